@@ -1,0 +1,64 @@
+// Builds the reference API server: database, plugins, request context, then every route group.
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { registerLoginRoutes } from './auth/login-routes.ts';
+import { registerRequestContext } from './auth/request-context.ts';
+import { registerTokenRoutes } from './auth/token-routes.ts';
+import type { ServerState } from './context.ts';
+import { openDatabase } from './db/open.ts';
+import { registerResource } from './engine/routes.ts';
+import { systemClock, type Clock } from './lib/time.ts';
+import { accessKeysResource } from './resources/access-keys.ts';
+import { orgsResource } from './resources/orgs.ts';
+import { isEmpty, seed } from './seed.ts';
+import { registerSettingsRoutes } from './settings/routes.ts';
+import { SettingsStore } from './settings/store.ts';
+import { registerProfileRoutes } from './users/profile-routes.ts';
+import { registerCommonRoutes } from './web/common-routes.ts';
+import { registerErrorHandlers } from './web/errors.ts';
+import { registerStaticRoutes } from './web/static-routes.ts';
+
+export interface BuildOptions {
+  dbFile: string;
+  distDir?: string;
+  demoPassword?: string;
+  licenseValid?: boolean;
+  /** Print one line per request (method, url, status, ms). */
+  logger?: boolean;
+  loginTimeoutMs?: number;
+  /** Clock in ms; tests inject one to check expiries (spm, lockout, sessions). */
+  now?: Clock;
+}
+
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const now = opts.now ?? systemClock;
+  const db = openDatabase(opts.dbFile);
+  if (isEmpty(db)) seed(db, { demoPassword: opts.demoPassword ?? 'bastion', licenseValid: !!opts.licenseValid, nowMs: now() });
+  const state: ServerState = { db, now, settings: new SettingsStore(db) };
+
+  const app = Fastify({ logger: false, trustProxy: false, connectionTimeout: opts.loginTimeoutMs });
+  app.decorate('bastion', state);
+  app.addHook('onClose', async () => db.close());
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+  registerRequestContext(app);
+  registerErrorHandlers(app);
+  if (opts.logger) logRequests(app);
+
+  registerLoginRoutes(app);
+  registerTokenRoutes(app);
+  registerCommonRoutes(app);
+  registerProfileRoutes(app);
+  registerSettingsRoutes(app);
+  registerResource(app, orgsResource);
+  registerResource(app, accessKeysResource);
+  await registerStaticRoutes(app, opts.distDir);
+  return app;
+}
+
+function logRequests(app: FastifyInstance): void {
+  app.addHook('onResponse', async (request, reply) => {
+    console.log(`${request.method} ${request.url} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`);
+  });
+}

@@ -1,0 +1,45 @@
+// The one credential check used by the HTML login form and the token API.
+import type { FastifyRequest } from 'fastify';
+import type { UserRow } from '../context.ts';
+import { t } from '../lib/i18n.ts';
+import { verifyPassword } from '../lib/passwords.ts';
+import { clearFailures, isBlocked, recordFailure } from './lockout.ts';
+import { recordLogin } from './login-log.ts';
+import { isValidUser } from './permissions.ts';
+import { headerValue } from './request-context.ts';
+
+export type LoginResult =
+  | { ok: true; user: UserRow }
+  | { ok: false; error: 'password_failed' | 'block_login' | 'user_inactive'; msg: string };
+
+export function checkCredentials(request: FastifyRequest, username: string, password: string, type: 'W' | 'T'): LoginResult {
+  const { db, now, settings } = request.server.bastion;
+  const { lang } = request.ctx;
+  const nowMs = now();
+  const ip = request.ip;
+  const limitMinutes = settings.get<number>('SECURITY_LOGIN_LIMIT_TIME');
+  const policy = { limitCount: settings.get<number>('SECURITY_LOGIN_LIMIT_COUNT'), limitMinutes };
+  const log = (reason: string, success: boolean) => recordLogin(db, {
+    username, type, ip, userAgent: headerValue(request, 'user-agent') ?? '', reason, success,
+  }, nowMs);
+
+  if (isBlocked(db, username, nowMs)) {
+    log('block_login', false);
+    return { ok: false, error: 'block_login', msg: t(lang, 'auth.block_login', { minutes: limitMinutes }) };
+  }
+  const user = db.prepare('SELECT * FROM users WHERE username = ?').get(username) as UserRow | undefined;
+  if (!user || user.role === 'App' || !verifyPassword(password, user.password_hash)) {
+    const remaining = recordFailure(db, username, ip, nowMs, policy);
+    log('password_failed', false);
+    if (remaining === 0) return { ok: false, error: 'block_login', msg: t(lang, 'auth.block_login', { minutes: limitMinutes }) };
+    return { ok: false, error: 'password_failed', msg: t(lang, 'auth.password_failed', { times: remaining, minutes: limitMinutes }) };
+  }
+  if (!isValidUser(user, nowMs)) {
+    log('user_inactive', false);
+    return { ok: false, error: 'user_inactive', msg: t(lang, user.is_active ? 'auth.user_expired' : 'auth.user_inactive') };
+  }
+  clearFailures(db, username, ip);
+  db.prepare('UPDATE users SET last_login = ? WHERE id = ?').run(new Date(nowMs).toISOString(), user.id);
+  log('', true);
+  return { ok: true, user };
+}

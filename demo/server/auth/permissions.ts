@@ -1,0 +1,50 @@
+// JumpServer's permission classes, checked on the server for every endpoint whatever the client sends.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { DB } from '../db/open.ts';
+import type { RequestContext, UserRow } from '../context.ts';
+import { canAdmin, canAudit, isSuperuser } from '../orgs/membership.ts';
+import { t } from '../lib/i18n.ts';
+
+export type PermissionCheck = (db: DB, ctx: RequestContext & { user: UserRow }, nowMs: number) => boolean;
+
+export function isValidUser(user: UserRow, nowMs: number): boolean {
+  return user.is_active === 1 && new Date(user.date_expired).getTime() > nowMs;
+}
+
+export const IsValidUser: PermissionCheck = (_db, ctx, now) => isValidUser(ctx.user, now);
+export const IsSuperUser: PermissionCheck = (db, ctx, now) => IsValidUser(db, ctx, now) && isSuperuser(ctx.user);
+export const IsOrgAdmin: PermissionCheck = (db, ctx, now) => IsValidUser(db, ctx, now) && canAdmin(db, ctx.user, ctx.org);
+export const IsOrgAuditor: PermissionCheck = (db, ctx, now) => IsValidUser(db, ctx, now) && canAudit(db, ctx.user, ctx.org);
+export const AllowAny: PermissionCheck = () => true;
+
+export const anyOf = (...checks: PermissionCheck[]): PermissionCheck =>
+  (db, ctx, now) => checks.some((check) => check(db, ctx, now));
+
+export function sendUnauthenticated(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return reply.code(401).header('WWW-Authenticate', 'Sign access_key_id:Signature')
+    .send({ detail: t(request.ctx.lang, 'auth.not_authenticated') });
+}
+
+export function sendForbidden(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return reply.code(403).send({ detail: t(request.ctx.lang, 'auth.forbidden') });
+}
+
+/**
+ * Answers 401/403 and returns false when the caller may not go on; narrows `request.ctx.user`.
+ * 401 = nobody authenticated; 403 = authenticated but the permission class refuses.
+ */
+export function authorize(
+  request: FastifyRequest, reply: FastifyReply, check: PermissionCheck,
+): request is FastifyRequest & { ctx: RequestContext & { user: UserRow } } {
+  const { ctx } = request;
+  if (!ctx.user) {
+    sendUnauthenticated(request, reply);
+    return false;
+  }
+  const { db, now } = request.server.bastion;
+  if (!check(db, ctx as RequestContext & { user: UserRow }, now())) {
+    sendForbidden(request, reply);
+    return false;
+  }
+  return true;
+}

@@ -1,0 +1,54 @@
+// Resolves who is calling (bearer token, else session cookie + CSRF), in which org, language and zone.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RequestContext, UserRow } from '../context.ts';
+import { detectLang } from '../lib/i18n.ts';
+import { DEFAULT_TZ, isValidTimeZone } from '../lib/time.ts';
+import { resolveOrg } from '../orgs/current-org.ts';
+import { userForBearer, userForSession } from './sessions.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
+
+export function registerRequestContext(app: FastifyInstance): void {
+  app.decorateRequest('ctx', null as unknown as RequestContext);
+  app.addHook('onRequest', async (request) => {
+    const { db } = app.bastion;
+    const tzHeader = headerValue(request, 'x-tz');
+    request.ctx = {
+      ...authenticate(app, request),
+      org: resolveOrg(db, request),
+      lang: detectLang(request.cookies?.django_language, headerValue(request, 'accept-language')),
+      tz: tzHeader && isValidTimeZone(tzHeader) ? tzHeader : DEFAULT_TZ,
+    };
+  });
+}
+
+function authenticate(app: FastifyInstance, request: FastifyRequest): Pick<RequestContext, 'user' | 'via' | 'sessionId'> {
+  const { db, now } = app.bastion;
+  const anonymous = { user: null, via: null, sessionId: null };
+  const authorization = headerValue(request, 'authorization');
+  if (authorization) {
+    const [keyword, credential] = authorization.trim().split(/\s+/, 2);
+    // A wrong Authorization header does not fall back to the session, as in DRF.
+    if (keyword?.toLowerCase() !== 'bearer' || !credential) return anonymous;
+    const user = userForBearer(db, credential, now());
+    return user ? { user, via: 'bearer', sessionId: null } : anonymous;
+  }
+  const sessionId = request.cookies?.sessionid;
+  if (!sessionId) return anonymous;
+  const user: UserRow | null = userForSession(db, sessionId, now());
+  if (!user) return anonymous;
+  // Django's CSRF check on session auth: on failure the session is ignored and the call is anonymous.
+  if (!SAFE_METHODS.has(request.method) && !csrfMatches(request)) return anonymous;
+  return { user, via: 'session', sessionId };
+}
+
+function csrfMatches(request: FastifyRequest): boolean {
+  const cookie = request.cookies?.csrftoken;
+  const header = headerValue(request, 'x-csrftoken');
+  return !!cookie && !!header && cookie === header;
+}
+
+export function headerValue(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}

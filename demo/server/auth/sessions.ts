@@ -1,0 +1,43 @@
+// Server-side sessions (cookie `sessionid`) and API bearer tokens, both with JumpServer's 86400 s age.
+import type { DB } from '../db/open.ts';
+import type { UserRow } from '../context.ts';
+import { randomToken } from '../lib/ids.ts';
+
+export const SESSION_AGE_SECONDS = 86400;
+export const TOKEN_TTL_SECONDS = 86400;
+
+export function createSession(db: DB, userId: string, nowMs: number): string {
+  const id = randomToken();
+  db.prepare('INSERT INTO sessions (id, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)')
+    .run(id, userId, nowMs + SESSION_AGE_SECONDS * 1000, nowMs);
+  return id;
+}
+
+export function userForSession(db: DB, sessionId: string, nowMs: number): UserRow | null {
+  const row = db.prepare('SELECT u.* FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ? AND s.expires_at > ?')
+    .get(sessionId, nowMs) as UserRow | undefined;
+  return row ?? null;
+}
+
+/** JumpServer refreshes the session age on profile reads; we do the same. */
+export function touchSession(db: DB, sessionId: string, nowMs: number): void {
+  db.prepare('UPDATE sessions SET expires_at = ? WHERE id = ?').run(nowMs + SESSION_AGE_SECONDS * 1000, sessionId);
+}
+
+export function deleteSession(db: DB, sessionId: string): void {
+  db.prepare('DELETE FROM sessions WHERE id = ?').run(sessionId);
+}
+
+export function createBearerToken(db: DB, userId: string, nowMs: number): { token: string; expiresAt: number } {
+  const token = randomToken(24);
+  const expiresAt = nowMs + TOKEN_TTL_SECONDS * 1000;
+  db.prepare('DELETE FROM bearer_tokens WHERE expires_at <= ?').run(nowMs);
+  db.prepare('INSERT INTO bearer_tokens (token, user_id, expires_at) VALUES (?, ?, ?)').run(token, userId, expiresAt);
+  return { token, expiresAt };
+}
+
+export function userForBearer(db: DB, token: string, nowMs: number): UserRow | null {
+  const row = db.prepare('SELECT u.* FROM bearer_tokens b JOIN users u ON u.id = b.user_id WHERE b.token = ? AND b.expires_at > ?')
+    .get(token, nowMs) as UserRow | undefined;
+  return row ?? null;
+}

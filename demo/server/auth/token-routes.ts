@@ -1,0 +1,29 @@
+// POST /api/v1/authentication/auth/ (alias tokens/): username + password → bearer token (§1.14).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { formatDateTime, isoAt } from '../lib/time.ts';
+import { buildProfile } from '../users/profile.ts';
+import { checkCredentials } from './credentials.ts';
+import { headerValue } from './request-context.ts';
+import { createBearerToken } from './sessions.ts';
+
+export function registerTokenRoutes(app: FastifyInstance): void {
+  const issue = (request: FastifyRequest, reply: FastifyReply) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const username = typeof body.username === 'string' ? body.username.trim() : '';
+    const password = typeof body.password === 'string' ? body.password : '';
+    const type = headerValue(request, 'x-jms-login-type') === 'W' ? 'W' : 'T';
+    const result = checkCredentials(request, username, password, type);
+    if (!result.ok) return reply.code(400).send({ error: result.error, msg: result.msg });
+    const { db, now, settings } = app.bastion;
+    const { token, expiresAt } = createBearerToken(db, result.user.id, now());
+    const fresh = db.prepare('SELECT * FROM users WHERE id = ?').get(result.user.id) as typeof result.user;
+    return reply.code(201).send({
+      token,
+      keyword: 'Bearer',
+      date_expired: formatDateTime(isoAt(expiresAt), request.ctx.tz),
+      user: buildProfile(db, settings, fresh, request.ctx, now()),
+    });
+  };
+  app.post('/api/v1/authentication/auth/', issue);
+  app.post('/api/v1/authentication/tokens/', issue);
+}

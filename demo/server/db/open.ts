@@ -1,0 +1,27 @@
+import Database from 'better-sqlite3';
+import { migrations } from './migrations.ts';
+
+export type DB = Database.Database;
+
+/** Opens the file in WAL mode and applies every migration not yet recorded in `migrations`. */
+export function openDatabase(file: string): DB {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+  return db;
+}
+
+function migrate(db: DB): void {
+  db.exec('CREATE TABLE IF NOT EXISTS migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+  const applied = new Set(db.prepare('SELECT id FROM migrations').pluck().all() as number[]);
+  for (const migration of migrations) {
+    if (applied.has(migration.id)) continue;
+    db.transaction(() => {
+      db.exec(migration.sql);
+      db.prepare('INSERT INTO migrations (id, name, applied_at) VALUES (?, ?, ?)')
+        .run(migration.id, migration.name, new Date().toISOString());
+    })();
+  }
+}

@@ -1,0 +1,19 @@
+// The `spm` resource-id cache (§1.8): a list of ids saved for 300 s, then used as `?spm=` on lists.
+import type { DB } from '../db/open.ts';
+import { uuid } from '../lib/ids.ts';
+
+export const SPM_TTL_SECONDS = 300;
+
+export function cacheResources(db: DB, ids: string[], nowMs: number): string {
+  const spm = uuid();
+  db.prepare('DELETE FROM resource_caches WHERE expires_at <= ?').run(nowMs);
+  db.prepare('INSERT INTO resource_caches (spm, ids, expires_at) VALUES (?, ?, ?)')
+    .run(spm, JSON.stringify(ids), nowMs + SPM_TTL_SECONDS * 1000);
+  return spm;
+}
+
+/** The cached ids, or null when the spm is unknown or expired (then the filter is silently dropped). */
+export function resourcesForSpm(db: DB, spm: string, nowMs: number): string[] | null {
+  const row = db.prepare('SELECT ids FROM resource_caches WHERE spm = ? AND expires_at > ?').get(spm, nowMs) as { ids: string } | undefined;
+  return row ? (JSON.parse(row.ids) as string[]) : null;
+}

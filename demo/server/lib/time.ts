@@ -1,0 +1,65 @@
+// Datetimes are stored as UTC ISO-8601 text (sortable) and rendered the way JumpServer renders
+// them: `YYYY-MM-DD HH:MM:SS +ZZZZ` in the caller's zone (header X-TZ).
+export const DEFAULT_TZ = 'Asia/Shanghai';
+
+/** Milliseconds since the epoch; injected so tests can move time (spm expiry, lockout). */
+export type Clock = () => number;
+export const systemClock: Clock = () => Date.now();
+
+export function isValidTimeZone(tz: string): boolean {
+  if (!tz) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterFor(tz: string): Intl.DateTimeFormat {
+  let f = formatters.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: tz, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit',
+      hour: '2-digit', minute: '2-digit', second: '2-digit', timeZoneName: 'longOffset',
+    });
+    formatters.set(tz, f);
+  }
+  return f;
+}
+
+/** `2020-09-16 19:55:18 +0800`; null/empty stays null. */
+export function formatDateTime(iso: string | null | undefined, tz: string = DEFAULT_TZ): string | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  const parts: Record<string, string> = {};
+  for (const p of formatterFor(tz).formatToParts(date)) parts[p.type] = p.value;
+  // longOffset gives "GMT+08:00", or plain "GMT" for UTC itself.
+  const match = /GMT([+-])(\d{2}):?(\d{2})/.exec(parts.timeZoneName ?? '');
+  const offset = match ? `${match[1]}${match[2]}${match[3]}` : '+0000';
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second} ${offset}`;
+}
+
+const JMS_FORMAT = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2}) ([+-])(\d{2})(\d{2})$/;
+
+/** Accepts ISO-8601 or the JumpServer output format; returns UTC ISO text or null if unparsable. */
+export function parseDateTime(input: unknown): string | null {
+  if (typeof input !== 'string' || !input.trim()) return null;
+  const text = input.trim();
+  const jms = JMS_FORMAT.exec(text);
+  const iso = jms ? `${jms[1]}-${jms[2]}-${jms[3]}T${jms[4]}:${jms[5]}:${jms[6]}${jms[7]}${jms[8]}:${jms[9]}` : text;
+  if (!/^\d{4}-\d{2}-\d{2}/.test(iso)) return null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+export function isoAt(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+/** JumpServer's default expiry for users and permissions: now + 70 × 365 days. */
+export function defaultExpiry(nowMs: number): string {
+  return isoAt(nowMs + 70 * 365 * 24 * 3600 * 1000);
+}

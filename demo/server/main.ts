@@ -1,0 +1,41 @@
+// `npm start`: open ./data/bastion.sqlite3 (created, migrated and seeded on first start), serve the
+// API and the built console at /ui/, print the demo accounts, stop cleanly on SIGTERM/SIGINT.
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { SEED_USERS } from './seed-data.ts';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const host = process.env.HOST || '127.0.0.1';
+const port = Number(process.env.PORT || 8080);
+const dataDir = resolve(process.env.DATA_DIR || './data');
+const demoPassword = process.env.BASTION_DEMO_PASSWORD || 'bastion';
+const licenseValid = ['1', 'true'].includes((process.env.BASTION_LICENSE_VALID ?? '').toLowerCase());
+
+mkdirSync(dataDir, { recursive: true });
+const app = await buildApp({
+  dbFile: join(dataDir, 'bastion.sqlite3'), distDir: join(repoRoot, 'dist'), demoPassword, licenseValid, logger: true,
+});
+await app.listen({ host, port });
+
+const ROLE_NAMES: Record<string, string> = { Admin: 'super admin', Auditor: 'super auditor', User: 'user' };
+console.log(`Bastion console: http://${host}:${port}/ui/`);
+for (const user of SEED_USERS.slice(0, 6)) {
+  const orgRoles = Object.entries(user.orgs ?? {}).map(([org, roles]) => `${roles.join('+')} of ${org}`);
+  const role = [ROLE_NAMES[user.role], ...orgRoles].join(', ');
+  console.log(`  ${user.username.padEnd(12)} ${role.padEnd(28)} password: ${demoPassword}`);
+}
+
+let closing = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    // app.close() stops accepting connections, waits for in-flight requests, then closes the DB (onClose).
+    app.close().then(() => process.exit(0), (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+  });
+}

@@ -1,0 +1,44 @@
+import type { Org, OrgRole, UserRow } from '../context.ts';
+import type { DB } from '../db/open.ts';
+
+export const isSuperuser = (user: UserRow): boolean => user.role === 'Admin';
+export const isSuperAuditor = (user: UserRow): boolean => user.role === 'Auditor';
+
+export function memberRoles(db: DB, orgId: string, userId: string): OrgRole[] {
+  return db.prepare("SELECT role FROM org_members WHERE org_id = ? AND user_id = ? ORDER BY CASE role WHEN 'Admin' THEN 0 WHEN 'Auditor' THEN 1 ELSE 2 END")
+    .pluck().all(orgId, userId) as OrgRole[];
+}
+
+/** In DEFAULT/ROOT only system roles count (JumpServer §3). */
+export function canAdmin(db: DB, user: UserRow, org: Org): boolean {
+  if (isSuperuser(user)) return true;
+  return org.kind === 'real' && memberRoles(db, org.id, user.id).includes('Admin');
+}
+
+export function canAudit(db: DB, user: UserRow, org: Org): boolean {
+  if (isSuperAuditor(user)) return true;
+  return org.kind === 'real' && memberRoles(db, org.id, user.id).includes('Auditor');
+}
+
+/**
+ * Roles in the current org. DEFAULT/ROOT: ["Admin"] for superusers, ["Auditor"] for super auditors
+ * (our choice, so the console offers them the audit pages), else ["User"]. A real org lists the
+ * membership rows; a superuser or super auditor who is not a member still gets their system role.
+ */
+export function currentOrgRoles(db: DB, user: UserRow, org: Org): OrgRole[] {
+  const systemRole: OrgRole | null = isSuperuser(user) ? 'Admin' : isSuperAuditor(user) ? 'Auditor' : null;
+  if (org.kind !== 'real') return [systemRole ?? 'User'];
+  const roles = memberRoles(db, org.id, user.id);
+  if (systemRole && !roles.includes(systemRole)) roles.unshift(systemRole);
+  return roles;
+}
+
+export function setMembers(db: DB, orgId: string, role: OrgRole, userIds: string[]): void {
+  db.prepare('DELETE FROM org_members WHERE org_id = ? AND role = ?').run(orgId, role);
+  const insert = db.prepare('INSERT OR IGNORE INTO org_members (org_id, user_id, role) VALUES (?, ?, ?)');
+  for (const userId of userIds) insert.run(orgId, userId, role);
+}
+
+export function membersByRole(db: DB, orgId: string, role: OrgRole): string[] {
+  return db.prepare('SELECT user_id FROM org_members WHERE org_id = ? AND role = ? ORDER BY id').pluck().all(orgId, role) as string[];
+}

@@ -1,0 +1,34 @@
+// /api/v1/authentication/access-keys/ (§2.2): each user sees and changes only their own keys.
+import { IsValidUser } from '../auth/permissions.ts';
+import { uuid } from '../lib/ids.ts';
+import { isoAt } from '../lib/time.ts';
+import type { ResourceDef } from '../engine/types.ts';
+
+export const accessKeysResource: ResourceDef = {
+  name: 'Access Key List',
+  model: { zh: 'Access key', en: 'Access key' },
+  url: '/api/v1/authentication/access-keys/',
+  table: 'access_keys',
+  fields: {
+    id: { type: 'string', label: { zh: 'ID', en: 'ID' }, read_only: true },
+    secret: { type: 'string', label: { zh: '密钥', en: 'Secret' }, read_only: true },
+    is_active: { type: 'boolean', label: { zh: '激活', en: 'Active' }, default: true },
+    date_created: { type: 'datetime', label: { zh: '创建日期', en: 'Date created' }, read_only: true },
+  },
+  searchFields: ['^id', '^secret'],
+  filterFields: ['is_active'],
+  orderingFields: ['date_created', 'is_active'],
+  defaultOrder: ['-date_created'],
+  permissions: { list: IsValidUser, retrieve: IsValidUser, create: IsValidUser, update: IsValidUser, delete: IsValidUser },
+  scope: ({ ctx }) => ({ sql: 'user_id = ?', params: [ctx.user.id] }),
+  hooks: {
+    // The body of a create is ignored (JumpServer makes a fresh key whatever is sent).
+    beforeCreate: ({ ctx, now }, data) => {
+      data.id = uuid();
+      data.secret = uuid();
+      data.is_active = true;
+      data.user_id = ctx.user.id;
+      data.date_created = isoAt(now);
+    },
+  },
+};

@@ -1,0 +1,42 @@
+// Fills an empty database with the demo organisations, users and default settings.
+import type { DB } from './db/open.ts';
+import { uuid } from './lib/ids.ts';
+import { hashPassword } from './lib/passwords.ts';
+import { defaultExpiry, isoAt } from './lib/time.ts';
+import { SEED_ORGS, SEED_USERS } from './seed-data.ts';
+import { SettingsStore } from './settings/store.ts';
+
+export interface SeedOptions { demoPassword: string; licenseValid: boolean; nowMs: number }
+
+export function isEmpty(db: DB): boolean {
+  return (db.prepare('SELECT COUNT(*) FROM users').pluck().get() as number) === 0;
+}
+
+export function seed(db: DB, opts: SeedOptions): void {
+  const now = isoAt(opts.nowMs);
+  // One salted hash shared by the seeded accounts: they share the demo password anyway, and hashing
+  // once keeps a fresh test database fast.
+  const passwordHash = hashPassword(opts.demoPassword);
+  db.transaction(() => {
+    const orgIds = new Map<string, string>();
+    for (const org of SEED_ORGS) {
+      const id = uuid();
+      orgIds.set(org.name, id);
+      db.prepare('INSERT INTO orgs (id, name, comment, created_by, date_created) VALUES (?, ?, ?, ?, ?)')
+        .run(id, org.name, org.comment, 'System', now);
+    }
+    const insertUser = db.prepare(`INSERT INTO users (id, username, name, email, role, password_hash, wechat, phone,
+      comment, is_first_login, date_expired, date_joined, created_by, date_password_last_updated)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    const insertMember = db.prepare('INSERT INTO org_members (org_id, user_id, role) VALUES (?, ?, ?)');
+    for (const u of SEED_USERS) {
+      const id = uuid();
+      insertUser.run(id, u.username, u.name, u.email, u.role, passwordHash, u.wechat ?? '', u.phone ?? null,
+        u.comment ?? '', u.firstLogin ? 1 : 0, defaultExpiry(opts.nowMs), now, 'System', now);
+      for (const [orgName, roles] of Object.entries(u.orgs ?? {})) {
+        for (const role of roles) insertMember.run(orgIds.get(orgName), id, role);
+      }
+    }
+    new SettingsStore(db).seedDefaults({ XPACK_LICENSE_IS_VALID: opts.licenseValid });
+  })();
+}

@@ -1,0 +1,35 @@
+import type { FastifyRequest } from 'fastify';
+import type { UserRow } from '../context.ts';
+import { t } from '../lib/i18n.ts';
+import { uuid } from '../lib/ids.ts';
+import { hashPassword, verifyPassword } from '../lib/passwords.ts';
+import { isoAt } from '../lib/time.ts';
+import { passwordPolicyErrors } from './password-policy.ts';
+
+/** Checks old password, policy and confirmation; on success stores the hash and logs the change. */
+export function changeOwnPassword(request: FastifyRequest, user: UserRow, body: Record<string, unknown>): Record<string, string[]> | null {
+  const { db, now, settings } = request.server.bastion;
+  const { lang } = request.ctx;
+  const text = (name: string) => (typeof body[name] === 'string' ? (body[name] as string) : '');
+  const errors: Record<string, string[]> = {};
+  for (const name of ['old_password', 'new_password', 'new_password_again']) {
+    if (!text(name)) errors[name] = [t(lang, 'field.required')];
+  }
+  if (text('old_password') && !verifyPassword(text('old_password'), user.password_hash)) {
+    errors.old_password = [t(lang, 'password.old_wrong')];
+  }
+  if (text('new_password')) {
+    const policy = passwordPolicyErrors(text('new_password'), settings, lang);
+    if (policy.length) errors.new_password = policy;
+  }
+  if (text('new_password_again') && text('new_password') !== text('new_password_again')) {
+    errors.new_password_again = [t(lang, 'password.mismatch')];
+  }
+  if (Object.keys(errors).length) return errors;
+  const at = isoAt(now());
+  db.prepare('UPDATE users SET password_hash = ?, date_password_last_updated = ? WHERE id = ?')
+    .run(hashPassword(text('new_password')), at, user.id);
+  db.prepare('INSERT INTO password_change_logs (id, user, change_by, remote_addr, datetime) VALUES (?, ?, ?, ?, ?)')
+    .run(uuid(), `${user.name}(${user.username})`, `${user.name}(${user.username})`, request.ip, at);
+  return null;
+}

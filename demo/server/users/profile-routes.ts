@@ -1,0 +1,87 @@
+// /api/v1/users/profile/ and its password and public-key sub-resources (§1.15).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { authorize, IsValidUser } from '../auth/permissions.ts';
+import { touchSession } from '../auth/sessions.ts';
+import { coerceField } from '../engine/fields.ts';
+import type { FieldDef } from '../engine/types.ts';
+import { t } from '../lib/i18n.ts';
+import { buildProfile } from './profile.ts';
+import { parsePublicKey, publicKeyInfo } from './public-key.ts';
+import { changeOwnPassword } from './change-password.ts';
+
+const label = { zh: '', en: '' };
+// The only fields a user may change on their own profile; everything else is silently read-only.
+const WRITABLE: Record<string, FieldDef> = {
+  is_first_login: { type: 'boolean', label },
+  mfa_level: { type: 'choice', label, choices: [{ value: 0, label }, { value: 1, label }] },
+  wechat: { type: 'string', label, max_length: 128, allow_blank: true },
+  phone: { type: 'string', label, max_length: 20, allow_blank: true, allow_null: true },
+  comment: { type: 'string', label, allow_blank: true, allow_null: true },
+  public_key: { type: 'string', label, allow_blank: true },
+};
+
+export function registerProfileRoutes(app: FastifyInstance): void {
+  const { db, now, settings } = app.bastion;
+
+  const profileOf = (request: FastifyRequest & { ctx: { user: NonNullable<FastifyRequest['ctx']['user']> } }) => {
+    const user = db.prepare('SELECT * FROM users WHERE id = ?').get(request.ctx.user.id) as typeof request.ctx.user;
+    return buildProfile(db, settings, user, request.ctx, now());
+  };
+
+  app.get('/api/v1/users/profile/', (request, reply) => {
+    if (!authorize(request, reply, IsValidUser)) return reply;
+    if (request.ctx.sessionId) touchSession(db, request.ctx.sessionId, now());
+    return profileOf(request);
+  });
+
+  const update = (request: FastifyRequest, reply: FastifyReply) => {
+    if (!authorize(request, reply, IsValidUser)) return reply;
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const { lang } = request.ctx;
+    const changes: Record<string, unknown> = {};
+    const errors: Record<string, string[]> = {};
+    for (const [name, field] of Object.entries(WRITABLE)) {
+      if (!(name in body)) continue;
+      const result = coerceField(field, body[name], lang);
+      if (!result.ok) errors[name] = [result.error];
+      else changes[name] = typeof result.value === 'boolean' ? Number(result.value) : result.value;
+    }
+    if (typeof changes.public_key === 'string' && changes.public_key && !parsePublicKey(changes.public_key)) {
+      errors.public_key = [t(lang, 'public_key.invalid')];
+    }
+    if (Object.keys(errors).length) return reply.code(400).send(errors);
+    // JumpServer ignores a key unless the user is local and public-key login is enabled.
+    if (request.ctx.user.source !== 'local' || !settings.get<boolean>('TERMINAL_PUBLIC_KEY_AUTH')) delete changes.public_key;
+    const columns = Object.keys(changes);
+    if (columns.length) {
+      db.prepare(`UPDATE users SET ${columns.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`)
+        .run(...columns.map((c) => changes[c]), request.ctx.user.id);
+    }
+    return profileOf(request);
+  };
+  app.put('/api/v1/users/profile/', update);
+  app.patch('/api/v1/users/profile/', update);
+
+  app.get('/api/v1/users/profile/password/', (request, reply) => (authorize(request, reply, IsValidUser) ? {} : reply));
+  app.put('/api/v1/users/profile/password/', (request, reply) => {
+    if (!authorize(request, reply, IsValidUser)) return reply;
+    const errors = changeOwnPassword(request, request.ctx.user, (request.body ?? {}) as Record<string, unknown>);
+    return errors ? reply.code(400).send(errors) : {};
+  });
+
+  const publicKeyBody = (id: string) => {
+    const row = db.prepare('SELECT public_key FROM users WHERE id = ?').get(id) as { public_key: string };
+    return publicKeyInfo(row.public_key);
+  };
+  app.get('/api/v1/users/profile/public-key/', (request, reply) =>
+    authorize(request, reply, IsValidUser) ? publicKeyBody(request.ctx.user.id) : reply);
+  app.put('/api/v1/users/profile/public-key/', (request, reply) => {
+    if (!authorize(request, reply, IsValidUser)) return reply;
+    const value = (request.body as Record<string, unknown> | null)?.public_key;
+    if (typeof value !== 'string' || !parsePublicKey(value)) {
+      return reply.code(400).send({ public_key: [t(request.ctx.lang, value ? 'public_key.invalid' : 'field.required')] });
+    }
+    db.prepare('UPDATE users SET public_key = ? WHERE id = ?').run(value.trim(), request.ctx.user.id);
+    return publicKeyBody(request.ctx.user.id);
+  });
+}

@@ -1,0 +1,61 @@
+// The profile body of /api/v1/users/profile/ (§1.15): every user field plus the org/role views.
+import type { RequestContext, UserRow } from '../context.ts';
+import type { DB } from '../db/open.ts';
+import { pick } from '../lib/i18n.ts';
+import { formatDateTime } from '../lib/time.ts';
+import { currentOrgRoles, isSuperAuditor, isSuperuser } from '../orgs/membership.ts';
+import type { SettingsStore } from '../settings/store.ts';
+import { MFA_LABELS, ROLE_LABELS, SOURCE_LABELS } from './labels.ts';
+import { publicKeyInfo } from './public-key.ts';
+import { isBlocked } from '../auth/lockout.ts';
+
+interface OrgRef { id: string; name: string }
+
+export function buildProfile(db: DB, settings: SettingsStore, user: UserRow, ctx: Pick<RequestContext, 'org' | 'lang' | 'tz'>, nowMs: number) {
+  const { lang, tz } = ctx;
+  const groups = db.prepare(`SELECT g.id, g.name FROM user_groups g JOIN user_group_users gu ON gu.group_id = g.id
+    WHERE gu.user_id = ? ORDER BY g.name`).all(user.id) as OrgRef[];
+  const mfaForced = settings.get<boolean>('SECURITY_MFA_AUTH');
+  const mfaLevel = mfaForced ? 2 : user.mfa_level;
+  const expired = new Date(user.date_expired).getTime() <= nowMs;
+  const roles = currentOrgRoles(db, user, ctx.org);
+  return {
+    id: user.id, username: user.username, name: user.name, email: user.email,
+    role: user.role, role_display: pick(lang, ROLE_LABELS[user.role] ?? ROLE_LABELS.User),
+    groups: groups.map((g) => g.id), groups_display: groups.map((g) => g.name).join(' '),
+    mfa_level: mfaLevel, mfa_level_display: pick(lang, MFA_LABELS[mfaLevel] ?? MFA_LABELS[0]),
+    mfa_enabled: mfaLevel > 0, mfa_force_enabled: mfaForced || user.mfa_level === 2,
+    ...publicKeyInfo(user.public_key),
+    comment: user.comment ?? '', wechat: user.wechat, phone: user.phone,
+    is_active: user.is_active === 1, is_valid: user.is_active === 1 && !expired, is_expired: expired,
+    is_first_login: user.is_first_login === 1,
+    date_expired: formatDateTime(user.date_expired, tz), date_joined: formatDateTime(user.date_joined, tz),
+    last_login: formatDateTime(user.last_login, tz),
+    date_password_last_updated: formatDateTime(user.date_password_last_updated, tz),
+    source: user.source, source_display: pick(lang, SOURCE_LABELS[user.source] ?? SOURCE_LABELS.local),
+    created_by: user.created_by, avatar_url: '/static/img/avatar/user.png',
+    admin_or_audit_orgs: adminOrAuditOrgs(db, user),
+    user_all_orgs: userAllOrgs(db, user).map((o) => ({ value: o.id, label: o.name })),
+    current_org_roles: roles, org_roles: roles,
+    guide_url: settings.get<string>('USER_GUIDE_URL'),
+    login_blocked: isBlocked(db, user.username, nowMs),
+  };
+}
+
+const DEFAULT_REF: OrgRef = { id: 'DEFAULT', name: 'DEFAULT' };
+const allOrgs = (db: DB) => db.prepare('SELECT id, name FROM orgs ORDER BY name').all() as OrgRef[];
+
+/** Superusers and super auditors: DEFAULT + every org; others: orgs where they are Admin or Auditor. */
+function adminOrAuditOrgs(db: DB, user: UserRow): OrgRef[] {
+  if (isSuperuser(user) || isSuperAuditor(user)) return [DEFAULT_REF, ...allOrgs(db)];
+  return db.prepare(`SELECT DISTINCT o.id, o.name FROM orgs o JOIN org_members m ON m.org_id = o.id
+    WHERE m.user_id = ? AND m.role IN ('Admin', 'Auditor') ORDER BY o.name`).all(user.id) as OrgRef[];
+}
+
+/** DEFAULT (everyone is a member) + member orgs; superusers and super auditors see every org. */
+function userAllOrgs(db: DB, user: UserRow): OrgRef[] {
+  if (isSuperuser(user) || isSuperAuditor(user)) return [DEFAULT_REF, ...allOrgs(db)];
+  const member = db.prepare(`SELECT DISTINCT o.id, o.name FROM orgs o JOIN org_members m ON m.org_id = o.id
+    WHERE m.user_id = ? ORDER BY o.name`).all(user.id) as OrgRef[];
+  return [DEFAULT_REF, ...member];
+}

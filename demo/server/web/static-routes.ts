@@ -1,0 +1,41 @@
+// /ui/ serves the built console (dist/); /static/img/* serves the logos named in LOGO_URLS.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { t } from '../lib/i18n.ts';
+import { logoPng } from './logo-png.ts';
+
+// Rollup's chunks are `[name]-[hash].js` with an 8-character base64url hash; their content never
+// changes, so they are cached forever. Entry files (`bastion-settings.js`) are lower-case kebab names,
+// so a hash is told apart by holding an upper-case letter or a digit.
+const HASHED_FILE = /-([A-Za-z0-9_-]{8})\.(js|css)$/;
+export const isHashedAsset = (path: string): boolean => /[A-Z0-9]/.test(HASHED_FILE.exec(path)?.[1] ?? '');
+const IMAGES = ['logo.png', 'logo_text.png', 'login_image.png', 'facio.ico', 'avatar/user.png'];
+
+export async function registerStaticRoutes(app: FastifyInstance, distDir: string | undefined): Promise<void> {
+  const png = logoPng();
+  for (const image of IMAGES) {
+    app.get(`/static/img/${image}`, (_request, reply) =>
+      reply.type('image/png').header('Cache-Control', 'public, max-age=86400').send(png));
+  }
+  app.get('/ui', (_request, reply) => reply.redirect('/ui/'));
+
+  if (!distDir || !existsSync(join(distDir, 'index.html'))) {
+    // Checked once at start: `npm start` builds before serving.
+    const hint = (lang: 'zh' | 'en') => t(lang, 'static.no_build');
+    app.get('/ui/*', (request, reply) => reply.code(503).type('text/plain; charset=utf-8').send(`${hint(request.ctx.lang)}\n`));
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: distDir,
+    prefix: '/ui/',
+    index: ['index.html'],
+    cacheControl: false,
+    setHeaders(res, path) {
+      if (path.endsWith('.html')) res.header('Cache-Control', 'no-cache');
+      else if (isHashedAsset(path)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      else res.header('Cache-Control', 'no-cache');
+    },
+  });
+}

@@ -1,0 +1,25 @@
+// `npm run bench`: prints plain figures (no pass/fail) for every section in scripts/bench/sections.mjs.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { elementEntries } from './build/entries.mjs';
+import { SECTIONS } from './bench/sections.mjs';
+import { formatTable } from './bench/table.mjs';
+
+const distDir = 'dist';
+
+function buildIsMissing() {
+  const expected = ['index.html', ...Object.keys(elementEntries()).map((name) => `${name}.js`)];
+  return expected.some((file) => !existsSync(join(distDir, file)));
+}
+
+if (buildIsMissing()) {
+  console.log('dist/ is missing or incomplete: building first');
+  const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+for (const section of SECTIONS) {
+  const { headers, rows } = await section.run({ distDir });
+  console.log(`\n${section.title}\n\n${formatTable(headers, rows)}`);
+}

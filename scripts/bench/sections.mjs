@@ -1,0 +1,6 @@
+// The benchmark's sections, printed in this order. A later measurement (server timings, page loads)
+// is a new module exporting `{ title, run(context) → { headers, rows } }` added to this list.
+import { elementSizes } from './element-sizes.mjs';
+import { firstLoad } from './first-load.mjs';
+
+export const SECTIONS = [elementSizes, firstLoad];

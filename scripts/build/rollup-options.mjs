@@ -1,0 +1,54 @@
+// The rollup pipeline of the element build, as a function of its entries.
+import { readFileSync, rmSync } from 'node:fs';
+import commonjs from '@rollup/plugin-commonjs';
+import { nodeResolve } from '@rollup/plugin-node-resolve';
+import replace from '@rollup/plugin-replace';
+import terser from '@rollup/plugin-terser';
+import esbuild from 'rollup-plugin-esbuild';
+import { cssAsText } from './css-text.mjs';
+import { shoelaceIcons } from './shoelace-icons.mjs';
+
+export const OUT_DIR = 'dist';
+const STANDALONE_PAGE = 'demo/index.html';
+
+/** Starts from an empty dist/ (hashed chunks of earlier builds would pile up) and adds the page. */
+function standalonePage() {
+  return {
+    name: 'standalone-page',
+    buildStart() {
+      rmSync(OUT_DIR, { recursive: true, force: true });
+      this.addWatchFile(STANDALONE_PAGE);
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'index.html', source: readFileSync(STANDALONE_PAGE, 'utf8') });
+    },
+  };
+}
+
+/** @param {Record<string, string>} input entry name → source path */
+export function elementsBuild(input) {
+  return {
+    input,
+    output: {
+      dir: OUT_DIR,
+      format: 'es',
+      entryFileNames: '[name].js',
+      chunkFileNames: '[name]-[hash].js',
+    },
+    onwarn(warning, warn) {
+      // React and friends start modules with "use client"; meaningless in a browser bundle.
+      if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+      warn(warning);
+    },
+    plugins: [
+      standalonePage(),
+      replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
+      nodeResolve({ browser: true, extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] }),
+      commonjs(),
+      cssAsText(),
+      esbuild({ jsx: 'automatic', target: 'es2022', tsconfig: 'tsconfig.json' }),
+      terser({ module: true, ecma: 2020, format: { comments: false } }),
+      shoelaceIcons(),
+    ],
+  };
+}

@@ -1,0 +1,74 @@
+// `npm test`: type-check, server suite (node:test), build, browser suite (web-test-runner), then ONE
+// plain line `N passed, N failed[, N skipped]` summing every runner. Exits non-zero on any failure,
+// and a runner that crashed (no totals) counts as one failure.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runStep } from './test/spawn-step.mjs';
+import { findTestFiles } from './test/test-files.mjs';
+import { addTotals, emptyTotals, formatTotals, parseNodeTestTotals } from './test/totals.mjs';
+
+const node = process.execPath;
+const bin = (name) => join('node_modules', '.bin', name);
+const SERVER_TESTS = 'test/server';
+const summary = [];
+let total = emptyTotals();
+
+function record(runner, totals, note = '') {
+  summary.push(`${runner.padEnd(12)} ${formatTotals(totals)}${note ? `  (${note})` : ''}`);
+  total = addTotals(total, totals);
+}
+
+async function typeCheck() {
+  const { code } = await runStep('type-check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+  // A type error is one failed check, however many errors tsc lists.
+  record('type-check', code === 0 ? { ...emptyTotals(), passed: 1 } : { ...emptyTotals(), failed: 1 });
+}
+
+async function serverSuite() {
+  const files = findTestFiles(SERVER_TESTS, /\.test\.ts$/);
+  if (files.length === 0) return record('server', emptyTotals(), `no test files in ${SERVER_TESTS}/`);
+  const { code, output } = await runStep('server tests', node, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files]);
+  const totals = parseNodeTestTotals(output);
+  if (!totals) return record('server', { ...emptyTotals(), failed: 1 }, `crashed with exit code ${code}`);
+  const crashed = code !== 0 && totals.failed === 0;
+  record('server', crashed ? { ...totals, failed: 1 } : totals, crashed ? `exit code ${code}` : '');
+}
+
+async function browserSuite() {
+  const files = findTestFiles('test', /\.test\.tsx?$/, [SERVER_TESTS]);
+  if (files.length === 0) return record('browser', emptyTotals(), 'no browser test files');
+  const chromium = await runStep('chromium', node, ['scripts/ensure-chromium.mjs']);
+  if (chromium.code !== 0) return record('browser', { ...emptyTotals(), failed: 1 }, 'no Chromium');
+  const build = await runStep('build', 'npm', ['run', 'build']);
+  if (build.code !== 0) record('build', { ...emptyTotals(), failed: 1 }, 'rollup failed');
+
+  const scratch = mkdtempSync(join(tmpdir(), 'bastion-test-'));
+  const totalsFile = join(scratch, 'wtr-totals.json');
+  try {
+    const env = { ...process.env, WTR_TOTALS_FILE: totalsFile };
+    const { code } = await runStep('browser tests', bin('web-test-runner'), [], { env });
+    if (!existsSync(totalsFile)) return record('browser', { ...emptyTotals(), failed: 1 }, `crashed with exit code ${code}`);
+    const totals = JSON.parse(readFileSync(totalsFile, 'utf8'));
+    const crashed = code !== 0 && totals.failed === 0;
+    record('browser', crashed ? { ...totals, failed: 1 } : totals, crashed ? `exit code ${code}` : '');
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+// `node scripts/test.mjs server browser` runs only the named steps (npm run test:server / test:browser).
+const STEPS = { typecheck: typeCheck, server: serverSuite, browser: browserSuite };
+const chosen = process.argv.slice(2);
+const unknown = chosen.filter((name) => !(name in STEPS));
+if (unknown.length > 0) {
+  console.error(`unknown step(s) ${unknown.join(', ')}; choose from ${Object.keys(STEPS).join(', ')}`);
+  process.exit(2);
+}
+for (const [name, step] of Object.entries(STEPS)) {
+  if (chosen.length === 0 || chosen.includes(name)) await step();
+}
+
+console.log(`\n=== summary\n${summary.join('\n')}\n`);
+console.log(formatTotals(total));
+process.exitCode = total.failed > 0 ? 1 : 0;

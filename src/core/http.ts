@@ -1,0 +1,153 @@
+import axios from 'redaxios'
+import { HTTP_TIMEOUT, PROFILE_URL } from './config.ts'
+import { COOKIE, getCookie } from './cookies.ts'
+import { HttpError, serverMessage } from './http-error.ts'
+import { t } from './i18n/index.ts'
+import { hardNavigate, loginUrl } from './navigation.ts'
+import { confirm, toast } from './stores/notify.ts'
+import { $currentOrg } from './stores/org.ts'
+import { armSessionRefresh } from './session-refresh.ts'
+
+export { HttpError } from './http-error.ts'
+export { stopSessionRefresh, isSessionRefreshArmed } from './session-refresh.ts'
+
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'options'
+
+export interface RequestOptions {
+  method?: Method
+  url: string
+  params?: Record<string, unknown>
+  data?: unknown
+  headers?: Record<string, string>
+  /** Suppresses the automatic error toast (setting tests show their own result). */
+  disableFlashErrMsg?: boolean
+  responseType?: 'json' | 'text' | 'blob'
+}
+
+let apiBase = ''
+
+/** Prefix for every API path; empty by default (spec §7), set when the API lives elsewhere. */
+export function setApiBase(base: string): void {
+  apiBase = base.replace(/\/+$/, '')
+}
+
+export function apiUrl(path: string): string {
+  return /^https?:\/\//.test(path) ? path : apiBase + path
+}
+
+function timeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone
+}
+
+function defaultHeaders(): Record<string, string> {
+  const headers: Record<string, string> = { 'X-TZ': timeZone() }
+  const csrf = getCookie(COOKIE.csrftoken)
+  if (csrf) headers['X-CSRFToken'] = csrf
+  const org = $currentOrg.get()
+  if (org) headers['X-JMS-ORG'] = org.id
+  return headers
+}
+
+/** Drops empty params (null/undefined); arrays travel comma-joined, as DRF's id filters expect. */
+function serializeParams(params: unknown): string {
+  const search = new URLSearchParams()
+  for (const [key, value] of Object.entries((params ?? {}) as Record<string, unknown>)) {
+    if (value === undefined || value === null) continue
+    search.append(key, Array.isArray(value) ? value.join(',') : String(value))
+  }
+  return search.toString()
+}
+
+const isProfileCall = (url: string) => url.split('?')[0].endsWith(PROFILE_URL)
+
+export async function request<T = unknown>(opts: RequestOptions): Promise<T> {
+  const url = apiUrl(opts.url)
+  // redaxios has no timeout and does not forward a signal, so the signal is added in its fetch hook.
+  const controller = new AbortController()
+  const timer = setTimeout(() => controller.abort(), HTTP_TIMEOUT)
+  try {
+    const response = await axios<T>({
+      url,
+      method: opts.method ?? 'get',
+      params: opts.params,
+      paramsSerializer: serializeParams,
+      data: opts.data,
+      headers: { ...defaultHeaders(), ...opts.headers },
+      responseType: opts.responseType === 'blob' ? 'blob' : 'text',
+      fetch: (input, init) => window.fetch(input, { ...init, signal: controller.signal }),
+    })
+    if (!isProfileCall(url)) armSessionRefresh(refreshSession)
+    return response.data
+  } catch (failure) {
+    throw toHttpError(failure, opts, url, controller.signal.aborted)
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+function refreshSession(): void {
+  request({ url: PROFILE_URL, disableFlashErrMsg: true }).catch(() => undefined)
+}
+
+interface FailedResponse {
+  status: number
+  data: unknown
+}
+
+function isResponse(failure: unknown): failure is FailedResponse {
+  return typeof failure === 'object' && failure !== null && 'status' in failure && 'config' in failure
+}
+
+function toHttpError(failure: unknown, opts: RequestOptions, url: string, timedOut: boolean): HttpError {
+  if (!isResponse(failure)) {
+    // No response: rejected quietly, the caller decides what to show (spec §7).
+    const message = timedOut ? t('http.error.timeout', { ms: HTTP_TIMEOUT }) : t('http.error.network')
+    return new HttpError(message, 0, undefined, url)
+  }
+  const { status, data } = failure
+  if (status === 401) {
+    onUnauthorized(url)
+    return new HttpError(t('http.error.relogin'), status, data, url)
+  }
+  if (!isProfileCall(url)) armSessionRefresh(refreshSession)
+  const message =
+    status === 400 ? t('http.error.badRequest') : serverMessage(data) ?? t('http.error.status', { status })
+  if (!opts.disableFlashErrMsg) toast.error(message)
+  return new HttpError(message, status, data, url)
+}
+
+let reloginAsked = false
+
+function onUnauthorized(url: string): void {
+  // The profile call is the login check itself: no point asking, go to the login page.
+  if (isProfileCall(url)) {
+    hardNavigate(loginUrl())
+    return
+  }
+  if (reloginAsked) return // many calls fail together when a session ends; ask once
+  reloginAsked = true
+  void confirm({
+    title: t('common.tips'),
+    message: t('http.error.relogin'),
+    confirmText: t('common.reLogin'),
+    cancelText: t('common.cancel'),
+    type: 'warning',
+  }).then((reLogin) => {
+    reloginAsked = false
+    if (reLogin) hardNavigate(loginUrl())
+  })
+}
+
+type CallOptions = Omit<RequestOptions, 'url' | 'method' | 'data'>
+
+export const http = {
+  get: <T = unknown>(url: string, opts?: CallOptions) => request<T>({ ...opts, url, method: 'get' }),
+  options: <T = unknown>(url: string, opts?: CallOptions) => request<T>({ ...opts, url, method: 'options' }),
+  delete: <T = unknown>(url: string, opts?: CallOptions) => request<T>({ ...opts, url, method: 'delete' }),
+  post: <T = unknown>(url: string, data?: unknown, opts?: CallOptions) =>
+    request<T>({ ...opts, url, data, method: 'post' }),
+  put: <T = unknown>(url: string, data?: unknown, opts?: CallOptions) =>
+    request<T>({ ...opts, url, data, method: 'put' }),
+  patch: <T = unknown>(url: string, data?: unknown, opts?: CallOptions) =>
+    request<T>({ ...opts, url, data, method: 'patch' }),
+}

@@ -1,0 +1,70 @@
+import { fieldLabel, type FieldsMeta } from './metadata.ts'
+
+/** How a list cell renders; chosen from the field's metadata type, overridable per column. */
+export type CellKind = 'link' | 'choice' | 'boolean' | 'datetime' | 'text' | 'actions'
+
+export interface ColumnSpec {
+  prop: string
+  label: string
+  kind: CellKind
+  width?: number
+  sortable: boolean
+}
+
+export interface ColumnOverride {
+  label?: string
+  kind?: CellKind
+  width?: number
+  sortable?: boolean
+}
+
+/** Spec §9 default column widths. */
+export const COLUMN_WIDTH = { actions: 150, validity: 80, datetime: 160 } as const
+
+const VALIDITY_FIELDS = new Set(['is_valid', 'is_active'])
+
+function kindOf(prop: string, type: string | undefined, linkField: string): CellKind {
+  if (prop === 'actions') return 'actions'
+  if (prop === linkField) return 'link'
+  if (type === 'choice') return 'choice'
+  if (type === 'boolean') return 'boolean'
+  if (type === 'datetime') return 'datetime'
+  return 'text'
+}
+
+function defaultWidth(prop: string, kind: CellKind): number | undefined {
+  if (kind === 'actions') return COLUMN_WIDTH.actions
+  if (kind === 'boolean' && VALIDITY_FIELDS.has(prop)) return COLUMN_WIDTH.validity
+  if (kind === 'datetime') return COLUMN_WIDTH.datetime
+  return undefined
+}
+
+/**
+ * Turns the GET metadata of `OPTIONS <url>?draw=1&display=1` into table columns: the label comes
+ * from the server, `name` (or the definition's link field) links to the detail page, choices show
+ * their display text, booleans an icon, datetimes a formatted date. Columns absent from the
+ * metadata (other than `actions`) are dropped: the server did not grant them to this caller.
+ */
+export function metaToColumns(
+  get: FieldsMeta | undefined,
+  props: readonly string[],
+  options: { linkField?: string; overrides?: Record<string, ColumnOverride>; actionsLabel?: string } = {},
+): ColumnSpec[] {
+  const fields = get ?? {}
+  const linkField = options.linkField ?? 'name'
+  const columns: ColumnSpec[] = []
+  for (const prop of props) {
+    const meta = fields[prop]
+    if (!meta && prop !== 'actions') continue
+    const override = options.overrides?.[prop] ?? {}
+    const kind = override.kind ?? kindOf(prop, meta?.type, linkField)
+    columns.push({
+      prop,
+      label: override.label ?? (prop === 'actions' ? options.actionsLabel ?? prop : fieldLabel(prop, meta)),
+      kind,
+      width: override.width ?? defaultWidth(prop, kind),
+      sortable: override.sortable ?? Boolean(meta?.order),
+    })
+  }
+  return columns
+}

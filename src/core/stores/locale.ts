@@ -1,0 +1,40 @@
+import { atom } from 'nanostores'
+import { COOKIE, getCookie, setCookie } from '../cookies.ts'
+import { reloadPage } from '../navigation.ts'
+
+export type Lang = 'zh' | 'en'
+
+const LANG_KEY = 'lang'
+
+function readStoredLang(): string | null {
+  try {
+    return window.localStorage.getItem(LANG_KEY)
+  } catch {
+    return null // storage may be blocked (privacy mode, sandboxed iframe)
+  }
+}
+
+/** localStorage `lang`, else the server's language cookie, else Chinese (spec §1). */
+export function detectLang(): Lang {
+  const stored = readStoredLang()
+  // 'cn' is how the reference console stored Chinese.
+  if (stored === 'zh' || stored === 'cn') return 'zh'
+  if (stored === 'en') return 'en'
+  const cookie = getCookie(COOKIE.language)
+  if (cookie === 'en' || cookie?.startsWith('en-')) return 'en'
+  return 'zh'
+}
+
+export const $lang = atom<Lang>(detectLang())
+
+/** The server's pages follow django_language, so both settings are written before reloading. */
+export function setLang(lang: Lang): void {
+  try {
+    window.localStorage.setItem(LANG_KEY, lang)
+  } catch {
+    // the cookie below still carries the choice
+  }
+  setCookie(COOKIE.language, lang === 'zh' ? 'zh-hans' : 'en')
+  $lang.set(lang)
+  reloadPage()
+}

@@ -1,0 +1,48 @@
+import { useStore } from '@nanostores/react'
+import { useEffect, useMemo } from 'react'
+import { $routeTable, $routes, flattenRoutes, matchRoute } from '../routes.ts'
+import { useConsoleLocation } from './hash-location.ts'
+import { useRouteEffects } from './route-effects.ts'
+import { Shell } from './Shell.tsx'
+
+/** Pages drawn without the shell (no menu before login; the 404 page stands alone, as in Lina). */
+const BARE_ROUTE_NAMES = new Set(['Login', '404'])
+const REDIRECT_PREFIX = '/redirect/'
+
+/** Renders the allowed route for the hash path: redirects, the `/redirect/*` trick, else /404. */
+export function RouteView({ ownsPage }: { ownsPage: boolean }) {
+  const [path, navigate] = useConsoleLocation()
+  const routes = useStore($routes)
+  const table = useStore($routeTable)
+  // Before the guard (public pages) only the constant routes are known.
+  const flat = useMemo(() => flattenRoutes(routes.length > 0 ? routes : table.constant), [routes, table])
+  const match = path.startsWith(REDIRECT_PREFIX) ? null : matchRoute(flat, path)
+  const target = redirectTarget(path, match?.route.record.redirect, match !== null)
+
+  useEffect(() => {
+    if (target) navigate(target, { replace: true })
+  }, [target, navigate])
+  useRouteEffects(target ? null : match, ownsPage)
+
+  if (target || !match) return null
+  const Page = match.route.record.component
+  if (!Page) return null
+  const page = <Page params={match.params} route={match.route} />
+  if (match.route.name && BARE_ROUTE_NAMES.has(match.route.name)) return page
+  return (
+    <Shell activePath={match.route.meta?.activeMenu ?? match.route.fullPath} title={match.route.meta?.title}>
+      {page}
+    </Shell>
+  )
+}
+
+function redirectTarget(path: string, redirect: string | undefined, matched: boolean): string | null {
+  // Tag "Refresh": /redirect/<fullPath> remounts the page by passing through another path.
+  if (path.startsWith(REDIRECT_PREFIX)) {
+    const rest = path.slice(REDIRECT_PREFIX.length - 1)
+    const query = window.location.hash.split('?')[1]
+    return query ? `${rest}?${query}` : rest
+  }
+  if (!matched) return '/404'
+  return redirect ?? null
+}

@@ -1,0 +1,61 @@
+import { useState, type FormEvent } from 'react'
+import { useT } from '../../core/i18n/index.ts'
+import { reloadPage } from '../../core/navigation.ts'
+import { useQuery } from '../../core/ui/hash-location.ts'
+import { SlButton, SlInput } from '../../core/ui/shoelace.ts'
+import './i18n.ts'
+import { safeNext, submitLogin } from './login.ts'
+
+const valueOf = (event: Event | { target: EventTarget | null }) => (event.target as HTMLInputElement).value
+
+export function LoginPage() {
+  const t = useT()
+  const next = safeNext(useQuery().next)
+  const [username, setUsername] = useState('')
+  const [password, setPassword] = useState('')
+  const [error, setError] = useState<{ message: string; detail: string } | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setBusy(true)
+    setError(null)
+    try {
+      const outcome = await submitLogin(username, password, next)
+      // A fresh start runs the guard with the new session.
+      if (outcome.ok) return reloadPage(next)
+      setError({ message: t('auth.login.invalid'), detail: outcome.serverMessage })
+    } catch {
+      setError({ message: t('auth.login.failed'), detail: '' })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className="login panel">
+      <h2>{t('auth.login.title')}</h2>
+      <form className="form" onSubmit={submit}>
+        <SlInput
+          name="username" label={t('auth.login.username')} value={username} required autocomplete="username"
+          onSlInput={(event) => setUsername(valueOf(event))}
+        />
+        <SlInput
+          name="password" type="password" label={t('auth.login.password')} value={password} required
+          autocomplete="current-password" onSlInput={(event) => setPassword(valueOf(event))}
+        />
+        {error && (
+          <div className="form-error" role="alert">
+            <div className="login-error">{error.message}</div>
+            {error.detail && <div className="login-detail">{error.detail}</div>}
+          </div>
+        )}
+        <div className="actions">
+          <SlButton type="submit" variant="primary" loading={busy}>
+            {t('auth.login.submit')}
+          </SlButton>
+        </div>
+      </form>
+    </div>
+  )
+}

@@ -1,0 +1,47 @@
+import { registerMessages } from '../../core/i18n/index.ts'
+
+registerMessages({
+  zh: {
+    profile: {
+      tabs: { info: '个人信息', password: '修改密码', mfa: '多因子认证', publicKey: 'SSH 公钥' },
+      field: {
+        name: '名称', username: '用户名', email: '邮箱', role: '角色', orgRoles: '组织角色', groups: '用户组',
+        phone: '手机', wechat: '微信', mfa: '多因子认证', source: '用户来源', dateJoined: '创建日期',
+        lastLogin: '最后登录', passwordUpdated: '最后更新密码日期', dateExpired: '失效日期', comment: '备注',
+        publicKeyFingerprint: '公钥指纹', publicKeyComment: '公钥备注',
+      },
+      password: {
+        old: '原密码', new: '新密码', again: '确认密码', mismatch: '两次密码不一致', success: '密码修改成功',
+        rule: {
+          minLength: '密码长度至少为 {{min}} 位', upper: '必须包含大写字母', lower: '必须包含小写字母',
+          number: '必须包含数字', special: '必须包含特殊字符',
+        },
+      },
+      mfa: { level: '多因子认证', disable: '禁用', enable: '启用', success: '更新成功' },
+      publicKey: { label: 'SSH 公钥', help: '格式如 ssh-rsa AAAA... user@host', success: '更新成功' },
+      save: '提交',
+    },
+  },
+  en: {
+    profile: {
+      tabs: { info: 'Profile', password: 'Change password', mfa: 'MFA', publicKey: 'SSH public key' },
+      field: {
+        name: 'Name', username: 'Username', email: 'Email', role: 'Role', orgRoles: 'Organization roles', groups: 'User groups',
+        phone: 'Phone', wechat: 'WeChat', mfa: 'MFA', source: 'Source', dateJoined: 'Date joined',
+        lastLogin: 'Last login', passwordUpdated: 'Password last updated', dateExpired: 'Date expired', comment: 'Comment',
+        publicKeyFingerprint: 'Public key fingerprint', publicKeyComment: 'Public key comment',
+      },
+      password: {
+        old: 'Old password', new: 'New password', again: 'Confirm password',
+        mismatch: 'The newly set password is inconsistent', success: 'Password changed',
+        rule: {
+          minLength: 'Password length must be at least {{min}} characters', upper: 'Must contain an uppercase letter',
+          lower: 'Must contain a lowercase letter', number: 'Must contain a digit', special: 'Must contain a special character',
+        },
+      },
+      mfa: { level: 'MFA', disable: 'Disable', enable: 'Enable', success: 'Update success' },
+      publicKey: { label: 'SSH public key', help: 'e.g. ssh-rsa AAAA... user@host', success: 'Update success' },
+      save: 'Submit',
+    },
+  },
+})

@@ -1,0 +1,137 @@
+import { expect } from '@open-wc/testing'
+import { LOGIN_PATH, LOGIN_REDIRECT_DELAY } from '../../src/core/config.ts'
+import { setCookie } from '../../src/core/cookies.ts'
+import { $routes, generateRoutes, runGuard, setRouteTable } from '../../src/core/guard.ts'
+import { stopSessionRefresh } from '../../src/core/http.ts'
+import { setHardNavigator } from '../../src/core/navigation.ts'
+import { ROLE } from '../../src/core/permissions.ts'
+import { flattenRoutes } from '../../src/core/routes.ts'
+import { resetNotify } from '../../src/core/stores/notify.ts'
+import { $currentOrg, $currentRole, resetSession } from '../../src/core/stores/session.ts'
+import { $publicSettings } from '../../src/core/stores/settings.ts'
+import { $lang } from '../../src/core/stores/locale.ts'
+import { clearCoreCookies, snapshotCookies } from './support/cookies.ts'
+import { byPath, json, stubFetch, type FetchStub } from './support/fetch-stub.ts'
+import { OPS, orgAdmin, plainUser } from './support/profiles.ts'
+import { table } from './support/route-table.ts'
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const routeNames = () => flattenRoutes($routes.get()).map((r) => r.name).filter(Boolean)
+const settings = { data: { XPACK_LICENSE_IS_VALID: false, SECURITY_COMMAND_EXECUTION: true, LOGO_URLS: {} } }
+
+describe('runGuard', () => {
+  let stub: FetchStub | undefined
+  let navigations: string[]
+  let restoreCookies: () => void
+
+  beforeEach(() => {
+    restoreCookies = snapshotCookies()
+    clearCoreCookies()
+    document.cookie = 'csrftoken=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
+    resetSession()
+    $routes.set([])
+    $publicSettings.set({})
+    setRouteTable(table)
+    navigations = []
+    setHardNavigator((url) => navigations.push(url))
+  })
+
+  afterEach(() => {
+    stub?.restore()
+    stub = undefined
+    stopSessionRefresh()
+    resetNotify()
+    setHardNavigator(null)
+    restoreCookies()
+  })
+
+  it('without the csrftoken cookie, goes to the login page after 100 ms and calls nothing', async () => {
+    stub = stubFetch(() => json(200, {}))
+    expect(await runGuard('/users/users')).to.deep.equal({ status: 'redirect' })
+    expect(navigations).to.deep.equal([])
+    await wait(LOGIN_REDIRECT_DELAY + 50)
+    expect(navigations).to.have.length(1)
+    expect(navigations[0].startsWith(`${LOGIN_PATH}?next=`)).to.equal(true)
+    expect(stub.sent).to.deep.equal([])
+  })
+
+  it('goes to the login page when the profile cannot be loaded', async () => {
+    setCookie('csrftoken', 'tok')
+    stub = stubFetch(byPath({ '/api/v1/users/profile/': () => json(500, { detail: 'boom' }) }))
+    expect((await runGuard('/')).status).to.equal('redirect')
+    await wait(LOGIN_REDIRECT_DELAY + 50)
+    expect(navigations).to.have.length(1)
+  })
+
+  it('loads profile, org, role and settings in order, then the admin routes of the role', async () => {
+    setCookie('csrftoken', 'tok')
+    stub = stubFetch(byPath({
+      '/api/v1/users/profile/': () => json(200, orgAdmin()),
+      '/api/v1/settings/public/': () => json(200, settings),
+    }))
+    expect(await runGuard({ path: '/users/users' })).to.deep.equal({ status: 'ok' })
+    expect(stub.sent.map((r) => new URL(r.url, location.origin).pathname)).to.deep.equal([
+      '/api/v1/users/profile/', '/api/v1/settings/public/',
+    ])
+    // The settings call already carries the org chosen from the profile.
+    expect(stub.sent[1].headers.get('X-JMS-ORG')).to.equal(OPS.id)
+    expect($currentOrg.get()).to.deep.equal(OPS)
+    expect($currentRole.get()).to.equal(ROLE.ORG_ADMIN)
+    expect(routeNames()).to.include.members(['404', 'UserProfile', 'dashboard', 'UserList', 'BatchCommand'])
+    expect(routeNames()).not.to.include.members(['RemoteAppList'])
+    expect(routeNames()).not.to.include('MyAssets')
+  })
+
+  it('gives a plain user the user-page tree', async () => {
+    setCookie('csrftoken', 'tok')
+    stub = stubFetch(byPath({
+      '/api/v1/users/profile/': () => json(200, plainUser()),
+      '/api/v1/settings/public/': () => json(200, { data: { SECURITY_COMMAND_EXECUTION: false } }),
+    }))
+    await runGuard('/')
+    expect(routeNames()).to.deep.equal(['404', 'UserProfile', 'MyAssets'])
+  })
+
+  it('sends a first-time user to the first-login page, unless already there', async () => {
+    setCookie('csrftoken', 'tok')
+    stub = stubFetch(byPath({
+      '/api/v1/users/profile/': () => json(200, plainUser({ is_first_login: true })),
+      '/api/v1/settings/public/': () => json(200, settings),
+    }))
+    expect(await runGuard('/')).to.deep.equal({
+      status: 'first-login', path: '/users/first-login/personal-information-improvement/',
+    })
+    expect((await runGuard('/users/first-login/personal-information-improvement/')).status).to.equal('ok')
+  })
+
+  it('sets title and favicon only when the console owns the page', async () => {
+    setCookie('csrftoken', 'tok')
+    stub = stubFetch(byPath({
+      '/api/v1/users/profile/': () => json(200, orgAdmin()),
+      '/api/v1/settings/public/': () => json(200, { data: { LOGO_URLS: { favicon: '/media/logo/fav.ico' } } }),
+    }))
+    const icon = () => document.head.querySelector<HTMLLinkElement>('link[rel="icon"]')
+    icon()?.remove()
+    await runGuard({ path: '/' })
+    expect(icon()).to.equal(null)
+    const title = document.title
+    $lang.set('zh')
+    try {
+      await runGuard({ path: '/', ownsPage: true })
+      expect(icon()?.getAttribute('href')).to.equal('/media/logo/fav.ico')
+      expect(document.title).to.equal('堡垒机管理控制台')
+    } finally {
+      icon()?.remove()
+      document.title = title
+    }
+  })
+
+  it('generateRoutes follows a role change', () => {
+    $currentRole.set(ROLE.SUPER_ADMIN)
+    generateRoutes()
+    expect(routeNames()).to.include('Settings')
+    $currentRole.set(ROLE.USER)
+    generateRoutes()
+    expect(routeNames()).not.to.include('Settings')
+  })
+})

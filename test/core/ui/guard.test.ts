@@ -1,0 +1,52 @@
+// The first navigation of <bastion-console>: login redirect without a session, first-login page.
+import { expect } from '@open-wc/testing';
+import { api, clearCookies, loginAs } from '../../helpers/server.ts';
+import { waitFor } from '../../helpers/dom.ts';
+import { mountConsole, resetConsole } from '../../elements/support/console-fixture.ts';
+
+const FIRST_LOGIN = '#/users/first-login/personal-information-improvement/';
+
+describe('<bastion-console> guard', () => {
+  afterEach(resetConsole);
+
+  it('sends a visitor without the csrftoken cookie to the login page after about 100 ms', async () => {
+    clearCookies();
+    const view = await mountConsole('/dashboard');
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(view.leaves, 'nothing before the delay').to.deep.equal([]);
+    await waitFor(() => view.leaves.length > 0, 2000, 'the login redirect');
+    expect(view.leaves[0].kind).to.equal('navigate');
+    expect(view.leaves[0].url).to.match(/^\/core\/auth\/login\/\?next=/);
+    expect(decodeURIComponent(view.leaves[0].url ?? '')).to.contain('#/dashboard');
+  });
+
+  it('shows the first-login form instead of the requested page to a first-time user', async () => {
+    await loginAs('newuser');
+    const view = await mountConsole('/users/profile/');
+    await view.waitForText('.first-login h2', '完善个人信息');
+    expect(location.hash).to.equal(FIRST_LOGIN);
+    expect(view.find('.first-login sl-input[name="name"]')?.getAttribute('value') ?? '').to.equal('New User');
+  });
+
+  it('clears is_first_login on submit and continues to the guide', async () => {
+    await loginAs('newuser');
+    try {
+      const view = await mountConsole('/');
+      await view.waitForText('.first-login h2', '完善个人信息');
+      const phone = view.find<HTMLInputElement>('.first-login sl-input[name="phone"]');
+      phone!.value = '13800000000';
+      phone!.dispatchEvent(new Event('sl-input', { bubbles: true, composed: true }));
+      (view.find('.first-login sl-button[type="submit"]') as HTMLElement).click();
+      await view.waitForText('.user-guide h2', '用户向导');
+      expect(location.hash).to.equal('#/users/first-login/guide/');
+      const profile = await api<{ is_first_login: boolean; phone: string }>('GET', '/api/v1/users/profile/');
+      expect(profile.data.is_first_login).to.equal(false);
+      expect(profile.data.phone).to.equal('13800000000');
+      (view.find('.user-guide sl-button.continue') as HTMLElement).click();
+      await waitFor(() => location.hash === '#/users/profile/', 3000, 'the user page root redirect');
+    } finally {
+      // Other suites expect the seeded first-login user.
+      await api('PATCH', '/api/v1/users/profile/', { is_first_login: true, phone: '' });
+    }
+  });
+});

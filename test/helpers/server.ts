@@ -1,0 +1,85 @@
+// Talking to the reference server from a browser test, through the test page's own origin (the wtr
+// dev server proxies /api/, /core/, /static/ and /ui/), so cookies behave as they do for the console.
+
+export const LOGIN_PATH = '/core/auth/login/';
+export const LOGOUT_PATH = '/core/auth/logout/';
+export const PROFILE_URL = '/api/v1/users/profile/';
+/** Seeded for every demo user by the test run's server (scripts/wtr/reference-server.mjs). */
+export const DEMO_PASSWORD = 'bastion';
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  data: T;
+}
+
+export interface Profile {
+  id: string;
+  username: string;
+  name: string;
+  [field: string]: unknown;
+}
+
+export function cookie(name: string): string | undefined {
+  for (const pair of document.cookie.split('; ')) {
+    const eq = pair.indexOf('=');
+    if (eq > 0 && pair.slice(0, eq) === name) return decodeURIComponent(pair.slice(eq + 1));
+  }
+  return undefined;
+}
+
+export function csrf(): string {
+  return cookie('csrftoken') ?? '';
+}
+
+/** Expires every cookie JavaScript can see; HttpOnly ones (sessionid) need logout(). */
+export function clearCookies(): void {
+  for (const pair of document.cookie.split('; ').filter(Boolean)) {
+    const name = pair.split('=')[0];
+    document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  const isJson = (response.headers.get('content-type') ?? '').includes('json');
+  return isJson && text ? JSON.parse(text) : text;
+}
+
+/** A same-origin API call the way the console makes it (X-CSRFToken, X-JMS-ORG). */
+export async function api<T = unknown>(
+  method: string,
+  url: string,
+  body?: unknown,
+  options: { org?: string; headers?: Record<string, string> } = {},
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = {
+    'X-CSRFToken': csrf(),
+    'X-JMS-ORG': options.org ?? cookie('X-JMS-ORG') ?? 'DEFAULT',
+    ...options.headers,
+  };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(url, {
+    method: method.toUpperCase(),
+    headers,
+    credentials: 'same-origin',
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, data: (await readBody(response)) as T };
+}
+
+/** Signs in through the server's login form, as a browser would, and returns the new profile. */
+export async function loginAs(username: string, password = DEMO_PASSWORD): Promise<Profile> {
+  await fetch(LOGIN_PATH, { credentials: 'same-origin' }); // hands out the csrftoken cookie
+  const form = new URLSearchParams({ username, password, csrfmiddlewaretoken: csrf(), next: '/ui/' });
+  // Success is a 302; 'manual' keeps us from loading the console page just to log in.
+  await fetch(LOGIN_PATH, { method: 'POST', body: form, credentials: 'same-origin', redirect: 'manual' });
+  const profile = await api<Profile>('GET', PROFILE_URL);
+  if (profile.status !== 200 || profile.data.username !== username) {
+    throw new Error(`login as ${username} failed: profile answered ${profile.status}`);
+  }
+  return profile.data;
+}
+
+export async function logout(): Promise<void> {
+  await fetch(LOGOUT_PATH, { credentials: 'same-origin', redirect: 'manual' });
+}

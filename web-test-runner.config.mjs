@@ -1,0 +1,41 @@
+// Browser tests (`test/**/*.test.ts(x)` except the node:test server suite) in Debian's headless
+// Chromium, against a real reference server reached through this dev server's origin.
+import { defaultReporter } from '@web/test-runner';
+import { chromeLauncher } from '@web/test-runner-chrome';
+import { bundleTestsPlugin } from './scripts/wtr/bundle-tests.mjs';
+import { proxyToReferenceServer } from './scripts/wtr/proxy.mjs';
+import { referenceServerPlugin } from './scripts/wtr/reference-server.mjs';
+import { totalsReporter } from './scripts/wtr/totals-reporter.mjs';
+
+export default {
+  files: ['test/**/*.test.{ts,tsx}', '!test/server/**'],
+  rootDir: '.',
+  nodeResolve: false, // every test file arrives as one esbuild bundle
+  // One file at a time: all pages share one browser context, so the session cookie of one test
+  // file's loginAs() would otherwise leak into another running in parallel.
+  concurrency: 1,
+  testsFinishTimeout: 300_000,
+  testFramework: { config: { timeout: 20_000 } },
+  browsers: [
+    chromeLauncher({
+      launchOptions: {
+        executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+        headless: true,
+        args: [
+          '--no-sandbox',
+          '--headless=new',
+          '--disable-gpu',
+          '--disable-dev-shm-usage',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+          '--disable-quic',
+        ],
+      },
+    }),
+  ],
+  middleware: [proxyToReferenceServer],
+  plugins: [referenceServerPlugin(), bundleTestsPlugin()],
+  reporters: [defaultReporter(), totalsReporter()],
+};
