@@ -5,6 +5,7 @@ import { chromeLauncher } from '@web/test-runner-chrome';
 import { bundleTestsPlugin } from './scripts/wtr/bundle-tests.mjs';
 import { proxyToReferenceServer } from './scripts/wtr/proxy.mjs';
 import { referenceServerPlugin } from './scripts/wtr/reference-server.mjs';
+import { shoelaceIconsPlugin } from './scripts/wtr/shoelace-icons.mjs';
 import { totalsReporter } from './scripts/wtr/totals-reporter.mjs';
 
 export default {
@@ -36,6 +37,6 @@ export default {
     }),
   ],
   middleware: [proxyToReferenceServer],
-  plugins: [referenceServerPlugin(), bundleTestsPlugin()],
+  plugins: [referenceServerPlugin(), bundleTestsPlugin(), shoelaceIconsPlugin()],
   reporters: [defaultReporter(), totalsReporter()],
 };

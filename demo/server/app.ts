@@ -4,6 +4,7 @@ import fastifyFormbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerLoginRoutes } from './auth/login-routes.ts';
 import { registerRequestContext } from './auth/request-context.ts';
+import { LOGIN_AGE_MS } from './auth/sessions.ts';
 import { registerTokenRoutes } from './auth/token-routes.ts';
 import type { ServerState } from './context.ts';
 import { openDatabase } from './db/open.ts';
@@ -26,6 +27,7 @@ export interface BuildOptions {
   licenseValid?: boolean;
   /** Print one line per request (method, url, status, ms). */
   logger?: boolean;
+  /** Lifetime of a login, session and bearer token alike (default 86400 s); tests shorten it. */
   loginTimeoutMs?: number;
   /** Clock in ms; tests inject one to check expiries (spm, lockout, sessions). */
   now?: Clock;
@@ -35,9 +37,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const now = opts.now ?? systemClock;
   const db = openDatabase(opts.dbFile);
   if (isEmpty(db)) seed(db, { demoPassword: opts.demoPassword ?? 'bastion', licenseValid: !!opts.licenseValid, nowMs: now() });
-  const state: ServerState = { db, now, settings: new SettingsStore(db) };
+  const state: ServerState = { db, now, settings: new SettingsStore(db), loginAgeMs: opts.loginTimeoutMs ?? LOGIN_AGE_MS };
 
-  const app = Fastify({ logger: false, trustProxy: false, connectionTimeout: opts.loginTimeoutMs });
+  const app = Fastify({ logger: false });
   app.decorate('bastion', state);
   app.addHook('onClose', async () => db.close());
   await app.register(fastifyCookie);

@@ -20,7 +20,7 @@ export interface Org { id: string; name: string; kind: 'default' | 'root' | 'rea
 
 export interface RequestContext {
   user: UserRow | null;
-  via: 'session' | 'bearer' | null;
+  via: 'session' | 'bearer' | 'access_key' | null;
   sessionId: string | null;
   org: Org;
   lang: Lang;
@@ -31,6 +31,8 @@ export interface ServerState {
   db: DB;
   now: Clock;
   settings: SettingsStore;
+  /** Lifetime of a login (session and bearer token). */
+  loginAgeMs: number;
 }
 
 declare module 'fastify' {

@@ -39,6 +39,17 @@ export function clearCookies(): void {
   }
 }
 
+/** The org the console last chose (cookie `jms_current_org` holds `{"id","name"}`), else DEFAULT. */
+export function currentOrgId(): string {
+  try {
+    const chosen = JSON.parse(cookie('jms_current_org') ?? 'null') as { id?: string } | null;
+    if (chosen?.id) return chosen.id;
+  } catch {
+    // a malformed cookie means no choice was made
+  }
+  return cookie('X-JMS-ORG') ?? 'DEFAULT';
+}
+
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
   const isJson = (response.headers.get('content-type') ?? '').includes('json');
@@ -54,7 +65,7 @@ export async function api<T = unknown>(
 ): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = {
     'X-CSRFToken': csrf(),
-    'X-JMS-ORG': options.org ?? cookie('X-JMS-ORG') ?? 'DEFAULT',
+    'X-JMS-ORG': options.org ?? currentOrgId(),
     ...options.headers,
   };
   if (body !== undefined) headers['Content-Type'] = 'application/json';

@@ -19,6 +19,8 @@ test('POST makes a fresh active key whatever the body says', async (t) => {
   assert.notEqual(key.id, 'mine');
   assert.equal(key.is_active, true);
   assert.equal(key.date_created, '2024-01-15 16:30:00 +0800');
+  const odd = await app.inject({ method: 'POST', url: KEYS, headers, payload: { is_active: 'maybe' } });
+  assert.equal(odd.statusCode, 201, 'even an invalid body is ignored');
 });
 
 test('a user sees, toggles and deletes only their own keys; others get 404', async (t) => {

@@ -4,6 +4,8 @@ import { IsOrgAdmin } from '../../demo/server/auth/permissions.ts';
 import { registerResource } from '../../demo/server/engine/routes.ts';
 import type { ResourceDef } from '../../demo/server/engine/types.ts';
 import { uuid } from '../../demo/server/lib/ids.ts';
+import { orgFromValue } from '../../demo/server/orgs/current-org.ts';
+import { orgMemberIds } from '../../demo/server/orgs/membership.ts';
 import { bearer, build, orgId } from './helpers.ts';
 
 // A minimal org-scoped resource registered only by this test, to exercise the engine's org scoping.
@@ -77,4 +79,17 @@ test('IsOrgAdmin follows the current org: orgadmin administers Engineering only'
   assert.equal(inDefault.statusCode, 403);
   const inOps = await app.inject({ method: 'GET', url: '/api/v1/test/notes/', headers: { ...orgadmin, 'x-jms-org': 'Operations' } });
   assert.equal(inOps.statusCode, 403);
+});
+
+test('DEFAULT members are all users with system roles deciding admins/auditors; real orgs use rows', async (t) => {
+  const app = await build(t);
+  const { db } = app.bastion;
+  const names = (ids: string[]) => ids.map((id) => db.prepare('SELECT username FROM users WHERE id = ?').pluck().get(id));
+  const def = orgFromValue(db, 'DEFAULT');
+  assert.equal(orgMemberIds(db, def, 'User').length, db.prepare('SELECT COUNT(*) FROM users').pluck().get());
+  assert.deepEqual(names(orgMemberIds(db, def, 'Admin')), ['admin']);
+  assert.deepEqual(names(orgMemberIds(db, orgFromValue(db, 'ROOT'), 'Auditor')), ['sysauditor']);
+  const eng = orgFromValue(db, 'Engineering');
+  assert.deepEqual(names(orgMemberIds(db, eng, 'Admin')), ['orgadmin']);
+  assert.deepEqual(names(orgMemberIds(db, eng, 'User')), ['akumar', 'jsmith', 'liwei', 'orgadmin', 'orgauditor', 'user']);
 });

@@ -25,6 +25,27 @@ describe('browser harness against the reference server', () => {
     expect(profile.status).to.equal(401);
   });
 
+  it('sends X-CSRFToken with writes; without it the session is ignored', async () => {
+    await loginAs('admin');
+    const comment = `smoke ${Date.now()}`;
+
+    const refused = await api('PATCH', PROFILE_URL, { comment }, { headers: { 'X-CSRFToken': '' } });
+    expect(refused.status).to.equal(401);
+
+    const saved = await api<Profile>('PATCH', PROFILE_URL, { comment });
+    expect(saved.status).to.equal(200);
+    expect((await api<Profile>('GET', PROFILE_URL)).data.comment).to.equal(comment);
+  });
+
+  it('sends the org header: orgadmin is Admin in Engineering and User in DEFAULT', async () => {
+    await loginAs('orgadmin');
+
+    const inDefault = await api<Profile>('GET', PROFILE_URL, undefined, { org: 'DEFAULT' });
+    const inEngineering = await api<Profile>('GET', PROFILE_URL, undefined, { org: 'Engineering' });
+    expect(inDefault.data.current_org_roles).to.deep.equal(['User']);
+    expect(inEngineering.data.current_org_roles).to.deep.equal(['Admin']);
+  });
+
   it('serves the built standalone console at /ui/', async () => {
     const response = await fetch('/ui/');
     const html = await response.text();

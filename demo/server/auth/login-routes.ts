@@ -4,7 +4,7 @@ import { t } from '../lib/i18n.ts';
 import { randomToken } from '../lib/ids.ts';
 import { checkCredentials } from './credentials.ts';
 import { renderLoginPage } from './login-page.ts';
-import { createSession, deleteSession, SESSION_AGE_SECONDS } from './sessions.ts';
+import { createSession, deleteSession } from './sessions.ts';
 
 export const LOGIN_PATH = '/core/auth/login/';
 const CSRF_COOKIE_AGE = 365 * 24 * 3600; // Django's CSRF_COOKIE_AGE
@@ -48,10 +48,10 @@ export function registerLoginRoutes(app: FastifyInstance): void {
     const result = checkCredentials(request, username, password, 'W');
     if (!result.ok) return renderForm(request, reply, { next, username, error: result.msg });
 
-    const { db, now } = app.bastion;
+    const { db, now, loginAgeMs } = app.bastion;
     if (request.cookies.sessionid) deleteSession(db, request.cookies.sessionid);
-    const sessionId = createSession(db, result.user.id, now());
-    reply.setCookie('sessionid', sessionId, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: SESSION_AGE_SECONDS });
+    const sessionId = createSession(db, result.user.id, now(), loginAgeMs);
+    reply.setCookie('sessionid', sessionId, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: Math.ceil(loginAgeMs / 1000) });
     setCsrfCookie(reply, randomToken()); // Django rotates the token at login.
     return reply.redirect(next || '/ui/');
   });

@@ -4,6 +4,7 @@ import type { RequestContext, UserRow } from '../context.ts';
 import { detectLang } from '../lib/i18n.ts';
 import { DEFAULT_TZ, isValidTimeZone } from '../lib/time.ts';
 import { resolveOrg } from '../orgs/current-org.ts';
+import { userForSignature } from './access-key-sign.ts';
 import { userForBearer, userForSession } from './sessions.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
@@ -29,9 +30,12 @@ function authenticate(app: FastifyInstance, request: FastifyRequest): Pick<Reque
   if (authorization) {
     const [keyword, credential] = authorization.trim().split(/\s+/, 2);
     // A wrong Authorization header does not fall back to the session, as in DRF.
-    if (keyword?.toLowerCase() !== 'bearer' || !credential) return anonymous;
-    const user = userForBearer(db, credential, now());
-    return user ? { user, via: 'bearer', sessionId: null } : anonymous;
+    if (!credential) return anonymous;
+    const scheme = keyword.toLowerCase();
+    const user = scheme === 'bearer' ? userForBearer(db, credential, now())
+      : scheme === 'sign' ? userForSignature(db, credential, headerValue(request, 'date'), now())
+        : null;
+    return user ? { user, via: scheme === 'bearer' ? 'bearer' : 'access_key', sessionId: null } : anonymous;
   }
   const sessionId = request.cookies?.sessionid;
   if (!sessionId) return anonymous;

@@ -3,13 +3,13 @@ import type { DB } from '../db/open.ts';
 import type { UserRow } from '../context.ts';
 import { randomToken } from '../lib/ids.ts';
 
-export const SESSION_AGE_SECONDS = 86400;
-export const TOKEN_TTL_SECONDS = 86400;
+/** SESSION_COOKIE_AGE and TOKEN_EXPIRATION; `buildApp({ loginTimeoutMs })` overrides both. */
+export const LOGIN_AGE_MS = 86400 * 1000;
 
-export function createSession(db: DB, userId: string, nowMs: number): string {
+export function createSession(db: DB, userId: string, nowMs: number, ageMs: number): string {
   const id = randomToken();
   db.prepare('INSERT INTO sessions (id, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)')
-    .run(id, userId, nowMs + SESSION_AGE_SECONDS * 1000, nowMs);
+    .run(id, userId, nowMs + ageMs, nowMs);
   return id;
 }
 
@@ -20,17 +20,17 @@ export function userForSession(db: DB, sessionId: string, nowMs: number): UserRo
 }
 
 /** JumpServer refreshes the session age on profile reads; we do the same. */
-export function touchSession(db: DB, sessionId: string, nowMs: number): void {
-  db.prepare('UPDATE sessions SET expires_at = ? WHERE id = ?').run(nowMs + SESSION_AGE_SECONDS * 1000, sessionId);
+export function touchSession(db: DB, sessionId: string, nowMs: number, ageMs: number): void {
+  db.prepare('UPDATE sessions SET expires_at = ? WHERE id = ?').run(nowMs + ageMs, sessionId);
 }
 
 export function deleteSession(db: DB, sessionId: string): void {
   db.prepare('DELETE FROM sessions WHERE id = ?').run(sessionId);
 }
 
-export function createBearerToken(db: DB, userId: string, nowMs: number): { token: string; expiresAt: number } {
+export function createBearerToken(db: DB, userId: string, nowMs: number, ageMs: number): { token: string; expiresAt: number } {
   const token = randomToken(24);
-  const expiresAt = nowMs + TOKEN_TTL_SECONDS * 1000;
+  const expiresAt = nowMs + ageMs;
   db.prepare('DELETE FROM bearer_tokens WHERE expires_at <= ?').run(nowMs);
   db.prepare('INSERT INTO bearer_tokens (token, user_id, expires_at) VALUES (?, ?, ?)').run(token, userId, expiresAt);
   return { token, expiresAt };

@@ -14,8 +14,8 @@ export function registerTokenRoutes(app: FastifyInstance): void {
     const type = headerValue(request, 'x-jms-login-type') === 'W' ? 'W' : 'T';
     const result = checkCredentials(request, username, password, type);
     if (!result.ok) return reply.code(400).send({ error: result.error, msg: result.msg });
-    const { db, now, settings } = app.bastion;
-    const { token, expiresAt } = createBearerToken(db, result.user.id, now());
+    const { db, now, settings, loginAgeMs } = app.bastion;
+    const { token, expiresAt } = createBearerToken(db, result.user.id, now(), loginAgeMs);
     const fresh = db.prepare('SELECT * FROM users WHERE id = ?').get(result.user.id) as typeof result.user;
     return reply.code(201).send({
       token,

@@ -11,7 +11,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 export function baseWhere(def: ResourceDef, args: HookArgs): Where {
   const clauses: string[] = [];
   const params: unknown[] = [];
-  if (false) {
+  if (def.orgScoped && args.ctx.org.kind !== 'root') {
     clauses.push('org_id = ?');
     params.push(storedOrgId(args.ctx.org));
   }

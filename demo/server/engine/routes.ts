@@ -37,7 +37,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef): void {
   app.post(def.url, (request, reply) => {
     const args = guard('create')(request, reply);
     if (!args) return reply;
-    const { data, errors } = validateBody(def, args, request.body ?? {}, null, 'create');
+    const { data, errors } = validateBody(def, args, def.createIgnoresBody ? {} : request.body ?? {}, null, 'create');
     if (errors) return reply.code(400).send(errors);
     if (def.orgScoped) data.org_id = storedOrgId(args.ctx.org);
     def.hooks?.beforeCreate?.(args, data);

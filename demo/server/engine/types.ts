@@ -43,6 +43,8 @@ export interface ResourceDef {
   orderingFields?: string[];
   defaultOrder?: string[];
   orgScoped?: boolean;
+  /** POST makes a server-side object whatever is sent (access keys). */
+  createIgnoresBody?: boolean;
   permissions: Record<Action, PermissionCheck>;
   /** Extra WHERE restricting every query, e.g. "only the caller's own rows". */
   scope?: (args: HookArgs) => { sql: string; params: unknown[] };

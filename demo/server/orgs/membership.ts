@@ -42,3 +42,18 @@ export function setMembers(db: DB, orgId: string, role: OrgRole, userIds: string
 export function membersByRole(db: DB, orgId: string, role: OrgRole): string[] {
   return db.prepare('SELECT user_id FROM org_members WHERE org_id = ? AND role = ? ORDER BY id').pluck().all(orgId, role) as string[];
 }
+
+/**
+ * Member ids of an org for a role ('User' = every member). DEFAULT and ROOT have no membership rows:
+ * their members are all non-App users, their admins the system Admins, their auditors the system Auditors.
+ */
+export function orgMemberIds(db: DB, org: Org, role: OrgRole): string[] {
+  if (org.kind !== 'real') {
+    const where = role === 'Admin' ? "role = 'Admin'" : role === 'Auditor' ? "role = 'Auditor'" : "role != 'App'";
+    return db.prepare(`SELECT id FROM users WHERE ${where} ORDER BY username`).pluck().all() as string[];
+  }
+  const sql = role === 'User'
+    ? 'SELECT DISTINCT m.user_id FROM org_members m JOIN users u ON u.id = m.user_id WHERE m.org_id = ? ORDER BY u.username'
+    : 'SELECT m.user_id FROM org_members m JOIN users u ON u.id = m.user_id WHERE m.org_id = ? AND m.role = ? ORDER BY u.username';
+  return db.prepare(sql).pluck().all(...(role === 'User' ? [org.id] : [org.id, role])) as string[];
+}

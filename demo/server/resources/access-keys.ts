@@ -20,9 +20,9 @@ export const accessKeysResource: ResourceDef = {
   orderingFields: ['date_created', 'is_active'],
   defaultOrder: ['-date_created'],
   permissions: { list: IsValidUser, retrieve: IsValidUser, create: IsValidUser, update: IsValidUser, delete: IsValidUser },
+  createIgnoresBody: true,
   scope: ({ ctx }) => ({ sql: 'user_id = ?', params: [ctx.user.id] }),
   hooks: {
-    // The body of a create is ignored (JumpServer makes a fresh key whatever is sent).
     beforeCreate: ({ ctx, now }, data) => {
       data.id = uuid();
       data.secret = uuid();

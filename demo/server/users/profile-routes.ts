@@ -30,7 +30,7 @@ export function registerProfileRoutes(app: FastifyInstance): void {
 
   app.get('/api/v1/users/profile/', (request, reply) => {
     if (!authorize(request, reply, IsValidUser)) return reply;
-    if (request.ctx.sessionId) touchSession(db, request.ctx.sessionId, now());
+    if (request.ctx.sessionId) touchSession(db, request.ctx.sessionId, now(), app.bastion.loginAgeMs);
     return profileOf(request);
   });
 

@@ -13,6 +13,9 @@ export interface RemoteOptions {
   valuePath?: string
 }
 
+/** A validation rule: returns the message to show, or nothing when the value is fine. */
+export type FieldRule = (value: unknown, values: Record<string, unknown>) => string | undefined
+
 export interface FieldSpec {
   id: string
   widget: Widget
@@ -28,6 +31,7 @@ export interface FieldSpec {
   rows?: number
   default?: unknown
   hidden?: boolean
+  rules?: FieldRule[]
   /** Shown (and sent) only while this returns true for the current form values. */
   enableWhen?: (values: Record<string, unknown>) => boolean
 }

@@ -2,7 +2,7 @@
 import { expect } from '@open-wc/testing';
 import { api, clearCookies, loginAs } from '../../helpers/server.ts';
 import { waitFor } from '../../helpers/dom.ts';
-import { mountConsole, resetConsole } from '../../elements/support/console-fixture.ts';
+import { mountConsole, resetConsole, typeInto } from '../../elements/support/console-fixture.ts';
 
 const FIRST_LOGIN = '#/users/first-login/personal-information-improvement/';
 
@@ -25,7 +25,9 @@ describe('<bastion-console> guard', () => {
     const view = await mountConsole('/users/profile/');
     await view.waitForText('.first-login h2', '完善个人信息');
     expect(location.hash).to.equal(FIRST_LOGIN);
-    expect(view.find('.first-login sl-input[name="name"]')?.getAttribute('value') ?? '').to.equal('New User');
+    const name = view.find<HTMLInputElement>('.first-login [data-field="name"] sl-input');
+    expect(name?.value).to.equal('New User');
+    expect(name?.disabled, 'the name is read-only here').to.equal(true);
   });
 
   it('clears is_first_login on submit and continues to the guide', async () => {
@@ -33,10 +35,8 @@ describe('<bastion-console> guard', () => {
     try {
       const view = await mountConsole('/');
       await view.waitForText('.first-login h2', '完善个人信息');
-      const phone = view.find<HTMLInputElement>('.first-login sl-input[name="phone"]');
-      phone!.value = '13800000000';
-      phone!.dispatchEvent(new Event('sl-input', { bubbles: true, composed: true }));
-      (view.find('.first-login sl-button[type="submit"]') as HTMLElement).click();
+      await typeInto(view.find('.first-login [data-field="phone"] sl-input'), '13800000000');
+      (view.find('.first-login .actions sl-button') as HTMLElement).click();
       await view.waitForText('.user-guide h2', '用户向导');
       expect(location.hash).to.equal('#/users/first-login/guide/');
       const profile = await api<{ is_first_login: boolean; phone: string }>('GET', '/api/v1/users/profile/');

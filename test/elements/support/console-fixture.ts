@@ -1,5 +1,6 @@
 // Mounts the real <bastion-console> against the reference server and records every full-page
 // navigation and reload instead of performing it (the test page must stay put).
+import { setViewport } from '@web/test-runner-commands';
 import '../../../src/elements/bastion-console.ts';
 import { stopSessionRefresh } from '../../../src/core/http.ts';
 import { setHardNavigator, setReloader } from '../../../src/core/navigation.ts';
@@ -35,7 +36,11 @@ export function setHash(path: string): void {
   window.dispatchEvent(new HashChangeEvent('hashchange'));
 }
 
+export const DESKTOP = { width: 1280, height: 800 };
+
 export async function mountConsole(path = '/', attributes: Record<string, string> = {}): Promise<MountedConsole> {
+  // Headless Chromium opens 800 px wide, which is the mobile layout (< 992 px).
+  await setViewport(DESKTOP);
   const leaves: Leave[] = [];
   setHardNavigator((url) => leaves.push({ kind: 'navigate', url }));
   setReloader((url) => leaves.push({ kind: 'reload', url }));
@@ -84,4 +89,15 @@ export async function resetConsole(): Promise<void> {
 /** Waits until the guard has finished and the shell shows its menu. */
 export async function waitForShell(view: MountedConsole): Promise<void> {
   await waitFor(() => view.find('nav.sidebar'), 8000, 'the shell');
+}
+
+/** Lets React render what a test just typed (a user never clicks in the same task as typing). */
+export const settle = (ms = 50) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Types into a Shoelace input the way its own input handler reports it. */
+export async function typeInto(input: Element | null, value: string): Promise<void> {
+  if (!input) throw new Error('typeInto: no input');
+  (input as HTMLInputElement).value = value;
+  input.dispatchEvent(new Event('sl-input', { bubbles: true, composed: true }));
+  await settle();
 }

@@ -1,0 +1,70 @@
+import { apiUrl, http } from '../http.ts'
+import type { OptionsMeta } from '../resource/metadata.ts'
+
+// The engines' server calls (jumpserver-api.md §1.7–1.10), in one place so pages stay declarative.
+
+export const RESOURCE_CACHE_URL = '/api/v1/common/resources/cache/'
+
+/** Table metadata: the GET action of `OPTIONS <url>?draw=1&display=1`. */
+export function loadListMeta(url: string): Promise<OptionsMeta> {
+  return http.options<OptionsMeta>(url, { params: { draw: 1, display: 1 } })
+}
+
+/** Form metadata: the POST (create) or PUT (update) action of `OPTIONS <url>`. */
+export function loadFormMeta(url: string): Promise<OptionsMeta> {
+  return http.options<OptionsMeta>(url)
+}
+
+/** Caches the ids server-side; the returned spm names them in a later `?spm=` (§1.8). */
+export async function cacheResources(ids: string[]): Promise<string> {
+  const body = await http.post<{ spm: string }>(RESOURCE_CACHE_URL, { resources: ids })
+  return body.spm
+}
+
+export async function bulkDelete(url: string, ids: string[]): Promise<void> {
+  const spm = await cacheResources(ids)
+  await http.delete(url, { params: { spm }, disableFlashErrMsg: true })
+}
+
+export function bulkPatch(url: string, rows: Record<string, unknown>[]): Promise<unknown> {
+  return http.patch(url, rows)
+}
+
+export function deleteRow(url: string, id: string): Promise<unknown> {
+  return http.delete(`${url}${id}/`, { disableFlashErrMsg: true })
+}
+
+/** An absolute-path address of the CSV export of `url` with these params. */
+export function csvUrl(url: string, params: Record<string, string>): string {
+  const query = new URLSearchParams({ format: 'csv', ...params }).toString()
+  return `${apiUrl(url)}${url.includes('?') ? '&' : '?'}${query}`
+}
+
+/** POST creates, PUT updates; the raw file is the body (§1.10). */
+export function importCsv(url: string, mode: 'create' | 'update', file: Blob): Promise<unknown[]> {
+  const send = mode === 'create' ? http.post : http.put
+  return send<unknown[]>(url, file, { headers: { 'Content-Type': 'text/csv' } })
+}
+
+type Downloader = (href: string) => void
+
+const linkDownload: Downloader = (href) => {
+  const link = document.createElement('a')
+  link.href = href
+  link.download = ''
+  link.rel = 'noopener'
+  document.body.append(link)
+  link.click()
+  link.remove()
+}
+
+let downloader: Downloader = linkDownload
+
+/** Starts a file download (the server names the file); tests replace it, null restores. */
+export function downloadFile(href: string): void {
+  downloader(href)
+}
+
+export function setDownloader(fn: Downloader | null): void {
+  downloader = fn ?? linkDownload
+}

@@ -1,0 +1,52 @@
+import { useEffect, useState } from 'react'
+import { http } from '../../http.ts'
+import type { FormDefinition } from '../../resource/define.ts'
+import { metaToFields, type FieldSpec } from '../../resource/fields.ts'
+import type { FieldsMeta } from '../../resource/metadata.ts'
+import { loadFormMeta } from '../api.ts'
+import type { Values } from './validate.ts'
+
+export interface FormSource {
+  /** API list URL; the object lives at `<url><id>/`. */
+  url: string
+  id?: string
+  form?: FormDefinition
+}
+
+/** Field ids in definition order: the groups' items, else `fields`, else every writable field. */
+export function formFieldIds(form: FormDefinition | undefined, meta: FieldsMeta | undefined): string[] {
+  if (form?.groups) return form.groups.flatMap((group) => group.items)
+  if (form?.fields) return form.fields
+  return Object.entries(meta ?? {}).filter(([, m]) => !m.read_only).map(([id]) => id)
+}
+
+function startValues(fields: FieldSpec[], form: FormDefinition | undefined, object: Values | undefined): Values {
+  const values: Values = {}
+  for (const field of fields) {
+    if (object && field.id in object) values[field.id] = object[field.id]
+    else if (field.default !== undefined) values[field.id] = field.default
+    else if (form?.initial && field.id in form.initial) values[field.id] = form.initial[field.id]
+    else values[field.id] = field.multiple || field.widget === 'tags' ? [] : field.widget === 'switch' ? false : null
+  }
+  return values
+}
+
+/**
+ * OPTIONS metadata (PUT when updating, POST when creating) and, when updating, the object itself
+ * (GET `<url><id>/`), turned into fields and their starting values.
+ */
+export function useFormMeta({ url, id, form }: FormSource) {
+  const [state, setState] = useState<{ fields: FieldSpec[]; values: Values; loaded: boolean; failed?: unknown }>(
+    { fields: [], values: {}, loaded: false })
+  useEffect(() => {
+    let live = true
+    const object = id ? http.get<Values>(`${url}${id}/`) : Promise.resolve(undefined)
+    Promise.all([loadFormMeta(url), object]).then(([meta, current]) => {
+      const action = (id ? meta.actions?.PUT : meta.actions?.POST) ?? meta.actions?.POST ?? meta.actions?.PUT
+      const fields = metaToFields(action, formFieldIds(form, action), form?.overrides)
+      if (live) setState({ fields, values: startValues(fields, form, current), loaded: true })
+    }, (failed: unknown) => live && setState({ fields: [], values: {}, loaded: true, failed }))
+    return () => { live = false }
+  }, [url, id])
+  return state
+}

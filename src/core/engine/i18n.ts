@@ -1,0 +1,61 @@
+import { registerMessages } from '../i18n/index.ts'
+
+// Messages of the list, form, detail and dialog engines. The spec §8 catalogue (delete, bulk
+// delete, import, required ...) lives in core's `message.*`; only engine wording is here.
+registerMessages({
+  zh: {
+    engine: {
+      time: { days: '{{value}} 天', hours: '{{value}} 小时', minutes: '{{value}} 分钟', seconds: '{{value}} 秒' },
+      list: {
+        search: '搜索', filterBy: '筛选字段', filterValue: '筛选值', clearFilters: '清空筛选', yes: '是', no: '否',
+        empty: '暂无数据', total: '共 {{count}} 条', pageSize: '{{size}} 条/页', prev: '上一页', next: '下一页',
+        selectAll: '全选', selectRow: '选择此行', moreActions: '更多操作', bulkDelete: '批量删除',
+        bulkUpdate: '批量更新', export: '导出', import: '导入', needSelection: '请至少选择一行',
+        dateFrom: '开始日期', dateTo: '结束日期', removeFilter: '移除筛选 {{name}}', sort: '排序',
+        shortcut: { last24h: '最近一天', lastWeek: '最近一周', last30d: '最近一月', last90d: '最近三月' },
+      },
+      export: {
+        title: '导出', range: '导出范围', all: '所有', selected: '仅选中项', filtered: '仅筛选项',
+      },
+      import: {
+        title: '导入', mode: '动作', create: '创建', update: '更新', template: '下载导入模板',
+        updateTemplate: '下载更新模板', file: '文件', help: '仅支持csv文件导入', upload: '导入',
+      },
+      bulkUpdate: { title: '更新所选的 {{count}} 项', pick: '勾选要修改的字段', nothing: '请至少勾选一个字段' },
+      form: { nonField: '错误', more: '加载更多', noMatch: '无匹配数据', placeholder: '请选择', addTag: '回车添加' },
+      detail: { basic: '基本信息', quickActions: '快速修改', add: '添加', members: '成员', remove: '移除' },
+      dialog: { new: '新建', edit: '编辑', view: '查看' },
+    },
+  },
+  en: {
+    engine: {
+      time: { days: '{{value}} days', hours: '{{value}} hours', minutes: '{{value}} minutes', seconds: '{{value}} seconds' },
+      list: {
+        search: 'Search', filterBy: 'Filter field', filterValue: 'Filter value', clearFilters: 'Clear filters',
+        yes: 'Yes', no: 'No', empty: 'No data', total: 'Total {{count}}', pageSize: '{{size}} / page',
+        prev: 'Previous', next: 'Next', selectAll: 'Select all', selectRow: 'Select this row',
+        moreActions: 'More actions', bulkDelete: 'Delete selected', bulkUpdate: 'Update selected',
+        export: 'Export', import: 'Import', needSelection: 'Select at least one row',
+        dateFrom: 'Start date', dateTo: 'End date', removeFilter: 'Remove filter {{name}}', sort: 'Sort',
+        shortcut: { last24h: 'Last 24 hours', lastWeek: 'Last week', last30d: 'Last 30 days', last90d: 'Last 90 days' },
+      },
+      export: {
+        title: 'Export', range: 'Export range', all: 'All', selected: 'Selected only', filtered: 'Filtered only',
+      },
+      import: {
+        title: 'Import', mode: 'Action', create: 'Create', update: 'Update', template: 'Download the import template',
+        updateTemplate: 'Download the update template', file: 'File', help: 'Only CSV files are supported',
+        upload: 'Import',
+      },
+      bulkUpdate: {
+        title: 'Update the {{count}} selected items', pick: 'Tick the fields to change',
+        nothing: 'Tick at least one field',
+      },
+      form: {
+        nonField: 'Error', more: 'Load more', noMatch: 'No match', placeholder: 'Select', addTag: 'Press Enter to add',
+      },
+      detail: { basic: 'Basic information', quickActions: 'Quick modify', add: 'Add', members: 'Members', remove: 'Remove' },
+      dialog: { new: 'New', edit: 'Edit', view: 'View' },
+    },
+  },
+})

@@ -1,0 +1,92 @@
+import type { ReactNode } from 'react'
+import { useT } from '../../i18n/index.ts'
+import type { Row } from '../../resource/adapters.ts'
+import type { ColumnSpec } from '../../resource/columns.ts'
+import type { ListColumnOverride } from '../../resource/define.ts'
+import type { FieldsMeta } from '../../resource/metadata.ts'
+import { rowId } from '../navigate.ts'
+import { Cell } from './Cell.tsx'
+
+export interface DataTableProps {
+  columns: ColumnSpec[]
+  rows: Row[]
+  meta?: FieldsMeta
+  overrides?: Record<string, ListColumnOverride>
+  selectable?: boolean
+  selected: ReadonlySet<string>
+  onSelect: (ids: Set<string>) => void
+  order: string
+  onSort: (order: string) => void
+  detailHref?: (row: Row) => string | undefined
+  renderActions?: (row: Row) => ReactNode
+}
+
+function nextOrder(prop: string, order: string): string {
+  if (order === prop) return `-${prop}`
+  if (order === `-${prop}`) return ''
+  return prop
+}
+
+export function DataTable(props: DataTableProps) {
+  const t = useT()
+  const { columns, rows, selected, onSelect, order } = props
+  const ids = rows.map(rowId)
+  const allChecked = ids.length > 0 && ids.every((id) => selected.has(id))
+  const toggle = (id: string) => {
+    const next = new Set(selected)
+    if (next.has(id)) next.delete(id)
+    else next.add(id)
+    onSelect(next)
+  }
+  return (
+    <table className="engine-table">
+      <thead>
+        <tr>
+          {props.selectable && (
+            <th className="select">
+              <input type="checkbox" className="select-all" aria-label={t('engine.list.selectAll')} checked={allChecked}
+                onChange={() => onSelect(allChecked ? new Set() : new Set(ids))} />
+            </th>
+          )}
+          {columns.map((column) => {
+            const sorted = order === column.prop ? 'asc' : order === `-${column.prop}` ? 'desc' : ''
+            return (
+              <th key={column.prop} data-prop={column.prop} style={{ width: column.width }}
+                className={[column.sortable && 'sortable', sorted && 'sorted'].filter(Boolean).join(' ')}
+                aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                onClick={column.sortable ? () => props.onSort(nextOrder(column.prop, order)) : undefined}>
+                {column.label}
+                {column.sortable && <span className="sort">{sorted === 'desc' ? '▼' : sorted === 'asc' ? '▲' : '⇅'}</span>}
+              </th>
+            )
+          })}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row, index) => (
+          <tr key={ids[index] || index} data-id={ids[index]}>
+            {props.selectable && (
+              <td className="select">
+                <input type="checkbox" className="select-row" aria-label={t('engine.list.selectRow')}
+                  checked={selected.has(ids[index])} onChange={() => toggle(ids[index])} />
+              </td>
+            )}
+            {columns.map((column) => (
+              <td key={column.prop} className={column.kind === 'actions' ? 'actions' : column.prop} data-prop={column.prop}>
+                {column.kind === 'actions'
+                  ? props.renderActions?.(row)
+                  : props.overrides?.[column.prop]?.render?.(row) ??
+                    <Cell column={column} row={row} meta={props.meta?.[column.prop]} detailHref={props.detailHref?.(row)} />}
+              </td>
+            ))}
+          </tr>
+        ))}
+        {rows.length === 0 && (
+          <tr>
+            <td className="empty" colSpan={columns.length + (props.selectable ? 1 : 0)}>{t('engine.list.empty')}</td>
+          </tr>
+        )}
+      </tbody>
+    </table>
+  )
+}

@@ -1,0 +1,37 @@
+import { PAGER_COUNT } from '../../config.ts'
+import { useT } from '../../i18n/index.ts'
+
+/** Up to PAGER_COUNT page numbers, centred on the current page where possible. */
+export function pagerPages(page: number, pageCount: number, count = PAGER_COUNT): number[] {
+  const last = Math.max(1, pageCount)
+  const start = Math.max(1, Math.min(page - Math.floor(count / 2), last - count + 1))
+  const end = Math.min(last, start + count - 1)
+  return Array.from({ length: end - start + 1 }, (_, i) => start + i)
+}
+
+export interface PagerProps {
+  total: number
+  page: number
+  size: number
+  sizes: readonly number[]
+  onPage: (page: number) => void
+  onSize: (size: number) => void
+}
+
+export function Pager({ total, page, size, sizes, onPage, onSize }: PagerProps) {
+  const t = useT()
+  const pageCount = Math.max(1, Math.ceil(total / size))
+  return (
+    <div className="pager">
+      <span className="total">{t('engine.list.total', { count: total })}</span>
+      <select className="page-size" value={size} onChange={(e) => onSize(Number(e.target.value))}>
+        {sizes.map((s) => <option key={s} value={s}>{t('engine.list.pageSize', { size: s })}</option>)}
+      </select>
+      <button type="button" className="prev" aria-label={t('engine.list.prev')} disabled={page <= 1} onClick={() => onPage(page - 1)}>‹</button>
+      {pagerPages(page, pageCount).map((n) => (
+        <button type="button" key={n} className={n === page ? 'page current' : 'page'} onClick={() => onPage(n)}>{n}</button>
+      ))}
+      <button type="button" className="next" aria-label={t('engine.list.next')} disabled={page >= pageCount} onClick={() => onPage(page + 1)}>›</button>
+    </div>
+  )
+}

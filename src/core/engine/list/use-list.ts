@@ -1,0 +1,77 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { http } from '../../http.ts'
+import type { ListAdapter, Row } from '../../resource/adapters.ts'
+
+export interface ListState {
+  rows: Row[]
+  total: number
+  page: number
+  size: number
+  order: string
+  loading: boolean
+}
+
+export interface UseListOptions {
+  url: string
+  adapter: ListAdapter
+  filters: Record<string, string>
+  /** ms to wait before the first load (a preset filter searches 400 ms after load). */
+  firstDelay?: number
+  onError?: (error: unknown) => void
+}
+
+/**
+ * Loads one page of rows through the adapter whenever the url, filters, page, size or order
+ * change. A response that arrives after a newer request was sent is dropped.
+ */
+export function useList({ url, adapter, filters, firstDelay = 0, onError }: UseListOptions) {
+  const [page, setPage] = useState(1)
+  const [size, setSize] = useState(adapter.defaultSize)
+  const [order, setOrder] = useState('')
+  const [data, setData] = useState<{ rows: Row[]; total: number }>({ rows: [], total: 0 })
+  const [loading, setLoading] = useState(false)
+  const [tick, setTick] = useState(0)
+  const sequence = useRef(0)
+  const first = useRef(true)
+  const onErrorRef = useRef(onError)
+  onErrorRef.current = onError
+  const filtersKey = JSON.stringify(filters)
+  // A new search starts on page 1, decided during render so no request goes out for the old page.
+  const [seenFilters, setSeenFilters] = useState(filtersKey)
+  if (seenFilters !== filtersKey) {
+    setSeenFilters(filtersKey)
+    setPage(1)
+  }
+
+  useEffect(() => {
+    const id = ++sequence.current
+    const load = () => {
+      setLoading(true)
+      const params = adapter.params({ page, size, order, filters: JSON.parse(filtersKey) })
+      http.get(url, { params }).then(
+        (body) => {
+          if (id === sequence.current) setData(adapter.read(body))
+        },
+        (error: unknown) => {
+          if (id !== sequence.current) return
+          setData({ rows: [], total: 0 })
+          onErrorRef.current?.(error)
+        },
+      ).finally(() => id === sequence.current && setLoading(false))
+    }
+    const delay = first.current ? firstDelay : 0
+    first.current = false
+    if (delay <= 0) return load()
+    const timer = setTimeout(load, delay)
+    return () => clearTimeout(timer)
+  }, [url, adapter, page, size, order, filtersKey, tick, firstDelay])
+
+
+  const reload = useCallback(() => setTick((n) => n + 1), [])
+  const changeSize = useCallback((next: number) => {
+    setSize(next)
+    setPage(1)
+  }, [])
+  const state: ListState = { ...data, page, size, order, loading }
+  return { state, setPage, setSize: changeSize, setOrder, reload }
+}

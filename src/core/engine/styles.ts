@@ -1,0 +1,58 @@
+import { COLUMN_WIDTH } from '../resource/columns.ts'
+
+// The engines' CSS, rendered as a <style> inside each engine page (they live in the element's
+// shadow root, where the shell's adopted sheet does not know them).
+export const engineCss = `
+.engine-page { background: #fff; padding: 20px; border-top: 2px solid #e7eaec; }
+.engine-page > h2 { margin: 0 0 16px; font-size: 16px; color: #2f4050; }
+.list-toolbar { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; margin-bottom: 12px; }
+.list-toolbar .spacer { flex: 1; }
+.search-bar { display: flex; gap: 6px; align-items: center; flex-wrap: wrap; border: 1px solid #dcdfe6;
+  border-radius: 4px; padding: 2px 6px; min-width: 320px; }
+.search-bar input, .search-bar select { border: 0; outline: 0; font: inherit; padding: 4px; min-width: 120px; }
+.date-range { display: flex; gap: 4px; align-items: center; }
+.date-range input { font: inherit; padding: 3px; }
+.engine-table { border-collapse: collapse; width: 100%; font-size: 13px; table-layout: auto; }
+.engine-table th, .engine-table td { border-bottom: 1px solid #e7eaec; padding: 8px; text-align: left; vertical-align: middle; }
+.engine-table th { background: #f5f7fa; font-weight: 600; white-space: nowrap; }
+.engine-table th.select, .engine-table td.select { width: 36px; }
+.engine-table th.sortable { cursor: pointer; user-select: none; }
+.engine-table th .sort { color: #c0c4cc; margin-left: 4px; }
+.engine-table th.sorted .sort { color: #1ab394; }
+.engine-table td.actions { width: ${COLUMN_WIDTH.actions}px; white-space: nowrap; }
+.engine-table .empty { text-align: center; color: #909399; padding: 24px; }
+.engine-table .bool-true { color: #1ab394; }
+.engine-table .bool-false { color: #ed5565; }
+.pager { display: flex; gap: 6px; align-items: center; justify-content: flex-end; margin-top: 12px; }
+.pager button { min-width: 30px; height: 28px; border: 1px solid #dcdfe6; background: #fff; cursor: pointer; border-radius: 3px; }
+.pager button.current { background: #1ab394; color: #fff; border-color: #1ab394; }
+.pager button:disabled { cursor: not-allowed; opacity: .5; }
+.engine-form { display: grid; gap: 16px; max-width: 720px; }
+.engine-form fieldset { border: 0; border-top: 1px solid #e7eaec; padding: 12px 0 0; margin: 0; display: grid; gap: 16px; }
+.engine-form legend { font-weight: 600; color: #2f4050; padding-right: 8px; }
+.form-item { display: grid; grid-template-columns: 160px 1fr; gap: 4px 12px; align-items: start; }
+.form-item > label { text-align: right; padding-top: 6px; }
+.form-item.required > label::before { content: '* '; color: #ed5565; }
+.form-item .help { color: #909399; font-size: 12px; grid-column: 2; }
+.form-item .field-error { color: #ed5565; font-size: 12px; grid-column: 2; }
+.form-error { color: #ed5565; }
+.form-buttons { display: flex; gap: 8px; padding-left: 172px; }
+.combo { position: relative; }
+.combo .chosen { display: flex; flex-wrap: wrap; gap: 4px; margin-bottom: 4px; }
+.combo input { width: 100%; font: inherit; padding: 6px 8px; border: 1px solid #dcdfe6; border-radius: 4px; }
+.combo ul { position: absolute; z-index: 10; left: 0; right: 0; max-height: 220px; overflow-y: auto; margin: 2px 0 0;
+  padding: 4px 0; list-style: none; background: #fff; border: 1px solid #dcdfe6; border-radius: 4px; box-shadow: 0 2px 8px rgba(0,0,0,.1); }
+.combo li { padding: 6px 10px; cursor: pointer; }
+.combo li:hover, .combo li.selected { background: #f5f7fa; color: #1ab394; }
+.combo li.muted { color: #909399; cursor: default; }
+.detail-grid { display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); gap: 20px; }
+.card { border: 1px solid #e7eaec; margin-bottom: 16px; }
+.card > h3 { margin: 0; padding: 10px 14px; font-size: 14px; background: #f5f7fa; border-bottom: 1px solid #e7eaec; }
+.card > .body { padding: 12px 14px; }
+.kv { border-collapse: collapse; width: 100%; }
+.kv th { text-align: right; width: 35%; padding: 6px 12px 6px 0; font-weight: 500; vertical-align: top; }
+.kv td { padding: 6px 0; word-break: break-all; }
+.quick-action, .member { display: flex; align-items: center; justify-content: space-between; padding: 6px 0; }
+.import-errors { color: #ed5565; font-size: 12px; max-height: 200px; overflow: auto; margin: 8px 0 0; padding-left: 18px; }
+.bulk-field { display: grid; grid-template-columns: 24px 1fr; gap: 8px; align-items: start; margin-bottom: 12px; }
+`

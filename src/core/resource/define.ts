@@ -1,0 +1,174 @@
+import { createElement, type ComponentType, type ReactNode } from 'react'
+import type { PageProps, RouteRecord } from '../routes.ts'
+import type { ListAdapter, Row } from './adapters.ts'
+import type { ColumnOverride } from './columns.ts'
+import type { FieldOverride } from './fields.ts'
+import { SUBPATH, hasRoute, pageTitle, routeName } from './names.ts'
+import { ENGINE_PAGES } from '../engine/pages.ts'
+
+export { hasRoute, pageTitle, routeName } from './names.ts'
+
+/** What a row action or header action gets to work with. */
+export interface ActionContext {
+  reload: () => void
+  navigate: (to: string) => void
+}
+
+export interface RowAction {
+  name: string
+  /** i18n key of the button text. */
+  title: string
+  onClick: (row: Row, ctx: ActionContext) => void | Promise<void>
+  /** Disabled for rows where this returns false. */
+  can?: (row: Row) => boolean
+  danger?: boolean
+}
+
+export interface HeaderAction {
+  name: string
+  title: string
+  onClick: (selected: Row[], ctx: ActionContext) => void | Promise<void>
+  /** Needs at least one selected row. */
+  needsSelection?: boolean
+}
+
+export interface ListColumnOverride extends ColumnOverride {
+  /** Replaces the cell; gets the row. Return text, not HTML built from server strings. */
+  render?: (row: Row) => ReactNode
+}
+
+export interface ListDefinition {
+  columns: string[]
+  /** Restricts the tag filters to these fields; default every `filter: true` field. */
+  filters?: string[]
+  /** Preset filter applied on load (merged under the address query). */
+  preset?: Record<string, string>
+  linkField?: string
+  overrides?: Record<string, ListColumnOverride>
+  rowActions?: RowAction[]
+  /** false hides the update/delete row actions. */
+  defaultRowActions?: { update?: boolean; delete?: boolean }
+  headerActions?: HeaderAction[]
+  /** Show the Create button (default true when the 'create' route exists). */
+  create?: boolean
+  /** Adds the date-range picker; a number sets how many days back the default range starts (7). */
+  dateRange?: boolean | number
+  /** Fields the multiple-update dialog offers. */
+  bulkUpdate?: string[]
+  importExport?: boolean
+  adapter?: ListAdapter
+}
+
+export interface FormGroup {
+  /** i18n key of the group heading. */
+  title: string
+  items: string[]
+}
+
+export interface FormDefinition {
+  fields?: string[]
+  groups?: FormGroup[]
+  overrides?: Record<string, FieldOverride>
+  /** Values a create form starts with (the metadata has no defaults). */
+  initial?: Record<string, unknown>
+  /** Last change to the body before it is sent. */
+  beforeSubmit?: (values: Record<string, unknown>) => Record<string, unknown>
+}
+
+export interface QuickAction {
+  /** i18n key of the label. */
+  title: string
+  kind: 'switch' | 'button'
+  /** Current state of a switch. */
+  checked?: boolean
+  /** i18n key of a button's text. */
+  button?: string
+  disabled?: boolean
+  onChange: (value: boolean) => void | Promise<void>
+}
+
+export interface RelationDefinition {
+  /** i18n key of the card title. */
+  title: string
+  /** The remote select's list URL (search/offset/limit). */
+  selectUrl: string
+  /** Current members of the object. */
+  members: (object: Row) => { id: string; name: string }[]
+  add: (object: Row, ids: string[]) => Promise<unknown>
+  remove: (object: Row, id: string) => Promise<unknown>
+}
+
+export interface DetailTab {
+  name: string
+  /** i18n key of the tab title. */
+  title: string
+  component: ComponentType<{ object: Row; reload: () => void }>
+}
+
+export interface DetailDefinition {
+  fields?: string[]
+  titleField?: string
+  tabs?: DetailTab[]
+  quickActions?: (object: Row, reload: () => void) => QuickAction[]
+  relations?: RelationDefinition[]
+  /** Overrides the GET/DELETE URL (org pages: `/api/v1/orgs/orgs/{id}/`). */
+  url?: (id: string) => string
+}
+
+export type ResourceRouteKind = 'list' | 'create' | 'update' | 'detail'
+
+export interface ResourceDefinition {
+  /** Route name stem: 'User' → UserList, UserCreate, UserUpdate, UserDetail. */
+  name: string
+  /** API list URL, e.g. '/api/v1/users/users/'. */
+  url: string
+  /** UI path mirroring REST, e.g. '/users/users'. */
+  path: string
+  perm?: number[]
+  icon?: string
+  /** i18n keys of the page titles; default `route.<Name><Kind>`. */
+  title?: Partial<Record<ResourceRouteKind, string>>
+  list: ListDefinition
+  form?: FormDefinition
+  detail?: DetailDefinition
+  routes?: ResourceRouteKind[]
+}
+
+/** Identity, typed: definitions stay plain data that the engines read. */
+export function defineResource<T extends ResourceDefinition>(definition: T): T {
+  return definition
+}
+
+export type ResourcePages = Record<ResourceRouteKind, ComponentType<PageProps & { resource: ResourceDefinition }>>
+
+/**
+ * The route records of one resource, for src/pages' table: absolute paths `<path>`, `<path>/create`,
+ * `<path>/:id/update`, `<path>/:id`; only the list is in the menu. Literal routes come before
+ * `:id` so a table scanned in order still sends `create` to the form.
+ */
+export function resourceRouteRecords(definition: ResourceDefinition, pages: ResourcePages): RouteRecord[] {
+  const base = definition.path.replace(/\/+$/, '')
+  const kinds = (['list', 'create', 'update', 'detail'] as const).filter((kind) => hasRoute(definition, kind))
+  return kinds.map((kind) => {
+    const Page = pages[kind]
+    const component = (props: PageProps) => createElement(Page, { ...props, resource: definition })
+    component.displayName = `${routeName(definition, kind)}Page`
+    return {
+      path: SUBPATH[kind] ? `${base}/${SUBPATH[kind]}` : base,
+      name: routeName(definition, kind),
+      component,
+      meta: {
+        title: pageTitle(definition, kind),
+        icon: kind === 'list' ? definition.icon : undefined,
+        hidden: kind !== 'list',
+        activeMenu: kind === 'list' ? undefined : base,
+        permissions: definition.perm,
+      },
+    }
+  })
+}
+
+/** The four engine pages bound to a definition: what src/pages puts in its route table. */
+export function resourceRoutes(definition: ResourceDefinition): RouteRecord[] {
+  return resourceRouteRecords(definition, ENGINE_PAGES)
+}
