@@ -10,12 +10,13 @@ import type { ServerState } from './context.ts';
 import { openDatabase } from './db/open.ts';
 import { registerResource } from './engine/routes.ts';
 import { systemClock, type Clock } from './lib/time.ts';
-import { accessKeysResource } from './resources/access-keys.ts';
-import { orgsResource } from './resources/orgs.ts';
+import { registerCsvParser } from './engine/csv-body.ts';
+import { RESOURCES } from './resources/index.ts';
 import { isEmpty, seed } from './seed.ts';
 import { registerSettingsRoutes } from './settings/routes.ts';
 import { SettingsStore } from './settings/store.ts';
 import { registerProfileRoutes } from './users/profile-routes.ts';
+import { registerUserActionRoutes } from './users/user-action-routes.ts';
 import { registerCommonRoutes } from './web/common-routes.ts';
 import { registerErrorHandlers } from './web/errors.ts';
 import { registerStaticRoutes } from './web/static-routes.ts';
@@ -53,8 +54,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerCommonRoutes(app);
   registerProfileRoutes(app);
   registerSettingsRoutes(app);
-  registerResource(app, orgsResource);
-  registerResource(app, accessKeysResource);
+  registerCsvParser(app);
+  for (const def of RESOURCES) registerResource(app, def);
+  registerUserActionRoutes(app);
   await registerStaticRoutes(app, opts.distDir);
   return app;
 }

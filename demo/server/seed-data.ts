@@ -27,3 +27,13 @@ export const SEED_USERS: SeedUser[] = [
   { username: 'ewilson', name: 'Emma Wilson', email: 'emma.wilson@bastion.example.com', role: 'User', orgs: { Operations: ['User'] } },
   { username: 'chenjie', name: '陈杰', email: 'chen.jie@bastion.example.com', role: 'User', comment: 'Contractor, DEFAULT organisation only' },
 ];
+
+/** User groups per org ('' = DEFAULT) and their members by username (members of that org). */
+export const SEED_GROUPS: { org: string; name: string; comment: string; members: string[] }[] = [
+  { org: '', name: 'Contractors', comment: 'External staff with time-limited access', members: ['chenjie', 'newuser'] },
+  { org: '', name: 'Everyone', comment: 'All staff', members: ['user', 'liwei', 'jsmith', 'zhangmin'] },
+  { org: 'Engineering', name: 'Developers', comment: 'Application developers', members: ['user', 'liwei', 'akumar'] },
+  { org: 'Engineering', name: 'Build team', comment: 'CI and build infrastructure', members: ['jsmith'] },
+  { org: 'Operations', name: 'SRE', comment: 'Site reliability engineers', members: ['zhangmin', 'ewilson'] },
+  { org: 'Operations', name: 'DBA', comment: 'Database administrators', members: ['jsmith'] },
+];

@@ -3,7 +3,7 @@ import type { DB } from './db/open.ts';
 import { uuid } from './lib/ids.ts';
 import { hashPassword } from './lib/passwords.ts';
 import { defaultExpiry, isoAt } from './lib/time.ts';
-import { SEED_ORGS, SEED_USERS } from './seed-data.ts';
+import { SEED_GROUPS, SEED_ORGS, SEED_USERS } from './seed-data.ts';
 import { SettingsStore } from './settings/store.ts';
 
 export interface SeedOptions { demoPassword: string; licenseValid: boolean; nowMs: number }
@@ -37,6 +37,17 @@ export function seed(db: DB, opts: SeedOptions): void {
         for (const role of roles) insertMember.run(orgIds.get(orgName), id, role);
       }
     }
+    seedGroups(db, orgIds, now);
     new SettingsStore(db).seedDefaults({ XPACK_LICENSE_IS_VALID: opts.licenseValid });
   })();
+}
+
+function seedGroups(db: DB, orgIds: Map<string, string>, now: string): void {
+  const insertGroup = db.prepare('INSERT INTO user_groups (id, name, comment, org_id, created_by, date_created) VALUES (?, ?, ?, ?, ?, ?)');
+  const insertMember = db.prepare('INSERT INTO user_group_users (group_id, user_id) SELECT ?, id FROM users WHERE username = ?');
+  for (const group of SEED_GROUPS) {
+    const id = uuid();
+    insertGroup.run(id, group.name, group.comment, group.org ? orgIds.get(group.org) : '', 'System', now);
+    for (const username of group.members) insertMember.run(id, username);
+  }
 }

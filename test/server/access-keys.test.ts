@@ -81,3 +81,15 @@ test('OPTIONS lists is_active as the one writable field; anonymous callers get 4
   assert.equal(post.is_active.label, 'Active');
   assert.equal((await app.inject({ method: 'OPTIONS', url: KEYS })).statusCode, 401);
 });
+
+test('access keys are not a bulk resource: an array POST makes exactly one key; there is no list DELETE', async (t) => {
+  const app = await build(t);
+  const headers = await bearer(app, 'user');
+  const before = app.bastion.db.prepare('SELECT COUNT(*) FROM access_keys').pluck().get();
+  const response = await app.inject({ method: 'POST', url: '/api/v1/authentication/access-keys/', headers, payload: [{}, {}] });
+  assert.equal(response.statusCode, 201, 'the body is ignored: one key, as for any POST');
+  assert.equal(typeof response.json().id, 'string');
+  assert.equal(app.bastion.db.prepare('SELECT COUNT(*) FROM access_keys').pluck().get(), Number(before) + 1);
+  const list = await app.inject({ method: 'DELETE', url: '/api/v1/authentication/access-keys/', headers });
+  assert.equal(list.statusCode, 404, 'no list DELETE');
+});

@@ -18,6 +18,7 @@ const notes: ResourceDef = {
   searchFields: ['name'], filterFields: ['name'], orderingFields: ['name'], defaultOrder: ['name'], orgScoped: true,
   permissions: { list: IsOrgAdmin, retrieve: IsOrgAdmin, create: IsOrgAdmin, update: IsOrgAdmin, delete: IsOrgAdmin },
   hooks: { beforeCreate: (_args, data) => { data.id = uuid(); } },
+  sample: ({ seq }) => ({ create: [{ name: `n${seq}` }], update: { name: `m${seq}` } }),
 };
 
 async function appWithNotes(t: Parameters<typeof build>[0]) {

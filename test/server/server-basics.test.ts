@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { migrations } from '../../demo/server/db/migrations.ts';
 import { buildApp } from '../../demo/server/app.ts';
 import { formatDateTime, parseDateTime } from '../../demo/server/lib/time.ts';
 import { bearer, build, PASSWORD } from './helpers.ts';
@@ -51,7 +52,7 @@ test('a restart keeps the data and does not seed again; admin can never be delet
   t.after(() => second.close());
   const orgs = (await second.inject({ method: 'GET', url: '/api/v1/orgs/orgs/', headers: await bearer(second, 'admin', 'first-pass') })).json();
   assert.deepEqual(orgs.map((o: { name: string }) => o.name), ['Engineering', 'Kept', 'Operations']);
-  assert.equal(second.bastion.db.prepare('SELECT COUNT(*) FROM migrations').pluck().get(), 1);
+  assert.equal(second.bastion.db.prepare('SELECT COUNT(*) FROM migrations').pluck().get(), migrations.length, 'each migration recorded once');
   assert.equal(second.bastion.db.pragma('journal_mode', { simple: true }), 'wal');
 });
 

@@ -31,8 +31,13 @@ export function coerceField(field: FieldDef, raw: unknown, lang: Lang): Coerced 
       const iso = parseDateTime(raw);
       return iso ? { ok: true, value: iso } : { ok: false, error: t(lang, 'field.invalid_datetime') };
     }
-    case 'list':
-      return Array.isArray(raw) ? { ok: true, value: raw } : { ok: false, error: t(lang, 'field.invalid_list') };
+    case 'list': {
+      if (!Array.isArray(raw)) return { ok: false, error: t(lang, 'field.invalid_list') };
+      const choices = field.child_choices;
+      const bad = choices ? raw.findIndex((item) => !choices.some((c) => String(c.value) === String(item))) : -1;
+      if (bad >= 0) return { ok: false, error: t(lang, 'field.invalid_choice', { value: String(raw[bad]) }) };
+      return { ok: true, value: raw.map((item) => (typeof item === 'string' ? item.trim() : item)) };
+    }
     default:
       return coerceString(field, raw, lang);
   }

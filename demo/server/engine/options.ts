@@ -1,17 +1,18 @@
 // OPTIONS metadata in DRF SimpleMetadata shape plus JumpServer's GET action with filter/order flags.
 import { pick } from '../lib/i18n.ts';
-import type { FieldDef, HookArgs, ResourceDef } from './types.ts';
+import type { Choice, FieldDef, HookArgs, ResourceDef } from './types.ts';
 
 const RENDERS = ['application/json', 'text/html', 'text/csv'];
 const PARSES = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data', 'text/csv', '*/*'];
 
-type Method = 'POST' | 'PUT' | 'GET';
+export type Method = 'POST' | 'PUT' | 'GET';
 
-export function buildOptions(def: ResourceDef, args: HookArgs, methods: Method[]) {
+export function buildOptions(def: ResourceDef, args: HookArgs, methods: Method[], display = false) {
   const actions: Record<string, Record<string, unknown>> = {};
+  const all = { ...def.fields, ...(display ? def.displayFields : {}) };
   for (const method of methods) {
     const fields: Record<string, unknown> = {};
-    for (const [name, field] of Object.entries(def.fields)) fields[name] = describeField(def, args, name, field, method);
+    for (const [name, field] of Object.entries(all)) fields[name] = describeField(def, args, name, field, method);
     if (def.orgScoped) {
       fields.org_id = { type: 'string', required: false, read_only: true, write_only: false, label: pick(args.ctx.lang, { zh: '组织', en: 'Organization' }) };
       fields.org_name = { type: 'string', required: false, read_only: true, write_only: false, label: pick(args.ctx.lang, { zh: '组织名称', en: 'Org name' }) };
@@ -23,16 +24,17 @@ export function buildOptions(def: ResourceDef, args: HookArgs, methods: Method[]
 
 function describeField(def: ResourceDef, args: HookArgs, name: string, field: FieldDef, method: Method) {
   const info: Record<string, unknown> = {
-    type: field.type,
+    type: field.relation ? 'field' : field.type,
     required: Boolean(field.required && !field.read_only),
     read_only: Boolean(field.read_only),
     write_only: Boolean(field.write_only),
     label: pick(args.ctx.lang, field.label),
   };
   if (field.max_length) info.max_length = field.max_length;
-  if (field.choices && !field.read_only) {
-    info.choices = field.choices.map((c) => ({ value: c.value, display_name: pick(args.ctx.lang, c.label) }));
-  }
+  const choices = def.hooks?.choices?.(args, name, field) ?? field.choices;
+  const describe = (list: Choice[]) => list.map((c) => ({ value: c.value, display_name: pick(args.ctx.lang, c.label) }));
+  if (choices && !field.read_only) info.choices = describe(choices);
+  if (field.child_choices) info.child = { type: 'choice', required: true, read_only: false, choices: describe(def.hooks?.choices?.(args, name, field) ?? field.child_choices) };
   if (method === 'GET') {
     if (def.filterFields?.includes(name)) info.filter = true;
     if (def.orderingFields?.includes(name)) info.order = true;

@@ -1,51 +1,54 @@
 // Builds the WHERE and ORDER BY of a list from the query string, limited to what the definition allows.
 import { storedOrgId } from '../orgs/current-org.ts';
+import { parseDateTime } from '../lib/time.ts';
+import { searchClauses } from './search.ts';
 import { resourcesForSpm } from './spm.ts';
-import type { HookArgs, ResourceDef } from './types.ts';
+import type { Clause, HookArgs, ResourceDef } from './types.ts';
 
-export interface Where { sql: string; params: unknown[] }
+export type Where = Clause;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-
-/** Org scoping, the definition's own scope: applied to every read and write. */
+/** Org scoping and the definition's own scope: applied to every read and write. */
 export function baseWhere(def: ResourceDef, args: HookArgs): Where {
-  const clauses: string[] = [];
-  const params: unknown[] = [];
-  if (def.orgScoped && args.ctx.org.kind !== 'root') {
-    clauses.push('org_id = ?');
-    params.push(storedOrgId(args.ctx.org));
-  }
+  const clauses: Clause[] = [];
+  if (def.orgScoped && args.ctx.org.kind !== 'root') clauses.push({ sql: 'org_id = ?', params: [storedOrgId(args.ctx.org)] });
   if (def.scope) {
     const scope = def.scope(args);
-    clauses.push(`(${scope.sql})`);
-    params.push(...scope.params);
+    clauses.push({ sql: `(${scope.sql})`, params: scope.params });
   }
-  return { sql: clauses.join(' AND '), params };
+  return join(clauses);
+}
+
+/** Everything a list request narrows by (filters, search, dates, ids, spm), without the base scope. */
+export function queryClauses(def: ResourceDef, args: HookArgs, query: Record<string, string>): Clause[] {
+  const clauses: Clause[] = [];
+  for (const name of def.filterFields ?? []) {
+    if (query[name] === undefined) continue;
+    clauses.push({ sql: `${name} = ?`, params: [filterValue(def, name, query[name])] });
+  }
+  for (const [name, filter] of Object.entries(def.extraFilters ?? {})) {
+    const clause = query[name] === undefined ? null : filter(args, query[name]);
+    if (clause) clauses.push(clause);
+  }
+  clauses.push(...searchClauses(def, query.search));
+  if (def.dateRangeField) {
+    const from = parseDateTime(query.date_from);
+    const to = parseDateTime(query.date_to);
+    if (from) clauses.push({ sql: `${def.dateRangeField} >= ?`, params: [from] });
+    if (to) clauses.push({ sql: `${def.dateRangeField} <= ?`, params: [to] });
+  }
+  const ids = idFilter(args, query);
+  if (ids) clauses.push({ sql: `id IN (${ids.map(() => '?').join(', ') || 'NULL'})`, params: ids });
+  return clauses;
 }
 
 export function listWhere(def: ResourceDef, args: HookArgs, query: Record<string, string>): Where {
   const base = baseWhere(def, args);
-  const clauses = base.sql ? [base.sql] : [];
-  const params = [...base.params];
-  for (const name of def.filterFields ?? []) {
-    if (query[name] === undefined) continue;
-    clauses.push(`${name} = ?`);
-    params.push(filterValue(def, name, query[name]));
-  }
-  const words = (query.search ?? '').split(/[\s,]+/).filter(Boolean);
-  for (const word of words) {
-    // Each word must match at least one search field (DRF SearchFilter: words AND-ed, fields OR-ed).
-    const ors = (def.searchFields ?? []).map((f) => `${f.replace(/^\^/, '')} LIKE ? ESCAPE '\\'`);
-    if (!ors.length) break;
-    clauses.push(`(${ors.join(' OR ')})`);
-    for (const f of def.searchFields ?? []) params.push(f.startsWith('^') ? `${escapeLike(word)}%` : `%${escapeLike(word)}%`);
-  }
-  const ids = idFilter(args, query);
-  if (ids) {
-    clauses.push(`id IN (${ids.map(() => '?').join(', ') || 'NULL'})`);
-    params.push(...ids);
-  }
-  return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+  const where = join([...(base.sql ? [base] : []), ...queryClauses(def, args, query)]);
+  return { sql: where.sql ? `WHERE ${where.sql}` : '', params: where.params };
+}
+
+function join(clauses: Clause[]): Clause {
+  return { sql: clauses.map((c) => c.sql).join(' AND '), params: clauses.flatMap((c) => c.params) };
 }
 
 function filterValue(def: ResourceDef, name: string, raw: string): unknown {
@@ -65,12 +68,19 @@ function idFilter(args: HookArgs, query: Record<string, string>): string[] | nul
   return ids;
 }
 
-/** `order=a,-b` restricted to the ordering fields; falls back to the default order; id breaks ties. */
-export function orderBy(def: ResourceDef, orderParam: string | undefined): string {
+/**
+ * `order=a,-b` restricted to the ordering fields; falls back to the default order; id breaks ties.
+ * `reversed` flips every term: the engine reads pages past the middle backwards, so a deep OFFSET
+ * stays short.
+ */
+export function orderBy(def: ResourceDef, orderParam: string | undefined, reversed = false): string {
   const allowed = new Set(def.orderingFields ?? []);
   const requested = (orderParam ?? '').split(',').map((s) => s.trim())
     .filter((term) => allowed.has(term.replace(/^-/, '')));
-  const terms = requested.length ? requested : (def.defaultOrder ?? []);
-  const sql = terms.map((term) => (term.startsWith('-') ? `${term.slice(1)} DESC` : `${term} ASC`));
-  return `ORDER BY ${[...sql, 'id ASC'].join(', ')}`;
+  const terms = [...(requested.length ? requested : (def.defaultOrder ?? [])), 'id'];
+  const sql = terms.map((term) => {
+    const desc = term.startsWith('-') !== reversed;
+    return `${term.replace(/^-/, '')} ${desc ? 'DESC' : 'ASC'}`;
+  });
+  return `ORDER BY ${sql.join(', ')}`;
 }

@@ -17,17 +17,27 @@ export interface FieldDef {
   allow_blank?: boolean;
   allow_null?: boolean;
   unique?: boolean;
-  choices?: { value: string | number; label: Localized }[];
+  choices?: Choice[];
+  /** Element choices of a `list` field (e.g. org_roles), validated and described like a choice field. */
+  child_choices?: Choice[];
   default?: unknown | (() => unknown);
+  /** List URL of the related resource: OPTIONS reports the field as `field` (a DRF related field). */
+  relation?: string;
   /** false: not a column of the table (filled or consumed by hooks). */
   column?: boolean;
 }
 
 export type Action = 'list' | 'retrieve' | 'create' | 'update' | 'delete';
+export type Choice = { value: string | number; label: Localized };
+export interface Clause { sql: string; params: unknown[] }
 export type Row = Record<string, unknown>;
 export type AuthedCtx = RequestContext & { user: UserRow };
 
 export interface HookArgs { db: DB; ctx: AuthedCtx; request: FastifyRequest; now: number }
+
+/** What the contract suite gets to build valid sample bodies (fresh, unique values on every call). */
+export interface SampleArgs { db: DB; orgId: string; seq: number }
+export interface Samples { create: Row[]; update: Row }
 
 /** A hook may refuse with a status and a body (e.g. 403 {"error"}), or a 400 field-error map. */
 export type Refusal = { status: number; body: unknown };
@@ -46,14 +56,49 @@ export interface ResourceDef {
   /** POST makes a server-side object whatever is sent (access keys). */
   createIgnoresBody?: boolean;
   permissions: Record<Action, PermissionCheck>;
+  /** Routes offered (default: all five). */
+  actions?: Action[];
+  /** Bulk list routes: POST an array, PUT/PATCH an array with ids, DELETE with a narrowing filter. */
+  bulk?: boolean;
+  /** 'narrowing' (org viewsets) or 'exactlyOne' (relation tables): when a list DELETE is allowed. */
+  bulkDelete?: 'narrowing' | 'exactlyOne';
+  /** A datetime column filtered by `date_from` / `date_to`. */
+  dateRangeField?: string;
+  /** `fields_size=mini|small`. */
+  fieldsMini?: string[];
+  fieldsSmall?: string[];
+  /** The display serializer (`draw=1`): extra read-only fields, filled by `hooks.display`. */
+  displayFields?: Record<string, FieldDef>;
+  /** An FTS5 trigram table over exactly the search fields (rowid = the table's rowid), for infix search. */
+  ftsTable?: string;
+  /** Query parameters that are not plain column filters, e.g. users' `org_role`. */
+  extraFilters?: Record<string, (args: HookArgs, value: string) => Clause | null>;
+  /** CSV import disabled (resources created from nothing, like access keys). */
+  csvImport?: boolean;
+  /** Valid bodies for the contract suite. */
+  sample: (args: SampleArgs) => Samples;
   /** Extra WHERE restricting every query, e.g. "only the caller's own rows". */
-  scope?: (args: HookArgs) => { sql: string; params: unknown[] };
+  scope?: (args: HookArgs) => Clause;
   hooks?: {
+    /** Refuse a whole request from its parameters (e.g. users `?all=1` for non-superusers). */
+    refuse?: (args: HookArgs, action: Action) => Refusal | null;
+    /** Per-object permission: false → 403. */
+    allowObject?: (args: HookArgs, row: Row, action: 'update' | 'delete') => boolean;
+    /** Choices the caller may see and assign (default: the field's own). */
+    choices?: (args: HookArgs, name: string, field: FieldDef) => Choice[] | undefined;
+    /** Replaces the INSERT; returns the new row's id. */
+    insert?: (args: HookArgs, data: Row) => string;
+    /** Replaces the DELETE (e.g. leaving an org instead of deleting the user). */
+    remove?: (args: HookArgs, row: Row) => void;
+    /** Fill `displayFields` for draw=1. */
+    display?: (args: HookArgs, row: Row, out: Row) => void;
     /** Fill server-side columns (ids, owner, timestamps) before an insert. */
     beforeCreate?: (args: HookArgs, data: Row) => void;
     /** Extra validation; return field errors to reject with 400. */
     validate?: (args: HookArgs, data: Row, existing: Row | null) => Record<string, string[]> | null;
     afterWrite?: (args: HookArgs, id: string, data: Row, mode: 'create' | 'update') => void;
+    /** Decorate a write's response (e.g. a note that no mail could be sent). */
+    afterResponse?: (args: HookArgs, data: Row, out: Row) => void;
     beforeDelete?: (args: HookArgs, row: Row) => Refusal | null;
     deleteResponse?: (args: HookArgs, row: Row) => Refusal;
     /** Add computed fields to one output row. */

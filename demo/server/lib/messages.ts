@@ -35,6 +35,7 @@ export const messages = {
   'field.unique': { en: 'This field must be unique.', zh: '该字段必须唯一。' },
   'field.reserved_name': { en: 'This name is reserved.', zh: '该名称为保留名称。' },
   'field.invalid_pk': { en: 'Invalid pk "{value}" - object does not exist.', zh: '无效主键 “{value}” - 对象不存在。' },
+  'bulk.id_missing': { en: 'id or pk not in data', zh: '数据中没有 id 或 pk' },
   'request.invalid_body': { en: 'Invalid data. Expected a dictionary.', zh: '无效数据。期待为字典类型。' },
   'request.parse_error': { en: 'JSON parse error.', zh: 'JSON 解析错误。' },
   'request.not_found': { en: 'Not found.', zh: '未找到。' },
@@ -50,6 +51,15 @@ export const messages = {
   'password.number': { en: 'Password must contain a digit', zh: '密码必须包含数字' },
   'password.special': { en: 'Password must contain a special character', zh: '密码必须包含特殊字符' },
   'public_key.invalid': { en: 'Not a valid ssh public key', zh: 'SSH 公钥不合法' },
+  'mail.not_configured': { en: 'E-mail is not configured, so no e-mail was sent', zh: '邮件服务未配置，未发送邮件' },
+  'mail.sent': { en: 'An e-mail has been sent to {email}', zh: '已发送邮件至 {email}' },
+  'mail.reset_password_subject': { en: 'Reset your password', zh: '重设密码' },
+  'mail.reset_password_body': { en: 'An administrator reset your password. Set a new one at {url}', zh: '管理员重设了您的密码，请访问 {url} 设置新密码' },
+  'mail.reset_pubkey_subject': { en: 'SSH public key reset', zh: 'SSH 公钥已重设' },
+  'mail.reset_pubkey_body': { en: 'An administrator cleared your SSH public key. Upload a new one in your profile at {url}', zh: '管理员清除了您的 SSH 公钥，请在个人信息 {url} 中上传新公钥' },
+  'user.role_limit': { en: 'Role limit to User', zh: '角色只能为用户' },
+  'user.password_rules': { en: 'Password does not match security rules', zh: '密码不满足安全规则' },
+  'user.reset_self_otp': { en: 'Could not reset self otp, use profile reset instead', zh: '不能在该页面重置自己的多因子认证，请去个人信息页面重置' },
   'static.no_build': { en: 'The console is not built yet: run npm run build', zh: '控制台尚未构建：请运行 npm run build' },
 } as const;
 

@@ -21,6 +21,9 @@ export const accessKeysResource: ResourceDef = {
   defaultOrder: ['-date_created'],
   permissions: { list: IsValidUser, retrieve: IsValidUser, create: IsValidUser, update: IsValidUser, delete: IsValidUser },
   createIgnoresBody: true,
+  // Keys are made by the server from nothing: importing a file of them makes no sense.
+  csvImport: false,
+  sample: () => ({ create: [{}, {}], update: { is_active: false } }),
   scope: ({ ctx }) => ({ sql: 'user_id = ?', params: [ctx.user.id] }),
   hooks: {
     beforeCreate: ({ ctx, now }, data) => {

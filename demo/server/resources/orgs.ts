@@ -34,6 +34,11 @@ export const orgsResource: ResourceDef = {
   filterFields: ['name'],
   orderingFields: ['name', 'comment', 'date_created', 'created_by'],
   defaultOrder: ['name'],
+  bulk: true,
+  sample: ({ seq }) => ({
+    create: [0, 1].map((i) => ({ name: `Sample org ${seq}-${i}`, comment: `sample ${seq}` })),
+    update: { comment: `updated ${seq}` },
+  }),
   permissions: { list: IsSuperUser, retrieve: IsSuperUser, create: IsSuperUser, update: IsSuperUser, delete: IsSuperUser },
   hooks: {
     beforeCreate: ({ ctx, now }, data) => {

@@ -1,5 +1,6 @@
 // JSON bodies for framework-level failures, in the caller's language, in DRF's shape ({detail}).
 import type { FastifyInstance } from 'fastify';
+import { csvTooLarge } from '../engine/csv-body.ts';
 import { detectLang, t } from '../lib/i18n.ts';
 
 export function registerErrorHandlers(app: FastifyInstance): void {
@@ -21,6 +22,9 @@ export function registerErrorHandlers(app: FastifyInstance): void {
 
   app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, request, reply) => {
     const lang = langOf(request);
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' && String(request.headers['content-type'] ?? '').startsWith('text/csv')) {
+      return reply.code(400).send(csvTooLarge);
+    }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error(error);
     const detail = error.code === 'JSON_PARSE' ? t(lang, 'request.parse_error') : status === 500 ? 'Server error.' : error.message;

@@ -30,10 +30,6 @@ export function bulkPatch(url: string, rows: Record<string, unknown>[]): Promise
   return http.patch(url, rows)
 }
 
-export function deleteRow(url: string, id: string): Promise<unknown> {
-  return http.delete(`${url}${id}/`, { disableFlashErrMsg: true })
-}
-
 /** An absolute-path address of the CSV export of `url` with these params. */
 export function csvUrl(url: string, params: Record<string, string>): string {
   const query = new URLSearchParams({ format: 'csv', ...params }).toString()

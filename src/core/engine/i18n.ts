@@ -11,7 +11,7 @@ registerMessages({
         empty: '暂无数据', total: '共 {{count}} 条', pageSize: '{{size}} 条/页', prev: '上一页', next: '下一页',
         selectAll: '全选', selectRow: '选择此行', moreActions: '更多操作', bulkDelete: '批量删除',
         bulkUpdate: '批量更新', export: '导出', import: '导入', needSelection: '请至少选择一行',
-        dateFrom: '开始日期', dateTo: '结束日期', removeFilter: '移除筛选 {{name}}', sort: '排序',
+        dateFrom: '开始日期', dateTo: '结束日期', quickRange: '快捷选择', removeFilter: '移除筛选 {{name}}', sort: '排序',
         shortcut: { last24h: '最近一天', lastWeek: '最近一周', last30d: '最近一月', last90d: '最近三月' },
       },
       export: {
@@ -36,7 +36,7 @@ registerMessages({
         prev: 'Previous', next: 'Next', selectAll: 'Select all', selectRow: 'Select this row',
         moreActions: 'More actions', bulkDelete: 'Delete selected', bulkUpdate: 'Update selected',
         export: 'Export', import: 'Import', needSelection: 'Select at least one row',
-        dateFrom: 'Start date', dateTo: 'End date', removeFilter: 'Remove filter {{name}}', sort: 'Sort',
+        dateFrom: 'Start date', dateTo: 'End date', quickRange: 'Quick range', removeFilter: 'Remove filter {{name}}', sort: 'Sort',
         shortcut: { last24h: 'Last 24 hours', lastWeek: 'Last week', last30d: 'Last 30 days', last90d: 'Last 90 days' },
       },
       export: {

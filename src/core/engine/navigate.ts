@@ -8,7 +8,7 @@ import { navigateHash } from '../ui/hash-location.ts'
  * route), else from the definition's path, so an engine page also works outside the shell.
  */
 export function resourcePath(definition: ResourceDefinition, kind: ResourceRouteKind, id?: string): string {
-  const params = id === undefined ? {} : { id }
+  const params: Record<string, string> = id === undefined ? {} : { id }
   try {
     return pathOf(routeName(definition, kind), params)
   } catch {

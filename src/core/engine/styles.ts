@@ -56,3 +56,10 @@ export const engineCss = `
 .import-errors { color: #ed5565; font-size: 12px; max-height: 200px; overflow: auto; margin: 8px 0 0; padding-left: 18px; }
 .bulk-field { display: grid; grid-template-columns: 24px 1fr; gap: 8px; align-items: start; margin-bottom: 12px; }
 `
+
+/** Spec §9: dialogs open 3vh from the top instead of centred. */
+export const DIALOG_TOP = '3vh'
+export const dialogCss = `
+sl-dialog.engine-dialog::part(base) { align-items: flex-start; }
+sl-dialog.engine-dialog::part(panel) { margin-top: var(--engine-dialog-top, ${DIALOG_TOP}); }
+`

@@ -49,8 +49,11 @@ export interface ListDefinition {
   /** false hides the update/delete row actions. */
   defaultRowActions?: { update?: boolean; delete?: boolean }
   headerActions?: HeaderAction[]
-  /** Show the Create button (default true when the 'create' route exists). */
-  create?: boolean
+  /**
+   * The Create button: default shown when the 'create' route exists and going there; false hides
+   * it; a function replaces the navigation (e.g. access keys are created by a bare POST).
+   */
+  create?: boolean | ((ctx: ActionContext) => void | Promise<void>)
   /** Adds the date-range picker; a number sets how many days back the default range starts (7). */
   dateRange?: boolean | number
   /** Fields the multiple-update dialog offers. */

@@ -17,3 +17,20 @@ export function hasRoute(definition: ResourceDefinition, kind: ResourceRouteKind
   return (definition.routes ?? ['list', 'create', 'update', 'detail']).includes(kind)
 }
 
+
+/** Spec §2: detail titles longer than 80 characters are cut and end with '...'. */
+export const TITLE_MAX = 80
+
+export function truncateTitle(title: string, max = TITLE_MAX): string {
+  return title.length > max ? `${title.slice(0, max)}...` : title
+}
+
+/**
+ * The generic detail page's API URL: `/api/v1` + the page path + '/' (UI paths mirror REST);
+ * organisation pages read `/api/v1/orgs/orgs/{id}/`.
+ */
+export function detailApiUrl(pagePath: string, id: string): string {
+  const path = pagePath.split('?')[0].replace(/\/+$/, '')
+  if (/(^|\/)orgs(\/|$)/.test(path)) return `/api/v1/orgs/orgs/${id}/`
+  return `/api/v1${path}/`
+}

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { useState } from 'react'
 import { useLocation } from 'wouter'
+import './i18n.ts'
 import { useT } from '../i18n/index.ts'
 import { isAdminPageRole } from '../permissions.ts'
 import {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type CSSProperties } from 'react'
 import { PAGE_SIZE } from '../config.ts'
+import './i18n.ts'
 import { useT } from '../i18n/index.ts'
 import { createAccessKey, listAccessKeys, type AccessKeyPage } from './access-keys.ts'
 import { ApiKeyRow } from './ApiKeyRow.tsx'

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import './i18n.ts'
 import { useT } from '../i18n/index.ts'
 import { confirm, toast } from '../stores/notify.ts'
 import { deleteAccessKey, setAccessKeyActive, type AccessKey } from './access-keys.ts'

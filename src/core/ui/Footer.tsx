@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { COPYRIGHT_YEARS, VERSION } from '../config.ts'
+import './i18n.ts'
 import { useT } from '../i18n/index.ts'
 import { $licenseValid } from '../stores/settings.ts'
 

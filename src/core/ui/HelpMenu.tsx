@@ -1,3 +1,4 @@
+import './i18n.ts'
 import { useT } from '../i18n/index.ts'
 import { selectedValue } from './menu-select.ts'
 import { SlButton, SlDropdown, SlIcon, SlMenu, SlMenuItem } from './shoelace.ts'

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react'
+import './i18n.ts'
 import { useT } from '../i18n/index.ts'
 import { $lang, setLang, type Lang } from '../stores/locale.ts'
 import { selectedValue } from './menu-select.ts'

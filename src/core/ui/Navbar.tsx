@@ -1,3 +1,4 @@
+import './i18n.ts'
 import { useT } from '../i18n/index.ts'
 import { toggleSidebar } from '../stores/app.ts'
 import { AccountMenu } from './AccountMenu.tsx'

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react'
+import './i18n.ts'
 import { useT } from '../i18n/index.ts'
 import { isAdminPageRole } from '../permissions.ts'
 import { $currentOrg, $currentRole, $orgs, setCurrentOrg } from '../stores/session.ts'

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { useMemo } from 'react'
 import { DEFAULT_LOGO } from '../config.ts'
+import './i18n.ts'
 import { useT } from '../i18n/index.ts'
 import { $routes, menuItems } from '../routes.ts'
 import { $sidebar } from '../stores/app.ts'

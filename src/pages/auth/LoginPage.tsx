@@ -36,14 +36,18 @@ export function LoginPage() {
     <div className="login panel">
       <h2>{t('auth.login.title')}</h2>
       <form className="form" onSubmit={submit}>
-        <SlInput
-          name="username" label={t('auth.login.username')} value={username} required autocomplete="username"
-          onSlInput={(event) => setUsername(valueOf(event))}
-        />
-        <SlInput
-          name="password" type="password" label={t('auth.login.password')} value={password} required
-          autocomplete="current-password" onSlInput={(event) => setPassword(valueOf(event))}
-        />
+        <div data-field="username">
+          <SlInput
+            name="username" label={t('auth.login.username')} value={username} required autocomplete="username"
+            onSlInput={(event) => setUsername(valueOf(event))}
+          />
+        </div>
+        <div data-field="password">
+          <SlInput
+            name="password" type="password" label={t('auth.login.password')} value={password} required
+            autocomplete="current-password" onSlInput={(event) => setPassword(valueOf(event))}
+          />
+        </div>
         {error && (
           <div className="form-error" role="alert">
             <div className="login-error">{error.message}</div>

@@ -86,6 +86,15 @@ describe('organisation selector', () => {
     expect(view.find('.org-selector')).to.equal(null);
   });
 
+  it('is hidden for a super admin on the user page', async () => {
+    await loginAs('admin');
+    document.cookie = 'jms_current_role=1; path=/';
+    const view = await mountConsole('/users/profile/');
+    await waitForShell(view);
+    await view.waitForText('.navbar .title', '个人信息');
+    expect(view.find('.org-selector')).to.equal(null);
+  });
+
   it('is hidden while the sidebar is collapsed', async () => {
     await loginAs('admin');
     const view = await mountConsole('/dashboard');

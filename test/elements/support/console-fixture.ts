@@ -1,6 +1,7 @@
 // Mounts the real <bastion-console> against the reference server and records every full-page
 // navigation and reload instead of performing it (the test page must stay put).
 import { setViewport } from '@web/test-runner-commands';
+import { setBasePath } from '@shoelace-style/shoelace/dist/utilities/base-path.js';
 import '../../../src/elements/bastion-console.ts';
 import { stopSessionRefresh } from '../../../src/core/http.ts';
 import { setHardNavigator, setReloader } from '../../../src/core/navigation.ts';
@@ -30,6 +31,9 @@ export interface MountedConsole {
 }
 
 let mounted: HTMLElement | null = null;
+
+// Unbundled test pages have no dist/shoelace/ beside them; the dev server serves node_modules.
+setBasePath('/node_modules/@shoelace-style/shoelace/dist/');
 
 export function setHash(path: string): void {
   history.replaceState(null, '', `${location.pathname}${location.search}#${path}`);

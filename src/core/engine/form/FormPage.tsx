@@ -1,3 +1,4 @@
+import '../i18n.ts'
 import { CREATE_REDIRECT_DELAY } from '../../config.ts'
 import { useT } from '../../i18n/index.ts'
 import type { ResourceDefinition } from '../../resource/define.ts'

@@ -23,7 +23,11 @@ export function RemoteSelect({ remote, value, multiple, disabled, label, onChang
   const load = (text: string, offset: number) => {
     loading.current = true
     loadRemotePage(remote, text, offset).then((page) => {
-      setOptions((old) => (offset === 0 ? page.options : [...old, ...page.options]))
+      setOptions((old) => {
+        if (offset === 0) return page.options
+        const seen = new Set(old.map((o) => String(o.value)))
+        return [...old, ...page.options.filter((o) => !seen.has(String(o.value)))]
+      })
       setHasMore(page.hasMore)
     }, () => undefined).finally(() => { loading.current = false })
   }

@@ -1,3 +1,4 @@
+import '../i18n.ts'
 import { useEffect, useRef, useState, type MutableRefObject } from 'react'
 import { HttpError, http } from '../../http.ts'
 import { useT } from '../../i18n/index.ts'
@@ -54,7 +55,10 @@ export function ResourceForm(props: ResourceFormProps) {
       return false
     }
     let body: Values = {}
-    for (const field of fields) if (isEnabled(field, current)) body[field.id] = current[field.id]
+    // A field left without a value is not sent: the server keeps its default (or the current value).
+    for (const field of fields) {
+      if (isEnabled(field, current) && current[field.id] != null) body[field.id] = current[field.id]
+    }
     if (props.form?.beforeSubmit) body = props.form.beforeSubmit(body)
     const method = props.id ? 'put' : 'post'
     setSending(true)

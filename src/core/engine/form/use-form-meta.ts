@@ -20,13 +20,22 @@ export function formFieldIds(form: FormDefinition | undefined, meta: FieldsMeta 
   return Object.entries(meta ?? {}).filter(([, m]) => !m.read_only).map(([id]) => id)
 }
 
+const TEXT_WIDGETS = new Set(['input', 'textarea', 'email', 'password'])
+
+/** What an untouched field holds: '' for text (DRF refuses null there), [] for lists, false for switches. */
+function emptyValue(field: FieldSpec): unknown {
+  if (field.multiple || field.widget === 'tags') return []
+  if (field.widget === 'switch') return false
+  return TEXT_WIDGETS.has(field.widget) ? '' : null
+}
+
 function startValues(fields: FieldSpec[], form: FormDefinition | undefined, object: Values | undefined): Values {
   const values: Values = {}
   for (const field of fields) {
     if (object && field.id in object) values[field.id] = object[field.id]
     else if (field.default !== undefined) values[field.id] = field.default
     else if (form?.initial && field.id in form.initial) values[field.id] = form.initial[field.id]
-    else values[field.id] = field.multiple || field.widget === 'tags' ? [] : field.widget === 'switch' ? false : null
+    else values[field.id] = emptyValue(field)
   }
   return values
 }

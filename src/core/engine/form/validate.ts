@@ -1,3 +1,4 @@
+import '../i18n.ts'
 import { t } from '../../i18n/index.ts'
 import type { FieldSpec } from '../../resource/fields.ts'
 

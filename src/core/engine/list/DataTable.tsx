@@ -1,3 +1,4 @@
+import '../i18n.ts'
 import type { ReactNode } from 'react'
 import { useT } from '../../i18n/index.ts'
 import type { Row } from '../../resource/adapters.ts'

@@ -1,3 +1,4 @@
+import '../i18n.ts'
 import { useT } from '../../i18n/index.ts'
 import { DATE_SHORTCUTS, shortcutRange, type DateRange } from '../../resource/dates.ts'
 
@@ -11,7 +12,7 @@ export function DateRangePicker({ value, onChange }: { value: DateRange; onChang
       <span>–</span>
       <input type="datetime-local" step="1" className="date-to" aria-label={t('engine.list.dateTo')}
         value={value.to} onChange={(e) => onChange({ ...value, to: e.target.value })} />
-      <select className="date-shortcut" value="" aria-label={t('engine.list.dateFrom')}
+      <select className="date-shortcut" value="" aria-label={t('engine.list.quickRange')}
         onChange={(e) => e.target.value && onChange(shortcutRange(e.target.value as (typeof DATE_SHORTCUTS)[number]['key']))}>
         <option value="">…</option>
         {DATE_SHORTCUTS.map((s) => <option key={s.key} value={s.key}>{t(`engine.list.shortcut.${s.key}`)}</option>)}

@@ -1,3 +1,4 @@
+import '../i18n.ts'
 import { PAGER_COUNT } from '../../config.ts'
 import { useT } from '../../i18n/index.ts'
 

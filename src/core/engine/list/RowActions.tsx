@@ -1,3 +1,4 @@
+import '../i18n.ts'
 import { useT } from '../../i18n/index.ts'
 import type { Row } from '../../resource/adapters.ts'
 import type { ActionContext, RowAction } from '../../resource/define.ts'

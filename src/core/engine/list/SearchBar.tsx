@@ -1,3 +1,4 @@
+import '../i18n.ts'
 import { useState } from 'react'
 import { useT } from '../../i18n/index.ts'
 import { choiceLabel, fieldLabel, type FieldsMeta } from '../../resource/metadata.ts'

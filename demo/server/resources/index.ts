@@ -1,0 +1,16 @@
+// Every resource definition the server offers. app.ts registers them all and the contract suite
+// (test/server/contract.ts) runs over this same list, so a new definition is covered by adding it here.
+import type { ResourceDef } from '../engine/types.ts';
+import { accessKeysResource } from './access-keys.ts';
+import { orgsResource } from './orgs.ts';
+import { userGroupsResource } from './user-groups.ts';
+import { usersGroupsRelationsResource } from './users-groups-relations.ts';
+import { usersResource } from './users.ts';
+
+export const RESOURCES: readonly ResourceDef[] = [
+  orgsResource,
+  accessKeysResource,
+  usersResource,
+  userGroupsResource,
+  usersGroupsRelationsResource,
+];

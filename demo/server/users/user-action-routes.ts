@@ -1,0 +1,79 @@
+// The user actions of §2.1 under /api/v1/users/users/<id>/: reset MFA, unblock, reset password or
+// public key (mail only when e-mail is configured), set a password. The target must be visible in
+// the current org and the caller allowed to update it, as for PUT on the user.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { clearFailures } from '../auth/lockout.ts';
+import { makeGuard, notFound } from '../engine/guard.ts';
+import { serializeRow } from '../engine/serialize.ts';
+import type { HookArgs, Row } from '../engine/types.ts';
+import { findOne } from '../engine/write.ts';
+import { t } from '../lib/i18n.ts';
+import { hashPassword } from '../lib/passwords.ts';
+import { randomToken } from '../lib/ids.ts';
+import { isoAt } from '../lib/time.ts';
+import { usersResource as users } from '../resources/users.ts';
+import { emailConfigured, sendMail } from './mail.ts';
+import { passwordPolicyErrors } from './password-policy.ts';
+import { canUpdateUser } from './user-rules.ts';
+import { resetLinkMail } from './user-writes.ts';
+
+type Action = (args: HookArgs, target: Row, request: FastifyRequest, reply: FastifyReply) => unknown;
+
+export function registerUserActionRoutes(app: FastifyInstance): void {
+  const guard = makeGuard(app, users);
+  const route = (action: Action) => (request: FastifyRequest, reply: FastifyReply) => {
+    const args = guard('update', request, reply);
+    if (!args) return reply;
+    const target = findOne(args, users, (request.params as { id: string }).id);
+    if (!target) return notFound(args, reply, users);
+    if (!canUpdateUser(args, target)) return reply.code(403).send({ detail: t(args.ctx.lang, 'auth.forbidden') });
+    return action(args, target, request, reply);
+  };
+  const userBody = (args: HookArgs, id: unknown) =>
+    serializeRow(users, args, args.db.prepare('SELECT * FROM users WHERE id = ?').get(id) as Row, 'retrieve');
+  const both = (path: string, action: Action) => {
+    app.put(`${users.url}:id/${path}`, route(action));
+    app.patch(`${users.url}:id/${path}`, route(action));
+  };
+
+  app.get(`${users.url}:id/otp/reset/`, route((args, target, _request, reply) => {
+    if (target.id === args.ctx.user.id) return reply.code(401).send({ error: t(args.ctx.lang, 'user.reset_self_otp') });
+    args.db.prepare('UPDATE users SET otp_secret_key = NULL WHERE id = ?').run(target.id);
+    return { msg: 'success' };
+  }));
+
+  both('unblock/', (args, target) => {
+    clearFailures(args.db, String(target.username));
+    return userBody(args, target.id);
+  });
+
+  // Without mail the user could never learn a random password: then nothing changes and the note says so.
+  both('password/reset/', (args, target) => {
+    const { settings } = app.bastion;
+    if (emailConfigured(settings)) {
+      args.db.prepare('UPDATE users SET password_hash = ?, date_password_last_updated = ? WHERE id = ?')
+        .run(hashPassword(randomToken(24)), isoAt(args.now), target.id);
+    }
+    return { ...userBody(args, target.id), ...resetLinkMail(args, String(target.id)) };
+  });
+
+  both('pubkey/reset/', (args, target) => {
+    args.db.prepare("UPDATE users SET public_key = '' WHERE id = ?").run(target.id);
+    const { settings } = app.bastion;
+    const url = `${settings.get<string>('SITE_URL')}/ui/#/users/profile`;
+    const note = sendMail(args.db, settings, args.ctx.lang, args.now, String(target.email),
+      t(args.ctx.lang, 'mail.reset_pubkey_subject'), t(args.ctx.lang, 'mail.reset_pubkey_body', { url }));
+    return { ...userBody(args, target.id), ...note };
+  });
+
+  app.get(`${users.url}:id/password/`, route(() => ({})));
+  both('password/', (args, target, request, reply) => {
+    const password = (request.body as Record<string, unknown> | null)?.password;
+    const { lang } = args.ctx;
+    if (typeof password !== 'string' || !password) return reply.code(400).send({ password: [t(lang, 'field.required')] });
+    if (passwordPolicyErrors(password, app.bastion.settings, lang).length) return reply.code(400).send({ password: [t(lang, 'user.password_rules')] });
+    args.db.prepare('UPDATE users SET password_hash = ?, date_password_last_updated = ? WHERE id = ?')
+      .run(hashPassword(password), isoAt(args.now), target.id);
+    return {};
+  });
+}

@@ -1,0 +1,51 @@
+// The users resource's computed, read-only fields: groups, roles in the current org, validity, rights.
+import type { HookArgs, Row } from '../engine/types.ts';
+import { isBlocked } from '../auth/lockout.ts';
+import type { UserRow } from '../context.ts';
+import { pick, type Localized } from '../lib/i18n.ts';
+import { stmt } from '../lib/statements.ts';
+import { currentOrgRoles } from '../orgs/membership.ts';
+import { ROLE_LABELS } from './labels.ts';
+import { canDeleteUser, canUpdateUser } from './user-rules.ts';
+
+export const ORG_ROLE_LABELS: Record<string, Localized> = {
+  Admin: { en: 'Organization administrator', zh: '组织管理员' },
+  Auditor: { en: 'Organization auditor', zh: '组织审计员' },
+  User: { en: 'User', zh: '用户' },
+};
+
+/** Groups of the user visible in the current org (every org's in ROOT). */
+export function groupsOf(args: HookArgs, userId: string): { id: string; name: string }[] {
+  const { org } = args.ctx;
+  if (org.kind === 'root') {
+    return stmt(args.db, `SELECT g.id, g.name FROM user_groups g JOIN user_group_users r ON r.group_id = g.id
+      WHERE r.user_id = ? ORDER BY g.name`).all(userId) as { id: string; name: string }[];
+  }
+  return stmt(args.db, `SELECT g.id, g.name FROM user_groups g JOIN user_group_users r ON r.group_id = g.id
+    WHERE r.user_id = ? AND g.org_id = ? ORDER BY g.name`).all(userId, org.kind === 'real' ? org.id : '') as { id: string; name: string }[];
+}
+
+export function serializeUser(args: HookArgs, row: Row, out: Row): void {
+  const { lang } = args.ctx;
+  const user = row as unknown as UserRow;
+  const groups = groupsOf(args, user.id);
+  const orgRoles = currentOrgRoles(args.db, user, args.ctx.org);
+  const mfaForced = args.request.server.bastion.settings.get<boolean>('SECURITY_MFA_AUTH');
+  const expired = new Date(user.date_expired).getTime() <= args.now;
+  const orgRoleDisplay = orgRoles.map((r) => pick(lang, ORG_ROLE_LABELS[r])).join(' | ');
+  Object.assign(out, {
+    groups: groups.map((g) => g.id),
+    groups_display: groups.map((g) => g.name).join(' '),
+    org_roles: orgRoles,
+    org_role_display: orgRoleDisplay,
+    total_role_display: [pick(lang, ROLE_LABELS[user.role] ?? ROLE_LABELS.User), orgRoleDisplay].filter(Boolean).join(' | '),
+    mfa_enabled: mfaForced || user.mfa_level > 0,
+    mfa_force_enabled: mfaForced || user.mfa_level === 2,
+    is_valid: user.is_active === 1 && !expired,
+    is_expired: expired,
+    login_blocked: isBlocked(args.db, user.username, args.now),
+    can_update: canUpdateUser(args, row),
+    can_delete: canDeleteUser(args, row),
+    avatar_url: '/static/img/avatar/user.png',
+  });
+}

@@ -1,0 +1,88 @@
+// The users resource's write rules: role limit, password policy and strategy, group and org-role
+// memberships (only in the current org), and the reset-link mail of password_strategy 0.
+import type { HookArgs, Row } from '../engine/types.ts';
+import { t } from '../lib/i18n.ts';
+import { hashPassword } from '../lib/passwords.ts';
+import { defaultExpiry, isoAt } from '../lib/time.ts';
+import { uuid } from '../lib/ids.ts';
+import type { OrgRole } from '../context.ts';
+import { sendMail, type MailNote } from './mail.ts';
+import { passwordPolicyErrors } from './password-policy.ts';
+import { parsePublicKey } from './public-key.ts';
+import { mayAssignRole } from './user-rules.ts';
+
+const EMAIL_LINK = 0;
+const notes = new WeakMap<Row, MailNote>();
+
+const wantsPassword = (data: Row) => Number(data.password_strategy ?? 1) !== EMAIL_LINK && typeof data.password === 'string' && data.password !== '';
+
+export function validateUser(args: HookArgs, data: Row): Record<string, string[]> | null {
+  const { lang } = args.ctx;
+  const errors: Record<string, string[]> = {};
+  if (data.role !== undefined && !mayAssignRole(args, data.role)) errors.role = [t(lang, 'user.role_limit')];
+  if (wantsPassword(data) && passwordPolicyErrors(String(data.password), args.request.server.bastion.settings, lang).length) {
+    errors.password = [t(lang, 'user.password_rules')];
+  }
+  if (typeof data.public_key === 'string' && data.public_key && !parsePublicKey(data.public_key)) {
+    errors.public_key = [t(lang, 'public_key.invalid')];
+  }
+  const unknown = Array.isArray(data.groups) ? data.groups.map(String).filter((id) => !groupInOrg(args, id)) : [];
+  if (unknown.length) errors.groups = unknown.map((id) => t(lang, 'field.invalid_pk', { value: id }));
+  return Object.keys(errors).length ? errors : null;
+}
+
+export function groupInOrg(args: HookArgs, groupId: string): boolean {
+  const { org } = args.ctx;
+  if (org.kind === 'root') return !!args.db.prepare('SELECT 1 FROM user_groups WHERE id = ?').get(groupId);
+  return !!args.db.prepare('SELECT 1 FROM user_groups WHERE id = ? AND org_id = ?').get(groupId, org.kind === 'real' ? org.id : '');
+}
+
+export function prepareNewUser(args: HookArgs, data: Row): void {
+  data.id = uuid();
+  data.date_joined = isoAt(args.now);
+  data.created_by = args.ctx.user.name;
+  data.date_expired ??= defaultExpiry(args.now);
+}
+
+export function afterUserWrite(args: HookArgs, id: string, data: Row, mode: 'create' | 'update'): void {
+  const { db, ctx } = args;
+  if (wantsPassword(data)) {
+    db.prepare('UPDATE users SET password_hash = ?, date_password_last_updated = ? WHERE id = ?').run(hashPassword(String(data.password)), isoAt(args.now), id);
+  }
+  const role = db.prepare('SELECT role FROM users WHERE id = ?').pluck().get(id);
+  // JumpServer keeps auditors out of user groups.
+  const groups = role === 'Auditor' ? [] : (data.groups as string[] | undefined);
+  if (groups) setUserGroups(args, id, groups);
+  if (ctx.org.kind === 'real') {
+    const roles = (data.org_roles as OrgRole[] | undefined) ?? (mode === 'create' ? ['User'] : undefined);
+    if (roles) {
+      db.prepare('DELETE FROM org_members WHERE org_id = ? AND user_id = ?').run(ctx.org.id, id);
+      const insert = db.prepare('INSERT OR IGNORE INTO org_members (org_id, user_id, role) VALUES (?, ?, ?)');
+      for (const r of roles) insert.run(ctx.org.id, id, r);
+    }
+  }
+  if (Number(data.password_strategy) === EMAIL_LINK) notes.set(data, resetLinkMail(args, id));
+}
+
+/** Adds the reset-mail note to the response of a create/update that asked for one. */
+export function addMailNote(_args: HookArgs, data: Row, out: Row): void {
+  const note = notes.get(data);
+  if (note) Object.assign(out, note);
+}
+
+export function resetLinkMail(args: HookArgs, id: string): MailNote {
+  const { settings } = args.request.server.bastion;
+  const email = args.db.prepare('SELECT email FROM users WHERE id = ?').pluck().get(id) as string;
+  const url = `${settings.get<string>('SITE_URL')}/core/auth/password/forgot/`;
+  return sendMail(args.db, settings, args.ctx.lang, args.now, email, t(args.ctx.lang, 'mail.reset_password_subject'), t(args.ctx.lang, 'mail.reset_password_body', { url }));
+}
+
+/** Replaces the user's groups in the current org's scope; groups of other orgs stay. */
+function setUserGroups(args: HookArgs, userId: string, groupIds: string[]): void {
+  const { db, ctx } = args;
+  const scope = ctx.org.kind === 'root' ? '' : ' AND group_id IN (SELECT id FROM user_groups WHERE org_id = ?)';
+  const params = ctx.org.kind === 'root' ? [] : [ctx.org.kind === 'real' ? ctx.org.id : ''];
+  db.prepare(`DELETE FROM user_group_users WHERE user_id = ?${scope}`).run(userId, ...params);
+  const insert = db.prepare('INSERT OR IGNORE INTO user_group_users (group_id, user_id) VALUES (?, ?)');
+  for (const groupId of groupIds) insert.run(groupId, userId);
+}

@@ -1,0 +1,44 @@
+import '../i18n.ts'
+import { useT } from '../../i18n/index.ts'
+import type { Row } from '../../resource/adapters.ts'
+import { choiceLabel, fieldLabel, type FieldsMeta } from '../../resource/metadata.ts'
+
+function shown(value: unknown): string {
+  if (value == null) return ''
+  if (Array.isArray(value)) return value.map(shown).join(', ')
+  if (typeof value === 'object') {
+    const named = value as { name?: unknown; display_name?: unknown }
+    return String(named.display_name ?? named.name ?? JSON.stringify(value))
+  }
+  return String(value)
+}
+
+/** Key/value card: labels from the metadata, values as text (`_display` and choices preferred). */
+export function DetailCard({ title, object, fields, meta }: { title: string; object: Row; fields: string[]; meta?: FieldsMeta }) {
+  const t = useT()
+  const value = (field: string) => {
+    const raw = object[field]
+    const display = object[`${field}_display`]
+    if (display != null) return shown(display)
+    if (typeof raw === 'boolean') return raw ? t('engine.list.yes') : t('engine.list.no')
+    if (meta?.[field]?.choices) return choiceLabel(meta[field], raw)
+    return shown(raw)
+  }
+  return (
+    <div className="card detail-card">
+      <h3>{title}</h3>
+      <div className="body">
+        <table className="kv">
+          <tbody>
+            {fields.map((field) => (
+              <tr key={field} data-field={field}>
+                <th>{fieldLabel(field, meta?.[field])}</th>
+                <td>{value(field)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  )
+}

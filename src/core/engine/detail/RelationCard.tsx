@@ -1,0 +1,56 @@
+import '../i18n.ts'
+import { useState } from 'react'
+import { useT } from '../../i18n/index.ts'
+import type { Row } from '../../resource/adapters.ts'
+import type { RelationDefinition } from '../../resource/define.ts'
+import { toast } from '../../stores/notify.ts'
+import { SlButton } from '../shoelace.ts'
+import { RemoteSelect } from '../form/RemoteSelect.tsx'
+import { failureReason } from '../delete.ts'
+
+/** Members of a relation: pick more with a remote select + Add, remove one at a time. */
+export function RelationCard({ relation, object, reload }: { relation: RelationDefinition; object: Row; reload: () => void }) {
+  const t = useT()
+  const [picked, setPicked] = useState<string[]>([])
+  const members = relation.members(object)
+  const add = async () => {
+    if (picked.length === 0) return
+    try {
+      await relation.add(object, picked)
+      toast.success(t('message.addSuccess'))
+      setPicked([])
+      reload()
+    } catch {
+      // http.ts has said why
+    }
+  }
+  const remove = async (id: string) => {
+    try {
+      await relation.remove(object, id)
+      toast.success(t('message.removeSuccess'))
+      reload()
+    } catch (error) {
+      toast.error(`${t('message.removeFailed')}${failureReason(error)}`)
+    }
+  }
+  return (
+    <div className="card relation-card">
+      <h3>{t(relation.title)}</h3>
+      <div className="body">
+        <RemoteSelect remote={{ url: relation.selectUrl }} value={picked} multiple label={t(relation.title)}
+          onChange={(v) => setPicked(Array.isArray(v) ? v.map(String) : [])} />
+        <SlButton size="small" variant="primary" className="add" disabled={picked.length === 0} onClick={() => void add()}>
+          {t('engine.detail.add')}
+        </SlButton>
+        {members.map((member) => (
+          <div key={member.id} className="member" data-id={member.id}>
+            <span>{member.name}</span>
+            <SlButton size="small" variant="danger" className="remove" onClick={() => void remove(member.id)}>
+              {t('engine.detail.remove')}
+            </SlButton>
+          </div>
+        ))}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,104 @@
+import '../i18n.ts'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { useT } from '../../i18n/index.ts'
+import { limitOffsetAdapter, type Row } from '../../resource/adapters.ts'
+import { metaToColumns } from '../../resource/columns.ts'
+import { defaultRange, rangeParams, type DateRange } from '../../resource/dates.ts'
+import type { ActionContext, HeaderAction, ResourceDefinition } from '../../resource/define.ts'
+import { filterableFields, type FieldsMeta } from '../../resource/metadata.ts'
+import { hasRoute } from '../../resource/names.ts'
+import { cleanSearchParams } from '../../resource/search.ts'
+import { navigateHash } from '../../ui/hash-location.ts'
+import { loadListMeta } from '../api.ts'
+import { goTo, resourcePath, rowId } from '../navigate.ts'
+import { SlIconButton } from '../shoelace.ts'
+import { confirmBulkDelete } from './bulk-delete.ts'
+import { DataTable } from './DataTable.tsx'
+import { DateRangePicker } from './DateRangePicker.tsx'
+import { ListDialogs, type OpenDialog } from './ListDialogs.tsx'
+import { HeaderActions } from './HeaderActions.tsx'
+import { Pager } from './Pager.tsx'
+import { RowActions } from './RowActions.tsx'
+import { rowActionsOf } from './row-actions.ts'
+import { SearchBar } from './SearchBar.tsx'
+import { useList } from './use-list.ts'
+
+/** Spec §9: a preset filter searches this long after the page loads. */
+export const PRESET_SEARCH_DELAY = 400
+
+export interface ListTableProps {
+  resource: ResourceDefinition
+  filters: Record<string, string>
+  onFiltersChange: (filters: Record<string, string>) => void
+  onError?: (error: unknown) => void
+}
+
+export function ListTable({ resource, filters, onFiltersChange, onError }: ListTableProps) {
+  const t = useT()
+  const root = useRef<HTMLDivElement>(null)
+  const list = resource.list
+  const adapter = list.adapter ?? limitOffsetAdapter
+  const [meta, setMeta] = useState<FieldsMeta>()
+  const [selected, setSelected] = useState<Set<string>>(new Set())
+  const [dialog, setDialog] = useState<OpenDialog>(null)
+  const [range, setRange] = useState<DateRange | null>(() =>
+    list.dateRange ? defaultRange(typeof list.dateRange === 'number' ? list.dateRange : 7) : null)
+  const [preset] = useState(() => Object.keys(filters).length > 0)
+  useEffect(() => { loadListMeta(resource.url).then((m) => setMeta(m.actions?.GET ?? {}), () => setMeta({})) }, [resource.url])
+
+  const query = useMemo(() => ({ ...cleanSearchParams(filters), ...(range ? rangeParams(range) : {}) }), [filters, range])
+  const fail = (error: unknown) => {
+    onError?.(error)
+    // Not bubbling: an 'error' reaching window would look like an uncaught error to the host page.
+    // composed still delivers it to the element that hosts the console's shadow root.
+    root.current?.dispatchEvent(new CustomEvent('error', { detail: error, composed: true }))
+  }
+  const { state, setPage, setSize, setOrder, reload } = useList({
+    url: resource.url, adapter, filters: query, firstDelay: preset ? PRESET_SEARCH_DELAY : 0, onError: fail,
+  })
+  const ctx: ActionContext = { reload, navigate: navigateHash }
+  const columns = useMemo(() => metaToColumns(meta, list.columns, {
+    linkField: list.linkField, overrides: list.overrides, actionsLabel: t('common.actions'),
+  }), [meta, list, t])
+  const filterFields = filterableFields(meta).filter((f) => !list.filters || list.filters.includes(f))
+  const rowActions = useMemo(() => rowActionsOf(resource), [resource])
+  const selectedRows = state.rows.filter((row) => selected.has(rowId(row)))
+  const ids = [...selected]
+
+  const more: HeaderAction[] = [
+    { name: 'bulkDelete', title: 'engine.list.bulkDelete', needsSelection: true,
+      onClick: () => confirmBulkDelete(resource.url, ids, () => { setSelected(new Set()); reload() }) },
+    ...(list.bulkUpdate ? [{ name: 'bulkUpdate', title: 'engine.list.bulkUpdate', needsSelection: true,
+      onClick: () => setDialog(ids.length ? 'bulkUpdate' : null) }] : []),
+    ...(list.headerActions ?? []),
+  ]
+  const run = (action: HeaderAction) => {
+    if (action.needsSelection && ids.length === 0 && action.name !== 'bulkDelete') return
+    void action.onClick(selectedRows, ctx)
+  }
+  const create = typeof list.create === 'function'
+    ? () => void (list.create as (c: ActionContext) => unknown)(ctx)
+    : list.create ?? hasRoute(resource, 'create') ? () => goTo(resource, 'create') : undefined
+
+  return (
+    <div ref={root} className="list-table">
+      <div className="list-toolbar">
+        <HeaderActions more={more} run={run} onCreate={create}
+          onExport={list.importExport ? () => setDialog('export') : undefined}
+          onImport={list.importExport ? () => setDialog('import') : undefined} />
+        <span className="spacer" />
+        {range && <DateRangePicker value={range} onChange={setRange} />}
+        <SearchBar fields={filterFields} meta={meta} value={filters} onChange={onFiltersChange} />
+        <SlIconButton name="arrow-clockwise" className="refresh" label={t('common.refresh')} onClick={reload} />
+      </div>
+      {meta && (
+        <DataTable columns={columns} rows={state.rows} meta={meta} overrides={list.overrides} selectable
+          selected={selected} onSelect={setSelected} order={state.order} onSort={setOrder}
+          detailHref={hasRoute(resource, 'detail') ? (row: Row) => `#${resourcePath(resource, 'detail', rowId(row))}` : undefined}
+          renderActions={(row) => <RowActions row={row} actions={rowActions} ctx={ctx} />} />
+      )}
+      <Pager total={state.total} page={state.page} size={state.size} sizes={adapter.pageSizes} onPage={setPage} onSize={setSize} />
+      <ListDialogs open={dialog} resource={resource} filters={query} ids={ids} onClose={() => setDialog(null)} reload={reload} />
+    </div>
+  )
+}

@@ -1,0 +1,75 @@
+// The sidebar's menu rendering (groups, external links, active item) and its logo rule.
+import { expect } from '@open-wc/testing';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { Router } from 'wouter';
+import { DEFAULT_LOGO } from '../../../src/core/config.ts';
+import { $routes } from '../../../src/core/routes.ts';
+import { $publicSettings } from '../../../src/core/stores/settings.ts';
+import { useConsoleLocation } from '../../../src/core/ui/hash-location.ts';
+import { Sidebar } from '../../../src/core/ui/Sidebar.tsx';
+import { deepQuery, deepQueryAll, text } from '../../helpers/dom.ts';
+
+const Page = () => null;
+
+let host: HTMLElement;
+let root: Root;
+
+function render(activePath: string): void {
+  act(() => root.render(<Router hook={useConsoleLocation}><Sidebar activePath={activePath} /></Router>));
+}
+
+describe('Sidebar', () => {
+  before(() => {
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  });
+  beforeEach(() => {
+    host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host.attachShadow({ mode: 'open' }));
+    $routes.set([
+      {
+        path: '/users', meta: { title: 'route.Users', icon: 'person' }, children: [
+          { path: 'users', name: 'UserList', component: Page, meta: { title: 'route.UserList' } },
+          { path: 'groups', name: 'UserGroupList', component: Page, meta: { title: 'route.UserGroupList' } },
+          { path: 'users/:id', name: 'UserDetail', component: Page, meta: { title: 'route.UserDetail', hidden: true } },
+        ],
+      },
+      { path: '/luna', external: () => 'https://bastion.example/luna/', meta: { title: 'route.WebTerminal' } },
+    ]);
+  });
+  afterEach(() => {
+    act(() => root.unmount());
+    host.remove();
+    $routes.set([]);
+    $publicSettings.set({});
+  });
+
+  it('opens the group holding the active page and highlights that page', () => {
+    render('/users/groups');
+    const labels = deepQueryAll(host, '.menu [data-menu]').map((node) => text(node));
+    expect(labels).to.deep.equal(['用户管理', '用户列表', '用户组', 'Web终端']);
+    expect(text(deepQuery(host, '.menu a.active'))).to.equal('用户组');
+  });
+
+  it('collapses and expands a group on click', () => {
+    render('/somewhere-else');
+    expect(deepQueryAll(host, '.submenu')).to.have.length(0);
+    act(() => (deepQuery(host, '.menu button[data-menu]') as HTMLElement).click());
+    expect(deepQueryAll(host, '.submenu a').map((a) => a.getAttribute('href'))).to.deep.equal(['#/users/users', '#/users/groups']);
+  });
+
+  it('opens external links in a new tab', () => {
+    render('/');
+    const link = deepQuery<HTMLAnchorElement>(host, '.menu a[href="https://bastion.example/luna/"]');
+    expect([link?.target, link?.rel]).to.deep.equal(['_blank', 'noopener']);
+  });
+
+  it('shows the text logo for the default logo and an image for a custom one', () => {
+    $publicSettings.set({ LOGO_URLS: { logo_index: DEFAULT_LOGO } });
+    render('/');
+    expect(text(deepQuery(host, '.logo'))).to.equal('Bastion');
+    act(() => $publicSettings.set({ LOGO_URLS: { logo_index: '/media/logo/custom.png' } }));
+    expect(deepQuery<HTMLImageElement>(host, '.logo img')?.getAttribute('src')).to.equal('/media/logo/custom.png');
+  });
+});

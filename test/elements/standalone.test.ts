@@ -1,0 +1,30 @@
+// The built standalone console (dist/, served at /ui/ by the reference server), in an iframe:
+// it owns its page, so it sets the title, and its Shoelace icons load from dist/shoelace/.
+import { expect } from '@open-wc/testing';
+import { loginAs, logout } from '../helpers/server.ts';
+import { deepQuery, waitFor } from '../helpers/dom.ts';
+
+describe('standalone console at /ui/', () => {
+  afterEach(logout);
+
+  it('opens the Dashboard with its title and icons for a signed-in admin', async function () {
+    const index = await fetch('/ui/');
+    if (index.status === 503) this.skip(); // no build: `npm test` builds before the browser suite
+    await loginAs('admin');
+    const frame = document.createElement('iframe');
+    frame.style.width = '1280px';
+    frame.style.height = '800px';
+    frame.src = '/ui/#/dashboard';
+    document.body.append(frame);
+    try {
+      await waitFor(() => frame.contentDocument?.title === '仪表盘 - 堡垒机管理控制台', 10000, 'the page title');
+      const doc = frame.contentDocument!;
+      const icon = await waitFor(() => deepQuery(doc.body, '.navbar .hamburger'), 5000, 'the hamburger');
+      // The iframe has its own Element class, so start from the shadow root rather than the host.
+      const svg = await waitFor(() => icon.shadowRoot && deepQuery(icon.shadowRoot, 'svg'), 5000, 'the list icon SVG');
+      expect(svg.getAttribute('viewBox')).to.equal('0 0 16 16');
+    } finally {
+      frame.remove();
+    }
+  });
+});
