@@ -5,7 +5,7 @@ import { HttpError, serverMessage } from './http-error.ts'
 import { t } from './i18n/index.ts'
 import { hardNavigate, loginUrl } from './navigation.ts'
 import { confirm, toast } from './stores/notify.ts'
-import { $currentOrg } from './stores/org.ts'
+import { requestOrgId } from './stores/org.ts'
 import { armSessionRefresh } from './session-refresh.ts'
 
 export { HttpError } from './http-error.ts'
@@ -43,8 +43,8 @@ function defaultHeaders(): Record<string, string> {
   const headers: Record<string, string> = { 'X-TZ': timeZone() }
   const csrf = getCookie(COOKIE.csrftoken)
   if (csrf) headers['X-CSRFToken'] = csrf
-  const org = $currentOrg.get()
-  if (org) headers['X-JMS-ORG'] = org.id
+  const orgId = requestOrgId()
+  if (orgId !== undefined) headers['X-JMS-ORG'] = orgId
   return headers
 }
 

@@ -1,4 +1,5 @@
-import { joinPath, type RouteRecord } from './routes.ts'
+import { joinPath } from './route-paths.ts'
+import type { RouteRecord } from './routes.ts'
 
 export interface MenuItem {
   key: string

@@ -5,6 +5,8 @@ import type { PublicSettings } from './types.ts'
 
 export { menuItems, type MenuItem } from './menu.ts'
 export { siblingName, isId, type RouteKind } from './route-names.ts'
+export { normalizePath, joinPath } from './route-paths.ts'
+import { joinPath, normalizePath } from './route-paths.ts'
 
 export interface RouteMeta {
   /** An i18n key; core ships `route.<RouteName>` for every route of ROUTES.md. */
@@ -62,15 +64,6 @@ export function setRouteTable(table: RouteTable): void {
   $routeTable.set(table)
 }
 
-export function normalizePath(path: string): string {
-  const clean = ('/' + path).replace(/\/{2,}/g, '/')
-  return clean.length > 1 ? clean.replace(/\/$/, '') : clean
-}
-
-export function joinPath(parent: string, child: string): string {
-  if (child.startsWith('/')) return normalizePath(child)
-  return normalizePath(child ? `${parent}/${child}` : parent)
-}
 
 export function filterRoutes(
   records: RouteRecord[], role: number, settings: PublicSettings,

@@ -5,7 +5,7 @@ import { http } from '../http.ts'
 import { currentFullPath, hardNavigate, isConsoleLocation, reloadPage, uiUrl } from '../navigation.ts'
 import { ROLE, isAdminPageRole, parseUserRoles, sumPerms } from '../permissions.ts'
 import type { Org, Profile } from '../types.ts'
-import { $currentOrg, $orgs, DEFAULT_ORG, GLOBAL_ORG_ID } from './org.ts'
+import { $currentOrg, $orgs, DEFAULT_ORG, GLOBAL_ORG_ID, readOrgCookie } from './org.ts'
 
 export { $currentOrg, $orgs, DEFAULT_ORG, GLOBAL_ORG_ID } from './org.ts'
 export type { Org, Profile } from '../types.ts'
@@ -23,15 +23,6 @@ export async function loadProfile(): Promise<Profile> {
   $orgs.set(profile.admin_or_audit_orgs ?? [])
   $token.set(getCookie(COOKIE.csrftoken) ?? '')
   return profile
-}
-
-function readOrgCookie(): Org | null {
-  try {
-    const org = JSON.parse(getCookie(COOKIE.currentOrg) ?? 'null') as Org | null
-    return org && typeof org.id === 'string' ? org : null
-  } catch {
-    return null // a cookie written by another console version
-  }
 }
 
 function storeOrg(org: Org): void {
