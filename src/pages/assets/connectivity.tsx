@@ -1,0 +1,27 @@
+import { useT } from '../../core/i18n/index.ts'
+import type { Row } from '../../core/resource/adapters.ts'
+import './i18n.ts'
+
+/** jumpserver-api.md §2.3: `connectivity.status` 0 unreachable, 1 reachable, 2 unknown (with `draw=1`). */
+export type Connectivity = 'reachable' | 'unreachable' | 'unknown'
+
+export function connectivityOf(row: Row): Connectivity {
+  const status = (row.connectivity as { status?: unknown } | undefined)?.status
+  if (status === 1) return 'reachable'
+  if (status === 0) return 'unreachable'
+  return 'unknown'
+}
+
+const COLOR: Record<Connectivity, string> = { reachable: '#1ab394', unreachable: '#ed5565', unknown: '#999' }
+
+export function ConnectivityCell({ row }: { row: Row }) {
+  const t = useT()
+  const state = connectivityOf(row)
+  const when = (row.connectivity as { datetime?: unknown } | undefined)?.datetime
+  return (
+    <span className={`connectivity ${state}`} data-state={state} style={{ color: COLOR[state] }}
+      title={when ? String(when) : undefined}>
+      {t(`assets.connectivity.${state}`)}
+    </span>
+  )
+}

@@ -1,0 +1,36 @@
+import { t } from '../../core/i18n/index.ts'
+import type { FieldOverride, FieldRule } from '../../core/resource/fields.ts'
+import './i18n.ts'
+
+/**
+ * A help text translated when the form is built, not when this module loads (the language may
+ * still change before the first form opens; a getter survives the engine's object spread).
+ */
+export function help(key: string): Pick<FieldOverride, 'helpText'> {
+  return { get helpText() { return t(key) } }
+}
+
+/** A related picker: the engine's remote select pages 10 rows at a time (spec §9 SELECT_PAGE_SIZE). */
+export function picker(url: string, labelPath = 'name', valuePath = 'id'): FieldOverride {
+  return { widget: 'remote-select', remote: { url, labelPath, valuePath } }
+}
+
+/** Spec §5: priority is 1–100 where 1 is the lowest. */
+export const priorityRule: FieldRule = (value) => {
+  const n = Number(value)
+  return Number.isInteger(n) && n >= 1 && n <= 100 ? undefined : t('assets.help.priority')
+}
+
+export const PRIORITY: FieldOverride = { widget: 'number', min: 1, max: 100, rules: [priorityRule], ...help('assets.help.priority') }
+
+export const API = {
+  assets: '/api/v1/assets/assets/',
+  nodes: '/api/v1/assets/nodes/',
+  domains: '/api/v1/assets/domains/',
+  gateways: '/api/v1/assets/gateways/',
+  adminUsers: '/api/v1/assets/admin-users/',
+  systemUsers: '/api/v1/assets/system-users/',
+  cmdFilters: '/api/v1/assets/cmd-filters/',
+  platforms: '/api/v1/assets/platforms/',
+  labels: '/api/v1/assets/labels/',
+} as const

@@ -1,0 +1,86 @@
+import { registerMessages } from '../../core/i18n/index.ts'
+
+// Texts of the Assets section. Field labels come from the server's metadata; these are what the
+// console itself says (help texts of spec §5, tree menu, connectivity, quick actions).
+
+const zh = {
+  assets: {
+    connectivity: { reachable: '可连接', unreachable: '不可连接', unknown: '未知' },
+    tree: {
+      title: '资产树', loading: '加载中...', createNode: '创建节点', rename: '重命名节点', delete: '删除节点',
+      newName: '节点名称', deleteConfirm: '确定删除节点 {{name}}？', showAll: '显示子节点资产', moveTo: '移动到节点',
+      addTo: '添加到节点', removeFrom: '从节点移除', chooseNode: '请先在资产树中选择一个节点', createAsset: '在此节点创建资产',
+    },
+    quick: {
+      active: '激活中', testConnectivity: '测试资产可连接性', refreshHardware: '更新硬件信息',
+      test: '测试', refresh: '刷新', taskStarted: '任务已开始',
+    },
+    tabs: { systemUsers: '系统用户', nodes: '节点', labels: '标签', gateways: '网关', rules: '规则' },
+    relations: { nodes: '资产节点', labels: '资产标签', assets: '资产', systemUsers: '系统用户' },
+    help: {
+      password: '某些资产类型的密码不能包含特殊字符',
+      priority: '优先级 1-100，1 最低；同一用户有多个系统用户时，优先级高的为默认',
+      autoPush: '自动推送系统用户到资产',
+      sudo: '使用逗号分隔多个命令，如: /bin/whoami,/sbin/ifconfig',
+      shell: '登录后使用的 Shell，如 /bin/bash',
+      home: '默认家目录 /home/系统用户名: /home/username',
+      groups: '用户所在的组，多个以逗号分隔',
+      sftpRoot: 'SFTP 的起始路径: tmp 为临时目录，home 为家目录，或填写绝对路径',
+      content: '每行一个命令',
+      ruleAction: '命令匹配后的动作',
+      protocols: '格式 协议/端口，如 ssh/22，1-4 个',
+      privateKey: '只支持 PEM 格式私钥（ssh-keygen -t rsa -m pem）',
+      autoGenerateKey: '自动生成密钥',
+      usernameRequired: '自动登录模式下用户名必填',
+      credentialRequired: '需要密码或私钥，或者选择自动生成密钥',
+      protocolsInvalid: '协议格式应为 协议/端口（ssh、rdp、telnet、vnc），1 到 4 个',
+    },
+    rules: { create: '创建规则', empty: '暂无规则' },
+    gateways: { create: '创建网关', test: '测试连接', ok: '可连接' },
+    systemUsers: { empty: '暂无系统用户' },
+    signIn: { prompt: '请先登录后查看资产', link: '登录' },
+  },
+}
+
+type Messages<T> = { [K in keyof T]: T[K] extends string ? string : Messages<T[K]> }
+
+const en: Messages<typeof zh> = {
+  assets: {
+    connectivity: { reachable: 'Reachable', unreachable: 'Unreachable', unknown: 'Unknown' },
+    tree: {
+      title: 'Asset tree', loading: 'Loading...', createNode: 'Create node', rename: 'Rename node', delete: 'Delete node',
+      newName: 'Node name', deleteConfirm: 'Delete node {{name}}?', showAll: 'Show assets of sub-nodes', moveTo: 'Move to node',
+      addTo: 'Add to node', removeFrom: 'Remove from node', chooseNode: 'Choose a node in the asset tree first', createAsset: 'Create an asset in this node',
+    },
+    quick: {
+      active: 'Active', testConnectivity: 'Test connectivity', refreshHardware: 'Refresh hardware info',
+      test: 'Test', refresh: 'Refresh', taskStarted: 'Task started',
+    },
+    tabs: { systemUsers: 'System users', nodes: 'Nodes', labels: 'Labels', gateways: 'Gateways', rules: 'Rules' },
+    relations: { nodes: 'Asset nodes', labels: 'Asset labels', assets: 'Assets', systemUsers: 'System users' },
+    help: {
+      password: 'For some asset types, the password must not contain special characters',
+      priority: 'Priority 1-100, 1 is the lowest; a user with several system users gets the highest by default',
+      autoPush: 'Push the system user to the assets automatically',
+      sudo: 'Commands separated by commas, e.g. /bin/whoami,/sbin/ifconfig',
+      shell: 'The shell used after login, e.g. /bin/bash',
+      home: 'Default home: /home/<system username>',
+      groups: 'Groups of the user, separated by commas',
+      sftpRoot: 'SFTP start folder: tmp (temporary), home (home folder) or an absolute path',
+      content: 'One command per line',
+      ruleAction: 'What happens when a command matches',
+      protocols: 'Format protocol/port, e.g. ssh/22, 1 to 4 entries',
+      privateKey: 'Only PEM private keys (ssh-keygen -t rsa -m pem)',
+      autoGenerateKey: 'Generate a key automatically',
+      usernameRequired: 'The username is required for automatic login',
+      credentialRequired: 'A password or a private key is required, or generate a key automatically',
+      protocolsInvalid: 'Protocols are protocol/port (ssh, rdp, telnet, vnc), 1 to 4 entries',
+    },
+    rules: { create: 'Create rule', empty: 'No rules' },
+    gateways: { create: 'Create gateway', test: 'Test connection', ok: 'Reachable' },
+    systemUsers: { empty: 'No system users' },
+    signIn: { prompt: 'Sign in to see the assets', link: 'Sign in' },
+  },
+}
+
+registerMessages({ zh, en })
