@@ -6,6 +6,7 @@ import { hardNavigate, loginUrl } from './navigation.ts'
 import { isAdminPageRole } from './permissions.ts'
 import { $routeTable, $routes, filterRoutes, normalizePath, type RouteRecord } from './routes.ts'
 import { toast } from './stores/notify.ts'
+import { DEFAULT_ORG, requestOrgId } from './stores/org.ts'
 import { $currentRole, chooseCurrentOrg, loadProfile, loadRoles } from './stores/session.ts'
 import { $publicSettings, applyFavicon, loadPublicSettings } from './stores/settings.ts'
 
@@ -49,15 +50,20 @@ export async function runGuard(arg: string | GuardOptions = {}): Promise<GuardRe
 
   let profile
   try {
+    const askedOrg = requestOrgId()
     profile = await loadProfile()
+    // Orgs were taken from profile.admin_or_audit_orgs by loadProfile().
+    const chosen = chooseCurrentOrg()
+    // current_org_roles describe the org the profile was asked in. When the guard settles on
+    // another org (an org admin's first visit: no cookie yet, so DEFAULT was asked), ask again so
+    // the roles are those of the chosen org, as the reference console does by switching org.
+    if (chosen.id !== (askedOrg ?? DEFAULT_ORG.id)) profile = await loadProfile()
   } catch (error) {
     // A 401 on the profile call has already sent the browser to the login page.
     if (error instanceof HttpError && error.status === 401) return { status: 'redirect' }
     return redirectToLogin()
   }
 
-  // Orgs were taken from profile.admin_or_audit_orgs by loadProfile().
-  chooseCurrentOrg()
   loadRoles()
 
   try {

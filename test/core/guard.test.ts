@@ -70,16 +70,32 @@ describe('runGuard', () => {
       '/api/v1/settings/public/': () => json(200, settings),
     }))
     expect(await runGuard({ path: '/users/users' })).to.deep.equal({ status: 'ok' })
+    // No saved org: the first profile is DEFAULT's, so it is asked again in the org the guard chose
+    // (its current_org_roles are that org's); the settings call carries the chosen org too.
     expect(stub.sent.map((r) => new URL(r.url, location.origin).pathname)).to.deep.equal([
-      '/api/v1/users/profile/', '/api/v1/settings/public/',
+      '/api/v1/users/profile/', '/api/v1/users/profile/', '/api/v1/settings/public/',
     ])
-    // The settings call already carries the org chosen from the profile.
+    expect(stub.sent[0].headers.get('X-JMS-ORG')).to.equal(null)
     expect(stub.sent[1].headers.get('X-JMS-ORG')).to.equal(OPS.id)
+    expect(stub.sent[2].headers.get('X-JMS-ORG')).to.equal(OPS.id)
     expect($currentOrg.get()).to.deep.equal(OPS)
     expect($currentRole.get()).to.equal(ROLE.ORG_ADMIN)
     expect(routeNames()).to.include.members(['404', 'UserProfile', 'dashboard', 'UserList', 'BatchCommand'])
     expect(routeNames()).not.to.include.members(['RemoteAppList'])
     expect(routeNames()).not.to.include('MyAssets')
+  })
+
+  it('asks for the profile once when the saved org is still allowed', async () => {
+    setCookie('csrftoken', 'tok')
+    setCookie('jms_current_org', JSON.stringify(OPS))
+    stub = stubFetch(byPath({
+      '/api/v1/users/profile/': () => json(200, orgAdmin()),
+      '/api/v1/settings/public/': () => json(200, settings),
+    }))
+    await runGuard('/')
+    const profileCalls = stub.sent.filter((r) => r.url.includes('/users/profile/'))
+    expect(profileCalls).to.have.length(1)
+    expect(profileCalls[0].headers.get('X-JMS-ORG')).to.equal(OPS.id)
   })
 
   it('gives a plain user the user-page tree', async () => {

@@ -90,13 +90,21 @@ export interface QuickAction {
   onChange: (value: boolean) => void | Promise<void>
 }
 
+export interface RelationMember {
+  id: string
+  name: string
+}
+
 export interface RelationDefinition {
   /** i18n key of the card title. */
   title: string
   /** The remote select's list URL (search/offset/limit). */
   selectUrl: string
-  /** Current members of the object. */
-  members: (object: Row) => { id: string; name: string }[]
+  /**
+   * Current members of the object; may ask the server (a through-table lists them with names).
+   * `id` is what `remove` gets.
+   */
+  members: (object: Row) => RelationMember[] | Promise<RelationMember[]>
   add: (object: Row, ids: string[]) => Promise<unknown>
   remove: (object: Row, id: string) => Promise<unknown>
 }

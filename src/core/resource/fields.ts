@@ -32,6 +32,8 @@ export interface FieldSpec {
   default?: unknown
   hidden?: boolean
   rules?: FieldRule[]
+  /** Required only while this returns true for the current form values (e.g. username in auto login). */
+  requiredWhen?: (values: Record<string, unknown>) => boolean
   /** Shown (and sent) only while this returns true for the current form values. */
   enableWhen?: (values: Record<string, unknown>) => boolean
 }
@@ -51,7 +53,10 @@ function widgetOf(id: string, meta: FieldMeta): Widget {
     case 'integer': case 'float': return 'number'
     case 'datetime': case 'date': return 'datetime'
     case 'field': return 'remote-select'
-    case 'list': return meta.child?.type === 'field' ? 'remote-select' : 'tags'
+    case 'list':
+      if (meta.child?.type === 'field') return 'remote-select'
+      // A list of choices (e.g. a user's org roles) picks from them rather than taking free text.
+      return meta.child?.choices ? 'select' : 'tags'
     case 'multiple choice': return 'select'
     case 'choice': return (meta.choices?.length ?? 0) > RADIO_MAX_CHOICES ? 'select' : 'radio'
     default: return meta.max_length ? 'input' : 'textarea'
@@ -92,7 +97,7 @@ export function metaToFields(
       min: fieldMeta.min_value,
       max: fieldMeta.max_value,
       multiple: isMultiple(fieldMeta),
-      options: fieldMeta.choices,
+      options: fieldMeta.choices ?? fieldMeta.child?.choices,
       rows: widget === 'textarea' ? 3 : undefined,
       ...override,
     })

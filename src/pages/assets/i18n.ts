@@ -5,6 +5,7 @@ import { registerMessages } from '../../core/i18n/index.ts'
 
 const zh = {
   assets: {
+    groups: { basic: '基本', network: '网络与节点', other: '其它', auth: '认证', command: '命令' },
     connectivity: { reachable: '可连接', unreachable: '不可连接', unknown: '未知' },
     tree: {
       title: '资产树', loading: '加载中...', createNode: '创建节点', rename: '重命名节点', delete: '删除节点',
@@ -46,6 +47,7 @@ type Messages<T> = { [K in keyof T]: T[K] extends string ? string : Messages<T[K
 
 const en: Messages<typeof zh> = {
   assets: {
+    groups: { basic: 'Basic', network: 'Network and nodes', other: 'Other', auth: 'Authentication', command: 'Commands' },
     connectivity: { reachable: 'Reachable', unreachable: 'Unreachable', unknown: 'Unknown' },
     tree: {
       title: 'Asset tree', loading: 'Loading...', createNode: 'Create node', rename: 'Rename node', delete: 'Delete node',

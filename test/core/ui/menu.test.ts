@@ -38,6 +38,16 @@ describe('sidebar menu by role', () => {
     });
   }
 
+  it('takes an org admin signing in for the first time (no org cookie) to the admin page of their org', async () => {
+    await loginAs('orgadmin');
+    document.cookie = 'jms_current_org=; max-age=0; path=/';
+    const view = await mountConsole('/');
+    await waitForShell(view);
+    await waitFor(() => location.hash === '#/dashboard', 3000, 'the landing redirect');
+    expect(menuLabels(view)).to.deep.equal(['仪表盘']);
+    expect(JSON.parse(cookie('jms_current_org') ?? '{}').name).to.equal('Engineering');
+  });
+
   it('shows a plain user the user page: web terminal and web FTP links opening a new tab', async () => {
     await loginAs('user');
     const view = await mountConsole('/');

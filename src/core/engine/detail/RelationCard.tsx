@@ -1,8 +1,8 @@
 import '../i18n.ts'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useT } from '../../i18n/index.ts'
 import type { Row } from '../../resource/adapters.ts'
-import type { RelationDefinition } from '../../resource/define.ts'
+import type { RelationDefinition, RelationMember } from '../../resource/define.ts'
 import { toast } from '../../stores/notify.ts'
 import { SlButton } from '../shoelace.ts'
 import { RemoteSelect } from '../form/RemoteSelect.tsx'
@@ -12,7 +12,13 @@ import { failureReason } from '../delete.ts'
 export function RelationCard({ relation, object, reload }: { relation: RelationDefinition; object: Row; reload: () => void }) {
   const t = useT()
   const [picked, setPicked] = useState<string[]>([])
-  const members = relation.members(object)
+  const [members, setMembers] = useState<RelationMember[]>([])
+  // Re-read whenever the object is reloaded (after an add or a remove).
+  useEffect(() => {
+    let live = true
+    Promise.resolve(relation.members(object)).then((found) => live && setMembers(found), () => undefined)
+    return () => { live = false }
+  }, [relation, object])
   const add = async () => {
     if (picked.length === 0) return
     try {

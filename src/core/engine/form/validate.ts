@@ -15,7 +15,7 @@ export function isEnabled(field: FieldSpec, values: Values): boolean {
 
 /** The first message for this value: required (spec §5), then the definition's rules. */
 export function validateField(field: FieldSpec, value: unknown, values: Values): string | undefined {
-  if (field.required && isEmpty(value)) return t('message.required')
+  if ((field.required || field.requiredWhen?.(values)) && isEmpty(value)) return t('message.required')
   if (isEmpty(value)) return undefined
   for (const rule of field.rules ?? []) {
     const message = rule(value, values)

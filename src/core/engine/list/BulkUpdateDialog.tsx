@@ -1,7 +1,7 @@
 import '../i18n.ts'
 import { useEffect, useState } from 'react'
 import { useT } from '../../i18n/index.ts'
-import { metaToFields, type FieldSpec } from '../../resource/fields.ts'
+import { metaToFields, type FieldOverride, type FieldSpec } from '../../resource/fields.ts'
 import { toast } from '../../stores/notify.ts'
 import { SlButton, SlDialog } from '../shoelace.ts'
 import { bulkPatch, loadFormMeta } from '../api.ts'
@@ -12,19 +12,21 @@ export interface BulkUpdateDialogProps {
   url: string
   fieldIds: string[]
   ids: string[]
+  /** The form's per-field overrides (a relation needs its remote URL here too). */
+  overrides?: Record<string, FieldOverride>
   onClose: () => void
   onUpdated: () => void
 }
 
 /** The multiple-update dialog: tick the fields to change, then PATCH `[{id, ...changed}]`. */
-export function BulkUpdateDialog({ url, fieldIds, ids, onClose, onUpdated }: BulkUpdateDialogProps) {
+export function BulkUpdateDialog({ url, fieldIds, ids, overrides, onClose, onUpdated }: BulkUpdateDialogProps) {
   const t = useT()
   const [fields, setFields] = useState<FieldSpec[]>([])
   const [ticked, setTicked] = useState<Set<string>>(new Set())
   const [values, setValues] = useState<Record<string, unknown>>({})
   const [errors, setErrors] = useState<Record<string, string>>({})
   useEffect(() => {
-    loadFormMeta(url).then((meta) => setFields(metaToFields(meta.actions?.PUT ?? meta.actions?.POST, fieldIds)), () => undefined)
+    loadFormMeta(url).then((meta) => setFields(metaToFields(meta.actions?.PUT ?? meta.actions?.POST, fieldIds, overrides)), () => undefined)
   }, [url])
 
   const tick = (id: string) => setTicked((old) => {

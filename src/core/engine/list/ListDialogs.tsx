@@ -19,7 +19,8 @@ export function ListDialogs({ open, resource, filters, ids, onClose, reload }: L
   if (open === 'export') return <ExportDialog url={resource.url} filters={filters} selectedIds={ids} onClose={onClose} />
   if (open === 'import') return <ImportDialog url={resource.url} selectedIds={ids} onClose={onClose} onImported={reload} />
   if (open === 'bulkUpdate') {
-    return <BulkUpdateDialog url={resource.url} fieldIds={resource.list.bulkUpdate ?? []} ids={ids} onClose={onClose} onUpdated={reload} />
+    return <BulkUpdateDialog url={resource.url} fieldIds={resource.list.bulkUpdate ?? []} ids={ids}
+      overrides={resource.form?.overrides} onClose={onClose} onUpdated={reload} />
   }
   return null
 }

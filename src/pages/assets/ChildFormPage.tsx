@@ -1,0 +1,45 @@
+import { CREATE_REDIRECT_DELAY } from '../../core/config.ts'
+import { EngineStyle } from '../../core/engine/EngineStyle.tsx'
+import { ResourceForm } from '../../core/engine/form/ResourceForm.tsx'
+import { useT } from '../../core/i18n/index.ts'
+import type { ResourceDefinition } from '../../core/resource/define.ts'
+import { pageTitle } from '../../core/resource/names.ts'
+import type { PageProps } from '../../core/routes.ts'
+import { navigateHash, useQuery } from '../../core/ui/hash-location.ts'
+
+export interface ChildFormOptions {
+  /** Query key naming the parent object (`?filter=<id>`, `?domain=<id>`). */
+  parentKey: string
+  /** The API list URL for this parent. */
+  url: (parentId: string) => string
+  /** Where the page returns: the parent's detail page, on the tab listing the children. */
+  back: (parentId: string) => string
+  /** Field that holds the parent id in the body, when the API wants it there. */
+  parentField?: string
+}
+
+/**
+ * Create/update page of an object listed on its parent's detail page (gateways of a domain, rules
+ * of a command filter): the parent comes from the address, the page returns to the parent.
+ */
+export function childFormPage(resource: ResourceDefinition, options: ChildFormOptions) {
+  function ChildForm({ params }: PageProps) {
+    const t = useT()
+    const parent = useQuery()[options.parentKey] ?? ''
+    const id = params.id
+    const back = () => navigateHash(options.back(parent))
+    const form = options.parentField
+      ? { ...resource.form, initial: { ...resource.form?.initial, [options.parentField]: parent || undefined } }
+      : resource.form
+    return (
+      <section className="engine-page form-page">
+        <EngineStyle />
+        <h2>{t(pageTitle(resource, id ? 'update' : 'create'))}</h2>
+        <ResourceForm key={id ?? 'new'} url={options.url(parent)} id={id} form={form} onCancel={back}
+          onSuccess={() => (id ? back() : setTimeout(back, CREATE_REDIRECT_DELAY))} />
+      </section>
+    )
+  }
+  ChildForm.displayName = `${resource.name}FormPage`
+  return ChildForm
+}

@@ -1,0 +1,55 @@
+import { defineResource } from '../../core/resource/define.ts'
+import { API, PRIORITY, help, picker } from './field-helpers.ts'
+import './i18n.ts'
+
+type Values = Record<string, unknown>
+
+// jumpserver-api.md §2.3: which fields a protocol and login mode make meaningful.
+const isAuto = (v: Values) => (v.login_mode ?? 'auto') === 'auto'
+const protocolOf = (v: Values) => String(v.protocol ?? 'ssh')
+const isSsh = (v: Values) => protocolOf(v) === 'ssh'
+const canPush = (v: Values) => isAuto(v) && ['ssh', 'rdp'].includes(protocolOf(v))
+const hasCredentials = (v: Values) => isAuto(v) && protocolOf(v) !== 'k8s'
+const usesKey = (v: Values) => hasCredentials(v) && ['ssh', 'rdp'].includes(protocolOf(v)) && !v.auto_generate_key
+
+const usernameNeeded = (v: Values) => isAuto(v) && protocolOf(v) !== 'vnc' && !v.username_same_with_user
+
+// Only when creating (no id yet): an update leaves empty secrets unchanged.
+const credentialNeeded = (v: Values) =>
+  v.id === undefined && isAuto(v) && ['ssh', 'rdp'].includes(protocolOf(v)) && !v.private_key && !v.auto_generate_key
+
+export const systemUsers = defineResource({
+  name: 'SystemUser', url: API.systemUsers, path: '/assets/system-users', icon: 'person-gear',
+  list: {
+    columns: ['name', 'username', 'protocol', 'login_mode', 'priority', 'assets_amount', 'comment', 'actions'],
+    importExport: true, bulkUpdate: ['priority', 'comment'],
+  },
+  form: {
+    groups: [
+      { title: 'assets.groups.basic', items: ['name', 'login_mode', 'username', 'username_same_with_user', 'priority', 'protocol'] },
+      { title: 'assets.groups.auth', items: ['auto_generate_key', 'password', 'private_key', 'token', 'auto_push'] },
+      { title: 'assets.groups.command', items: ['cmd_filters', 'sudo', 'shell', 'home', 'system_groups', 'sftp_root'] },
+      { title: 'assets.groups.other', items: ['comment'] },
+    ],
+    initial: { login_mode: 'auto', protocol: 'ssh', priority: 20, auto_push: true, sudo: '/bin/whoami', shell: '/bin/bash', sftp_root: 'tmp' },
+    overrides: {
+      username: { requiredWhen: usernameNeeded, ...help('assets.help.usernameRequired') },
+      priority: PRIORITY,
+      auto_generate_key: { widget: 'switch', enableWhen: usesKey, ...help('assets.help.autoGenerateKey') },
+      password: { widget: 'password', enableWhen: (v) => hasCredentials(v) && !v.auto_generate_key, requiredWhen: credentialNeeded, ...help('assets.help.password') },
+      private_key: { widget: 'textarea', rows: 4, enableWhen: usesKey, ...help('assets.help.privateKey') },
+      token: { widget: 'textarea', rows: 3, enableWhen: (v) => protocolOf(v) === 'k8s' },
+      auto_push: { enableWhen: canPush, ...help('assets.help.autoPush') },
+      cmd_filters: { ...picker(API.cmdFilters), multiple: true, enableWhen: isSsh },
+      sudo: { widget: 'textarea', rows: 2, enableWhen: (v) => canPush(v) && isSsh(v), ...help('assets.help.sudo') },
+      shell: { enableWhen: (v) => canPush(v) && isSsh(v), ...help('assets.help.shell') },
+      home: { enableWhen: (v) => canPush(v) && isSsh(v), ...help('assets.help.home') },
+      system_groups: { enableWhen: (v) => canPush(v) && isSsh(v), ...help('assets.help.groups') },
+      sftp_root: { enableWhen: isSsh, ...help('assets.help.sftpRoot') },
+    },
+  },
+  detail: {
+    fields: ['name', 'username', 'protocol', 'login_mode_display', 'priority', 'auto_push', 'sudo', 'shell', 'home',
+      'system_groups', 'sftp_root', 'assets_amount', 'created_by', 'date_created', 'comment'],
+  },
+})

@@ -1,0 +1,35 @@
+import { registerMessages } from '../../core/i18n/index.ts'
+
+// Wording of the Users section beyond the route titles (core) and the spec §8 catalogue (core `message.*`).
+registerMessages({
+  zh: {
+    users: {
+      list: { activate: '批量激活', deactivate: '批量禁用' },
+      quick: {
+        active: '激活中', resetMfa: '重置多因子认证', resetPassword: '发送重置密码邮件',
+        resetPublicKey: '发送重置SSH密钥邮件', unblock: '解除登录限制', reset: '重置', send: '发送', unblockButton: '解除',
+      },
+      confirm: {
+        resetPassword: '这将会重置用户 "{{name}}" 的密码并发送重置邮件，确定继续吗？',
+        resetPublicKey: '这将会清除用户 "{{name}}" 的SSH密钥并发送重置邮件，确定继续吗？',
+      },
+      mail: { sent: '一封邮件已经发送到用户的邮箱 {{email}}' },
+      relation: { groups: '用户组', members: '成员' },
+    },
+  },
+  en: {
+    users: {
+      list: { activate: 'Activate selected', deactivate: 'Disable selected' },
+      quick: {
+        active: 'Active', resetMfa: 'Reset MFA', resetPassword: 'Send reset password mail',
+        resetPublicKey: 'Send reset SSH key mail', unblock: 'Unblock user', reset: 'Reset', send: 'Send', unblockButton: 'Unblock',
+      },
+      confirm: {
+        resetPassword: 'This will reset the password of "{{name}}" and send a reset mail. Continue?',
+        resetPublicKey: 'This will clear the SSH key of "{{name}}" and send a reset mail. Continue?',
+      },
+      mail: { sent: 'An e-mail has been sent to the user at {{email}}' },
+      relation: { groups: 'User groups', members: 'Members' },
+    },
+  },
+})

@@ -1,0 +1,52 @@
+import { http } from '../../core/http.ts'
+import type { Row } from '../../core/resource/adapters.ts'
+import type { RelationMember } from '../../core/resource/define.ts'
+
+// The user calls the engines do not make themselves (jumpserver-api.md §2.1).
+
+export const USERS_URL = '/api/v1/users/users/'
+export const GROUPS_URL = '/api/v1/users/groups/'
+export const RELATIONS_URL = '/api/v1/users/users-groups-relations/'
+
+/** What a reset answers besides the user: whether mail went out, and the server's note. */
+export interface MailNote {
+  mail_sent?: boolean
+  msg?: string
+}
+
+const userUrl = (id: unknown, action = '') => `${USERS_URL}${String(id)}/${action}`
+
+export const setUserActive = (user: Row, isActive: boolean) => http.patch(userUrl(user.id), { is_active: isActive })
+export const resetMfa = (user: Row) => http.get(userUrl(user.id, 'otp/reset/'))
+export const resetPassword = (user: Row) => http.put<MailNote>(userUrl(user.id, 'password/reset/'))
+export const resetPublicKey = (user: Row) => http.patch<MailNote>(userUrl(user.id, 'pubkey/reset/'))
+export const unblockUser = (user: Row) => http.put(userUrl(user.id, 'unblock/'))
+
+/** Bulk enable/disable: one PATCH of `[{id, is_active}]` (jumpserver-api.md §1.9). */
+export const setUsersActive = (ids: string[], isActive: boolean) =>
+  http.patch(USERS_URL, ids.map((id) => ({ id, is_active: isActive })))
+
+interface Relation {
+  id: number
+  user: string
+  user_display: string
+  usergroup: string
+  usergroup_display: string
+}
+
+/** Relations filtered by `user` or `usergroup`; a member's id is the relation's, so removing deletes that row. */
+async function relations(filter: { user: string } | { usergroup: string }): Promise<Relation[]> {
+  const body = await http.get<Relation[] | { results: Relation[] }>(RELATIONS_URL, { params: filter })
+  return Array.isArray(body) ? body : body.results
+}
+
+export const groupsOfUser = async (user: Row): Promise<RelationMember[]> =>
+  (await relations({ user: String(user.id) })).map((r) => ({ id: String(r.id), name: r.usergroup_display }))
+
+export const membersOfGroup = async (group: Row): Promise<RelationMember[]> =>
+  (await relations({ usergroup: String(group.id) })).map((r) => ({ id: String(r.id), name: r.user_display }))
+
+/** One bulk POST of the new pairs. */
+export const addRelations = (pairs: { user: string; usergroup: string }[]) => http.post(RELATIONS_URL, pairs)
+
+export const removeRelation = (relationId: string) => http.delete(`${RELATIONS_URL}${relationId}/`)
