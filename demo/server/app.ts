@@ -6,6 +6,7 @@ import { registerLoginRoutes } from './auth/login-routes.ts';
 import { registerRequestContext } from './auth/request-context.ts';
 import { LOGIN_AGE_MS } from './auth/sessions.ts';
 import { registerTokenRoutes } from './auth/token-routes.ts';
+import { registerAssetRoutes } from './assets/routes.ts';
 import type { ServerState } from './context.ts';
 import { openDatabase } from './db/open.ts';
 import { registerResource } from './engine/routes.ts';
@@ -15,6 +16,7 @@ import { RESOURCES } from './resources/index.ts';
 import { isEmpty, seed } from './seed.ts';
 import { registerSettingsRoutes } from './settings/routes.ts';
 import { SettingsStore } from './settings/store.ts';
+import { registerTaskRoutes } from './tasks/register.ts';
 import { registerProfileRoutes } from './users/profile-routes.ts';
 import { registerUserActionRoutes } from './users/user-action-routes.ts';
 import { registerCommonRoutes } from './web/common-routes.ts';
@@ -32,6 +34,8 @@ export interface BuildOptions {
   loginTimeoutMs?: number;
   /** Clock in ms; tests inject one to check expiries (spm, lockout, sessions). */
   now?: Clock;
+  /** Bound of each SSH step of the task runner (connect, channel, command); default 10000 ms. */
+  sshTimeoutMs?: number;
 }
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -56,8 +60,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerSettingsRoutes(app);
   registerCsvParser(app);
   for (const def of RESOURCES) registerResource(app, def);
+  registerAssetRoutes(app);
   registerUserActionRoutes(app);
+  registerTaskRoutes(app, { sshTimeoutMs: opts.sshTimeoutMs });
   await registerStaticRoutes(app, opts.distDir);
+  (await import('./web/embed-route.ts')).registerEmbedRoute(app);
   return app;
 }
 

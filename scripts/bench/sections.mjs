@@ -2,5 +2,7 @@
 // is a new module exporting `{ title, run(context) → { headers, rows } }` added to this list.
 import { elementSizes } from './element-sizes.mjs';
 import { firstLoad } from './first-load.mjs';
+import { usersFirstRow } from './users-first-row.mjs';
+import { usersListServer } from './users-list-server.mjs';
 
-export const SECTIONS = [elementSizes, firstLoad];
+export const SECTIONS = [elementSizes, firstLoad, usersListServer, usersFirstRow];

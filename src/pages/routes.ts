@@ -1,11 +1,14 @@
 import { PERM } from '../core/permissions.ts'
 import type { RouteRecord, RouteTable } from '../core/routes.ts'
+import { assetRoutes } from './assets/routes.ts'
 import { LoginPage } from './auth/LoginPage.tsx'
 import { DashboardPage } from './dashboard/DashboardPage.tsx'
 import { NotFoundPage } from './errors/NotFoundPage.tsx'
 import { GuidePage } from './first-login/GuidePage.tsx'
 import { PersonalInfoPage } from './first-login/PersonalInfoPage.tsx'
+import { TaskLogPage } from './ops/TaskLogPage.tsx'
 import { ProfilePage } from './profile/ProfilePage.tsx'
+import { usersRoutes } from './users/index.ts'
 
 // Paths and names follow ROUTES.md. Only pages that exist are listed: the other sections join the
 // table with their issues, so the menu never leads to an empty page.
@@ -27,6 +30,8 @@ const constant: RouteRecord[] = [
     path: '/users/first-login/guide/', name: 'UserGuide', component: GuidePage,
     meta: { title: 'route.UserGuide', hidden: true, permissions: EVERYONE },
   },
+  // Open to all four roles; drawn without the shell (RouteView's bare pages).
+  { path: '/ops/celery/task/:id/log/', name: 'CeleryTaskLog', component: TaskLogPage, meta: { title: 'route.CeleryTaskLog', hidden: true, permissions: EVERYONE } },
 ]
 
 const admin: RouteRecord[] = [
@@ -39,6 +44,8 @@ const admin: RouteRecord[] = [
       },
     ],
   },
+  usersRoutes,
+  ...assetRoutes,
 ]
 
 // Menu links into the terminal apps, computed when the menu is built (the origin is the page's).

@@ -2,7 +2,16 @@
 // (test/server/contract.ts) runs over this same list, so a new definition is covered by adding it here.
 import type { ResourceDef } from '../engine/types.ts';
 import { accessKeysResource } from './access-keys.ts';
+import { adminUsersResource } from './admin-users.ts';
+import { assetsResource } from './assets.ts';
+import { cmdFiltersResource } from './cmd-filters.ts';
+import { domainsResource } from './domains.ts';
+import { gatewaysResource } from './gateways.ts';
+import { labelsResource } from './labels.ts';
+import { nodesResource } from './nodes.ts';
 import { orgsResource } from './orgs.ts';
+import { platformsResource } from './platforms.ts';
+import { systemUsersResource } from './system-users.ts';
 import { userGroupsResource } from './user-groups.ts';
 import { usersGroupsRelationsResource } from './users-groups-relations.ts';
 import { usersResource } from './users.ts';
@@ -13,4 +22,13 @@ export const RESOURCES: readonly ResourceDef[] = [
   usersResource,
   userGroupsResource,
   usersGroupsRelationsResource,
+  platformsResource,
+  nodesResource,
+  assetsResource,
+  domainsResource,
+  gatewaysResource,
+  adminUsersResource,
+  systemUsersResource,
+  cmdFiltersResource,
+  labelsResource,
 ];

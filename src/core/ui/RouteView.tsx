@@ -6,7 +6,7 @@ import { useRouteEffects } from './route-effects.ts'
 import { Shell } from './Shell.tsx'
 
 /** Pages drawn without the shell (no menu before login; the 404 page stands alone, as in Lina). */
-const BARE_ROUTE_NAMES = new Set(['Login', '404'])
+const BARE_ROUTE_NAMES = new Set(['Login', '404', 'CeleryTaskLog'])
 const REDIRECT_PREFIX = '/redirect/'
 
 /** Renders the allowed route for the hash path: redirects, the `/redirect/*` trick, else /404. */

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { http } from '../../core/http.ts'
 import { useT } from '../../core/i18n/index.ts'
 import type { Row } from '../../core/resource/adapters.ts'
@@ -22,7 +22,7 @@ export interface ChildTableProps {
   createTitle: string
   createPath: string
   updatePath: (row: Row) => string
-  extra?: (row: Row) => React.ReactNode
+  extra?: (row: Row) => ReactNode
   nameOf: (row: Row) => string
 }
 

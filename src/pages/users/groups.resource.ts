@@ -3,7 +3,7 @@ import { defineResource } from '../../core/resource/define.ts'
 import { addRelations, GROUPS_URL, membersOfGroup, removeRelation, USERS_URL } from './user-api.ts'
 
 export const userGroups = defineResource({
-  name: 'UserGroup', url: GROUPS_URL, path: '/users/groups', icon: 'people',
+  name: 'UserGroup', url: GROUPS_URL, path: '/users/groups', icon: 'list',
   list: {
     columns: ['name', 'users_amount', 'comment', 'actions'],
     bulkUpdate: ['comment'],

@@ -5,6 +5,6 @@ import { users } from './users.resource.ts'
 
 /** The Users menu group (ROUTES.md): `/users` → `/users/users/`, users and user groups. */
 export const usersRoutes: RouteRecord = {
-  path: '/users', name: 'Users', redirect: '/users/users/', meta: { title: 'route.Users', icon: 'people-fill' },
+  path: '/users', name: 'Users', redirect: '/users/users/', meta: { title: 'route.Users', icon: 'person' },
   children: [...resourceRoutes(users), ...resourceRoutes(userGroups)],
 }

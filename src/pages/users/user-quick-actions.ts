@@ -6,7 +6,9 @@ import { confirm, toast } from '../../core/stores/notify.ts'
 import { resetMfa, resetPassword, resetPublicKey, setUserActive, unblockUser, type MailNote } from './user-api.ts'
 
 // Failures are toasted by http.ts; each action only says how it went when it went well.
-const quietly = (work: Promise<unknown>) => work.catch(() => undefined)
+const quietly = async (work: Promise<unknown>): Promise<void> => {
+  await work.catch(() => undefined)
+}
 
 /** The server mails only when e-mail is configured; otherwise its msg says why nothing was sent. */
 function tellMail(user: Row, note: MailNote): void {

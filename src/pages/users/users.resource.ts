@@ -24,7 +24,7 @@ const bulkActive = (name: string, title: string, isActive: boolean): HeaderActio
 })
 
 export const users = defineResource({
-  name: 'User', url: USERS_URL, path: '/users/users', icon: 'person',
+  name: 'User', url: USERS_URL, path: '/users/users', icon: 'person-circle',
   list: {
     columns: ['name', 'username', 'email', 'role', 'groups_display', 'source', 'is_valid', 'actions'],
     headerActions: [bulkActive('activate', 'users.list.activate', true), bulkActive('deactivate', 'users.list.deactivate', false)],

@@ -57,7 +57,7 @@ function ensureTestUser(): { password: string; privateKey: string } {
   const fixture = join(tmpdir(), 'bastion-sshd-fixture');
   if (!existsSync(join(fixture, 'id_rsa'))) {
     const draft = mkdtempSync(join(tmpdir(), 'bastion-sshd-draft-'));
-    writeFileSync(join(draft, 'password'), `Bt-${randomBytes(12).toString('hex')}`, { mode: 0o600 });
+    writeFileSync(join(draft, 'password'), `Bt${randomBytes(12).toString('hex')}`, { mode: 0o600 });
     execFileSync('ssh-keygen', ['-q', '-t', 'rsa', '-b', '2048', '-m', 'PEM', '-N', '', '-C', 'bastion-test', '-f', join(draft, 'id_rsa')]);
     try {
       renameSync(draft, fixture);

@@ -1,0 +1,58 @@
+// The asset list's filters that are not plain columns (§2.3): node/node_id (uuid or key) with
+// all=1 or show_current_asset=1, label=name:value (repeatable, AND), ips=, systemuser__id,
+// admin_user__id, platform__base.
+import type { Clause, HookArgs } from '../engine/types.ts';
+import { UUID_PATTERN } from '../lib/ids.ts';
+import { nodeById, nodeByKey, subtreeClause, type NodeRow } from './node-tree.ts';
+
+const NOTHING: Clause = { sql: '0', params: [] };
+/** A repeated query parameter arrives as an array. */
+const valuesOf = (raw: unknown): string[] => (Array.isArray(raw) ? raw : [raw]).map(String);
+const queryOf = (args: HookArgs) => args.request.query as Record<string, unknown>;
+
+/** The node a query value names, if the caller's org can see it. */
+export function visibleNode(args: HookArgs, value: string): NodeRow | null {
+  const node = UUID_PATTERN.test(value) ? nodeById(args.db, value) : nodeByKey(args.db, value);
+  if (!node) return null;
+  if (args.ctx.org.kind !== 'root' && node.org_id !== (args.ctx.org.kind === 'real' ? args.ctx.org.id : '')) return null;
+  return node;
+}
+
+/** Assets on `node`, or in its whole subtree. Every asset keeps at least one node, so an org root's subtree is the org. */
+export function nodeAssetsClause(node: NodeRow, wholeSubtree: boolean): Clause {
+  if (!wholeSubtree) return { sql: 'assets.id IN (SELECT asset_id FROM asset_nodes WHERE node_id = ?)', params: [node.id] };
+  if (node.parent_key === '') return { sql: 'assets.org_id = ?', params: [node.org_id] };
+  const range = subtreeClause('n.key', node.key);
+  return { sql: `assets.id IN (SELECT an.asset_id FROM asset_nodes an JOIN nodes n ON n.id = an.node_id WHERE ${range.sql})`, params: range.params };
+}
+
+function nodeFilter(args: HookArgs, raw: string): Clause {
+  const node = visibleNode(args, valuesOf(raw)[0]);
+  if (!node) return NOTHING;
+  const query = queryOf(args);
+  const wholeSubtree = String(query.all ?? '') === '1' && String(query.show_current_asset ?? '') !== '1';
+  return nodeAssetsClause(node, wholeSubtree);
+}
+
+function labelFilter(_args: HookArgs, raw: string): Clause | null {
+  const pairs = valuesOf(raw).map((item) => item.split(/[:#]/)).filter((parts) => parts.length >= 2);
+  if (!pairs.length) return null;
+  const sql = pairs.map(() => `assets.id IN (SELECT al.asset_id FROM asset_labels al JOIN labels l ON l.id = al.label_id
+    WHERE l.name = ? AND l.value = ? AND l.is_active = 1)`).join(' AND ');
+  return { sql: `(${sql})`, params: pairs.flatMap(([name, ...rest]) => [name.trim(), rest.join(':').trim()]) };
+}
+
+function ipsFilter(_args: HookArgs, raw: string): Clause | null {
+  const ips = valuesOf(raw).flatMap((v) => v.split(',')).map((s) => s.trim()).filter(Boolean);
+  return ips.length ? { sql: `assets.ip IN (${ips.map(() => '?').join(', ')})`, params: ips } : null;
+}
+
+export const ASSET_FILTERS: Record<string, (args: HookArgs, value: string) => Clause | null> = {
+  node: nodeFilter,
+  node_id: nodeFilter,
+  label: labelFilter,
+  ips: ipsFilter,
+  systemuser__id: (_args, value) => ({ sql: 'assets.id IN (SELECT asset_id FROM system_user_assets WHERE system_user_id = ?)', params: [value] }),
+  admin_user__id: (_args, value) => ({ sql: 'assets.admin_user = ?', params: [value] }),
+  platform__base: (_args, value) => ({ sql: 'assets.platform IN (SELECT name FROM platforms WHERE base = ?)', params: [value] }),
+};

@@ -1,0 +1,112 @@
+// Read and action endpoints of §2.3 outside plain CRUD: an asset's platform and gateways, an admin
+// user's assets / auth / nodes, a system user's auth-info and command filter rules.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { makeGuard, notFound } from '../engine/guard.ts';
+import { listRows } from '../engine/list.ts';
+import { paginated } from '../engine/paging.ts';
+import { serializeRow } from '../engine/serialize.ts';
+import type { Action, HookArgs, ResourceDef, Row } from '../engine/types.ts';
+import { findOne } from '../engine/write.ts';
+import { adminUsersResource } from '../resources/admin-users.ts';
+import { assetsResource } from '../resources/assets.ts';
+import { cmdFilterRulesResource } from '../resources/cmd-filter-rules.ts';
+import { platformsResource } from '../resources/platforms.ts';
+import { systemUsersResource } from '../resources/system-users.ts';
+import { visibleNode } from './asset-filters.ts';
+import { assetConnectivity } from './asset-writes.ts';
+import { L, message } from './fields.ts';
+import { nodeAssetsClause } from './asset-filters.ts';
+import { keepStoredSecrets, privateKeyErrors } from './secrets.ts';
+
+type Handler = (args: HookArgs, row: Row, request: FastifyRequest, reply: FastifyReply) => unknown;
+const bodyOf = (request: FastifyRequest): Row => (request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body as Row : {});
+
+/** Routes `<def.url><id>/<suffix>` for callers allowed `action` on the definition, with the row found in their org. */
+function detailRoute(app: FastifyInstance, def: ResourceDef, action: Action) {
+  const guard = makeGuard(app, def);
+  return (handle: Handler) => (request: FastifyRequest, reply: FastifyReply) => {
+    const args = guard(action, request, reply);
+    if (!args) return reply;
+    const row = findOne(args, def, (request.params as { id: string }).id);
+    return row ? handle(args, row, request, reply) : notFound(args, reply, def);
+  };
+}
+
+export function registerAssetExtraRoutes(app: FastifyInstance): void {
+  const asset = detailRoute(app, assetsResource, 'retrieve');
+  app.get(`${assetsResource.url}:id/platform/`, asset((args, row, _request, reply) => {
+    const platform = args.db.prepare('SELECT * FROM platforms WHERE name = ?').get(row.platform) as Row | undefined;
+    return platform ? serializeRow(platformsResource, args, platform, 'retrieve') : notFound(args, reply, platformsResource);
+  }));
+  app.get(`${assetsResource.url}:id/gateways/`, asset((args, row) => (row.domain
+    ? args.db.prepare("SELECT id, name, ip, port, protocol, username, password, private_key FROM gateways WHERE domain = ? AND is_active = 1 AND protocol = 'ssh' ORDER BY name").all(row.domain)
+    : [])));
+  registerAdminUserRoutes(app);
+  registerSystemUserRoutes(app);
+}
+
+function registerAdminUserRoutes(app: FastifyInstance): void {
+  const base = adminUsersResource.url;
+  const read = detailRoute(app, adminUsersResource, 'retrieve');
+  const write = detailRoute(app, adminUsersResource, 'update');
+  app.get(`${base}:id/assets/`, read((args, row, request) => {
+    const query = { ...(request.query as Record<string, string>), admin_user__id: String(row.id) };
+    const { rows, page, count } = listRows(assetsResource, args, query);
+    const results = rows.map((a) => ({ id: a.id, hostname: a.hostname, ip: a.ip, port: a.port, connectivity: assetConnectivity(a) }));
+    return page ? paginated(request, page, count, results) : results;
+  }));
+  const auth = write((args, row, request, reply) => {
+    const data: Row = {};
+    for (const field of ['password', 'private_key']) if (field in bodyOf(request)) data[field] = bodyOf(request)[field];
+    keepStoredSecrets(data, row, ['password', 'private_key']);
+    const errors = privateKeyErrors(args, { ...data, password: data.password ?? row.password });
+    if (errors) return reply.code(400).send(errors);
+    for (const [field, value] of Object.entries(data)) args.db.prepare(`UPDATE admin_users SET ${field} = ? WHERE id = ?`).run(value, row.id);
+    return serializeRow(adminUsersResource, args, findOne(args, adminUsersResource, String(row.id))!, 'retrieve');
+  });
+  const nodes = write((args, row, request, reply) => {
+    const ids = bodyOf(request).nodes;
+    const found = Array.isArray(ids) ? ids.map((id) => visibleNode(args, String(id))) : [];
+    if (!Array.isArray(ids) || found.some((n) => !n)) return reply.code(400).send({ error: message(args, L('节点不存在', 'Node does not exist')) });
+    args.db.transaction(() => {
+      for (const node of found) {
+        const clause = nodeAssetsClause(node!, true);
+        args.db.prepare(`UPDATE assets SET admin_user = ? WHERE ${clause.sql}`).run(row.id, ...clause.params);
+      }
+    })();
+    return { msg: 'ok' };
+  });
+  for (const method of ['put', 'patch'] as const) {
+    app[method](`${base}:id/auth/`, auth);
+    app[method](`${base}:id/nodes/`, nodes);
+  }
+}
+
+const AUTH_FIELDS = ['password', 'private_key', 'public_key', 'token'];
+const authInfo = (row: Row) => Object.fromEntries(['id', 'name', 'username', 'protocol', 'login_mode', ...AUTH_FIELDS].map((f) => [f, row[f]]));
+
+function registerSystemUserRoutes(app: FastifyInstance): void {
+  const base = systemUsersResource.url;
+  const read = detailRoute(app, systemUsersResource, 'retrieve');
+  const write = detailRoute(app, systemUsersResource, 'update');
+  app.get(`${base}:id/auth-info/`, read((_args, row) => authInfo(row)));
+  const update = write((args, row, request, reply) => {
+    const data: Row = {};
+    for (const field of AUTH_FIELDS) if (typeof bodyOf(request)[field] === 'string') data[field] = bodyOf(request)[field];
+    const errors = privateKeyErrors(args, { ...data, password: data.password ?? row.password });
+    if (errors) return reply.code(400).send(errors);
+    for (const [field, value] of Object.entries(data)) args.db.prepare(`UPDATE system_users SET ${field} = ? WHERE id = ?`).run(value, row.id);
+    return authInfo(args.db.prepare('SELECT * FROM system_users WHERE id = ?').get(row.id) as Row);
+  });
+  app.put(`${base}:id/auth-info/`, update);
+  app.patch(`${base}:id/auth-info/`, update);
+  app.delete(`${base}:id/auth-info/`, write((args, row, _request, reply) => {
+    args.db.prepare("UPDATE system_users SET password = '', private_key = '', public_key = '', token = '' WHERE id = ?").run(row.id);
+    return reply.code(204).send();
+  }));
+  app.get(`${base}:id/cmd-filter-rules/`, read((args, row) => {
+    const rules = args.db.prepare(`SELECT r.* FROM cmd_filter_rules r JOIN system_user_cmd_filters f ON f.filter_id = r.filter_id
+      WHERE f.system_user_id = ? ORDER BY r.priority DESC, r.action, r.id`).all(row.id) as Row[];
+    return rules.map((rule) => serializeRow(cmdFilterRulesResource, args, rule, 'list'));
+  }));
+}

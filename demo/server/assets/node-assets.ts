@@ -1,0 +1,32 @@
+// Which assets sit on which node. Every asset keeps at least one node: an asset that loses its last
+// one goes back to its org root (so an org root's subtree is always the whole org).
+import type { DB } from '../db/open.ts';
+import { orgRoot, type NodeRow } from './node-tree.ts';
+
+export function nodeHasAssets(db: DB, nodeId: string): boolean {
+  return !!db.prepare('SELECT 1 FROM asset_nodes WHERE node_id = ? LIMIT 1').get(nodeId);
+}
+
+export function addAssets(db: DB, node: NodeRow, assetIds: string[]): void {
+  const insert = db.prepare('INSERT OR IGNORE INTO asset_nodes (asset_id, node_id) VALUES (?, ?)');
+  for (const id of assetIds) insert.run(id, node.id);
+}
+
+/** From the org root an asset is removed only when it has another node (JumpServer's rule). */
+export function removeAssets(db: DB, node: NodeRow, assetIds: string[], nowMs: number): void {
+  const otherNodes = db.prepare('SELECT COUNT(*) FROM asset_nodes WHERE asset_id = ? AND node_id != ?').pluck();
+  const remove = db.prepare('DELETE FROM asset_nodes WHERE asset_id = ? AND node_id = ?');
+  for (const id of assetIds) {
+    const others = otherNodes.get(id, node.id) as number;
+    if (node.parent_key === '' && others === 0) continue;
+    remove.run(id, node.id);
+    if (others === 0) addAssets(db, orgRoot(db, node.org_id, nowMs), [id]);
+  }
+}
+
+/** Each asset's node set becomes just this node. */
+export function replaceAssets(db: DB, node: NodeRow, assetIds: string[]): void {
+  const clear = db.prepare('DELETE FROM asset_nodes WHERE asset_id = ?');
+  for (const id of assetIds) clear.run(id);
+  addAssets(db, node, assetIds);
+}

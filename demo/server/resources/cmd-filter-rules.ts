@@ -1,0 +1,56 @@
+// /api/v1/assets/cmd-filters/<filter_id>/rules/ (§2.3, nested, not bulk): the rules of one filter,
+// highest priority first. Not in RESOURCES: the contract suite calls a definition's URL as written,
+// and this one has the filter id in its path; test/server/assets-cmd-filter-rules.test.ts covers it.
+import { IsOrgAdmin } from '../auth/permissions.ts';
+import type { HookArgs, ResourceDef } from '../engine/types.ts';
+import { isoAt } from '../lib/time.ts';
+import { auditFields, computed, idField, L, message, mergeErrors, stampNew, textField, writeOrg } from '../assets/fields.ts';
+import { priorityErrors } from '../assets/system-user-rules.ts';
+
+const MAX_CONTENT = 1024;
+const filterIdOf = (args: HookArgs) => (args.request.params as { filter_id?: string }).filter_id ?? '';
+
+function filterVisible(args: HookArgs): boolean {
+  const org = args.ctx.org.kind === 'root' ? '' : ' AND org_id = ?';
+  return !!args.db.prepare(`SELECT 1 FROM cmd_filters WHERE id = ?${org}`).get(filterIdOf(args), ...(org ? [writeOrg(args)] : []));
+}
+
+/** For `regex` rules every line must compile. */
+function contentErrors(args: HookArgs, type: unknown, content: unknown): Record<string, string[]> | null {
+  if (type !== 'regex' || typeof content !== 'string') return null;
+  const bad = content.split(/\r?\n/).filter(Boolean).find((line) => { try { new RegExp(line); return false; } catch { return true; } });
+  return bad === undefined ? null : { content: [message(args, L('正则表达式不合法: {value}', 'Invalid regex: {value}'), { value: bad })] };
+}
+
+export const cmdFilterRulesResource: ResourceDef = {
+  name: 'Command Filter Rule List',
+  model: L('命令过滤规则', 'Command filter rule'),
+  url: '/api/v1/assets/cmd-filters/:filter_id/rules/',
+  table: 'cmd_filter_rules',
+  fields: {
+    id: idField(),
+    filter: computed('string', '过滤器', 'Filter'),
+    type: { type: 'choice', label: L('类型', 'Type'), default: 'command', choices: [{ value: 'regex', label: L('正则表达式', 'Regex') }, { value: 'command', label: L('命令', 'Command') }] },
+    content: { type: 'string', label: L('内容', 'Content'), required: true, max_length: MAX_CONTENT },
+    priority: { type: 'integer', label: L('优先级', 'Priority'), default: 50 },
+    action: { type: 'choice', label: L('动作', 'Action'), default: 0, choices: [{ value: 0, label: L('拒绝', 'Deny') }, { value: 1, label: L('允许', 'Allow') }] },
+    comment: textField('备注', 'Comment', 64),
+    ...auditFields(true),
+  },
+  searchFields: ['content'],
+  filterFields: ['content'],
+  orderingFields: ['priority', 'action'],
+  defaultOrder: ['-priority', 'action'],
+  orgScoped: true,
+  permissions: { list: IsOrgAdmin, retrieve: IsOrgAdmin, create: IsOrgAdmin, update: IsOrgAdmin, delete: IsOrgAdmin },
+  scope: (args) => ({ sql: 'filter_id = ?', params: [filterIdOf(args)] }),
+  hooks: {
+    refuse: (args) => (filterVisible(args) ? null
+      : { status: 404, body: { detail: message(args, L('命令过滤器 对象不存在。', 'Command filter object does not exist.')) } }),
+    beforeCreate: (args, data) => { stampNew(true)(args, data); data.filter_id = filterIdOf(args); },
+    validate: (args, data, existing) => mergeErrors(priorityErrors(args, data.priority), contentErrors(args, data.type ?? existing?.type, data.content ?? existing?.content)),
+    afterWrite: ({ db, now }, id) => { db.prepare('UPDATE cmd_filter_rules SET date_updated = ? WHERE id = ?').run(isoAt(now), id); },
+    serialize: (_args, row, out) => { out.filter = row.filter_id; },
+  },
+  sample: () => ({ create: [{ content: 'rm -rf /', action: 0 }, { content: 'ls\ncat', action: 1 }], update: { priority: 80 } }),
+};

@@ -1,0 +1,86 @@
+// The two real jobs on assets: test connectivity and refresh hardware info. Each asset is tried over
+// SSH (through its gateway when it has one); the outcome is written to the asset row and the log.
+import type { Client } from 'ssh2';
+import type { DB } from '../db/open.ts';
+import { isoAt } from '../lib/time.ts';
+import { collectHardware, type HardwareInfo } from './hardware.ts';
+import type { TaskContext, TaskWork } from './runner.ts';
+import { SshStepError, withSsh } from './ssh/connect.ts';
+import { describeSshError } from './ssh/errors.ts';
+import { resolveTarget, type AssetRow, type AssetTarget } from './targets.ts';
+
+export type AssetAction = 'test' | 'refresh';
+
+/** Hosts tried at once inside one task (the runner separately bounds tasks to 2). */
+const HOSTS_AT_ONCE = 4;
+
+export interface AssetTaskResult { ok: string[]; failed: Record<string, string>; skipped: Record<string, string> }
+
+export function assetWork(db: DB, now: () => number, action: AssetAction, assets: AssetRow[]): TaskWork {
+  return async (task) => {
+    const result: AssetTaskResult = { ok: [], failed: {}, skipped: {} };
+    task.log(`${action === 'test' ? 'Test connectivity' : 'Refresh hardware info'} of ${assets.length} asset(s)`);
+    const targets = assets.map((asset) => resolveTarget(db, asset));
+    for (const { asset, skip } of targets) {
+      if (skip) {
+        task.log(`${asset.hostname}: ${skip}`);
+        result.skipped[asset.hostname] = skip;
+      }
+    }
+    const runnable = targets.filter((target) => !target.skip);
+    await eachLimited(runnable, HOSTS_AT_ONCE, async (target) => {
+      const outcome = await tryAsset(task, target, action);
+      if (task.signal.aborted) return; // the server is closing: the database may be gone
+      recordOutcome(db, now, target.asset.id, outcome);
+      if (outcome.ok) result.ok.push(target.asset.hostname);
+      else result.failed[target.asset.hostname] = outcome.reason;
+    });
+    result.ok.sort(); // hosts finish in any order; report them in a stable one
+    if (task.signal.aborted) throw new Error('Cancelled: the server is stopping');
+    task.log(`Summary: ${result.ok.length} ${action === 'test' ? 'reachable' : 'refreshed'}, `
+      + `${Object.keys(result.failed).length} ${action === 'test' ? 'unreachable' : 'failed'}, `
+      + `${Object.keys(result.skipped).length} skipped`);
+    return result;
+  };
+}
+
+type Outcome = { ok: true; hardware?: HardwareInfo } | { ok: false; reason: string };
+
+async function tryAsset(task: TaskContext, target: AssetTarget, action: AssetAction): Promise<Outcome> {
+  const { asset, endpoint, gateway } = target;
+  const name = asset.hostname;
+  const via = gateway ? ` via gateway ${gateway.name} (${gateway.host}:${gateway.port})` : '';
+  task.log(`${name}: Connecting to ${endpoint!.host}:${endpoint!.port} as ${endpoint!.username}${via}`);
+  try {
+    return await withSsh(endpoint!, { timeoutMs: task.timeoutMs, signal: task.signal, gateway }, async (client: Client) => {
+      task.log(`${name}: Authenticated`);
+      if (action === 'test') return { ok: true };
+      const hardware = await collectHardware(client, task.timeoutMs, (line) => task.log(`${name}: ${line}`));
+      task.log(`${name}: Hardware info updated (${hardware.os ?? '?'} ${hardware.os_arch ?? ''}, ${hardware.cpu_vcpus ?? '?'} vCPU, ${hardware.memory ?? '?'})`);
+      return { ok: true, hardware };
+    });
+  } catch (error) {
+    // Connection failures are already described; a failing command after login is not.
+    const reason = error instanceof SshStepError ? error.message : describeSshError(error, task.timeoutMs);
+    task.log(`${name}: Unreachable: ${reason}`);
+    return { ok: false, reason };
+  }
+}
+
+function recordOutcome(db: DB, now: () => number, assetId: string, outcome: Outcome): void {
+  db.prepare('UPDATE assets SET connectivity_status = ?, connectivity_datetime = ? WHERE id = ?')
+    .run(outcome.ok ? 1 : 0, isoAt(now()), assetId);
+  if (outcome.ok && outcome.hardware) {
+    const fields = Object.keys(outcome.hardware) as (keyof HardwareInfo)[];
+    db.prepare(`UPDATE assets SET ${fields.map((f) => `${f} = @${f}`).join(', ')} WHERE id = @id`)
+      .run({ ...outcome.hardware, id: assetId });
+  }
+}
+
+async function eachLimited<T>(items: T[], limit: number, run: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) await run(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}

@@ -1,0 +1,84 @@
+// The in-process task runner: tasks are persisted, queued, run at most `concurrency` at a time and
+// write their progress to the task log. Work functions must bound each of their own steps (SSH
+// connect/exec timeouts); closing the runner aborts running work through its AbortSignal.
+import { uuid } from '../lib/ids.ts';
+import { TaskStore } from './store.ts';
+
+export interface TaskContext {
+  id: string;
+  /** Appends one or more lines to the task log. */
+  log(text: string): void;
+  /** Aborted when the server closes. */
+  signal: AbortSignal;
+  /** Per-step timeout for network work (buildApp option `sshTimeoutMs`). */
+  timeoutMs: number;
+}
+
+export type TaskWork = (task: TaskContext) => Promise<unknown>;
+
+interface Queued { id: string; work: TaskWork }
+
+export class TaskRunner {
+  private readonly queue: Queued[] = [];
+  private readonly running = new Map<string, Promise<void>>();
+  private readonly aborter = new AbortController();
+  private closed = false;
+
+  constructor(readonly store: TaskStore, readonly timeoutMs: number, private readonly concurrency = 2) {
+    store.failInterrupted('Task interrupted: the server stopped before it finished');
+  }
+
+  /** Records a PENDING task and schedules it; returns the task id at once. */
+  submit(name: string, creator: string, work: TaskWork): string {
+    if (this.closed) throw new Error('The task runner is closed');
+    const id = uuid();
+    this.store.create(id, name, creator);
+    this.queue.push({ id, work });
+    this.pump();
+    return id;
+  }
+
+  /** Resolves when nothing is queued or running (tests wait on it). */
+  async idle(): Promise<void> {
+    while (this.running.size || this.queue.length) await Promise.race(this.running.values());
+  }
+
+  /** Aborts running work, fails queued tasks and waits for the running ones to settle. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.aborter.abort();
+    for (const { id } of this.queue.splice(0)) {
+      this.store.appendLog(id, 'Task cancelled: the server is stopping');
+      this.store.finished(id, 'FAILURE', { error: 'cancelled' });
+    }
+    await Promise.allSettled(this.running.values());
+  }
+
+  private pump(): void {
+    while (this.running.size < this.concurrency && this.queue.length) {
+      const next = this.queue.shift()!;
+      const done = this.execute(next).finally(() => {
+        this.running.delete(next.id);
+        if (!this.closed) this.pump();
+      });
+      this.running.set(next.id, done);
+    }
+  }
+
+  private async execute({ id, work }: Queued): Promise<void> {
+    const { store } = this;
+    store.started(id);
+    const context: TaskContext = {
+      id, signal: this.aborter.signal, timeoutMs: this.timeoutMs,
+      log: (text) => store.appendLog(id, text),
+    };
+    try {
+      const result = await work(context);
+      store.finished(id, 'SUCCESS', result);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      store.appendLog(id, `Task failed: ${message}`);
+      store.finished(id, 'FAILURE', { error: message });
+    }
+  }
+}

@@ -1,0 +1,75 @@
+// Persisted task records (`celery_tasks`) and their append-only logs (`celery_task_logs`), in the
+// shapes JumpServer's Celery endpoints answer with.
+import type { DB } from '../db/open.ts';
+import { isoAt } from '../lib/time.ts';
+
+export type TaskState = 'PENDING' | 'STARTED' | 'SUCCESS' | 'FAILURE';
+
+export interface TaskRow {
+  id: string; name: string; state: TaskState; result: string | null;
+  date_created: string; date_start: string | null; date_finished: string | null; creator: string;
+}
+
+/** At most this many log characters per read, like JumpServer's 10 KiB buffer. */
+const CHUNK_CHARS = 10 * 1024;
+
+export class TaskStore {
+  constructor(private readonly db: DB, private readonly now: () => number) {}
+
+  create(id: string, name: string, creator: string): void {
+    this.db.prepare('INSERT INTO celery_tasks (id, name, state, date_created, creator) VALUES (?, ?, ?, ?, ?)')
+      .run(id, name, 'PENDING', isoAt(this.now()), creator);
+  }
+
+  started(id: string): void {
+    this.db.prepare("UPDATE celery_tasks SET state = 'STARTED', date_start = ? WHERE id = ?").run(isoAt(this.now()), id);
+  }
+
+  finished(id: string, state: 'SUCCESS' | 'FAILURE', result: unknown): void {
+    this.db.prepare('UPDATE celery_tasks SET state = ?, result = ?, date_finished = ? WHERE id = ?')
+      .run(state, JSON.stringify(result ?? null), isoAt(this.now()), id);
+  }
+
+  get(id: string): TaskRow | undefined {
+    return this.db.prepare('SELECT * FROM celery_tasks WHERE id = ?').get(id) as TaskRow | undefined;
+  }
+
+  /** Tasks a previous process left unfinished can never finish now: say so instead of "running" forever. */
+  failInterrupted(reason: string): void {
+    const ids = this.db.prepare("SELECT id FROM celery_tasks WHERE state IN ('PENDING', 'STARTED')").pluck().all() as string[];
+    for (const id of ids) {
+      this.appendLog(id, reason);
+      this.finished(id, 'FAILURE', { error: reason });
+    }
+  }
+
+  appendLog(id: string, text: string): void {
+    const insert = this.db.prepare('INSERT INTO celery_task_logs (task_id, line) VALUES (?, ?)');
+    for (const line of text.split(/\r?\n/)) insert.run(id, line);
+  }
+
+  hasLog(id: string): boolean {
+    return !!this.db.prepare('SELECT 1 FROM celery_task_logs WHERE task_id = ? LIMIT 1').get(id);
+  }
+
+  /**
+   * Lines after `afterLogId` (the mark), `\r\n`-terminated, up to one chunk (always at least one line).
+   * `rest` tells whether more lines were already written after this chunk.
+   */
+  readLog(id: string, afterLogId: number): { data: string; lastId: number; rest: boolean } {
+    const rows = this.db.prepare('SELECT id, line FROM celery_task_logs WHERE task_id = ? AND id > ? ORDER BY id')
+      .iterate(id, afterLogId) as IterableIterator<{ id: number; line: string }>;
+    let data = '';
+    let lastId = afterLogId;
+    let rest = false;
+    for (const row of rows) {
+      if (data && data.length + row.line.length + 2 > CHUNK_CHARS) {
+        rest = true;
+        break;
+      }
+      data += `${row.line}\r\n`;
+      lastId = row.id;
+    }
+    return { data, lastId, rest };
+  }
+}

@@ -1,0 +1,57 @@
+// Where and as whom a task connects: an asset's SSH port (from `protocols`), its admin user's
+// credentials and, when its domain has an active SSH gateway, that gateway.
+import type { DB } from '../db/open.ts';
+import type { SshEndpoint } from './ssh/connect.ts';
+
+export interface AssetRow {
+  id: string; hostname: string; ip: string; protocols: string; is_active: number;
+  admin_user: string | null; domain: string | null;
+}
+
+export interface AssetTarget {
+  asset: AssetRow;
+  /** Set when the asset can be tried; otherwise `skip` says why not. */
+  endpoint?: SshEndpoint;
+  gateway?: SshEndpoint & { name: string };
+  skip?: string;
+}
+
+interface CredentialRow { username: string; password: string; private_key: string }
+interface GatewayRow extends CredentialRow { name: string; ip: string; port: number }
+
+export const ASSET_COLUMNS = 'a.id, a.hostname, a.ip, a.protocols, a.is_active, a.admin_user, a.domain';
+
+/** The port of the first `ssh/<port>` entry of a space-joined protocols column. */
+export function sshPort(protocols: string): number | null {
+  for (const entry of protocols.split(/\s+/)) {
+    const match = /^ssh\/(\d{1,5})$/.exec(entry);
+    if (match) return Number(match[1]);
+  }
+  return null;
+}
+
+export const credentials = (row: CredentialRow): Pick<SshEndpoint, 'password' | 'privateKey'> => ({
+  ...(row.password ? { password: row.password } : {}),
+  ...(row.private_key ? { privateKey: row.private_key } : {}),
+});
+
+export function resolveTarget(db: DB, asset: AssetRow): AssetTarget {
+  if (!asset.is_active) return { asset, skip: 'Asset is disabled, skipped' };
+  const port = sshPort(asset.protocols);
+  if (port === null) return { asset, skip: 'Asset has no SSH protocol, skipped' };
+  const admin = asset.admin_user
+    ? db.prepare('SELECT username, password, private_key FROM admin_users WHERE id = ?').get(asset.admin_user) as CredentialRow | undefined
+    : undefined;
+  if (!admin) return { asset, skip: 'Asset has no admin user, skipped' };
+  if (!admin.username) return { asset, skip: 'The admin user has no username, skipped' };
+  if (!admin.password && !admin.private_key) return { asset, skip: 'The admin user has no password or private key, skipped' };
+  const endpoint: SshEndpoint = { host: asset.ip, port, username: admin.username, ...credentials(admin) };
+  const gateway = asset.domain ? activeGateway(db, asset.domain) : undefined;
+  return { asset, endpoint, ...(gateway ? { gateway } : {}) };
+}
+
+function activeGateway(db: DB, domainId: string): (SshEndpoint & { name: string }) | undefined {
+  const row = db.prepare(`SELECT name, ip, port, username, password, private_key FROM gateways
+    WHERE domain = ? AND is_active = 1 AND protocol = 'ssh' ORDER BY name LIMIT 1`).get(domainId) as GatewayRow | undefined;
+  return row ? { name: row.name, host: row.ip, port: row.port, username: row.username, ...credentials(row) } : undefined;
+}

@@ -1,0 +1,13 @@
+import { FormPage } from '../../core/engine/form/FormPage.tsx'
+import type { PageProps } from '../../core/routes.ts'
+import { useQuery } from '../../core/ui/hash-location.ts'
+import { assets } from './assets.resource.ts'
+
+/** Asset create/update; `?node=<id>` (Create from a node chosen in the tree) preselects that node. */
+export function AssetFormPage(props: PageProps) {
+  const node = useQuery().node
+  const resource = node
+    ? { ...assets, form: { ...assets.form, initial: { ...assets.form.initial, nodes: [node] } } }
+    : assets
+  return <FormPage {...props} resource={resource} />
+}
