@@ -1,6 +1,6 @@
 // /api/v1/assets/cmd-filters/<filter_id>/rules/ (§2.3, nested, not bulk): the rules of one filter,
-// highest priority first. Not in RESOURCES: the contract suite calls a definition's URL as written,
-// and this one has the filter id in its path; test/server/assets-cmd-filter-rules.test.ts covers it.
+// highest priority first. Registered by ../assets/routes.ts, not RESOURCES (the contract suite calls
+// a definition URL as written, and this one has the filter id in its path).
 import { IsOrgAdmin } from '../auth/permissions.ts';
 import type { HookArgs, ResourceDef } from '../engine/types.ts';
 import { isoAt } from '../lib/time.ts';

@@ -10,7 +10,6 @@ import { gatewaysResource } from './gateways.ts';
 import { labelsResource } from './labels.ts';
 import { nodesResource } from './nodes.ts';
 import { orgsResource } from './orgs.ts';
-import { platformsResource } from './platforms.ts';
 import { systemUsersResource } from './system-users.ts';
 import { userGroupsResource } from './user-groups.ts';
 import { usersGroupsRelationsResource } from './users-groups-relations.ts';
@@ -22,7 +21,6 @@ export const RESOURCES: readonly ResourceDef[] = [
   usersResource,
   userGroupsResource,
   usersGroupsRelationsResource,
-  platformsResource,
   nodesResource,
   assetsResource,
   domainsResource,

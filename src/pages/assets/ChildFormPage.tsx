@@ -1,3 +1,4 @@
+import { useMemo } from 'react'
 import { CREATE_REDIRECT_DELAY } from '../../core/config.ts'
 import { EngineStyle } from '../../core/engine/EngineStyle.tsx'
 import { ResourceForm } from '../../core/engine/form/ResourceForm.tsx'
@@ -28,9 +29,10 @@ export function childFormPage(resource: ResourceDefinition, options: ChildFormOp
     const parent = useQuery()[options.parentKey] ?? ''
     const id = params.id
     const back = () => navigateHash(options.back(parent))
-    const form = options.parentField
+    // Stable per parent: a new form object would make the engine start the values over.
+    const form = useMemo(() => (options.parentField
       ? { ...resource.form, initial: { ...resource.form?.initial, [options.parentField]: parent || undefined } }
-      : resource.form
+      : resource.form), [parent])
     return (
       <section className="engine-page form-page">
         <EngineStyle />

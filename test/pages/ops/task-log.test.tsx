@@ -37,7 +37,7 @@ describe('task log page', () => {
   });
 
   it('writes server text as terminal data, never as markup', async () => {
-    stub = serve({ [LOG_URL]: json(200, { data: '<img src=x onerror=alert(1)>\r\n', end: true, mark: 'x' }) });
+    stub = serve({ [LOG_URL]: { data: '<img src=x onerror=alert(1)>\r\n', end: true, mark: 'x' } });
     view = mount(<TaskLogPage params={{ id: 't-42' }} />);
     await waitFor(() => deepQuery(view!.root, '.task-log-page[data-status="finished"]'), 8000, 'finished');
     expect(deepQuery(view.root, 'img')).to.equal(null);
