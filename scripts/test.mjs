@@ -28,6 +28,9 @@ async function typeCheck() {
 async function serverSuite() {
   const files = findTestFiles(SERVER_TESTS, /\.test\.ts$/);
   if (files.length === 0) return record('server', emptyTotals(), `no test files in ${SERVER_TESTS}/`);
+  // The task-runner tests talk to a private OpenSSH server; install it first, like Chromium.
+  const sshd = await runStep('sshd', node, ['scripts/ensure-sshd.mjs']);
+  if (sshd.code !== 0) return record('server', { ...emptyTotals(), failed: 1 }, 'no OpenSSH server');
   const { code, output } = await runStep('server tests', node, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files]);
   const totals = parseNodeTestTotals(output);
   if (!totals) return record('server', { ...emptyTotals(), failed: 1 }, `crashed with exit code ${code}`);

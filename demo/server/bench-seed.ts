@@ -1,5 +1,6 @@
-// Fills a scratch database with many users for `npm run bench` (one transaction, one prepared
-// statement). Call it on a database built by buildApp, then time app.inject calls.
+// Fills a scratch database with many users, or many assets in a node tree, for `npm run bench` (one
+// transaction, prepared statements). Call it on a database built by buildApp, then time app.inject calls.
+import { orgRoot } from './assets/node-tree.ts';
 import type { DB } from './db/open.ts';
 import { defaultExpiry, isoAt } from './lib/time.ts';
 
@@ -23,4 +24,61 @@ export function seedBulkUsers(db: DB, count: number, nowMs = Date.now()): number
     }
   })();
   return count;
+}
+
+export interface BulkAssetsOptions { assets: number; nodes: number }
+export interface BulkAssetsResult { rootId: string; deepNodeId: string; middleNodeId: string; sampleHostname: string }
+
+const LEVEL1 = 20;
+const LEVEL2_PER_PARENT = 10;
+const SECOND_NODE_EVERY = 20;
+
+/**
+ * Inserts `nodes` nodes (20 regions → 200 zones → racks for the rest) under the DEFAULT org root and
+ * `assets` assets named `srv-000001`… spread over the racks (every 20th also on a second rack), in
+ * one transaction. Ids are deterministic and uuid-shaped, as for the bulk users.
+ */
+export function seedBulkAssets(db: DB, opts: BulkAssetsOptions, nowMs = Date.now()): BulkAssetsResult {
+  const created = isoAt(nowMs);
+  const bulkId = (kind: number, n: number) => `00000000-0000-4000-${(0x8000 + kind).toString(16)}-${n.toString(16).padStart(12, '0')}`;
+  const insertNode = db.prepare("INSERT INTO nodes (id, key, parent_key, value, child_mark, org_id, date_create) VALUES (?, ?, ?, ?, ?, '', ?)");
+  const insertAsset = db.prepare(`INSERT INTO assets (id, hostname, ip, protocols, port, platform, org_id, created_by, date_created, cpu_cores)
+    VALUES (?, ?, ?, ?, ?, ?, '', 'bench', ?, ?)`);
+  const link = db.prepare('INSERT INTO asset_nodes (asset_id, node_id) VALUES (?, ?)');
+  const seeded = db.transaction(() => {
+    const root = orgRoot(db, '', nowMs);
+    let nodeCount = 0;
+    const addNode = (parentKey: string, mark: number, value: string, children: number) => {
+      nodeCount += 1;
+      const node = { id: bulkId(1, nodeCount), key: `${parentKey}:${mark}` };
+      insertNode.run(node.id, node.key, parentKey, value, children, created);
+      return node;
+    };
+    const firstMark = root.child_mark;
+    const level1 = Array.from({ length: LEVEL1 }, (_, i) => addNode(root.key, firstMark + i, `Region ${i + 1}`, LEVEL2_PER_PARENT));
+    db.prepare('UPDATE nodes SET child_mark = ? WHERE id = ?').run(firstMark + LEVEL1, root.id);
+    const level2 = level1.flatMap((parent, i) => Array.from({ length: LEVEL2_PER_PARENT }, (_, j) => addNode(parent.key, j, `Zone ${i + 1}-${j + 1}`, 0)));
+    const racksLeft = Math.max(opts.nodes - level1.length - level2.length, 1);
+    const rackMarks = new Map<string, number>();
+    const racks = Array.from({ length: racksLeft }, (_, n) => {
+      const parent = level2[n % level2.length];
+      const mark = rackMarks.get(parent.key) ?? 0;
+      rackMarks.set(parent.key, mark + 1);
+      return addNode(parent.key, mark, `Rack ${n + 1}`, 0);
+    });
+    for (const [key, marks] of rackMarks) db.prepare('UPDATE nodes SET child_mark = ? WHERE key = ?').run(marks, key);
+    for (let n = 1; n <= opts.assets; n += 1) {
+      const id = bulkId(2, n);
+      const windows = n % 7 === 0;
+      insertAsset.run(id, `srv-${String(n).padStart(6, '0')}`, `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+        windows ? 'rdp/3389' : 'ssh/22', windows ? 3389 : 22, windows ? 'Windows' : 'Linux', created, (n % 16) + 1);
+      link.run(id, racks[n % racks.length].id);
+      if (n % SECOND_NODE_EVERY === 0) link.run(id, racks[(n * 7 + 3) % racks.length].id);
+    }
+    return { rootId: root.id, deepNodeId: racks[racks.length - 1].id, middleNodeId: level1[0].id, sampleHostname: `srv-${String(Math.ceil(opts.assets / 2)).padStart(6, '0')}` };
+  })();
+  // After a bulk load the planner needs fresh statistics: without them it walks the (org_id, hostname)
+  // index for every node or search filter instead of starting from the few matching ids.
+  db.exec('ANALYZE');
+  return seeded;
 }

@@ -24,23 +24,33 @@ export function subtreeAmounts(db: DB, rootKey: string): Map<string, number> {
 }
 
 function computeAmounts(db: DB, rootKey: string): Map<string, number> {
-  const range = subtreeClause('n.key', rootKey);
-  const rows = db.prepare(`SELECT an.asset_id AS asset, n.key AS key FROM asset_nodes an JOIN nodes n ON n.id = an.node_id
-    WHERE ${range.sql} ORDER BY an.asset_id`).raw().iterate(...range.params) as IterableIterator<[string, string]>;
-  const counts = new Map<string, number>();
+  const range = subtreeClause('key', rootKey);
+  const nodes = db.prepare(`SELECT id, key FROM nodes WHERE ${range.sql}`).raw().all(...range.params) as [string, string][];
+  // Counting into a typed array by node index: 100k assets × a few ancestors each, without Map churn.
+  const index = new Map(nodes.map(([, key], i) => [key, i]));
+  const ancestors = new Map(nodes.map(([id, key]) => [id, keyPath(key).map((k) => index.get(k)).filter((i): i is number => i !== undefined)]));
+  const counts = new Int32Array(nodes.length);
+  const bump = (indexes: Iterable<number>) => { for (const i of indexes) counts[i] += 1; };
+  // Rows come grouped by asset; most assets sit on one node, so a Set is only built for the others.
+  const rows = db.prepare('SELECT asset_id, node_id FROM asset_nodes ORDER BY asset_id').raw().iterate() as IterableIterator<[string, string]>;
   let current: string | null = null;
-  let seen = new Set<string>();
-  const flush = () => { for (const key of seen) counts.set(key, (counts.get(key) ?? 0) + 1); };
-  for (const [asset, key] of rows) {
+  let paths: number[][] = [];
+  const flush = () => {
+    if (paths.length === 1) bump(paths[0]);
+    else if (paths.length > 1) bump(new Set(paths.flat()));
+  };
+  for (const [asset, node] of rows) {
+    const path = ancestors.get(node);
+    if (!path) continue;
     if (asset !== current) {
       flush();
       current = asset;
-      seen = new Set();
+      paths = [];
     }
-    for (const k of keyPath(key)) seen.add(k);
+    paths.push(path);
   }
   flush();
-  return counts;
+  return new Map(nodes.map(([, key], i) => [key, counts[i]]));
 }
 
 export const rootKeyOf = (key: string): string => key.split(':')[0];

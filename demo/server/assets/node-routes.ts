@@ -92,7 +92,8 @@ export function registerNodeRoutes(app: FastifyInstance): void {
     // Each node is read just before it moves: an earlier move may have changed its key.
     const refused = args.db.transaction(() => ids.some((id) => !moveNode(args.db, visibleNode(args, String(id))!, visibleNode(args, target.id)!)))();
     if (refused) return reply.code(400).send({ error: message(args, L('不能把节点移到自身或其子节点下', 'A node cannot be moved under itself or its descendants')) });
-    return 'OK';
+    // DRF renders Response("OK") as the JSON string "OK".
+    return reply.type('application/json').send(JSON.stringify('OK'));
   }));
 
   const assetAction = (apply: (args: HookArgs, node: NodeRow, ids: string[]) => void) =>

@@ -265,4 +265,15 @@ export const migrations: Migration[] = [
       CREATE INDEX celery_task_logs_task ON celery_task_logs (task_id, id);
     `,
   },
+  {
+    id: 5,
+    name: 'platform_rename_follows',
+    sql: `
+      -- Assets name their platform: a renamed platform keeps its assets.
+      CREATE TRIGGER platforms_rename AFTER UPDATE OF name ON platforms WHEN old.name != new.name BEGIN
+        UPDATE assets SET platform = new.name WHERE platform = old.name;
+      END;
+      CREATE INDEX assets_platform ON assets (platform);
+    `,
+  },
 ];

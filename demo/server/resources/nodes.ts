@@ -2,6 +2,7 @@
 // endpoints live in ../assets/node-routes.ts and the key rules in ../assets/node-tree.ts.
 import { IsOrgAdmin } from '../auth/permissions.ts';
 import type { HookArgs, ResourceDef, Row } from '../engine/types.ts';
+import { t } from '../lib/i18n.ts';
 import { computed, idField, L, message, writeOrg } from '../assets/fields.ts';
 import { nodeHasAssets } from '../assets/node-assets.ts';
 import { createChild, fullValue, hasChildren, nodeById, orgRoot, siblingNameTaken } from '../assets/node-tree.ts';
@@ -40,6 +41,8 @@ export const nodesResource: ResourceDef = {
     refuse: (args, action) => (action === 'update' && renamingRoot(args)
       ? { status: 400, body: { error: message(args, NODE_MESSAGES.rootRename) } } : null),
     validate: (args, data, existing) => {
+      // A blank name on create means "New node N"; an existing node keeps a name.
+      if (existing && data.value === '') return { value: [t(args.ctx.lang, 'field.blank')] };
       if (typeof data.value !== 'string' || !data.value) return null;
       const parentKey = existing ? String(existing.parent_key) : orgRoot(args.db, writeOrg(args), args.now).key;
       return siblingNameTaken(args.db, parentKey, data.value, existing ? String(existing.id) : null)

@@ -50,6 +50,8 @@ export const platformsResource: ResourceDef = {
       const meta = rawMeta(args);
       if (meta !== undefined) args.db.prepare('UPDATE platforms SET meta = ? WHERE id = ?').run(meta, id);
     },
+    beforeDelete: (args, row) => (args.db.prepare('SELECT 1 FROM assets WHERE platform = ? LIMIT 1').get(row.name)
+      ? { status: 400, body: { error: message(args, L('有资产使用该平台，不能删除', 'Cannot delete a platform that assets use')) } } : null),
     serialize: (_args, row, out) => { out.meta = row.meta ? JSON.parse(String(row.meta)) : null; },
   },
   sample: ({ seq }) => ({
