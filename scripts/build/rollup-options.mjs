@@ -11,6 +11,19 @@ import { shoelaceIcons } from './shoelace-icons.mjs';
 export const OUT_DIR = 'dist';
 const STANDALONE_PAGE = 'demo/index.html';
 
+const CONSOLE_ENTRY = 'bastion-console.js';
+
+/**
+ * The console's entry statically imports shared chunks the browser would only discover after
+ * downloading and parsing the entry; preload links fetch them in parallel (one round trip less).
+ */
+function withModulePreloads(html, bundle) {
+  const entry = bundle[CONSOLE_ENTRY];
+  if (!entry || entry.type !== 'chunk') return html;
+  const links = entry.imports.map((file) => `<link rel="modulepreload" href="./${file}">`).join('\n  ');
+  return links ? html.replace(/(\s*)(<script type="module")/, `$1${links}$1$2`) : html;
+}
+
 /** Starts from an empty dist/ (hashed chunks of earlier builds would pile up) and adds the page. */
 function standalonePage() {
   return {
@@ -19,8 +32,9 @@ function standalonePage() {
       rmSync(OUT_DIR, { recursive: true, force: true });
       this.addWatchFile(STANDALONE_PAGE);
     },
-    generateBundle() {
-      this.emitFile({ type: 'asset', fileName: 'index.html', source: readFileSync(STANDALONE_PAGE, 'utf8') });
+    generateBundle(_options, bundle) {
+      const html = withModulePreloads(readFileSync(STANDALONE_PAGE, 'utf8'), bundle);
+      this.emitFile({ type: 'asset', fileName: 'index.html', source: html });
     },
   };
 }

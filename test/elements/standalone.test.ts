@@ -27,4 +27,15 @@ describe('standalone console at /ui/', () => {
       frame.remove();
     }
   });
+
+  it('preloads every shared chunk the console entry imports, so they download alongside it', async function () {
+    const index = await fetch('/ui/')
+    if (index.status === 503) this.skip();
+    const html = await index.text();
+    const entry = await (await fetch('/ui/bastion-console.js')).text();
+    const imported = [...entry.matchAll(/from\s*"\.\/([\w-]+\.js)"|import\s*"\.\/([\w-]+\.js)"/g)].map((m) => m[1] ?? m[2]);
+    expect(imported.length).to.be.greaterThan(0);
+    const preloaded = [...html.matchAll(/<link rel="modulepreload" href="\.\/([\w-]+\.js)">/g)].map((m) => m[1]);
+    expect(preloaded).to.have.members([...new Set(imported)]);
+  });
 });

@@ -74,6 +74,8 @@ test('/ui/ serves dist with cache headers; hashed chunks are immutable; no dist 
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>console</title>');
   writeFileSync(join(dist, 'shared-B3xQ9_aZ.js'), 'export const x = 1;');
   writeFileSync(join(dist, 'bastion-settings.js'), 'import "./shared-B3xQ9_aZ.js";');
+  mkdirSync(join(dist, 'shoelace', 'assets', 'icons'), { recursive: true });
+  writeFileSync(join(dist, 'shoelace', 'assets', 'icons', 'person.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   const app = await build(t, { distDir: dist });
   const index = await app.inject({ method: 'GET', url: '/ui/' });
   assert.equal(index.statusCode, 200);
@@ -83,6 +85,9 @@ test('/ui/ serves dist with cache headers; hashed chunks are immutable; no dist 
   assert.equal(chunk.headers['cache-control'], 'public, max-age=31536000, immutable');
   const entry = await app.inject({ method: 'GET', url: '/ui/bastion-settings.js' });
   assert.equal(entry.headers['cache-control'], 'no-cache');
+  // Icons are cached for a day: revalidating each one on every load would delay the API calls.
+  const icon = await app.inject({ method: 'GET', url: '/ui/shoelace/assets/icons/person.svg' });
+  assert.equal(icon.headers['cache-control'], 'public, max-age=86400');
   const logo = await app.inject({ method: 'GET', url: '/static/img/logo.png' });
   assert.equal(logo.headers['content-type'], 'image/png');
   assert.deepEqual([...logo.rawPayload.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

@@ -35,6 +35,9 @@ export async function registerStaticRoutes(app: FastifyInstance, distDir: string
     setHeaders(res, path) {
       if (path.endsWith('.html')) res.header('Cache-Control', 'no-cache');
       else if (isHashedAsset(path)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      // Shoelace's icons change only with a Shoelace upgrade; revalidating a dozen of them on every
+      // load would queue the page's API calls behind them (six connections per host).
+      else if (path.includes('/shoelace/assets/icons/')) res.header('Cache-Control', 'public, max-age=86400');
       else res.header('Cache-Control', 'no-cache');
     },
   });
