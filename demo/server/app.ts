@@ -8,7 +8,7 @@ import { LOGIN_AGE_MS } from './auth/sessions.ts';
 import { registerTokenRoutes } from './auth/token-routes.ts';
 import { registerAssetRoutes } from './assets/routes.ts';
 import type { ServerState } from './context.ts';
-import { openDatabase } from './db/open.ts';
+import { closeDatabase, openDatabase } from './db/open.ts';
 import { registerResource } from './engine/routes.ts';
 import { systemClock, type Clock } from './lib/time.ts';
 import { registerCsvParser } from './engine/csv-body.ts';
@@ -20,6 +20,7 @@ import { registerTaskRoutes } from './tasks/register.ts';
 import { registerProfileRoutes } from './users/profile-routes.ts';
 import { registerUserActionRoutes } from './users/user-action-routes.ts';
 import { registerCommonRoutes } from './web/common-routes.ts';
+import { registerEmbedRoute } from './web/embed-route.ts';
 import { registerErrorHandlers } from './web/errors.ts';
 import { registerStaticRoutes } from './web/static-routes.ts';
 
@@ -46,7 +47,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const app = Fastify({ logger: false });
   app.decorate('bastion', state);
-  app.addHook('onClose', async () => db.close());
+  app.addHook('onClose', async () => closeDatabase(db));
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   registerRequestContext(app);
@@ -64,7 +65,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerUserActionRoutes(app);
   registerTaskRoutes(app, { sshTimeoutMs: opts.sshTimeoutMs });
   await registerStaticRoutes(app, opts.distDir);
-  (await import('./web/embed-route.ts')).registerEmbedRoute(app);
+  registerEmbedRoute(app);
   return app;
 }
 

@@ -34,12 +34,22 @@ function nodeFilter(args: HookArgs, raw: string): Clause {
   return nodeAssetsClause(node, wholeSubtree);
 }
 
+/** `name:value`, or `name#value` when the item holds a '#' (JumpServer's order); the value keeps later separators. */
+function labelPair(item: string): [string, string] | null {
+  const text = item.trim();
+  const at = text.indexOf(text.includes('#') ? '#' : ':');
+  if (at < 0) return null;
+  const [name, value] = [text.slice(0, at).trim(), text.slice(at + 1).trim()];
+  return name && value ? [name, value] : null;
+}
+
+/** Every pair must match an active label of the asset; a `label` with no usable pair selects nothing, as in 2.3. */
 function labelFilter(_args: HookArgs, raw: string): Clause | null {
-  const pairs = valuesOf(raw).map((item) => item.split(/[:#]/)).filter((parts) => parts.length >= 2);
-  if (!pairs.length) return null;
+  const pairs = valuesOf(raw).map(labelPair).filter((pair): pair is [string, string] => pair !== null);
+  if (!pairs.length) return NOTHING;
   const sql = pairs.map(() => `assets.id IN (SELECT al.asset_id FROM asset_labels al JOIN labels l ON l.id = al.label_id
     WHERE l.name = ? AND l.value = ? AND l.is_active = 1)`).join(' AND ');
-  return { sql: `(${sql})`, params: pairs.flatMap(([name, ...rest]) => [name.trim(), rest.join(':').trim()]) };
+  return { sql: `(${sql})`, params: pairs.flat() };
 }
 
 function ipsFilter(_args: HookArgs, raw: string): Clause | null {

@@ -22,7 +22,7 @@ type Handler = (args: HookArgs, row: Row, request: FastifyRequest, reply: Fastif
 const bodyOf = (request: FastifyRequest): Row => (request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body as Row : {});
 
 /** Routes `<def.url><id>/<suffix>` for callers allowed `action` on the definition, with the row found in their org. */
-function detailRoute(app: FastifyInstance, def: ResourceDef, action: Action) {
+export function detailRoute(app: FastifyInstance, def: ResourceDef, action: Action) {
   const guard = makeGuard(app, def);
   return (handle: Handler) => (request: FastifyRequest, reply: FastifyReply) => {
     const args = guard(action, request, reply);
@@ -83,7 +83,7 @@ function registerAdminUserRoutes(app: FastifyInstance): void {
 }
 
 const AUTH_FIELDS = ['password', 'private_key', 'public_key', 'token'];
-const authInfo = (row: Row) => Object.fromEntries(['id', 'name', 'username', 'protocol', 'login_mode', ...AUTH_FIELDS].map((f) => [f, row[f]]));
+export const authInfo = (row: Row) => Object.fromEntries(['id', 'name', 'username', 'protocol', 'login_mode', ...AUTH_FIELDS].map((f) => [f, row[f]]));
 
 function registerSystemUserRoutes(app: FastifyInstance): void {
   const base = systemUsersResource.url;

@@ -8,10 +8,12 @@ import { cmdFilterRulesResource } from '../resources/cmd-filter-rules.ts';
 import { platformsResource } from '../resources/platforms.ts';
 import { registerAssetExtraRoutes } from './extra-routes.ts';
 import { registerNodeRoutes } from './node-routes.ts';
+import { registerSystemUserAssetAuthRoute } from './system-user-asset-auth.ts';
 
 export function registerAssetRoutes(app: FastifyInstance): void {
   registerResource(app, platformsResource);
   registerResource(app, cmdFilterRulesResource);
   registerNodeRoutes(app);
   registerAssetExtraRoutes(app);
+  registerSystemUserAssetAuthRoute(app);
 }

@@ -6,7 +6,7 @@ import { CsvUpload, parseCsv } from './csv.ts';
 import type { Guard } from './guard.ts';
 import { baseWhere, listWhere, queryClauses } from './query.ts';
 import type { HookArgs, Refusal, ResourceDef, Row } from './types.ts';
-import { createItem, deleteItem, findOne, runBatch, updateItem, type BatchResult, type ItemResult } from './write.ts';
+import { createdCommitted, createItem, deleteItem, findOne, runBatch, updateItem, type BatchResult, type ItemResult } from './write.ts';
 
 type Query = Record<string, string>;
 
@@ -30,7 +30,9 @@ function send(reply: FastifyReply, result: BatchResult, status: number) {
 export function bulkCreate(def: ResourceDef, args: HookArgs, body: unknown, reply: FastifyReply) {
   const items = itemsOf(def, args, body, reply);
   if (!items) return reply;
-  return send(reply, runBatch(def, args, items.length, (i) => createItem(def, args, items[i])), 201);
+  const result = runBatch(def, args, items.length, (i) => createItem(def, args, items[i]));
+  createdCommitted(def, args, result);
+  return send(reply, result, 201);
 }
 
 export function registerBulkRoutes(app: FastifyInstance, def: ResourceDef, guard: Guard): void {

@@ -9,7 +9,7 @@ import { buildOptions, type Method } from './options.ts';
 import { paginated } from './paging.ts';
 import { serializeRow } from './serialize.ts';
 import type { Action, HookArgs, ResourceDef } from './types.ts';
-import { createItem, deleteItem, findOne, runBatch, updateItem } from './write.ts';
+import { createdCommitted, createItem, deleteItem, findOne, runBatch, updateItem } from './write.ts';
 
 type Query = Record<string, string>;
 const ALL_ACTIONS: Action[] = ['list', 'retrieve', 'create', 'update', 'delete'];
@@ -40,6 +40,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef): void {
       // Arrays and CSV files are the bulk path; a non-bulk resource answers them like any non-object body.
       if (def.bulk && (Array.isArray(request.body) || request.body instanceof CsvUpload)) return bulkCreate(def, args, request.body, reply);
       const result = runBatch(def, args, 1, () => createItem(def, args, request.body));
+      createdCommitted(def, args, result);
       if (result.ok) return reply.code(201).send(result.rows[0]);
       return 'refusal' in result ? reply.code(result.refusal.status).send(result.refusal.body) : reply.code(400).send(result.errors[0]);
     });
@@ -50,7 +51,9 @@ export function registerResource(app: FastifyInstance, def: ResourceDef): void {
       const args = guard('retrieve', request, reply);
       if (!args) return reply;
       const row = findOne(args, def, idOf(request));
-      return row ? serializeRow(def, args, row, 'retrieve') : notFound(args, reply, def);
+      // draw=1 on the detail view too (2.3 keeps it to list/OPTIONS): the asset page shows connectivity.
+      const opts = { mode: 'retrieve' as const, display: (request.query as Query).draw === '1' };
+      return row ? serializeRow(def, args, row, opts) : notFound(args, reply, def);
     });
   }
 

@@ -97,6 +97,8 @@ export interface ResourceDef {
     /** Extra validation; return field errors to reject with 400. */
     validate?: (args: HookArgs, data: Row, existing: Row | null) => Record<string, string[]> | null;
     afterWrite?: (args: HookArgs, id: string, data: Row, mode: 'create' | 'update') => void;
+    /** After a create request committed (one object, an array or a CSV file), with the new ids in order. */
+    afterCreateCommit?: (args: HookArgs, ids: string[]) => void;
     /** Decorate a write's response (e.g. a note that no mail could be sent). */
     afterResponse?: (args: HookArgs, data: Row, out: Row) => void;
     beforeDelete?: (args: HookArgs, row: Row) => Refusal | null;

@@ -53,6 +53,11 @@ export function deleteItem(def: ResourceDef, args: HookArgs, row: Row): Refusal 
   return null;
 }
 
+/** Tells the definition which objects a create request made, once they are committed. */
+export function createdCommitted(def: ResourceDef, args: HookArgs, result: BatchResult): void {
+  if (result.ok && def.hooks?.afterCreateCommit) def.hooks.afterCreateCommit(args, result.rows.map((row) => String(row.id)));
+}
+
 /** Runs every item in one transaction; any failure rolls all of them back. */
 export function runBatch(def: ResourceDef, args: HookArgs, count: number, item: (index: number) => ItemResult): BatchResult {
   let outcome: BatchResult = { ok: true, rows: [] };

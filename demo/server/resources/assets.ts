@@ -7,6 +7,7 @@ import { assetConnectivity, serializeAsset, validateAsset, writeAssetRelations }
 import { auditFields, computed, idField, L, readOnly, relationList, stampNew, textField } from '../assets/fields.ts';
 import { PROTOCOL_NAMES } from '../assets/protocols.ts';
 import { assetSample } from '../assets/samples.ts';
+import { startNewAssetTasks } from '../tasks/start-tasks.ts';
 
 const hardware = (type: FieldDef['type'], zh: string, en: string): FieldDef => readOnly(type, zh, en);
 
@@ -66,6 +67,8 @@ export const assetsResource: ResourceDef = {
     beforeCreate: stampNew(false),
     validate: validateAsset,
     afterWrite: writeAssetRelations,
+    // Queued only: the response does not wait for SSH (see NEW_ASSET_CHECK_LIMIT for big imports).
+    afterCreateCommit: (args, ids) => { startNewAssetTasks(args.request.server, ids, args.ctx.user.username); },
     serialize: (args, row, out) => serializeAsset(args, row, out),
     display: (args, row, out) => {
       const { status, datetime } = assetConnectivity(row);

@@ -6,7 +6,7 @@ import { t } from '../lib/i18n.ts';
 import { uuid } from '../lib/ids.ts';
 import { isoAt } from '../lib/time.ts';
 import { membersByRole, setMembers } from '../orgs/membership.ts';
-import { orgHasResources } from '../orgs/org-usage.ts';
+import { orgHasResources, removeOrgLeftovers } from '../orgs/org-usage.ts';
 import type { FieldDef, HookArgs, ResourceDef, Row } from '../engine/types.ts';
 
 const memberList = (zh: string, en: string): FieldDef =>
@@ -70,6 +70,10 @@ export const orgsResource: ResourceDef = {
       if (args.ctx.org.id === row.id) return { status: 403, body: { error: t(args.ctx.lang, 'org.delete_current') } };
       if (orgHasResources(args.db, String(row.id))) return { status: 403, body: { error: t(args.ctx.lang, 'org.delete_not_empty') } };
       return null;
+    },
+    remove: ({ db }, row) => {
+      removeOrgLeftovers(db, String(row.id));
+      db.prepare('DELETE FROM orgs WHERE id = ?').run(row.id);
     },
     deleteResponse: () => ({ status: 200, body: { msg: true } }),
   },

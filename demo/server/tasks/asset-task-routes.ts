@@ -47,14 +47,14 @@ export function registerAssetTaskRoutes(app: FastifyInstance): void {
   });
 }
 
-const idParam = (request: FastifyRequest): string => (request.params as { id: string }).id;
+export const idParam = (request: FastifyRequest): string => (request.params as { id: string }).id;
 
 export function notFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   return reply.code(404).send({ detail: t(request.ctx.lang, 'request.not_found') });
 }
 
 /** The `action` choice of the body, or a 400 in DRF's field-error shape. */
-function readAction(request: FastifyRequest, reply: FastifyReply, choices: string[]): string | null {
+export function readAction(request: FastifyRequest, reply: FastifyReply, choices: string[]): string | null {
   const body = request.body as Record<string, unknown> | undefined;
   const action = body && typeof body === 'object' ? body.action : undefined;
   if (action === undefined || action === null || action === '') {

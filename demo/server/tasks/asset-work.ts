@@ -7,7 +7,7 @@ import { collectHardware, type HardwareInfo } from './hardware.ts';
 import type { TaskContext, TaskWork } from './runner.ts';
 import { SshStepError, withSsh } from './ssh/connect.ts';
 import { describeSshError } from './ssh/errors.ts';
-import { resolveTarget, type AssetRow, type AssetTarget } from './targets.ts';
+import { resolveTarget, type AssetRow, type AssetTarget, type LoginAccount } from './targets.ts';
 
 export type AssetAction = 'test' | 'refresh';
 
@@ -16,11 +16,15 @@ const HOSTS_AT_ONCE = 4;
 
 export interface AssetTaskResult { ok: string[]; failed: Record<string, string>; skipped: Record<string, string> }
 
-export function assetWork(db: DB, now: () => number, action: AssetAction, assets: AssetRow[]): TaskWork {
+/**
+ * `login` tests another account (a system user) instead of the admin user: its outcome is only the
+ * task's result, since an asset's recorded connectivity is its admin user's.
+ */
+export function assetWork(db: DB, now: () => number, action: AssetAction, assets: AssetRow[], login?: LoginAccount): TaskWork {
   return async (task) => {
     const result: AssetTaskResult = { ok: [], failed: {}, skipped: {} };
     task.log(`${action === 'test' ? 'Test connectivity' : 'Refresh hardware info'} of ${assets.length} asset(s)`);
-    const targets = assets.map((asset) => resolveTarget(db, asset));
+    const targets = assets.map((asset) => resolveTarget(db, asset, login));
     for (const { asset, skip } of targets) {
       if (skip) {
         task.log(`${asset.hostname}: ${skip}`);
@@ -31,7 +35,7 @@ export function assetWork(db: DB, now: () => number, action: AssetAction, assets
     await eachLimited(runnable, HOSTS_AT_ONCE, async (target) => {
       const outcome = await tryAsset(task, target, action);
       if (task.signal.aborted) return; // the server is closing: the database may be gone
-      recordOutcome(db, now, target.asset.id, outcome);
+      if (!login) recordOutcome(db, now, target.asset.id, outcome);
       if (outcome.ok) result.ok.push(target.asset.hostname);
       else result.failed[target.asset.hostname] = outcome.reason;
     });

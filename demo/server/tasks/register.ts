@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerAssetTaskRoutes } from './asset-task-routes.ts';
 import { registerGatewayCheckRoute } from './gateway-check.ts';
 import { registerTaskLogRoutes } from './log-routes.ts';
+import { registerSystemUserTaskRoute } from './system-user-tasks.ts';
 import { TaskRunner } from './runner.ts';
 import { TaskStore } from './store.ts';
 
@@ -23,4 +24,5 @@ export function registerTaskRoutes(app: FastifyInstance, opts: { sshTimeoutMs?: 
   registerTaskLogRoutes(app);
   registerAssetTaskRoutes(app);
   registerGatewayCheckRoute(app);
+  registerSystemUserTaskRoute(app);
 }

@@ -22,15 +22,20 @@ export class TaskRunner {
   private readonly queue: Queued[] = [];
   private readonly running = new Map<string, Promise<void>>();
   private readonly aborter = new AbortController();
-  private closed = false;
+  private isClosed = false;
 
   constructor(readonly store: TaskStore, readonly timeoutMs: number, private readonly concurrency = 2) {
     store.failInterrupted('Task interrupted: the server stopped before it finished');
   }
 
+  /** True once the server began to stop: `submit` refuses new work. */
+  get closed(): boolean {
+    return this.isClosed;
+  }
+
   /** Records a PENDING task and schedules it; returns the task id at once. */
   submit(name: string, creator: string, work: TaskWork): string {
-    if (this.closed) throw new Error('The task runner is closed');
+    if (this.isClosed) throw new Error('The task runner is closed');
     const id = uuid();
     this.store.create(id, name, creator);
     this.queue.push({ id, work });
@@ -45,7 +50,7 @@ export class TaskRunner {
 
   /** Aborts running work, fails queued tasks and waits for the running ones to settle. */
   async close(): Promise<void> {
-    this.closed = true;
+    this.isClosed = true;
     this.aborter.abort();
     for (const { id } of this.queue.splice(0)) {
       this.store.appendLog(id, 'Task cancelled: the server is stopping');
@@ -59,7 +64,7 @@ export class TaskRunner {
       const next = this.queue.shift()!;
       const done = this.execute(next).finally(() => {
         this.running.delete(next.id);
-        if (!this.closed) this.pump();
+        if (!this.isClosed) this.pump();
       });
       this.running.set(next.id, done);
     }

@@ -41,19 +41,34 @@ export function startAssetTask(server: FastifyInstance, name: string, action: As
   return server.tasks.submit(name, creator, assetWork(db, now, action, assets));
 }
 
-/** Convenience for hooks: JumpServer starts a hardware refresh and a connectivity test on asset creation. */
-export function startNewAssetTasks(server: FastifyInstance, assetId: string, creator: string): string[] {
-  const assets = assetsByIds(server.bastion.db, [assetId]);
+/**
+ * Most new assets one create request checks automatically. JumpServer starts two tasks per created
+ * asset; a CSV import of thousands would flood the runner (2 tasks at once, up to ~10 s per unreachable
+ * host), so one request starts one refresh and one test over at most this many of its assets, and the
+ * task log names how many were left for a node-level test.
+ */
+export const NEW_ASSET_CHECK_LIMIT = 50;
+
+/** JumpServer starts a hardware refresh and a connectivity test on asset creation; returns the task ids. */
+export function startNewAssetTasks(server: FastifyInstance, assetIds: string[], creator: string): string[] {
+  if (server.tasks.closed || !assetIds.length) return [];
+  const assets = assetsByIds(server.bastion.db, assetIds.slice(0, NEW_ASSET_CHECK_LIMIT));
   if (!assets.length) return [];
-  const host = assets[0].hostname;
-  return [
-    startAssetTask(server, assetTaskName('refresh', host), 'refresh', assets, creator),
-    startAssetTask(server, assetTaskName('test', host), 'test', assets, creator),
-  ];
+  const left = assetIds.length - assets.length;
+  const note = left > 0 ? `${left} more new asset(s) are not checked automatically: test them from their node` : '';
+  return (['refresh', 'test'] as const).map((action) => {
+    const name = assets.length === 1 ? assetTaskName(action, assets[0].hostname) : someAssetsTaskName(action);
+    const work = assetWork(server.bastion.db, server.bastion.now, action, assets);
+    return server.tasks.submit(name, creator, note ? async (task) => { task.log(note); return work(task); } : work);
+  });
 }
 
 export const assetTaskName = (action: AssetAction, hostname: string): string =>
   action === 'refresh' ? `Update asset hardware info: ${hostname}` : `Test assets connectivity: ${hostname}`;
+
+/** JumpServer's names for the same jobs over several assets. */
+export const someAssetsTaskName = (action: AssetAction): string =>
+  action === 'refresh' ? 'Update some assets hardware info' : 'Test assets connectivity';
 
 export const nodeTaskName = (action: AssetAction, nodeValue: string): string =>
   action === 'refresh' ? `Update node asset hardware information: ${nodeValue}` : `Test if the assets under the node are connectable: ${nodeValue}`;

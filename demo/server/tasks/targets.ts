@@ -16,7 +16,7 @@ export interface AssetTarget {
   skip?: string;
 }
 
-interface CredentialRow { username: string; password: string; private_key: string }
+export interface CredentialRow { username: string; password: string; private_key: string }
 interface GatewayRow extends CredentialRow { name: string; ip: string; port: number }
 
 export const ASSET_COLUMNS = 'a.id, a.hostname, a.ip, a.protocols, a.is_active, a.admin_user, a.domain';
@@ -35,16 +35,20 @@ export const credentials = (row: CredentialRow): Pick<SshEndpoint, 'password' | 
   ...(row.private_key ? { privateKey: row.private_key } : {}),
 });
 
-export function resolveTarget(db: DB, asset: AssetRow): AssetTarget {
+/** Another account to log in with instead of the admin user (a system user's connectivity test). */
+export type LoginAccount = CredentialRow;
+
+export function resolveTarget(db: DB, asset: AssetRow, login?: LoginAccount): AssetTarget {
   if (!asset.is_active) return { asset, skip: 'Asset is disabled, skipped' };
   const port = sshPort(asset.protocols);
   if (port === null) return { asset, skip: 'Asset has no SSH protocol, skipped' };
-  const admin = asset.admin_user
+  const admin = login ?? (asset.admin_user
     ? db.prepare('SELECT username, password, private_key FROM admin_users WHERE id = ?').get(asset.admin_user) as CredentialRow | undefined
-    : undefined;
+    : undefined);
   if (!admin) return { asset, skip: 'Asset has no admin user, skipped' };
-  if (!admin.username) return { asset, skip: 'The admin user has no username, skipped' };
-  if (!admin.password && !admin.private_key) return { asset, skip: 'The admin user has no password or private key, skipped' };
+  const account = login ? 'The system user' : 'The admin user';
+  if (!admin.username) return { asset, skip: `${account} has no username, skipped` };
+  if (!admin.password && !admin.private_key) return { asset, skip: `${account} has no password or private key, skipped` };
   const endpoint: SshEndpoint = { host: asset.ip, port, username: admin.username, ...credentials(admin) };
   const gateway = asset.domain ? activeGateway(db, asset.domain) : undefined;
   return { asset, endpoint, ...(gateway ? { gateway } : {}) };

@@ -1,0 +1,23 @@
+// GET /api/v1/assets/system-users/<id>/assets/<asset_id>/auth-info/ (§2.3): the credentials a terminal
+// uses for this system user on that asset. There are no per-asset AuthBook entries here, so they are the
+// system user's own; a dynamic user ("same with user") takes `?username=`. Errors are 400 {"error"}
+// (Django's untranslated Http404 text).
+import type { FastifyInstance } from 'fastify';
+import type { Row } from '../engine/types.ts';
+import { systemUsersResource } from '../resources/system-users.ts';
+import { authInfo, detailRoute } from './extra-routes.ts';
+import { L, message } from './fields.ts';
+
+export function registerSystemUserAssetAuthRoute(app: FastifyInstance): void {
+  const read = detailRoute(app, systemUsersResource, 'retrieve');
+  app.get(`${systemUsersResource.url}:id/assets/:asset_id/auth-info/`, read((args, row, request, reply) => {
+    const assetId = (request.params as { asset_id: string }).asset_id;
+    // The asset must live in the system user's org (ROOT callers may name any system user).
+    const asset = args.db.prepare('SELECT id FROM assets WHERE id = ? AND org_id = ?').get(assetId, row.org_id) as Row | undefined;
+    if (!asset) return reply.code(400).send({ error: message(args, L('No Asset matches the given query.', 'No Asset matches the given query.')) });
+    const info = authInfo(row);
+    const username = (request.query as Record<string, string | undefined>).username;
+    if (row.username_same_with_user && username) info.username = username;
+    return info;
+  }));
+}
