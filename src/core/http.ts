@@ -5,6 +5,7 @@ import { HttpError, serverMessage } from './http-error.ts'
 import { t } from './i18n/index.ts'
 import { hardNavigate, loginUrl } from './navigation.ts'
 import { confirm, toast } from './stores/notify.ts'
+import { $lang } from './stores/locale.ts'
 import { requestOrgId } from './stores/org.ts'
 import { armSessionRefresh } from './session-refresh.ts'
 
@@ -40,7 +41,9 @@ function timeZone(): string {
 }
 
 function defaultHeaders(): Record<string, string> {
-  const headers: Record<string, string> = { 'X-TZ': timeZone() }
+  // The server's labels and messages follow the console's language, not the browser's (a Chinese
+  // console in an English browser would otherwise get English column titles).
+  const headers: Record<string, string> = { 'X-TZ': timeZone(), 'Accept-Language': $lang.get() === 'zh' ? 'zh-hans' : 'en' }
   const csrf = getCookie(COOKIE.csrftoken)
   if (csrf) headers['X-CSRFToken'] = csrf
   const orgId = requestOrgId()

@@ -47,6 +47,16 @@ describe('http', () => {
     restoreCookies()
   })
 
+  it('asks the server for labels and messages in the console language', async () => {
+    answer(() => json(200, {}))
+    $lang.set('zh')
+    await http.get('/api/v1/users/profile/')
+    $lang.set('en')
+    await http.get('/api/v1/users/profile/')
+    $lang.set('zh')
+    expect(stub.sent.map((r) => r.headers.get('Accept-Language'))).to.deep.equal(['zh-hans', 'en'])
+  })
+
   it('sends X-CSRFToken, X-JMS-ORG and X-TZ on every call', async () => {
     answer(() => json(200, { ok: true }))
     setCookie('csrftoken', 'tok123')

@@ -66,6 +66,8 @@ export async function api<T = unknown>(
   const headers: Record<string, string> = {
     'X-CSRFToken': csrf(),
     'X-JMS-ORG': options.org ?? currentOrgId(),
+    // What the console asks for in its default language, so server labels match what a page shows.
+    'Accept-Language': 'zh-hans',
     ...options.headers,
   };
   if (body !== undefined) headers['Content-Type'] = 'application/json';

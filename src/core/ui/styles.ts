@@ -25,6 +25,7 @@ a { color: #1ab394; }
 .logo img { max-height: 45px; max-width: 100%; }
 .org-selector { padding: 8px 12px; }
 .org-selector sl-select::part(combobox) { background: #293846; color: #fff; border-color: #3b4d5e; }
+.org-selector sl-select::part(display-input) { color: #fff; }
 .menu { list-style: none; margin: 0; padding: 0; }
 .menu a, .menu button { display: flex; align-items: center; gap: 10px; width: 100%; padding: 12px 18px; color: #a7b1c2;
   text-decoration: none; background: none; border: 0; font: inherit; cursor: pointer; text-align: left; white-space: nowrap; }
