@@ -39,7 +39,12 @@ export const engineCss = `
 .form-buttons { display: flex; gap: 8px; padding-left: 172px; }
 .combo { position: relative; }
 .combo .chosen { display: flex; flex-wrap: wrap; gap: 4px; margin-bottom: 4px; }
-.combo input { width: 100%; font: inherit; padding: 6px 8px; border: 1px solid #dcdfe6; border-radius: 4px; }
+.combo input { width: 100%; box-sizing: border-box; height: 40px; font: inherit; padding: 0 12px; border: 1px solid #dcdfe6; border-radius: 4px; }
+.combo input:focus { outline: none; border-color: #1ab394; }
+.chip { display: inline-flex; align-items: center; gap: 4px; height: 24px; padding: 0 8px; font-size: 12px; color: #606266;
+  background: #f4f4f5; border: 1px solid #e9e9eb; border-radius: 4px; }
+.chip .remove { border: 0; background: none; padding: 0 2px; font-size: 14px; line-height: 1; color: #909399; cursor: pointer; border-radius: 50%; }
+.chip .remove:hover { color: #fff; background: #909399; }
 .combo ul { position: absolute; z-index: 10; left: 0; right: 0; max-height: 220px; overflow-y: auto; margin: 2px 0 0;
   padding: 4px 0; list-style: none; background: #fff; border: 1px solid #dcdfe6; border-radius: 4px; box-shadow: 0 2px 8px rgba(0,0,0,.1); }
 .combo li { padding: 6px 10px; cursor: pointer; }

@@ -74,8 +74,8 @@ export interface FormDefinition {
   overrides?: Record<string, FieldOverride>
   /** Values a create form starts with (the metadata has no defaults). */
   initial?: Record<string, unknown>
-  /** Last change to the body before it is sent. */
-  beforeSubmit?: (values: Record<string, unknown>) => Record<string, unknown>
+  /** Last change to the body before it is sent (POST creates, PUT updates). */
+  beforeSubmit?: (values: Record<string, unknown>, method: 'post' | 'put') => Record<string, unknown>
 }
 
 export interface QuickAction {

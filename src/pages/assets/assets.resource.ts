@@ -37,6 +37,12 @@ export const assets = defineResource({
       { title: 'assets.groups.other', items: ['is_active', 'number', 'comment'] },
     ],
     initial: { protocols: ['ssh/22'], is_active: true, platform: 'Linux' },
+    // The server refuses `nodes: []` but files an asset created without nodes under the org root.
+    beforeSubmit: (values, method) => {
+      if (method !== 'post' || !Array.isArray(values.nodes) || values.nodes.length > 0) return values
+      const { nodes: _empty, ...rest } = values
+      return rest
+    },
     overrides: {
       protocols: { widget: 'tags', rules: [protocolsRule], required: true, ...help('assets.help.protocols') },
       platform: picker(API.platforms, 'name', 'name'),

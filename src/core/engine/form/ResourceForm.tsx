@@ -59,8 +59,8 @@ export function ResourceForm(props: ResourceFormProps) {
     for (const field of fields) {
       if (isEnabled(field, current) && current[field.id] != null) body[field.id] = current[field.id]
     }
-    if (props.form?.beforeSubmit) body = props.form.beforeSubmit(body)
     const method = props.id ? 'put' : 'post'
+    if (props.form?.beforeSubmit) body = props.form.beforeSubmit(body, method)
     setSending(true)
     setFormError('')
     try {

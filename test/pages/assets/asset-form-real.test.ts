@@ -1,0 +1,44 @@
+// The asset form against the reference server: an asset created without choosing a node lands
+// under the organisation's root node (the server refuses an empty node list).
+import { expect } from '@open-wc/testing';
+import { waitFor } from '../../helpers/dom.ts';
+import { api, loginAs } from '../../helpers/server.ts';
+import { mountConsole, resetConsole, waitForShell } from '../../elements/support/console-fixture.ts';
+import { click, fieldError, formControl, slType, waitForToast } from '../users/support.ts';
+
+const ASSETS = '/api/v1/assets/assets/';
+const unique = `form${Date.now().toString(36)}`;
+type Asset = { id: string; hostname: string; nodes: string[] };
+type Node = { id: string; key: string };
+
+describe('assets: the create form (real server)', () => {
+  before(() => loginAs('admin'));
+  after(async () => {
+    const made = await api<Asset[]>('GET', `${ASSETS}?search=${unique}`);
+    for (const asset of made.data) await api('DELETE', `${ASSETS}${asset.id}/`);
+    await resetConsole();
+  });
+
+  it('files an asset created without a node under the organisation root, and keeps the values of a refused save', async () => {
+    const view = await mountConsole('/assets/assets/create');
+    await waitForShell(view);
+    await waitFor(() => formControl(view, 'hostname'), 8000, 'the form');
+    const taken = await api('POST', ASSETS, { hostname: `${unique}-taken`, ip: '192.0.2.251', platform: 'Linux' });
+    expect(taken.status).to.equal(201);
+    slType(formControl(view, 'hostname'), `${unique}-taken`);
+    slType(formControl(view, 'ip'), '192.0.2.250');
+    click(view.find('.form-page sl-button.submit'));
+    await waitFor(() => fieldError(view, 'hostname') !== '', 5000, 'the server refusing the taken hostname');
+    expect((formControl(view, 'ip') as unknown as { value: string }).value, 'typed values kept').to.equal('192.0.2.250');
+
+    slType(formControl(view, 'hostname'), `${unique}-a`);
+    click(view.find('.form-page sl-button.submit'));
+    await waitForToast('success', '创建成功');
+    expect(fieldError(view, 'nodes'), 'no complaint about an empty node list').to.equal('');
+
+    const created = await api<Asset[]>('GET', `${ASSETS}?hostname=${unique}-a`);
+    expect(created.data).to.have.length(1);
+    const root = await api<Node[]>('GET', '/api/v1/assets/nodes/?key=1');
+    expect(created.data[0].nodes).to.deep.equal([root.data[0].id]);
+  });
+});
