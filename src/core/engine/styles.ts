@@ -50,6 +50,11 @@ export const engineCss = `
 .combo li { padding: 6px 10px; cursor: pointer; }
 .combo li:hover, .combo li.selected { background: #f5f7fa; color: #1ab394; }
 .combo li.muted { color: #909399; cursor: default; }
+.detail-tabs { display: flex; gap: 4px; border-bottom: 2px solid #e4e7ed; margin-bottom: 16px; }
+.detail-tabs button { border: 0; background: none; font: inherit; padding: 10px 18px; margin-bottom: -2px; cursor: pointer;
+  color: #303133; border-bottom: 2px solid transparent; }
+.detail-tabs button:hover { color: #1ab394; }
+.detail-tabs button.active { color: #1ab394; border-bottom-color: #1ab394; font-weight: 600; }
 .detail-grid { display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); gap: 20px; }
 .card { border: 1px solid #e7eaec; margin-bottom: 16px; }
 .card > h3 { margin: 0; padding: 10px 14px; font-size: 14px; background: #f5f7fa; border-bottom: 1px solid #e7eaec; }

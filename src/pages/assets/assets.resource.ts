@@ -5,7 +5,7 @@ import { AssetSystemUsersTab } from './AssetSystemUsersTab.tsx'
 import { startAssetTask } from './asset-tasks.ts'
 import { ConnectivityCell } from './connectivity.tsx'
 import { API, help, picker } from './field-helpers.ts'
-import { idsOf, membersOf } from './members.ts'
+import { idsOf, namedMembers } from './members.ts'
 import { protocolsRule } from './protocols.ts'
 import './i18n.ts'
 
@@ -15,7 +15,7 @@ const patch = (id: unknown, body: Record<string, unknown>) => http.patch(`${API.
 function listRelation(field: 'nodes' | 'labels', title: string, selectUrl: string): RelationDefinition {
   return {
     title, selectUrl,
-    members: (asset) => membersOf(asset, field),
+    members: (asset) => namedMembers(asset, field, selectUrl),
     add: (asset, ids) => patch(asset.id, { [field]: [...new Set([...idsOf(asset, field), ...ids])] }),
     remove: (asset, id) => patch(asset.id, { [field]: idsOf(asset, field).filter((x) => x !== id) }),
   }

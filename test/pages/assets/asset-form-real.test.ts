@@ -41,4 +41,22 @@ describe('assets: the create form (real server)', () => {
     const root = await api<Node[]>('GET', '/api/v1/assets/nodes/?key=1');
     expect(created.data[0].nodes).to.deep.equal([root.data[0].id]);
   });
+
+  it('names the asset’s nodes by their full path and its labels as name:value on the detail page', async () => {
+    const node = await api<{ id: string; full_value: string }>('POST', '/api/v1/assets/nodes/', { value: `${unique}-node` });
+    const label = await api<{ id: string }>('POST', '/api/v1/assets/labels/', { name: `${unique}-env`, value: 'prod' });
+    expect([node.status, label.status]).to.deep.equal([201, 201]);
+    const asset = await api<Asset>('POST', ASSETS, {
+      hostname: `${unique}-b`, ip: '192.0.2.252', platform: 'Linux', nodes: [node.data.id], labels: [label.data.id],
+    });
+    expect(asset.status).to.equal(201);
+    const view = await mountConsole(`/assets/assets/${asset.data.id}`);
+    await waitForShell(view);
+    const names = () => view.findAll('.relation-card .member').map((m) => (m.textContent ?? '').replace(/移除$/, '').trim());
+    await waitFor(() => names().length === 2 && !names().some((n) => /^[0-9a-f-]{36}$/.test(n)), 8000, 'named members');
+    expect(names()).to.deep.equal([node.data.full_value, `${unique}-env:prod`]);
+    await api('DELETE', `${ASSETS}${asset.data.id}/`);
+    await api('DELETE', `/api/v1/assets/labels/${label.data.id}/`);
+    await api('DELETE', `/api/v1/assets/nodes/${node.data.id}/`);
+  });
 });
