@@ -1,6 +1,7 @@
 // `npm run bench`: prints plain figures (no pass/fail) for every section in scripts/bench/sections.mjs.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { elementEntries } from './build/entries.mjs';
 import { SECTIONS } from './bench/sections.mjs';
@@ -19,7 +20,13 @@ if (buildIsMissing()) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// Every section measures one snapshot of the build: a rebuild meanwhile (another terminal, a test
+// run) would change chunk names under a page being loaded by the browser sections.
+const snapshot = mkdtempSync(join(tmpdir(), 'bastion-bench-dist-'));
+process.once('exit', () => rmSync(snapshot, { recursive: true, force: true }));
+cpSync(distDir, snapshot, { recursive: true });
+
 for (const section of SECTIONS) {
-  const { headers, rows } = await section.run({ distDir });
+  const { headers, rows } = await section.run({ distDir: snapshot });
   console.log(`\n${section.title}\n\n${formatTable(headers, rows)}`);
 }

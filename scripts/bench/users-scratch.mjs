@@ -30,8 +30,5 @@ export function removeScratch() {
   if (scratch) rmSync(scratch.dir, { recursive: true, force: true });
 }
 
-export function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-export const ms = (value) => Number(value.toFixed(2));
+// Kept for the sections that imported them from here.
+export { ms, percentile } from './stats.mjs';

@@ -1,0 +1,44 @@
+// Headless Debian Chromium through puppeteer-core, and the steps every page-load section shares.
+import puppeteer from 'puppeteer-core';
+
+const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
+const CHROME_ARGS = ['--no-sandbox', '--headless=new', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const ROW_TIMEOUT_MS = 20_000;
+
+export async function launchChromium() {
+  const browser = await puppeteer.launch({ executablePath: CHROME, args: CHROME_ARGS, headless: true });
+  const page = await browser.newPage();
+  await page.setViewport({ width: 1280, height: 800 });
+  return { browser, page };
+}
+
+/** Signs in as the browser would (csrftoken cookie, then the login form). */
+export async function login(page, base, password) {
+  await page.goto(`${base}/core/auth/login/`);
+  await page.evaluate(async (pass) => {
+    const csrf = document.cookie.split('; ').find((c) => c.startsWith('csrftoken='))?.slice(10) ?? '';
+    const form = new URLSearchParams({ username: 'admin', password: pass, csrfmiddlewaretoken: csrf, next: '/ui/' });
+    await fetch('/core/auth/login/', { method: 'POST', body: form, redirect: 'manual' });
+  }, password);
+}
+
+/**
+ * Time from starting the navigation to `url` until `selector` matches somewhere in the page, shadow
+ * roots included (the elements render inside nested shadow DOM): `total` as measured here (what the
+ * budgets mean), `inPage` on the page's own clock (0 = its navigation start, as in its resource timings).
+ */
+export async function timeToSelector(page, url, selector) {
+  await page.goto('about:blank');
+  const started = performance.now();
+  await page.goto(url, { waitUntil: 'domcontentloaded' });
+  const found = await page.waitForFunction((sel) => {
+    const find = (root) => root.querySelector(sel)
+      ?? [...root.querySelectorAll('*')].filter((el) => el.shadowRoot).map((el) => find(el.shadowRoot)).find(Boolean);
+    return find(document) ? performance.now() : 0;
+  }, { polling: 'raf', timeout: ROW_TIMEOUT_MS }, selector).catch((error) => {
+    throw new Error(`${url}: no ${selector} after ${ROW_TIMEOUT_MS} ms (${error.message})`);
+  });
+  const total = performance.now() - started;
+  return { total, inPage: await found.jsonValue() };
+}
