@@ -65,7 +65,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerUserActionRoutes(app);
   registerTaskRoutes(app, { sshTimeoutMs: opts.sshTimeoutMs });
   await registerStaticRoutes(app, opts.distDir);
-  registerEmbedRoute(app);
+  registerEmbedRoute(app, opts.distDir);
   return app;
 }
 

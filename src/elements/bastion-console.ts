@@ -4,6 +4,7 @@ import { isConsoleLocation } from '../core/navigation.ts'
 import { setRouteTable } from '../core/routes.ts'
 import { $lang, type Lang } from '../core/stores/locale.ts'
 import { ConsoleApp } from '../core/ui/ConsoleApp.tsx'
+import { shoelaceThemeSheets } from '../core/ui/shoelace-theme.ts'
 import { routeTable } from '../pages/routes.ts'
 import { defineElement } from './define.ts'
 
@@ -28,4 +29,7 @@ function BastionConsole({ apiBase, lang }: BastionConsoleProps) {
   return createElement(ConsoleApp, { ownsPage: isConsoleLocation() })
 }
 
-defineElement('bastion-console', BastionConsole, { props: { apiBase: 'string', lang: 'string' } })
+defineElement('bastion-console', BastionConsole, {
+  props: { apiBase: 'string', lang: 'string' },
+  styleSheets: shoelaceThemeSheets,
+})

@@ -1,6 +1,5 @@
 import r2wc from '@r2wc/react-to-web-component'
 import { setBasePath } from '@shoelace-style/shoelace/dist/utilities/base-path.js'
-import shoelaceLight from '@shoelace-style/shoelace/dist/themes/light.styles.js'
 import { createElement, type ComponentType } from 'react'
 import { consoleStyleSheet } from '../core/ui/styles.ts'
 import { ErrorBoundary } from '../core/ui/ErrorBoundary.tsx'
@@ -12,14 +11,15 @@ type PropType = 'string' | 'number' | 'boolean' | 'json'
 export interface DefineOptions<P> {
   /** Inputs: attribute (kebab-case) → camelCase prop, with how the attribute text is parsed. */
   props?: Partial<Record<Extract<keyof P, string>, PropType>>
+  /** Sheets adopted before the console's own, e.g. Shoelace's theme for elements that draw Shoelace. */
+  styleSheets?: () => CSSStyleSheet[]
 }
 
 // Icons are copied next to the bundle (dist/shoelace/assets/icons/), see scripts/build/shoelace-icons.mjs.
 setBasePath(new URL('./shoelace/', import.meta.url).href)
 
-function adoptStyles(root: ShadowRoot): void {
-  const theme = shoelaceLight.styleSheet
-  root.adoptedStyleSheets = theme ? [theme, consoleStyleSheet()] : [consoleStyleSheet()]
+function adoptStyles(root: ShadowRoot, extra: CSSStyleSheet[]): void {
+  root.adoptedStyleSheets = [...extra, consoleStyleSheet()]
 }
 
 /** Defines `tag` unless some bundle on the page already did (two copies would fight over it). */
@@ -35,7 +35,7 @@ export function defineElement<P extends object>(
   class Element extends Base {
     constructor() {
       super()
-      if (this.shadowRoot) adoptStyles(this.shadowRoot)
+      if (this.shadowRoot) adoptStyles(this.shadowRoot, options.styleSheets?.() ?? [])
     }
   }
   customElements.define(tag, Element)

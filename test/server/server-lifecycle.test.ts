@@ -1,6 +1,6 @@
 // The server's start and stop: planner statistics kept by `PRAGMA optimize`, the embed host page.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -37,4 +37,16 @@ test('/embed.html is the plain host page that embeds <bastion-asset-list>, not c
   assert.match(String(response.headers['content-type']), /^text\/html/);
   assert.equal(response.headers['cache-control'], 'no-cache');
   assert.match(response.body, /<bastion-asset-list[\s>]/);
+});
+
+test('/embed.html preloads the chunks the element entry imports statically, not its lazy ones', async (t) => {
+  const dist = mkdtempSync(join(tmpdir(), 'bastion-embed-dist-'));
+  t.after(() => rmSync(dist, { recursive: true, force: true }));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html>');
+  writeFileSync(join(dist, 'bastion-asset-list.js'), 'import{a as b}from"./define-AbC123.js";import"./shared-x_1.js";const l=()=>import("./lazy-Z9.js");');
+  const app = await build(t, { distDir: dist });
+  const body = (await app.inject({ method: 'GET', url: '/embed.html' })).body;
+  const preloaded = [...body.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
+  assert.deepEqual(preloaded, ['/ui/define-AbC123.js', '/ui/shared-x_1.js']);
+  assert.ok(body.indexOf('modulepreload') < body.indexOf('<script type="module"'), 'links come before the entry script');
 });

@@ -47,7 +47,7 @@ a { color: #1ab394; }
 .tags-menu { position: fixed; z-index: 3000; width: ${TAGS_MENU_WIDTH}px; background: #fff; list-style: none; margin: 0;
   padding: 4px 0; border-radius: 4px; box-shadow: 2px 2px 3px rgba(0,0,0,.3); font-size: 12px; }
 .tags-menu li { padding: 6px 14px; cursor: pointer; } .tags-menu li:hover { background: #eee; }
-.page { flex: 1; padding: 20px; }
+main.page { flex: 1; padding: 20px; }
 .footer { padding: 10px 20px; background: #fff; border-top: 1px solid #e7eaec; font-size: 12px; display: flex; gap: 12px; flex-wrap: wrap; }
 .toasts { position: fixed; top: 16px; left: 50%; transform: translateX(-50%); z-index: 4000; display: flex;
   flex-direction: column; gap: 8px; min-width: 320px; }

@@ -22,11 +22,13 @@ export interface PagerProps {
 export function Pager({ total, page, size, sizes, onPage, onSize }: PagerProps) {
   const t = useT()
   const pageCount = Math.max(1, Math.ceil(total / size))
+  // A size set by the page (an element's page-size attribute) is offered even when not a preset.
+  const choices = sizes.includes(size) ? sizes : [...sizes, size].sort((a, b) => a - b)
   return (
     <div className="pager">
       <span className="total">{t('engine.list.total', { count: total })}</span>
       <select className="page-size" value={size} onChange={(e) => onSize(Number(e.target.value))}>
-        {sizes.map((s) => <option key={s} value={s}>{t('engine.list.pageSize', { size: s })}</option>)}
+        {choices.map((s) => <option key={s} value={s}>{t('engine.list.pageSize', { size: s })}</option>)}
       </select>
       <button type="button" className="prev" aria-label={t('engine.list.prev')} disabled={page <= 1} onClick={() => onPage(page - 1)}>‹</button>
       {pagerPages(page, pageCount).map((n) => (
