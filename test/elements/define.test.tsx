@@ -2,6 +2,7 @@
 import { expect } from '@open-wc/testing';
 import { useRef } from 'react';
 import { defineElement, emit } from '../../src/elements/define.ts';
+import { shoelaceThemeSheets } from '../../src/core/ui/shoelace-theme.ts';
 import { consoleStyleSheet } from '../../src/core/ui/styles.ts';
 import { text, waitFor } from '../helpers/dom.ts';
 
@@ -18,7 +19,8 @@ function Announcer() {
   return <button ref={ref} onClick={() => emit(ref.current!, 'bastion-ping', { n: 1 })}>ping</button>;
 }
 
-defineElement('test-hello', Hello, { props: { who: 'string', count: 'number' } });
+defineElement('test-hello', Hello, { props: { who: 'string', count: 'number' }, styleSheets: shoelaceThemeSheets });
+defineElement('test-plain', Hello);
 defineElement('test-broken', Broken);
 defineElement('test-announcer', Announcer);
 
@@ -49,6 +51,13 @@ describe('defineElement', () => {
     expect(getComputedStyle(el).getPropertyValue('--sl-color-primary-600').trim(), 'theme tokens').to.not.equal('');
     const squash = (value: string) => value.replace(/\s+/g, ' ').trim();
     expect(getComputedStyle(el).fontFamily).to.equal(squash(getComputedStyle(el).getPropertyValue('--sl-font-sans')));
+  });
+
+  it('adopts only the console sheet for an element that draws no Shoelace (its page loads no theme)', async () => {
+    const el = mount('<test-plain who="y"></test-plain>');
+    await waitFor(() => el.shadowRoot?.querySelector('.hello'));
+    expect(el.shadowRoot!.adoptedStyleSheets).to.deep.equal([consoleStyleSheet()]);
+    expect(getComputedStyle(el).getPropertyValue('--sl-color-primary-600').trim(), 'no theme tokens').to.equal('');
   });
 
   it('skips a tag that is already defined instead of throwing', () => {

@@ -122,8 +122,10 @@ export interface DetailDefinition {
   tabs?: DetailTab[]
   quickActions?: (object: Row, reload: () => void) => QuickAction[]
   relations?: RelationDefinition[]
-  /** Overrides the GET/DELETE URL (org pages: `/api/v1/orgs/orgs/{id}/`). */
+  /** Overrides the GET URL, query included (org pages: `/api/v1/orgs/orgs/{id}/`); DELETE drops the query. */
   url?: (id: string) => string
+  /** Info-card values the page draws itself (a status badge), by field. */
+  render?: Record<string, (object: Row) => ReactNode>
 }
 
 export type ResourceRouteKind = 'list' | 'create' | 'update' | 'detail'

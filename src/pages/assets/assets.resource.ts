@@ -54,7 +54,10 @@ export const assets = defineResource({
   },
   detail: {
     titleField: 'hostname',
-    fields: ['hostname', 'ip', 'protocols', 'public_ip', 'admin_user_display', 'domain_display', 'platform',
+    // draw=1: the display serializer, which carries `connectivity`.
+    url: (id) => `${API.assets}${id}/?draw=1`,
+    render: { connectivity: (asset) => createElement(ConnectivityCell, { row: asset }) },
+    fields: ['hostname', 'ip', 'connectivity', 'protocols', 'public_ip', 'admin_user_display', 'domain_display', 'platform',
       'vendor', 'model', 'sn', 'cpu_model', 'cpu_count', 'cpu_cores', 'cpu_vcpus', 'memory', 'disk_total',
       'disk_info', 'os', 'os_version', 'os_arch', 'hostname_raw', 'number', 'is_active', 'created_by',
       'date_created', 'comment'],

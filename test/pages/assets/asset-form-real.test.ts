@@ -13,6 +13,11 @@ type Node = { id: string; key: string };
 
 describe('assets: the create form (real server)', () => {
   before(() => loginAs('admin'));
+  // A console left mounted would move the shared address (its create returns to the list).
+  afterEach(async () => {
+    await resetConsole();
+    await loginAs('admin');
+  });
   after(async () => {
     const made = await api<Asset[]>('GET', `${ASSETS}?search=${unique}`);
     for (const asset of made.data) await api('DELETE', `${ASSETS}${asset.id}/`);

@@ -1,4 +1,5 @@
 import '../i18n.ts'
+import type { ReactNode } from 'react'
 import { useT } from '../../i18n/index.ts'
 import type { Row } from '../../resource/adapters.ts'
 import { choiceLabel, fieldLabel, type FieldsMeta } from '../../resource/metadata.ts'
@@ -14,9 +15,19 @@ function shown(value: unknown): string {
 }
 
 /** Key/value card: labels from the metadata, values as text (`_display` and choices preferred). */
-export function DetailCard({ title, object, fields, meta }: { title: string; object: Row; fields: string[]; meta?: FieldsMeta }) {
+export interface DetailCardProps {
+  title: string
+  object: Row
+  fields: string[]
+  meta?: FieldsMeta
+  /** Values the page draws itself, by field. */
+  render?: Record<string, (object: Row) => ReactNode>
+}
+
+export function DetailCard({ title, object, fields, meta, render }: DetailCardProps) {
   const t = useT()
-  const value = (field: string) => {
+  const value = (field: string): ReactNode => {
+    if (render?.[field]) return render[field](object)
     const raw = object[field]
     const display = object[`${field}_display`]
     if (display != null) return shown(display)

@@ -40,7 +40,7 @@ export function DetailPage({ resource, params }: PageProps & { resource: Resourc
         )}
         {object && (
           <SlButton size="small" variant="danger" className="delete" disabled={object.can_delete === false}
-            onClick={() => void confirmDelete(url, name, () => goTo(resource, 'list'))}>{t('common.delete')}</SlButton>
+            onClick={() => void confirmDelete(url.split('?')[0], name, () => goTo(resource, 'list'))}>{t('common.delete')}</SlButton>
         )}
       </div>
       {problem === 'lost' && <p className="problem">{t('message.resourceLost')}</p>}

@@ -18,7 +18,8 @@ export function InfoTab({ resource, object, meta, reload }: { resource: Resource
   const relations = resource.detail?.relations ?? []
   return (
     <div className="detail-grid">
-      <DetailCard title={t('engine.detail.basic')} object={object} fields={infoFields(resource, object)} meta={meta} />
+      <DetailCard title={t('engine.detail.basic')} object={object} fields={infoFields(resource, object)} meta={meta}
+        render={resource.detail?.render} />
       <div>
         <QuickActionsCard actions={quick} />
         {relations.map((relation) => <RelationCard key={relation.title} relation={relation} object={object} reload={reload} />)}

@@ -35,5 +35,10 @@ export function useDetail(url: string, listUrl: string) {
     loadListMeta(listUrl).then((m) => setState((old) => ({ ...old, meta: m.actions?.GET ?? {} })), () => undefined)
   }, [listUrl])
   const reload = useCallback(() => setTick((n) => n + 1), [])
+  // Quick actions open task logs in another tab; coming back shows what they changed.
+  useEffect(() => {
+    window.addEventListener('focus', reload)
+    return () => window.removeEventListener('focus', reload)
+  }, [reload])
   return { ...state, reload }
 }

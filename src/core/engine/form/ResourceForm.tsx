@@ -1,5 +1,5 @@
 import '../i18n.ts'
-import { useEffect, useRef, useState, type MutableRefObject } from 'react'
+import { useRef, useState, type MutableRefObject } from 'react'
 import { HttpError, http } from '../../http.ts'
 import { useT } from '../../i18n/index.ts'
 import { fieldErrors } from '../../resource/errors.ts'
@@ -24,14 +24,23 @@ export interface ResourceFormProps extends FormSource {
 export function ResourceForm(props: ResourceFormProps) {
   const t = useT()
   const { fields, values: start, loaded } = useFormMeta(props)
-  const [values, setValues] = useState<Values>({})
+  const [values, setValues] = useState<Values>(start)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [formError, setFormError] = useState('')
   const [sending, setSending] = useState(false)
   const valuesRef = useRef(values)
   const formRef = useRef<HTMLFormElement>(null)
-  valuesRef.current = values
-  useEffect(() => setValues(start), [start])
+  // New starting values (metadata or the object loaded) are taken during render, not in an effect:
+  // the controls must never show, even for one frame, with values about to be replaced (typing
+  // in that frame would be lost).
+  const [startSeen, setStartSeen] = useState(start)
+  if (startSeen !== start) {
+    setStartSeen(start)
+    setValues(start)
+    valuesRef.current = start
+  } else {
+    valuesRef.current = values
+  }
 
   const check = (field: FieldSpec, value: unknown) => {
     const message = validateField(field, value, valuesRef.current)
