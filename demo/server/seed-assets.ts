@@ -1,6 +1,7 @@
 // Seeds the Assets section of every org (DEFAULT, then each real org) from seed-assets-data.ts.
 // Credentials are the demo password; the localhost asset is the one reachable target.
 import { createChild, orgRoot, type NodeRow } from './assets/node-tree.ts';
+import { seedSystemUserLinks } from './assets/system-user-links.ts';
 import type { DB } from './db/open.ts';
 import { uuid } from './lib/ids.ts';
 import { isoAt } from './lib/time.ts';
@@ -48,6 +49,7 @@ function seedOrg(db: DB, orgId: string, password: string, nowMs: number): void {
       db.prepare('INSERT INTO system_user_assets (system_user_id, asset_id) VALUES (?, ?)').run(su, id);
     }
   }
+  seedSystemUserLinks(db, orgId, systemUsers[1], nodes.get('Beijing')!.id);
 }
 
 function insert(db: DB, table: string, row: Record<string, unknown>): string {

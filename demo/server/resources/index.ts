@@ -11,6 +11,7 @@ import { labelsResource } from './labels.ts';
 import { nodesResource } from './nodes.ts';
 import { orgsResource } from './orgs.ts';
 import { systemUsersResource } from './system-users.ts';
+import { systemUsersAssetsRelationsResource, systemUsersNodesRelationsResource, systemUsersUsersRelationsResource } from './system-users-relations.ts';
 import { userGroupsResource } from './user-groups.ts';
 import { usersGroupsRelationsResource } from './users-groups-relations.ts';
 import { usersResource } from './users.ts';
@@ -27,6 +28,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   gatewaysResource,
   adminUsersResource,
   systemUsersResource,
+  systemUsersAssetsRelationsResource, systemUsersNodesRelationsResource, systemUsersUsersRelationsResource,
   cmdFiltersResource,
   labelsResource,
 ];

@@ -100,6 +100,8 @@ export interface RelationDefinition {
   title: string
   /** The remote select's list URL (search/offset/limit). */
   selectUrl: string
+  /** Where the remote select finds an option's label (default `name`; assets have `hostname`). */
+  selectLabel?: string
   /**
    * Current members of the object; may ask the server (a through-table lists them with names).
    * `id` is what `remove` gets.

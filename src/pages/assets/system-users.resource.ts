@@ -1,5 +1,6 @@
 import { defineResource } from '../../core/resource/define.ts'
 import { API, PRIORITY, help, picker } from './field-helpers.ts'
+import { systemUserRelationTabs } from './SystemUserRelationTabs.tsx'
 import './i18n.ts'
 
 type Values = Record<string, unknown>
@@ -51,5 +52,6 @@ export const systemUsers = defineResource({
   detail: {
     fields: ['name', 'username', 'protocol', 'login_mode_display', 'priority', 'auto_push', 'sudo', 'shell', 'home',
       'system_groups', 'sftp_root', 'assets_amount', 'created_by', 'date_created', 'comment'],
+    tabs: systemUserRelationTabs,
   },
 })

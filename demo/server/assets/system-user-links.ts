@@ -1,0 +1,108 @@
+// The rules behind system-users-{assets,nodes,users}-relations (§2.3): what may be linked to a system
+// user, how a link is written, and the fixtures the contract suite links.
+import type { Org } from '../context.ts';
+import type { DB } from '../db/open.ts';
+import type { HookArgs, Row } from '../engine/types.ts';
+import { t } from '../lib/i18n.ts';
+import { uuid } from '../lib/ids.ts';
+import { isoAt } from '../lib/time.ts';
+import { DEFAULT_ORG } from '../orgs/current-org.ts';
+import { isOrgMember } from '../orgs/org-members.ts';
+import { L, message } from './fields.ts';
+import { nodeById, subtreeClause } from './node-tree.ts';
+
+export type LinkKind = 'asset' | 'node' | 'user';
+
+/** The through table of each kind and its column for the linked object. */
+export const LINK_TABLES: Record<LinkKind, { table: string; column: string }> = {
+  asset: { table: 'system_user_assets', column: 'asset_id' },
+  node: { table: 'system_user_nodes', column: 'node_id' },
+  user: { table: 'system_user_users', column: 'user_id' },
+};
+
+/** The system user's org when the caller's org can see it (ROOT sees every org). */
+function systemUserOrg(args: HookArgs, id: string): string | null {
+  const row = args.db.prepare('SELECT org_id FROM system_users WHERE id = ?').get(id) as { org_id: string } | undefined;
+  if (!row) return null;
+  if (args.ctx.org.kind === 'root') return row.org_id;
+  const current = args.ctx.org.kind === 'real' ? args.ctx.org.id : '';
+  return row.org_id === current ? row.org_id : null;
+}
+
+const orgOf = (orgId: string): Org => (orgId ? { id: orgId, name: '', kind: 'real' } : DEFAULT_ORG);
+
+/** Assets and nodes must live in the system user's org; users must be members of it. */
+function belongsTo(db: DB, kind: LinkKind, id: string, orgId: string): boolean {
+  if (kind === 'user') return isOrgMember(db, orgOf(orgId), id);
+  const table = kind === 'asset' ? 'assets' : 'nodes';
+  return !!db.prepare(`SELECT 1 FROM ${table} WHERE id = ? AND org_id = ?`).get(id, orgId);
+}
+
+/** Field errors of one link body: unknown or foreign ids are invalid pks; an existing link is not unique. */
+export function validateLink(kind: LinkKind) {
+  return (args: HookArgs, data: Row): Record<string, string[]> | null => {
+    const invalid = (value: unknown) => [t(args.ctx.lang, 'field.invalid_pk', { value: String(value) })];
+    const errors: Record<string, string[]> = {};
+    const orgId = data.systemuser === undefined ? null : systemUserOrg(args, String(data.systemuser));
+    if (data.systemuser !== undefined && orgId === null) errors.systemuser = invalid(data.systemuser);
+    if (data[kind] !== undefined && orgId !== null && !belongsTo(args.db, kind, String(data[kind]), orgId)) errors[kind] = invalid(data[kind]);
+    if (Object.keys(errors).length) return errors;
+    if (orgId !== null && data[kind] !== undefined && linkExists(args.db, kind, String(data.systemuser), String(data[kind]))) {
+      // DRF's UniqueTogetherValidator on the through model.
+      const text = L('字段 systemuser, {kind} 必须能构成唯一集合。', 'The fields systemuser, {kind} must make a unique set.');
+      return { non_field_errors: [message(args, text, { kind })] };
+    }
+    return null;
+  };
+}
+
+function linkExists(db: DB, kind: LinkKind, systemUser: string, other: string): boolean {
+  const { table, column } = LINK_TABLES[kind];
+  return !!db.prepare(`SELECT 1 FROM ${table} WHERE system_user_id = ? AND ${column} = ?`).get(systemUser, other);
+}
+
+/**
+ * Writes one link and returns its integer id. Linking a node also links every asset of its subtree,
+ * as JumpServer's m2m signal does; assets added to the subtree later are linked by the
+ * `asset_nodes_link_system_users` trigger (migration 6). JumpServer would also push an auto-push
+ * system user to those assets; this server has no push task, so it only links.
+ */
+export function insertLink(kind: LinkKind) {
+  return ({ db }: HookArgs, data: Row): string => {
+    const { table, column } = LINK_TABLES[kind];
+    const id = db.prepare(`INSERT INTO ${table} (system_user_id, ${column}) VALUES (?, ?)`).run(data.systemuser, data[kind]).lastInsertRowid;
+    if (kind === 'node') linkSubtreeAssets(db, String(data.systemuser), String(data.node));
+    return String(id);
+  };
+}
+
+function linkSubtreeAssets(db: DB, systemUser: string, nodeId: string): void {
+  const node = nodeById(db, nodeId);
+  if (!node) return;
+  const range = subtreeClause('n.key', node.key);
+  db.prepare(`INSERT OR IGNORE INTO system_user_assets (system_user_id, asset_id)
+    SELECT ?, an.asset_id FROM asset_nodes an JOIN nodes n ON n.id = an.node_id WHERE ${range.sql}`).run(systemUser, ...range.params);
+}
+
+/**
+ * The demo's links beyond assets: `systemUser` on `nodeId` (its assets are linked too) and on the
+ * org's admins, so the nodes and users relations are not empty in a fresh org.
+ */
+export function seedSystemUserLinks(db: DB, orgId: string, systemUser: string, nodeId: string): void {
+  db.prepare('INSERT INTO system_user_nodes (system_user_id, node_id) VALUES (?, ?)').run(systemUser, nodeId);
+  linkSubtreeAssets(db, systemUser, nodeId);
+  const admins = orgId
+    ? db.prepare("SELECT DISTINCT user_id FROM org_members WHERE org_id = ? AND role = 'Admin'").pluck().all(orgId)
+    : db.prepare("SELECT id FROM users WHERE role = 'Admin'").pluck().all();
+  const link = db.prepare('INSERT INTO system_user_users (system_user_id, user_id) VALUES (?, ?)');
+  for (const user of admins) link.run(systemUser, user);
+}
+
+/** A fresh manual-login system user of the org, for samples ('DEFAULT' is stored as ''). */
+export function fixtureSystemUser(db: DB, orgId: string, name: string): string {
+  const id = uuid();
+  const now = isoAt(Date.now());
+  db.prepare("INSERT INTO system_users (id, name, username, login_mode, auto_push, org_id, date_created, date_updated) VALUES (?, ?, ?, 'manual', 0, ?, ?, ?)")
+    .run(id, name, name.replace(/\W+/g, '-').toLowerCase(), orgId === 'DEFAULT' ? '' : orgId, now, now);
+  return id;
+}
