@@ -61,7 +61,8 @@ export function elementsBuild(input) {
       commonjs(),
       cssAsText(),
       esbuild({ jsx: 'automatic', target: 'es2022', tsconfig: 'tsconfig.json' }),
-      terser({ module: true, ecma: 2020, format: { comments: false } }),
+      // NO_MINIFY=1 npm run build: readable bundles for profiling in Chromium.
+      ...(process.env.NO_MINIFY ? [] : [terser({ module: true, ecma: 2020, format: { comments: false } })]),
       shoelaceIcons(),
     ],
   };

@@ -14,13 +14,20 @@ export const COOKIE = {
 } as const
 
 export function getCookie(name: string): string | undefined {
+  // Called on every request: compare encoded names and decode only the value found.
+  const prefix = `${encodeURIComponent(name)}=`
   for (const part of document.cookie.split('; ')) {
-    const eq = part.indexOf('=')
-    if (eq > 0 && decodeURIComponent(part.slice(0, eq)) === name) {
-      return decodeURIComponent(part.slice(eq + 1))
-    }
+    if (part.startsWith(prefix)) return safeDecode(part.slice(prefix.length))
   }
   return undefined
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    return value // a cookie written by another app without encoding
+  }
 }
 
 // Path '/' because the console (/ui/), the server pages (/core/) and embedding host pages must all

@@ -36,8 +36,12 @@ export function apiUrl(path: string): string {
   return /^https?:\/\//.test(path) ? path : apiBase + path
 }
 
+let zone: string | undefined
+
+/** The browser's zone, asked once: the first Intl call of a page is costly (ICU start-up). */
 function timeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone
+  zone ??= Intl.DateTimeFormat().resolvedOptions().timeZone
+  return zone
 }
 
 function defaultHeaders(): Record<string, string> {

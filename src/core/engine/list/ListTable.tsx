@@ -1,5 +1,5 @@
 import '../i18n.ts'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { useT } from '../../i18n/index.ts'
 import { limitOffsetAdapter, type Row } from '../../resource/adapters.ts'
 import { metaToColumns } from '../../resource/columns.ts'
@@ -44,7 +44,9 @@ export function ListTable({ resource, filters, onFiltersChange, onError }: ListT
   const [range, setRange] = useState<DateRange | null>(() =>
     list.dateRange ? defaultRange(typeof list.dateRange === 'number' ? list.dateRange : 7) : null)
   const [preset] = useState(() => Object.keys(filters).length > 0)
-  useEffect(() => { loadListMeta(resource.url).then((m) => setMeta(m.actions?.GET ?? {}), () => setMeta({})) }, [resource.url])
+  // A layout effect sends the request before the browser paints the first frame (a passive effect
+  // would wait for it), so the metadata travels while the shell is laid out.
+  useLayoutEffect(() => { loadListMeta(resource.url).then((m) => setMeta(m.actions?.GET ?? {}), () => setMeta({})) }, [resource.url])
 
   const query = useMemo(() => ({ ...cleanSearchParams(filters), ...(range ? rangeParams(range) : {}) }), [filters, range])
   const fail = (error: unknown) => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useLayoutEffect, useRef, useState } from 'react'
 import { http } from '../../http.ts'
 import type { ListAdapter, Row } from '../../resource/adapters.ts'
 
@@ -43,7 +43,8 @@ export function useList({ url, adapter, filters, firstDelay = 0, onError }: UseL
     setPage(1)
   }
 
-  useEffect(() => {
+  // Layout effect: the request leaves before the first paint instead of after it (see ListTable).
+  useLayoutEffect(() => {
     const id = ++sequence.current
     const load = () => {
       setLoading(true)
