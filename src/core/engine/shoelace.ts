@@ -1,9 +1,14 @@
 // Shoelace components the engines use beyond the shell's set (importing a wrapper registers its tag).
+import type SlDividerType from '@shoelace-style/shoelace/dist/react/divider/index.js'
+import type SlRadioButtonType from '@shoelace-style/shoelace/dist/react/radio-button/index.js'
+import type SlTagType from '@shoelace-style/shoelace/dist/react/tag/index.js'
+import { lazyShoelace } from '../ui/lazy-shoelace.ts'
 export {
   SlButton, SlDialog, SlDropdown, SlIcon, SlIconButton, SlInput, SlMenu, SlMenuItem, SlOption, SlRadio,
   SlRadioGroup, SlSelect, SlSpinner, SlSwitch, SlTab, SlTabGroup, SlTabPanel, SlTextarea,
 } from '../ui/shoelace.ts'
 export { default as SlCheckbox } from '@shoelace-style/shoelace/dist/react/checkbox/index.js'
-export { default as SlTag } from '@shoelace-style/shoelace/dist/react/tag/index.js'
-export { default as SlRadioButton } from '@shoelace-style/shoelace/dist/react/radio-button/index.js'
-export { default as SlDivider } from '@shoelace-style/shoelace/dist/react/divider/index.js'
+// Not on a list's first screen: loaded on first use (see ../ui/lazy-shoelace.ts).
+export const SlTag = lazyShoelace<typeof SlTagType>(() => import('@shoelace-style/shoelace/dist/react/tag/index.js'))
+export const SlRadioButton = lazyShoelace<typeof SlRadioButtonType>(() => import('@shoelace-style/shoelace/dist/react/radio-button/index.js'))
+export const SlDivider = lazyShoelace<typeof SlDividerType>(() => import('@shoelace-style/shoelace/dist/react/divider/index.js'))

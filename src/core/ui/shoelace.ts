@@ -1,7 +1,16 @@
 // The Shoelace components the console uses, cherry-picked (importing a wrapper also registers its tag).
+// Those never on a list's first screen load on first use (see lazy-shoelace.ts).
+import { lazyShoelace } from './lazy-shoelace.ts'
+import type SlDialogType from '@shoelace-style/shoelace/dist/react/dialog/index.js'
+import type SlRadioType from '@shoelace-style/shoelace/dist/react/radio/index.js'
+import type SlRadioGroupType from '@shoelace-style/shoelace/dist/react/radio-group/index.js'
+import type SlTabType from '@shoelace-style/shoelace/dist/react/tab/index.js'
+import type SlTabGroupType from '@shoelace-style/shoelace/dist/react/tab-group/index.js'
+import type SlTabPanelType from '@shoelace-style/shoelace/dist/react/tab-panel/index.js'
+import type SlTextareaType from '@shoelace-style/shoelace/dist/react/textarea/index.js'
 export { default as SlAlert } from '@shoelace-style/shoelace/dist/react/alert/index.js'
 export { default as SlButton } from '@shoelace-style/shoelace/dist/react/button/index.js'
-export { default as SlDialog } from '@shoelace-style/shoelace/dist/react/dialog/index.js'
+export const SlDialog = lazyShoelace<typeof SlDialogType>(() => import('@shoelace-style/shoelace/dist/react/dialog/index.js'))
 export { default as SlDropdown } from '@shoelace-style/shoelace/dist/react/dropdown/index.js'
 export { default as SlIcon } from '@shoelace-style/shoelace/dist/react/icon/index.js'
 export { default as SlIconButton } from '@shoelace-style/shoelace/dist/react/icon-button/index.js'
@@ -9,12 +18,12 @@ export { default as SlInput } from '@shoelace-style/shoelace/dist/react/input/in
 export { default as SlMenu } from '@shoelace-style/shoelace/dist/react/menu/index.js'
 export { default as SlMenuItem } from '@shoelace-style/shoelace/dist/react/menu-item/index.js'
 export { default as SlOption } from '@shoelace-style/shoelace/dist/react/option/index.js'
-export { default as SlRadio } from '@shoelace-style/shoelace/dist/react/radio/index.js'
-export { default as SlRadioGroup } from '@shoelace-style/shoelace/dist/react/radio-group/index.js'
+export const SlRadio = lazyShoelace<typeof SlRadioType>(() => import('@shoelace-style/shoelace/dist/react/radio/index.js'))
+export const SlRadioGroup = lazyShoelace<typeof SlRadioGroupType>(() => import('@shoelace-style/shoelace/dist/react/radio-group/index.js'))
 export { default as SlSelect } from '@shoelace-style/shoelace/dist/react/select/index.js'
 export { default as SlSpinner } from '@shoelace-style/shoelace/dist/react/spinner/index.js'
 export { default as SlSwitch } from '@shoelace-style/shoelace/dist/react/switch/index.js'
-export { default as SlTab } from '@shoelace-style/shoelace/dist/react/tab/index.js'
-export { default as SlTabGroup } from '@shoelace-style/shoelace/dist/react/tab-group/index.js'
-export { default as SlTabPanel } from '@shoelace-style/shoelace/dist/react/tab-panel/index.js'
-export { default as SlTextarea } from '@shoelace-style/shoelace/dist/react/textarea/index.js'
+export const SlTab = lazyShoelace<typeof SlTabType>(() => import('@shoelace-style/shoelace/dist/react/tab/index.js'))
+export const SlTabGroup = lazyShoelace<typeof SlTabGroupType>(() => import('@shoelace-style/shoelace/dist/react/tab-group/index.js'))
+export const SlTabPanel = lazyShoelace<typeof SlTabPanelType>(() => import('@shoelace-style/shoelace/dist/react/tab-panel/index.js'))
+export const SlTextarea = lazyShoelace<typeof SlTextareaType>(() => import('@shoelace-style/shoelace/dist/react/textarea/index.js'))

@@ -47,7 +47,9 @@ describe('ResourceForm', () => {
     await waitForEl(view.root, '.form-item[data-field="comment"]')
     expect(findAll(view.root, '.form-item > label').map((l) => text(l))).to.deep.equal(['名称', '邮箱', '角色', '用户组', '备注'])
     expect(control(view.root, 'email').getAttribute('type')).to.equal('email')
-    expect(find(item(view.root, 'role'), 'sl-radio-group')).to.exist
+    // Radio groups and text areas load on first use (a separate chunk): wait for them like a user would.
+    expect(await waitForEl(item(view.root, 'role'), 'sl-radio-group')).to.exist
+    await waitForEl(item(view.root, 'comment'), 'sl-textarea')
     expect(control(view.root, 'comment').tagName).to.equal('SL-TEXTAREA')
     expect((control(view.root, 'comment') as unknown as { rows: number }).rows).to.equal(3)
   })
