@@ -1,19 +1,9 @@
 // A real reference server in a child process (what a browser talks to), on a free loopback port,
 // a given DATA_DIR and the bench's dist/ snapshot, so the browser sections measure the network path too.
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from '../lib/free-port.mjs';
 
 const START_TIMEOUT_MS = 60_000;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts the server on `dataDir` serving `distDir` at /ui/; resolves once /api/health/ answers. */
 export async function startServer({ dataDir, distDir, demoPassword }) {

@@ -2,7 +2,7 @@
 // with a fresh database in a temporary DATA_DIR that is removed afterwards.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../lib/free-port.mjs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -16,16 +16,6 @@ export const TEST_PASSWORD = 'bastion';
 export const referenceServer = { port: 0, logTail: [] };
 let child;
 let dataDir;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 function keepTail(chunk) {
   referenceServer.logTail.push(...String(chunk).split('\n').filter(Boolean));

@@ -1,16 +1,12 @@
 // Creating assets starts a hardware refresh and a connectivity test (§2.3), queued behind the POST:
 // one asset against the real sshd, a bulk create, the cap for big imports, and a clean shutdown.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../demo/server/app.ts';
 import { NEW_ASSET_CHECK_LIMIT } from '../../demo/server/tasks/start-tasks.ts';
-import { bearer, build, PASSWORD } from './helpers.ts';
+import { bearer, build } from './helpers.ts';
 import { startSshd, type TestSshd } from './support/sshd.ts';
-import { followLog, insertAdminUser, readLog, startSilentServer, taskResult } from './support/task-fixtures.ts';
+import { followLog, insertAdminUser, readLog, shutdownScenario, taskResult } from './support/task-fixtures.ts';
 
 const ASSETS = '/api/v1/assets/assets/';
 let sshd: TestSshd;
@@ -81,23 +77,12 @@ test(`a big import checks its first ${NEW_ASSET_CHECK_LIMIT} assets and says how
 });
 
 test('closing the server right after a create does not wait for an unreachable new asset', async (t) => {
-  const silent = await startSilentServer();
-  const dir = mkdtempSync(join(tmpdir(), 'bastion-test-'));
-  t.after(() => { silent.close(); rmSync(dir, { recursive: true, force: true }); });
-  const dbFile = join(dir, 'test.sqlite3');
-  const app = await buildApp({ dbFile, demoPassword: PASSWORD, sshTimeoutMs: 30_000 });
-  const headers = await bearer(app, 'admin');
+  const { silentPort, app, headers, closeAndReopen } = await shutdownScenario(t);
   const admin = insertAdminUser(app, { username: 'root', password: 'secret' });
-  const created = await post(app, headers, { hostname: 'silent', ip: '127.0.0.1', platform: 'Linux', protocols: [`ssh/${silent.port}`], admin_user: admin });
+  const created = await post(app, headers, { hostname: 'silent', ip: '127.0.0.1', platform: 'Linux', protocols: [`ssh/${silentPort}`], admin_user: admin });
   assert.equal(created.statusCode, 201, created.body);
   const ids = tasksOf(app).map((task) => task.id);
-  const closing = Date.now();
-  await app.close();
-  assert.ok(Date.now() - closing < 2000, `close took ${Date.now() - closing} ms`);
-
-  const again = await buildApp({ dbFile, demoPassword: PASSWORD });
-  t.after(() => again.close());
-  const adminHeaders = await bearer(again, 'admin');
+  const { again, adminHeaders } = await closeAndReopen();
   assert.equal(ids.length, 2);
   for (const id of ids) {
     assert.equal((await taskResult(again, adminHeaders, id)).state, 'FAILURE');

@@ -1,13 +1,10 @@
 // The task runner's contract: the log endpoint (waiting text, marks, end), the result endpoint,
 // at most two tasks at a time, timeouts that never hang, and a clean stop.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { test } from 'node:test';
-import { buildApp } from '../../demo/server/app.ts';
-import { bearer, build, PASSWORD } from './helpers.ts';
-import { followLog, insertAdminUser, insertAsset, readLog, startSilentServer, taskResult } from './support/task-fixtures.ts';
+import type { buildApp } from '../../demo/server/app.ts';
+import { bearer, build } from './helpers.ts';
+import { followLog, insertAdminUser, insertAsset, readLog, shutdownScenario, startSilentServer, taskResult } from './support/task-fixtures.ts';
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 
@@ -71,22 +68,11 @@ test('unknown task ids answer 404; anonymous callers 401', async (t) => {
 });
 
 test('closing the server aborts running SSH work at once and fails queued tasks; a restart fails leftovers', async (t) => {
-  const silent = await startSilentServer();
-  const dir = mkdtempSync(join(tmpdir(), 'bastion-test-'));
-  t.after(() => { silent.close(); rmSync(dir, { recursive: true, force: true }); });
-  const dbFile = join(dir, 'test.sqlite3');
-  const app = await buildApp({ dbFile, demoPassword: PASSWORD, sshTimeoutMs: 30_000 });
-  const headers = await bearer(app, 'admin');
+  const { silentPort, app, headers, closeAndReopen } = await shutdownScenario(t);
   const tasks = [];
-  for (const name of ['a', 'b', 'c']) tasks.push(await startTest(app, headers, silentAsset(app, silent.port, name)));
+  for (const name of ['a', 'b', 'c']) tasks.push(await startTest(app, headers, silentAsset(app, silentPort, name)));
   app.bastion.db.prepare("INSERT INTO celery_tasks (id, name, state, date_created) VALUES ('left-over', 'x', 'STARTED', '2024-01-01')").run();
-  const closing = Date.now();
-  await app.close();
-  assert.ok(Date.now() - closing < 2000, `close took ${Date.now() - closing} ms`);
-
-  const again = await buildApp({ dbFile, demoPassword: PASSWORD });
-  t.after(() => again.close());
-  const adminHeaders = await bearer(again, 'admin');
+  const { again, adminHeaders } = await closeAndReopen();
   for (const id of [...tasks, 'left-over']) assert.equal((await taskResult(again, adminHeaders, id)).state, 'FAILURE', id);
   assert.match((await readLog(again, adminHeaders, 'left-over')).data, /Task interrupted: the server stopped before it finished\r\n/);
   assert.match((await readLog(again, adminHeaders, tasks[2])).data, /Task cancelled: the server is stopping\r\n/);

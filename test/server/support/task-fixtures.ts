@@ -1,9 +1,15 @@
 // Rows that point the server's asset tables at the test sshd, and a log reader that follows the
 // task log endpoint's marks like the console does.
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestContext } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../demo/server/app.ts';
 import { uuid } from '../../../demo/server/lib/ids.ts';
+import { bearer, PASSWORD } from '../helpers.ts';
 import type { TestSshd } from './sshd.ts';
 
 const NOW = '2024-01-15T08:30:00.000Z';
@@ -83,4 +89,26 @@ export async function startSilentServer(): Promise<{ port: number; close: () => 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
   return { port, close: () => { for (const socket of sockets) socket.destroy(); server.close(); } };
+}
+
+/**
+ * For shutdown tests: a host that never answers SSH, and an app on a scratch database that the test
+ * closes itself. `closeAndReopen` asserts the close is quick, then opens the same file again.
+ */
+export async function shutdownScenario(t: TestContext) {
+  const silent = await startSilentServer();
+  const dir = mkdtempSync(join(tmpdir(), 'bastion-test-'));
+  t.after(() => { silent.close(); rmSync(dir, { recursive: true, force: true }); });
+  const dbFile = join(dir, 'test.sqlite3');
+  const app = await buildApp({ dbFile, demoPassword: PASSWORD, sshTimeoutMs: 30_000 });
+  const headers = await bearer(app, 'admin');
+  const closeAndReopen = async () => {
+    const closing = Date.now();
+    await app.close();
+    assert.ok(Date.now() - closing < 2000, `close took ${Date.now() - closing} ms`);
+    const again = await buildApp({ dbFile, demoPassword: PASSWORD });
+    t.after(() => again.close());
+    return { again, adminHeaders: await bearer(again, 'admin') };
+  };
+  return { silentPort: silent.port, app, headers, closeAndReopen };
 }
