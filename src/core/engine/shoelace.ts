@@ -4,8 +4,8 @@ import type SlRadioButtonType from '@shoelace-style/shoelace/dist/react/radio-bu
 import type SlTagType from '@shoelace-style/shoelace/dist/react/tag/index.js'
 import { lazyShoelace } from '../ui/lazy-shoelace.ts'
 export {
-  SlButton, SlDialog, SlDropdown, SlIcon, SlIconButton, SlInput, SlMenu, SlMenuItem, SlOption, SlRadio,
-  SlRadioGroup, SlSelect, SlSpinner, SlSwitch, SlTab, SlTabGroup, SlTabPanel, SlTextarea,
+  SlButton, SlDialog, SlIcon, SlIconButton, SlInput, SlRadio,
+  SlRadioGroup, SlSpinner, SlSwitch, SlTab, SlTabGroup, SlTabPanel, SlTextarea,
 } from '../ui/shoelace.ts'
 export { default as SlCheckbox } from '@shoelace-style/shoelace/dist/react/checkbox/index.js'
 // Not on a list's first screen: loaded on first use (see ../ui/lazy-shoelace.ts).

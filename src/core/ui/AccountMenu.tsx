@@ -8,8 +8,7 @@ import {
   $currentRole, $profile, canSwitchPage, logout, switchToAdminPage, switchToUserPage,
 } from '../stores/session.ts'
 import { ApiKeyDialog } from './ApiKeyDialog.tsx'
-import { selectedValue } from './menu-select.ts'
-import { SlButton, SlDropdown, SlIcon, SlMenu, SlMenuItem } from './shoelace.ts'
+import { MenuButton, type MenuEntry } from './MenuButton.tsx'
 
 export const PROFILE_PATH = '/users/profile/'
 
@@ -28,24 +27,17 @@ export function AccountMenu() {
     logout,
   }
 
+  const entries: MenuEntry[] = [
+    { value: 'profile', label: t('ui.account.profile') },
+    ...(canSwitchPage() ? [{ value: 'switchPage', label: onAdminPage ? t('ui.account.userPage') : t('ui.account.adminPage') }] : []),
+    { value: 'apiKey', label: t('ui.account.apiKey') },
+    { value: 'logout', label: t('ui.account.logout') },
+  ]
+
   return (
     <>
-      <SlDropdown className="account-menu" placement="bottom-end">
-        <SlButton slot="trigger" variant="text" caret>
-          <SlIcon slot="prefix" name="person-circle" />
-          {profile?.name ?? ''}
-        </SlButton>
-        <SlMenu onSlSelect={(event) => actions[selectedValue(event)]?.()}>
-          <SlMenuItem value="profile">{t('ui.account.profile')}</SlMenuItem>
-          {canSwitchPage() && (
-            <SlMenuItem value="switchPage">
-              {onAdminPage ? t('ui.account.userPage') : t('ui.account.adminPage')}
-            </SlMenuItem>
-          )}
-          <SlMenuItem value="apiKey">{t('ui.account.apiKey')}</SlMenuItem>
-          <SlMenuItem value="logout">{t('ui.account.logout')}</SlMenuItem>
-        </SlMenu>
-      </SlDropdown>
+      <MenuButton className="account-menu" variant="text" align="end" icon="person-circle" label={profile?.name ?? ''}
+        items={entries} onSelect={(value) => actions[value]?.()} />
       {apiKeyOpen && <ApiKeyDialog onClose={() => setApiKeyOpen(false)} />}
     </>
   )

@@ -1,7 +1,6 @@
 import './i18n.ts'
 import { useT } from '../i18n/index.ts'
-import { selectedValue } from './menu-select.ts'
-import { SlButton, SlDropdown, SlIcon, SlMenu, SlMenuItem } from './shoelace.ts'
+import { MenuButton } from './MenuButton.tsx'
 
 /** External pages of the Help menu (spec §1); each opens in a new tab. */
 export const HELP_LINKS = {
@@ -15,18 +14,8 @@ type HelpKey = keyof typeof HELP_LINKS
 export function HelpMenu() {
   const t = useT()
   return (
-    <SlDropdown className="help-menu" placement="bottom-end">
-      <SlButton slot="trigger" variant="text" caret>
-        <SlIcon slot="prefix" name="question-circle" />
-        {t('ui.help.title')}
-      </SlButton>
-      <SlMenu onSlSelect={(event) => window.open(HELP_LINKS[selectedValue(event) as HelpKey], '_blank')}>
-        {(Object.keys(HELP_LINKS) as HelpKey[]).map((key) => (
-          <SlMenuItem key={key} value={key}>
-            {t(`ui.help.${key}`)}
-          </SlMenuItem>
-        ))}
-      </SlMenu>
-    </SlDropdown>
+    <MenuButton className="help-menu" variant="text" align="end" icon="question-circle" label={t('ui.help.title')}
+      items={(Object.keys(HELP_LINKS) as HelpKey[]).map((key) => ({ value: key, label: t(`ui.help.${key}`) }))}
+      onSelect={(key) => window.open(HELP_LINKS[key as HelpKey], '_blank')} />
   )
 }

@@ -3,9 +3,9 @@ import './i18n.ts'
 import { useT } from '../i18n/index.ts'
 import { isAdminPageRole } from '../permissions.ts'
 import { $currentOrg, $currentRole, $orgs, setCurrentOrg } from '../stores/session.ts'
-import { SlOption, SlSelect } from './shoelace.ts'
 
-// Option values are indexes: the global organisation's id is '' and Shoelace reads '' as "no value".
+// Option values are indexes: the global organisation's id is '' and a select reads '' as "no value".
+// A native select: Shoelace's cost tens of milliseconds on every first render for one short list.
 const valueOf = (index: number) => `org-${index}`
 
 /** Only for admin-page users who administer or audit more than one organisation (spec §2). */
@@ -18,22 +18,20 @@ export function OrgSelector() {
   const currentIndex = orgs.findIndex((org) => org.id === current?.id)
   return (
     <div className="org-selector">
-      <SlSelect
-        size="small"
+      <select
         aria-label={t('ui.org.label')}
         value={currentIndex >= 0 ? valueOf(currentIndex) : ''}
-        onSlChange={(event) => {
-          const value = (event.target as HTMLElement & { value: string }).value
-          const org = orgs.find((_, index) => valueOf(index) === value)
+        onChange={(event) => {
+          const org = orgs.find((_, index) => valueOf(index) === event.target.value)
           if (org && org.id !== current?.id) setCurrentOrg(org)
         }}
       >
         {orgs.map((org, index) => (
-          <SlOption key={org.id} value={valueOf(index)}>
+          <option key={org.id} value={valueOf(index)}>
             {org.name}
-          </SlOption>
+          </option>
         ))}
-      </SlSelect>
+      </select>
     </div>
   )
 }

@@ -11,16 +11,11 @@ import type SlTextareaType from '@shoelace-style/shoelace/dist/react/textarea/in
 export { default as SlAlert } from '@shoelace-style/shoelace/dist/react/alert/index.js'
 export { default as SlButton } from '@shoelace-style/shoelace/dist/react/button/index.js'
 export const SlDialog = lazyShoelace<typeof SlDialogType>(() => import('@shoelace-style/shoelace/dist/react/dialog/index.js'))
-export { default as SlDropdown } from '@shoelace-style/shoelace/dist/react/dropdown/index.js'
 export { default as SlIcon } from '@shoelace-style/shoelace/dist/react/icon/index.js'
 export { default as SlIconButton } from '@shoelace-style/shoelace/dist/react/icon-button/index.js'
 export { default as SlInput } from '@shoelace-style/shoelace/dist/react/input/index.js'
-export { default as SlMenu } from '@shoelace-style/shoelace/dist/react/menu/index.js'
-export { default as SlMenuItem } from '@shoelace-style/shoelace/dist/react/menu-item/index.js'
-export { default as SlOption } from '@shoelace-style/shoelace/dist/react/option/index.js'
 export const SlRadio = lazyShoelace<typeof SlRadioType>(() => import('@shoelace-style/shoelace/dist/react/radio/index.js'))
 export const SlRadioGroup = lazyShoelace<typeof SlRadioGroupType>(() => import('@shoelace-style/shoelace/dist/react/radio-group/index.js'))
-export { default as SlSelect } from '@shoelace-style/shoelace/dist/react/select/index.js'
 export { default as SlSpinner } from '@shoelace-style/shoelace/dist/react/spinner/index.js'
 export { default as SlSwitch } from '@shoelace-style/shoelace/dist/react/switch/index.js'
 export const SlTab = lazyShoelace<typeof SlTabType>(() => import('@shoelace-style/shoelace/dist/react/tab/index.js'))

@@ -24,8 +24,16 @@ a { color: #1ab394; }
   font-size: 20px; background: #293846; overflow: hidden; white-space: nowrap; }
 .logo img { max-height: 45px; max-width: 100%; }
 .org-selector { padding: 8px 12px; }
-.org-selector sl-select::part(combobox) { background: #293846; color: #fff; border-color: #3b4d5e; }
-.org-selector sl-select::part(display-input) { color: #fff; }
+.org-selector select { width: 100%; height: 32px; padding: 0 8px; font: inherit; font-size: 13px; color: #fff;
+  background: #293846; border: 1px solid #3b4d5e; border-radius: 4px; cursor: pointer; }
+.menu-button { display: inline-block; }
+.menu-panel { position: fixed; z-index: 3000; min-width: 120px; margin: 0; padding: 4px 0; list-style: none; background: #fff;
+  border: 1px solid #e4e7ed; border-radius: 4px; box-shadow: 0 2px 12px rgba(0,0,0,.12); font-size: 14px; }
+.menu-panel[hidden] { display: none; }
+.menu-item { display: flex; align-items: center; gap: 6px; padding: 8px 16px; color: #606266; white-space: nowrap; cursor: pointer; }
+.menu-item:hover, .menu-item:focus { background: #f0f9f6; color: #1ab394; outline: none; }
+.menu-item[aria-disabled="true"] { color: #c0c4cc; background: none; cursor: not-allowed; }
+.menu-item .check { width: 14px; }
 .menu { list-style: none; margin: 0; padding: 0; }
 .menu a, .menu button { display: flex; align-items: center; gap: 10px; width: 100%; padding: 12px 18px; color: #a7b1c2;
   text-decoration: none; background: none; border: 0; font: inherit; cursor: pointer; text-align: left; white-space: nowrap; }

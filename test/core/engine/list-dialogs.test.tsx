@@ -123,7 +123,7 @@ describe('list dialogs', () => {
     view = mount(<ListPage resource={groups} params={{}} />)
     await waitForEl(view.root, `tr[data-id="${ID1}"]`)
     find(view.root, 'input.select-all').click()
-    find(view.root, 'sl-menu-item.action-bulkUpdate').click()
+    find(view.root, '.menu-item.action-bulkUpdate').click()
     const dialog = await waitForEl(view.root, 'sl-dialog.bulk-update-dialog')
     expect(dialog.getAttribute('label')).to.equal('更新所选的 2 项')
     const tick = await waitForEl<HTMLInputElement>(dialog, '.bulk-field[data-field="comment"] input.tick')

@@ -13,7 +13,7 @@ async function serverKeys(): Promise<Key[]> {
 }
 
 async function openDialog(view: MountedConsole): Promise<HTMLElement> {
-  const item = view.findAll('.account-menu sl-menu-item').find((node) => text(node) === 'API Key');
+  const item = view.findAll('.account-menu .menu-item').find((node) => text(node) === 'API Key');
   (item as HTMLElement).click();
   return waitFor(() => view.find<HTMLElement>('sl-dialog.api-key-dialog'), 2000, 'the dialog');
 }

@@ -13,7 +13,7 @@ describe('error feedback', () => {
     const view = await mountConsole('/users/profile/');
     await waitForShell(view);
     await fetch('/core/auth/logout/', { redirect: 'manual' }); // the server forgets the session
-    const apiKey = view.findAll('.account-menu sl-menu-item').find((item) => text(item) === 'API Key');
+    const apiKey = view.findAll('.account-menu .menu-item').find((item) => text(item) === 'API Key');
     (apiKey as HTMLElement).click(); // its list call now answers 401
     await view.waitForText('.confirm-dialog .confirm-message', '账号已退出，请重新登录');
     expect(view.findAll('.confirm-dialog sl-button').map((b) => text(b))).to.deep.equal(['取消', '重新登录']);

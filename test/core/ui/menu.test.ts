@@ -72,14 +72,14 @@ describe('organisation selector', () => {
     const profile = (await loginAs('admin')) as unknown as Orgs;
     const view = await mountConsole('/dashboard');
     await waitForShell(view);
-    const select = await waitFor(() => view.find<HTMLElement & { value: string }>('.org-selector sl-select'));
-    const options = view.findAll('.org-selector sl-option').map((option) => text(option));
+    const select = await waitFor(() => view.find<HTMLSelectElement>('.org-selector select'));
+    const options = view.findAll('.org-selector option').map((option) => text(option));
     expect(options).to.deep.equal(profile.admin_or_audit_orgs.map((org) => org.name));
     const target = profile.admin_or_audit_orgs.find((org) => org.name === 'Engineering');
     expect(target, 'seeded org Engineering').to.not.equal(undefined);
 
     select.value = `org-${profile.admin_or_audit_orgs.indexOf(target!)}`;
-    select.dispatchEvent(new CustomEvent('sl-change', { bubbles: true, composed: true }));
+    select.dispatchEvent(new Event('change', { bubbles: true }));
     expect(JSON.parse(cookie('jms_current_org') ?? 'null')).to.deep.equal({ id: target!.id, name: target!.name });
     expect(view.leaves.length, 'the page is restarted').to.equal(1);
   });

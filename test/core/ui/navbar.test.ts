@@ -6,13 +6,13 @@ import { mountConsole, resetConsole, waitForShell, type MountedConsole } from '.
 
 /** Picks an entry of a navbar dropdown as a click on the menu item does. */
 function choose(view: MountedConsole, menu: string, label: string): void {
-  const item = view.findAll(`.navbar ${menu} sl-menu-item`).find((node) => text(node) === label);
+  const item = view.findAll(`.navbar ${menu} .menu-item`).find((node) => text(node) === label);
   if (!item) throw new Error(`no "${label}" in ${menu}`);
   (item as HTMLElement).click();
 }
 
 const itemLabels = (view: MountedConsole, menu: string) =>
-  view.findAll(`.navbar ${menu} sl-menu-item`).map((node) => text(node));
+  view.findAll(`.navbar ${menu} .menu-item`).map((node) => text(node));
 
 describe('navbar', () => {
   afterEach(resetConsole);

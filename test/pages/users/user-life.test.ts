@@ -94,7 +94,7 @@ describe('users: a user’s whole life', () => {
     const view = await openList(`/users/users/?search=${unique}`);
     await waitFor(() => shownUsernames(view).length === 3, 3000, 'our users');
     click(view.find('.list-page input.select-all'));
-    click(view.find('.list-page .header-actions sl-menu-item.action-bulkUpdate'));
+    click(view.find('.list-page .header-actions .menu-item.action-bulkUpdate'));
     const comment = await waitFor(() => view.find('.bulk-update-dialog .bulk-field[data-field="comment"]'), 3000, 'the comment field');
     click(comment.querySelector('input.tick'));
     await waitFor(() => !(comment.querySelector('sl-textarea') as unknown as { disabled: boolean }).disabled, 2000, 'the enabled field');
@@ -104,9 +104,9 @@ describe('users: a user’s whole life', () => {
     await waitForToast('success', '更新成功');
     expect((await usersNamed(unique)).map((u) => u.comment)).to.deep.equal(Array(3).fill(`bulk ${unique}`));
 
-    click(view.find('.list-page .header-actions sl-menu-item.action-deactivate'));
+    click(view.find('.list-page .header-actions .menu-item.action-deactivate'));
     await waitFor(async () => (await usersNamed(unique)).every((u) => !u.is_active), 3000, 'every user disabled');
-    click(view.find('.list-page .header-actions sl-menu-item.action-activate'));
+    click(view.find('.list-page .header-actions .menu-item.action-activate'));
     await waitFor(async () => (await usersNamed(unique)).every((u) => u.is_active), 3000, 'every user active again');
   });
 
@@ -150,7 +150,7 @@ describe('users: a user’s whole life', () => {
     expect((await api('GET', `${USERS}${first.id}/`)).status).to.equal(404);
 
     click(view.find('.list-page input.select-all'));
-    click(view.find('.list-page .header-actions sl-menu-item.action-bulkDelete'));
+    click(view.find('.list-page .header-actions .menu-item.action-bulkDelete'));
     expect(await answerConfirm()).to.equal('你确定要删除 2 行 ?');
     await waitForToast('success', '批量删除成功');
     await waitFor(() => text(view.find('.list-page tbody')).includes('暂无数据'), 3000, 'the emptied list');

@@ -1,7 +1,8 @@
 import '../i18n.ts'
 import { useT } from '../../i18n/index.ts'
 import type { HeaderAction } from '../../resource/define.ts'
-import { SlButton, SlDropdown, SlIcon, SlMenu, SlMenuItem } from '../shoelace.ts'
+import { MenuButton } from '../../ui/MenuButton.tsx'
+import { SlButton, SlIcon } from '../shoelace.ts'
 
 export interface HeaderActionsProps {
   onCreate?: () => void
@@ -23,16 +24,9 @@ export function HeaderActions({ onCreate, more, onExport, onImport, run }: Heade
         </SlButton>
       )}
       {more.length > 0 && (
-        <SlDropdown className="more-actions" hoist>
-          <SlButton slot="trigger" size="small" caret>{t('engine.list.moreActions')}</SlButton>
-          <SlMenu>
-            {more.map((action) => (
-              <SlMenuItem key={action.name} className={`action-${action.name}`} onClick={() => run(action)}>
-                {t(action.title)}
-              </SlMenuItem>
-            ))}
-          </SlMenu>
-        </SlDropdown>
+        <MenuButton className="more-actions" size="small" label={t('engine.list.moreActions')}
+          items={more.map((action) => ({ value: action.name, label: t(action.title), className: `action-${action.name}` }))}
+          onSelect={(name) => { const action = more.find((a) => a.name === name); if (action) run(action) }} />
       )}
       {onExport && (
         <SlButton size="small" className="export" onClick={onExport}>

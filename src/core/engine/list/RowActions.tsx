@@ -2,7 +2,8 @@ import '../i18n.ts'
 import { useT } from '../../i18n/index.ts'
 import type { Row } from '../../resource/adapters.ts'
 import type { ActionContext, RowAction } from '../../resource/define.ts'
-import { SlButton, SlDropdown, SlMenu, SlMenuItem } from '../shoelace.ts'
+import { MenuButton } from '../../ui/MenuButton.tsx'
+import { SlButton } from '../shoelace.ts'
 
 /** Spec §9: up to 2 actions inline; with more, the first inline and the rest under More. */
 export const INLINE_ACTIONS = 2
@@ -26,17 +27,9 @@ export function RowActions({ row, actions, ctx }: { row: Row; actions: RowAction
         </SlButton>
       ))}
       {more.length > 0 && (
-        <SlDropdown className="more-actions" hoist>
-          <SlButton slot="trigger" size="small" caret>{t('common.more')}</SlButton>
-          <SlMenu>
-            {more.map((action) => (
-              <SlMenuItem key={action.name} className={`action-${action.name}`} disabled={!enabled(action)}
-                onClick={() => enabled(action) && run(action)}>
-                {t(action.title)}
-              </SlMenuItem>
-            ))}
-          </SlMenu>
-        </SlDropdown>
+        <MenuButton className="more-actions" size="small" label={t('common.more')}
+          items={more.map((action) => ({ value: action.name, label: t(action.title), className: `action-${action.name}`, disabled: !enabled(action) }))}
+          onSelect={(name) => { const action = more.find((a) => a.name === name); if (action) run(action) }} />
       )}
     </span>
   )
