@@ -2,7 +2,7 @@
 // Chromium against a real server on the 100,000-asset scratch database — time from navigation to the
 // first rendered asset row, then what the cold visit downloaded (waterfall and gzip bytes).
 import { assetsScratch, DEMO_PASSWORD, removeAssetsScratch } from './assets-scratch.mjs';
-import { launchChromium, login, timeToSelector } from './chromium.mjs';
+import { COLD_RUNS, coldLoads, launchChromium, login, timeToSelector } from './chromium.mjs';
 import { isApiCall, pageTimeline, recordBodies } from './page-requests.mjs';
 import { startServer, stopServer } from './server-child.mjs';
 import { kb } from './module-graph.mjs';
@@ -32,7 +32,8 @@ async function measure(distDir) {
     coldVisit = { timeline: await pageTimeline(page), bodies: await recording.stop(), firstRowAt: cold.inPage };
     const times = [cold.total];
     for (let i = 1; i < RUNS; i += 1) times.push((await timeToSelector(page, url, FIRST_ROW)).total);
-    return times;
+    const fresh = await coldLoads(browser, { base, password: DEMO_PASSWORD, url, selector: FIRST_ROW });
+    return { times, cold: fresh.sort((a, b) => a - b) };
   } finally {
     await browser.close();
     await stopServer(child);
@@ -41,14 +42,17 @@ async function measure(distDir) {
 }
 
 export const assetListFirstRow = {
-  title: `<bastion-asset-list> first row in headless Chromium (/embed.html, 100,000 assets; ${RUNS} loads, the first cold)`,
+  title: `<bastion-asset-list> first row in headless Chromium (/embed.html, 100,000 assets; ${COLD_RUNS} cold loads in fresh contexts; ${RUNS} loads in one page, the first cold)`,
   async run({ distDir }) {
-    const times = await measure(distDir);
+    const { times, cold } = await measure(distDir);
     const warm = times.slice(1).sort((a, b) => a - b);
     const row = (name, value) => [name, ms(value), FIRST_ROW_BUDGET_MS, within(value, FIRST_ROW_BUDGET_MS)];
     return {
       headers: ['load', 'ms', 'budget ms', 'within'],
-      rows: [row('cold (first)', times[0]), row('warm p50', percentile(warm, 50)), row('warm p95', percentile(warm, 95))],
+      rows: [
+        row('cold p50 (fresh contexts)', percentile(cold, 50)), row('cold max', cold[cold.length - 1]),
+        row('cold (first in the page)', times[0]), row('warm p50', percentile(warm, 50)), row('warm p95', percentile(warm, 95)),
+      ],
     };
   },
 };

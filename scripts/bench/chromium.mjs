@@ -42,3 +42,26 @@ export async function timeToSelector(page, url, selector) {
   const total = performance.now() - started;
   return { total, inPage: await found.jsonValue() };
 }
+
+/** How many cold loads each first-row section takes: one sample varies by ±100 ms on a small VM. */
+export const COLD_RUNS = 5;
+
+/**
+ * Cold loads of `url`, each in a fresh browser context (empty cache, no cookies): sign in, then time
+ * the navigation to `selector`. Returns the `total` of each, in milliseconds.
+ */
+export async function coldLoads(browser, { base, password, url, selector, runs = COLD_RUNS }) {
+  const times = [];
+  for (let i = 0; i < runs; i += 1) {
+    const context = await browser.createBrowserContext();
+    try {
+      const page = await context.newPage();
+      await page.setViewport({ width: 1280, height: 800 });
+      await login(page, base, password);
+      times.push((await timeToSelector(page, url, selector)).total);
+    } finally {
+      await context.close();
+    }
+  }
+  return times;
+}
