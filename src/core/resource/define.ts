@@ -95,6 +95,10 @@ export interface RelationMember {
   name: string
 }
 
+export interface RelationRange { offset: number; limit: number }
+
+export type RelationMembers = RelationMember[] | { members: RelationMember[]; count: number }
+
 export interface RelationDefinition {
   /** i18n key of the card title. */
   title: string
@@ -104,9 +108,10 @@ export interface RelationDefinition {
   selectLabel?: string
   /**
    * Current members of the object; may ask the server (a through-table lists them with names).
-   * `id` is what `remove` gets.
+   * `id` is what `remove` gets. A relation that can be large answers one page of `range` with the
+   * total (`{ members, count }`); the card then pages through it instead of drawing every member.
    */
-  members: (object: Row) => RelationMember[] | Promise<RelationMember[]>
+  members: (object: Row, range: RelationRange) => RelationMembers | Promise<RelationMembers>
   add: (object: Row, ids: string[]) => Promise<unknown>
   remove: (object: Row, id: string) => Promise<unknown>
 }

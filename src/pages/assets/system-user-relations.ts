@@ -1,6 +1,6 @@
 import { http } from '../../core/http.ts'
 import type { Row } from '../../core/resource/adapters.ts'
-import type { RelationDefinition, RelationMember } from '../../core/resource/define.ts'
+import type { RelationDefinition, RelationMember, RelationRange } from '../../core/resource/define.ts'
 import { API } from './field-helpers.ts'
 import './system-user-i18n.ts'
 
@@ -14,19 +14,28 @@ const RELATIONS_URL: Record<Kind, string> = {
   node: '/api/v1/assets/system-users-nodes-relations/',
 }
 
-async function linked(kind: Kind, systemUser: Row): Promise<Row[]> {
-  const body = await http.get<Row[] | { results: Row[] }>(RELATIONS_URL[kind], { params: { systemuser: systemUser.id } })
-  return Array.isArray(body) ? body : body.results
-}
+type Page = { count: number; results: Row[] }
 
 /** Members are the linked objects (not the link rows), so removing one names it in the filter. */
-const members = (kind: Kind) => async (systemUser: Row): Promise<RelationMember[]> =>
-  (await linked(kind, systemUser)).map((link) => ({ id: String(link[kind]), name: String(link[`${kind}_display`] ?? link[kind]) }))
+const members = (kind: Kind) => async (systemUser: Row, range: RelationRange): Promise<{ members: RelationMember[]; count: number }> => {
+  // Paged: a system user linked to a big node reaches every asset below it.
+  const body = await http.get<Page>(RELATIONS_URL[kind], { params: { systemuser: systemUser.id, ...range } })
+  return {
+    count: body.count,
+    members: body.results.map((link) => ({ id: String(link[kind]), name: String(link[`${kind}_display`] ?? link[kind]) })),
+  }
+}
+
+/** Whether one object is linked already: one filtered question each, whatever the relation's size. */
+async function isLinked(kind: Kind, systemUser: Row, id: string): Promise<boolean> {
+  const body = await http.get<Page>(RELATIONS_URL[kind], { params: { systemuser: systemUser.id, [kind]: id, limit: 1, offset: 0 } })
+  return body.count > 0
+}
 
 /** Links the picked objects in one bulk POST, leaving out those already linked (the server refuses a pair twice). */
 const add = (kind: Kind) => async (systemUser: Row, ids: string[]) => {
-  const present = new Set((await linked(kind, systemUser)).map((link) => String(link[kind])))
-  const fresh = ids.filter((id) => !present.has(id))
+  const linkedAlready = await Promise.all(ids.map((id) => isLinked(kind, systemUser, id)))
+  const fresh = ids.filter((_, index) => !linkedAlready[index])
   if (fresh.length) await http.post(RELATIONS_URL[kind], fresh.map((id) => ({ systemuser: String(systemUser.id), [kind]: id })))
 }
 

@@ -78,4 +78,25 @@ describe('assets: a system user\'s assets and nodes (real server)', () => {
     expect((await list<Link>(`${ASSET_LINKS}?systemuser=${systemUser.id}`)).map((link) => link.asset)).to.deep.equal([second.id]);
     expect((await list<{ assets_amount: number }>(`${SYSTEM_USERS}?name=${prefix}`))[0].assets_amount).to.equal(1);
   });
+
+  it('pages through the assets a big node brings, ten at a time', async () => {
+    const systemUser = await create(SYSTEM_USERS, { name: `${prefix}-big`, username: `${prefix}big`, login_mode: 'manual', protocol: 'ssh' });
+    made.push(`${SYSTEM_USERS}${systemUser.id}/`);
+    // Linking the organisation's root node links every asset below it (more than ten in the seed).
+    const [root] = await list<{ id: string }>(`${NODES}?key=1`);
+    await create(NODE_LINKS, { systemuser: systemUser.id, node: root.id });
+    const total = (await list<Link>(`${ASSET_LINKS}?systemuser=${systemUser.id}`)).length;
+    expect(total).to.be.greaterThan(10);
+
+    const view = await mountConsole(`/assets/system-users/${systemUser.id}`);
+    await waitForShell(view);
+    await openTab(view, 'assets', '资产列表');
+    await waitFor(() => members(view).length === 10, 5000, 'the first ten assets');
+    expect(text(view.find('.relation-card .pager .total'))).to.equal(`共 ${total} 条`);
+    const firstPage = members(view);
+    click(view.find('.relation-card .pager button.next'));
+    await waitFor(() => members(view).length > 0 && members(view)[0] !== firstPage[0], 5000, 'the second page');
+    expect(members(view).length).to.equal(Math.min(10, total - 10));
+    expect(members(view).some((name) => firstPage.includes(name)), 'no asset on both pages').to.equal(false);
+  });
 });
