@@ -6,13 +6,13 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { RequestContext, UserRow } from '../../demo/server/context.ts';
 import type { Action, FieldDef, ResourceDef, Row } from '../../demo/server/engine/types.ts';
 import { orgFromValue } from '../../demo/server/orgs/current-org.ts';
-import { bearer, build, orgId } from './helpers.ts';
+import { bearer, build, orgId, type TestClock } from './helpers.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 let seq = 0;
 
 export interface Fixture {
-  app: FastifyInstance;
+  app: FastifyInstance & { clock: TestClock };
   eng: string;
   ops: string;
   /** A call as `username` (default admin) in `org` (default Engineering), English messages. */

@@ -90,9 +90,12 @@ export function resourceContract(def: ResourceDef): void {
     assertEcho(def, sent, read.json(), 'retrieve');
     if (offers('update')) {
       const { update } = f.samples();
+      f.app.clock.advance(60_000);
       const patched = await f.call('PATCH', detail, update);
       assert.equal(patched.statusCode, 200, patched.body);
       assertEcho(def, update, patched.json(), 'patch');
+      // A resource that shows `date_updated` moves it on every update (Django's auto_now).
+      if (def.fields.date_updated) assert.notEqual(patched.json().date_updated, got.date_updated, 'date_updated moved');
       const put = await f.call('PUT', detail, { ...sent, ...update });
       assert.equal(put.statusCode, 200, put.body);
     }

@@ -1,6 +1,7 @@
 // One create / update / delete of one item, shared by the single, bulk and CSV paths. A batch runs
 // every item in one transaction and writes nothing when any item fails (errors stay aligned).
 import { t } from '../lib/i18n.ts';
+import { isoAt } from '../lib/time.ts';
 import { storedOrgId } from '../orgs/current-org.ts';
 import { baseWhere } from './query.ts';
 import { serializeRow, toColumn } from './serialize.ts';
@@ -36,6 +37,8 @@ export function updateItem(def: ResourceDef, args: HookArgs, existing: Row, body
   const { data, errors } = validateBody(def, args, body ?? {}, existing, partial ? 'patch' : 'put');
   if (errors) return { errors };
   const id = String(existing.id);
+  // A resource that shows `date_updated` has it kept here, as Django's auto_now does.
+  if (def.fields.date_updated) data.date_updated = isoAt(args.now);
   return guarded(args, def, () => {
     updateRow(args, def, id, data);
     def.hooks?.afterWrite?.(args, id, data, 'update');

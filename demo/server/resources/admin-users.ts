@@ -3,7 +3,6 @@
 import { IsOrgAdmin } from '../auth/permissions.ts';
 import type { ResourceDef } from '../engine/types.ts';
 import { stmt } from '../lib/statements.ts';
-import { isoAt } from '../lib/time.ts';
 import { auditFields, computed, idField, L, message, mergeErrors, secretField, stampNew, textField } from '../assets/fields.ts';
 import { keepStoredSecrets, privateKeyErrors } from '../assets/secrets.ts';
 
@@ -41,7 +40,6 @@ export const adminUsersResource: ResourceDef = {
       const username = typeof data.username === 'string' && !USERNAME_PATTERN.test(data.username) ? { username: [message(args, usernameError)] } : null;
       return mergeErrors(username, privateKeyErrors(args, data));
     },
-    afterWrite: ({ db, now }, id) => { db.prepare('UPDATE admin_users SET date_updated = ? WHERE id = ?').run(isoAt(now), id); },
     beforeDelete: (args, row) => (stmt(args.db, 'SELECT 1 FROM assets WHERE admin_user = ? LIMIT 1').get(row.id)
       ? { status: 400, body: { msg: message(args, L('删除失败，存在关联资产', 'Deleted failed, There are related assets')) } } : null),
     serialize: ({ db }, row, out) => { out.assets_amount = stmt(db, 'SELECT COUNT(*) FROM assets WHERE admin_user = ?').pluck().get(row.id); },

@@ -3,7 +3,6 @@
 // a definition URL as written, and this one has the filter id in its path).
 import { IsOrgAdmin } from '../auth/permissions.ts';
 import type { HookArgs, ResourceDef } from '../engine/types.ts';
-import { isoAt } from '../lib/time.ts';
 import { auditFields, computed, idField, L, message, mergeErrors, stampNew, textField, writeOrg } from '../assets/fields.ts';
 import { priorityErrors } from '../assets/system-user-rules.ts';
 
@@ -49,7 +48,6 @@ export const cmdFilterRulesResource: ResourceDef = {
       : { status: 404, body: { detail: message(args, L('命令过滤器 对象不存在。', 'Command filter object does not exist.')) } }),
     beforeCreate: (args, data) => { stampNew(true)(args, data); data.filter_id = filterIdOf(args); },
     validate: (args, data, existing) => mergeErrors(priorityErrors(args, data.priority), contentErrors(args, data.type ?? existing?.type, data.content ?? existing?.content)),
-    afterWrite: ({ db, now }, id) => { db.prepare('UPDATE cmd_filter_rules SET date_updated = ? WHERE id = ?').run(isoAt(now), id); },
     serialize: (_args, row, out) => { out.filter = row.filter_id; },
   },
   sample: () => ({ create: [{ content: 'rm -rf /', action: 0 }, { content: 'ls\ncat', action: 1 }], update: { priority: 80 } }),

@@ -3,7 +3,6 @@
 import { IsOrgAdmin } from '../auth/permissions.ts';
 import type { ResourceDef } from '../engine/types.ts';
 import { stmt } from '../lib/statements.ts';
-import { isoAt } from '../lib/time.ts';
 import { auditFields, computed, idField, L, relationList, replaceRelations, stampNew, textField, unknownIds } from '../assets/fields.ts';
 
 export const cmdFiltersResource: ResourceDef = {
@@ -32,7 +31,6 @@ export const cmdFiltersResource: ResourceDef = {
     beforeCreate: stampNew(true),
     validate: (args, data) => unknownIds(args, 'system_users', 'system_users', data.system_users),
     afterWrite: (args, id, data) => {
-      args.db.prepare('UPDATE cmd_filters SET date_updated = ? WHERE id = ?').run(isoAt(args.now), id);
       if (Array.isArray(data.system_users)) replaceRelations(args, 'system_user_cmd_filters', 'filter_id', id, 'system_user_id', data.system_users);
     },
     serialize: ({ db }, row, out) => {

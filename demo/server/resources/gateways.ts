@@ -5,7 +5,6 @@ import { IsOrgAdmin } from '../auth/permissions.ts';
 import type { Clause, HookArgs, ResourceDef } from '../engine/types.ts';
 import { auditFields, idField, L, message, mergeErrors, secretField, stampNew, textField, unknownIds } from '../assets/fields.ts';
 import { gatewaySample } from '../assets/samples.ts';
-import { isoAt } from '../lib/time.ts';
 import { keepStoredSecrets, privateKeyErrors } from '../assets/secrets.ts';
 
 export const gatewaysResource: ResourceDef = {
@@ -46,7 +45,6 @@ export const gatewaysResource: ResourceDef = {
       const port = typeof data.port === 'number' && (data.port < 1 || data.port > 65535) ? { port: [message(args, L('端口范围 1-65535', 'Ensure the port is between 1 and 65535.'))] } : null;
       return mergeErrors(ip, port, unknownIds(args, 'domains', 'domain', data.domain), privateKeyErrors(args, data));
     },
-    afterWrite: ({ db, now }, id) => { db.prepare('UPDATE gateways SET date_updated = ? WHERE id = ?').run(isoAt(now), id); },
   },
   sample: gatewaySample,
 };

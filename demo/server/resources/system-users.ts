@@ -3,7 +3,6 @@
 import { IsOrgAdmin } from '../auth/permissions.ts';
 import type { FieldDef, ResourceDef } from '../engine/types.ts';
 import { stmt } from '../lib/statements.ts';
-import { isoAt } from '../lib/time.ts';
 import { auditFields, computed, idField, L, relationList, replaceRelations, secretField, stampNew, textField } from '../assets/fields.ts';
 import { validateSystemUser } from '../assets/system-user-rules.ts';
 
@@ -54,7 +53,6 @@ export const systemUsersResource: ResourceDef = {
     beforeCreate: stampNew(true),
     validate: validateSystemUser,
     afterWrite: (args, id, data) => {
-      args.db.prepare('UPDATE system_users SET date_updated = ? WHERE id = ?').run(isoAt(args.now), id);
       if (Array.isArray(data.cmd_filters)) replaceRelations(args, 'system_user_cmd_filters', 'system_user_id', id, 'filter_id', data.cmd_filters);
     },
     serialize: ({ db }, row, out) => {
