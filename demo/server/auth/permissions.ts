@@ -7,6 +7,10 @@ import { t } from '../lib/i18n.ts';
 
 export type PermissionCheck = (db: DB, ctx: RequestContext & { user: UserRow }, nowMs: number) => boolean;
 
+/** One permission class for list, retrieve, create, update and delete (most viewsets use one). */
+export const everyAction = (check: PermissionCheck) =>
+  ({ list: check, retrieve: check, create: check, update: check, delete: check });
+
 export function isValidUser(user: UserRow, nowMs: number): boolean {
   return user.is_active === 1 && new Date(user.date_expired).getTime() > nowMs;
 }

@@ -1,5 +1,5 @@
 // /api/v1/authentication/access-keys/ (§2.2): each user sees and changes only their own keys.
-import { IsValidUser } from '../auth/permissions.ts';
+import { everyAction, IsValidUser } from '../auth/permissions.ts';
 import { uuid } from '../lib/ids.ts';
 import { isoAt } from '../lib/time.ts';
 import type { ResourceDef } from '../engine/types.ts';
@@ -19,7 +19,7 @@ export const accessKeysResource: ResourceDef = {
   filterFields: ['is_active'],
   orderingFields: ['date_created', 'is_active'],
   defaultOrder: ['-date_created'],
-  permissions: { list: IsValidUser, retrieve: IsValidUser, create: IsValidUser, update: IsValidUser, delete: IsValidUser },
+  permissions: everyAction(IsValidUser),
   createIgnoresBody: true,
   // Keys are made by the server from nothing: importing a file of them makes no sense.
   csvImport: false,

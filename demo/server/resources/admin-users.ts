@@ -1,6 +1,6 @@
 // /api/v1/assets/admin-users/ (§2.3): the privileged account used to reach assets. Credentials are
 // write-only; deleting one that assets still use is refused.
-import { IsOrgAdmin } from '../auth/permissions.ts';
+import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
 import type { ResourceDef } from '../engine/types.ts';
 import { stmt } from '../lib/statements.ts';
 import { auditFields, computed, idField, L, message, mergeErrors, secretField, stampNew, textField } from '../assets/fields.ts';
@@ -32,7 +32,7 @@ export const adminUsersResource: ResourceDef = {
   fieldsMini: ['id', 'name'],
   orgScoped: true,
   bulk: true,
-  permissions: { list: IsOrgAdmin, retrieve: IsOrgAdmin, create: IsOrgAdmin, update: IsOrgAdmin, delete: IsOrgAdmin },
+  permissions: everyAction(IsOrgAdmin),
   hooks: {
     beforeCreate: stampNew(true),
     validate: (args, data, existing) => {

@@ -1,5 +1,5 @@
 // /api/v1/assets/assets/ (§2.3): org-scoped bulk assets; the rules live in ../assets/.
-import { IsOrgAdmin } from '../auth/permissions.ts';
+import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
 import type { FieldDef, ResourceDef } from '../engine/types.ts';
 import { formatDateTime } from '../lib/time.ts';
 import { ASSET_FILTERS } from '../assets/asset-filters.ts';
@@ -62,7 +62,7 @@ export const assetsResource: ResourceDef = {
   fieldsSmall: ['id', 'hostname', 'ip', 'protocols', 'platform', 'is_active', 'public_ip', 'number', 'comment', 'hardware_info'],
   orgScoped: true,
   bulk: true,
-  permissions: { list: IsOrgAdmin, retrieve: IsOrgAdmin, create: IsOrgAdmin, update: IsOrgAdmin, delete: IsOrgAdmin },
+  permissions: everyAction(IsOrgAdmin),
   hooks: {
     beforeCreate: stampNew(false),
     validate: validateAsset,

@@ -1,7 +1,7 @@
 // /api/v1/assets/cmd-filters/<filter_id>/rules/ (§2.3, nested, not bulk): the rules of one filter,
 // highest priority first. Registered by ../assets/routes.ts, not RESOURCES (the contract suite calls
 // a definition URL as written, and this one has the filter id in its path).
-import { IsOrgAdmin } from '../auth/permissions.ts';
+import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
 import type { HookArgs, ResourceDef } from '../engine/types.ts';
 import { auditFields, computed, idField, L, message, mergeErrors, stampNew, textField, writeOrg } from '../assets/fields.ts';
 import { priorityErrors } from '../assets/system-user-rules.ts';
@@ -41,7 +41,7 @@ export const cmdFilterRulesResource: ResourceDef = {
   orderingFields: ['priority', 'action'],
   defaultOrder: ['-priority', 'action'],
   orgScoped: true,
-  permissions: { list: IsOrgAdmin, retrieve: IsOrgAdmin, create: IsOrgAdmin, update: IsOrgAdmin, delete: IsOrgAdmin },
+  permissions: everyAction(IsOrgAdmin),
   scope: (args) => ({ sql: 'filter_id = ?', params: [filterIdOf(args)] }),
   hooks: {
     refuse: (args) => (filterVisible(args) ? null

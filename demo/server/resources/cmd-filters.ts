@@ -1,6 +1,6 @@
 // /api/v1/assets/cmd-filters/ (§2.3): named rule sets bound to system users; the rules are nested
 // under each filter (cmd-filter-rules.ts).
-import { IsOrgAdmin } from '../auth/permissions.ts';
+import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
 import type { ResourceDef } from '../engine/types.ts';
 import { stmt } from '../lib/statements.ts';
 import { auditFields, computed, idField, L, relationList, replaceRelations, stampNew, textField, unknownIds } from '../assets/fields.ts';
@@ -26,7 +26,7 @@ export const cmdFiltersResource: ResourceDef = {
   fieldsMini: ['id', 'name'],
   orgScoped: true,
   bulk: true,
-  permissions: { list: IsOrgAdmin, retrieve: IsOrgAdmin, create: IsOrgAdmin, update: IsOrgAdmin, delete: IsOrgAdmin },
+  permissions: everyAction(IsOrgAdmin),
   hooks: {
     beforeCreate: stampNew(true),
     validate: (args, data) => unknownIds(args, 'system_users', 'system_users', data.system_users),

@@ -1,6 +1,6 @@
 // /api/v1/assets/domains/ (§2.3): a domain's assets are the assets whose `domain` is it; `?gateway=1`
 // adds the nested gateways with their credentials.
-import { IsOrgAdmin } from '../auth/permissions.ts';
+import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
 import type { ResourceDef } from '../engine/types.ts';
 import { stmt } from '../lib/statements.ts';
 import { formatDateTime } from '../lib/time.ts';
@@ -28,7 +28,7 @@ export const domainsResource: ResourceDef = {
   fieldsMini: ['id', 'name'],
   orgScoped: true,
   bulk: true,
-  permissions: { list: IsOrgAdmin, retrieve: IsOrgAdmin, create: IsOrgAdmin, update: IsOrgAdmin, delete: IsOrgAdmin },
+  permissions: everyAction(IsOrgAdmin),
   hooks: {
     beforeCreate: stampNew(false),
     validate: (args, data) => unknownIds(args, 'assets', 'assets', data.assets),

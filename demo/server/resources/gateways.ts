@@ -1,7 +1,7 @@
 // /api/v1/assets/gateways/ (§2.3): ssh jump hosts of a domain. As in 2.3, `public_key` is returned;
 // password and private key are write-only (empty on update keeps the stored one).
 import { isIP } from 'node:net';
-import { IsOrgAdmin } from '../auth/permissions.ts';
+import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
 import type { Clause, HookArgs, ResourceDef } from '../engine/types.ts';
 import { auditFields, idField, L, message, mergeErrors, secretField, stampNew, textField, unknownIds } from '../assets/fields.ts';
 import { gatewaySample } from '../assets/samples.ts';
@@ -36,7 +36,7 @@ export const gatewaysResource: ResourceDef = {
   defaultOrder: ['name'],
   orgScoped: true,
   bulk: true,
-  permissions: { list: IsOrgAdmin, retrieve: IsOrgAdmin, create: IsOrgAdmin, update: IsOrgAdmin, delete: IsOrgAdmin },
+  permissions: everyAction(IsOrgAdmin),
   hooks: {
     beforeCreate: stampNew(true),
     validate: (args, data, existing) => {

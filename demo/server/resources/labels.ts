@@ -1,6 +1,6 @@
 // /api/v1/assets/labels/ (§2.3): name + value unique per org; `?distinct=1` answers one row per
 // name with its values joined: [{name, value: "v1, v2"}].
-import { IsOrgAdmin } from '../auth/permissions.ts';
+import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
 import type { HookArgs, ResourceDef } from '../engine/types.ts';
 import { baseWhere } from '../engine/query.ts';
 import { stmt } from '../lib/statements.ts';
@@ -38,7 +38,7 @@ export const labelsResource: ResourceDef = {
   defaultOrder: ['name', 'value'],
   orgScoped: true,
   bulk: true,
-  permissions: { list: IsOrgAdmin, retrieve: IsOrgAdmin, create: IsOrgAdmin, update: IsOrgAdmin, delete: IsOrgAdmin },
+  permissions: everyAction(IsOrgAdmin),
   hooks: {
     // `distinct=1` is a different answer for the same list URL: the hook answers it before the list runs.
     refuse: (args, action) => (action === 'list' && (args.request.query as Record<string, string>).distinct === '1' ? distinctLabels(args) : null),

@@ -1,6 +1,6 @@
 // /api/v1/assets/nodes/ (§2.3): org-scoped, not bulk. POST makes a child of the org root; the tree
 // endpoints live in ../assets/node-routes.ts and the key rules in ../assets/node-tree.ts.
-import { IsOrgAdmin } from '../auth/permissions.ts';
+import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
 import type { HookArgs, ResourceDef, Row } from '../engine/types.ts';
 import { t } from '../lib/i18n.ts';
 import { computed, idField, L, message, writeOrg } from '../assets/fields.ts';
@@ -36,7 +36,7 @@ export const nodesResource: ResourceDef = {
   filterFields: ['value', 'key', 'id'],
   defaultOrder: ['key'],
   orgScoped: true,
-  permissions: { list: IsOrgAdmin, retrieve: IsOrgAdmin, create: IsOrgAdmin, update: IsOrgAdmin, delete: IsOrgAdmin },
+  permissions: everyAction(IsOrgAdmin),
   hooks: {
     refuse: (args, action) => (action === 'update' && renamingRoot(args)
       ? { status: 400, body: { error: message(args, NODE_MESSAGES.rootRename) } } : null),

@@ -1,6 +1,6 @@
 // /api/v1/orgs/orgs/ (§2.10): superuser only; membership lists are write-only on input and
 // returned read-only on retrieve; deletion refused for the current org or a non-empty one.
-import { IsSuperUser } from '../auth/permissions.ts';
+import { everyAction, IsSuperUser } from '../auth/permissions.ts';
 import type { OrgRole } from '../context.ts';
 import { t } from '../lib/i18n.ts';
 import { uuid } from '../lib/ids.ts';
@@ -39,7 +39,7 @@ export const orgsResource: ResourceDef = {
     create: [0, 1].map((i) => ({ name: `Sample org ${seq}-${i}`, comment: `sample ${seq}` })),
     update: { comment: `updated ${seq}` },
   }),
-  permissions: { list: IsSuperUser, retrieve: IsSuperUser, create: IsSuperUser, update: IsSuperUser, delete: IsSuperUser },
+  permissions: everyAction(IsSuperUser),
   hooks: {
     beforeCreate: ({ ctx, now }, data) => {
       data.id = uuid();

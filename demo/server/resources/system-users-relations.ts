@@ -5,7 +5,7 @@ import { fixtureSystemUser, insertLink, validateLink, type LinkKind } from '../a
 import { fixtureAsset, fixtureNode } from '../assets/samples.ts';
 import { fullValue } from '../assets/node-tree.ts';
 import { L } from '../assets/fields.ts';
-import { IsOrgAdmin } from '../auth/permissions.ts';
+import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
 import type { DB } from '../db/open.ts';
 import type { FieldDef, ResourceDef, SampleArgs } from '../engine/types.ts';
 import type { Localized } from '../lib/i18n.ts';
@@ -44,7 +44,7 @@ function relationResource(spec: LinkSpec): ResourceDef {
     bulk: true,
     bulkDelete: 'narrowing',
     actions: ['list', 'retrieve', 'create', 'delete'],
-    permissions: { list: IsOrgAdmin, retrieve: IsOrgAdmin, create: IsOrgAdmin, update: IsOrgAdmin, delete: IsOrgAdmin },
+    permissions: everyAction(IsOrgAdmin),
     hooks: {
       validate: validateLink(kind),
       insert: insertLink(kind),

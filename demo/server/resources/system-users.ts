@@ -1,6 +1,6 @@
 // /api/v1/assets/system-users/ (§2.3): the accounts users log in to assets with; rules in
 // ../assets/system-user-rules.ts, auth-info and cmd-filter-rules in ../assets/system-user-routes.ts.
-import { IsOrgAdmin } from '../auth/permissions.ts';
+import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
 import type { FieldDef, ResourceDef } from '../engine/types.ts';
 import { stmt } from '../lib/statements.ts';
 import { auditFields, computed, idField, L, relationList, replaceRelations, secretField, stampNew, textField } from '../assets/fields.ts';
@@ -48,7 +48,7 @@ export const systemUsersResource: ResourceDef = {
   fieldsMini: ['id', 'name', 'username'],
   orgScoped: true,
   bulk: true,
-  permissions: { list: IsOrgAdmin, retrieve: IsOrgAdmin, create: IsOrgAdmin, update: IsOrgAdmin, delete: IsOrgAdmin },
+  permissions: everyAction(IsOrgAdmin),
   hooks: {
     beforeCreate: stampNew(true),
     validate: validateSystemUser,

@@ -1,5 +1,5 @@
 // /api/v1/users/groups/ (§2.1): org-scoped groups whose members must belong to the current org.
-import { IsOrgAdmin } from '../auth/permissions.ts';
+import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
 import type { ResourceDef } from '../engine/types.ts';
 import { t } from '../lib/i18n.ts';
 import { uuid } from '../lib/ids.ts';
@@ -29,7 +29,7 @@ export const userGroupsResource: ResourceDef = {
   fieldsSmall: ['id', 'name', 'comment', 'users_amount', 'date_created', 'created_by'],
   orgScoped: true,
   bulk: true,
-  permissions: { list: IsOrgAdmin, retrieve: IsOrgAdmin, create: IsOrgAdmin, update: IsOrgAdmin, delete: IsOrgAdmin },
+  permissions: everyAction(IsOrgAdmin),
   hooks: {
     beforeCreate: ({ ctx, now }, data) => {
       data.id = uuid();

@@ -1,5 +1,5 @@
 // /api/v1/users/users/ (§2.1): global users listed per org through membership; the rules live in users/.
-import { IsOrgAdmin } from '../auth/permissions.ts';
+import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
 import type { FieldDef, HookArgs, ResourceDef } from '../engine/types.ts';
 import { t, type Localized } from '../lib/i18n.ts';
 import { isSuperuser } from '../orgs/membership.ts';
@@ -62,7 +62,7 @@ export const usersResource: ResourceDef = {
   fieldsSmall: ['id', 'name', 'username', 'email', 'role', 'role_display', 'source', 'is_active', 'date_expired', 'comment'],
   extraFilters: { org_role: orgRoleFilter },
   bulk: true,
-  permissions: { list: IsOrgAdmin, retrieve: IsOrgAdmin, create: IsOrgAdmin, update: IsOrgAdmin, delete: IsOrgAdmin },
+  permissions: everyAction(IsOrgAdmin),
   scope: userScope,
   hooks: {
     refuse: (args) => ((args.request.query as Record<string, string>).all === '1' && !isSuperuser(args.ctx.user)
