@@ -7,6 +7,7 @@ import type { ListColumnOverride } from '../../resource/define.ts'
 import type { FieldsMeta } from '../../resource/metadata.ts'
 import { rowId } from '../navigate.ts'
 import { Cell } from './Cell.tsx'
+import { rowSelection } from '../../resource/selection.ts'
 
 export interface DataTableProps {
   columns: ColumnSpec[]
@@ -32,13 +33,7 @@ export function DataTable(props: DataTableProps) {
   const t = useT()
   const { columns, rows, selected, onSelect, order } = props
   const ids = rows.map(rowId)
-  const allChecked = ids.length > 0 && ids.every((id) => selected.has(id))
-  const toggle = (id: string) => {
-    const next = new Set(selected)
-    if (next.has(id)) next.delete(id)
-    else next.add(id)
-    onSelect(next)
-  }
+  const { allChecked, toggle, toggleAll } = rowSelection(ids, selected, onSelect)
   return (
     <table className="engine-table">
       <thead>
@@ -46,7 +41,7 @@ export function DataTable(props: DataTableProps) {
           {props.selectable && (
             <th className="select">
               <input type="checkbox" className="select-all" aria-label={t('engine.list.selectAll')} checked={allChecked}
-                onChange={() => onSelect(allChecked ? new Set() : new Set(ids))} />
+                onChange={toggleAll} />
             </th>
           )}
           {columns.map((column) => {

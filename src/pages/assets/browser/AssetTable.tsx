@@ -1,5 +1,6 @@
 import { useT } from '../../../core/i18n/index.ts'
 import type { Row } from '../../../core/resource/adapters.ts'
+import { rowSelection } from '../../../core/resource/selection.ts'
 import { ConnectivityCell } from '../connectivity.tsx'
 import '../i18n.ts'
 
@@ -21,13 +22,7 @@ const idOf = (row: Row) => String(row.id ?? '')
 export function AssetTable({ rows, selectable, selected, onSelect, onOpen }: AssetTableProps) {
   const t = useT()
   const ids = rows.map(idOf)
-  const allChecked = ids.length > 0 && ids.every((id) => selected.has(id))
-  const toggle = (id: string) => {
-    const next = new Set(selected)
-    if (next.has(id)) next.delete(id)
-    else next.add(id)
-    onSelect(next)
-  }
+  const { allChecked, toggle, toggleAll } = rowSelection(ids, selected, onSelect)
   const cell = (row: Row, prop: (typeof COLUMNS)[number]) => {
     if (prop === 'connectivity') return <ConnectivityCell row={row} />
     if (prop === 'hostname') {
@@ -42,7 +37,7 @@ export function AssetTable({ rows, selectable, selected, onSelect, onOpen }: Ass
           {selectable && (
             <th className="select">
               <input type="checkbox" className="select-all" aria-label={t('engine.list.selectAll')} checked={allChecked}
-                onChange={() => onSelect(allChecked ? new Set() : new Set(ids))} />
+                onChange={toggleAll} />
             </th>
           )}
           {COLUMNS.map((prop) => <th key={prop} data-prop={prop}>{t(`assets.columns.${prop}`)}</th>)}
