@@ -3,8 +3,8 @@
 import { expect } from '@open-wc/testing';
 import { AssetFormPage } from '../../../src/pages/assets/AssetFormPage.tsx';
 import { AssetListPage } from '../../../src/pages/assets/AssetListPage.tsx';
-import { resetNotify, $toasts } from '../../../src/core/stores/notify.ts';
-import { bodyOf, json, mount, params, resetAddress, serve, setAddress, type Mounted } from '../../core/engine/support.tsx';
+import { $toasts } from '../../../src/core/stores/notify.ts';
+import { bodyOf, cleanup, json, mount, type Mounted, params, serve, setAddress } from '../../core/engine/support.tsx';
 import type { FetchStub, SentRequest } from '../../core/support/fetch-stub.ts';
 import { deepQuery, deepQueryAll, text, waitFor } from '../../helpers/dom.ts';
 import { typeInto } from '../../elements/support/console-fixture.ts';
@@ -22,12 +22,7 @@ const POST_META = { actions: { POST: {
 describe('asset list tree', () => {
   let view: Mounted | undefined;
   let stub: FetchStub | undefined;
-  afterEach(() => {
-    view?.unmount();
-    stub?.restore();
-    resetAddress();
-    resetNotify();
-  });
+  afterEach(() => cleanup(stub, view));
 
   it('creates and renames a child node, refuses a duplicate name with the server message, and files a new asset under it', async () => {
     let child = item('n-new', '1:2', 'New node 2', '1');

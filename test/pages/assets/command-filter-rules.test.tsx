@@ -4,7 +4,7 @@ import { CommandFilterRulesTab } from '../../../src/pages/assets/CommandFilterRu
 import { assetRoutes } from '../../../src/pages/assets/routes.ts';
 import { flattenRoutes } from '../../../src/core/routes.ts';
 import type { PageProps } from '../../../src/core/routes.ts';
-import { bodyOf, json, mount, resetAddress, serve, setAddress, type Mounted } from '../../core/engine/support.tsx';
+import { bodyOf, cleanup, json, mount, type Mounted, serve, setAddress } from '../../core/engine/support.tsx';
 import type { FetchStub, SentRequest } from '../../core/support/fetch-stub.ts';
 import { deepQuery, deepQueryAll, text, waitFor } from '../../helpers/dom.ts';
 import { typeInto } from '../../elements/support/console-fixture.ts';
@@ -22,11 +22,7 @@ const RuleForm = flattenRoutes(assetRoutes).find((r) => r.name === 'CommandFilte
 describe('command filter rules', () => {
   let view: Mounted | undefined;
   let stub: FetchStub | undefined;
-  afterEach(() => {
-    view?.unmount();
-    stub?.restore();
-    resetAddress();
-  });
+  afterEach(() => cleanup(stub, view));
 
   it('creates two rules under the filter and lists both on its detail tab', async () => {
     const saved: Record<string, unknown>[] = [];

@@ -2,7 +2,7 @@
 // xterm until the server says the task ended.
 import { expect } from '@open-wc/testing';
 import { TaskLogPage } from '../../../src/pages/ops/TaskLogPage.tsx';
-import { json, mount, params, serve, type Mounted } from '../../core/engine/support.tsx';
+import { cleanup, json, mount, type Mounted, params, serve } from '../../core/engine/support.tsx';
 import type { FetchStub } from '../../core/support/fetch-stub.ts';
 import { deepQuery, text, waitFor } from '../../helpers/dom.ts';
 
@@ -11,10 +11,7 @@ const LOG_URL = 'GET /api/v1/ops/celery/task/t-42/log/';
 describe('task log page', () => {
   let view: Mounted | undefined;
   let stub: FetchStub | undefined;
-  afterEach(() => {
-    view?.unmount();
-    stub?.restore();
-  });
+  afterEach(() => cleanup(stub, view));
 
   it('appends each chunk to the terminal and stops at the end', async () => {
     const chunks: Record<string, unknown> = {
