@@ -1,32 +1,17 @@
 // A scratch database with 100,000 assets in 2,000 nodes (demo/server/bench-seed.ts), shared by the
-// asset bench sections: the server section times app.inject calls on it, then the browser section
-// serves the same file from a child server process. Removed when the process exits, whatever happened.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { tsImport } from 'tsx/esm/api';
+// asset bench sections; `seeded` names its root, a deep and a middle node, and `bench` is
+// demo/server/assets/bench-assets.ts (the queries and budgets).
+import { scratchDatabase } from './scratch.mjs';
 
-export const DEMO_PASSWORD = 'bastion';
-/** main.ts opens `<DATA_DIR>/bastion.sqlite3`, so the browser section can serve this very file. */
-const DB_NAME = 'bastion.sqlite3';
+export { DEMO_PASSWORD } from './scratch.mjs';
 
-let scratch;
+const assets = scratchDatabase('bastion-bench-assets-',
+  async (load) => ({
+    seedBulkAssets: (await load('../../demo/server/bench-seed.ts')).seedBulkAssets,
+    bench: await load('../../demo/server/assets/bench-assets.ts'),
+  }),
+  (app, { seedBulkAssets, bench }) => ({ seeded: seedBulkAssets(app.bastion.db, bench.BULK_ASSETS), bench }));
 
 /** Builds the app on a fresh file and seeds it once; later callers get the same scratch. */
-export async function assetsScratch() {
-  if (scratch) return scratch;
-  const dir = mkdtempSync(join(tmpdir(), 'bastion-bench-assets-'));
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  const { buildApp } = await tsImport('../../demo/server/app.ts', import.meta.url);
-  const { seedBulkAssets } = await tsImport('../../demo/server/bench-seed.ts', import.meta.url);
-  const bench = await tsImport('../../demo/server/assets/bench-assets.ts', import.meta.url);
-  const app = await buildApp({ dbFile: join(dir, DB_NAME), demoPassword: DEMO_PASSWORD });
-  const started = performance.now();
-  const seeded = seedBulkAssets(app.bastion.db, bench.BULK_ASSETS);
-  scratch = { dir, app, seeded, bench, seedMs: performance.now() - started };
-  return scratch;
-}
-
-export function removeAssetsScratch() {
-  if (scratch) rmSync(scratch.dir, { recursive: true, force: true });
-}
+export const assetsScratch = assets.get;
+export const removeAssetsScratch = assets.remove;

@@ -1,6 +1,7 @@
 // Bench section: the server's users list over 100,000 seeded users, timed with app.inject (no
 // network), p50/p95 per query.
-import { BULK_USERS, DEMO_PASSWORD, ms, percentile, usersScratch } from './users-scratch.mjs';
+import { ms, percentile } from './stats.mjs';
+import { BULK_USERS, DEMO_PASSWORD, usersScratch } from './users-scratch.mjs';
 
 const LIST = '/api/v1/users/users/';
 const RUNS = 50; // per query: 4 queries → 200 timed calls
