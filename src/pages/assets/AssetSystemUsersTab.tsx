@@ -1,13 +1,9 @@
 import { useEffect, useState } from 'react'
 import { http } from '../../core/http.ts'
 import { useT } from '../../core/i18n/index.ts'
-import type { Row } from '../../core/resource/adapters.ts'
+import { limitOffsetAdapter, type Row } from '../../core/resource/adapters.ts'
 import './i18n.ts'
-
-const RELATIONS_URL = '/api/v1/assets/system-users-assets-relations/'
-
-const rowsOf = (body: unknown): Row[] =>
-  Array.isArray(body) ? (body as Row[]) : (((body as { results?: Row[] } | null)?.results) ?? [])
+import { RELATIONS_URL } from './system-user-relations.ts'
 
 /** The system users linked to this asset (relation rows `{systemuser, systemuser_display}`). */
 export function AssetSystemUsersTab({ object }: { object: Row; reload: () => void }) {
@@ -15,8 +11,8 @@ export function AssetSystemUsersTab({ object }: { object: Row; reload: () => voi
   const [rows, setRows] = useState<Row[] | null>(null)
   useEffect(() => {
     let live = true
-    http.get(RELATIONS_URL, { params: { asset: object.id, limit: 100, offset: 0 } }).then(
-      (body) => live && setRows(rowsOf(body)),
+    http.get(RELATIONS_URL.asset, { params: { asset: object.id, limit: 100, offset: 0 } }).then(
+      (body) => live && setRows(limitOffsetAdapter.read(body).rows),
       () => live && setRows([]),
     )
     return () => { live = false }

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { http } from '../../core/http.ts'
 import { useT } from '../../core/i18n/index.ts'
-import type { Row } from '../../core/resource/adapters.ts'
+import { limitOffsetAdapter, type Row } from '../../core/resource/adapters.ts'
 import { navigateHash } from '../../core/ui/hash-location.ts'
 import { SlButton } from '../../core/ui/shoelace.ts'
 import { confirmDelete } from '../../core/engine/delete.ts'
@@ -26,9 +26,6 @@ export interface ChildTableProps {
   nameOf: (row: Row) => string
 }
 
-const rowsOf = (body: unknown): Row[] =>
-  Array.isArray(body) ? (body as Row[]) : (((body as { results?: Row[] } | null)?.results) ?? [])
-
 /** The children of a detail page's object as a small table with create, update and delete. */
 export function ChildTable(props: ChildTableProps) {
   const t = useT()
@@ -38,7 +35,7 @@ export function ChildTable(props: ChildTableProps) {
   useEffect(() => {
     let live = true
     http.get(props.url, { params: { limit: 100, offset: 0, ...JSON.parse(paramsKey) } }).then(
-      (body) => live && setRows(rowsOf(body)), () => live && setRows([]))
+      (body) => live && setRows(limitOffsetAdapter.read(body).rows), () => live && setRows([]))
     return () => { live = false }
   }, [props.url, paramsKey, tick])
   return (

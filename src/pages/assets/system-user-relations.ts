@@ -9,7 +9,7 @@ import './system-user-i18n.ts'
 
 type Kind = 'asset' | 'node'
 
-const RELATIONS_URL: Record<Kind, string> = {
+export const RELATIONS_URL: Record<Kind, string> = {
   asset: '/api/v1/assets/system-users-assets-relations/',
   node: '/api/v1/assets/system-users-nodes-relations/',
 }
