@@ -4,6 +4,7 @@
 import type { Clause, HookArgs } from '../engine/types.ts';
 import { UUID_PATTERN } from '../lib/ids.ts';
 import { nodeById, nodeByKey, subtreeClause, type NodeRow } from './node-tree.ts';
+import { orgSees } from '../orgs/current-org.ts';
 
 const NOTHING: Clause = { sql: '0', params: [] };
 /** A repeated query parameter arrives as an array. */
@@ -14,8 +15,7 @@ const queryOf = (args: HookArgs) => args.request.query as Record<string, unknown
 export function visibleNode(args: HookArgs, value: string): NodeRow | null {
   const node = UUID_PATTERN.test(value) ? nodeById(args.db, value) : nodeByKey(args.db, value);
   if (!node) return null;
-  if (args.ctx.org.kind !== 'root' && node.org_id !== (args.ctx.org.kind === 'real' ? args.ctx.org.id : '')) return null;
-  return node;
+  return orgSees(args.ctx.org, node.org_id) ? node : null;
 }
 
 /** Assets on `node`, or in its whole subtree. Every asset keeps at least one node, so an org root's subtree is the org. */

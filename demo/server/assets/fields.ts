@@ -3,7 +3,7 @@ import type { FieldDef, HookArgs, Row } from '../engine/types.ts';
 import { pick, type Localized } from '../lib/i18n.ts';
 import { uuid } from '../lib/ids.ts';
 import { isoAt } from '../lib/time.ts';
-import { storedOrgId } from '../orgs/current-org.ts';
+import { andInOrg, storedOrgId } from '../orgs/current-org.ts';
 
 export const L = (zh: string, en: string): Localized => ({ zh, en });
 
@@ -42,9 +42,8 @@ export const writeOrg = (args: HookArgs): string => storedOrgId(args.ctx.org);
 /** Rows of an org-scoped table the caller's org can see (ROOT sees every org). */
 export function visibleIds(args: HookArgs, table: string, ids: string[]): Set<string> {
   if (!ids.length) return new Set();
-  const org = args.ctx.org.kind === 'root' ? '' : ' AND org_id = ?';
-  const params = args.ctx.org.kind === 'root' ? ids : [...ids, writeOrg(args)];
-  const found = args.db.prepare(`SELECT id FROM ${table} WHERE id IN (${ids.map(() => '?').join(', ')})${org}`).pluck().all(...params);
+  const org = andInOrg(args.ctx.org);
+  const found = args.db.prepare(`SELECT id FROM ${table} WHERE id IN (${ids.map(() => '?').join(', ')})${org.sql}`).pluck().all(...ids, ...org.params);
   return new Set(found as string[]);
 }
 

@@ -6,7 +6,7 @@ import type { HookArgs, Row } from '../engine/types.ts';
 import { t } from '../lib/i18n.ts';
 import { uuid } from '../lib/ids.ts';
 import { isoAt } from '../lib/time.ts';
-import { DEFAULT_ORG } from '../orgs/current-org.ts';
+import { DEFAULT_ORG, orgSees } from '../orgs/current-org.ts';
 import { isOrgMember } from '../orgs/org-members.ts';
 import { L, message } from './fields.ts';
 import { nodeById, subtreeClause } from './node-tree.ts';
@@ -24,9 +24,7 @@ export const LINK_TABLES: Record<LinkKind, { table: string; column: string }> = 
 function systemUserOrg(args: HookArgs, id: string): string | null {
   const row = args.db.prepare('SELECT org_id FROM system_users WHERE id = ?').get(id) as { org_id: string } | undefined;
   if (!row) return null;
-  if (args.ctx.org.kind === 'root') return row.org_id;
-  const current = args.ctx.org.kind === 'real' ? args.ctx.org.id : '';
-  return row.org_id === current ? row.org_id : null;
+  return orgSees(args.ctx.org, row.org_id) ? row.org_id : null;
 }
 
 const orgOf = (orgId: string): Org => (orgId ? { id: orgId, name: '', kind: 'real' } : DEFAULT_ORG);

@@ -1,5 +1,6 @@
 // Validates a create/update body against the definition: 400 bodies are `{field: [messages]}`.
 import { t } from '../lib/i18n.ts';
+import { storedOrgId } from '../orgs/current-org.ts';
 import { coerceField } from './fields.ts';
 import type { HookArgs, ResourceDef, Row } from './types.ts';
 
@@ -30,15 +31,11 @@ export function validateBody(
   for (const [name, field] of Object.entries(def.fields)) {
     if (!field.unique || errors[name] || data[name] === undefined) continue;
     const clash = args.db.prepare(`SELECT 1 FROM ${def.table} WHERE ${name} = ? AND id IS NOT ? ${def.orgScoped ? 'AND org_id = ?' : ''}`)
-      .get(...[data[name], existing?.id ?? null, ...(def.orgScoped ? [existing?.org_id ?? storedOrgIdFor(args)] : [])]);
+      .get(...[data[name], existing?.id ?? null, ...(def.orgScoped ? [existing?.org_id ?? storedOrgId(args.ctx.org)] : [])]);
     if (clash) errors[name] = [t(lang, 'field.unique')];
   }
   // Like DRF, report every problem at once; a field's own type error wins over a hook's message.
   const hookErrors = def.hooks?.validate?.(args, data, existing);
   const all = { ...(hookErrors ?? {}), ...errors };
   return { data, errors: Object.keys(all).length ? all : null };
-}
-
-function storedOrgIdFor(args: HookArgs): string {
-  return args.ctx.org.kind === 'real' ? args.ctx.org.id : '';
 }

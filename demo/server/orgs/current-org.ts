@@ -30,3 +30,11 @@ export function orgFromValue(db: DB, raw: string): Org {
 export function storedOrgId(org: Org): string {
   return org.kind === 'real' ? org.id : '';
 }
+
+/** Whether a row stored under `orgId` is visible in `org` (ROOT sees every org). */
+export const orgSees = (org: Org, orgId: string): boolean => org.kind === 'root' || orgId === storedOrgId(org);
+
+/** ` AND <column> = ?` limiting a query to `org`; nothing for ROOT, which sees every org. */
+export function andInOrg(org: Org, column = 'org_id'): { sql: string; params: string[] } {
+  return org.kind === 'root' ? { sql: '', params: [] } : { sql: ` AND ${column} = ?`, params: [storedOrgId(org)] };
+}

@@ -3,15 +3,16 @@
 // a definition URL as written, and this one has the filter id in its path).
 import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
 import type { HookArgs, ResourceDef } from '../engine/types.ts';
-import { auditFields, computed, idField, L, message, mergeErrors, stampNew, textField, writeOrg } from '../assets/fields.ts';
+import { auditFields, computed, idField, L, message, mergeErrors, stampNew, textField } from '../assets/fields.ts';
 import { priorityErrors } from '../assets/system-user-rules.ts';
+import { andInOrg } from '../orgs/current-org.ts';
 
 const MAX_CONTENT = 1024;
 const filterIdOf = (args: HookArgs) => (args.request.params as { filter_id?: string }).filter_id ?? '';
 
 function filterVisible(args: HookArgs): boolean {
-  const org = args.ctx.org.kind === 'root' ? '' : ' AND org_id = ?';
-  return !!args.db.prepare(`SELECT 1 FROM cmd_filters WHERE id = ?${org}`).get(filterIdOf(args), ...(org ? [writeOrg(args)] : []));
+  const org = andInOrg(args.ctx.org);
+  return !!args.db.prepare(`SELECT 1 FROM cmd_filters WHERE id = ?${org.sql}`).get(filterIdOf(args), ...org.params);
 }
 
 /** For `regex` rules every line must compile. */

@@ -3,17 +3,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { RequestContext } from '../context.ts';
 import type { DB } from '../db/open.ts';
-import { storedOrgId } from '../orgs/current-org.ts';
+import { andInOrg } from '../orgs/current-org.ts';
 import { assetWork, type AssetAction } from './asset-work.ts';
 import { ASSET_COLUMNS, type AssetRow } from './targets.ts';
 
-/** `AND <alias>org_id = ?` for the caller's org; ROOT sees every org. */
-export function orgClause(ctx: RequestContext, alias = ''): { sql: string; params: string[] } {
-  return ctx.org.kind === 'root' ? { sql: '', params: [] } : { sql: ` AND ${alias}org_id = ?`, params: [storedOrgId(ctx.org)] };
-}
-
 export function findInOrg<T>(db: DB, ctx: RequestContext, table: string, id: string, columns = '*'): T | undefined {
-  const org = orgClause(ctx);
+  const org = andInOrg(ctx.org);
   return db.prepare(`SELECT ${columns} FROM ${table} WHERE id = ?${org.sql}`).get(id, ...org.params) as T | undefined;
 }
 

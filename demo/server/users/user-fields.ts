@@ -7,6 +7,7 @@ import { stmt } from '../lib/statements.ts';
 import { currentOrgRoles } from '../orgs/membership.ts';
 import { ROLE_LABELS } from './labels.ts';
 import { canDeleteUser, canUpdateUser } from './user-rules.ts';
+import { storedOrgId } from '../orgs/current-org.ts';
 
 export const ORG_ROLE_LABELS: Record<string, Localized> = {
   Admin: { en: 'Organization administrator', zh: '组织管理员' },
@@ -22,7 +23,7 @@ export function groupsOf(args: HookArgs, userId: string): { id: string; name: st
       WHERE r.user_id = ? ORDER BY g.name`).all(userId) as { id: string; name: string }[];
   }
   return stmt(args.db, `SELECT g.id, g.name FROM user_groups g JOIN user_group_users r ON r.group_id = g.id
-    WHERE r.user_id = ? AND g.org_id = ? ORDER BY g.name`).all(userId, org.kind === 'real' ? org.id : '') as { id: string; name: string }[];
+    WHERE r.user_id = ? AND g.org_id = ? ORDER BY g.name`).all(userId, storedOrgId(org)) as { id: string; name: string }[];
 }
 
 export function serializeUser(args: HookArgs, row: Row, out: Row): void {

@@ -10,6 +10,7 @@ import { sendMail, type MailNote } from './mail.ts';
 import { passwordPolicyErrors } from './password-policy.ts';
 import { parsePublicKey } from './public-key.ts';
 import { mayAssignRole } from './user-rules.ts';
+import { andInOrg, storedOrgId } from '../orgs/current-org.ts';
 
 const EMAIL_LINK = 0;
 const notes = new WeakMap<Row, MailNote>();
@@ -33,8 +34,8 @@ export function validateUser(args: HookArgs, data: Row): Record<string, string[]
 
 export function groupInOrg(args: HookArgs, groupId: string): boolean {
   const { org } = args.ctx;
-  if (org.kind === 'root') return !!args.db.prepare('SELECT 1 FROM user_groups WHERE id = ?').get(groupId);
-  return !!args.db.prepare('SELECT 1 FROM user_groups WHERE id = ? AND org_id = ?').get(groupId, org.kind === 'real' ? org.id : '');
+  const scope = andInOrg(org);
+  return !!args.db.prepare(`SELECT 1 FROM user_groups WHERE id = ?${scope.sql}`).get(groupId, ...scope.params);
 }
 
 export function prepareNewUser(args: HookArgs, data: Row): void {
@@ -81,7 +82,7 @@ export function resetLinkMail(args: HookArgs, id: string): MailNote {
 function setUserGroups(args: HookArgs, userId: string, groupIds: string[]): void {
   const { db, ctx } = args;
   const scope = ctx.org.kind === 'root' ? '' : ' AND group_id IN (SELECT id FROM user_groups WHERE org_id = ?)';
-  const params = ctx.org.kind === 'root' ? [] : [ctx.org.kind === 'real' ? ctx.org.id : ''];
+  const params = ctx.org.kind === 'root' ? [] : [storedOrgId(ctx.org)];
   db.prepare(`DELETE FROM user_group_users WHERE user_id = ?${scope}`).run(userId, ...params);
   const insert = db.prepare('INSERT OR IGNORE INTO user_group_users (group_id, user_id) VALUES (?, ?)');
   for (const groupId of groupIds) insert.run(groupId, userId);
