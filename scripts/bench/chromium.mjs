@@ -6,11 +6,16 @@ const CHROME_ARGS = ['--no-sandbox', '--headless=new', '--disable-gpu', '--disab
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 export const ROW_TIMEOUT_MS = 20_000;
 
+/** A page of `target` (the browser or one of its contexts) at the size every section measures. */
+async function openPage(target) {
+  const page = await target.newPage();
+  await page.setViewport({ width: 1280, height: 800 });
+  return page;
+}
+
 export async function launchChromium() {
   const browser = await puppeteer.launch({ executablePath: CHROME, args: CHROME_ARGS, headless: true });
-  const page = await browser.newPage();
-  await page.setViewport({ width: 1280, height: 800 });
-  return { browser, page };
+  return { browser, page: await openPage(browser) };
 }
 
 /** Signs in as the browser would (csrftoken cookie, then the login form). */
@@ -55,8 +60,7 @@ export async function coldLoads(browser, { base, password, url, selector, runs =
   for (let i = 0; i < runs; i += 1) {
     const context = await browser.createBrowserContext();
     try {
-      const page = await context.newPage();
-      await page.setViewport({ width: 1280, height: 800 });
+      const page = await openPage(context);
       await login(page, base, password);
       times.push((await timeToSelector(page, url, selector)).total);
     } finally {
