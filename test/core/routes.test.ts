@@ -75,4 +75,14 @@ describe('pathOf', () => {
     expect(pathOf('UserList')).to.equal('/users/users')
     expect(() => pathOf('NoSuchRoute')).to.throw('NoSuchRoute')
   })
+
+  it('prefers the allowed routes and follows every change of them', () => {
+    setRouteTable(table)
+    $routes.set([{ path: '/mine', name: 'UserList', meta: { title: 'mine' } }])
+    expect(pathOf('UserList')).to.equal('/mine')
+    $routes.set([])
+    expect(pathOf('UserList')).to.equal('/users/users')
+    setRouteTable({ ...table, constant: [...table.constant, { path: '/later', name: 'Later' }] })
+    expect(pathOf('Later')).to.equal('/later')
+  })
 })
