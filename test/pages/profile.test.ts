@@ -8,7 +8,7 @@ const PUBLIC_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBl4PElZeuY1llP3umWZPiXO
 const SECURITY = '/api/v1/settings/setting/';
 
 async function openTab(view: MountedConsole, tab: string): Promise<void> {
-  // The page is its own chunk: the shell can be up before the tabs are drawn.
+  // Shoelace's tabs load on first use (lazyShoelace): the shell can be up before they are drawn.
   const button = await waitFor(() => view.find<HTMLElement>(`.profile-page sl-tab[data-tab="${tab}"]`), 5000, `the ${tab} tab button`);
   button.click();
   await waitFor(() => view.find(`.profile-page [data-active-tab="${tab}"]`), 2000, `the ${tab} tab`);
