@@ -33,12 +33,12 @@ export async function registerStaticRoutes(app: FastifyInstance, distDir: string
     index: ['index.html'],
     cacheControl: false,
     setHeaders(res, path) {
-      if (path.endsWith('.html')) res.header('Cache-Control', 'no-cache');
-      else if (isHashedAsset(path)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      if (path.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
+      else if (isHashedAsset(path)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
       // Shoelace's icons change only with a Shoelace upgrade; revalidating a dozen of them on every
       // load would queue the page's API calls behind them (six connections per host).
-      else if (path.includes('/shoelace/assets/icons/')) res.header('Cache-Control', 'public, max-age=86400');
-      else res.header('Cache-Control', 'no-cache');
+      else if (path.includes('/shoelace/assets/icons/')) res.setHeader('Cache-Control', 'public, max-age=86400');
+      else res.setHeader('Cache-Control', 'no-cache');
     },
   });
 }
