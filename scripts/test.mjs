@@ -8,6 +8,9 @@ import { runStep } from './test/spawn-step.mjs';
 import { findTestFiles } from './test/test-files.mjs';
 import { addTotals, emptyTotals, formatTotals, parseNodeTestTotals } from './test/totals.mjs';
 
+// Tests talk only to this machine: the task runner (and every server child) may connect to loopback only.
+process.env.BASTION_ALLOWED_TARGETS = '127.0.0.0/8';
+
 const node = process.execPath;
 const bin = (name) => join('node_modules', '.bin', name);
 const SERVER_TESTS = 'test/server';

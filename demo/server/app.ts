@@ -11,6 +11,7 @@ import type { ServerState } from './context.ts';
 import { closeDatabase, openDatabase } from './db/open.ts';
 import { registerResource } from './engine/routes.ts';
 import { systemClock, type Clock } from './lib/time.ts';
+import { ALLOWED_TARGETS_ENV, parseAllowedTargets } from './net/allowed-targets.ts';
 import { registerCsvParser } from './engine/csv-body.ts';
 import { RESOURCES } from './resources/index.ts';
 import { isEmpty, seed } from './seed.ts';
@@ -37,10 +38,14 @@ export interface BuildOptions {
   now?: Clock;
   /** Bound of each SSH step of the task runner (connect, channel, command); default 10000 ms. */
   sshTimeoutMs?: number;
+  /** Networks the task runner may connect to (CIDRs, comma-separated); default env BASTION_ALLOWED_TARGETS, unset = any. */
+  allowedTargets?: string;
 }
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const now = opts.now ?? systemClock;
+  // Parsed before anything opens: a malformed list stops the server instead of guessing.
+  const policy = parseAllowedTargets(opts.allowedTargets ?? process.env[ALLOWED_TARGETS_ENV]);
   const db = openDatabase(opts.dbFile);
   if (isEmpty(db)) seed(db, { demoPassword: opts.demoPassword ?? 'bastion', licenseValid: !!opts.licenseValid, nowMs: now() });
   const state: ServerState = { db, now, settings: new SettingsStore(db), loginAgeMs: opts.loginTimeoutMs ?? LOGIN_AGE_MS };
@@ -63,7 +68,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   for (const def of RESOURCES) registerResource(app, def);
   registerAssetRoutes(app);
   registerUserActionRoutes(app);
-  registerTaskRoutes(app, { sshTimeoutMs: opts.sshTimeoutMs });
+  registerTaskRoutes(app, { sshTimeoutMs: opts.sshTimeoutMs, policy });
   await registerStaticRoutes(app, opts.distDir);
   registerEmbedRoute(app, opts.distDir);
   return app;

@@ -38,6 +38,9 @@ const SECOND_NODE_EVERY = 20;
  * `assets` assets named `srv-000001`… spread over the racks (every 20th also on a second rack), in
  * one transaction. Ids are deterministic and uuid-shaped, as for the bulk users.
  */
+/** The n-th bench asset's address: loopback (127.100.0.0 upwards), so no benchmark touches a real host. */
+export const bulkAssetIp = (n: number): string => `127.${100 + ((n >> 16) & 127)}.${(n >> 8) & 255}.${n & 255}`;
+
 export function seedBulkAssets(db: DB, opts: BulkAssetsOptions, nowMs = Date.now()): BulkAssetsResult {
   const created = isoAt(nowMs);
   const bulkId = (kind: number, n: number) => `00000000-0000-4000-${(0x8000 + kind).toString(16)}-${n.toString(16).padStart(12, '0')}`;
@@ -70,7 +73,7 @@ export function seedBulkAssets(db: DB, opts: BulkAssetsOptions, nowMs = Date.now
     for (let n = 1; n <= opts.assets; n += 1) {
       const id = bulkId(2, n);
       const windows = n % 7 === 0;
-      insertAsset.run(id, `srv-${String(n).padStart(6, '0')}`, `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+      insertAsset.run(id, `srv-${String(n).padStart(6, '0')}`, bulkAssetIp(n),
         windows ? 'rdp/3389' : 'ssh/22', windows ? 3389 : 22, windows ? 'Windows' : 'Linux', created, (n % 16) + 1);
       link.run(id, racks[n % racks.length].id);
       if (n % SECOND_NODE_EVERY === 0) link.run(id, racks[(n * 7 + 3) % racks.length].id);

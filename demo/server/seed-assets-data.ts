@@ -1,6 +1,7 @@
 // The demo Assets section, repeated in every org: a node tree, labels, admin and system users, a
-// domain with a gateway, two command filters, and ~30 assets on documentation addresses
-// (192.0.2.0/24, 198.51.100.0/24 — never routed) plus one `localhost` asset at 127.0.0.1:22.
+// domain with a gateway, two command filters, and ~30 assets on loopback addresses laid out like
+// regions and racks (127.10.x Beijing, 127.20.x Shanghai, 127.30.x Office) plus one `localhost` asset
+// at 127.0.0.1:22: a demo click on "test connectivity" never sends a packet off this machine.
 
 /** Node paths under the org root (parents listed before children). */
 export const SEED_NODE_PATHS = [
@@ -45,15 +46,18 @@ export interface SeedAsset {
   hardware?: boolean; domain?: boolean;
 }
 
-/** ~30 assets: role, count, node path, platform and labels. */
+/**
+ * ~30 assets: role, count, node path, platform and labels. Every address is in 127.0.0.0/8 (one
+ * /16 per region, one /24 per role), so a demo connectivity test never leaves the machine.
+ */
 const GROUPS: { role: string; count: number; node: string; platform: string; labels: string[]; net: string }[] = [
-  { role: 'bj-web', count: 6, node: 'Beijing/Web/Frontend', platform: 'Linux', labels: ['env:prod', 'team:web'], net: '192.0.2.' },
-  { role: 'bj-api', count: 4, node: 'Beijing/Web', platform: 'Linux', labels: ['env:prod', 'team:web'], net: '192.0.2.' },
-  { role: 'bj-db', count: 4, node: 'Beijing/Database', platform: 'Linux', labels: ['env:prod', 'team:data'], net: '192.0.2.' },
-  { role: 'sh-redis', count: 3, node: 'Shanghai/Cache', platform: 'Linux', labels: ['env:prod'], net: '198.51.100.' },
-  { role: 'sh-batch', count: 4, node: 'Shanghai/Batch/Nightly', platform: 'Unix', labels: ['env:test', 'team:data'], net: '198.51.100.' },
-  { role: 'office-win', count: 4, node: 'Office', platform: 'Windows2016', labels: ['os:windows', 'env:dev'], net: '198.51.100.' },
-  { role: 'sh-test', count: 4, node: 'Shanghai', platform: 'Linux', labels: ['env:test'], net: '198.51.100.' },
+  { role: 'bj-web', count: 6, node: 'Beijing/Web/Frontend', platform: 'Linux', labels: ['env:prod', 'team:web'], net: '127.10.1.' },
+  { role: 'bj-api', count: 4, node: 'Beijing/Web', platform: 'Linux', labels: ['env:prod', 'team:web'], net: '127.10.2.' },
+  { role: 'bj-db', count: 4, node: 'Beijing/Database', platform: 'Linux', labels: ['env:prod', 'team:data'], net: '127.10.3.' },
+  { role: 'sh-redis', count: 3, node: 'Shanghai/Cache', platform: 'Linux', labels: ['env:prod'], net: '127.20.1.' },
+  { role: 'sh-batch', count: 4, node: 'Shanghai/Batch/Nightly', platform: 'Unix', labels: ['env:test', 'team:data'], net: '127.20.2.' },
+  { role: 'office-win', count: 4, node: 'Office', platform: 'Windows2016', labels: ['os:windows', 'env:dev'], net: '127.30.1.' },
+  { role: 'sh-test', count: 4, node: 'Shanghai', platform: 'Linux', labels: ['env:test'], net: '127.20.3.' },
 ];
 
 export function seedAssetList(): SeedAsset[] {

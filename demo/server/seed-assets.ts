@@ -37,7 +37,7 @@ function seedOrg(db: DB, orgId: string, password: string, nowMs: number): void {
   db.prepare('INSERT INTO system_user_cmd_filters (system_user_id, filter_id) VALUES (?, ?)').run(systemUsers[0], filters[0]);
   db.prepare('INSERT INTO system_user_cmd_filters (system_user_id, filter_id) VALUES (?, ?)').run(systemUsers[1], filters[1]);
   const domain = insert(db, 'domains', { name: 'DMZ', comment: 'Servers reached through the DMZ jump host', ...created });
-  insert(db, 'gateways', { name: 'dmz-gateway', ip: '192.0.2.254', port: 22, username: 'jump', password, domain, comment: 'Jump host of the DMZ', ...stamp });
+  insert(db, 'gateways', { name: 'dmz-gateway', ip: '127.10.0.254', port: 22, username: 'jump', password, domain, comment: 'Jump host of the DMZ', ...stamp });
   for (const a of seedAssetList()) {
     const id = insert(db, 'assets', {
       hostname: a.hostname, ip: a.ip, platform: a.platform, protocols: a.protocols, port: Number(a.protocols.split(/[/ ]/)[1]),

@@ -36,7 +36,8 @@ async function waitForHealth(port) {
 export async function startReferenceServer() {
   const port = await freePort();
   dataDir = mkdtempSync(join(tmpdir(), 'bastion-wtr-'));
-  const env = { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, BASTION_DEMO_PASSWORD: TEST_PASSWORD };
+  const env = { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, BASTION_DEMO_PASSWORD: TEST_PASSWORD,
+    BASTION_ALLOWED_TARGETS: '127.0.0.0/8' }; // the server under test connects to loopback only
   delete env.BASTION_LICENSE_VALID; // tests start from the default (unlicensed) state
   child = spawn(process.execPath, ['--import', 'tsx', MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.on('data', keepTail);

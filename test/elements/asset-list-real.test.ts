@@ -32,7 +32,7 @@ describe('<bastion-asset-list> against the reference server', () => {
     node = await create(NODES, { value: nodeName });
     made.push(`${NODES}${node.id}/`);
     for (const n of [1, 2]) {
-      const asset = await create<Asset>(ASSETS, { hostname: `${nodeName}-${n}`, ip: `10.77.0.${n}`, platform: 'Linux', protocols: ['ssh/22'], nodes: [node.id] });
+      const asset = await create<Asset>(ASSETS, { hostname: `${nodeName}-${n}`, ip: `127.77.0.${n}`, platform: 'Linux', protocols: ['ssh/22'], nodes: [node.id] });
       made.unshift(`${ASSETS}${asset.id}/`);
       assets.push(asset);
     }

@@ -11,8 +11,8 @@ import { deepQuery, deepQueryAll, text, waitFor } from '../helpers/dom.ts';
 const ROOT = { id: '1', name: 'Default (2)', pId: '', meta: { type: 'node', node: { id: 'n-root', value: 'Default', key: '1' } } };
 const WEB = { id: '1:1', name: 'Web (1)', pId: '1', meta: { type: 'node', node: { id: 'n-web', value: 'Web', key: '1:1' } } };
 const ASSETS = [
-  { id: 'a-1', hostname: 'web-01', ip: '10.0.0.1', platform: 'Linux', hardware_info: '2 Core 4G', connectivity: { status: 1, datetime: '' } },
-  { id: 'a-2', hostname: 'db-01', ip: '10.0.0.2', platform: 'Linux', hardware_info: '', connectivity: { status: 0, datetime: '' } },
+  { id: 'a-1', hostname: 'web-01', ip: '127.0.0.1', platform: 'Linux', hardware_info: '2 Core 4G', connectivity: { status: 1, datetime: '' } },
+  { id: 'a-2', hostname: 'db-01', ip: '127.0.0.2', platform: 'Linux', hardware_info: '', connectivity: { status: 0, datetime: '' } },
 ];
 
 function serve(loggedIn: boolean): FetchStub {

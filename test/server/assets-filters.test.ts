@@ -38,7 +38,7 @@ test('node_id shows the node\'s own assets; all=1 the whole subtree; show_curren
 
 test('ips, platform__base, admin_user__id, systemuser__id and search', async (t) => {
   const { get, db, eng } = await assetsApp(t);
-  assert.deepEqual(hostnames(await get(`${ASSETS}?ips=192.0.2.11,192.0.2.12`)), ['bj-web-01', 'bj-web-02']);
+  assert.deepEqual(hostnames(await get(`${ASSETS}?ips=127.10.1.11,127.10.1.12`)), ['bj-web-01', 'bj-web-02']);
   assert.equal((await get(`${ASSETS}?platform__base=Windows`)).length, 4);
   assert.equal((await get(`${ASSETS}?platform__base=Unix`)).length, 4);
   const windowsAdmin = db.prepare("SELECT id FROM admin_users WHERE username = 'Administrator' AND org_id = ?").pluck().get(eng);

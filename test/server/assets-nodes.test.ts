@@ -117,9 +117,9 @@ test('tree items: node and asset shapes, titles count the whole subtree', async 
   const office = await get(`${NODES}children/tree/?id=${nodeId('Office')}&assets=1`);
   const win = office.find((i: { name: string }) => i.name === 'office-win-01');
   assert.deepEqual({ ...win, id: 'x', meta: { ...win.meta, asset: { ...win.meta.asset, id: 'x' } } }, {
-    id: 'x', name: 'office-win-01', title: '198.51.100.32', pId: `${(await get(`${NODES}${nodeId('Office')}/`)).key}`, isParent: false, open: false,
+    id: 'x', name: 'office-win-01', title: '127.30.1.32', pId: `${(await get(`${NODES}${nodeId('Office')}/`)).key}`, isParent: false, open: false,
     iconSkin: 'windows', nocheck: false,
-    meta: { type: 'asset', asset: { id: 'x', hostname: 'office-win-01', ip: '198.51.100.32', protocols: ['rdp/3389'], platform: 'Windows' } },
+    meta: { type: 'asset', asset: { id: 'x', hostname: 'office-win-01', ip: '127.30.1.32', protocols: ['rdp/3389'], platform: 'Windows' } },
   });
   const everything = await get(`${NODES}tree/`);
   assert.equal(everything.length, 10, 'root + nine seeded nodes');

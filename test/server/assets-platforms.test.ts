@@ -39,7 +39,7 @@ test('org admins may read but not write; a super admin creates, updates and dele
   assert.deepEqual(Object.keys(slug.json()), ['name']);
   const duplicate = await call('POST', PLATFORMS, { name: 'AIX' });
   assert.deepEqual(duplicate.json(), { name: ['This field must be unique.'] });
-  const used = await call('POST', '/api/v1/assets/assets/', { hostname: 'aix-01', ip: '192.0.2.77', platform: 'AIX' });
+  const used = await call('POST', '/api/v1/assets/assets/', { hostname: 'aix-01', ip: '127.0.2.77', platform: 'AIX' });
   assert.equal(used.statusCode, 201, used.body);
   assert.equal((await call('PATCH', `${PLATFORMS}${aix.id}/`, { name: 'AIX7' })).json().name, 'AIX7');
   assert.equal((await get(`/api/v1/assets/assets/${used.json().id}/`)).platform, 'AIX7', 'the asset follows the rename');

@@ -22,7 +22,7 @@ test('checkProtocols accepts 1–4 distinct name/port entries and explains every
 
 test('the API stores protocols space-joined, defaults to ssh/22 and maps legacy protocol/port', async (t) => {
   const { call, db } = await assetsApp(t);
-  const create = async (body: Record<string, unknown>) => call('POST', '/api/v1/assets/assets/', { ip: '192.0.2.50', platform: 'Linux', ...body });
+  const create = async (body: Record<string, unknown>) => call('POST', '/api/v1/assets/assets/', { ip: '127.0.2.50', platform: 'Linux', ...body });
   const both = await create({ hostname: 'p-both', protocols: ['ssh/2222', 'rdp/3389'] });
   assert.equal(both.statusCode, 201, both.body);
   assert.deepEqual(both.json().protocols, ['ssh/2222', 'rdp/3389']);

@@ -29,7 +29,7 @@ test('assets relations: link one or many, rows carry names, filters by asset, sy
   const row = one.json() as Link;
   assert.equal(typeof row.id, 'number');
   assert.equal(row.systemuser_display, 'windows-rdp(rdpuser)');
-  assert.match(String(row.asset_display), /^bj-db-01\(192\.0\.2\.\d+\)$/);
+  assert.match(String(row.asset_display), /^bj-db-01\(127\.10\.3\.\d+\)$/);
   const many = await call('POST', ASSETS, [{ systemuser: rdp, asset: assetId('bj-db-02') }, { systemuser: rdp, asset: assetId('bj-db-03') }]);
   assert.equal(many.statusCode, 201, many.body);
   assert.equal(await amount(rdp), 7);
@@ -75,11 +75,11 @@ test('nodes relations: a linked node shows its full path and links its subtree a
   const hosts = (await links(ASSETS, `systemuser=${rdp}`)).map((link) => String(link.asset_display).split('(')[0]);
   assert.ok(hosts.includes('sh-batch-01') && hosts.includes('sh-redis-03'), hosts.join());
 
-  const created = await call('POST', '/api/v1/assets/assets/', { hostname: 'sh-new-01', ip: '198.51.100.99', platform: 'Linux', nodes: [nodeId('Nightly')] });
+  const created = await call('POST', '/api/v1/assets/assets/', { hostname: 'sh-new-01', ip: '127.51.100.99', platform: 'Linux', nodes: [nodeId('Nightly')] });
   assert.equal(created.statusCode, 201, created.body);
   assert.equal(await amount(rdp), 16, 'an asset added under the linked node is linked');
   assert.equal((await links(ASSETS, `systemuser=${rdp}&asset=${created.json().id}`)).length, 1);
-  const elsewhere = await call('POST', '/api/v1/assets/assets/', { hostname: 'bj-new-01', ip: '192.0.2.99', platform: 'Linux', nodes: [nodeId('Frontend')] });
+  const elsewhere = await call('POST', '/api/v1/assets/assets/', { hostname: 'bj-new-01', ip: '127.0.2.99', platform: 'Linux', nodes: [nodeId('Frontend')] });
   assert.equal((await links(ASSETS, `systemuser=${rdp}&asset=${elsewhere.json().id}`)).length, 0, 'outside the subtree: not linked');
 
   assert.deepEqual((await links(NODES, `systemuser=${rdp}`)).map((link) => link.node), [nodeId('Shanghai')]);

@@ -14,7 +14,8 @@ export async function build(t: TestContext, opts: Partial<BuildOptions> = {}): P
   const dir = mkdtempSync(join(tmpdir(), 'bastion-test-'));
   let current = Date.UTC(2024, 0, 15, 8, 30, 0);
   const clock: TestClock = { now: () => current, advance: (ms) => { current += ms; } };
-  const app = await buildApp({ dbFile: join(dir, 'test.sqlite3'), demoPassword: PASSWORD, now: clock.now, ...opts });
+  // allowedTargets: whatever runs these files, a test server connects to loopback only.
+  const app = await buildApp({ dbFile: join(dir, 'test.sqlite3'), demoPassword: PASSWORD, now: clock.now, allowedTargets: '127.0.0.0/8', ...opts });
   t.after(async () => {
     await app.close();
     rmSync(dir, { recursive: true, force: true });

@@ -46,7 +46,7 @@ test('a child node or an asset on the root keeps the org from being deleted', as
   const withAsset = await orgWithOpenedTree(app, headers, 'Has an asset');
   const asset = await app.inject({
     method: 'POST', url: '/api/v1/assets/assets/', headers: withAsset.inOrg,
-    payload: { hostname: 'lonely', ip: '192.0.2.9', platform: 'Linux' },
+    payload: { hostname: 'lonely', ip: '127.0.2.9', platform: 'Linux' },
   });
   assert.equal(asset.statusCode, 201, asset.body);
   const stillBusy = await deleteOrg(app, headers, withAsset.org.id);

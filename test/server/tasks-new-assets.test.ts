@@ -44,11 +44,11 @@ test('a new asset gets a hardware refresh and a connectivity test; its detail th
 test('a bulk create starts one refresh and one test over its assets; a refused create starts none', async (t) => {
   const app = await build(t);
   const headers = await bearer(app, 'admin');
-  const refused = await post(app, headers, [{ hostname: 'x', ip: '192.0.2.1', platform: 'Linux' }, { hostname: 'y' }]);
+  const refused = await post(app, headers, [{ hostname: 'x', ip: '127.0.2.1', platform: 'Linux' }, { hostname: 'y' }]);
   assert.equal(refused.statusCode, 400);
   assert.deepEqual(tasksOf(app), [], 'nothing was created, so nothing is checked');
 
-  const created = await post(app, headers, ['b-1', 'b-2'].map((hostname) => ({ hostname, ip: '192.0.2.1', platform: 'Linux' })));
+  const created = await post(app, headers, ['b-1', 'b-2'].map((hostname) => ({ hostname, ip: '127.0.2.1', platform: 'Linux' })));
   assert.equal(created.statusCode, 201, created.body);
   const tasks = tasksOf(app);
   assert.deepEqual(tasks.map((task) => task.name), ['Update some assets hardware info', 'Test assets connectivity']);
@@ -63,7 +63,7 @@ test(`a big import checks its first ${NEW_ASSET_CHECK_LIMIT} assets and says how
   const app = await build(t);
   const headers = await bearer(app, 'admin');
   const count = NEW_ASSET_CHECK_LIMIT + 3;
-  const rows = Array.from({ length: count }, (_, i) => ({ hostname: `imp-${String(i).padStart(3, '0')}`, ip: '192.0.2.2', platform: 'Linux' }));
+  const rows = Array.from({ length: count }, (_, i) => ({ hostname: `imp-${String(i).padStart(3, '0')}`, ip: '127.0.2.2', platform: 'Linux' }));
   assert.equal((await post(app, headers, rows)).statusCode, 201);
   const tasks = tasksOf(app);
   assert.equal(tasks.length, 2);

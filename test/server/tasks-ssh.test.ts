@@ -2,12 +2,14 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server, type Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import { parseAllowedTargets } from '../../demo/server/net/allowed-targets.ts';
 import { collectHardware } from '../../demo/server/tasks/hardware.ts';
 import { openSsh, SshStepError, withSsh, type SshEndpoint } from '../../demo/server/tasks/ssh/connect.ts';
 import { runCommand } from '../../demo/server/tasks/ssh/exec.ts';
 import { freePort, startSshd, type TestSshd } from './support/sshd.ts';
 
 const TIMEOUT = 5000;
+const policy = parseAllowedTargets('127.0.0.0/8');
 
 async function failureOf(target: SshEndpoint, opts: Parameters<typeof openSsh>[1]): Promise<SshStepError> {
   try {
@@ -29,25 +31,25 @@ describe('ssh connections (real sshd)', () => {
   after(async () => sshd?.stop());
 
   it('logs in with the password and runs a command as that user', async () => {
-    const whoami = await withSsh({ ...login, password: sshd.password }, { timeoutMs: TIMEOUT }, (client) => runCommand(client, 'whoami', TIMEOUT));
+    const whoami = await withSsh({ ...login, password: sshd.password }, { timeoutMs: TIMEOUT, policy }, (client) => runCommand(client, 'whoami', TIMEOUT));
     assert.equal(whoami.code, 0);
     assert.equal(whoami.stdout.trim(), sshd.username);
   });
 
   it('logs in with the PEM private key alone', async () => {
-    const out = await withSsh({ ...login, privateKey: sshd.privateKey }, { timeoutMs: TIMEOUT }, (client) => runCommand(client, 'echo key-ok', TIMEOUT));
+    const out = await withSsh({ ...login, privateKey: sshd.privateKey }, { timeoutMs: TIMEOUT, policy }, (client) => runCommand(client, 'echo key-ok', TIMEOUT));
     assert.equal(out.stdout.trim(), 'key-ok');
   });
 
   it('reports a wrong password as an authentication failure', async () => {
-    const failure = await failureOf({ ...login, password: 'not-the-password' }, { timeoutMs: TIMEOUT });
+    const failure = await failureOf({ ...login, password: 'not-the-password' }, { timeoutMs: TIMEOUT, policy });
     assert.equal(failure.step, 'target');
     assert.equal(failure.message, 'Authentication failed');
   });
 
   it('reports a closed port as refused, at once', async () => {
     const started = Date.now();
-    const failure = await failureOf({ ...login, port: await freePort(), password: sshd.password }, { timeoutMs: TIMEOUT });
+    const failure = await failureOf({ ...login, port: await freePort(), password: sshd.password }, { timeoutMs: TIMEOUT, policy });
     assert.equal(failure.message, 'Connection refused');
     assert.ok(Date.now() - started < 1000);
   });
@@ -59,7 +61,7 @@ describe('ssh connections (real sshd)', () => {
     const { port } = silent.address() as { port: number };
     try {
       const started = Date.now();
-      const failure = await failureOf({ ...login, port, password: sshd.password }, { timeoutMs: 400 });
+      const failure = await failureOf({ ...login, port, password: sshd.password }, { timeoutMs: 400, policy });
       assert.equal(failure.message, 'Timed out after 400 ms');
       assert.ok(Date.now() - started < 2000, `took ${Date.now() - started} ms`);
     } finally {
@@ -70,24 +72,24 @@ describe('ssh connections (real sshd)', () => {
 
   it('reaches the target through a gateway (forwardOut)', async () => {
     const gateway = { ...login, password: sshd.password };
-    const out = await withSsh({ ...login, host: '127.0.0.1', password: sshd.password }, { timeoutMs: TIMEOUT, gateway },
+    const out = await withSsh({ ...login, host: '127.0.0.1', password: sshd.password }, { timeoutMs: TIMEOUT, policy, gateway },
       (client) => runCommand(client, 'echo via-gateway', TIMEOUT));
     assert.equal(out.stdout.trim(), 'via-gateway');
   });
 
   it('tells a gateway login failure from a target the gateway cannot reach', async () => {
     const target = { ...login, password: sshd.password };
-    const badGateway = await failureOf(target, { timeoutMs: TIMEOUT, gateway: { ...login, password: 'wrong' } });
+    const badGateway = await failureOf(target, { timeoutMs: TIMEOUT, policy, gateway: { ...login, password: 'wrong' } });
     assert.equal(badGateway.step, 'gateway');
     assert.equal(badGateway.message, 'Gateway: Authentication failed');
-    const closed = await failureOf({ ...target, port: await freePort() }, { timeoutMs: TIMEOUT, gateway: target });
+    const closed = await failureOf({ ...target, port: await freePort() }, { timeoutMs: TIMEOUT, policy, gateway: target });
     assert.equal(closed.step, 'forward');
     assert.equal(closed.reason, 'Connect failed');
   });
 
   it('collects hardware info with read-only commands', async () => {
     const lines: string[] = [];
-    const info = await withSsh({ ...login, password: sshd.password }, { timeoutMs: TIMEOUT },
+    const info = await withSsh({ ...login, password: sshd.password }, { timeoutMs: TIMEOUT, policy },
       (client) => collectHardware(client, TIMEOUT, (line) => lines.push(line)));
     assert.ok(info.os, 'os');
     assert.match(info.os_arch ?? '', /^(x86_64|aarch64|arm\w*|i\d86|s390x|ppc64le|riscv64)$/);

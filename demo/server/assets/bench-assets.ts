@@ -74,7 +74,7 @@ export async function timeAssetQueries(app: FastifyInstance, seeded: BulkAssetsR
 /** Seeds a throw-away database, times every query, removes the database. */
 export async function benchAssets(opts = BULK_ASSETS): Promise<{ seedMs: number; rows: AssetBenchRow[] }> {
   const dir = mkdtempSync(join(tmpdir(), 'bastion-assets-bench-'));
-  const app = await buildApp({ dbFile: join(dir, 'bench.sqlite3'), demoPassword: PASSWORD });
+  const app = await buildApp({ dbFile: join(dir, 'bench.sqlite3'), demoPassword: PASSWORD, allowedTargets: '127.0.0.0/8' });
   try {
     const started = performance.now();
     const seeded = seedBulkAssets(app.bastion.db, opts);

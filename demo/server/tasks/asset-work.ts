@@ -56,7 +56,7 @@ async function tryAsset(task: TaskContext, target: AssetTarget, action: AssetAct
   const via = gateway ? ` via gateway ${gateway.name} (${gateway.host}:${gateway.port})` : '';
   task.log(`${name}: Connecting to ${endpoint!.host}:${endpoint!.port} as ${endpoint!.username}${via}`);
   try {
-    return await withSsh(endpoint!, { timeoutMs: task.timeoutMs, signal: task.signal, gateway }, async (client: Client) => {
+    return await withSsh(endpoint!, { timeoutMs: task.timeoutMs, signal: task.signal, gateway, policy: task.policy }, async (client: Client) => {
       task.log(`${name}: Authenticated`);
       if (action === 'test') return { ok: true };
       const hardware = await collectHardware(client, task.timeoutMs, (line) => task.log(`${name}: ${line}`));
@@ -66,7 +66,8 @@ async function tryAsset(task: TaskContext, target: AssetTarget, action: AssetAct
   } catch (error) {
     // Connection failures are already described; a failing command after login is not.
     const reason = error instanceof SshStepError ? error.message : describeSshError(error, task.timeoutMs);
-    task.log(`${name}: Unreachable: ${reason}`);
+    // A refusal is not a network fault: say so plainly, without "Connecting to" having been true.
+    task.log(`${name}: ${error instanceof SshStepError && error.refused ? '' : 'Unreachable: '}${reason}`);
     return { ok: false, reason };
   }
 }

@@ -9,6 +9,7 @@ import { TASK_TEXT } from './messages.ts';
 import { findInOrg } from './start-tasks.ts';
 import { openSsh, SshStepError, type SshEndpoint } from './ssh/connect.ts';
 import { credentials } from './targets.ts';
+import type { TargetPolicy } from '../net/allowed-targets.ts';
 
 interface GatewayRow { id: string; ip: string; port: number; username: string; password: string; private_key: string }
 
@@ -30,7 +31,7 @@ export function registerGatewayCheckRoute(app: FastifyInstance): void {
     if (gateway.password && !WORD_ONLY.test(gateway.password)) {
       return reply.code(400).send({ error: pick(lang, TASK_TEXT.passwordSpecialChars) });
     }
-    const error = await checkGateway(gateway, port, app.tasks.timeoutMs, lang);
+    const error = await checkGateway(gateway, port, app.tasks, lang);
     if (error) return reply.code(400).send({ error });
     // DRF's Response("ok") is the JSON string "ok", not plain text.
     return reply.type('application/json; charset=utf-8').send(JSON.stringify('ok'));
@@ -38,15 +39,18 @@ export function registerGatewayCheckRoute(app: FastifyInstance): void {
 }
 
 /** null when both logins succeed, else the reason in the caller's language. */
-async function checkGateway(gateway: GatewayRow, localPort: number, timeoutMs: number, lang: Lang): Promise<string | null> {
+async function checkGateway(gateway: GatewayRow, localPort: number, runner: { timeoutMs: number; policy: TargetPolicy }, lang: Lang): Promise<string | null> {
+  const { timeoutMs, policy } = runner;
   const login: Omit<SshEndpoint, 'host' | 'port'> = { username: gateway.username, ...credentials(gateway) };
   try {
+    // The second login is on the gateway's own loopback: only the gateway's address is ours to check.
     const connection = await openSsh({ host: '127.0.0.1', port: localPort, ...login },
-      { timeoutMs, gateway: { host: gateway.ip, port: gateway.port, ...login } });
+      { timeoutMs, policy, targetOnGateway: true, gateway: { host: gateway.ip, port: gateway.port, ...login } });
     connection.close();
     return null;
   } catch (error) {
     if (!(error instanceof SshStepError)) return error instanceof Error ? error.message : String(error);
+    if (error.refused) return pick(lang, TASK_TEXT.targetRefused, { host: gateway.ip, networks: policy.networks.join(', ') });
     if (error.reason === 'Authentication failed') return pick(lang, TASK_TEXT.authenticationFailed);
     if (error.reason.startsWith('Timed out')) return pick(lang, TASK_TEXT.gatewayTimeout, { ms: timeoutMs });
     if (error.step === 'forward') return pick(lang, TASK_TEXT.unableToConnect, { port: localPort, ip: gateway.ip });

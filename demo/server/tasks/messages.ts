@@ -9,4 +9,8 @@ export const TASK_TEXT = {
   connectFailed: { zh: '连接失败', en: 'Connect failed' },
   unableToConnect: { zh: '无法连接到 {ip} 上的端口 {port}', en: 'Unable to connect to port {port} on {ip}' },
   gatewayTimeout: { zh: '连接超时（{ms} 毫秒）', en: 'Timed out after {ms} ms' },
+  targetRefused: {
+    zh: '被允许列表拒绝：{host} 不在允许连接的网络内（{networks}）',
+    en: 'Refused by the allow-list: {host} is outside the allowed target networks ({networks})',
+  },
 } satisfies Record<string, Localized>;

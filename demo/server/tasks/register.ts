@@ -7,6 +7,7 @@ import { registerTaskLogRoutes } from './log-routes.ts';
 import { registerSystemUserTaskRoute } from './system-user-tasks.ts';
 import { TaskRunner } from './runner.ts';
 import { TaskStore } from './store.ts';
+import type { TargetPolicy } from '../net/allowed-targets.ts';
 
 /** Default bound of every network step (connect, channel open, one command): 10 s. */
 export const DEFAULT_SSH_TIMEOUT_MS = 10_000;
@@ -15,9 +16,9 @@ declare module 'fastify' {
   interface FastifyInstance { tasks: TaskRunner }
 }
 
-export function registerTaskRoutes(app: FastifyInstance, opts: { sshTimeoutMs?: number } = {}): void {
+export function registerTaskRoutes(app: FastifyInstance, opts: { sshTimeoutMs?: number; policy: TargetPolicy }): void {
   const { db, now } = app.bastion;
-  const runner = new TaskRunner(new TaskStore(db, now), opts.sshTimeoutMs ?? DEFAULT_SSH_TIMEOUT_MS);
+  const runner = new TaskRunner(new TaskStore(db, now), opts.sshTimeoutMs ?? DEFAULT_SSH_TIMEOUT_MS, opts.policy);
   app.decorate('tasks', runner);
   // preClose runs before every onClose hook, so the database is still open while tasks wind down.
   app.addHook('preClose', async () => runner.close());

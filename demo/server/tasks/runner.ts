@@ -2,6 +2,7 @@
 // write their progress to the task log. Work functions must bound each of their own steps (SSH
 // connect/exec timeouts); closing the runner aborts running work through its AbortSignal.
 import { uuid } from '../lib/ids.ts';
+import type { TargetPolicy } from '../net/allowed-targets.ts';
 import { TaskStore } from './store.ts';
 
 export interface TaskContext {
@@ -12,6 +13,8 @@ export interface TaskContext {
   signal: AbortSignal;
   /** Per-step timeout for network work (buildApp option `sshTimeoutMs`). */
   timeoutMs: number;
+  /** Where network work may connect (buildApp option `allowedTargets`). */
+  policy: TargetPolicy;
 }
 
 export type TaskWork = (task: TaskContext) => Promise<unknown>;
@@ -24,7 +27,7 @@ export class TaskRunner {
   private readonly aborter = new AbortController();
   private isClosed = false;
 
-  constructor(readonly store: TaskStore, readonly timeoutMs: number, private readonly concurrency = 2) {
+  constructor(readonly store: TaskStore, readonly timeoutMs: number, readonly policy: TargetPolicy, private readonly concurrency = 2) {
     store.failInterrupted('Task interrupted: the server stopped before it finished');
   }
 
@@ -74,7 +77,7 @@ export class TaskRunner {
     const { store } = this;
     store.started(id);
     const context: TaskContext = {
-      id, signal: this.aborter.signal, timeoutMs: this.timeoutMs,
+      id, signal: this.aborter.signal, timeoutMs: this.timeoutMs, policy: this.policy,
       log: (text) => store.appendLog(id, text),
     };
     try {

@@ -28,13 +28,13 @@ describe('assets: the create form (real server)', () => {
     const view = await mountConsole('/assets/assets/create');
     await waitForShell(view);
     await waitFor(() => formControl(view, 'hostname'), 8000, 'the form');
-    const taken = await api('POST', ASSETS, { hostname: `${unique}-taken`, ip: '192.0.2.251', platform: 'Linux' });
+    const taken = await api('POST', ASSETS, { hostname: `${unique}-taken`, ip: '127.0.2.251', platform: 'Linux' });
     expect(taken.status).to.equal(201);
     slType(formControl(view, 'hostname'), `${unique}-taken`);
-    slType(formControl(view, 'ip'), '192.0.2.250');
+    slType(formControl(view, 'ip'), '127.0.2.250');
     click(view.find('.form-page sl-button.submit'));
     await waitFor(() => fieldError(view, 'hostname') !== '', 5000, 'the server refusing the taken hostname');
-    expect((formControl(view, 'ip') as unknown as { value: string }).value, 'typed values kept').to.equal('192.0.2.250');
+    expect((formControl(view, 'ip') as unknown as { value: string }).value, 'typed values kept').to.equal('127.0.2.250');
 
     slType(formControl(view, 'hostname'), `${unique}-a`);
     click(view.find('.form-page sl-button.submit'));
@@ -52,7 +52,7 @@ describe('assets: the create form (real server)', () => {
     const label = await api<{ id: string }>('POST', '/api/v1/assets/labels/', { name: `${unique}-env`, value: 'prod' });
     expect([node.status, label.status]).to.deep.equal([201, 201]);
     const asset = await api<Asset>('POST', ASSETS, {
-      hostname: `${unique}-b`, ip: '192.0.2.252', platform: 'Linux', nodes: [node.data.id], labels: [label.data.id],
+      hostname: `${unique}-b`, ip: '127.0.2.252', platform: 'Linux', nodes: [node.data.id], labels: [label.data.id],
     });
     expect(asset.status).to.equal(201);
     const view = await mountConsole(`/assets/assets/${asset.data.id}`);

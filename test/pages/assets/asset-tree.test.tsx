@@ -69,10 +69,10 @@ describe('asset list tree', () => {
     view = mount(<AssetFormPage params={{}} />);
     const hostname = await waitFor(() => deepQuery(view!.root, '[data-field="hostname"] sl-input'), 5000, 'form');
     await typeInto(hostname, 'web-01');
-    await typeInto(deepQuery(view.root, '[data-field="ip"] sl-input'), '10.0.0.1');
+    await typeInto(deepQuery(view.root, '[data-field="ip"] sl-input'), '127.0.0.1');
     deepQuery<HTMLElement>(view.root, 'sl-button.submit')!.click();
     const post = await waitFor(() => stub!.sent.find((r) => r.method === 'POST' && r.url.includes('/assets/assets/')), 3000, 'POST asset');
-    expect(bodyOf(post)).to.include({ hostname: 'web-01', ip: '10.0.0.1' });
+    expect(bodyOf(post)).to.include({ hostname: 'web-01', ip: '127.0.0.1' });
     expect(bodyOf(post).nodes).to.deep.equal(['n-new']);
     expect(deepQueryAll(view.root, '.field-error').map(text).filter(Boolean)).to.deep.equal([]);
   });

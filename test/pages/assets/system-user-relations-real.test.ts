@@ -43,8 +43,8 @@ describe('assets: a system user\'s assets and nodes (real server)', () => {
   it('links two assets and a node from the detail page, lists them and removes one asset', async () => {
     const systemUser = await create(SYSTEM_USERS, { name: prefix, username: prefix, login_mode: 'manual', protocol: 'ssh' });
     const node = await create<{ id: string; full_value: string }>(NODES, { value: `${prefix}-node` });
-    const first = await create<{ id: string; hostname: string; ip: string }>(ASSETS, { hostname: `${prefix}-a`, ip: '192.0.2.61', platform: 'Linux' });
-    const second = await create<{ id: string; hostname: string; ip: string }>(ASSETS, { hostname: `${prefix}-b`, ip: '192.0.2.62', platform: 'Linux' });
+    const first = await create<{ id: string; hostname: string; ip: string }>(ASSETS, { hostname: `${prefix}-a`, ip: '127.0.2.61', platform: 'Linux' });
+    const second = await create<{ id: string; hostname: string; ip: string }>(ASSETS, { hostname: `${prefix}-b`, ip: '127.0.2.62', platform: 'Linux' });
     made.push(`${SYSTEM_USERS}${systemUser.id}/`, `${NODES}${node.id}/`, `${ASSETS}${first.id}/`, `${ASSETS}${second.id}/`);
 
     const view = await mountConsole(`/assets/system-users/${systemUser.id}`);
@@ -57,7 +57,7 @@ describe('assets: a system user\'s assets and nodes (real server)', () => {
     click(view.find('.relation-card sl-button.add'));
     await waitForToast('success', '添加成功');
     await waitFor(() => members(view).length === 2, 5000, 'both assets listed');
-    expect(members(view).sort()).to.deep.equal([`${prefix}-a(192.0.2.61)`, `${prefix}-b(192.0.2.62)`]);
+    expect(members(view).sort()).to.deep.equal([`${prefix}-a(127.0.2.61)`, `${prefix}-b(127.0.2.62)`]);
     const linked = await list<Link>(`${ASSET_LINKS}?systemuser=${systemUser.id}`);
     expect(linked.map((link) => link.asset).sort()).to.deep.equal([first.id, second.id].sort());
 
@@ -74,7 +74,7 @@ describe('assets: a system user\'s assets and nodes (real server)', () => {
     click(view.find(`.relation-card .member[data-id="${first.id}"] sl-button.remove`));
     await waitForToast('success', '移除成功');
     await waitFor(() => members(view).length === 1, 5000, 'one asset left');
-    expect(members(view)).to.deep.equal([`${prefix}-b(192.0.2.62)`]);
+    expect(members(view)).to.deep.equal([`${prefix}-b(127.0.2.62)`]);
     expect((await list<Link>(`${ASSET_LINKS}?systemuser=${systemUser.id}`)).map((link) => link.asset)).to.deep.equal([second.id]);
     expect((await list<{ assets_amount: number }>(`${SYSTEM_USERS}?name=${prefix}`))[0].assets_amount).to.equal(1);
   });

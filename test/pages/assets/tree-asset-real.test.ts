@@ -41,7 +41,7 @@ describe('assets: an asset filed under a node made in the tree (real server)', (
     await waitFor(() => location.hash === `#/assets/assets/create?node=${nodeId}`, 3000, 'the create page for the node');
     await switchStartsOn(view, 'is_active');
     slType(formControl(view, 'hostname'), hostname);
-    slType(formControl(view, 'ip'), '10.9.8.7');
+    slType(formControl(view, 'ip'), '127.9.8.7');
     await settle();
     click(view.find('.form-page sl-button.submit'));
     await waitForToast('success', '创建成功');
@@ -56,6 +56,6 @@ describe('assets: an asset filed under a node made in the tree (real server)', (
     expect(text(row.querySelector('.node-title'))).to.equal(`${nodeName} (1)`);
     click(row.querySelector('.node-title'));
     await waitFor(() => shownHostnames(view).join() === hostname, 5000, 'only our asset in the node');
-    expect(view.textOf(`.list-page tr[data-id="${asset.id}"] td[data-prop="ip"]`)).to.equal('10.9.8.7');
+    expect(view.textOf(`.list-page tr[data-id="${asset.id}"] td[data-prop="ip"]`)).to.equal('127.9.8.7');
   });
 });

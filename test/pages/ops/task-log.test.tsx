@@ -15,14 +15,14 @@ describe('task log page', () => {
 
   it('appends each chunk to the terminal and stops at the end', async () => {
     const chunks: Record<string, unknown> = {
-      '': { data: 'Connecting to 10.0.0.1:22\r\n', end: false, mark: 'm1' },
+      '': { data: 'Connecting to 127.0.0.1:22\r\n', end: false, mark: 'm1' },
       m1: { data: 'Reachable\r\n', end: true, mark: 'm2' },
     };
     stub = serve({ [LOG_URL]: (request: Parameters<typeof params>[0]) => json(200, chunks[params(request).mark ?? '']) });
     view = mount(<TaskLogPage params={{ id: 't-42' }} />);
     const page = await waitFor(() => deepQuery(view!.root, '.task-log-page[data-status="finished"]'), 8000, 'finished');
     const rows = text(deepQuery(view.root, '.xterm-rows'));
-    expect(rows).to.contain('Connecting to 10.0.0.1:22');
+    expect(rows).to.contain('Connecting to 127.0.0.1:22');
     expect(rows).to.contain('Reachable');
     expect(rows.indexOf('Connecting')).to.be.lessThan(rows.indexOf('Reachable'));
     expect(text(page)).to.match(/任务结束|Task finished/);

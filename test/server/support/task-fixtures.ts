@@ -100,13 +100,13 @@ export async function shutdownScenario(t: TestContext) {
   const dir = mkdtempSync(join(tmpdir(), 'bastion-test-'));
   t.after(() => { silent.close(); rmSync(dir, { recursive: true, force: true }); });
   const dbFile = join(dir, 'test.sqlite3');
-  const app = await buildApp({ dbFile, demoPassword: PASSWORD, sshTimeoutMs: 30_000 });
+  const app = await buildApp({ dbFile, demoPassword: PASSWORD, sshTimeoutMs: 30_000, allowedTargets: '127.0.0.0/8' });
   const headers = await bearer(app, 'admin');
   const closeAndReopen = async () => {
     const closing = Date.now();
     await app.close();
     assert.ok(Date.now() - closing < 2000, `close took ${Date.now() - closing} ms`);
-    const again = await buildApp({ dbFile, demoPassword: PASSWORD });
+    const again = await buildApp({ dbFile, demoPassword: PASSWORD, allowedTargets: '127.0.0.0/8' });
     t.after(() => again.close());
     return { again, adminHeaders: await bearer(again, 'admin') };
   };

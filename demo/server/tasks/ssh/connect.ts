@@ -1,7 +1,9 @@
 // Opens an authenticated SSH connection with the `ssh2` client, directly or through a gateway
-// (a `direct-tcpip` channel opened with forwardOut). Every step is bounded by `timeoutMs`.
+// (a `direct-tcpip` channel opened with forwardOut). Every step is bounded by `timeoutMs`, and every
+// host goes through the outbound allow-list before any socket or channel is opened for it.
 import { Client, type ConnectConfig } from 'ssh2';
 import type { Duplex } from 'node:stream';
+import { resolveAllowed, TargetRefusedError, type TargetPolicy } from '../../net/allowed-targets.ts';
 import { describeSshError, withTimeout } from './errors.ts';
 
 export interface SshEndpoint {
@@ -14,6 +16,13 @@ export interface SshOptions {
   signal?: AbortSignal;
   /** Reach the target through this SSH host (JumpServer's domain gateway). */
   gateway?: SshEndpoint;
+  /** The outbound allow-list; the gateway and the target must both be inside it. */
+  policy: TargetPolicy;
+  /**
+   * The target is an address on the gateway itself (its own 127.0.0.1, as the gateway check uses):
+   * it is the gateway's host, already checked, so it is not checked again as if it were ours.
+   */
+  targetOnGateway?: boolean;
 }
 
 export interface SshConnection {
@@ -28,17 +37,27 @@ export class SshStepError extends Error {
   constructor(readonly step: SshStep, readonly reason: string, cause: unknown) {
     super(step === 'target' ? reason : `${step === 'gateway' ? 'Gateway' : 'Gateway channel'}: ${reason}`, { cause });
   }
+
+  /** The allow-list refused the host: no connection was attempted. */
+  get refused(): boolean {
+    return this.cause instanceof TargetRefusedError;
+  }
 }
 
 export async function openSsh(target: SshEndpoint, opts: SshOptions): Promise<SshConnection> {
   const fail = (step: SshStep) => (error: unknown): never => {
-    throw new SshStepError(step, describeSshError(error, opts.timeoutMs), error);
+    const reason = error instanceof TargetRefusedError ? error.message : describeSshError(error, opts.timeoutMs);
+    throw new SshStepError(step, reason, error);
   };
+  // Both checks come first: a refused target must not even cost a login on the gateway.
+  const gatewayHost = opts.gateway ? await resolveAllowed(opts.gateway.host, opts.policy).catch(fail('gateway')) : '';
+  const targetHost = opts.gateway && opts.targetOnGateway ? target.host : await resolveAllowed(target.host, opts.policy).catch(fail('target'));
+  target = { ...target, host: targetHost };
   if (!opts.gateway) {
     const client = await connectClient(target, opts).catch(fail('target'));
     return { client, close: () => client.end() };
   }
-  const gateway = await connectClient(opts.gateway, opts).catch(fail('gateway'));
+  const gateway = await connectClient({ ...opts.gateway, host: gatewayHost }, opts).catch(fail('gateway'));
   try {
     const channel = await forward(gateway, target, opts.timeoutMs).catch(fail('forward'));
     const client = await connectClient(target, opts, channel).catch(fail('target'));
