@@ -27,7 +27,7 @@ export function assetWork(db: DB, now: () => number, action: AssetAction, assets
     const targets = assets.map((asset) => resolveTarget(db, asset, login));
     for (const { asset, skip } of targets) {
       if (skip) {
-        task.log(`${asset.hostname}: ${skip}`);
+        task.log(`${asset.hostname}: ${skip}`, 'warn');
         result.skipped[asset.hostname] = skip;
       }
     }
@@ -57,17 +57,17 @@ async function tryAsset(task: TaskContext, target: AssetTarget, action: AssetAct
   task.log(`${name}: Connecting to ${endpoint!.host}:${endpoint!.port} as ${endpoint!.username}${via}`);
   try {
     return await withSsh(endpoint!, { timeoutMs: task.timeoutMs, signal: task.signal, gateway, policy: task.policy }, async (client: Client) => {
-      task.log(`${name}: Authenticated`);
+      task.log(`${name}: Authenticated`, 'ok');
       if (action === 'test') return { ok: true };
       const hardware = await collectHardware(client, task.timeoutMs, (line) => task.log(`${name}: ${line}`));
-      task.log(`${name}: Hardware info updated (${hardware.os ?? '?'} ${hardware.os_arch ?? ''}, ${hardware.cpu_vcpus ?? '?'} vCPU, ${hardware.memory ?? '?'})`);
+      task.log(`${name}: Hardware info updated (${hardware.os ?? '?'} ${hardware.os_arch ?? ''}, ${hardware.cpu_vcpus ?? '?'} vCPU, ${hardware.memory ?? '?'})`, 'ok');
       return { ok: true, hardware };
     });
   } catch (error) {
     // Connection failures are already described; a failing command after login is not.
     const reason = error instanceof SshStepError ? error.message : describeSshError(error, task.timeoutMs);
     // A refusal is not a network fault: say so plainly, without "Connecting to" having been true.
-    task.log(`${name}: ${error instanceof SshStepError && error.refused ? '' : 'Unreachable: '}${reason}`);
+    task.log(`${name}: ${error instanceof SshStepError && error.refused ? '' : 'Unreachable: '}${reason}`, 'fail');
     return { ok: false, reason };
   }
 }

@@ -3,12 +3,13 @@
 // connect/exec timeouts); closing the runner aborts running work through its AbortSignal.
 import { uuid } from '../lib/ids.ts';
 import type { TargetPolicy } from '../net/allowed-targets.ts';
+import type { LogTone } from './log-text.ts';
 import { TaskStore } from './store.ts';
 
 export interface TaskContext {
   id: string;
-  /** Appends one or more lines to the task log. */
-  log(text: string): void;
+  /** Appends one or more lines to the task log, coloured by `tone` (the only colour a log can carry). */
+  log(text: string, tone?: LogTone): void;
   /** Aborted when the server closes. */
   signal: AbortSignal;
   /** Per-step timeout for network work (buildApp option `sshTimeoutMs`). */
@@ -78,14 +79,14 @@ export class TaskRunner {
     store.started(id);
     const context: TaskContext = {
       id, signal: this.aborter.signal, timeoutMs: this.timeoutMs, policy: this.policy,
-      log: (text) => store.appendLog(id, text),
+      log: (text, tone) => store.appendLog(id, text, tone),
     };
     try {
       const result = await work(context);
       store.finished(id, 'SUCCESS', result);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      store.appendLog(id, `Task failed: ${message}`);
+      store.appendLog(id, `Task failed: ${message}`, 'fail');
       store.finished(id, 'FAILURE', { error: message });
     }
   }

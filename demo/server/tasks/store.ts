@@ -2,6 +2,7 @@
 // shapes JumpServer's Celery endpoints answer with.
 import type { DB } from '../db/open.ts';
 import { isoAt } from '../lib/time.ts';
+import { logLine, type LogTone } from './log-text.ts';
 
 export type TaskState = 'PENDING' | 'STARTED' | 'SUCCESS' | 'FAILURE';
 
@@ -43,9 +44,11 @@ export class TaskStore {
     }
   }
 
-  appendLog(id: string, text: string): void {
+  /** Lines are stored inert (log-text.ts): data can never drive the terminal that shows them. */
+  appendLog(id: string, text: string, tone?: LogTone): void {
     const insert = this.db.prepare('INSERT INTO celery_task_logs (task_id, line) VALUES (?, ?)');
-    for (const line of text.split(/\r?\n/)) insert.run(id, line);
+    // A bare \r stays in its line (shown as ^M): it would let data overwrite the line it sits in.
+    for (const line of text.split(/\r?\n/)) insert.run(id, logLine(line, tone));
   }
 
   hasLog(id: string): boolean {

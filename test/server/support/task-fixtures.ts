@@ -59,15 +59,21 @@ export async function readLog(app: FastifyInstance, headers: Record<string, stri
   return response.json();
 }
 
-/** Polls the log with the returned marks until `end: true`; returns every chunk (bounded wait). */
-export async function followLog(app: FastifyInstance, headers: Record<string, string>, task: string, limitMs = 20_000): Promise<string[]> {
+/** The runner's colours (SGR) taken out, for tests that read the words of a log. */
+export const withoutTones = (text: string): string => text.replace(/\x1b\[\d+m/g, '');
+
+/**
+ * Polls the log with the returned marks until `end: true`; returns every chunk (bounded wait), with
+ * the runner's colours taken out unless `raw`.
+ */
+export async function followLog(app: FastifyInstance, headers: Record<string, string>, task: string, limitMs = 20_000, raw = false): Promise<string[]> {
   const chunks: string[] = [];
   let mark: string | undefined;
   const deadline = Date.now() + limitMs;
   while (Date.now() < deadline) {
     const read = await readLog(app, headers, task, mark);
     if (read.mark !== undefined) {
-      chunks.push(read.data);
+      chunks.push(raw ? read.data : withoutTones(read.data));
       mark = read.mark;
     }
     if (read.end) return chunks;
