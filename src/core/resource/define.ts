@@ -72,7 +72,7 @@ export interface FormDefinition {
   fields?: string[]
   groups?: FormGroup[]
   overrides?: Record<string, FieldOverride>
-  /** Values a create form starts with (the metadata has no defaults). */
+  /** Values a create form starts with, over the metadata's defaults (e.g. a parent id from the address). */
   initial?: Record<string, unknown>
   /** Last change to the body before it is sent (POST creates, PUT updates). */
   beforeSubmit?: (values: Record<string, unknown>, method: 'post' | 'put') => Record<string, unknown>

@@ -18,6 +18,8 @@ export interface FieldMeta {
   max_value?: number
   help_text?: string
   choices?: Choice[]
+  /** What the server stores when the field is not sent; a create form starts with it. */
+  default?: unknown
   /** GET only: the list endpoint accepts an exact-match filter on this field. */
   filter?: boolean
   /** GET only: the list endpoint accepts `order=` on this field. */
