@@ -76,6 +76,8 @@ export interface FormDefinition {
   initial?: Record<string, unknown>
   /** Last change to the body before it is sent (POST creates, PUT updates). */
   beforeSubmit?: (values: Record<string, unknown>, method: 'post' | 'put') => Record<string, unknown>
+  /** Runs once the server has saved (its answer in hand), before the page moves on. */
+  afterSubmit?: (saved: unknown, method: 'post' | 'put') => void
 }
 
 export interface QuickAction {

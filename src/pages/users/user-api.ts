@@ -1,4 +1,5 @@
 import { http } from '../../core/http.ts'
+import { $profile, loadProfile } from '../../core/stores/session.ts'
 import type { Row } from '../../core/resource/adapters.ts'
 import type { RelationMember } from '../../core/resource/define.ts'
 
@@ -52,3 +53,9 @@ export const membersOfGroup = async (group: Row): Promise<RelationMember[]> =>
 export const addRelations = (pairs: { user: string; usergroup: string }[]) => http.post(RELATIONS_URL, pairs)
 
 export const removeRelation = (relationId: string) => http.delete(`${RELATIONS_URL}${relationId}/`)
+
+/** The top bar shows the signed-in user's name: when an admin saves their own record, read the profile again. */
+export function refreshOwnProfile(saved: unknown): void {
+  const id = (saved as { id?: unknown } | null)?.id
+  if (id !== undefined && id === $profile.get()?.id) loadProfile().catch(() => undefined)
+}

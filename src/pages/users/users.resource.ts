@@ -3,7 +3,7 @@ import { defineResource, type HeaderAction } from '../../core/resource/define.ts
 import { $currentOrg, DEFAULT_ORG, GLOBAL_ORG_ID } from '../../core/stores/org.ts'
 import { t } from '../../core/i18n/index.ts'
 import { toast } from '../../core/stores/notify.ts'
-import { addRelations, GROUPS_URL, groupsOfUser, removeRelation, setUsersActive, USERS_URL } from './user-api.ts'
+import { addRelations, GROUPS_URL, groupsOfUser, refreshOwnProfile, removeRelation, setUsersActive, USERS_URL } from './user-api.ts'
 import { userQuickActions } from './user-quick-actions.ts'
 import { USER_FORM_SECTIONS } from './user-form-sections.ts'
 
@@ -40,6 +40,7 @@ export const users = defineResource({
       password: { enableWhen: (values) => Number(values.password_strategy) === SET_PASSWORD },
     },
     initial: { password_strategy: 0 },
+    afterSubmit: refreshOwnProfile,
   },
   detail: {
     fields: ['name', 'username', 'email', 'role', 'org_role_display', 'groups_display', 'source', 'mfa_level', 'is_valid',
