@@ -1,4 +1,4 @@
-import { fieldLabel, type FieldMeta, type FieldsMeta } from './metadata.ts'
+import { fieldLabel, metaOf, type FieldMeta, type FieldsMeta } from './metadata.ts'
 
 /** How a list cell renders; chosen from the field's metadata type, overridable per column. */
 export type CellKind = 'link' | 'choice' | 'boolean' | 'datetime' | 'text' | 'actions'
@@ -54,16 +54,18 @@ export function metaToColumns(
   const linkField = options.linkField ?? 'name'
   const columns: ColumnSpec[] = []
   for (const prop of props) {
-    const meta = fields[prop]
+    // A `<field>_display` column is the field's translated text: its label, plain text, not sortable by that name.
+    const own = fields[prop]
+    const meta = metaOf(fields, prop)
     if (!meta && prop !== 'actions') continue
     const override = options.overrides?.[prop] ?? {}
-    const kind = override.kind ?? kindOf(prop, meta?.type, linkField)
+    const kind = override.kind ?? kindOf(prop, own ? own.type : 'string', linkField)
     columns.push({
       prop,
       label: override.label ?? (prop === 'actions' ? options.actionsLabel ?? prop : fieldLabel(prop, meta)),
       kind,
       width: override.width ?? defaultWidth(prop, kind),
-      sortable: override.sortable ?? Boolean(meta?.order),
+      sortable: override.sortable ?? Boolean(own?.order),
     })
   }
   return columns

@@ -116,6 +116,8 @@ export interface RelationDefinition {
   members: (object: Row, range: RelationRange) => RelationMembers | Promise<RelationMembers>
   add: (object: Row, ids: string[]) => Promise<unknown>
   remove: (object: Row, id: string) => Promise<unknown>
+  /** Shown only for objects this holds for (e.g. SSH system users); default always. */
+  when?: (object: Row) => boolean
 }
 
 export interface DetailTab {

@@ -39,6 +39,14 @@ export function fieldLabel(name: string, meta: FieldMeta | undefined): string {
   return meta?.label || name
 }
 
+/**
+ * The metadata of a field by name; `<field>_display` (the server's translated text of a choice)
+ * borrows its field's, so a page listing the display field still gets the translated label.
+ */
+export function metaOf(meta: FieldsMeta | undefined, name: string): FieldMeta | undefined {
+  return meta?.[name] ?? (name.endsWith('_display') ? meta?.[name.slice(0, -'_display'.length)] : undefined)
+}
+
 /** Fields the list endpoint can filter on, in metadata order (they become tag filters). */
 export function filterableFields(get: FieldsMeta | undefined): string[] {
   return Object.entries(get ?? {}).filter(([, meta]) => meta.filter).map(([name]) => name)

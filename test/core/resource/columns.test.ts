@@ -54,3 +54,10 @@ describe('listCellText', () => {
     expect(listCellText(['ssh/22', 'rdp/3389'], { type: 'list' }, name)).to.equal('ssh/22, rdp/3389')
   })
 })
+
+describe('display columns', () => {
+  it('label a `<field>_display` column with its field\'s label, as plain text that is not sortable', () => {
+    const [mode] = metaToColumns({ login_mode: { type: 'choice', label: '登录模式', order: true } }, ['login_mode_display'])
+    expect(mode).to.include({ prop: 'login_mode_display', label: '登录模式', kind: 'text', sortable: false })
+  })
+})
