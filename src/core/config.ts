@@ -16,6 +16,8 @@ export const MOBILE_BREAKPOINT = 992
 export const SIDEBAR_WIDTH = 220
 export const SIDEBAR_COLLAPSED_WIDTH = 54
 export const TAGS_MENU_WIDTH = 105
+/** Spec §9 "tab scroll padding": room kept beside the active tab when the tag bar scrolls to it. */
+export const TAB_SCROLL_PADDING = 4
 
 export const COOKIE_DAYS = 14
 

@@ -6,7 +6,9 @@ import {
   $currentOrg, $currentRole, $orgs, $perms, $profile, $roles, canSwitchPage, chooseCurrentOrg,
   loadRoles, resetSession, setCurrentOrg, switchToAdminPage, switchToUserPage,
 } from '../../src/core/stores/session.ts'
+import { $routes } from '../../src/core/routes.ts'
 import type { Profile } from '../../src/core/types.ts'
+import { adminRoutes } from './support/route-table.ts'
 import { clearCoreCookies, snapshotCookies } from './support/cookies.ts'
 import { DEFAULT, DEV, OPS, adminElsewhere, orgAdmin, plainUser, superAdmin } from './support/profiles.ts'
 
@@ -139,5 +141,37 @@ describe('session store', () => {
     expect(orgCookie()).to.deep.equal(DEV)
     // The test page is not the console, so it is sent to the console instead of reloading.
     expect(navigations).to.deep.equal(['/ui/'])
+  })
+
+  describe('setCurrentOrg in the console', () => {
+    const ID = '0d3c5a7e-8f21-4b6a-9c0d-1e2f3a4b5c6d'
+    let before: string
+    // The test page stands in for the console: its address moves under /ui/ for the duration.
+    const at = (hashPath: string) => history.replaceState(null, '', `/ui/#${hashPath}`)
+    beforeEach(() => {
+      before = location.href
+      $routes.set(adminRoutes)
+    })
+    afterEach(() => {
+      history.replaceState(null, '', before)
+      $routes.set([])
+    })
+
+    it('leaves a detail or update page for the section list, as the object is not in the new org', () => {
+      at(`/users/users/${ID}`)
+      setCurrentOrg(DEV)
+      at(`/users/groups/${ID}/update`)
+      setCurrentOrg(OPS)
+      expect(reloads).to.deep.equal(['/ui/#/users/users', '/ui/#/users/groups'])
+      expect(orgCookie()).to.deep.equal(OPS)
+    })
+
+    it('leaves a page whose query names an object for its list, and reloads any other page where it is', () => {
+      at(`/ops/tasks?filter=${ID}`)
+      setCurrentOrg(DEV)
+      at('/users/users?search=alice')
+      setCurrentOrg(OPS)
+      expect(reloads).to.deep.equal(['/ui/#/ops/tasks', undefined])
+    })
   })
 })

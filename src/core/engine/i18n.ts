@@ -22,7 +22,7 @@ registerMessages({
         updateTemplate: '下载更新模板', file: '文件', help: '仅支持csv文件导入', upload: '导入',
       },
       bulkUpdate: { title: '更新所选的 {{count}} 项', pick: '勾选要修改的字段', nothing: '请至少勾选一个字段' },
-      form: { nonField: '错误', more: '加载更多', noMatch: '无匹配数据', placeholder: '请选择', addTag: '回车添加' },
+      form: { nonField: '错误', more: '加载更多', noMatch: '无匹配数据', placeholder: '请选择', addTag: '回车添加', pickDate: '选择日期时间', datetimeFormat: '请按 {{format}} 格式填写' },
       detail: { basic: '基本信息', quickActions: '快速修改', add: '添加', members: '成员', remove: '移除' },
       dialog: { new: '新建', edit: '编辑', view: '查看' },
     },
@@ -53,6 +53,7 @@ registerMessages({
       },
       form: {
         nonField: 'Error', more: 'Load more', noMatch: 'No match', placeholder: 'Select', addTag: 'Press Enter to add',
+        pickDate: 'Pick a date and time', datetimeFormat: 'Use the format {{format}}',
       },
       detail: { basic: 'Basic information', quickActions: 'Quick modify', add: 'Add', members: 'Members', remove: 'Remove' },
       dialog: { new: 'New', edit: 'Edit', view: 'View' },

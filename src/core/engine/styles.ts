@@ -36,6 +36,11 @@ export const engineCss = `
 .form-item .help { color: #909399; font-size: 12px; grid-column: 2; }
 .form-item .field-error { color: #ed5565; font-size: 12px; grid-column: 2; }
 .form-error { color: #ed5565; }
+/* Short choice groups (radios are used up to RADIO_MAX_CHOICES) sit on one line, as 2.3's do. */
+sl-radio-group.inline::part(form-control-input) { display: flex; flex-wrap: wrap; gap: 4px 20px; }
+.datetime-input { position: relative; }
+/* The native picker only anchors the calendar popup; the text input is what users read and type. */
+.datetime-input .datetime-picker { position: absolute; right: 0; bottom: 0; width: 1px; height: 1px; opacity: 0; border: 0; padding: 0; pointer-events: none; }
 .form-buttons { display: flex; gap: 8px; padding-left: 172px; }
 .combo { position: relative; }
 .combo .chosen { display: flex; flex-wrap: wrap; gap: 4px; margin-bottom: 4px; }

@@ -1,4 +1,4 @@
-import { fieldLabel, type FieldsMeta } from './metadata.ts'
+import { fieldLabel, metaOf, type FieldMeta, type FieldsMeta } from './metadata.ts'
 
 /** How a list cell renders; chosen from the field's metadata type, overridable per column. */
 export type CellKind = 'link' | 'choice' | 'boolean' | 'datetime' | 'text' | 'actions'
@@ -54,17 +54,37 @@ export function metaToColumns(
   const linkField = options.linkField ?? 'name'
   const columns: ColumnSpec[] = []
   for (const prop of props) {
-    const meta = fields[prop]
+    // A `<field>_display` column is the field's translated text: its label, plain text, not sortable by that name.
+    const own = fields[prop]
+    const meta = metaOf(fields, prop)
     if (!meta && prop !== 'actions') continue
     const override = options.overrides?.[prop] ?? {}
-    const kind = override.kind ?? kindOf(prop, meta?.type, linkField)
+    const kind = override.kind ?? kindOf(prop, own ? own.type : 'string', linkField)
     columns.push({
       prop,
       label: override.label ?? (prop === 'actions' ? options.actionsLabel ?? prop : fieldLabel(prop, meta)),
       kind,
       width: override.width ?? defaultWidth(prop, kind),
-      sortable: override.sortable ?? Boolean(meta?.order),
+      sortable: override.sortable ?? Boolean(own?.order),
     })
   }
   return columns
+}
+
+const ID_LIKE = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{32}|\d+)$/i
+
+/** A relation field: DRF reports related fields (many or not) as `field`, lists of them with a `field` child. */
+export const isRelationMeta = (meta: FieldMeta | undefined): boolean => meta?.type === 'field' || meta?.child?.type === 'field'
+
+/**
+ * What a list-valued cell shows (2.3 shows how many rules or system users a filter has): the items'
+ * names when they carry them, their count when they are ids of a relation, else the items joined.
+ * Ids alone mean nothing to a reader, so they are never shown.
+ */
+export function listCellText(items: unknown[], meta: FieldMeta | undefined, nameOf: (item: unknown) => string): string {
+  if (items.length > 0 && items.every((item) => item !== null && typeof item === 'object')) return items.map(nameOf).join(', ')
+  if (isRelationMeta(meta) || items.every((item) => (typeof item === 'string' || typeof item === 'number') && ID_LIKE.test(String(item)))) {
+    return String(items.length)
+  }
+  return items.map(nameOf).join(', ')
 }

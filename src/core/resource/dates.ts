@@ -50,21 +50,3 @@ export function rangeParams(range: Partial<DateRange>): Record<string, string> {
   if (to && !Number.isNaN(to.getTime())) params.date_to = to.toISOString()
   return params
 }
-
-/**
- * A server datetime ('2020-09-16 19:55:18 +0800' or ISO) as a datetime-local value in this
- * browser's zone; '' when it cannot be read.
- */
-export function serverDateToInput(value: unknown): string {
-  if (typeof value !== 'string' || !value) return ''
-  const iso = value.replace(/^(\d{4}-\d{2}-\d{2}) /, '$1T').replace(/ ?([+-]\d{2})(\d{2})$/, '$1:$2')
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? '' : toLocalInput(date)
-}
-
-/** A datetime-local value as the ISO string the API accepts; undefined when invalid or empty. */
-export function inputToIso(value: string): string | undefined {
-  if (!value) return undefined
-  const date = new Date(value)
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString()
-}

@@ -72,10 +72,12 @@ export interface FormDefinition {
   fields?: string[]
   groups?: FormGroup[]
   overrides?: Record<string, FieldOverride>
-  /** Values a create form starts with (the metadata has no defaults). */
+  /** Values a create form starts with, over the metadata's defaults (e.g. a parent id from the address). */
   initial?: Record<string, unknown>
   /** Last change to the body before it is sent (POST creates, PUT updates). */
   beforeSubmit?: (values: Record<string, unknown>, method: 'post' | 'put') => Record<string, unknown>
+  /** Runs once the server has saved (its answer in hand), before the page moves on. */
+  afterSubmit?: (saved: unknown, method: 'post' | 'put') => void
 }
 
 export interface QuickAction {
@@ -114,6 +116,8 @@ export interface RelationDefinition {
   members: (object: Row, range: RelationRange) => RelationMembers | Promise<RelationMembers>
   add: (object: Row, ids: string[]) => Promise<unknown>
   remove: (object: Row, id: string) => Promise<unknown>
+  /** Shown only for objects this holds for (e.g. SSH system users); default always. */
+  when?: (object: Row) => boolean
 }
 
 export interface DetailTab {

@@ -29,6 +29,7 @@ export interface FieldSpec {
   options?: Choice[]
   remote?: RemoteOptions
   rows?: number
+  /** A create form's starting value: the metadata's `default`, or the definition's override. */
   default?: unknown
   hidden?: boolean
   rules?: FieldRule[]
@@ -99,6 +100,7 @@ export function metaToFields(
       multiple: isMultiple(fieldMeta),
       options: fieldMeta.choices ?? fieldMeta.child?.choices,
       rows: widget === 'textarea' ? 3 : undefined,
+      default: fieldMeta.default,
       ...override,
     })
   }
@@ -110,6 +112,8 @@ export function metaToFields(
  * everything else after input.
  */
 export function validationTrigger(field: Pick<FieldSpec, 'widget' | 'required'>): 'blur' | 'change' | 'input' {
+  // A date-time is read once typed out (committed), never half-typed.
+  if (field.widget === 'datetime') return 'change'
   if (!field.required) return 'input'
   if (field.widget === 'select' || field.widget === 'remote-select' || field.widget === 'radio') return 'change'
   if (field.widget === 'input' || field.widget === 'textarea' || field.widget === 'email' || field.widget === 'password') return 'blur'

@@ -18,6 +18,8 @@ export interface FieldMeta {
   max_value?: number
   help_text?: string
   choices?: Choice[]
+  /** What the server stores when the field is not sent; a create form starts with it. */
+  default?: unknown
   /** GET only: the list endpoint accepts an exact-match filter on this field. */
   filter?: boolean
   /** GET only: the list endpoint accepts `order=` on this field. */
@@ -35,6 +37,14 @@ export interface OptionsMeta {
 /** The label to show for a field: the server's translated label, else the field name. */
 export function fieldLabel(name: string, meta: FieldMeta | undefined): string {
   return meta?.label || name
+}
+
+/**
+ * The metadata of a field by name; `<field>_display` (the server's translated text of a choice)
+ * borrows its field's, so a page listing the display field still gets the translated label.
+ */
+export function metaOf(meta: FieldsMeta | undefined, name: string): FieldMeta | undefined {
+  return meta?.[name] ?? (name.endsWith('_display') ? meta?.[name.slice(0, -'_display'.length)] : undefined)
 }
 
 /** Fields the list endpoint can filter on, in metadata order (they become tag filters). */

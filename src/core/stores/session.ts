@@ -3,6 +3,7 @@ import { LOGOUT_PATH, PROFILE_URL, UI_BASE } from '../config.ts'
 import { COOKIE, getCookie, removeCookie, setCookie } from '../cookies.ts'
 import { http } from '../http.ts'
 import { currentFullPath, hardNavigate, isConsoleLocation, reloadPage, uiUrl } from '../navigation.ts'
+import { pathAfterOrgSwitch } from '../org-switch.ts'
 import { ROLE, isAdminPageRole, parseUserRoles, sumPerms } from '../permissions.ts'
 import type { Org, Profile } from '../types.ts'
 import { $currentOrg, $orgs, DEFAULT_ORG, GLOBAL_ORG_ID, readOrgCookie } from './org.ts'
@@ -95,8 +96,11 @@ export function switchToUserPage(): void {
 export function setCurrentOrg(org: Org): void {
   removeCookie(COOKIE.currentRole)
   storeOrg(org)
-  if (isConsoleLocation()) reloadPage()
-  else hardNavigate(UI_BASE)
+  if (!isConsoleLocation()) return hardNavigate(UI_BASE)
+  const here = currentFullPath()
+  const next = pathAfterOrgSwitch(here)
+  if (next === here) reloadPage()
+  else reloadPage(uiUrl(next))
 }
 
 export function setMfaVerifiedAt(time: number = Date.now()): void {

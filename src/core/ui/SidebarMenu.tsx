@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Link } from 'wouter'
 import { useT } from '../i18n/index.ts'
 import type { MenuItem } from '../routes.ts'
@@ -31,9 +31,15 @@ function Entry({ item, activePath }: { item: MenuItem; activePath: string }) {
 
 function Group({ item, activePath }: { item: MenuItem; activePath: string }) {
   const t = useT()
-  const [open, setOpen] = useState(() => isUnder(activePath, item))
+  const holdsActive = isUnder(activePath, item)
+  const [open, setOpen] = useState(holdsActive)
+  // In-app navigation into the group opens it too, not only the first load; leaving it keeps
+  // whatever the user chose.
+  useEffect(() => {
+    if (holdsActive) setOpen(true)
+  }, [activePath, holdsActive])
   return (
-    <li className={open ? 'group open' : 'group'}>
+    <li className={`group${open ? ' open' : ''}${holdsActive ? ' active' : ''}`}>
       <button type="button" aria-expanded={open} onClick={() => setOpen(!open)} data-menu={item.title}>
         <SlIcon name={item.icon ?? 'circle'} />
         <span className="label">{t(item.title)}</span>

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react'
-import { useEffect, useState, type MouseEvent } from 'react'
+import { useEffect, useRef, useState, type MouseEvent, type WheelEvent } from 'react'
 import { useLocation } from 'wouter'
+import { TAB_SCROLL_PADDING } from '../config.ts'
 import { useT } from '../i18n/index.ts'
 import { $routes, flattenRoutes, normalizePath } from '../routes.ts'
 import { $visitedViews, addView, type TagView } from '../stores/tags.ts'
@@ -19,6 +20,14 @@ function useAffixTags(): void {
   }, [routes])
 }
 
+/** Scrolls the bar (only as far as needed) so the tab shows whole, with the spec's padding beside it. */
+function scrollToTab(bar: HTMLElement, tab: HTMLElement): void {
+  const start = tab.offsetLeft - TAB_SCROLL_PADDING
+  const end = tab.offsetLeft + tab.offsetWidth + TAB_SCROLL_PADDING
+  if (start < bar.scrollLeft) bar.scrollLeft = Math.max(0, start)
+  else if (end > bar.scrollLeft + bar.clientWidth) bar.scrollLeft = end - bar.clientWidth
+}
+
 export function TagsView() {
   const views = useStore($visitedViews)
   const [location, navigate] = useLocation()
@@ -35,6 +44,16 @@ export function TagsView() {
   }, [menu])
 
   const isActive = (view: TagView) => normalizePath(view.path) === normalizePath(location)
+  const bar = useRef<HTMLDivElement>(null)
+  // The bar scrolls sideways instead of growing past the page; the active tab is kept in view.
+  useEffect(() => {
+    const active = bar.current?.querySelector<HTMLElement>('.tag.active')
+    if (bar.current && active) scrollToTab(bar.current, active)
+  }, [location, views])
+  // A mouse wheel scrolls the bar sideways, as the spec's tag view does.
+  const onWheel = (event: WheelEvent<HTMLDivElement>) => {
+    if (event.deltaY) event.currentTarget.scrollLeft += event.deltaY
+  }
   const onMouseUp = (view: TagView) => (event: MouseEvent) => {
     if (event.button === 1 && !view.meta.affix) actions.close(view) // middle click
   }
@@ -44,7 +63,7 @@ export function TagsView() {
   }
 
   return (
-    <div className="tags-view">
+    <div className="tags-view" ref={bar} onWheel={onWheel}>
       {views.map((view) => (
         <span
           key={view.path}

@@ -47,7 +47,7 @@ a { color: #1ab394; }
 .navbar .title { font-weight: 600; flex: 1; color: #2f4050; }
 .navbar sl-icon-button { font-size: 1.25rem; }
 .tags-view { display: flex; gap: 4px; padding: 4px 8px; background: #fff; border-bottom: 1px solid #d8dce5;
-  overflow-x: auto; position: relative; }
+  overflow-x: auto; overflow-y: hidden; position: relative; min-width: 0; max-width: 100%; scrollbar-width: thin; }
 .tag { display: inline-flex; align-items: center; gap: 4px; padding: 2px 8px; border: 1px solid #d8dce5; cursor: pointer;
   font-size: 12px; color: #495060; background: #fff; white-space: nowrap; text-decoration: none; }
 .tag.active { background: #1ab394; color: #fff; border-color: #1ab394; }

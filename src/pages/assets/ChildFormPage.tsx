@@ -3,7 +3,7 @@ import { CREATE_REDIRECT_DELAY } from '../../core/config.ts'
 import { EngineStyle } from '../../core/engine/EngineStyle.tsx'
 import { ResourceForm } from '../../core/engine/form/ResourceForm.tsx'
 import { useT } from '../../core/i18n/index.ts'
-import type { ResourceDefinition } from '../../core/resource/define.ts'
+import type { FormDefinition, ResourceDefinition } from '../../core/resource/define.ts'
 import { pageTitle } from '../../core/resource/names.ts'
 import type { PageProps } from '../../core/routes.ts'
 import { navigateHash, useQuery } from '../../core/ui/hash-location.ts'
@@ -15,8 +15,25 @@ export interface ChildFormOptions {
   url: (parentId: string) => string
   /** Where the page returns: the parent's detail page, on the tab listing the children. */
   back: (parentId: string) => string
-  /** Field that holds the parent id in the body, when the API wants it there. */
+  /** Field that holds the parent id in the body, when the API wants it there (create and update alike). */
   parentField?: string
+}
+
+/**
+ * The parent id starts the form (a gateway's domain picker) and goes into every body the form
+ * sends, also when it is not one of the form's fields (2.3 requires a rule's `filter` in the body).
+ * A value the user picked in the form wins.
+ */
+function withParent(form: FormDefinition | undefined, field: string, parent: string): FormDefinition | undefined {
+  if (!parent) return form
+  return {
+    ...form,
+    initial: { ...form?.initial, [field]: parent },
+    beforeSubmit: (values, method) => {
+      const body = form?.beforeSubmit ? form.beforeSubmit(values, method) : values
+      return body[field] == null || body[field] === '' ? { ...body, [field]: parent } : body
+    },
+  }
 }
 
 /**
@@ -30,9 +47,7 @@ export function childFormPage(resource: ResourceDefinition, options: ChildFormOp
     const id = params.id
     const back = () => navigateHash(options.back(parent))
     // Stable per parent: a new form object would make the engine start the values over.
-    const form = useMemo(() => (options.parentField
-      ? { ...resource.form, initial: { ...resource.form?.initial, [options.parentField]: parent || undefined } }
-      : resource.form), [parent])
+    const form = useMemo(() => (options.parentField ? withParent(resource.form, options.parentField, parent) : resource.form), [parent])
     return (
       <section className="engine-page form-page">
         <EngineStyle />

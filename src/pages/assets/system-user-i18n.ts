@@ -1,7 +1,8 @@
 import { registerMessages } from '../../core/i18n/index.ts'
 
-// The system user detail's relation tabs (jumpserver-api.md §2.3 system-users-{assets,nodes}-relations).
+// The system user detail's relation tabs (jumpserver-api.md §2.3 system-users-{assets,nodes}-relations)
+// and side cards (auto push, command filters).
 registerMessages({
-  zh: { assets: { systemUserTabs: { assets: '资产列表', nodes: '节点列表' } } },
-  en: { assets: { systemUserTabs: { assets: 'Assets', nodes: 'Nodes' } } },
+  zh: { assets: { systemUserTabs: { assets: '资产列表', nodes: '节点列表' }, systemUser: { autoPush: '自动推送', cmdFilters: '命令过滤器' } } },
+  en: { assets: { systemUserTabs: { assets: 'Assets', nodes: 'Nodes' }, systemUser: { autoPush: 'Auto push', cmdFilters: 'Command filters' } } },
 })

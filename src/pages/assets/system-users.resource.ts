@@ -1,23 +1,9 @@
 import { defineResource } from '../../core/resource/define.ts'
 import { API, PRIORITY, help, picker } from './field-helpers.ts'
 import { systemUserRelationTabs } from './SystemUserRelationTabs.tsx'
+import { systemUserCmdFilters, systemUserQuickActions } from './system-user-cards.ts'
+import { canPush, credentialNeeded, hasCredentials, isSsh, protocolOf, pushesSsh, usernameNeeded, usesKey } from './system-user-rules.ts'
 import './i18n.ts'
-
-type Values = Record<string, unknown>
-
-// jumpserver-api.md §2.3: which fields a protocol and login mode make meaningful.
-const isAuto = (v: Values) => (v.login_mode ?? 'auto') === 'auto'
-const protocolOf = (v: Values) => String(v.protocol ?? 'ssh')
-const isSsh = (v: Values) => protocolOf(v) === 'ssh'
-const canPush = (v: Values) => isAuto(v) && ['ssh', 'rdp'].includes(protocolOf(v))
-const hasCredentials = (v: Values) => isAuto(v) && protocolOf(v) !== 'k8s'
-const usesKey = (v: Values) => hasCredentials(v) && ['ssh', 'rdp'].includes(protocolOf(v)) && !v.auto_generate_key
-
-const usernameNeeded = (v: Values) => isAuto(v) && protocolOf(v) !== 'vnc' && !v.username_same_with_user
-
-// Only when creating (no id yet): an update leaves empty secrets unchanged.
-const credentialNeeded = (v: Values) =>
-  v.id === undefined && isAuto(v) && ['ssh', 'rdp'].includes(protocolOf(v)) && !v.private_key && !v.auto_generate_key
 
 export const systemUsers = defineResource({
   name: 'SystemUser', url: API.systemUsers, path: '/assets/system-users', icon: 'person-gear',
@@ -42,16 +28,18 @@ export const systemUsers = defineResource({
       token: { widget: 'textarea', rows: 3, enableWhen: (v) => protocolOf(v) === 'k8s' },
       auto_push: { enableWhen: canPush, ...help('assets.help.autoPush') },
       cmd_filters: { ...picker(API.cmdFilters), multiple: true, enableWhen: isSsh },
-      sudo: { widget: 'textarea', rows: 2, enableWhen: (v) => canPush(v) && isSsh(v), ...help('assets.help.sudo') },
-      shell: { enableWhen: (v) => canPush(v) && isSsh(v), ...help('assets.help.shell') },
-      home: { enableWhen: (v) => canPush(v) && isSsh(v), ...help('assets.help.home') },
-      system_groups: { enableWhen: (v) => canPush(v) && isSsh(v), ...help('assets.help.groups') },
+      sudo: { widget: 'textarea', rows: 2, enableWhen: pushesSsh, ...help('assets.help.sudo') },
+      shell: { enableWhen: pushesSsh, ...help('assets.help.shell') },
+      home: { enableWhen: pushesSsh, ...help('assets.help.home') },
+      system_groups: { enableWhen: pushesSsh, ...help('assets.help.groups') },
       sftp_root: { enableWhen: isSsh, ...help('assets.help.sftpRoot') },
     },
   },
   detail: {
     fields: ['name', 'username', 'protocol', 'login_mode_display', 'priority', 'auto_push', 'sudo', 'shell', 'home',
       'system_groups', 'sftp_root', 'assets_amount', 'created_by', 'date_created', 'comment'],
+    quickActions: systemUserQuickActions,
+    relations: [systemUserCmdFilters],
     tabs: systemUserRelationTabs,
   },
 })

@@ -15,6 +15,7 @@ registerMessages({
       },
       mail: { sent: '一封邮件已经发送到用户的邮箱 {{email}}' },
       relation: { groups: '用户组', members: '成员' },
+      form: { account: '账户', authentication: '认证', security: '安全', other: '其它' },
     },
   },
   en: {
@@ -30,6 +31,7 @@ registerMessages({
       },
       mail: { sent: 'An e-mail has been sent to the user at {{email}}' },
       relation: { groups: 'User groups', members: 'Members' },
+      form: { account: 'Account', authentication: 'Authentication', security: 'Security', other: 'Other' },
     },
   },
 })

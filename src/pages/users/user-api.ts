@@ -1,4 +1,5 @@
 import { http } from '../../core/http.ts'
+import { $profile, loadProfile } from '../../core/stores/session.ts'
 import type { Row } from '../../core/resource/adapters.ts'
 import type { RelationMember } from '../../core/resource/define.ts'
 
@@ -17,10 +18,12 @@ export interface MailNote {
 const userUrl = (id: unknown, action = '') => `${USERS_URL}${String(id)}/${action}`
 
 export const setUserActive = (user: Row, isActive: boolean) => http.patch(userUrl(user.id), { is_active: isActive })
+// Methods and bodies as Lina v2.3.1 sends them: a real 2.3 server refuses a PUT with an empty body
+// (its serializers validate a full update), so the resets PATCH `{}` and unblock PATCHes no body.
 export const resetMfa = (user: Row) => http.get(userUrl(user.id, 'otp/reset/'))
-export const resetPassword = (user: Row) => http.put<MailNote>(userUrl(user.id, 'password/reset/'))
-export const resetPublicKey = (user: Row) => http.patch<MailNote>(userUrl(user.id, 'pubkey/reset/'))
-export const unblockUser = (user: Row) => http.put(userUrl(user.id, 'unblock/'))
+export const resetPassword = (user: Row) => http.patch<MailNote>(userUrl(user.id, 'password/reset/'), {})
+export const resetPublicKey = (user: Row) => http.patch<MailNote>(userUrl(user.id, 'pubkey/reset/'), {})
+export const unblockUser = (user: Row) => http.patch(userUrl(user.id, 'unblock/'))
 
 /** Bulk enable/disable: one PATCH of `[{id, is_active}]` (jumpserver-api.md §1.9). */
 export const setUsersActive = (ids: string[], isActive: boolean) =>
@@ -50,3 +53,9 @@ export const membersOfGroup = async (group: Row): Promise<RelationMember[]> =>
 export const addRelations = (pairs: { user: string; usergroup: string }[]) => http.post(RELATIONS_URL, pairs)
 
 export const removeRelation = (relationId: string) => http.delete(`${RELATIONS_URL}${relationId}/`)
+
+/** The top bar shows the signed-in user's name: when an admin saves their own record, read the profile again. */
+export function refreshOwnProfile(saved: unknown): void {
+  const id = (saved as { id?: unknown } | null)?.id
+  if (id !== undefined && id === $profile.get()?.id) loadProfile().catch(() => undefined)
+}

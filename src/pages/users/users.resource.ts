@@ -3,8 +3,9 @@ import { defineResource, type HeaderAction } from '../../core/resource/define.ts
 import { $currentOrg, DEFAULT_ORG, GLOBAL_ORG_ID } from '../../core/stores/org.ts'
 import { t } from '../../core/i18n/index.ts'
 import { toast } from '../../core/stores/notify.ts'
-import { addRelations, GROUPS_URL, groupsOfUser, removeRelation, setUsersActive, USERS_URL } from './user-api.ts'
+import { addRelations, GROUPS_URL, groupsOfUser, refreshOwnProfile, removeRelation, setUsersActive, USERS_URL } from './user-api.ts'
 import { userQuickActions } from './user-quick-actions.ts'
+import { USER_FORM_SECTIONS } from './user-form-sections.ts'
 
 /** Org roles mean something only inside a real organisation (not DEFAULT, not the global one). */
 export function inRealOrg(): boolean {
@@ -32,13 +33,14 @@ export const users = defineResource({
     importExport: true,
   },
   form: {
-    fields: ['name', 'username', 'email', 'groups', 'role', 'org_roles', 'password_strategy', 'password', 'mfa_level', 'date_expired', 'comment'],
+    groups: USER_FORM_SECTIONS,
     overrides: {
       groups: { multiple: true, remote: { url: GROUPS_URL } },
       org_roles: { enableWhen: inRealOrg },
       password: { enableWhen: (values) => Number(values.password_strategy) === SET_PASSWORD },
     },
     initial: { password_strategy: 0 },
+    afterSubmit: refreshOwnProfile,
   },
   detail: {
     fields: ['name', 'username', 'email', 'role', 'org_role_display', 'groups_display', 'source', 'mfa_level', 'is_valid',

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing'
-import { metaToColumns, COLUMN_WIDTH } from '../../../src/core/resource/columns.ts'
+import { listCellText, metaToColumns, COLUMN_WIDTH } from '../../../src/core/resource/columns.ts'
 import type { FieldsMeta } from '../../../src/core/resource/metadata.ts'
 
 const GET: FieldsMeta = {
@@ -35,5 +35,29 @@ describe('metaToColumns', () => {
   it('lets a definition override label, kind and width', () => {
     const [name] = metaToColumns(GET, ['name'], { overrides: { name: { label: 'Name', kind: 'text', width: 90 } } })
     expect(name).to.include({ label: 'Name', kind: 'text', width: 90 })
+  })
+})
+
+describe('listCellText', () => {
+  const name = (item: unknown) => String((item as { name?: string }).name ?? item)
+  const uuid = '5b8c6f0e-1d2a-4c3b-9e8f-0a1b2c3d4e5f'
+
+  it('counts the ids of a relation, by metadata or by their shape', () => {
+    expect(listCellText(['a', 'b'], { type: 'field' }, name)).to.equal('2')
+    expect(listCellText([uuid, uuid.replace('5b', '6b')], { type: 'list' }, name)).to.equal('2')
+    expect(listCellText([3, 4, 5], undefined, name)).to.equal('3')
+    expect(listCellText([], { type: 'list', child: { type: 'field' } }, name)).to.equal('0')
+  })
+
+  it('names objects and joins plain strings', () => {
+    expect(listCellText([{ name: 'ops' }, { name: 'dev' }], { type: 'field' }, name)).to.equal('ops, dev')
+    expect(listCellText(['ssh/22', 'rdp/3389'], { type: 'list' }, name)).to.equal('ssh/22, rdp/3389')
+  })
+})
+
+describe('display columns', () => {
+  it('label a `<field>_display` column with its field\'s label, as plain text that is not sortable', () => {
+    const [mode] = metaToColumns({ login_mode: { type: 'choice', label: '登录模式', order: true } }, ['login_mode_display'])
+    expect(mode).to.include({ prop: 'login_mode_display', label: '登录模式', kind: 'text', sortable: false })
   })
 })

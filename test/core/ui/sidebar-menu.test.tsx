@@ -52,6 +52,16 @@ describe('Sidebar', () => {
     expect(text(deepQuery(host, '.menu a.active'))).to.equal('用户组');
   });
 
+  it('opens and marks the group of a page reached by in-app navigation, not only on first load', () => {
+    render('/somewhere-else');
+    expect(deepQueryAll(host, '.submenu')).to.have.length(0);
+    render('/users/users');
+    expect(deepQuery(host, '.menu li.group')?.className).to.equal('group open active');
+    expect(text(deepQuery(host, '.menu a.active'))).to.equal('用户列表');
+    render('/somewhere-else');
+    expect(deepQuery(host, '.menu li.group')?.className, 'left open, no longer marked').to.equal('group open');
+  });
+
   it('collapses and expands a group on click', () => {
     render('/somewhere-else');
     expect(deepQueryAll(host, '.submenu')).to.have.length(0);

@@ -1,5 +1,6 @@
 // The strip of visited pages: affix Dashboard, Close Others, Close All, middle click, Refresh.
 import { expect } from '@open-wc/testing';
+import { setViewport } from '@web/test-runner-commands';
 import { loginAs } from '../../helpers/server.ts';
 import { text, waitFor } from '../../helpers/dom.ts';
 import { mountConsole, resetConsole, waitForShell, type MountedConsole } from '../../elements/support/console-fixture.ts';
@@ -74,5 +75,34 @@ describe('tags view', () => {
     await waitFor(() => view.find('.user-guide') && view.find('.user-guide') !== before, 2000, 'a new page');
     window.removeEventListener('hashchange', record);
     expect(seen).to.deep.equal(['#/redirect/users/first-login/guide/', '#/users/first-login/guide/']);
+  });
+});
+
+describe('tags view with many pages', () => {
+  afterEach(resetConsole);
+  beforeEach(() => loginAs('admin'));
+
+  it('scrolls sideways inside the page width and keeps the active tab in view', async () => {
+    const view = await mountConsole('/dashboard');
+    await setViewport({ width: 1000, height: 800 }); // still desktop (> 992), with room for a few tabs only
+    await waitForShell(view);
+    const sections = ['/users/users', '/users/groups', '/assets/assets', '/assets/domains', '/assets/admin-users',
+      '/assets/system-users', '/assets/cmd-filters', '/assets/platforms', '/assets/labels'];
+    const pages = [...sections, ...sections.map((path) => `${path}/create`), '/users/profile'];
+    for (const path of pages) {
+      location.hash = `#${path}`;
+      await waitFor(() => view.find(`.tags-view .tag[data-path="${path}"]`), 5000, `the tab of ${path}`);
+    }
+    const bar = view.find<HTMLElement>('.tags-view')!;
+    const box = bar.getBoundingClientRect();
+    expect(box.right, 'the bar ends inside the window').to.be.at.most(window.innerWidth);
+    expect(bar.scrollWidth, 'the tabs overflow it').to.be.greaterThan(bar.clientWidth);
+    const inView = (path: string) => {
+      const t = tag(view, path).getBoundingClientRect();
+      return t.left >= box.left - 1 && t.right <= box.right + 1;
+    };
+    await waitFor(() => inView('/users/profile'), 3000, 'the last (active) tab scrolled into view');
+    location.hash = '#/users/users';
+    await waitFor(() => tag(view, '/users/users').classList.contains('active') && inView('/users/users'), 3000, 'the first tab back in view');
   });
 });

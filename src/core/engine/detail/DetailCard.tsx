@@ -2,7 +2,7 @@ import '../i18n.ts'
 import type { ReactNode } from 'react'
 import { useT } from '../../i18n/index.ts'
 import type { Row } from '../../resource/adapters.ts'
-import { choiceLabel, fieldLabel, type FieldsMeta } from '../../resource/metadata.ts'
+import { choiceLabel, fieldLabel, metaOf, type FieldsMeta } from '../../resource/metadata.ts'
 
 function shown(value: unknown): string {
   if (value == null) return ''
@@ -43,7 +43,7 @@ export function DetailCard({ title, object, fields, meta, render }: DetailCardPr
           <tbody>
             {fields.map((field) => (
               <tr key={field} data-field={field}>
-                <th>{fieldLabel(field, meta?.[field])}</th>
+                <th>{fieldLabel(field, metaOf(meta, field))}</th>
                 <td>{value(field)}</td>
               </tr>
             ))}

@@ -15,7 +15,7 @@ function infoFields(resource: ResourceDefinition, object: Row): string[] {
 export function InfoTab({ resource, object, meta, reload }: { resource: ResourceDefinition; object: Row; meta?: FieldsMeta; reload: () => void }) {
   const t = useT()
   const quick = resource.detail?.quickActions?.(object, reload) ?? []
-  const relations = resource.detail?.relations ?? []
+  const relations = (resource.detail?.relations ?? []).filter((relation) => relation.when?.(object) ?? true)
   return (
     <div className="detail-grid">
       <DetailCard title={t('engine.detail.basic')} object={object} fields={infoFields(resource, object)} meta={meta}

@@ -1,7 +1,7 @@
-import { inputToIso, serverDateToInput } from '../../resource/dates.ts'
-import type { FieldSpec } from '../../resource/fields.ts'
+import { RADIO_MAX_CHOICES, type FieldSpec } from '../../resource/fields.ts'
 import { SlInput, SlRadio, SlRadioGroup, SlSwitch, SlTextarea } from '../shoelace.ts'
 import { Combo } from './Combo.tsx'
+import { DateTimeInput } from './DateTimeInput.tsx'
 import { RemoteSelect } from './RemoteSelect.tsx'
 import { TagsInput } from './TagsInput.tsx'
 
@@ -27,7 +27,7 @@ export function FieldControl({ field, value, disabled, onChange, onBlur }: Field
       return <SlSwitch {...common} checked={Boolean(value)} onSlChange={(e) => onChange((e.target as unknown as Target).checked, true)} />
     case 'radio':
       return (
-        <SlRadioGroup {...common} value={asString(value)}
+        <SlRadioGroup {...common} className={options.length <= RADIO_MAX_CHOICES ? 'inline' : undefined} value={asString(value)}
           onSlChange={(e) => onChange(field.options?.find((o) => String(o.value) === text(e))?.value ?? text(e), true)}>
           {options.map((o) => <SlRadio key={String(o.value)} value={String(o.value)}>{o.label}</SlRadio>)}
         </SlRadioGroup>
@@ -47,8 +47,7 @@ export function FieldControl({ field, value, disabled, onChange, onBlur }: Field
       return <SlTextarea {...common} rows={field.rows ?? 3} value={asString(value)} maxlength={field.maxLength}
         onSlInput={(e) => onChange(text(e), false)} onSlChange={(e) => onChange(text(e), true)} onSlBlur={onBlur} />
     case 'datetime':
-      return <SlInput {...common} type="datetime-local" step={1} value={serverDateToInput(value) || asString(value).slice(0, 19)}
-        onSlChange={(e) => onChange(inputToIso(text(e)) ?? null, true)} onSlBlur={onBlur} />
+      return <DateTimeInput name={field.id} label={field.label} value={value} disabled={disabled} onChange={onChange} onBlur={onBlur} />
     case 'number':
       return <SlInput {...common} type="number" min={field.min} max={field.max} value={asString(value)}
         onSlInput={(e) => onChange(text(e) === '' ? null : Number(text(e)), false)}

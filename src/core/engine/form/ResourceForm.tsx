@@ -75,6 +75,7 @@ export function ResourceForm(props: ResourceFormProps) {
     try {
       const saved = method === 'put' ? await http.put(`${props.url}${props.id}/`, body) : await http.post(props.url, body)
       toast.success(t(method === 'put' ? 'message.updateSuccess' : 'message.createSuccess'))
+      props.form?.afterSubmit?.(saved, method)
       props.onSuccess?.(saved, method)
       return true
     } catch (error) {

@@ -29,12 +29,17 @@ function emptyValue(field: FieldSpec): unknown {
   return TEXT_WIDGETS.has(field.widget) ? '' : null
 }
 
+/**
+ * Update: the object's values. Create: the definition's `initial`, else the field's default (the
+ * server's OPTIONS `default`), else empty. Defaults never fill an update form: a field the object
+ * lacks stays empty and is not sent, rather than overwriting what the server holds.
+ */
 function startValues(fields: FieldSpec[], form: FormDefinition | undefined, object: Values | undefined): Values {
   const values: Values = {}
   for (const field of fields) {
-    if (object && field.id in object) values[field.id] = object[field.id]
-    else if (field.default !== undefined) values[field.id] = field.default
+    if (object) values[field.id] = field.id in object ? object[field.id] : emptyValue(field)
     else if (form?.initial && field.id in form.initial) values[field.id] = form.initial[field.id]
+    else if (field.default !== undefined) values[field.id] = field.default
     else values[field.id] = emptyValue(field)
   }
   return values

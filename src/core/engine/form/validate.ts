@@ -1,5 +1,6 @@
 import '../i18n.ts'
 import { t } from '../../i18n/index.ts'
+import { DATETIME_FORMAT, parseDateTime } from '../../resource/datetime.ts'
 import type { FieldSpec } from '../../resource/fields.ts'
 
 export type Values = Record<string, unknown>
@@ -17,6 +18,7 @@ export function isEnabled(field: FieldSpec, values: Values): boolean {
 export function validateField(field: FieldSpec, value: unknown, values: Values): string | undefined {
   if ((field.required || field.requiredWhen?.(values)) && isEmpty(value)) return t('message.required')
   if (isEmpty(value)) return undefined
+  if (field.widget === 'datetime' && !parseDateTime(value)) return t('engine.form.datetimeFormat', { format: DATETIME_FORMAT })
   for (const rule of field.rules ?? []) {
     const message = rule(value, values)
     if (message) return message

@@ -2,7 +2,7 @@ import '../i18n.ts'
 import type { ReactNode } from 'react'
 import { useT } from '../../i18n/index.ts'
 import type { Row } from '../../resource/adapters.ts'
-import type { ColumnSpec } from '../../resource/columns.ts'
+import { listCellText, type ColumnSpec } from '../../resource/columns.ts'
 import { choiceLabel, type FieldMeta } from '../../resource/metadata.ts'
 import { SlIcon } from '../shoelace.ts'
 
@@ -39,6 +39,7 @@ export function Cell({ column, row, meta, detailHref }: CellProps): ReactNode {
         ? <SlIcon name="check-circle-fill" className="bool-true" label={t('engine.list.yes')} />
         : <SlIcon name="x-circle-fill" className="bool-false" label={t('engine.list.no')} />
     default:
+      if (Array.isArray(value)) return listCellText(value, meta, plain)
       // Datetimes arrive formatted by the server in the caller's zone (X-TZ).
       return plain(value)
   }
