@@ -84,3 +84,13 @@ test('only org admins read and write permissions (2.3: IsOrgAdmin)', async (t) =
   const asUser = await call('GET', PERMS, undefined, { as: 'user' });
   assert.equal(asUser.statusCode, 403);
 });
+
+test('the seed gives every org permissions in every validity state, and the demo user something to reach', async (t) => {
+  const { app, get, eng } = await assetsApp(t);
+  const inDefault = (await get(PERMS, { org: 'DEFAULT' })) as { name: string; is_valid: boolean; is_active: boolean; is_expired: boolean }[];
+  assert.ok(inDefault.length >= 5, `${inDefault.length} in DEFAULT`);
+  assert.ok(inDefault.some((p) => p.is_valid) && inDefault.some((p) => p.is_expired) && inDefault.some((p) => !p.is_active), 'valid, expired and disabled');
+  assert.ok(((await get(PERMS)) as unknown[]).length >= 3, 'Engineering has its own');
+  const mine = (await get(`${PERMS}?user_id=${userId(app, 'user')}&is_valid=1`, { org: eng })) as { name: string }[];
+  assert.ok(mine.some((p) => p.name === 'Developers - web tier'), 'user reaches the web tier through Developers');
+});
