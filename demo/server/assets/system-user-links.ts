@@ -74,7 +74,8 @@ export function insertLink(kind: LinkKind) {
   };
 }
 
-function linkSubtreeAssets(db: DB, systemUser: string, nodeId: string): void {
+/** Links every asset in the node's subtree to the system user (what a node link means in 2.3). */
+export function linkSubtreeAssets(db: DB, systemUser: string, nodeId: string): void {
   const node = nodeById(db, nodeId);
   if (!node) return;
   const range = subtreeClause('n.key', node.key);

@@ -333,4 +333,55 @@ export const migrations: Migration[] = [
       END;
     `,
   },
+  {
+    id: 8,
+    name: 'asset_permissions',
+    sql: `
+      -- Asset permissions (§2.5): who (users, user groups) may reach what (assets, nodes) as whom (system
+      -- users), with an action bitmask and a validity window. Through tables have integer ids, as 2.3's
+      -- relation endpoints show them. Datetimes are UTC ISO text, so windows compare as strings.
+      CREATE TABLE asset_permissions (
+        id TEXT PRIMARY KEY, name TEXT NOT NULL, is_active INTEGER NOT NULL DEFAULT 1,
+        date_start TEXT NOT NULL, date_expired TEXT NOT NULL, actions INTEGER NOT NULL DEFAULT 255,
+        comment TEXT NOT NULL DEFAULT '', org_id TEXT NOT NULL DEFAULT '', created_by TEXT NOT NULL DEFAULT '',
+        date_created TEXT NOT NULL, date_updated TEXT NOT NULL, UNIQUE (org_id, name)
+      );
+      CREATE INDEX asset_permissions_window ON asset_permissions (is_active, date_expired, date_start);
+      CREATE TABLE asset_permission_users (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        permission_id TEXT NOT NULL REFERENCES asset_permissions(id) ON DELETE CASCADE,
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        UNIQUE (permission_id, user_id)
+      );
+      CREATE INDEX asset_permission_users_user_id ON asset_permission_users (user_id, permission_id);
+      CREATE TABLE asset_permission_user_groups (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        permission_id TEXT NOT NULL REFERENCES asset_permissions(id) ON DELETE CASCADE,
+        usergroup_id TEXT NOT NULL REFERENCES user_groups(id) ON DELETE CASCADE,
+        UNIQUE (permission_id, usergroup_id)
+      );
+      CREATE INDEX asset_permission_user_groups_usergroup_id ON asset_permission_user_groups (usergroup_id, permission_id);
+      CREATE TABLE asset_permission_assets (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        permission_id TEXT NOT NULL REFERENCES asset_permissions(id) ON DELETE CASCADE,
+        asset_id TEXT NOT NULL REFERENCES assets(id) ON DELETE CASCADE,
+        UNIQUE (permission_id, asset_id)
+      );
+      CREATE INDEX asset_permission_assets_asset_id ON asset_permission_assets (asset_id, permission_id);
+      CREATE TABLE asset_permission_nodes (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        permission_id TEXT NOT NULL REFERENCES asset_permissions(id) ON DELETE CASCADE,
+        node_id TEXT NOT NULL REFERENCES nodes(id) ON DELETE CASCADE,
+        UNIQUE (permission_id, node_id)
+      );
+      CREATE INDEX asset_permission_nodes_node_id ON asset_permission_nodes (node_id, permission_id);
+      CREATE TABLE asset_permission_system_users (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        permission_id TEXT NOT NULL REFERENCES asset_permissions(id) ON DELETE CASCADE,
+        systemuser_id TEXT NOT NULL REFERENCES system_users(id) ON DELETE CASCADE,
+        UNIQUE (permission_id, systemuser_id)
+      );
+      CREATE INDEX asset_permission_system_users_systemuser_id ON asset_permission_system_users (systemuser_id, permission_id);
+    `,
+  },
 ];

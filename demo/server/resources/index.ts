@@ -3,6 +3,7 @@
 import type { ResourceDef } from '../engine/types.ts';
 import { accessKeysResource } from './access-keys.ts';
 import { adminUsersResource } from './admin-users.ts';
+import { assetPermissionsResource } from './asset-permissions.ts';
 import { assetsResource } from './assets.ts';
 import { cmdFiltersResource } from './cmd-filters.ts';
 import { domainsResource } from './domains.ts';
@@ -31,4 +32,5 @@ export const RESOURCES: readonly ResourceDef[] = [
   systemUsersAssetsRelationsResource, systemUsersNodesRelationsResource, systemUsersUsersRelationsResource,
   cmdFiltersResource,
   labelsResource,
+  assetPermissionsResource,
 ];

@@ -1,0 +1,71 @@
+// Rules of an asset permission's links: what may be linked (objects the org can see, members of the
+// org; at least one system user), and the side effect 2.3's signals have: the permission's assets and
+// nodes become the system users' assets and nodes (what a push would reach), and for system users whose
+// username follows the user, the permission's users and group members become theirs.
+import { fixtureAsset, fixtureNode } from '../assets/samples.ts';
+import { fixtureSystemUser, linkSubtreeAssets } from '../assets/system-user-links.ts';
+import { L, mergeErrors, message, unknownIds } from '../assets/fields.ts';
+import type { DB } from '../db/open.ts';
+import type { HookArgs, Row, SampleArgs, Samples } from '../engine/types.ts';
+import { isOrgMember } from '../orgs/org-members.ts';
+
+/** Each relation field, its through table (asset_permission_<table>) and the column naming the other side. */
+export const PERMISSION_LINKS = [
+  { field: 'users', table: 'users', column: 'user_id' },
+  { field: 'user_groups', table: 'user_groups', column: 'usergroup_id' },
+  { field: 'assets', table: 'assets', column: 'asset_id' },
+  { field: 'nodes', table: 'nodes', column: 'node_id' },
+  { field: 'system_users', table: 'system_users', column: 'systemuser_id' },
+] as const;
+
+const EMPTY_LIST = L('列表字段不能为空。', 'This list may not be empty.');
+const NOT_MEMBER = L('无效主键 “{value}” - 对象不存在。', 'Invalid pk "{value}" - object does not exist.');
+
+export function validatePermission(args: HookArgs, data: Row): Record<string, string[]> | null {
+  const users = Array.isArray(data.users) ? data.users.map(String) : [];
+  const outsiders = users.filter((id) => !isOrgMember(args.db, args.ctx.org, id));
+  return mergeErrors(
+    Array.isArray(data.system_users) && data.system_users.length === 0 ? { system_users: [message(args, EMPTY_LIST)] } : null,
+    outsiders.length ? { users: outsiders.map((value) => message(args, NOT_MEMBER, { value })) } : null,
+    unknownIds(args, 'user_groups', 'user_groups', data.user_groups),
+    unknownIds(args, 'assets', 'assets', data.assets),
+    unknownIds(args, 'nodes', 'nodes', data.nodes),
+    unknownIds(args, 'system_users', 'system_users', data.system_users),
+  );
+}
+
+export function linkGrantedToSystemUsers(db: DB, permissionId: string): void {
+  const of = (sql: string) => db.prepare(sql).pluck().all(permissionId) as string[];
+  const systemUsers = db.prepare(`SELECT s.id, s.username_same_with_user FROM asset_permission_system_users ps
+    JOIN system_users s ON s.id = ps.systemuser_id WHERE ps.permission_id = ?`).all(permissionId) as { id: string; username_same_with_user: number }[];
+  const assets = of('SELECT asset_id FROM asset_permission_assets WHERE permission_id = ?');
+  const nodes = of('SELECT node_id FROM asset_permission_nodes WHERE permission_id = ?');
+  const users = db.prepare(`SELECT user_id FROM asset_permission_users WHERE permission_id = @id UNION
+    SELECT ug.user_id FROM asset_permission_user_groups pg JOIN user_group_users ug ON ug.group_id = pg.usergroup_id
+    WHERE pg.permission_id = @id`).pluck().all({ id: permissionId }) as string[];
+  const linkAsset = db.prepare('INSERT OR IGNORE INTO system_user_assets (system_user_id, asset_id) VALUES (?, ?)');
+  const linkNode = db.prepare('INSERT OR IGNORE INTO system_user_nodes (system_user_id, node_id) VALUES (?, ?)');
+  const linkUser = db.prepare('INSERT OR IGNORE INTO system_user_users (system_user_id, user_id) VALUES (?, ?)');
+  for (const systemUser of systemUsers) {
+    for (const asset of assets) linkAsset.run(systemUser.id, asset);
+    for (const node of nodes) {
+      linkNode.run(systemUser.id, node);
+      linkSubtreeAssets(db, systemUser.id, node);
+    }
+    if (systemUser.username_same_with_user) for (const user of users) linkUser.run(systemUser.id, user);
+  }
+}
+
+export function permissionSample({ db, orgId, seq }: SampleArgs): Samples {
+  const systemUser = fixtureSystemUser(db, orgId, `Permission fixture ${seq}`);
+  const asset = fixtureAsset(db, orgId, `perm-host-${seq}`);
+  const node = fixtureNode(db, orgId, `Permission node ${seq}`);
+  return {
+    create: [0, 1].map((i) => ({
+      name: `Sample permission ${seq}-${i}`, system_users: [systemUser], assets: i ? [] : [asset], nodes: i ? [node] : [],
+      // Names as 2.3 reads them back: a name stands with every name its bits imply.
+      actions: i ? ['connect', 'upload_file', 'download_file', 'updownload'] : ['connect'], comment: `sample ${seq}`, is_active: i === 0,
+    })),
+    update: { comment: `updated ${seq}`, actions: ['connect'], is_active: false },
+  };
+}
