@@ -91,7 +91,8 @@ export function registerResource(app: FastifyInstance, def: ResourceDef): void {
     const allowed = methods.filter((m) => offers.has(actionOf[m]) && def.permissions[actionOf[m]](args.db, args.ctx, args.now));
     return buildOptions(def, args, allowed, (request.query as Query).draw === '1');
   };
-  app.options(def.url, options(['POST', 'PUT', 'GET']));
+  // DRF describes PUT on a list only where the list takes PUT (the bulk viewsets).
+  app.options(def.url, options(def.bulk ? ['POST', 'PUT', 'GET'] : ['POST', 'GET']));
   app.options(detail, options(['PUT', 'GET']));
   registerBulkRoutes(app, def, guard);
 }

@@ -3,7 +3,7 @@
 // a definition URL as written, and this one has the filter id in its path).
 import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
 import type { HookArgs, ResourceDef } from '../engine/types.ts';
-import { auditFields, computed, idField, L, message, mergeErrors, stampNew, textField } from '../assets/fields.ts';
+import { auditFields, computed, idField, L, message, mergeErrors, stampNew, textField, noteField } from '../assets/fields.ts';
 import { priorityErrors } from '../assets/system-user-rules.ts';
 import { andInOrg } from '../orgs/current-org.ts';
 
@@ -31,10 +31,10 @@ export const cmdFilterRulesResource: ResourceDef = {
     id: idField(),
     filter: computed('string', '过滤器', 'Filter'),
     type: { type: 'choice', label: L('类型', 'Type'), default: 'command', choices: [{ value: 'regex', label: L('正则表达式', 'Regex') }, { value: 'command', label: L('命令', 'Command') }] },
-    content: { type: 'string', label: L('内容', 'Content'), required: true, max_length: MAX_CONTENT },
+    content: { type: 'string', label: L('内容', 'Content'), required: true, max_length: MAX_CONTENT, multiline: true },
     priority: { type: 'integer', label: L('优先级', 'Priority'), default: 50 },
     action: { type: 'choice', label: L('动作', 'Action'), default: 0, choices: [{ value: 0, label: L('拒绝', 'Deny') }, { value: 1, label: L('允许', 'Allow') }] },
-    comment: textField('备注', 'Comment', 64),
+    comment: noteField('备注', 'Comment', 64),
     ...auditFields(true),
   },
   searchFields: ['content'],

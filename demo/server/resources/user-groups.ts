@@ -17,7 +17,7 @@ export const userGroupsResource: ResourceDef = {
     name: { type: 'string', label: { zh: '名称', en: 'Name' }, required: true, max_length: 128, unique: true },
     users: { type: 'list', label: { zh: '用户', en: 'User' }, column: false, relation: '/api/v1/users/users/' },
     users_amount: { type: 'integer', label: { zh: '用户数量', en: 'Users amount' }, read_only: true, column: false },
-    comment: { type: 'string', label: { zh: '备注', en: 'Comment' }, allow_blank: true, default: '' },
+    comment: { type: 'string', label: { zh: '备注', en: 'Comment' }, multiline: true, allow_blank: true, default: '' },
     created_by: { type: 'string', label: { zh: '创建者', en: 'Created by' }, read_only: true },
     date_created: { type: 'datetime', label: { zh: '创建日期', en: 'Date created' }, read_only: true },
   },

@@ -37,7 +37,7 @@ export const usersResource: ResourceDef = {
     public_key: { type: 'string', label: L('SSH公钥', 'SSH public key'), write_only: true, allow_blank: true },
     wechat: { type: 'string', label: L('微信', 'Wechat'), max_length: 128, allow_blank: true, default: '' },
     phone: { type: 'string', label: L('手机', 'Phone'), max_length: 20, allow_blank: true, allow_null: true },
-    comment: { type: 'string', label: L('备注', 'Comment'), allow_blank: true, allow_null: true, default: '' },
+    comment: { type: 'string', label: L('备注', 'Comment'), multiline: true, allow_blank: true, allow_null: true, default: '' },
     source: { type: 'choice', label: L('用户来源', 'Source'), choices: choicesOf(SOURCE_LABELS, ['local', 'ldap', 'openid', 'radius', 'cas']), default: 'local' },
     is_active: { type: 'boolean', label: L('激活', 'Active'), default: true },
     is_valid: computed('boolean', '账户是否有效', 'Is valid'),
