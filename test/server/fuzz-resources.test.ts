@@ -38,8 +38,11 @@ function fuzzResource(base: ResourceDef, prepare?: (f: Fixture) => Promise<Resou
     const json = { 'content-type': 'application/json' };
     const send = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
       () => f.call(method, url, payload === undefined ? undefined : typeof payload === 'string' ? payload : JSON.stringify(payload), { headers: json });
-    const [existing] = offers('create') && !def.createIgnoresBody ? await f.createSamples(def, 1) : [];
-    const detail = existing ? `${def.url}${existing.got.id}/` : null;
+    let seq = 0;
+    const sampleBody = () => def.sample({ db: f.app.bastion.db, orgId: f.eng, seq: ++seq }).create[0];
+    const made = offers('create') && !def.createIgnoresBody ? await f.call('POST', def.url, sampleBody()) : null;
+    assert.ok(!made || made.statusCode === 201, `${def.name}: sample create ${made?.body}`);
+    const detail = made ? `${def.url}${(made.json() as Row).id}/` : null;
 
     if (offers('list')) {
       for (const query of hostileQueries(def)) {
@@ -57,7 +60,7 @@ function fuzzResource(base: ResourceDef, prepare?: (f: Fixture) => Promise<Resou
       for (const name of writable) {
         // Creates get the common corpus (an accepted user create hashes a password); updates get every value.
         for (const value of ANY_FIELD) {
-          const body: Row = { ...f.samples().create[0], [name]: value };
+          const body: Row = { ...sampleBody(), [name]: value };
           await probe(failures, checksum, `POST ${name}=${short(value)}`, send('POST', def.url, body));
         }
       }
@@ -86,6 +89,10 @@ fuzzResource(platformsResource);
 // Rules live under one filter's URL: fuzz them under a real filter of the org.
 fuzzResource(cmdFilterRulesResource, async (f) => {
   const body = cmdFiltersResource.sample({ db: f.app.bastion.db, orgId: f.eng, seq: 1 }).create[0];
-  const filter = (await f.call('POST', cmdFiltersResource.url, body)).json() as Row;
-  return { ...cmdFilterRulesResource, url: cmdFilterRulesResource.url.replace(':filter_id', String(filter.id)) };
+  const filter = String(((await f.call('POST', cmdFiltersResource.url, body)).json() as Row).id);
+  const sample: ResourceDef['sample'] = (args) => {
+    const samples = cmdFilterRulesResource.sample(args);
+    return { ...samples, create: samples.create.map((rule) => ({ ...rule, filter })) };
+  };
+  return { ...cmdFilterRulesResource, url: cmdFilterRulesResource.url.replace(':filter_id', filter), sample };
 });

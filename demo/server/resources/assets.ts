@@ -59,7 +59,10 @@ export const assetsResource: ResourceDef = {
   orderingFields: ['hostname', 'ip', 'port', 'cpu_cores'],
   defaultOrder: ['hostname'],
   fieldsMini: ['id', 'hostname', 'ip'],
-  fieldsSmall: ['id', 'hostname', 'ip', 'protocols', 'platform', 'is_active', 'public_ip', 'number', 'comment', 'hardware_info'],
+  // 2.3's AssetSerializer.Meta.fields_small (protocol/port are write-only here).
+  fieldsSmall: ['id', 'hostname', 'ip', 'protocols', 'is_active', 'public_ip', 'number', 'vendor', 'model', 'sn', 'cpu_model', 'cpu_count',
+    'cpu_cores', 'cpu_vcpus', 'memory', 'disk_total', 'disk_info', 'os', 'os_version', 'os_arch', 'hostname_raw', 'comment',
+    'created_by', 'date_created', 'hardware_info'],
   orgScoped: true,
   bulk: true,
   permissions: everyAction(IsOrgAdmin),

@@ -26,6 +26,7 @@ export const domainsResource: ResourceDef = {
   orderingFields: ['name', 'date_created'],
   defaultOrder: ['name'],
   fieldsMini: ['id', 'name'],
+  fieldsSmall: ['id', 'name', 'comment', 'date_created'],
   orgScoped: true,
   bulk: true,
   permissions: everyAction(IsOrgAdmin),

@@ -26,7 +26,7 @@ export const userGroupsResource: ResourceDef = {
   orderingFields: ['name', 'date_created'],
   defaultOrder: ['name'],
   fieldsMini: ['id', 'name'],
-  fieldsSmall: ['id', 'name', 'comment', 'users_amount', 'date_created', 'created_by'],
+  fieldsSmall: ['id', 'name', 'comment', 'date_created', 'created_by'],
   orgScoped: true,
   bulk: true,
   permissions: everyAction(IsOrgAdmin),

@@ -59,7 +59,10 @@ export const usersResource: ResourceDef = {
   orderingFields: ['username', 'name', 'email', 'role', 'source', 'is_active', 'date_joined', 'date_expired'],
   defaultOrder: ['username'],
   fieldsMini: ['id', 'name', 'username'],
-  fieldsSmall: ['id', 'name', 'username', 'email', 'role', 'role_display', 'source', 'is_active', 'date_expired', 'comment'],
+  // 2.3's UserSerializer.Meta.fields_small (the write-only password, public_key and password_strategy never show).
+  fieldsSmall: ['id', 'name', 'username', 'email', 'wechat', 'phone', 'mfa_level', 'mfa_enabled', 'mfa_level_display', 'mfa_force_enabled',
+    'role_display', 'org_role_display', 'total_role_display', 'comment', 'source', 'is_valid', 'is_expired', 'is_active', 'created_by',
+    'is_first_login', 'date_password_last_updated', 'date_expired', 'avatar_url', 'source_display', 'date_joined', 'last_login'],
   extraFilters: { org_role: orgRoleFilter },
   bulk: true,
   permissions: everyAction(IsOrgAdmin),
