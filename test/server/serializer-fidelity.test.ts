@@ -45,3 +45,12 @@ test('the user detail carries login_confirm_settings (no reviewers: the feature 
   assert.deepEqual((await f.call('GET', `${USERS}${id}/`)).json().login_confirm_settings, []);
   assert.ok(!('login_confirm_settings' in (await f.call('GET', `${USERS}?ids=${id}`)).json()[0]));
 });
+
+test('fields_size is a no-op where 2.3\'s serializer has no such set (admin users, system users, command filters)', async (t) => {
+  const f = await fixture(t, usersResource);
+  for (const url of ['/api/v1/assets/admin-users/', '/api/v1/assets/system-users/', '/api/v1/assets/cmd-filters/']) {
+    const full = (await f.call('GET', `${url}?limit=1`)).json().results[0];
+    const mini = (await f.call('GET', `${url}?limit=1&fields_size=mini`)).json().results[0];
+    assert.deepEqual(Object.keys(mini), Object.keys(full), url);
+  }
+});

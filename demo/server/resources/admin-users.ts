@@ -29,7 +29,6 @@ export const adminUsersResource: ResourceDef = {
   filterFields: ['name', 'username'],
   orderingFields: ['name', 'username'],
   defaultOrder: ['name'],
-  fieldsMini: ['id', 'name'],
   orgScoped: true,
   bulk: true,
   permissions: everyAction(IsOrgAdmin),

@@ -23,7 +23,6 @@ export const cmdFiltersResource: ResourceDef = {
   filterFields: ['name'],
   orderingFields: ['name'],
   defaultOrder: ['name'],
-  fieldsMini: ['id', 'name'],
   orgScoped: true,
   bulk: true,
   permissions: everyAction(IsOrgAdmin),

@@ -45,7 +45,6 @@ export const systemUsersResource: ResourceDef = {
   filterFields: ['name', 'username', 'protocol'],
   orderingFields: ['name', 'username', 'protocol', 'priority'],
   defaultOrder: ['name'],
-  fieldsMini: ['id', 'name', 'username'],
   orgScoped: true,
   bulk: true,
   permissions: everyAction(IsOrgAdmin),
