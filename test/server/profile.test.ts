@@ -7,7 +7,8 @@ const FIELDS = ['id', 'username', 'name', 'email', 'role', 'role_display', 'grou
   'mfa_level_display', 'mfa_enabled', 'mfa_force_enabled', 'public_key_comment', 'public_key_hash_md5', 'comment',
   'is_active', 'is_valid', 'is_expired', 'is_first_login', 'date_expired', 'date_joined', 'last_login', 'source',
   'source_display', 'wechat', 'phone', 'created_by', 'date_password_last_updated', 'avatar_url', 'admin_or_audit_orgs',
-  'user_all_orgs', 'current_org_roles', 'org_roles', 'guide_url', 'login_blocked'];
+  'user_all_orgs', 'current_org_roles', 'org_roles', 'guide_url', 'login_blocked', 'org_role_display', 'total_role_display',
+  'can_update', 'can_delete'];
 
 // A real ed25519 key made with ssh-keygen for this test; its fingerprint from `ssh-keygen -l -E md5`.
 const ED25519 = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIMJO78DHR2fv2rVS2oKOUfK9CVv5sJjPZPNbZkIJx7uM ops@laptop';
@@ -129,4 +130,15 @@ test('profile public key: validated, then comment and md5 fingerprint returned',
   assert.deepEqual(read.json(), valid.json());
   const me = await app.inject({ method: 'GET', url: PROFILE, headers });
   assert.equal(me.json().public_key_hash_md5, valid.json().public_key_hash_md5);
+});
+
+test('org_role_display, total_role_display (each label once) and can_update/can_delete as 2.3 computes them for oneself', async (t) => {
+  const app = await build(t);
+  const admin = await profile(app, 'admin', { 'accept-language': 'en' });
+  assert.deepEqual([admin.org_role_display, admin.total_role_display, admin.can_update, admin.can_delete],
+    ['Organization administrator', 'Organization administrator | System administrator', true, false]);
+  const user = await profile(app, 'user', { 'accept-language': 'en' });
+  assert.deepEqual([user.org_role_display, user.total_role_display, user.can_update, user.can_delete], ['User', 'User', false, false]);
+  const orgadmin = await profile(app, 'orgadmin', { 'x-jms-org': orgId(app, 'Engineering') });
+  assert.deepEqual([orgadmin.org_role_display, orgadmin.total_role_display, orgadmin.can_update], ['组织管理员', '用户 | 组织管理员', true]);
 });

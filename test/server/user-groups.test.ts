@@ -36,7 +36,7 @@ test('users-groups relations: add one or many, list with names, delete exactly o
   const akumar = userId(app, 'akumar');
   const added = await call('POST', RELATIONS, { user: akumar, usergroup: groupId('Build team') });
   assert.equal(added.statusCode, 201, added.body);
-  assert.deepEqual([added.json().user_display, added.json().usergroup_display], ['Arjun Kumar(akumar)', 'Build team']);
+  assert.deepEqual([added.json().user_display, added.json().usergroup_display], ['Arjun Kumar', 'Build team']);
   assert.equal(typeof added.json().id, 'number');
   const again = await call('POST', RELATIONS, { user: akumar, usergroup: groupId('Build team') });
   assert.equal(again.statusCode, 400);
@@ -47,7 +47,7 @@ test('users-groups relations: add one or many, list with names, delete exactly o
   ]);
   assert.deepEqual(many.json().map((r: { usergroup_display: string }) => r.usergroup_display), ['Developers', 'Build team']);
   const members = (await call('GET', `${RELATIONS}?usergroup=${groupId('Developers')}`)).json() as { user_display: string }[];
-  assert.deepEqual(members.map((m) => m.user_display), ['Arjun Kumar(akumar)', 'Demo User(user)', 'Oscar Wang(orgauditor)', '李伟(liwei)']);
+  assert.deepEqual(members.map((m) => m.user_display), ['Arjun Kumar', 'Demo User', 'Oscar Wang', '李伟']);
   assert.equal((await call('DELETE', `${RELATIONS}?usergroup=${groupId('Developers')}`)).statusCode, 400, 'four rows match');
   assert.equal((await call('DELETE', `${RELATIONS}?usergroup=${groupId('Developers')}&user=${akumar}`)).statusCode, 204);
   const group = (await call('GET', `${GROUPS}${groupId('Developers')}/`)).json();

@@ -44,8 +44,9 @@ function labelPair(item: string): [string, string] | null {
 }
 
 /** Every pair must match an active label of the asset; a `label` with no usable pair selects nothing, as in 2.3. */
-function labelFilter(_args: HookArgs, raw: string): Clause | null {
-  const pairs = valuesOf(raw).map(labelPair).filter((pair): pair is [string, string] => pair !== null);
+function labelFilter(args: HookArgs, raw: string): Clause | null {
+  // The engine hands filters the last value of a repeated parameter; labels AND every value.
+  const pairs = valuesOf(queryOf(args).label ?? raw).map(labelPair).filter((pair): pair is [string, string] => pair !== null);
   if (!pairs.length) return NOTHING;
   const sql = pairs.map(() => `assets.id IN (SELECT al.asset_id FROM asset_labels al JOIN labels l ON l.id = al.label_id
     WHERE l.name = ? AND l.value = ? AND l.is_active = 1)`).join(' AND ');

@@ -1,6 +1,7 @@
 // Read and action endpoints of §2.3 outside plain CRUD: an asset's platform and gateways, an admin
 // user's assets / auth / nodes, a system user's auth-info and command filter rules.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { coerceField } from '../engine/fields.ts';
 import { makeGuard, notFound } from '../engine/guard.ts';
 import { listRows } from '../engine/list.ts';
 import { paginated } from '../engine/paging.ts';
@@ -57,7 +58,15 @@ function registerAdminUserRoutes(app: FastifyInstance): void {
   }));
   const auth = write((args, row, request, reply) => {
     const data: Row = {};
-    for (const field of ['password', 'private_key']) if (field in bodyOf(request)) data[field] = bodyOf(request)[field];
+    // Typed like the resource's own fields: a list or an object is a field error, not a column value.
+    const typeErrors: Record<string, string[]> = {};
+    for (const field of ['password', 'private_key']) {
+      if (!(field in bodyOf(request))) continue;
+      const coerced = coerceField(adminUsersResource.fields[field], bodyOf(request)[field], args.ctx.lang);
+      if (coerced.ok) data[field] = coerced.value;
+      else typeErrors[field] = [coerced.error];
+    }
+    if (Object.keys(typeErrors).length) return reply.code(400).send(typeErrors);
     keepStoredSecrets(data, row, ['password', 'private_key']);
     const errors = privateKeyErrors(args, { ...data, password: data.password ?? row.password });
     if (errors) return reply.code(400).send(errors);

@@ -10,6 +10,8 @@ export const L = (zh: string, en: string): Localized => ({ zh, en });
 export const idField = (): FieldDef => ({ type: 'string', label: L('ID', 'ID'), read_only: true });
 export const textField = (zh: string, en: string, max?: number): FieldDef =>
   ({ type: 'string', label: L(zh, en), allow_blank: true, default: '', ...(max ? { max_length: max } : {}) });
+/** Free text that may span lines (comments). */
+export const noteField = (zh: string, en: string, max?: number): FieldDef => ({ ...textField(zh, en, max), multiline: true });
 export const readOnly = (type: FieldDef['type'], zh: string, en: string): FieldDef => ({ type, label: L(zh, en), read_only: true });
 /** A read-only value the serializer computes (not a column). */
 export const computed = (type: FieldDef['type'], zh: string, en: string): FieldDef => ({ ...readOnly(type, zh, en), column: false });

@@ -2,22 +2,36 @@
 // a node's assets, moving nodes, and adding/removing/replacing a node's assets. All IsOrgAdmin.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IsOrgAdmin } from '../auth/permissions.ts';
+import { coerceField } from '../engine/fields.ts';
 import { makeGuard } from '../engine/guard.ts';
 import { listRows } from '../engine/list.ts';
 import { paginated } from '../engine/paging.ts';
 import { serializeRow } from '../engine/serialize.ts';
 import type { HookArgs, Row } from '../engine/types.ts';
+import { t } from '../lib/i18n.ts';
+import { UUID_PATTERN } from '../lib/ids.ts';
 import { assetsResource } from '../resources/assets.ts';
 import { nodesResource, NODE_MESSAGES } from '../resources/nodes.ts';
 import { L, message, unknownIds, writeOrg } from './fields.ts';
 import { visibleNode } from './asset-filters.ts';
 import { addAssets, removeAssets, replaceAssets } from './node-assets.ts';
 import { childNodes, nodeSelection, treeItems } from './node-selection.ts';
-import { createChild, moveNode, orgRoot, siblingNameTaken, type NodeRow } from './node-tree.ts';
+import { createChild, moveNode, nodeById, orgRoot, siblingNameTaken, type NodeRow } from './node-tree.ts';
 
 type Query = Record<string, string>;
 const BASE = '/api/v1/assets/nodes/';
 const idsIn = (body: unknown, key: string): unknown => (body && typeof body === 'object' ? (body as Row)[key] : undefined);
+
+/**
+ * A client may choose the new node's id (2.3 passes it to create_child): it must be a UUID no node
+ * uses yet. A taken id gets the same answer whichever org holds the node, so nothing is learnt about
+ * other orgs.
+ */
+function clientIdError(args: HookArgs, id: unknown): string | null {
+  if (id === undefined || id === null || id === '') return null;
+  if (typeof id !== 'string' || !UUID_PATTERN.test(id)) return t(args.ctx.lang, 'field.invalid_uuid');
+  return nodeById(args.db, id) ? t(args.ctx.lang, 'field.unique') : null;
+}
 
 export function registerNodeRoutes(app: FastifyInstance): void {
   const guard = makeGuard(app, { ...nodesResource, permissions: { ...nodesResource.permissions, list: IsOrgAdmin } });
@@ -52,9 +66,13 @@ export function registerNodeRoutes(app: FastifyInstance): void {
 
   const createUnder = (args: HookArgs, parent: NodeRow, body: unknown, reply: FastifyReply) => {
     const value = idsIn(body, 'value');
-    const name = typeof value === 'string' && value.trim() ? value.trim() : undefined;
+    const coerced = value === undefined || value === null ? null : coerceField(nodesResource.fields.value, value, args.ctx.lang);
+    if (coerced && !coerced.ok) return reply.code(400).send({ value: [coerced.error] });
+    const name = coerced?.ok && coerced.value ? String(coerced.value) : undefined;
     if (name && siblingNameTaken(args.db, parent.key, name, null)) return reply.code(400).send({ value: [message(args, NODE_MESSAGES.sameName)] });
     const id = idsIn(body, 'id');
+    const idError = clientIdError(args, id);
+    if (idError) return reply.code(400).send({ id: [idError] });
     const child = args.db.transaction(() => createChild(args.db, parent, name, args.now, typeof id === 'string' && id ? id : undefined))();
     return reply.code(201).send(serializeNode(args, child));
   };

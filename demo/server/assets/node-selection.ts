@@ -1,6 +1,7 @@
 // Which nodes a children / tree request means (`?id=` uuid or `?key=`, else the org root together
 // with its children) and their tree items, with assets when asked.
 import type { HookArgs, Row } from '../engine/types.ts';
+import { singleValues } from '../engine/query-params.ts';
 import { stmt } from '../lib/statements.ts';
 import { visibleNode } from './asset-filters.ts';
 import { writeOrg } from './fields.ts';
@@ -9,7 +10,8 @@ import { compareKeys, descendantsClause, orgRoot, type NodeRow } from './node-tr
 import { assetTreeItem, nodeTreeItem, type TreeItem } from './tree-items.ts';
 
 /** The node named by `?id=` / `?key=`; null when neither is given; 'missing' when the org cannot see it. */
-export function nodeSelection(args: HookArgs, query: Record<string, string>): NodeRow | null | 'missing' {
+export function nodeSelection(args: HookArgs, raw: Record<string, string>): NodeRow | null | 'missing' {
+  const query = singleValues(raw);
   const value = query.id || query.key;
   if (!value) return null;
   return visibleNode(args, value) ?? 'missing';

@@ -9,6 +9,8 @@ export const DEFAULT_PROTOCOLS = ['ssh/22'];
 const MIN_ITEMS = 1;
 const MAX_ITEMS = 4;
 
+const validPort = (port: number) => port >= 1 && port <= 65535;
+
 export type ProtocolCheck = { ok: true; protocols: string[] } | { ok: false; error: Localized; params?: Record<string, string | number> };
 
 export function checkProtocols(value: unknown): ProtocolCheck {
@@ -16,7 +18,7 @@ export function checkProtocols(value: unknown): ProtocolCheck {
   const items = value.map((item) => String(item).trim());
   if (items.length < MIN_ITEMS) return { ok: false, error: L('确保该字段至少有 {n} 个元素。', 'Ensure this field has at least {n} elements.'), params: { n: MIN_ITEMS } };
   if (items.length > MAX_ITEMS) return { ok: false, error: L('确保该字段不超过 {n} 个元素。', 'Ensure this field has no more than {n} elements.'), params: { n: MAX_ITEMS } };
-  const bad = items.find((item) => !PROTOCOL_PATTERN.test(item));
+  const bad = items.find((item) => !PROTOCOL_PATTERN.test(item) || !validPort(Number(item.split('/')[1])));
   if (bad !== undefined) return { ok: false, error: L('协议格式应为 {protocol}/{port}: {value}', 'Protocol format should be {protocol}/{port}: {value}'), params: { protocol: 'protocol', port: 'port', value: bad } };
   const seen = new Set<string>();
   for (const item of items) {

@@ -1,4 +1,5 @@
 // Coercion and validation of one incoming value against its field definition (DRF-like messages).
+import { isIP } from 'node:net';
 import type { Lang } from '../lib/i18n.ts';
 import { t } from '../lib/i18n.ts';
 import { parseDateTime } from '../lib/time.ts';
@@ -6,6 +7,23 @@ import type { FieldDef } from './types.ts';
 
 export type Coerced = { ok: true; value: unknown } | { ok: false; error: string };
 
+/**
+ * Characters no single-line text may hold: C0 and C1 controls (NUL included) and the bidi embeddings,
+ * overrides and isolates (U+202A–U+202E, U+2066–U+2069) that make a name display as something else.
+ * Multi-line text and write-only secrets (private keys) may hold tabs and line breaks, nothing else.
+ */
+const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+/** The field error for text holding forbidden characters, or null. */
+export function forbiddenCharacters(field: Pick<FieldDef, 'multiline' | 'write_only'>, text: string, lang: Lang): string | null {
+  if (text.includes('\u0000')) return t(lang, 'field.null_characters');
+  const forbidden = field.multiline || field.write_only ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN;
+  return forbidden.test(text) ? t(lang, 'field.control_characters') : null;
+}
+
+const INT_MIN = -2_147_483_648;
+const INT_MAX = 2_147_483_647;
 const TRUE_VALUES = new Set([true, 1, '1', 'true', 'True', 'TRUE', 'on', 'yes']);
 const FALSE_VALUES = new Set([false, 0, '0', 'false', 'False', 'FALSE', 'off', 'no']);
 
@@ -21,7 +39,12 @@ export function coerceField(field: FieldDef, raw: unknown, lang: Lang): Coerced 
       return { ok: false, error: t(lang, 'field.invalid_boolean') };
     case 'integer': {
       const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^-?\d+$/.test(raw.trim()) ? Number(raw) : NaN;
-      return Number.isInteger(n) ? { ok: true, value: n } : { ok: false, error: t(lang, 'field.invalid_integer') };
+      if (!Number.isInteger(n)) return { ok: false, error: t(lang, 'field.invalid_integer') };
+      const min = field.min_value ?? INT_MIN;
+      const max = field.max_value ?? INT_MAX;
+      if (n < min) return { ok: false, error: t(lang, 'field.min_value', { min }) };
+      if (n > max) return { ok: false, error: t(lang, 'field.max_value', { max }) };
+      return { ok: true, value: n };
     }
     case 'choice': {
       const match = field.choices?.find((c) => String(c.value) === String(raw));
@@ -46,6 +69,8 @@ export function coerceField(field: FieldDef, raw: unknown, lang: Lang): Coerced 
 function coerceString(field: FieldDef, raw: unknown, lang: Lang): Coerced {
   if (typeof raw !== 'string' && typeof raw !== 'number') return { ok: false, error: t(lang, 'field.invalid_string') };
   const value = String(raw).trim();
+  const forbidden = forbiddenCharacters(field, value, lang);
+  if (forbidden) return { ok: false, error: forbidden };
   if (!value) {
     return field.allow_blank ? { ok: true, value: '' } : { ok: false, error: t(lang, 'field.blank') };
   }
@@ -53,6 +78,7 @@ function coerceString(field: FieldDef, raw: unknown, lang: Lang): Coerced {
     return { ok: false, error: t(lang, 'field.max_length', { max: field.max_length }) };
   }
   if (field.type === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) return { ok: false, error: t(lang, 'field.invalid_email') };
+  if (field.format === 'ip' && !isIP(value)) return { ok: false, error: t(lang, 'field.invalid_ip') };
   if (field.type === 'url' && !/^https?:\/\/[^\s]+$/.test(value)) return { ok: false, error: t(lang, 'field.invalid_url') };
   return { ok: true, value };
 }

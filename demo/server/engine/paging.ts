@@ -1,13 +1,21 @@
 import type { FastifyRequest } from 'fastify';
+import { singleValues } from './query-params.ts';
 
 export interface Page { limit: number; offset: number }
 
-/** LimitOffsetPagination without a default size: no `limit` → no paging (a bare array). */
-export function pageOf(query: Record<string, string>): Page | null {
+/** JumpServer's MAX_LIMIT_PER_PAGE: a bigger `limit` is clamped, as its pagination does. */
+export const MAX_LIMIT = 10_000;
+
+/**
+ * LimitOffsetPagination without a default size: no `limit` → no paging (a bare array). Both numbers
+ * are clamped into safe integers, so a huge value never reaches SQL as `1e+23`.
+ */
+export function pageOf(raw: Record<string, unknown>): Page | null {
+  const query = singleValues(raw);
   const limit = Number.parseInt(query.limit ?? '', 10);
   if (!Number.isFinite(limit) || limit <= 0) return null;
-  const offset = Math.max(Number.parseInt(query.offset ?? '0', 10) || 0, 0);
-  return { limit, offset };
+  const offset = Math.min(Math.max(Number.parseInt(query.offset ?? '0', 10) || 0, 0), Number.MAX_SAFE_INTEGER);
+  return { limit: Math.min(limit, MAX_LIMIT), offset };
 }
 
 /** `{count, next, previous, results}` with absolute next/previous URLs, as DRF builds them. */

@@ -2,6 +2,7 @@
 import { storedOrgId } from '../orgs/current-org.ts';
 import { parseDateTime } from '../lib/time.ts';
 import { searchClauses } from './search.ts';
+import { singleValues } from './query-params.ts';
 import { resourcesForSpm } from './spm.ts';
 import type { Clause, HookArgs, ResourceDef } from './types.ts';
 
@@ -19,7 +20,8 @@ export function baseWhere(def: ResourceDef, args: HookArgs): Where {
 }
 
 /** Everything a list request narrows by (filters, search, dates, ids, spm), without the base scope. */
-export function queryClauses(def: ResourceDef, args: HookArgs, query: Record<string, string>): Clause[] {
+export function queryClauses(def: ResourceDef, args: HookArgs, raw: Record<string, string>): Clause[] {
+  const query = singleValues(raw);
   const clauses: Clause[] = [];
   for (const name of def.filterFields ?? []) {
     if (query[name] === undefined) continue;
@@ -37,7 +39,8 @@ export function queryClauses(def: ResourceDef, args: HookArgs, query: Record<str
     if (to) clauses.push({ sql: `${def.dateRangeField} <= ?`, params: [to] });
   }
   const ids = idFilter(args, query);
-  if (ids) clauses.push({ sql: `id IN (${ids.map(() => '?').join(', ') || 'NULL'})`, params: ids });
+  // One JSON parameter, not one `?` per id: an spm may hold tens of thousands (SQLite's variable limit).
+  if (ids) clauses.push({ sql: 'id IN (SELECT value FROM json_each(?))', params: [JSON.stringify(ids)] });
   return clauses;
 }
 
@@ -63,7 +66,8 @@ function idFilter(args: HookArgs, query: Record<string, string>): string[] | nul
   if (query.ids !== undefined) ids = query.ids.split(',').map((s) => s.trim()).filter(Boolean);
   if (query.spm) {
     const cached = resourcesForSpm(args.db, query.spm, args.now);
-    if (cached) ids = ids ? ids.filter((id) => cached.includes(id)) : cached;
+    const keep = cached && new Set(cached);
+    if (keep) ids = ids ? ids.filter((id) => keep.has(id)) : cached;
   }
   return ids;
 }
@@ -73,12 +77,13 @@ function idFilter(args: HookArgs, query: Record<string, string>): string[] | nul
  * `reversed` flips every term: the engine reads pages past the middle backwards, so a deep OFFSET
  * stays short.
  */
-export function orderBy(def: ResourceDef, orderParam: string | undefined, reversed = false): string {
+export function orderBy(def: ResourceDef, orderParam: unknown, reversed = false): string {
   const allowed = new Set(def.orderingFields ?? []);
-  const requested = (orderParam ?? '').split(',').map((s) => s.trim())
+  const terms = (singleValues({ order: orderParam }).order ?? '').split(',').map((s) => s.trim())
     .filter((term) => allowed.has(term.replace(/^-/, '')));
-  const terms = [...(requested.length ? requested : (def.defaultOrder ?? [])), 'id'];
-  const sql = terms.map((term) => {
+  // Each field once (the first mention wins): a repeated field adds nothing but SQL terms.
+  const requested = terms.filter((term, i) => terms.findIndex((other) => other.replace(/^-/, '') === term.replace(/^-/, '')) === i);
+  const sql = [...(requested.length ? requested : (def.defaultOrder ?? [])), 'id'].map((term) => {
     const desc = term.startsWith('-') !== reversed;
     return `${term.replace(/^-/, '')} ${desc ? 'DESC' : 'ASC'}`;
   });

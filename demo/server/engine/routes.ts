@@ -7,7 +7,7 @@ import { makeGuard, notFound } from './guard.ts';
 import { listRows } from './list.ts';
 import { buildOptions, type Method } from './options.ts';
 import { paginated } from './paging.ts';
-import { serializeRow } from './serialize.ts';
+import { readOptions, serializeRow } from './serialize.ts';
 import type { Action, HookArgs, ResourceDef } from './types.ts';
 import { createdCommitted, createItem, deleteItem, findOne, runBatch, updateItem } from './write.ts';
 
@@ -27,7 +27,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef): void {
       const query = request.query as Query;
       if (query.format === 'csv') return exportCsv(def, args, query, reply);
       const { rows, page, count } = listRows(def, args, query);
-      const opts = { mode: 'list' as const, display: query.draw === '1', fieldsSize: query.fields_size };
+      const opts = readOptions('list', query);
       const results = rows.map((row) => serializeRow(def, args, row, opts));
       return page ? paginated(request, page, count, results) : results;
     });
@@ -52,7 +52,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef): void {
       if (!args) return reply;
       const row = findOne(args, def, idOf(request));
       // draw=1 on the detail view too (2.3 keeps it to list/OPTIONS): the asset page shows connectivity.
-      const opts = { mode: 'retrieve' as const, display: (request.query as Query).draw === '1' };
+      const opts = readOptions('retrieve', request.query as Query);
       return row ? serializeRow(def, args, row, opts) : notFound(args, reply, def);
     });
   }
@@ -91,7 +91,8 @@ export function registerResource(app: FastifyInstance, def: ResourceDef): void {
     const allowed = methods.filter((m) => offers.has(actionOf[m]) && def.permissions[actionOf[m]](args.db, args.ctx, args.now));
     return buildOptions(def, args, allowed, (request.query as Query).draw === '1');
   };
-  app.options(def.url, options(['POST', 'PUT', 'GET']));
+  // DRF describes PUT on a list only where the list takes PUT (the bulk viewsets).
+  app.options(def.url, options(def.bulk ? ['POST', 'PUT', 'GET'] : ['POST', 'GET']));
   app.options(detail, options(['PUT', 'GET']));
   registerBulkRoutes(app, def, guard);
 }

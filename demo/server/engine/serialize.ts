@@ -4,7 +4,22 @@ import { pick } from '../lib/i18n.ts';
 import { formatDateTime } from '../lib/time.ts';
 import type { HookArgs, ResourceDef, Row } from './types.ts';
 
-export interface SerializeOptions { mode: 'list' | 'retrieve'; display?: boolean; fieldsSize?: string }
+export interface SerializeOptions { mode: 'list' | 'retrieve'; display?: boolean; fieldsSize?: string; fields?: FieldSelection }
+
+/** `fields=a,b` keeps only those, `fields!=a,b` drops those (each repeatable), as 2.3's QueryFieldsMixin on GET. */
+export interface FieldSelection { include: Set<string>; exclude: Set<string> }
+
+export function fieldSelection(query: Record<string, unknown>): FieldSelection {
+  const names = (raw: unknown) => new Set((Array.isArray(raw) ? raw : [raw]).filter((v) => typeof v === 'string')
+    .flatMap((v: string) => v.split(',')).map((name) => name.trim()).filter(Boolean));
+  return { include: names(query.fields), exclude: names(query['fields!']) };
+}
+
+/** The GET options a list or detail request asks for: `draw=1`, `fields_size`, `fields` / `fields!`. */
+export function readOptions(mode: 'list' | 'retrieve', query: Record<string, unknown>): SerializeOptions {
+  const single = (raw: unknown) => (Array.isArray(raw) ? raw[raw.length - 1] : raw);
+  return { mode, display: single(query.draw) === '1', fieldsSize: single(query.fields_size) as string | undefined, fields: fieldSelection(query) };
+}
 
 export function serializeRow(def: ResourceDef, args: HookArgs, row: Row, mode: 'list' | 'retrieve' | SerializeOptions): Row {
   const opts = typeof mode === 'string' ? { mode } : mode;
@@ -29,7 +44,10 @@ export function serializeRow(def: ResourceDef, args: HookArgs, row: Row, mode: '
   def.hooks?.serialize?.(args, row, out, opts.mode);
   if (opts.display) def.hooks?.display?.(args, row, out);
   const only = opts.fieldsSize === 'mini' ? def.fieldsMini : opts.fieldsSize === 'small' ? def.fieldsSmall : undefined;
-  return only ? Object.fromEntries(only.filter((name) => name in out).map((name) => [name, out[name]])) : out;
+  const sized = only ? Object.fromEntries(only.filter((name) => name in out).map((name) => [name, out[name]])) : out;
+  const chosen = opts.fields;
+  if (!chosen || (!chosen.include.size && !chosen.exclude.size)) return sized;
+  return Object.fromEntries(Object.entries(sized).filter(([name]) => !chosen.exclude.has(name) && (!chosen.include.size || chosen.include.has(name))));
 }
 
 function orgName(args: HookArgs, orgId: string): string {

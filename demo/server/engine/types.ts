@@ -14,6 +14,13 @@ export interface FieldDef {
   read_only?: boolean;
   write_only?: boolean;
   max_length?: number;
+  /** Bounds of an integer (default: a 32-bit signed integer, Django's IntegerField). */
+  min_value?: number;
+  max_value?: number;
+  /** A string that must be an IPv4 or IPv6 address. */
+  format?: 'ip';
+  /** Text that may span lines (comments, rule contents): tabs and line breaks are allowed in it. */
+  multiline?: boolean;
   allow_blank?: boolean;
   allow_null?: boolean;
   unique?: boolean;

@@ -21,7 +21,7 @@ export function findOne(args: HookArgs, def: ResourceDef, id: string, extra: { s
 }
 
 export function createItem(def: ResourceDef, args: HookArgs, body: unknown): ItemResult {
-  const { data, errors } = validateBody(def, args, def.createIgnoresBody ? {} : body ?? {}, null, 'create');
+  const { data, errors } = validateBody(def, args, def.createIgnoresBody ? {} : body === undefined ? {} : body, null, 'create');
   if (errors) return { errors };
   if (def.orgScoped) data.org_id = storedOrgId(args.ctx.org);
   def.hooks?.beforeCreate?.(args, data);
@@ -34,7 +34,7 @@ export function createItem(def: ResourceDef, args: HookArgs, body: unknown): Ite
 
 export function updateItem(def: ResourceDef, args: HookArgs, existing: Row, body: unknown, partial: boolean): ItemResult {
   if (def.hooks?.allowObject && !def.hooks.allowObject(args, existing, 'update')) return { refusal: forbidden(args) };
-  const { data, errors } = validateBody(def, args, body ?? {}, existing, partial ? 'patch' : 'put');
+  const { data, errors } = validateBody(def, args, body === undefined ? {} : body, existing, partial ? 'patch' : 'put');
   if (errors) return { errors };
   const id = String(existing.id);
   // A resource that shows `date_updated` has it kept here, as Django's auto_now does.

@@ -3,7 +3,7 @@
 import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
 import type { ResourceDef } from '../engine/types.ts';
 import { stmt } from '../lib/statements.ts';
-import { auditFields, computed, idField, L, message, mergeErrors, secretField, stampNew, textField } from '../assets/fields.ts';
+import { auditFields, computed, idField, L, message, mergeErrors, secretField, stampNew, textField, noteField } from '../assets/fields.ts';
 import { keepStoredSecrets, privateKeyErrors } from '../assets/secrets.ts';
 
 export const USERNAME_PATTERN = /^[0-9a-zA-Z_@\-.]*$/;
@@ -21,7 +21,7 @@ export const adminUsersResource: ResourceDef = {
     password: { ...secretField('密码', 'Password'), max_length: 1024 },
     private_key: secretField('SSH密钥', 'SSH private key'),
     public_key: secretField('SSH公钥', 'SSH public key'),
-    comment: textField('备注', 'Comment'),
+    comment: noteField('备注', 'Comment'),
     assets_amount: computed('integer', '资产数量', 'Assets amount'),
     ...auditFields(true),
   },
@@ -29,7 +29,6 @@ export const adminUsersResource: ResourceDef = {
   filterFields: ['name', 'username'],
   orderingFields: ['name', 'username'],
   defaultOrder: ['name'],
-  fieldsMini: ['id', 'name'],
   orgScoped: true,
   bulk: true,
   permissions: everyAction(IsOrgAdmin),

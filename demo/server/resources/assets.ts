@@ -4,7 +4,7 @@ import type { FieldDef, ResourceDef } from '../engine/types.ts';
 import { formatDateTime } from '../lib/time.ts';
 import { ASSET_FILTERS } from '../assets/asset-filters.ts';
 import { assetConnectivity, serializeAsset, validateAsset, writeAssetRelations } from '../assets/asset-writes.ts';
-import { auditFields, computed, idField, L, readOnly, relationList, stampNew, textField } from '../assets/fields.ts';
+import { auditFields, computed, idField, L, readOnly, relationList, stampNew, textField, noteField } from '../assets/fields.ts';
 import { PROTOCOL_NAMES } from '../assets/protocols.ts';
 import { assetSample } from '../assets/samples.ts';
 import { startNewAssetTasks } from '../tasks/start-tasks.ts';
@@ -19,10 +19,10 @@ export const assetsResource: ResourceDef = {
   fields: {
     id: idField(),
     hostname: { type: 'string', label: L('主机名', 'Hostname'), required: true, max_length: 128 },
-    ip: { type: 'string', label: L('IP', 'IP'), required: true, max_length: 128 },
+    ip: { type: 'string', label: L('IP', 'IP'), required: true, max_length: 128, format: 'ip' },
     protocols: { type: 'list', label: L('协议组', 'Protocols'), column: false },
     protocol: { type: 'choice', label: L('协议', 'Protocol'), write_only: true, column: false, choices: PROTOCOL_NAMES.map((p) => ({ value: p, label: L(p, p) })) },
-    port: { type: 'integer', label: L('端口', 'Port'), write_only: true, column: false },
+    port: { type: 'integer', label: L('端口', 'Port'), write_only: true, column: false, min_value: 1, max_value: 65535 },
     platform: { type: 'string', label: L('系统平台', 'Platform'), required: true, max_length: 50, relation: '/api/v1/assets/platforms/' },
     admin_user: { type: 'string', label: L('管理用户', 'Admin user'), allow_null: true, relation: '/api/v1/assets/admin-users/' },
     admin_user_display: computed('string', '管理用户名称', 'Admin user display'),
@@ -33,7 +33,7 @@ export const assetsResource: ResourceDef = {
     is_active: { type: 'boolean', label: L('激活', 'Is active'), default: true },
     public_ip: textField('公网IP', 'Public IP', 128),
     number: textField('资产编号', 'Asset number', 32),
-    comment: textField('备注', 'Comment', 128),
+    comment: noteField('备注', 'Comment', 128),
     vendor: hardware('string', '制造商', 'Vendor'),
     model: hardware('string', '型号', 'Model'),
     sn: hardware('string', '序列号', 'Serial number'),
@@ -59,7 +59,10 @@ export const assetsResource: ResourceDef = {
   orderingFields: ['hostname', 'ip', 'port', 'cpu_cores'],
   defaultOrder: ['hostname'],
   fieldsMini: ['id', 'hostname', 'ip'],
-  fieldsSmall: ['id', 'hostname', 'ip', 'protocols', 'platform', 'is_active', 'public_ip', 'number', 'comment', 'hardware_info'],
+  // 2.3's AssetSerializer.Meta.fields_small (protocol/port are write-only here).
+  fieldsSmall: ['id', 'hostname', 'ip', 'protocols', 'is_active', 'public_ip', 'number', 'vendor', 'model', 'sn', 'cpu_model', 'cpu_count',
+    'cpu_cores', 'cpu_vcpus', 'memory', 'disk_total', 'disk_info', 'os', 'os_version', 'os_arch', 'hostname_raw', 'comment',
+    'created_by', 'date_created', 'hardware_info'],
   orgScoped: true,
   bulk: true,
   permissions: everyAction(IsOrgAdmin),

@@ -3,7 +3,7 @@
 import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
 import type { ResourceDef } from '../engine/types.ts';
 import { stmt } from '../lib/statements.ts';
-import { auditFields, computed, idField, L, relationList, replaceRelations, stampNew, textField, unknownIds } from '../assets/fields.ts';
+import { auditFields, computed, idField, L, relationList, replaceRelations, stampNew, textField, unknownIds, noteField } from '../assets/fields.ts';
 
 export const cmdFiltersResource: ResourceDef = {
   name: 'Command Filter List',
@@ -14,7 +14,7 @@ export const cmdFiltersResource: ResourceDef = {
     id: idField(),
     name: { type: 'string', label: L('名称', 'Name'), required: true, max_length: 64, unique: true },
     is_active: { type: 'boolean', label: L('激活', 'Is active'), default: true },
-    comment: textField('备注', 'Comment'),
+    comment: noteField('备注', 'Comment'),
     system_users: relationList('系统用户', 'System user', '/api/v1/assets/system-users/'),
     rules: computed('list', '规则', 'Rules'),
     ...auditFields(true),
@@ -23,7 +23,6 @@ export const cmdFiltersResource: ResourceDef = {
   filterFields: ['name'],
   orderingFields: ['name'],
   defaultOrder: ['name'],
-  fieldsMini: ['id', 'name'],
   orgScoped: true,
   bulk: true,
   permissions: everyAction(IsOrgAdmin),

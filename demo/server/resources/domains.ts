@@ -4,7 +4,7 @@ import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
 import type { ResourceDef } from '../engine/types.ts';
 import { stmt } from '../lib/statements.ts';
 import { formatDateTime } from '../lib/time.ts';
-import { computed, idField, L, readOnly, relationList, stampNew, textField, unknownIds } from '../assets/fields.ts';
+import { computed, idField, L, readOnly, relationList, stampNew, textField, unknownIds, noteField } from '../assets/fields.ts';
 import { domainSample } from '../assets/samples.ts';
 
 export const domainsResource: ResourceDef = {
@@ -15,7 +15,7 @@ export const domainsResource: ResourceDef = {
   fields: {
     id: idField(),
     name: { type: 'string', label: L('名称', 'Name'), required: true, max_length: 128, unique: true },
-    comment: textField('备注', 'Comment'),
+    comment: noteField('备注', 'Comment'),
     assets: relationList('资产', 'Assets', '/api/v1/assets/assets/'),
     asset_count: computed('integer', '资产数量', 'Asset count'),
     gateway_count: computed('integer', '网关数量', 'Gateway count'),
@@ -26,6 +26,7 @@ export const domainsResource: ResourceDef = {
   orderingFields: ['name', 'date_created'],
   defaultOrder: ['name'],
   fieldsMini: ['id', 'name'],
+  fieldsSmall: ['id', 'name', 'comment', 'date_created'],
   orgScoped: true,
   bulk: true,
   permissions: everyAction(IsOrgAdmin),

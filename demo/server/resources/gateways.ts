@@ -1,9 +1,8 @@
 // /api/v1/assets/gateways/ (§2.3): ssh jump hosts of a domain. As in 2.3, `public_key` is returned;
 // password and private key are write-only (empty on update keeps the stored one).
-import { isIP } from 'node:net';
 import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
 import type { Clause, HookArgs, ResourceDef } from '../engine/types.ts';
-import { auditFields, idField, L, message, mergeErrors, secretField, stampNew, textField, unknownIds } from '../assets/fields.ts';
+import { auditFields, idField, L, mergeErrors, noteField, secretField, stampNew, textField, unknownIds } from '../assets/fields.ts';
 import { gatewaySample } from '../assets/samples.ts';
 import { keepStoredSecrets, privateKeyErrors } from '../assets/secrets.ts';
 
@@ -15,8 +14,8 @@ export const gatewaysResource: ResourceDef = {
   fields: {
     id: idField(),
     name: { type: 'string', label: L('名称', 'Name'), required: true, max_length: 128, unique: true },
-    ip: { type: 'string', label: L('IP', 'IP'), required: true, max_length: 128 },
-    port: { type: 'integer', label: L('端口', 'Port'), default: 22 },
+    ip: { type: 'string', label: L('IP', 'IP'), required: true, max_length: 128, format: 'ip' },
+    port: { type: 'integer', label: L('端口', 'Port'), default: 22, min_value: 1, max_value: 65535 },
     protocol: { type: 'choice', label: L('协议', 'Protocol'), choices: [{ value: 'ssh', label: L('ssh', 'ssh') }], default: 'ssh' },
     username: textField('用户名', 'Username', 128),
     password: secretField('密码', 'Password'),
@@ -24,7 +23,7 @@ export const gatewaysResource: ResourceDef = {
     public_key: textField('SSH公钥', 'SSH public key'),
     domain: { type: 'string', label: L('网域', 'Domain'), required: true, relation: '/api/v1/assets/domains/' },
     is_active: { type: 'boolean', label: L('激活', 'Is active'), default: true },
-    comment: textField('备注', 'Comment', 128),
+    comment: noteField('备注', 'Comment', 128),
     ...auditFields(true),
   },
   searchFields: ['name', 'username', 'ip'],
@@ -41,9 +40,7 @@ export const gatewaysResource: ResourceDef = {
     beforeCreate: stampNew(true),
     validate: (args, data, existing) => {
       keepStoredSecrets(data, existing, ['password', 'private_key']);
-      const ip = typeof data.ip === 'string' && !isIP(data.ip) ? { ip: [message(args, L('请输入一个有效的IPv4或IPv6地址。', 'Enter a valid IPv4 or IPv6 address.'))] } : null;
-      const port = typeof data.port === 'number' && (data.port < 1 || data.port > 65535) ? { port: [message(args, L('端口范围 1-65535', 'Ensure the port is between 1 and 65535.'))] } : null;
-      return mergeErrors(ip, port, unknownIds(args, 'domains', 'domain', data.domain), privateKeyErrors(args, data));
+      return mergeErrors(unknownIds(args, 'domains', 'domain', data.domain), privateKeyErrors(args, data));
     },
   },
   sample: gatewaySample,

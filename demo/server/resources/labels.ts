@@ -4,7 +4,7 @@ import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
 import type { HookArgs, ResourceDef } from '../engine/types.ts';
 import { baseWhere } from '../engine/query.ts';
 import { stmt } from '../lib/statements.ts';
-import { auditFields, computed, idField, L, readOnly, relationList, replaceRelations, stampNew, textField, unknownIds } from '../assets/fields.ts';
+import { auditFields, computed, idField, L, readOnly, relationList, replaceRelations, stampNew, textField, unknownIds, noteField } from '../assets/fields.ts';
 
 const CATEGORIES = { S: L('系统', 'System'), U: L('用户', 'User') };
 
@@ -27,7 +27,7 @@ export const labelsResource: ResourceDef = {
     category: { ...readOnly('choice', '类别', 'Category'), choices: Object.entries(CATEGORIES).map(([value, label]) => ({ value, label })) },
     get_category_display: computed('string', '类别名称', 'Category display'),
     is_active: { type: 'boolean', label: L('激活', 'Is active'), default: true },
-    comment: textField('备注', 'Comment'),
+    comment: noteField('备注', 'Comment'),
     assets: relationList('资产', 'Assets', '/api/v1/assets/assets/'),
     asset_count: computed('integer', '资产数量', 'Asset count'),
     ...auditFields(false),

@@ -23,7 +23,7 @@ export const orgsResource: ResourceDef = {
   fields: {
     id: { type: 'string', label: { zh: 'ID', en: 'ID' }, read_only: true },
     name: { type: 'string', label: { zh: '名称', en: 'Name' }, required: true, max_length: 128, unique: true },
-    comment: { type: 'string', label: { zh: '备注', en: 'Comment' }, max_length: 128, allow_blank: true, default: '' },
+    comment: { type: 'string', label: { zh: '备注', en: 'Comment' }, multiline: true, max_length: 128, allow_blank: true, default: '' },
     created_by: { type: 'string', label: { zh: '创建者', en: 'Created by' }, read_only: true },
     date_created: { type: 'datetime', label: { zh: '创建日期', en: 'Date created' }, read_only: true },
     users: memberList('用户', 'Users'),

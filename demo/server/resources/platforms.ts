@@ -2,7 +2,7 @@
 // IsSuperUser; the seven seeded internal platforms cannot be changed or deleted (403 'Internal platform').
 import { IsOrgAdmin, IsSuperUser } from '../auth/permissions.ts';
 import type { HookArgs, ResourceDef, Row } from '../engine/types.ts';
-import { computed, idField, L, message, textField } from '../assets/fields.ts';
+import { computed, idField, L, message, textField, noteField } from '../assets/fields.ts';
 
 const SLUG = /^[-a-zA-Z0-9_]+$/;
 const BASES = ['Linux', 'Unix', 'MacOS', 'BSD', 'Windows', 'Other'];
@@ -32,7 +32,7 @@ export const platformsResource: ResourceDef = {
     charset: { type: 'choice', label: L('编码', 'Charset'), choices: [{ value: 'utf8', label: L('UTF-8', 'UTF-8') }, { value: 'gbk', label: L('GBK', 'GBK') }], default: 'utf8' },
     meta: { ...computed('field', '元数据', 'Meta'), column: false },
     internal: { type: 'boolean', label: L('内部的', 'Internal'), read_only: true },
-    comment: textField('备注', 'Comment'),
+    comment: noteField('备注', 'Comment'),
   },
   searchFields: ['name'],
   filterFields: ['name', 'base'],

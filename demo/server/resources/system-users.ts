@@ -3,7 +3,7 @@
 import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
 import type { FieldDef, ResourceDef } from '../engine/types.ts';
 import { stmt } from '../lib/statements.ts';
-import { auditFields, computed, idField, L, relationList, replaceRelations, secretField, stampNew, textField } from '../assets/fields.ts';
+import { auditFields, computed, idField, L, relationList, replaceRelations, secretField, stampNew, textField, noteField } from '../assets/fields.ts';
 import { validateSystemUser } from '../assets/system-user-rules.ts';
 
 const PROTOCOLS = ['ssh', 'rdp', 'telnet', 'vnc', 'mysql', 'k8s'];
@@ -32,7 +32,7 @@ export const systemUsersResource: ResourceDef = {
     sftp_root: text('SFTP根路径', 'SFTP Root', 128, 'tmp'),
     home: textField('家目录', 'Home', 4096),
     system_groups: textField('用户组', 'System groups', 4096),
-    comment: textField('备注', 'Comment'),
+    comment: noteField('备注', 'Comment'),
     password: { ...secretField('密码', 'Password'), max_length: 1024 },
     private_key: secretField('SSH密钥', 'SSH private key'),
     public_key: secretField('SSH公钥', 'SSH public key'),
@@ -45,7 +45,6 @@ export const systemUsersResource: ResourceDef = {
   filterFields: ['name', 'username', 'protocol'],
   orderingFields: ['name', 'username', 'protocol', 'priority'],
   defaultOrder: ['name'],
-  fieldsMini: ['id', 'name', 'username'],
   orgScoped: true,
   bulk: true,
   permissions: everyAction(IsOrgAdmin),

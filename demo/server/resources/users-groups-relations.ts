@@ -4,6 +4,7 @@ import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
 import type { ResourceDef } from '../engine/types.ts';
 import { t } from '../lib/i18n.ts';
 import { uuid } from '../lib/ids.ts';
+import { stmt } from '../lib/statements.ts';
 import { isoAt } from '../lib/time.ts';
 import { isOrgMember } from '../orgs/org-members.ts';
 import { groupInOrg } from '../users/user-writes.ts';
@@ -37,6 +38,8 @@ export const usersGroupsRelationsResource: ResourceDef = {
       if (data.usergroup !== undefined && !groupInOrg(args, String(data.usergroup))) errors.usergroup = invalid(data.usergroup);
       return Object.keys(errors).length ? errors : null;
     },
+    // 2.3 annotates user_display with the user's name only (the view's column is "name(username)", which search keeps using).
+    serialize: ({ db }, row, out) => { out.user_display = stmt(db, 'SELECT name FROM users WHERE id = ?').pluck().get(row.user) ?? ''; },
     insert: ({ db }, data) => String(db.prepare('INSERT INTO user_group_users (group_id, user_id) VALUES (?, ?)')
       .run(data.usergroup, data.user).lastInsertRowid),
   },

@@ -36,8 +36,9 @@ export function registerProfileRoutes(app: FastifyInstance): void {
 
   const update = (request: FastifyRequest, reply: FastifyReply) => {
     if (!authorize(request, reply, IsValidUser)) return reply;
-    const body = (request.body ?? {}) as Record<string, unknown>;
     const { lang } = request.ctx;
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    if (typeof body !== 'object' || Array.isArray(body)) return reply.code(400).send({ non_field_errors: [t(lang, 'request.invalid_body')] });
     const changes: Record<string, unknown> = {};
     const errors: Record<string, string[]> = {};
     for (const [name, field] of Object.entries(WRITABLE)) {

@@ -3,10 +3,11 @@ import type { RequestContext, UserRow } from '../context.ts';
 import type { DB } from '../db/open.ts';
 import { pick } from '../lib/i18n.ts';
 import { formatDateTime } from '../lib/time.ts';
-import { currentOrgRoles, isSuperAuditor, isSuperuser } from '../orgs/membership.ts';
+import { canAdmin, currentOrgRoles, isSuperAuditor, isSuperuser } from '../orgs/membership.ts';
 import type { SettingsStore } from '../settings/store.ts';
 import { MFA_LABELS, ROLE_LABELS, SOURCE_LABELS } from './labels.ts';
 import { publicKeyInfo } from './public-key.ts';
+import { orgRoleDisplayOf, totalRoleDisplay } from './user-fields.ts';
 import { isBlocked } from '../auth/lockout.ts';
 
 interface OrgRef { id: string; name: string }
@@ -37,6 +38,9 @@ export function buildProfile(db: DB, settings: SettingsStore, user: UserRow, ctx
     admin_or_audit_orgs: adminOrAuditOrgs(db, user),
     user_all_orgs: userAllOrgs(db, user).map((o) => ({ value: o.id, label: o.name })),
     current_org_roles: roles, org_roles: roles,
+    org_role_display: orgRoleDisplayOf(lang, roles), total_role_display: totalRoleDisplay(lang, user.role, roles),
+    // 2.3's CanUpdateDeleteUser on oneself: update when the user administers the current org, never delete.
+    can_update: canAdmin(db, user, ctx.org), can_delete: false,
     guide_url: settings.get<string>('USER_GUIDE_URL'),
     login_blocked: isBlocked(db, user.username, nowMs),
   };

@@ -2,7 +2,7 @@
 import type { HookArgs, Row } from '../engine/types.ts';
 import { isBlocked } from '../auth/lockout.ts';
 import type { UserRow } from '../context.ts';
-import { pick, type Localized } from '../lib/i18n.ts';
+import { pick, type Lang, type Localized } from '../lib/i18n.ts';
 import { stmt } from '../lib/statements.ts';
 import { currentOrgRoles } from '../orgs/membership.ts';
 import { ROLE_LABELS } from './labels.ts';
@@ -15,6 +15,15 @@ export const ORG_ROLE_LABELS: Record<string, Localized> = {
   User: { en: 'User', zh: '用户' },
 };
 
+export const orgRoleDisplayOf = (lang: Lang, orgRoles: string[]): string =>
+  orgRoles.map((r) => pick(lang, ORG_ROLE_LABELS[r] ?? ORG_ROLE_LABELS.User)).join(' | ');
+
+/** 2.3's total_role_display: the system role and the org roles, each label once, sorted. */
+export function totalRoleDisplay(lang: Lang, role: string, orgRoles: string[]): string {
+  const labels = new Set([pick(lang, ROLE_LABELS[role] ?? ROLE_LABELS.User), ...orgRoles.map((r) => pick(lang, ORG_ROLE_LABELS[r] ?? ORG_ROLE_LABELS.User))]);
+  return [...labels].sort().join(' | ');
+}
+
 /** Groups of the user visible in the current org (every org's in ROOT). */
 export function groupsOf(args: HookArgs, userId: string): { id: string; name: string }[] {
   const { org } = args.ctx;
@@ -26,20 +35,20 @@ export function groupsOf(args: HookArgs, userId: string): { id: string; name: st
     WHERE r.user_id = ? AND g.org_id = ? ORDER BY g.name`).all(userId, storedOrgId(org)) as { id: string; name: string }[];
 }
 
-export function serializeUser(args: HookArgs, row: Row, out: Row): void {
+export function serializeUser(args: HookArgs, row: Row, out: Row, mode: 'list' | 'retrieve'): void {
   const { lang } = args.ctx;
   const user = row as unknown as UserRow;
   const groups = groupsOf(args, user.id);
   const orgRoles = currentOrgRoles(args.db, user, args.ctx.org);
   const mfaForced = args.request.server.bastion.settings.get<boolean>('SECURITY_MFA_AUTH');
   const expired = new Date(user.date_expired).getTime() <= args.now;
-  const orgRoleDisplay = orgRoles.map((r) => pick(lang, ORG_ROLE_LABELS[r])).join(' | ');
+  const orgRoleDisplay = orgRoleDisplayOf(lang, orgRoles);
   Object.assign(out, {
     groups: groups.map((g) => g.id),
     groups_display: groups.map((g) => g.name).join(' '),
     org_roles: orgRoles,
     org_role_display: orgRoleDisplay,
-    total_role_display: [pick(lang, ROLE_LABELS[user.role] ?? ROLE_LABELS.User), orgRoleDisplay].filter(Boolean).join(' | '),
+    total_role_display: totalRoleDisplay(lang, user.role, orgRoles),
     mfa_enabled: mfaForced || user.mfa_level > 0,
     mfa_force_enabled: mfaForced || user.mfa_level === 2,
     is_valid: user.is_active === 1 && !expired,
@@ -49,4 +58,6 @@ export function serializeUser(args: HookArgs, row: Row, out: Row): void {
     can_delete: canDeleteUser(args, row),
     avatar_url: '/static/img/avatar/user.png',
   });
+  // 2.3's UserRetrieveSerializer: the reviewers of the user's login confirmation (not implemented here, so none).
+  if (mode === 'retrieve') out.login_confirm_settings = [];
 }

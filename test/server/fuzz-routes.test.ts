@@ -1,0 +1,94 @@
+// Fuzz suite over every route the app registers beyond the definitions' own list and detail routes
+// (asset extras, node tree, user actions, settings, profile, spm, tasks, auth): the route table comes
+// from the app itself (web/route-table.ts), so a new route is fuzzed without being listed here.
+// Path ids are real objects of the caller's org, so the handlers get past their 404 and meet the body.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { ResourceDef, Row } from '../../demo/server/engine/types.ts';
+import { cmdFilterRulesResource } from '../../demo/server/resources/cmd-filter-rules.ts';
+import { cmdFiltersResource } from '../../demo/server/resources/cmd-filters.ts';
+import { RESOURCES } from '../../demo/server/resources/index.ts';
+import { platformsResource } from '../../demo/server/resources/platforms.ts';
+import { routeTable } from '../../demo/server/web/route-table.ts';
+import { fixture } from './contract-helpers.ts';
+import { ANY_FIELD, BODIES, checksumOf } from './fuzz-corpus.ts';
+
+/** Tables a read or a login may legitimately write (sessions, counters, caches, task records). */
+const VOLATILE = /^(migrations|sessions|bearer_tokens|login_failures|login_logs|resource_caches|mail_outbox|celery_tasks|celery_task_logs|sqlite_.*|.*_fts.*)$/;
+/** Keys tried in bodies of routes that have no GET to learn their keys from. */
+const BODY_KEYS = ['id', 'value', 'nodes', 'assets', 'resources', 'action', 'password', 'new_password', 'new_password_again', 'old_password', 'public_key', 'username'];
+const QUERIES = [
+  'limit=99999999999999999999&offset=-3', `search=${Array.from({ length: 3_000 }, (_, i) => `w${i}`).join('%20')}`,
+  'id=a&id=b', 'key=1:2:3&key=x', 'all=1&all=0', 'assets=1&assets=x', 'node_id=%00', `spm=${'x'.repeat(3_000)}`, 'ids=,,,',
+];
+
+test('every extra route survives hostile queries, ids and bodies without a 5xx or a write on refusal', async (t) => {
+  const f = await fixture(t, RESOURCES[0]);
+  const db = f.app.bastion.db;
+  // One real object per definition, keyed by the URL prefix its id follows.
+  const idAfter = new Map<string, string>();
+  const make = async (def: ResourceDef, url = def.url) => {
+    const body = def.sample({ db, orgId: f.eng, seq: idAfter.size + 1 }).create[0];
+    const response = await f.call('POST', url, body);
+    if (response.statusCode === 201) idAfter.set(def.url, String((response.json() as Row).id));
+  };
+  for (const def of [...RESOURCES, platformsResource]) await make(def);
+  const filterId = idAfter.get(cmdFiltersResource.url)!;
+  await make(cmdFilterRulesResource, cmdFilterRulesResource.url.replace(':filter_id', filterId));
+  await f.call('GET', '/api/v1/assets/nodes/tree/');
+
+  const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]).filter((name) => !VOLATILE.test(name));
+  const checksum = checksumOf(db, () => tables);
+  const own = new Set([...RESOURCES, platformsResource, cmdFilterRulesResource].flatMap((def) => [def.url, `${def.url}:id/`]));
+  const failures: string[] = [];
+  const probe = async (method: string, url: string, payload?: string) => {
+    const before = method === 'GET' ? '' : checksum();
+    const response = await f.call(method as 'GET', url, payload, { headers: { 'content-type': 'application/json' } });
+    const what = `${method} ${url.slice(0, 90)} ${payload?.slice(0, 40) ?? ''}`;
+    if (response.statusCode >= 500) failures.push(`${what} answered ${response.statusCode}: ${response.body.slice(0, 200)}`);
+    else if (method !== 'GET' && response.statusCode >= 400 && checksum() !== before) failures.push(`${what} was refused (${response.statusCode}) but wrote`);
+    return response;
+  };
+
+  for (const route of routeTable(f.app)) {
+    // Logging out would end the caller's own session halfway through the run.
+    if (own.has(route.url) || route.url.startsWith('/ui') || route.url.startsWith('/static/') || route.url === '/core/auth/logout/') continue;
+    const real = fillParams(route.url, idAfter);
+    const unknown = fillParams(route.url, new Map());
+    for (const method of route.methods.filter((m) => m !== 'HEAD' && m !== 'OPTIONS')) {
+      if (method === 'GET' || method === 'DELETE') {
+        for (const query of QUERIES) await probe(method, `${real}?${query}`);
+        if (unknown !== real) await probe(method, unknown);
+        continue;
+      }
+      for (const body of BODIES) await probe(method, real, body.payload);
+      if (unknown !== real) await probe(method, unknown, '{}');
+      for (const body of await hostileBodies(real, route.methods.includes('GET'))) await probe(method, real, body);
+    }
+  }
+  assert.deepEqual(failures, [], `${failures.length} failures`);
+
+  /**
+   * Bodies with one hostile value per key: the keys its GET answers, else BODY_KEYS. A group of keys
+   * (settings) gets the value in every key of the group at once, which its validation reports together.
+   */
+  async function hostileBodies(url: string, readable: boolean): Promise<string[]> {
+    const response = readable ? await f.call('GET', url) : null;
+    const shown = response?.headers['content-type']?.toString().includes('json') ? response.json() as unknown : null;
+    const keys = shown && typeof shown === 'object' && !Array.isArray(shown) ? Object.entries(shown as Row) : BODY_KEYS.map((key) => [key, null] as const);
+    return keys.flatMap(([key, inner]) => ANY_FIELD.map((value) => JSON.stringify(inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? { [key]: Object.fromEntries(Object.keys(inner).map((name) => [name, value])) } : { [key]: value })));
+  }
+});
+
+/** The route's URL with each `:param` replaced by the id of the object whose list URL precedes it. */
+function fillParams(pattern: string, idAfter: Map<string, string>, fallback = 'not-a-uuid'): string {
+  const parts = pattern.split('/');
+  const byName: Record<string, string> = { asset_id: '/api/v1/assets/assets/', filter_id: '/api/v1/assets/cmd-filters/' };
+  return parts.map((part, i) => {
+    if (!part.startsWith(':')) return part;
+    const name = part.slice(1);
+    const prefix = byName[name] ?? `${parts.slice(0, i).join('/')}/`;
+    return idAfter.get(prefix) ?? fallback;
+  }).join('/');
+}
