@@ -1,5 +1,6 @@
 // OPTIONS metadata in DRF SimpleMetadata shape plus JumpServer's GET action with filter/order flags.
 import { pick } from '../lib/i18n.ts';
+import { formatDateTime } from '../lib/time.ts';
 import type { Choice, FieldDef, HookArgs, ResourceDef } from './types.ts';
 
 const RENDERS = ['application/json', 'text/html', 'text/csv'];
@@ -22,6 +23,11 @@ export function buildOptions(def: ResourceDef, args: HookArgs, methods: Method[]
   return { name: def.name, description: '', renders: RENDERS, parses: PARSES, actions };
 }
 
+/** The field's default for a create made at `now` (stored form: datetimes as UTC ISO). */
+export function fieldDefault(field: FieldDef, now: number): unknown {
+  return typeof field.default === 'function' ? (field.default as (now: number) => unknown)(now) : field.default;
+}
+
 function describeField(def: ResourceDef, args: HookArgs, name: string, field: FieldDef, method: Method) {
   const info: Record<string, unknown> = {
     type: field.relation ? 'field' : field.type,
@@ -30,6 +36,11 @@ function describeField(def: ResourceDef, args: HookArgs, name: string, field: Fi
     write_only: Boolean(field.write_only),
     label: pick(args.ctx.lang, field.label),
   };
+  // JumpServer's metadata adds `default` (2.3's forms pre-fill from it); a datetime in the caller's zone.
+  if (field.default !== undefined && !field.read_only) {
+    const value = fieldDefault(field, args.now);
+    info.default = field.type === 'datetime' && typeof value === 'string' ? formatDateTime(value, args.ctx.tz) : value;
+  }
   if (field.max_length) info.max_length = field.max_length;
   const choices = def.hooks?.choices?.(args, name, field) ?? field.choices;
   const describe = (list: Choice[]) => list.map((c) => ({ value: c.value, display_name: pick(args.ctx.lang, c.label) }));

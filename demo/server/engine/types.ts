@@ -27,7 +27,8 @@ export interface FieldDef {
   choices?: Choice[];
   /** Element choices of a `list` field (e.g. org_roles), validated and described like a choice field. */
   child_choices?: Choice[];
-  default?: unknown | (() => unknown);
+  /** A value, or one computed from the request's clock (e.g. an expiry 70 years ahead). */
+  default?: unknown | ((now: number) => unknown);
   /** List URL of the related resource: OPTIONS reports the field as `field` (a DRF related field). */
   relation?: string;
   /** false: not a column of the table (filled or consumed by hooks). */

@@ -2,6 +2,7 @@
 import { t } from '../lib/i18n.ts';
 import { storedOrgId } from '../orgs/current-org.ts';
 import { coerceField } from './fields.ts';
+import { fieldDefault } from './options.ts';
 import type { HookArgs, ResourceDef, Row } from './types.ts';
 
 export type FieldErrors = Record<string, string[]>;
@@ -21,7 +22,7 @@ export function validateBody(
     if (!(name in input)) {
       if (mode === 'patch') continue;
       if (field.required) errors[name] = [t(lang, 'field.required')];
-      else if (mode === 'create' && field.default !== undefined) data[name] = typeof field.default === 'function' ? (field.default as () => unknown)() : field.default;
+      else if (mode === 'create' && field.default !== undefined) data[name] = fieldDefault(field, args.now);
       continue;
     }
     const result = coerceField(field, input[name], lang);

@@ -37,8 +37,8 @@ export const assetPermissionsResource: ResourceDef = {
       child_choices: ACTION_NAMES.map((name) => ({ value: name, label: L(...ACTION_LABELS[name]) })),
     },
     is_active: { type: 'boolean', label: L('激活', 'Active'), default: true },
-    date_start: { type: 'datetime', label: L('开始日期', 'Date start') },
-    date_expired: { type: 'datetime', label: L('失效日期', 'Date expired') },
+    date_start: { type: 'datetime', label: L('开始日期', 'Date start'), default: isoAt },
+    date_expired: { type: 'datetime', label: L('失效日期', 'Date expired'), default: defaultExpiry },
     comment: textField('备注', 'Comment'),
     is_valid: computed('boolean', '有效', 'Is valid'),
     is_expired: computed('boolean', '已失效', 'Is expired'),
@@ -61,8 +61,6 @@ export const assetPermissionsResource: ResourceDef = {
   hooks: {
     beforeCreate: (args, data) => {
       stampNew(true)(args, data);
-      data.date_start ??= isoAt(args.now);
-      data.date_expired ??= defaultExpiry(args.now);
     },
     validate: validatePermission,
     afterWrite: (args, id, data) => {

@@ -2,6 +2,7 @@
 import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
 import type { FieldDef, HookArgs, ResourceDef } from '../engine/types.ts';
 import { t, type Localized } from '../lib/i18n.ts';
+import { defaultExpiry } from '../lib/time.ts';
 import { isSuperuser } from '../orgs/membership.ts';
 import { MFA_LABELS, ROLE_LABELS, SOURCE_LABELS } from '../users/labels.ts';
 import { ORG_ROLE_LABELS, serializeUser } from '../users/user-fields.ts';
@@ -44,7 +45,7 @@ export const usersResource: ResourceDef = {
     is_expired: computed('boolean', '已过期', 'Is expired'),
     is_first_login: { type: 'boolean', label: L('首次登录', 'Is first login'), read_only: true },
     login_blocked: computed('boolean', '登录被锁定', 'Login blocked'),
-    date_expired: { type: 'datetime', label: L('失效日期', 'Date expired') },
+    date_expired: { type: 'datetime', label: L('失效日期', 'Date expired'), default: defaultExpiry },
     date_joined: { type: 'datetime', label: L('创建日期', 'Date joined'), read_only: true },
     last_login: { type: 'datetime', label: L('最后登录', 'Last login'), read_only: true },
     date_password_last_updated: { type: 'datetime', label: L('最后更新密码日期', 'Date password last updated'), read_only: true },
