@@ -18,7 +18,11 @@ export const $mfaVerifiedAt = atom<number>(0)
 export const $token = atom<string>('')
 
 export async function loadProfile(): Promise<Profile> {
-  const profile = await http.get<Profile>(PROFILE_URL)
+  return setProfile(await http.get<Profile>(PROFILE_URL))
+}
+
+/** The session of `profile`, fetched by loadProfile() or embedded in the page (src/core/bootstrap.ts). */
+export function setProfile(profile: Profile): Profile {
   $profile.set(profile)
   $orgs.set(profile.admin_or_audit_orgs ?? [])
   $token.set(getCookie(COOKIE.csrftoken) ?? '')
