@@ -9,7 +9,7 @@ import { $routeTable, $routes, filterRoutes, normalizePath, type RouteRecord } f
 import { toast } from './stores/notify.ts'
 import { DEFAULT_ORG, requestOrgId } from './stores/org.ts'
 import { rememberLang } from './stores/locale.ts'
-import { $currentRole, chooseCurrentOrg, loadProfile, loadRoles, setProfile } from './stores/session.ts'
+import { $currentRole, chooseCurrentOrg, loadProfile, loadRoles, reloadProfileTexts, setProfile } from './stores/session.ts'
 import { $publicSettings, applyFavicon, loadPublicSettings, setPublicSettings } from './stores/settings.ts'
 
 export { $routes, setRouteTable } from './routes.ts'
@@ -44,13 +44,15 @@ export function generateRoutes(): RouteRecord[] {
 
 /**
  * The embedded profile decides roles, orgs and first login at once; when its labels and dates were
- * rendered in another language or zone than the console's own call would ask for (a first visit
- * has no language cookie, and a page load carries no zone), the profile is fetched again in the
- * background for display, off the first screen's path.
+ * rendered in another language or zone than the console's own call would ask for (a page load
+ * carries no zone, so the server used its default), the profile is fetched again for display once
+ * the browser is idle, so the call does not compete with the first screen's own.
  */
 function refreshTexts(boot: Bootstrap): void {
   if (bootstrapTextsMatch(boot)) return
-  loadProfile().catch(() => undefined) // a failure was toasted by http.ts; the embedded one stays
+  const refresh = () => void reloadProfileTexts().catch(() => undefined) // a failure was toasted by http.ts
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(refresh, { timeout: 3000 })
+  else setTimeout(refresh, 0)
 }
 
 /** The first-navigation sequence of spec §2, in its order. Accepts the path or full options. */

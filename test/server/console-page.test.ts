@@ -30,7 +30,7 @@ test('a signed-in caller gets their own profile and the public settings, as the 
   const server = await app(t);
   for (const username of ['admin', 'user']) {
     const session = await loginSession(server, username);
-    const page = await server.inject({ method: 'GET', url: '/ui/', headers: { cookie: session.cookie, 'accept-language': 'en' } });
+    const page = await server.inject({ method: 'GET', url: '/ui/', headers: { cookie: `${session.cookie}; django_language=en`, 'accept-language': 'zh-CN' } });
     assert.equal(page.statusCode, 200);
     assert.equal(page.headers['cache-control'], 'no-store');
     assert.match(String(page.headers['content-type']), /^text\/html/);
@@ -40,6 +40,7 @@ test('a signed-in caller gets their own profile and the public settings, as the 
     assert.equal(data.profile.username, username);
     assert.deepEqual(data.publicSettings, (await api('/api/v1/settings/public/')).data);
     assert.deepEqual([data.org, data.lang, data.tz], [null, 'en', 'Asia/Shanghai']);
+    assert.equal(data.profile.role_display, username === 'admin' ? 'System administrator' : 'User');
     // The console's module script is untouched; it runs once the page is parsed, data block included.
     assert.ok(page.body.includes('<script type="module" src="./bastion-console.js"></script>'));
   }
@@ -56,6 +57,16 @@ test('the profile is built in the org the console will ask in (its jms_current_o
   const inOrg = await server.inject({ method: 'GET', url: '/api/v1/users/profile/', headers: { ...session.headers, 'x-jms-org': engineering } });
   assert.deepEqual(data.profile.current_org_roles, inOrg.json().current_org_roles);
   assert.ok(data.profile.current_org_roles.length > 0);
+});
+
+test('without a language cookie the profile is in Chinese, the console\'s language, whatever the browser says', async (t) => {
+  const server = await app(t);
+  const session = await loginSession(server, 'admin');
+  const page = await server.inject({ method: 'GET', url: '/ui/', headers: { cookie: session.cookie, 'accept-language': 'en-US,en;q=0.9' } });
+  const data = bootstrapOf(page.body);
+  assert.equal(data.lang, 'zh');
+  const api = await server.inject({ method: 'GET', url: '/api/v1/users/profile/', headers: { ...session.headers, 'accept-language': 'zh-hans' } });
+  assert.deepEqual(data.profile, api.json());
 });
 
 test('without a session the page holds only the public settings', async (t) => {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isValidUser } from '../auth/permissions.ts';
 import { touchSession } from '../auth/sessions.ts';
+import { detectLang } from '../lib/i18n.ts';
 import { orgFromValue } from '../orgs/current-org.ts';
 import { publicSettings } from '../settings/routes.ts';
 import { buildProfile } from '../users/profile.ts';
@@ -39,8 +40,11 @@ export function bootstrapData(app: FastifyInstance, request: FastifyRequest) {
     const asked = savedOrgId(request);
     // Without a saved org the console sends no X-JMS-ORG, so its call lands where this request did.
     const org = asked === undefined ? ctx.org : orgFromValue(db, asked);
+    // The console's own calls send its language, which is django_language or else Chinese (it
+    // ignores the browser's Accept-Language, src/core/stores/locale.ts): build the profile in it.
+    const lang = detectLang(request.cookies.django_language, undefined);
     touchSession(db, ctx.sessionId, now(), loginAgeMs);
-    Object.assign(data, { profile: buildProfile(db, settings, ctx.user, { org, lang: ctx.lang, tz: ctx.tz }, now()), org: asked ?? null, lang: ctx.lang, tz: ctx.tz });
+    Object.assign(data, { profile: buildProfile(db, settings, ctx.user, { org, lang, tz: ctx.tz }, now()), org: asked ?? null, lang, tz: ctx.tz });
   }
   return data;
 }
