@@ -45,6 +45,8 @@ test('API, console file, login page, embed page and 404 all carry the security h
     assert.deepEqual(policy.get('object-src'), ["'none'"], name);
     assert.deepEqual(policy.get('style-src-attr'), ["'none'"], name);
     assert.equal(policy.has('upgrade-insecure-requests'), false, `${name}: the server may run on plain HTTP`);
+    // COOP would cost a renderer process start on every cold console load (security-headers.ts).
+    assert.equal(response.headers['cross-origin-opener-policy'], undefined, name);
   }
   assert.equal(responses.api.statusCode, 200);
   assert.equal(responses.missing.statusCode, 404);
