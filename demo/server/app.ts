@@ -21,8 +21,10 @@ import { registerTaskRoutes } from './tasks/register.ts';
 import { registerProfileRoutes } from './users/profile-routes.ts';
 import { registerUserActionRoutes } from './users/user-action-routes.ts';
 import { registerCommonRoutes } from './web/common-routes.ts';
+import { registerCompression } from './web/compression.ts';
 import { registerEmbedRoute } from './web/embed-route.ts';
 import { registerErrorHandlers } from './web/errors.ts';
+import { registerSecurityHeaders } from './web/security-headers.ts';
 import { registerStaticRoutes } from './web/static-routes.ts';
 
 export interface BuildOptions {
@@ -36,6 +38,8 @@ export interface BuildOptions {
   loginTimeoutMs?: number;
   /** Clock in ms; tests inject one to check expiries (spm, lockout, sessions). */
   now?: Clock;
+  /** `frame-ancestors` sources of the CSP (default `'self'`); main.ts reads BASTION_FRAME_ANCESTORS. */
+  frameAncestors?: string[];
   /** Bound of each SSH step of the task runner (connect, channel, command); default 10000 ms. */
   sshTimeoutMs?: number;
   /** Networks the task runner may connect to (CIDRs, comma-separated); default env BASTION_ALLOWED_TARGETS, unset = any. */
@@ -55,6 +59,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => closeDatabase(db));
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
+  // Both before any route: they apply to the routes registered after them.
+  await registerSecurityHeaders(app, opts.frameAncestors);
+  await registerCompression(app);
   registerRequestContext(app);
   registerErrorHandlers(app);
   if (opts.logger) logRequests(app);

@@ -5,17 +5,19 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { SEED_USERS } from './seed-data.ts';
+import { parseFrameAncestors } from './web/security-headers.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const host = process.env.HOST || '127.0.0.1';
 const port = Number(process.env.PORT || 8080);
 const dataDir = resolve(process.env.DATA_DIR || './data');
 const demoPassword = process.env.BASTION_DEMO_PASSWORD || 'bastion';
+const frameAncestors = parseFrameAncestors(process.env.BASTION_FRAME_ANCESTORS);
 const licenseValid = ['1', 'true'].includes((process.env.BASTION_LICENSE_VALID ?? '').toLowerCase());
 
 mkdirSync(dataDir, { recursive: true });
 const app = await buildApp({
-  dbFile: join(dataDir, 'bastion.sqlite3'), distDir: join(repoRoot, 'dist'), demoPassword, licenseValid, logger: true,
+  dbFile: join(dataDir, 'bastion.sqlite3'), distDir: join(repoRoot, 'dist'), demoPassword, licenseValid, frameAncestors, logger: true,
 });
 await app.listen({ host, port });
 

@@ -20,10 +20,13 @@ export function recordBodies(page) {
   };
 }
 
-/** The navigation and every resource the current document fetched, by start time. */
+/**
+ * The navigation and every resource the current document fetched, by start time; `sent` is the body
+ * as it came over the wire (compressed when the server compressed it), 0 when served from cache.
+ */
 export async function pageTimeline(page) {
   return page.evaluate(() => [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')]
-    .map((e) => ({ url: e.name, start: e.startTime, end: e.responseEnd }))
+    .map((e) => ({ url: e.name, start: e.startTime, end: e.responseEnd, sent: e.encodedBodySize }))
     .sort((a, b) => a.start - b.start));
 }
 

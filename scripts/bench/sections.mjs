@@ -4,8 +4,8 @@ import { assetListFirstRow, assetListPageBytes } from './asset-list-first-row.mj
 import { assetsListServer } from './assets-list-server.mjs';
 import { elementSizes } from './element-sizes.mjs';
 import { firstLoad } from './first-load.mjs';
-import { usersFirstRow } from './users-first-row.mjs';
+import { usersFirstRow, usersPageBytes } from './users-first-row.mjs';
 import { usersListServer } from './users-list-server.mjs';
 
-// assetListPageBytes reports the cold visit assetListFirstRow recorded, so it comes right after it.
-export const SECTIONS = [elementSizes, firstLoad, usersListServer, usersFirstRow, assetsListServer, assetListFirstRow, assetListPageBytes];
+// The *PageBytes sections report the cold visit their first-row section recorded, so each comes right after it.
+export const SECTIONS = [elementSizes, firstLoad, usersListServer, usersFirstRow, usersPageBytes, assetsListServer, assetListFirstRow, assetListPageBytes];

@@ -6,6 +6,7 @@ import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import esbuild from 'rollup-plugin-esbuild';
 import { cssAsText } from './css-text.mjs';
+import { precompress } from './precompress.mjs';
 import { shoelaceIcons } from './shoelace-icons.mjs';
 
 export const OUT_DIR = 'dist';
@@ -64,6 +65,7 @@ export function elementsBuild(input) {
       // NO_MINIFY=1 npm run build: readable bundles for profiling in Chromium.
       ...(process.env.NO_MINIFY ? [] : [terser({ module: true, ecma: 2020, format: { comments: false } })]),
       shoelaceIcons(),
+      precompress(),
     ],
   };
 }

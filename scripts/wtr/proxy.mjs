@@ -4,7 +4,8 @@
 import { request } from 'node:http';
 import { referenceServer } from './reference-server.mjs';
 
-export const PROXIED_PREFIXES = ['/api/', '/core/', '/static/', '/ui/'];
+// /embed: the host page /embed.html and its script, so a test sees the server's headers (CSP) too.
+export const PROXIED_PREFIXES = ['/api/', '/core/', '/static/', '/ui/', '/embed'];
 
 export function proxyToReferenceServer(ctx, next) {
   if (!PROXIED_PREFIXES.some((prefix) => ctx.path.startsWith(prefix))) return next();

@@ -1,3 +1,4 @@
+import { bootstrapProfile, bootstrapTextsMatch, takeBootstrap, type Bootstrap } from './bootstrap.ts'
 import { FIRST_LOGIN_PATH, LOGIN_REDIRECT_DELAY } from './config.ts'
 import { COOKIE, getCookie } from './cookies.ts'
 import { HttpError } from './http-error.ts'
@@ -7,8 +8,9 @@ import { isAdminPageRole } from './permissions.ts'
 import { $routeTable, $routes, filterRoutes, normalizePath, type RouteRecord } from './routes.ts'
 import { toast } from './stores/notify.ts'
 import { DEFAULT_ORG, requestOrgId } from './stores/org.ts'
-import { $currentRole, chooseCurrentOrg, loadProfile, loadRoles } from './stores/session.ts'
-import { $publicSettings, applyFavicon, loadPublicSettings } from './stores/settings.ts'
+import { rememberLang } from './stores/locale.ts'
+import { $currentRole, chooseCurrentOrg, loadProfile, loadRoles, reloadProfileTexts, setProfile } from './stores/session.ts'
+import { $publicSettings, applyFavicon, loadPublicSettings, setPublicSettings } from './stores/settings.ts'
 
 export { $routes, setRouteTable } from './routes.ts'
 
@@ -40,24 +42,44 @@ export function generateRoutes(): RouteRecord[] {
   return routes
 }
 
+/**
+ * The embedded profile decides roles, orgs and first login at once; when its labels and dates were
+ * rendered in another language or zone than the console's own call would ask for (a page load
+ * carries no zone, so the server used its default), the profile is fetched again for display once
+ * the browser is idle, so the call does not compete with the first screen's own.
+ */
+function refreshTexts(boot: Bootstrap): void {
+  if (bootstrapTextsMatch(boot)) return
+  const refresh = () => void reloadProfileTexts().catch(() => undefined) // a failure was toasted by http.ts
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(refresh, { timeout: 3000 })
+  else setTimeout(refresh, 0)
+}
+
 /** The first-navigation sequence of spec §2, in its order. Accepts the path or full options. */
 export async function runGuard(arg: string | GuardOptions = {}): Promise<GuardResult> {
   const options = typeof arg === 'string' ? { path: arg } : arg
   if (options.ownsPage) document.title = t('app.title')
+  // Before any redirect: the server's login page then answers in the console's language.
+  rememberLang()
 
   // An existing csrftoken cookie is what the reference console takes as "logged in".
   if (!getCookie(COOKIE.csrftoken)) return redirectToLogin()
 
+  // The standalone page served by the reference server carries the profile and settings the
+  // steps below would fetch one after another; without it (embedded, tests) they are fetched.
+  const boot = takeBootstrap()
   let profile
   try {
     const askedOrg = requestOrgId()
-    profile = await loadProfile()
+    const embedded = bootstrapProfile(boot, askedOrg)
+    profile = embedded ? setProfile(embedded) : await loadProfile()
     // Orgs were taken from profile.admin_or_audit_orgs by loadProfile().
     const chosen = chooseCurrentOrg()
     // current_org_roles describe the org the profile was asked in. When the guard settles on
     // another org (an org admin's first visit: no cookie yet, so DEFAULT was asked), ask again so
     // the roles are those of the chosen org, as the reference console does by switching org.
     if (chosen.id !== (askedOrg ?? DEFAULT_ORG.id)) profile = await loadProfile()
+    else if (embedded) refreshTexts(boot!)
   } catch (error) {
     // A 401 on the profile call has already sent the browser to the login page.
     if (error instanceof HttpError && error.status === 401) return { status: 'redirect' }
@@ -67,7 +89,7 @@ export async function runGuard(arg: string | GuardOptions = {}): Promise<GuardRe
   loadRoles()
 
   try {
-    const settings = await loadPublicSettings()
+    const settings = boot?.publicSettings ? setPublicSettings(boot.publicSettings) : await loadPublicSettings()
     if (options.ownsPage) applyFavicon(settings)
   } catch {
     // The failure was toasted by http.ts; defaults (no licence, no logo) keep the console usable.

@@ -39,7 +39,7 @@ export function apiUrl(path: string): string {
 let zone: string | undefined
 
 /** The browser's zone, asked once: the first Intl call of a page is costly (ICU start-up). */
-function timeZone(): string {
+export function timeZone(): string {
   zone ??= Intl.DateTimeFormat().resolvedOptions().timeZone
   return zone
 }

@@ -7,15 +7,19 @@ import { setHardNavigator } from '../../src/core/navigation.ts'
 import { ROLE } from '../../src/core/permissions.ts'
 import { flattenRoutes } from '../../src/core/routes.ts'
 import { resetNotify } from '../../src/core/stores/notify.ts'
-import { $currentOrg, $currentRole, resetSession } from '../../src/core/stores/session.ts'
+import { $currentOrg, $currentRole, $profile, resetSession } from '../../src/core/stores/session.ts'
 import { $publicSettings } from '../../src/core/stores/settings.ts'
 import { $lang } from '../../src/core/stores/locale.ts'
 import { clearCoreCookies, snapshotCookies } from './support/cookies.ts'
 import { byPath, json, stubFetch, type FetchStub } from './support/fetch-stub.ts'
-import { OPS, orgAdmin, plainUser } from './support/profiles.ts'
+import { DEFAULT, OPS, orgAdmin, plainUser, superAdmin } from './support/profiles.ts'
 import { table } from './support/route-table.ts'
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+async function waitForValue(probe: () => boolean): Promise<void> {
+  for (let i = 0; i < 40 && !probe(); i += 1) await wait(25)
+  expect(probe()).to.equal(true)
+}
 const routeNames = () => flattenRoutes($routes.get()).map((r) => r.name).filter(Boolean)
 const settings = { data: { XPACK_LICENSE_IS_VALID: false, SECURITY_COMMAND_EXECUTION: true, LOGO_URLS: {} } }
 
@@ -140,6 +144,61 @@ describe('runGuard', () => {
       icon()?.remove()
       document.title = title
     }
+  })
+
+  describe('with the bootstrap data of the reference server page', () => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
+    function embed(data: unknown): HTMLScriptElement {
+      const block = document.createElement('script')
+      block.type = 'application/json'
+      block.id = 'bastion-bootstrap'
+      block.textContent = JSON.stringify(data)
+      document.body.append(block)
+      return block
+    }
+    afterEach(() => document.getElementById('bastion-bootstrap')?.remove())
+
+    it('takes profile and settings from the page and asks the API nothing', async () => {
+      setCookie('csrftoken', 'tok')
+      setCookie('jms_current_org', JSON.stringify(OPS))
+      $lang.set('zh')
+      stub = stubFetch(() => json(500, {}))
+      embed({ publicSettings: { SECURITY_COMMAND_EXECUTION: true, LOGO_URLS: {} }, profile: orgAdmin(), org: OPS.id, lang: 'zh', tz: zone })
+      expect(await runGuard({ path: '/users/users' })).to.deep.equal({ status: 'ok' })
+      expect(stub.sent).to.deep.equal([])
+      expect($currentOrg.get()).to.deep.equal(OPS)
+      expect($currentRole.get()).to.equal(ROLE.ORG_ADMIN)
+      expect($publicSettings.get().SECURITY_COMMAND_EXECUTION).to.equal(true)
+      expect(routeNames()).to.include.members(['UserList', 'BatchCommand'])
+      // Read once: a later guard run asks the API.
+      expect(document.getElementById('bastion-bootstrap')).to.equal(null)
+    })
+
+    it('asks for the profile when the page built it in another org than the console asks in', async () => {
+      setCookie('csrftoken', 'tok')
+      setCookie('jms_current_org', JSON.stringify(OPS))
+      stub = stubFetch(byPath({ '/api/v1/users/profile/': () => json(200, orgAdmin()) }))
+      embed({ publicSettings: settings.data, profile: superAdmin(), org: null, lang: 'zh', tz: zone })
+      await runGuard('/')
+      const calls = stub.sent.map((r) => new URL(r.url, location.origin).pathname)
+      expect(calls).to.deep.equal(['/api/v1/users/profile/'])
+      expect(stub.sent[0].headers.get('X-JMS-ORG')).to.equal(OPS.id)
+      expect($currentRole.get()).to.equal(ROLE.ORG_ADMIN)
+    })
+
+    it('refreshes the profile texts in the background when they were rendered in another language or zone', async () => {
+      setCookie('csrftoken', 'tok')
+      $lang.set('zh')
+      stub = stubFetch(byPath({ '/api/v1/users/profile/': () => json(200, superAdmin({ name: 'Fresh' })) }))
+      setCookie('jms_current_org', JSON.stringify(DEFAULT))
+      // A first visit: no language cookie yet, so the page was rendered for the English browser.
+      embed({ publicSettings: settings.data, profile: superAdmin({ name: 'Embedded' }), org: DEFAULT.id, lang: 'en', tz: zone })
+      expect((await runGuard('/')).status).to.equal('ok')
+      expect($profile.get()?.name).to.equal('Embedded')
+      await waitForValue(() => $profile.get()?.name === 'Fresh')
+      expect(stub.sent.map((r) => new URL(r.url, location.origin).pathname)).to.deep.equal(['/api/v1/users/profile/'])
+      expect(stub.sent[0].headers.get('Accept-Language')).to.equal('zh-hans')
+    })
   })
 
   it('generateRoutes follows a role change', () => {

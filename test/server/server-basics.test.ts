@@ -80,7 +80,7 @@ test('/ui/ serves dist with cache headers; hashed chunks are immutable; no dist 
   const index = await app.inject({ method: 'GET', url: '/ui/' });
   assert.equal(index.statusCode, 200);
   assert.ok(index.body.includes('<title>console</title>'));
-  assert.equal(index.headers['cache-control'], 'no-cache');
+  assert.equal(index.headers['cache-control'], 'no-store'); // it carries the caller's own profile (console-page.ts)
   const chunk = await app.inject({ method: 'GET', url: '/ui/shared-B3xQ9_aZ.js' });
   assert.equal(chunk.headers['cache-control'], 'public, max-age=31536000, immutable');
   const entry = await app.inject({ method: 'GET', url: '/ui/bastion-settings.js' });

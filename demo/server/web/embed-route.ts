@@ -1,11 +1,14 @@
 // GET /embed.html: the demo host page that embeds <bastion-asset-list> (demo/embed.html), served as a
 // plain page so the element runs inside a page the console does not own. Like a server-rendered
-// page that knows the build, it preloads the shared chunks the element's entry imports.
+// page that knows the build, it preloads the shared chunks the element's entry imports. Its own
+// script is /embed-events.js (demo/embed-events.js).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 
 const EMBED_FILE = new URL('../../embed.html', import.meta.url);
+// The page's own script, a file beside it (the CSP allows no inline script).
+const EVENTS_SCRIPT = readFileSync(new URL('../../embed-events.js', import.meta.url), 'utf8');
 const ELEMENT_ENTRY = 'bastion-asset-list.js';
 
 /** Chunks named by the entry's static `import … from "./x.js"` / `import "./x.js"` (not dynamic imports). */
@@ -28,4 +31,6 @@ export function registerEmbedRoute(app: FastifyInstance, distDir?: string): void
     const html = links ? page.replace(/(\s*)(<script type="module")/, `$1${links}$1$2`) : page;
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
   });
+  app.get('/embed-events.js', (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'no-cache').send(EVENTS_SCRIPT));
 }

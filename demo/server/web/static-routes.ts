@@ -1,9 +1,11 @@
-// /ui/ serves the built console (dist/); /static/img/* serves the logos named in LOGO_URLS.
+// /ui/ serves the built console (dist/): its page with the caller's bootstrap data (console-page.ts),
+// its files pre-compressed at build time; /static/img/* serves the logos named in LOGO_URLS.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { t } from '../lib/i18n.ts';
+import { registerConsolePage } from './console-page.ts';
 import { logoPng } from './logo-png.ts';
 
 // Rollup's chunks are `[name]-[hash].js` with an 8-character base64url hash; their content never
@@ -11,6 +13,8 @@ import { logoPng } from './logo-png.ts';
 // so a hash is told apart by holding an upper-case letter or a digit.
 const HASHED_FILE = /-([A-Za-z0-9_-]{8})\.(js|css)$/;
 export const isHashedAsset = (path: string): boolean => /[A-Z0-9]/.test(HASHED_FILE.exec(path)?.[1] ?? '');
+/** The files scripts/build/precompress.mjs writes `.br` / `.gz` copies of. */
+const PRECOMPRESSED = /\.(js|css|svg)$/;
 const IMAGES = ['logo.png', 'logo_text.png', 'login_image.png', 'facio.ico', 'avatar/user.png'];
 
 export async function registerStaticRoutes(app: FastifyInstance, distDir: string | undefined): Promise<void> {
@@ -27,12 +31,20 @@ export async function registerStaticRoutes(app: FastifyInstance, distDir: string
     app.get('/ui/*', (request, reply) => reply.code(503).type('text/plain; charset=utf-8').send(`${hint(request.ctx.lang)}\n`));
     return;
   }
+  registerConsolePage(app, distDir);
   await app.register(fastifyStatic, {
     root: distDir,
     prefix: '/ui/',
-    index: ['index.html'],
+    // /ui/ itself is the console page above, rendered per request.
+    index: false,
+    // `x.js.br` / `x.js.gz` beside each file (scripts/build/precompress.mjs), chosen by Accept-Encoding.
+    preCompressed: true,
     cacheControl: false,
-    setHeaders(res, path) {
+    setHeaders(res, sentPath) {
+      // The rules are those of the file, whichever pre-compressed copy of it is sent.
+      const path = sentPath.replace(/\.(br|gz)$/, '');
+      // Files with build-time copies differ by Accept-Encoding: a shared cache must keep them apart.
+      if (PRECOMPRESSED.test(path)) res.setHeader('Vary', 'Accept-Encoding');
       if (path.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
       else if (isHashedAsset(path)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
       // Shoelace's icons change only with a Shoelace upgrade; revalidating a dozen of them on every

@@ -27,6 +27,19 @@ export function detectLang(): Lang {
 
 export const $lang = atom<Lang>(detectLang())
 
+/** The django_language value the server's pages (login form, messages) understand for `lang`. */
+const cookieValue = (lang: Lang): string => (lang === 'zh' ? 'zh-hans' : 'en')
+
+/**
+ * Tells the server the console's language: its pages follow django_language, then the browser's
+ * Accept-Language, while the console follows its stored choice, then Chinese. Without the cookie,
+ * an English browser got an English login form in front of a Chinese console.
+ */
+export function rememberLang(): void {
+  const lang = $lang.get()
+  if (getCookie(COOKIE.language) !== cookieValue(lang)) setCookie(COOKIE.language, cookieValue(lang))
+}
+
 /** The server's pages follow django_language, so both settings are written before reloading. */
 export function setLang(lang: Lang): void {
   try {
@@ -34,7 +47,7 @@ export function setLang(lang: Lang): void {
   } catch {
     // the cookie below still carries the choice
   }
-  setCookie(COOKIE.language, lang === 'zh' ? 'zh-hans' : 'en')
+  setCookie(COOKIE.language, cookieValue(lang))
   $lang.set(lang)
   reloadPage()
 }

@@ -19,7 +19,19 @@ export const $mfaVerifiedAt = atom<number>(0)
 export const $token = atom<string>('')
 
 export async function loadProfile(): Promise<Profile> {
-  const profile = await http.get<Profile>(PROFILE_URL)
+  return setProfile(await http.get<Profile>(PROFILE_URL))
+}
+
+/**
+ * The profile again for its texts only (labels and dates, which follow language and zone): orgs,
+ * roles and the current org stay as the guard chose them, so nothing but the profile's readers re-renders.
+ */
+export async function reloadProfileTexts(): Promise<void> {
+  $profile.set(await http.get<Profile>(PROFILE_URL))
+}
+
+/** The session of `profile`, fetched by loadProfile() or embedded in the page (src/core/bootstrap.ts). */
+export function setProfile(profile: Profile): Profile {
   $profile.set(profile)
   $orgs.set(profile.admin_or_audit_orgs ?? [])
   $token.set(getCookie(COOKIE.csrftoken) ?? '')

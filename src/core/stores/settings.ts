@@ -12,7 +12,11 @@ export const $licenseValid = computed($publicSettings, (s) => s.XPACK_LICENSE_IS
 
 export async function loadPublicSettings(): Promise<PublicSettings> {
   const body = await http.get<{ data?: PublicSettings }>(PUBLIC_SETTINGS_URL)
-  const settings = body?.data ?? {}
+  return setPublicSettings(body?.data ?? {})
+}
+
+/** Settings fetched above or embedded in the console's page (src/core/bootstrap.ts). */
+export function setPublicSettings(settings: PublicSettings): PublicSettings {
   $publicSettings.set(settings)
   return settings
 }
