@@ -11,7 +11,6 @@ import { validateBody, type FieldErrors } from './validate.ts';
 export type ItemResult = { id: string; data: Row } | { errors: FieldErrors } | { refusal: Refusal };
 export type BatchResult = { ok: true; rows: Row[] } | { ok: false; errors: FieldErrors[] } | { ok: false; refusal: Refusal };
 
-const forbidden = (args: HookArgs): Refusal => ({ status: 403, body: { detail: t(args.ctx.lang, 'auth.forbidden') } });
 
 export function findOne(args: HookArgs, def: ResourceDef, id: string, extra: { sql: string; params: unknown[] } | null = null): Row | null {
   const where = baseWhere(def, args);
@@ -33,7 +32,8 @@ export function createItem(def: ResourceDef, args: HookArgs, body: unknown): Ite
 }
 
 export function updateItem(def: ResourceDef, args: HookArgs, existing: Row, body: unknown, partial: boolean): ItemResult {
-  if (def.hooks?.allowObject && !def.hooks.allowObject(args, existing, 'update')) return { refusal: forbidden(args) };
+  const refusal = def.hooks?.refuseObject?.(args, existing, 'update');
+  if (refusal) return { refusal };
   const { data, errors } = validateBody(def, args, body ?? {}, existing, partial ? 'patch' : 'put');
   if (errors) return { errors };
   const id = String(existing.id);
@@ -48,8 +48,7 @@ export function updateItem(def: ResourceDef, args: HookArgs, existing: Row, body
 
 /** Null when deleted, else why not. */
 export function deleteItem(def: ResourceDef, args: HookArgs, row: Row): Refusal | null {
-  if (def.hooks?.allowObject && !def.hooks.allowObject(args, row, 'delete')) return forbidden(args);
-  const refusal = def.hooks?.beforeDelete?.(args, row);
+  const refusal = def.hooks?.refuseObject?.(args, row, 'delete') ?? def.hooks?.beforeDelete?.(args, row);
   if (refusal) return refusal;
   if (def.hooks?.remove) def.hooks.remove(args, row);
   else args.db.prepare(`DELETE FROM ${def.table} WHERE id = ?`).run(row.id);
