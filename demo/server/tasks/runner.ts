@@ -2,7 +2,7 @@
 // write their progress to the task log. Work functions must bound each of their own steps (SSH
 // connect/exec timeouts); closing the runner aborts running work through its AbortSignal.
 import { uuid } from '../lib/ids.ts';
-import { TaskStore } from './store.ts';
+import { TaskStore, type TaskOwner } from './store.ts';
 
 export interface TaskContext {
   id: string;
@@ -34,10 +34,10 @@ export class TaskRunner {
   }
 
   /** Records a PENDING task and schedules it; returns the task id at once. */
-  submit(name: string, creator: string, work: TaskWork): string {
+  submit(name: string, owner: TaskOwner, work: TaskWork): string {
     if (this.isClosed) throw new Error('The task runner is closed');
     const id = uuid();
-    this.store.create(id, name, creator);
+    this.store.create(id, name, owner);
     this.queue.push({ id, work });
     this.pump();
     return id;
