@@ -5,6 +5,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { Lang } from '../lib/i18n.ts';
 import { pick } from '../lib/i18n.ts';
 import { formatDateTime } from '../lib/time.ts';
+import { escapeFormula, unescapeFormula } from './csv-formula.ts';
 import type { FieldDef, ResourceDef, Row } from './types.ts';
 
 export const CSV_MAX_BYTES = 10 * 1024 * 1024;
@@ -34,7 +35,7 @@ export function csvColumns(def: ResourceDef, template: Template): [string, Field
 export function renderCsv(def: ResourceDef, lang: Lang, template: Template, rows: Row[]): string {
   const columns = csvColumns(def, template);
   const header = columns.map(([, f]) => `${f.required && !f.read_only ? '*' : ''}${pick(lang, f.label)}`);
-  const body = rows.map((row) => columns.map(([name]) => cell(row[name])));
+  const body = rows.map((row) => columns.map(([name]) => escapeFormula(cell(row[name]))));
   return BOM + stringify([header, ...body]);
 }
 
@@ -66,7 +67,9 @@ export function parseCsv(def: ResourceDef, text: string): Row[] | null {
     const row: Row = {};
     line.forEach((value, i) => {
       const name = names[i];
-      if (name && value !== '') row[name] = decodeCell(value);
+      if (!name || value === '') return;
+      const { text, escaped } = unescapeFormula(value);
+      row[name] = escaped ? text : decodeCell(text);
     });
     return row;
   });
