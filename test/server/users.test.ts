@@ -70,7 +70,7 @@ test('org_roles: a user created in a real org joins it as User; PATCH replaces t
   assert.deepEqual(roles.map((r) => `${r.org_id === eng ? 'eng' : 'other'}:${r.role}`), ['eng:Auditor', 'other:User']);
   const inDefault = await call(await as('admin', 'DEFAULT'), 'POST', USERS, { username: 'free', name: 'Free', email: 'free@example.com' });
   assert.equal(db.prepare('SELECT COUNT(*) FROM org_members WHERE user_id = ?').pluck().get(inDefault.json().id), 0);
-  const expired = await call(orgadmin, 'PATCH', `${USERS}${created.id}/`, { date_expired: '2020-01-01T00:00:00Z' });
+  const expired = await call(await as('admin'), 'PATCH', `${USERS}${created.id}/`, { date_expired: '2020-01-01T00:00:00Z' });
   assert.deepEqual([expired.json().is_valid, expired.json().is_expired], [false, true]);
 });
 

@@ -1,6 +1,5 @@
 // CSV export and import (§1.10): header row of translated labels ('*' before required ones) for
 // export; on import, headers matched by label or field name, then the normal bulk path.
-import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import type { Lang } from '../lib/i18n.ts';
 import { pick } from '../lib/i18n.ts';
@@ -53,14 +52,8 @@ export function csvFilename(def: ResourceDef, nowMs: number, tz: string): string
   return `${def.model.en.replace(/\s+/g, '_')}_${stamp}.csv`;
 }
 
-/** Rows as API bodies, or null when the text is not CSV. Empty cells are left out. */
-export function parseCsv(def: ResourceDef, text: string): Row[] | null {
-  let records: string[][];
-  try {
-    records = parse(text, { bom: true, skip_empty_lines: true, skip_records_with_empty_values: true, trim: true });
-  } catch {
-    return null;
-  }
+/** Parsed records (header first) as API bodies. Empty cells are left out. */
+export function rowsFromRecords(def: ResourceDef, records: string[][]): Row[] {
   const [header = [], ...lines] = records;
   const names = header.map((title) => fieldFor(def, title.replace(/^\*/, '').trim()));
   return lines.map((line) => {

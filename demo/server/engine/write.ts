@@ -79,7 +79,7 @@ export function runBatch(def: ResourceDef, args: HookArgs, count: number, item: 
   return outcome;
 }
 
-function respond(def: ResourceDef, args: HookArgs, result: { id: string; data: Row }): Row {
+export function respond(def: ResourceDef, args: HookArgs, result: { id: string; data: Row }): Row {
   const row = args.db.prepare(`SELECT * FROM ${def.table} WHERE id = ?`).get(result.id) as Row;
   const out = serializeRow(def, args, row, 'retrieve');
   def.hooks?.afterResponse?.(args, result.data, out);
