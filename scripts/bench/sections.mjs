@@ -2,10 +2,11 @@
 // is a new module exporting `{ title, run(context) → { headers, rows } }` added to this list.
 import { assetListFirstRow, assetListPageBytes } from './asset-list-first-row.mjs';
 import { assetsListServer } from './assets-list-server.mjs';
+import { csvImportConcurrency } from './csv-import-concurrency.mjs';
 import { elementSizes } from './element-sizes.mjs';
 import { firstLoad } from './first-load.mjs';
 import { usersFirstRow } from './users-first-row.mjs';
 import { usersListServer } from './users-list-server.mjs';
 
 // assetListPageBytes reports the cold visit assetListFirstRow recorded, so it comes right after it.
-export const SECTIONS = [elementSizes, firstLoad, usersListServer, usersFirstRow, assetsListServer, assetListFirstRow, assetListPageBytes];
+export const SECTIONS = [elementSizes, firstLoad, usersListServer, usersFirstRow, assetsListServer, assetListFirstRow, assetListPageBytes, csvImportConcurrency];
