@@ -11,6 +11,9 @@ const CSV_BYTES = 10 * 1024 * 1024;
 const SEEDED_USERS = 100_000;
 const BUDGET_P99_MS = 250;
 const LIST = '/api/v1/users/users/?limit=15&offset=0&display=1&draw=1';
+/** The other client's pause between two lists (a console user paging, not a tight loop). */
+const THINK_MS = 20;
+const pause = (delay) => new Promise((resolve) => setTimeout(resolve, delay));
 
 const scratch = scratchDatabase('bastion-bench-import-',
   (load) => load('../../demo/server/bench-seed.ts'),
@@ -38,6 +41,8 @@ export const csvImportConcurrency = {
     const authorization = `Bearer ${token.json().token}`;
     const csv = usersCsv();
     const times = [];
+    const rssBefore = process.memoryUsage().rss;
+    let peakRss = rssBefore;
     let done = false;
     const started = performance.now();
     const importing = app.inject({ method: 'POST', url: '/api/v1/users/users/', headers: { authorization, 'content-type': 'text/csv' }, payload: csv.text })
@@ -47,6 +52,8 @@ export const csvImportConcurrency = {
       const response = await app.inject({ method: 'GET', url: LIST, headers: { authorization } });
       if (response.statusCode !== 200) throw new Error(`${LIST}: ${response.statusCode}`);
       times.push(performance.now() - at);
+      peakRss = Math.max(peakRss, process.memoryUsage().rss);
+      await pause(THINK_MS);
     }
     const imported = await importing;
     const importMs = performance.now() - started;
@@ -61,6 +68,7 @@ export const csvImportConcurrency = {
         ['CSV rows / bytes', `${csv.rows.toLocaleString('en')} / ${csv.text.length.toLocaleString('en')}`, ''],
         ['import took (ms), status', `${ms(importMs)}, ${imported.statusCode}`, ''],
         ['import answer bytes', imported.body.length.toLocaleString('en'), ''],
+        ['process RSS before / peak during (MB)', `${Math.round(rssBefore / 1e6)} / ${Math.round(peakRss / 1e6)}`, ''],
         ['users lists answered during the import', times.length, ''],
         ['list p50 / p95 ms', `${ms(percentile(times, 50))} / ${ms(percentile(times, 95))}`, ''],
         ['list p99 ms', ms(p99), within(p99, BUDGET_P99_MS)],

@@ -1,6 +1,7 @@
 // One create / update / delete of one item, shared by the single, bulk and CSV paths. A batch runs
 // every item in one transaction and writes nothing when any item fails (errors stay aligned).
 import { t } from '../lib/i18n.ts';
+import { stmt } from '../lib/statements.ts';
 import { isoAt } from '../lib/time.ts';
 import { storedOrgId } from '../orgs/current-org.ts';
 import { baseWhere } from './query.ts';
@@ -80,7 +81,7 @@ export function runBatch(def: ResourceDef, args: HookArgs, count: number, item: 
 }
 
 export function respond(def: ResourceDef, args: HookArgs, result: { id: string; data: Row }): Row {
-  const row = args.db.prepare(`SELECT * FROM ${def.table} WHERE id = ?`).get(result.id) as Row;
+  const row = stmt(args.db, `SELECT * FROM ${def.table} WHERE id = ?`).get(result.id) as Row;
   const out = serializeRow(def, args, row, 'retrieve');
   def.hooks?.afterResponse?.(args, result.data, out);
   return out;
@@ -111,7 +112,8 @@ const columnsOf = (def: ResourceDef, data: Row) =>
 
 function insertRow(args: HookArgs, def: ResourceDef, data: Row): string {
   const columns = columnsOf(def, data);
-  args.db.prepare(`INSERT INTO ${def.table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`)
+  // Cached: a CSV import inserts thousands of rows with the same columns.
+  stmt(args.db, `INSERT INTO ${def.table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`)
     .run(...columns.map((c) => toColumn(data[c])));
   return String(data.id);
 }
