@@ -56,13 +56,14 @@ test('marks resume after the last line read; end comes with an empty read of a f
   });
 });
 
-test('unknown task ids answer 404; anonymous callers 401', async (t) => {
+test('unknown task ids: the log waits (as 2.3), the result is 404; anonymous callers 401', async (t) => {
   const app = await build(t);
   const headers = await bearer(app, 'user');
   const unknown = '0b6f6c1e-0000-4000-8000-000000000000';
   for (const path of ['log', 'result']) {
-    const response = await app.inject({ method: 'GET', url: `/api/v1/ops/celery/task/${unknown}/${path}/`, headers });
-    assert.equal(response.statusCode, 404);
+    const response = await app.inject({ method: 'GET', url: `/api/v1/ops/celery/task/${unknown}/${path}/`, headers: { ...headers, 'accept-language': 'en' } });
+    if (path === 'log') assert.deepEqual([response.statusCode, response.json()], [200, { data: 'Waiting task start' }]);
+    else assert.equal(response.statusCode, 404);
     assert.equal((await app.inject({ method: 'GET', url: `/api/v1/ops/celery/task/${unknown}/${path}/` })).statusCode, 401);
   }
 });

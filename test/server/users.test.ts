@@ -64,17 +64,20 @@ test('org_roles: a user created in a real org joins it as User; PATCH replaces t
   assert.deepEqual(patched.json().org_roles, ['Admin', 'User']);
   assert.equal(patched.json().org_role_display, 'Organization administrator | User');
   db.prepare("INSERT INTO org_members (org_id, user_id, role) VALUES (?, ?, 'User')").run(orgId({ bastion: { db } } as never, 'Operations'), created.id);
-  await call(orgadmin, 'PATCH', `${USERS}${created.id}/`, { org_roles: ['Auditor'] });
+  // A user who is also in another org is a superuser's to change (user-escalation.test.ts).
+  await call(await as('admin'), 'PATCH', `${USERS}${created.id}/`, { org_roles: ['Auditor'] });
   const roles = db.prepare('SELECT org_id, role FROM org_members WHERE user_id = ? ORDER BY role').all(created.id) as Row[];
   assert.deepEqual(roles.map((r) => `${r.org_id === eng ? 'eng' : 'other'}:${r.role}`), ['eng:Auditor', 'other:User']);
   const inDefault = await call(await as('admin', 'DEFAULT'), 'POST', USERS, { username: 'free', name: 'Free', email: 'free@example.com' });
   assert.equal(db.prepare('SELECT COUNT(*) FROM org_members WHERE user_id = ?').pluck().get(inDefault.json().id), 0);
-  const expired = await call(orgadmin, 'PATCH', `${USERS}${created.id}/`, { date_expired: '2020-01-01T00:00:00Z' });
+  const expired = await call(await as('admin'), 'PATCH', `${USERS}${created.id}/`, { date_expired: '2020-01-01T00:00:00Z' });
   assert.deepEqual([expired.json().is_valid, expired.json().is_expired], [false, true]);
 });
 
 test('DELETE in a real org only ends the membership (and its groups); in DEFAULT it deletes the user', async (t) => {
   const { app, db, as, call, usernames } = await setup(t);
+  // jsmith is also in Operations: only an admin of both orgs may remove him from one (user-escalation.test.ts).
+  db.prepare("INSERT INTO org_members (org_id, user_id, role) VALUES (?, ?, 'Admin')").run(orgId(app, 'Operations'), userId(app, 'orgadmin'));
   const orgadmin = await as('orgadmin');
   const jsmith = userId(app, 'jsmith');
   assert.equal((await call(orgadmin, 'DELETE', `${USERS}${jsmith}/`)).statusCode, 204);

@@ -28,7 +28,10 @@ export function checkCredentials(request: FastifyRequest, username: string, pass
     return { ok: false, error: 'block_login', msg: t(lang, 'auth.block_login', { minutes: limitMinutes }) };
   }
   const user = db.prepare('SELECT * FROM users WHERE username = ?').get(username) as UserRow | undefined;
-  if (!user || user.role === 'App' || !verifyPassword(password, user.password_hash)) {
+  // The hash is checked even without a user (a dummy one then): same cost, so timing does not
+  // reveal whether the username exists.
+  const passwordOk = verifyPassword(password, user?.password_hash ?? null);
+  if (!user || user.role === 'App' || !passwordOk) {
     const remaining = recordFailure(db, username, ip, nowMs, policy);
     log('password_failed', false);
     if (remaining === 0) return { ok: false, error: 'block_login', msg: t(lang, 'auth.block_login', { minutes: limitMinutes }) };

@@ -4,17 +4,13 @@ import { t } from '../lib/i18n.ts';
 import { randomToken } from '../lib/ids.ts';
 import { checkCredentials } from './credentials.ts';
 import { renderLoginPage } from './login-page.ts';
-import { createSession, deleteSession } from './sessions.ts';
+import { consoleNext, safeNext } from './safe-next.ts';
+import { headerValue } from './request-context.ts';
+import { createSession, deleteSession, revokeBearerTokens } from './sessions.ts';
 
 export const LOGIN_PATH = '/core/auth/login/';
 const CSRF_COOKIE_AGE = 365 * 24 * 3600; // Django's CSRF_COOKIE_AGE
 
-/** Only same-site relative paths: "/x" but not "//host", "/\\host" or "http://…". */
-export function safeNext(value: unknown, fallback: string): string {
-  if (typeof value !== 'string' || !value.startsWith('/')) return fallback;
-  if (value.startsWith('//') || value.startsWith('/\\') || /[\r\n]/.test(value)) return fallback;
-  return value;
-}
 
 function setCsrfCookie(reply: FastifyReply, token: string): void {
   // Not HttpOnly: the console reads it and echoes it in X-CSRFToken.
@@ -56,10 +52,19 @@ export function registerLoginRoutes(app: FastifyInstance): void {
     return reply.redirect(next || '/ui/');
   });
 
+  // Logging out ends this session and every bearer token of the caller, then shows the login form,
+  // whose next brings the user back to the console page they left. A cross-site page cannot log a
+  // user out (GET stays for 2.3 clients; browsers send Sec-Fetch-Site on every navigation).
   app.get('/core/auth/logout/', (request, reply) => {
+    if (headerValue(request, 'sec-fetch-site') === 'cross-site') {
+      return reply.code(403).send({ detail: t(request.ctx.lang, 'auth.cross_site_logout') });
+    }
+    const { db } = app.bastion;
     const sessionId = request.cookies.sessionid;
-    if (sessionId) deleteSession(app.bastion.db, sessionId);
+    if (sessionId) deleteSession(db, sessionId);
+    if (request.ctx.user) revokeBearerTokens(db, request.ctx.user.id);
     reply.clearCookie('sessionid', { path: '/' });
-    return reply.redirect(safeNext((request.query as Record<string, unknown>).next, LOGIN_PATH));
+    const next = consoleNext((request.query as Record<string, unknown>).next);
+    return reply.redirect(`${LOGIN_PATH}?next=${encodeURIComponent(next)}`);
   });
 }

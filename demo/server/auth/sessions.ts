@@ -41,3 +41,20 @@ export function userForBearer(db: DB, token: string, nowMs: number): UserRow | n
     .get(token, nowMs) as UserRow | undefined;
   return row ?? null;
 }
+
+/** The credential a request came with, so "end every other login" can spare it. */
+export interface CurrentLogin { sessionId?: string | null; bearerToken?: string | null }
+
+/**
+ * Ends every session and bearer token of the user except `keep` (the caller's own, when the user
+ * changes their own password). Called whenever a password changes or the user logs out.
+ */
+export function endLogins(db: DB, userId: string, keep: CurrentLogin = {}): void {
+  db.prepare('DELETE FROM sessions WHERE user_id = ? AND id IS NOT ?').run(userId, keep.sessionId ?? null);
+  revokeBearerTokens(db, userId, keep.bearerToken);
+}
+
+/** Every bearer token of the user (but `keep`) stops working at once. */
+export function revokeBearerTokens(db: DB, userId: string, keep: string | null = null): void {
+  db.prepare('DELETE FROM bearer_tokens WHERE user_id = ? AND token IS NOT ?').run(userId, keep);
+}

@@ -1,22 +1,27 @@
 // List-level writes (§1.9, §1.10): POST an array or a CSV file, PUT/PATCH an array (or CSV) of objects
 // with ids, DELETE with a narrowing filter. Every batch is one transaction: any error writes nothing.
+// CSV files go through csv-import.ts (sliced, so a big file does not hold the event loop).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { t } from '../lib/i18n.ts';
-import { CsvUpload, parseCsv } from './csv.ts';
+import { CsvUpload } from './csv.ts';
+import { createPlan, parseCsvSliced, runImport, type RowPlan } from './csv-import.ts';
 import type { Guard } from './guard.ts';
 import { baseWhere, listWhere, queryClauses } from './query.ts';
-import type { HookArgs, Refusal, ResourceDef, Row } from './types.ts';
+import type { Clause, HookArgs, Refusal, ResourceDef, Row } from './types.ts';
+import { validateBody, type FieldErrors } from './validate.ts';
 import { createdCommitted, createItem, deleteItem, findOne, runBatch, updateItem, type BatchResult, type ItemResult } from './write.ts';
 
 type Query = Record<string, string>;
 
-/** The items of a bulk body, or a reply already sent (bad CSV, not an array). */
-function itemsOf(def: ResourceDef, args: HookArgs, body: unknown, reply: FastifyReply): Row[] | null {
-  if (body instanceof CsvUpload) {
-    const rows = def.csvImport === false ? null : parseCsv(def, body.text);
-    if (!rows) reply.code(400).send({ detail: 'CSV parse error!' });
-    return rows;
-  }
+/** The rows of a CSV body, or a reply already sent (import disabled, not CSV). */
+async function csvRows(def: ResourceDef, body: CsvUpload, reply: FastifyReply): Promise<Row[] | null> {
+  const rows = def.csvImport === false ? null : await parseCsvSliced(def, body.text);
+  if (!rows) reply.code(400).send({ detail: 'CSV parse error!' });
+  return rows;
+}
+
+/** The items of a JSON bulk body, or a reply already sent (not an array). */
+function itemsOf(args: HookArgs, body: unknown, reply: FastifyReply): Row[] | null {
   if (Array.isArray(body)) return body as Row[];
   reply.code(400).send({ non_field_errors: [t(args.ctx.lang, 'field.invalid_list')] });
   return null;
@@ -27,35 +32,63 @@ function send(reply: FastifyReply, result: BatchResult, status: number) {
   return 'refusal' in result ? reply.code(result.refusal.status).send(result.refusal.body) : reply.code(400).send(result.errors);
 }
 
-export function bulkCreate(def: ResourceDef, args: HookArgs, body: unknown, reply: FastifyReply) {
-  const items = itemsOf(def, args, body, reply);
+export async function bulkCreate(def: ResourceDef, args: HookArgs, body: unknown, reply: FastifyReply) {
+  if (body instanceof CsvUpload) {
+    const rows = await csvRows(def, body, reply);
+    if (!rows) return reply;
+    const plan = createPlan(def, args, (item) => createItem(def, args, item));
+    return runImport(def, args, rows, plan, reply, 201, (ids) => def.hooks?.afterCreateCommit?.(args, ids));
+  }
+  const items = itemsOf(args, body, reply);
   if (!items) return reply;
   const result = runBatch(def, args, items.length, (i) => createItem(def, args, items[i]));
   createdCommitted(def, args, result);
   return send(reply, result, 201);
 }
 
+/** The object a bulk update item names, inside the filtered queryset, or the item's id error. */
+function existingOf(def: ResourceDef, args: HookArgs, item: Row, narrowing: Clause | null): { row: Row } | { errors: FieldErrors } {
+  const id = item.id ?? item.pk;
+  if (id === undefined || id === null || id === '') return { errors: { id: [t(args.ctx.lang, 'bulk.id_missing')] } };
+  const row = findOne(args, def, String(id), narrowing);
+  return row ? { row } : { errors: { id: [t(args.ctx.lang, 'field.invalid_pk', { value: String(id) })] } };
+}
+
+function updatePlan(def: ResourceDef, args: HookArgs, narrowing: Clause | null, partial: boolean): RowPlan {
+  return {
+    check: (item) => {
+      const existing = existingOf(def, args, item, narrowing);
+      if ('errors' in existing) return existing;
+      const refusal: Refusal | null | undefined = def.hooks?.refuseObject?.(args, existing.row, 'update');
+      if (refusal) return { refusal };
+      const { errors } = validateBody(def, args, item, existing.row, partial ? 'patch' : 'put');
+      return errors ? { errors } : null;
+    },
+    write: (item): ItemResult => {
+      const existing = existingOf(def, args, item, narrowing);
+      return 'errors' in existing ? existing : updateItem(def, args, existing.row, item, partial);
+    },
+  };
+}
+
 export function registerBulkRoutes(app: FastifyInstance, def: ResourceDef, guard: Guard): void {
   if (!def.bulk) return;
   const offers = new Set(def.actions ?? ['list', 'retrieve', 'create', 'update', 'delete']);
 
-  const update = (partial: boolean) => (request: FastifyRequest, reply: FastifyReply) => {
+  const update = (partial: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
     const args = guard('update', request, reply);
     if (!args) return reply;
-    const items = itemsOf(def, args, request.body, reply);
-    if (!items) return reply;
     // Only objects inside the filtered queryset may be changed, as DRF-bulk's get_queryset does.
     const filters = queryClauses(def, args, request.query as Query);
     const narrowing = filters.length ? { sql: filters.map((c) => c.sql).join(' AND '), params: filters.flatMap((c) => c.params) } : null;
-    const result = runBatch(def, args, items.length, (i): ItemResult => {
-      const item = items[i] ?? {};
-      const id = item.id ?? item.pk;
-      if (id === undefined || id === null || id === '') return { errors: { id: [t(args.ctx.lang, 'bulk.id_missing')] } };
-      const existing = findOne(args, def, String(id), narrowing);
-      if (!existing) return { errors: { id: [t(args.ctx.lang, 'field.invalid_pk', { value: String(id) })] } };
-      return updateItem(def, args, existing, item, partial);
-    });
-    return send(reply, result, 200);
+    const plan = updatePlan(def, args, narrowing, partial);
+    if (request.body instanceof CsvUpload) {
+      const rows = await csvRows(def, request.body, reply);
+      return rows ? runImport(def, args, rows, plan, reply, 200) : reply;
+    }
+    const items = itemsOf(args, request.body, reply);
+    if (!items) return reply;
+    return send(reply, runBatch(def, args, items.length, (i) => plan.write(items[i] ?? {})), 200);
   };
   if (offers.has('update')) {
     app.put(def.url, update(false));

@@ -1,8 +1,11 @@
 // `Content-Type: text/csv` bodies become a CsvUpload; the size limit answers JumpServer's message.
 import type { FastifyInstance } from 'fastify';
 import { CSV_MAX_BYTES, CsvUpload } from './csv.ts';
+import { registerWriteGate } from './write-gate.ts';
 
+/** The text/csv body parser, and the write gate other writes wait at while an import writes. */
 export function registerCsvParser(app: FastifyInstance): void {
+  registerWriteGate(app);
   app.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit: CSV_MAX_BYTES }, (_request, body, done) => {
     done(null, new CsvUpload(decode(body as Buffer)));
   });

@@ -1,10 +1,10 @@
 // CSV export and import (§1.10): header row of translated labels ('*' before required ones) for
 // export; on import, headers matched by label or field name, then the normal bulk path.
-import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import type { Lang } from '../lib/i18n.ts';
 import { pick } from '../lib/i18n.ts';
 import { formatDateTime } from '../lib/time.ts';
+import { escapeFormula, unescapeFormula } from './csv-formula.ts';
 import type { FieldDef, ResourceDef, Row } from './types.ts';
 
 export const CSV_MAX_BYTES = 10 * 1024 * 1024;
@@ -34,7 +34,7 @@ export function csvColumns(def: ResourceDef, template: Template): [string, Field
 export function renderCsv(def: ResourceDef, lang: Lang, template: Template, rows: Row[]): string {
   const columns = csvColumns(def, template);
   const header = columns.map(([, f]) => `${f.required && !f.read_only ? '*' : ''}${pick(lang, f.label)}`);
-  const body = rows.map((row) => columns.map(([name]) => cell(row[name])));
+  const body = rows.map((row) => columns.map(([name]) => escapeFormula(cell(row[name]))));
   return BOM + stringify([header, ...body]);
 }
 
@@ -52,21 +52,17 @@ export function csvFilename(def: ResourceDef, nowMs: number, tz: string): string
   return `${def.model.en.replace(/\s+/g, '_')}_${stamp}.csv`;
 }
 
-/** Rows as API bodies, or null when the text is not CSV. Empty cells are left out. */
-export function parseCsv(def: ResourceDef, text: string): Row[] | null {
-  let records: string[][];
-  try {
-    records = parse(text, { bom: true, skip_empty_lines: true, skip_records_with_empty_values: true, trim: true });
-  } catch {
-    return null;
-  }
+/** Parsed records (header first) as API bodies. Empty cells are left out. */
+export function rowsFromRecords(def: ResourceDef, records: string[][]): Row[] {
   const [header = [], ...lines] = records;
   const names = header.map((title) => fieldFor(def, title.replace(/^\*/, '').trim()));
   return lines.map((line) => {
     const row: Row = {};
     line.forEach((value, i) => {
       const name = names[i];
-      if (name && value !== '') row[name] = decodeCell(value);
+      if (!name || value === '') return;
+      const { text, escaped } = unescapeFormula(value);
+      row[name] = escaped ? text : decodeCell(text);
     });
     return row;
   });

@@ -90,8 +90,8 @@ export interface ResourceDef {
   hooks?: {
     /** Refuse a whole request from its parameters (e.g. users `?all=1` for non-superusers). */
     refuse?: (args: HookArgs, action: Action) => Refusal | null;
-    /** Per-object permission: false → 403. */
-    allowObject?: (args: HookArgs, row: Row, action: 'update' | 'delete') => boolean;
+    /** Per-object permission: a refusal (e.g. 403 with the reason) stops the update or delete. */
+    refuseObject?: (args: HookArgs, row: Row, action: 'update' | 'delete') => Refusal | null;
     /** Choices the caller may see and assign (default: the field's own). */
     choices?: (args: HookArgs, name: string, field: FieldDef) => Choice[] | undefined;
     /** Replaces the INSERT; returns the new row's id. */

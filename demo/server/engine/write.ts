@@ -1,6 +1,7 @@
 // One create / update / delete of one item, shared by the single, bulk and CSV paths. A batch runs
 // every item in one transaction and writes nothing when any item fails (errors stay aligned).
 import { t } from '../lib/i18n.ts';
+import { stmt } from '../lib/statements.ts';
 import { isoAt } from '../lib/time.ts';
 import { storedOrgId } from '../orgs/current-org.ts';
 import { baseWhere } from './query.ts';
@@ -11,7 +12,6 @@ import { validateBody, type FieldErrors } from './validate.ts';
 export type ItemResult = { id: string; data: Row } | { errors: FieldErrors } | { refusal: Refusal };
 export type BatchResult = { ok: true; rows: Row[] } | { ok: false; errors: FieldErrors[] } | { ok: false; refusal: Refusal };
 
-const forbidden = (args: HookArgs): Refusal => ({ status: 403, body: { detail: t(args.ctx.lang, 'auth.forbidden') } });
 
 export function findOne(args: HookArgs, def: ResourceDef, id: string, extra: { sql: string; params: unknown[] } | null = null): Row | null {
   const where = baseWhere(def, args);
@@ -33,7 +33,9 @@ export function createItem(def: ResourceDef, args: HookArgs, body: unknown): Ite
 }
 
 export function updateItem(def: ResourceDef, args: HookArgs, existing: Row, body: unknown, partial: boolean): ItemResult {
-  if (def.hooks?.allowObject && !def.hooks.allowObject(args, existing, 'update')) return { refusal: forbidden(args) };
+  const refusal = def.hooks?.refuseObject?.(args, existing, 'update');
+  if (refusal) return { refusal };
+  // A null body is refused like any non-object; only a missing one means "nothing sent".
   const { data, errors } = validateBody(def, args, body === undefined ? {} : body, existing, partial ? 'patch' : 'put');
   if (errors) return { errors };
   const id = String(existing.id);
@@ -48,8 +50,7 @@ export function updateItem(def: ResourceDef, args: HookArgs, existing: Row, body
 
 /** Null when deleted, else why not. */
 export function deleteItem(def: ResourceDef, args: HookArgs, row: Row): Refusal | null {
-  if (def.hooks?.allowObject && !def.hooks.allowObject(args, row, 'delete')) return forbidden(args);
-  const refusal = def.hooks?.beforeDelete?.(args, row);
+  const refusal = def.hooks?.refuseObject?.(args, row, 'delete') ?? def.hooks?.beforeDelete?.(args, row);
   if (refusal) return refusal;
   if (def.hooks?.remove) def.hooks.remove(args, row);
   else args.db.prepare(`DELETE FROM ${def.table} WHERE id = ?`).run(row.id);
@@ -80,8 +81,8 @@ export function runBatch(def: ResourceDef, args: HookArgs, count: number, item: 
   return outcome;
 }
 
-function respond(def: ResourceDef, args: HookArgs, result: { id: string; data: Row }): Row {
-  const row = args.db.prepare(`SELECT * FROM ${def.table} WHERE id = ?`).get(result.id) as Row;
+export function respond(def: ResourceDef, args: HookArgs, result: { id: string; data: Row }): Row {
+  const row = stmt(args.db, `SELECT * FROM ${def.table} WHERE id = ?`).get(result.id) as Row;
   const out = serializeRow(def, args, row, 'retrieve');
   def.hooks?.afterResponse?.(args, result.data, out);
   return out;
@@ -112,7 +113,8 @@ const columnsOf = (def: ResourceDef, data: Row) =>
 
 function insertRow(args: HookArgs, def: ResourceDef, data: Row): string {
   const columns = columnsOf(def, data);
-  args.db.prepare(`INSERT INTO ${def.table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`)
+  // Cached: a CSV import inserts thousands of rows with the same columns.
+  stmt(args.db, `INSERT INTO ${def.table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`)
     .run(...columns.map((c) => toColumn(data[c])));
   return String(data.id);
 }

@@ -12,6 +12,7 @@ export const messages = {
   },
   'auth.user_inactive': { en: 'This account is inactive.', zh: '此账户已禁用' },
   'auth.user_expired': { en: 'This account is expired', zh: '此账户已过期' },
+  'auth.cross_site_logout': { en: 'Logout refused: the request came from another site.', zh: '拒绝注销：该请求来自其他站点。' },
   'auth.csrf_failed': { en: 'CSRF verification failed. Reload the page and try again.', zh: 'CSRF 验证失败，请刷新页面后重试。' },
   'login.title': { en: 'Sign in', zh: '登录' },
   'login.username': { en: 'Username', zh: '用户名' },
@@ -66,6 +67,10 @@ export const messages = {
   'mail.reset_pubkey_body': { en: 'An administrator cleared your SSH public key. Upload a new one in your profile at {url}', zh: '管理员清除了您的 SSH 公钥，请在个人信息 {url} 中上传新公钥' },
   'user.role_limit': { en: 'Role limit to User', zh: '角色只能为用户' },
   'user.password_rules': { en: 'Password does not match security rules', zh: '密码不满足安全规则' },
+  'user.outside_admin_orgs': {
+    en: 'This user also holds a role in an organization you do not administer; only a superuser can change or remove them.',
+    zh: '该用户在您不管理的组织中也有角色，只有超级管理员可以修改或移除该用户。',
+  },
   'user.reset_self_otp': { en: 'Could not reset self otp, use profile reset instead', zh: '不能在该页面重置自己的多因子认证，请去个人信息页面重置' },
   'static.no_build': { en: 'The console is not built yet: run npm run build', zh: '控制台尚未构建：请运行 npm run build' },
 } as const;

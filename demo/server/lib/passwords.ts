@@ -10,10 +10,25 @@ export function hashPassword(plain: string): string {
   return `scrypt$${COST}$${salt.toString('base64')}$${hash.toString('base64')}`;
 }
 
+let dummyHash: string | null = null;
+
+/**
+ * Always runs one scrypt: a user without a usable hash (or no user at all: pass null) is checked
+ * against a dummy hash, so "no such user" costs what "wrong password" costs and timing cannot tell
+ * which usernames exist.
+ */
 export function verifyPassword(plain: string, stored: string | null | undefined): boolean {
-  if (!stored) return false;
-  const [scheme, cost, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt' || !salt || !hash) return false;
+  const usable = typeof stored === 'string' && /^scrypt\$\d+\$[^$]+\$[^$]+$/.test(stored);
+  if (!usable) {
+    dummyHash ??= hashPassword(randomBytes(16).toString('base64'));
+    checkHash(plain, dummyHash);
+    return false;
+  }
+  return checkHash(plain, stored);
+}
+
+function checkHash(plain: string, stored: string): boolean {
+  const [, cost, salt, hash] = stored.split('$');
   const expected = Buffer.from(hash, 'base64');
   const actual = scryptSync(plain, Buffer.from(salt, 'base64'), expected.length, { N: Number(cost) });
   return timingSafeEqual(actual, expected);

@@ -8,6 +8,7 @@ import { auditFields, computed, idField, L, readOnly, relationList, stampNew, te
 import { PROTOCOL_NAMES } from '../assets/protocols.ts';
 import { assetSample } from '../assets/samples.ts';
 import { startNewAssetTasks } from '../tasks/start-tasks.ts';
+import { taskOwner } from '../tasks/task-access.ts';
 
 const hardware = (type: FieldDef['type'], zh: string, en: string): FieldDef => readOnly(type, zh, en);
 
@@ -71,7 +72,7 @@ export const assetsResource: ResourceDef = {
     validate: validateAsset,
     afterWrite: writeAssetRelations,
     // Queued only: the response does not wait for SSH (see NEW_ASSET_CHECK_LIMIT for big imports).
-    afterCreateCommit: (args, ids) => { startNewAssetTasks(args.request.server, ids, args.ctx.user.username); },
+    afterCreateCommit: (args, ids) => { startNewAssetTasks(args.request.server, ids, taskOwner(args.ctx)); },
     serialize: (args, row, out) => serializeAsset(args, row, out),
     display: (args, row, out) => {
       const { status, datetime } = assetConnectivity(row);

@@ -6,7 +6,7 @@ import { defaultExpiry } from '../lib/time.ts';
 import { isSuperuser } from '../orgs/membership.ts';
 import { MFA_LABELS, ROLE_LABELS, SOURCE_LABELS } from '../users/labels.ts';
 import { ORG_ROLE_LABELS, serializeUser } from '../users/user-fields.ts';
-import { canDeleteUser, canUpdateUser } from '../users/user-rules.ts';
+import { userChangeRefusal } from '../users/user-rules.ts';
 import { addMailNote, afterUserWrite, prepareNewUser, validateUser } from '../users/user-writes.ts';
 import { orgRoleFilter, removeUser, userScope } from '../users/user-scope.ts';
 
@@ -71,7 +71,7 @@ export const usersResource: ResourceDef = {
   hooks: {
     refuse: (args) => ((args.request.query as Record<string, string>).all === '1' && !isSuperuser(args.ctx.user)
       ? { status: 403, body: { detail: t(args.ctx.lang, 'auth.forbidden') } } : null),
-    allowObject: (args, row, action) => (action === 'delete' ? canDeleteUser(args, row) : canUpdateUser(args, row)),
+    refuseObject: userChangeRefusal,
     choices: (args: HookArgs, name) => (name === 'role' && !isSuperuser(args.ctx.user) ? choicesOf(ROLE_LABELS, ['User']) : undefined),
     beforeCreate: prepareNewUser,
     validate: (args, data) => validateUser(args, data),

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authorize, IsOrgAdmin } from '../auth/permissions.ts';
 import { t } from '../lib/i18n.ts';
 import type { AssetAction } from './asset-work.ts';
+import { taskOwner } from './task-access.ts';
 import {
   assetsByIds, assetsOfAdminUser, assetsUnderNode, assetTaskName, findInOrg, nodeTaskName, startAssetTask,
 } from './start-tasks.ts';
@@ -18,7 +19,7 @@ export function registerAssetTaskRoutes(app: FastifyInstance): void {
     const asset = findInOrg<{ id: string; hostname: string }>(app.bastion.db, request.ctx, 'assets', idParam(request), 'id, hostname');
     if (!asset) return notFound(request, reply);
     const task = startAssetTask(app, assetTaskName(action as AssetAction, asset.hostname), action as AssetAction,
-      assetsByIds(app.bastion.db, [asset.id]), request.ctx.user.username);
+      assetsByIds(app.bastion.db, [asset.id]), taskOwner(request.ctx));
     return reply.code(201).send({ task });
   });
 
@@ -27,7 +28,7 @@ export function registerAssetTaskRoutes(app: FastifyInstance): void {
     const admin = findInOrg<{ id: string; name: string }>(app.bastion.db, request.ctx, 'admin_users', idParam(request), 'id, name');
     if (!admin) return notFound(request, reply);
     const task = startAssetTask(app, `Test admin user connectivity: ${admin.name}`, 'test',
-      assetsOfAdminUser(app.bastion.db, admin.id), request.ctx.user.username);
+      assetsOfAdminUser(app.bastion.db, admin.id), taskOwner(request.ctx));
     return { task };
   });
 
@@ -42,7 +43,7 @@ export function registerAssetTaskRoutes(app: FastifyInstance): void {
     // As JumpServer 2.3: any action other than "refresh" on an existing node tests connectivity.
     const work: AssetAction = action === 'refresh' ? 'refresh' : 'test';
     const task = startAssetTask(app, nodeTaskName(work, node.value), work, assetsUnderNode(app.bastion.db, node.key),
-      request.ctx.user.username);
+      taskOwner(request.ctx));
     return reply.code(201).send({ task });
   });
 }

@@ -1,21 +1,23 @@
-// Celery-compatible task log and result endpoints (JumpServer apps/ops/api/celery.py).
+// Celery-compatible task log and result endpoints (JumpServer apps/ops/api/celery.py). The log is
+// served on both paths 2.3 has: /api/v1/ops/... and /core/ops/... (the one 2.3's console opens).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authorize, IsValidUser } from '../auth/permissions.ts';
 import { pick, t } from '../lib/i18n.ts';
 import { TASK_TEXT } from './messages.ts';
 import type { TaskRow } from './store.ts';
+import { maySeeTask } from './task-access.ts';
 
-const BASE = '/api/v1/ops/celery/task/:id';
+const BASES = ['/api/v1/ops/celery/task/:id', '/core/ops/celery/task/:id'];
 const isFinished = (task: TaskRow): boolean => task.state === 'SUCCESS' || task.state === 'FAILURE';
 
 export function registerTaskLogRoutes(app: FastifyInstance): void {
-  app.get(`${BASE}/log/`, async (request, reply) => {
+  const readLog = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!authorize(request, reply, IsValidUser)) return reply;
-    const task = findTask(request, reply);
-    if (!task) return reply;
+    const task = visibleTask(request);
     const { store } = app.tasks;
     const rawMark = (request.query as Record<string, unknown>).mark;
-    if (!store.hasLog(task.id)) {
+    // 2.3 answers an unknown or not yet started task the same way (Celery cannot tell them apart).
+    if (!task || !store.hasLog(task.id)) {
       // Lina polls with mark=undefined until a log appears and prints the dots as progress.
       return { data: rawMark === 'undefined' ? '.' : pick(request.ctx.lang, TASK_TEXT.waiting) };
     }
@@ -25,18 +27,23 @@ export function registerTaskLogRoutes(app: FastifyInstance): void {
     const finishedBefore = isFinished(task);
     const chunk = store.readLog(task.id, after);
     return { data: chunk.data, end: finishedBefore && chunk.data === '', mark: String(chunk.lastId) };
-  });
+  };
+  for (const base of BASES) app.get(`${base}/log/`, readLog);
 
-  app.get(`${BASE}/result/`, async (request, reply) => {
+  app.get(`${BASES[0]}/result/`, async (request, reply) => {
     if (!authorize(request, reply, IsValidUser)) return reply;
-    const task = findTask(request, reply);
-    if (!task) return reply;
+    const task = visibleTask(request);
+    if (!task) return reply.code(404).send({ detail: t(request.ctx.lang, 'request.not_found') });
     return { id: task.id, result: task.result === null ? null : JSON.parse(task.result), state: task.state };
   });
 }
 
-function findTask(request: FastifyRequest, reply: FastifyReply): TaskRow | undefined {
+/**
+ * The task, when it exists and the caller may see it. A task the caller may not see answers exactly
+ * as an unknown id (not 403): task logs name hosts, IPs and failure reasons of another org, and a
+ * distinct answer would confirm that the id exists and is running.
+ */
+function visibleTask(request: FastifyRequest & { ctx: { user: NonNullable<FastifyRequest['ctx']['user']> } }): TaskRow | undefined {
   const task = request.server.tasks.store.get((request.params as { id: string }).id);
-  if (!task) reply.code(404).send({ detail: t(request.ctx.lang, 'request.not_found') });
-  return task;
+  return task && maySeeTask(request.server.bastion.db, request.ctx.user, task) ? task : undefined;
 }

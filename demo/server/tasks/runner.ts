@@ -4,7 +4,7 @@
 import { uuid } from '../lib/ids.ts';
 import type { TargetPolicy } from '../net/allowed-targets.ts';
 import type { LogTone } from './log-text.ts';
-import { TaskStore } from './store.ts';
+import { TaskStore, type TaskOwner } from './store.ts';
 
 export interface TaskContext {
   id: string;
@@ -38,10 +38,10 @@ export class TaskRunner {
   }
 
   /** Records a PENDING task and schedules it; returns the task id at once. */
-  submit(name: string, creator: string, work: TaskWork): string {
+  submit(name: string, owner: TaskOwner, work: TaskWork): string {
     if (this.isClosed) throw new Error('The task runner is closed');
     const id = uuid();
-    this.store.create(id, name, creator);
+    this.store.create(id, name, owner);
     this.queue.push({ id, work });
     this.pump();
     return id;

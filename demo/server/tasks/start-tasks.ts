@@ -5,6 +5,7 @@ import type { RequestContext } from '../context.ts';
 import type { DB } from '../db/open.ts';
 import { andInOrg } from '../orgs/current-org.ts';
 import { assetWork, type AssetAction } from './asset-work.ts';
+import type { TaskOwner } from './store.ts';
 import { ASSET_COLUMNS, type AssetRow } from './targets.ts';
 
 export function findInOrg<T>(db: DB, ctx: RequestContext, table: string, id: string, columns = '*'): T | undefined {
@@ -31,9 +32,9 @@ export function assetsUnderNode(db: DB, nodeKey: string): AssetRow[] {
 }
 
 /** Queues a test/refresh over `assets`; returns the task id. */
-export function startAssetTask(server: FastifyInstance, name: string, action: AssetAction, assets: AssetRow[], creator: string): string {
+export function startAssetTask(server: FastifyInstance, name: string, action: AssetAction, assets: AssetRow[], owner: TaskOwner): string {
   const { db, now } = server.bastion;
-  return server.tasks.submit(name, creator, assetWork(db, now, action, assets));
+  return server.tasks.submit(name, owner, assetWork(db, now, action, assets));
 }
 
 /**
@@ -45,7 +46,7 @@ export function startAssetTask(server: FastifyInstance, name: string, action: As
 export const NEW_ASSET_CHECK_LIMIT = 50;
 
 /** JumpServer starts a hardware refresh and a connectivity test on asset creation; returns the task ids. */
-export function startNewAssetTasks(server: FastifyInstance, assetIds: string[], creator: string): string[] {
+export function startNewAssetTasks(server: FastifyInstance, assetIds: string[], owner: TaskOwner): string[] {
   if (server.tasks.closed || !assetIds.length) return [];
   const assets = assetsByIds(server.bastion.db, assetIds.slice(0, NEW_ASSET_CHECK_LIMIT));
   if (!assets.length) return [];
@@ -54,7 +55,7 @@ export function startNewAssetTasks(server: FastifyInstance, assetIds: string[], 
   return (['refresh', 'test'] as const).map((action) => {
     const name = assets.length === 1 ? assetTaskName(action, assets[0].hostname) : someAssetsTaskName(action);
     const work = assetWork(server.bastion.db, server.bastion.now, action, assets);
-    return server.tasks.submit(name, creator, note ? async (task) => { task.log(note); return work(task); } : work);
+    return server.tasks.submit(name, owner, note ? async (task) => { task.log(note); return work(task); } : work);
   });
 }
 

@@ -9,7 +9,11 @@ export type TaskState = 'PENDING' | 'STARTED' | 'SUCCESS' | 'FAILURE';
 export interface TaskRow {
   id: string; name: string; state: TaskState; result: string | null;
   date_created: string; date_start: string | null; date_finished: string | null; creator: string;
+  creator_id: string; org_id: string;
 }
+
+/** Who started a task and in which org (`org_id` as `storedOrgId`, or the ROOT id): who may read its log. */
+export interface TaskOwner { creator: string; creatorId: string; orgId: string }
 
 /** At most this many log characters per read, like JumpServer's 10 KiB buffer. */
 const CHUNK_CHARS = 10 * 1024;
@@ -17,9 +21,9 @@ const CHUNK_CHARS = 10 * 1024;
 export class TaskStore {
   constructor(private readonly db: DB, private readonly now: () => number) {}
 
-  create(id: string, name: string, creator: string): void {
-    this.db.prepare('INSERT INTO celery_tasks (id, name, state, date_created, creator) VALUES (?, ?, ?, ?, ?)')
-      .run(id, name, 'PENDING', isoAt(this.now()), creator);
+  create(id: string, name: string, owner: TaskOwner): void {
+    this.db.prepare('INSERT INTO celery_tasks (id, name, state, date_created, creator, creator_id, org_id) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(id, name, 'PENDING', isoAt(this.now()), owner.creator, owner.creatorId, owner.orgId);
   }
 
   started(id: string): void {

@@ -7,6 +7,7 @@ import { t } from '../lib/i18n.ts';
 import { idParam, notFound, readAction } from './asset-task-routes.ts';
 import { assetWork } from './asset-work.ts';
 import { assetsByIds, findInOrg } from './start-tasks.ts';
+import { taskOwner } from './task-access.ts';
 import type { LoginAccount } from './targets.ts';
 
 interface SystemUserRow extends LoginAccount { id: string; name: string; org_id: string }
@@ -28,7 +29,7 @@ export function registerSystemUserTaskRoute(app: FastifyInstance): void {
     const who = `${user.name}(${user.username})`;
     // JumpServer's task names; an asset prints as "hostname(ip)".
     const name = assetId ? `Test system user connectivity: ${who} => ${assets[0].hostname}(${assets[0].ip})` : `Test system user connectivity: ${who}`;
-    const task = app.tasks.submit(name, request.ctx.user.username, assetWork(db, now, 'test', assets, user));
+    const task = app.tasks.submit(name, taskOwner(request.ctx), assetWork(db, now, 'test', assets, user));
     return reply.code(201).send({ task });
   });
 }

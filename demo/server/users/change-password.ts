@@ -5,6 +5,7 @@ import { uuid } from '../lib/ids.ts';
 import { hashPassword, verifyPassword } from '../lib/passwords.ts';
 import { isoAt } from '../lib/time.ts';
 import { passwordPolicyErrors } from './password-policy.ts';
+import { storePasswordHash } from './store-password.ts';
 
 /** Checks old password, policy and confirmation; on success stores the hash and logs the change. */
 export function changeOwnPassword(request: FastifyRequest, user: UserRow, body: Record<string, unknown>): Record<string, string[]> | null {
@@ -27,8 +28,7 @@ export function changeOwnPassword(request: FastifyRequest, user: UserRow, body: 
   }
   if (Object.keys(errors).length) return errors;
   const at = isoAt(now());
-  db.prepare('UPDATE users SET password_hash = ?, date_password_last_updated = ? WHERE id = ?')
-    .run(hashPassword(text('new_password')), at, user.id);
+  storePasswordHash(db, request, user.id, hashPassword(text('new_password')), now());
   db.prepare('INSERT INTO password_change_logs (id, user, change_by, remote_addr, datetime) VALUES (?, ?, ?, ?, ?)')
     .run(uuid(), `${user.name}(${user.username})`, `${user.name}(${user.username})`, request.ip, at);
   return null;

@@ -10,11 +10,11 @@ import { findOne } from '../engine/write.ts';
 import { t } from '../lib/i18n.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { randomToken } from '../lib/ids.ts';
-import { isoAt } from '../lib/time.ts';
 import { usersResource as users } from '../resources/users.ts';
 import { emailConfigured, sendMail } from './mail.ts';
 import { passwordPolicyErrors } from './password-policy.ts';
-import { canUpdateUser } from './user-rules.ts';
+import { userChangeRefusal } from './user-rules.ts';
+import { storePasswordHash } from './store-password.ts';
 import { resetLinkMail } from './user-writes.ts';
 
 type Action = (args: HookArgs, target: Row, request: FastifyRequest, reply: FastifyReply) => unknown;
@@ -26,7 +26,8 @@ export function registerUserActionRoutes(app: FastifyInstance): void {
     if (!args) return reply;
     const target = findOne(args, users, (request.params as { id: string }).id);
     if (!target) return notFound(args, reply, users);
-    if (!canUpdateUser(args, target)) return reply.code(403).send({ detail: t(args.ctx.lang, 'auth.forbidden') });
+    const refusal = userChangeRefusal(args, target, 'update');
+    if (refusal) return reply.code(refusal.status).send(refusal.body);
     return action(args, target, request, reply);
   };
   const userBody = (args: HookArgs, id: unknown) =>
@@ -48,11 +49,10 @@ export function registerUserActionRoutes(app: FastifyInstance): void {
   });
 
   // Without mail the user could never learn a random password: then nothing changes and the note says so.
-  both('password/reset/', (args, target) => {
+  both('password/reset/', (args, target, request) => {
     const { settings } = app.bastion;
     if (emailConfigured(settings)) {
-      args.db.prepare('UPDATE users SET password_hash = ?, date_password_last_updated = ? WHERE id = ?')
-        .run(hashPassword(randomToken(24)), isoAt(args.now), target.id);
+      storePasswordHash(args.db, request, String(target.id), hashPassword(randomToken(24)), args.now);
     }
     return { ...userBody(args, target.id), ...resetLinkMail(args, String(target.id)) };
   });
@@ -72,8 +72,7 @@ export function registerUserActionRoutes(app: FastifyInstance): void {
     const { lang } = args.ctx;
     if (typeof password !== 'string' || !password) return reply.code(400).send({ password: [t(lang, 'field.required')] });
     if (passwordPolicyErrors(password, app.bastion.settings, lang).length) return reply.code(400).send({ password: [t(lang, 'user.password_rules')] });
-    args.db.prepare('UPDATE users SET password_hash = ?, date_password_last_updated = ? WHERE id = ?')
-      .run(hashPassword(password), isoAt(args.now), target.id);
+    storePasswordHash(args.db, request, String(target.id), hashPassword(password), args.now);
     return {};
   });
 }

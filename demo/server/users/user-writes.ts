@@ -7,6 +7,7 @@ import { defaultExpiry, isoAt } from '../lib/time.ts';
 import { uuid } from '../lib/ids.ts';
 import type { OrgRole } from '../context.ts';
 import { sendMail, type MailNote } from './mail.ts';
+import { storePasswordHash } from './store-password.ts';
 import { passwordPolicyErrors } from './password-policy.ts';
 import { parsePublicKey } from './public-key.ts';
 import { mayAssignRole } from './user-rules.ts';
@@ -48,7 +49,7 @@ export function prepareNewUser(args: HookArgs, data: Row): void {
 export function afterUserWrite(args: HookArgs, id: string, data: Row, mode: 'create' | 'update'): void {
   const { db, ctx } = args;
   if (wantsPassword(data)) {
-    db.prepare('UPDATE users SET password_hash = ?, date_password_last_updated = ? WHERE id = ?').run(hashPassword(String(data.password)), isoAt(args.now), id);
+    storePasswordHash(db, args.request, id, hashPassword(String(data.password)), args.now);
   }
   const role = db.prepare('SELECT role FROM users WHERE id = ?').pluck().get(id);
   // JumpServer keeps auditors out of user groups.

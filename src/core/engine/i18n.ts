@@ -20,6 +20,7 @@ registerMessages({
       import: {
         title: '导入', mode: '动作', create: '创建', update: '更新', template: '下载导入模板',
         updateTemplate: '下载更新模板', file: '文件', help: '仅支持csv文件导入', upload: '导入',
+        errorCount: '共 {{count}} 行有错误', errorsShown: '共 {{count}} 行有错误，仅列出前 {{shown}} 行',
       },
       bulkUpdate: { title: '更新所选的 {{count}} 项', pick: '勾选要修改的字段', nothing: '请至少勾选一个字段' },
       form: { nonField: '错误', more: '加载更多', noMatch: '无匹配数据', placeholder: '请选择', addTag: '回车添加', pickDate: '选择日期时间', datetimeFormat: '请按 {{format}} 格式填写' },
@@ -45,7 +46,7 @@ registerMessages({
       import: {
         title: 'Import', mode: 'Action', create: 'Create', update: 'Update', template: 'Download the import template',
         updateTemplate: 'Download the update template', file: 'File', help: 'Only CSV files are supported',
-        upload: 'Import',
+        upload: 'Import', errorCount: '{{count}} rows have errors', errorsShown: '{{count}} rows have errors; the first {{shown}} are listed',
       },
       bulkUpdate: {
         title: 'Update the {{count}} selected items', pick: 'Tick the fields to change',

@@ -20,14 +20,31 @@ function flattenMessages(value: unknown): string[] {
 }
 
 /**
- * The per-row errors of a failed CSV import (a 400 array, one element per data row) as lines
- * 'line N. field: message'. N is the line of the CSV file a spreadsheet shows: the header is line 1,
- * so the first data row is line 2.
+ * A failed CSV import's 400: 2.3's array (one element per data row, `{}` for a good row), or, when
+ * the server listed only the first bad rows of a big file, `{count, results}` with that array's start.
+ */
+function importRows(body: unknown): unknown[] {
+  if (Array.isArray(body)) return body
+  const results = (body as { results?: unknown } | null)?.results
+  return Array.isArray(results) ? results : []
+}
+
+const isBadRow = (row: unknown) => (typeof row === 'string' && row !== '') || (!!row && typeof row === 'object' && Object.keys(row).length > 0)
+
+/** How many rows had errors, and how many of them the answer lists. */
+export function importErrorCount(body: unknown): { total: number; shown: number } {
+  const shown = importRows(body).filter(isBadRow).length
+  const count = Array.isArray(body) ? undefined : (body as { count?: unknown } | null)?.count
+  return { total: typeof count === 'number' ? count : shown, shown }
+}
+
+/**
+ * The per-row errors of a failed CSV import as lines 'line N. field: message'. N is the line of the
+ * CSV file a spreadsheet shows: the header is line 1, so the first data row is line 2.
  */
 export function importErrorLines(body: unknown): string[] {
-  if (!Array.isArray(body)) return []
   const lines: string[] = []
-  body.forEach((row, index) => {
+  importRows(body).forEach((row, index) => {
     const line = index + 2
     if (typeof row === 'string' && row) {
       lines.push(`line ${line}. ${row}`)

@@ -79,6 +79,17 @@ describe('list dialogs', () => {
     expect(sent.body).to.be.instanceOf(File)
   })
 
+  it('shows the total of a big failed import next to the rows the server listed', async () => {
+    routes[`POST ${URL_}`] = () => json(400, { count: 3000, results: [{}, { name: ['This field must be unique.'] }] })
+    const dialog = await open('sl-button.import', 'sl-dialog.import-dialog')
+    pickFile(find(dialog, 'input.csv-file'), [new File(['名称\nops\n\n'], 'groups.csv', { type: 'text/csv' })])
+    await waitFor(() => !find(dialog, 'sl-button.confirm').hasAttribute('disabled'), 3000, 'the import button')
+    find(dialog, 'sl-button.confirm').click()
+    await waitForEl(dialog, '.import-errors li')
+    expect(text(find(dialog, '.import-errors'))).to.equal('line 3. name: This field must be unique.')
+    expect(text(find(dialog, '.import-error-count'))).to.equal('共 3000 行有错误，仅列出前 1 行')
+  })
+
   it('updates from a CSV with PUT and reports how many rows it changed', async () => {
     routes[`PUT ${URL_}`] = () => json(200, [{ id: ID1 }, { id: ID2 }])
     const dialog = await open('sl-button.import', 'sl-dialog.import-dialog')

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing'
 import { cleanSearchParams, queryToSearch, searchToQuery } from '../../../src/core/resource/search.ts'
-import { fieldErrors, importErrorLines } from '../../../src/core/resource/errors.ts'
+import { fieldErrors, importErrorCount, importErrorLines } from '../../../src/core/resource/errors.ts'
 
 describe('cleanSearchParams', () => {
   it('drops empty, null and undefined values and trims the rest', () => {
@@ -31,5 +31,12 @@ describe('importErrorLines', () => {
   it('names the CSV line (header is line 1) and the field of every invalid row', () => {
     expect(importErrorLines([{}, { email: ['Enter a valid email address.'] }, {}, { name: ['a', 'b'] }]))
       .to.deep.equal(['line 3. email: Enter a valid email address.', 'line 5. name: a; b'])
+    expect(importErrorCount([{}, { email: ['x'] }, {}, { name: ['a'] }])).to.deep.equal({ total: 2, shown: 2 })
+  })
+
+  it('reads the bounded answer of a big import: the listed rows plus the total', () => {
+    const body = { count: 3000, results: [{}, {}, { name: ['This field must be unique.'] }] }
+    expect(importErrorLines(body)).to.deep.equal(['line 4. name: This field must be unique.'])
+    expect(importErrorCount(body)).to.deep.equal({ total: 3000, shown: 1 })
   })
 })

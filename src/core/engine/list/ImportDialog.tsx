@@ -2,7 +2,7 @@ import '../i18n.ts'
 import { useRef, useState } from 'react'
 import { HttpError } from '../../http.ts'
 import { useT } from '../../i18n/index.ts'
-import { importErrorLines } from '../../resource/errors.ts'
+import { importErrorCount, importErrorLines } from '../../resource/errors.ts'
 import { toast } from '../../stores/notify.ts'
 import { SlButton, SlDialog, SlRadio, SlRadioGroup } from '../shoelace.ts'
 import { cacheResources, csvUrl, downloadFile, importCsv } from '../api.ts'
@@ -26,6 +26,7 @@ export function ImportDialog({ url, selectedIds, onClose, onImported }: ImportDi
   const [mode, setMode] = useState<'create' | 'update'>('create')
   const [file, setFile] = useState<File | null>(null)
   const [lines, setLines] = useState<string[]>([])
+  const [summary, setSummary] = useState('')
   const [sending, setSending] = useState(false)
   const input = useRef<HTMLInputElement>(null)
   const clearFile = () => {
@@ -42,15 +43,23 @@ export function ImportDialog({ url, selectedIds, onClose, onImported }: ImportDi
     if (!file) return
     setSending(true)
     setLines([])
+    setSummary('')
     try {
-      const created = await importCsv(url, mode, file)
-      const count = Array.isArray(created) ? created.length : 0
+      const created: unknown = await importCsv(url, mode, file)
+      // A big import answers `{count, results}` (only its first objects echoed).
+      const total = (created as { count?: unknown } | null)?.count
+      const count = Array.isArray(created) ? created.length : typeof total === 'number' ? total : 0
       toast.success(t(mode === 'create' ? 'message.importCreated' : 'message.importUpdated', { count }))
       onImported()
       onClose()
     } catch (error) {
-      const found = error instanceof HttpError && error.status === 400 ? importErrorLines(error.data) : []
-      if (found.length > 0) setLines(found)
+      const body = error instanceof HttpError && error.status === 400 ? error.data : null
+      const found = importErrorLines(body)
+      if (found.length > 0) {
+        const { total, shown } = importErrorCount(body)
+        setLines(found)
+        setSummary(total > shown ? t('engine.import.errorsShown', { count: total, shown }) : t('engine.import.errorCount', { count: total }))
+      }
       else clearFile()
     } finally {
       setSending(false)
@@ -79,6 +88,7 @@ export function ImportDialog({ url, selectedIds, onClose, onImported }: ImportDi
           }} />
       </label>
       <div className="help">{t('engine.import.help')}</div>
+      {lines.length > 0 && <p className="import-error-count">{summary}</p>}
       {lines.length > 0 && <ul className="import-errors">{lines.map((line) => <li key={line}>{line}</li>)}</ul>}
       <SlButton slot="footer" onClick={onClose}>{t('common.cancel')}</SlButton>
       <SlButton slot="footer" variant="primary" className="confirm" disabled={!file} loading={sending} onClick={() => void upload()}>

@@ -1,0 +1,34 @@
+// Where a login or logout may send the browser afterwards: a path on this origin, judged after the
+// URL is parsed exactly as a browser parses a Location header (WHATWG URL: tabs and newlines dropped,
+// `\` read as `/`, `//host` and `/\host` are other hosts, `javascript:` is another origin).
+const ORIGIN = 'http://bastion.invalid';
+export const CONSOLE_HOME = '/ui/';
+
+/**
+ * The same-origin path (path + query + hash, as the parser serialised it, so the browser follows
+ * exactly what was checked), or `fallback`.
+ */
+export function safeNext(value: unknown, fallback: string = CONSOLE_HOME): string {
+  if (typeof value !== 'string' || value.length > 2048) return fallback;
+  // Browsers trim leading C0 controls and spaces before parsing; the rest must start as a path.
+  if (!/^[\u0000-\u0020]*[/\\]/.test(value)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(value, `${ORIGIN}/`);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== ORIGIN) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * The console's logout sends its hash route (`/dashboard`) as next; signing back in should reopen
+ * that console page, so a path outside the server's own pages becomes `/ui/#<path>`.
+ */
+export function consoleNext(value: unknown): string {
+  const path = safeNext(value, CONSOLE_HOME);
+  if (path === '/ui' || path.startsWith('/ui/') || path.startsWith('/ui?') || path.startsWith('/ui#')) return path;
+  if (/^\/(core|api|static|media|luna|koko|docs)(\/|$)/.test(path) || path === '/') return CONSOLE_HOME;
+  return `${CONSOLE_HOME}#${path}`;
+}

@@ -1,0 +1,20 @@
+// The one place a user's password hash changes. A new password ends every other login of that user
+// (sessions and bearer tokens), so whoever knew the old one is out; the caller changing their own
+// password keeps the login they are using.
+import type { FastifyRequest } from 'fastify';
+import { headerValue } from '../auth/request-context.ts';
+import { endLogins, type CurrentLogin } from '../auth/sessions.ts';
+import type { DB } from '../db/open.ts';
+import { isoAt } from '../lib/time.ts';
+
+/** The session or bearer token this request authenticated with. */
+export function currentLogin(request: FastifyRequest): CurrentLogin {
+  const { ctx } = request;
+  const bearerToken = ctx.via === 'bearer' ? (headerValue(request, 'authorization') ?? '').trim().split(/\s+/, 2)[1] ?? null : null;
+  return { sessionId: ctx.sessionId, bearerToken };
+}
+
+export function storePasswordHash(db: DB, request: FastifyRequest, userId: string, hash: string, nowMs: number): void {
+  db.prepare('UPDATE users SET password_hash = ?, date_password_last_updated = ? WHERE id = ?').run(hash, isoAt(nowMs), userId);
+  endLogins(db, userId, request.ctx.user?.id === userId ? currentLogin(request) : {});
+}

@@ -1,0 +1,62 @@
+// Where login and logout may send the browser: same-origin paths only, judged as a browser parses
+// the Location header; logout lands on the login form, whose next reopens the console page.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { consoleNext, safeNext } from '../../demo/server/auth/safe-next.ts';
+import { build, cookieHeader, cookieJar, loginSession, PASSWORD } from './helpers.ts';
+
+// Each of these leaves the origin once a browser parses it (tabs/newlines dropped, `\` = `/`).
+const OFF_SITE = [
+  '/\t/evil.example/', '/\n/evil.example/', '/\r\n/evil.example', '//evil.example/', '/\\evil.example/', '\\/evil.example',
+  '\\\\evil.example', ' //evil.example', '\t//evil.example', 'https://evil.example/', 'javascript:alert(1)',
+  'http:/evil.example', 'evil.example', '/\\/evil.example', '//evil.example@x/',
+];
+
+test('safeNext keeps same-origin paths (as the parser serialises them) and refuses everything else', () => {
+  for (const value of OFF_SITE) assert.equal(safeNext(value, 'FALLBACK'), 'FALLBACK', JSON.stringify(value));
+  assert.equal(safeNext(undefined, 'FALLBACK'), 'FALLBACK');
+  assert.equal(safeNext('/ui/#/users/users/'), '/ui/#/users/users/');
+  // A percent-encoded tab stays an encoded path segment: same origin, followed exactly as checked.
+  assert.equal(safeNext('/%09/evil.example/'), '/%09/evil.example/');
+  assert.equal(safeNext('/a/../../x?q=1'), '/x?q=1');
+  assert.equal(consoleNext('/dashboard'), '/ui/#/dashboard');
+  assert.equal(consoleNext('/ui/#/assets/assets'), '/ui/#/assets/assets');
+  assert.equal(consoleNext('//evil.example/'), '/ui/');
+  assert.equal(consoleNext('/api/v1/users/profile/'), '/ui/');
+});
+
+test('next=/%09/evil.example/ sends neither login nor logout off-site', async (t) => {
+  const app = await build(t);
+  const form = await app.inject({ method: 'GET', url: '/core/auth/login/' });
+  const jar = cookieJar(form);
+  for (const next of OFF_SITE) {
+    const login = await app.inject({
+      method: 'POST', url: '/core/auth/login/', headers: { cookie: cookieHeader(jar) },
+      payload: { csrfmiddlewaretoken: jar.csrftoken, username: 'user', password: PASSWORD, next },
+    });
+    assert.equal(login.headers.location, '/ui/', JSON.stringify(next));
+  }
+  const logout = await app.inject({ method: 'GET', url: '/core/auth/logout/?next=/%09/evil.example/' });
+  const location = String(logout.headers.location);
+  assert.ok(location.startsWith('/core/auth/login/?next='), location);
+  assert.equal(new URL(location, 'http://bastion.test').origin, 'http://bastion.test');
+  const next = new URL(location, 'http://bastion.test').searchParams.get('next') ?? '';
+  assert.equal(new URL(next, 'http://bastion.test').origin, 'http://bastion.test', next);
+});
+
+test('the console logout (next = its hash route) lands on the login form; signing in returns to that page', async (t) => {
+  const app = await build(t);
+  const session = await loginSession(app, 'orgadmin');
+  const out = await app.inject({ method: 'GET', url: '/core/auth/logout/?next=%2Fdashboard', headers: { cookie: session.cookie } });
+  assert.equal(out.statusCode, 302);
+  assert.equal(out.headers.location, '/core/auth/login/?next=%2Fui%2F%23%2Fdashboard');
+  const form = await app.inject({ method: 'GET', url: String(out.headers.location) });
+  assert.equal(form.statusCode, 200);
+  assert.ok(form.body.includes('name="next" value="/ui/#/dashboard"'));
+  const jar = cookieJar(form, session.cookies);
+  const back = await app.inject({
+    method: 'POST', url: '/core/auth/login/', headers: { cookie: cookieHeader(jar) },
+    payload: { csrfmiddlewaretoken: jar.csrftoken, username: 'orgadmin', password: PASSWORD, next: '/ui/#/dashboard' },
+  });
+  assert.equal(back.headers.location, '/ui/#/dashboard');
+});
