@@ -79,7 +79,7 @@ test('BASTION_FRAME_ANCESTORS lets a portal frame the console; nonsense stops th
   assert.deepEqual(parseFrameAncestors(undefined), ["'self'"]);
   assert.deepEqual(parseFrameAncestors('  '), ["'self'"]);
   assert.deepEqual(parseFrameAncestors("'none'"), ["'none'"]);
-  assert.deepEqual(parseFrameAncestors('https://*.corp.example:8443 http://10.1.2.3'), ['https://*.corp.example:8443', 'http://10.1.2.3']);
+  assert.deepEqual(parseFrameAncestors('https://*.corp.example:8443 http://127.1.2.3'), ['https://*.corp.example:8443', 'http://127.1.2.3']);
   for (const bad of ["https://a.example; script-src 'unsafe-inline'", 'https://a.example,https://b.example', "'unsafe-inline'"]) {
     assert.throws(() => parseFrameAncestors(bad), /BASTION_FRAME_ANCESTORS/, bad);
   }
