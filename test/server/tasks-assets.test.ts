@@ -22,7 +22,7 @@ async function startTask(app: Awaited<ReturnType<typeof build>>, headers: Record
 
 test('test connectivity with the right password: reachable, logged step by step', async (t) => {
   const app = await build(t, { sshTimeoutMs: 5000 });
-  const headers = await bearer(app, 'admin');
+  const headers = { ...(await bearer(app, 'admin')), 'accept-language': 'en' }; // the log is written in the starter's language
   const asset = insertAsset(app, { port: sshd.port, hostname: 'web-01', adminUser: insertAdminUser(app, { username: sshd.username, password: sshd.password }) });
   const task = await startTask(app, headers, asset, 'test');
   const log = (await followLog(app, headers, task)).join('');
@@ -39,7 +39,7 @@ test('test connectivity with the right password: reachable, logged step by step'
 
 test('test connectivity with the private key alone: reachable', async (t) => {
   const app = await build(t, { sshTimeoutMs: 5000 });
-  const headers = await bearer(app, 'admin');
+  const headers = { ...(await bearer(app, 'admin')), 'accept-language': 'en' }; // the log is written in the starter's language
   const asset = insertAsset(app, { port: sshd.port, adminUser: insertAdminUser(app, { username: sshd.username, private_key: sshd.privateKey }) });
   const task = await startTask(app, headers, asset, 'test');
   await followLog(app, headers, task);
@@ -48,7 +48,7 @@ test('test connectivity with the private key alone: reachable', async (t) => {
 
 test('a wrong password and a closed port are unreachable, the closed port at once', async (t) => {
   const app = await build(t, { sshTimeoutMs: 3000 });
-  const headers = await bearer(app, 'admin');
+  const headers = { ...(await bearer(app, 'admin')), 'accept-language': 'en' }; // the log is written in the starter's language
   const wrong = insertAsset(app, { port: sshd.port, hostname: 'wrong-pw', adminUser: insertAdminUser(app, { username: sshd.username, password: 'nope' }) });
   const closed = insertAsset(app, { port: await freePort(), hostname: 'closed', adminUser: insertAdminUser(app, { username: sshd.username, password: sshd.password }) });
   const started = Date.now();
@@ -64,7 +64,7 @@ test('a wrong password and a closed port are unreachable, the closed port at onc
 
 test('refresh hardware info fills os, arch, cpu, memory and disks from the host', async (t) => {
   const app = await build(t, { sshTimeoutMs: 5000 });
-  const headers = await bearer(app, 'admin');
+  const headers = { ...(await bearer(app, 'admin')), 'accept-language': 'en' }; // the log is written in the starter's language
   const asset = insertAsset(app, { port: sshd.port, hostname: 'hw', adminUser: insertAdminUser(app, { username: sshd.username, password: sshd.password }) });
   const log = (await followLog(app, headers, await startTask(app, headers, asset, 'refresh'))).join('');
   assert.match(log, /hw: \$ uname -m: \S+\r\n/);
@@ -80,7 +80,7 @@ test('refresh hardware info fills os, arch, cpu, memory and disks from the host'
 
 test('an asset in a domain is reached through the domain gateway', async (t) => {
   const app = await build(t, { sshTimeoutMs: 5000 });
-  const headers = await bearer(app, 'admin');
+  const headers = { ...(await bearer(app, 'admin')), 'accept-language': 'en' }; // the log is written in the starter's language
   const { domain } = insertDomainWithGateway(app, sshd);
   const asset = insertAsset(app, { port: sshd.port, hostname: 'behind-gw', domain, adminUser: insertAdminUser(app, { username: sshd.username, password: sshd.password }) });
   const log = (await followLog(app, headers, await startTask(app, headers, asset, 'test'))).join('');
@@ -91,7 +91,7 @@ test('an asset in a domain is reached through the domain gateway', async (t) => 
 
 test('assets without an admin user are skipped and keep their status', async (t) => {
   const app = await build(t, { sshTimeoutMs: 5000 });
-  const headers = await bearer(app, 'admin');
+  const headers = { ...(await bearer(app, 'admin')), 'accept-language': 'en' }; // the log is written in the starter's language
   const asset = insertAsset(app, { port: sshd.port, hostname: 'orphan', adminUser: null });
   const log = (await followLog(app, headers, await startTask(app, headers, asset, 'test'))).join('');
   assert.match(log, /orphan: Asset has no admin user, skipped\r\n/);

@@ -21,13 +21,13 @@ test('two tasks run at a time; a waiting task says so; silent hosts time out', a
   const silent = await startSilentServer();
   t.after(() => silent.close());
   const app = await build(t, { sshTimeoutMs: 800 });
-  const headers = await bearer(app, 'admin');
+  const headers = { ...(await bearer(app, 'admin')), 'accept-language': 'en' }; // the log is written in the starter's language
   const started = Date.now();
   const tasks = [];
   for (const name of ['s1', 's2', 's3']) tasks.push(await startTest(app, headers, silentAsset(app, silent.port, name)));
 
   assert.deepEqual(await Promise.all(tasks.map(async (id) => (await taskResult(app, headers, id)).state)), ['STARTED', 'STARTED', 'PENDING']);
-  assert.deepEqual(await readLog(app, headers, tasks[2]), { data: '等待任务开始' });
+  assert.deepEqual(await readLog(app, { ...headers, 'accept-language': 'zh' }, tasks[2]), { data: '等待任务开始' });
   assert.deepEqual(await readLog(app, { ...headers, 'accept-language': 'en' }, tasks[2]), { data: 'Waiting task start' });
   assert.deepEqual(await readLog(app, headers, tasks[2], 'undefined'), { data: '.' });
 
@@ -44,7 +44,7 @@ test('two tasks run at a time; a waiting task says so; silent hosts time out', a
 
 test('marks resume after the last line read; end comes with an empty read of a finished task', async (t) => {
   const app = await build(t, { sshTimeoutMs: 2000 });
-  const headers = await bearer(app, 'admin');
+  const headers = { ...(await bearer(app, 'admin')), 'accept-language': 'en' }; // the log is written in the starter's language
   const task = await startTest(app, headers, insertAsset(app, { port: 1, hostname: 'port-one', adminUser: null }));
   const streamed = (await followLog(app, headers, task, undefined, true)).join('');
   const whole = await readLog(app, headers, task);
@@ -58,7 +58,7 @@ test('marks resume after the last line read; end comes with an empty read of a f
 
 test('unknown task ids: the log waits (as 2.3), the result is 404; anonymous callers 401', async (t) => {
   const app = await build(t);
-  const headers = await bearer(app, 'user');
+  const headers = { ...(await bearer(app, 'user')), 'accept-language': 'en' }; // the log is written in the starter's language
   const unknown = '0b6f6c1e-0000-4000-8000-000000000000';
   for (const path of ['log', 'result']) {
     const response = await app.inject({ method: 'GET', url: `/api/v1/ops/celery/task/${unknown}/${path}/`, headers: { ...headers, 'accept-language': 'en' } });

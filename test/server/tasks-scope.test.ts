@@ -29,7 +29,7 @@ const putOnNode = (app: App, asset: string, node: string): void => {
 
 test('a node task tests every asset of the subtree, and only those', async (t) => {
   const app = await build(t, { sshTimeoutMs: 5000 });
-  const headers = await bearer(app, 'admin');
+  const headers = { ...(await bearer(app, 'admin')), 'accept-language': 'en' }; // the log is written in the starter's language
   const good = insertAdminUser(app, { username: sshd.username, password: sshd.password });
   const parent = insertNode(app, '77', 'Servers');
   const child = insertNode(app, '77:1', 'Web');
@@ -60,7 +60,7 @@ test('a node task tests every asset of the subtree, and only those', async (t) =
 
 test("an admin user's connectivity check tests the assets that use it (GET, 200)", async (t) => {
   const app = await build(t, { sshTimeoutMs: 5000 });
-  const headers = await bearer(app, 'admin');
+  const headers = { ...(await bearer(app, 'admin')), 'accept-language': 'en' }; // the log is written in the starter's language
   const admin = insertAdminUser(app, { username: sshd.username, password: sshd.password });
   const one = insertAsset(app, { port: sshd.port, hostname: 'au-1', adminUser: admin });
   const two = insertAsset(app, { port: sshd.port, hostname: 'au-2', adminUser: admin });
@@ -116,7 +116,7 @@ test('only org admins start tasks, only in their org; the org\'s auditor reads t
   // The log is for the creator and the org's admins/auditors (task-log-access.test.ts), not every user.
   const auditor = { ...(await bearer(app, 'orgauditor')), 'x-jms-org': engineering };
   const log = (await followLog(app, auditor, started.json().task)).join('');
-  assert.match(log, /Authenticated/);
+  assert.match(log, /认证成功/, 'written in the language of the request that started it (zh by default)');
   const hidden = await app.inject({ method: 'GET', url: `/api/v1/ops/celery/task/${started.json().task}/log/`, headers: { ...user, 'accept-language': 'en' } });
   assert.deepEqual(hidden.json(), { data: 'Waiting task start' });
 });

@@ -7,6 +7,9 @@ import { collectHardware, type HardwareInfo } from './hardware.ts';
 import type { TaskContext, TaskWork } from './runner.ts';
 import { SshStepError, withSsh } from './ssh/connect.ts';
 import { describeSshError } from './ssh/errors.ts';
+import { pick, type Localized } from '../lib/i18n.ts';
+import { failureText, SKIP_REASONS, TASK_LOG } from './log-messages.ts';
+import type { LogTone } from './log-text.ts';
 import { resolveTarget, type AssetRow, type AssetTarget, type LoginAccount } from './targets.ts';
 
 export type AssetAction = 'test' | 'refresh';
@@ -23,12 +26,13 @@ export interface AssetTaskResult { ok: string[]; failed: Record<string, string>;
 export function assetWork(db: DB, now: () => number, action: AssetAction, assets: AssetRow[], login?: LoginAccount): TaskWork {
   return async (task) => {
     const result: AssetTaskResult = { ok: [], failed: {}, skipped: {} };
-    task.log(`${action === 'test' ? 'Test connectivity' : 'Refresh hardware info'} of ${assets.length} asset(s)`);
+    const say = (text: Localized, params: Record<string, string | number>, tone?: LogTone) => task.log(pick(task.lang, text, params), tone);
+    say(action === 'test' ? TASK_LOG.testStart : TASK_LOG.refreshStart, { count: assets.length });
     const targets = assets.map((asset) => resolveTarget(db, asset, login));
     for (const { asset, skip } of targets) {
       if (skip) {
-        task.log(`${asset.hostname}: ${skip}`, 'warn');
-        result.skipped[asset.hostname] = skip;
+        say(TASK_LOG.skipped, { name: asset.hostname, reason: pick(task.lang, SKIP_REASONS[skip]) }, 'warn');
+        result.skipped[asset.hostname] = pick('en', SKIP_REASONS[skip]);
       }
     }
     const runnable = targets.filter((target) => !target.skip);
@@ -41,9 +45,8 @@ export function assetWork(db: DB, now: () => number, action: AssetAction, assets
     });
     result.ok.sort(); // hosts finish in any order; report them in a stable one
     if (task.signal.aborted) throw new Error('Cancelled: the server is stopping');
-    task.log(`Summary: ${result.ok.length} ${action === 'test' ? 'reachable' : 'refreshed'}, `
-      + `${Object.keys(result.failed).length} ${action === 'test' ? 'unreachable' : 'failed'}, `
-      + `${Object.keys(result.skipped).length} skipped`);
+    say(action === 'test' ? TASK_LOG.testSummary : TASK_LOG.refreshSummary,
+      { ok: result.ok.length, failed: Object.keys(result.failed).length, skipped: Object.keys(result.skipped).length });
     return result;
   };
 }
@@ -53,21 +56,23 @@ type Outcome = { ok: true; hardware?: HardwareInfo } | { ok: false; reason: stri
 async function tryAsset(task: TaskContext, target: AssetTarget, action: AssetAction): Promise<Outcome> {
   const { asset, endpoint, gateway } = target;
   const name = asset.hostname;
-  const via = gateway ? ` via gateway ${gateway.name} (${gateway.host}:${gateway.port})` : '';
-  task.log(`${name}: Connecting to ${endpoint!.host}:${endpoint!.port} as ${endpoint!.username}${via}`);
+  const say = (text: Localized, params: Record<string, string | number>, tone?: LogTone) => task.log(pick(task.lang, text, params), tone);
+  const via = gateway ? pick(task.lang, TASK_LOG.via, { gateway: gateway.name, host: gateway.host, port: gateway.port }) : '';
+  say(TASK_LOG.connecting, { name, host: endpoint!.host, port: endpoint!.port, user: endpoint!.username, via });
   try {
     return await withSsh(endpoint!, { timeoutMs: task.timeoutMs, signal: task.signal, gateway, policy: task.policy }, async (client: Client) => {
-      task.log(`${name}: Authenticated`, 'ok');
+      say(TASK_LOG.authenticated, { name }, 'ok');
       if (action === 'test') return { ok: true };
       const hardware = await collectHardware(client, task.timeoutMs, (line) => task.log(`${name}: ${line}`));
-      task.log(`${name}: Hardware info updated (${hardware.os ?? '?'} ${hardware.os_arch ?? ''}, ${hardware.cpu_vcpus ?? '?'} vCPU, ${hardware.memory ?? '?'})`, 'ok');
+      say(TASK_LOG.hardwareUpdated, { name, os: hardware.os ?? '?', arch: hardware.os_arch ?? '', cpus: hardware.cpu_vcpus ?? '?', memory: hardware.memory ?? '?' }, 'ok');
       return { ok: true, hardware };
     });
   } catch (error) {
     // Connection failures are already described; a failing command after login is not.
     const reason = error instanceof SshStepError ? error.message : describeSshError(error, task.timeoutMs);
-    // A refusal is not a network fault: say so plainly, without "Connecting to" having been true.
-    task.log(`${name}: ${error instanceof SshStepError && error.refused ? '' : 'Unreachable: '}${reason}`, 'fail');
+    // A refusal is not a network fault: say so plainly. The result keeps the English reason.
+    const text = failureText(task.lang, error, reason);
+    say(error instanceof SshStepError && error.refused ? TASK_LOG.refused : TASK_LOG.unreachable, { name, reason: text }, 'fail');
     return { ok: false, reason };
   }
 }

@@ -1,7 +1,9 @@
 // The in-process task runner: tasks are persisted, queued, run at most `concurrency` at a time and
 // write their progress to the task log. Work functions must bound each of their own steps (SSH
 // connect/exec timeouts); closing the runner aborts running work through its AbortSignal.
+import { pick, type Lang } from '../lib/i18n.ts';
 import { uuid } from '../lib/ids.ts';
+import { TASK_LOG } from './log-messages.ts';
 import type { TargetPolicy } from '../net/allowed-targets.ts';
 import type { LogTone } from './log-text.ts';
 import { TaskStore, type TaskOwner } from './store.ts';
@@ -10,6 +12,8 @@ export interface TaskContext {
   id: string;
   /** Appends one or more lines to the task log, coloured by `tone` (the only colour a log can carry). */
   log(text: string, tone?: LogTone): void;
+  /** The language the log is written in (the starting request's). */
+  lang: Lang;
   /** Aborted when the server closes. */
   signal: AbortSignal;
   /** Per-step timeout for network work (buildApp option `sshTimeoutMs`). */
@@ -20,7 +24,7 @@ export interface TaskContext {
 
 export type TaskWork = (task: TaskContext) => Promise<unknown>;
 
-interface Queued { id: string; work: TaskWork }
+interface Queued { id: string; work: TaskWork; lang: Lang }
 
 export class TaskRunner {
   private readonly queue: Queued[] = [];
@@ -42,7 +46,7 @@ export class TaskRunner {
     if (this.isClosed) throw new Error('The task runner is closed');
     const id = uuid();
     this.store.create(id, name, owner);
-    this.queue.push({ id, work });
+    this.queue.push({ id, work, lang: owner.lang });
     this.pump();
     return id;
   }
@@ -74,11 +78,11 @@ export class TaskRunner {
     }
   }
 
-  private async execute({ id, work }: Queued): Promise<void> {
+  private async execute({ id, work, lang }: Queued): Promise<void> {
     const { store } = this;
     store.started(id);
     const context: TaskContext = {
-      id, signal: this.aborter.signal, timeoutMs: this.timeoutMs, policy: this.policy,
+      id, lang, signal: this.aborter.signal, timeoutMs: this.timeoutMs, policy: this.policy,
       log: (text, tone) => store.appendLog(id, text, tone),
     };
     try {
@@ -86,7 +90,7 @@ export class TaskRunner {
       store.finished(id, 'SUCCESS', result);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      store.appendLog(id, `Task failed: ${message}`, 'fail');
+      store.appendLog(id, pick(lang, TASK_LOG.taskFailed, { reason: message }), 'fail');
       store.finished(id, 'FAILURE', { error: message });
     }
   }

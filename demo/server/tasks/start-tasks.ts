@@ -1,5 +1,7 @@
 // Starting asset tasks: which assets (one asset, an admin user's, a node subtree's) and the task name
 // JumpServer gives that job. Also the entry point other modules use (e.g. after creating an asset).
+import { pick } from '../lib/i18n.ts';
+import { TASK_LOG } from './log-messages.ts';
 import type { FastifyInstance } from 'fastify';
 import type { RequestContext } from '../context.ts';
 import type { DB } from '../db/open.ts';
@@ -51,7 +53,7 @@ export function startNewAssetTasks(server: FastifyInstance, assetIds: string[], 
   const assets = assetsByIds(server.bastion.db, assetIds.slice(0, NEW_ASSET_CHECK_LIMIT));
   if (!assets.length) return [];
   const left = assetIds.length - assets.length;
-  const note = left > 0 ? `${left} more new asset(s) are not checked automatically: test them from their node` : '';
+  const note = left > 0 ? pick(owner.lang, TASK_LOG.notChecked, { count: left }) : '';
   return (['refresh', 'test'] as const).map((action) => {
     const name = assets.length === 1 ? assetTaskName(action, assets[0].hostname) : someAssetsTaskName(action);
     const work = assetWork(server.bastion.db, server.bastion.now, action, assets);

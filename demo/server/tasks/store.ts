@@ -1,6 +1,7 @@
 // Persisted task records (`celery_tasks`) and their append-only logs (`celery_task_logs`), in the
 // shapes JumpServer's Celery endpoints answer with.
 import type { DB } from '../db/open.ts';
+import type { Lang } from '../lib/i18n.ts';
 import { isoAt } from '../lib/time.ts';
 import { logLine, type LogTone } from './log-text.ts';
 
@@ -13,7 +14,11 @@ export interface TaskRow {
 }
 
 /** Who started a task and in which org (`org_id` as `storedOrgId`, or the ROOT id): who may read its log. */
-export interface TaskOwner { creator: string; creatorId: string; orgId: string }
+export interface TaskOwner {
+  creator: string; creatorId: string; orgId: string;
+  /** The language of the request that started the task: its log is written in it. */
+  lang: Lang;
+}
 
 /** At most this many log characters per read, like JumpServer's 10 KiB buffer. */
 const CHUNK_CHARS = 10 * 1024;

@@ -1,6 +1,7 @@
 // Where and as whom a task connects: an asset's SSH port (from `protocols`), its admin user's
 // credentials and, when its domain has an active SSH gateway, that gateway.
 import type { DB } from '../db/open.ts';
+import type { SkipReason } from './log-messages.ts';
 import type { SshEndpoint } from './ssh/connect.ts';
 
 export interface AssetRow {
@@ -13,7 +14,7 @@ export interface AssetTarget {
   /** Set when the asset can be tried; otherwise `skip` says why not. */
   endpoint?: SshEndpoint;
   gateway?: SshEndpoint & { name: string };
-  skip?: string;
+  skip?: SkipReason;
 }
 
 export interface CredentialRow { username: string; password: string; private_key: string }
@@ -39,16 +40,15 @@ export const credentials = (row: CredentialRow): Pick<SshEndpoint, 'password' | 
 export type LoginAccount = CredentialRow;
 
 export function resolveTarget(db: DB, asset: AssetRow, login?: LoginAccount): AssetTarget {
-  if (!asset.is_active) return { asset, skip: 'Asset is disabled, skipped' };
+  if (!asset.is_active) return { asset, skip: 'disabled' };
   const port = sshPort(asset.protocols);
-  if (port === null) return { asset, skip: 'Asset has no SSH protocol, skipped' };
+  if (port === null) return { asset, skip: 'noSsh' };
   const admin = login ?? (asset.admin_user
     ? db.prepare('SELECT username, password, private_key FROM admin_users WHERE id = ?').get(asset.admin_user) as CredentialRow | undefined
     : undefined);
-  if (!admin) return { asset, skip: 'Asset has no admin user, skipped' };
-  const account = login ? 'The system user' : 'The admin user';
-  if (!admin.username) return { asset, skip: `${account} has no username, skipped` };
-  if (!admin.password && !admin.private_key) return { asset, skip: `${account} has no password or private key, skipped` };
+  if (!admin) return { asset, skip: 'noAdminUser' };
+  if (!admin.username) return { asset, skip: login ? 'systemUserNoUsername' : 'adminNoUsername' };
+  if (!admin.password && !admin.private_key) return { asset, skip: login ? 'systemUserNoSecret' : 'adminNoSecret' };
   const endpoint: SshEndpoint = { host: asset.ip, port, username: admin.username, ...credentials(admin) };
   const gateway = asset.domain ? activeGateway(db, asset.domain) : undefined;
   return { asset, endpoint, ...(gateway ? { gateway } : {}) };

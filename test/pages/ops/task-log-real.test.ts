@@ -55,8 +55,9 @@ describe('ops: a connectivity check followed on the task log page (real server)'
     const page = await waitFor(() => view.find('.task-log-page[data-status="finished"]'), 20_000, 'the task to finish');
     expect(text(page.querySelector('.status'))).to.equal('任务结束');
     const shown = text(view.find('.xterm-rows'));
-    const steps = ['Test connectivity of 1 asset(s)', `${hostname}: Connecting to 127.0.0.1:${CLOSED_PORT} as root`,
-      `${hostname}: Unreachable`, 'Summary: 0 reachable, 1 unreachable, 0 skipped'];
+    // The console is Chinese, so the server wrote the log in Chinese.
+    const steps = ['测试 1 个资产的可连接性', `${hostname}: 正在以 root 连接 127.0.0.1:${CLOSED_PORT}`,
+      `${hostname}: 不可连接`, '汇总：0 个可连接，1 个不可连接，0 个跳过'];
     const at = steps.map((step) => shown.indexOf(step));
     expect(at.every((i) => i >= 0), `every step in the terminal:\n${shown}`).to.equal(true);
     expect([...at].sort((a, b) => a - b), 'in order').to.deep.equal(at);
