@@ -1,6 +1,6 @@
 // Field and hook helpers shared by the Assets-section definitions (resources/assets*.ts, nodes.ts, ...).
 import type { FieldDef, HookArgs, Row } from '../engine/types.ts';
-import { pick, type Localized } from '../lib/i18n.ts';
+import { pick, t, type Localized } from '../lib/i18n.ts';
 import { uuid } from '../lib/ids.ts';
 import { isoAt } from '../lib/time.ts';
 import { andInOrg, storedOrgId } from '../orgs/current-org.ts';
@@ -55,7 +55,7 @@ export function unknownIds(args: HookArgs, table: string, field: string, value: 
   const ids = (Array.isArray(value) ? value : [value]).map(String);
   const known = visibleIds(args, table, ids);
   const bad = ids.filter((id) => !known.has(id));
-  return bad.length ? { [field]: bad.map((id) => message(args, L('无效主键 “{value}” - 对象不存在。', 'Invalid pk "{value}" - object does not exist.'), { value: id })) } : null;
+  return bad.length ? { [field]: bad.map((id) => t(args.ctx.lang, 'field.invalid_pk', { value: id })) } : null;
 }
 
 /** Replaces the ids related to `ownerId` in a through table. */

@@ -7,6 +7,7 @@ import { fixtureSystemUser, linkSubtreeAssets } from '../assets/system-user-link
 import { L, mergeErrors, message, unknownIds } from '../assets/fields.ts';
 import type { DB } from '../db/open.ts';
 import type { HookArgs, Row, SampleArgs, Samples } from '../engine/types.ts';
+import { t } from '../lib/i18n.ts';
 import { isOrgMember } from '../orgs/org-members.ts';
 
 /** Each relation field, its through table (asset_permission_<table>) and the column naming the other side. */
@@ -19,14 +20,13 @@ export const PERMISSION_LINKS = [
 ] as const;
 
 const EMPTY_LIST = L('列表字段不能为空。', 'This list may not be empty.');
-const NOT_MEMBER = L('无效主键 “{value}” - 对象不存在。', 'Invalid pk "{value}" - object does not exist.');
 
 export function validatePermission(args: HookArgs, data: Row): Record<string, string[]> | null {
   const users = Array.isArray(data.users) ? data.users.map(String) : [];
   const outsiders = users.filter((id) => !isOrgMember(args.db, args.ctx.org, id));
   return mergeErrors(
     Array.isArray(data.system_users) && data.system_users.length === 0 ? { system_users: [message(args, EMPTY_LIST)] } : null,
-    outsiders.length ? { users: outsiders.map((value) => message(args, NOT_MEMBER, { value })) } : null,
+    outsiders.length ? { users: outsiders.map((value) => t(args.ctx.lang, 'field.invalid_pk', { value })) } : null,
     unknownIds(args, 'user_groups', 'user_groups', data.user_groups),
     unknownIds(args, 'assets', 'assets', data.assets),
     unknownIds(args, 'nodes', 'nodes', data.nodes),

@@ -2,7 +2,7 @@
 // which actions, while active and inside the window. Not a bulk viewset in 2.3. What a permission
 // grants is computed by ../perms/grants.ts; this definition only stores and describes it.
 import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
-import { computed, idField, L, relationList, stampNew, textField } from '../assets/fields.ts';
+import { computed, idField, L, relationList, replaceRelations, stampNew, textField } from '../assets/fields.ts';
 import type { FieldDef, ResourceDef } from '../engine/types.ts';
 import { stmt } from '../lib/statements.ts';
 import { defaultExpiry, isoAt } from '../lib/time.ts';
@@ -67,10 +67,7 @@ export const assetPermissionsResource: ResourceDef = {
       if (Array.isArray(data.actions)) args.db.prepare('UPDATE asset_permissions SET actions = ? WHERE id = ?').run(actionsMask(data.actions.map(String)), id);
       for (const link of PERMISSION_LINKS) {
         const value = data[link.field];
-        if (!Array.isArray(value)) continue;
-        args.db.prepare(`DELETE FROM asset_permission_${link.table} WHERE permission_id = ?`).run(id);
-        const insert = args.db.prepare(`INSERT OR IGNORE INTO asset_permission_${link.table} (permission_id, ${link.column}) VALUES (?, ?)`);
-        for (const other of value) insert.run(id, String(other));
+        if (Array.isArray(value)) replaceRelations(args, `asset_permission_${link.table}`, 'permission_id', id, link.column, value);
       }
       linkGrantedToSystemUsers(args.db, id);
     },
