@@ -74,17 +74,6 @@ export function grantedAssetIds(db: DB, scope: GrantScope): string[] {
     .pluck().all(params) as string[];
 }
 
-/** SQL (with params) selecting the granted active asset ids, for callers that page, search or count in SQL. */
-export function grantedAssetsSql(scope: GrantScope): { sql: string; params: Record<string, unknown> } {
-  const { sql, params } = grantedCte(scope);
-  return { sql: `${sql} SELECT a.id FROM assets a JOIN granted g ON g.asset_id = a.id WHERE a.is_active = 1`, params };
-}
-
-/** Whether the scope reaches this asset at all (active asset, valid permission). */
-export function reachesAsset(db: DB, scope: GrantScope, assetId: string): boolean {
-  return grantedSystemUsers(db, scope, assetId).length > 0;
-}
-
 /**
  * The system users the scope may use on one asset, ordered by priority then name, each with the OR of
  * the actions of the permissions that grant it there; only protocols the asset offers.
