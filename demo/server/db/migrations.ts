@@ -1,6 +1,19 @@
 // Numbered, append-only migrations. Never edit a released one: add the next number.
 export interface Migration { id: number; name: string; sql: string }
 
+/**
+ * One through table of an asset permission (asset_permission_<kind>): an integer id, as 2.3's relation
+ * endpoints show it, the pair unique, and an index from the other side for "which permissions name X".
+ * Literal arguments only: a migration must read the same forever.
+ */
+const permissionLink = (kind: string, column: string, target: string): string => `      CREATE TABLE asset_permission_${kind} (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        permission_id TEXT NOT NULL REFERENCES asset_permissions(id) ON DELETE CASCADE,
+        ${column} TEXT NOT NULL REFERENCES ${target}(id) ON DELETE CASCADE,
+        UNIQUE (permission_id, ${column})
+      );
+      CREATE INDEX asset_permission_${kind}_${column} ON asset_permission_${kind} (${column}, permission_id);`;
+
 export const migrations: Migration[] = [
   {
     id: 1,
@@ -360,41 +373,11 @@ export const migrations: Migration[] = [
         date_created TEXT NOT NULL, date_updated TEXT NOT NULL, UNIQUE (org_id, name)
       );
       CREATE INDEX asset_permissions_window ON asset_permissions (is_active, date_expired, date_start);
-      CREATE TABLE asset_permission_users (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        permission_id TEXT NOT NULL REFERENCES asset_permissions(id) ON DELETE CASCADE,
-        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-        UNIQUE (permission_id, user_id)
-      );
-      CREATE INDEX asset_permission_users_user_id ON asset_permission_users (user_id, permission_id);
-      CREATE TABLE asset_permission_user_groups (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        permission_id TEXT NOT NULL REFERENCES asset_permissions(id) ON DELETE CASCADE,
-        usergroup_id TEXT NOT NULL REFERENCES user_groups(id) ON DELETE CASCADE,
-        UNIQUE (permission_id, usergroup_id)
-      );
-      CREATE INDEX asset_permission_user_groups_usergroup_id ON asset_permission_user_groups (usergroup_id, permission_id);
-      CREATE TABLE asset_permission_assets (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        permission_id TEXT NOT NULL REFERENCES asset_permissions(id) ON DELETE CASCADE,
-        asset_id TEXT NOT NULL REFERENCES assets(id) ON DELETE CASCADE,
-        UNIQUE (permission_id, asset_id)
-      );
-      CREATE INDEX asset_permission_assets_asset_id ON asset_permission_assets (asset_id, permission_id);
-      CREATE TABLE asset_permission_nodes (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        permission_id TEXT NOT NULL REFERENCES asset_permissions(id) ON DELETE CASCADE,
-        node_id TEXT NOT NULL REFERENCES nodes(id) ON DELETE CASCADE,
-        UNIQUE (permission_id, node_id)
-      );
-      CREATE INDEX asset_permission_nodes_node_id ON asset_permission_nodes (node_id, permission_id);
-      CREATE TABLE asset_permission_system_users (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        permission_id TEXT NOT NULL REFERENCES asset_permissions(id) ON DELETE CASCADE,
-        systemuser_id TEXT NOT NULL REFERENCES system_users(id) ON DELETE CASCADE,
-        UNIQUE (permission_id, systemuser_id)
-      );
-      CREATE INDEX asset_permission_system_users_systemuser_id ON asset_permission_system_users (systemuser_id, permission_id);
+${permissionLink('users', 'user_id', 'users')}
+${permissionLink('user_groups', 'usergroup_id', 'user_groups')}
+${permissionLink('assets', 'asset_id', 'assets')}
+${permissionLink('nodes', 'node_id', 'nodes')}
+${permissionLink('system_users', 'systemuser_id', 'system_users')}
     `,
   },
 ];
