@@ -36,6 +36,19 @@ test('node_id shows the node\'s own assets; all=1 the whole subtree; show_curren
   assert.equal(foreign.length, 0, 'a node of another org selects nothing');
 });
 
+test('show_current_asset as 2.3 reads it: present and not 1 is the whole subtree (even without all=1); 1 only the node', async (t) => {
+  const { get, nodeId } = await assetsApp(t);
+  const web = nodeId('Web');
+  const count = async (query: string) => (await get(`${ASSETS}?node_id=${web}&${query}`)).length;
+  assert.equal(await count('show_current_asset=0'), 10, '0 without all: the subtree');
+  assert.equal(await count('show_current_asset='), 10, 'present but empty: the subtree');
+  assert.equal(await count('all=0&show_current_asset=0'), 10, 'show_current_asset wins over all=0');
+  assert.equal(await count('all=1&show_current_asset=1'), 4, '1: the node\'s own assets only');
+  assert.equal(await count('show_current_asset=1'), 4);
+  assert.equal(await count('show_current_asset=1&show_current_asset=0'), 10, 'the last of a repeated value counts');
+  assert.equal(await count('all=0'), 4, 'absent: all decides');
+});
+
 test('ips, platform__base, admin_user__id, systemuser__id and search', async (t) => {
   const { get, db, eng } = await assetsApp(t);
   assert.deepEqual(hostnames(await get(`${ASSETS}?ips=127.10.1.11,127.10.1.12`)), ['bj-web-01', 'bj-web-02']);

@@ -1,5 +1,5 @@
 // The asset list's filters that are not plain columns (§2.3): node/node_id (uuid or key) with
-// all=1 or show_current_asset=1, label=name:value (repeatable, AND), ips=, systemuser__id,
+// all=1 / show_current_asset (see isQueryAll), label=name:value (repeatable, AND), ips=, systemuser__id,
 // admin_user__id, platform__base.
 import type { Clause, HookArgs } from '../engine/types.ts';
 import { UUID_PATTERN } from '../lib/ids.ts';
@@ -29,9 +29,17 @@ export function nodeAssetsClause(node: NodeRow, wholeSubtree: boolean): Clause {
 function nodeFilter(args: HookArgs, raw: string): Clause {
   const node = visibleNode(args, valuesOf(raw)[0]);
   if (!node) return NOTHING;
-  const query = queryOf(args);
-  const wholeSubtree = String(query.all ?? '') === '1' && String(query.show_current_asset ?? '') !== '1';
-  return nodeAssetsClause(node, wholeSubtree);
+  return nodeAssetsClause(node, isQueryAll(queryOf(args)));
+}
+
+/**
+ * 2.3's `is_query_all`: `all=1` asks for the subtree, but a present `show_current_asset` decides
+ * alone — anything but `1` (even empty) is the whole subtree, `1` only the node's own assets.
+ */
+export function isQueryAll(query: Record<string, unknown>): boolean {
+  const last = (raw: unknown): string | undefined => (raw === undefined ? undefined : valuesOf(raw).at(-1));
+  const showCurrent = last(query.show_current_asset);
+  return showCurrent !== undefined ? showCurrent !== '1' : last(query.all) === '1';
 }
 
 /** `name:value`, or `name#value` when the item holds a '#' (JumpServer's order); the value keeps later separators. */
