@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 
 export const TEST_USER = 'bastiontest';
 const SSHD = '/usr/sbin/sshd';
+const SUDO = '/usr/bin/sudo';
 
 export interface TestSshd {
   host: string; port: number; username: string; password: string;
@@ -18,10 +19,21 @@ export interface TestSshd {
   stop(): Promise<void>;
 }
 
+export interface SshdOptions {
+  /** More AllowUsers patterns (accounts a test creates on this host, e.g. by a push). */
+  allowUsers?: string[];
+  /**
+   * The test user may become root with sudo, giving its password (`ALL=(ALL:ALL) ALL`), like an
+   * asset's admin user; written to /etc/sudoers.d/bastion-test (sudo: node scripts/ensure-sshd.mjs).
+   */
+  sudo?: boolean;
+}
+
 /** Starts a private sshd; call `stop()` (e.g. in `t.after`). Needs root (useradd, chpasswd). */
-export async function startSshd(): Promise<TestSshd> {
+export async function startSshd(options: SshdOptions = {}): Promise<TestSshd> {
   if (!existsSync(SSHD)) throw new Error(`${SSHD} is missing: run node scripts/ensure-sshd.mjs`);
   const user = ensureTestUser();
+  if (options.sudo) allowSudo();
   const dir = mkdtempSync(join(tmpdir(), 'bastion-sshd-'));
   execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', join(dir, 'host_key')]);
   const port = await freePort();
@@ -29,7 +41,7 @@ export async function startSshd(): Promise<TestSshd> {
   writeFileSync(config, [
     `Port ${port}`, 'ListenAddress 127.0.0.1', `HostKey ${join(dir, 'host_key')}`, `PidFile ${join(dir, 'sshd.pid')}`,
     'UsePAM no', 'PasswordAuthentication yes', 'PubkeyAuthentication yes', 'KbdInteractiveAuthentication no',
-    'StrictModes yes', 'PermitRootLogin no', `AllowUsers ${TEST_USER}`, 'LogLevel VERBOSE', '',
+    'StrictModes yes', 'PermitRootLogin no', `AllowUsers ${[TEST_USER, ...(options.allowUsers ?? [])].join(' ')}`, 'LogLevel VERBOSE', '',
   ].join('\n'));
   mkdirSync('/run/sshd', { recursive: true });
   const logFile = join(dir, 'sshd.log');
@@ -82,6 +94,16 @@ function ensureTestUser(): { password: string; privateKey: string } {
   chmodSync(sshDir, 0o700);
   chmodSync(authorized, 0o600);
   return { password, privateKey };
+}
+
+/** Idempotent and atomic (test files run in parallel): a checked file renamed into place. */
+function allowSudo(): void {
+  if (!existsSync(SUDO)) throw new Error(`${SUDO} is missing: run node scripts/ensure-sshd.mjs`);
+  mkdirSync('/etc/sudoers.d', { recursive: true });
+  const draft = `/etc/sudoers.d/.bastion-test.${process.pid}`; // sudo ignores names with a '.'
+  writeFileSync(draft, `${TEST_USER} ALL=(ALL:ALL) ALL\n`, { mode: 0o440 });
+  execFileSync('visudo', ['-cf', draft], { stdio: 'ignore' });
+  renameSync(draft, '/etc/sudoers.d/bastion-test');
 }
 
 function spawnStatus(command: string, args: string[]): number {
