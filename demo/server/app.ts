@@ -3,6 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerLoginRoutes } from './auth/login-routes.ts';
+import { registerOtpVerifyRoute } from './auth/mfa-verify.ts';
 import { registerRequestContext } from './auth/request-context.ts';
 import { LOGIN_AGE_MS } from './auth/sessions.ts';
 import { registerTokenRoutes } from './auth/token-routes.ts';
@@ -54,7 +55,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   if (isEmpty(db)) seed(db, { demoPassword: opts.demoPassword ?? 'bastion', licenseValid: !!opts.licenseValid, nowMs: now() });
   const state: ServerState = { db, now, settings: new SettingsStore(db), loginAgeMs: opts.loginTimeoutMs ?? LOGIN_AGE_MS };
 
-  const app = Fastify({ logger: false });
+  // 2.3's asset-user ids join three UUIDs (<system_user>_<asset>_<user>: 110 characters); find-my-way's
+  // default 100-character limit on a path parameter would answer them 414.
+  const app = Fastify({ logger: false, routerOptions: { maxParamLength: 200 } });
   app.decorate('bastion', state);
   app.addHook('onClose', async () => closeDatabase(db));
   await app.register(fastifyCookie);
@@ -68,6 +71,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   registerLoginRoutes(app);
   registerTokenRoutes(app);
+  registerOtpVerifyRoute(app);
   registerCommonRoutes(app);
   registerProfileRoutes(app);
   registerSettingsRoutes(app);

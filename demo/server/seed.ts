@@ -4,6 +4,7 @@ import { uuid } from './lib/ids.ts';
 import { hashPassword } from './lib/passwords.ts';
 import { defaultExpiry, isoAt } from './lib/time.ts';
 import { seedAssets } from './seed-assets.ts';
+import { seedGatheredUsers } from './seed-gathered-users.ts';
 import { SEED_GROUPS, SEED_ORGS, SEED_USERS } from './seed-data.ts';
 import { seedPermissions } from './seed-perms.ts';
 import { SettingsStore } from './settings/store.ts';
@@ -41,6 +42,7 @@ export function seed(db: DB, opts: SeedOptions): void {
     }
     seedGroups(db, orgIds, now);
     seedAssets(db, opts.demoPassword, opts.nowMs);
+    seedGatheredUsers(db, opts.nowMs);
     seedPermissions(db, opts.nowMs);
     new SettingsStore(db).seedDefaults({ XPACK_LICENSE_IS_VALID: opts.licenseValid });
   })();

@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { registerResource } from '../engine/routes.ts';
 import { cmdFilterRulesResource } from '../resources/cmd-filter-rules.ts';
 import { platformsResource } from '../resources/platforms.ts';
+import { assetUserAuthInfosResource, assetUsersResource } from '../resources/asset-users.ts';
+import { gatheredUsersResource } from '../resources/gathered-users.ts';
 import { registerAssetExtraRoutes } from './extra-routes.ts';
 import { registerNodeRoutes } from './node-routes.ts';
 import { registerSystemUserAssetAuthRoute } from './system-user-asset-auth.ts';
@@ -13,6 +15,11 @@ import { registerSystemUserAssetAuthRoute } from './system-user-asset-auth.ts';
 export function registerAssetRoutes(app: FastifyInstance): void {
   registerResource(app, platformsResource);
   registerResource(app, cmdFilterRulesResource);
+  // Read-only views (nothing to create): test/server/assets-asset-users.test.ts, assets-auth-infos.test.ts
+  // and assets-gathered-users.test.ts cover them.
+  registerResource(app, assetUsersResource);
+  registerResource(app, assetUserAuthInfosResource);
+  registerResource(app, gatheredUsersResource);
   registerNodeRoutes(app);
   registerAssetExtraRoutes(app);
   registerSystemUserAssetAuthRoute(app);

@@ -73,6 +73,9 @@ export const messages = {
   },
   'user.reset_self_otp': { en: 'Could not reset self otp, use profile reset instead', zh: '不能在该页面重置自己的多因子认证，请去个人信息页面重置' },
   'static.no_build': { en: 'The console is not built yet: run npm run build', zh: '控制台尚未构建：请运行 npm run build' },
+  'field.min_length': { en: 'Ensure this field has at least {min} characters.', zh: '请确保这个字段至少包含 {min} 个字符。' },
+  'otp.code_invalid': { en: 'Code is invalid', zh: '验证码无效' },
+  'asset_user.admin_user_undeletable': { en: 'Could not remove asset admin user', zh: '不能删除资产的管理用户' },
 } as const;
 
 export type MessageKey = keyof typeof messages;

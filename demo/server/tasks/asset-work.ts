@@ -53,7 +53,7 @@ export function assetWork(db: DB, now: () => number, action: AssetAction, assets
 
 type Outcome = { ok: true; hardware?: HardwareInfo } | { ok: false; reason: string };
 
-async function tryAsset(task: TaskContext, target: AssetTarget, action: AssetAction): Promise<Outcome> {
+export async function tryAsset(task: TaskContext, target: AssetTarget, action: AssetAction): Promise<Outcome> {
   const { asset, endpoint, gateway } = target;
   const name = asset.hostname;
   const say = (text: Localized, params: Record<string, string | number>, tone?: LogTone) => task.log(pick(task.lang, text, params), tone);

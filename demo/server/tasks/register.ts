@@ -2,6 +2,7 @@
 // clean stop (running SSH work is aborted and awaited before the database closes).
 import type { FastifyInstance } from 'fastify';
 import { registerAssetTaskRoutes } from './asset-task-routes.ts';
+import { registerAssetUserTaskRoute } from './asset-user-tasks.ts';
 import { registerGatewayCheckRoute } from './gateway-check.ts';
 import { registerTaskLogRoutes } from './log-routes.ts';
 import { registerSystemUserTaskRoute } from './system-user-tasks.ts';
@@ -26,4 +27,5 @@ export function registerTaskRoutes(app: FastifyInstance, opts: { sshTimeoutMs?: 
   registerAssetTaskRoutes(app);
   registerGatewayCheckRoute(app);
   registerSystemUserTaskRoute(app);
+  registerAssetUserTaskRoute(app);
 }

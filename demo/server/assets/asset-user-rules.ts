@@ -1,0 +1,76 @@
+// The rules of /api/v1/assets/asset-users/ and asset-user-auth-infos/ (§2.3, 2.3.1's AssetUserViewSet):
+// rows come from the `asset_users` view (migration 11); these are its non-column filters, latest=1, the
+// MFA re-check of auth-infos and what deleting a row unlinks.
+import { mfaRecentlyVerified } from '../auth/mfa-verify.ts';
+import type { Clause, HookArgs, Refusal, Row } from '../engine/types.ts';
+import { t } from '../lib/i18n.ts';
+import { UUID_PATTERN } from '../lib/ids.ts';
+import { nodeById, nodeByKey } from './node-tree.ts';
+
+const NOTHING: Clause = { sql: '0', params: [] };
+const V = 'asset_users';
+
+/** 2.3's `prefer`: the backend asked for (db = AuthBook, which this server does not keep: no rows). */
+function preferFilter(_args: HookArgs, value: string): Clause | null {
+  if (value === 'admin_user') return { sql: `${V}.backend = 'admin_user'`, params: [] };
+  if (value === 'system_user') return { sql: `${V}.backend IN ('system_user', 'system_user_dynamic')`, params: [] };
+  return NOTHING;
+}
+
+/** 2.3 filters `asset__nodes__id=node.id`: the assets on that node itself. An unknown node selects nothing. */
+function nodeFilter(_args: HookArgs, value: string): Clause | null {
+  const node = UUID_PATTERN.test(value) ? nodeById(_args.db, value) : nodeByKey(_args.db, value);
+  return node ? { sql: `${V}.asset IN (SELECT asset_id FROM asset_nodes WHERE node_id = ?)`, params: [node.id] } : NOTHING;
+}
+
+/**
+ * latest=1 keeps one row per (asset, username): the best scored (admin user 200, a system user its
+ * priority), ties broken by id, as 2.3's `distinct()` keeps the first of its sorted group.
+ */
+function latestFilter(_args: HookArgs, value: string): Clause | null {
+  if (value !== '1') return null;
+  return {
+    sql: `NOT EXISTS (SELECT 1 FROM asset_users better WHERE better.asset = ${V}.asset AND better.username = ${V}.username
+      AND (better.score > ${V}.score OR (better.score = ${V}.score AND better.id > ${V}.id)))`,
+    params: [],
+  };
+}
+
+export const ASSET_USER_FILTERS: Record<string, (args: HookArgs, value: string) => Clause | null> = {
+  asset_id: (_args, value) => ({ sql: `${V}.asset = ?`, params: [value] }),
+  node_id: nodeFilter,
+  prefer: preferFilter,
+  prefer_id: (_args, value) => ({ sql: `${V}.prefer_id = ?`, params: [value] }),
+  // Not in 2.3.1 (it has prefer=system_user&prefer_id=): the rows of one system user.
+  system_user_id: (_args, value) => ({ sql: `${V}.backend IN ('system_user', 'system_user_dynamic') AND ${V}.prefer_id = ?`, params: [value] }),
+  latest: latestFilter,
+};
+
+/** 2.3: an asset's admin user is not removed from here: 400 {"error"} (its exception handler). */
+export function refuseAdminUserDelete(args: HookArgs, row: Row): Refusal | null {
+  return row.backend === 'admin_user' ? { status: 400, body: { error: t(args.ctx.lang, 'asset_user.admin_user_undeletable') } } : null;
+}
+
+/** Deleting a system user's row unlinks the asset; a dynamic row unlinks the user (and the asset with its last user). */
+export function removeAssetUser({ db }: HookArgs, row: Row): void {
+  const [systemUser, asset, user] = String(row.id).split('_');
+  if (row.backend === 'system_user') {
+    db.prepare('DELETE FROM system_user_assets WHERE system_user_id = ? AND asset_id = ?').run(systemUser, asset);
+  } else if (row.backend === 'system_user_dynamic') {
+    db.prepare('DELETE FROM system_user_users WHERE system_user_id = ? AND user_id = ?').run(systemUser, user);
+    const left = db.prepare('SELECT COUNT(*) FROM system_user_users WHERE system_user_id = ?').pluck().get(systemUser) as number;
+    if (!left) db.prepare('DELETE FROM system_user_assets WHERE system_user_id = ? AND asset_id = ?').run(systemUser, asset);
+  }
+}
+
+/**
+ * auth-infos reveal secrets: with SECURITY_VIEW_AUTH_NEED_MFA on, only a login that passed
+ * otp/verify/ less than SECURITY_MFA_VERIFY_TTL seconds ago (2.3's NeedMFAVerify: 403).
+ */
+export function refuseWithoutMfa(args: HookArgs): Refusal | null {
+  const settings = args.request.server.bastion.settings;
+  if (!settings.get<boolean>('SECURITY_VIEW_AUTH_NEED_MFA')) return null;
+  const ttl = Number(settings.get<number>('SECURITY_MFA_VERIFY_TTL')) || 0;
+  if (mfaRecentlyVerified(args.db, args.request, args.now, ttl)) return null;
+  return { status: 403, body: { detail: t(args.ctx.lang, 'auth.forbidden') } };
+}
