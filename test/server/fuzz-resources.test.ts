@@ -1,4 +1,4 @@
-// Fuzz suite over every resource definition (RESOURCES plus the two the assets section registers
+// Fuzz suite over every resource definition (RESOURCES plus the ones the assets section registers
 // itself): hostile list queries, bodies and field values must never answer 5xx, and a refused write
 // must leave the table as it was. A new definition in RESOURCES joins automatically.
 import assert from 'node:assert/strict';
@@ -9,6 +9,8 @@ import { cmdFilterRulesResource } from '../../demo/server/resources/cmd-filter-r
 import { cmdFiltersResource } from '../../demo/server/resources/cmd-filters.ts';
 import { RESOURCES } from '../../demo/server/resources/index.ts';
 import { platformsResource } from '../../demo/server/resources/platforms.ts';
+import { assetUserAuthInfosResource, assetUsersResource } from '../../demo/server/resources/asset-users.ts';
+import { gatheredUsersResource } from '../../demo/server/resources/gathered-users.ts';
 import { fixture, type Fixture } from './contract-helpers.ts';
 import { ANY_FIELD, BODIES, fieldValues, hostileQueries, checksumOf } from './fuzz-corpus.ts';
 
@@ -86,6 +88,10 @@ function fuzzResource(base: ResourceDef, prepare?: (f: Fixture) => Promise<Resou
 
 for (const def of RESOURCES) fuzzResource(def);
 fuzzResource(platformsResource);
+// The Assets section's read-only views (nothing to create): hostile queries, ids and deletes.
+fuzzResource(assetUsersResource);
+fuzzResource(assetUserAuthInfosResource);
+fuzzResource(gatheredUsersResource);
 // Rules live under one filter's URL: fuzz them under a real filter of the org.
 fuzzResource(cmdFilterRulesResource, async (f) => {
   const body = cmdFiltersResource.sample({ db: f.app.bastion.db, orgId: f.eng, seq: 1 }).create[0];

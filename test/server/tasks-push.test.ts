@@ -139,3 +139,24 @@ test('push fails honestly: an admin user that cannot sudo, a refused target, a d
   const asUser = await app.inject({ method: 'POST', url: `${SYSTEM_USERS}${systemUser}/tasks/`, headers: await bearer(app, 'user'), payload: { action: 'push' } });
   assert.equal(asUser.statusCode, 403);
 });
+
+test('linking an auto-push system user to an asset (or a node) pushes it there, as 2.3\'s link signal does', async (t) => {
+  const { app, headers, asset } = await pushFixture(t);
+  const username = accountName();
+  const creds = generateCredentials('auto');
+  const systemUser = await createSystemUser(app, headers, { username, password: creds.password, auto_push: true, sudo: '' });
+  const manual = await createSystemUser(app, headers, { username: accountName(), login_mode: 'manual', auto_push: false });
+  const count = () => app.bastion.db.prepare('SELECT COUNT(*) FROM celery_tasks').pluck().get() as number;
+  const before = count();
+  const none = await app.inject({ method: 'POST', url: '/api/v1/assets/system-users-assets-relations/', headers, payload: { systemuser: manual, asset } });
+  assert.equal(none.statusCode, 201, none.body);
+  assert.equal(count(), before, 'a manual system user is not pushed');
+
+  const link = await app.inject({ method: 'POST', url: '/api/v1/assets/system-users-assets-relations/', headers, payload: { systemuser: systemUser, asset } });
+  assert.equal(link.statusCode, 201, link.body);
+  const task = app.bastion.db.prepare('SELECT id, name FROM celery_tasks ORDER BY rowid DESC LIMIT 1').get() as { id: string; name: string };
+  assert.match(task.name, /^Push system users to assets: push-/);
+  const log = (await followLog(app, headers, task.id)).join('');
+  assert.deepEqual((await taskResult(app, headers, task.id)).result.ok, ['push-target'], log);
+  assert.equal(await asAccount({ username, password: creds.password }, 'id -un'), username, 'the linked account logs in');
+});
