@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 export const TEST_USER = 'bastiontest';
 const SSHD = '/usr/sbin/sshd';
 const SUDO = '/usr/bin/sudo';
+const SUDOERS_FILE = '/etc/sudoers.d/bastion-test';
 
 export interface TestSshd {
   host: string; port: number; username: string; password: string;
@@ -56,6 +57,8 @@ export async function startSshd(options: SshdOptions = {}): Promise<TestSshd> {
         await exited;
       }
       rmSync(dir, { recursive: true, force: true });
+      // The grant lives only as long as the sshd that needed it (one test file asks for it).
+      if (options.sudo) rmSync(SUDOERS_FILE, { force: true });
     },
   };
 }
@@ -103,7 +106,7 @@ function allowSudo(): void {
   const draft = `/etc/sudoers.d/.bastion-test.${process.pid}`; // sudo ignores names with a '.'
   writeFileSync(draft, `${TEST_USER} ALL=(ALL:ALL) ALL\n`, { mode: 0o440 });
   execFileSync('visudo', ['-cf', draft], { stdio: 'ignore' });
-  renameSync(draft, '/etc/sudoers.d/bastion-test');
+  renameSync(draft, SUDOERS_FILE);
 }
 
 function spawnStatus(command: string, args: string[]): number {
