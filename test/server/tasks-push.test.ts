@@ -160,3 +160,28 @@ test('linking an auto-push system user to an asset (or a node) pushes it there, 
   assert.deepEqual((await taskResult(app, headers, task.id)).result.ok, ['push-target'], log);
   assert.equal(await asAccount({ username, password: creds.password }, 'id -un'), username, 'the linked account logs in');
 });
+
+test('a dynamic system user pushes its users\' accounts; ?username= on one asset pushes only that user', async (t) => {
+  const { app, headers, asset } = await pushFixture(t);
+  const db = app.bastion.db;
+  const [first, second] = [accountName(), accountName()];
+  const dynamic = await createSystemUser(app, headers, { username_same_with_user: true, password: 'Dyn-pass-1', sudo: '' });
+  for (const username of [first, second]) {
+    const id = uuid();
+    db.prepare(`INSERT INTO users (id, username, name, email, role, date_expired, date_joined, created_by)
+      VALUES (?, ?, ?, ?, 'User', '2099-01-01T00:00:00.000Z', '2024-01-01T00:00:00.000Z', 'test')`).run(id, username, username, `${username}@example.com`);
+    db.prepare('INSERT INTO system_user_users (system_user_id, user_id) VALUES (?, ?)').run(dynamic, id);
+  }
+  const one = await push(app, headers, dynamic, { asset }, `?username=${second}`);
+  assert.deepEqual(one.result.ok, ['push-target'], one.log);
+  assert.equal(await asAccount({ username: second, password: 'Dyn-pass-1' }, 'id -un'), second);
+  assert.doesNotMatch(one.log, new RegExp(first), 'only the asked user');
+  const name = db.prepare('SELECT name FROM celery_tasks WHERE id = ?').pluck().get(one.task);
+  assert.equal(name, `Push system users to asset: ${db.prepare('SELECT name FROM system_users WHERE id = ?').pluck().get(dynamic)}(${second}) => push-target(127.0.0.1)`);
+
+  db.prepare('INSERT INTO system_user_assets (system_user_id, asset_id) VALUES (?, ?)').run(dynamic, asset);
+  const all = await push(app, headers, dynamic, {});
+  assert.deepEqual(all.result.ok, ['push-target'], all.log);
+  assert.match(all.log, new RegExp(`User ${first} created[\\s\\S]*User ${second} exists`));
+  assert.equal(await asAccount({ username: first, password: 'Dyn-pass-1' }, 'id -un'), first);
+});
