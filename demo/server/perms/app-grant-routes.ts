@@ -36,6 +36,12 @@ function guarded(app: FastifyInstance, check: PermissionCheck, handle: (args: Ho
   };
 }
 
+/** The user or group id of the path (`:user_id` / `:group_id`, named as the asset grant routes name them). */
+const subjectId = (request: FastifyRequest): string | undefined => {
+  const params = request.params as { user_id?: string; group_id?: string };
+  return params.user_id ?? params.group_id;
+};
+
 const notFound = (args: HookArgs, reply: FastifyReply) => reply.code(404).send({ detail: t(args.ctx.lang, 'request.not_found') });
 
 /**
@@ -70,7 +76,7 @@ function treeItems(args: HookArgs, kind: AppKind, rows: { id: unknown; name: unk
 
 function registerKind(app: FastifyInstance, kind: AppKind): void {
   const list = (who: Who, tree: boolean) => (args: HookArgs, request: FastifyRequest, reply: FastifyReply) => {
-    const found = scopeOf(args, who, (request.params as { id?: string }).id);
+    const found = scopeOf(args, who, subjectId(request));
     if (!found) return notFound(args, reply);
     const def = grantedDef(kind, found.scope);
     const query = request.query as Query;
@@ -84,8 +90,8 @@ function registerKind(app: FastifyInstance, kind: AppKind): void {
     return page ? paginated(request, page, count, results) : results;
   };
   const systemUsers = (who: Who) => (args: HookArgs, request: FastifyRequest, reply: FastifyReply) => {
-    const params = request.params as { id?: string; app_id: string };
-    const found = scopeOf(args, who, params.id);
+    const params = request.params as { app_id: string };
+    const found = scopeOf(args, who, subjectId(request));
     if (!found) return notFound(args, reply);
     const exists = args.db.prepare(`SELECT 1 FROM ${kind.table} WHERE id = ?`).get(params.app_id);
     if (!exists) return notFound(args, reply);
@@ -95,10 +101,10 @@ function registerKind(app: FastifyInstance, kind: AppKind): void {
   app.get(`${PERMS}/users/${seg}/`, guarded(app, IsValidUser, list('my', false)));
   app.get(`${PERMS}/users/${seg}/tree/`, guarded(app, IsValidUser, list('my', true)));
   app.get(`${PERMS}/users/${seg}/:app_id/system-users/`, guarded(app, IsValidUser, systemUsers('my')));
-  app.get(`${PERMS}/users/:id/${seg}/`, guarded(app, IsOrgAdmin, list('user', false)));
-  app.get(`${PERMS}/users/:id/${seg}/tree/`, guarded(app, IsOrgAdmin, list('user', true)));
-  app.get(`${PERMS}/users/:id/${seg}/:app_id/system-users/`, guarded(app, IsOrgAdmin, systemUsers('user')));
-  app.get(`${PERMS}/user-groups/:id/${seg}/`, guarded(app, IsOrgAdmin, list('group', false)));
+  app.get(`${PERMS}/users/:user_id/${seg}/`, guarded(app, IsOrgAdmin, list('user', false)));
+  app.get(`${PERMS}/users/:user_id/${seg}/tree/`, guarded(app, IsOrgAdmin, list('user', true)));
+  app.get(`${PERMS}/users/:user_id/${seg}/:app_id/system-users/`, guarded(app, IsOrgAdmin, systemUsers('user')));
+  app.get(`${PERMS}/user-groups/:group_id/${seg}/`, guarded(app, IsOrgAdmin, list('group', false)));
   // 2.3: IsOrgAdminOrAppUser across every org (its app utils switch to ROOT); here an org admin asks
   // about the grants of the current org only (ROOT: every org).
   app.get(`${PERMS}/${kind.kind.replace('_', '-')}-permissions/user/validate/`, guarded(app, IsOrgAdmin, (args, request, reply) => {
