@@ -424,7 +424,7 @@ ${permissionLink('nodes', 'node_id', 'nodes')}
 ${permissionLink('system_users', 'systemuser_id', 'system_users')}
     `,
   },
-{
+  {
     id: 10,
     name: 'applications_and_app_permissions',
     sql: `
