@@ -7,6 +7,7 @@ import { registerOtpVerifyRoute } from './auth/mfa-verify.ts';
 import { registerRequestContext } from './auth/request-context.ts';
 import { LOGIN_AGE_MS } from './auth/sessions.ts';
 import { registerTokenRoutes } from './auth/token-routes.ts';
+import { registerApplicationRoutes } from './applications/routes.ts';
 import { registerAssetRoutes } from './assets/routes.ts';
 import type { ServerState } from './context.ts';
 import { closeDatabase, openDatabase } from './db/open.ts';
@@ -78,6 +79,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerCsvParser(app);
   for (const def of RESOURCES) registerResource(app, def);
   registerAssetRoutes(app);
+  registerApplicationRoutes(app);
   registerUserActionRoutes(app);
   registerTaskRoutes(app, { sshTimeoutMs: opts.sshTimeoutMs, policy });
   await registerStaticRoutes(app, opts.distDir);

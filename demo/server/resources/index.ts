@@ -3,14 +3,19 @@
 import type { ResourceDef } from '../engine/types.ts';
 import { accessKeysResource } from './access-keys.ts';
 import { adminUsersResource } from './admin-users.ts';
+import { APP_PERMISSION_RELATIONS } from './app-permission-relations.ts';
+import { databaseAppPermissionsResource, k8sAppPermissionsResource, remoteAppPermissionsResource } from './app-permissions.ts';
 import { assetPermissionsResource } from './asset-permissions.ts';
 import { assetsResource } from './assets.ts';
 import { cmdFiltersResource } from './cmd-filters.ts';
+import { databaseAppsResource } from './database-apps.ts';
 import { domainsResource } from './domains.ts';
 import { gatewaysResource } from './gateways.ts';
+import { k8sAppsResource } from './k8s-apps.ts';
 import { labelsResource } from './labels.ts';
 import { nodesResource } from './nodes.ts';
 import { orgsResource } from './orgs.ts';
+import { remoteAppsResource } from './remote-apps.ts';
 import { systemUsersResource } from './system-users.ts';
 import { systemUsersAssetsRelationsResource, systemUsersNodesRelationsResource, systemUsersUsersRelationsResource } from './system-users-relations.ts';
 import { userGroupsResource } from './user-groups.ts';
@@ -33,4 +38,8 @@ export const RESOURCES: readonly ResourceDef[] = [
   cmdFiltersResource,
   labelsResource,
   assetPermissionsResource,
+  // Applications and their permissions (migration 10).
+  remoteAppsResource, databaseAppsResource, k8sAppsResource,
+  remoteAppPermissionsResource, databaseAppPermissionsResource, k8sAppPermissionsResource,
+  ...APP_PERMISSION_RELATIONS,
 ];
