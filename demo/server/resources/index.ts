@@ -3,6 +3,7 @@
 import type { ResourceDef } from '../engine/types.ts';
 import { accessKeysResource } from './access-keys.ts';
 import { adminUsersResource } from './admin-users.ts';
+import { ASSET_PERMISSION_RELATIONS } from './asset-permission-relations.ts';
 import { assetPermissionsResource } from './asset-permissions.ts';
 import { assetsResource } from './assets.ts';
 import { cmdFiltersResource } from './cmd-filters.ts';
@@ -34,5 +35,6 @@ export const RESOURCES: readonly ResourceDef[] = [
   cmdFiltersResource,
   labelsResource,
   assetPermissionsResource,
+  ...ASSET_PERMISSION_RELATIONS,
   favoriteAssetsResource,
 ];
