@@ -147,3 +147,21 @@ test('the demo seed stars granted hosts for its users, shown under their favouri
   const starred = (await call('user', '/api/v1/perms/users/nodes/-12/assets/')).json() as Row[];
   assert.deepEqual(starred.map((r) => r.id).sort(), favorites.map((r) => r.asset).sort());
 });
+
+test('grants reused between calls follow every write and every permission window at once', async (t) => {
+  const { app, call, users, su, a, nodes, db } = await setUp(t);
+  const list = async () => hostnames((await call('g-alice', '/api/v1/perms/users/assets/')).json());
+  const tree = async () => ((await call('g-alice', '/api/v1/perms/users/nodes/children/tree/')).json() as Row[]).map((r) => r.name);
+  assert.equal((await list()).length, 5);
+  const created = await call('admin', '/api/v1/perms/asset-permissions/', {
+    method: 'POST', body: { name: 'g-short', users: [users.alice], assets: [a.retired], system_users: [su.ssh], date_expired: new Date(app.clock.now() + 3_600_000).toISOString() },
+  });
+  assert.equal(created.statusCode, 201, created.body);
+  db.prepare('UPDATE assets SET is_active = 1 WHERE id = ?').run(a.retired);
+  assert.ok((await list()).includes('g-retired'), 'a write shows at once (the asset came back to life)');
+  assert.ok((await tree()).includes('g-other (1)'));
+  db.prepare('DELETE FROM asset_permission_nodes WHERE node_id = ?').run(nodes.region.id);
+  assert.deepEqual(await list(), ['g-loose', 'g-retired'], 'and so does a removed link');
+  app.clock.advance(2 * 3_600_000);
+  assert.deepEqual(await list(), ['g-loose'], 'a permission ending drops its assets without any write');
+});
