@@ -165,3 +165,12 @@ test('grants reused between calls follow every write and every permission window
   app.clock.advance(2 * 3_600_000);
   assert.deepEqual(await list(), ['g-loose'], 'a permission ending drops its assets without any write');
 });
+
+test('with PERM_SINGLE_ASSET_TO_UNGROUP_NODE, single assets outside granted nodes sit under the ungrouped node -10', async (t) => {
+  const { app, call, a } = await setUp(t);
+  app.bastion.settings.set('PERM_SINGLE_ASSET_TO_UNGROUP_NODE', true, 'perm');
+  const tree = (await call('g-alice', '/api/v1/perms/users/nodes/children/tree/')).json() as Row[];
+  assert.deepEqual(tree.slice(0, 3).map((item) => [item.id, item.name]), [['-12', 'Favorite (0)'], ['-10', 'Ungrouped (1)'], ['1', 'Default (4)']], 'the root counts what sits under it');
+  assert.ok(!tree.some((item) => item.name === 'g-other (1)'), 'g-loose is no longer placed on its own node');
+  assert.deepEqual((await call('g-alice', '/api/v1/perms/users/nodes/-10/assets/')).json().map((r: Row) => r.id), [a.loose]);
+});
