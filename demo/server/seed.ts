@@ -7,6 +7,7 @@ import { seedApplications } from './seed-apps.ts';
 import { seedAssets } from './seed-assets.ts';
 import { seedGatheredUsers } from './seed-gathered-users.ts';
 import { SEED_GROUPS, SEED_ORGS, SEED_USERS } from './seed-data.ts';
+import { seedGrants } from './seed-grants.ts';
 import { seedPermissions } from './seed-perms.ts';
 import { SettingsStore } from './settings/store.ts';
 
@@ -45,6 +46,7 @@ export function seed(db: DB, opts: SeedOptions): void {
     seedAssets(db, opts.demoPassword, opts.nowMs);
     seedGatheredUsers(db, opts.nowMs);
     seedPermissions(db, opts.nowMs);
+    seedGrants(db, opts.nowMs);
     seedApplications(db, opts.demoPassword, opts.nowMs);
     new SettingsStore(db).seedDefaults({ XPACK_LICENSE_IS_VALID: opts.licenseValid });
   })();

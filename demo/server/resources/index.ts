@@ -3,6 +3,7 @@
 import type { ResourceDef } from '../engine/types.ts';
 import { accessKeysResource } from './access-keys.ts';
 import { adminUsersResource } from './admin-users.ts';
+import { ASSET_PERMISSION_RELATIONS } from './asset-permission-relations.ts';
 import { APP_PERMISSION_RELATIONS } from './app-permission-relations.ts';
 import { databaseAppPermissionsResource, k8sAppPermissionsResource, remoteAppPermissionsResource } from './app-permissions.ts';
 import { assetPermissionsResource } from './asset-permissions.ts';
@@ -10,6 +11,7 @@ import { assetsResource } from './assets.ts';
 import { cmdFiltersResource } from './cmd-filters.ts';
 import { databaseAppsResource } from './database-apps.ts';
 import { domainsResource } from './domains.ts';
+import { favoriteAssetsResource } from './favorite-assets.ts';
 import { gatewaysResource } from './gateways.ts';
 import { k8sAppsResource } from './k8s-apps.ts';
 import { labelsResource } from './labels.ts';
@@ -38,6 +40,8 @@ export const RESOURCES: readonly ResourceDef[] = [
   cmdFiltersResource,
   labelsResource,
   assetPermissionsResource,
+  ...ASSET_PERMISSION_RELATIONS,
+  favoriteAssetsResource,
   // Applications and their permissions (migration 10).
   remoteAppsResource, databaseAppsResource, k8sAppsResource,
   remoteAppPermissionsResource, databaseAppPermissionsResource, k8sAppPermissionsResource,
