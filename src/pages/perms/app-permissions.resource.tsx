@@ -1,0 +1,113 @@
+import { useMemo } from 'react'
+import { RelationCard } from '../../core/engine/detail/RelationCard.tsx'
+import { throughRelation } from '../../core/engine/detail/through-relation.ts'
+import { EmbeddedList } from '../../core/engine/list/EmbeddedList.tsx'
+import type { Row } from '../../core/resource/adapters.ts'
+import { defineResource, type RelationDefinition, type ResourceDefinition } from '../../core/resource/define.ts'
+import { PERMS, PICK } from './api.ts'
+import { fieldRelation } from './field-relation.ts'
+import { lazyLabel } from './labels.ts'
+import { activeSwitch, IS_VALID_FILTER, many, OTHER_GROUP, readOnlyList, VALIDITY_COLUMN, VALIDITY_RENDER, WHO_GROUP, WHO_OVERRIDES } from './permission-common.tsx'
+import './i18n.ts'
+
+// Remote-app, database-app and Kubernetes-app permissions (jumpserver-api.md §2.5): the asset
+// permission's shape with an app list in place of assets and nodes, and no actions.
+
+interface AppKind {
+  /** Route name stem (ROUTES.md). */
+  name: string
+  /** API segment and UI path segment (they differ for Kubernetes: `k8s` vs `kubernetes`). */
+  api: string
+  path: string
+  /** The app list field and its relation's member key. */
+  field: string
+  member: string
+  /** The relation endpoints 2.3 has for this kind; the others are PATCHes of the field. */
+  through: string[]
+  selectUrl: string
+  title: string
+}
+
+type TabProps = { object: Row; reload: () => void }
+
+function relation(kind: AppKind, url: string, owner: string, relationKind: string, member: string, field: string, title: string, selectUrl: string): RelationDefinition {
+  return kind.through.includes(relationKind)
+    ? throughRelation({ title, url: `${PERMS}${kind.api}-permissions-${relationKind}-relations/`, owner, member, selectUrl })
+    : fieldRelation({ title, objectUrl: url, field, selectUrl })
+}
+
+const cards = (relations: RelationDefinition[]) => ({ object, reload }: TabProps) => (
+  <div className="relation-cards">
+    {relations.map((r) => <RelationCard key={r.title} relation={r} object={object} reload={reload} />)}
+  </div>
+)
+
+/** `<permission>/<what>/all/` as a read-only list of `<key>_display`. */
+function allOf(name: string, url: string, what: string, key: string, title: string) {
+  return ({ object }: TabProps) => {
+    const resource = useMemo(() => defineResource({
+      name: `${name}All_${what}`, url: `${url}${String(object.id)}/${what}/all/`, path: '', routes: ['list'],
+      list: readOnlyList([`${key}_display`], { [`${key}_display`]: lazyLabel(title) }),
+    }), [object.id])
+    return <EmbeddedList resource={resource} />
+  }
+}
+
+function appPermission(kind: AppKind): ResourceDefinition {
+  const url = `${PERMS}${kind.api}-permissions/`
+  const owner = `${kind.api.replace(/-/g, '')}permission`
+  const rel = (relationKind: string, member: string, field: string, title: string, selectUrl: string) =>
+    relation(kind, url, owner, relationKind, member, field, title, selectUrl)
+  return defineResource({
+    name: kind.name, url, path: `/perms/${kind.path}-permissions`,
+    // ROUTES.md: Lina's app-permission update route has no `:id`; the id rides in the query.
+    paths: { update: `/perms/${kind.path}-permissions/update` },
+    list: {
+      columns: ['name', 'users_amount', 'user_groups_amount', `${kind.field}_amount`, 'system_users_amount', 'is_valid', 'actions'],
+      overrides: VALIDITY_COLUMN, extraFilters: IS_VALID_FILTER,
+    },
+    form: {
+      groups: [
+        { title: 'perms.groups.basic', items: ['name'] },
+        WHO_GROUP,
+        { title: 'perms.groups.apps', items: [kind.field, 'system_users'] },
+        OTHER_GROUP,
+      ],
+      overrides: { ...WHO_OVERRIDES, [kind.field]: many(kind.selectUrl) },
+    },
+    detail: {
+      url: (id) => `${url}${id}/`,
+      fields: ['name', 'users_amount', 'user_groups_amount', `${kind.field}_amount`, 'system_users_amount', 'is_valid', 'is_active',
+        'date_start', 'date_expired', 'created_by', 'date_created', 'comment'],
+      render: VALIDITY_RENDER,
+      quickActions: activeSwitch(url),
+      tabs: [
+        { name: 'users', title: 'perms.tabs.users', component: cards([
+          rel('users', 'user', 'users', 'perms.relation.users', PICK.users),
+          rel('user-groups', 'usergroup', 'user_groups', 'perms.relation.userGroups', PICK.groups),
+        ]) },
+        { name: 'apps', title: 'perms.tabs.apps', component: cards([
+          rel(`${kind.api}s`, kind.member, kind.field, kind.title, kind.selectUrl),
+          rel('system-users', 'systemuser', 'system_users', 'perms.relation.systemUsers', PICK.systemUsers),
+        ]) },
+        { name: 'allUsers', title: 'perms.tabs.allUsers', component: allOf(kind.name, url, 'users', 'user', 'perms.column.user') },
+        { name: 'allApps', title: kind.title, component: allOf(kind.name, url, `${kind.api}s`, kind.member, kind.title) },
+      ],
+    },
+  })
+}
+
+export const remoteAppPermissions = appPermission({
+  name: 'RemoteAppPermission', api: 'remote-app', path: 'remote-app', field: 'remote_apps', member: 'remoteapp',
+  through: ['users', 'remote-apps'], selectUrl: PICK.remoteApps, title: 'perms.relation.remoteApps',
+})
+
+export const databaseAppPermissions = appPermission({
+  name: 'DatabaseAppPermission', api: 'database-app', path: 'database-app', field: 'database_apps', member: 'databaseapp',
+  through: ['users', 'user-groups', 'database-apps', 'system-users'], selectUrl: PICK.databaseApps, title: 'perms.relation.databaseApps',
+})
+
+export const kubernetesAppPermissions = appPermission({
+  name: 'KubernetesAppPermission', api: 'k8s-app', path: 'kubernetes-app', field: 'k8s_apps', member: 'k8sapp',
+  through: ['users', 'user-groups', 'k8s-apps', 'system-users'], selectUrl: PICK.k8sApps, title: 'perms.relation.k8sApps',
+})
