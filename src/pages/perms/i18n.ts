@@ -15,7 +15,7 @@ registerMessages({
         users: '用户', userGroups: '用户组', assets: '资产', nodes: '节点', systemUsers: '系统用户',
         remoteApps: '远程应用', databaseApps: '数据库应用', k8sApps: 'Kubernetes应用',
       },
-      column: { user: '用户', asset: '资产', hostname: '主机名', ip: 'IP', systemUsers: '系统用户', permission: '授权规则' },
+      column: { platform: '系统平台', user: '用户', asset: '资产', hostname: '主机名', ip: 'IP', systemUsers: '系统用户', permission: '授权规则' },
       filter: {
         isValid: '有效', username: '用户名', userGroup: '用户组', hostname: '主机名', ip: 'IP', node: '节点',
         systemUser: '系统用户', all: '继承', include: '包含', exclude: '不包含', yes: '是', no: '否',
@@ -26,7 +26,7 @@ registerMessages({
         all: '全部', connect: '连接', upload_file: '上传文件', download_file: '下载文件', updownload: '上传下载',
         clipboard_copy: '剪贴板复制', clipboard_paste: '剪贴板粘贴', clipboard_copy_paste: '剪贴板复制粘贴',
       },
-      granted: { nodes: '节点', all: '全部资产', empty: '没有授权的资产' },
+      granted: { nodes: '节点', all: '全部资产', empty: '没有授权的资产', noUsers: '没有用户被授权访问此资产' },
     },
   },
   en: {
@@ -42,7 +42,7 @@ registerMessages({
         users: 'Users', userGroups: 'User groups', assets: 'Assets', nodes: 'Nodes', systemUsers: 'System users',
         remoteApps: 'Remote apps', databaseApps: 'Database apps', k8sApps: 'Kubernetes apps',
       },
-      column: { user: 'User', asset: 'Asset', hostname: 'Hostname', ip: 'IP', systemUsers: 'System users', permission: 'Permission' },
+      column: { platform: 'Platform', user: 'User', asset: 'Asset', hostname: 'Hostname', ip: 'IP', systemUsers: 'System users', permission: 'Permission' },
       filter: {
         isValid: 'Is valid', username: 'Username', userGroup: 'User group', hostname: 'Hostname', ip: 'IP', node: 'Node',
         systemUser: 'System user', all: 'Inherit', include: 'Include', exclude: 'Exclude', yes: 'Yes', no: 'No',
@@ -53,7 +53,7 @@ registerMessages({
         all: 'All', connect: 'Connect', upload_file: 'Upload file', download_file: 'Download file', updownload: 'Upload download',
         clipboard_copy: 'Clipboard copy', clipboard_paste: 'Clipboard paste', clipboard_copy_paste: 'Clipboard copy paste',
       },
-      granted: { nodes: 'Nodes', all: 'All assets', empty: 'No granted assets' },
+      granted: { nodes: 'Nodes', all: 'All assets', empty: 'No granted assets', noUsers: 'No user is granted this asset' },
     },
   },
 })
