@@ -1,4 +1,5 @@
 import { t } from '../../core/i18n/index.ts'
+import type { Row } from '../../core/resource/adapters.ts'
 import { defineResource } from '../../core/resource/define.ts'
 import type { FieldRule } from '../../core/resource/fields.ts'
 import { PICK } from '../perms/api.ts'
@@ -10,10 +11,16 @@ import './i18n.ts'
 
 const APPS = '/api/v1/applications/'
 const byId = (url: string) => (id: string) => `${url}${id}/`
+/** `asset_info` is `{id, hostname}`: the host's name is what a reader needs. */
+const hostOf = (app: Row) => String((app.asset_info as { hostname?: string } | null)?.hostname ?? '')
 
 export const remoteApps = defineResource({
   name: 'RemoteApp', url: `${APPS}remote-apps/`, path: '/applications/remote-apps', icon: 'window',
-  list: { columns: ['name', 'type', 'asset_info', 'comment', 'actions'], overrides: { asset_info: { kind: 'text' } }, importExport: true, bulkUpdate: ['comment'] },
+  list: {
+    columns: ['name', 'type', 'asset_info', 'comment', 'actions'],
+    overrides: { asset_info: { kind: 'text', render: hostOf } },
+    importExport: true, bulkUpdate: ['comment'],
+  },
   form: {
     groups: [
       { title: 'applications.groups.basic', items: ['name', 'type', 'asset', 'path'] },
@@ -27,7 +34,7 @@ export const remoteApps = defineResource({
   },
   detail: {
     fields: ['name', 'type', 'asset_info', 'path', 'created_by', 'date_created', 'comment'],
-    render: { asset_info: (app) => String((app.asset_info as { hostname?: string } | null)?.hostname ?? '') },
+    render: { asset_info: hostOf },
   },
 })
 

@@ -1,6 +1,5 @@
 import { useMemo } from 'react'
 import { RelationCard } from '../../core/engine/detail/RelationCard.tsx'
-import { throughRelation } from '../../core/engine/detail/through-relation.ts'
 import { EmbeddedList } from '../../core/engine/list/EmbeddedList.tsx'
 import type { Row } from '../../core/resource/adapters.ts'
 import { defineResource, type RelationDefinition, type ResourceDefinition } from '../../core/resource/define.ts'
@@ -19,22 +18,14 @@ interface AppKind {
   /** API segment and UI path segment (they differ for Kubernetes: `k8s` vs `kubernetes`). */
   api: string
   path: string
-  /** The app list field and its relation's member key. */
+  /** The app list field, and the app's key in `<id>/<apps>/all/` rows. */
   field: string
   member: string
-  /** The relation endpoints 2.3 has for this kind; the others are PATCHes of the field. */
-  through: string[]
   selectUrl: string
   title: string
 }
 
 type TabProps = { object: Row; reload: () => void }
-
-function relation(kind: AppKind, url: string, owner: string, relationKind: string, member: string, field: string, title: string, selectUrl: string): RelationDefinition {
-  return kind.through.includes(relationKind)
-    ? throughRelation({ title, url: `${PERMS}${kind.api}-permissions-${relationKind}-relations/`, owner, member, selectUrl })
-    : fieldRelation({ title, objectUrl: url, field, selectUrl })
-}
 
 const cards = (relations: RelationDefinition[]) => ({ object, reload }: TabProps) => (
   <div className="relation-cards">
@@ -55,9 +46,9 @@ function allOf(name: string, url: string, what: string, key: string, title: stri
 
 function appPermission(kind: AppKind): ResourceDefinition {
   const url = `${PERMS}${kind.api}-permissions/`
-  const owner = `${kind.api.replace(/-/g, '')}permission`
-  const rel = (relationKind: string, member: string, field: string, title: string, selectUrl: string) =>
-    relation(kind, url, owner, relationKind, member, field, title, selectUrl)
+  // The cards change the permission's own id lists: one PATCH works for every kind, where 2.3 has
+  // through-table endpoints for some relations of some kinds only.
+  const rel = (field: string, title: string, selectUrl: string) => fieldRelation({ title, objectUrl: url, field, selectUrl })
   return defineResource({
     name: kind.name, url, path: `/perms/${kind.path}-permissions`,
     // ROUTES.md: Lina's app-permission update route has no `:id`; the id rides in the query.
@@ -83,12 +74,12 @@ function appPermission(kind: AppKind): ResourceDefinition {
       quickActions: activeSwitch(url),
       tabs: [
         { name: 'users', title: 'perms.tabs.users', component: cards([
-          rel('users', 'user', 'users', 'perms.relation.users', PICK.users),
-          rel('user-groups', 'usergroup', 'user_groups', 'perms.relation.userGroups', PICK.groups),
+          rel('users', 'perms.relation.users', PICK.users),
+          rel('user_groups', 'perms.relation.userGroups', PICK.groups),
         ]) },
         { name: 'apps', title: 'perms.tabs.apps', component: cards([
-          rel(`${kind.api}s`, kind.member, kind.field, kind.title, kind.selectUrl),
-          rel('system-users', 'systemuser', 'system_users', 'perms.relation.systemUsers', PICK.systemUsers),
+          rel(kind.field, kind.title, kind.selectUrl),
+          rel('system_users', 'perms.relation.systemUsers', PICK.systemUsers),
         ]) },
         { name: 'allUsers', title: 'perms.tabs.allUsers', component: allOf(kind.name, url, 'users', 'user', 'perms.column.user') },
         { name: 'allApps', title: kind.title, component: allOf(kind.name, url, `${kind.api}s`, kind.member, kind.title) },
@@ -98,16 +89,13 @@ function appPermission(kind: AppKind): ResourceDefinition {
 }
 
 export const remoteAppPermissions = appPermission({
-  name: 'RemoteAppPermission', api: 'remote-app', path: 'remote-app', field: 'remote_apps', member: 'remoteapp',
-  through: ['users', 'remote-apps'], selectUrl: PICK.remoteApps, title: 'perms.relation.remoteApps',
+  name: 'RemoteAppPermission', api: 'remote-app', path: 'remote-app', field: 'remote_apps', member: 'remoteapp', selectUrl: PICK.remoteApps, title: 'perms.relation.remoteApps',
 })
 
 export const databaseAppPermissions = appPermission({
-  name: 'DatabaseAppPermission', api: 'database-app', path: 'database-app', field: 'database_apps', member: 'databaseapp',
-  through: ['users', 'user-groups', 'database-apps', 'system-users'], selectUrl: PICK.databaseApps, title: 'perms.relation.databaseApps',
+  name: 'DatabaseAppPermission', api: 'database-app', path: 'database-app', field: 'database_apps', member: 'databaseapp', selectUrl: PICK.databaseApps, title: 'perms.relation.databaseApps',
 })
 
 export const kubernetesAppPermissions = appPermission({
-  name: 'KubernetesAppPermission', api: 'k8s-app', path: 'kubernetes-app', field: 'k8s_apps', member: 'k8sapp',
-  through: ['users', 'user-groups', 'k8s-apps', 'system-users'], selectUrl: PICK.k8sApps, title: 'perms.relation.k8sApps',
+  name: 'KubernetesAppPermission', api: 'k8s-app', path: 'kubernetes-app', field: 'k8s_apps', member: 'k8sapp', selectUrl: PICK.k8sApps, title: 'perms.relation.k8sApps',
 })
