@@ -3,8 +3,8 @@ import { t } from '../../core/i18n/index.ts'
 import { defineResource } from '../../core/resource/define.ts'
 import { ACTION_BITS, ASSET_PERMISSIONS, PICK } from './api.ts'
 import { assetPermissionTabs } from './asset-permission-tabs.tsx'
-import { choiceFilter, textFilter } from './labels.ts'
-import { activeSwitch, IS_VALID_FILTER, many, OTHER_GROUP, VALIDITY_COLUMN, VALIDITY_RENDER, WHO_GROUP, WHO_OVERRIDES } from './permission-common.tsx'
+import { ASSET_PERMISSION_FILTERS, refreshCacheAction } from './asset-permission-list.ts'
+import { activeSwitch, many, OTHER_GROUP, VALIDITY_COLUMN, VALIDITY_RENDER, WHO_GROUP, WHO_OVERRIDES } from './permission-common.tsx'
 import './i18n.ts'
 
 const actionsText = (names: unknown) => (Array.isArray(names) ? names.map((name) => t(`perms.actions.${String(name)}`)).join(', ') : '')
@@ -16,13 +16,8 @@ export const assetPermissions = defineResource({
   list: {
     columns: ['name', 'users_amount', 'user_groups_amount', 'assets_amount', 'nodes_amount', 'system_users_amount', 'is_valid', 'actions'],
     overrides: VALIDITY_COLUMN,
-    extraFilters: {
-      ...IS_VALID_FILTER,
-      username: textFilter('perms.filter.username'), user_group: textFilter('perms.filter.userGroup'),
-      hostname: textFilter('perms.filter.hostname'), ip: textFilter('perms.filter.ip'), node: textFilter('perms.filter.node'),
-      system_user: textFilter('perms.filter.systemUser'),
-      all: choiceFilter('perms.filter.all', [['1', 'perms.filter.include'], ['0', 'perms.filter.exclude']]),
-    },
+    headerActions: [refreshCacheAction],
+    extraFilters: ASSET_PERMISSION_FILTERS,
   },
   form: {
     groups: [

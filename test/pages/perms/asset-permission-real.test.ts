@@ -106,6 +106,10 @@ describe('perms: asset permissions (real server)', () => {
       { name: `${prefix}-l-off`, validity: '未激活', groups: '1', systemUsers: '1' },
       { name: `${prefix}-l-valid`, validity: '有效', groups: '1', systemUsers: '1' },
     ]);
+    // §2.5's is_valid=0 as a search filter: the tag names it, the server answers the two invalid ones.
+    setHash(`/perms/asset-permissions?search=${prefix}-l-&is_valid=0`);
+    await waitFor(() => view.findAll('.list-page tbody tr[data-id]').length === 2, 8000, 'the invalid two');
+    expect(view.textOf('.search-bar .filter-tag[data-field="is_valid"]')).to.contain('有效: 否');
   });
 
   it('edits through the singular update route of 2.3: expiring the window makes the permission invalid', async () => {
