@@ -9,7 +9,6 @@ registerMessages({
       tabs: {
         users: '用户与用户组', assets: '资产与节点', systemUsers: '系统用户', allUsers: '全部用户', allAssets: '全部资产',
         apps: '应用与系统用户', grantedAssets: '授权的资产', assetPermissions: '资产授权', grantedUsers: '授权的用户',
-        users_relation: '用户',
       },
       relation: {
         users: '用户', userGroups: '用户组', assets: '资产', nodes: '节点', systemUsers: '系统用户',
@@ -26,7 +25,7 @@ registerMessages({
         all: '全部', connect: '连接', upload_file: '上传文件', download_file: '下载文件', updownload: '上传下载',
         clipboard_copy: '剪贴板复制', clipboard_paste: '剪贴板粘贴', clipboard_copy_paste: '剪贴板复制粘贴',
       },
-      granted: { nodes: '节点', all: '全部资产', empty: '没有授权的资产', noUsers: '没有用户被授权访问此资产' },
+      granted: { nodes: '节点', noUsers: '没有用户被授权访问此资产' },
     },
   },
   en: {
@@ -36,7 +35,7 @@ registerMessages({
       tabs: {
         users: 'Users and user groups', assets: 'Assets and nodes', systemUsers: 'System users', allUsers: 'All users',
         allAssets: 'All assets', apps: 'Applications and system users', grantedAssets: 'Granted assets',
-        assetPermissions: 'Asset permissions', grantedUsers: 'Granted users', users_relation: 'Users',
+        assetPermissions: 'Asset permissions', grantedUsers: 'Granted users',
       },
       relation: {
         users: 'Users', userGroups: 'User groups', assets: 'Assets', nodes: 'Nodes', systemUsers: 'System users',
@@ -53,7 +52,7 @@ registerMessages({
         all: 'All', connect: 'Connect', upload_file: 'Upload file', download_file: 'Download file', updownload: 'Upload download',
         clipboard_copy: 'Clipboard copy', clipboard_paste: 'Clipboard paste', clipboard_copy_paste: 'Clipboard copy paste',
       },
-      granted: { nodes: 'Nodes', all: 'All assets', empty: 'No granted assets', noUsers: 'No user is granted this asset' },
+      granted: { nodes: 'Nodes', noUsers: 'No user is granted this asset' },
     },
   },
 })
