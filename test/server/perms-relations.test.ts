@@ -30,7 +30,7 @@ test('adding nodes, assets and users through relations links them to the permiss
   const same = w.systemUser('g-same', 'ssh', 20);
   db.prepare('UPDATE system_users SET username_same_with_user = 1 WHERE id = ?').run(same);
   const p = w.permission('g-effects', { systemUsers: [same] });
-  const post = (kind: string, body: Row) => call('admin', `${BASE}${kind}-relations/`, { method: 'POST', body });
+  const post = (kind: string, body: Row | Row[]) => call('admin', `${BASE}${kind}-relations/`, { method: 'POST', body });
   assert.equal((await post('nodes', { assetpermission: p, node: nodes.rack.id })).statusCode, 201);
   const linked = (table: string, column: string) => db.prepare(`SELECT ${column} FROM ${table} WHERE system_user_id = ? ORDER BY ${column}`).pluck().all(same);
   assert.deepEqual(linked('system_user_nodes', 'node_id'), [nodes.rack.id]);
