@@ -14,7 +14,7 @@ const WINDOWS_HOST = 'office-win-01';
 const SYSTEM_USERS = [
   { name: 'mysql-readonly', username: 'readonly', protocol: 'mysql', login_mode: 'auto', priority: 20, comment: 'Read-only MySQL account' },
   { name: 'mysql-dba', username: 'dba', protocol: 'mysql', login_mode: 'manual', priority: 10, comment: 'DBA account, password typed at login' },
-  { name: 'k8s-viewer', username: '', protocol: 'k8s', login_mode: 'auto', priority: 20, comment: 'Service-account token with the view role' },
+  { name: 'k8s-viewer', username: 'viewer', protocol: 'k8s', login_mode: 'auto', priority: 20, comment: 'Service-account token with the view role' },
 ];
 
 const REMOTE_APPS = [
