@@ -1,4 +1,5 @@
 import type { DetailTab } from '../../core/resource/define.ts'
+import { grantedAppsTab } from './GrantedAppsTab.tsx'
 import { grantedAssetsTab } from './GrantedAssetsTab.tsx'
 import { GrantedUsersTab } from './GrantedUsersTab.tsx'
 import { permissionsOfTab } from './PermissionsOfTab.tsx'
@@ -9,11 +10,14 @@ import './i18n.ts'
 export const userGrantTabs: DetailTab[] = [
   { name: 'grantedAssets', title: 'perms.tabs.grantedAssets', component: grantedAssetsTab('users') },
   { name: 'assetPermissions', title: 'perms.tabs.assetPermissions', component: permissionsOfTab('user_id') },
+  { name: 'grantedRemoteApps', title: 'perms.tabs.grantedRemoteApps', component: grantedAppsTab('users', 'remote-apps') },
+  { name: 'grantedDatabases', title: 'perms.tabs.grantedDatabases', component: grantedAppsTab('users', 'database-apps') },
 ]
 
 export const userGroupGrantTabs: DetailTab[] = [
   { name: 'grantedAssets', title: 'perms.tabs.grantedAssets', component: grantedAssetsTab('user-groups') },
   { name: 'assetPermissions', title: 'perms.tabs.assetPermissions', component: permissionsOfTab('user_group_id') },
+  { name: 'grantedDatabases', title: 'perms.tabs.grantedDatabases', component: grantedAppsTab('user-groups', 'database-apps') },
 ]
 
 export const assetGrantTabs: DetailTab[] = [

@@ -57,6 +57,20 @@ describe('perms: granted tabs on user, group, asset and system user pages (real 
     expect(cells(view, 'is_valid')).to.deep.equal(['有效']);
   });
 
+  it('shows a user the database apps a group app permission grants', async () => {
+    const db = await create<{ id: string }>('/api/v1/applications/database-apps/', { name: `${prefix}-db`, host: '127.0.3.96' });
+    const dbUser = await create<{ id: string }>(SYSTEM_USERS, { name: `${prefix}-dbsu`, username: `${prefix}db`, login_mode: 'manual', protocol: 'mysql' });
+    const grant = await create<{ id: string }>('/api/v1/perms/database-app-permissions/', {
+      name: `${prefix}-dbp`, user_groups: [group.id], database_apps: [db.id], system_users: [dbUser.id],
+    });
+    made.unshift(`/api/v1/perms/database-app-permissions/${grant.id}/`, `/api/v1/applications/database-apps/${db.id}/`, `${SYSTEM_USERS}${dbUser.id}/`);
+    const view = await mountConsole(`/users/users/${user.id}`);
+    await waitForShell(view);
+    await openTab(view, 'grantedDatabases', '授权的数据库');
+    await waitFor(() => cells(view, 'name').length === 1, 8000, 'the granted database app');
+    expect([cells(view, 'name'), cells(view, 'host')]).to.deep.equal([[`${prefix}-db`], ['127.0.3.96']]);
+  });
+
   it('shows the group its permission and granted assets', async () => {
     const view = await mountConsole(`/users/groups/${group.id}`);
     await waitForShell(view);
