@@ -23,6 +23,8 @@ interface AppKind {
   member: string
   selectUrl: string
   title: string
+  /** The one protocol its system users speak (the server refuses the others). */
+  protocol: 'rdp' | 'mysql' | 'k8s'
 }
 
 type TabProps = { object: Row; reload: () => void }
@@ -49,6 +51,7 @@ function appPermission(kind: AppKind): ResourceDefinition {
   // The cards change the permission's own id lists: one PATCH works for every kind, where 2.3 has
   // through-table endpoints for some relations of some kinds only.
   const rel = (field: string, title: string, selectUrl: string) => fieldRelation({ title, objectUrl: url, field, selectUrl })
+  const systemUsersUrl = `${PICK.systemUsers}?protocol=${kind.protocol}`
   return defineResource({
     name: kind.name, url, path: `/perms/${kind.path}-permissions`,
     // ROUTES.md: Lina's app-permission update route has no `:id`; the id rides in the query.
@@ -64,7 +67,7 @@ function appPermission(kind: AppKind): ResourceDefinition {
         { title: 'perms.groups.apps', items: [kind.field, 'system_users'] },
         OTHER_GROUP,
       ],
-      overrides: { ...WHO_OVERRIDES, [kind.field]: many(kind.selectUrl) },
+      overrides: { ...WHO_OVERRIDES, [kind.field]: many(kind.selectUrl), system_users: { ...many(systemUsersUrl), required: true } },
     },
     detail: {
       url: (id) => `${url}${id}/`,
@@ -79,7 +82,7 @@ function appPermission(kind: AppKind): ResourceDefinition {
         ]) },
         { name: 'apps', title: 'perms.tabs.apps', component: cards([
           rel(kind.field, kind.title, kind.selectUrl),
-          rel('system_users', 'perms.relation.systemUsers', PICK.systemUsers),
+          rel('system_users', 'perms.relation.systemUsers', systemUsersUrl),
         ]) },
         { name: 'allUsers', title: 'perms.tabs.allUsers', component: allOf(kind.name, url, 'users', 'user', 'perms.column.user') },
         { name: 'allApps', title: kind.title, component: allOf(kind.name, url, `${kind.api}s`, kind.member, kind.title) },
@@ -89,13 +92,16 @@ function appPermission(kind: AppKind): ResourceDefinition {
 }
 
 export const remoteAppPermissions = appPermission({
-  name: 'RemoteAppPermission', api: 'remote-app', path: 'remote-app', field: 'remote_apps', member: 'remoteapp', selectUrl: PICK.remoteApps, title: 'perms.relation.remoteApps',
+  name: 'RemoteAppPermission', api: 'remote-app', path: 'remote-app', field: 'remote_apps', member: 'remoteapp',
+  selectUrl: PICK.remoteApps, title: 'perms.relation.remoteApps', protocol: 'rdp',
 })
 
 export const databaseAppPermissions = appPermission({
-  name: 'DatabaseAppPermission', api: 'database-app', path: 'database-app', field: 'database_apps', member: 'databaseapp', selectUrl: PICK.databaseApps, title: 'perms.relation.databaseApps',
+  name: 'DatabaseAppPermission', api: 'database-app', path: 'database-app', field: 'database_apps', member: 'databaseapp',
+  selectUrl: PICK.databaseApps, title: 'perms.relation.databaseApps', protocol: 'mysql',
 })
 
 export const kubernetesAppPermissions = appPermission({
-  name: 'KubernetesAppPermission', api: 'k8s-app', path: 'kubernetes-app', field: 'k8s_apps', member: 'k8sapp', selectUrl: PICK.k8sApps, title: 'perms.relation.k8sApps',
+  name: 'KubernetesAppPermission', api: 'k8s-app', path: 'kubernetes-app', field: 'k8s_apps', member: 'k8sapp',
+  selectUrl: PICK.k8sApps, title: 'perms.relation.k8sApps', protocol: 'k8s',
 })
