@@ -2,6 +2,7 @@ import { resourceRoutes } from '../../core/resource/define.ts'
 import type { RouteRecord } from '../../core/routes.ts'
 import { databaseAppPermissions, kubernetesAppPermissions, remoteAppPermissions } from './app-permissions.resource.tsx'
 import { assetPermissions } from './asset-permissions.resource.ts'
+import { AssetPermissionListPage } from './AssetPermissionListPage.tsx'
 import { licensed } from './licensed.ts'
 import './i18n.ts'
 
@@ -9,7 +10,7 @@ import './i18n.ts'
 export const permsRoutes: RouteRecord = {
   path: '/perms', name: 'Perms', redirect: '/perms/asset-permissions/', meta: { title: 'route.Perms', icon: 'shield-lock' },
   children: [
-    ...resourceRoutes(assetPermissions),
+    ...resourceRoutes(assetPermissions).map((r) => (r.name === 'AssetPermissionList' ? { ...r, component: AssetPermissionListPage } : r)),
     ...licensed(resourceRoutes(remoteAppPermissions)),
     ...resourceRoutes(databaseAppPermissions),
     ...resourceRoutes(kubernetesAppPermissions),

@@ -112,6 +112,20 @@ describe('perms: asset permissions (real server)', () => {
     expect(view.textOf('.search-bar .filter-tag[data-field="is_valid"]')).to.contain('有效: 否');
   });
 
+  it('lists the permissions of a node chosen in the tree beside the list (node_id)', async () => {
+    const other = await create<{ id: string }>(NODES, { value: `${prefix}-other` });
+    made.unshift(`${NODES}${other.id}/`);
+    await create(ASSET_PERMISSIONS, { name: `${prefix}-t-mine`, nodes: [node.id], system_users: [systemUser.id] });
+    await create(ASSET_PERMISSIONS, { name: `${prefix}-t-other`, nodes: [other.id], system_users: [systemUser.id] });
+    const view = await mountConsole(`/perms/asset-permissions?search=${prefix}-t-`);
+    await waitForShell(view);
+    const names = () => view.findAll('.list-page tbody tr[data-id] td[data-prop="name"]').map(text);
+    await waitFor(() => names().length === 2, 8000, 'both permissions');
+    click(await waitFor(() => view.find(`.node-tree .node-row[data-id="${node.id}"] .node-title`), 8000, 'the node in the tree'));
+    await waitFor(() => names().length === 1, 5000, 'the node\'s permission only');
+    expect(names()).to.deep.equal([`${prefix}-t-mine`]);
+  });
+
   it('edits through the singular update route of 2.3: expiring the window makes the permission invalid', async () => {
     const permission = await create<Permission>(ASSET_PERMISSIONS, { name: `${prefix}-u`, user_groups: [group.id], nodes: [node.id], system_users: [systemUser.id] });
     const view = await mountConsole(`/perms/asset-permissions?search=${prefix}-u`);
