@@ -1,13 +1,15 @@
-import { createElement } from 'react'
+import { createElement, useMemo } from 'react'
+import { RelationCard } from '../../core/engine/detail/RelationCard.tsx'
+import { EmbeddedList } from '../../core/engine/list/EmbeddedList.tsx'
 import { http } from '../../core/http.ts'
 import { t } from '../../core/i18n/index.ts'
 import type { Row } from '../../core/resource/adapters.ts'
-import type { FormGroup, ListColumnOverride, ListDefinition, QuickAction } from '../../core/resource/define.ts'
+import { defineResource, type FormGroup, type ListColumnOverride, type ListDefinition, type QuickAction, type RelationDefinition } from '../../core/resource/define.ts'
 import type { FieldOverride } from '../../core/resource/fields.ts'
 import type { FieldMeta } from '../../core/resource/metadata.ts'
 import { toast } from '../../core/stores/notify.ts'
 import { PICK } from './api.ts'
-import { choiceFilter } from './labels.ts'
+import { choiceFilter, lazyLabel } from './labels.ts'
 import { ValidityBadge } from './validity.tsx'
 
 // What the four permission kinds share (jumpserver-api.md §2.5: "same base fields"): who, the
@@ -60,4 +62,24 @@ export function activeSwitch(url: string) {
       reload()
     },
   }]
+}
+
+type TabProps = { object: Row; reload: () => void }
+
+/** A detail tab of relation cards, one under the other. */
+export const relationCardsTab = (relations: RelationDefinition[]) => ({ object, reload }: TabProps) => (
+  <div className="relation-cards">
+    {relations.map((relation) => <RelationCard key={relation.title} relation={relation} object={object} reload={reload} />)}
+  </div>
+)
+
+/** `<permission>/<what>/all/` (direct and inherited, computed by the server) as a read-only list of `<key>_display`. */
+export function allListTab(listUrl: string, what: string, key: string, title: string) {
+  return function AllList({ object }: TabProps) {
+    const resource = useMemo(() => defineResource({
+      name: `All_${what}`, url: `${listUrl}${String(object.id)}/${what}/all/`, path: '', routes: ['list'],
+      list: readOnlyList([`${key}_display`], { [`${key}_display`]: lazyLabel(title) }),
+    }), [object.id])
+    return <EmbeddedList resource={resource} />
+  }
 }

@@ -1,6 +1,6 @@
 import { resourceRoutes } from '../../core/resource/define.ts'
 import type { RouteRecord } from '../../core/routes.ts'
-import { databaseAppPermissions, kubernetesAppPermissions, remoteAppPermissions } from './app-permissions.resource.tsx'
+import { databaseAppPermissions, kubernetesAppPermissions, remoteAppPermissions } from './app-permissions.resource.ts'
 import { assetPermissions } from './asset-permissions.resource.ts'
 import { AssetPermissionListPage } from './AssetPermissionListPage.tsx'
 import { licensed } from './licensed.ts'

@@ -1,12 +1,9 @@
-import { useMemo } from 'react'
-import { RelationCard } from '../../core/engine/detail/RelationCard.tsx'
-import { EmbeddedList } from '../../core/engine/list/EmbeddedList.tsx'
-import type { Row } from '../../core/resource/adapters.ts'
-import { defineResource, type RelationDefinition, type ResourceDefinition } from '../../core/resource/define.ts'
+import { defineResource, type ResourceDefinition } from '../../core/resource/define.ts'
 import { PERMS, PICK } from './api.ts'
 import { fieldRelation } from './field-relation.ts'
-import { lazyLabel } from './labels.ts'
-import { activeSwitch, IS_VALID_FILTER, many, OTHER_GROUP, readOnlyList, VALIDITY_COLUMN, VALIDITY_RENDER, WHO_GROUP, WHO_OVERRIDES } from './permission-common.tsx'
+import {
+  activeSwitch, allListTab, IS_VALID_FILTER, many, OTHER_GROUP, relationCardsTab, VALIDITY_COLUMN, VALIDITY_RENDER, WHO_GROUP, WHO_OVERRIDES,
+} from './permission-common.tsx'
 import './i18n.ts'
 
 // Remote-app, database-app and Kubernetes-app permissions (jumpserver-api.md §2.5): the asset
@@ -25,25 +22,6 @@ interface AppKind {
   title: string
   /** The one protocol its system users speak (the server refuses the others). */
   protocol: 'rdp' | 'mysql' | 'k8s'
-}
-
-type TabProps = { object: Row; reload: () => void }
-
-const cards = (relations: RelationDefinition[]) => ({ object, reload }: TabProps) => (
-  <div className="relation-cards">
-    {relations.map((r) => <RelationCard key={r.title} relation={r} object={object} reload={reload} />)}
-  </div>
-)
-
-/** `<permission>/<what>/all/` as a read-only list of `<key>_display`. */
-function allOf(name: string, url: string, what: string, key: string, title: string) {
-  return ({ object }: TabProps) => {
-    const resource = useMemo(() => defineResource({
-      name: `${name}All_${what}`, url: `${url}${String(object.id)}/${what}/all/`, path: '', routes: ['list'],
-      list: readOnlyList([`${key}_display`], { [`${key}_display`]: lazyLabel(title) }),
-    }), [object.id])
-    return <EmbeddedList resource={resource} />
-  }
 }
 
 function appPermission(kind: AppKind): ResourceDefinition {
@@ -76,16 +54,16 @@ function appPermission(kind: AppKind): ResourceDefinition {
       render: VALIDITY_RENDER,
       quickActions: activeSwitch(url),
       tabs: [
-        { name: 'users', title: 'perms.tabs.users', component: cards([
+        { name: 'users', title: 'perms.tabs.users', component: relationCardsTab([
           rel('users', 'perms.relation.users', PICK.users),
           rel('user_groups', 'perms.relation.userGroups', PICK.groups),
         ]) },
-        { name: 'apps', title: 'perms.tabs.apps', component: cards([
+        { name: 'apps', title: 'perms.tabs.apps', component: relationCardsTab([
           rel(kind.field, kind.title, kind.selectUrl),
           rel('system_users', 'perms.relation.systemUsers', systemUsersUrl),
         ]) },
-        { name: 'allUsers', title: 'perms.tabs.allUsers', component: allOf(kind.name, url, 'users', 'user', 'perms.column.user') },
-        { name: 'allApps', title: kind.title, component: allOf(kind.name, url, `${kind.api}s`, kind.member, kind.title) },
+        { name: 'allUsers', title: 'perms.tabs.allUsers', component: allListTab(url, 'users', 'user', 'perms.column.user') },
+        { name: 'allApps', title: kind.title, component: allListTab(url, `${kind.api}s`, kind.member, kind.title) },
       ],
     },
   })
