@@ -86,6 +86,8 @@ export interface FormDefinition {
   initial?: Record<string, unknown>
   /** An update form's values from the object read (e.g. a nested `params` dict spread into fields). */
   fromObject?: (object: Record<string, unknown>) => Record<string, unknown>
+  /** Values that follow a committed change of `field` (a remote app's path follows its type). */
+  derive?: (field: string, values: Record<string, unknown>) => Record<string, unknown>
   /** Last change to the body before it is sent (POST creates, PUT updates). */
   beforeSubmit?: (values: Record<string, unknown>, method: 'post' | 'put') => Record<string, unknown>
   /** Runs once the server has saved (its answer in hand), before the page moves on. */

@@ -3,7 +3,7 @@ import type { Row } from '../../core/resource/adapters.ts'
 import { defineResource } from '../../core/resource/define.ts'
 import type { FieldRule } from '../../core/resource/fields.ts'
 import { PICK } from '../perms/api.ts'
-import { fieldsToParams, PARAM_FIELDS, PARAM_KEYS, paramsToFields } from './remote-app-params.ts'
+import { DEFAULT_PATHS, fieldsToParams, PARAM_FIELDS, PARAM_KEYS, paramsToFields, pathFollowsType } from './remote-app-params.ts'
 import './i18n.ts'
 
 // The three application kinds of jumpserver-api.md §2.4. UI paths follow ROUTES.md; the Kubernetes
@@ -27,9 +27,10 @@ export const remoteApps = defineResource({
       { title: 'applications.groups.type', items: Object.values(PARAM_KEYS).flat() },
       { title: 'applications.groups.other', items: ['comment'] },
     ],
-    initial: { type: 'chrome', path: 'C:\\Program Files (x86)\\Google\\Chrome\\Application\\chrome.exe' },
+    initial: { type: 'chrome', path: DEFAULT_PATHS.chrome },
     overrides: { asset: { widget: 'remote-select', remote: { url: PICK.assets, labelPath: 'hostname' } }, ...PARAM_FIELDS },
     fromObject: paramsToFields,
+    derive: pathFollowsType,
     beforeSubmit: fieldsToParams,
   },
   detail: {

@@ -38,3 +38,19 @@ export function fieldsToParams(values: Record<string, unknown>): Record<string, 
   const params = Object.fromEntries(keys.filter((key) => !(isPassword(key) && !values[key])).map((key) => [key, values[key] ?? '']))
   return { ...body, params }
 }
+
+/** Where each type's program usually lives on the Windows host (as 2.3's form suggests). */
+export const DEFAULT_PATHS: Record<string, string> = {
+  chrome: 'C:\\Program Files (x86)\\Google\\Chrome\\Application\\chrome.exe',
+  mysql_workbench: 'C:\\Program Files\\MySQL\\MySQL Workbench 8.0 CE\\MySQLWorkbench.exe',
+  vmware_client: 'C:\\Program Files (x86)\\VMware\\Infrastructure\\Virtual Infrastructure Client\\Launcher\\VpxClient.exe',
+  custom: '',
+}
+
+/** A new type brings its usual path, unless the user typed a path of their own. */
+export function pathFollowsType(field: string, values: Record<string, unknown>): Record<string, unknown> {
+  if (field !== 'type') return values
+  const path = String(values.path ?? '')
+  const untouched = path === '' || Object.values(DEFAULT_PATHS).includes(path)
+  return untouched ? { ...values, path: DEFAULT_PATHS[String(values.type)] ?? '' } : values
+}

@@ -57,6 +57,7 @@ describe('applications: remote, database and Kubernetes apps (real server)', () 
     slType(await waitFor(() => formControl(view, 'type', 'sl-radio-group'), 5000, 'the type radios'), 'mysql_workbench', ['sl-change']);
     await waitFor(() => shown(view, 'mysql_workbench_ip'), 3000, 'the MySQL Workbench params');
     expect(shown(view, 'chrome_target'), 'chrome params hidden').to.equal(false);
+    await waitFor(() => valueOf(formControl(view, 'path')).endsWith('MySQLWorkbench.exe'), 3000, 'the type\'s usual path');
     slType(formControl(view, 'name'), `${prefix}-wb`);
     slType(formControl(view, 'path'), 'C:\\Program Files\\MySQL\\MySQLWorkbench.exe');
     await pickField(view, 'asset', `${prefix}-win`);
