@@ -1,5 +1,6 @@
 import { PERM } from '../core/permissions.ts'
 import type { RouteRecord, RouteTable } from '../core/routes.ts'
+import { applicationsRoutes } from './applications/routes.ts'
 import { assetRoutes } from './assets/routes.ts'
 import { LoginPage } from './auth/LoginPage.tsx'
 import { DashboardPage } from './dashboard/DashboardPage.tsx'
@@ -8,6 +9,7 @@ import { GuidePage } from './first-login/GuidePage.tsx'
 import { PersonalInfoPage } from './first-login/PersonalInfoPage.tsx'
 import { TaskLogPage } from './ops/TaskLogPage.tsx'
 import { ProfilePage } from './profile/ProfilePage.tsx'
+import { permsRoutes } from './perms/routes.ts'
 import { usersRoutes } from './users/index.ts'
 
 // Paths and names follow ROUTES.md. Only pages that exist are listed: the other sections join the
@@ -46,6 +48,8 @@ const admin: RouteRecord[] = [
   },
   usersRoutes,
   ...assetRoutes,
+  applicationsRoutes,
+  permsRoutes,
 ]
 
 // Menu links into the terminal apps, computed when the menu is built (the origin is the page's).

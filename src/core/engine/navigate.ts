@@ -9,13 +9,18 @@ import { navigateHash } from '../ui/hash-location.ts'
  */
 export function resourcePath(definition: ResourceDefinition, kind: ResourceRouteKind, id?: string): string {
   const params: Record<string, string> = id === undefined ? {} : { id }
+  let path: string
   try {
-    return pathOf(routeName(definition, kind), params)
+    path = pathOf(routeName(definition, kind), params)
   } catch {
     const base = definition.path.replace(/\/+$/, '')
-    const sub = SUBPATH[kind].replace(':id', encodeURIComponent(id ?? ''))
-    return sub ? `${base}/${sub}` : base
+    const own = definition.paths?.[kind]
+    const sub = SUBPATH[kind]
+    path = (own ?? (sub ? `${base}/${sub}` : base)).replace(':id', encodeURIComponent(id ?? ''))
   }
+  // A route without `:id` (Lina's app-permission `update`) carries the id in the query.
+  const template = definition.paths?.[kind]
+  return id !== undefined && template && !template.includes(':id') ? `${path}?id=${encodeURIComponent(id)}` : path
 }
 
 export function goTo(definition: ResourceDefinition, kind: ResourceRouteKind, id?: string): void {

@@ -57,8 +57,9 @@ export function metaToColumns(
     // A `<field>_display` column is the field's translated text: its label, plain text, not sortable by that name.
     const own = fields[prop]
     const meta = metaOf(fields, prop)
-    if (!meta && prop !== 'actions') continue
     const override = options.overrides?.[prop] ?? {}
+    // An endpoint without OPTIONS (a computed list) keeps the columns its definition labels itself.
+    if (!meta && prop !== 'actions' && override.label === undefined) continue
     const kind = override.kind ?? kindOf(prop, own ? own.type : 'string', linkField)
     columns.push({
       prop,

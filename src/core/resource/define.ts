@@ -3,6 +3,7 @@ import type { PageProps, RouteRecord } from '../routes.ts'
 import type { ListAdapter, Row } from './adapters.ts'
 import type { ColumnOverride } from './columns.ts'
 import type { FieldOverride } from './fields.ts'
+import type { FieldMeta } from './metadata.ts'
 import { SUBPATH, hasRoute, pageTitle, routeName } from './names.ts'
 import { ENGINE_PAGES } from '../engine/pages.ts'
 
@@ -41,6 +42,11 @@ export interface ListDefinition {
   columns: string[]
   /** Restricts the tag filters to these fields; default every `filter: true` field. */
   filters?: string[]
+  /**
+   * Query parameters the endpoint takes beyond its metadata's `filter: true` fields (§2.5's
+   * `is_valid`, `username`…), described as metadata would: label, and choices or boolean type.
+   */
+  extraFilters?: Record<string, FieldMeta>
   /** Preset filter applied on load (merged under the address query). */
   preset?: Record<string, string>
   linkField?: string
@@ -56,6 +62,10 @@ export interface ListDefinition {
   create?: boolean | ((ctx: ActionContext) => void | Promise<void>)
   /** Adds the date-range picker; a number sets how many days back the default range starts (7). */
   dateRange?: boolean | number
+  /** false: the endpoint has no OPTIONS (a computed list); the columns' overrides carry the labels. */
+  metadata?: false
+  /** false leaves bulk delete out of the More menu (read-only lists embedded in a detail tab). */
+  bulkDelete?: boolean
   /** Fields the multiple-update dialog offers. */
   bulkUpdate?: string[]
   importExport?: boolean
@@ -74,6 +84,10 @@ export interface FormDefinition {
   overrides?: Record<string, FieldOverride>
   /** Values a create form starts with, over the metadata's defaults (e.g. a parent id from the address). */
   initial?: Record<string, unknown>
+  /** An update form's values from the object read (e.g. a nested `params` dict spread into fields). */
+  fromObject?: (object: Record<string, unknown>) => Record<string, unknown>
+  /** Values that follow a committed change of `field` (a remote app's path follows its type). */
+  derive?: (field: string, values: Record<string, unknown>) => Record<string, unknown>
   /** Last change to the body before it is sent (POST creates, PUT updates). */
   beforeSubmit?: (values: Record<string, unknown>, method: 'post' | 'put') => Record<string, unknown>
   /** Runs once the server has saved (its answer in hand), before the page moves on. */
@@ -156,6 +170,11 @@ export interface ResourceDefinition {
   form?: FormDefinition
   detail?: DetailDefinition
   routes?: ResourceRouteKind[]
+  /**
+   * UI paths that break the `<path>/<kind>` pattern (ROUTES.md keeps Lina's odd ones, e.g.
+   * `/perms/asset-permission/:id/update`). An update path without `:id` takes the id in the query.
+   */
+  paths?: Partial<Record<ResourceRouteKind, string>>
 }
 
 /** Identity, typed: definitions stay plain data that the engines read. */
@@ -178,7 +197,7 @@ export function resourceRouteRecords(definition: ResourceDefinition, pages: Reso
     const component = (props: PageProps) => createElement(Page, { ...props, resource: definition })
     component.displayName = `${routeName(definition, kind)}Page`
     return {
-      path: SUBPATH[kind] ? `${base}/${SUBPATH[kind]}` : base,
+      path: definition.paths?.[kind] ?? (SUBPATH[kind] ? `${base}/${SUBPATH[kind]}` : base),
       name: routeName(definition, kind),
       component,
       meta: {

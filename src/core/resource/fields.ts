@@ -3,7 +3,7 @@ import { fieldLabel, type Choice, type FieldMeta, type FieldsMeta } from './meta
 /** The form control a field renders as (spec §5 "Form controls derived from metadata"). */
 export type Widget =
   | 'input' | 'textarea' | 'email' | 'password' | 'number' | 'switch'
-  | 'radio' | 'select' | 'datetime' | 'remote-select' | 'tags'
+  | 'radio' | 'select' | 'datetime' | 'remote-select' | 'tags' | 'bits'
 
 export interface RemoteOptions {
   /** List URL the remote select pages through with `search`, `offset` and `limit=10`. */
@@ -28,6 +28,8 @@ export interface FieldSpec {
   multiple?: boolean
   options?: Choice[]
   remote?: RemoteOptions
+  /** The 'bits' widget: each choice's bit flags (resource/bits.ts). */
+  bits?: Record<string, number>
   rows?: number
   /** A create form's starting value: the metadata's `default`, or the definition's override. */
   default?: unknown

@@ -7,6 +7,7 @@ import { ConnectivityCell } from './connectivity.tsx'
 import { API, help, picker } from './field-helpers.ts'
 import { idsOf, namedMembers } from './members.ts'
 import { protocolsRule } from './protocols.ts'
+import { assetGrantTabs } from '../perms/granted-tabs.ts'
 import './i18n.ts'
 
 const patch = (id: unknown, body: Record<string, unknown>) => http.patch(`${API.assets}${String(id)}/`, body)
@@ -73,6 +74,6 @@ export const assets = defineResource({
       listRelation('nodes', 'assets.relations.nodes', API.nodes),
       listRelation('labels', 'assets.relations.labels', API.labels),
     ],
-    tabs: [{ name: 'systemUsers', title: 'assets.tabs.systemUsers', component: AssetSystemUsersTab }],
+    tabs: [{ name: 'systemUsers', title: 'assets.tabs.systemUsers', component: AssetSystemUsersTab }, ...assetGrantTabs],
   },
 })

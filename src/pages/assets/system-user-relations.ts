@@ -7,11 +7,12 @@ import './system-user-i18n.ts'
 // A system user's linked assets and nodes through the relation endpoints (jumpserver-api.md §2.3):
 // bulk POST of `[{systemuser, <kind>}]`, DELETE `?systemuser=&<kind>=` (a narrowing filter).
 
-type Kind = 'asset' | 'node'
+type Kind = 'asset' | 'node' | 'user'
 
 export const RELATIONS_URL: Record<Kind, string> = {
   asset: '/api/v1/assets/system-users-assets-relations/',
   node: '/api/v1/assets/system-users-nodes-relations/',
+  user: '/api/v1/assets/system-users-users-relations/',
 }
 
 type Page = { count: number; results: Row[] }
@@ -50,4 +51,10 @@ export const systemUserAssets: RelationDefinition = {
 export const systemUserNodes: RelationDefinition = {
   title: 'assets.systemUserTabs.nodes', selectUrl: API.nodes, selectLabel: 'full_value',
   members: members('node'), add: add('node'), remove: remove('node'),
+}
+
+/** The users a system user is linked to (2.3 links a permission's users to `username_same_with_user` ones). */
+export const systemUserUsers: RelationDefinition = {
+  title: 'assets.systemUserTabs.users', selectUrl: '/api/v1/users/users/',
+  members: members('user'), add: add('user'), remove: remove('user'),
 }

@@ -1,6 +1,7 @@
 import './i18n.ts'
 import { defineResource } from '../../core/resource/define.ts'
 import { addRelations, GROUPS_URL, membersOfGroup, removeRelation, USERS_URL } from './user-api.ts'
+import { userGroupGrantTabs } from '../perms/granted-tabs.ts'
 
 export const userGroups = defineResource({
   name: 'UserGroup', url: GROUPS_URL, path: '/users/groups', icon: 'list',
@@ -21,5 +22,6 @@ export const userGroups = defineResource({
       add: (group, ids) => addRelations(ids.map((user) => ({ user, usergroup: String(group.id) }))),
       remove: (_group, relationId) => removeRelation(relationId),
     }],
+    tabs: userGroupGrantTabs,
   },
 })

@@ -6,6 +6,7 @@ import { toast } from '../../core/stores/notify.ts'
 import { addRelations, GROUPS_URL, groupsOfUser, refreshOwnProfile, removeRelation, setUsersActive, USERS_URL } from './user-api.ts'
 import { userQuickActions } from './user-quick-actions.ts'
 import { USER_FORM_SECTIONS } from './user-form-sections.ts'
+import { userGrantTabs } from '../perms/granted-tabs.ts'
 
 /** Org roles mean something only inside a real organisation (not DEFAULT, not the global one). */
 export function inRealOrg(): boolean {
@@ -46,6 +47,7 @@ export const users = defineResource({
     fields: ['name', 'username', 'email', 'role', 'org_role_display', 'groups_display', 'source', 'mfa_level', 'is_valid',
       'login_blocked', 'date_expired', 'date_joined', 'last_login', 'created_by', 'comment'],
     quickActions: userQuickActions,
+    tabs: userGrantTabs,
     relations: [{
       title: 'users.relation.groups', selectUrl: GROUPS_URL,
       members: groupsOfUser,

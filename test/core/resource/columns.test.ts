@@ -60,4 +60,9 @@ describe('display columns', () => {
     const [mode] = metaToColumns({ login_mode: { type: 'choice', label: '登录模式', order: true } }, ['login_mode_display'])
     expect(mode).to.include({ prop: 'login_mode_display', label: '登录模式', kind: 'text', sortable: false })
   })
+
+  it('keeps a column the metadata lacks when the definition labels it (a computed list without OPTIONS)', () => {
+    const columns = metaToColumns({}, ['user_display', 'other'], { overrides: { user_display: { label: 'User' } } })
+    expect(columns.map((c) => [c.prop, c.label, c.kind])).to.deep.equal([['user_display', 'User', 'text']])
+  })
 })

@@ -3,6 +3,7 @@ import { defineResource, resourceRoutes } from '../../../src/core/resource/defin
 import { detailApiUrl, truncateTitle } from '../../../src/core/resource/names.ts'
 import { flattenRoutes, matchRoute, menuItems } from '../../../src/core/routes.ts'
 import { PERM } from '../../../src/core/permissions.ts'
+import { resourcePath } from '../../../src/core/engine/navigate.ts'
 
 const users = defineResource({
   name: 'User', url: '/api/v1/users/users/', path: '/users/users', perm: [PERM.ADMIN],
@@ -51,4 +52,15 @@ describe('detail page helpers', () => {
     expect(truncateTitle('a'.repeat(80))).to.equal('a'.repeat(80))
     expect(truncateTitle('b'.repeat(81))).to.equal(`${'b'.repeat(80)}...`)
   })
+
+  it('keeps the odd paths of ROUTES.md: a singular update path, and an update path whose id rides in the query', () => {
+    const odd = defineResource({ ...users, name: 'Odd', path: '/perms/odds', paths: { update: '/perms/odd/:id/update' } })
+    expect(resourceRoutes(odd).map((r) => r.path)).to.deep.equal(['/perms/odds', '/perms/odds/create', '/perms/odd/:id/update', '/perms/odds/:id'])
+    expect(resourcePath(odd, 'update', 'a1')).to.equal('/perms/odd/a1/update')
+    const query = defineResource({ ...users, name: 'Query', path: '/perms/queries', paths: { update: '/perms/queries/update' } })
+    expect(resourceRoutes(query).map((r) => r.path)).to.include('/perms/queries/update')
+    expect(resourcePath(query, 'update', 'a 1')).to.equal('/perms/queries/update?id=a%201')
+    expect(resourcePath(query, 'detail', 'a1')).to.equal('/perms/queries/a1')
+  })
 })
+

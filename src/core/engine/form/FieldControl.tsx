@@ -1,5 +1,6 @@
 import { RADIO_MAX_CHOICES, type FieldSpec } from '../../resource/fields.ts'
 import { SlInput, SlRadio, SlRadioGroup, SlSwitch, SlTextarea } from '../shoelace.ts'
+import { BitsCheckboxes } from './BitsCheckboxes.tsx'
 import { Combo } from './Combo.tsx'
 import { DateTimeInput } from './DateTimeInput.tsx'
 import { RemoteSelect } from './RemoteSelect.tsx'
@@ -41,6 +42,9 @@ export function FieldControl({ field, value, disabled, onChange, onBlur }: Field
           label={field.label} onChange={(v) => onChange(v, true)} />
       }
       break
+    case 'bits':
+      return <BitsCheckboxes name={field.id} options={field.options ?? []} bits={field.bits ?? {}} value={value} disabled={disabled}
+        onChange={(v) => onChange(v, true)} />
     case 'tags':
       return <TagsInput value={value} label={field.label} disabled={disabled} onChange={(v) => onChange(v, true)} />
     case 'textarea':

@@ -4,14 +4,20 @@ import { useT } from '../../i18n/index.ts'
 import type { ResourceDefinition } from '../../resource/define.ts'
 import { pageTitle } from '../../resource/names.ts'
 import type { PageProps } from '../../routes.ts'
+import { useQuery } from '../../ui/hash-location.ts'
 import { EngineStyle } from '../EngineStyle.tsx'
 import { goTo } from '../navigate.ts'
 import { ResourceForm } from './ResourceForm.tsx'
 
-/** Create (no id) or update (`:id` route param) page of a resource; both return to the list. */
-export function FormPage({ resource, params }: PageProps & { resource: ResourceDefinition }) {
+/**
+ * Create (no id) or update page of a resource; both return to the list. The id is the `:id` route
+ * param, or `?id=` on an update route that has none (ResourceDefinition.paths).
+ */
+export function FormPage({ resource, params, route }: PageProps & { resource: ResourceDefinition }) {
   const t = useT()
-  const id = params.id
+  const query = useQuery()
+  const isUpdate = !route?.name || route.name.endsWith('Update')
+  const id = params.id ?? (isUpdate ? query.id : undefined)
   const back = () => goTo(resource, 'list')
   const done = () => (id ? back() : setTimeout(back, CREATE_REDIRECT_DELAY))
   return (

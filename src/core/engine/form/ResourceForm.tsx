@@ -48,7 +48,8 @@ export function ResourceForm(props: ResourceFormProps) {
   }
   const change = (field: FieldSpec, raw: unknown, commit: boolean) => {
     const value = commit ? trimmed(field, raw) : raw
-    valuesRef.current = { ...valuesRef.current, [field.id]: value }
+    const next = { ...valuesRef.current, [field.id]: value }
+    valuesRef.current = commit && props.form?.derive ? props.form.derive(field.id, next) : next
     setValues(valuesRef.current)
     const trigger = validationTrigger(field)
     if (trigger === 'input' || (commit && trigger === 'change')) check(field, value)

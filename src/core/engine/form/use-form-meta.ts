@@ -24,7 +24,7 @@ const TEXT_WIDGETS = new Set(['input', 'textarea', 'email', 'password'])
 
 /** What an untouched field holds: '' for text (DRF refuses null there), [] for lists, false for switches. */
 function emptyValue(field: FieldSpec): unknown {
-  if (field.multiple || field.widget === 'tags') return []
+  if (field.multiple || field.widget === 'tags' || field.widget === 'bits') return []
   if (field.widget === 'switch') return false
   return TEXT_WIDGETS.has(field.widget) ? '' : null
 }
@@ -34,8 +34,9 @@ function emptyValue(field: FieldSpec): unknown {
  * server's OPTIONS `default`), else empty. Defaults never fill an update form: a field the object
  * lacks stays empty and is not sent, rather than overwriting what the server holds.
  */
-function startValues(fields: FieldSpec[], form: FormDefinition | undefined, object: Values | undefined): Values {
+function startValues(fields: FieldSpec[], form: FormDefinition | undefined, loaded: Values | undefined): Values {
   const values: Values = {}
+  const object = loaded && form?.fromObject ? form.fromObject(loaded) : loaded
   for (const field of fields) {
     if (object) values[field.id] = field.id in object ? object[field.id] : emptyValue(field)
     else if (form?.initial && field.id in form.initial) values[field.id] = form.initial[field.id]

@@ -31,9 +31,11 @@ export interface ListTableProps {
   filters: Record<string, string>
   onFiltersChange: (filters: Record<string, string>) => void
   onError?: (error: unknown) => void
+  /** Sent with every request but not shown as search tags (a detail tab's `user_id=<its user>`). */
+  fixed?: Record<string, string>
 }
 
-export function ListTable({ resource, filters, onFiltersChange, onError }: ListTableProps) {
+export function ListTable({ resource, filters, onFiltersChange, onError, fixed }: ListTableProps) {
   const t = useT()
   const root = useRef<HTMLDivElement>(null)
   const list = resource.list
@@ -46,9 +48,14 @@ export function ListTable({ resource, filters, onFiltersChange, onError }: ListT
   const [preset] = useState(() => Object.keys(filters).length > 0)
   // A layout effect sends the request before the browser paints the first frame (a passive effect
   // would wait for it), so the metadata travels while the shell is laid out.
-  useLayoutEffect(() => { loadListMeta(resource.url).then((m) => setMeta(m.actions?.GET ?? {}), () => setMeta({})) }, [resource.url])
+  useLayoutEffect(() => {
+    if (list.metadata === false) setMeta({})
+    else loadListMeta(resource.url).then((m) => setMeta(m.actions?.GET ?? {}), () => setMeta({}))
+  }, [resource.url, list.metadata])
 
-  const query = useMemo(() => ({ ...cleanSearchParams(filters), ...(range ? rangeParams(range) : {}) }), [filters, range])
+  const fixedKey = JSON.stringify(fixed ?? {})
+  const query = useMemo(() => ({ ...cleanSearchParams(filters), ...(fixed ?? {}), ...(range ? rangeParams(range) : {}) }),
+    [filters, range, fixedKey])
   const fail = (error: unknown) => {
     onError?.(error)
     // Not bubbling: an 'error' reaching window would look like an uncaught error to the host page.
@@ -62,14 +69,15 @@ export function ListTable({ resource, filters, onFiltersChange, onError }: ListT
   const columns = useMemo(() => metaToColumns(meta, list.columns, {
     linkField: list.linkField, overrides: list.overrides, actionsLabel: t('common.actions'),
   }), [meta, list, t])
-  const filterFields = filterableFields(meta).filter((f) => !list.filters || list.filters.includes(f))
+  const filterFields = [...filterableFields(meta).filter((f) => !list.filters || list.filters.includes(f)), ...Object.keys(list.extraFilters ?? {})]
+  const searchMeta = list.extraFilters ? { ...meta, ...list.extraFilters } : meta
   const rowActions = useMemo(() => rowActionsOf(resource), [resource])
   const selectedRows = state.rows.filter((row) => selected.has(rowId(row)))
   const ids = [...selected]
 
   const more: HeaderAction[] = [
-    { name: 'bulkDelete', title: 'engine.list.bulkDelete', needsSelection: true,
-      onClick: () => confirmBulkDelete(resource.url, ids, () => { setSelected(new Set()); reload() }) },
+    ...(list.bulkDelete === false ? [] : [{ name: 'bulkDelete', title: 'engine.list.bulkDelete', needsSelection: true,
+      onClick: () => confirmBulkDelete(resource.url, ids, () => { setSelected(new Set()); reload() }) }]),
     ...(list.bulkUpdate ? [{ name: 'bulkUpdate', title: 'engine.list.bulkUpdate', needsSelection: true,
       onClick: () => setDialog(ids.length ? 'bulkUpdate' : null) }] : []),
     ...(list.headerActions ?? []),
@@ -90,7 +98,7 @@ export function ListTable({ resource, filters, onFiltersChange, onError }: ListT
           onImport={list.importExport ? () => setDialog('import') : undefined} />
         <span className="spacer" />
         {range && <DateRangePicker value={range} onChange={setRange} />}
-        <SearchBar fields={filterFields} meta={meta} value={filters} onChange={onFiltersChange} />
+        <SearchBar fields={filterFields} meta={searchMeta} value={filters} onChange={onFiltersChange} />
         <SlIconButton name="arrow-clockwise" className="refresh" label={t('common.refresh')} onClick={reload} />
       </div>
       {meta && (

@@ -14,14 +14,16 @@ export interface NodeTreeProps {
   editable?: boolean
   /** Changing it reloads the whole tree (asset counts after a move). */
   reloadKey?: unknown
+  /** Another lazy tree of the same shape (default the org's nodes). */
+  treeUrl?: string
 }
 
 interface Menu { node: TreeNode; x: number; y: number }
 
 /** The node tree on the left of the asset list: lazy children, right-click to edit. */
-export function NodeTree({ selected, onSelect, editable, reloadKey }: NodeTreeProps) {
+export function NodeTree({ selected, onSelect, editable, reloadKey, treeUrl }: NodeTreeProps) {
   const t = useT()
-  const { state, toggle, refresh, patchNode } = useNodeTree(reloadKey)
+  const { state, toggle, refresh, patchNode } = useNodeTree(reloadKey, treeUrl)
   const [menu, setMenu] = useState<Menu | null>(null)
   const [editing, setEditing] = useState<string | null>(null)
   const parentOf = (node: TreeNode) => [...state.roots, ...Object.values(state.children).flat()].find((n) => n.key === node.parentKey)

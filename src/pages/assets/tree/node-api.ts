@@ -31,9 +31,12 @@ function toNode(item: TreeItem): TreeNode | null {
   return { id: node.id, key: node.key ?? item.id, parentKey: item.pId ?? '', value: node.value ?? '', title: item.name ?? node.value ?? '' }
 }
 
-/** The children of `nodeId` as tree items; without an id the org root comes first, then its children. */
-export async function loadChildren(nodeId?: string): Promise<TreeNode[]> {
-  const items = await http.get<TreeItem[]>(`${NODES}children/tree/`, { params: { id: nodeId } })
+/**
+ * The children of `nodeId` as tree items; without an id the org root comes first, then its children.
+ * `url` names another lazy tree of the same item shape (a user's granted tree, §2.5).
+ */
+export async function loadChildren(nodeId?: string, url = `${NODES}children/tree/`): Promise<TreeNode[]> {
+  const items = await http.get<TreeItem[]>(url, { params: { id: nodeId } })
   return (Array.isArray(items) ? items : []).map(toNode).filter((n): n is TreeNode => n !== null)
 }
 

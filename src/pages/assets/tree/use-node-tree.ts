@@ -15,12 +15,12 @@ const EMPTY: NodeTreeState = { roots: [], children: {}, expanded: new Set(), fai
  * The lazy tree: the first call returns the org root and its children; opening a node loads its
  * children once (`?id=<uuid>`); `refresh(node)` reloads one level after a change.
  */
-export function useNodeTree(reloadKey: unknown) {
+export function useNodeTree(reloadKey: unknown, treeUrl?: string) {
   const [state, setState] = useState<NodeTreeState>(EMPTY)
 
   useEffect(() => {
     let live = true
-    loadChildren().then((nodes) => {
+    loadChildren(undefined, treeUrl).then((nodes) => {
       if (!live) return
       const keys = new Set(nodes.map((n) => n.key))
       const roots = nodes.filter((n) => !keys.has(n.parentKey))
@@ -29,14 +29,14 @@ export function useNodeTree(reloadKey: unknown) {
       setState({ roots, children, expanded: new Set(roots.map((r) => r.key)), failed: false })
     }, () => live && setState({ ...EMPTY, failed: true }))
     return () => { live = false }
-  }, [reloadKey])
+  }, [reloadKey, treeUrl])
 
   const refresh = useCallback(async (node: TreeNode) => {
-    const nodes = await loadChildren(node.id).catch(() => [] as TreeNode[])
+    const nodes = await loadChildren(node.id, treeUrl).catch(() => [] as TreeNode[])
     const mine = nodes.filter((n) => n.parentKey === node.key)
     setState((old) => ({ ...old, children: { ...old.children, [node.key]: mine }, expanded: new Set(old.expanded).add(node.key) }))
     return mine
-  }, [])
+  }, [treeUrl])
 
   const toggle = useCallback((node: TreeNode) => {
     setState((old) => {
