@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react'
+import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { DataTable } from '../../core/engine/list/DataTable.tsx'
 import { Pager } from '../../core/engine/list/Pager.tsx'
 import { SearchBar } from '../../core/engine/list/SearchBar.tsx'
@@ -43,7 +43,10 @@ export function GrantedTable({ url, params, columns, actions, empty, reloadKey }
   const [filters, setFilters] = useState<Record<string, string>>({})
   const query = useMemo(() => cleanSearchParams(filters), [filters])
   const request = useMemo(() => ({ ...params, ...query }), [params, query])
-  const { state, setPage, setSize, setOrder, reload } = useList({ url, adapter: limitOffsetAdapter, filters: request })
+  // A refused or failed load is not "nothing granted": the empty state waits for an answer.
+  const [failed, setFailed] = useState(false)
+  const { state, setPage, setSize, setOrder, reload } = useList({ url, adapter: limitOffsetAdapter, filters: request, onError: () => setFailed(true) })
+  useEffect(() => { if (state.loading) setFailed(false) }, [state.loading])
   const [seenKey, setSeenKey] = useState(reloadKey)
   if (seenKey !== reloadKey) {
     setSeenKey(reloadKey)
@@ -56,7 +59,7 @@ export function GrantedTable({ url, params, columns, actions, empty, reloadKey }
   const overrides = useMemo(() => Object.fromEntries(columns.filter((c) => c.render)
     .map((c) => [c.prop, { render: c.render } satisfies ListColumnOverride])), [columns])
   const searching = Object.keys(query).length > 0
-  const none = state.rows.length === 0 && !state.loading
+  const none = state.rows.length === 0 && !state.loading && !failed
 
   return (
     <div className="list-table granted-table">
