@@ -13,6 +13,7 @@ import { registerResource } from './engine/routes.ts';
 import { systemClock, type Clock } from './lib/time.ts';
 import { ALLOWED_TARGETS_ENV, parseAllowedTargets } from './net/allowed-targets.ts';
 import { registerCsvParser } from './engine/csv-body.ts';
+import { registerPermsRoutes } from './perms/routes.ts';
 import { RESOURCES } from './resources/index.ts';
 import { isEmpty, seed } from './seed.ts';
 import { registerSettingsRoutes } from './settings/routes.ts';
@@ -74,6 +75,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerCsvParser(app);
   for (const def of RESOURCES) registerResource(app, def);
   registerAssetRoutes(app);
+  registerPermsRoutes(app);
   registerUserActionRoutes(app);
   registerTaskRoutes(app, { sshTimeoutMs: opts.sshTimeoutMs, policy });
   await registerStaticRoutes(app, opts.distDir);

@@ -5,6 +5,7 @@ import { hashPassword } from './lib/passwords.ts';
 import { defaultExpiry, isoAt } from './lib/time.ts';
 import { seedAssets } from './seed-assets.ts';
 import { SEED_GROUPS, SEED_ORGS, SEED_USERS } from './seed-data.ts';
+import { seedFavorites } from './seed-favorites.ts';
 import { seedPermissions } from './seed-perms.ts';
 import { SettingsStore } from './settings/store.ts';
 
@@ -42,6 +43,7 @@ export function seed(db: DB, opts: SeedOptions): void {
     seedGroups(db, orgIds, now);
     seedAssets(db, opts.demoPassword, opts.nowMs);
     seedPermissions(db, opts.nowMs);
+    seedFavorites(db, opts.nowMs);
     new SettingsStore(db).seedDefaults({ XPACK_LICENSE_IS_VALID: opts.licenseValid });
   })();
 }

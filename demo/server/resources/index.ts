@@ -7,6 +7,7 @@ import { assetPermissionsResource } from './asset-permissions.ts';
 import { assetsResource } from './assets.ts';
 import { cmdFiltersResource } from './cmd-filters.ts';
 import { domainsResource } from './domains.ts';
+import { favoriteAssetsResource } from './favorite-assets.ts';
 import { gatewaysResource } from './gateways.ts';
 import { labelsResource } from './labels.ts';
 import { nodesResource } from './nodes.ts';
@@ -33,4 +34,5 @@ export const RESOURCES: readonly ResourceDef[] = [
   cmdFiltersResource,
   labelsResource,
   assetPermissionsResource,
+  favoriteAssetsResource,
 ];

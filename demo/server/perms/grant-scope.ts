@@ -1,0 +1,54 @@
+// Whose grants a granted-resource request reads, and whether the caller may read them (§2.5):
+//   "my"   /perms/users/…            the caller's own grants across every org (2.3 runs them in ROOT);
+//   user   /perms/users/<id>/…       one user's grants in the current org: that user themself, or an
+//                                    admin/auditor of the current org (only for a member of it);
+//   group  /perms/user-groups/<id>/… one group's own grants: an admin/auditor of the group's org.
+// Returns the engine's HookArgs and the GrantScope, or null once a 401/403/404 has been sent.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { authorize, IsValidUser, sendForbidden } from '../auth/permissions.ts';
+import type { HookArgs } from '../engine/types.ts';
+import { t } from '../lib/i18n.ts';
+import { UUID_PATTERN } from '../lib/ids.ts';
+import { orgSees, storedOrgId } from '../orgs/current-org.ts';
+import { canAdmin, canAudit } from '../orgs/membership.ts';
+import { isOrgMember } from '../orgs/org-members.ts';
+import type { GrantScope } from './grants.ts';
+
+export type ScopeKind = 'my' | 'user' | 'group';
+
+export interface Granted { args: HookArgs; scope: GrantScope }
+
+const MODELS = { user: { zh: '用户', en: 'User' }, group: { zh: '用户组', en: 'User group' } };
+
+export function grantScope(kind: ScopeKind, request: FastifyRequest, reply: FastifyReply): Granted | null {
+  if (!authorize(request, reply, IsValidUser)) return null;
+  const { db, now, settings } = request.server.bastion;
+  const ctx = request.ctx;
+  const args: HookArgs = { db, ctx, request, now: now() };
+  const query = request.query as Record<string, unknown>;
+  const systemUser = typeof query.system_user === 'string' && query.system_user ? query.system_user : undefined;
+  const base = { now: args.now, systemUser, ungroupSingleAssets: settings.get<boolean>('PERM_SINGLE_ASSET_TO_UNGROUP_NODE') === true };
+  const orgId = ctx.org.kind === 'root' ? null : storedOrgId(ctx.org);
+  const missing = (model: keyof typeof MODELS) => {
+    reply.code(404).send({ detail: t(ctx.lang, 'request.object_not_found', { model: MODELS[model][ctx.lang] }) });
+    return null;
+  };
+  if (kind === 'my') return { args, scope: { ...base, subject: { user: ctx.user.id }, orgId: null } };
+  const id = String((request.params as { id?: string }).id ?? '');
+  const overseer = canAdmin(db, ctx.user, ctx.org) || canAudit(db, ctx.user, ctx.org);
+  if (kind === 'user') {
+    if (id !== ctx.user.id && !overseer) {
+      sendForbidden(request, reply);
+      return null;
+    }
+    if (!UUID_PATTERN.test(id) || !isOrgMember(db, ctx.org, id)) return missing('user');
+    return { args, scope: { ...base, subject: { user: id }, orgId } };
+  }
+  if (!overseer) {
+    sendForbidden(request, reply);
+    return null;
+  }
+  const group = UUID_PATTERN.test(id) ? db.prepare('SELECT org_id FROM user_groups WHERE id = ?').get(id) as { org_id: string } | undefined : undefined;
+  if (!group || !orgSees(ctx.org, group.org_id)) return missing('group');
+  return { args, scope: { ...base, subject: { group: id }, orgId } };
+}
