@@ -6,6 +6,7 @@ import { registerLoginRoutes } from './auth/login-routes.ts';
 import { registerRequestContext } from './auth/request-context.ts';
 import { LOGIN_AGE_MS } from './auth/sessions.ts';
 import { registerTokenRoutes } from './auth/token-routes.ts';
+import { registerApplicationRoutes } from './applications/routes.ts';
 import { registerAssetRoutes } from './assets/routes.ts';
 import type { ServerState } from './context.ts';
 import { closeDatabase, openDatabase } from './db/open.ts';
@@ -76,6 +77,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   for (const def of RESOURCES) registerResource(app, def);
   registerAssetRoutes(app);
   registerPermsRoutes(app);
+  registerApplicationRoutes(app);
   registerUserActionRoutes(app);
   registerTaskRoutes(app, { sshTimeoutMs: opts.sshTimeoutMs, policy });
   await registerStaticRoutes(app, opts.distDir);

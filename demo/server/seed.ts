@@ -3,6 +3,7 @@ import type { DB } from './db/open.ts';
 import { uuid } from './lib/ids.ts';
 import { hashPassword } from './lib/passwords.ts';
 import { defaultExpiry, isoAt } from './lib/time.ts';
+import { seedApplications } from './seed-apps.ts';
 import { seedAssets } from './seed-assets.ts';
 import { SEED_GROUPS, SEED_ORGS, SEED_USERS } from './seed-data.ts';
 import { seedFavorites } from './seed-favorites.ts';
@@ -44,6 +45,7 @@ export function seed(db: DB, opts: SeedOptions): void {
     seedAssets(db, opts.demoPassword, opts.nowMs);
     seedPermissions(db, opts.nowMs);
     seedFavorites(db, opts.nowMs);
+    seedApplications(db, opts.demoPassword, opts.nowMs);
     new SettingsStore(db).seedDefaults({ XPACK_LICENSE_IS_VALID: opts.licenseValid });
   })();
 }

@@ -61,6 +61,10 @@ export function coerceField(field: FieldDef, raw: unknown, lang: Lang): Coerced 
       if (bad >= 0) return { ok: false, error: t(lang, 'field.invalid_choice', { value: String(raw[bad]) }) };
       return { ok: true, value: raw.map((item) => (typeof item === 'string' ? item.trim() : item)) };
     }
+    case 'dict':
+      // A JSON object (2.3's DictField); the definition's validate hook checks its keys and values.
+      if (typeof raw !== 'object' || Array.isArray(raw)) return { ok: false, error: t(lang, 'field.invalid_dict') };
+      return { ok: true, value: raw };
     default:
       return coerceString(field, raw, lang);
   }

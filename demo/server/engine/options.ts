@@ -30,7 +30,8 @@ export function fieldDefault(field: FieldDef, now: number): unknown {
 
 function describeField(def: ResourceDef, args: HookArgs, name: string, field: FieldDef, method: Method) {
   const info: Record<string, unknown> = {
-    type: field.relation ? 'field' : field.type,
+    // DRF's SimpleMetadata calls a DictField a 'nested object'.
+    type: field.relation ? 'field' : field.type === 'dict' ? 'nested object' : field.type,
     required: Boolean(field.required && !field.read_only),
     read_only: Boolean(field.read_only),
     write_only: Boolean(field.write_only),

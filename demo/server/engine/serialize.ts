@@ -30,6 +30,7 @@ export function serializeRow(def: ResourceDef, args: HookArgs, row: Row, mode: '
     if (field.type === 'boolean') out[name] = value === null || value === undefined ? null : Boolean(value);
     else if (field.type === 'datetime') out[name] = formatDateTime(value as string | null, args.ctx.tz);
     else if (field.type === 'list') out[name] = typeof value === 'string' ? JSON.parse(value) : value ?? [];
+    else if (field.type === 'dict') out[name] = typeof value === 'string' ? JSON.parse(value) : value ?? {};
     else out[name] = value ?? null;
     if (field.type === 'choice' && !(`${name}_display` in def.fields)) {
       const choice = field.choices?.find((c) => String(c.value) === String(value));

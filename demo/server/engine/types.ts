@@ -5,7 +5,7 @@ import type { RequestContext, UserRow } from '../context.ts';
 import type { DB } from '../db/open.ts';
 import type { Localized } from '../lib/i18n.ts';
 
-export type FieldType = 'string' | 'integer' | 'boolean' | 'choice' | 'datetime' | 'email' | 'url' | 'list' | 'field';
+export type FieldType = 'string' | 'integer' | 'boolean' | 'choice' | 'datetime' | 'email' | 'url' | 'list' | 'dict' | 'field';
 
 export interface FieldDef {
   type: FieldType;

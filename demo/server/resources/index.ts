@@ -3,15 +3,19 @@
 import type { ResourceDef } from '../engine/types.ts';
 import { accessKeysResource } from './access-keys.ts';
 import { adminUsersResource } from './admin-users.ts';
+import { databaseAppPermissionsResource, k8sAppPermissionsResource, remoteAppPermissionsResource } from './app-permissions.ts';
 import { assetPermissionsResource } from './asset-permissions.ts';
 import { assetsResource } from './assets.ts';
 import { cmdFiltersResource } from './cmd-filters.ts';
+import { databaseAppsResource } from './database-apps.ts';
 import { domainsResource } from './domains.ts';
 import { favoriteAssetsResource } from './favorite-assets.ts';
 import { gatewaysResource } from './gateways.ts';
+import { k8sAppsResource } from './k8s-apps.ts';
 import { labelsResource } from './labels.ts';
 import { nodesResource } from './nodes.ts';
 import { orgsResource } from './orgs.ts';
+import { remoteAppsResource } from './remote-apps.ts';
 import { systemUsersResource } from './system-users.ts';
 import { systemUsersAssetsRelationsResource, systemUsersNodesRelationsResource, systemUsersUsersRelationsResource } from './system-users-relations.ts';
 import { userGroupsResource } from './user-groups.ts';
@@ -35,4 +39,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   labelsResource,
   assetPermissionsResource,
   favoriteAssetsResource,
+  // Applications and their permissions (migration 10).
+  remoteAppsResource, databaseAppsResource, k8sAppsResource,
+  remoteAppPermissionsResource, databaseAppPermissionsResource, k8sAppPermissionsResource,
 ];

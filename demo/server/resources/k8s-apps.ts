@@ -1,0 +1,31 @@
+// /api/v1/applications/k8s-apps/ (§2.4): a Kubernetes cluster, named by its API server URL.
+import { idField, L, noteField, readOnly, stampNew } from '../assets/fields.ts';
+import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
+import { k8sAppSample } from '../applications/samples.ts';
+import type { ResourceDef } from '../engine/types.ts';
+
+export const k8sAppsResource: ResourceDef = {
+  name: 'K8s App List',
+  model: L('Kubernetes应用', 'KubernetesApp'),
+  url: '/api/v1/applications/k8s-apps/',
+  table: 'k8s_apps',
+  fields: {
+    id: idField(),
+    name: { type: 'string', label: L('名称', 'Name'), required: true, max_length: 128, unique: true },
+    type: { type: 'choice', label: L('类型', 'Type'), choices: [{ value: 'k8s', label: L('Kubernetes', 'Kubernetes') }], default: 'k8s' },
+    comment: noteField('备注', 'Comment', 128),
+    created_by: readOnly('string', '创建者', 'Created by'),
+    date_created: readOnly('datetime', '创建日期', 'Date created'),
+    date_updated: readOnly('datetime', '更新日期', 'Date updated'),
+    cluster: { type: 'url', label: L('集群', 'Cluster'), required: true, max_length: 1024 },
+  },
+  searchFields: ['name'],
+  filterFields: ['name'],
+  orderingFields: ['name'],
+  defaultOrder: ['name'],
+  orgScoped: true,
+  bulk: true,
+  permissions: everyAction(IsOrgAdmin),
+  hooks: { beforeCreate: stampNew(true) },
+  sample: k8sAppSample,
+};
