@@ -60,10 +60,10 @@ export async function makeGrant(prefix: string): Promise<Grant> {
   const group = await create(GROUPS, { name: `${prefix}g`, users: [member.id] });
   made.unshift(`${GROUPS}${group.id}/`);
   const node = await create<{ id: string }>(`${NODES}${await orgRootId()}/children/`, { value: prefix });
-  const asset = (suffix: string, ip: string, nodes: string[]) =>
+  const asset = (suffix: string, ip: string, nodes?: string[]) =>
     create<{ id: string; hostname: string }>(ASSETS, { hostname: `${prefix}-${suffix}`, ip, platform: 'Linux', protocols: ['ssh/22'], nodes, is_active: true });
   const granted = [await asset('a', '127.61.0.1', [node.id]), await asset('b', '127.61.0.2', [node.id])];
-  const outside = await asset('x', '127.61.0.3', []);
+  const outside = await asset('x', '127.61.0.3'); // filed under the org root, outside the granted node
   const systemUser = await create<{ id: string; name: string; username: string }>(SYSTEM_USERS, { name: `${prefix}su`, username: `${prefix}su`, login_mode: 'manual', protocol: 'ssh' });
   const permission = await create<{ id: string }>(PERMS, { name: prefix, user_groups: [group.id], nodes: [node.id], system_users: [systemUser.id], actions: ['all'] });
   made.unshift(`${PERMS}${permission.id}/`);
