@@ -4,6 +4,7 @@ export const USER_PAGE_CSS = `.user-page-layout { display: flex; gap: 12px; alig
 .user-page-layout > .table-pane { flex: 1; min-width: 0; }
 .tree-pane .all-assets { border: 0; background: none; cursor: pointer; padding: 2px 4px; color: #1ab394; }
 .tree-pane .all-assets.selected { font-weight: bold; }
+.granted-table td[data-prop="hostname"], .granted-table td[data-prop="ip"], .granted-table td[data-prop="name"] { white-space: nowrap; }
 .granted-empty { display: block; margin: 0; border: 1px dashed #e7eaec; background: #fff; }
 .granted-actions { display: inline-flex; align-items: center; gap: 4px; }
 .favorite.starred::part(base) { color: #f8ac59; }

@@ -17,6 +17,8 @@ const MY = '/api/v1/perms/users/'
 const typeText = (row: Row) => String(row.get_type_display ?? row.type_display ?? row.type ?? '')
 const name: GrantedColumn = { prop: 'name', title: 'userviews.columns.name', sortable: true }
 const type: GrantedColumn = { prop: 'type', title: 'userviews.columns.type', render: typeText }
+// "My" apps span every org: the org tells two apps of the same name apart.
+const org: GrantedColumn = { prop: 'org_name', title: 'userviews.columns.org' }
 const comment: GrantedColumn = { prop: 'comment', title: 'userviews.columns.comment' }
 
 function kind(path: AppKind, lunaType: string, columns: GrantedColumn[], empty: string): AppKindDefinition {
@@ -31,15 +33,15 @@ export const APP_KINDS: Record<AppKind, AppKindDefinition> = {
   'remote-apps': kind('remote-apps', 'remote_app', [
     name, type,
     { prop: 'asset', title: 'userviews.columns.asset', render: (row) => String((row.asset_info as { hostname?: string } | undefined)?.hostname ?? '') },
-    comment,
+    org, comment,
   ], 'userviews.empty.remoteApps'),
   'database-apps': kind('database-apps', 'database_app', [
     name, type,
     { prop: 'host', title: 'userviews.columns.host', render: (row) => (row.host ? `${String(row.host)}:${String(row.port ?? '')}` : '') },
     { prop: 'database', title: 'userviews.columns.database' },
-    comment,
+    org, comment,
   ], 'userviews.empty.databaseApps'),
   'k8s-apps': kind('k8s-apps', 'k8s_app', [
-    name, type, { prop: 'cluster', title: 'userviews.columns.cluster' }, comment,
+    name, type, { prop: 'cluster', title: 'userviews.columns.cluster' }, org, comment,
   ], 'userviews.empty.k8sApps'),
 }
