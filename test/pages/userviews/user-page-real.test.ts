@@ -2,7 +2,7 @@
 // the two route trees; a user without grants is told what to ask an administrator for.
 import { expect } from '@open-wc/testing';
 import { waitFor } from '../../helpers/dom.ts';
-import { cookie, loginAs } from '../../helpers/server.ts';
+import { api, cookie, loginAs } from '../../helpers/server.ts';
 import { mountConsole, resetConsole, waitForShell, type MountedConsole } from '../../elements/support/console-fixture.ts';
 import { uniqueName } from '../assets/support/api.ts';
 import { USERS, click } from '../users/support.ts';
@@ -63,5 +63,27 @@ describe('user page: roles, the page switch and empty states (real server)', () 
     await view.waitForText('.my-apps-page .granted-empty', '请联系管理员为您创建数据库应用授权', 8000);
     view = await remount(view, '/apps/kubernetes');
     await view.waitForText('.my-apps-page .granted-empty', '请联系管理员为您创建 Kubernetes 应用授权', 8000);
+  });
+
+  it('with a valid licence the user page offers remote apps, and /apps opens them', async () => {
+    await resetConsole();
+    await loginAs('admin');
+    const on = await api('PATCH', '/api/v1/settings/setting/', { license: { XPACK_LICENSE_IS_VALID: true } });
+    expect(on.status).to.equal(200);
+    try {
+      const user = await makeUser(uniqueName('lic'));
+      made.push(`${USERS}${user.id}/`);
+      await signInAs(user.username);
+      let view = await mountConsole('/apps');
+      await waitForShell(view);
+      await waitFor(() => location.hash === '#/apps/remoteapp', 5000, '/apps opens the remote apps');
+      await view.waitForText('.my-apps-page .granted-empty', '请联系管理员为您创建远程应用授权', 8000);
+      expect(menuText(view)).to.contain('远程应用');
+      view = await remount(view, '/apps/database');
+      await view.waitForText('.my-apps-page h2', '数据库');
+    } finally {
+      await loginAs('admin');
+      await api('PATCH', '/api/v1/settings/setting/', { license: { XPACK_LICENSE_IS_VALID: false } });
+    }
   });
 });
