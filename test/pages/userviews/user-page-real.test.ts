@@ -2,6 +2,7 @@
 // the two route trees; a user without grants is told what to ask an administrator for.
 import { expect } from '@open-wc/testing';
 import { waitFor } from '../../helpers/dom.ts';
+import { $lang } from '../../../src/core/stores/locale.ts';
 import { api, cookie, loginAs } from '../../helpers/server.ts';
 import { mountConsole, resetConsole, waitForShell, type MountedConsole } from '../../elements/support/console-fixture.ts';
 import { uniqueName } from '../assets/support/api.ts';
@@ -56,6 +57,9 @@ describe('user page: roles, the page switch and empty states (real server)', () 
     expect(menuText(view)).to.contain('我的资产');
     expect(menuText(view)).to.not.contain('仪表盘');
     await view.waitForText('.my-assets-page .granted-empty', '您还没有被授权任何资产。请联系管理员为您创建资产授权', 8000);
+    $lang.set('en'); // the English console says the same
+    await view.waitForText('.my-assets-page .granted-empty', 'No assets have been granted to you yet. Ask an administrator for an asset permission');
+    $lang.set('zh');
     // Remote apps need a licence (tests run unlicensed): /apps opens the databases.
     expect(menuText(view)).to.not.contain('远程应用');
     view = await remount(view, '/apps');
