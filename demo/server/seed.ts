@@ -6,7 +6,7 @@ import { defaultExpiry, isoAt } from './lib/time.ts';
 import { seedApplications } from './seed-apps.ts';
 import { seedAssets } from './seed-assets.ts';
 import { SEED_GROUPS, SEED_ORGS, SEED_USERS } from './seed-data.ts';
-import { seedFavorites } from './seed-favorites.ts';
+import { seedGrants } from './seed-grants.ts';
 import { seedPermissions } from './seed-perms.ts';
 import { SettingsStore } from './settings/store.ts';
 
@@ -44,7 +44,7 @@ export function seed(db: DB, opts: SeedOptions): void {
     seedGroups(db, orgIds, now);
     seedAssets(db, opts.demoPassword, opts.nowMs);
     seedPermissions(db, opts.nowMs);
-    seedFavorites(db, opts.nowMs);
+    seedGrants(db, opts.nowMs);
     seedApplications(db, opts.demoPassword, opts.nowMs);
     new SettingsStore(db).seedDefaults({ XPACK_LICENSE_IS_VALID: opts.licenseValid });
   })();

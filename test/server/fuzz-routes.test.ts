@@ -84,7 +84,10 @@ test('every extra route survives hostile queries, ids and bodies without a 5xx o
 /** The route's URL with each `:param` replaced by the id of the object whose list URL precedes it. */
 function fillParams(pattern: string, idAfter: Map<string, string>, fallback = 'not-a-uuid'): string {
   const parts = pattern.split('/');
-  const byName: Record<string, string> = { asset_id: '/api/v1/assets/assets/', filter_id: '/api/v1/assets/cmd-filters/' };
+  const byName: Record<string, string> = {
+    asset_id: '/api/v1/assets/assets/', filter_id: '/api/v1/assets/cmd-filters/',
+    user_id: '/api/v1/users/users/', group_id: '/api/v1/users/groups/', node_id: '/api/v1/assets/nodes/',
+  };
   return parts.map((part, i) => {
     if (!part.startsWith(':')) return part;
     const name = part.slice(1);

@@ -34,7 +34,8 @@ export function grantScope(kind: ScopeKind, request: FastifyRequest, reply: Fast
     return null;
   };
   if (kind === 'my') return { args, scope: { ...base, subject: { user: ctx.user.id }, orgId: null } };
-  const id = String((request.params as { id?: string }).id ?? '');
+  const params = request.params as { user_id?: string; group_id?: string };
+  const id = String(params.user_id ?? params.group_id ?? '');
   const overseer = canAdmin(db, ctx.user, ctx.org) || canAudit(db, ctx.user, ctx.org);
   if (kind === 'user') {
     if (id !== ctx.user.id && !overseer) {

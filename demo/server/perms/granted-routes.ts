@@ -23,8 +23,8 @@ const NODE_MISSING = L('节点 对象不存在。', 'Node object does not exist.
 
 const VARIANTS: { kind: ScopeKind; prefix: string }[] = [
   { kind: 'my', prefix: '/api/v1/perms/users/' },
-  { kind: 'user', prefix: '/api/v1/perms/users/:id/' },
-  { kind: 'group', prefix: '/api/v1/perms/user-groups/:id/' },
+  { kind: 'user', prefix: '/api/v1/perms/users/:user_id/' },
+  { kind: 'group', prefix: '/api/v1/perms/user-groups/:group_id/' },
 ];
 
 /**
@@ -98,18 +98,18 @@ const ENDPOINTS: { path: string; method?: 'GET' | 'DELETE'; kinds?: ScopeKind[];
     },
   },
   {
-    path: 'nodes/:node/assets/',
+    path: 'nodes/:node_id/assets/',
     handle: (args, scope, request, reply) => {
-      const key = nodeKey(args, scope, { id: (request.params as { node: string }).node });
+      const key = nodeKey(args, scope, { id: (request.params as { node_id: string }).node_id });
       if (key === null || key === 'missing') return reply.code(404).send({ detail: message(args, NODE_MISSING) });
       const deep = ['1', 'true'].includes(singleValues(request.query as Record<string, unknown>).all ?? '');
       return grantedAssetsAnswer(args, nodeAssetsClause(scope, key, deep), byNode(scope));
     },
   },
   {
-    path: 'assets/:asset/system-users/',
+    path: 'assets/:asset_id/system-users/',
     handle: (args, scope, request, reply) => {
-      const assetId = (request.params as { asset: string }).asset;
+      const assetId = (request.params as { asset_id: string }).asset_id;
       if (!UUID_PATTERN.test(assetId) || !args.db.prepare('SELECT 1 FROM assets WHERE id = ?').get(assetId)) {
         return reply.code(404).send({ detail: t(args.ctx.lang, 'request.object_not_found', { model: args.ctx.lang === 'zh' ? '资产' : 'Asset' }) });
       }

@@ -4,6 +4,7 @@ import type { ResourceDef } from '../engine/types.ts';
 import { accessKeysResource } from './access-keys.ts';
 import { adminUsersResource } from './admin-users.ts';
 import { databaseAppPermissionsResource, k8sAppPermissionsResource, remoteAppPermissionsResource } from './app-permissions.ts';
+import { ASSET_PERMISSION_RELATIONS } from './asset-permission-relations.ts';
 import { assetPermissionsResource } from './asset-permissions.ts';
 import { assetsResource } from './assets.ts';
 import { cmdFiltersResource } from './cmd-filters.ts';
@@ -38,6 +39,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   cmdFiltersResource,
   labelsResource,
   assetPermissionsResource,
+  ...ASSET_PERMISSION_RELATIONS,
   favoriteAssetsResource,
   // Applications and their permissions (migration 10).
   remoteAppsResource, databaseAppsResource, k8sAppsResource,
