@@ -14,7 +14,7 @@ const WINDOWS_HOST = 'office-win-01';
 const SYSTEM_USERS = [
   { name: 'mysql-readonly', username: 'readonly', protocol: 'mysql', login_mode: 'auto', priority: 20, comment: 'Read-only MySQL account' },
   { name: 'mysql-dba', username: 'dba', protocol: 'mysql', login_mode: 'manual', priority: 10, comment: 'DBA account, password typed at login' },
-  { name: 'k8s-viewer', username: '', protocol: 'k8s', login_mode: 'auto', priority: 20, comment: 'Service-account token with the view role' },
+  { name: 'k8s-viewer', username: 'viewer', protocol: 'k8s', login_mode: 'auto', priority: 20, comment: 'Service-account token with the view role' },
 ];
 
 const REMOTE_APPS = [
@@ -53,7 +53,9 @@ const PERMISSIONS: Record<string, SeedAppPermission[]> = {
     { kind: REMOTE_APP, name: 'Developers - desktop apps', groups: ['Developers'], apps: ['Intranet wiki (Chrome)', 'Orders DB (Workbench)'], systemUsers: ['windows-rdp'], comment: 'Wiki and the orders schema in Workbench' },
     { kind: DATABASE_APP, name: 'Developers - databases', groups: ['Developers'], apps: ['orders-mysql', 'reports-mysql'], systemUsers: ['mysql-readonly', 'mysql-dba'], comment: 'Debugging against the replicas' },
     { kind: K8S_APP, name: 'Developers - clusters', groups: ['Developers'], apps: ['prod-cluster', 'staging-cluster'], systemUsers: ['k8s-viewer'], comment: 'Read-only cluster access' },
-    { kind: K8S_APP, name: 'Build team - staging', groups: ['Build team'], apps: ['staging-cluster'], systemUsers: ['k8s-viewer'], active: false, comment: 'Paused while CI moves' },
+    { kind: K8S_APP, name: 'Build team - staging', groups: ['Build team'], users: ['jsmith'], apps: ['staging-cluster'], systemUsers: ['k8s-viewer'], active: false, comment: 'Paused while CI moves' },
+    { kind: REMOTE_APP, name: 'Release wiki for the build lead', users: ['jsmith'], apps: ['Intranet wiki (Chrome)'], systemUsers: ['windows-rdp'], comment: 'Release notes live on the wiki' },
+    { kind: DATABASE_APP, name: 'On-call reports access', users: ['user'], apps: ['reports-mysql'], systemUsers: ['mysql-readonly'], comment: 'This week\'s on-call rotation' },
   ],
   Operations: [
     { kind: DATABASE_APP, name: 'DBA - all databases', groups: ['DBA'], apps: ['orders-mysql', 'reports-mysql'], systemUsers: ['mysql-dba'], comment: 'Database administration' },

@@ -73,6 +73,7 @@ export const requiredFields = (def: ResourceDef) =>
 
 /** A CSV cell as the export writes it. */
 export function csvCell(value: unknown): string {
-  const text = Array.isArray(value) ? `[${value.map((v) => JSON.stringify(v)).join(', ')}]` : String(value);
+  const text = Array.isArray(value) ? `[${value.map((v) => JSON.stringify(v)).join(', ')}]`
+    : value !== null && typeof value === 'object' ? JSON.stringify(value) : String(value);
   return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

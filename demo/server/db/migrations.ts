@@ -49,7 +49,25 @@ const appPermissionTables = (prefix: string, apps: string, appColumn: string, ap
 ${link('users', 'user_id', 'users')}
 ${link('user_groups', 'usergroup_id', 'user_groups')}
 ${link(apps, appColumn, appTable)}
-${link('system_users', 'systemuser_id', 'system_users')}`;
+${link('system_users', 'systemuser_id', 'system_users')}
+${relationView(prefix, 'users', 'user_id', 'user', 'users', "o.name")}
+${relationView(prefix, 'user_groups', 'usergroup_id', 'usergroup', 'user_groups', "o.name")}
+${relationView(prefix, apps, appColumn, appColumn.replace('_id', ''), appTable, "o.name")}
+${relationView(prefix, 'system_users', 'systemuser_id', 'systemuser', 'system_users', "o.name || '(' || o.username || ')'")}`;
+};
+
+/**
+ * The relation view of one through table (2.3's `<perm>-<links>-relations/` rows): the link's integer id,
+ * both ends under 2.3's keys with their display names, and the permission's org for org scoping.
+ * Deleting a row of the view deletes the link.
+ */
+const relationView = (prefix: string, kind: string, column: string, key: string, target: string, display: string): string => {
+  const permKey = prefix.replace(/_/g, '');
+  return `      CREATE VIEW ${prefix}_${kind}_relations AS
+        SELECT r.id, r.permission_id AS ${permKey}, p.name AS ${permKey}_display, r.${column} AS ${key}, ${display} AS ${key}_display, p.org_id
+        FROM ${prefix}_${kind} r JOIN ${prefix}s p ON p.id = r.permission_id JOIN ${target} o ON o.id = r.${column};
+      CREATE TRIGGER ${prefix}_${kind}_relations_delete INSTEAD OF DELETE ON ${prefix}_${kind}_relations
+        BEGIN DELETE FROM ${prefix}_${kind} WHERE id = OLD.id; END;`;
 };
 
 export const migrations: Migration[] = [
@@ -462,7 +480,8 @@ ${permissionRelationView('system_users', 'systemuser', 'systemuser_id', "(SELECT
         comment TEXT NOT NULL DEFAULT '', org_id TEXT NOT NULL DEFAULT '', created_by TEXT NOT NULL DEFAULT '',
         date_created TEXT NOT NULL, date_updated TEXT NOT NULL, UNIQUE (org_id, name)
       );
-      -- Their permissions (§2.5): users and groups × apps × system users, active inside a window.
+      -- Their permissions (§2.5): users and groups × apps × system users, active inside a window, with
+      -- the relation views 2.3's <perm>-<links>-relations/ endpoints list.
 ${appPermissionTables('remote_app_permission', 'remote_apps', 'remoteapp_id', 'remote_apps')}
 ${appPermissionTables('database_app_permission', 'database_apps', 'databaseapp_id', 'database_apps')}
 ${appPermissionTables('k8s_app_permission', 'k8s_apps', 'k8sapp_id', 'k8s_apps')}

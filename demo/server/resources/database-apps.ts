@@ -16,7 +16,7 @@ export const databaseAppsResource: ResourceDef = {
     id: idField(),
     name: { type: 'string', label: L('名称', 'Name'), required: true, max_length: 128, unique: true },
     type: { type: 'choice', label: L('类型', 'Type'), choices: TYPES, default: 'mysql' },
-    get_type_display: { type: 'string', label: L('类型', 'Type'), read_only: true, column: false },
+    get_type_display: { type: 'string', label: L('类型名称', 'Type display'), read_only: true, column: false },
     host: { type: 'string', label: L('主机', 'Host'), required: true, max_length: 128 },
     port: { type: 'integer', label: L('端口', 'Port'), default: 3306, min_value: 1, max_value: 65535 },
     database: { type: 'string', label: L('数据库', 'Database'), max_length: 128, allow_blank: true, allow_null: true },

@@ -3,6 +3,7 @@
 import type { ResourceDef } from '../engine/types.ts';
 import { accessKeysResource } from './access-keys.ts';
 import { adminUsersResource } from './admin-users.ts';
+import { APP_PERMISSION_RELATIONS } from './app-permission-relations.ts';
 import { databaseAppPermissionsResource, k8sAppPermissionsResource, remoteAppPermissionsResource } from './app-permissions.ts';
 import { ASSET_PERMISSION_RELATIONS } from './asset-permission-relations.ts';
 import { assetPermissionsResource } from './asset-permissions.ts';
@@ -44,4 +45,5 @@ export const RESOURCES: readonly ResourceDef[] = [
   // Applications and their permissions (migration 10).
   remoteAppsResource, databaseAppsResource, k8sAppsResource,
   remoteAppPermissionsResource, databaseAppPermissionsResource, k8sAppPermissionsResource,
+  ...APP_PERMISSION_RELATIONS,
 ];

@@ -19,7 +19,7 @@ export const remoteAppsResource: ResourceDef = {
     asset: { type: 'string', label: L('资产', 'Asset'), required: true, relation: '/api/v1/assets/assets/' },
     asset_info: computed('field', '资产信息', 'Asset info'),
     type: { type: 'choice', label: L('应用类型', 'App type'), choices: [...REMOTE_APP_TYPES], default: 'chrome' },
-    get_type_display: computed('string', '应用类型', 'App type'),
+    get_type_display: computed('string', '应用类型名称', 'App type display'),
     path: { type: 'string', label: L('应用路径', 'App path'), required: true, max_length: 128 },
     params: { type: 'dict', label: L('参数', 'Parameters'), default: {} },
     date_created: readOnly('datetime', '创建日期', 'Date created'),
