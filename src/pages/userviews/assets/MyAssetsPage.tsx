@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { EngineStyle } from '../../../core/engine/EngineStyle.tsx'
 import { SlButton, SlIconButton } from '../../../core/engine/shoelace.ts'
 import { useT } from '../../../core/i18n/index.ts'
@@ -30,7 +30,7 @@ export function MyAssetsPage() {
   const favorites = useFavorites()
   const onFavorites = node?.key === FAVORITE_KEY
 
-  const actions = useMemo(() => (row: Row) => {
+  const actions = (row: Row) => {
     const id = String(row.id)
     const starred = favorites.ids.has(id)
     const toggle = () => void favorites.toggle(id)
@@ -42,7 +42,7 @@ export function MyAssetsPage() {
           : <SlIconButton name="star" className="favorite" label={t('userviews.star')} onClick={toggle} />}
       </span>
     )
-  }, [favorites, t])
+  }
 
   return (
     <section className="engine-page list-page my-assets-page">
