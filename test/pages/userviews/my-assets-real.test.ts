@@ -6,7 +6,7 @@ import { text, waitFor } from '../../helpers/dom.ts';
 import { api, loginAs } from '../../helpers/server.ts';
 import { mountConsole, resetConsole, waitForShell } from '../../elements/support/console-fixture.ts';
 import { uniqueName } from '../assets/support/api.ts';
-import { click, waitForToast } from '../users/support.ts';
+import { click, searchFor, waitForToast } from '../users/support.ts';
 import { FAVORITES, PERMS, cleanUp, makeGrant, remount, shownHostnames, signInAs, treeRow, type Grant } from './support.ts';
 
 let grant: Grant | undefined;
@@ -37,6 +37,10 @@ describe('user page: My assets of a group member (real server)', () => {
     // The web terminal opens in a new tab (sl-button renders a link for href + target).
     const connect = view.find(`${row} sl-button.connect`) as unknown as { href: string; target: string } | null;
     expect([connect?.href, connect?.target]).to.deep.equal([`/luna/?login_to=${first.id}`, '_blank']);
+
+    // Search narrows the granted assets.
+    searchFor(view, first.hostname);
+    await waitFor(() => shownHostnames(view).join() === first.hostname, 5000, 'the searched asset only');
 
     // Tree: the granted node with its count of granted assets; choosing it lists them.
     const nodeRow = await waitFor(() => view.find(`.my-assets-page .node-row[data-id="${g.nodeId}"]`), 8000, 'the granted node in the tree');
