@@ -1,7 +1,7 @@
 import { createElement, type ComponentType } from 'react'
 import { PERM } from '../../core/permissions.ts'
 import type { PageProps, RouteRecord } from '../../core/routes.ts'
-import { AppsIndex } from './apps/AppsIndex.tsx'
+import { $licenseValid } from '../../core/stores/settings.ts'
 import type { AppKind } from './apps/app-kinds.ts'
 import { MyAppsPage } from './apps/MyAppsPage.tsx'
 import { MyAssetsPage } from './assets/MyAssetsPage.tsx'
@@ -18,8 +18,12 @@ function appsPage(kind: AppKind, title: string): ComponentType<PageProps> {
 export const userViewRoutes: RouteRecord[] = [
   { path: '/', name: 'MyAssets', component: MyAssetsPage, meta: { title: 'route.MyAssets', icon: 'files', affix: true, permissions: USE } },
   {
-    // `/apps` opens the first kind the menu offers: remote apps need a valid licence.
-    path: '/apps', name: 'Apps', component: AppsIndex, meta: { title: 'route.Apps', icon: 'grid-3x3-gap', alwaysShow: true, permissions: USE },
+    path: '/apps', name: 'Apps',
+    // `/apps` → `/apps/remoteapp` as in the route table, but that page needs a valid licence: without
+    // one the reference's redirect ends nowhere, so it opens the databases. A getter: the licence is
+    // known once the guard has the public settings, before it builds the routes.
+    get redirect() { return $licenseValid.get() ? '/apps/remoteapp' : '/apps/database' },
+    meta: { title: 'route.Apps', icon: 'grid-3x3-gap', alwaysShow: true, permissions: USE },
     children: [
       { path: 'remoteapp', name: 'MyRemoteApps', component: appsPage('remote-apps', 'route.MyRemoteApps'),
         meta: { title: 'route.MyRemoteApps', permissions: USE, licenseRequired: true } },
