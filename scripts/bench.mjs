@@ -32,7 +32,9 @@ const snapshot = mkdtempSync(join(tmpdir(), 'bastion-bench-dist-'));
 process.once('exit', () => rmSync(snapshot, { recursive: true, force: true }));
 cpSync(distDir, snapshot, { recursive: true });
 
-for (const section of SECTIONS) {
+// `npm run bench -- grants` (or BENCH_ONLY=grants) runs only the sections with those names.
+const only = new Set([...process.argv.slice(2), ...(process.env.BENCH_ONLY ?? '').split(',')].filter(Boolean));
+for (const section of SECTIONS.filter((s) => !only.size || only.has(s.name))) {
   const { headers, rows } = await section.run({ distDir: snapshot });
   console.log(`\n${section.title}\n\n${formatTable(headers, rows)}`);
 }

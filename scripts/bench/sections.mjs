@@ -5,8 +5,9 @@ import { assetsListServer } from './assets-list-server.mjs';
 import { csvImportConcurrency } from './csv-import-concurrency.mjs';
 import { elementSizes } from './element-sizes.mjs';
 import { firstLoad } from './first-load.mjs';
+import { grantsServer } from './grants-server.mjs';
 import { usersFirstRow, usersPageBytes } from './users-first-row.mjs';
 import { usersListServer } from './users-list-server.mjs';
 
 // The *PageBytes sections report the cold visit their first-row section recorded, so each comes right after it.
-export const SECTIONS = [elementSizes, firstLoad, usersListServer, usersFirstRow, usersPageBytes, assetsListServer, assetListFirstRow, assetListPageBytes, csvImportConcurrency];
+export const SECTIONS = [elementSizes, firstLoad, usersListServer, usersFirstRow, usersPageBytes, assetsListServer, assetListFirstRow, assetListPageBytes, csvImportConcurrency, grantsServer];

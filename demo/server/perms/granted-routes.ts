@@ -12,8 +12,8 @@ import { orgSees } from '../orgs/current-org.ts';
 import { actionNames } from './actions.ts';
 import { grantScope, type ScopeKind } from './grant-scope.ts';
 import {
-  FAVORITE_KEY, grantedAssetsClause, grantedChildCounts, grantedNodeCounts, grantedPlacements, grantedSystemUsers,
-  nodeAssetsClause, specialNodeCounts, UNGROUPED_KEY, type GrantScope,
+  FAVORITE_KEY, grantedAssetsClause, grantedPlacements, grantedSystemUsers, idsClause, nodeAssetIds, specialNodeCounts,
+  treeCounts, UNGROUPED_KEY, type GrantScope, type Placement,
 } from './grants.ts';
 import { grantedAssetItem, grantedAssetRows, grantedAssetsAnswer, nodeItems, nodeRows } from './granted-shapes.ts';
 
@@ -40,56 +40,62 @@ function nodeKey(args: HookArgs, scope: GrantScope, raw: { key?: string; id?: st
   return node.key;
 }
 
-const byNode = (scope: GrantScope) => (key: string, deep: boolean) => nodeAssetsClause(scope, key, deep);
+/** `node=<id>` of an asset list: the assets the tree shows on that node (placements computed only then). */
+const byNode = (args: HookArgs, scope: GrantScope) => (key: string, deep: boolean) =>
+  idsClause(nodeAssetIds(args.db, scope, grantedPlacements(args.db, scope), key, deep));
 
 /** Every node of the tree with its count, the special nodes included. */
-function allCounts(args: HookArgs, scope: GrantScope): Map<string, number> {
-  const counts = grantedNodeCounts(args.db, scope);
-  for (const special of specialNodeCounts(args.db, scope)) counts.set(special.key, special.amount);
+function allCounts(args: HookArgs, scope: GrantScope, placements: Placement[]): Map<string, number> {
+  const counts = treeCounts(placements, 'all');
+  for (const special of specialNodeCounts(args.db, scope, placements)) counts.set(special.key, special.amount);
   return counts;
 }
 
 /** Lazy-tree selection: the children of `key`, or (no key) the special nodes, the org roots and their children. */
-function childCounts(args: HookArgs, scope: GrantScope, key: string | null): Map<string, number> {
-  if (key !== null) return SPECIAL.has(key) ? new Map() : grantedChildCounts(args.db, scope, key);
-  const roots = grantedChildCounts(args.db, scope, null);
+function childCounts(args: HookArgs, scope: GrantScope, placements: Placement[], key: string | null): Map<string, number> {
+  if (key !== null) return SPECIAL.has(key) ? new Map() : treeCounts(placements, key);
+  const roots = treeCounts(placements, null);
   const counts = new Map(roots);
-  for (const root of roots.keys()) for (const [child, amount] of grantedChildCounts(args.db, scope, root)) counts.set(child, amount);
-  for (const special of specialNodeCounts(args.db, scope)) counts.set(special.key, special.amount);
+  for (const root of roots.keys()) for (const [child, amount] of treeCounts(placements, root)) counts.set(child, amount);
+  for (const special of specialNodeCounts(args.db, scope, placements)) counts.set(special.key, special.amount);
   return counts;
 }
 
+/** Asset rows the tree shows on `key` (no paging), for the trees with assets. */
+const assetsOn = (args: HookArgs, scope: GrantScope, placements: Placement[], key: string) =>
+  grantedAssetRows(args, idsClause(nodeAssetIds(args.db, scope, placements, key, false), 'a.id'));
+
 const ENDPOINTS: { path: string; method?: 'GET' | 'DELETE'; kinds?: ScopeKind[]; handle: Handler }[] = [
-  { path: 'assets/', handle: (args, scope) => grantedAssetsAnswer(args, grantedAssetsClause(scope), byNode(scope)) },
+  { path: 'assets/', handle: (args, scope) => grantedAssetsAnswer(args, grantedAssetsClause(args.db, scope), byNode(args, scope)) },
   {
     path: 'assets/tree/', kinds: ['my', 'user'],
-    handle: (args, scope) => grantedAssetRows(args, grantedAssetsClause(scope, 'a.id')).map((asset) => grantedAssetItem(args.db, asset, '')),
+    handle: (args, scope) => grantedAssetRows(args, grantedAssetsClause(args.db, scope, 'a.id')).map((asset) => grantedAssetItem(args.db, asset, '')),
   },
-  { path: 'nodes/', handle: (args, scope) => nodeRows(args, allCounts(args, scope)) },
-  { path: 'nodes/tree/', kinds: ['my', 'user'], handle: (args, scope) => nodeItems(args, allCounts(args, scope)) },
+  { path: 'nodes/', handle: (args, scope) => nodeRows(args, allCounts(args, scope, grantedPlacements(args.db, scope))) },
+  { path: 'nodes/tree/', kinds: ['my', 'user'], handle: (args, scope) => nodeItems(args, allCounts(args, scope, grantedPlacements(args.db, scope))) },
   {
     path: 'nodes/children/',
-    handle: (args, scope, request, reply) => withSelection(args, scope, request, reply, (key) => nodeRows(args, childCounts(args, scope, key))),
+    handle: (args, scope, request, reply) => withSelection(args, scope, request, reply, (key) => nodeRows(args, childCounts(args, scope, grantedPlacements(args.db, scope), key))),
   },
   {
     path: 'nodes/children/tree/',
-    handle: (args, scope, request, reply) => withSelection(args, scope, request, reply, (key) => nodeItems(args, childCounts(args, scope, key))),
+    handle: (args, scope, request, reply) => withSelection(args, scope, request, reply, (key) => nodeItems(args, childCounts(args, scope, grantedPlacements(args.db, scope), key))),
   },
   {
     path: 'nodes/children-with-assets/tree/', kinds: ['my', 'user'],
     handle: (args, scope, request, reply) => withSelection(args, scope, request, reply, (key) => {
-      const items: TreeItem[] = nodeItems(args, childCounts(args, scope, key));
+      const placements = grantedPlacements(args.db, scope);
+      const items: TreeItem[] = nodeItems(args, childCounts(args, scope, placements, key));
       if (key === null) return items;
-      const assets = grantedAssetRows(args, nodeAssetsClause(scope, key, false, 'a.id'));
-      return [...items, ...assets.map((asset) => grantedAssetItem(args.db, asset, key))];
+      return [...items, ...assetsOn(args, scope, placements, key).map((asset) => grantedAssetItem(args.db, asset, key))];
     }),
   },
   {
     path: 'nodes-with-assets/tree/', kinds: ['my', 'user'],
     handle: (args, scope) => {
       const placements = grantedPlacements(args.db, scope);
-      const assets = new Map(grantedAssetRows(args, grantedAssetsClause(scope, 'a.id')).map((asset) => [String(asset.id), asset]));
-      const items = nodeItems(args, allCounts(args, scope));
+      const assets = new Map(grantedAssetRows(args, idsClause(new Set(placements.map((p) => p.asset_id)), 'a.id')).map((asset) => [String(asset.id), asset]));
+      const items = nodeItems(args, allCounts(args, scope, placements));
       for (const { asset_id: id, key } of placements) {
         const asset = assets.get(id);
         if (asset) items.push(grantedAssetItem(args.db, asset, key));
@@ -103,7 +109,7 @@ const ENDPOINTS: { path: string; method?: 'GET' | 'DELETE'; kinds?: ScopeKind[];
       const key = nodeKey(args, scope, { id: (request.params as { node_id: string }).node_id });
       if (key === null || key === 'missing') return reply.code(404).send({ detail: message(args, NODE_MISSING) });
       const deep = ['1', 'true'].includes(singleValues(request.query as Record<string, unknown>).all ?? '');
-      return grantedAssetsAnswer(args, nodeAssetsClause(scope, key, deep), byNode(scope));
+      return grantedAssetsAnswer(args, idsClause(nodeAssetIds(args.db, scope, grantedPlacements(args.db, scope), key, deep)), byNode(args, scope));
     },
   },
   {

@@ -38,21 +38,26 @@ export const FAVORITE_KEY = '-12';
 const IN_SUBTREE = (node: string, root: string) =>
   `(${node}.key = ${root}.key OR (${node}.key >= ${root}.key || ':' AND ${node}.key < ${root}.key || ';'))`;
 
-/** The valid permissions of the scope, as a CTE `perms(id, actions)`; parameters in text order. */
+/**
+ * The valid permissions of the scope, as a CTE `perms(id, actions)`; parameters in text order. It starts
+ * from the subject's own links (and their groups'), so it reads a handful of rows however many
+ * permissions the org holds.
+ */
 function permsCte(scope: GrantScope): Clause {
   const now = isoAt(scope.now);
-  const params: unknown[] = [now, now];
-  let who: string;
+  const params: unknown[] = [];
+  let mine: string;
   if ('user' in scope.subject) {
-    who = `(p.id IN (SELECT permission_id FROM asset_permission_users WHERE user_id = ?)
-        OR p.id IN (SELECT pg.permission_id FROM asset_permission_user_groups pg
-                    JOIN user_group_users ug ON ug.group_id = pg.usergroup_id WHERE ug.user_id = ?))`;
+    mine = `SELECT permission_id FROM asset_permission_users WHERE user_id = ?
+      UNION SELECT pg.permission_id FROM user_group_users ug
+        JOIN asset_permission_user_groups pg ON pg.usergroup_id = ug.group_id WHERE ug.user_id = ?`;
     params.push(scope.subject.user, scope.subject.user);
   } else {
-    who = 'p.id IN (SELECT permission_id FROM asset_permission_user_groups WHERE usergroup_id = ?)';
+    mine = 'SELECT permission_id FROM asset_permission_user_groups WHERE usergroup_id = ?';
     params.push(scope.subject.group);
   }
-  let where = `p.is_active = 1 AND p.date_start <= ? AND p.date_expired > ? AND ${who}`;
+  let where = `p.id IN (${mine}) AND p.is_active = 1 AND p.date_start <= ? AND p.date_expired > ?`;
+  params.push(now, now);
   if (scope.orgId !== null) {
     where += ' AND p.org_id = ?';
     params.push(scope.orgId);
@@ -64,116 +69,108 @@ function permsCte(scope: GrantScope): Clause {
   return { sql: `perms AS MATERIALIZED (SELECT p.id, p.actions FROM asset_permissions p WHERE ${where})`, params };
 }
 
-/**
- * `WITH … placed(asset_id, key)`: where each granted asset sits in the scope's tree — every asset in the
- * subtree of a granted node on its node, and each asset granted by itself on each of its own nodes (or
- * on `-10` when ungrouping single assets and no granted node holds it), as 2.3's user tree places them.
- * Inactive assets are left out.
- */
-function placedCte(scope: GrantScope): Clause {
+/** `WITH perms, roots, direct`: the valid permissions, the keys of their nodes, their single assets. */
+function grantSourcesCte(scope: GrantScope): Clause {
   const perms = permsCte(scope);
-  const single = scope.ungroupSingleAssets
-    ? `SELECT d.asset_id, '${UNGROUPED_KEY}' FROM direct d WHERE d.asset_id NOT IN (SELECT asset_id FROM by_node)`
-    : 'SELECT d.asset_id, n.key FROM direct d JOIN asset_nodes an ON an.asset_id = d.asset_id JOIN nodes n ON n.id = an.node_id';
   return {
     sql: `WITH ${perms.sql},
-      roots AS (SELECT DISTINCT n.key FROM asset_permission_nodes pn JOIN nodes n ON n.id = pn.node_id
-                WHERE pn.permission_id IN (SELECT id FROM perms)),
-      by_node(asset_id, key) AS MATERIALIZED (
-        SELECT an.asset_id, n.key FROM roots r JOIN nodes n ON ${IN_SUBTREE('n', 'r')} JOIN asset_nodes an ON an.node_id = n.id),
-      direct(asset_id) AS (SELECT DISTINCT asset_id FROM asset_permission_assets WHERE permission_id IN (SELECT id FROM perms)),
-      placed(asset_id, key) AS MATERIALIZED (
-        SELECT p.asset_id, p.key FROM (SELECT asset_id, key FROM by_node UNION ${single}) p
-        JOIN assets a ON a.id = p.asset_id WHERE a.is_active = 1)`,
+      roots AS MATERIALIZED (SELECT DISTINCT n.key FROM asset_permission_nodes pn JOIN nodes n ON n.id = pn.node_id
+                             WHERE pn.permission_id IN (SELECT id FROM perms)),
+      direct(asset_id) AS MATERIALIZED (SELECT DISTINCT asset_id FROM asset_permission_assets WHERE permission_id IN (SELECT id FROM perms))`,
     params: perms.params,
   };
 }
 
-/** A clause on the assets table's `id`: the active assets the scope may reach. */
-export function grantedAssetsClause(scope: GrantScope, column = 'id'): Clause {
-  const placed = placedCte(scope);
-  return { sql: `${column} IN (${placed.sql} SELECT asset_id FROM placed)`, params: placed.params };
+/** Ids of the active assets the scope may reach (each once, unordered). */
+export function grantedAssetIdList(db: DB, scope: GrantScope): string[] {
+  const sources = grantSourcesCte(scope);
+  return db.prepare(`${sources.sql},
+      granted(asset_id) AS (
+        SELECT an.asset_id FROM roots r JOIN nodes n ON ${IN_SUBTREE('n', 'r')} JOIN asset_nodes an ON an.node_id = n.id
+        UNION SELECT asset_id FROM direct)
+    SELECT g.asset_id FROM granted g JOIN assets a ON a.id = g.asset_id WHERE a.is_active = 1`).pluck().all(...sources.params) as string[];
 }
 
-/** Ids of the active assets the scope may reach. */
+/** A clause on `column` (an assets id) holding exactly the given ids (one JSON parameter, any length). */
+export const idsClause = (ids: Iterable<string>, column = 'id'): Clause =>
+  ({ sql: `${column} IN (SELECT value FROM json_each(?))`, params: [JSON.stringify([...ids])] });
+
+/** A clause on the assets table's `id`: the active assets the scope may reach (computed once, here). */
+export function grantedAssetsClause(db: DB, scope: GrantScope, column = 'id'): Clause {
+  return idsClause(grantedAssetIdList(db, scope), column);
+}
+
+/** Ids of the active assets the scope may reach, ordered by hostname. */
 export function grantedAssetIds(db: DB, scope: GrantScope): string[] {
-  const clause = grantedAssetsClause(scope, 'a.id');
+  const clause = grantedAssetsClause(db, scope, 'a.id');
   return db.prepare(`SELECT a.id FROM assets a WHERE ${clause.sql} ORDER BY a.hostname, a.id`).pluck().all(...clause.params) as string[];
 }
 
+export interface Placement { asset_id: string; key: string }
+
 /**
- * A clause on the assets table's `id`: the granted assets the tree shows on the node with `key` (with
- * `deep`, anywhere in its subtree); `-12` = the user's favourites among the granted assets.
+ * Where each granted asset sits in the scope's tree — every asset in the subtree of a granted node on
+ * its node, and each asset granted by itself on each of its own nodes (or on `-10` when ungrouping single
+ * assets and no granted node holds it), as 2.3's user tree places them. Active assets only.
  */
-export function nodeAssetsClause(scope: GrantScope, key: string, deep: boolean, column = 'id'): Clause {
-  const placed = placedCte(scope);
-  if (key === FAVORITE_KEY) {
-    const user = 'user' in scope.subject ? scope.subject.user : '';
-    return {
-      sql: `${column} IN (${placed.sql} SELECT asset_id FROM placed WHERE asset_id IN (SELECT asset FROM favorite_assets WHERE user = ?))`,
-      params: [...placed.params, user],
-    };
-  }
-  const where = deep && !key.startsWith('-') ? '(key = ? OR (key >= ? AND key < ?))' : 'key = ?';
-  const params = deep && !key.startsWith('-') ? [key, `${key}:`, `${key};`] : [key];
-  return { sql: `${column} IN (${placed.sql} SELECT asset_id FROM placed WHERE ${where})`, params: [...placed.params, ...params] };
+export function grantedPlacements(db: DB, scope: GrantScope): Placement[] {
+  const sources = grantSourcesCte(scope);
+  const single = scope.ungroupSingleAssets
+    ? `SELECT d.asset_id, '${UNGROUPED_KEY}' FROM direct d WHERE d.asset_id NOT IN (SELECT asset_id FROM by_node)`
+    : 'SELECT d.asset_id, n.key FROM direct d JOIN asset_nodes an ON an.asset_id = d.asset_id JOIN nodes n ON n.id = an.node_id';
+  return db.prepare(`${sources.sql},
+      by_node(asset_id, key) AS MATERIALIZED (
+        SELECT an.asset_id, n.key FROM roots r JOIN nodes n ON ${IN_SUBTREE('n', 'r')} JOIN asset_nodes an ON an.node_id = n.id),
+      placed(asset_id, key) AS (SELECT asset_id, key FROM by_node UNION ${single})
+    SELECT p.asset_id, p.key FROM placed p JOIN assets a ON a.id = p.asset_id WHERE a.is_active = 1`).all(...sources.params) as Placement[];
+}
+
+/** The user's favourites among `granted` (for `-12`); a group has none. */
+export function favoriteIds(db: DB, scope: GrantScope, granted: Set<string>): string[] {
+  if (!('user' in scope.subject)) return [];
+  const starred = db.prepare('SELECT asset FROM favorite_assets WHERE user = ?').pluck().all(scope.subject.user) as string[];
+  return starred.filter((id) => granted.has(id));
+}
+
+/** Asset ids the tree shows on the node `key` (with `deep`, anywhere in its subtree); `-12` = favourites. */
+export function nodeAssetIds(db: DB, scope: GrantScope, placements: Placement[], key: string, deep: boolean): Set<string> {
+  if (key === FAVORITE_KEY) return new Set(favoriteIds(db, scope, new Set(placements.map((p) => p.asset_id))));
+  const under = `${key}:`;
+  return new Set(placements.filter((p) => p.key === key || (deep && p.key.startsWith(under))).map((p) => p.asset_id));
 }
 
 /**
- * The nodes of the scope's tree right under `parentKey` (null = the org roots) with the number of
- * distinct granted assets in each one's subtree; nodes without any granted asset are not in the tree.
+ * Granted-asset counts of the tree's nodes: with `parentKey`, of the nodes right under it; with null,
+ * of the org roots; with 'all', of every node (ancestors included). Nodes without any granted asset
+ * are not in the tree, and special keys are left to specialNodeCounts.
  */
-export function grantedChildCounts(db: DB, scope: GrantScope, parentKey: string | null): Map<string, number> {
-  const placed = placedCte(scope);
-  // The child of parentKey that a placed key lies under: its key cut after the next segment.
-  const rest = parentKey === null ? 'key' : `substr(key, ${parentKey.length + 2})`;
-  const prefix = parentKey === null ? '' : `${parentKey.length + 1}`;
-  const child = parentKey === null
-    ? `CASE WHEN instr(key, ':') = 0 THEN key ELSE substr(key, 1, instr(key, ':') - 1) END`
-    : `CASE WHEN instr(${rest}, ':') = 0 THEN key ELSE substr(key, 1, ${prefix} + instr(${rest}, ':') - 1) END`;
-  const range = parentKey === null ? "key NOT LIKE '-%'" : 'key >= ? AND key < ?';
-  const rows = db.prepare(`${placed.sql}
-    SELECT ${child} AS child, COUNT(DISTINCT asset_id) AS amount FROM placed WHERE ${range} GROUP BY child`)
-    .all(...placed.params, ...(parentKey === null ? [] : [`${parentKey}:`, `${parentKey};`])) as { child: string; amount: number }[];
-  return new Map(rows.map((row) => [row.child, row.amount]));
-}
-
-/** Every node of the scope's tree (ancestors of every placed asset's node) with its granted-asset count. */
-export function grantedNodeCounts(db: DB, scope: GrantScope): Map<string, number> {
-  const placed = placedCte(scope);
-  const rows = db.prepare(`${placed.sql} SELECT key, asset_id FROM placed WHERE key NOT LIKE '-%'`).all(...placed.params) as { key: string; asset_id: string }[];
+export function treeCounts(placements: Placement[], parentKey: string | null | 'all'): Map<string, number> {
   const sets = new Map<string, Set<string>>();
-  for (const row of rows) {
-    const parts = row.key.split(':');
-    for (let i = 1; i <= parts.length; i += 1) {
-      const key = parts.slice(0, i).join(':');
-      let set = sets.get(key);
-      if (!set) sets.set(key, (set = new Set()));
-      set.add(row.asset_id);
+  const add = (key: string, asset: string) => {
+    let set = sets.get(key);
+    if (!set) sets.set(key, (set = new Set()));
+    set.add(asset);
+  };
+  const prefix = parentKey === null || parentKey === 'all' ? '' : `${parentKey}:`;
+  for (const { asset_id: asset, key } of placements) {
+    if (key.startsWith('-')) continue;
+    if (parentKey === 'all') {
+      for (let i = key.indexOf(':'); i !== -1; i = key.indexOf(':', i + 1)) add(key.slice(0, i), asset);
+      add(key, asset);
+    } else if (key.startsWith(prefix)) {
+      const end = key.indexOf(':', prefix.length);
+      add(end === -1 ? key : key.slice(0, end), asset);
     }
   }
   return new Map([...sets].map(([key, set]) => [key, set.size]));
 }
 
-/** Every (asset, node key) placement of the scope's tree, for the trees that list assets under nodes. */
-export function grantedPlacements(db: DB, scope: GrantScope): { asset_id: string; key: string }[] {
-  const placed = placedCte(scope);
-  return db.prepare(`${placed.sql} SELECT asset_id, key FROM placed`).all(...placed.params) as { asset_id: string; key: string }[];
-}
-
 /** Granted assets on the special nodes: `-10` (when ungrouping) and, for a user, `-12` (favourites ∩ granted). */
-export function specialNodeCounts(db: DB, scope: GrantScope): { key: string; amount: number }[] {
+export function specialNodeCounts(db: DB, scope: GrantScope, placements: Placement[]): { key: string; amount: number }[] {
   const out: { key: string; amount: number }[] = [];
-  if (scope.ungroupSingleAssets) {
-    const placed = placedCte(scope);
-    const amount = db.prepare(`${placed.sql} SELECT COUNT(DISTINCT asset_id) FROM placed WHERE key = '${UNGROUPED_KEY}'`).pluck().get(...placed.params) as number;
-    if (amount) out.push({ key: UNGROUPED_KEY, amount });
-  }
-  if ('user' in scope.subject) {
-    const favorites = nodeAssetsClause(scope, FAVORITE_KEY, false, 'asset');
-    const amount = db.prepare(`SELECT COUNT(*) FROM favorite_assets WHERE user = ? AND ${favorites.sql}`).pluck().get(scope.subject.user, ...favorites.params) as number;
-    out.push({ key: FAVORITE_KEY, amount });
-  }
+  const ungrouped = new Set(placements.filter((p) => p.key === UNGROUPED_KEY).map((p) => p.asset_id));
+  if (ungrouped.size) out.push({ key: UNGROUPED_KEY, amount: ungrouped.size });
+  if ('user' in scope.subject) out.push({ key: FAVORITE_KEY, amount: favoriteIds(db, scope, new Set(placements.map((p) => p.asset_id))).length });
   return out;
 }
 
