@@ -3,7 +3,7 @@ import type { TestContext } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { bearer, build, orgId } from './helpers.ts';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 export type Call = (method: Method, url: string, payload?: unknown, opts?: { as?: string; org?: string }) => Promise<LightMyRequestResponse>;
 
 export async function assetsApp(t: TestContext) {

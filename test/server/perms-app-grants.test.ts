@@ -105,6 +105,10 @@ test('system users of a granted app: the kind\'s protocol only, highest priority
   assert.deepEqual([(await validate(high)).statusCode, (await validate(high)).json()], [200, { msg: true }]);
   assert.deepEqual([(await validate(expiredOnly)).statusCode, (await validate(expiredOnly)).json()], [403, { msg: false }]);
   assert.equal((await call('GET', `${PERMS}/database-app-permissions/user/validate/?user_id=${grantee}`)).statusCode, 403);
+  assert.deepEqual((await call('GET', `${PERMS}/database-app-permissions/user/validate/?user_id=x&database_app_id=${appId}&system_user_id=${high}`)).json(), { msg: false });
+  const own = `${PERMS}/database-app-permissions/user/validate/?user_id=${grantee}&database_app_id=${appId}&system_user_id=${low}`;
+  assert.equal((await call('GET', own, undefined, { as: 'grantee' })).statusCode, 200, 'a user asks about themself');
+  assert.equal((await call('GET', own, undefined, { as: 'liwei' })).statusCode, 403, 'not about someone else');
 });
 
 test('trees: Lina items under one root per kind, ?only=1 without it', async (t) => {
@@ -134,6 +138,8 @@ test('seeded demo users see apps on their side; access to other users\' grants i
   assert.equal((await call('GET', `${PERMS}/users/${liwei}/remote-apps/`, undefined, { as: 'user' })).statusCode, 403);
   assert.equal((await call('GET', `${PERMS}/users/${liwei}/remote-apps/`, undefined, { as: 'orgadmin' })).statusCode, 200);
   assert.equal((await call('GET', `${PERMS}/users/${liwei}/remote-apps/`, undefined, { as: 'orgadmin', org: ops })).statusCode, 403);
+  assert.equal((await call('GET', `${PERMS}/users/${liwei}/remote-apps/`, undefined, { as: 'orgauditor' })).statusCode, 200, 'auditors read grants');
+  assert.equal((await call('GET', `${PERMS}/users/${userId(app, 'user')}/remote-apps/`, undefined, { as: 'user' })).statusCode, 200, 'a user reads their own');
   assert.equal((await call('GET', `${PERMS}/users/${userId(app, 'newuser')}/remote-apps/`, undefined, { as: 'orgadmin' })).statusCode, 404, 'not a member of Engineering');
   assert.equal((await call('GET', `${PERMS}/users/not-a-uuid/k8s-apps/tree/`)).statusCode, 404);
   const opsGroup = app.bastion.db.prepare("SELECT id FROM user_groups WHERE name = 'SRE'").pluck().get() as string;

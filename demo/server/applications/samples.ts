@@ -6,7 +6,8 @@ import type { SampleArgs, Samples } from '../engine/types.ts';
 import { uuid } from '../lib/ids.ts';
 import { isoAt } from '../lib/time.ts';
 
-const stored = (orgId: string) => (orgId === 'DEFAULT' ? '' : orgId);
+/** The org_id stored for an org id as the API names it ('DEFAULT' is stored as ''). */
+export const storedOrg = (orgId: string) => (orgId === 'DEFAULT' ? '' : orgId);
 
 /** A Windows host offering RDP in the org, for remote apps to run on. */
 export function fixtureWindowsHost(db: DB, orgId: string, hostname: string): string {
@@ -19,7 +20,7 @@ export function fixtureWindowsHost(db: DB, orgId: string, hostname: string): str
 export function fixtureApp(db: DB, orgId: string, table: string, name: string): string {
   const id = uuid();
   const now = isoAt(Date.now());
-  const org = stored(orgId);
+  const org = storedOrg(orgId);
   if (table === 'remote_apps') {
     const host = fixtureWindowsHost(db, orgId, `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-host`);
     db.prepare("INSERT INTO remote_apps (id, name, asset, type, path, params, org_id, date_created) VALUES (?, ?, ?, 'chrome', 'C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe', '{}', ?, ?)")
@@ -66,12 +67,12 @@ export function fixtureProtocolSystemUser(db: DB, orgId: string, name: string, p
   const id = uuid();
   const now = isoAt(Date.now());
   db.prepare("INSERT INTO system_users (id, name, username, protocol, login_mode, auto_push, org_id, date_created, date_updated) VALUES (?, ?, ?, ?, 'manual', 0, ?, ?, ?)")
-    .run(id, name, name.replace(/\W+/g, '-').toLowerCase(), protocol, stored(orgId), now, now);
+    .run(id, name, name.replace(/\W+/g, '-').toLowerCase(), protocol, storedOrg(orgId), now, now);
   return id;
 }
 
 export function fixtureGroup(db: DB, orgId: string, name: string): string {
   const id = uuid();
-  db.prepare('INSERT INTO user_groups (id, name, org_id, date_created) VALUES (?, ?, ?, ?)').run(id, name, stored(orgId), isoAt(Date.now()));
+  db.prepare('INSERT INTO user_groups (id, name, org_id, date_created) VALUES (?, ?, ?, ?)').run(id, name, storedOrg(orgId), isoAt(Date.now()));
   return id;
 }

@@ -1,13 +1,13 @@
 // The application granted-resource endpoints of §2.5, for each kind of ./app-kinds.ts:
-//   /api/v1/perms/users/<id>/<kind>/            the user's apps in the current org (IsOrgAdmin)
+//   /api/v1/perms/users/<id>/<kind>/            the user's apps in the current org (themself, or admins/auditors of the org)
 //   /api/v1/perms/users/<kind>/                 the caller's own apps in every org ("my", IsValidUser)
 //   …/<kind>/tree/                              the same as Lina tree items under one root (`?only=1`: no root)
 //   …/<kind>/<app_id>/system-users/             the system users granted on one app
-//   /api/v1/perms/user-groups/<id>/<kind>/      a group's own apps (IsOrgAdmin)
+//   /api/v1/perms/user-groups/<id>/<kind>/      a group's own apps (admins/auditors of the org)
 //   /api/v1/perms/<kind>-permissions/user/validate/?user_id&<kind>_id&system_user_id   200/403 {"msg"}
 // Each is a thin call into ./app-grants.ts, which alone decides what is granted.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authorize, IsOrgAdmin, IsValidUser, type PermissionCheck } from '../auth/permissions.ts';
+import { authorize, IsValidUser, type PermissionCheck } from '../auth/permissions.ts';
 import { visibleIds } from '../assets/fields.ts';
 import { listRows } from '../engine/list.ts';
 import { paginated } from '../engine/paging.ts';
@@ -15,7 +15,9 @@ import { readOptions, serializeRow } from '../engine/serialize.ts';
 import type { AuthedCtx, HookArgs, ResourceDef } from '../engine/types.ts';
 import { pick, t } from '../lib/i18n.ts';
 import { ROOT_ORG, storedOrgId } from '../orgs/current-org.ts';
+import { canAdmin, canAudit } from '../orgs/membership.ts';
 import { isOrgMember } from '../orgs/org-members.ts';
+import { UUID_PATTERN } from '../lib/ids.ts';
 import { databaseAppsResource } from '../resources/database-apps.ts';
 import { k8sAppsResource } from '../resources/k8s-apps.ts';
 import { remoteAppsResource } from '../resources/remote-apps.ts';
@@ -36,21 +38,52 @@ function guarded(app: FastifyInstance, check: PermissionCheck, handle: (args: Ho
   };
 }
 
+/** The user or group id of the path (`:user_id` / `:group_id`, named as the asset grant routes name them). */
+const subjectId = (request: FastifyRequest): string | undefined => {
+  const params = request.params as { user_id?: string; group_id?: string };
+  return params.user_id ?? params.group_id;
+};
+
 const notFound = (args: HookArgs, reply: FastifyReply) => reply.code(404).send({ detail: t(args.ctx.lang, 'request.not_found') });
 
+/** Admins and auditors of the current org read other users' and groups' grants (as the asset grant routes). */
+const overseer = (args: HookArgs): boolean => canAdmin(args.db, args.ctx.user, args.ctx.org) || canAudit(args.db, args.ctx.user, args.ctx.org);
+
+type Scoped = { scope: AppGrantScope; listArgs: HookArgs };
+
 /**
- * The scope of a request and the hook arguments to list with: "my" = the caller in every org (lists
- * run as ROOT); a user = a member of the current org; a group = one the current org holds. Null when
- * the subject is not there (the handler answers 404).
+ * The scope of a request and the hook arguments to list with, or the refusal: "my" = the caller in
+ * every org (lists run as ROOT); a user = that user themself or, for an overseer, any member of the
+ * current org; a group = one the current org holds, for an overseer. The same rule as the asset grant
+ * routes (perms/grant-scope.ts on the grants branch), so the user page and the admin tabs agree.
  */
-function scopeOf(args: HookArgs, who: Who, id: string | undefined): { scope: AppGrantScope; listArgs: HookArgs } | null {
+function scopeOf(args: HookArgs, who: Who, id: string | undefined): Scoped | 'forbidden' | 'missing' {
   if (who === 'my') return { scope: { subject: { user: args.ctx.user.id }, orgId: null, now: args.now }, listArgs: { ...args, ctx: { ...args.ctx, org: ROOT_ORG } } };
   const orgId = args.ctx.org.kind === 'root' ? null : storedOrgId(args.ctx.org);
+  const subject = String(id ?? '');
   if (who === 'user') {
-    const exists = args.db.prepare('SELECT 1 FROM users WHERE id = ?').get(id);
-    return exists && isOrgMember(args.db, args.ctx.org, String(id)) ? { scope: { subject: { user: String(id) }, orgId, now: args.now }, listArgs: args } : null;
+    if (subject !== args.ctx.user.id && !overseer(args)) return 'forbidden';
+    if (!UUID_PATTERN.test(subject) || !isOrgMember(args.db, args.ctx.org, subject)) return 'missing';
+    return { scope: { subject: { user: subject }, orgId, now: args.now }, listArgs: args };
   }
-  return visibleIds(args, 'user_groups', [String(id)]).size ? { scope: { subject: { group: String(id) }, orgId, now: args.now }, listArgs: args } : null;
+  if (!overseer(args)) return 'forbidden';
+  if (!UUID_PATTERN.test(subject) || !visibleIds(args, 'user_groups', [subject]).size) return 'missing';
+  return { scope: { subject: { group: subject }, orgId, now: args.now }, listArgs: args };
+}
+
+/** Sends the refusal of `scopeOf`, or returns the scope. */
+function scoped(args: HookArgs, reply: FastifyReply, who: Who, id: string | undefined): Scoped | null {
+  const found = scopeOf(args, who, id);
+  if (found === 'forbidden') {
+    reply.code(403).send({ detail: t(args.ctx.lang, 'auth.forbidden') });
+    return null;
+  }
+  if (found === 'missing') {
+    const model = who === 'user' ? { zh: '用户', en: 'User' } : { zh: '用户组', en: 'User group' };
+    reply.code(404).send({ detail: t(args.ctx.lang, 'request.object_not_found', { model: model[args.ctx.lang] }) });
+    return null;
+  }
+  return found;
 }
 
 /** The kind's app definition narrowed to the granted apps, with the granted views' filters and search. */
@@ -70,8 +103,8 @@ function treeItems(args: HookArgs, kind: AppKind, rows: { id: unknown; name: unk
 
 function registerKind(app: FastifyInstance, kind: AppKind): void {
   const list = (who: Who, tree: boolean) => (args: HookArgs, request: FastifyRequest, reply: FastifyReply) => {
-    const found = scopeOf(args, who, (request.params as { id?: string }).id);
-    if (!found) return notFound(args, reply);
+    const found = scoped(args, reply, who, subjectId(request));
+    if (!found) return reply;
     const def = grantedDef(kind, found.scope);
     const query = request.query as Query;
     if (tree) {
@@ -84,9 +117,9 @@ function registerKind(app: FastifyInstance, kind: AppKind): void {
     return page ? paginated(request, page, count, results) : results;
   };
   const systemUsers = (who: Who) => (args: HookArgs, request: FastifyRequest, reply: FastifyReply) => {
-    const params = request.params as { id?: string; app_id: string };
-    const found = scopeOf(args, who, params.id);
-    if (!found) return notFound(args, reply);
+    const params = request.params as { app_id: string };
+    const found = scoped(args, reply, who, subjectId(request));
+    if (!found) return reply;
     const exists = args.db.prepare(`SELECT 1 FROM ${kind.table} WHERE id = ?`).get(params.app_id);
     if (!exists) return notFound(args, reply);
     return grantedAppSystemUsers(args.db, kind, found.scope, params.app_id);
@@ -95,17 +128,19 @@ function registerKind(app: FastifyInstance, kind: AppKind): void {
   app.get(`${PERMS}/users/${seg}/`, guarded(app, IsValidUser, list('my', false)));
   app.get(`${PERMS}/users/${seg}/tree/`, guarded(app, IsValidUser, list('my', true)));
   app.get(`${PERMS}/users/${seg}/:app_id/system-users/`, guarded(app, IsValidUser, systemUsers('my')));
-  app.get(`${PERMS}/users/:id/${seg}/`, guarded(app, IsOrgAdmin, list('user', false)));
-  app.get(`${PERMS}/users/:id/${seg}/tree/`, guarded(app, IsOrgAdmin, list('user', true)));
-  app.get(`${PERMS}/users/:id/${seg}/:app_id/system-users/`, guarded(app, IsOrgAdmin, systemUsers('user')));
-  app.get(`${PERMS}/user-groups/:id/${seg}/`, guarded(app, IsOrgAdmin, list('group', false)));
-  // 2.3: IsOrgAdminOrAppUser across every org (its app utils switch to ROOT); here an org admin asks
-  // about the grants of the current org only (ROOT: every org).
-  app.get(`${PERMS}/${kind.kind.replace('_', '-')}-permissions/user/validate/`, guarded(app, IsOrgAdmin, (args, request, reply) => {
+  app.get(`${PERMS}/users/:user_id/${seg}/`, guarded(app, IsValidUser, list('user', false)));
+  app.get(`${PERMS}/users/:user_id/${seg}/tree/`, guarded(app, IsValidUser, list('user', true)));
+  app.get(`${PERMS}/users/:user_id/${seg}/:app_id/system-users/`, guarded(app, IsValidUser, systemUsers('user')));
+  app.get(`${PERMS}/user-groups/:group_id/${seg}/`, guarded(app, IsValidUser, list('group', false)));
+  // 2.3: IsOrgAdminOrAppUser across every org (its app utils switch to ROOT). Here, as the asset
+  // permissions' validate: a user about themself, admins/auditors of the current org about its
+  // members, within the current org (ROOT: every org); ids that are not UUIDs answer 403 {"msg": false}.
+  app.get(`${PERMS}/${kind.kind.replace('_', '-')}-permissions/user/validate/`, guarded(app, IsValidUser, (args, request, reply) => {
     const query = request.query as Query;
     const ids = [query.user_id, query[`${kind.kind}_id`], query.system_user_id];
-    if (ids.some((value) => typeof value !== 'string' || !value)) return reply.code(403).send({ msg: false });
+    if (ids.some((value) => typeof value !== 'string' || !UUID_PATTERN.test(value))) return reply.code(403).send({ msg: false });
     const [user, appId, systemUser] = ids as string[];
+    if (user !== args.ctx.user.id && !overseer(args)) return reply.code(403).send({ detail: t(args.ctx.lang, 'auth.forbidden') });
     if (!args.db.prepare('SELECT 1 FROM users WHERE id = ?').get(user) || !args.db.prepare(`SELECT 1 FROM ${kind.table} WHERE id = ?`).get(appId)) return notFound(args, reply);
     const orgId = args.ctx.org.kind === 'root' ? null : storedOrgId(args.ctx.org);
     const granted = grantedAppSystemUsers(args.db, kind, { subject: { user }, orgId, now: args.now }, appId).some((s) => s.id === systemUser);

@@ -3,7 +3,7 @@
 // Links are added and removed, never edited. 2.3 offers all four on database and k8s permissions and
 // users / remote apps on remote-app permissions; every kind gets all four here (same rules).
 import { L, message } from '../assets/fields.ts';
-import { fixtureApp, fixtureGroup, fixtureProtocolSystemUser } from '../applications/samples.ts';
+import { fixtureApp, fixtureGroup, fixtureProtocolSystemUser, storedOrg } from '../applications/samples.ts';
 import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
 import type { DB } from '../db/open.ts';
 import type { HookArgs, ResourceDef, Row, SampleArgs } from '../engine/types.ts';
@@ -28,7 +28,6 @@ interface LinkSpec {
   targets: (args: SampleArgs, kind: AppKind) => string[];
 }
 
-const stored = (orgId: string) => (orgId === 'DEFAULT' ? '' : orgId);
 const two = (make: (i: number) => string) => [0, 1].map(make);
 const UNIQUE = L('字段 {a}, {b} 必须能构成唯一集合。', 'The fields {a}, {b} must make a unique set.');
 const WRONG_PROTOCOL = L('系统用户的协议不是 {protocol}', 'The protocol of this system user is not {protocol}');
@@ -67,7 +66,8 @@ function linkable(db: DB, spec: LinkSpec, id: string, orgId: string): boolean {
 function relationResource(kind: AppKind, spec: LinkSpec): ResourceDef {
   const permUrl = appPermissionResourceOf(kind).url;
   const through = `${kind.prefix}_${spec.table}`;
-  const { permKey, key } = { permKey: kind.permKey, key: spec.key };
+  const { permKey } = kind;
+  const { key } = spec;
   const plural = spec.table.replace(/_/g, '-');
   const title = (text: string) => text.split(/[-_ ]/).map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
   return {
@@ -120,7 +120,7 @@ function fixturePermission(db: DB, orgId: string, kind: AppKind, name: string): 
   const id = uuid();
   const now = Date.now();
   db.prepare(`INSERT INTO ${kind.prefix}s (id, name, date_start, date_expired, org_id, date_created) VALUES (?, ?, ?, ?, ?, ?)`)
-    .run(id, name, isoAt(now), defaultExpiry(now), stored(orgId), isoAt(now));
+    .run(id, name, isoAt(now), defaultExpiry(now), storedOrg(orgId), isoAt(now));
   return id;
 }
 
