@@ -147,3 +147,30 @@ test('the demo seed stars granted hosts for its users, shown under their favouri
   const starred = (await call('user', '/api/v1/perms/users/nodes/-12/assets/')).json() as Row[];
   assert.deepEqual(starred.map((r) => r.id).sort(), favorites.map((r) => r.asset).sort());
 });
+
+test('grants reused between calls follow every write and every permission window at once', async (t) => {
+  const { app, call, users, su, a, nodes, db } = await setUp(t);
+  const list = async () => hostnames((await call('g-alice', '/api/v1/perms/users/assets/')).json());
+  const tree = async () => ((await call('g-alice', '/api/v1/perms/users/nodes/children/tree/')).json() as Row[]).map((r) => r.name);
+  assert.equal((await list()).length, 5);
+  const created = await call('admin', '/api/v1/perms/asset-permissions/', {
+    method: 'POST', body: { name: 'g-short', users: [users.alice], assets: [a.retired], system_users: [su.ssh], date_expired: new Date(app.clock.now() + 3_600_000).toISOString() },
+  });
+  assert.equal(created.statusCode, 201, created.body);
+  db.prepare('UPDATE assets SET is_active = 1 WHERE id = ?').run(a.retired);
+  assert.ok((await list()).includes('g-retired'), 'a write shows at once (the asset came back to life)');
+  assert.ok((await tree()).includes('g-other (1)'));
+  db.prepare('DELETE FROM asset_permission_nodes WHERE node_id = ?').run(nodes.region.id);
+  assert.deepEqual(await list(), ['g-loose', 'g-retired'], 'and so does a removed link');
+  app.clock.advance(2 * 3_600_000);
+  assert.deepEqual(await list(), ['g-loose'], 'a permission ending drops its assets without any write');
+});
+
+test('with PERM_SINGLE_ASSET_TO_UNGROUP_NODE, single assets outside granted nodes sit under the ungrouped node -10', async (t) => {
+  const { app, call, a } = await setUp(t);
+  app.bastion.settings.set('PERM_SINGLE_ASSET_TO_UNGROUP_NODE', true, 'perm');
+  const tree = (await call('g-alice', '/api/v1/perms/users/nodes/children/tree/')).json() as Row[];
+  assert.deepEqual(tree.slice(0, 3).map((item) => [item.id, item.name]), [['-12', 'Favorite (0)'], ['-10', 'Ungrouped (1)'], ['1', 'Default (4)']], 'the root counts what sits under it');
+  assert.ok(!tree.some((item) => item.name === 'g-other (1)'), 'g-loose is no longer placed on its own node');
+  assert.deepEqual((await call('g-alice', '/api/v1/perms/users/nodes/-10/assets/')).json().map((r: Row) => r.id), [a.loose]);
+});

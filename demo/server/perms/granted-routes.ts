@@ -12,8 +12,8 @@ import { orgSees } from '../orgs/current-org.ts';
 import { actionNames } from './actions.ts';
 import { grantScope, type ScopeKind } from './grant-scope.ts';
 import {
-  FAVORITE_KEY, grantedAssetsClause, grantedPlacements, grantedSystemUsers, idsClause, nodeAssetIds, specialNodeCounts,
-  treeCounts, UNGROUPED_KEY, type GrantScope, type Placement,
+  FAVORITE_KEY, grantedAssetIdList, grantedAssetsClause, grantedPlacements, grantedSystemUsers, idsClause, nodeAssetIds, specialNodeCounts,
+  placedAssets, treeCounts, UNGROUPED_KEY, type GrantScope, type Placement,
 } from './grants.ts';
 import { grantedAssetItem, grantedAssetRows, grantedAssetsAnswer, nodeItems, nodeRows } from './granted-shapes.ts';
 
@@ -44,6 +44,12 @@ function nodeKey(args: HookArgs, scope: GrantScope, raw: { key?: string; id?: st
 const byNode = (args: HookArgs, scope: GrantScope) => (key: string, deep: boolean) =>
   idsClause(nodeAssetIds(args.db, scope, grantedPlacements(args.db, scope), key, deep));
 
+/** The granted ids (hostname order) the tree shows on `key`. */
+const onNode = (args: HookArgs, scope: GrantScope, key: string, deep: boolean) => {
+  const shown = nodeAssetIds(args.db, scope, grantedPlacements(args.db, scope), key, deep);
+  return grantedAssetIdList(args.db, scope).filter((id) => shown.has(id));
+};
+
 /** Every node of the tree with its count, the special nodes included. */
 function allCounts(args: HookArgs, scope: GrantScope, placements: Placement[]): Map<string, number> {
   const counts = treeCounts(placements, 'all');
@@ -66,7 +72,7 @@ const assetsOn = (args: HookArgs, scope: GrantScope, placements: Placement[], ke
   grantedAssetRows(args, idsClause(nodeAssetIds(args.db, scope, placements, key, false), 'a.id'));
 
 const ENDPOINTS: { path: string; method?: 'GET' | 'DELETE'; kinds?: ScopeKind[]; handle: Handler }[] = [
-  { path: 'assets/', handle: (args, scope) => grantedAssetsAnswer(args, grantedAssetsClause(args.db, scope), byNode(args, scope)) },
+  { path: 'assets/', handle: (args, scope) => grantedAssetsAnswer(args, grantedAssetIdList(args.db, scope), byNode(args, scope)) },
   {
     path: 'assets/tree/', kinds: ['my', 'user'],
     handle: (args, scope) => grantedAssetRows(args, grantedAssetsClause(args.db, scope, 'a.id')).map((asset) => grantedAssetItem(args.db, asset, '')),
@@ -94,7 +100,7 @@ const ENDPOINTS: { path: string; method?: 'GET' | 'DELETE'; kinds?: ScopeKind[];
     path: 'nodes-with-assets/tree/', kinds: ['my', 'user'],
     handle: (args, scope) => {
       const placements = grantedPlacements(args.db, scope);
-      const assets = new Map(grantedAssetRows(args, idsClause(new Set(placements.map((p) => p.asset_id)), 'a.id')).map((asset) => [String(asset.id), asset]));
+      const assets = new Map(grantedAssetRows(args, idsClause(placedAssets(placements), 'a.id')).map((asset) => [String(asset.id), asset]));
       const items = nodeItems(args, allCounts(args, scope, placements));
       for (const { asset_id: id, key } of placements) {
         const asset = assets.get(id);
@@ -109,7 +115,7 @@ const ENDPOINTS: { path: string; method?: 'GET' | 'DELETE'; kinds?: ScopeKind[];
       const key = nodeKey(args, scope, { id: (request.params as { node_id: string }).node_id });
       if (key === null || key === 'missing') return reply.code(404).send({ detail: message(args, NODE_MISSING) });
       const deep = ['1', 'true'].includes(singleValues(request.query as Record<string, unknown>).all ?? '');
-      return grantedAssetsAnswer(args, idsClause(nodeAssetIds(args.db, scope, grantedPlacements(args.db, scope), key, deep)), byNode(args, scope));
+      return grantedAssetsAnswer(args, onNode(args, scope, key, deep), byNode(args, scope));
     },
   },
   {

@@ -6,11 +6,11 @@ import { compareKeys, type NodeRow } from '../assets/node-tree.ts';
 import { assetTreeItem, nodeTreeItem, type TreeItem } from '../assets/tree-items.ts';
 import { everyAction, IsValidUser } from '../auth/permissions.ts';
 import type { DB } from '../db/open.ts';
-import { listRows } from '../engine/list.ts';
-import { paginated } from '../engine/paging.ts';
+import { pageOf, paginated } from '../engine/paging.ts';
+import { listWhere, orderBy, queryClauses } from '../engine/query.ts';
 import { singleValues } from '../engine/query-params.ts';
 import type { Clause, HookArgs, ResourceDef, Row } from '../engine/types.ts';
-import { FAVORITE_KEY, UNGROUPED_KEY } from './grants.ts';
+import { FAVORITE_KEY, idsClause, UNGROUPED_KEY } from './grants.ts';
 
 const SPECIAL_NAMES: Record<string, ReturnType<typeof L>> = {
   [FAVORITE_KEY]: L('收藏夹', 'Favorite'),
@@ -61,13 +61,28 @@ function assetRow(row: Row, look: ReturnType<typeof lookups>): Row {
   };
 }
 
-/** `assets/`-style answer: a bare array, or a page with `limit`. */
-export function grantedAssetsAnswer(args: HookArgs, granted: Clause, byNode: (key: string, deep: boolean) => Clause) {
+/**
+ * `assets/`-style answer over `granted` (ids in hostname order): a bare array, or a page with `limit`.
+ * The engine builds the WHERE and ORDER (search, filters, `node=`, ordering); the ids are selected first
+ * — the assets_grant_lookup index covers every column they need — and only the rows shown are read whole.
+ */
+export function grantedAssetsAnswer(args: HookArgs, granted: string[], byNode: (key: string, deep: boolean) => Clause) {
   const query = singleValues(args.request.query as Record<string, unknown>);
-  const { rows, page, count } = listRows(grantedAssetsList(args, granted, byNode), args, query);
+  const def = grantedAssetsList(args, idsClause(granted), byNode);
+  const page = pageOf(query);
+  const narrowed = queryClauses(def, args, query).length > 0 || (query.order !== undefined && query.order !== '') || def.defaultOrder?.[0] !== 'hostname';
+  // `granted` comes in (hostname, id) order: without any narrowing or other order, a page is a slice of it.
+  let ids = granted;
+  if (narrowed) {
+    const where = listWhere(def, args, query);
+    ids = args.db.prepare(`SELECT id FROM assets ${where.sql} ${orderBy(def, query.order)}`).pluck().all(...where.params) as string[];
+  }
+  const shown = page ? ids.slice(page.offset, page.offset + page.limit) : ids;
+  const rows = new Map((args.db.prepare('SELECT * FROM assets WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(shown)) as Row[])
+    .map((row) => [String(row.id), row]));
   const look = lookups(args.db);
-  const results = rows.map((row) => assetRow(row, look));
-  return page ? paginated(args.request, page, count, results) : results;
+  const results = shown.map((id) => assetRow(rows.get(id)!, look));
+  return page ? paginated(args.request, page, ids.length, results) : results;
 }
 
 /** Every granted asset (no paging), for the asset tree endpoints. */

@@ -4,8 +4,10 @@
 // system user serves an asset only over a protocol the asset offers. Every granted-resource endpoint
 // is a thin call into these functions (perms/granted-routes.ts); they return SQL clauses where the
 // caller pages and searches (the engine's list), rows elsewhere.
+import { keyPath } from '../assets/node-tree.ts';
 import type { DB } from '../db/open.ts';
 import type { Clause } from '../engine/types.ts';
+import { stmt } from '../lib/statements.ts';
 import { isoAt } from '../lib/time.ts';
 
 /** Whose grants: a user (directly and through their groups) or one group's own permissions. */
@@ -38,6 +40,17 @@ export const FAVORITE_KEY = '-12';
 const IN_SUBTREE = (node: string, root: string) =>
   `(${node}.key = ${root}.key OR (${node}.key >= ${root}.key || ':' AND ${node}.key < ${root}.key || ';'))`;
 
+/** The ids of the permissions naming the subject (directly or through their groups), any state; SQL for `IN (…)`. */
+function subjectPermissions(scope: GrantScope): Clause {
+  if ('group' in scope.subject) return { sql: 'SELECT permission_id FROM asset_permission_user_groups WHERE usergroup_id = ?', params: [scope.subject.group] };
+  return {
+    sql: `SELECT permission_id FROM asset_permission_users WHERE user_id = ?
+      UNION SELECT pg.permission_id FROM user_group_users ug
+        JOIN asset_permission_user_groups pg ON pg.usergroup_id = ug.group_id WHERE ug.user_id = ?`,
+    params: [scope.subject.user, scope.subject.user],
+  };
+}
+
 /**
  * The valid permissions of the scope, as a CTE `perms(id, actions)`; parameters in text order. It starts
  * from the subject's own links (and their groups'), so it reads a handful of rows however many
@@ -45,19 +58,9 @@ const IN_SUBTREE = (node: string, root: string) =>
  */
 function permsCte(scope: GrantScope): Clause {
   const now = isoAt(scope.now);
-  const params: unknown[] = [];
-  let mine: string;
-  if ('user' in scope.subject) {
-    mine = `SELECT permission_id FROM asset_permission_users WHERE user_id = ?
-      UNION SELECT pg.permission_id FROM user_group_users ug
-        JOIN asset_permission_user_groups pg ON pg.usergroup_id = ug.group_id WHERE ug.user_id = ?`;
-    params.push(scope.subject.user, scope.subject.user);
-  } else {
-    mine = 'SELECT permission_id FROM asset_permission_user_groups WHERE usergroup_id = ?';
-    params.push(scope.subject.group);
-  }
-  let where = `p.id IN (${mine}) AND p.is_active = 1 AND p.date_start <= ? AND p.date_expired > ?`;
-  params.push(now, now);
+  const mine = subjectPermissions(scope);
+  const params: unknown[] = [...mine.params, now, now];
+  let where = `p.id IN (${mine.sql}) AND p.is_active = 1 AND p.date_start <= ? AND p.date_expired > ?`;
   if (scope.orgId !== null) {
     where += ' AND p.org_id = ?';
     params.push(scope.orgId);
@@ -81,14 +84,15 @@ function grantSourcesCte(scope: GrantScope): Clause {
   };
 }
 
-/** Ids of the active assets the scope may reach (each once, unordered). */
-export function grantedAssetIdList(db: DB, scope: GrantScope): string[] {
+/** Ids of the active assets the scope may reach, each once, in (hostname, id) order. */
+function computeAssetIdList(db: DB, scope: GrantScope): string[] {
   const sources = grantSourcesCte(scope);
-  return db.prepare(`${sources.sql},
+  return stmt(db, `${sources.sql},
       granted(asset_id) AS (
         SELECT an.asset_id FROM roots r JOIN nodes n ON ${IN_SUBTREE('n', 'r')} JOIN asset_nodes an ON an.node_id = n.id
         UNION SELECT asset_id FROM direct)
-    SELECT g.asset_id FROM granted g JOIN assets a ON a.id = g.asset_id WHERE a.is_active = 1`).pluck().all(...sources.params) as string[];
+    SELECT g.asset_id FROM granted g JOIN assets a ON a.id = g.asset_id WHERE a.is_active = 1
+    ORDER BY a.hostname, a.id`).pluck().all(...sources.params) as string[];
 }
 
 /** A clause on `column` (an assets id) holding exactly the given ids (one JSON parameter, any length). */
@@ -113,28 +117,68 @@ export interface Placement { asset_id: string; key: string }
  * its node, and each asset granted by itself on each of its own nodes (or on `-10` when ungrouping single
  * assets and no granted node holds it), as 2.3's user tree places them. Active assets only.
  */
-export function grantedPlacements(db: DB, scope: GrantScope): Placement[] {
+function computePlacements(db: DB, scope: GrantScope): Placement[] {
   const sources = grantSourcesCte(scope);
   const single = scope.ungroupSingleAssets
     ? `SELECT d.asset_id, '${UNGROUPED_KEY}' FROM direct d WHERE d.asset_id NOT IN (SELECT asset_id FROM by_node)`
     : 'SELECT d.asset_id, n.key FROM direct d JOIN asset_nodes an ON an.asset_id = d.asset_id JOIN nodes n ON n.id = an.node_id';
-  return db.prepare(`${sources.sql},
+  return stmt(db, `${sources.sql},
       by_node(asset_id, key) AS MATERIALIZED (
         SELECT an.asset_id, n.key FROM roots r JOIN nodes n ON ${IN_SUBTREE('n', 'r')} JOIN asset_nodes an ON an.node_id = n.id),
       placed(asset_id, key) AS (SELECT asset_id, key FROM by_node UNION ${single})
     SELECT p.asset_id, p.key FROM placed p JOIN assets a ON a.id = p.asset_id WHERE a.is_active = 1`).all(...sources.params) as Placement[];
 }
 
+/**
+ * Grants of a scope are reused while nothing changed: the key is the connection's total_changes() (every
+ * write of this server moves it; reads do not) with data_version (writes of other connections), and an
+ * entry also ends at the next start or end of one of the subject's permissions. So a user paging and
+ * opening their tree pays for the computation once.
+ */
+interface Cached { stamp: string; until: string; ids?: string[]; placements?: Placement[]; links?: Links }
+const CACHE_SIZE = 500;
+const caches = new WeakMap<DB, Map<string, Cached>>();
+
+function cached<K extends 'ids' | 'placements' | 'links'>(db: DB, scope: GrantScope, kind: K, compute: () => NonNullable<Cached[K]>): NonNullable<Cached[K]> {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  const key = JSON.stringify([scope.subject, scope.orgId, scope.systemUser ?? '', !!scope.ungroupSingleAssets]);
+  const stamp = `${stmt(db, 'SELECT total_changes()').pluck().get()}:${db.pragma('data_version', { simple: true })}`;
+  const now = isoAt(scope.now);
+  let entry = cache.get(key);
+  if (!entry || entry.stamp !== stamp || entry.until <= now) {
+    entry = { stamp, until: nextWindowChange(db, scope, now) };
+    cache.delete(key);
+    if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+    cache.set(key, entry);
+  }
+  return (entry[kind] ??= compute()) as NonNullable<Cached[K]>;
+}
+
+/** The next moment one of the subject's permissions starts or ends ('~' = never: after any date). */
+function nextWindowChange(db: DB, scope: GrantScope, now: string): string {
+  const mine = subjectPermissions(scope);
+  const next = stmt(db, `SELECT MIN(CASE WHEN date_start > ? THEN date_start ELSE date_expired END)
+    FROM asset_permissions WHERE id IN (${mine.sql}) AND date_expired > ?`).pluck().get(now, ...mine.params, now) as string | null;
+  return next ?? '~';
+}
+
+/** Ids of the active assets the scope may reach, each once, in (hostname, id) order. */
+export const grantedAssetIdList = (db: DB, scope: GrantScope): string[] => cached(db, scope, 'ids', () => computeAssetIdList(db, scope));
+
+/** Where each granted asset sits in the scope's tree (see computePlacements). */
+export const grantedPlacements = (db: DB, scope: GrantScope): Placement[] => cached(db, scope, 'placements', () => computePlacements(db, scope));
+
 /** The user's favourites among `granted` (for `-12`); a group has none. */
 export function favoriteIds(db: DB, scope: GrantScope, granted: Set<string>): string[] {
   if (!('user' in scope.subject)) return [];
-  const starred = db.prepare('SELECT asset FROM favorite_assets WHERE user = ?').pluck().all(scope.subject.user) as string[];
+  const starred = stmt(db, 'SELECT asset FROM favorite_assets WHERE user = ?').pluck().all(scope.subject.user) as string[];
   return starred.filter((id) => granted.has(id));
 }
 
 /** Asset ids the tree shows on the node `key` (with `deep`, anywhere in its subtree); `-12` = favourites. */
 export function nodeAssetIds(db: DB, scope: GrantScope, placements: Placement[], key: string, deep: boolean): Set<string> {
-  if (key === FAVORITE_KEY) return new Set(favoriteIds(db, scope, new Set(placements.map((p) => p.asset_id))));
+  if (key === FAVORITE_KEY) return new Set(favoriteIds(db, scope, placedAssets(placements)));
   const under = `${key}:`;
   return new Set(placements.filter((p) => p.key === key || (deep && p.key.startsWith(under))).map((p) => p.asset_id));
 }
@@ -145,6 +189,26 @@ export function nodeAssetIds(db: DB, scope: GrantScope, placements: Placement[],
  * are not in the tree, and special keys are left to specialNodeCounts.
  */
 export function treeCounts(placements: Placement[], parentKey: string | null | 'all'): Map<string, number> {
+  // Placements are reused while the grants do not change (see cached), and so are their counts.
+  let memo = countMemo.get(placements);
+  if (!memo) countMemo.set(placements, (memo = new Map()));
+  const key = String(parentKey);
+  let counts = memo.get(key);
+  if (!counts) memo.set(key, (counts = countTree(placements, parentKey)));
+  return new Map(counts);
+}
+
+const countMemo = new WeakMap<Placement[], Map<string, Map<string, number>>>();
+const assetSets = new WeakMap<Placement[], Set<string>>();
+
+/** The distinct asset ids of some placements (memoized like the counts). */
+export function placedAssets(placements: Placement[]): Set<string> {
+  let set = assetSets.get(placements);
+  if (!set) assetSets.set(placements, (set = new Set(placements.map((p) => p.asset_id))));
+  return set;
+}
+
+function countTree(placements: Placement[], parentKey: string | null | 'all'): Map<string, number> {
   const sets = new Map<string, Set<string>>();
   const add = (key: string, asset: string) => {
     let set = sets.get(key);
@@ -170,7 +234,7 @@ export function specialNodeCounts(db: DB, scope: GrantScope, placements: Placeme
   const out: { key: string; amount: number }[] = [];
   const ungrouped = new Set(placements.filter((p) => p.key === UNGROUPED_KEY).map((p) => p.asset_id));
   if (ungrouped.size) out.push({ key: UNGROUPED_KEY, amount: ungrouped.size });
-  if ('user' in scope.subject) out.push({ key: FAVORITE_KEY, amount: favoriteIds(db, scope, new Set(placements.map((p) => p.asset_id))).length });
+  if ('user' in scope.subject) out.push({ key: FAVORITE_KEY, amount: favoriteIds(db, scope, placedAssets(placements)).length });
   return out;
 }
 
@@ -179,30 +243,46 @@ export function specialNodeCounts(db: DB, scope: GrantScope, placements: Placeme
  * the actions of the permissions that grant it there; only protocols the asset offers.
  */
 export function grantedSystemUsers(db: DB, scope: GrantScope, assetId: string): GrantedSystemUser[] {
-  const perms = permsCte(scope);
-  const asset = db.prepare('SELECT protocols, is_active FROM assets WHERE id = ?').get(assetId) as { protocols: string; is_active: number } | undefined;
+  const asset = stmt(db, 'SELECT protocols, is_active FROM assets WHERE id = ?').get(assetId) as { protocols: string; is_active: number } | undefined;
   if (!asset?.is_active) return [];
-  const rows = db.prepare(`WITH ${perms.sql},
-      asset_keys AS (SELECT n.key FROM asset_nodes an JOIN nodes n ON n.id = an.node_id WHERE an.asset_id = ?),
-      on_asset AS (
-        SELECT id, actions FROM perms WHERE id IN (SELECT permission_id FROM asset_permission_assets WHERE asset_id = ?)
-        UNION
-        SELECT id, actions FROM perms WHERE id IN (
-          SELECT pn.permission_id FROM asset_permission_nodes pn JOIN nodes r ON r.id = pn.node_id
-          WHERE pn.permission_id IN (SELECT id FROM perms) AND EXISTS (SELECT 1 FROM asset_keys n WHERE ${IN_SUBTREE('n', 'r')}))
-      )
-    SELECT s.id, s.name, s.username, s.priority, s.protocol, s.login_mode, s.sftp_root, s.username_same_with_user, o.actions
-    FROM on_asset o JOIN asset_permission_system_users ps ON ps.permission_id = o.id JOIN system_users s ON s.id = ps.systemuser_id`)
-    .all(...perms.params, assetId, assetId) as GrantedSystemUser[];
-  const offered = new Set(asset.protocols.split(/\s+/).map((entry) => entry.split('/')[0]).filter(Boolean));
-  const merged = new Map<string, GrantedSystemUser>();
-  for (const row of rows) {
-    if (!offered.has(row.protocol)) continue;
-    const seen = merged.get(row.id);
-    if (seen) seen.actions |= row.actions;
-    else merged.set(row.id, { ...row });
+  const links = cached(db, scope, 'links', () => computeLinks(db, scope));
+  // The permissions naming the asset, or a node on the way up from one of its nodes.
+  const keys = (stmt(db, 'SELECT n.key FROM asset_nodes an JOIN nodes n ON n.id = an.node_id WHERE an.asset_id = ?').pluck().all(assetId) as string[]).flatMap(keyPath);
+  const permissions = new Set([...(links.byAsset.get(assetId) ?? []), ...keys.flatMap((key) => links.byNodeKey.get(key) ?? [])]);
+  const actions = new Map<string, number>();
+  for (const permission of permissions) {
+    for (const systemUser of links.systemUsers.get(permission) ?? []) actions.set(systemUser, (actions.get(systemUser) ?? 0) | links.actions.get(permission)!);
   }
-  return [...merged.values()].sort((a, b) => a.priority - b.priority || a.name.localeCompare(b.name));
+  if (!actions.size) return [];
+  const rows = stmt(db, `SELECT id, name, username, priority, protocol, login_mode, sftp_root, username_same_with_user
+    FROM system_users WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify([...actions.keys()])) as Omit<GrantedSystemUser, 'actions'>[];
+  const offered = new Set(asset.protocols.split(/\s+/).map((entry) => entry.split('/')[0]).filter(Boolean));
+  return rows.filter((row) => offered.has(row.protocol)).map((row) => ({ ...row, actions: actions.get(row.id)! }))
+    .sort((a, b) => a.priority - b.priority || a.name.localeCompare(b.name));
+}
+
+/** The scope's valid permissions as lookups: by node key, by single asset; their actions and system users. */
+interface Links { byNodeKey: Map<string, string[]>; byAsset: Map<string, string[]>; actions: Map<string, number>; systemUsers: Map<string, string[]> }
+
+function computeLinks(db: DB, scope: GrantScope): Links {
+  const perms = permsCte(scope);
+  const pairs = (sql: string) => stmt(db, `WITH ${perms.sql} ${sql}`).raw().all(...perms.params) as [string, string][];
+  const group = (rows: [string, string][], keyFirst: boolean) => {
+    const map = new Map<string, string[]>();
+    for (const [a, b] of rows) {
+      const [key, value] = keyFirst ? [a, b] : [b, a];
+      const list = map.get(key);
+      if (list) list.push(value);
+      else map.set(key, [value]);
+    }
+    return map;
+  };
+  return {
+    actions: new Map(stmt(db, `WITH ${perms.sql} SELECT id, actions FROM perms`).raw().all(...perms.params) as [string, number][]),
+    byNodeKey: group(pairs('SELECT n.key, pn.permission_id FROM asset_permission_nodes pn JOIN nodes n ON n.id = pn.node_id WHERE pn.permission_id IN (SELECT id FROM perms)'), true),
+    byAsset: group(pairs('SELECT asset_id, permission_id FROM asset_permission_assets WHERE permission_id IN (SELECT id FROM perms)'), true),
+    systemUsers: group(pairs('SELECT permission_id, systemuser_id FROM asset_permission_system_users WHERE permission_id IN (SELECT id FROM perms)'), true),
+  };
 }
 
 /** A clause on system_users' `id`: the system users of the scope's valid permissions. */
