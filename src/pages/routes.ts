@@ -11,6 +11,7 @@ import { TaskLogPage } from './ops/TaskLogPage.tsx'
 import { ProfilePage } from './profile/ProfilePage.tsx'
 import { permsRoutes } from './perms/routes.ts'
 import { usersRoutes } from './users/index.ts'
+import { userViewRoutes } from './userviews/routes.ts'
 
 // Paths and names follow ROUTES.md. Only pages that exist are listed: the other sections join the
 // table with their issues, so the menu never leads to an empty page.
@@ -56,8 +57,7 @@ const admin: RouteRecord[] = [
 const external = (path: string) => () => `${window.location.origin}${path}`
 
 const user: RouteRecord[] = [
-  // My assets (`/`) arrives with the asset issue; until then the user page opens on the profile.
-  { path: '/', redirect: '/users/profile/', meta: { title: 'route.MyAssets', hidden: true, permissions: [PERM.USE] } },
+  ...userViewRoutes,
   {
     path: '/external-luna', external: external('/luna/'),
     meta: { title: 'route.WebTerminal', icon: 'box-arrow-up-right', permissions: [PERM.USE] },

@@ -3,7 +3,7 @@ import { EmbeddedList } from '../../core/engine/list/EmbeddedList.tsx'
 import { useT } from '../../core/i18n/index.ts'
 import type { Row } from '../../core/resource/adapters.ts'
 import { defineResource } from '../../core/resource/define.ts'
-import type { TreeNode } from '../assets/tree/node-api.ts'
+import { loadChildren, type TreeNode } from '../assets/tree/node-api.ts'
 import { NodeTree } from '../assets/tree/NodeTree.tsx'
 import { PERMS } from './api.ts'
 import { GrantedSystemUsers } from './GrantedSystemUsers.tsx'
@@ -26,6 +26,8 @@ export function grantedAssetsTab(owner: 'users' | 'user-groups') {
     const t = useT()
     const base = `${PERMS}${owner}/${encodeURIComponent(String(object.id))}/`
     const [node, setNode] = useState<TreeNode | null>(null)
+    // The tree reads the granted tree of this user or group instead of the org's nodes.
+    const loadGranted = useMemo(() => (parent?: TreeNode) => loadChildren(parent?.id, `${base}nodes/children/tree/`), [base])
     const resource = useMemo(() => defineResource({
       name: 'GrantedAsset', url: node ? `${base}nodes/${encodeURIComponent(node.id)}/assets/` : `${base}assets/`, path: '', routes: ['list'],
       list: readOnlyList(['hostname', 'ip', 'platform', 'system_users'], {
@@ -40,7 +42,7 @@ export function grantedAssetsTab(owner: 'users' | 'user-groups') {
       <div className="granted-assets">
         <style>{LAYOUT}</style>
         <aside className="tree-pane" aria-label={t('perms.granted.nodes')}>
-          <NodeTree treeUrl={`${base}nodes/children/tree/`} selected={node?.id} onSelect={setNode} />
+          <NodeTree load={loadGranted} selected={node?.id} onSelect={setNode} />
         </aside>
         <div className="table-pane">
           <EmbeddedList key={resource.url} resource={resource} fixed={{ all: '1' }} />

@@ -43,7 +43,8 @@ describe('<bastion-console> guard', () => {
       expect(profile.data.is_first_login).to.equal(false);
       expect(profile.data.phone).to.equal('13800000000');
       (view.find('.user-guide sl-button.continue') as HTMLElement).click();
-      await waitFor(() => location.hash === '#/users/profile/', 3000, 'the user page root redirect');
+      await view.waitForText('.engine-page h2', '我的资产', 3000);
+      expect(location.hash, 'the user page root is My assets').to.equal('#/');
     } finally {
       // Other suites expect the seeded first-login user.
       await api('PATCH', '/api/v1/users/profile/', { is_first_login: true, phone: '' });

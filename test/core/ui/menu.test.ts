@@ -52,16 +52,18 @@ describe('sidebar menu by role', () => {
     expect(JSON.parse(cookie('jms_current_org') ?? '{}').name).to.equal('Engineering');
   });
 
-  it('shows a plain user the user page: web terminal and web FTP links opening a new tab', async () => {
+  it('shows a plain user the user page: My assets, My apps, and web terminal and web FTP links opening a new tab', async () => {
     await loginAs('user');
     const view = await mountConsole('/');
     await waitForShell(view);
-    expect(menuLabels(view)).to.deep.equal(['Web终端', '文件管理']);
-    const links = view.findAll<HTMLAnchorElement>('nav.sidebar .menu a[data-menu]');
+    await waitFor(() => menuLabels(view).length > 2, 3000, 'the user-page menu');
+    expect(menuLabels(view)).to.deep.equal(['我的资产', '我的应用', 'Web终端', '文件管理']);
+    const links = view.findAll<HTMLAnchorElement>('nav.sidebar .menu a[data-menu][target="_blank"]');
     expect(links.map((a) => new URL(a.href).pathname)).to.deep.equal(['/luna/', '/koko/elfinder/sftp/']);
     expect(links.every((a) => a.target === '_blank' && a.rel === 'noopener')).to.equal(true);
-    // The user page has no landing page of its own yet: it opens the profile.
-    await waitFor(() => location.hash === '#/users/profile/', 3000, 'the user-page root redirect');
+    // The user page opens on My assets.
+    await view.waitForText('.engine-page h2', '我的资产');
+    expect(location.hash).to.equal('#/');
   });
 });
 

@@ -32,7 +32,7 @@ describe('navbar', () => {
     document.cookie = 'jms_current_role=1; path=/';
     const view = await mountConsole('/');
     await waitForShell(view);
-    await waitFor(() => location.hash === '#/users/profile/', 3000, 'the user page');
+    await view.waitForText('.engine-page h2', '我的资产', 3000);
     choose(view, '.account-menu', '管理页面');
     expect(cookie('jms_current_role')).to.equal('146');
     expect(view.leaves).to.have.length(1);

@@ -4,7 +4,7 @@ import { confirm } from '../../../core/stores/notify.ts'
 import { createChildNode, deleteNode, renameNode, type TreeNode } from './node-api.ts'
 import { NodeLabel } from './NodeLabel.tsx'
 import { TREE_CSS } from './tree-styles.ts'
-import { useNodeTree } from './use-node-tree.ts'
+import { useNodeTree, type LoadChildren } from './use-node-tree.ts'
 import '../i18n.ts'
 
 export interface NodeTreeProps {
@@ -14,16 +14,16 @@ export interface NodeTreeProps {
   editable?: boolean
   /** Changing it reloads the whole tree (asset counts after a move). */
   reloadKey?: unknown
-  /** Another lazy tree of the same shape (default the org's nodes). */
-  treeUrl?: string
+  /** Another source of items (the user page's granted tree); keep it stable (module level or memoised). */
+  load?: LoadChildren
 }
 
 interface Menu { node: TreeNode; x: number; y: number }
 
 /** The node tree on the left of the asset list: lazy children, right-click to edit. */
-export function NodeTree({ selected, onSelect, editable, reloadKey, treeUrl }: NodeTreeProps) {
+export function NodeTree({ selected, onSelect, editable, reloadKey, load }: NodeTreeProps) {
   const t = useT()
-  const { state, toggle, refresh, patchNode } = useNodeTree(reloadKey, treeUrl)
+  const { state, toggle, refresh, patchNode } = useNodeTree(reloadKey, load)
   const [menu, setMenu] = useState<Menu | null>(null)
   const [editing, setEditing] = useState<string | null>(null)
   const parentOf = (node: TreeNode) => [...state.roots, ...Object.values(state.children).flat()].find((n) => n.key === node.parentKey)
@@ -76,7 +76,7 @@ export function NodeTree({ selected, onSelect, editable, reloadKey, treeUrl }: N
   return (
     <div className="node-tree" onClick={() => menu && setMenu(null)}>
       <style>{TREE_CSS}</style>
-      {state.roots.length === 0 && !state.failed && <p className="tree-loading">{t('assets.tree.loading')}</p>}
+      {!state.loaded && !state.failed && <p className="tree-loading">{t('assets.tree.loading')}</p>}
       {branch(state.roots, 0)}
       {menu && (
         <div className="tree-menu" role="menu" style={{ left: menu.x, top: menu.y }}>

@@ -17,7 +17,7 @@ export interface TreeNode {
   title: string
 }
 
-interface TreeItem {
+export interface TreeItem {
   id: string
   name?: string
   title?: string
@@ -25,7 +25,8 @@ interface TreeItem {
   meta?: { type?: string; node?: { id?: string; value?: string; key?: string } }
 }
 
-function toNode(item: TreeItem): TreeNode | null {
+/** A lazy-tree item of a node (jumpserver-api.md §2.3 tree format) as the tree draws it; other items give null. */
+export function toNode(item: TreeItem): TreeNode | null {
   const node = item.meta?.node
   if (item.meta?.type !== 'node' || !node?.id) return null
   return { id: node.id, key: node.key ?? item.id, parentKey: item.pId ?? '', value: node.value ?? '', title: item.name ?? node.value ?? '' }

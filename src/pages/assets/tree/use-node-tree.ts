@@ -1,42 +1,49 @@
 import { useCallback, useEffect, useState } from 'react'
 import { loadChildren, type TreeNode } from './node-api.ts'
 
+/** Where a tree's items come from: the admin node tree by default, a granted tree on the user page. */
+export type LoadChildren = (parent?: TreeNode) => Promise<TreeNode[]>
+
+const adminChildren: LoadChildren = (parent) => loadChildren(parent?.id)
+
 export interface NodeTreeState {
   roots: TreeNode[]
   /** Loaded children by parent key; a key missing here was never opened. */
   children: Record<string, TreeNode[]>
   expanded: Set<string>
   failed: boolean
+  /** The first level has arrived (an empty tree is then empty, not loading). */
+  loaded: boolean
 }
 
-const EMPTY: NodeTreeState = { roots: [], children: {}, expanded: new Set(), failed: false }
+const EMPTY: NodeTreeState = { roots: [], children: {}, expanded: new Set(), failed: false, loaded: false }
 
 /**
  * The lazy tree: the first call returns the org root and its children; opening a node loads its
  * children once (`?id=<uuid>`); `refresh(node)` reloads one level after a change.
  */
-export function useNodeTree(reloadKey: unknown, treeUrl?: string) {
+export function useNodeTree(reloadKey: unknown, load: LoadChildren = adminChildren) {
   const [state, setState] = useState<NodeTreeState>(EMPTY)
 
   useEffect(() => {
     let live = true
-    loadChildren(undefined, treeUrl).then((nodes) => {
+    load().then((nodes) => {
       if (!live) return
       const keys = new Set(nodes.map((n) => n.key))
       const roots = nodes.filter((n) => !keys.has(n.parentKey))
       const children: Record<string, TreeNode[]> = {}
       for (const root of roots) children[root.key] = nodes.filter((n) => n.parentKey === root.key)
-      setState({ roots, children, expanded: new Set(roots.map((r) => r.key)), failed: false })
+      setState({ roots, children, expanded: new Set(roots.map((r) => r.key)), failed: false, loaded: true })
     }, () => live && setState({ ...EMPTY, failed: true }))
     return () => { live = false }
-  }, [reloadKey, treeUrl])
+  }, [reloadKey, load])
 
   const refresh = useCallback(async (node: TreeNode) => {
-    const nodes = await loadChildren(node.id, treeUrl).catch(() => [] as TreeNode[])
+    const nodes = await load(node).catch(() => [] as TreeNode[])
     const mine = nodes.filter((n) => n.parentKey === node.key)
     setState((old) => ({ ...old, children: { ...old.children, [node.key]: mine }, expanded: new Set(old.expanded).add(node.key) }))
     return mine
-  }, [treeUrl])
+  }, [load])
 
   const toggle = useCallback((node: TreeNode) => {
     setState((old) => {
