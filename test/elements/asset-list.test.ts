@@ -2,8 +2,6 @@
 // events and a host page whose address and styles stay its own.
 import { expect } from '@open-wc/testing';
 import '../../src/elements/bastion-asset-list.ts';
-import { COOKIE, removeCookie, setCookie } from '../../src/core/cookies.ts';
-import { clearEarly } from '../../src/core/engine/early.ts';
 import { setApiBase } from '../../src/core/http.ts';
 import { $currentOrg, $orgs } from '../../src/core/stores/org.ts';
 import { $profile } from '../../src/core/stores/session.ts';
@@ -99,36 +97,5 @@ describe('<bastion-asset-list>', () => {
     expect(link.getAttribute('href')).to.equal(`/core/auth/login/?next=${encodeURIComponent(before)}`);
     expect(location.href).to.equal(before);
     expect(deepQueryAll(el, 'table')).to.have.length(0);
-  });
-
-  describe('first calls', () => {
-    const paths = () => stub!.sent.map((r) => new URL(r.url, location.origin)).map((u) => `${u.pathname}${u.searchParams.get('id') ? '?id' : ''}`);
-    afterEach(() => {
-      removeCookie(COOKIE.currentOrg);
-      removeCookie(COOKIE.csrftoken);
-      clearEarly();
-    });
-
-    it('with a saved org, asks for the tree and the first page while checking the session, each once', async () => {
-      setCookie(COOKIE.csrftoken, 'token');
-      setCookie(COOKIE.currentOrg, JSON.stringify({ id: 'DEFAULT', name: 'DEFAULT' }));
-      stub = serve(true);
-      el = mount({});
-      await waitFor(() => deepQuery(el!, 'tr[data-id="a-2"]'), 5000, 'the asset rows');
-      const sent = paths();
-      expect(sent.filter((p) => p === '/api/v1/assets/assets/')).to.have.length(1);
-      expect(sent.filter((p) => p === '/api/v1/assets/nodes/children/tree/')).to.have.length(1);
-      expect(sent.indexOf('/api/v1/assets/assets/')).to.be.below(sent.indexOf('/api/v1/users/profile/'));
-    });
-
-    it('without a saved org (the session picks it from the profile), asks only once the profile is known', async () => {
-      setCookie(COOKIE.csrftoken, 'token');
-      stub = serve(true);
-      el = mount({});
-      await waitFor(() => deepQuery(el!, 'tr[data-id="a-2"]'), 5000, 'the asset rows');
-      const sent = paths();
-      expect(sent[0]).to.equal('/api/v1/users/profile/');
-      expect(sent.filter((p) => p === '/api/v1/assets/assets/')).to.have.length(1);
-    });
   });
 });

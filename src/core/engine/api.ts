@@ -18,15 +18,10 @@ export function loadListPage(url: string, params: Record<string, unknown>): Prom
   return take('get', url, params, () => http.get<unknown>(url, { params }))
 }
 
-/** Starts the call `loadListPage(url, params)` will make (early.ts). */
-export function sendListPageEarly(url: string, params: Record<string, unknown>): void {
-  sendEarly('get', url, params, () => http.get<unknown>(url, { params, quiet: true }))
-}
-
 /** Starts the calls `loadListMeta` and `loadListPage` will make for a list's first screen (early.ts). */
 export function sendListEarly(url: string, params: Record<string, unknown>): void {
   sendEarly('options', url, LIST_META_PARAMS, () => http.options<OptionsMeta>(url, { params: LIST_META_PARAMS, quiet: true }))
-  sendListPageEarly(url, params)
+  sendEarly('get', url, params, () => http.get<unknown>(url, { params, quiet: true }))
 }
 
 /** Form metadata: the POST (create) or PUT (update) action of `OPTIONS <url>`. */

@@ -1,5 +1,4 @@
 import { useMemo, useRef, useState } from 'react'
-import { sendListPageEarly } from '../../../core/engine/api.ts'
 import { Pager } from '../../../core/engine/list/Pager.tsx'
 import { useList } from '../../../core/engine/list/use-list.ts'
 import { useT } from '../../../core/i18n/index.ts'
@@ -7,7 +6,6 @@ import { limitOffsetAdapter, type Row } from '../../../core/resource/adapters.ts
 import { PAGE_SIZE } from '../../../core/config.ts'
 import { API } from '../field-helpers.ts'
 import { nodeAdapter } from '../node-adapter.ts'
-import { sendRootChildrenEarly } from '../tree/node-api.ts'
 import { NodeTree } from '../tree/NodeTree.tsx'
 import { AssetTable } from './AssetTable.tsx'
 import { BROWSER_CSS } from './styles.ts'
@@ -21,21 +19,6 @@ export interface AssetBrowserProps {
   onOpen?: (row: Row) => void
 }
 
-const pageSizeOf = (pageSize: number | undefined) => (pageSize && pageSize > 0 ? pageSize : PAGE_SIZE)
-
-const browserAdapter = (nodeId: string | undefined, all: boolean, size: number) =>
-  nodeAdapter({ nodeId, all }, { ...limitOffsetAdapter, defaultSize: size })
-
-/**
- * The first calls of a browser about to open (`node`, `pageSize` as its props): the root of the
- * tree and the first page of assets, for it to take when it renders (core/engine/early.ts).
- */
-export function sendAssetBrowserEarly({ node, pageSize }: Pick<AssetBrowserProps, 'node' | 'pageSize'>): void {
-  const size = pageSizeOf(pageSize)
-  sendListPageEarly(API.assets, browserAdapter(node, true, size).params({ page: 1, size, order: '', filters: {} }))
-  sendRootChildrenEarly()
-}
-
 /**
  * The asset tree + table without router or address: everything lives in component state, so a
  * host page's hash and history stay untouched.
@@ -47,8 +30,8 @@ export function AssetBrowser({ node, pageSize, selectable, onSelect, onOpen }: A
   const [search, setSearch] = useState('')
   const [selected, setSelected] = useState<Set<string>>(new Set())
   const rowsRef = useRef<Row[]>([])
-  const size = pageSizeOf(pageSize)
-  const adapter = useMemo(() => browserAdapter(nodeId, all, size), [nodeId, all, size])
+  const size = pageSize && pageSize > 0 ? pageSize : PAGE_SIZE
+  const adapter = useMemo(() => nodeAdapter({ nodeId, all }, { ...limitOffsetAdapter, defaultSize: size }), [nodeId, all, size])
   const filters = useMemo((): Record<string, string> => (search ? { search } : {}), [search])
   const { state, setPage, setSize } = useList({ url: API.assets, adapter, filters })
   rowsRef.current = state.rows

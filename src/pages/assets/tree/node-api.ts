@@ -1,4 +1,3 @@
-import { sendEarly, take } from '../../../core/engine/early.ts'
 import { HttpError, http } from '../../../core/http.ts'
 import { fieldErrors } from '../../../core/resource/errors.ts'
 import { serverMessage } from '../../../core/http-error.ts'
@@ -32,19 +31,10 @@ function toNode(item: TreeItem): TreeNode | null {
   return { id: node.id, key: node.key ?? item.id, parentKey: item.pId ?? '', value: node.value ?? '', title: item.name ?? node.value ?? '' }
 }
 
-const CHILDREN = `${NODES}children/tree/`
-
 /** The children of `nodeId` as tree items; without an id the org root comes first, then its children. */
 export async function loadChildren(nodeId?: string): Promise<TreeNode[]> {
-  const params = { id: nodeId }
-  const items = await take('get', CHILDREN, params, () => http.get<TreeItem[]>(CHILDREN, { params }))
+  const items = await http.get<TreeItem[]>(`${NODES}children/tree/`, { params: { id: nodeId } })
   return (Array.isArray(items) ? items : []).map(toNode).filter((n): n is TreeNode => n !== null)
-}
-
-/** Starts `loadChildren()` of the org root before the tree renders (core/engine/early.ts). */
-export function sendRootChildrenEarly(): void {
-  const params = { id: undefined }
-  sendEarly('get', CHILDREN, params, () => http.get<TreeItem[]>(CHILDREN, { params, quiet: true }))
 }
 
 /** Shows what the server said (400 bodies are field maps or `{error}`), instead of the generic 400 text. */
