@@ -1,16 +1,25 @@
-// `npm run bench`: prints plain figures (no pass/fail) for every section in scripts/bench/sections.mjs.
+// `npm run bench`: prints plain figures (no pass/fail) for every section in scripts/bench/sections.mjs;
+// `npm run bench -- first-load` (or another of its SECTION_GROUPS) runs only that group's sections.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { elementEntries } from './build/entries.mjs';
-import { SECTIONS } from './bench/sections.mjs';
+import { SECTION_GROUPS, SECTIONS } from './bench/sections.mjs';
 import { formatTable } from './bench/table.mjs';
 
 // The benchmarks' servers may connect to loopback only (their seeded assets are all 127.x).
 process.env.BASTION_ALLOWED_TARGETS = '127.0.0.0/8';
 
 const distDir = 'dist';
+
+const groups = process.argv.slice(2);
+const unknown = groups.filter((name) => !SECTION_GROUPS[name]);
+if (unknown.length > 0) {
+  console.error(`Unknown bench group: ${unknown.join(', ')}; groups: ${Object.keys(SECTION_GROUPS).join(', ')}`);
+  process.exit(2);
+}
+const chosen = groups.length === 0 ? SECTIONS : SECTIONS.filter((section) => groups.some((name) => SECTION_GROUPS[name].includes(section)));
 
 function buildIsMissing() {
   const expected = ['index.html', ...Object.keys(elementEntries()).map((name) => `${name}.js`)];
@@ -32,9 +41,7 @@ const snapshot = mkdtempSync(join(tmpdir(), 'bastion-bench-dist-'));
 process.once('exit', () => rmSync(snapshot, { recursive: true, force: true }));
 cpSync(distDir, snapshot, { recursive: true });
 
-// `npm run bench -- grants` (or BENCH_ONLY=grants) runs only the sections with those names.
-const only = new Set([...process.argv.slice(2), ...(process.env.BENCH_ONLY ?? '').split(',')].filter(Boolean));
-for (const section of SECTIONS.filter((s) => !only.size || only.has(s.name))) {
+for (const section of chosen) {
   const { headers, rows } = await section.run({ distDir: snapshot });
   console.log(`\n${section.title}\n\n${formatTable(headers, rows)}`);
 }

@@ -11,3 +11,13 @@ import { usersListServer } from './users-list-server.mjs';
 
 // The *PageBytes sections report the cold visit their first-row section recorded, so each comes right after it.
 export const SECTIONS = [elementSizes, firstLoad, usersListServer, usersFirstRow, usersPageBytes, assetsListServer, assetListFirstRow, assetListPageBytes, csvImportConcurrency, grantsServer];
+
+/**
+ * `npm run bench -- <group> …` runs only these sections (in the order above): `first-load` is the
+ * issue's first-load figures (bytes as sent, cold first rows beside their budgets).
+ */
+export const SECTION_GROUPS = {
+  'first-load': [elementSizes, firstLoad, usersFirstRow, usersPageBytes, assetListFirstRow, assetListPageBytes],
+  server: [usersListServer, assetsListServer, csvImportConcurrency],
+  grants: [grantsServer],
+};

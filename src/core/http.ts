@@ -22,6 +22,11 @@ export interface RequestOptions {
   headers?: Record<string, string>
   /** Suppresses the automatic error toast (setting tests show their own result). */
   disableFlashErrMsg?: boolean
+  /**
+   * Reports nothing (no toast, no re-login prompt) and does not re-arm the session refresh: a call
+   * sent ahead of its page (engine/early.ts), which sends a failed one again with the usual reporting.
+   */
+  quiet?: boolean
   responseType?: 'json' | 'text' | 'blob'
 }
 
@@ -83,7 +88,7 @@ export async function request<T = unknown>(opts: RequestOptions): Promise<T> {
       responseType: opts.responseType === 'blob' ? 'blob' : 'text',
       fetch: (input, init) => window.fetch(input, { ...init, signal: controller.signal }),
     })
-    if (!isProfileCall(url)) armSessionRefresh(refreshSession)
+    if (!isProfileCall(url) && !opts.quiet) armSessionRefresh(refreshSession)
     return response.data
   } catch (failure) {
     throw toHttpError(failure, opts, url, controller.signal.aborted)
@@ -113,13 +118,13 @@ function toHttpError(failure: unknown, opts: RequestOptions, url: string, timedO
   }
   const { status, data } = failure
   if (status === 401) {
-    onUnauthorized(url)
+    if (!opts.quiet) onUnauthorized(url)
     return new HttpError(t('http.error.relogin'), status, data, url)
   }
-  if (!isProfileCall(url)) armSessionRefresh(refreshSession)
+  if (!isProfileCall(url) && !opts.quiet) armSessionRefresh(refreshSession)
   const message =
     status === 400 ? t('http.error.badRequest') : serverMessage(data) ?? t('http.error.status', { status })
-  if (!opts.disableFlashErrMsg) toast.error(message)
+  if (!opts.disableFlashErrMsg && !opts.quiet) toast.error(message)
   return new HttpError(message, status, data, url)
 }
 

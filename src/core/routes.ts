@@ -28,11 +28,17 @@ export interface PageProps {
   route?: FlatRoute
 }
 
+/**
+ * A route's page. `sendEarly` starts the calls the page makes first, for the page to take when it
+ * renders (engine/early.ts): the console calls it once the guard has settled, before the shell renders.
+ */
+export type PageComponent = ComponentType<PageProps> & { sendEarly?: (search: string) => void }
+
 export interface RouteRecord {
   /** Absolute ('/users') or relative to the parent ('create', ':id/update', ''). */
   path: string
   name?: string
-  component?: ComponentType<PageProps>
+  component?: PageComponent
   redirect?: string
   /** A menu link leaving the console (Luna, KoKo, Flower); computed when the menu is built. */
   external?: () => string
@@ -150,4 +156,9 @@ export function pathOf(name: string, params: Record<string, string | number> = {
   return route.fullPath.replace(/:(\w+)/g, (_, key: string) =>
     key in params ? encodeURIComponent(String(params[key])) : `:${key}`,
   )
+}
+
+/** The first load's page starts its calls while the shell renders (PageComponent.sendEarly). */
+export function sendPageCallsEarly(path: string, search: string): void {
+  matchRoute(flattenRoutes($routes.get()), path)?.route.record.component?.sendEarly?.(search)
 }

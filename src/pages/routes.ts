@@ -2,16 +2,21 @@ import { PERM } from '../core/permissions.ts'
 import type { RouteRecord, RouteTable } from '../core/routes.ts'
 import { applicationsRoutes } from './applications/routes.ts'
 import { assetRoutes } from './assets/routes.ts'
-import { LoginPage } from './auth/LoginPage.tsx'
+import { lazyComponent } from '../core/ui/lazy-component.ts'
 import { DashboardPage } from './dashboard/DashboardPage.tsx'
 import { NotFoundPage } from './errors/NotFoundPage.tsx'
-import { GuidePage } from './first-login/GuidePage.tsx'
-import { PersonalInfoPage } from './first-login/PersonalInfoPage.tsx'
-import { TaskLogPage } from './ops/TaskLogPage.tsx'
-import { ProfilePage } from './profile/ProfilePage.tsx'
 import { permsRoutes } from './perms/routes.ts'
 import { usersRoutes } from './users/index.ts'
 import { userViewRoutes } from './userviews/routes.ts'
+
+// Pages that are nobody's usual first screen load on first use (core/ui/lazy-component.ts; the rule is in
+// src/core/README.md "First load"): the admin's landing page (dashboard), the 404 page and the
+// engines' list pages load with the console.
+const LoginPage = lazyComponent(() => import('./auth/LoginPage.tsx').then((m) => m.LoginPage), 'LoginPage')
+const GuidePage = lazyComponent(() => import('./first-login/GuidePage.tsx').then((m) => m.GuidePage), 'GuidePage')
+const PersonalInfoPage = lazyComponent(() => import('./first-login/PersonalInfoPage.tsx').then((m) => m.PersonalInfoPage), 'PersonalInfoPage')
+const TaskLogPage = lazyComponent(() => import('./ops/TaskLogPage.tsx').then((m) => m.TaskLogPage), 'TaskLogPage')
+const ProfilePage = lazyComponent(() => import('./profile/ProfilePage.tsx').then((m) => m.ProfilePage), 'ProfilePage')
 
 // Paths and names follow ROUTES.md. Only pages that exist are listed: the other sections join the
 // table with their issues, so the menu never leads to an empty page.

@@ -1,13 +1,27 @@
 import { apiUrl, http } from '../http.ts'
 import type { OptionsMeta } from '../resource/metadata.ts'
+import { sendEarly, take } from './early.ts'
 
 // The engines' server calls (jumpserver-api.md §1.7–1.10), in one place so pages stay declarative.
 
 export const RESOURCE_CACHE_URL = '/api/v1/common/resources/cache/'
 
+const LIST_META_PARAMS = { draw: 1, display: 1 }
+
 /** Table metadata: the GET action of `OPTIONS <url>?draw=1&display=1`. */
 export function loadListMeta(url: string): Promise<OptionsMeta> {
-  return http.options<OptionsMeta>(url, { params: { draw: 1, display: 1 } })
+  return take('options', url, LIST_META_PARAMS, () => http.options<OptionsMeta>(url, { params: LIST_META_PARAMS }))
+}
+
+/** One page of a list (the adapter's params). */
+export function loadListPage(url: string, params: Record<string, unknown>): Promise<unknown> {
+  return take('get', url, params, () => http.get<unknown>(url, { params }))
+}
+
+/** Starts the calls `loadListMeta` and `loadListPage` will make for a list's first screen (early.ts). */
+export function sendListEarly(url: string, params: Record<string, unknown>): void {
+  sendEarly('options', url, LIST_META_PARAMS, () => http.options<OptionsMeta>(url, { params: LIST_META_PARAMS, quiet: true }))
+  sendEarly('get', url, params, () => http.get<unknown>(url, { params, quiet: true }))
 }
 
 /** Form metadata: the POST (create) or PUT (update) action of `OPTIONS <url>`. */

@@ -4,10 +4,10 @@ import type SlRadioButtonType from '@shoelace-style/shoelace/dist/react/radio-bu
 import type SlTagType from '@shoelace-style/shoelace/dist/react/tag/index.js'
 import { lazyShoelace } from '../ui/lazy-shoelace.ts'
 export {
-  SlButton, SlDialog, SlIcon, SlIconButton, SlInput, SlRadio,
-  SlRadioGroup, SlSpinner, SlSwitch, SlTab, SlTabGroup, SlTabPanel, SlTextarea,
+  SlButton, SlDialog, SlIcon, SlIconButton, SlRadio,
+  SlRadioGroup, SlSpinner, SlTab, SlTabGroup, SlTabPanel, SlTextarea,
 } from '../ui/shoelace.ts'
-export { default as SlCheckbox } from '@shoelace-style/shoelace/dist/react/checkbox/index.js'
+// SlInput and SlSwitch: ../ui/shoelace-inputs.ts (a re-export here would load them with the list).
 // Not on a list's first screen: loaded on first use (see ../ui/lazy-shoelace.ts).
 export const SlTag = lazyShoelace<typeof SlTagType>(() => import('@shoelace-style/shoelace/dist/react/tag/index.js'))
 export const SlRadioButton = lazyShoelace<typeof SlRadioButtonType>(() => import('@shoelace-style/shoelace/dist/react/radio-button/index.js'))

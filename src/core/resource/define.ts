@@ -1,5 +1,5 @@
 import { createElement, type ComponentType, type ReactNode } from 'react'
-import type { PageProps, RouteRecord } from '../routes.ts'
+import type { PageComponent, PageProps, RouteRecord } from '../routes.ts'
 import type { ListAdapter, Row } from './adapters.ts'
 import type { ColumnOverride } from './columns.ts'
 import type { FieldOverride } from './fields.ts'
@@ -182,7 +182,10 @@ export function defineResource<T extends ResourceDefinition>(definition: T): T {
   return definition
 }
 
-export type ResourcePages = Record<ResourceRouteKind, ComponentType<PageProps & { resource: ResourceDefinition }>>
+/** An engine page's `sendEarly` for one definition (routes.ts PageComponent). */
+export type ResourceEarly = (definition: ResourceDefinition, search: string) => void
+
+export type ResourcePages = Record<ResourceRouteKind, ComponentType<PageProps & { resource: ResourceDefinition }> & { sendEarlyFor?: ResourceEarly }>
 
 /**
  * The route records of one resource, for src/pages' table: absolute paths `<path>`, `<path>/create`,
@@ -194,8 +197,10 @@ export function resourceRouteRecords(definition: ResourceDefinition, pages: Reso
   const kinds = (['list', 'create', 'update', 'detail'] as const).filter((kind) => hasRoute(definition, kind))
   return kinds.map((kind) => {
     const Page = pages[kind]
-    const component = (props: PageProps) => createElement(Page, { ...props, resource: definition })
+    const component: PageComponent = (props: PageProps) => createElement(Page, { ...props, resource: definition })
     component.displayName = `${routeName(definition, kind)}Page`
+    const early = (Page as PageComponent & { sendEarlyFor?: ResourceEarly }).sendEarlyFor
+    if (early) component.sendEarly = (search) => early(definition, search)
     return {
       path: definition.paths?.[kind] ?? (SUBPATH[kind] ? `${base}/${SUBPATH[kind]}` : base),
       name: routeName(definition, kind),

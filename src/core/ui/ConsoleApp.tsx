@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react'
 import { Router } from 'wouter'
 import { runGuard } from '../guard.ts'
-import { normalizePath } from '../routes.ts'
+import { normalizePath, sendPageCallsEarly } from '../routes.ts'
 import { watchDevice } from '../stores/app.ts'
 import { ConfirmHost } from './ConfirmHost.tsx'
-import { hashPath, navigateHash, useConsoleLocation, useConsoleSearch } from './hash-location.ts'
+import { hashPath, hashSearch, navigateHash, useConsoleLocation, useConsoleSearch } from './hash-location.ts'
 import { RouteView } from './RouteView.tsx'
 import { SlSpinner } from './shoelace.ts'
 import { Toasts } from './Toasts.tsx'
@@ -35,6 +35,8 @@ export function ConsoleApp({ ownsPage = false }: ConsoleAppProps) {
       if (!alive) return
       if (result.status === 'redirect') return setState('redirect')
       if (result.status === 'first-login' && result.path) navigateHash(result.path, { replace: true })
+      // The server works on the page's first calls while the shell renders.
+      else sendPageCallsEarly(path, hashSearch())
       setState('done')
     })
     return () => {

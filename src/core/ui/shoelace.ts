@@ -1,6 +1,8 @@
 // The Shoelace components the console uses, cherry-picked (importing a wrapper also registers its tag).
-// Those never on a list's first screen load on first use (see lazy-shoelace.ts).
+// Those never on a list's first screen (alerts show toasts) load on first use (see lazy-shoelace.ts);
+// form controls are in shoelace-inputs.ts.
 import { lazyShoelace } from './lazy-shoelace.ts'
+import type SlAlertType from '@shoelace-style/shoelace/dist/react/alert/index.js'
 import type SlDialogType from '@shoelace-style/shoelace/dist/react/dialog/index.js'
 import type SlRadioType from '@shoelace-style/shoelace/dist/react/radio/index.js'
 import type SlRadioGroupType from '@shoelace-style/shoelace/dist/react/radio-group/index.js'
@@ -8,16 +10,14 @@ import type SlTabType from '@shoelace-style/shoelace/dist/react/tab/index.js'
 import type SlTabGroupType from '@shoelace-style/shoelace/dist/react/tab-group/index.js'
 import type SlTabPanelType from '@shoelace-style/shoelace/dist/react/tab-panel/index.js'
 import type SlTextareaType from '@shoelace-style/shoelace/dist/react/textarea/index.js'
-export { default as SlAlert } from '@shoelace-style/shoelace/dist/react/alert/index.js'
+export const SlAlert = lazyShoelace<typeof SlAlertType>(() => import('@shoelace-style/shoelace/dist/react/alert/index.js'))
 export { default as SlButton } from '@shoelace-style/shoelace/dist/react/button/index.js'
 export const SlDialog = lazyShoelace<typeof SlDialogType>(() => import('@shoelace-style/shoelace/dist/react/dialog/index.js'))
 export { default as SlIcon } from '@shoelace-style/shoelace/dist/react/icon/index.js'
 export { default as SlIconButton } from '@shoelace-style/shoelace/dist/react/icon-button/index.js'
-export { default as SlInput } from '@shoelace-style/shoelace/dist/react/input/index.js'
 export const SlRadio = lazyShoelace<typeof SlRadioType>(() => import('@shoelace-style/shoelace/dist/react/radio/index.js'))
 export const SlRadioGroup = lazyShoelace<typeof SlRadioGroupType>(() => import('@shoelace-style/shoelace/dist/react/radio-group/index.js'))
 export { default as SlSpinner } from '@shoelace-style/shoelace/dist/react/spinner/index.js'
-export { default as SlSwitch } from '@shoelace-style/shoelace/dist/react/switch/index.js'
 export const SlTab = lazyShoelace<typeof SlTabType>(() => import('@shoelace-style/shoelace/dist/react/tab/index.js'))
 export const SlTabGroup = lazyShoelace<typeof SlTabGroupType>(() => import('@shoelace-style/shoelace/dist/react/tab-group/index.js'))
 export const SlTabPanel = lazyShoelace<typeof SlTabPanelType>(() => import('@shoelace-style/shoelace/dist/react/tab-panel/index.js'))

@@ -1,11 +1,10 @@
 import type { ComponentType } from 'react'
-import { resourceRoutes } from '../../core/resource/define.ts'
+import { resourceRoutes, type ResourceDefinition } from '../../core/resource/define.ts'
 import type { PageProps, RouteRecord } from '../../core/routes.ts'
 import { adminUsers } from './admin-users.resource.ts'
-import { AssetFormPage } from './AssetFormPage.tsx'
-import { AssetListPage } from './AssetListPage.tsx'
+import { lazyComponent } from '../../core/ui/lazy-component.ts'
 import { assets } from './assets.resource.ts'
-import { childFormPage } from './ChildFormPage.tsx'
+import type { ChildFormOptions } from './ChildFormPage.tsx'
 import { commandFilterRules, rulesUrl } from './cmd-filter-rules.resource.ts'
 import { commandFilters } from './cmd-filters.resource.ts'
 import { domains } from './domains.resource.ts'
@@ -20,6 +19,12 @@ import './i18n.ts'
 function withPages(records: RouteRecord[], pages: Record<string, ComponentType<PageProps>>): RouteRecord[] {
   return records.map((record) => (record.name && pages[record.name] ? { ...record, component: pages[record.name] } : record))
 }
+
+// The section's own pages load on first use (core/ui/lazy-component.ts).
+const AssetListPage = lazyComponent(() => import('./AssetListPage.tsx').then((m) => m.AssetListPage), 'AssetListPage')
+const AssetFormPage = lazyComponent(() => import('./AssetFormPage.tsx').then((m) => m.AssetFormPage), 'AssetFormPage')
+const childFormPage = (resource: ResourceDefinition, options: ChildFormOptions) =>
+  lazyComponent(() => import('./ChildFormPage.tsx').then((m) => m.childFormPage(resource, options)), `${resource.name}FormPage`)
 
 const GatewayForm = childFormPage(gateways, {
   parentKey: 'domain', parentField: 'domain', url: () => API.gateways,

@@ -1,4 +1,4 @@
-import { SlInput } from '../../core/ui/shoelace.ts'
+import { SlInput } from '../../core/ui/shoelace-inputs.ts'
 
 interface FormFieldProps {
   name: string

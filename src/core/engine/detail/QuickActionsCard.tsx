@@ -1,7 +1,8 @@
 import '../i18n.ts'
 import { useT } from '../../i18n/index.ts'
 import type { QuickAction } from '../../resource/define.ts'
-import { SlButton, SlSwitch } from '../shoelace.ts'
+import { SlSwitch } from '../../ui/shoelace-inputs.ts'
+import { SlButton } from '../shoelace.ts'
 
 /** Switches and buttons that act on the object at once; the definition's callbacks say the result. */
 export function QuickActionsCard({ actions }: { actions: QuickAction[] }) {

@@ -2,7 +2,8 @@ import '../i18n.ts'
 import { useRef } from 'react'
 import { useT } from '../../i18n/index.ts'
 import { DATETIME_FORMAT, commitDateTime, displayDateTime, parseDateTime, formatServer, toPickerValue } from '../../resource/datetime.ts'
-import { SlIconButton, SlInput } from '../shoelace.ts'
+import { SlInput } from '../../ui/shoelace-inputs.ts'
+import { SlIconButton } from '../shoelace.ts'
 
 export interface DateTimeInputProps {
   name: string

@@ -1,5 +1,6 @@
 import { RADIO_MAX_CHOICES, type FieldSpec } from '../../resource/fields.ts'
-import { SlInput, SlRadio, SlRadioGroup, SlSwitch, SlTextarea } from '../shoelace.ts'
+import { SlInput, SlSwitch } from '../../ui/shoelace-inputs.ts'
+import { SlRadio, SlRadioGroup, SlTextarea } from '../shoelace.ts'
 import { BitsCheckboxes } from './BitsCheckboxes.tsx'
 import { Combo } from './Combo.tsx'
 import { DateTimeInput } from './DateTimeInput.tsx'

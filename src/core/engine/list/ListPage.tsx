@@ -1,11 +1,13 @@
 import '../i18n.ts'
 import { useState } from 'react'
 import { useT } from '../../i18n/index.ts'
+import { limitOffsetAdapter } from '../../resource/adapters.ts'
 import type { ResourceDefinition } from '../../resource/define.ts'
 import { pageTitle } from '../../resource/names.ts'
 import { queryToSearch, searchToQuery } from '../../resource/search.ts'
 import type { PageProps } from '../../routes.ts'
 import { hashPath, navigateHash, useConsoleSearch } from '../../ui/hash-location.ts'
+import { sendListEarly } from '../api.ts'
 import { EngineStyle } from '../EngineStyle.tsx'
 import { ListTable } from './ListTable.tsx'
 
@@ -41,4 +43,16 @@ export function ListPage({ resource, onError }: ListPageProps) {
       <ListTable resource={resource} filters={filters} onFiltersChange={change} onError={onError} />
     </section>
   )
+}
+
+/**
+ * The calls ListTable makes first (metadata, page 1), sent before the page renders. Only for an
+ * address without a query and a definition without a preset or date range: those first calls
+ * carry filters the page works out itself (a mismatch would just not be taken, engine/early.ts).
+ */
+ListPage.sendEarlyFor = (resource: ResourceDefinition, search: string): void => {
+  const list = resource.list
+  if (search || list.preset || list.dateRange) return
+  const adapter = list.adapter ?? limitOffsetAdapter
+  sendListEarly(resource.url, adapter.params({ page: 1, size: adapter.defaultSize, order: '', filters: {} }))
 }

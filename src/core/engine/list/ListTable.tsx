@@ -9,19 +9,23 @@ import { filterableFields, type FieldsMeta } from '../../resource/metadata.ts'
 import { hasRoute } from '../../resource/names.ts'
 import { cleanSearchParams } from '../../resource/search.ts'
 import { navigateHash } from '../../ui/hash-location.ts'
+import { lazyComponent } from '../../ui/lazy-component.ts'
 import { loadListMeta } from '../api.ts'
 import { goTo, resourcePath, rowId } from '../navigate.ts'
 import { SlIconButton } from '../shoelace.ts'
 import { confirmBulkDelete } from './bulk-delete.ts'
 import { DataTable } from './DataTable.tsx'
 import { DateRangePicker } from './DateRangePicker.tsx'
-import { ListDialogs, type OpenDialog } from './ListDialogs.tsx'
+import type { ListDialogsProps, OpenDialog } from './ListDialogs.tsx'
 import { HeaderActions } from './HeaderActions.tsx'
 import { Pager } from './Pager.tsx'
 import { RowActions } from './RowActions.tsx'
 import { rowActionsOf } from './row-actions.ts'
 import { SearchBar } from './SearchBar.tsx'
 import { useList } from './use-list.ts'
+
+// Import, export and multiple update (and the form controls they use) load when first opened.
+const ListDialogs = lazyComponent<ListDialogsProps>(() => import('./ListDialogs.tsx').then((m) => m.ListDialogs), 'ListDialogs')
 
 /** Spec §9: a preset filter searches this long after the page loads. */
 export const PRESET_SEARCH_DELAY = 400
@@ -108,7 +112,7 @@ export function ListTable({ resource, filters, onFiltersChange, onError, fixed }
           renderActions={(row) => <RowActions row={row} actions={rowActions} ctx={ctx} />} />
       )}
       <Pager total={state.total} page={state.page} size={state.size} sizes={adapter.pageSizes} onPage={setPage} onSize={setSize} />
-      <ListDialogs open={dialog} resource={resource} filters={query} ids={ids} onClose={() => setDialog(null)} reload={reload} />
+      {dialog && <ListDialogs open={dialog} resource={resource} filters={query} ids={ids} onClose={() => setDialog(null)} reload={reload} />}
     </div>
   )
 }

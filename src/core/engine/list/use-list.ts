@@ -1,5 +1,5 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react'
-import { http } from '../../http.ts'
+import { loadListPage } from '../api.ts'
 import type { ListAdapter, Row } from '../../resource/adapters.ts'
 
 export interface ListState {
@@ -49,7 +49,7 @@ export function useList({ url, adapter, filters, firstDelay = 0, onError }: UseL
     const load = () => {
       setLoading(true)
       const params = adapter.params({ page, size, order, filters: JSON.parse(filtersKey) })
-      http.get(url, { params }).then(
+      loadListPage(url, params).then(
         (body) => {
           if (id === sequence.current) setData(adapter.read(body))
         },

@@ -1,0 +1,49 @@
+// Answers asked for before the page that needs them has rendered. The console knows the first
+// page's calls as soon as the guard has settled the session, but the page sends them only once the
+// shell and the page have rendered (a few hundred ms of script on a cold load): starting them first
+// lets the server work while the browser renders. The page then takes the answer already under way.
+// Early calls are quiet (http.ts `quiet`): when one fails the page sends its own, which reports the
+// failure as it always did, so an early call never changes what the user sees.
+
+import { requestOrgId } from '../stores/org.ts'
+
+/** An answer not taken by then is dropped: whoever asks later gets fresh data. */
+export const EARLY_ANSWER_MS = 10_000
+
+interface Early {
+  at: number
+  answer: Promise<unknown>
+}
+
+const early = new Map<string, Early>()
+
+// The org is part of the call (X-JMS-ORG): an answer asked in another org is not the one wanted.
+const keyOf = (method: string, url: string, params: Record<string, unknown>): string =>
+  `${method} ${url} ${JSON.stringify(params)} ${requestOrgId() ?? ''}`
+
+/** Sends the call now (`send` must be quiet), for `take()` with the same method, url and params to pick up once. */
+export function sendEarly(method: string, url: string, params: Record<string, unknown>, send: () => Promise<unknown>): void {
+  const key = keyOf(method, url, params)
+  if (fresh(early.get(key))) return
+  const answer = send()
+  // Nobody may take it: its failure must not be an unhandled rejection.
+  answer.catch(() => undefined)
+  early.set(key, { at: Date.now(), answer })
+}
+
+/** The early answer of this very call when one is under way or arrived recently (`send()` when it failed), else `send()`. */
+export function take<T>(method: string, url: string, params: Record<string, unknown>, send: () => Promise<T>): Promise<T> {
+  const key = keyOf(method, url, params)
+  const found = early.get(key)
+  early.delete(key)
+  return fresh(found) ? (found.answer as Promise<T>).catch(() => send()) : send()
+}
+
+function fresh(entry: Early | undefined): entry is Early {
+  return entry !== undefined && Date.now() - entry.at < EARLY_ANSWER_MS
+}
+
+/** Tests: forget every early answer. */
+export function clearEarly(): void {
+  early.clear()
+}

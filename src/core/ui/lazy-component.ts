@@ -1,0 +1,15 @@
+import { createElement, lazy, Suspense, type ComponentType } from 'react'
+import type { PageProps } from '../routes.ts'
+
+/**
+ * A component loaded on first render: a route's page that is nobody's usual first screen, a dialog.
+ * Its code, and whatever only it imports, comes in a chunk of its own, so the first load downloads
+ * and runs the shell and the first page only. Nothing is drawn in its place while the chunk arrives
+ * (from the same server: a few milliseconds). `name` names it in React's tools.
+ */
+export function lazyComponent<P extends object = PageProps>(load: () => Promise<ComponentType<NoInfer<P>>>, name: string): ComponentType<P> {
+  const Lazy = lazy(() => load().then((component) => ({ default: component })))
+  const Page = (props: P) => createElement(Suspense, { fallback: null }, createElement(Lazy as ComponentType<P>, props))
+  Page.displayName = `Lazy(${name})`
+  return Page
+}
