@@ -63,7 +63,7 @@ export function elementsBuild(input) {
       cssAsText(),
       esbuild({ jsx: 'automatic', target: 'es2022', tsconfig: 'tsconfig.json' }),
       // NO_MINIFY=1 npm run build: readable bundles for profiling in Chromium.
-      ...(process.env.NO_MINIFY ? [] : [terser({ module: true, ecma: 2020, format: { comments: false } })]),
+      ...(process.env.NO_MINIFY ? [] : [terser({ module: true, ecma: 2020, compress: { passes: 2 }, format: { comments: false } })]),
       shoelaceIcons(),
       precompress(),
     ],

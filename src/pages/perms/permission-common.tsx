@@ -1,6 +1,4 @@
-import { createElement, useMemo } from 'react'
-import { RelationCard } from '../../core/engine/detail/RelationCard.tsx'
-import { EmbeddedList } from '../../core/engine/list/EmbeddedList.tsx'
+import { createElement } from 'react'
 import { http } from '../../core/http.ts'
 import { t } from '../../core/i18n/index.ts'
 import type { Row } from '../../core/resource/adapters.ts'
@@ -8,6 +6,7 @@ import { defineResource, type FormGroup, type ListColumnOverride, type ListDefin
 import type { FieldOverride } from '../../core/resource/fields.ts'
 import type { FieldMeta } from '../../core/resource/metadata.ts'
 import { toast } from '../../core/stores/notify.ts'
+import { lazyComponent } from '../../core/ui/lazy-component.ts'
 import { PICK } from './api.ts'
 import { choiceFilter, lazyLabel } from './labels.ts'
 import { ValidityBadge } from './validity.tsx'
@@ -66,20 +65,13 @@ export function activeSwitch(url: string) {
 
 type TabProps = { object: Row; reload: () => void }
 
+// Detail tabs load on first use (src/core/README.md "First load"): the definitions are on the console's
+// first screen, the cards and embedded lists they draw are not.
+
 /** A detail tab of relation cards, one under the other. */
-export const relationCardsTab = (relations: RelationDefinition[]) => ({ object, reload }: TabProps) => (
-  <div className="relation-cards">
-    {relations.map((relation) => <RelationCard key={relation.title} relation={relation} object={object} reload={reload} />)}
-  </div>
-)
+export const relationCardsTab = (relations: RelationDefinition[]) =>
+  lazyComponent<TabProps>(() => import('./permission-tab-views.tsx').then((m) => m.relationCardsView(relations)), 'RelationCards')
 
 /** `<permission>/<what>/all/` (direct and inherited, computed by the server) as a read-only list of `<key>_display`. */
-export function allListTab(listUrl: string, what: string, key: string, title: string) {
-  return function AllList({ object }: TabProps) {
-    const resource = useMemo(() => defineResource({
-      name: `All_${what}`, url: `${listUrl}${String(object.id)}/${what}/all/`, path: '', routes: ['list'],
-      list: readOnlyList([`${key}_display`], { [`${key}_display`]: lazyLabel(title) }),
-    }), [object.id])
-    return <EmbeddedList resource={resource} />
-  }
-}
+export const allListTab = (listUrl: string, what: string, key: string, title: string) =>
+  lazyComponent<TabProps>(() => import('./permission-tab-views.tsx').then((m) => m.allListView(listUrl, what, key, title)), `All(${what})`)

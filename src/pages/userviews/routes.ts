@@ -2,9 +2,12 @@ import { createElement, type ComponentType } from 'react'
 import { PERM } from '../../core/permissions.ts'
 import type { PageProps, RouteRecord } from '../../core/routes.ts'
 import { $licenseValid } from '../../core/stores/settings.ts'
+import { lazyComponent } from '../../core/ui/lazy-component.ts'
 import type { AppKind } from './apps/app-kinds.ts'
-import { MyAppsPage } from './apps/MyAppsPage.tsx'
-import { MyAssetsPage } from './assets/MyAssetsPage.tsx'
+
+// Loaded on first use (src/core/README.md "First load"): the admin's first screen needs neither.
+const MyAssetsPage = lazyComponent(() => import('./assets/MyAssetsPage.tsx').then((m) => m.MyAssetsPage), 'MyAssetsPage')
+const MyAppsPage = lazyComponent<{ kind: AppKind; title: string }>(() => import('./apps/MyAppsPage.tsx').then((m) => m.MyAppsPage), 'MyAppsPage')
 
 const USE = [PERM.USE]
 
