@@ -2,59 +2,11 @@
 // table of cases, each naming who asks, where, and exactly what they must reach, as whom, with what.
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
-import type { DB } from '../../demo/server/db/open.ts';
-import { createChild, orgRoot } from '../../demo/server/assets/node-tree.ts';
-import { uuid } from '../../demo/server/lib/ids.ts';
-import { isoAt } from '../../demo/server/lib/time.ts';
+import { orgRoot } from '../../demo/server/assets/node-tree.ts';
 import { actionNames, actionsMask } from '../../demo/server/perms/actions.ts';
 import { grantedAssetIds, grantedSystemUsers, type GrantScope } from '../../demo/server/perms/grants.ts';
 import { build } from './helpers.ts';
-
-const DAY = 86_400_000;
-
-/** A world of its own (names prefixed `g-`), in DEFAULT and one real org. */
-function world(db: DB, now: number) {
-  const stamp = isoAt(now);
-  const id = (table: string, row: Record<string, unknown>): string => {
-    const full = { id: uuid(), ...row };
-    db.prepare(`INSERT INTO ${table} (${Object.keys(full).join(', ')}) VALUES (${Object.keys(full).map((k) => `@${k}`).join(', ')})`).run(full);
-    return full.id as string;
-  };
-  const user = (username: string) => id('users', { username, name: username, email: `${username}@example.test`, date_expired: isoAt(now + 365 * DAY), date_joined: stamp });
-  const group = (name: string, members: string[], org = '') => {
-    const g = id('user_groups', { name, org_id: org, date_created: stamp });
-    for (const m of members) db.prepare('INSERT INTO user_group_users (group_id, user_id) VALUES (?, ?)').run(g, m);
-    return g;
-  };
-  const systemUser = (name: string, protocol: string, priority: number, org = '') =>
-    id('system_users', { name, username: name, protocol, priority, org_id: org, date_created: stamp, date_updated: stamp });
-  const node = (parent: ReturnType<typeof orgRoot>, value: string) => createChild(db, parent, value, now);
-  const asset = (hostname: string, nodes: { id: string }[], opts: { protocols?: string; active?: boolean; org?: string } = {}) => {
-    const a = id('assets', { hostname, ip: '127.60.0.1', protocols: opts.protocols ?? 'ssh/22', is_active: opts.active === false ? 0 : 1, org_id: opts.org ?? '', date_created: stamp });
-    for (const n of nodes) db.prepare('INSERT INTO asset_nodes (asset_id, node_id) VALUES (?, ?)').run(a, n.id);
-    return a;
-  };
-  const permission = (name: string, spec: {
-    users?: string[]; groups?: string[]; assets?: string[]; nodes?: string[]; systemUsers: string[];
-    actions?: string[]; active?: boolean; start?: number; end?: number; org?: string;
-  }) => {
-    const p = id('asset_permissions', {
-      name, is_active: spec.active === false ? 0 : 1, actions: actionsMask(spec.actions ?? ['all']),
-      date_start: isoAt(spec.start ?? now - DAY), date_expired: isoAt(spec.end ?? now + 30 * DAY),
-      org_id: spec.org ?? '', date_created: stamp, date_updated: stamp,
-    });
-    const link = (table: string, column: string, ids: string[] = []) => {
-      for (const other of ids) db.prepare(`INSERT INTO asset_permission_${table} (permission_id, ${column}) VALUES (?, ?)`).run(p, other);
-    };
-    link('users', 'user_id', spec.users);
-    link('user_groups', 'usergroup_id', spec.groups);
-    link('assets', 'asset_id', spec.assets);
-    link('nodes', 'node_id', spec.nodes);
-    link('system_users', 'systemuser_id', spec.systemUsers);
-    return p;
-  };
-  return { user, group, systemUser, node, asset, permission };
-}
+import { DAY, world } from './perms-world.ts';
 
 async function setUp(t: TestContext) {
   const app = await build(t);
