@@ -17,8 +17,9 @@ function rememberOrg(profile: Profile): void {
 describe('sidebar menu by role', () => {
   afterEach(resetConsole);
 
-  // Admins manage users and assets; auditors only see what they audit (the Dashboard so far).
-  const adminMenu = ['仪表盘', '用户管理', '资产管理'];
+  // Admins manage users, assets, applications and permissions; auditors only see what they audit (the
+  // Dashboard so far).
+  const adminMenu = ['仪表盘', '用户管理', '资产管理', '应用管理', '权限管理'];
   const auditorMenu = ['仪表盘'];
 
   for (const [username, menu] of [['admin', adminMenu], ['sysauditor', auditorMenu]] as const) {
