@@ -8,7 +8,6 @@
 // Each is a thin call into ./app-grants.ts, which alone decides what is granted.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authorize, IsValidUser, type PermissionCheck } from '../auth/permissions.ts';
-import { visibleIds } from '../assets/fields.ts';
 import { listRows } from '../engine/list.ts';
 import { paginated } from '../engine/paging.ts';
 import { readOptions, serializeRow } from '../engine/serialize.ts';
@@ -16,12 +15,12 @@ import type { AuthedCtx, HookArgs, ResourceDef } from '../engine/types.ts';
 import { pick, t } from '../lib/i18n.ts';
 import { ROOT_ORG, storedOrgId } from '../orgs/current-org.ts';
 import { canAdmin, canAudit } from '../orgs/membership.ts';
-import { isOrgMember } from '../orgs/org-members.ts';
 import { UUID_PATTERN } from '../lib/ids.ts';
 import { databaseAppsResource } from '../resources/database-apps.ts';
 import { k8sAppsResource } from '../resources/k8s-apps.ts';
 import { remoteAppsResource } from '../resources/remote-apps.ts';
 import { APP_KINDS, type AppKind } from './app-kinds.ts';
+import { grantScope } from './grant-scope.ts';
 import { grantedAppsClause, grantedAppSystemUsers, type AppGrantScope } from './app-grants.ts';
 
 type Query = Record<string, string>;
@@ -38,52 +37,22 @@ function guarded(app: FastifyInstance, check: PermissionCheck, handle: (args: Ho
   };
 }
 
-/** The user or group id of the path (`:user_id` / `:group_id`, named as the asset grant routes name them). */
-const subjectId = (request: FastifyRequest): string | undefined => {
-  const params = request.params as { user_id?: string; group_id?: string };
-  return params.user_id ?? params.group_id;
-};
-
 const notFound = (args: HookArgs, reply: FastifyReply) => reply.code(404).send({ detail: t(args.ctx.lang, 'request.not_found') });
 
-/** Admins and auditors of the current org read other users' and groups' grants (as the asset grant routes). */
+/** Admins and auditors of the current org may ask about others (validate/, as the asset grant routes). */
 const overseer = (args: HookArgs): boolean => canAdmin(args.db, args.ctx.user, args.ctx.org) || canAudit(args.db, args.ctx.user, args.ctx.org);
 
 type Scoped = { scope: AppGrantScope; listArgs: HookArgs };
 
 /**
- * The scope of a request and the hook arguments to list with, or the refusal: "my" = the caller in
- * every org (lists run as ROOT); a user = that user themself or, for an overseer, any member of the
- * current org; a group = one the current org holds, for an overseer. The same rule as the asset grant
- * routes (perms/grant-scope.ts on the grants branch), so the user page and the admin tabs agree.
+ * Whose app grants a request reads, by the one rule of the asset grant routes (./grant-scope.ts, which
+ * also sends the refusal): "my" lists run as ROOT, so they span every org.
  */
-function scopeOf(args: HookArgs, who: Who, id: string | undefined): Scoped | 'forbidden' | 'missing' {
-  if (who === 'my') return { scope: { subject: { user: args.ctx.user.id }, orgId: null, now: args.now }, listArgs: { ...args, ctx: { ...args.ctx, org: ROOT_ORG } } };
-  const orgId = args.ctx.org.kind === 'root' ? null : storedOrgId(args.ctx.org);
-  const subject = String(id ?? '');
-  if (who === 'user') {
-    if (subject !== args.ctx.user.id && !overseer(args)) return 'forbidden';
-    if (!UUID_PATTERN.test(subject) || !isOrgMember(args.db, args.ctx.org, subject)) return 'missing';
-    return { scope: { subject: { user: subject }, orgId, now: args.now }, listArgs: args };
-  }
-  if (!overseer(args)) return 'forbidden';
-  if (!UUID_PATTERN.test(subject) || !visibleIds(args, 'user_groups', [subject]).size) return 'missing';
-  return { scope: { subject: { group: subject }, orgId, now: args.now }, listArgs: args };
-}
-
-/** Sends the refusal of `scopeOf`, or returns the scope. */
-function scoped(args: HookArgs, reply: FastifyReply, who: Who, id: string | undefined): Scoped | null {
-  const found = scopeOf(args, who, id);
-  if (found === 'forbidden') {
-    reply.code(403).send({ detail: t(args.ctx.lang, 'auth.forbidden') });
-    return null;
-  }
-  if (found === 'missing') {
-    const model = who === 'user' ? { zh: '用户', en: 'User' } : { zh: '用户组', en: 'User group' };
-    reply.code(404).send({ detail: t(args.ctx.lang, 'request.object_not_found', { model: model[args.ctx.lang] }) });
-    return null;
-  }
-  return found;
+function scoped(request: FastifyRequest, reply: FastifyReply, who: Who): Scoped | null {
+  const granted = grantScope(who, request, reply);
+  if (!granted) return null;
+  const listArgs = who === 'my' ? { ...granted.args, ctx: { ...granted.args.ctx, org: ROOT_ORG } } : granted.args;
+  return { scope: granted.scope, listArgs };
 }
 
 /** The kind's app definition narrowed to the granted apps, with the granted views' filters and search. */
@@ -103,7 +72,7 @@ function treeItems(args: HookArgs, kind: AppKind, rows: { id: unknown; name: unk
 
 function registerKind(app: FastifyInstance, kind: AppKind): void {
   const list = (who: Who, tree: boolean) => (args: HookArgs, request: FastifyRequest, reply: FastifyReply) => {
-    const found = scoped(args, reply, who, subjectId(request));
+    const found = scoped(request, reply, who);
     if (!found) return reply;
     const def = grantedDef(kind, found.scope);
     const query = request.query as Query;
@@ -118,7 +87,7 @@ function registerKind(app: FastifyInstance, kind: AppKind): void {
   };
   const systemUsers = (who: Who) => (args: HookArgs, request: FastifyRequest, reply: FastifyReply) => {
     const params = request.params as { app_id: string };
-    const found = scoped(args, reply, who, subjectId(request));
+    const found = scoped(request, reply, who);
     if (!found) return reply;
     const exists = args.db.prepare(`SELECT 1 FROM ${kind.table} WHERE id = ?`).get(params.app_id);
     if (!exists) return notFound(args, reply);
