@@ -9,9 +9,8 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { seedBulkAssets, type BulkAssetsOptions, type BulkAssetsResult } from '../bench-seed.ts';
+import { timeGet } from '../lib/bench-timing.ts';
 
-const RUNS = 50;
-const WARMUP = 5;
 const PASSWORD = 'bastion';
 
 export const BULK_ASSETS: BulkAssetsOptions = { assets: 100_000, nodes: 2_000 };
@@ -37,9 +36,6 @@ function assetQueries(seeded: BulkAssetsResult): [string, AssetQueryKind, string
   ];
 }
 
-const percentile = (sorted: number[], p: number) =>
-  Number(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)].toFixed(2));
-
 /** p50/p95 of each query on an app whose database holds `seeded`, signed in as admin with `password`. */
 export async function timeAssetQueries(app: FastifyInstance, seeded: BulkAssetsResult, password = PASSWORD): Promise<AssetBenchRow[]> {
   const token = await app.inject({ method: 'POST', url: '/api/v1/authentication/auth/', payload: { username: 'admin', password } });
@@ -48,19 +44,7 @@ export async function timeAssetQueries(app: FastifyInstance, seeded: BulkAssetsR
   const queries = assetQueries(seeded);
   const rows: AssetBenchRow[] = [];
   for (const [query, kind, url] of queries) {
-    const times: number[] = [];
-    let count = 0;
-    for (let i = 0; i < WARMUP + RUNS; i += 1) {
-      const t0 = performance.now();
-      const response = await app.inject({ method: 'GET', url, headers });
-      const took = performance.now() - t0;
-      if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
-      if (i >= WARMUP) times.push(took);
-      const body = response.json();
-      count = Array.isArray(body) ? body.length : body.count;
-    }
-    times.sort((a, b) => a - b);
-    rows.push({ query, kind, count, p50: percentile(times, 50), p95: percentile(times, 95) });
+    rows.push({ query, kind, ...await timeGet(app, url, headers) });
   }
   // The subtree counts are cached until the tree or a membership changes: time one rebuild too.
   app.bastion.db.prepare('UPDATE node_tree_version SET version = version + 1').run();

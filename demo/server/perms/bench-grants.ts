@@ -11,11 +11,10 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { seedBulkAssets, seedBulkUsers } from '../bench-seed.ts';
 import type { DB } from '../db/open.ts';
+import { answerCount, timeGet } from '../lib/bench-timing.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { defaultExpiry, isoAt } from '../lib/time.ts';
 
-const RUNS = 50;
-const WARMUP = 5;
 const PASSWORD = 'bastion';
 export const GRANT_BUDGET_MS = 20;
 /** The figure at 10× the permissions may be at most this many times the figure at 1×. */
@@ -101,8 +100,6 @@ export function seedPeople(db: DB, nowMs: number): void {
   })();
 }
 
-const percentile = (sorted: number[], p: number) => Number(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)].toFixed(2));
-
 export async function timeQueries(app: FastifyInstance, scale: number): Promise<GrantBenchRow[]> {
   const token = await app.inject({ method: 'POST', url: '/api/v1/authentication/auth/', payload: { username: 'bench1', password: PASSWORD } });
   if (token.statusCode >= 300) throw new Error(`token: ${token.statusCode} ${token.body}`);
@@ -120,19 +117,7 @@ export async function timeQueries(app: FastifyInstance, scale: number): Promise<
   ];
   const rows: GrantBenchRow[] = [];
   for (const [query, url] of queries) {
-    const times: number[] = [];
-    let count = 0;
-    for (let i = 0; i < WARMUP + RUNS; i += 1) {
-      const t0 = performance.now();
-      const response = await app.inject({ method: 'GET', url, headers });
-      const took = performance.now() - t0;
-      if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
-      if (i >= WARMUP) times.push(took);
-      const body = response.json();
-      count = Array.isArray(body) ? body.length : body.count;
-    }
-    times.sort((a, b) => a - b);
-    rows.push({ query, scale, count, p50: percentile(times, 50), p95: percentile(times, 95) });
+    rows.push({ query, scale, ...await timeGet(app, url, headers) });
   }
   // Grants are reused until the database changes: time the first call after a write too (one call each).
   for (const [query, url] of [queries[0], queries[4]]) {
@@ -140,8 +125,7 @@ export async function timeQueries(app: FastifyInstance, scale: number): Promise<
     const t0 = performance.now();
     const response = await app.inject({ method: 'GET', url, headers });
     const took = Number((performance.now() - t0).toFixed(2));
-    const body = response.json();
-    rows.push({ query: `${query}, first call after a write`, scale, count: Array.isArray(body) ? body.length : body.count, p50: took, p95: took });
+    rows.push({ query: `${query}, first call after a write`, scale, count: answerCount(response.json()), p50: took, p95: took });
   }
   return rows;
 }
