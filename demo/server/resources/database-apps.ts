@@ -1,5 +1,5 @@
 // /api/v1/applications/database-apps/ (§2.4): a MySQL server users reach through the bastion.
-import { idField, L, noteField, readOnly, stampNew } from '../assets/fields.ts';
+import { auditFields, idField, L, noteField, stampNew } from '../assets/fields.ts';
 import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
 import { databaseAppSample } from '../applications/samples.ts';
 import type { ResourceDef } from '../engine/types.ts';
@@ -21,9 +21,7 @@ export const databaseAppsResource: ResourceDef = {
     port: { type: 'integer', label: L('端口', 'Port'), default: 3306, min_value: 1, max_value: 65535 },
     database: { type: 'string', label: L('数据库', 'Database'), max_length: 128, allow_blank: true, allow_null: true },
     comment: noteField('备注', 'Comment', 128),
-    created_by: readOnly('string', '创建者', 'Created by'),
-    date_created: readOnly('datetime', '创建日期', 'Date created'),
-    date_updated: readOnly('datetime', '更新日期', 'Date updated'),
+    ...auditFields(true),
   },
   searchFields: ['name'],
   filterFields: ['name'],

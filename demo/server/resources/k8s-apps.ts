@@ -1,5 +1,5 @@
 // /api/v1/applications/k8s-apps/ (§2.4): a Kubernetes cluster, named by its API server URL.
-import { idField, L, noteField, readOnly, stampNew } from '../assets/fields.ts';
+import { auditFields, idField, L, noteField, stampNew } from '../assets/fields.ts';
 import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
 import { k8sAppSample } from '../applications/samples.ts';
 import type { ResourceDef } from '../engine/types.ts';
@@ -14,9 +14,7 @@ export const k8sAppsResource: ResourceDef = {
     name: { type: 'string', label: L('名称', 'Name'), required: true, max_length: 128, unique: true },
     type: { type: 'choice', label: L('类型', 'Type'), choices: [{ value: 'k8s', label: L('Kubernetes', 'Kubernetes') }], default: 'k8s' },
     comment: noteField('备注', 'Comment', 128),
-    created_by: readOnly('string', '创建者', 'Created by'),
-    date_created: readOnly('datetime', '创建日期', 'Date created'),
-    date_updated: readOnly('datetime', '更新日期', 'Date updated'),
+    ...auditFields(true),
     cluster: { type: 'url', label: L('集群', 'Cluster'), required: true, max_length: 1024 },
   },
   searchFields: ['name'],
