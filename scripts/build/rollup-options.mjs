@@ -49,6 +49,9 @@ export function elementsBuild(input) {
       format: 'es',
       entryFileNames: '[name].js',
       chunkFileNames: '[name]-[hash].js',
+      // Every English catalogue (`*.en.ts`, core/i18n) in one chunk: the console loads it only when
+      // it speaks English, in one request rather than one per section.
+      manualChunks: (id) => (/\.en\.ts$/.test(id) ? 'lang-en' : undefined),
     },
     onwarn(warning, warn) {
       // React and friends start modules with "use client"; meaningless in a browser bundle.

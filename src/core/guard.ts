@@ -2,7 +2,7 @@ import { bootstrapProfile, bootstrapTextsMatch, takeBootstrap, type Bootstrap } 
 import { FIRST_LOGIN_PATH, LOGIN_REDIRECT_DELAY } from './config.ts'
 import { COOKIE, getCookie } from './cookies.ts'
 import { HttpError } from './http-error.ts'
-import { t } from './i18n/index.ts'
+import { languageReady, t } from './i18n/index.ts'
 import { hardNavigate, loginUrl } from './navigation.ts'
 import { isAdminPageRole } from './permissions.ts'
 import { $routeTable, $routes, filterRoutes, normalizePath, type RouteRecord } from './routes.ts'
@@ -58,6 +58,8 @@ function refreshTexts(boot: Bootstrap): void {
 /** The first-navigation sequence of spec §2, in its order. Accepts the path or full options. */
 export async function runGuard(arg: string | GuardOptions = {}): Promise<GuardResult> {
   const options = typeof arg === 'string' ? { path: arg } : arg
+  // English comes in its own chunk: nothing is drawn before its texts are in (at once for Chinese).
+  await languageReady()
   if (options.ownsPage) document.title = t('app.title')
   // Before any redirect: the server's login page then answers in the console's language.
   rememberLang()

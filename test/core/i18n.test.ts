@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing'
 import { setCookie } from '../../src/core/cookies.ts'
-import { i18n, registerMessages, t } from '../../src/core/i18n/index.ts'
+import { i18n, languageReady, registerMessages, t } from '../../src/core/i18n/index.ts'
 import { coreEn } from '../../src/core/i18n/core.en.ts'
 import { coreZh } from '../../src/core/i18n/core.zh.ts'
 import { setReloader } from '../../src/core/navigation.ts'
@@ -30,6 +30,15 @@ describe('i18n', () => {
     restoreCookies()
   })
 
+  it('loads no English until the console speaks it, then all of it at once', async () => {
+    expect(i18n.hasResourceBundle('en', 'translation')).to.equal(false)
+    expect(t('common.reLogin')).to.equal('重新登录')
+    $lang.set('en')
+    await languageReady()
+    expect(i18n.language).to.equal('en')
+    expect(t('common.reLogin')).to.equal('Re-Login')
+  })
+
   it('is Chinese unless localStorage or the server cookie says otherwise', () => {
     expect(detectLang()).to.equal('zh')
     setCookie('django_language', 'en')
@@ -41,12 +50,13 @@ describe('i18n', () => {
     expect(detectLang()).to.equal('en')
   })
 
-  it('speaks the spec messages in both languages', () => {
+  it('speaks the spec messages in both languages', async () => {
     $lang.set('zh')
     expect(t('http.error.relogin')).to.equal('账号已退出，请重新登录')
     expect(t('http.error.badRequest')).to.equal('请求错误，请检查填写内容')
     expect(t('route.AssetList')).to.equal('资产列表')
     $lang.set('en')
+    await languageReady()
     expect(t('http.error.relogin')).to.equal('You account has logout, Please login again')
     expect(t('common.reLogin')).to.equal('Re-Login')
     expect(t('message.importCreated', { count: 3 })).to.equal('Import create success, total: 3')

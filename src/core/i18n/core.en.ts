@@ -76,3 +76,5 @@ export const coreEn: Shape<typeof coreZh> = {
     MyKubernetes: 'Kubernetes', CommandExecutions: 'Command executions',
   },
 }
+
+export default coreEn

@@ -1,12 +1,17 @@
 import i18next from 'i18next'
 import { useStore } from '@nanostores/react'
+import { atom } from 'nanostores'
 import { useMemo } from 'react'
 import { $lang, type Lang } from '../stores/locale.ts'
 import { coreZh } from './core.zh.ts'
-import { coreEn } from './core.en.ts'
 
 export type Messages = { [key: string]: string | Messages }
 export type TFunction = (key: string, options?: Record<string, unknown>) => string
+/** The same keys as `T` (a catalogue in the other language must say everything the first says). */
+export type Translation<T> = { [K in keyof T]: T[K] extends string ? string : Translation<T[K]> }
+/** A catalogue in its module's chunk, or one loaded when its language is wanted (`() => import('./x.en.ts')`). */
+export type Catalogue = Messages | (() => Promise<{ default: Messages }>)
+type Loader = () => Promise<{ default: Messages }>
 
 // A private instance: a host page embedding our elements may run its own i18next.
 export const i18n = i18next.createInstance()
@@ -14,22 +19,69 @@ export const i18n = i18next.createInstance()
 void i18n.init({
   lng: $lang.get(),
   fallbackLng: 'en',
-  resources: { zh: { translation: coreZh }, en: { translation: coreEn } },
+  resources: { zh: { translation: coreZh } },
   initAsync: false,
   // React escapes text and server strings are never rendered as HTML.
   interpolation: { escapeValue: false },
   returnNull: false,
 })
 
+// Chinese, the console's default, travels with the code; English comes in its own chunk when the
+// console speaks English (first load: the bytes and the parsing of a language nobody reads).
+const waiting: Record<Lang, Loader[]> = { zh: [], en: [() => import('./core.en.ts')] }
+const arriving: Partial<Record<Lang, Promise<void>>> = {}
+const inFlight: Record<Lang, number> = { zh: 0, en: 0 }
+
+/** Bumped when a catalogue arrives, so components drawn before it re-render (useT). */
+export const $catalogues = atom(0)
+/** The language the texts are in: $lang's once its catalogues are in (until then the previous one). */
+const $shown = atom<string>(i18n.language)
+i18n.on('languageChanged', (lang) => $shown.set(lang))
+
+/** Loads what is registered for `lang` and not loaded yet; resolves once all of it is in. */
+export function loadLanguage(lang: Lang): Promise<void> {
+  const loaders = waiting[lang].splice(0)
+  if (loaders.length > 0) {
+    inFlight[lang] += 1
+    const batch = Promise.all(loaders.map((load) => load().then((module) => {
+      i18n.addResourceBundle(lang, 'translation', module.default, true, true)
+    }, () => {
+      // A chunk that did not arrive (network) is asked again by the next loadLanguage().
+      waiting[lang].push(load)
+    }))).finally(() => {
+      inFlight[lang] -= 1
+      $catalogues.set($catalogues.get() + 1)
+    })
+    arriving[lang] = Promise.all([arriving[lang], batch]).then(() => undefined)
+  }
+  return arriving[lang] ?? Promise.resolve()
+}
+
+/** Resolves when the current language's catalogues are in (at once for Chinese). */
+export function languageReady(): Promise<void> {
+  return loadLanguage($lang.get())
+}
+
+if ($lang.get() !== 'zh') void loadLanguage($lang.get())
+
 $lang.listen((lang) => {
-  void i18n.changeLanguage(lang)
+  // Switch at once when nothing is missing, so the texts never show keys in between.
+  if (waiting[lang].length === 0 && inFlight[lang] === 0) void i18n.changeLanguage(lang)
+  else void loadLanguage(lang).then(() => {
+    if ($lang.get() === lang) void i18n.changeLanguage(lang)
+  })
 })
 
 /** UI modules and pages add their messages at import time; nested keys are deep-merged. */
-export function registerMessages(messages: { zh?: Messages; en?: Messages }): void {
+export function registerMessages(messages: { zh?: Catalogue; en?: Catalogue }): void {
   for (const lang of ['zh', 'en'] as const) {
     const bundle = messages[lang]
-    if (bundle) i18n.addResourceBundle(lang, 'translation', bundle, true, true)
+    if (typeof bundle === 'function') {
+      waiting[lang].push(bundle)
+      if (lang === $lang.get()) void loadLanguage(lang)
+    } else if (bundle) {
+      i18n.addResourceBundle(lang, 'translation', bundle, true, true)
+    }
   }
 }
 
@@ -39,11 +91,12 @@ export function currentLang(): Lang {
   return $lang.get()
 }
 
-/** Re-renders the component when the language changes. */
+/** Re-renders the component when the language changes or its catalogue arrives. */
 export function useT(): TFunction {
-  const lang = useStore($lang)
+  const lang = useStore($shown)
+  const catalogues = useStore($catalogues)
   return useMemo(() => {
     const fixed = i18n.getFixedT(lang)
     return (key: string, options?: Record<string, unknown>) => fixed(key, options) as string
-  }, [lang])
+  }, [lang, catalogues])
 }

@@ -11,7 +11,9 @@ export const ACCESS_KEYS_URL = '/api/v1/authentication/access-keys/'
 /** Spec §3: the key ID and secret columns are 315 px wide. */
 export const KEY_COLUMN_WIDTH = 315
 
-registerMessages({ zh: { ui: { apiKey: { onOff: '启用/禁用' } } }, en: { ui: { apiKey: { onOff: 'On/Off' } } } })
+export const zh = { ui: { apiKey: { onOff: '启用/禁用' } } }
+
+registerMessages({ zh, en: () => import('./access-keys.en.ts') })
 
 export interface AccessKey {
   id: string

@@ -1,8 +1,7 @@
 import { registerMessages } from '../i18n/index.ts'
 
 // Messages of the shell itself (sidebar, navbar, tags, dialogs); pages register their own.
-registerMessages({
-  zh: {
+export const zh = {
     ui: {
       loading: '加载中…',
       error: { crashed: '页面出错了' },
@@ -19,23 +18,6 @@ registerMessages({
       },
       footer: { license: 'Bastion Console 基于 GPLv2 许可发布', copyright: 'Copyright © {{years}}' },
     },
-  },
-  en: {
-    ui: {
-      loading: 'Loading…',
-      error: { crashed: 'Something went wrong on this page' },
-      logoText: 'Bastion',
-      org: { label: 'Organization' },
-      navbar: { toggle: 'Toggle sidebar' },
-      help: { title: 'Help', docs: 'Documentation', support: 'Support', enterprise: 'Enterprise edition' },
-      lang: { title: 'Language' },
-      account: { profile: 'Profile', adminPage: 'Admin page', userPage: 'User page', apiKey: 'API Key', logout: 'Logout' },
-      apiKey: {
-        title: 'API Key', id: 'ID', secret: 'Secret', active: 'Active', created: 'Date created', show: 'Show',
-        on: 'On', off: 'Off', yes: 'Yes', no: 'No', empty: 'No data', searchPlaceholder: 'Search',
-        total: 'Total {{count}}', prev: 'Previous', next: 'Next',
-      },
-      footer: { license: 'Bastion Console is licensed under GPLv2', copyright: 'Copyright © {{years}}' },
-    },
-  },
-})
+  }
+
+registerMessages({ zh, en: () => import('./i18n.en.ts') })

@@ -1,4 +1,5 @@
 import { createElement, lazy, Suspense, type ComponentType } from 'react'
+import { languageReady } from '../i18n/index.ts'
 import type { PageProps } from '../routes.ts'
 
 /**
@@ -8,7 +9,11 @@ import type { PageProps } from '../routes.ts'
  * (from the same server: a few milliseconds). `name` names it in React's tools.
  */
 export function lazyComponent<P extends object = PageProps>(load: () => Promise<ComponentType<NoInfer<P>>>, name: string): ComponentType<P> {
-  const Lazy = lazy(() => load().then((component) => ({ default: component })))
+  // The chunk may register an English catalogue of its own: draw once its texts are in too.
+  const Lazy = lazy(() => load().then(async (component) => {
+    await languageReady()
+    return { default: component }
+  }))
   const Page = (props: P) => createElement(Suspense, { fallback: null }, createElement(Lazy as ComponentType<P>, props))
   Page.displayName = `Lazy(${name})`
   return Page

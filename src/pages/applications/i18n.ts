@@ -1,8 +1,7 @@
 import { registerMessages } from '../../core/i18n/index.ts'
 
 // Wording of the Applications section: the remote-app `params` keys of each type (jumpserver-api.md §2.4).
-registerMessages({
-  zh: {
+export const zh = {
     applications: {
       groups: { basic: '基本', type: '类型参数', other: '其它' },
       params: {
@@ -15,19 +14,6 @@ registerMessages({
       help: { password: '留空则保持原密码', cluster: '以 http:// 或 https:// 开头的 API 服务器地址' },
       invalidUrl: '请输入以 http:// 或 https:// 开头的网址',
     },
-  },
-  en: {
-    applications: {
-      groups: { basic: 'Basic', type: 'Type parameters', other: 'Other' },
-      params: {
-        chrome_target: 'Target URL', chrome_username: 'Username', chrome_password: 'Password',
-        mysql_workbench_ip: 'Database IP', mysql_workbench_port: 'Port', mysql_workbench_name: 'Database name',
-        mysql_workbench_username: 'Username', mysql_workbench_password: 'Password',
-        vmware_target: 'Target address', vmware_username: 'Username', vmware_password: 'Password',
-        custom_cmdline: 'Command line', custom_target: 'Target address', custom_username: 'Username', custom_password: 'Password',
-      },
-      help: { password: 'Leave blank to keep the current password', cluster: 'The API server address, starting with http:// or https://' },
-      invalidUrl: 'Enter an address starting with http:// or https://',
-    },
-  },
-})
+  }
+
+registerMessages({ zh, en: () => import('./i18n.en.ts') })

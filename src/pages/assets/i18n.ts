@@ -3,7 +3,7 @@ import { registerMessages } from '../../core/i18n/index.ts'
 // Texts of the Assets section. Field labels come from the server's metadata; these are what the
 // console itself says (help texts of spec §5, tree menu, connectivity, quick actions).
 
-const zh = {
+export const zh = {
   assets: {
     groups: { basic: '基本', network: '网络与节点', other: '其它', auth: '认证', command: '命令' },
     connectivity: { reachable: '可连接', unreachable: '不可连接', unknown: '未知' },
@@ -44,47 +44,4 @@ const zh = {
   },
 }
 
-type Messages<T> = { [K in keyof T]: T[K] extends string ? string : Messages<T[K]> }
-
-const en: Messages<typeof zh> = {
-  assets: {
-    groups: { basic: 'Basic', network: 'Network and nodes', other: 'Other', auth: 'Authentication', command: 'Commands' },
-    connectivity: { reachable: 'Reachable', unreachable: 'Unreachable', unknown: 'Unknown' },
-    tree: {
-      title: 'Asset tree', loading: 'Loading...', createNode: 'Create node', rename: 'Rename node', delete: 'Delete node',
-      newName: 'Node name', deleteConfirm: 'Delete node {{name}}?', showAll: 'Show assets of sub-nodes', moveTo: 'Move to node',
-      addTo: 'Add to node', removeFrom: 'Remove from node', chooseNode: 'Choose a node in the asset tree first', createAsset: 'Create an asset in this node',
-    },
-    quick: {
-      active: 'Active', testConnectivity: 'Test connectivity', refreshHardware: 'Refresh hardware info',
-      test: 'Test', refresh: 'Refresh', taskStarted: 'Task started',
-    },
-    tabs: { systemUsers: 'System users', nodes: 'Nodes', labels: 'Labels', gateways: 'Gateways', rules: 'Rules' },
-    relations: { nodes: 'Asset nodes', labels: 'Asset labels', assets: 'Assets', systemUsers: 'System users' },
-    help: {
-      password: 'For some asset types, the password must not contain special characters',
-      priority: 'Priority 1-100, 1 is the lowest; a user with several system users gets the highest by default',
-      autoPush: 'Push the system user to the assets automatically',
-      sudo: 'Commands separated by commas, e.g. /bin/whoami,/sbin/ifconfig',
-      shell: 'The shell used after login, e.g. /bin/bash',
-      home: 'Default home: /home/<system username>',
-      groups: 'Groups of the user, separated by commas',
-      sftpRoot: 'SFTP start folder: tmp (temporary), home (home folder) or an absolute path',
-      content: 'One command per line',
-      ruleAction: 'What happens when a command matches',
-      protocols: 'Format protocol/port, e.g. ssh/22, 1 to 4 entries',
-      privateKey: 'Only PEM private keys (ssh-keygen -t rsa -m pem)',
-      autoGenerateKey: 'Generate a key automatically',
-      usernameRequired: 'The username is required for automatic login',
-      credentialRequired: 'A password or a private key is required, or generate a key automatically',
-      protocolsInvalid: 'Protocols are protocol/port (ssh, rdp, telnet, vnc), 1 to 4 entries',
-    },
-    columns: { hostname: 'Hostname', platform: 'Platform', hardware_info: 'Hardware', connectivity: 'Connectivity', name: 'Name', ip: 'IP', port: 'Port', username: 'Username', type: 'Type', content: 'Content', priority: 'Priority', action: 'Action' },
-    rules: { create: 'Create rule', empty: 'No rules' },
-    gateways: { create: 'Create gateway', test: 'Test connection', ok: 'Reachable' },
-    systemUsers: { empty: 'No system users' },
-    signIn: { prompt: 'Sign in to see the assets', link: 'Sign in' },
-  },
-}
-
-registerMessages({ zh, en })
+registerMessages({ zh, en: () => import('./i18n.en.ts') })

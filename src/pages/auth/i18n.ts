@@ -1,20 +1,12 @@
 import { registerMessages } from '../../core/i18n/index.ts'
 
-registerMessages({
-  zh: {
+export const zh = {
     auth: {
       login: {
         title: '登录', username: '用户名', password: '密码', submit: '登录',
         invalid: '用户名或密码无效', failed: '登录失败，请稍后重试',
       },
     },
-  },
-  en: {
-    auth: {
-      login: {
-        title: 'Login', username: 'Username', password: 'Password', submit: 'Login',
-        invalid: 'Invalid username or password', failed: 'Login failed, please try again later',
-      },
-    },
-  },
-})
+  }
+
+registerMessages({ zh, en: () => import('./i18n.en.ts') })

@@ -1,18 +1,11 @@
 import { registerMessages } from '../../core/i18n/index.ts'
 
-registerMessages({
-  zh: {
+export const zh = {
     dashboard: {
       orgs: { title: '我管理或审计的组织', empty: '无' },
       roles: { title: '角色概览', system: '系统角色', currentOrg: '当前组织', orgRoles: '当前组织角色' },
       orgRole: { Admin: '管理员', Auditor: '审计员', User: '用户' },
     },
-  },
-  en: {
-    dashboard: {
-      orgs: { title: 'Organizations I administer or audit', empty: 'None' },
-      roles: { title: 'Role summary', system: 'System role', currentOrg: 'Current organization', orgRoles: 'Roles in the current organization' },
-      orgRole: { Admin: 'Admin', Auditor: 'Auditor', User: 'User' },
-    },
-  },
-})
+  }
+
+registerMessages({ zh, en: () => import('./i18n.en.ts') })

@@ -1,7 +1,6 @@
 import { registerMessages } from '../../core/i18n/index.ts'
 
-registerMessages({
-  zh: {
+export const zh = {
     firstLogin: {
       info: { title: '完善个人信息', intro: '首次登录，请确认并完善您的个人信息。', next: '下一步' },
       guide: {
@@ -14,23 +13,6 @@ registerMessages({
         continue: '继续',
       },
     },
-  },
-  en: {
-    firstLogin: {
-      info: {
-        title: 'Personal information improvement',
-        intro: 'This is your first login: please check and complete your personal information.',
-        next: 'Next',
-      },
-      guide: {
-        title: 'User guide',
-        steps: {
-          assets: 'Your granted assets are listed under "My assets"; connect to them through the web terminal.',
-          profile: 'Change your password, MFA and SSH public key from "Profile" in the account menu (top right).',
-          apiKey: 'To call the API, create an access key from "API Key" in the account menu.',
-        },
-        continue: 'Continue',
-      },
-    },
-  },
-})
+  }
+
+registerMessages({ zh, en: () => import('./i18n.en.ts') })

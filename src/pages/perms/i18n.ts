@@ -1,8 +1,7 @@
 import { registerMessages } from '../../core/i18n/index.ts'
 
 // Wording of the Permissions section (and the granted tabs it adds to other detail pages).
-registerMessages({
-  zh: {
+export const zh = {
     perms: {
       groups: { basic: '基本', users: '用户', assets: '资产', apps: '应用', actions: '动作', other: '其它' },
       validity: { valid: '有效', expired: '已过期', inactive: '未激活' },
@@ -28,33 +27,6 @@ registerMessages({
       },
       granted: { nodes: '节点', noUsers: '没有用户被授权访问此资产' },
     },
-  },
-  en: {
-    perms: {
-      groups: { basic: 'Basic', users: 'Users', assets: 'Assets', apps: 'Applications', actions: 'Actions', other: 'Other' },
-      validity: { valid: 'Valid', expired: 'Expired', inactive: 'Inactive' },
-      tabs: {
-        users: 'Users and user groups', assets: 'Assets and nodes', systemUsers: 'System users', allUsers: 'All users',
-        allAssets: 'All assets', apps: 'Applications and system users', grantedAssets: 'Granted assets',
-        assetPermissions: 'Asset permissions', grantedUsers: 'Granted users', grantedRemoteApps: 'Granted remote apps',
-        grantedDatabases: 'Granted databases',
-      },
-      relation: {
-        users: 'Users', userGroups: 'User groups', assets: 'Assets', nodes: 'Nodes', systemUsers: 'System users',
-        remoteApps: 'Remote apps', databaseApps: 'Database apps', k8sApps: 'Kubernetes apps',
-      },
-      column: { name: 'Name', get_type_display: 'Type', host: 'Host', port: 'Port', database: 'Database', platform: 'Platform', user: 'User', asset: 'Asset', hostname: 'Hostname', ip: 'IP', systemUsers: 'System users', permission: 'Permission' },
-      filter: {
-        isValid: 'Is valid', username: 'Username', userGroup: 'User group', hostname: 'Hostname', ip: 'IP', node: 'Node',
-        systemUser: 'System user', all: 'Inherit', include: 'Include', exclude: 'Exclude', yes: 'Yes', no: 'No',
-      },
-      refreshCache: 'Refresh permission cache',
-      quick: { active: 'Active' },
-      actions: {
-        all: 'All', connect: 'Connect', upload_file: 'Upload file', download_file: 'Download file', updownload: 'Upload download',
-        clipboard_copy: 'Clipboard copy', clipboard_paste: 'Clipboard paste', clipboard_copy_paste: 'Clipboard copy paste',
-      },
-      granted: { nodes: 'Nodes', noUsers: 'No user is granted this asset' },
-    },
-  },
-})
+  }
+
+registerMessages({ zh, en: () => import('./i18n.en.ts') })

@@ -1,7 +1,6 @@
 import { registerMessages } from '../../core/i18n/index.ts'
 
-registerMessages({
-  zh: {
+export const zh = {
     profile: {
       tabs: { info: '个人信息', password: '修改密码', mfa: '多因子认证', publicKey: 'SSH 公钥' },
       field: {
@@ -21,27 +20,6 @@ registerMessages({
       publicKey: { label: 'SSH 公钥', help: '格式如 ssh-rsa AAAA... user@host', success: '更新成功' },
       save: '提交',
     },
-  },
-  en: {
-    profile: {
-      tabs: { info: 'Profile', password: 'Change password', mfa: 'MFA', publicKey: 'SSH public key' },
-      field: {
-        name: 'Name', username: 'Username', email: 'Email', role: 'Role', orgRoles: 'Organization roles', groups: 'User groups',
-        phone: 'Phone', wechat: 'WeChat', mfa: 'MFA', source: 'Source', dateJoined: 'Date joined',
-        lastLogin: 'Last login', passwordUpdated: 'Password last updated', dateExpired: 'Date expired', comment: 'Comment',
-        publicKeyFingerprint: 'Public key fingerprint', publicKeyComment: 'Public key comment',
-      },
-      password: {
-        old: 'Old password', new: 'New password', again: 'Confirm password',
-        mismatch: 'The newly set password is inconsistent', success: 'Password changed',
-        rule: {
-          minLength: 'Password length must be at least {{min}} characters', upper: 'Must contain an uppercase letter',
-          lower: 'Must contain a lowercase letter', number: 'Must contain a digit', special: 'Must contain a special character',
-        },
-      },
-      mfa: { level: 'MFA', disable: 'Disable', enable: 'Enable', success: 'Update success' },
-      publicKey: { label: 'SSH public key', help: 'e.g. ssh-rsa AAAA... user@host', success: 'Update success' },
-      save: 'Submit',
-    },
-  },
-})
+  }
+
+registerMessages({ zh, en: () => import('./i18n.en.ts') })

@@ -1,8 +1,7 @@
 import { registerMessages } from '../../core/i18n/index.ts'
 
 // Wording of the Users section beyond the route titles (core) and the spec §8 catalogue (core `message.*`).
-registerMessages({
-  zh: {
+export const zh = {
     users: {
       list: { activate: '批量激活', deactivate: '批量禁用' },
       quick: {
@@ -17,21 +16,6 @@ registerMessages({
       relation: { groups: '用户组', members: '成员' },
       form: { account: '账户', authentication: '认证', security: '安全', other: '其它' },
     },
-  },
-  en: {
-    users: {
-      list: { activate: 'Activate selected', deactivate: 'Disable selected' },
-      quick: {
-        active: 'Active', resetMfa: 'Reset MFA', resetPassword: 'Send reset password mail',
-        resetPublicKey: 'Send reset SSH key mail', unblock: 'Unblock user', reset: 'Reset', send: 'Send', unblockButton: 'Unblock',
-      },
-      confirm: {
-        resetPassword: 'This will reset the password of "{{name}}" and send a reset mail. Continue?',
-        resetPublicKey: 'This will clear the SSH key of "{{name}}" and send a reset mail. Continue?',
-      },
-      mail: { sent: 'An e-mail has been sent to the user at {{email}}' },
-      relation: { groups: 'User groups', members: 'Members' },
-      form: { account: 'Account', authentication: 'Authentication', security: 'Security', other: 'Other' },
-    },
-  },
-})
+  }
+
+registerMessages({ zh, en: () => import('./i18n.en.ts') })

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing'
 import { defineResource } from '../../../src/core/resource/define.ts'
 import { ListPage } from '../../../src/core/engine/list/ListPage.tsx'
-import { i18n } from '../../../src/core/i18n/index.ts'
+import { i18n, loadLanguage } from '../../../src/core/i18n/index.ts'
 import { text } from '../../helpers/dom.ts'
 import type { FetchStub } from '../support/fetch-stub.ts'
 import {
@@ -122,6 +122,7 @@ describe('ListPage', () => {
   })
 
   it('asks in English too and reports a failed bulk delete with its reason', async () => {
+    await loadLanguage('en') // English comes in its own chunk (core/i18n)
     await i18n.changeLanguage('en')
     stub.restore()
     stub = serve({

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing'
 import { defaultRange, rangeParams, shortcutRange } from '../../../src/core/resource/dates.ts'
 import { formatRelative, relativeParts } from '../../../src/core/resource/time.ts'
-import { i18n } from '../../../src/core/i18n/index.ts'
+import { i18n, loadLanguage } from '../../../src/core/i18n/index.ts'
 
 describe('date range', () => {
   const now = new Date(2024, 4, 20, 15, 30, 0)
@@ -32,6 +32,7 @@ describe('formatRelative', () => {
   })
 
   it('reads in the UI language', async () => {
+    await loadLanguage('en') // English comes in its own chunk (core/i18n)
     await i18n.changeLanguage('en')
     expect(formatRelative(5400)).to.equal('1.5 hours')
     await i18n.changeLanguage('zh')
