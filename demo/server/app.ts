@@ -9,6 +9,7 @@ import { LOGIN_AGE_MS } from './auth/sessions.ts';
 import { registerTokenRoutes } from './auth/token-routes.ts';
 import { registerApplicationRoutes } from './applications/routes.ts';
 import { registerAssetRoutes } from './assets/routes.ts';
+import { registerAuditRoutes } from './audits/routes.ts';
 import type { ServerState } from './context.ts';
 import { closeDatabase, openDatabase } from './db/open.ts';
 import { registerResource } from './engine/routes.ts';
@@ -84,6 +85,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerPermsRoutes(app);
   registerUserActionRoutes(app);
   registerTaskRoutes(app, { sshTimeoutMs: opts.sshTimeoutMs, policy });
+  registerAuditRoutes(app);
   await registerStaticRoutes(app, opts.distDir);
   registerEmbedRoute(app, opts.distDir);
   return app;
