@@ -9,6 +9,7 @@ import { LOGIN_AGE_MS } from './auth/sessions.ts';
 import { registerTokenRoutes } from './auth/token-routes.ts';
 import { registerApplicationRoutes } from './applications/routes.ts';
 import { registerAssetRoutes } from './assets/routes.ts';
+import { registerAuditRoutes } from './audits/routes.ts';
 import type { ServerState } from './context.ts';
 import { closeDatabase, openDatabase } from './db/open.ts';
 import { registerResource } from './engine/routes.ts';
@@ -47,6 +48,8 @@ export interface BuildOptions {
   sshTimeoutMs?: number;
   /** Networks the task runner may connect to (CIDRs, comma-separated); default env BASTION_ALLOWED_TARGETS, unset = any. */
   allowedTargets?: string;
+  /** Seed ten days of sample audit logs into a new database (the demo; tests leave them out). */
+  auditSamples?: boolean;
 }
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -54,7 +57,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Parsed before anything opens: a malformed list stops the server instead of guessing.
   const policy = parseAllowedTargets(opts.allowedTargets ?? process.env[ALLOWED_TARGETS_ENV]);
   const db = openDatabase(opts.dbFile);
-  if (isEmpty(db)) seed(db, { demoPassword: opts.demoPassword ?? 'bastion', licenseValid: !!opts.licenseValid, nowMs: now() });
+  if (isEmpty(db)) seed(db, { demoPassword: opts.demoPassword ?? 'bastion', licenseValid: !!opts.licenseValid, nowMs: now(), auditSamples: opts.auditSamples });
   const state: ServerState = { db, now, settings: new SettingsStore(db), loginAgeMs: opts.loginTimeoutMs ?? LOGIN_AGE_MS };
 
   // 2.3's asset-user ids join three UUIDs (<system_user>_<asset>_<user>: 110 characters); find-my-way's
@@ -84,6 +87,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerPermsRoutes(app);
   registerUserActionRoutes(app);
   registerTaskRoutes(app, { sshTimeoutMs: opts.sshTimeoutMs, policy });
+  registerAuditRoutes(app);
   await registerStaticRoutes(app, opts.distDir);
   registerEmbedRoute(app, opts.distDir);
   return app;

@@ -18,6 +18,8 @@ const licenseValid = ['1', 'true'].includes((process.env.BASTION_LICENSE_VALID ?
 mkdirSync(dataDir, { recursive: true });
 const app = await buildApp({
   dbFile: join(dataDir, 'bastion.sqlite3'), distDir: join(repoRoot, 'dist'), demoPassword, licenseValid, frameAncestors, logger: true,
+  // Sample audit logs in a new database, unless BASTION_AUDIT_SAMPLES=0.
+  auditSamples: process.env.BASTION_AUDIT_SAMPLES !== '0',
 });
 await app.listen({ host, port });
 

@@ -5,13 +5,18 @@ import { hashPassword } from './lib/passwords.ts';
 import { defaultExpiry, isoAt } from './lib/time.ts';
 import { seedApplications } from './seed-apps.ts';
 import { seedAssets } from './seed-assets.ts';
+import { seedAuditSamples } from './seed-audits.ts';
 import { seedGatheredUsers } from './seed-gathered-users.ts';
 import { SEED_GROUPS, SEED_ORGS, SEED_USERS } from './seed-data.ts';
 import { seedGrants } from './seed-grants.ts';
 import { seedPermissions } from './seed-perms.ts';
 import { SettingsStore } from './settings/store.ts';
 
-export interface SeedOptions { demoPassword: string; licenseValid: boolean; nowMs: number }
+export interface SeedOptions {
+  demoPassword: string; licenseValid: boolean; nowMs: number;
+  /** Ten days of sample audit logs (seed-audits.ts): on for the demo, off for tests. */
+  auditSamples?: boolean;
+}
 
 export function isEmpty(db: DB): boolean {
   return (db.prepare('SELECT COUNT(*) FROM users').pluck().get() as number) === 0;
@@ -49,6 +54,7 @@ export function seed(db: DB, opts: SeedOptions): void {
     seedGrants(db, opts.nowMs);
     seedApplications(db, opts.demoPassword, opts.nowMs);
     new SettingsStore(db).seedDefaults({ XPACK_LICENSE_IS_VALID: opts.licenseValid });
+    if (opts.auditSamples) seedAuditSamples(db, opts.nowMs);
   })();
 }
 

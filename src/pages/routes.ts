@@ -2,6 +2,7 @@ import { PERM } from '../core/permissions.ts'
 import type { RouteRecord, RouteTable } from '../core/routes.ts'
 import { applicationsRoutes } from './applications/routes.ts'
 import { assetRoutes } from './assets/routes.ts'
+import { auditsRoutes } from './audits/routes.ts'
 import { lazyComponent } from '../core/ui/lazy-component.ts'
 import { DashboardPage } from './dashboard/DashboardPage.tsx'
 import { NotFoundPage } from './errors/NotFoundPage.tsx'
@@ -56,6 +57,7 @@ const admin: RouteRecord[] = [
   ...assetRoutes,
   applicationsRoutes,
   permsRoutes,
+  auditsRoutes,
 ]
 
 // Menu links into the terminal apps, computed when the menu is built (the origin is the page's).

@@ -11,6 +11,7 @@ import { RESOURCES } from '../../demo/server/resources/index.ts';
 import { platformsResource } from '../../demo/server/resources/platforms.ts';
 import { assetUserAuthInfosResource, assetUsersResource } from '../../demo/server/resources/asset-users.ts';
 import { gatheredUsersResource } from '../../demo/server/resources/gathered-users.ts';
+import { AUDIT_RESOURCES } from '../../demo/server/audits/routes.ts';
 import { fixture, type Fixture } from './contract-helpers.ts';
 import { ANY_FIELD, BODIES, fieldValues, hostileQueries, checksumOf } from './fuzz-corpus.ts';
 
@@ -92,6 +93,8 @@ fuzzResource(platformsResource);
 fuzzResource(assetUsersResource);
 fuzzResource(assetUserAuthInfosResource);
 fuzzResource(gatheredUsersResource);
+// The audit lists (list-only; FTP logs also take a POST).
+for (const def of AUDIT_RESOURCES) fuzzResource(def);
 // Rules live under one filter's URL: fuzz them under a real filter of the org.
 fuzzResource(cmdFilterRulesResource, async (f) => {
   const body = cmdFiltersResource.sample({ db: f.app.bastion.db, orgId: f.eng, seq: 1 }).create[0];

@@ -1,5 +1,6 @@
 // One create / update / delete of one item, shared by the single, bulk and CSV paths. A batch runs
 // every item in one transaction and writes nothing when any item fails (errors stay aligned).
+import { recordOperation } from '../audits/operate-log.ts';
 import { t } from '../lib/i18n.ts';
 import { stmt } from '../lib/statements.ts';
 import { isoAt } from '../lib/time.ts';
@@ -28,6 +29,7 @@ export function createItem(def: ResourceDef, args: HookArgs, body: unknown): Ite
   return guarded(args, def, () => {
     const id = def.hooks?.insert ? def.hooks.insert(args, data) : insertRow(args, def, data);
     def.hooks?.afterWrite?.(args, id, data, 'create');
+    recordOperation(def, args, 'create', data);
     return { id, data };
   });
 }
@@ -44,6 +46,7 @@ export function updateItem(def: ResourceDef, args: HookArgs, existing: Row, body
   return guarded(args, def, () => {
     updateRow(args, def, id, data);
     def.hooks?.afterWrite?.(args, id, data, 'update');
+    recordOperation(def, args, 'update', { ...existing, ...data });
     return { id, data };
   });
 }
@@ -54,6 +57,7 @@ export function deleteItem(def: ResourceDef, args: HookArgs, row: Row): Refusal 
   if (refusal) return refusal;
   if (def.hooks?.remove) def.hooks.remove(args, row);
   else args.db.prepare(`DELETE FROM ${def.table} WHERE id = ?`).run(row.id);
+  recordOperation(def, args, 'delete', row);
   return null;
 }
 

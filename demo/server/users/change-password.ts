@@ -1,13 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '../context.ts';
 import { t } from '../lib/i18n.ts';
-import { uuid } from '../lib/ids.ts';
 import { hashPassword, verifyPassword } from '../lib/passwords.ts';
-import { isoAt } from '../lib/time.ts';
 import { passwordPolicyErrors } from './password-policy.ts';
 import { storePasswordHash } from './store-password.ts';
 
-/** Checks old password, policy and confirmation; on success stores the hash and logs the change. */
+/** Checks old password, policy and confirmation; on success stores the hash (store-password.ts logs the change). */
 export function changeOwnPassword(request: FastifyRequest, user: UserRow, body: Record<string, unknown>): Record<string, string[]> | null {
   const { db, now, settings } = request.server.bastion;
   const { lang } = request.ctx;
@@ -27,9 +25,6 @@ export function changeOwnPassword(request: FastifyRequest, user: UserRow, body: 
     errors.new_password_again = [t(lang, 'password.mismatch')];
   }
   if (Object.keys(errors).length) return errors;
-  const at = isoAt(now());
   storePasswordHash(db, request, user.id, hashPassword(text('new_password')), now());
-  db.prepare('INSERT INTO password_change_logs (id, user, change_by, remote_addr, datetime) VALUES (?, ?, ?, ?, ?)')
-    .run(uuid(), `${user.name}(${user.username})`, `${user.name}(${user.username})`, request.ip, at);
   return null;
 }

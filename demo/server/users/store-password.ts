@@ -1,10 +1,11 @@
 // The one place a user's password hash changes. A new password ends every other login of that user
 // (sessions and bearer tokens), so whoever knew the old one is out; the caller changing their own
-// password keeps the login they are using.
+// password keeps the login they are using. Each change is written to the password change log (§2.9).
 import type { FastifyRequest } from 'fastify';
 import { headerValue } from '../auth/request-context.ts';
 import { endLogins, type CurrentLogin } from '../auth/sessions.ts';
 import type { DB } from '../db/open.ts';
+import { recordPasswordChange } from '../audits/password-change-log.ts';
 import { isoAt } from '../lib/time.ts';
 
 /** The session or bearer token this request authenticated with. */
@@ -17,4 +18,5 @@ export function currentLogin(request: FastifyRequest): CurrentLogin {
 export function storePasswordHash(db: DB, request: FastifyRequest, userId: string, hash: string, nowMs: number): void {
   db.prepare('UPDATE users SET password_hash = ?, date_password_last_updated = ? WHERE id = ?').run(hash, isoAt(nowMs), userId);
   endLogins(db, userId, request.ctx.user?.id === userId ? currentLogin(request) : {});
+  recordPasswordChange(db, request, userId, nowMs);
 }

@@ -68,7 +68,8 @@ export interface ListDefinition {
   bulkDelete?: boolean
   /** Fields the multiple-update dialog offers. */
   bulkUpdate?: string[]
-  importExport?: boolean
+  /** CSV export and import; 'export' offers the export only (read-only lists such as the audit logs). */
+  importExport?: boolean | 'export'
   adapter?: ListAdapter
 }
 

@@ -99,7 +99,7 @@ export function ListTable({ resource, filters, onFiltersChange, onError, fixed }
       <div className="list-toolbar">
         <HeaderActions more={more} run={run} onCreate={create}
           onExport={list.importExport ? () => setDialog('export') : undefined}
-          onImport={list.importExport ? () => setDialog('import') : undefined} />
+          onImport={list.importExport === true ? () => setDialog('import') : undefined} />
         <span className="spacer" />
         {range && <DateRangePicker value={range} onChange={setRange} />}
         <SearchBar fields={filterFields} meta={searchMeta} value={filters} onChange={onFiltersChange} />

@@ -1,0 +1,51 @@
+// Operate logs (§2.9): the resource engine calls recordOperation for every create, update and delete it
+// makes (single, bulk, CSV import), inside the write's own transaction, so a rolled-back batch leaves no
+// log. Only the admin-managed models 2.3 records (apps/audits/signals_handler.py MODELS_NEED_RECORD) are
+// logged; each maps to how 2.3's model prints itself (its __str__), keyed by the definition's table.
+import type { HookArgs, ResourceDef, Row } from '../engine/types.ts';
+import { uuid } from '../lib/ids.ts';
+import { stmt } from '../lib/statements.ts';
+import { isoAt } from '../lib/time.ts';
+import { storedOrgId } from '../orgs/current-org.ts';
+
+export type OperateAction = 'create' | 'update' | 'delete';
+
+const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
+const named = (row: Row) => text(row.name);
+const nameAndUsername = (row: Row) => `${text(row.name)}(${text(row.username)})`;
+
+/** Table -> the object's string as 2.3 shows it in the log's `resource` column. */
+const RECORDED: Record<string, (row: Row) => string> = {
+  users: nameAndUsername,
+  user_groups: named,
+  assets: (row) => `${text(row.hostname)}(${text(row.ip)})`,
+  nodes: (row) => text(row.value),
+  admin_users: named,
+  system_users: nameAndUsername,
+  domains: named,
+  gateways: named,
+  orgs: named,
+  asset_permissions: named,
+  cmd_filters: named,
+  cmd_filter_rules: (row) => `${text(row.type)} % ${text(row.content)}`,
+  platforms: named,
+  remote_apps: named,
+  remote_app_permissions: named,
+  database_apps: named,
+  database_app_permissions: named,
+};
+
+export const isRecorded = (def: ResourceDef): boolean => def.table in RECORDED;
+
+/** The user as 2.3's User.__str__ prints it: "name(username)". */
+export const userLabel = (user: { name: string; username: string }): string => `${user.name}(${user.username})`;
+
+export function recordOperation(def: ResourceDef, args: HookArgs, action: OperateAction, row: Row): void {
+  const describe = RECORDED[def.table];
+  if (!describe) return;
+  stmt(args.db, `INSERT INTO operate_logs (id, user, action, resource_type, resource, remote_addr, datetime, org_id)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`).run(
+    uuid(), userLabel(args.ctx.user).slice(0, 128), action, def.model[args.ctx.lang].slice(0, 64),
+    describe(row).slice(0, 128), args.request.ip ?? '', isoAt(args.now), storedOrgId(args.ctx.org),
+  );
+}

@@ -1,0 +1,16 @@
+// Password change logs (§2.9): one row each time a password is set — own change, admin set or reset,
+// a user create/update carrying a password (2.3 logs in User.set_password). `user` and `change_by` are
+// 2.3's "name(username)"; change_by is the caller, or the user themselves when nobody is signed in.
+import type { FastifyRequest } from 'fastify';
+import type { DB } from '../db/open.ts';
+import { uuid } from '../lib/ids.ts';
+import { isoAt } from '../lib/time.ts';
+import { userLabel } from './operate-log.ts';
+
+export function recordPasswordChange(db: DB, request: FastifyRequest, userId: string, nowMs: number): void {
+  const target = db.prepare('SELECT name, username FROM users WHERE id = ?').get(userId) as { name: string; username: string } | undefined;
+  if (!target) return;
+  const by = request.ctx.user ?? target;
+  db.prepare('INSERT INTO password_change_logs (id, user, change_by, remote_addr, datetime) VALUES (?, ?, ?, ?, ?)')
+    .run(uuid(), userLabel(target), userLabel(by), request.ip ?? '', isoAt(nowMs));
+}

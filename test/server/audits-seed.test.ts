@@ -1,0 +1,33 @@
+// The demo's sample audit logs (seed-audits.ts): every list has rows inside the console's default
+// 7-day window, every address is loopback, and the org rules still hold over them.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { caller, rowsOf } from './audits-fixture.ts';
+import { build, orgId } from './helpers.ts';
+
+const LISTS = ['login-logs', 'operate-logs', 'password-change-logs', 'ftp-logs', 'command-execution-logs'];
+
+test('sample audit logs: each list shows rows of the last 7 days from 127.x addresses; org rules hold', async (t) => {
+  const app = await build(t, { auditSamples: true });
+  const call = caller(app);
+  const eng = orgId(app, 'Engineering');
+  const from = new Date(app.clock.now() - 7 * 24 * 3_600_000).toISOString();
+  const to = new Date(app.clock.now()).toISOString();
+  for (const list of LISTS) {
+    const rows = rowsOf(await call('GET', `/api/v1/audits/${list}/?date_from=${from}&date_to=${to}`, { org: 'ROOT' }));
+    assert.ok(rows.length > 0, `${list} has sample rows`);
+    for (const row of rows) {
+      const addr = row.ip ?? row.remote_addr;
+      if (addr !== undefined) assert.match(String(addr), /^127\./, `${list}: ${addr}`);
+    }
+  }
+  const engMembers = new Set(app.bastion.db.prepare('SELECT u.username FROM org_members m JOIN users u ON u.id = m.user_id WHERE m.org_id = ?').pluck().all(eng) as string[]);
+  const engLogins = rowsOf(await call('GET', '/api/v1/audits/login-logs/', { as: 'orgauditor', org: eng }));
+  assert.ok(engLogins.length > 0);
+  assert.ok(engLogins.every((r) => engMembers.has(String(r.username))), 'only Engineering members');
+  const engFtp = rowsOf(await call('GET', '/api/v1/audits/ftp-logs/', { as: 'orgauditor', org: eng }));
+  assert.ok(engFtp.length > 0 && engFtp.every((r) => r.org_id === eng));
+  const engRuns = rowsOf(await call('GET', '/api/v1/audits/command-execution-logs/', { as: 'orgauditor', org: eng }));
+  assert.deepEqual(engRuns.map((r) => r.command), ['uptime']);
+  assert.equal((engRuns[0].hosts as unknown[]).length, 3);
+});
