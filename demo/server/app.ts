@@ -29,6 +29,8 @@ import { registerEmbedRoute } from './web/embed-route.ts';
 import { registerErrorHandlers } from './web/errors.ts';
 import { registerSecurityHeaders } from './web/security-headers.ts';
 import { registerStaticRoutes } from './web/static-routes.ts';
+import { registerTerminalSocketProxy } from './web/terminal-socket-proxy.ts';
+import { registerWebTerminalPage } from './web/web-terminal-page.ts';
 
 export interface BuildOptions {
   dbFile: string;
@@ -47,6 +49,8 @@ export interface BuildOptions {
   sshTimeoutMs?: number;
   /** Networks the task runner may connect to (CIDRs, comma-separated); default env BASTION_ALLOWED_TARGETS, unset = any. */
   allowedTargets?: string;
+  /** Port of the terminal component's HTTP/WebSocket listener on 127.0.0.1; default env TERMINAL_HTTP_PORT, else 5000. */
+  terminalHttpPort?: number;
 }
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -86,6 +90,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerTaskRoutes(app, { sshTimeoutMs: opts.sshTimeoutMs, policy });
   await registerStaticRoutes(app, opts.distDir);
   registerEmbedRoute(app, opts.distDir);
+  registerWebTerminalPage(app, opts.distDir);
+  await registerTerminalSocketProxy(app, opts.terminalHttpPort);
   return app;
 }
 
