@@ -20,9 +20,9 @@ const signedIn = (request: FastifyRequest) => {
   return !!ctx.user && ctx.via === 'session' && isValidUser(ctx.user, request.server.bastion.now());
 };
 
-/** The page with the element's attributes and the entry's shared chunks preloaded. */
-export function renderWebTerminalPage(html: string, loginTo: string | undefined, links: string): string {
-  const attributes = loginTo ? ` login-to="${escapeHtml(loginTo)}"` : '';
+/** The page with the element's attributes (escaped) and the entry's shared chunks preloaded. */
+export function renderWebTerminalPage(html: string, attrs: Record<string, string | undefined>, links: string): string {
+  const attributes = Object.entries(attrs).filter(([, value]) => value).map(([name, value]) => ` ${name}="${escapeHtml(value)}"`).join('');
   const page = html.replace(TAG, `<bastion-web-terminal${attributes}>`);
   return links ? page.replace(/(\s*)(<script type="module")/, `$1${links}$1$2`) : page;
 }
@@ -31,9 +31,11 @@ export function registerWebTerminalPage(app: FastifyInstance, distDir?: string):
   app.get('/luna', (request, reply) => reply.redirect(`${WEB_TERMINAL_PATH}${request.url.slice('/luna'.length)}`));
   app.get(WEB_TERMINAL_PATH, (request, reply) => {
     if (!signedIn(request)) return reply.redirect(`${LOGIN_PATH}?next=${encodeURIComponent(request.url)}`);
-    const loginTo = singleValues(request.query as Record<string, unknown>).login_to;
+    const query = singleValues(request.query as Record<string, unknown>);
+    // `type` comes with the user page's application Connect links (`?type=mysql&login_to=<app>`).
+    const attrs = { 'login-to': query.login_to, 'app-type': query.type };
     // Read per request: a rebuild while the server runs renames the hashed chunks it preloads.
-    const html = renderWebTerminalPage(readFileSync(PAGE_FILE, 'utf8'), loginTo, preloadLinks(distDir, ELEMENT_ENTRY));
+    const html = renderWebTerminalPage(readFileSync(PAGE_FILE, 'utf8'), attrs, preloadLinks(distDir, ELEMENT_ENTRY));
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html);
   });
 }
