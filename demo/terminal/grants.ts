@@ -37,26 +37,17 @@ export async function assetEndpoint(api: Api, user: TerminalUser, asset: Granted
 
 interface GatewayRow { id: string; ip: string; port: number; username: string; password?: string; private_key?: string; is_active?: boolean; protocol?: string }
 
-/** An active gateway of the domain with its credentials, or null when the asset has no domain. */
+/** An active SSH gateway of the asset's domain, with its credentials; null when the asset has no domain. */
 export async function gatewayEndpoint(api: Api, asset: GrantedAsset): Promise<Endpoint | null> {
   if (!asset.domain) return null;
-  let gateways: GatewayRow[];
-  try {
-    const domain = await api.get<{ gateways?: GatewayRow[] }>(`/api/v1/assets/domains/${q(asset.domain)}/?gateway=1`);
-    gateways = domain.gateways ?? [];
-  } catch {
-    gateways = await api.all<GatewayRow>(`/api/v1/assets/gateways/?domain=${q(asset.domain)}`);
-  }
-  const usable = gateways.filter((g) => g.is_active !== false && (g.protocol ?? 'ssh') === 'ssh');
+  const usable = (await api.all<GatewayRow>(`/api/v1/assets/assets/${q(asset.id)}/gateways/`))
+    .filter((g) => g.is_active !== false && (g.protocol ?? 'ssh') === 'ssh');
   if (!usable.length) return null;
+  // Several gateways of one domain are equivalent; spreading the sessions over them as 2.3 does.
   const gateway = usable[Math.floor(Math.random() * usable.length)];
-  let secret: AuthInfo = gateway;
-  if (!gateway.password && !gateway.private_key) {
-    secret = await api.get<AuthInfo>(`/api/v1/assets/gateways/${q(gateway.id)}/auth-info/`).catch(() => gateway);
-  }
   return {
-    host: gateway.ip, port: Number(gateway.port) || 22, username: secret.username || gateway.username,
-    password: secret.password || undefined, privateKey: secret.private_key || undefined, passphrase: secret.password || undefined,
+    host: gateway.ip, port: Number(gateway.port) || 22, username: gateway.username,
+    password: gateway.password || undefined, privateKey: gateway.private_key || undefined, passphrase: gateway.password || undefined,
   };
 }
 

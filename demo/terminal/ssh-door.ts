@@ -1,6 +1,7 @@
 // The SSH door: bastion users sign in with their password or their registered public key (the server
 // decides, through `authentication/tokens/` on their behalf), then get the asset menu in a shell channel.
-import { Server, utils, type AuthContext, type Connection, type ServerChannel } from 'ssh2';
+// ssh2 is CommonJS: Node's ESM loader finds only some of its names, so take them from the default export.
+import ssh2, { type AuthContext, type Connection, type Server, type ServerChannel } from 'ssh2';
 import { ApiError } from './api.ts';
 import type { TerminalUser } from './grants.ts';
 import { LineReader } from './line-reader.ts';
@@ -35,7 +36,7 @@ async function authenticate(services: Services, ctx: AuthContext, remoteAddr: st
   }
   if (ctx.method === 'publickey' && methods.includes('publickey')) {
     if (!ctx.signature) return null; // answered below: any key may be tried, the signed attempt decides
-    const key = utils.parseKey(ctx.key.data);
+    const key = ssh2.utils.parseKey(ctx.key.data);
     if (key instanceof Error || !ctx.blob || !key.verify(ctx.blob, ctx.signature, ctx.hashAlgo)) return null;
     return signIn(services, { username: ctx.username, public_key: `${ctx.key.algo} ${ctx.key.data.toString('base64')}`, remote_addr: remoteAddr });
   }
@@ -43,7 +44,7 @@ async function authenticate(services: Services, ctx: AuthContext, remoteAddr: st
 }
 
 export function createSshDoor(services: Services, hostKey: Buffer): Server {
-  return new Server({ hostKeys: [hostKey], banner: undefined }, (client: Connection, info) => {
+  return new ssh2.Server({ hostKeys: [hostKey], banner: undefined }, (client: Connection, info) => {
     let user: TerminalUser | null = null;
     const remoteAddr = info.ip;
     client.on('authentication', (ctx) => {

@@ -13,7 +13,7 @@ import { TerminalSession, type UserScreen } from './session.ts';
 const WS_PATH = '/koko/ws/terminal/';
 const q = encodeURIComponent;
 
-interface TokenInfo { user: string | TerminalUser; asset: string | GrantedAsset; system_user: string | GrantedSystemUser }
+interface TokenInfo { user: string | TerminalUser; asset: string | GrantedAsset; system_user: string | GrantedSystemUser; username?: string }
 
 const idOf = (value: string | { id: string }) => (typeof value === 'string' ? value : value.id);
 const bounded = (value: string | null, fallback: number) => {
@@ -23,8 +23,10 @@ const bounded = (value: string | null, fallback: number) => {
 
 async function resolveToken(api: Api, token: string): Promise<{ user: TerminalUser; asset: GrantedAsset; systemUser: GrantedSystemUser }> {
   const info = await api.get<TokenInfo>(`/api/v1/users/connection-token/?token=${q(token)}`);
+  const userId = idOf(info.user);
   const [user, asset, systemUser] = await Promise.all([
-    api.get<TerminalUser>(`/api/v1/users/users/${q(idOf(info.user))}/`),
+    // The display name when the service account may read users; the ticket's username otherwise.
+    api.get<TerminalUser>(`/api/v1/users/users/${q(userId)}/`).catch(() => ({ id: userId, username: info.username ?? '', name: info.username ?? '' })),
     api.get<GrantedAsset & { protocols: unknown }>(`/api/v1/assets/assets/${q(idOf(info.asset))}/`),
     api.get<GrantedSystemUser>(`/api/v1/assets/system-users/${q(idOf(info.system_user))}/`),
   ]);

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestContext } from 'node:test';
-import { utils } from 'ssh2';
+import ssh2 from 'ssh2';
 import { orgRoot } from '../../../demo/server/assets/node-tree.ts';
 import { uuid } from '../../../demo/server/lib/ids.ts';
 import { isoAt } from '../../../demo/server/lib/time.ts';
@@ -32,7 +32,7 @@ export interface TerminalWorld {
 }
 
 export async function terminalWorld(t: TestContext, opts: { heartbeat?: number } = {}): Promise<TerminalWorld> {
-  const app = await build(t, { now: () => Date.now(), bootstrapToken: BOOTSTRAP_TOKEN } as never);
+  const app = await build(t, { now: () => Date.now(), bootstrapToken: BOOTSTRAP_TOKEN });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   const sshd = await startSshd();
@@ -42,7 +42,7 @@ export async function terminalWorld(t: TestContext, opts: { heartbeat?: number }
   const now = Date.now();
   const stamp = isoAt(now);
   const w = world(db, now);
-  const keys = utils.generateKeyPairSync('ed25519');
+  const keys = ssh2.utils.generateKeyPairSync('ed25519');
   const username = 'td-alice';
   const userId = w.user(username);
   db.prepare('UPDATE users SET public_key = ? WHERE id = ?').run(`${keys.public} td-alice@test`, userId);
