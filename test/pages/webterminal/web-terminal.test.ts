@@ -5,7 +5,7 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { waitFor } from '../../helpers/dom.ts';
-import { loginAs, logout } from '../../helpers/server.ts';
+import { api, loginAs, logout } from '../../helpers/server.ts';
 import { removeAll } from '../assets/support/api.ts';
 import { signInAs } from '../userviews/support.ts';
 import { loadPage, makeTerminalGrant, screenLines, startWorld, type Grant, type LoadedPage } from './support/fixture.ts';
@@ -19,6 +19,7 @@ const text = (el: Element | null | undefined) => (el?.textContent ?? '').replace
 /** A loopback port nothing listens on (the asset of the tests that never reach a shell). */
 const NOWHERE = { host: '127.0.0.1', port: 1 }
 const grants: Grant[] = []
+type Session = { is_finished: boolean; login_from: string; remote_addr: string; protocol: string }
 
 async function grantAndSignIn(target: { host: string; port: number }, accounts: { username: string; password: string }[]): Promise<Grant> {
   await logout()
@@ -95,7 +96,32 @@ describe('web terminal page /luna/', function () {
       await waitFor(() => screenLines(root).includes('hello'), 15000, 'the output line "hello"')
         .catch((error) => { throw new Error(`${error.message}: ${screen()}`) })
       expect(screenLines(root).some((line) => line.endsWith('echo hello'))).to.equal(true)
+
+      // The window's size reaches the shell: `stty size` (rows cols) before and after the window narrows.
+      const sizes = () => screenLines(root).filter((line) => /^\d+ \d+$/.test(line)).map((line) => line.split(' ').map(Number))
+      await sendKeys({ type: 'stty size' })
+      await sendKeys({ press: 'Enter' })
+      const [[rows, cols]] = await waitFor(() => (sizes().length === 1 ? sizes() : null), 10000, 'the first stty size')
+      page.frame.width = '600'
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      await sendKeys({ type: 'stty size' })
+      await sendKeys({ press: 'Enter' })
+      const [, [rowsAfter, colsAfter]] = await waitFor(() => (sizes().length === 2 ? sizes() : null), 10000, 'the second stty size')
+        .catch((error) => { throw new Error(`${error.message}: ${screen()}`) })
+      expect(rowsAfter).to.equal(rows)
+      expect(colsAfter).to.be.below(cols)
       expect(page.violations).to.deep.equal([])
+
+      // Closing the page ends the session, recorded as a web terminal session from the caller's address.
+      page.frame.remove()
+      await logout()
+      await loginAs('admin')
+      const recorded = await waitFor(async () => {
+        const found = (await api<{ results?: Session[] } | Session[]>('GET', `/api/v1/terminal/sessions/?search=${grant.asset.hostname}`)).data
+        const session = (Array.isArray(found) ? found : found.results ?? [])[0]
+        return session?.is_finished ? session : null
+      }, 15000, 'the finished session')
+      expect([recorded.login_from, recorded.remote_addr, recorded.protocol]).to.deep.equal(['WT', '127.0.0.1', 'ssh'])
     })
 
     it('one system user is picked without asking; a session that ends leaves its reason on screen', async () => {
