@@ -35,12 +35,16 @@ export function TerminalScreen({ userId, asset, systemUser, onOther }: Props) {
   const box = useRef<HTMLDivElement>(null)
   const [attempt, setAttempt] = useState(0)
   const [phase, setPhase] = useState<Phase>({ kind: 'connecting' })
+  // The texts' language may change while a session runs; that must not reconnect it.
+  const texts = useRef(t)
+  texts.current = t
 
   useEffect(() => {
     let live = true
     let socket: WebSocket | undefined
     let dispose = () => undefined as void
     const end = (reason: string) => live && setPhase({ kind: 'ended', reason })
+    const t = (key: string, options?: Record<string, unknown>) => texts.current(key, options)
     setPhase({ kind: 'connecting' })
 
     void (async () => {
@@ -78,7 +82,7 @@ export function TerminalScreen({ userId, asset, systemUser, onOther }: Props) {
       socket?.close(1000)
       dispose()
     }
-  }, [attempt, userId, asset.id, systemUser.id, t])
+  }, [attempt, userId, asset.id, systemUser.id])
 
   return (
     <div className="webterm-screen" data-phase={phase.kind}>
