@@ -2,6 +2,7 @@
 // decides, through `authentication/tokens/` on their behalf), then get the asset menu in a shell channel.
 // ssh2 is CommonJS: Node's ESM loader finds only some of its names, so take them from the default export.
 import ssh2, { type AuthContext, type Connection, type Server, type ServerChannel } from 'ssh2';
+import { StringDecoder } from 'node:string_decoder';
 import { ApiError } from './api.ts';
 import type { TerminalUser } from './grants.ts';
 import { LineReader } from './line-reader.ts';
@@ -83,8 +84,10 @@ export function createSshDoor(services: Services, hostKey: Buffer): Server {
           const channel = accept();
           screen.channel = channel;
           const reader = new LineReader((text) => channel.write(text));
+          const decoder = new StringDecoder('utf8'); // a character may arrive split over two packets
           channel.on('data', (data: Buffer) => {
-            const text = data.toString('utf8');
+            const text = decoder.write(data);
+            if (!text) return;
             if (active) active.input(text);
             else reader.feed(text);
           });

@@ -24,6 +24,8 @@ export interface RunningTerminal {
 
 interface OpenSession { id: string }
 
+const MAX_HEARTBEAT_SECONDS = 5;
+
 /** Sessions an earlier run left open: their recordings (if kept) are uploaded, then they are closed. */
 async function closeLeftovers(services: Services): Promise<void> {
   const { api } = services;
@@ -73,7 +75,8 @@ export async function startTerminal(options: TerminalOptions): Promise<RunningTe
   const web = createWebDoor(services);
   const sshPort = await listen(ssh as never, options.sshPort, options.host);
   const httpPort = await listen(web as never, options.httpPort, options.host);
-  const interval = options.heartbeatInterval ?? (Number(config.TERMINAL_HEARTBEAT_INTERVAL) || 20);
+  // At most the server's interval (its "alive" test), and at most 5 s so a kill task lands within seconds.
+  const interval = options.heartbeatInterval ?? Math.min(Number(config.TERMINAL_HEARTBEAT_INTERVAL) || 20, MAX_HEARTBEAT_SECONDS);
   const stopHeartbeat = startHeartbeat(services, interval);
   log(`SSH on ${options.host}:${sshPort}, web terminal on ${options.host}:${httpPort}, heartbeat every ${interval}s`);
 

@@ -118,5 +118,8 @@ export function createWebDoor(services: Services): Server {
       });
     });
   });
+  server.on('close', () => {
+    for (const socket of sockets.clients) socket.terminate();
+  });
   return server;
 }

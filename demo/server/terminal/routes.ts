@@ -6,9 +6,11 @@ import { join } from 'node:path';
 import type { TargetPolicy } from '../net/allowed-targets.ts';
 import { registerCommandRoutes } from './command-routes.ts';
 import { registerConnectionTokenRoutes } from './connection-token.ts';
+import { registerJoinValidateRoute } from './join-validate.ts';
 import { registerTerminalRegistration } from './registration.ts';
 import { ReplayFiles } from './replay-files.ts';
 import { registerReplayRoutes } from './replay-routes.ts';
+import { registerStorageTestRoutes } from './storage-routes.ts';
 import { registerTerminalSelfRoutes } from './terminal-routes.ts';
 
 export interface TerminalOptions {
@@ -25,4 +27,6 @@ export function registerTerminalRoutes(app: FastifyInstance, opts: TerminalOptio
   registerReplayRoutes(app, new ReplayFiles(join(opts.dataDir, 'replays')));
   registerCommandRoutes(app);
   registerConnectionTokenRoutes(app);
+  registerStorageTestRoutes(app, opts.policy);
+  registerJoinValidateRoute(app);
 }

@@ -81,9 +81,9 @@ export function sshScreen(port: number, login: SshLogin, size = { cols: 120, row
 }
 
 /** Opens the web terminal socket; frames are decoded into the same screen, `close` frames kept. */
-export function webScreen(url: string): Promise<Screen & { closeReasons: string[] }> {
+export function webScreen(url: string, headers: Record<string, string> = {}): Promise<Screen & { closeReasons: string[] }> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url);
+    const socket = new WebSocket(url, { headers });
     const closeReasons: string[] = [];
     const { screen, shownMore, ended } = screenOver(
       (data) => socket.send(JSON.stringify({ type: 'data', data })),
