@@ -69,6 +69,14 @@ describe('web terminal page /luna/', function () {
       click(page.root()!.querySelector('.other'))
       await waitFor(() => page!.root()?.querySelector(`tr[data-id="${grant.asset.id}"]`), 15000, 'the asset list')
     })
+
+    it('signed out, the page is the login form, which will come back to the asset', async () => {
+      await logout()
+      page = await loadPage(`/luna/?login_to=${grant.asset.id}`)
+      expect(page.frame.contentWindow!.location.pathname).to.equal('/core/auth/login/')
+      const next = page.doc.querySelector<HTMLInputElement>('input[name="next"]')
+      expect(next?.value).to.equal(`/luna/?login_to=${grant.asset.id}`)
+    })
   })
 
   describe('with the terminal component and an sshd running', () => {
