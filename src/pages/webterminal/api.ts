@@ -7,8 +7,8 @@ import { MY_ASSETS, assetSystemUsersUrl, loadSystemUsers, type GrantedSystemUser
 export const CONNECTION_TOKEN_URL = '/api/v1/users/connection-token/'
 /** The terminal component's socket, which the server passes through (ROUTES.md: koko). */
 export const TERMINAL_SOCKET_PATH = '/koko/ws/terminal/'
-/** Protocols the terminal component speaks; graphical ones need another client. */
-const TERMINAL_PROTOCOLS = new Set(['ssh', 'telnet'])
+/** Protocols the terminal component (demo/terminal) connects with: SSH only (no telnet, no graphical ones). */
+const TERMINAL_PROTOCOLS = new Set(['ssh'])
 
 export interface GrantedAsset { id: string; hostname: string; ip: string; platform?: string; org_name?: string }
 
