@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { buildApp } from '../app.ts';
 import type { DB } from '../db/open.ts';
 import { timeGet } from '../lib/bench-timing.ts';
+import { SEQ_SPAN } from './command-query.ts';
 import { isoAt } from '../lib/time.ts';
 
 export const LIST_BUDGET_MS = 20;
@@ -34,8 +35,8 @@ export function seedTerminalBench(db: DB, nowMs: number): { orgId: string; sampl
   const insertSession = db.prepare(`INSERT INTO terminal_sessions (id, user, user_id, asset, asset_id, system_user, system_user_id,
     login_from, remote_addr, is_finished, has_replay, has_command, protocol, date_start, date_end, org_id)
     VALUES (?, ?, '', ?, '', ?, '', ?, ?, ?, ?, 1, 'ssh', ?, ?, ?)`);
-  const insertCommand = db.prepare(`INSERT INTO commands (id, user, asset, system_user, input, output, session, risk_level, org_id, timestamp)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insertCommand = db.prepare(`INSERT INTO commands (seq, id, user, asset, system_user, input, output, session, risk_level, org_id, timestamp)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   let sampleSession = '';
   // Indexes and the FTS triggers are dropped during the load and built once after it (a sort per index
   // instead of a million B-tree inserts each), exactly as the migration defines them.
@@ -60,8 +61,10 @@ export function seedTerminalBench(db: DB, nowMs: number): { orgId: string; sampl
       for (let c = 0; c < BULK.commandsPerSession; c += 1) {
         const n = s * BULK.commandsPerSession + c;
         const input = COMMANDS[n % COMMANDS.length](n);
-        insertCommand.run(`${s.toString(16).padStart(8, '0')}-0000-4000-8000-${String(c).padStart(12, '0')}`,
-          user, asset, systemUser, input, `output of ${input}\r\nline 2\r\n`, id, n % 97 === 0 ? 5 : 0, org, start + c * 30);
+        const timestamp = start + c * 30;
+        // seq as the API assigns it (timestamp * 2^20 + n); sessions never share a second's number here.
+        insertCommand.run(timestamp * SEQ_SPAN + s, `${s.toString(16).padStart(8, '0')}-0000-4000-8000-${String(c).padStart(12, '0')}`,
+          user, asset, systemUser, input, `output of ${input}\r\nline 2\r\n`, id, n % 97 === 0 ? 5 : 0, org, timestamp);
       }
     }
   })();
