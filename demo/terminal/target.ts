@@ -57,6 +57,7 @@ export async function openTarget(asset: Endpoint, gateway: Endpoint | null, wind
     throw error;
   });
   // Errors after the shell opened end the session through the channel's close.
+  channel.on('error', () => channel.destroy());
   client.on('error', () => channel.destroy());
   client.once('close', () => { channel.destroy(); tunnel?.end(); });
   return {
