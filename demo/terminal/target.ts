@@ -26,8 +26,10 @@ function credentials(endpoint: Endpoint): ConnectConfig {
 function connect(config: ConnectConfig): Promise<Client> {
   return new Promise((resolve, reject) => {
     const client = new Client();
-    client.once('ready', () => resolve(client));
-    client.once('error', reject);
+    let ready = false;
+    client.once('ready', () => { ready = true; resolve(client); });
+    // Kept for the connection's life: a later error (a dropped gateway) must not crash the terminal.
+    client.on('error', (error) => { if (!ready) reject(error); });
     client.connect(config);
   });
 }
