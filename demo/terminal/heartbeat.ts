@@ -6,6 +6,8 @@ import type { Services } from './services.ts';
 
 interface Task { id: string; name: string; args: string }
 
+const CONFIG_REFRESH_MS = 60_000;
+
 export async function beat(services: Services): Promise<void> {
   const sessions = [...services.sessions.keys()];
   const tasks = await services.api.post<Task[]>('/api/v1/terminal/terminals/status/', {
@@ -30,9 +32,15 @@ export async function beat(services: Services): Promise<void> {
 export function startHeartbeat(services: Services, seconds: number): () => void {
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
+  let configAt = Date.now();
   const loop = async () => {
     try {
       await beat(services);
+      // Settings changed in the console (sign-in methods, page size, idle time) reach the doors within a minute.
+      if (Date.now() - configAt >= CONFIG_REFRESH_MS) {
+        configAt = Date.now();
+        Object.assign(services.config, await services.api.get('/api/v1/terminal/terminals/config/'));
+      }
     } catch (error) {
       services.log(`heartbeat failed: ${(error as Error).message}`);
     }

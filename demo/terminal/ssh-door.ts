@@ -83,6 +83,7 @@ export function createSshDoor(services: Services, hostKey: Buffer): Server {
         session.on('shell', (accept) => {
           const channel = accept();
           screen.channel = channel;
+          channel.on('error', () => channel.destroy()); // a vanished client: its close ends the session
           const reader = new LineReader((text) => channel.write(text));
           const decoder = new StringDecoder('utf8'); // a character may arrive split over two packets
           channel.on('data', (data: Buffer) => {

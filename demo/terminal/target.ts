@@ -26,8 +26,10 @@ function credentials(endpoint: Endpoint): ConnectConfig {
 function connect(config: ConnectConfig): Promise<Client> {
   return new Promise((resolve, reject) => {
     const client = new Client();
-    client.once('ready', () => resolve(client));
-    client.once('error', reject);
+    let ready = false;
+    client.once('ready', () => { ready = true; resolve(client); });
+    // Kept for the connection's life: a later error (a dropped gateway) must not crash the terminal.
+    client.on('error', (error) => { if (!ready) reject(error); });
     client.connect(config);
   });
 }
@@ -57,6 +59,7 @@ export async function openTarget(asset: Endpoint, gateway: Endpoint | null, wind
     throw error;
   });
   // Errors after the shell opened end the session through the channel's close.
+  channel.on('error', () => channel.destroy());
   client.on('error', () => channel.destroy());
   client.once('close', () => { channel.destroy(); tunnel?.end(); });
   return {

@@ -64,12 +64,15 @@ async function serve(services: Services, socket: WebSocket, request: IncomingMes
   let gone = false;
   const early: Record<string, unknown>[] = [];
   socket.on('message', (raw) => {
-    let frame: Record<string, unknown>;
-    try { frame = JSON.parse(raw.toString()) as Record<string, unknown>; } catch { return; }
-    if (!session) { early.push(frame); return; }
-    handle(frame);
+    let frame: unknown;
+    try { frame = JSON.parse(raw.toString()); } catch { return; }
+    // Only objects are frames: `null`, arrays and scalars are ignored like unreadable text.
+    if (!frame || typeof frame !== 'object' || Array.isArray(frame)) return;
+    if (!session) { early.push(frame as Record<string, unknown>); return; }
+    handle(frame as Record<string, unknown>);
   });
   socket.on('close', () => { gone = true; void session?.end('user'); });
+  socket.on('error', () => socket.terminate());
   const handle = (frame: Record<string, unknown>) => {
     if (frame.type === 'data' && typeof frame.data === 'string') session!.input(frame.data);
     else if (frame.type === 'resize') session!.resize(bounded(String(frame.cols), screen.cols), bounded(String(frame.rows), screen.rows));

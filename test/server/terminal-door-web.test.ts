@@ -74,4 +74,21 @@ test('the web terminal socket runs a recorded, filtered session', async (t) => {
     first.close();
     await first.closed;
   });
+
+  await t.test('the web door refuses what it does not serve, and ignores frames it cannot read', async () => {
+    const http = `http://127.0.0.1:${world.terminal.httpPort}`;
+    assert.equal((await fetch(`${http}/koko/ws/other/`)).status, 404);
+    assert.deepEqual(await (await fetch(`${http}/koko/health/`)).json(), { sessions: 0 });
+    await assert.rejects(webScreen(`ws://127.0.0.1:${world.terminal.httpPort}/koko/ws/elsewhere/?token=x`), /404/);
+    const screen = await webScreen(`${base}?token=${await ticket()}&cols=99999&rows=-4`);
+    t.after(() => screen.close());
+    await screen.waitFor(/\$ $/);
+    for (const frame of ['not json', '[]', 'null', '{"type":"data","data":42}', '{"type":"resize","cols":"x"}', '{"type":"nope"}']) screen.sendRaw(frame);
+    screen.resize(Number.NaN, 5);
+    screen.mark();
+    screen.send('stty size\r');
+    assert.match(await screen.waitFor(/\d+ \d+\r\n/), /24 80/, 'out-of-range sizes fall back to 80x24');
+    screen.close();
+    await screen.closed;
+  });
 });

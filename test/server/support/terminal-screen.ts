@@ -81,7 +81,8 @@ export function sshScreen(port: number, login: SshLogin, size = { cols: 120, row
 }
 
 /** Opens the web terminal socket; frames are decoded into the same screen, `close` frames kept. */
-export function webScreen(url: string, headers: Record<string, string> = {}): Promise<Screen & { closeReasons: string[] }> {
+/** `sendRaw` sends a frame as given (not wrapped as a data frame). */
+export function webScreen(url: string, headers: Record<string, string> = {}): Promise<Screen & { closeReasons: string[]; sendRaw(frame: string): void }> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(url, { headers });
     const closeReasons: string[] = [];
@@ -95,7 +96,7 @@ export function webScreen(url: string, headers: Record<string, string> = {}): Pr
       if (frame.type === 'data') shownMore(frame.data ?? '');
       if (frame.type === 'close') closeReasons.push(frame.reason ?? '');
     });
-    socket.once('open', () => resolve(Object.assign(screen, { closeReasons })));
+    socket.once('open', () => resolve(Object.assign(screen, { closeReasons, sendRaw: (frame: string) => socket.send(frame) })));
     socket.once('error', reject);
     socket.on('close', ended);
   });
