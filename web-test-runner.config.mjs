@@ -7,6 +7,7 @@ import { proxyToReferenceServer } from './scripts/wtr/proxy.mjs';
 import { referenceServerPlugin } from './scripts/wtr/reference-server.mjs';
 import { shoelaceIconsPlugin } from './scripts/wtr/shoelace-icons.mjs';
 import { totalsReporter } from './scripts/wtr/totals-reporter.mjs';
+import { webTerminalFixturePlugin } from './scripts/wtr/web-terminal-fixture.mjs';
 
 export default {
   files: ['test/**/*.test.{ts,tsx}', '!test/server/**'],
@@ -37,6 +38,6 @@ export default {
     }),
   ],
   middleware: [proxyToReferenceServer],
-  plugins: [referenceServerPlugin(), bundleTestsPlugin(), shoelaceIconsPlugin()],
+  plugins: [referenceServerPlugin(), bundleTestsPlugin(), shoelaceIconsPlugin(), webTerminalFixturePlugin()],
   reporters: [defaultReporter(), totalsReporter()],
 };

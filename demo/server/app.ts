@@ -2,6 +2,7 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { dirname } from 'node:path';
 import { registerLoginRoutes } from './auth/login-routes.ts';
 import { registerOtpVerifyRoute } from './auth/mfa-verify.ts';
 import { registerRequestContext } from './auth/request-context.ts';
@@ -22,6 +23,8 @@ import { isEmpty, seed } from './seed.ts';
 import { registerSettingsRoutes } from './settings/routes.ts';
 import { SettingsStore } from './settings/store.ts';
 import { registerTaskRoutes } from './tasks/register.ts';
+import { BOOTSTRAP_TOKEN_ENV } from './terminal/registration.ts';
+import { registerTerminalRoutes } from './terminal/routes.ts';
 import { registerProfileRoutes } from './users/profile-routes.ts';
 import { registerUserActionRoutes } from './users/user-action-routes.ts';
 import { registerCommonRoutes } from './web/common-routes.ts';
@@ -30,6 +33,8 @@ import { registerEmbedRoute } from './web/embed-route.ts';
 import { registerErrorHandlers } from './web/errors.ts';
 import { registerSecurityHeaders } from './web/security-headers.ts';
 import { registerStaticRoutes } from './web/static-routes.ts';
+import { registerTerminalSocketProxy } from './web/terminal-socket-proxy.ts';
+import { registerWebTerminalPage } from './web/web-terminal-page.ts';
 
 export interface BuildOptions {
   dbFile: string;
@@ -50,6 +55,12 @@ export interface BuildOptions {
   allowedTargets?: string;
   /** Seed ten days of sample audit logs into a new database (the demo; tests leave them out). */
   auditSamples?: boolean;
+  /** Token a terminal presents to register (default env BOOTSTRAP_TOKEN; unset = registration closed). */
+  bootstrapToken?: string;
+  /** Where replays are stored (default: the database file's folder). */
+  dataDir?: string;
+  /** Port of the terminal component's HTTP/WebSocket listener on 127.0.0.1; default env TERMINAL_HTTP_PORT, else 5000. */
+  terminalHttpPort?: number;
 }
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -88,8 +99,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerUserActionRoutes(app);
   registerTaskRoutes(app, { sshTimeoutMs: opts.sshTimeoutMs, policy });
   registerAuditRoutes(app);
+  registerTerminalRoutes(app, { dataDir: opts.dataDir ?? dirname(opts.dbFile), bootstrapToken: opts.bootstrapToken ?? process.env[BOOTSTRAP_TOKEN_ENV] ?? '', policy });
   await registerStaticRoutes(app, opts.distDir);
   registerEmbedRoute(app, opts.distDir);
+  registerWebTerminalPage(app, opts.distDir);
+  await registerTerminalSocketProxy(app, opts.terminalHttpPort);
   return app;
 }
 

@@ -17,8 +17,9 @@ export function staticImports(source: string): string[] {
   return [...new Set(found)];
 }
 
-function preloadLinks(distDir: string | undefined): string {
-  const entry = distDir ? join(distDir, ELEMENT_ENTRY) : '';
+/** `<link rel="modulepreload">` of the chunks `entryFile` imports statically (none before a build). */
+export function preloadLinks(distDir: string | undefined, entryFile = ELEMENT_ENTRY): string {
+  const entry = distDir ? join(distDir, entryFile) : '';
   if (!entry || !existsSync(entry)) return '';
   return staticImports(readFileSync(entry, 'utf8')).map((file) => `<link rel="modulepreload" href="/ui/${file}">`).join('\n  ');
 }

@@ -6,7 +6,7 @@ export interface LogTerminal {
 }
 
 /** Puts xterm's stylesheet where the terminal lives: the shadow root, else the document. */
-function adoptCss(host: HTMLElement, css: string): void {
+export function adoptCss(host: HTMLElement, css: string): void {
   const root = host.getRootNode()
   if (root instanceof ShadowRoot) {
     const sheet = new CSSStyleSheet()

@@ -1,0 +1,90 @@
+// The commands list query (2.3 CommandQueryMixin + the DB store's filter): a time window (`date_from` /
+// `date_to`, default the last 5 days; no default window when one session is asked for), then `user`
+// (prefix), `asset`, `system_user`, `session_id`, `risk_level` (exact), `input` (contains), newest first.
+// The window is a range of `seq` (timestamp * 2^20 + n, migration 12): every filter is one range of an
+// (org_id, <column>, seq) index, already newest first; `input` reads the FTS5 trigram index within the range.
+import { BadRequest } from '../lib/bad-request.ts';
+import { parseDateTime } from '../lib/time.ts';
+import type { Org } from '../context.ts';
+import type { DB } from '../db/open.ts';
+import type { Clause } from '../engine/types.ts';
+import { singleValues } from '../engine/query-params.ts';
+import { storedOrgId } from '../orgs/current-org.ts';
+
+export const DEFAULT_DAYS = 5;
+/** seq = timestamp * SEQ_SPAN + n (migration 12): a second of commands is one range of seq. */
+export const SEQ_SPAN = 1_048_576;
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+export interface CommandWhere { sql: string; params: unknown[]; index: string }
+
+function epochOf(raw: string | undefined, name: string): number | null {
+  if (raw === undefined || raw === '') return null;
+  if (/^\d{1,12}(\.\d+)?$/.test(raw)) return Math.floor(Number(raw));
+  const iso = parseDateTime(raw);
+  if (!iso) throw new BadRequest(() => ({ [name]: ['Datetime has wrong format.'] }));
+  return Math.floor(Date.parse(iso) / 1000);
+}
+
+const clampEpoch = (epoch: number) => Math.min(Math.max(epoch, 0), 253_402_300_799);
+
+/**
+ * WHERE of the commands list and the index that serves it best (named, because the planner's estimate of a
+ * prefix range on `user` is poor): session > asset > user > system user > risk level > the window alone.
+ */
+export function commandWhere(_db: DB, org: Org, raw: Record<string, unknown>, nowMs: number): CommandWhere {
+  const query = singleValues(raw);
+  const clauses: Clause[] = [];
+  const inOrg = org.kind !== 'root';
+  if (inOrg) clauses.push({ sql: 'org_id = ?', params: [storedOrgId(org)] });
+  const session = query.session_id || query.session;
+  let from = epochOf(query.date_from, 'date_from');
+  let to = epochOf(query.date_to, 'date_to');
+  if (!session) {
+    from ??= Math.floor(nowMs / 1000) - DEFAULT_DAYS * 86_400;
+    to ??= Math.floor(nowMs / 1000);
+  }
+  const low = from === null ? null : clampEpoch(from) * SEQ_SPAN;
+  const high = to === null ? null : clampEpoch(to) * SEQ_SPAN + SEQ_SPAN - 1;
+  if (low !== null) clauses.push({ sql: 'seq >= ?', params: [low] });
+  if (high !== null) clauses.push({ sql: 'seq <= ?', params: [high] });
+  let index = inOrg ? 'commands_time' : '';
+  // 2.3: user__startswith; a range keeps it on the index.
+  if (query.risk_level !== undefined && /^\d+$/.test(query.risk_level)) {
+    clauses.push({ sql: 'risk_level = ?', params: [Number(query.risk_level)] });
+    if (inOrg) index = 'commands_risk';
+  }
+  if (query.system_user) {
+    clauses.push({ sql: 'system_user = ?', params: [query.system_user] });
+    if (inOrg) index = 'commands_system_user';
+  }
+  if (query.user) {
+    clauses.push({ sql: 'user >= ? AND user < ?', params: [query.user, `${query.user}\u{10FFFF}`] });
+    if (inOrg) index = 'commands_user';
+  }
+  if (query.asset) {
+    clauses.push({ sql: 'asset = ?', params: [query.asset] });
+    if (inOrg) index = 'commands_asset';
+  }
+  if (session) {
+    clauses.push({ sql: 'session = ?', params: [session] });
+    index = 'commands_session';
+  }
+  if (query.input) {
+    if (query.input.length > 128) throw new BadRequest(() => ({ input: ['Ensure this field has no more than 128 characters.'] }));
+    // The trigram index answers 3+ characters, reading only the window's matches (a rowid range); a
+    // session's few commands, or a shorter term, are matched on the rows themselves.
+    if ([...query.input].length >= 3 && !session) {
+      const range = [low === null ? '' : ' AND rowid >= ?', high === null ? '' : ' AND rowid <= ?'].join('');
+      clauses.push({
+        sql: `seq IN (SELECT rowid FROM commands_fts WHERE commands_fts MATCH ?${range})`,
+        params: [`"${query.input.replace(/"/g, '""')}"`, ...[low, high].filter((v) => v !== null)],
+      });
+      if (index === 'commands_time') index = '';
+    } else {
+      clauses.push({ sql: "input LIKE ? ESCAPE '\\'", params: [`%${escapeLike(query.input)}%`] });
+    }
+  }
+  const where = clauses.map((c) => c.sql).join(' AND ');
+  return { sql: where ? `WHERE ${where}` : '', params: clauses.flatMap((c) => c.params), index };
+}

@@ -1,0 +1,141 @@
+// `/koko/ws/...`: the web terminal's WebSocket, passed through to the terminal component's HTTP port
+// (TERMINAL_HTTP_PORT, default 5000, on 127.0.0.1), as JumpServer's nginx passes it to koko. The
+// browser's socket is accepted here, so the server decides who may open one: a signed-in browser
+// session of a valid user, from a page of this origin. A WebSocket handshake is a GET that carries the
+// session cookie and no CSRF token, so without the Origin check any site could open a terminal in
+// its visitor's name (cross-site WebSocket hijacking). Frames pass through unchanged both ways.
+import fastifyWebsocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { WebSocket, type RawData } from 'ws';
+import { isValidUser, sendUnauthenticated } from '../auth/permissions.ts';
+import { pick } from '../lib/i18n.ts';
+
+export const TERMINAL_HTTP_PORT_ENV = 'TERMINAL_HTTP_PORT';
+export const DEFAULT_TERMINAL_HTTP_PORT = 5000;
+export const TERMINAL_SOCKET_PREFIX = '/koko/ws/';
+
+/** A terminal's input frames are keystrokes and resizes: a megabyte is far beyond any real one. */
+const MAX_BROWSER_FRAME = 1024 * 1024;
+/** Browser frames sent before the terminal answered, kept in order (bounded, like the frames). */
+const MAX_QUEUED_BYTES = 1024 * 1024;
+/** Output not yet written to a slow browser: past it the terminal's socket is paused. */
+const HIGH_WATER_BYTES = 4 * 1024 * 1024;
+const UPSTREAM_HANDSHAKE_MS = 10_000;
+
+const TEXT = {
+  crossSite: { zh: '拒绝连接：该请求来自其他站点。', en: 'Connection refused: the request came from another site.' },
+  upgradeExpected: { zh: '此地址只接受 WebSocket 连接。', en: 'This address only accepts WebSocket connections.' },
+  unreachable: { zh: '无法连接终端服务，请稍后再试。', en: 'The terminal service cannot be reached; please try again later.' },
+  refused: { zh: '终端服务拒绝了连接（HTTP {status}）。', en: 'The terminal service refused the connection (HTTP {status}).' },
+};
+
+/** TERMINAL_HTTP_PORT as a port number; anything else stops the server at start. */
+export function terminalHttpPort(value = process.env[TERMINAL_HTTP_PORT_ENV]): number {
+  if (value === undefined || value.trim() === '') return DEFAULT_TERMINAL_HTTP_PORT;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`${TERMINAL_HTTP_PORT_ENV}: not a port: ${value}`);
+  return port;
+}
+
+/** The Origin's host equals the Host the browser asked: the page that opens the socket is one of ours. */
+export function sameOrigin(origin: string | undefined, host: string | undefined): boolean {
+  if (!origin || !host) return false;
+  try {
+    const url = new URL(origin);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.host.toLowerCase() === host.toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
+/** The caller's address as the terminal records it (`remote_addr`), without IPv4-mapped IPv6 dress. */
+const peerAddress = (request: FastifyRequest) => request.ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
+
+/** 401 signed out, 403 a cross-site upgrade; null lets the caller through. */
+function refusal(request: FastifyRequest, reply: FastifyReply): FastifyReply | null {
+  const { ctx } = request;
+  const signedIn = ctx.user && ctx.via === 'session' && isValidUser(ctx.user, request.server.bastion.now());
+  if (!signedIn) return sendUnauthenticated(request, reply);
+  const header = (name: string) => [request.headers[name]].flat()[0];
+  if (request.ws && !sameOrigin(header('origin'), header('host'))) return reply.code(403).send({ detail: pick(ctx.lang, TEXT.crossSite) });
+  return null;
+}
+
+/** A close code the browser may be sent (1005/1006/1015 only describe a close, they are never sent). */
+const sendableCode = (code: number) => (code === 1000 || (code >= 1001 && code <= 1014 && ![1004, 1005, 1006].includes(code)) || (code >= 3000 && code <= 4999) ? code : 1000);
+
+/** Joins the browser's socket to a new socket on the terminal, frame for frame, close for close. */
+function bridge(browser: WebSocket, request: FastifyRequest, port: number): void {
+  const lang = request.ctx.lang;
+  const upstream = new WebSocket(`ws://127.0.0.1:${port}${request.url}`, {
+    handshakeTimeout: UPSTREAM_HANDSHAKE_MS,
+    // Set, not appended: this server is where the browser connects, so an X-Forwarded-For the browser
+    // sent would only be its own claim.
+    headers: { 'X-Forwarded-For': peerAddress(request), 'Accept-Language': lang === 'en' ? 'en' : 'zh-hans' },
+  });
+  const queued: { data: RawData; binary: boolean }[] = [];
+  let queuedBytes = 0;
+  let unsent = 0;
+
+  // The terminal's own words for the end of a session are `{type: "close", reason}`; a failure of the
+  // bridge itself says so the same way, so the page has one message to show.
+  const fail = (reason: string) => {
+    if (browser.readyState === WebSocket.OPEN) browser.send(JSON.stringify({ type: 'close', reason }));
+    browser.close(1011);
+  };
+
+  browser.on('message', (data, binary) => {
+    if (upstream.readyState === WebSocket.OPEN) return upstream.send(data, { binary });
+    if (upstream.readyState !== WebSocket.CONNECTING) return;
+    queuedBytes += byteLength(data);
+    if (queuedBytes > MAX_QUEUED_BYTES) return browser.close(1009);
+    queued.push({ data, binary });
+  });
+  upstream.on('open', () => {
+    for (const frame of queued.splice(0)) upstream.send(frame.data, { binary: frame.binary });
+  });
+  upstream.on('message', (data, binary) => {
+    if (browser.readyState !== WebSocket.OPEN) return;
+    const size = byteLength(data);
+    unsent += size;
+    if (unsent > HIGH_WATER_BYTES) upstream.pause();
+    browser.send(data, { binary }, () => {
+      unsent -= size;
+      if (unsent <= HIGH_WATER_BYTES && upstream.isPaused) upstream.resume();
+    });
+  });
+  upstream.on('unexpected-response', (_req, response) => {
+    fail(pick(lang, TEXT.refused, { status: response.statusCode ?? 0 }));
+    upstream.terminate();
+  });
+  upstream.on('error', () => fail(pick(lang, TEXT.unreachable)));
+  upstream.on('close', (code, reason) => {
+    if (browser.readyState === WebSocket.OPEN || browser.readyState === WebSocket.CONNECTING) browser.close(sendableCode(code), reason);
+  });
+  browser.on('close', () => {
+    if (upstream.readyState === WebSocket.OPEN) upstream.close(1000);
+    else if (upstream.readyState === WebSocket.CONNECTING) upstream.terminate();
+  });
+  browser.on('error', () => upstream.terminate());
+}
+
+function byteLength(data: RawData): number {
+  if (Array.isArray(data)) return data.reduce((sum, part) => sum + part.length, 0);
+  return data instanceof ArrayBuffer ? data.byteLength : data.length;
+}
+
+export async function registerTerminalSocketProxy(app: FastifyInstance, port = terminalHttpPort()): Promise<void> {
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: MAX_BROWSER_FRAME },
+    // A socket that fails after the upgrade (the browser vanished) is simply dropped.
+    errorHandler: (_error, socket) => socket.terminate(),
+  });
+  app.route({
+    method: 'GET',
+    url: `${TERMINAL_SOCKET_PREFIX}*`,
+    // Runs before the upgrade: a refusal is a plain HTTP answer and no socket is ever accepted.
+    preHandler: async (request, reply) => refusal(request, reply) ?? undefined,
+    handler: (request, reply) => reply.code(400).send({ detail: pick(request.ctx.lang, TEXT.upgradeExpected) }),
+    wsHandler: (socket, request) => bridge(socket, request, port),
+  });
+}

@@ -1,0 +1,42 @@
+// The terminal's settings: process env for where it lives, the server's terminals/config/ for how it
+// behaves (TERMINAL_* and SECURITY_MAX_IDLE_TIME), env overriding the server where both name a value.
+import { hostname } from 'node:os';
+import { resolve } from 'node:path';
+
+export interface TerminalOptions {
+  apiBase: string;
+  bootstrapToken: string;
+  name: string;
+  dataDir: string;
+  host: string;
+  sshPort: number;
+  httpPort: number;
+  /** Seconds between heartbeats; undefined = the server's TERMINAL_HEARTBEAT_INTERVAL. */
+  heartbeatInterval?: number;
+  log?: (line: string) => void;
+}
+
+export interface ServerConfig {
+  TERMINAL_PASSWORD_AUTH?: boolean;
+  TERMINAL_PUBLIC_KEY_AUTH?: boolean;
+  TERMINAL_HEARTBEAT_INTERVAL?: number;
+  TERMINAL_ASSET_LIST_SORT_BY?: string;
+  TERMINAL_ASSET_LIST_PAGE_SIZE?: string;
+  SECURITY_MAX_IDLE_TIME?: number;
+  [key: string]: unknown;
+}
+
+const number = (value: string | undefined, fallback: number) => (value && Number.isFinite(Number(value)) ? Number(value) : fallback);
+
+export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): TerminalOptions {
+  return {
+    apiBase: env.BASTION_API || `http://127.0.0.1:${env.PORT || 8080}`,
+    bootstrapToken: env.BOOTSTRAP_TOKEN || '',
+    name: env.TERMINAL_NAME || `koko-${hostname()}`.slice(0, 32),
+    dataDir: resolve(env.TERMINAL_DATA_DIR || './data/terminal'),
+    host: env.TERMINAL_HOST || '127.0.0.1',
+    sshPort: number(env.TERMINAL_SSH_PORT, 2222),
+    httpPort: number(env.TERMINAL_HTTP_PORT, 5000),
+    heartbeatInterval: env.TERMINAL_HEARTBEAT_INTERVAL ? number(env.TERMINAL_HEARTBEAT_INTERVAL, 20) : undefined,
+  };
+}

@@ -1,0 +1,74 @@
+// The connection to the asset: an ssh2 client logged in with the system user's credentials, opened
+// through the domain's gateway (a tunnel on the gateway's own SSH connection) when the asset has one,
+// with an interactive shell of the user's window size.
+import { Client, type ClientChannel, type ConnectConfig } from 'ssh2';
+
+export interface Endpoint { host: string; port: number; username: string; password?: string; privateKey?: string; passphrase?: string }
+
+export interface Target {
+  channel: ClientChannel;
+  resize(cols: number, rows: number): void;
+  close(): void;
+}
+
+const READY_TIMEOUT = 15_000;
+
+function credentials(endpoint: Endpoint): ConnectConfig {
+  const config: ConnectConfig = { username: endpoint.username, readyTimeout: READY_TIMEOUT, keepaliveInterval: 30_000 };
+  if (endpoint.privateKey) {
+    config.privateKey = endpoint.privateKey;
+    if (endpoint.passphrase && endpoint.privateKey.includes('ENCRYPTED')) config.passphrase = endpoint.passphrase;
+  }
+  if (endpoint.password) config.password = endpoint.password;
+  return config;
+}
+
+function connect(config: ConnectConfig): Promise<Client> {
+  return new Promise((resolve, reject) => {
+    const client = new Client();
+    let ready = false;
+    client.once('ready', () => { ready = true; resolve(client); });
+    // Kept for the connection's life: a later error (a dropped gateway) must not crash the terminal.
+    client.on('error', (error) => { if (!ready) reject(error); });
+    client.connect(config);
+  });
+}
+
+export async function openTarget(asset: Endpoint, gateway: Endpoint | null, window: { cols: number; rows: number; term?: string }): Promise<Target> {
+  let tunnel: Client | null = null;
+  let client: Client;
+  try {
+    if (gateway) {
+      tunnel = await connect({ ...credentials(gateway), host: gateway.host, port: gateway.port });
+      const stream = await new Promise<ClientChannel>((resolve, reject) => {
+        tunnel!.forwardOut('127.0.0.1', 0, asset.host, asset.port, (error, channel) => (error ? reject(error) : resolve(channel)));
+      });
+      client = await connect({ ...credentials(asset), sock: stream });
+    } else {
+      client = await connect({ ...credentials(asset), host: asset.host, port: asset.port });
+    }
+  } catch (error) {
+    tunnel?.end();
+    throw error;
+  }
+  const channel = await new Promise<ClientChannel>((resolve, reject) => {
+    client.shell({ term: window.term || 'xterm', cols: window.cols, rows: window.rows }, (error, stream) => (error ? reject(error) : resolve(stream)));
+  }).catch((error) => {
+    client.end();
+    tunnel?.end();
+    throw error;
+  });
+  // Errors after the shell opened end the session through the channel's close.
+  channel.on('error', () => channel.destroy());
+  client.on('error', () => channel.destroy());
+  client.once('close', () => { channel.destroy(); tunnel?.end(); });
+  return {
+    channel,
+    resize: (cols, rows) => channel.setWindow(rows, cols, 0, 0),
+    close: () => {
+      channel.end();
+      client.end();
+      tunnel?.end();
+    },
+  };
+}

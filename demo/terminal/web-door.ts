@@ -1,0 +1,128 @@
+// The web terminal door (contract §3): an HTTP server whose `/koko/ws/terminal/?token=&cols=&rows=`
+// upgrades to a WebSocket. The connection token names the user, the asset and the system user (the
+// server checked the grant when it issued it); the session is the same TerminalSession as over SSH,
+// with login_from WT. Frames are JSON text: in {type: data|resize}, out {type: data|close}.
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { StringDecoder } from 'node:string_decoder';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { Api } from './api.ts';
+import type { GrantedAsset, GrantedSystemUser, TerminalUser } from './grants.ts';
+import type { Services } from './services.ts';
+import { TerminalSession, type UserScreen } from './session.ts';
+
+const WS_PATH = '/koko/ws/terminal/';
+const q = encodeURIComponent;
+
+interface TokenInfo { user: string | TerminalUser; asset: string | GrantedAsset; system_user: string | GrantedSystemUser; username?: string }
+
+const idOf = (value: string | { id: string }) => (typeof value === 'string' ? value : value.id);
+const bounded = (value: string | null, fallback: number) => {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 10 && n <= 1000 ? n : fallback;
+};
+
+async function resolveToken(api: Api, token: string): Promise<{ user: TerminalUser; asset: GrantedAsset; systemUser: GrantedSystemUser }> {
+  const info = await api.get<TokenInfo>(`/api/v1/users/connection-token/?token=${q(token)}`);
+  const userId = idOf(info.user);
+  const [user, asset, systemUser] = await Promise.all([
+    // The display name when the service account may read users; the ticket's username otherwise.
+    api.get<TerminalUser>(`/api/v1/users/users/${q(userId)}/`).catch(() => ({ id: userId, username: info.username ?? '', name: info.username ?? '' })),
+    api.get<GrantedAsset & { protocols: unknown }>(`/api/v1/assets/assets/${q(idOf(info.asset))}/`),
+    api.get<GrantedSystemUser>(`/api/v1/assets/system-users/${q(idOf(info.system_user))}/`),
+  ]);
+  // The asset detail lists protocols as "ssh/22" strings or {name, port} objects.
+  const protocols = (Array.isArray(asset.protocols) ? asset.protocols : String(asset.protocols ?? '').split(' '))
+    .map((p: unknown) => (typeof p === 'object' && p ? `${(p as { name: string }).name}/${(p as { port: number }).port}` : String(p)));
+  return { user: { id: user.id, username: user.username, name: user.name || user.username }, asset: { ...asset, protocols }, systemUser };
+}
+
+function remoteAddr(request: IncomingMessage): string {
+  const forwarded = request.headers['x-forwarded-for'];
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+  return first || request.socket.remoteAddress?.replace(/^::ffff:/, '') || '';
+}
+
+function send(socket: WebSocket, frame: Record<string, unknown>): void {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+}
+
+function closeWith(socket: WebSocket, reason: string): void {
+  send(socket, { type: 'close', reason });
+  socket.close(1000, reason.slice(0, 120));
+}
+
+async function serve(services: Services, socket: WebSocket, request: IncomingMessage, url: URL): Promise<void> {
+  const decoder = new StringDecoder('utf8');
+  const screen: UserScreen = {
+    cols: bounded(url.searchParams.get('cols'), 80), rows: bounded(url.searchParams.get('rows'), 24), term: 'xterm-256color',
+    write: (data) => {
+      const text = typeof data === 'string' ? data : decoder.write(data);
+      if (text) send(socket, { type: 'data', data: text });
+    },
+  };
+  let session: TerminalSession | null = null;
+  let gone = false;
+  const early: Record<string, unknown>[] = [];
+  socket.on('message', (raw) => {
+    let frame: unknown;
+    try { frame = JSON.parse(raw.toString()); } catch { return; }
+    // Only objects are frames: `null`, arrays and scalars are ignored like unreadable text.
+    if (!frame || typeof frame !== 'object' || Array.isArray(frame)) return;
+    if (!session) { early.push(frame as Record<string, unknown>); return; }
+    handle(frame as Record<string, unknown>);
+  });
+  socket.on('close', () => { gone = true; void session?.end('user'); });
+  socket.on('error', () => socket.terminate());
+  const handle = (frame: Record<string, unknown>) => {
+    if (frame.type === 'data' && typeof frame.data === 'string') session!.input(frame.data);
+    else if (frame.type === 'resize') session!.resize(bounded(String(frame.cols), screen.cols), bounded(String(frame.rows), screen.rows));
+  };
+
+  let target: Awaited<ReturnType<typeof resolveToken>>;
+  try {
+    target = await resolveToken(services.api, url.searchParams.get('token') ?? '');
+  } catch {
+    return closeWith(socket, 'The connection token is invalid or expired.');
+  }
+  screen.write(`Connecting to ${target.systemUser.name}@${target.asset.hostname} (${target.asset.ip}) ...\r\n`);
+  try {
+    session = await TerminalSession.open(services, { user: target.user, remoteAddr: remoteAddr(request), loginFrom: 'WT' }, target.asset, target.systemUser, screen);
+  } catch (error) {
+    return closeWith(socket, `Could not connect to ${target.asset.hostname}: ${(error as Error).message}`);
+  }
+  if (gone) {
+    await session.end('user');
+    return;
+  }
+  for (const frame of early.splice(0)) handle(frame);
+  const reason = await session.ended;
+  closeWith(socket, reason === 'killed' ? 'This session was terminated by an administrator.' : reason === 'target' ? 'The connection to the asset was closed.' : 'The session ended.');
+}
+
+export function createWebDoor(services: Services): Server {
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: 1 << 20 });
+  const server = createServer((request, response) => {
+    if (request.url?.startsWith('/koko/health/')) {
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ sessions: services.sessions.size }));
+      return;
+    }
+    response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ detail: 'Not found.' }));
+  });
+  server.on('upgrade', (request, socket, head) => {
+    const url = new URL(request.url ?? '/', 'http://terminal');
+    if (url.pathname !== WS_PATH) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    sockets.handleUpgrade(request, socket, head, (ws) => {
+      serve(services, ws, request, url).catch((error: Error) => {
+        services.log(`web terminal failed: ${error.message}`);
+        closeWith(ws, 'The terminal failed.');
+      });
+    });
+  });
+  server.on('close', () => {
+    for (const socket of sockets.clients) socket.terminate();
+  });
+  return server;
+}

@@ -1,0 +1,68 @@
+// `npm start`: the reference server and, beside it, the terminal component (demo/terminal), sharing one
+// bootstrap token (env BOOTSTRAP_TOKEN, else one generated once into DATA_DIR/bootstrap_token). The
+// server does not depend on the terminal: if the terminal cannot start or stops, the server keeps
+// serving (`npm run serve` starts the server alone). SIGTERM/SIGINT stop the terminal first (it closes
+// its sessions and uploads their recordings through the server), then the server.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const dataDir = resolve(process.env.DATA_DIR || './data');
+mkdirSync(dataDir, { recursive: true });
+const tokenFile = join(dataDir, 'bootstrap_token');
+if (!process.env.BOOTSTRAP_TOKEN && !existsSync(tokenFile)) writeFileSync(tokenFile, randomBytes(24).toString('base64url'), { mode: 0o600 });
+const bootstrapToken = process.env.BOOTSTRAP_TOKEN || readFileSync(tokenFile, 'utf8').trim();
+const host = process.env.HOST || '127.0.0.1';
+const port = Number(process.env.PORT || 8080);
+const apiHost = host === '0.0.0.0' ? '127.0.0.1' : host;
+
+// Own process groups: a Ctrl-C reaches only this launcher, which stops them in order.
+const run = (file, env) => spawn(process.execPath, ['--import', 'tsx', file], { stdio: 'inherit', detached: true, env: { ...process.env, ...env } });
+
+const server = run('demo/server/main.ts', { BOOTSTRAP_TOKEN: bootstrapToken, DATA_DIR: dataDir });
+let terminal = null;
+let stopping = false;
+
+async function serverAnswers() {
+  for (let i = 0; i < 600 && server.exitCode === null; i += 1) {
+    try {
+      const response = await fetch(`http://${apiHost}:${port}/api/v1/settings/public/`);
+      if (response.ok) return true;
+    } catch { /* not listening yet */ }
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  return false;
+}
+
+process.on('exit', () => {
+  for (const child of [terminal, server]) if (child && child.exitCode === null) child.kill('SIGTERM');
+});
+
+server.on('exit', (code) => {
+  if (!stopping && terminal?.exitCode === null) terminal.kill('SIGTERM');
+  process.exitCode = code ?? 1;
+});
+
+if (await serverAnswers()) {
+  terminal = run('demo/terminal/main.ts', {
+    BOOTSTRAP_TOKEN: bootstrapToken, BASTION_API: process.env.BASTION_API || `http://${apiHost}:${port}`,
+    TERMINAL_DATA_DIR: process.env.TERMINAL_DATA_DIR || join(dataDir, 'terminal'),
+  });
+  terminal.on('exit', (code) => {
+    if (!stopping) console.error(`[start] the terminal component exited (${code}); the server keeps running without it`);
+  });
+}
+
+for (const signal of ['SIGTERM', 'SIGINT']) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    const stopServer = () => { if (server.exitCode === null) server.kill('SIGTERM'); };
+    if (terminal && terminal.exitCode === null) {
+      terminal.once('exit', stopServer);
+      terminal.kill('SIGTERM');
+      setTimeout(stopServer, 10_000).unref();
+    } else stopServer();
+  });
+}

@@ -1,0 +1,38 @@
+import { useStore } from '@nanostores/react'
+import { useEffect, useState } from 'react'
+import { EngineStyle } from '../../core/engine/EngineStyle.tsx'
+import { useT } from '../../core/i18n/index.ts'
+import { $profile } from '../../core/stores/session.ts'
+import { AssetConnect } from './AssetConnect.tsx'
+import { AssetPicker } from './AssetPicker.tsx'
+import { WEB_TERMINAL_CSS } from './styles.ts'
+import './i18n.ts'
+
+export interface WebTerminalPageProps {
+  /** The asset to open (`/luna/?login_to=<id>`); without it the user picks one. */
+  loginTo?: string
+  /** `type` of the user page's app Connect (`/luna/?type=mysql&login_to=<app>`): apps are not terminals here. */
+  appType?: string
+}
+
+/** The web terminal (`/luna/`) for the signed-in user: pick a granted asset and system user, then the terminal. */
+export function WebTerminalPage({ loginTo, appType }: WebTerminalPageProps) {
+  const t = useT()
+  const profile = useStore($profile)
+  const [assetId, setAssetId] = useState(loginTo || undefined)
+  useEffect(() => setAssetId(loginTo || undefined), [loginTo])
+
+  let body
+  if (appType && appType !== 'asset') body = <div className="webterm-picker"><p className="card message" role="alert">{t('webterm.app.unsupported')}</p></div>
+  else if (!profile) body = null
+  else if (!assetId) body = <AssetPicker onPick={(asset) => setAssetId(asset.id)} />
+  else body = <AssetConnect key={assetId} assetId={assetId} userId={profile.id} onOther={() => setAssetId(undefined)} />
+
+  return (
+    <div className="webterm">
+      <EngineStyle />
+      <style>{WEB_TERMINAL_CSS}</style>
+      {body}
+    </div>
+  )
+}

@@ -1,0 +1,101 @@
+// The world the terminal-door suites run in: the reference server listening on a loopback port (real
+// clock: the terminal signs its calls with the time of day), a private sshd as the target asset, a user
+// granted that asset with a deny rule on its system user, an asset that user is not granted, and the
+// terminal component itself, registered with the bootstrap token.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestContext } from 'node:test';
+import ssh2 from 'ssh2';
+import { orgRoot } from '../../../demo/server/assets/node-tree.ts';
+import { uuid } from '../../../demo/server/lib/ids.ts';
+import { isoAt } from '../../../demo/server/lib/time.ts';
+import { startTerminal, type RunningTerminal } from '../../../demo/terminal/terminal.ts';
+import { bearer, build } from '../helpers.ts';
+import { world } from '../perms-world.ts';
+import { startSshd, type TestSshd } from './sshd.ts';
+
+export const BOOTSTRAP_TOKEN = 'td-bootstrap-token-for-tests';
+
+export interface TerminalWorld {
+  app: Awaited<ReturnType<typeof build>>;
+  base: string;
+  sshd: TestSshd;
+  terminal: RunningTerminal;
+  dataDir: string;
+  user: { id: string; username: string; privateKey: string };
+  ids: { target: string; hidden: string; systemUser: string };
+  /** JSON answer of an admin call through the server (inject). */
+  admin(method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown): Promise<{ status: number; json: any; body: string }>;
+  /** Starts another terminal process on the same data dir (after `terminal.stop()`). */
+  restartTerminal(): Promise<RunningTerminal>;
+}
+
+export async function terminalWorld(t: TestContext, opts: { heartbeat?: number } = {}): Promise<TerminalWorld> {
+  const app = await build(t, { now: () => Date.now(), bootstrapToken: BOOTSTRAP_TOKEN });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const sshd = await startSshd();
+  t.after(() => sshd.stop());
+
+  const db = app.bastion.db;
+  const now = Date.now();
+  const stamp = isoAt(now);
+  const w = world(db, now);
+  const keys = ssh2.utils.generateKeyPairSync('ed25519');
+  const username = 'td-alice';
+  const userId = w.user(username);
+  db.prepare('UPDATE users SET public_key = ? WHERE id = ?').run(`${keys.public} td-alice@test`, userId);
+  const node = orgRoot(db, '');
+  const systemUser = w.systemUser('td-ssh', 'ssh', 20);
+  db.prepare('UPDATE system_users SET username = ?, password = ? WHERE id = ?').run(sshd.username, sshd.password, systemUser);
+  const target = w.asset('td-target', [node], { protocols: `ssh/${sshd.port}` });
+  const hidden = w.asset('td-hidden', [node], { protocols: `ssh/${sshd.port}` });
+  db.prepare("UPDATE assets SET ip = '127.0.0.1', port = ? WHERE id IN (?, ?)").run(sshd.port, target, hidden);
+  w.permission('td-grant', { users: [userId], assets: [target], systemUsers: [systemUser] });
+  const filter = uuid();
+  db.prepare('INSERT INTO cmd_filters (id, name, date_created, date_updated) VALUES (?, ?, ?, ?)').run(filter, 'td-filter', stamp, stamp);
+  db.prepare('INSERT INTO system_user_cmd_filters (system_user_id, filter_id) VALUES (?, ?)').run(systemUser, filter);
+  db.prepare(`INSERT INTO cmd_filter_rules (id, filter_id, type, content, priority, action, date_created, date_updated)
+    VALUES (?, ?, 'command', 'rm -rf', 50, 0, ?, ?)`).run(uuid(), filter, stamp, stamp);
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'bastion-terminal-'));
+  const options = {
+    apiBase: base, bootstrapToken: BOOTSTRAP_TOKEN, name: `td-${process.pid}`, dataDir, host: '127.0.0.1',
+    sshPort: 0, httpPort: 0, heartbeatInterval: opts.heartbeat ?? 1, log: () => {},
+  };
+  let terminal = await startTerminal(options);
+  const running = new Set<RunningTerminal>([terminal]);
+  t.after(async () => {
+    for (const each of running) await each.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  const adminHeaders = await bearer(app, 'admin');
+  return {
+    app, base, sshd, terminal, dataDir,
+    user: { id: userId, username, privateKey: keys.private },
+    ids: { target, hidden, systemUser },
+    admin: async (method, url, body) => {
+      const response = await app.inject({ method, url, headers: { ...adminHeaders, 'accept-language': 'en' }, ...(body === undefined ? {} : { payload: body as never }) });
+      let json: unknown = null;
+      try { json = response.json(); } catch { /* not JSON */ }
+      return { status: response.statusCode, json, body: response.body };
+    },
+    restartTerminal: async () => {
+      terminal = await startTerminal(options);
+      running.add(terminal);
+      return terminal;
+    },
+  };
+}
+
+/** Polls `check` until it answers something truthy (or fails after `ms`). */
+export async function eventually<T>(check: () => Promise<T> | T, ms = 5000, what = 'condition'): Promise<NonNullable<T>> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
