@@ -620,6 +620,9 @@ ${appPermissionTables('k8s_app_permission', 'k8s_apps', 'k8sapp_id', 'k8s_apps')
         token TEXT PRIMARY KEY, user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
         asset_id TEXT NOT NULL, system_user_id TEXT NOT NULL, expires_at INTEGER NOT NULL
       );
+    `,
+  },
+  {
     id: 13,
     name: 'audits',
     sql: `
