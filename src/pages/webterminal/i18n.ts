@@ -2,7 +2,7 @@ import { registerMessages } from '../../core/i18n/index.ts'
 
 // Texts of the web terminal page (/luna/): choosing an asset and a system user, then the terminal.
 
-const zh = {
+export const zh = {
   webterm: {
     title: 'Web终端',
     loading: '加载中…',
@@ -32,34 +32,4 @@ const zh = {
   },
 }
 
-const en: typeof zh = {
-  webterm: {
-    title: 'Web terminal',
-    loading: 'Loading…',
-    signIn: { prompt: 'Sign in to use the web terminal.', link: 'Sign in' },
-    assets: {
-      heading: 'Choose an asset to connect to',
-      empty: 'No assets have been granted to you yet. Ask an administrator for an asset permission.',
-      connect: 'Connect',
-    },
-    asset: {
-      notGranted: 'This asset does not exist or is not granted to you.',
-      choose: 'Choose another asset',
-    },
-    systemUsers: {
-      heading: 'Choose the system user to log in to {{hostname}} as',
-      none: 'None of your system users on this asset can open a web terminal (it takes SSH and the connect action).',
-      connect: 'Connect',
-    },
-    app: { unsupported: 'The web terminal connects to assets only; this kind of application is not supported.' },
-    session: {
-      connecting: 'Connecting to {{hostname}}…',
-      closed: 'The connection is closed.',
-      tokenFailed: 'Could not get a connection token: {{message}}',
-      reconnect: 'Reconnect',
-      other: 'Connect to another asset',
-    },
-  },
-}
-
-registerMessages({ zh, en })
+registerMessages({ zh, en: () => import('./i18n.en.ts') })
