@@ -78,7 +78,7 @@ export class TerminalSession {
       ? { host: stored.host, port: stored.port, username: manual.username || stored.username, password: manual.password }
       : stored;
     this.filter = new CommandFilter(rules);
-    this.target = await openTarget(endpoint, gateway, { cols: this.screen.cols, rows: this.screen.rows, term: this.screen.term });
+    this.target = await openTarget(endpoint, gateway, { cols: this.screen.cols, rows: this.screen.rows, term: this.screen.term }, this.services.targets);
     try {
       await api.post('/api/v1/terminal/sessions/', {
         id: this.id, user: userLabel(this.origin.user), asset: this.asset.hostname, system_user: this.systemUser.name,

@@ -164,3 +164,15 @@ test('gateways, system user choice, stop and restart', async (t) => {
     assert.equal(closed.has_replay, true);
   });
 });
+
+test('the terminal connects only inside BASTION_ALLOWED_TARGETS', async (t) => {
+  const world = await terminalWorld(t, { allowedTargets: '10.0.0.0/8' });
+  const screen = await sshScreen(world.terminal.sshPort, { username: world.user.username, password: PASSWORD });
+  t.after(() => screen.close());
+  await screen.waitFor('Opt> ');
+  screen.mark();
+  screen.send('td-target\r');
+  assert.match(await screen.waitFor('Opt> '), /Could not connect to td-target: Refused by the allow-list: 127\.0\.0\.1 is outside/);
+  const answer = await world.admin('GET', '/api/v1/terminal/sessions/');
+  assert.equal(answer.json.length, 0, 'nothing reached, nothing recorded');
+});
