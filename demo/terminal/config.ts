@@ -13,6 +13,8 @@ export interface TerminalOptions {
   httpPort: number;
   /** Seconds between heartbeats; undefined = the server's TERMINAL_HEARTBEAT_INTERVAL. */
   heartbeatInterval?: number;
+  /** Networks sessions may connect to, comma-separated CIDRs (BASTION_ALLOWED_TARGETS); empty = any. */
+  allowedTargets?: string;
   log?: (line: string) => void;
 }
 
@@ -37,6 +39,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): TerminalOp
     host: env.TERMINAL_HOST || '127.0.0.1',
     sshPort: number(env.TERMINAL_SSH_PORT, 2222),
     httpPort: number(env.TERMINAL_HTTP_PORT, 5000),
+    allowedTargets: env.BASTION_ALLOWED_TARGETS ?? '',
     heartbeatInterval: env.TERMINAL_HEARTBEAT_INTERVAL ? number(env.TERMINAL_HEARTBEAT_INTERVAL, 20) : undefined,
   };
 }

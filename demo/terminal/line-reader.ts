@@ -4,12 +4,15 @@ export class LineReader {
   private buffer = '';
   private waiting: ((line: string | null) => void) | null = null;
   private closed = false;
+  private secret = false;
 
   constructor(private readonly write: (text: string) => void) {}
 
-  read(prompt: string): Promise<string | null> {
+  /** `secret`: the keys are not echoed (a password). */
+  read(prompt: string, secret = false): Promise<string | null> {
     if (this.closed) return Promise.resolve(null);
     this.buffer = '';
+    this.secret = secret;
     this.write(prompt);
     return new Promise((resolve) => { this.waiting = resolve; });
   }
@@ -24,10 +27,10 @@ export class LineReader {
       } else if (key === '\x7f' || key === '\b') {
         if (this.buffer) {
           this.buffer = [...this.buffer].slice(0, -1).join('');
-          this.write('\b \b');
+          if (!this.secret) this.write('\b \b');
         }
       } else if (key === '\x15') {
-        this.write('\b \b'.repeat([...this.buffer].length));
+        if (!this.secret) this.write('\b \b'.repeat([...this.buffer].length));
         this.buffer = '';
       } else if (key === '\x03') {
         this.write('^C\r\n');
@@ -36,7 +39,7 @@ export class LineReader {
         if (!this.buffer) this.answer(null);
       } else if (key >= ' ') {
         this.buffer += key;
-        this.write(key);
+        if (!this.secret) this.write(key);
       }
     }
   }
@@ -49,6 +52,6 @@ export class LineReader {
   private answer(line: string | null): void {
     const resolve = this.waiting;
     this.waiting = null;
-    resolve?.(line === null ? null : line.trim());
+    resolve?.(line === null ? null : this.secret ? line : line.trim());
   }
 }

@@ -4,7 +4,7 @@
 import type { Services } from './services.ts';
 import { grantedAssets, grantedSystemUsers, type GrantedAsset, type GrantedSystemUser } from './grants.ts';
 import type { LineReader } from './line-reader.ts';
-import { TerminalSession, type Origin, type UserScreen } from './session.ts';
+import { TerminalSession, type ManualLogin, type Origin, type UserScreen } from './session.ts';
 
 export interface MenuIO {
   screen: UserScreen;
@@ -129,10 +129,18 @@ export class AssetMenu {
   private async open(asset: GrantedAsset): Promise<void> {
     const systemUser = await this.chooseSystemUser(asset);
     if (!systemUser) return;
+    let manual: ManualLogin | undefined;
+    if (systemUser.login_mode === 'manual') {
+      const username = systemUser.username || (await this.io.reader.read(`Username for ${asset.hostname}: `));
+      if (username === null || username === '') return;
+      const password = await this.io.reader.read(`Password for ${username}@${asset.hostname}: `, true);
+      if (password === null) return;
+      manual = { username, password };
+    }
     this.write(`Connecting to ${systemUser.name}@${asset.hostname} (${asset.ip}) ...\r\n`);
     let session: TerminalSession;
     try {
-      session = await TerminalSession.open(this.services, this.origin, asset, systemUser, this.io.screen);
+      session = await TerminalSession.open(this.services, this.origin, asset, systemUser, this.io.screen, manual);
     } catch (error) {
       this.write(`\x1b[31mCould not connect to ${asset.hostname}: ${(error as Error).message}\x1b[0m\r\n`);
       return;

@@ -2,6 +2,7 @@
 // config, the command batcher, the open sessions (heartbeats report them, kill tasks find them) and the
 // replay upload.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import type { TargetPolicy } from '../server/net/allowed-targets.ts';
 import type { Api } from './api.ts';
 import type { CommandSink } from './command-sink.ts';
 import type { ServerConfig } from './config.ts';
@@ -13,6 +14,8 @@ export interface Services {
   commands: CommandSink;
   sessions: Map<string, TerminalSession>;
   replayDir: string;
+  /** Where sessions may connect (BASTION_ALLOWED_TARGETS). */
+  targets: TargetPolicy;
   /** This terminal's id on the server (from its registration). */
   terminalId: string;
   uploadReplay(sessionId: string, file: string): Promise<boolean>;

@@ -21,6 +21,9 @@ export interface UserScreen {
 
 export interface Origin { user: TerminalUser; remoteAddr: string; loginFrom: 'ST' | 'WT' }
 
+/** What the user types for a system user in manual login mode. */
+export interface ManualLogin { username: string; password: string }
+
 export type EndReason = 'user' | 'target' | 'killed' | 'idle' | 'stopping';
 
 const ENDED_MESSAGES: Partial<Record<EndReason, string>> = {
@@ -55,21 +58,27 @@ export class TerminalSession {
   }
 
   /** Connects to the asset and opens the session on the server; throws (nothing recorded) when the asset cannot be reached. */
-  static async open(services: Services, origin: Origin, asset: GrantedAsset, systemUser: GrantedSystemUser, screen: UserScreen): Promise<TerminalSession> {
+  static async open(
+    services: Services, origin: Origin, asset: GrantedAsset, systemUser: GrantedSystemUser, screen: UserScreen, manual?: ManualLogin,
+  ): Promise<TerminalSession> {
     const session = new TerminalSession(services, origin, asset, systemUser, screen);
-    await session.start();
+    await session.start(manual);
     return session;
   }
 
-  private async start(): Promise<void> {
+  private async start(manual?: ManualLogin): Promise<void> {
     const { api } = this.services;
-    const [endpoint, gateway, rules] = await Promise.all([
+    const [stored, gateway, rules] = await Promise.all([
       assetEndpoint(api, this.origin.user, this.asset, this.systemUser),
       gatewayEndpoint(api, this.asset),
       filterRules(api, this.systemUser),
     ]);
+    // A manual-login system user: the credentials the user just typed, not stored ones.
+    const endpoint = manual
+      ? { host: stored.host, port: stored.port, username: manual.username || stored.username, password: manual.password }
+      : stored;
     this.filter = new CommandFilter(rules);
-    this.target = await openTarget(endpoint, gateway, { cols: this.screen.cols, rows: this.screen.rows, term: this.screen.term });
+    this.target = await openTarget(endpoint, gateway, { cols: this.screen.cols, rows: this.screen.rows, term: this.screen.term }, this.services.targets);
     try {
       await api.post('/api/v1/terminal/sessions/', {
         id: this.id, user: userLabel(this.origin.user), asset: this.asset.hostname, system_user: this.systemUser.name,

@@ -2,6 +2,7 @@
 // through the domain's gateway (a tunnel on the gateway's own SSH connection) when the asset has one,
 // with an interactive shell of the user's window size.
 import { Client, type ClientChannel, type ConnectConfig } from 'ssh2';
+import { resolveAllowed, type TargetPolicy } from '../server/net/allowed-targets.ts';
 
 export interface Endpoint { host: string; port: number; username: string; password?: string; privateKey?: string; passphrase?: string }
 
@@ -34,18 +35,25 @@ function connect(config: ConnectConfig): Promise<Client> {
   });
 }
 
-export async function openTarget(asset: Endpoint, gateway: Endpoint | null, window: { cols: number; rows: number; term?: string }): Promise<Target> {
+/**
+ * `policy`: the outbound allow-list (BASTION_ALLOWED_TARGETS), checked for the gateway and the asset before
+ * any socket opens; each is then reached at the checked address.
+ */
+export async function openTarget(
+  asset: Endpoint, gateway: Endpoint | null, window: { cols: number; rows: number; term?: string }, policy: TargetPolicy,
+): Promise<Target> {
   let tunnel: Client | null = null;
   let client: Client;
   try {
+    const assetAddress = await resolveAllowed(asset.host, policy);
     if (gateway) {
-      tunnel = await connect({ ...credentials(gateway), host: gateway.host, port: gateway.port });
+      tunnel = await connect({ ...credentials(gateway), host: await resolveAllowed(gateway.host, policy), port: gateway.port });
       const stream = await new Promise<ClientChannel>((resolve, reject) => {
-        tunnel!.forwardOut('127.0.0.1', 0, asset.host, asset.port, (error, channel) => (error ? reject(error) : resolve(channel)));
+        tunnel!.forwardOut('127.0.0.1', 0, assetAddress, asset.port, (error, channel) => (error ? reject(error) : resolve(channel)));
       });
       client = await connect({ ...credentials(asset), sock: stream });
     } else {
-      client = await connect({ ...credentials(asset), host: asset.host, port: asset.port });
+      client = await connect({ ...credentials(asset), host: assetAddress, port: asset.port });
     }
   } catch (error) {
     tunnel?.end();

@@ -4,6 +4,7 @@
 import { mkdirSync, readdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { parseAllowedTargets } from '../server/net/allowed-targets.ts';
 import { Api } from './api.ts';
 import { CommandSink } from './command-sink.ts';
 import type { ServerConfig, TerminalOptions } from './config.ts';
@@ -57,6 +58,8 @@ function listen(server: { listen: (port: number, host: string, cb: () => void) =
 
 export async function startTerminal(options: TerminalOptions): Promise<RunningTerminal> {
   const log = options.log ?? ((line: string) => console.log(`[terminal] ${line}`));
+  // A malformed allow-list stops the terminal at start, as it stops the server.
+  const targets = parseAllowedTargets(options.allowedTargets);
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const replayDir = join(options.dataDir, 'replays');
   mkdirSync(replayDir, { recursive: true });
@@ -66,7 +69,7 @@ export async function startTerminal(options: TerminalOptions): Promise<RunningTe
   const sessions = new Map<string, TerminalSession>();
   const commands = new CommandSink(api, log);
   const services: Services = {
-    api, config, commands, sessions, replayDir, log, terminalId,
+    api, config, commands, sessions, replayDir, targets, log, terminalId,
     uploadReplay: (id, file) => uploadReplay(api, id, file, log),
   };
   await closeLeftovers(services);

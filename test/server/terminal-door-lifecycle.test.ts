@@ -37,7 +37,9 @@ test('gateways, system user choice, stop and restart', async (t) => {
   db.prepare("UPDATE assets SET ip = '127.0.0.1', domain = ? WHERE id = ?").run(domain, behind);
   const second = w.systemUser('td-ssh-b', 'ssh', 10);
   db.prepare('UPDATE system_users SET username = ?, password = ? WHERE id = ?').run(world.sshd.username, world.sshd.password, second);
-  w.permission('td-grant-behind', { users: [world.user.id], assets: [behind], systemUsers: [world.ids.systemUser, second] });
+  const manual = w.systemUser('td-manual', 'ssh', 5);
+  db.prepare("UPDATE system_users SET username = ?, login_mode = 'manual' WHERE id = ?").run(world.sshd.username, manual);
+  w.permission('td-grant-behind', { users: [world.user.id], assets: [behind], systemUsers: [world.ids.systemUser, second, manual] });
   const login = { username: world.user.username, password: PASSWORD };
 
   await t.test('an asset with several system users asks which; its gateway carries the connection', async () => {
@@ -68,6 +70,31 @@ test('gateways, system user choice, stop and restart', async (t) => {
     });
     assert.equal(online.system_user, 'td-ssh-b');
     assert.equal(online.asset, 'td-behind');
+    screen.send('exit\r');
+    await screen.waitFor('Opt> ');
+  });
+
+  await t.test('a manual-login system user asks for the password, without echoing it', async () => {
+    const screen = await sshScreen(world.terminal.sshPort, login);
+    t.after(() => screen.close());
+    await screen.waitFor('Opt> ');
+    screen.send('td-behind\r');
+    assert.match(await screen.waitFor('System user number'), /3\s+td-manual \(/);
+    screen.mark();
+    screen.send('3\r');
+    await screen.waitFor(`Password for ${world.sshd.username}@td-behind: `);
+    screen.send('wrong\r');
+    const refused = await screen.waitFor('Opt> ');
+    assert.match(refused, /Could not connect to td-behind/);
+    assert.doesNotMatch(refused, /wrong/, 'the password is not echoed');
+    screen.mark();
+    screen.send('td-behind\r');
+    await screen.waitFor('System user number');
+    screen.send('3\r');
+    await screen.waitFor('Password for');
+    screen.send(`${world.sshd.password}\r`);
+    await screen.waitFor(PROMPT);
+    assert.doesNotMatch(screen.text(), new RegExp(world.sshd.password));
     screen.send('exit\r');
     await screen.waitFor('Opt> ');
   });
@@ -136,4 +163,16 @@ test('gateways, system user choice, stop and restart', async (t) => {
     assert.equal(closed.is_finished, true);
     assert.equal(closed.has_replay, true);
   });
+});
+
+test('the terminal connects only inside BASTION_ALLOWED_TARGETS', async (t) => {
+  const world = await terminalWorld(t, { allowedTargets: '10.0.0.0/8' });
+  const screen = await sshScreen(world.terminal.sshPort, { username: world.user.username, password: PASSWORD });
+  t.after(() => screen.close());
+  await screen.waitFor('Opt> ');
+  screen.mark();
+  screen.send('td-target\r');
+  assert.match(await screen.waitFor('Opt> '), /Could not connect to td-target: Refused by the allow-list: 127\.0\.0\.1 is outside/);
+  const answer = await world.admin('GET', '/api/v1/terminal/sessions/');
+  assert.equal(answer.json.length, 0, 'nothing reached, nothing recorded');
 });

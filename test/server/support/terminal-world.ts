@@ -31,7 +31,7 @@ export interface TerminalWorld {
   restartTerminal(): Promise<RunningTerminal>;
 }
 
-export async function terminalWorld(t: TestContext, opts: { heartbeat?: number } = {}): Promise<TerminalWorld> {
+export async function terminalWorld(t: TestContext, opts: { heartbeat?: number; allowedTargets?: string } = {}): Promise<TerminalWorld> {
   const app = await build(t, { now: () => Date.now(), bootstrapToken: BOOTSTRAP_TOKEN });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
@@ -62,7 +62,7 @@ export async function terminalWorld(t: TestContext, opts: { heartbeat?: number }
   const dataDir = mkdtempSync(join(tmpdir(), 'bastion-terminal-'));
   const options = {
     apiBase: base, bootstrapToken: BOOTSTRAP_TOKEN, name: `td-${process.pid}`, dataDir, host: '127.0.0.1',
-    sshPort: 0, httpPort: 0, heartbeatInterval: opts.heartbeat ?? 1, log: () => {},
+    sshPort: 0, httpPort: 0, heartbeatInterval: opts.heartbeat ?? 1, allowedTargets: opts.allowedTargets ?? '127.0.0.0/8', log: () => {},
   };
   let terminal = await startTerminal(options);
   const running = new Set<RunningTerminal>([terminal]);
