@@ -104,6 +104,8 @@ test('filters, date range on date_start, search, draw=1 command_amount, OPTIONS 
   assert.deepEqual(await ids('&login_from=WT'), [b]);
   assert.deepEqual(await ids('&remote_addr=127.0.0.7'), [a]);
   assert.deepEqual(await ids(`&terminal=${term.id}&is_finished=0`), [b, a]);
+  const nested = await app.inject({ method: 'GET', url: `/api/v1/terminal/terminals/${term.id}/sessions/?limit=5&protocol=mysql`, headers: root });
+  assert.deepEqual(nested.json().results.map((s: { id: string }) => s.id), [b], 'terminals/<id>/sessions/ with the filters');
   assert.deepEqual(await ids('&date_from=2024-01-12T00:00:00Z'), [b]);
   assert.deepEqual(await ids('&date_to=2024-01-12T00:00:00Z'), [a]);
   assert.deepEqual(await ids('&search=alice'), [a]);

@@ -12,6 +12,7 @@ import { ReplayFiles } from './replay-files.ts';
 import { registerReplayRoutes } from './replay-routes.ts';
 import { registerStorageTestRoutes } from './storage-routes.ts';
 import { registerTerminalSelfRoutes } from './terminal-routes.ts';
+import { registerTerminalSessionsRoute } from './terminal-sessions-route.ts';
 
 export interface TerminalOptions {
   /** The server's data directory: replays go to `<dataDir>/replays/`. */
@@ -29,4 +30,5 @@ export function registerTerminalRoutes(app: FastifyInstance, opts: TerminalOptio
   registerConnectionTokenRoutes(app);
   registerStorageTestRoutes(app, opts.policy);
   registerJoinValidateRoute(app);
+  registerTerminalSessionsRoute(app);
 }
