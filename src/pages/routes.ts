@@ -6,6 +6,7 @@ import { lazyComponent } from '../core/ui/lazy-component.ts'
 import { DashboardPage } from './dashboard/DashboardPage.tsx'
 import { NotFoundPage } from './errors/NotFoundPage.tsx'
 import { permsRoutes } from './perms/routes.ts'
+import { terminalRoutes } from './terminal/routes.ts'
 import { usersRoutes } from './users/index.ts'
 import { userViewRoutes } from './userviews/routes.ts'
 
@@ -56,6 +57,7 @@ const admin: RouteRecord[] = [
   ...assetRoutes,
   applicationsRoutes,
   permsRoutes,
+  terminalRoutes,
 ]
 
 // Menu links into the terminal apps, computed when the menu is built (the origin is the page's).

@@ -1,0 +1,53 @@
+import { PERM } from '../../core/permissions.ts'
+import { resourceRoutes } from '../../core/resource/define.ts'
+import type { RouteRecord } from '../../core/routes.ts'
+import { lazyComponent } from '../../core/ui/lazy-component.ts'
+import { commands } from './commands.resource.tsx'
+import { commandStorages, replayStorages } from './storages.resource.ts'
+import { terminals } from './terminals.resource.ts'
+import './i18n.ts'
+
+// The section's own pages load on first use (src/core/README.md "First load").
+const SessionListPage = lazyComponent(() => import('./SessionListPage.tsx').then((m) => m.SessionListPage), 'SessionListPage')
+const StoragePage = lazyComponent(() => import('./StoragePage.tsx').then((m) => m.StoragePage), 'StoragePage')
+
+const AUDIT = [PERM.AUDIT]
+const SUPER = [PERM.SUPER]
+
+/** ROUTES.md names the storage forms CreateXxx / XxxUpdate, not the engine's XxxCreate. */
+function storageForms(records: RouteRecord[], stem: string): RouteRecord[] {
+  const names: Record<string, string> = { [`${stem}Create`]: `Create${stem}`, [`${stem}Update`]: `${stem}Update` }
+  return records
+    .filter((record) => record.name && record.name in names)
+    .map((record) => ({ ...record, name: names[record.name!], meta: { ...record.meta!, hidden: true, activeMenu: '/terminal/terminal' } }))
+}
+
+// Menu links into the terminal apps, computed when the menu is built (the origin is the page's).
+const loadedAt = Date.now()
+const external = (path: string) => () => `${window.location.origin}${path}`
+
+/**
+ * The Sessions section of the admin page (ROUTES.md, audit permission; terminals and storages for the
+ * super admin). `/terminal/` keeps 2.3's redirect to `/terminal/session-online/`, a path that does not
+ * exist, so it ends on the 404 page as it did there.
+ */
+export const terminalRoutes: RouteRecord = {
+  path: '/terminal', name: 'Sessions', redirect: '/terminal/session-online/',
+  meta: { title: 'route.Sessions', icon: 'camera-video', permissions: AUDIT },
+  children: [
+    { path: '/terminal/session', name: 'SessionList', component: SessionListPage, meta: { title: 'route.SessionList', icon: 'camera-video', permissions: AUDIT } },
+    ...resourceRoutes(commands),
+    {
+      path: '/terminal/external-luna', name: 'WebTerminal', external: external(`/luna/?_=${loadedAt}`),
+      meta: { title: 'route.WebTerminal', icon: 'box-arrow-up-right' },
+    },
+    {
+      path: '/terminal/external-elfinder', name: 'FileManager', external: external('/koko/elfinder/sftp/?'),
+      meta: { title: 'route.FileManager', icon: 'box-arrow-up-right' },
+    },
+    ...resourceRoutes(terminals),
+    { path: '/terminal/storages', name: 'Storage', component: StoragePage, meta: { title: 'route.Storage', hidden: true, activeMenu: '/terminal/terminal', permissions: SUPER } },
+    ...storageForms(resourceRoutes(replayStorages), 'ReplayStorage'),
+    ...storageForms(resourceRoutes(commandStorages), 'CommandStorage'),
+  ],
+}

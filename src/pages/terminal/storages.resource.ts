@@ -1,0 +1,54 @@
+import { http } from '../../core/http.ts'
+import { t } from '../../core/i18n/index.ts'
+import { PERM } from '../../core/permissions.ts'
+import { defineResource, type RowAction } from '../../core/resource/define.ts'
+import { toast } from '../../core/stores/notify.ts'
+import { API } from './api.ts'
+import { labelled } from './cells.tsx'
+import { COMMAND_TYPES, REPLAY_TYPES, storageForm } from './storage-meta.ts'
+import './i18n.ts'
+
+/** `test-connective` answers `{is_valid, msg}`: the server's own words are shown, green or red. */
+const testAction = (url: string): RowAction => ({
+  name: 'test', title: 'terminal.action.test',
+  onClick: async (row) => {
+    const answer = await http.get<{ is_valid?: boolean; msg?: string }>(`${url}${encodeURIComponent(String(row.id))}/test-connective/`)
+    const text = answer?.msg || t(answer?.is_valid ? 'terminal.message.testOk' : 'terminal.message.testFailed')
+    if (answer?.is_valid) toast.success(text)
+    else toast.error(text)
+  },
+})
+
+const LIST = {
+  columns: ['name', 'type', 'comment', 'actions'],
+  overrides: { type: labelled('terminal.column.type') },
+  bulkDelete: false,
+}
+
+/**
+ * Replay and command storages (super admin). Their list is the Storage page's two tabs; create and
+ * update keep ROUTES.md's paths. The built-in `server` storage may be tried for deletion: the server
+ * refuses with its message, which the list shows.
+ */
+export const replayStorages = defineResource({
+  name: 'ReplayStorage', url: API.replayStorages, path: '/terminal/replay-storage', perm: [PERM.SUPER],
+  routes: ['list', 'create', 'update'],
+  paths: { list: '/terminal/storages?activeTab=replay' },
+  title: { create: 'route.CreateReplayStorage', update: 'route.ReplayStorageUpdate' },
+  list: { ...LIST, rowActions: [testAction(API.replayStorages)] },
+  form: storageForm(REPLAY_TYPES),
+})
+
+export const commandStorages = defineResource({
+  name: 'CommandStorage', url: API.commandStorages, path: '/terminal/command-storage', perm: [PERM.SUPER],
+  routes: ['list', 'create', 'update'],
+  paths: { list: '/terminal/storages?activeTab=command' },
+  title: { create: 'route.CreateCommandStorage', update: 'route.CommandStorageUpdate' },
+  list: { ...LIST, rowActions: [testAction(API.commandStorages)] },
+  form: storageForm(COMMAND_TYPES),
+})
+
+export const STORAGE_TABS = [
+  { name: 'replay', title: 'terminal.tabs.replayStorage', resource: replayStorages },
+  { name: 'command', title: 'terminal.tabs.commandStorage', resource: commandStorages },
+] as const
