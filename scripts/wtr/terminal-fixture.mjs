@@ -29,18 +29,26 @@ async function register({ name, comment = '' }) {
 }
 
 /** A call signed as the named terminal (`Authorization: Sign <id>:<base64 of md5 hex>` + `Date`). */
-async function call({ terminal, method = 'GET', path, body }) {
+async function call({ terminal, method = 'GET', path, body, file }) {
   const key = keys.get(terminal);
   if (!key) return { status: 0, data: `terminal ${terminal} is not registered in this run` };
   const date = new Date().toUTCString();
   const signature = Buffer.from(createHash('md5').update(`${key.secret}\n${date}`).digest('hex')).toString('base64');
   const headers = { Date: date, Authorization: `Sign ${key.id}:${signature}`, Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(`${base()}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let payload;
+  if (file) {
+    // A replay upload: multipart `file` (asciicast text), as the terminal sends it.
+    payload = new FormData();
+    payload.append('file', new Blob([file.content], { type: file.type ?? 'application/octet-stream' }), file.name);
+  } else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  const response = await fetch(`${base()}${path}`, { method, headers, body: payload });
   return answer(response);
 }
 
-/** wtr plugin: `executeServerCommand('terminal-register', {name})`, `('terminal-call', {terminal, method, path, body})`. */
+/** wtr plugin: `executeServerCommand('terminal-register', {name})`, `('terminal-call', {terminal, method, path, body | file: {name, content}})`. */
 export function terminalFixturePlugin() {
   return {
     name: 'terminal-fixture',

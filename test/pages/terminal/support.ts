@@ -23,8 +23,9 @@ export async function registerTerminal(name: string): Promise<{ id: string; name
 }
 
 /** A call signed as the terminal, as demo/terminal makes it. */
-export async function asTerminal<T = unknown>(terminal: string, method: string, path: string, body?: unknown): Promise<Answer<T>> {
-  const answer = await executeServerCommand<Answer<T>, unknown>('terminal-call', { terminal, method, path, body });
+export async function asTerminal<T = unknown>(terminal: string, method: string, path: string, body?: unknown,
+  file?: { name: string; content: string }): Promise<Answer<T>> {
+  const answer = await executeServerCommand<Answer<T>, unknown>('terminal-call', { terminal, method, path, body, file });
   if (!answer) throw new Error('the terminal fixture did not answer');
   return answer;
 }
@@ -60,4 +61,15 @@ export async function listOf<T>(url: string): Promise<T[]> {
   const answer = await api<T[] | { results: T[] }>('GET', url);
   if (answer.status !== 200) throw new Error(`GET ${url}: ${answer.status} ${JSON.stringify(answer.data)}`);
   return Array.isArray(answer.data) ? answer.data : answer.data.results;
+}
+
+/** An asciicast v2 recording of the session: header, then `[seconds, "o", text]` events at the commands' seconds. */
+export function asciicast(session: Session, events: [number, string][]): string {
+  const header = { version: 2, width: 80, height: 24, timestamp: Math.floor(Date.parse(session.date_start) / 1000) };
+  return [JSON.stringify(header), ...events.map(([at, out]) => JSON.stringify([at, 'o', out]))].join('\n') + '\n';
+}
+
+export async function uploadReplay(terminal: string, session: Session, cast: string): Promise<void> {
+  const answer = await asTerminal(terminal, 'POST', `${SESSIONS}${session.id}/replay/`, undefined, { name: `${session.id}.cast`, content: cast });
+  if (answer.status !== 201) throw new Error(`upload replay: ${answer.status} ${JSON.stringify(answer.data)}`);
 }
