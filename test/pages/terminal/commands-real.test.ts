@@ -41,6 +41,7 @@ describe('terminal: commands list (real server)', () => {
     dangerous = recorded.find((c) => c.risk_level === 5)!;
     expect(ordinary && dangerous, 'both commands recorded').to.be.ok;
   });
+  beforeEach(() => loginAs('sysauditor'));
   afterEach(() => resetConsole());
 
   it('shows the last five days, unfolds output as text and filters by risk level', async () => {

@@ -56,7 +56,7 @@ describe('terminal: sessions list (real server)', () => {
 
   it('is closed to a plain user: the section is not in the menu', async () => {
     await loginAs('user');
-    const view = await mountConsole('/terminal/session');
+    const view = await mountConsole('/');
     await waitForShell(view);
     await waitFor(() => view.find('nav.sidebar [data-menu]'), 8000, 'the menu');
     expect(view.find('nav.sidebar [data-menu="route.SessionList"]')).to.equal(null);

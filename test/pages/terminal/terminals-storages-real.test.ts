@@ -19,9 +19,10 @@ const rowAction = (view: MountedConsole, id: string, action: string) =>
 
 describe('terminal: terminals and storages (real server)', () => {
   const made: string[] = [];
-  before(() => loginAs('admin'));
+  beforeEach(() => loginAs('admin'));
   afterEach(() => resetConsole());
   after(async () => {
+    await loginAs('admin');
     for (const url of made) await api('DELETE', url);
   });
 
