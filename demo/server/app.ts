@@ -2,6 +2,7 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { dirname } from 'node:path';
 import { registerLoginRoutes } from './auth/login-routes.ts';
 import { registerOtpVerifyRoute } from './auth/mfa-verify.ts';
 import { registerRequestContext } from './auth/request-context.ts';
@@ -21,6 +22,8 @@ import { isEmpty, seed } from './seed.ts';
 import { registerSettingsRoutes } from './settings/routes.ts';
 import { SettingsStore } from './settings/store.ts';
 import { registerTaskRoutes } from './tasks/register.ts';
+import { BOOTSTRAP_TOKEN_ENV } from './terminal/registration.ts';
+import { registerTerminalRoutes } from './terminal/routes.ts';
 import { registerProfileRoutes } from './users/profile-routes.ts';
 import { registerUserActionRoutes } from './users/user-action-routes.ts';
 import { registerCommonRoutes } from './web/common-routes.ts';
@@ -47,6 +50,10 @@ export interface BuildOptions {
   sshTimeoutMs?: number;
   /** Networks the task runner may connect to (CIDRs, comma-separated); default env BASTION_ALLOWED_TARGETS, unset = any. */
   allowedTargets?: string;
+  /** Token a terminal presents to register (default env BOOTSTRAP_TOKEN; unset = registration closed). */
+  bootstrapToken?: string;
+  /** Where replays are stored (default: the database file's folder). */
+  dataDir?: string;
 }
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -84,6 +91,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerPermsRoutes(app);
   registerUserActionRoutes(app);
   registerTaskRoutes(app, { sshTimeoutMs: opts.sshTimeoutMs, policy });
+  registerTerminalRoutes(app, { dataDir: opts.dataDir ?? dirname(opts.dbFile), bootstrapToken: opts.bootstrapToken ?? process.env[BOOTSTRAP_TOKEN_ENV] ?? '', policy });
   await registerStaticRoutes(app, opts.distDir);
   registerEmbedRoute(app, opts.distDir);
   return app;

@@ -12,11 +12,11 @@ export type LoginResult =
   | { ok: true; user: UserRow }
   | { ok: false; error: 'password_failed' | 'block_login' | 'user_inactive'; msg: string };
 
-export function checkCredentials(request: FastifyRequest, username: string, password: string, type: 'W' | 'T'): LoginResult {
+/** `ip`: the address the login is recorded and counted under (a terminal signing a user in passes the user's). */
+export function checkCredentials(request: FastifyRequest, username: string, password: string, type: 'W' | 'T', ip = request.ip): LoginResult {
   const { db, now, settings } = request.server.bastion;
   const { lang } = request.ctx;
   const nowMs = now();
-  const ip = request.ip;
   const limitMinutes = settings.get<number>('SECURITY_LOGIN_LIMIT_TIME');
   const policy = { limitCount: settings.get<number>('SECURITY_LOGIN_LIMIT_COUNT'), limitMinutes };
   const log = (reason: string, success: boolean) => recordLogin(db, {

@@ -1,7 +1,7 @@
 // Whose grants a granted-resource request reads, and whether the caller may read them (§2.5):
 //   "my"   /perms/users/…            the caller's own grants across every org (2.3 runs them in ROOT);
 //   user   /perms/users/<id>/…       one user's grants in the current org: that user themself, or an
-//                                    admin/auditor of the current org (only for a member of it);
+//                                    admin/auditor of the current org (only for a member of it), or a terminal;
 //   group  /perms/user-groups/<id>/… one group's own grants: an admin/auditor of the group's org.
 // Returns the engine's HookArgs and the GrantScope, or null once a 401/403/404 has been sent.
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -36,7 +36,8 @@ export function grantScope(kind: ScopeKind, request: FastifyRequest, reply: Fast
   if (kind === 'my') return { args, scope: { ...base, subject: { user: ctx.user.id }, orgId: null } };
   const params = request.params as { user_id?: string; group_id?: string };
   const id = String(params.user_id ?? params.group_id ?? '');
-  const overseer = canAdmin(db, ctx.user, ctx.org) || canAudit(db, ctx.user, ctx.org);
+  // Terminals (App accounts) read any user's grants to offer them their assets (contract §2).
+  const overseer = canAdmin(db, ctx.user, ctx.org) || canAudit(db, ctx.user, ctx.org) || ctx.user.role === 'App';
   if (kind === 'user') {
     if (id !== ctx.user.id && !overseer) {
       sendForbidden(request, reply);

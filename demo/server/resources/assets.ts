@@ -1,5 +1,6 @@
 // /api/v1/assets/assets/ (§2.3): org-scoped bulk assets; the rules live in ../assets/.
 import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
+import { IsOrgAdminOrAppUser } from '../terminal/app-user.ts';
 import type { FieldDef, ResourceDef } from '../engine/types.ts';
 import { formatDateTime } from '../lib/time.ts';
 import { ASSET_FILTERS } from '../assets/asset-filters.ts';
@@ -66,7 +67,8 @@ export const assetsResource: ResourceDef = {
     'created_by', 'date_created', 'hardware_info'],
   orgScoped: true,
   bulk: true,
-  permissions: everyAction(IsOrgAdmin),
+  // Terminals (App accounts) read them to connect users (2.3: IsOrgAdminOrAppUser on reads).
+  permissions: { ...everyAction(IsOrgAdmin), list: IsOrgAdminOrAppUser, retrieve: IsOrgAdminOrAppUser },
   hooks: {
     beforeCreate: stampNew(false),
     validate: validateAsset,

@@ -2,6 +2,7 @@
 // highest priority first. Registered by ../assets/routes.ts, not RESOURCES (the contract suite calls
 // a definition URL as written, and this one has the filter id in its path).
 import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
+import { IsOrgAdminOrAppUser } from '../terminal/app-user.ts';
 import type { HookArgs, ResourceDef } from '../engine/types.ts';
 import { auditFields, idField, L, message, mergeErrors, noteField, stampNew, unknownIds } from '../assets/fields.ts';
 import { priorityErrors } from '../assets/system-user-rules.ts';
@@ -45,7 +46,8 @@ export const cmdFilterRulesResource: ResourceDef = {
   fieldsMini: ['id'],
   fieldsSmall: ['id', 'type', 'type_display', 'content', 'priority', 'action', 'action_display', 'comment', 'created_by', 'date_created', 'date_updated'],
   orgScoped: true,
-  permissions: everyAction(IsOrgAdmin),
+  // Terminals (App accounts) read them to connect users (2.3: IsOrgAdminOrAppUser on reads).
+  permissions: { ...everyAction(IsOrgAdmin), list: IsOrgAdminOrAppUser, retrieve: IsOrgAdminOrAppUser },
   scope: (args) => ({ sql: 'filter_id = ?', params: [filterIdOf(args)] }),
   hooks: {
     refuse: (args) => (filterVisible(args) ? null

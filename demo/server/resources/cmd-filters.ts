@@ -1,6 +1,7 @@
 // /api/v1/assets/cmd-filters/ (§2.3): named rule sets bound to system users; the rules are nested
 // under each filter (cmd-filter-rules.ts).
 import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
+import { IsOrgAdminOrAppUser } from '../terminal/app-user.ts';
 import type { ResourceDef } from '../engine/types.ts';
 import { stmt } from '../lib/statements.ts';
 import { auditFields, computed, idField, L, relationList, replaceRelations, stampNew, textField, unknownIds, noteField } from '../assets/fields.ts';
@@ -25,7 +26,8 @@ export const cmdFiltersResource: ResourceDef = {
   defaultOrder: ['name'],
   orgScoped: true,
   bulk: true,
-  permissions: everyAction(IsOrgAdmin),
+  // Terminals (App accounts) read them to connect users (2.3: IsOrgAdminOrAppUser on reads).
+  permissions: { ...everyAction(IsOrgAdmin), list: IsOrgAdminOrAppUser, retrieve: IsOrgAdminOrAppUser },
   hooks: {
     beforeCreate: stampNew(true),
     validate: (args, data) => unknownIds(args, 'system_users', 'system_users', data.system_users),

@@ -1,6 +1,7 @@
 // /api/v1/assets/domains/ (§2.3): a domain's assets are the assets whose `domain` is it; `?gateway=1`
 // adds the nested gateways with their credentials.
 import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
+import { IsOrgAdminOrAppUser } from '../terminal/app-user.ts';
 import type { ResourceDef } from '../engine/types.ts';
 import { stmt } from '../lib/statements.ts';
 import { formatDateTime } from '../lib/time.ts';
@@ -29,7 +30,8 @@ export const domainsResource: ResourceDef = {
   fieldsSmall: ['id', 'name', 'comment', 'date_created'],
   orgScoped: true,
   bulk: true,
-  permissions: everyAction(IsOrgAdmin),
+  // Terminals (App accounts) read them to connect users (2.3: IsOrgAdminOrAppUser on reads).
+  permissions: { ...everyAction(IsOrgAdmin), list: IsOrgAdminOrAppUser, retrieve: IsOrgAdminOrAppUser },
   hooks: {
     beforeCreate: stampNew(false),
     validate: (args, data) => unknownIds(args, 'assets', 'assets', data.assets),

@@ -1,6 +1,7 @@
 // /api/v1/assets/gateways/ (§2.3): ssh jump hosts of a domain. As in 2.3, `public_key` is returned;
 // password and private key are write-only (empty on update keeps the stored one).
 import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
+import { IsOrgAdminOrAppUser } from '../terminal/app-user.ts';
 import type { Clause, HookArgs, ResourceDef } from '../engine/types.ts';
 import { auditFields, idField, L, mergeErrors, noteField, secretField, stampNew, textField, unknownIds } from '../assets/fields.ts';
 import { gatewaySample } from '../assets/samples.ts';
@@ -35,7 +36,8 @@ export const gatewaysResource: ResourceDef = {
   defaultOrder: ['name'],
   orgScoped: true,
   bulk: true,
-  permissions: everyAction(IsOrgAdmin),
+  // Terminals (App accounts) read them to connect users (2.3: IsOrgAdminOrAppUser on reads).
+  permissions: { ...everyAction(IsOrgAdmin), list: IsOrgAdminOrAppUser, retrieve: IsOrgAdminOrAppUser },
   hooks: {
     beforeCreate: stampNew(true),
     validate: (args, data, existing) => {

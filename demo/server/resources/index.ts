@@ -23,6 +23,11 @@ import { systemUsersAssetsRelationsResource, systemUsersNodesRelationsResource, 
 import { userGroupsResource } from './user-groups.ts';
 import { usersGroupsRelationsResource } from './users-groups-relations.ts';
 import { usersResource } from './users.ts';
+import { commandStoragesResource } from './command-storages.ts';
+import { replayStoragesResource } from './replay-storages.ts';
+import { terminalSessionsResource } from './terminal-sessions.ts';
+import { terminalTasksResource } from './terminal-tasks.ts';
+import { terminalsResource } from './terminals.ts';
 
 export const RESOURCES: readonly ResourceDef[] = [
   orgsResource,
@@ -46,4 +51,6 @@ export const RESOURCES: readonly ResourceDef[] = [
   remoteAppsResource, databaseAppsResource, k8sAppsResource,
   remoteAppPermissionsResource, databaseAppPermissionsResource, k8sAppPermissionsResource,
   ...APP_PERMISSION_RELATIONS,
+  // Terminals, their sessions, tasks and storages (migration 12; commands: terminal/command-routes.ts).
+  terminalsResource, terminalSessionsResource, terminalTasksResource, replayStoragesResource, commandStoragesResource,
 ];

@@ -1,6 +1,7 @@
 // /api/v1/assets/system-users/ (§2.3): the accounts users log in to assets with; rules in
 // ../assets/system-user-rules.ts, auth-info and cmd-filter-rules in ../assets/system-user-routes.ts.
 import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
+import { IsOrgAdminOrAppUser } from '../terminal/app-user.ts';
 import type { FieldDef, ResourceDef } from '../engine/types.ts';
 import { stmt } from '../lib/statements.ts';
 import { auditFields, computed, idField, L, relationList, replaceRelations, secretField, stampNew, textField, noteField } from '../assets/fields.ts';
@@ -47,7 +48,8 @@ export const systemUsersResource: ResourceDef = {
   defaultOrder: ['name'],
   orgScoped: true,
   bulk: true,
-  permissions: everyAction(IsOrgAdmin),
+  // Terminals (App accounts) read them to connect users (2.3: IsOrgAdminOrAppUser on reads).
+  permissions: { ...everyAction(IsOrgAdmin), list: IsOrgAdminOrAppUser, retrieve: IsOrgAdminOrAppUser },
   hooks: {
     beforeCreate: stampNew(true),
     validate: validateSystemUser,

@@ -1,0 +1,80 @@
+// /api/v1/terminal/terminals/ (§2.6): the registered terminals, superusers only, global. A terminal
+// registers itself (v2 registration); here it is accepted, changed or removed. Removing is 2.3's soft
+// delete: the row stays hidden (its name may then be registered again) and its service account is deleted,
+// which revokes its access key at once. `is_alive` = a heartbeat within the last 60 s.
+import { everyAction, IsSuperUser } from '../auth/permissions.ts';
+import { L } from '../assets/fields.ts';
+import type { FieldDef, HookArgs, ResourceDef, Row } from '../engine/types.ts';
+import { t } from '../lib/i18n.ts';
+
+export const ALIVE_MS = 60_000;
+
+const storageField = (zh: string, en: string, table: string): FieldDef =>
+  ({ type: 'string', label: L(zh, en), max_length: 128, default: 'default', relation: `/api/v1/terminal/${table.replace('_', '-')}/` });
+
+/** A storage given by name or id is stored by name (2.3 keeps the name); unknown ones are refused. */
+function storageName(args: HookArgs, table: string, value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  return args.db.prepare(`SELECT name FROM ${table} WHERE name = ? OR id = ? ORDER BY name = ? DESC LIMIT 1`).pluck().get(value, value, value) as string | undefined ?? null;
+}
+
+export const terminalsResource: ResourceDef = {
+  name: 'Terminal List',
+  model: L('终端', 'Terminal'),
+  url: '/api/v1/terminal/terminals/',
+  table: 'terminals',
+  fields: {
+    id: { type: 'string', label: L('ID', 'ID'), read_only: true },
+    name: { type: 'string', label: L('名称', 'Name'), required: true, max_length: 32 },
+    remote_addr: { type: 'string', label: L('远端地址', 'Remote Address'), read_only: true },
+    ssh_port: { type: 'integer', label: L('SSH端口', 'SSH Port'), default: 2222, min_value: 1, max_value: 65535 },
+    http_port: { type: 'integer', label: L('HTTP端口', 'HTTP Port'), default: 5000, min_value: 1, max_value: 65535 },
+    command_storage: storageField('命令存储', 'Command storage', 'command_storages'),
+    replay_storage: storageField('录像存储', 'Replay storage', 'replay_storages'),
+    comment: { type: 'string', label: L('备注', 'Comment'), allow_blank: true, default: '', multiline: true, max_length: 1024 },
+    is_accepted: { type: 'boolean', label: L('已接受', 'Is Accepted'), default: false },
+    is_active: { type: 'boolean', label: L('激活', 'Is active'), default: true, column: false },
+    session_online: { type: 'integer', label: L('在线会话', 'Session Online'), read_only: true },
+    is_alive: { type: 'boolean', label: L('在线', 'Is alive'), read_only: true, column: false },
+    date_created: { type: 'datetime', label: L('创建日期', 'Date created'), read_only: true },
+  },
+  searchFields: ['name', 'remote_addr'],
+  filterFields: ['name', 'remote_addr'],
+  orderingFields: ['name', 'date_created'],
+  defaultOrder: ['name'],
+  actions: ['list', 'retrieve', 'update', 'delete'],
+  bulk: true,
+  csvImport: false,
+  permissions: everyAction(IsSuperUser),
+  scope: () => ({ sql: 'is_deleted = 0', params: [] }),
+  hooks: {
+    validate: (args, data, existing) => {
+      const errors: Record<string, string[]> = {};
+      for (const [field, table] of [['command_storage', 'command_storages'], ['replay_storage', 'replay_storages']] as const) {
+        if (data[field] === undefined) continue;
+        const name = storageName(args, table, data[field]);
+        if (name === null) errors[field] = [t(args.ctx.lang, 'field.invalid_pk', { value: String(data[field]) })];
+        else data[field] = name;
+      }
+      if (typeof data.name === 'string' && args.db.prepare('SELECT 1 FROM terminals WHERE name = ? AND is_deleted = 0 AND id IS NOT ?').get(data.name, existing?.id ?? null)) {
+        errors.name = [t(args.ctx.lang, 'field.unique')];
+      }
+      return Object.keys(errors).length ? errors : null;
+    },
+    // is_active is the service account's: switching it off stops the terminal's signed calls.
+    afterWrite: (args, id, data) => {
+      if (typeof data.is_active !== 'boolean') return;
+      args.db.prepare("UPDATE users SET is_active = ? WHERE role = 'App' AND id = (SELECT user_id FROM terminals WHERE id = ?)").run(data.is_active ? 1 : 0, id);
+    },
+    remove: (args, row) => {
+      args.db.prepare('UPDATE terminals SET is_deleted = 1, user_id = NULL WHERE id = ?').run(row.id);
+      if (row.user_id) args.db.prepare("DELETE FROM users WHERE id = ? AND role = 'App'").run(row.user_id);
+    },
+    serialize: (args, row: Row, out) => {
+      const active = row.user_id ? args.db.prepare('SELECT is_active FROM users WHERE id = ?').pluck().get(row.user_id) : 0;
+      out.is_active = Boolean(active);
+      out.is_alive = typeof row.last_heartbeat === 'number' && args.now - row.last_heartbeat < ALIVE_MS;
+    },
+  },
+  sample: () => ({ create: [], update: { comment: 'updated' } }),
+};

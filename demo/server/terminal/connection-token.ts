@@ -1,0 +1,74 @@
+// Web terminal tickets (contract §2): the signed-in user asks for a token to open `system_user` on `asset`
+// (granted to them with the connect action, checked now and again when the token is redeemed); the
+// terminal (App account) redeems it once, within 5 minutes, for the ids it names.
+import type { FastifyInstance } from 'fastify';
+import { authorize, IsValidUser, sendForbidden } from '../auth/permissions.ts';
+import type { DB } from '../db/open.ts';
+import { UUID_PATTERN, randomToken } from '../lib/ids.ts';
+import { ACTION_BITS } from '../perms/actions.ts';
+import { grantedSystemUsers } from '../perms/grants.ts';
+import { IsAppUser } from './app-user.ts';
+
+export const CONNECTION_TOKEN_TTL_MS = 5 * 60 * 1000;
+const URL = '/api/v1/users/connection-token/';
+
+/** Whether `userId` may connect to `assetId` as `systemUserId` now (any org, as the "my" grants). */
+export function mayConnect(db: DB, userId: string, assetId: string, systemUserId: string, nowMs: number): boolean {
+  const granted = grantedSystemUsers(db, { subject: { user: userId }, orgId: null, now: nowMs }, assetId);
+  return granted.some((su) => su.id === systemUserId && (su.actions & ACTION_BITS.connect) === ACTION_BITS.connect);
+}
+
+export function registerConnectionTokenRoutes(app: FastifyInstance): void {
+  app.post(URL, (request, reply) => {
+    if (!authorize(request, reply, IsValidUser)) return reply;
+    const { db, now } = app.bastion;
+    const body = (request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body : {}) as Record<string, unknown>;
+    const errors: Record<string, string[]> = {};
+    const id = (name: string, required: boolean): string => {
+      const value = body[name];
+      if (value === undefined || value === null || value === '') {
+        if (required) errors[name] = ['This field is required.'];
+        return '';
+      }
+      if (typeof value !== 'string' || !UUID_PATTERN.test(value)) { errors[name] = ['Must be a valid UUID.']; return ''; }
+      return value.toLowerCase();
+    };
+    const user = id('user', false);
+    const asset = id('asset', true);
+    const systemUser = id('system_user', true);
+    if (Object.keys(errors).length) return reply.code(400).send(errors);
+    const caller = request.ctx.user!;
+    // A ticket is for oneself only: nobody opens a session under another user's name.
+    if (user && user !== caller.id) return sendForbidden(request, reply);
+    if (!mayConnect(db, caller.id, asset, systemUser, now())) {
+      return reply.code(403).send({ detail: request.ctx.lang === 'zh' ? '没有该资产或系统用户的连接权限' : 'You may not connect to this asset with this system user' });
+    }
+    const token = randomToken(24);
+    db.prepare('DELETE FROM connection_tokens WHERE expires_at <= ?').run(now());
+    db.prepare('INSERT INTO connection_tokens (token, user_id, asset_id, system_user_id, expires_at) VALUES (?, ?, ?, ?, ?)')
+      .run(token, caller.id, asset, systemUser, now() + CONNECTION_TOKEN_TTL_MS);
+    return reply.code(201).send({ token });
+  });
+
+  app.get(URL, (request, reply) => {
+    if (!authorize(request, reply, IsAppUser)) return reply;
+    const { db, now } = app.bastion;
+    const token = (request.query as Record<string, unknown>).token;
+    const missing = () => reply.code(404).send({ detail: 'Token is invalid or expired' });
+    if (typeof token !== 'string' || !token || token.length > 200) return missing();
+    const row = db.transaction(() => {
+      const found = db.prepare('SELECT * FROM connection_tokens WHERE token = ?').get(token) as
+        { user_id: string; asset_id: string; system_user_id: string; expires_at: number } | undefined;
+      // Single use: gone once read, whatever comes next.
+      if (found) db.prepare('DELETE FROM connection_tokens WHERE token = ?').run(token);
+      return found;
+    })();
+    if (!row || row.expires_at <= now()) return missing();
+    const user = db.prepare("SELECT id, username, is_active, date_expired FROM users WHERE id = ? AND role != 'App'").get(row.user_id) as
+      { id: string; username: string; is_active: number; date_expired: string } | undefined;
+    if (!user || !user.is_active || Date.parse(user.date_expired) <= now() || !mayConnect(db, row.user_id, row.asset_id, row.system_user_id, now())) return missing();
+    const hostname = db.prepare('SELECT hostname FROM assets WHERE id = ?').pluck().get(row.asset_id) as string | undefined;
+    const systemUserName = db.prepare('SELECT name FROM system_users WHERE id = ?').pluck().get(row.system_user_id) as string | undefined;
+    return { user: row.user_id, asset: row.asset_id, system_user: row.system_user_id, username: user.username, hostname: hostname ?? '', system_user_name: systemUserName ?? '' };
+  });
+}

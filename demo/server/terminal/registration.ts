@@ -1,0 +1,72 @@
+// POST /api/v2/terminal/terminal-registrations/ (§2.6, contract §1): a terminal proves it was installed by
+// the operator (`Authorization: BootstrapToken <token>`, the server's BOOTSTRAP_TOKEN) and gets a terminal
+// row plus its own App service account with an access key, which signs every later call.
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { headerValue } from '../auth/request-context.ts';
+import { t } from '../lib/i18n.ts';
+import { uuid } from '../lib/ids.ts';
+import { defaultExpiry, formatDateTime, isoAt } from '../lib/time.ts';
+import { forbiddenCharacters } from '../engine/fields.ts';
+
+export const BOOTSTRAP_TOKEN_ENV = 'BOOTSTRAP_TOKEN';
+
+/** 2.3's WithBootstrapToken: the last word of Authorization equals the configured token (none configured: nobody). */
+function bootstrapMatches(authorization: string | undefined, expected: string): boolean {
+  if (!expected || !authorization) return false;
+  const sent = Buffer.from(authorization.trim().split(/\s+/).pop() ?? '');
+  const want = Buffer.from(expected);
+  return sent.length === want.length && timingSafeEqual(sent, want);
+}
+
+export function registerTerminalRegistration(app: FastifyInstance, bootstrapToken: string): void {
+  app.post('/api/v2/terminal/terminal-registrations/', (request, reply) => {
+    const { db, now, settings } = app.bastion;
+    const lang = request.ctx.lang;
+    if (!bootstrapMatches(headerValue(request, 'authorization'), bootstrapToken)) {
+      return reply.code(401).header('WWW-Authenticate', 'BootstrapToken').send({ detail: t(lang, 'auth.not_authenticated') });
+    }
+    if (settings.get<boolean>('SECURITY_SERVICE_ACCOUNT_REGISTRATION') !== true) {
+      return reply.code(400).send({ error: 'service account registration disabled' });
+    }
+    const body = (request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body : {}) as Record<string, unknown>;
+    const errors: Record<string, string[]> = {};
+    const text = (name: string, max: number, required: boolean): string => {
+      const value = body[name];
+      if (value === undefined || value === null || value === '') {
+        if (required) errors[name] = [t(lang, value === '' ? 'field.blank' : 'field.required')];
+        return '';
+      }
+      if (typeof value !== 'string') { errors[name] = [t(lang, 'field.invalid_string')]; return ''; }
+      const bad = forbiddenCharacters({ multiline: name === 'comment' }, value, lang);
+      if (bad) { errors[name] = [bad]; return ''; }
+      if (value.length > max) { errors[name] = [t(lang, 'field.max_length', { max })]; return ''; }
+      return value.trim();
+    };
+    // Terminal.name is 32 characters; the service account takes the same name as its username.
+    const name = text('name', 32, true);
+    const comment = text('comment', 128, false);
+    if (name && db.prepare('SELECT 1 FROM terminals WHERE name = ? AND is_deleted = 0').get(name)) errors.name = [t(lang, 'field.unique')];
+    else if (name && db.prepare('SELECT 1 FROM users WHERE username = ? OR email = ?').get(name, `${name}@local.domain`)) errors.name = [t(lang, 'field.unique')];
+    if (Object.keys(errors).length) return reply.code(400).send(errors);
+
+    const stamp = isoAt(now());
+    const userId = uuid();
+    const terminalId = uuid();
+    const key = { id: uuid(), secret: uuid() };
+    db.transaction(() => {
+      db.prepare(`INSERT INTO users (id, username, name, email, role, password_hash, comment, is_first_login, date_expired,
+        date_joined, created_by) VALUES (?, ?, ?, ?, 'App', NULL, ?, 0, ?, ?, 'System')`)
+        .run(userId, name, name, `${name}@local.domain`, comment, defaultExpiry(now()), stamp);
+      db.prepare('INSERT INTO access_keys (id, secret, user_id, is_active, date_created) VALUES (?, ?, ?, 1, ?)').run(key.id, key.secret, userId, stamp);
+      // v2 registrations are accepted at once (the bootstrap token is the operator's consent).
+      db.prepare(`INSERT INTO terminals (id, name, remote_addr, user_id, is_accepted, comment, date_created)
+        VALUES (?, ?, ?, ?, 1, ?, ?)`).run(terminalId, name, request.ip, userId, comment, stamp);
+    })();
+    return reply.code(201).send({
+      id: terminalId, name, comment, remote_addr: request.ip, command_storage: 'default', replay_storage: 'default',
+      user: userId, is_accepted: true, is_deleted: false, date_created: formatDateTime(stamp, request.ctx.tz),
+      service_account: { id: userId, name, access_key: key },
+    });
+  });
+}

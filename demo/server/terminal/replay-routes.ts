@@ -1,0 +1,118 @@
+// A session's recording (§2.6, contract §2): the terminal uploads it (multipart `file`, asciicast v2 plain
+// or gzip); auditors and admins get `{type, src, ...}` where `src` is the same-origin URL serving the
+// asciicast itself (audit permission checked there too, gzip when the client takes it), and
+// `replay/download/` a tar of the recording and the session's metadata.
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createReadStream } from 'node:fs';
+import { createGunzip } from 'node:zlib';
+import { authorize } from '../auth/permissions.ts';
+import { headerValue } from '../auth/request-context.ts';
+import { serializeRow } from '../engine/serialize.ts';
+import type { AuthedCtx, HookArgs, Row } from '../engine/types.ts';
+import { UUID_PATTERN } from '../lib/ids.ts';
+import { formatDateTime } from '../lib/time.ts';
+import { andInOrg } from '../orgs/current-org.ts';
+import { terminalSessionsResource } from '../resources/terminal-sessions.ts';
+import { IsOrgAdminOrAppUser, IsSessionReader, isAppUser, terminalOf } from './app-user.ts';
+import { ReplayFiles, ReplayRejected } from './replay-files.ts';
+import { tarStream } from './tar.ts';
+import type { PermissionCheck } from '../auth/permissions.ts';
+
+const BASE = '/api/v1/terminal/sessions/:id/replay/';
+/** One recording at most this big (a long heavy session is tens of MB gzip). */
+export const MAX_REPLAY_BYTES = 512 * 1024 * 1024;
+
+export const replaySrc = (sessionId: string) => `/api/v1/terminal/sessions/${sessionId}/replay/asciicast/`;
+const downloadUrl = (sessionId: string) => `/api/v1/terminal/sessions/${sessionId}/replay/download/`;
+
+/** The session named in the path, in the caller's org, once `check` passed; else the answer is sent. */
+function sessionFor(request: FastifyRequest, reply: FastifyReply, check: PermissionCheck): { args: HookArgs; row: Row } | null {
+  if (!authorize(request, reply, check)) return null;
+  const { db, now } = request.server.bastion;
+  const id = String((request.params as { id: string }).id).toLowerCase();
+  const org = andInOrg(request.ctx.org);
+  const row = UUID_PATTERN.test(id) ? db.prepare(`SELECT * FROM terminal_sessions WHERE id = ?${org.sql}`).get(id, ...org.params) as Row | undefined : undefined;
+  if (!row) {
+    reply.code(404).send({ detail: request.ctx.lang === 'zh' ? '会话 对象不存在。' : 'Session object does not exist.' });
+    return null;
+  }
+  return { args: { db, ctx: request.ctx as AuthedCtx, request, now: now() }, row };
+}
+
+function missingReplay(reply: FastifyReply, lang: string) {
+  return reply.code(404).send({ error: lang === 'zh' ? '录像文件不存在' : 'Replay file not found' });
+}
+
+export function registerReplayRoutes(app: FastifyInstance, files: ReplayFiles): void {
+  // Multipart only here, in its own scope: no other route takes uploads.
+  app.register(async (scope) => {
+    await scope.register(fastifyMultipart, { limits: { fileSize: MAX_REPLAY_BYTES, files: 1, fields: 10, parts: 11 } });
+    scope.post(BASE, async (request, reply) => {
+      const found = sessionFor(request, reply, IsOrgAdminOrAppUser);
+      if (!found) return reply;
+      const { args, row } = found;
+      if (isAppUser(args.ctx.user) && terminalOf(args.db, args.ctx.user)?.id !== row.terminal) {
+        return reply.code(403).send({ detail: 'This session belongs to another terminal.' });
+      }
+      if (!request.isMultipart()) return reply.code(400).send({ file: ['No file was submitted.'] });
+      let stored = false;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type !== 'file') continue;
+          if (part.fieldname !== 'file' || stored) { part.file.resume(); continue; }
+          await files.store(String(row.id), part.file);
+          if (part.file.truncated) return reply.code(400).send({ file: [`The file is larger than ${MAX_REPLAY_BYTES} bytes.`] });
+          stored = true;
+        }
+      } catch (error) {
+        if (error instanceof ReplayRejected) return reply.code(400).send({ file: [error.message] });
+        const code = (error as { code?: string }).code ?? '';
+        if (code.startsWith('FST_')) return reply.code(400).send({ file: [(error as Error).message] });
+        throw error;
+      }
+      if (!stored) return reply.code(400).send({ file: ['No file was submitted.'] });
+      args.db.prepare('UPDATE terminal_sessions SET has_replay = 1 WHERE id = ?').run(row.id);
+      return reply.code(201).send({ url: replaySrc(String(row.id)) });
+    });
+  });
+
+  app.get(BASE, (request, reply) => {
+    const found = sessionFor(request, reply, IsSessionReader);
+    if (!found) return reply;
+    const { args, row } = found;
+    if (!files.exists(String(row.id))) return missingReplay(reply, args.ctx.lang);
+    const tz = args.ctx.tz;
+    return {
+      type: 'json', src: replaySrc(String(row.id)), user: row.user, asset: row.asset, system_user: row.system_user,
+      date_start: formatDateTime(row.date_start as string, tz), date_end: formatDateTime(row.date_end as string | null, tz),
+      download_url: downloadUrl(String(row.id)),
+    };
+  });
+
+  // The recording itself: the stored gzip as is when the client accepts gzip, else inflated on the way.
+  app.get(`${BASE}asciicast/`, { compress: false }, (request, reply) => {
+    const found = sessionFor(request, reply, IsSessionReader);
+    if (!found) return reply;
+    const path = files.pathOf(String(found.row.id));
+    if (!files.exists(String(found.row.id))) return missingReplay(reply, found.args.ctx.lang);
+    reply.header('Content-Type', 'application/x-asciicast; charset=utf-8').header('Vary', 'Accept-Encoding')
+      .header('Cache-Control', 'private, no-store');
+    if (/\bgzip\b/i.test(headerValue(request, 'accept-encoding') ?? '')) {
+      return reply.header('Content-Encoding', 'gzip').send(createReadStream(path));
+    }
+    return reply.send(createReadStream(path).pipe(createGunzip()));
+  });
+
+  app.get(`${BASE}download/`, { compress: false }, (request, reply) => {
+    const found = sessionFor(request, reply, IsSessionReader);
+    if (!found) return reply;
+    const { args, row } = found;
+    const id = String(row.id);
+    if (!files.exists(id)) return missingReplay(reply, args.ctx.lang);
+    const meta = Buffer.from(JSON.stringify(serializeRow(terminalSessionsResource, args, row, 'retrieve'), null, 2));
+    const { stream, length } = tarStream([{ name: `${id}.cast.gz`, file: files.pathOf(id) }, { name: `${id}.json`, data: meta }], args.now / 1000);
+    return reply.header('Content-Type', 'application/octet-stream').header('Content-Length', String(length))
+      .header('Content-Disposition', `attachment; filename="${id}.tar"`).send(stream);
+  });
+}

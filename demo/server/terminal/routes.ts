@@ -1,0 +1,28 @@
+// Every terminal route beyond the engine's resources (sessions, tasks, terminals, storages are in
+// resources/index.ts): registration, the terminal's own calls, replays, commands, connection tokens,
+// storage tests, session join validation.
+import type { FastifyInstance } from 'fastify';
+import { join } from 'node:path';
+import type { TargetPolicy } from '../net/allowed-targets.ts';
+import { registerCommandRoutes } from './command-routes.ts';
+import { registerConnectionTokenRoutes } from './connection-token.ts';
+import { registerTerminalRegistration } from './registration.ts';
+import { ReplayFiles } from './replay-files.ts';
+import { registerReplayRoutes } from './replay-routes.ts';
+import { registerTerminalSelfRoutes } from './terminal-routes.ts';
+
+export interface TerminalOptions {
+  /** The server's data directory: replays go to `<dataDir>/replays/`. */
+  dataDir: string;
+  /** BOOTSTRAP_TOKEN: what a terminal must present to register (empty = registration closed). */
+  bootstrapToken: string;
+  policy: TargetPolicy;
+}
+
+export function registerTerminalRoutes(app: FastifyInstance, opts: TerminalOptions): void {
+  registerTerminalRegistration(app, opts.bootstrapToken);
+  registerTerminalSelfRoutes(app);
+  registerReplayRoutes(app, new ReplayFiles(join(opts.dataDir, 'replays')));
+  registerCommandRoutes(app);
+  registerConnectionTokenRoutes(app);
+}

@@ -1,0 +1,91 @@
+// The calls a running terminal makes about itself (§2.6, contract §2): its configuration, its heartbeat
+// (which answers the pending tasks) and, for auditors and admins, the kill-session task.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { authorize } from '../auth/permissions.ts';
+import type { UserRow } from '../context.ts';
+import type { DB } from '../db/open.ts';
+import { serializeRow } from '../engine/serialize.ts';
+import type { AuthedCtx, HookArgs } from '../engine/types.ts';
+import { UUID_PATTERN, uuid } from '../lib/ids.ts';
+import { isoAt } from '../lib/time.ts';
+import { andInOrg } from '../orgs/current-org.ts';
+import { terminalTasksResource } from '../resources/terminal-tasks.ts';
+import { SETTING_GROUPS } from '../settings/schema.ts';
+import { IsAppUser, IsSessionReader, terminalOf, type TerminalRow } from './app-user.ts';
+import { storageConfig } from './storage-config.ts';
+
+/** The caller's terminal, or a 400 naming why there is none (an App account whose terminal was removed). */
+function callerTerminal(request: FastifyRequest, reply: FastifyReply): TerminalRow | null {
+  if (!authorize(request, reply, IsAppUser)) return null;
+  const terminal = terminalOf(request.server.bastion.db, request.ctx.user as UserRow);
+  if (!terminal) {
+    reply.code(400).send({ error: 'This service account has no terminal' });
+    return null;
+  }
+  if (!terminal.is_accepted) {
+    reply.code(403).send({ detail: 'Terminal has not been accepted' });
+    return null;
+  }
+  return terminal;
+}
+
+const numberOr = (value: unknown, fallback: number): number => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
+
+export function registerTerminalSelfRoutes(app: FastifyInstance): void {
+  app.get('/api/v1/terminal/terminals/config/', (request, reply) => {
+    const terminal = callerTerminal(request, reply);
+    if (!terminal) return reply;
+    const { db, settings } = app.bastion;
+    const config: Record<string, unknown> = {};
+    for (const name of Object.keys(SETTING_GROUPS.terminal)) config[name] = settings.get(name);
+    config.TERMINAL_COMMAND_STORAGE = storageConfig(db, 'command_storages', terminal.command_storage);
+    config.TERMINAL_REPLAY_STORAGE = storageConfig(db, 'replay_storages', terminal.replay_storage);
+    config.TERMINAL_HEADER_TITLE = null;
+    config.SECURITY_MAX_IDLE_TIME = settings.get('SECURITY_MAX_IDLE_TIME');
+    return config;
+  });
+
+  app.post('/api/v1/terminal/terminals/status/', (request, reply) => {
+    const terminal = callerTerminal(request, reply);
+    if (!terminal) return reply;
+    const { db, now } = app.bastion;
+    const body = (request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body : {}) as Record<string, unknown>;
+    const sessions = Array.isArray(body.sessions) ? body.sessions.filter((id): id is string => typeof id === 'string') : [];
+    db.prepare('UPDATE terminals SET last_heartbeat = ?, session_online = ?, cpu_load = ?, memory_used = ? WHERE id = ?').run(
+      now(), Math.max(0, Math.trunc(numberOr(body.session_online, sessions.length))), numberOr(body.cpu_load, 0), numberOr(body.memory_used, 0), terminal.id,
+    );
+    const args: HookArgs = { db, ctx: request.ctx as AuthedCtx, request, now: now() };
+    const tasks = db.prepare('SELECT * FROM terminal_tasks WHERE terminal = ? AND is_finished = 0 ORDER BY date_created').all(terminal.id);
+    return reply.code(201).send(tasks.map((task) => serializeRow(terminalTasksResource, args, task as Record<string, unknown>, 'list')));
+  });
+
+  // Body: a JSON array of session ids. Unfinished sessions of the current org get a task for their terminal.
+  app.post('/api/v1/terminal/tasks/kill-session/', (request, reply) => {
+    if (!authorize(request, reply, IsSessionReader)) return reply;
+    const ids = request.body;
+    if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string')) {
+      return reply.code(400).send({ detail: 'Expected a list of session ids.' });
+    }
+    return { ok: queueKills(app.bastion.db, request, ids as string[], app.bastion.now()) };
+  });
+}
+
+function queueKills(db: DB, request: FastifyRequest, ids: string[], nowMs: number): string[] {
+  const org = andInOrg(request.ctx.org);
+  const find = db.prepare(`SELECT id, terminal FROM terminal_sessions WHERE id = ? AND is_finished = 0${org.sql}`);
+  const pending = db.prepare("SELECT 1 FROM terminal_tasks WHERE name = 'kill_session' AND args = ? AND is_finished = 0");
+  const insert = db.prepare("INSERT INTO terminal_tasks (id, name, args, terminal, is_finished, date_created) VALUES (?, 'kill_session', ?, ?, 0, ?)");
+  const accepted: string[] = [];
+  db.transaction(() => {
+    for (const raw of ids.slice(0, 1000)) {
+      const id = raw.trim().toLowerCase();
+      if (!UUID_PATTERN.test(id)) continue;
+      const session = find.get(id, ...org.params) as { id: string; terminal: string | null } | undefined;
+      if (!session) continue;
+      // One pending kill per session is enough (a second click answers the same).
+      if (!pending.get(session.id)) insert.run(uuid(), session.id, session.terminal, isoAt(nowMs));
+      accepted.push(raw);
+    }
+  })();
+  return accepted;
+}
