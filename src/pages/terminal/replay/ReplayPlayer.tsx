@@ -56,7 +56,6 @@ export function ReplayPlayer({ sessionId, start, speed, onReady, onEnded, onErro
       engine = result.engine
       engine.onEnded = () => handlers.current.onEnded?.()
       setOpened(result)
-      handlers.current.onReady?.({ session: sessionId, duration: engine.state.duration, start: result.start, commands: result.commands.length })
     }, fail)
     return () => {
       controller.abort()
@@ -68,6 +67,10 @@ export function ReplayPlayer({ sessionId, start, speed, onReady, onEnded, onErro
   }, [sessionId])
 
   const engine = opened?.engine
+  // Ready once the controls and the command list are drawn, not merely loaded.
+  useEffect(() => {
+    if (opened) handlers.current.onReady?.({ session: sessionId, duration: opened.engine.state.duration, start: opened.start, commands: opened.commands.length })
+  }, [opened, sessionId])
   useEffect(() => { if (engine && speed !== undefined) engine.setSpeed(speed) }, [engine, speed])
   const state = useSyncExternalStore((engine ?? noEngine).subscribe, (engine ?? noEngine).getState)
   const commands = opened?.commands ?? []
