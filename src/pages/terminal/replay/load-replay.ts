@@ -1,0 +1,72 @@
+import { streamCast } from './cast-stream.ts'
+import { ReplayEngine } from './engine.ts'
+import { loadCommands, loadReplay, loadSession, placeCommands, sessionStart, startSeconds, type PlacedCommand } from './replay-data.ts'
+import { Screen } from './screen.ts'
+import { Timeline } from './timeline.ts'
+
+// Opening a replay, in the order that draws the first frame soonest: the terminal's code loads while
+// the session and replay are asked; the recording streams in and the screen draws once the start
+// position has arrived; the keyframes are built after that, in the background.
+
+export interface OpenedReplay {
+  engine: ReplayEngine
+  commands: PlacedCommand[]
+  /** Where the screen was put (seconds). */
+  start: number
+}
+
+export interface OpenOptions {
+  sessionId: string
+  start?: number | string
+  speed?: number
+  host: HTMLElement
+  signal: AbortSignal
+  /** The recording could not be read whole after the player was ready. */
+  onLateError: (error: unknown) => void
+}
+
+export async function openReplay({ sessionId, start, speed, host, signal, onLateError }: OpenOptions): Promise<OpenedReplay> {
+  const screenLoad = Screen.open(host, 80, 24)
+  const [session, replay] = await Promise.all([loadSession(sessionId), loadReplay(sessionId)])
+  const commandsLoad = loadCommands(session).then((rows) => placeCommands(rows, sessionStart(session)))
+  commandsLoad.catch(() => {}) // reported below, once awaited
+
+  const timeline = new Timeline()
+  let engine: ReplayEngine | null = null
+  let wake: () => void = () => {}
+  const arrived = (test: () => boolean) => new Promise<void>((resolve, reject) => {
+    wake = () => (test() ? resolve() : streamFailed && reject(streamFailed))
+    wake()
+  })
+  let streamFailed: unknown = null
+  let ready = false
+  const streaming = streamCast(replay.src as string, timeline, () => {
+    engine?.dataArrived()
+    wake()
+  }, signal)
+  streaming.catch((error: unknown) => {
+    streamFailed = error
+    if (ready) onLateError(error)
+    else wake()
+  })
+
+  const screen = await screenLoad
+  if (signal.aborted) { screen.dispose(); throw new DOMException('aborted', 'AbortError') }
+  try {
+    await arrived(() => timeline.length > 0 || timeline.complete)
+    engine = new ReplayEngine(timeline, screen, speed)
+    engine.dataArrived()
+    screen.reset(timeline.header.cols, timeline.header.rows)
+    const commands = await commandsLoad
+    const at = startSeconds(start, commands)
+    await arrived(() => timeline.complete || timeline.duration >= at)
+    await engine.seek(at)
+    ready = true
+    void engine.keyframes.start()
+    return { engine, commands, start: at }
+  } catch (error) {
+    if (engine) engine.dispose()
+    else screen.dispose()
+    throw error
+  }
+}
