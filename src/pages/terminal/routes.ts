@@ -9,6 +9,7 @@ import './i18n.ts'
 
 // The section's own pages load on first use (src/core/README.md "First load").
 const SessionListPage = lazyComponent(() => import('./SessionListPage.tsx').then((m) => m.SessionListPage), 'SessionListPage')
+const SessionDetailPage = lazyComponent(() => import('./SessionDetailPage.tsx').then((m) => m.SessionDetailPage), 'SessionDetailPage')
 const StoragePage = lazyComponent(() => import('./StoragePage.tsx').then((m) => m.StoragePage), 'StoragePage')
 
 const AUDIT = [PERM.AUDIT]
@@ -37,6 +38,10 @@ export const terminalRoutes: RouteRecord = {
   children: [
     { path: '/terminal/session', name: 'SessionList', component: SessionListPage, meta: { title: 'route.SessionList', icon: 'camera-video', permissions: AUDIT } },
     ...resourceRoutes(commands),
+    {
+      path: '/terminal/sessions/:id', name: 'SessionDetail', component: SessionDetailPage,
+      meta: { title: 'route.SessionDetail', hidden: true, activeMenu: '/terminal/session', permissions: AUDIT },
+    },
     {
       path: '/terminal/external-luna', name: 'WebTerminal', external: external(`/luna/?_=${loadedAt}`),
       meta: { title: 'route.WebTerminal', icon: 'box-arrow-up-right' },

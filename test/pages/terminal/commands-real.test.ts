@@ -80,5 +80,9 @@ describe('terminal: commands list (real server)', () => {
     await waitFor(() => text(page.querySelector('h2')).includes(session.user), 8000, 'the session title');
     await waitFor(() => page.querySelector(`.session-commands tr[data-id="${dangerous.id}"]`), 8000, "the session's commands");
     expect(page.querySelector(`.session-commands tr[data-id="${ordinary.id}"]`)).not.to.equal(null);
+    // The embedded player opens at the command: 42 s into the recording (it may already play on).
+    const player = await waitFor(() => page.querySelector('.replay-player[data-state="ready"][data-seeking="false"]'), 15000, 'the player at the command');
+    const position = Number(player.getAttribute('data-position'));
+    expect(position, `player position ${position}`).to.be.within(41, 50);
   });
 });
