@@ -2,16 +2,9 @@ import { apiUrl, http } from '../../core/http.ts'
 import { t } from '../../core/i18n/index.ts'
 import { toast } from '../../core/stores/notify.ts'
 import './i18n.ts'
+import { API } from './section.ts'
 
-/** The section's endpoints (jumpserver-api.md §2.6). */
-export const API = {
-  sessions: '/api/v1/terminal/sessions/',
-  commands: '/api/v1/terminal/commands/',
-  terminals: '/api/v1/terminal/terminals/',
-  replayStorages: '/api/v1/terminal/replay-storages/',
-  commandStorages: '/api/v1/terminal/command-storages/',
-  killSession: '/api/v1/terminal/tasks/kill-session/',
-} as const
+export { API }
 
 export const sessionUrl = (id: string) => `${API.sessions}${encodeURIComponent(id)}/`
 export const replayDownloadUrl = (id: string) => `${sessionUrl(id)}replay/download/`

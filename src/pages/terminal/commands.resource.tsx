@@ -1,9 +1,9 @@
 import { t } from '../../core/i18n/index.ts'
-import { PERM } from '../../core/permissions.ts'
 import type { Row } from '../../core/resource/adapters.ts'
 import { defineResource } from '../../core/resource/define.ts'
 import type { FieldMeta } from '../../core/resource/metadata.ts'
-import { API, sessionDetailPath } from './api.ts'
+import { sessionDetailPath } from './api.ts'
+import { COMMAND_ROUTES } from './section.ts'
 import { epochText, labelled, RiskLevel } from './cells.tsx'
 import './i18n.ts'
 
@@ -40,8 +40,7 @@ function SessionLink({ row }: { row: Row }) {
  * system user, input and risk level; no create, update or delete (commands are the terminals' record).
  */
 export const commands = defineResource({
-  name: 'Command', url: API.commands, path: '/terminal/command', perm: [PERM.AUDIT], icon: 'terminal',
-  routes: ['list'],
+  ...COMMAND_ROUTES,
   list: {
     columns: ['input', 'risk_level', 'user', 'asset', 'system_user', 'session', 'timestamp'],
     filters: [],

@@ -1,21 +1,27 @@
 import { PERM } from '../../core/permissions.ts'
-import { resourceRoutes } from '../../core/resource/define.ts'
+import { resourceRouteRecords } from '../../core/resource/define.ts'
 import type { RouteRecord } from '../../core/routes.ts'
 import { lazyComponent } from '../../core/ui/lazy-component.ts'
-import { commands } from './commands.resource.tsx'
-import { commandStorages, replayStorages } from './storages.resource.ts'
-import { terminals } from './terminals.resource.ts'
-import './i18n.ts'
+import {
+  COMMAND_ROUTES, COMMAND_STORAGE_ROUTES, REPLAY_STORAGE_ROUTES, TERMINAL_ROUTES, lazyEnginePages, stub,
+} from './section.ts'
 
-// The section's own pages load on first use (src/core/README.md "First load").
+// Every page of the section loads on first use (src/core/README.md "First load"): the console's first
+// load carries only this table and section.ts; the definitions, their messages and the pages come in
+// chunks of their own, the engine's pages bound to their definition once it has arrived.
 const SessionListPage = lazyComponent(() => import('./SessionListPage.tsx').then((m) => m.SessionListPage), 'SessionListPage')
 const SessionDetailPage = lazyComponent(() => import('./SessionDetailPage.tsx').then((m) => m.SessionDetailPage), 'SessionDetailPage')
 const StoragePage = lazyComponent(() => import('./StoragePage.tsx').then((m) => m.StoragePage), 'StoragePage')
 
+const commandPages = lazyEnginePages('Command', () => import('./commands.resource.tsx').then((m) => m.commands))
+const terminalPages = lazyEnginePages('Terminal', () => import('./terminals.resource.ts').then((m) => m.terminals))
+const replayStoragePages = lazyEnginePages('ReplayStorage', () => import('./storages.resource.ts').then((m) => m.replayStorages))
+const commandStoragePages = lazyEnginePages('CommandStorage', () => import('./storages.resource.ts').then((m) => m.commandStorages))
+
 const AUDIT = [PERM.AUDIT]
 const SUPER = [PERM.SUPER]
 
-/** ROUTES.md names the storage forms CreateXxx / XxxUpdate, not the engine's XxxCreate. */
+/** ROUTES.md names the storage forms CreateXxx / XxxUpdate (not the engine's XxxCreate); no list of their own. */
 function storageForms(records: RouteRecord[], stem: string): RouteRecord[] {
   const names: Record<string, string> = { [`${stem}Create`]: `Create${stem}`, [`${stem}Update`]: `${stem}Update` }
   return records
@@ -37,7 +43,7 @@ export const terminalRoutes: RouteRecord = {
   meta: { title: 'route.Sessions', icon: 'camera-video', permissions: AUDIT },
   children: [
     { path: '/terminal/session', name: 'SessionList', component: SessionListPage, meta: { title: 'route.SessionList', icon: 'camera-video', permissions: AUDIT } },
-    ...resourceRoutes(commands),
+    ...resourceRouteRecords(stub(COMMAND_ROUTES), commandPages),
     {
       path: '/terminal/sessions/:id', name: 'SessionDetail', component: SessionDetailPage,
       meta: { title: 'route.SessionDetail', hidden: true, activeMenu: '/terminal/session', permissions: AUDIT },
@@ -50,9 +56,9 @@ export const terminalRoutes: RouteRecord = {
       path: '/terminal/external-elfinder', name: 'FileManager', external: external('/koko/elfinder/sftp/?'),
       meta: { title: 'route.FileManager', icon: 'box-arrow-up-right' },
     },
-    ...resourceRoutes(terminals),
+    ...resourceRouteRecords(stub(TERMINAL_ROUTES), terminalPages),
     { path: '/terminal/storages', name: 'Storage', component: StoragePage, meta: { title: 'route.Storage', hidden: true, activeMenu: '/terminal/terminal', permissions: SUPER } },
-    ...storageForms(resourceRoutes(replayStorages), 'ReplayStorage'),
-    ...storageForms(resourceRoutes(commandStorages), 'CommandStorage'),
+    ...storageForms(resourceRouteRecords(stub(REPLAY_STORAGE_ROUTES), replayStoragePages), 'ReplayStorage'),
+    ...storageForms(resourceRouteRecords(stub(COMMAND_STORAGE_ROUTES), commandStoragePages), 'CommandStorage'),
   ],
 }

@@ -1,9 +1,8 @@
 import { http } from '../../core/http.ts'
 import { t } from '../../core/i18n/index.ts'
-import { PERM } from '../../core/permissions.ts'
 import { defineResource, type RowAction } from '../../core/resource/define.ts'
 import { toast } from '../../core/stores/notify.ts'
-import { API } from './api.ts'
+import { API, COMMAND_STORAGE_ROUTES, REPLAY_STORAGE_ROUTES } from './section.ts'
 import { labelled } from './cells.tsx'
 import { COMMAND_TYPES, REPLAY_TYPES, storageForm } from './storage-meta.ts'
 import './i18n.ts'
@@ -12,9 +11,12 @@ import './i18n.ts'
 const testAction = (url: string): RowAction => ({
   name: 'test', title: 'terminal.action.test',
   onClick: async (row) => {
+    // A refused call has already been reported by the HTTP client's toast.
     const answer = await http.get<{ is_valid?: boolean; msg?: string }>(`${url}${encodeURIComponent(String(row.id))}/test-connective/`)
-    const text = answer?.msg || t(answer?.is_valid ? 'terminal.message.testOk' : 'terminal.message.testFailed')
-    if (answer?.is_valid) toast.success(text)
+      .catch(() => null)
+    if (!answer) return
+    const text = answer.msg || t(answer.is_valid ? 'terminal.message.testOk' : 'terminal.message.testFailed')
+    if (answer.is_valid) toast.success(text)
     else toast.error(text)
   },
 })
@@ -31,19 +33,13 @@ const LIST = {
  * refuses with its message, which the list shows.
  */
 export const replayStorages = defineResource({
-  name: 'ReplayStorage', url: API.replayStorages, path: '/terminal/replay-storage', perm: [PERM.SUPER],
-  routes: ['list', 'create', 'update'],
-  paths: { list: '/terminal/storages?activeTab=replay' },
-  title: { create: 'route.CreateReplayStorage', update: 'route.ReplayStorageUpdate' },
+  ...REPLAY_STORAGE_ROUTES,
   list: { ...LIST, rowActions: [testAction(API.replayStorages)] },
   form: storageForm(REPLAY_TYPES),
 })
 
 export const commandStorages = defineResource({
-  name: 'CommandStorage', url: API.commandStorages, path: '/terminal/command-storage', perm: [PERM.SUPER],
-  routes: ['list', 'create', 'update'],
-  paths: { list: '/terminal/storages?activeTab=command' },
-  title: { create: 'route.CreateCommandStorage', update: 'route.CommandStorageUpdate' },
+  ...COMMAND_STORAGE_ROUTES,
   list: { ...LIST, rowActions: [testAction(API.commandStorages)] },
   form: storageForm(COMMAND_TYPES),
 })

@@ -1,10 +1,9 @@
 import { http } from '../../core/http.ts'
 import { t } from '../../core/i18n/index.ts'
-import { PERM } from '../../core/permissions.ts'
 import type { FieldOverride } from '../../core/resource/fields.ts'
 import { defineResource } from '../../core/resource/define.ts'
 import { toast } from '../../core/stores/notify.ts'
-import { API } from './api.ts'
+import { API, TERMINAL_ROUTES } from './section.ts'
 import { labelled } from './cells.tsx'
 import './i18n.ts'
 
@@ -16,8 +15,7 @@ const storagePicker = (url: string): FieldOverride => ({ widget: 'remote-select'
  * no create; an administrator accepts, renames, points them at storages, or deletes them.
  */
 export const terminals = defineResource({
-  name: 'Terminal', url: API.terminals, path: '/terminal/terminal', perm: [PERM.SUPER], icon: 'hdd-network',
-  routes: ['list', 'update', 'detail'],
+  ...TERMINAL_ROUTES,
   list: {
     columns: ['name', 'remote_addr', 'session_online', 'is_accepted', 'is_alive', 'is_active', 'actions'],
     overrides: {
@@ -29,7 +27,9 @@ export const terminals = defineResource({
       name: 'accept', title: 'terminal.action.accept',
       can: (row) => !row.is_accepted,
       onClick: async (row, ctx) => {
-        await http.patch(`${API.terminals}${encodeURIComponent(String(row.id))}/`, { is_accepted: true })
+        // A refused call has already been reported by the HTTP client's toast.
+        const done = await http.patch(`${API.terminals}${encodeURIComponent(String(row.id))}/`, { is_accepted: true }).then(() => true, () => false)
+        if (!done) return
         toast.success(t('terminal.message.accepted'))
         ctx.reload()
       },
