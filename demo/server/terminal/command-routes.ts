@@ -66,7 +66,8 @@ export function registerCommandRoutes(app: FastifyInstance): void {
       for (const row of rows) insert.run(row);
       for (const session of new Set(rows.map((row) => String(row.session)))) mark.run(session);
     })();
-    return reply.code(201).send('ok');
+    // 2.3 answers the JSON string "ok".
+    return reply.code(201).header('Content-Type', 'application/json; charset=utf-8').send(JSON.stringify('ok'));
   });
 
   app.get(`${URL}export/`, (request, reply) => {

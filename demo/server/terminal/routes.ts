@@ -9,6 +9,7 @@ import { registerConnectionTokenRoutes } from './connection-token.ts';
 import { registerTerminalRegistration } from './registration.ts';
 import { ReplayFiles } from './replay-files.ts';
 import { registerReplayRoutes } from './replay-routes.ts';
+import { registerStorageTestRoutes } from './storage-routes.ts';
 import { registerTerminalSelfRoutes } from './terminal-routes.ts';
 
 export interface TerminalOptions {
@@ -25,4 +26,5 @@ export function registerTerminalRoutes(app: FastifyInstance, opts: TerminalOptio
   registerReplayRoutes(app, new ReplayFiles(join(opts.dataDir, 'replays')));
   registerCommandRoutes(app);
   registerConnectionTokenRoutes(app);
+  registerStorageTestRoutes(app, opts.policy);
 }
