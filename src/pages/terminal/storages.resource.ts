@@ -1,8 +1,10 @@
 import { http } from '../../core/http.ts'
 import { t } from '../../core/i18n/index.ts'
-import { defineResource, type RowAction } from '../../core/resource/define.ts'
+import { confirmDelete } from '../../core/engine/delete.ts'
+import { goTo, rowId } from '../../core/engine/navigate.ts'
+import { defineResource, type ResourceDefinition, type RowAction } from '../../core/resource/define.ts'
 import { toast } from '../../core/stores/notify.ts'
-import { API, COMMAND_STORAGE_ROUTES, REPLAY_STORAGE_ROUTES } from './section.ts'
+import { API, COMMAND_STORAGE_ROUTES, REPLAY_STORAGE_ROUTES, stub } from './section.ts'
 import { labelled } from './cells.tsx'
 import { COMMAND_TYPES, REPLAY_TYPES, storageForm } from './storage-meta.ts'
 import './i18n.ts'
@@ -21,11 +23,22 @@ const testAction = (url: string): RowAction => ({
   },
 })
 
-const LIST = {
+/** The built-in types (null, server) hold no settings to edit; deleting them is the server's to refuse. */
+const BUILT_IN = new Set(['null', 'server'])
+
+const rowActions = (resource: ResourceDefinition, url: string): RowAction[] => [
+  { name: 'update', title: 'common.update', can: (row) => !BUILT_IN.has(String(row.type)), onClick: (row) => goTo(resource, 'update', rowId(row)) },
+  { name: 'delete', title: 'common.delete', danger: true, onClick: (row, ctx) => confirmDelete(`${url}${rowId(row)}/`, String(row.name ?? ''), ctx.reload) },
+  testAction(url),
+]
+
+const list = (resource: ResourceDefinition, url: string) => ({
   columns: ['name', 'type', 'comment', 'actions'],
   overrides: { type: labelled('terminal.column.type') },
   bulkDelete: false,
-}
+  defaultRowActions: { update: false, delete: false },
+  rowActions: rowActions(resource, url),
+})
 
 /**
  * Replay and command storages (super admin). Their list is the Storage page's two tabs; create and
@@ -34,13 +47,13 @@ const LIST = {
  */
 export const replayStorages = defineResource({
   ...REPLAY_STORAGE_ROUTES,
-  list: { ...LIST, rowActions: [testAction(API.replayStorages)] },
+  list: list(stub(REPLAY_STORAGE_ROUTES), API.replayStorages),
   form: storageForm(REPLAY_TYPES),
 })
 
 export const commandStorages = defineResource({
   ...COMMAND_STORAGE_ROUTES,
-  list: { ...LIST, rowActions: [testAction(API.commandStorages)] },
+  list: list(stub(COMMAND_STORAGE_ROUTES), API.commandStorages),
   form: storageForm(COMMAND_TYPES),
 })
 

@@ -55,6 +55,7 @@ describe('terminal: terminals and storages (real server)', () => {
     expect(saved.meta.BUCKET).to.equal('recordings');
     expect(JSON.stringify(saved), 'the secret is never read back').not.to.contain('not-to-be-read-back');
 
+    expect((await rowAction(view, saved.id, 'update')).hasAttribute('disabled')).to.equal(false);
     const answer = await api<{ is_valid: boolean; msg: string }>('GET', `${REPLAY_STORAGES}${saved.id}/test-connective/`);
     click(await rowAction(view, saved.id, 'test'));
     await waitForToast(answer.data.is_valid ? 'success' : 'error', answer.data.msg, 15000);
@@ -64,6 +65,7 @@ describe('terminal: terminals and storages (real server)', () => {
     const view = await mountConsole('/terminal/storages?activeTab=replay');
     await waitForShell(view);
     const builtIn = (await listOf<Storage>(REPLAY_STORAGES)).find((s) => s.type === 'server')!;
+    expect((await rowAction(view, builtIn.id, 'update')).hasAttribute('disabled'), 'the built-in has nothing to edit').to.equal(true);
     click(await rowAction(view, builtIn.id, 'delete'));
     await answerConfirm();
     const refusal = await api<{ msg: string }>('DELETE', `${REPLAY_STORAGES}${builtIn.id}/`);
