@@ -16,13 +16,16 @@ function filter(key: string, choices?: [string, string][]): FieldMeta {
   }
 }
 
+// Long output wraps and scrolls inside the row instead of widening the table.
+const OUTPUT_STYLE = { whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxHeight: 240, overflow: 'auto', margin: '4px 0 0', background: '#f5f7fa', padding: 6 } as const
+
 /** The command line; its output (kept by the server, truncated) unfolds beneath it, as plain text. */
 function CommandCell({ row }: { row: Row }) {
   const output = String(row.output ?? '')
   return (
     <details className="command-output">
       <summary className="command-input">{String(row.input ?? '')}</summary>
-      <pre className="output">{output || t('terminal.empty')}</pre>
+      <pre className="output" style={OUTPUT_STYLE}>{output || t('terminal.empty')}</pre>
     </details>
   )
 }

@@ -99,6 +99,10 @@ describe('terminal: terminals and storages (real server)', () => {
       expect((await api<Terminal>('GET', `${TERMINALS}${registered.id}/`)).data.is_accepted).to.equal(true);
     }
 
+    setHash(`/terminal/terminal/${registered.id}`);
+    const detail = await waitFor(() => view.find('.detail-page .detail-card'), 8000, 'the terminal detail');
+    await waitFor(() => text(detail).includes(`${prefix}-term`), 5000, 'its name on the card');
+
     setHash(`/terminal/terminal/${registered.id}/update`);
     await waitFor(() => view.find('.form-page .form-item[data-field="replay_storage"]'), 8000, 'the update form');
     await pickField(view, 'replay_storage', `${prefix}-rs`);
