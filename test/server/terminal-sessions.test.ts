@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
-import { bearer, orgId } from './helpers.ts';
+import { bearer, orgId, userId } from './helpers.ts';
 import { buildTerminalApp, registerTerminal, type App, type Terminal } from './terminal-helpers.ts';
 
 const URL = '/api/v1/terminal/sessions/';
@@ -127,4 +127,23 @@ test('filters, date range on date_start, search, draw=1 command_amount, OPTIONS 
   assert.equal(csv.statusCode, 200);
   assert.match(csv.headers['content-type'] as string, /text\/csv/);
   assert.match(csv.body, /Alice\(alice\)/);
+});
+
+test('join/validate: live joinable sessions, for admins or auditors of the session org, asked by a terminal', async (t) => {
+  const app = await buildTerminalApp(t);
+  const term = await registerTerminal(app);
+  const eng = orgId(app, 'Engineering');
+  const live = await open(term, { org_id: eng });
+  const ask = (payload: object) => term.call('POST', `${URL}join/validate/`, payload);
+  assert.deepEqual((await ask({ user_id: userId(app, 'orgauditor'), session_id: live })).json(), { ok: true, msg: '' });
+  assert.equal((await ask({ user_id: userId(app, 'orgadmin'), session_id: live })).statusCode, 200);
+  const plain = await ask({ user_id: userId(app, 'user'), session_id: live });
+  assert.equal(plain.statusCode, 403);
+  assert.deepEqual(plain.json(), { ok: false, msg: 'User does not have permission' });
+  assert.equal((await ask({ user_id: userId(app, 'mgarcia'), session_id: live })).statusCode, 403, 'auditor of another org');
+  await term.call('PATCH', `${URL}${live}/`, { is_finished: true });
+  assert.equal((await ask({ user_id: userId(app, 'orgauditor'), session_id: live })).json().msg, 'Session is finished or the protocol not supported');
+  assert.equal((await ask({ user_id: 'x', session_id: live })).statusCode, 400);
+  const admin = await bearer(app, 'admin');
+  assert.equal((await app.inject({ method: 'POST', url: `${URL}join/validate/`, headers: admin, payload: { user_id: userId(app, 'admin'), session_id: live } })).statusCode, 403, 'terminals only');
 });

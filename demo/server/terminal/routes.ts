@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { TargetPolicy } from '../net/allowed-targets.ts';
 import { registerCommandRoutes } from './command-routes.ts';
 import { registerConnectionTokenRoutes } from './connection-token.ts';
+import { registerJoinValidateRoute } from './join-validate.ts';
 import { registerTerminalRegistration } from './registration.ts';
 import { ReplayFiles } from './replay-files.ts';
 import { registerReplayRoutes } from './replay-routes.ts';
@@ -27,4 +28,5 @@ export function registerTerminalRoutes(app: FastifyInstance, opts: TerminalOptio
   registerCommandRoutes(app);
   registerConnectionTokenRoutes(app);
   registerStorageTestRoutes(app, opts.policy);
+  registerJoinValidateRoute(app);
 }
