@@ -22,7 +22,7 @@ export interface ReplayPlayerProps {
 }
 
 const STEP_SECONDS = 5
-const IDLE: EngineState = { playing: false, position: 0, speed: 1, duration: 0, seeking: false, ended: false }
+const IDLE: EngineState = { playing: false, position: 0, speed: 1, duration: 0, seeking: false, ended: false, indexed: 0, indexComplete: false }
 const noEngine = { subscribe: () => () => {}, getState: () => IDLE }
 
 function message(error: unknown): string {
@@ -97,7 +97,8 @@ export function ReplayPlayer({ sessionId, start, speed, onReady, onEnded, onErro
   const status = failure ? 'error' : opened ? 'ready' : 'loading'
   return (
     <div className="replay-player" tabIndex={0} onKeyDown={onKeyDown} data-state={status} data-playing={state.playing}
-      data-seeking={state.seeking} data-position={state.position.toFixed(2)}>
+      data-seeking={state.seeking} data-position={state.position.toFixed(2)}
+      data-indexed={state.indexComplete ? 'complete' : state.indexed.toFixed(0)}>
       <style>{REPLAY_CSS}</style>
       <div className="replay-main">
         {failure && <p className="replay-message replay-error">{t('replay.failed', { message: failure })}</p>}
