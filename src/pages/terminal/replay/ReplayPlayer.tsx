@@ -6,6 +6,7 @@ import { SPEEDS, type EngineState, type ReplayEngine } from './engine.ts'
 import './i18n.ts'
 import { openReplay, type OpenedReplay } from './load-replay.ts'
 import { currentCommand, type PlacedCommand } from './replay-data.ts'
+import { loadTerminal } from './screen.ts'
 import { REPLAY_CSS } from './styles.ts'
 
 export interface ReplayReadyDetail { session: string; duration: number; start: number; commands: number }
@@ -20,6 +21,9 @@ export interface ReplayPlayerProps {
   onEnded?: () => void
   onError?: (message: string) => void
 }
+
+// The terminal's chunk is only needed by the player: fetch it while the player renders and asks the API.
+void loadTerminal()
 
 const STEP_SECONDS = 5
 const IDLE: EngineState = { playing: false, position: 0, speed: 1, duration: 0, seeking: false, ended: false, indexed: 0, indexComplete: false }
