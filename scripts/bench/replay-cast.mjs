@@ -1,6 +1,6 @@
 // A one-hour asciicast v2 recording with heavy output (≥ 20 MB) and the commands typed in it, for the
 // replay benchmark and the player's tests. Deterministic (seeded), so runs compare. A command every
-// 30 s: the prompt and the typed input, then its output as coloured lines every 100 ms until the
+// 30 s: the prompt, the typed input and a marker line at the command's second, then its output as coloured lines every 100 ms until the
 // next one; every tenth command dumps a burst (~400 KB within a second), as `cat` of a big log does.
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
@@ -50,11 +50,11 @@ export async function writeCast(file, { seconds = 3600, start = 1_700_000_000, l
   const commands = [];
   let n = 0;
   for (let index = 0; index * COMMAND_EVERY_S < seconds; index += 1) {
-    const offset = 1 + index * COMMAND_EVERY_S;
+    const offset = 2 + index * COMMAND_EVERY_S;
     const input = `tail -n 200 /var/log/app-${index}.log`;
-    await event(offset, `\x1b[1;32mops@web-${index % 9}\x1b[0m:~$ `);
-    await event(offset + 0.4, `${input}\r\n`);
-    await event(offset + 0.5, `${outputMarker(index)}\r\n`);
+    // The prompt, then at the command's second the typed line and the first line of its output.
+    await event(offset - 0.5, `\x1b[1;32mops@web-${index % 9}\x1b[0m:~$ `);
+    await event(offset, `${input}\r\n${outputMarker(index)}\r\n`);
     const end = Math.min(seconds, offset + COMMAND_EVERY_S - 1);
     let output = '';
     if (lineBytes && index % burstEvery === burstEvery - 1) {

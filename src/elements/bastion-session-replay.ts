@@ -1,4 +1,4 @@
-import { createElement, useRef } from 'react'
+import { createElement, useEffect, useRef } from 'react'
 import { LOGIN_PATH } from '../core/config.ts'
 import { apiUrl, setApiBase } from '../core/http.ts'
 import { registerMessages, useT } from '../core/i18n/index.ts'
@@ -18,9 +18,10 @@ export interface BastionSessionReplayProps {
   speed?: number
 }
 
-// The player (and the terminal it draws with) loads on first use: this file stays small.
-const ReplayPlayer = lazyComponent<ReplayPlayerProps>(
-  () => import('../pages/terminal/replay/ReplayPlayer.tsx').then((m) => m.ReplayPlayer), 'ReplayPlayer')
+// The player (and the terminal it draws with) loads on first use: this file stays small. First use is
+// the element's first render, while it still checks the sign-in, not after that answer.
+const loadPlayer = () => import('../pages/terminal/replay/ReplayPlayer.tsx')
+const ReplayPlayer = lazyComponent<ReplayPlayerProps>(() => loadPlayer().then((m) => m.ReplayPlayer), 'ReplayPlayer')
 
 // The sign-in texts are needed before the player's chunk (which holds its other texts) loads.
 registerMessages({
@@ -33,6 +34,7 @@ function BastionSessionReplay({ session, apiBase, start, speed }: BastionSession
   const t = useT()
   const root = useRef<HTMLDivElement>(null)
   const signedIn = useEmbeddedSession(undefined)
+  useEffect(() => { void loadPlayer() }, [])
   const send = (type: string, detail: unknown) => root.current && emit(root.current, type, detail)
 
   if (signedIn === 'anonymous') {

@@ -27,7 +27,7 @@ export const CommandList = memo(function CommandList({ commands, current, onPick
       {commands.length === 0 && <p className="replay-message">{t('replay.noCommands')}</p>}
       <ol ref={list}>
         {commands.map((command, index) => (
-          <li key={command.id} data-id={command.id} className={`risk-${command.risk_level ?? 0}`} aria-current={index === current}>
+          <li key={command.id} data-id={command.id} data-offset={command.offset} className={`risk-${command.risk_level ?? 0}`} aria-current={index === current}>
             <button type="button" title={command.input} onClick={() => onPick(command)}>
               <span className="command-time">{clockText(command.offset)}</span>
               <span className="command-input">{command.input}</span>

@@ -6,6 +6,7 @@ import { SPEEDS, type EngineState, type ReplayEngine } from './engine.ts'
 import './i18n.ts'
 import { openReplay, type OpenedReplay } from './load-replay.ts'
 import { currentCommand, type PlacedCommand } from './replay-data.ts'
+import { loadTerminal } from './screen.ts'
 import { REPLAY_CSS } from './styles.ts'
 
 export interface ReplayReadyDetail { session: string; duration: number; start: number; commands: number }
@@ -21,8 +22,11 @@ export interface ReplayPlayerProps {
   onError?: (message: string) => void
 }
 
+// The terminal's chunk is only needed by the player: fetch it while the player renders and asks the API.
+void loadTerminal()
+
 const STEP_SECONDS = 5
-const IDLE: EngineState = { playing: false, position: 0, speed: 1, duration: 0, seeking: false, ended: false }
+const IDLE: EngineState = { playing: false, position: 0, speed: 1, duration: 0, seeking: false, ended: false, indexed: 0, indexComplete: false }
 const noEngine = { subscribe: () => () => {}, getState: () => IDLE }
 
 function message(error: unknown): string {
@@ -97,7 +101,8 @@ export function ReplayPlayer({ sessionId, start, speed, onReady, onEnded, onErro
   const status = failure ? 'error' : opened ? 'ready' : 'loading'
   return (
     <div className="replay-player" tabIndex={0} onKeyDown={onKeyDown} data-state={status} data-playing={state.playing}
-      data-seeking={state.seeking} data-position={state.position.toFixed(2)}>
+      data-seeking={state.seeking} data-position={state.position.toFixed(2)}
+      data-indexed={state.indexComplete ? 'complete' : state.indexed.toFixed(0)}>
       <style>{REPLAY_CSS}</style>
       <div className="replay-main">
         {failure && <p className="replay-message replay-error">{t('replay.failed', { message: failure })}</p>}

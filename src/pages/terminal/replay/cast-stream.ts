@@ -5,6 +5,17 @@ import type { Timeline } from './timeline.ts'
 
 export class CastFormatError extends Error {}
 
+const PARSE_SLICE_MS = 8
+
+/** Lets rendering and input run (a message, unlike a timer, is not clamped to 4 ms). */
+function yieldToPage(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel()
+    channel.port1.onmessage = () => resolve()
+    channel.port2.postMessage(null)
+  })
+}
+
 function parseHeader(line: string, timeline: Timeline): void {
   const header = JSON.parse(line) as { version?: number; width?: number; height?: number; timestamp?: number }
   if (header.version !== 2) throw new CastFormatError(`asciicast version ${String(header.version)}`)
@@ -37,6 +48,7 @@ export async function streamCast(url: string, timeline: Timeline, onProgress: ()
     if (!line.trim()) return
     if (!sawHeader) { parseHeader(line, timeline); sawHeader = true } else parseEvent(line, timeline)
   }
+  let worked = performance.now()
   for (;;) {
     const { value, done } = await reader.read()
     if (done) break
@@ -44,6 +56,12 @@ export async function streamCast(url: string, timeline: Timeline, onProgress: ()
     rest = lines.pop() ?? ''
     for (const line of lines) take(line)
     onProgress()
+    // On loopback the chunks arrive faster than they parse: without a pause the page would not draw
+    // (nor take a click) until the whole file is read.
+    if (performance.now() - worked > PARSE_SLICE_MS) {
+      await yieldToPage()
+      worked = performance.now()
+    }
   }
   take(rest)
   if (!sawHeader) throw new CastFormatError('empty recording')

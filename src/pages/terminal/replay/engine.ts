@@ -18,6 +18,9 @@ export interface EngineState {
   /** A seek is being drawn. */
   seeking: boolean
   ended: boolean
+  /** Seconds the seek snapshots reach; the whole recording once `indexComplete`. */
+  indexed: number
+  indexComplete: boolean
 }
 
 export function clampSpeed(speed: number | undefined): number {
@@ -38,7 +41,8 @@ export class ReplayEngine {
 
   constructor(private readonly timeline: Timeline, private readonly screen: Screen, speed = 1) {
     this.keyframes = new Keyframes(timeline)
-    this.state = { playing: false, position: 0, speed: clampSpeed(speed), duration: 0, seeking: false, ended: false }
+    this.state = { playing: false, position: 0, speed: clampSpeed(speed), duration: 0, seeking: false, ended: false, indexed: 0, indexComplete: false }
+    this.keyframes.onIndexed = (indexed, indexComplete) => this.set({ indexed, indexComplete })
   }
 
   subscribe = (listener: () => void): (() => void) => {

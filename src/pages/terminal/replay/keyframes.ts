@@ -36,6 +36,9 @@ export class Keyframes {
   private terminal: Headless | null = null
   private serializer: Serializer | null = null
   private disposed = false
+  private finished = false
+  /** Reports how far the snapshots reach (seconds) and whether they cover the whole recording. */
+  onIndexed: (seconds: number, complete: boolean) => void = () => {}
 
   constructor(private readonly timeline: Timeline) {
     const { cols, rows } = timeline.header
@@ -75,6 +78,10 @@ export class Keyframes {
       else terminal.write('', () => this.resize(data))
       this.fed += 1
     }
+    if (timeline.complete && !this.finished) {
+      this.finished = true
+      terminal.write('', () => this.onIndexed(timeline.duration, true))
+    }
   }
 
   /** The latest snapshot at or before `count` events. */
@@ -103,5 +110,6 @@ export class Keyframes {
     const { terminal, serializer } = this
     if (!terminal || !serializer) return
     this.frames.push({ index, cols: terminal.cols, rows: terminal.rows, screen: serializer.serialize({ scrollback: 0 }) })
+    this.onIndexed(this.timeline.times[index], false)
   }
 }

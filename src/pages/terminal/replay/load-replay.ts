@@ -27,9 +27,13 @@ export interface OpenOptions {
 
 export async function openReplay({ sessionId, start, speed, host, signal, onLateError }: OpenOptions): Promise<OpenedReplay> {
   const screenLoad = Screen.open(host, 80, 24)
-  const [session, replay] = await Promise.all([loadSession(sessionId), loadReplay(sessionId)])
-  const commandsLoad = loadCommands(session).then((rows) => placeCommands(rows, sessionStart(session)))
+  // Marks (replay:*) let the bench tell where a first frame's time goes.
+  performance.mark('replay:open')
+  const sessionLoad = loadSession(sessionId)
+  const commandsLoad = Promise.all([loadCommands(sessionId), sessionLoad]).then(([rows, session]) => placeCommands(rows, sessionStart(session)))
   commandsLoad.catch(() => {}) // reported below, once awaited
+  const [, replay] = await Promise.all([sessionLoad, loadReplay(sessionId)])
+  performance.mark('replay:meta')
 
   const timeline = new Timeline()
   let engine: ReplayEngine | null = null
@@ -51,16 +55,20 @@ export async function openReplay({ sessionId, start, speed, host, signal, onLate
   })
 
   const screen = await screenLoad
+  performance.mark('replay:terminal')
   if (signal.aborted) { screen.dispose(); throw new DOMException('aborted', 'AbortError') }
   try {
     await arrived(() => timeline.length > 0 || timeline.complete)
+    performance.mark('replay:first-events')
     engine = new ReplayEngine(timeline, screen, speed)
     engine.dataArrived()
     screen.reset(timeline.header.cols, timeline.header.rows)
     const commands = await commandsLoad
+    performance.mark('replay:commands')
     const at = startSeconds(start, commands)
     await arrived(() => timeline.complete || timeline.duration >= at)
     await engine.seek(at)
+    performance.mark('replay:drawn')
     ready = true
     void engine.keyframes.start()
     return { engine, commands, start: at }

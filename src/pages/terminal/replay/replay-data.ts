@@ -11,7 +11,6 @@ export interface CommandRow { id: string; input: string; output?: string; timest
 export interface PlacedCommand extends CommandRow { offset: number }
 
 const PAGE = 500
-const DAY_MS = 86_400_000
 
 const base = (id: string) => `/api/v1/terminal/sessions/${encodeURIComponent(id)}/`
 
@@ -32,19 +31,14 @@ export function sessionStart(session: SessionInfo): number | null {
 }
 
 /**
- * Every command of the session, in time order. The commands API looks at the last 5 days unless
- * told otherwise, so the session's own dates bound the query.
+ * Every command of the session, in time order. Asked beside the session itself (not after it): with
+ * `session_id` the commands API applies no default date window (demo/server/terminal/README.md).
  */
-export async function loadCommands(session: SessionInfo): Promise<CommandRow[]> {
-  const start = parseDateTime(session.date_start)
-  const end = parseDateTime(session.date_end)
-  const params: Record<string, unknown> = { session_id: session.id, limit: PAGE }
-  if (start) params.date_from = new Date(start.getTime() - DAY_MS).toISOString()
-  params.date_to = new Date((end ?? new Date()).getTime() + DAY_MS).toISOString()
+export async function loadCommands(sessionId: string): Promise<CommandRow[]> {
   const rows: CommandRow[] = []
   for (let offset = 0; ; offset += PAGE) {
     const page = await http.get<CommandRow[] | { count: number; results: CommandRow[] }>('/api/v1/terminal/commands/',
-      { params: { ...params, offset }, disableFlashErrMsg: true })
+      { params: { session_id: sessionId, limit: PAGE, offset }, disableFlashErrMsg: true })
     const results = Array.isArray(page) ? page : page.results
     rows.push(...results)
     if (Array.isArray(page) || results.length === 0 || rows.length >= page.count) break

@@ -18,14 +18,21 @@ function adoptCss(host: HTMLElement, css: string): void {
   host.prepend(style)
 }
 
+let terminalCode: Promise<[typeof import('@xterm/xterm'), string]> | undefined
+
+/** xterm's code and stylesheet, asked once: the player asks as soon as it loads, before it mounts. */
+export function loadTerminal(): Promise<[typeof import('@xterm/xterm'), string]> {
+  terminalCode ??= Promise.all([import('@xterm/xterm'), import('@xterm/xterm/css/xterm.css').then((m) => m.default)])
+  return terminalCode
+}
+
+const CLEAN_SLATE = '\x1b[!p\x1b[?1049l\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?2004l\x1b[0m\x1b[H\x1b[2J\x1b[3J'
+
 export class Screen {
   private constructor(private readonly terminal: Terminal) {}
 
   static async open(host: HTMLElement, cols: number, rows: number): Promise<Screen> {
-    const [{ Terminal }, css] = await Promise.all([
-      import('@xterm/xterm'),
-      import('@xterm/xterm/css/xterm.css').then((m) => m.default),
-    ])
+    const [{ Terminal }, css] = await loadTerminal()
     adoptCss(host, css)
     const terminal = new Terminal({ cols, rows, disableStdin: true, cursorBlink: false, fontSize: 13, scrollback: 1000 })
     terminal.open(host)
@@ -33,11 +40,13 @@ export class Screen {
   }
 
   /**
-   * An empty terminal of this size, as before the recording's first event. Sent as data (RIS) so it
-   * lands after whatever xterm has not parsed yet, not in the middle of it.
+   * An empty terminal of this size, as before the recording's first event. Sent as data so it lands
+   * after whatever xterm has not parsed yet, not in the middle of it: a soft reset (DECSTR: modes,
+   * attributes, margins), the normal screen, no mouse reporting, cleared screen and scrollback. A full
+   * reset (RIS) rebuilds the terminal's services and measured up to hundreds of ms per seek.
    */
   reset(cols: number, rows: number): void {
-    this.terminal.write('\x1bc', () => {
+    this.terminal.write(CLEAN_SLATE, () => {
       if (cols !== this.terminal.cols || rows !== this.terminal.rows) this.terminal.resize(cols, rows)
     })
   }
