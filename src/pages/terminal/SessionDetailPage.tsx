@@ -30,14 +30,13 @@ export function startOf(value: string | undefined): number | string | undefined 
 /** The server's command window (§2.6 date_from/date_to) around the session, a minute either side. */
 function commandWindow(session: Row): Record<string, string> {
   const start = parseDateTime(session.date_start)
-  const end = parseDateTime(session.date_end) ?? new Date()
-  if (!start) return { session_id: String(session.id) }
+  const end = parseDateTime(session.date_end)
   const minute = 60_000
-  return {
-    session_id: String(session.id),
-    date_from: new Date(start.getTime() - minute).toISOString(),
-    date_to: new Date(end.getTime() + minute).toISOString(),
-  }
+  const window: Record<string, string> = { session_id: String(session.id) }
+  if (start) window.date_from = new Date(start.getTime() - minute).toISOString()
+  // An open session's window runs to now on the server: no moving bound here, so a redraw asks nothing new.
+  if (start && end) window.date_to = new Date(end.getTime() + minute).toISOString()
+  return window
 }
 
 /** SessionDetail (`/terminal/sessions/:id`): the recording, the session's card and its commands. */
