@@ -7,11 +7,12 @@ import { elementSizes } from './element-sizes.mjs';
 import { firstLoad } from './first-load.mjs';
 import { grantsServer } from './grants-server.mjs';
 import { replaySeek } from './replay-seek.mjs';
+import { terminalServer } from './terminal-server.mjs';
 import { usersFirstRow, usersPageBytes } from './users-first-row.mjs';
 import { usersListServer } from './users-list-server.mjs';
 
 // The *PageBytes sections report the cold visit their first-row section recorded, so each comes right after it.
-export const SECTIONS = [elementSizes, firstLoad, usersListServer, usersFirstRow, usersPageBytes, assetsListServer, assetListFirstRow, assetListPageBytes, csvImportConcurrency, grantsServer, replaySeek];
+export const SECTIONS = [elementSizes, firstLoad, usersListServer, usersFirstRow, usersPageBytes, assetsListServer, assetListFirstRow, assetListPageBytes, csvImportConcurrency, grantsServer, replaySeek, terminalServer];
 
 /**
  * `npm run bench -- <group> …` runs only these sections (in the order above): `first-load` is the
@@ -22,4 +23,5 @@ export const SECTION_GROUPS = {
   server: [usersListServer, assetsListServer, csvImportConcurrency],
   grants: [grantsServer],
   replay: [replaySeek],
+  terminal: [terminalServer],
 };

@@ -9,8 +9,8 @@ export const BOOTSTRAP = 'test-bootstrap-token-0123456789';
 
 export type App = FastifyInstance & { clock: TestClock };
 
-export async function buildTerminalApp(t: TestContext): Promise<App> {
-  return build(t, { bootstrapToken: BOOTSTRAP });
+export async function buildTerminalApp(t: TestContext, opts: { allowedTargets?: string } = {}): Promise<App> {
+  return build(t, { bootstrapToken: BOOTSTRAP, ...opts });
 }
 
 export interface Terminal {

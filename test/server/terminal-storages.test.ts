@@ -71,7 +71,8 @@ test('built-in storages are undeletable; meta is filtered per type; secrets writ
 });
 
 test('test-connective: server valid; S3 signed HEAD answered 200 / 403; ES root; refused and closed ports reported', async (t) => {
-  const app = await buildTerminalApp(t);
+  // Only 127.0.0.1 is allowed here, so 127.0.0.2 stands for a target outside the allow-list.
+  const app = await buildTerminalApp(t, { allowedTargets: '127.0.0.1/32' });
   const admin = { ...(await bearer(app, 'admin')), 'accept-language': 'en' };
   const seen: string[] = [];
   const s3Port = await stub(t, (req, res) => {
@@ -96,7 +97,7 @@ test('test-connective: server valid; S3 signed HEAD answered 200 / 403; ES root;
   assert.equal(refusedSeed.is_valid, false, 'nothing listens on the seeded endpoint');
   const down = await make(REPLAY, { name: 's3-down', type: 's3', meta: { BUCKET: 'b', ENDPOINT: `http://127.0.0.1:${closed}` } });
   assert.match((await check(REPLAY, down)).msg, /^Test failure: .*ECONNREFUSED/);
-  const outside = await make(REPLAY, { name: 's3-out', type: 's3', meta: { BUCKET: 'b', ENDPOINT: 'http://10.1.2.3:9000' } });
+  const outside = await make(REPLAY, { name: 's3-out', type: 's3', meta: { BUCKET: 'b', ENDPOINT: 'http://127.0.0.2:9000' } });
   const refused = await check(REPLAY, outside);
   assert.equal(refused.is_valid, false);
   assert.match(refused.msg, /Refused by the allow-list/);

@@ -16,7 +16,8 @@ export const DEFAULT_DAYS = 5;
 export const SEQ_SPAN = 1_048_576;
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
-export interface CommandWhere { sql: string; params: unknown[]; index: string }
+/** `fts`: the WHERE reads the trigram index (its matching seqs are then listed once, counted and paged in memory). */
+export interface CommandWhere { sql: string; params: unknown[]; index: string; fts: boolean }
 
 function epochOf(raw: string | undefined, name: string): number | null {
   if (raw === undefined || raw === '') return null;
@@ -70,6 +71,7 @@ export function commandWhere(_db: DB, org: Org, raw: Record<string, unknown>, no
     clauses.push({ sql: 'session = ?', params: [session] });
     index = 'commands_session';
   }
+  let fts = false;
   if (query.input) {
     if (query.input.length > 128) throw new BadRequest(() => ({ input: ['Ensure this field has no more than 128 characters.'] }));
     // The trigram index answers 3+ characters, reading only the window's matches (a rowid range); a
@@ -81,10 +83,11 @@ export function commandWhere(_db: DB, org: Org, raw: Record<string, unknown>, no
         params: [`"${query.input.replace(/"/g, '""')}"`, ...[low, high].filter((v) => v !== null)],
       });
       if (index === 'commands_time') index = '';
+      fts = true;
     } else {
       clauses.push({ sql: "input LIKE ? ESCAPE '\\'", params: [`%${escapeLike(query.input)}%`] });
     }
   }
   const where = clauses.map((c) => c.sql).join(' AND ');
-  return { sql: where ? `WHERE ${where}` : '', params: clauses.flatMap((c) => c.params), index };
+  return { sql: where ? `WHERE ${where}` : '', params: clauses.flatMap((c) => c.params), index, fts };
 }

@@ -41,6 +41,19 @@ function selectCommands(args: HookArgs, where: CommandWhere, limit: number, offs
   return args.db.prepare(`SELECT * FROM ${from(where)} ORDER BY seq DESC LIMIT ${limit} OFFSET ${offset}`).all(...where.params) as Row[];
 }
 
+/**
+ * An `input` search: the trigram index is read once for the seqs of every match (in the window, newest
+ * first), which gives both the count and the page, instead of once for COUNT and again for the page.
+ */
+function pageOfMatches(args: HookArgs, where: CommandWhere, limit: number, offset: number): { count: number; rows: Row[] } {
+  const seqs = args.db.prepare(`SELECT seq FROM ${from(where)} ORDER BY seq DESC`).pluck().all(...where.params) as number[];
+  const wanted = seqs.slice(offset, offset + limit);
+  const rows = wanted.length
+    ? args.db.prepare('SELECT * FROM commands WHERE seq IN (SELECT value FROM json_each(?)) ORDER BY seq DESC').all(JSON.stringify(wanted)) as Row[]
+    : [];
+  return { count: seqs.length, rows };
+}
+
 export function registerCommandRoutes(app: FastifyInstance): void {
   app.get(URL, (request, reply) => {
     if (!authorize(request, reply, IsSessionReader)) return reply;
@@ -48,8 +61,8 @@ export function registerCommandRoutes(app: FastifyInstance): void {
     const where = commandWhere(args.db, args.ctx.org, request.query as Record<string, unknown>, args.now);
     const page = pageOf(request.query as Record<string, unknown>);
     if (!page) return selectCommands(args, where, MAX_EXPORT, 0).map((row) => serializeCommand(args, row));
-    const count = countCommands(args, where);
-    const rows = selectCommands(args, where, page.limit, page.offset);
+    const { count, rows } = where.fts ? pageOfMatches(args, where, page.limit, page.offset)
+      : { count: countCommands(args, where), rows: selectCommands(args, where, page.limit, page.offset) };
     return paginated(request, page, count, rows.map((row) => serializeCommand(args, row)));
   });
 
