@@ -7,8 +7,8 @@ import type { Resize, Timeline } from './timeline.ts'
 // @xterm/headless 6.0 pairs with @xterm/addon-serialize 0.14; the snapshot is plain terminal data,
 // so the visible @xterm/xterm 5.5 terminal draws it like any output.
 
-const KEY_SECONDS = 10
-const KEY_BYTES = 192 * 1024
+const KEY_SECONDS = 5
+const KEY_BYTES = 64 * 1024
 
 export interface Keyframe {
   /** Events applied before this snapshot (the snapshot is the screen after events [0, index)). */

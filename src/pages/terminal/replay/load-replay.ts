@@ -32,7 +32,11 @@ export async function openReplay({ sessionId, start, speed, host, signal, onLate
   const sessionLoad = loadSession(sessionId)
   const commandsLoad = Promise.all([loadCommands(sessionId), sessionLoad]).then(([rows, session]) => placeCommands(rows, sessionStart(session)))
   commandsLoad.catch(() => {}) // reported below, once awaited
-  const [, replay] = await Promise.all([sessionLoad, loadReplay(sessionId)])
+  // The recording starts streaming as soon as its address is known; the session only places the commands.
+  const replay = await loadReplay(sessionId).catch(async (error: unknown) => {
+    void screenLoad.then((screen) => screen.dispose(), () => {})
+    throw error
+  })
   performance.mark('replay:meta')
 
   const timeline = new Timeline()
