@@ -30,6 +30,7 @@ import { registerUserActionRoutes } from './users/user-action-routes.ts';
 import { registerCommonRoutes } from './web/common-routes.ts';
 import { registerCompression } from './web/compression.ts';
 import { registerEmbedRoute } from './web/embed-route.ts';
+import { registerReplayEmbedRoute } from './web/replay-embed-route.ts';
 import { registerErrorHandlers } from './web/errors.ts';
 import { registerSecurityHeaders } from './web/security-headers.ts';
 import { registerStaticRoutes } from './web/static-routes.ts';
@@ -104,6 +105,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerEmbedRoute(app, opts.distDir);
   registerWebTerminalPage(app, opts.distDir);
   await registerTerminalSocketProxy(app, opts.terminalHttpPort);
+  registerReplayEmbedRoute(app, opts.distDir);
   return app;
 }
 

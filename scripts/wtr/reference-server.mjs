@@ -11,6 +11,8 @@ const START_TIMEOUT_MS = 120_000;
 const LOG_TAIL_LINES = 60;
 /** The password seeded for every demo user in the test database (test/helpers/server.ts assumes it). */
 export const TEST_PASSWORD = 'bastion';
+/** The terminal registration token of the test run (terminal-fixture.mjs registers with it). */
+export const TEST_BOOTSTRAP_TOKEN = 'bastion-test-bootstrap-token';
 
 /** Shared with the proxy middleware, which needs the port once the server is up. */
 export const referenceServer = { port: 0, logTail: [] };
@@ -37,7 +39,7 @@ export async function startReferenceServer() {
   const port = await freePort();
   dataDir = mkdtempSync(join(tmpdir(), 'bastion-wtr-'));
   const env = { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, BASTION_DEMO_PASSWORD: TEST_PASSWORD,
-    BASTION_ALLOWED_TARGETS: '127.0.0.0/8' }; // the server under test connects to loopback only
+    BASTION_ALLOWED_TARGETS: '127.0.0.0/8', BOOTSTRAP_TOKEN: TEST_BOOTSTRAP_TOKEN }; // the server under test connects to loopback only
   delete env.BASTION_LICENSE_VALID; // tests start from the default (unlicensed) state
   child = spawn(process.execPath, ['--import', 'tsx', MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.on('data', keepTail);

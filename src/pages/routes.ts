@@ -7,6 +7,7 @@ import { lazyComponent } from '../core/ui/lazy-component.ts'
 import { DashboardPage } from './dashboard/DashboardPage.tsx'
 import { NotFoundPage } from './errors/NotFoundPage.tsx'
 import { permsRoutes } from './perms/routes.ts'
+import { terminalRoutes } from './terminal/routes.ts'
 import { usersRoutes } from './users/index.ts'
 import { userViewRoutes } from './userviews/routes.ts'
 
@@ -57,6 +58,7 @@ const admin: RouteRecord[] = [
   ...assetRoutes,
   applicationsRoutes,
   permsRoutes,
+  terminalRoutes,
   auditsRoutes,
 ]
 

@@ -1,0 +1,40 @@
+import { memo, useEffect, useRef } from 'react'
+import { useT } from '../../../core/i18n/index.ts'
+import { clockText } from './clock-text.ts'
+import type { PlacedCommand } from './replay-data.ts'
+
+interface CommandListProps {
+  commands: PlacedCommand[]
+  current: number
+  onPick: (command: PlacedCommand) => void
+}
+
+/** The session's commands beside the screen; the one playing is marked and kept in view. */
+export const CommandList = memo(function CommandList({ commands, current, onPick }: CommandListProps) {
+  const t = useT()
+  const list = useRef<HTMLOListElement>(null)
+  useEffect(() => {
+    const box = list.current?.parentElement
+    const item = list.current?.children[current] as HTMLElement | undefined
+    // Scrolls the list only, never the host page (scrollIntoView would move the page too).
+    if (box && item && (item.offsetTop < box.scrollTop || item.offsetTop + item.offsetHeight > box.scrollTop + box.clientHeight)) {
+      box.scrollTop = item.offsetTop - box.clientHeight / 2
+    }
+  }, [current])
+  return (
+    <aside className="replay-commands">
+      <h3>{t('replay.commands')}</h3>
+      {commands.length === 0 && <p className="replay-message">{t('replay.noCommands')}</p>}
+      <ol ref={list}>
+        {commands.map((command, index) => (
+          <li key={command.id} data-id={command.id} data-offset={command.offset} className={`risk-${command.risk_level ?? 0}`} aria-current={index === current}>
+            <button type="button" title={command.input} onClick={() => onPick(command)}>
+              <span className="command-time">{clockText(command.offset)}</span>
+              <span className="command-input">{command.input}</span>
+            </button>
+          </li>
+        ))}
+      </ol>
+    </aside>
+  )
+})

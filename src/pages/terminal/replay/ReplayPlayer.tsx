@@ -1,0 +1,129 @@
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react'
+import { useT } from '../../../core/i18n/index.ts'
+import { clockText } from './clock-text.ts'
+import { CommandList } from './CommandList.tsx'
+import { SPEEDS, type EngineState, type ReplayEngine } from './engine.ts'
+import './i18n.ts'
+import { openReplay, type OpenedReplay } from './load-replay.ts'
+import { currentCommand, type PlacedCommand } from './replay-data.ts'
+import { loadTerminal } from './screen.ts'
+import { REPLAY_CSS } from './styles.ts'
+
+export interface ReplayReadyDetail { session: string; duration: number; start: number; commands: number }
+
+export interface ReplayPlayerProps {
+  sessionId: string
+  /** Seconds from the recording's start, or the id of one of the session's commands. */
+  start?: number | string
+  /** 0.5 to 8. */
+  speed?: number
+  onReady?: (detail: ReplayReadyDetail) => void
+  onEnded?: () => void
+  onError?: (message: string) => void
+}
+
+// The terminal's chunk is only needed by the player: fetch it while the player renders and asks the API.
+void loadTerminal()
+
+const STEP_SECONDS = 5
+const IDLE: EngineState = { playing: false, position: 0, speed: 1, duration: 0, seeking: false, ended: false, indexed: 0, indexComplete: false }
+const noEngine = { subscribe: () => () => {}, getState: () => IDLE }
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+/** Plays a session's recording (asciicast v2) beside its command list; see engine.ts and keyframes.ts. */
+export function ReplayPlayer({ sessionId, start, speed, onReady, onEnded, onError }: ReplayPlayerProps) {
+  const t = useT()
+  const screenHost = useRef<HTMLDivElement>(null)
+  const [opened, setOpened] = useState<OpenedReplay | null>(null)
+  const [failure, setFailure] = useState<string | null>(null)
+  // Callbacks by ref: a parent passing new functions each render must not reopen the recording.
+  const handlers = useRef({ onReady, onEnded, onError })
+  handlers.current = { onReady, onEnded, onError }
+
+  useEffect(() => {
+    const host = screenHost.current
+    if (!host || !sessionId) return undefined
+    const controller = new AbortController()
+    let engine: ReplayEngine | null = null
+    const fail = (error: unknown) => {
+      if (controller.signal.aborted) return
+      setFailure(message(error))
+      handlers.current.onError?.(message(error))
+    }
+    setOpened(null)
+    setFailure(null)
+    openReplay({ sessionId, start, speed, host, signal: controller.signal, onLateError: fail }).then((result) => {
+      if (controller.signal.aborted) return result.engine.dispose()
+      engine = result.engine
+      engine.onEnded = () => handlers.current.onEnded?.()
+      setOpened(result)
+    }, fail)
+    return () => {
+      controller.abort()
+      engine?.dispose()
+      host.replaceChildren()
+    }
+    // `start` and `speed` are read when a recording opens; a new start or speed alone does not reload it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [sessionId])
+
+  const engine = opened?.engine
+  // Ready once the controls and the command list are drawn, not merely loaded.
+  useEffect(() => {
+    if (opened) handlers.current.onReady?.({ session: sessionId, duration: opened.engine.state.duration, start: opened.start, commands: opened.commands.length })
+  }, [opened, sessionId])
+  useEffect(() => { if (engine && speed !== undefined) engine.setSpeed(speed) }, [engine, speed])
+  const state = useSyncExternalStore((engine ?? noEngine).subscribe, (engine ?? noEngine).getState)
+  const commands = opened?.commands ?? []
+  const current = currentCommand(commands, state.position)
+  const jump = useCallback((command: PlacedCommand) => { void engine?.seek(command.offset) }, [engine])
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!engine) return
+    const target = event.target as HTMLElement
+    // The scrubber and the speed list already answer arrows themselves.
+    if (target.tagName === 'INPUT' || target.tagName === 'SELECT') return
+    const speedAt = SPEEDS.indexOf(state.speed)
+    switch (event.key) {
+      case ' ': engine.toggle(); break
+      case 'ArrowLeft': void engine.seek(state.position - STEP_SECONDS); break
+      case 'ArrowRight': void engine.seek(state.position + STEP_SECONDS); break
+      case 'ArrowUp': engine.setSpeed(SPEEDS[Math.min(SPEEDS.length - 1, speedAt + 1)] ?? state.speed); break
+      case 'ArrowDown': engine.setSpeed(SPEEDS[Math.max(0, speedAt - 1)] ?? state.speed); break
+      default: return
+    }
+    event.preventDefault()
+  }
+
+  const status = failure ? 'error' : opened ? 'ready' : 'loading'
+  return (
+    <div className="replay-player" tabIndex={0} onKeyDown={onKeyDown} data-state={status} data-playing={state.playing}
+      data-seeking={state.seeking} data-position={state.position.toFixed(2)}
+      data-indexed={state.indexComplete ? 'complete' : state.indexed.toFixed(0)}>
+      <style>{REPLAY_CSS}</style>
+      <div className="replay-main">
+        {failure && <p className="replay-message replay-error">{t('replay.failed', { message: failure })}</p>}
+        {status === 'loading' && <p className="replay-message">{t('replay.loading')}</p>}
+        <div className="replay-screen" ref={screenHost} />
+        <div className="replay-controls">
+          <button type="button" className="replay-toggle" disabled={!engine} onClick={() => engine?.toggle()}>
+            {state.playing ? t('replay.pause') : t('replay.play')}
+          </button>
+          <input type="range" className="replay-scrubber" aria-label={t('replay.position')} disabled={!engine}
+            min={0} max={state.duration} step={0.1} value={state.position}
+            onChange={(event) => void engine?.seek(Number(event.target.value))} />
+          <span className="replay-time">{clockText(state.position)} / {clockText(state.duration)}</span>
+          <select className="replay-speed" aria-label={t('replay.speed')} disabled={!engine} value={state.speed}
+            onChange={(event) => engine?.setSpeed(Number(event.target.value))}>
+            {SPEEDS.map((value) => <option key={value} value={value}>{value}×</option>)}
+          </select>
+        </div>
+        <span className="replay-keys">{t('replay.keys')}</span>
+      </div>
+      <CommandList commands={commands} current={current} onPick={jump} />
+    </div>
+  )
+}
