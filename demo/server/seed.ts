@@ -9,6 +9,7 @@ import { seedGatheredUsers } from './seed-gathered-users.ts';
 import { SEED_GROUPS, SEED_ORGS, SEED_USERS } from './seed-data.ts';
 import { seedGrants } from './seed-grants.ts';
 import { seedPermissions } from './seed-perms.ts';
+import { seedTerminalStorages } from './seed-terminal.ts';
 import { SettingsStore } from './settings/store.ts';
 
 export interface SeedOptions { demoPassword: string; licenseValid: boolean; nowMs: number }
@@ -48,6 +49,7 @@ export function seed(db: DB, opts: SeedOptions): void {
     seedPermissions(db, opts.nowMs);
     seedGrants(db, opts.nowMs);
     seedApplications(db, opts.demoPassword, opts.nowMs);
+    seedTerminalStorages(db, opts.nowMs);
     new SettingsStore(db).seedDefaults({ XPACK_LICENSE_IS_VALID: opts.licenseValid });
   })();
 }

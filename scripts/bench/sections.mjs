@@ -8,11 +8,12 @@ import { firstLoad } from './first-load.mjs';
 import { grantsServer } from './grants-server.mjs';
 import { replayAsciinema } from './replay-asciinema.mjs';
 import { replaySeek } from './replay-seek.mjs';
+import { terminalServer } from './terminal-server.mjs';
 import { usersFirstRow, usersPageBytes } from './users-first-row.mjs';
 import { usersListServer } from './users-list-server.mjs';
 
 // The *PageBytes sections report the cold visit their first-row section recorded, so each comes right after it.
-export const SECTIONS = [elementSizes, firstLoad, usersListServer, usersFirstRow, usersPageBytes, assetsListServer, assetListFirstRow, assetListPageBytes, csvImportConcurrency, grantsServer, replaySeek, replayAsciinema];
+export const SECTIONS = [elementSizes, firstLoad, usersListServer, usersFirstRow, usersPageBytes, assetsListServer, assetListFirstRow, assetListPageBytes, csvImportConcurrency, grantsServer, terminalServer, replaySeek, replayAsciinema];
 
 /**
  * `npm run bench -- <group> …` runs only these sections (in the order above): `first-load` is the
@@ -22,5 +23,6 @@ export const SECTION_GROUPS = {
   'first-load': [elementSizes, firstLoad, usersFirstRow, usersPageBytes, assetListFirstRow, assetListPageBytes],
   server: [usersListServer, assetsListServer, csvImportConcurrency],
   grants: [grantsServer],
+  terminal: [terminalServer],
   replay: [replaySeek, replayAsciinema],
 };

@@ -95,3 +95,46 @@ function fillParams(pattern: string, idAfter: Map<string, string>, fallback = 'n
     return idAfter.get(prefix) ?? fallback;
   }).join('/');
 }
+
+// The terminal API is mostly answered to terminals (App accounts), which the sweep above (as admin) only
+// meets at the permission check: here every terminal route is driven as a registered terminal, with real
+// session ids, hostile queries and bodies; nothing may answer 5xx or write when it refuses.
+test('terminal routes survive hostile queries and bodies sent by a terminal', async (t) => {
+  const { buildTerminalApp, registerTerminal } = await import('./terminal-helpers.ts');
+  const app = await buildTerminalApp(t);
+  const term = await registerTerminal(app);
+  const db = app.bastion.db;
+  const session = '5e55e55e-1111-4222-8333-444455556666';
+  const opened = await term.call('POST', '/api/v1/terminal/sessions/', { id: session, user: 'u', asset: 'a', system_user: 's', org_id: '' });
+  assert.equal(opened.statusCode, 201, opened.body);
+  const tables = () => (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]).filter((name) => !VOLATILE.test(name));
+  const checksum = checksumOf(db, tables);
+  const failures: string[] = [];
+  const probe = async (method: string, url: string, payload?: string, contentType = 'application/json') => {
+    const before = method === 'GET' ? '' : checksum();
+    const response = await term.call(method as 'GET', url, payload, payload === undefined ? {} : { 'content-type': contentType });
+    const what = `${method} ${url.slice(0, 90)} ${payload?.slice(0, 40) ?? ''}`;
+    if (response.statusCode >= 500) failures.push(`${what} answered ${response.statusCode}: ${response.body.slice(0, 200)}`);
+    else if (method !== 'GET' && response.statusCode >= 400 && checksum() !== before) failures.push(`${what} was refused (${response.statusCode}) but wrote`);
+  };
+  const routes = routeTable(app).filter((route) => /^\/api\/v(1\/terminal|2\/terminal|1\/users\/connection-token|1\/authentication\/tokens)\//.test(route.url));
+  assert.ok(routes.length >= 10, `found ${routes.length} terminal routes`);
+  const keys = ['id', 'sessions', 'session_online', 'cpu_load', 'is_finished', 'user', 'asset', 'system_user', 'input', 'output', 'session',
+    'risk_level', 'org_id', 'timestamp', 'username', 'password', 'public_key', 'remote_addr', 'user_id', 'session_id', 'token', 'name', 'comment'];
+  const queries = [...QUERIES, 'date_from=x&date_to=%00', 'input=%22%27*', `user=${'z'.repeat(300)}`, 'risk_level=-1', 'token=%00'];
+  for (const route of routes) {
+    const url = route.url.replace(':id', session);
+    for (const method of route.methods.filter((m) => m !== 'HEAD' && m !== 'OPTIONS')) {
+      if (method === 'GET' || method === 'DELETE') {
+        for (const query of queries) await probe(method, `${url}?${query}`);
+        continue;
+      }
+      for (const body of BODIES) await probe(method, url, body.payload);
+      for (const key of keys) for (const value of ANY_FIELD) await probe(method, url, JSON.stringify({ [key]: value }));
+      for (const value of ANY_FIELD) await probe(method, url, JSON.stringify([{ input: value, session: value, timestamp: value }]));
+      await probe(method, url, '--x\r\nContent-Disposition: form-data; name="file"\r\n\r\nnot a cast\r\n--x--\r\n', 'multipart/form-data; boundary=x');
+      await probe(method, url, 'garbage', 'multipart/form-data; boundary=');
+    }
+  }
+  assert.deepEqual(failures, [], `${failures.length} failures`);
+});

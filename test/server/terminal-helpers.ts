@@ -1,7 +1,7 @@
 // A registered terminal for the terminal tests: registration with the bootstrap token, then every call
 // signed with the service account's access key, as the terminal component does.
 import type { TestContext } from 'node:test';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { signFor } from '../../demo/server/auth/access-key-sign.ts';
 import { build, type TestClock } from './helpers.ts';
 
@@ -9,13 +9,13 @@ export const BOOTSTRAP = 'test-bootstrap-token-0123456789';
 
 export type App = FastifyInstance & { clock: TestClock };
 
-export async function buildTerminalApp(t: TestContext): Promise<App> {
-  return build(t, { bootstrapToken: BOOTSTRAP });
+export async function buildTerminalApp(t: TestContext, opts: { allowedTargets?: string } = {}): Promise<App> {
+  return build(t, { bootstrapToken: BOOTSTRAP, ...opts });
 }
 
 export interface Terminal {
   id: string; name: string; userId: string; key: { id: string; secret: string };
-  call: (method: InjectOptions['method'], url: string, payload?: unknown, headers?: Record<string, string>) => ReturnType<App['inject']>;
+  call: (method: InjectOptions['method'], url: string, payload?: unknown, headers?: Record<string, string>) => Promise<LightMyRequestResponse>;
 }
 
 export async function registerTerminal(app: App, name = 'koko-test'): Promise<Terminal> {

@@ -575,25 +575,28 @@ ${appPermissionTables('k8s_app_permission', 'k8s_apps', 'k8sapp_id', 'k8s_apps')
       CREATE INDEX terminal_sessions_asset ON terminal_sessions (org_id, asset, date_start);
       CREATE INDEX terminal_sessions_system_user ON terminal_sessions (org_id, system_user, date_start);
       CREATE INDEX terminal_sessions_terminal ON terminal_sessions (terminal, is_finished);
-      -- Commands: read by time window within an org, each filter with the window (timestamp = epoch s).
+      -- Commands: read by time window within an org, each filter with the window. \`seq\` (the rowid) is
+      -- timestamp * 2^20 + n, so rows are clustered by time and a window is one rowid range — in the table,
+      -- in every (org_id, <filter>, seq) index (which also gives the newest-first order) and in the FTS index
+      -- of \`input\` (FTS5 seeks rowid ranges), so an infix search reads only the window's matches.
       CREATE TABLE commands (
-        id TEXT NOT NULL UNIQUE, user TEXT NOT NULL, asset TEXT NOT NULL, system_user TEXT NOT NULL,
-        input TEXT NOT NULL, output TEXT NOT NULL DEFAULT '', session TEXT NOT NULL,
+        seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, user TEXT NOT NULL, asset TEXT NOT NULL,
+        system_user TEXT NOT NULL, input TEXT NOT NULL, output TEXT NOT NULL DEFAULT '', session TEXT NOT NULL,
         risk_level INTEGER NOT NULL DEFAULT 0, org_id TEXT NOT NULL DEFAULT '', timestamp INTEGER NOT NULL
       );
-      CREATE INDEX commands_time ON commands (org_id, timestamp);
-      CREATE INDEX commands_user ON commands (org_id, user, timestamp);
-      CREATE INDEX commands_asset ON commands (org_id, asset, timestamp);
-      CREATE INDEX commands_system_user ON commands (org_id, system_user, timestamp);
-      CREATE INDEX commands_risk ON commands (org_id, risk_level, timestamp);
-      CREATE INDEX commands_session ON commands (session, timestamp);
+      CREATE INDEX commands_time ON commands (org_id, seq);
+      CREATE INDEX commands_user ON commands (org_id, user, seq);
+      CREATE INDEX commands_asset ON commands (org_id, asset, seq);
+      CREATE INDEX commands_system_user ON commands (org_id, system_user, seq);
+      CREATE INDEX commands_risk ON commands (org_id, risk_level, seq);
+      CREATE INDEX commands_session ON commands (session, seq);
       -- Infix search on input (2.3: input__icontains) over millions of rows.
-      CREATE VIRTUAL TABLE commands_fts USING fts5(input, content='commands', content_rowid='rowid', tokenize='trigram');
+      CREATE VIRTUAL TABLE commands_fts USING fts5(input, content='commands', content_rowid='seq', tokenize='trigram');
       CREATE TRIGGER commands_fts_insert AFTER INSERT ON commands BEGIN
-        INSERT INTO commands_fts (rowid, input) VALUES (new.rowid, new.input);
+        INSERT INTO commands_fts (rowid, input) VALUES (new.seq, new.input);
       END;
       CREATE TRIGGER commands_fts_delete AFTER DELETE ON commands BEGIN
-        INSERT INTO commands_fts (commands_fts, rowid, input) VALUES ('delete', old.rowid, old.input);
+        INSERT INTO commands_fts (commands_fts, rowid, input) VALUES ('delete', old.seq, old.input);
       END;
       -- Storages (global, superuser): meta is the type's JSON settings, secrets included (write-only in the API).
       CREATE TABLE replay_storages (

@@ -18,6 +18,17 @@ const text = (zh: string, en: string, max: number, extra: Partial<FieldDef> = {}
   ({ type: 'string', label: L(zh, en), max_length: max, ...extra });
 const flag = (zh: string, en: string, value: boolean): FieldDef => ({ type: 'boolean', label: L(zh, en), default: value });
 
+/**
+ * `org_id` as the body sent it for this item (org_id is read-only in OPTIONS, as on every org resource, so
+ * the engine does not pass it on): the body itself, or the array item carrying this session's id.
+ */
+function sentOrgId(args: HookArgs, data: Row): unknown {
+  const body = args.request.body;
+  const items = Array.isArray(body) ? body : [body];
+  const item = items.length === 1 ? items[0] : items.find((entry) => entry && typeof entry === 'object' && (entry as Row).id === data.id);
+  return item && typeof item === 'object' ? (item as Row).org_id : undefined;
+}
+
 /** The id the body asks for (terminals choose it, so replays and commands can name it before the answer). */
 function validate(args: HookArgs, data: Row, existing: Row | null): Record<string, string[]> | null {
   const errors: Record<string, string[]> = {};
@@ -28,12 +39,13 @@ function validate(args: HookArgs, data: Row, existing: Row | null): Record<strin
   }
   if (existing) delete data.id;
   // A terminal may file a session under any org it names; admins write into their current org.
-  if (data.org_id !== undefined) {
-    const wanted = String(data.org_id ?? '').trim();
+  const sent = existing || !isAppUser(args.ctx.user) ? undefined : sentOrgId(args, data);
+  if (sent !== undefined && sent !== null) {
+    const wanted = typeof sent === 'string' ? sent.trim() : '';
     const value = wanted === 'DEFAULT' ? '' : wanted;
-    if (existing || !isAppUser(args.ctx.user)) delete data.org_id;
+    if (typeof sent !== 'string') errors.org_id = [t(lang, 'field.invalid_string')];
     else if (value && !args.db.prepare('SELECT 1 FROM orgs WHERE id = ?').get(value)) errors.org_id = [t(lang, 'field.invalid_pk', { value })];
-    else { delete data.org_id; data.chosen_org = value; }
+    else data.chosen_org = value;
   }
   // 2.3: a UUID sent as system_user is replaced by the system user's name.
   if (typeof data.system_user === 'string' && UUID_PATTERN.test(data.system_user)) {
@@ -70,7 +82,6 @@ export const terminalSessionsResource: ResourceDef = {
     date_start: { type: 'datetime', label: L('开始日期', 'Date start'), default: (now: number) => isoAt(now) },
     date_end: { type: 'datetime', label: L('结束日期', 'Date end'), allow_null: true },
     terminal: { type: 'string', label: L('终端', 'Terminal'), read_only: true, relation: '/api/v1/terminal/terminals/' },
-    org_id: { type: 'string', label: L('组织', 'Organization'), column: false, allow_blank: true, max_length: 36 },
     can_replay: { type: 'boolean', label: L('可以回放', 'Can replay'), read_only: true, column: false },
     can_join: { type: 'boolean', label: L('可以加入', 'Can join'), read_only: true, column: false },
   },
@@ -84,6 +95,8 @@ export const terminalSessionsResource: ResourceDef = {
   dateRangeField: 'date_start',
   orgScoped: true,
   bulk: true,
+  // A list DELETE removes one session at a time (nothing to narrow against: sessions are never seeded).
+  bulkDelete: 'exactlyOne',
   csvImport: false,
   permissions: {
     list: IsSessionReader, retrieve: IsSessionReader,

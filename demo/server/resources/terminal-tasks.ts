@@ -29,6 +29,7 @@ export const terminalTasksResource: ResourceDef = {
   orderingFields: ['date_created'],
   defaultOrder: ['-date_created'],
   bulk: true,
+  bulkDelete: 'exactlyOne',
   csvImport: false,
   permissions: everyAction(IsSuperUserOrAppUser),
   scope: ({ db, ctx }) => (isAppUser(ctx.user)

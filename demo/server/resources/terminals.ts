@@ -6,6 +6,7 @@ import { everyAction, IsSuperUser } from '../auth/permissions.ts';
 import { L } from '../assets/fields.ts';
 import type { FieldDef, HookArgs, ResourceDef, Row } from '../engine/types.ts';
 import { t } from '../lib/i18n.ts';
+import { createTerminal, terminalNameTaken } from '../terminal/terminal-accounts.ts';
 
 export const ALIVE_MS = 60_000;
 
@@ -42,8 +43,8 @@ export const terminalsResource: ResourceDef = {
   filterFields: ['name', 'remote_addr'],
   orderingFields: ['name', 'date_created'],
   defaultOrder: ['name'],
-  actions: ['list', 'retrieve', 'update', 'delete'],
   bulk: true,
+  bulkDelete: 'exactlyOne',
   csvImport: false,
   permissions: everyAction(IsSuperUser),
   scope: () => ({ sql: 'is_deleted = 0', params: [] }),
@@ -56,10 +57,25 @@ export const terminalsResource: ResourceDef = {
         if (name === null) errors[field] = [t(args.ctx.lang, 'field.invalid_pk', { value: String(data[field]) })];
         else data[field] = name;
       }
-      if (typeof data.name === 'string' && args.db.prepare('SELECT 1 FROM terminals WHERE name = ? AND is_deleted = 0 AND id IS NOT ?').get(data.name, existing?.id ?? null)) {
+      const renamed = typeof data.name === 'string' && data.name !== existing?.name;
+      if (renamed && (existing ? args.db.prepare('SELECT 1 FROM terminals WHERE name = ? AND is_deleted = 0').get(data.name) : terminalNameTaken(args.db, String(data.name)))) {
         errors.name = [t(args.ctx.lang, 'field.unique')];
       }
       return Object.keys(errors).length ? errors : null;
+    },
+    // A superuser may add a terminal by hand (2.3's v1 list took POST): it gets its service account, whose
+    // key is shown once, in this answer.
+    insert: (args, data) => {
+      const made = createTerminal(args.db, {
+        name: String(data.name), comment: String(data.comment ?? ''), remoteAddr: '', accepted: data.is_accepted === true,
+        sshPort: data.ssh_port as number, httpPort: data.http_port as number,
+        commandStorage: data.command_storage as string, replayStorage: data.replay_storage as string,
+      }, args.now);
+      data.service_account = made.serviceAccount;
+      return made.id;
+    },
+    afterResponse: (_args, data, out) => {
+      if (data.service_account) out.service_account = data.service_account;
     },
     // is_active is the service account's: switching it off stops the terminal's signed calls.
     afterWrite: (args, id, data) => {
@@ -76,5 +92,8 @@ export const terminalsResource: ResourceDef = {
       out.is_alive = typeof row.last_heartbeat === 'number' && args.now - row.last_heartbeat < ALIVE_MS;
     },
   },
-  sample: () => ({ create: [], update: { comment: 'updated' } }),
+  sample: ({ seq }) => ({
+    create: [0, 1].map((i) => ({ name: `sample-term-${seq}-${i}`, comment: `sample ${seq}`, ssh_port: 2222 + i, is_accepted: true })),
+    update: { comment: `updated ${seq}`, is_accepted: false },
+  }),
 };

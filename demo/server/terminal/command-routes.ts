@@ -11,7 +11,7 @@ import { uuid } from '../lib/ids.ts';
 import { storedOrgId } from '../orgs/current-org.ts';
 import { commandsResource } from '../resources/commands.ts';
 import { IsOrgAdminOrAppUser, IsSessionReader, isAppUser } from './app-user.ts';
-import { commandWhere } from './command-query.ts';
+import { commandWhere, SEQ_SPAN, type CommandWhere } from './command-query.ts';
 import { commandReport } from './command-report.ts';
 
 const URL = commandsResource.url;
@@ -30,17 +30,39 @@ export function serializeCommand(args: HookArgs, row: Row): Row {
   return out;
 }
 
+const from = (where: CommandWhere) => `commands${where.index ? ` INDEXED BY ${where.index}` : ''} ${where.sql}`;
+
+function countCommands(args: HookArgs, where: CommandWhere): number {
+  return args.db.prepare(`SELECT COUNT(*) FROM ${from(where)}`).pluck().get(...where.params) as number;
+}
+
+/** Newest first: seq orders by timestamp, then arrival. */
+function selectCommands(args: HookArgs, where: CommandWhere, limit: number, offset: number): Row[] {
+  return args.db.prepare(`SELECT * FROM ${from(where)} ORDER BY seq DESC LIMIT ${limit} OFFSET ${offset}`).all(...where.params) as Row[];
+}
+
+/**
+ * An `input` search: the trigram index is read once for the seqs of every match (in the window, newest
+ * first), which gives both the count and the page, instead of once for COUNT and again for the page.
+ */
+function pageOfMatches(args: HookArgs, where: CommandWhere, limit: number, offset: number): { count: number; rows: Row[] } {
+  const seqs = args.db.prepare(`SELECT seq FROM ${from(where)} ORDER BY seq DESC`).pluck().all(...where.params) as number[];
+  const wanted = seqs.slice(offset, offset + limit);
+  const rows = wanted.length
+    ? args.db.prepare('SELECT * FROM commands WHERE seq IN (SELECT value FROM json_each(?)) ORDER BY seq DESC').all(JSON.stringify(wanted)) as Row[]
+    : [];
+  return { count: seqs.length, rows };
+}
+
 export function registerCommandRoutes(app: FastifyInstance): void {
   app.get(URL, (request, reply) => {
     if (!authorize(request, reply, IsSessionReader)) return reply;
     const args = argsOf(request);
     const where = commandWhere(args.db, args.ctx.org, request.query as Record<string, unknown>, args.now);
     const page = pageOf(request.query as Record<string, unknown>);
-    const select = (tail: string) => args.db.prepare(`SELECT * FROM commands ${where.sql} ORDER BY timestamp DESC, rowid DESC${tail}`)
-      .all(...where.params) as Row[];
-    if (!page) return select(` LIMIT ${MAX_EXPORT}`).map((row) => serializeCommand(args, row));
-    const count = args.db.prepare(`SELECT COUNT(*) FROM commands ${where.sql}`).pluck().get(...where.params) as number;
-    const rows = select(` LIMIT ${page.limit} OFFSET ${page.offset}`);
+    if (!page) return selectCommands(args, where, MAX_EXPORT, 0).map((row) => serializeCommand(args, row));
+    const { count, rows } = where.fts ? pageOfMatches(args, where, page.limit, page.offset)
+      : { count: countCommands(args, where), rows: selectCommands(args, where, page.limit, page.offset) };
     return paginated(request, page, count, rows.map((row) => serializeCommand(args, row)));
   });
 
@@ -59,22 +81,29 @@ export function registerCommandRoutes(app: FastifyInstance): void {
       errors.push(problems);
     }
     if (errors.some((e) => Object.keys(e).length)) return reply.code(400).send({ msg: `Command not valid: ${JSON.stringify(errors)}` });
-    const insert = args.db.prepare(`INSERT INTO commands (id, user, asset, system_user, input, output, session, risk_level, org_id, timestamp)
-      VALUES (@id, @user, @asset, @system_user, @input, @output, @session, @risk_level, @org_id, @timestamp)`);
+    const insert = args.db.prepare(`INSERT INTO commands (seq, id, user, asset, system_user, input, output, session, risk_level, org_id, timestamp)
+      VALUES (@seq, @id, @user, @asset, @system_user, @input, @output, @session, @risk_level, @org_id, @timestamp)`);
+    // seq = timestamp * 2^20 + the next free number of that second (migration 12).
+    const lastOfSecond = args.db.prepare('SELECT MAX(seq) FROM commands WHERE seq BETWEEN ? AND ?').pluck();
     const mark = args.db.prepare('UPDATE terminal_sessions SET has_command = 1 WHERE id = ? AND has_command = 0');
     args.db.transaction(() => {
-      for (const row of rows) insert.run(row);
+      for (const row of rows) {
+        const base = Number(row.timestamp) * SEQ_SPAN;
+        const last = lastOfSecond.get(base, base + SEQ_SPAN - 1) as number | null;
+        insert.run({ ...row, seq: last === null ? base : last + 1 });
+      }
       for (const session of new Set(rows.map((row) => String(row.session)))) mark.run(session);
     })();
-    return reply.code(201).send('ok');
+    // 2.3 answers the JSON string "ok".
+    return reply.code(201).header('Content-Type', 'application/json; charset=utf-8').send(JSON.stringify('ok'));
   });
 
   app.get(`${URL}export/`, (request, reply) => {
     if (!authorize(request, reply, IsSessionReader)) return reply;
     const args = argsOf(request);
     const where = commandWhere(args.db, args.ctx.org, request.query as Record<string, unknown>, args.now);
-    const total = args.db.prepare(`SELECT COUNT(*) FROM commands ${where.sql}`).pluck().get(...where.params) as number;
-    const rows = args.db.prepare(`SELECT * FROM commands ${where.sql} ORDER BY timestamp DESC, rowid DESC LIMIT ${MAX_EXPORT}`).all(...where.params) as Row[];
+    const total = countCommands(args, where);
+    const rows = selectCommands(args, where, MAX_EXPORT, 0);
     const html = commandReport(args, rows.map((row) => serializeCommand(args, row)), total);
     return reply.header('Content-Type', 'application/octet-stream')
       .header('Content-Disposition', `attachment; filename="command-report-${Math.floor(args.now / 1000)}.html"`).send(html);

@@ -5,8 +5,8 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { headerValue } from '../auth/request-context.ts';
 import { t } from '../lib/i18n.ts';
-import { uuid } from '../lib/ids.ts';
-import { defaultExpiry, formatDateTime, isoAt } from '../lib/time.ts';
+import { formatDateTime } from '../lib/time.ts';
+import { createTerminal, terminalNameTaken } from './terminal-accounts.ts';
 import { forbiddenCharacters } from '../engine/fields.ts';
 
 export const BOOTSTRAP_TOKEN_ENV = 'BOOTSTRAP_TOKEN';
@@ -46,27 +46,16 @@ export function registerTerminalRegistration(app: FastifyInstance, bootstrapToke
     // Terminal.name is 32 characters; the service account takes the same name as its username.
     const name = text('name', 32, true);
     const comment = text('comment', 128, false);
-    if (name && db.prepare('SELECT 1 FROM terminals WHERE name = ? AND is_deleted = 0').get(name)) errors.name = [t(lang, 'field.unique')];
-    else if (name && db.prepare('SELECT 1 FROM users WHERE username = ? OR email = ?').get(name, `${name}@local.domain`)) errors.name = [t(lang, 'field.unique')];
+    if (name && terminalNameTaken(db, name)) errors.name = [t(lang, 'field.unique')];
     if (Object.keys(errors).length) return reply.code(400).send(errors);
 
-    const stamp = isoAt(now());
-    const userId = uuid();
-    const terminalId = uuid();
-    const key = { id: uuid(), secret: uuid() };
-    db.transaction(() => {
-      db.prepare(`INSERT INTO users (id, username, name, email, role, password_hash, comment, is_first_login, date_expired,
-        date_joined, created_by) VALUES (?, ?, ?, ?, 'App', NULL, ?, 0, ?, ?, 'System')`)
-        .run(userId, name, name, `${name}@local.domain`, comment, defaultExpiry(now()), stamp);
-      db.prepare('INSERT INTO access_keys (id, secret, user_id, is_active, date_created) VALUES (?, ?, ?, 1, ?)').run(key.id, key.secret, userId, stamp);
-      // v2 registrations are accepted at once (the bootstrap token is the operator's consent).
-      db.prepare(`INSERT INTO terminals (id, name, remote_addr, user_id, is_accepted, comment, date_created)
-        VALUES (?, ?, ?, ?, 1, ?, ?)`).run(terminalId, name, request.ip, userId, comment, stamp);
-    })();
+    // v2 registrations are accepted at once (the bootstrap token is the operator's consent).
+    const made = createTerminal(db, { name, comment, remoteAddr: request.ip, accepted: true }, now());
+    const row = db.prepare('SELECT date_created FROM terminals WHERE id = ?').get(made.id) as { date_created: string };
     return reply.code(201).send({
-      id: terminalId, name, comment, remote_addr: request.ip, command_storage: 'default', replay_storage: 'default',
-      user: userId, is_accepted: true, is_deleted: false, date_created: formatDateTime(stamp, request.ctx.tz),
-      service_account: { id: userId, name, access_key: key },
+      id: made.id, name, comment, remote_addr: request.ip, command_storage: 'default', replay_storage: 'default',
+      user: made.serviceAccount.id, is_accepted: true, is_deleted: false, date_created: formatDateTime(row.date_created, request.ctx.tz),
+      service_account: made.serviceAccount,
     });
   });
 }

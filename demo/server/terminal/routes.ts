@@ -6,10 +6,13 @@ import { join } from 'node:path';
 import type { TargetPolicy } from '../net/allowed-targets.ts';
 import { registerCommandRoutes } from './command-routes.ts';
 import { registerConnectionTokenRoutes } from './connection-token.ts';
+import { registerJoinValidateRoute } from './join-validate.ts';
 import { registerTerminalRegistration } from './registration.ts';
 import { ReplayFiles } from './replay-files.ts';
 import { registerReplayRoutes } from './replay-routes.ts';
+import { registerStorageTestRoutes } from './storage-routes.ts';
 import { registerTerminalSelfRoutes } from './terminal-routes.ts';
+import { registerTerminalSessionsRoute } from './terminal-sessions-route.ts';
 
 export interface TerminalOptions {
   /** The server's data directory: replays go to `<dataDir>/replays/`. */
@@ -25,4 +28,7 @@ export function registerTerminalRoutes(app: FastifyInstance, opts: TerminalOptio
   registerReplayRoutes(app, new ReplayFiles(join(opts.dataDir, 'replays')));
   registerCommandRoutes(app);
   registerConnectionTokenRoutes(app);
+  registerStorageTestRoutes(app, opts.policy);
+  registerJoinValidateRoute(app);
+  registerTerminalSessionsRoute(app);
 }

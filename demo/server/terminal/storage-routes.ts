@@ -1,0 +1,14 @@
+// GET replay-storages/<id>/test-connective/ and command-storages/<id>/test-connective/ (superusers).
+import type { FastifyInstance } from 'fastify';
+import { detailRoute } from '../assets/extra-routes.ts';
+import type { TargetPolicy } from '../net/allowed-targets.ts';
+import { commandStoragesResource, replayStoragesResource } from './storage-resource.ts';
+import { testStorage } from './storage-test.ts';
+
+export function registerStorageTestRoutes(app: FastifyInstance, policy: TargetPolicy): void {
+  for (const def of [replayStoragesResource, commandStoragesResource]) {
+    const read = detailRoute(app, def, 'retrieve');
+    app.get(`${def.url}:id/test-connective/`, read((args, row) =>
+      testStorage(String(row.type), JSON.parse(String(row.meta)) as Record<string, unknown>, policy, args.now, args.ctx.lang)));
+  }
+}

@@ -1,0 +1,106 @@
+// Commands: terminals post arrays; the list reads a time window (default the last 5 days) with 2.3's
+// filters; the HTML export escapes every value; refusals write nothing.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { test } from 'node:test';
+import { bearer, orgId } from './helpers.ts';
+import { buildTerminalApp, registerTerminal } from './terminal-helpers.ts';
+
+const URL = '/api/v1/terminal/commands/';
+const DAY = 86_400;
+
+test('commands: default 5-day window, date range, each filter, session without window, risk display', async (t) => {
+  const app = await buildTerminalApp(t);
+  const term = await registerTerminal(app);
+  const now = Math.floor(app.clock.now() / 1000);
+  const eng = orgId(app, 'Engineering');
+  const s1 = randomUUID();
+  const s2 = randomUUID();
+  const command = (input: string, fields: Record<string, unknown> = {}) => ({
+    user: 'Demo User(user)', asset: 'bj-api-01', system_user: 'deploy', input, output: `out of ${input}`, session: s1,
+    risk_level: 0, org_id: eng, timestamp: now - 60, ...fields,
+  });
+  const posted = await term.call('POST', URL, [
+    command('ls -la'),
+    command('rm -rf /tmp/x', { risk_level: 5, timestamp: now - 120 }),
+    command('whoami', { user: 'Li Wei(liwei)', asset: 'bj-api-02', system_user: 'ops', session: s2, timestamp: now - 3 * DAY }),
+    command('uptime', { timestamp: now - 6 * DAY }),
+    command('df -h', { timestamp: now - 10 * DAY, session: s2 }),
+    command('hidden elsewhere', { org_id: '' }),
+  ]);
+  assert.equal(posted.statusCode, 201, posted.body);
+  assert.equal(posted.json(), 'ok');
+
+  const auditor = { ...(await bearer(app, 'orgauditor')), 'x-jms-org': eng, 'accept-language': 'en' };
+  const inputs = async (query = '') => {
+    const response = await app.inject({ method: 'GET', url: `${URL}?limit=20${query}`, headers: auditor });
+    assert.equal(response.statusCode, 200, response.body);
+    return (response.json().results as { input: string }[]).map((c) => c.input);
+  };
+  assert.deepEqual(await inputs(), ['ls -la', 'rm -rf /tmp/x', 'whoami'], 'last 5 days, newest first, this org only');
+  const iso = (epoch: number) => new Date(epoch * 1000).toISOString();
+  assert.deepEqual(await inputs(`&date_from=${iso(now - 7 * DAY)}&date_to=${iso(now - 2 * DAY)}`), ['whoami', 'uptime']);
+  assert.deepEqual(await inputs('&user=Li'), ['whoami'], 'user is a prefix');
+  assert.deepEqual(await inputs('&asset=bj-api-02'), ['whoami']);
+  assert.deepEqual(await inputs('&system_user=ops'), ['whoami']);
+  assert.deepEqual(await inputs('&input=RM%20-rf'), ['rm -rf /tmp/x'], 'input contains, any case');
+  assert.deepEqual(await inputs('&input=am'), ['whoami'], 'short input too');
+  assert.deepEqual(await inputs('&risk_level=5'), ['rm -rf /tmp/x']);
+  assert.deepEqual(await inputs(`&session_id=${s2}`), ['whoami', 'df -h'], 'one session: no default window');
+  const first = (await app.inject({ method: 'GET', url: `${URL}?limit=1&risk_level=5`, headers: auditor })).json().results[0];
+  assert.equal(first.risk_level_display, 'Dangerous');
+  assert.equal(first.output, 'out of rm -rf /tmp/x');
+  assert.equal(first.org_id, eng);
+  assert.equal(first.timestamp, now - 120);
+
+  const user = { ...(await bearer(app, 'user')), 'x-jms-org': eng };
+  assert.equal((await app.inject({ method: 'GET', url: URL, headers: user })).statusCode, 403);
+  assert.equal((await app.inject({ method: 'POST', url: URL, headers: user, payload: [] })).statusCode, 403);
+  assert.equal((await app.inject({ method: 'POST', url: URL, headers: auditor, payload: [command('x')] })).statusCode, 403, 'auditors read only');
+  assert.equal((await app.inject({ method: 'GET', url: `${URL}?date_from=yesterday`, headers: auditor })).statusCode, 400);
+
+  const options = (await app.inject({ method: 'OPTIONS', url: URL, headers: auditor })).json();
+  assert.deepEqual(Object.keys(options.actions), ['GET'], 'auditors are offered no POST');
+  assert.equal(options.actions.GET.risk_level.label, 'Risk level');
+  assert.equal(options.actions.GET.input.filter, true);
+});
+
+test('a bad item refuses the whole batch; long values are refused, control characters made visible', async (t) => {
+  const app = await buildTerminalApp(t);
+  const term = await registerTerminal(app);
+  const count = () => app.bastion.db.prepare('SELECT COUNT(*) FROM commands').pluck().get();
+  const good = { user: 'u', asset: 'a', system_user: 's', input: 'ls', output: '', session: randomUUID(), risk_level: 0, org_id: '', timestamp: 1705300000 };
+  for (const bad of [{ ...good, risk_level: 3 }, { ...good, input: 'x'.repeat(129) }, { ...good, timestamp: 'soon' }, { ...good, org_id: randomUUID() }, { input: 'ls' }]) {
+    const response = await term.call('POST', URL, [good, bad]);
+    assert.equal(response.statusCode, 400, JSON.stringify(bad));
+    assert.match(response.json().msg, /Command not valid/);
+  }
+  assert.equal((await term.call('POST', URL, '"ls"', { 'content-type': 'application/json' })).statusCode, 400);
+  assert.equal(count(), 0);
+  const escapes = await term.call('POST', URL, [{ ...good, input: 'echo \u001b[31mred', output: 'line1\r\nline2\u0007', timestamp: 1705300000.75 }]);
+  assert.equal(escapes.statusCode, 201, escapes.body);
+  const row = app.bastion.db.prepare('SELECT input, output, timestamp FROM commands').get() as { input: string; output: string; timestamp: number };
+  assert.equal(row.input, 'echo \ufffd[31mred');
+  assert.equal(row.output, 'line1\r\nline2\ufffd');
+  assert.equal(row.timestamp, 1705300000);
+});
+
+test('export: an HTML attachment with every value escaped', async (t) => {
+  const app = await buildTerminalApp(t);
+  const term = await registerTerminal(app);
+  const now = Math.floor(app.clock.now() / 1000);
+  await term.call('POST', URL, [{
+    user: 'Eve<script>(eve)', asset: 'a"b', system_user: 's', input: '<img src=x onerror=alert(1)>', output: '</td><b>bold</b>',
+    session: randomUUID(), risk_level: 5, org_id: '', timestamp: now - 10,
+  }]);
+  const admin = await bearer(app, 'admin');
+  const report = await app.inject({ method: 'GET', url: `${URL}export/`, headers: admin });
+  assert.equal(report.statusCode, 200);
+  assert.match(report.headers['content-disposition'] as string, /attachment; filename="command-report-\d+\.html"/);
+  assert.ok(report.body.includes('&lt;img src=x onerror=alert(1)&gt;'));
+  assert.ok(report.body.includes('&lt;/td&gt;&lt;b&gt;bold&lt;/b&gt;'));
+  assert.ok(report.body.includes('Eve&lt;script&gt;(eve)'));
+  assert.ok(!report.body.includes('<script'), 'no script at all');
+  assert.ok(!report.body.includes('<img'));
+  assert.equal((await app.inject({ method: 'GET', url: `${URL}export/`, headers: await bearer(app, 'newuser') })).statusCode, 403);
+});
