@@ -13,7 +13,7 @@ import { usersFirstRow, usersPageBytes } from './users-first-row.mjs';
 import { usersListServer } from './users-list-server.mjs';
 
 // The *PageBytes sections report the cold visit their first-row section recorded, so each comes right after it.
-export const SECTIONS = [elementSizes, firstLoad, usersListServer, usersFirstRow, usersPageBytes, assetsListServer, assetListFirstRow, assetListPageBytes, csvImportConcurrency, grantsServer, replaySeek, replayAsciinema, terminalServer];
+export const SECTIONS = [elementSizes, firstLoad, usersListServer, usersFirstRow, usersPageBytes, assetsListServer, assetListFirstRow, assetListPageBytes, csvImportConcurrency, grantsServer, terminalServer, replaySeek, replayAsciinema];
 
 /**
  * `npm run bench -- <group> …` runs only these sections (in the order above): `first-load` is the
@@ -23,6 +23,6 @@ export const SECTION_GROUPS = {
   'first-load': [elementSizes, firstLoad, usersFirstRow, usersPageBytes, assetListFirstRow, assetListPageBytes],
   server: [usersListServer, assetsListServer, csvImportConcurrency],
   grants: [grantsServer],
-  replay: [replaySeek, replayAsciinema],
   terminal: [terminalServer],
+  replay: [replaySeek, replayAsciinema],
 };
