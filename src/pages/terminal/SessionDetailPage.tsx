@@ -15,7 +15,7 @@ import { durationText } from './cells.tsx'
 import { sessionCommands } from './session-commands.resource.tsx'
 import './i18n.ts'
 
-// The player (and asciinema-player under it) comes in its own chunk, only when a replay is shown.
+// The player (and the xterm terminals under it) comes in its own chunk, only when a replay is shown.
 const ReplayPlayer = lazyComponent<ReplayPlayerProps>(() => import('./replay/ReplayPlayer.tsx').then((m) => m.ReplayPlayer), 'ReplayPlayer')
 
 const INFO_FIELDS = ['user', 'asset', 'system_user', 'protocol', 'login_from', 'remote_addr', 'terminal', 'command_amount',
