@@ -1,22 +1,10 @@
+import { adoptCss } from '../../core/ui/adopt-css.ts'
+
 // xterm is about 83 KB gzip: it loads on this page only, as its own chunk.
 
 export interface LogTerminal {
   write: (text: string) => void
   dispose: () => void
-}
-
-/** Puts xterm's stylesheet where the terminal lives: the shadow root, else the document. */
-export function adoptCss(host: HTMLElement, css: string): void {
-  const root = host.getRootNode()
-  if (root instanceof ShadowRoot) {
-    const sheet = new CSSStyleSheet()
-    sheet.replaceSync(css)
-    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet]
-    return
-  }
-  const style = document.createElement('style')
-  style.textContent = css
-  host.prepend(style)
 }
 
 /** A read-only terminal in `host`; server text is written as terminal data, never as HTML. */

@@ -1,8 +1,7 @@
 import { registerMessages } from '../../core/i18n/index.ts'
 
 // Wording of the Sessions section (sessions, commands, terminals, storages). Route titles are core's.
-registerMessages({
-  zh: {
+export const zh = {
     terminal: {
       tabs: { online: '在线会话', history: '历史会话', replayStorage: '录像存储', commandStorage: '命令存储', commands: '命令记录' },
       column: {
@@ -29,33 +28,6 @@ registerMessages({
       filter: { user: '用户', asset: '资产', systemUser: '系统用户', input: '命令' },
       empty: '无',
     },
-  },
-  en: {
-    terminal: {
-      tabs: { online: 'Online sessions', history: 'History sessions', replayStorage: 'Replay storage', commandStorage: 'Command storage', commands: 'Commands' },
-      column: {
-        index: 'No.', target: 'Target', command: 'Commands', loginFrom: 'Login from', protocol: 'Protocol', duration: 'Duration',
-        riskLevel: 'Risk level', session: 'Session', date: 'Date', output: 'Output', input: 'Command', alive: 'Alive',
-        sessionOnline: 'Online sessions', type: 'Type',
-      },
-      action: {
-        terminate: 'Terminate', replay: 'Replay', download: 'Download', accept: 'Accept', test: 'Test connection', goto: 'Go to',
-        replayAt: 'Replay from here', storages: 'Storage configuration',
-      },
-      message: {
-        terminateSent: 'Terminate task has been send, Please check later', accepted: 'Terminal accepted',
-        noReplay: 'This session has no replay', testOk: 'Connected', testFailed: 'Connection failed',
-      },
-      risk: { ordinary: 'Ordinary', dangerous: 'Dangerous' },
-      session: { info: 'Session info', commands: 'Session commands', player: 'Replay', finished: 'Finished', online: 'Online' },
-      storage: {
-        create: 'Create', types: 'Storage type', bucket: 'Bucket', accessKey: 'Access key', secretKey: 'Secret key', endpoint: 'Endpoint',
-        region: 'Region', protocol: 'Protocol', containerName: 'Container name', accountName: 'Account name', accountKey: 'Account key',
-        endpointSuffix: 'Endpoint suffix', hosts: 'Hosts', index: 'Index', docType: 'Doc type',
-        secretHelp: 'Leave blank to keep the current value', hostsHelp: 'Separate several hosts with commas',
-      },
-      filter: { user: 'User', asset: 'Asset', systemUser: 'System user', input: 'Command' },
-      empty: 'None',
-    },
-  },
-})
+  }
+
+registerMessages({ zh, en: () => import('./i18n.en.ts') })

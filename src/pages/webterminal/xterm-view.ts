@@ -1,5 +1,5 @@
 import type { Terminal } from '@xterm/xterm'
-import { adoptCss } from '../ops/terminal.ts'
+import { adoptCss } from '../../core/ui/adopt-css.ts'
 
 // xterm (about 83 KB gzip) and its fit addon load when a terminal opens, not with the asset lists.
 

@@ -1,22 +1,9 @@
+import { adoptCss } from '../../../core/ui/adopt-css.ts'
 import type { Terminal } from '@xterm/xterm'
 import type { Timeline } from './timeline.ts'
 
 // The visible terminal (@xterm/xterm 5.5, loaded with the player). Recorded text is written as
 // terminal data, never as HTML.
-
-/** Puts xterm's stylesheet where the terminal lives: the shadow root, else the document. */
-function adoptCss(host: HTMLElement, css: string): void {
-  const root = host.getRootNode()
-  if (root instanceof ShadowRoot) {
-    const sheet = new CSSStyleSheet()
-    sheet.replaceSync(css)
-    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet]
-    return
-  }
-  const style = document.createElement('style')
-  style.textContent = css
-  host.prepend(style)
-}
 
 let terminalCode: Promise<[typeof import('@xterm/xterm'), string]> | undefined
 

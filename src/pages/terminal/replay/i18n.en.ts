@@ -1,0 +1,13 @@
+import type { Translation } from '../../../core/i18n/index.ts'
+import type { zh } from './i18n.ts'
+
+// Loaded when the console speaks English (core/i18n registerMessages); the type keeps its keys those of zh.
+const en: Translation<typeof zh> = {
+    replay: {
+      play: 'Play', pause: 'Pause', speed: 'Speed', position: 'Position', commands: 'Commands',
+      loading: 'Loading…', noCommands: 'No commands', failed: 'Could not load the replay: {{message}}',
+      keys: 'Space: play/pause · ←/→: back/forward 5 s · ↑/↓: speed',
+    },
+  }
+
+export default en
