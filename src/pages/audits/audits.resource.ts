@@ -2,15 +2,12 @@ import { createElement } from 'react'
 import { t } from '../../core/i18n/index.ts'
 import type { Row } from '../../core/resource/adapters.ts'
 import { defineResource, type ListDefinition } from '../../core/resource/define.ts'
-import { PERM } from '../../core/permissions.ts'
+import { BATCH_COMMAND_LOG, FTP_LOG, LOGIN_LOG, OPERATE_LOG, PASSWORD_CHANGE_LOG } from './section.ts'
 import './i18n.ts'
 
 // The Audits section (jumpserver-api.md §2.9, ROUTES.md): five read-only lists, each with the date-range
 // picker (last 7 days by default, as Lina opens them), the server's filters and search, and CSV export.
 // Nothing is created, changed or deleted from here.
-
-const AUDITS = '/api/v1/audits/'
-const AUDIT = [PERM.AUDIT]
 
 /** What every audit list shares: no actions column, no bulk delete, export only, the 7-day window. */
 const readOnlyList = (columns: string[], extra: Partial<ListDefinition> = {}): ListDefinition => ({
@@ -21,28 +18,24 @@ const readOnlyList = (columns: string[], extra: Partial<ListDefinition> = {}): L
 const text = (field: string) => (row: Row) => String(row[field] ?? '')
 
 export const loginLogs = defineResource({
-  name: 'LoginLog', url: `${AUDITS}login-logs/`, path: '/audits/login-log', icon: 'box-arrow-in-right', perm: AUDIT,
-  routes: ['list'], title: { list: 'route.LoginLog' },
+  ...LOGIN_LOG,
   list: readOnlyList(['username', 'type', 'ip', 'city', 'user_agent', 'mfa', 'reason', 'status', 'datetime'], {
     overrides: { status: { kind: 'text', render: text('status_display') }, mfa: { label: 'MFA' } },
   }),
 })
 
 export const ftpLogs = defineResource({
-  name: 'FtpLog', url: `${AUDITS}ftp-logs/`, path: '/audits/ftp-log', icon: 'file-earmark-arrow-up', perm: AUDIT,
-  routes: ['list'], title: { list: 'route.FtpLog' },
+  ...FTP_LOG,
   list: readOnlyList(['user', 'asset', 'system_user', 'remote_addr', 'operate', 'filename', 'is_success', 'date_start']),
 })
 
 export const operateLogs = defineResource({
-  name: 'OperateLog', url: `${AUDITS}operate-logs/`, path: '/audits/operate-log', icon: 'pencil-square', perm: AUDIT,
-  routes: ['list'], title: { list: 'route.OperateLog' },
+  ...OPERATE_LOG,
   list: readOnlyList(['user', 'action', 'resource_type', 'resource', 'remote_addr', 'datetime']),
 })
 
 export const passwordChangeLogs = defineResource({
-  name: 'PasswordChangeLog', url: `${AUDITS}password-change-logs/`, path: '/audits/password-change-log', icon: 'key', perm: AUDIT,
-  routes: ['list'], title: { list: 'route.PasswordChangeLog' },
+  ...PASSWORD_CHANGE_LOG,
   list: readOnlyList(['user', 'change_by', 'remote_addr', 'datetime']),
 })
 
@@ -51,8 +44,7 @@ const resultLink = (row: Row) =>
   createElement('a', { href: `#/ops/celery/task/${encodeURIComponent(String(row.id))}/log/`, target: '_blank', rel: 'noopener' }, t('audits.view'))
 
 export const commandExecutionLogs = defineResource({
-  name: 'BatchCommandLog', url: `${AUDITS}command-execution-logs/`, path: '/audits/command-execution-log', icon: 'terminal', perm: AUDIT,
-  routes: ['list'], title: { list: 'route.BatchCommandLog' },
+  ...BATCH_COMMAND_LOG,
   list: readOnlyList(['hosts', 'user', 'command', 'run_as', 'result', 'is_finished', 'is_success', 'date_start'], {
     overrides: {
       hosts: { kind: 'text', sortable: false, width: 60, render: (row) => String((row.hosts as unknown[] | undefined)?.length ?? 0) },
@@ -64,3 +56,6 @@ export const commandExecutionLogs = defineResource({
 })
 
 export const AUDIT_LISTS = [loginLogs, ftpLogs, operateLogs, passwordChangeLogs, commandExecutionLogs]
+
+/** Each list by its route name (the lazily loaded pages ask for theirs, routes.ts). */
+export const auditList = (name: string) => AUDIT_LISTS.find((definition) => definition.name === name)!

@@ -1,9 +1,9 @@
 import { PERM } from '../../core/permissions.ts'
-import { resourceRouteRecords } from '../../core/resource/define.ts'
+import { lazyResourceRoutes } from '../../core/resource/lazy-routes.ts'
 import type { RouteRecord } from '../../core/routes.ts'
 import { lazyComponent } from '../../core/ui/lazy-component.ts'
 import {
-  COMMAND_ROUTES, COMMAND_STORAGE_ROUTES, REPLAY_STORAGE_ROUTES, TERMINAL_ROUTES, lazyEnginePages, stub,
+  COMMAND_ROUTES, COMMAND_STORAGE_ROUTES, REPLAY_STORAGE_ROUTES, TERMINAL_ROUTES,
 } from './section.ts'
 
 // Every page of the section loads on first use (src/core/README.md "First load"): the console's first
@@ -12,11 +12,6 @@ import {
 const SessionListPage = lazyComponent(() => import('./SessionListPage.tsx').then((m) => m.SessionListPage), 'SessionListPage')
 const SessionDetailPage = lazyComponent(() => import('./SessionDetailPage.tsx').then((m) => m.SessionDetailPage), 'SessionDetailPage')
 const StoragePage = lazyComponent(() => import('./StoragePage.tsx').then((m) => m.StoragePage), 'StoragePage')
-
-const commandPages = lazyEnginePages('Command', () => import('./commands.resource.tsx').then((m) => m.commands))
-const terminalPages = lazyEnginePages('Terminal', () => import('./terminals.resource.ts').then((m) => m.terminals))
-const replayStoragePages = lazyEnginePages('ReplayStorage', () => import('./storages.resource.ts').then((m) => m.replayStorages))
-const commandStoragePages = lazyEnginePages('CommandStorage', () => import('./storages.resource.ts').then((m) => m.commandStorages))
 
 const AUDIT = [PERM.AUDIT]
 const SUPER = [PERM.SUPER]
@@ -43,7 +38,7 @@ export const terminalRoutes: RouteRecord = {
   meta: { title: 'route.Sessions', icon: 'camera-video', permissions: AUDIT },
   children: [
     { path: '/terminal/session', name: 'SessionList', component: SessionListPage, meta: { title: 'route.SessionList', icon: 'camera-video', permissions: AUDIT } },
-    ...resourceRouteRecords(stub(COMMAND_ROUTES), commandPages),
+    ...lazyResourceRoutes(COMMAND_ROUTES, () => import('./commands.resource.tsx').then((m) => m.commands)),
     {
       path: '/terminal/sessions/:id', name: 'SessionDetail', component: SessionDetailPage,
       meta: { title: 'route.SessionDetail', hidden: true, activeMenu: '/terminal/session', permissions: AUDIT },
@@ -56,9 +51,9 @@ export const terminalRoutes: RouteRecord = {
       path: '/terminal/external-elfinder', name: 'FileManager', external: external('/koko/elfinder/sftp/?'),
       meta: { title: 'route.FileManager', icon: 'box-arrow-up-right' },
     },
-    ...resourceRouteRecords(stub(TERMINAL_ROUTES), terminalPages),
+    ...lazyResourceRoutes(TERMINAL_ROUTES, () => import('./terminals.resource.ts').then((m) => m.terminals)),
     { path: '/terminal/storages', name: 'Storage', component: StoragePage, meta: { title: 'route.Storage', hidden: true, activeMenu: '/terminal/terminal', permissions: SUPER } },
-    ...storageForms(resourceRouteRecords(stub(REPLAY_STORAGE_ROUTES), replayStoragePages), 'ReplayStorage'),
-    ...storageForms(resourceRouteRecords(stub(COMMAND_STORAGE_ROUTES), commandStoragePages), 'CommandStorage'),
+    ...storageForms(lazyResourceRoutes(REPLAY_STORAGE_ROUTES, () => import('./storages.resource.ts').then((m) => m.replayStorages)), 'ReplayStorage'),
+    ...storageForms(lazyResourceRoutes(COMMAND_STORAGE_ROUTES, () => import('./storages.resource.ts').then((m) => m.commandStorages)), 'CommandStorage'),
   ],
 }

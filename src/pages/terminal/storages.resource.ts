@@ -4,7 +4,8 @@ import { confirmDelete } from '../../core/engine/delete.ts'
 import { goTo, rowId } from '../../core/engine/navigate.ts'
 import { defineResource, type ResourceDefinition, type RowAction } from '../../core/resource/define.ts'
 import { toast } from '../../core/stores/notify.ts'
-import { API, COMMAND_STORAGE_ROUTES, REPLAY_STORAGE_ROUTES, stub } from './section.ts'
+import { API, COMMAND_STORAGE_ROUTES, REPLAY_STORAGE_ROUTES } from './section.ts'
+import { routeStub } from '../../core/resource/lazy-routes.ts'
 import { labelled } from './cells.tsx'
 import { COMMAND_TYPES, REPLAY_TYPES, storageForm } from './storage-meta.ts'
 import './i18n.ts'
@@ -47,13 +48,13 @@ const list = (resource: ResourceDefinition, url: string) => ({
  */
 export const replayStorages = defineResource({
   ...REPLAY_STORAGE_ROUTES,
-  list: list(stub(REPLAY_STORAGE_ROUTES), API.replayStorages),
+  list: list(routeStub(REPLAY_STORAGE_ROUTES), API.replayStorages),
   form: storageForm(REPLAY_TYPES),
 })
 
 export const commandStorages = defineResource({
   ...COMMAND_STORAGE_ROUTES,
-  list: list(stub(COMMAND_STORAGE_ROUTES), API.commandStorages),
+  list: list(routeStub(COMMAND_STORAGE_ROUTES), API.commandStorages),
   form: storageForm(COMMAND_TYPES),
 })
 
