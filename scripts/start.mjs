@@ -15,7 +15,8 @@ if (!process.env.BOOTSTRAP_TOKEN && !existsSync(tokenFile)) writeFileSync(tokenF
 const bootstrapToken = process.env.BOOTSTRAP_TOKEN || readFileSync(tokenFile, 'utf8').trim();
 const host = process.env.HOST || '127.0.0.1';
 const port = Number(process.env.PORT || 8080);
-const apiHost = host === '0.0.0.0' ? '127.0.0.1' : host;
+// A server listening on every interface (the unspecified address) is reached here over loopback.
+const apiHost = /^0+(\.0+){3}$|^::$/.test(host) ? '127.0.0.1' : host;
 
 // Own process groups: a Ctrl-C reaches only this launcher, which stops them in order.
 const run = (file, env) => spawn(process.execPath, ['--import', 'tsx', file], { stdio: 'inherit', detached: true, env: { ...process.env, ...env } });

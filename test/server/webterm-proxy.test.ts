@@ -71,7 +71,7 @@ test('a signed-in page of this origin talks to the terminal through the proxy, f
   const upstream = await startUpstream(t);
   const { app, port, origin } = await startServer(t, upstream.port);
   const session = await loginSession(app, 'user');
-  const client = await connect(`ws://127.0.0.1:${port}${PATH}`, { cookie: session.cookie, origin, 'x-forwarded-for': '203.0.113.9' });
+  const client = await connect(`ws://127.0.0.1:${port}${PATH}`, { cookie: session.cookie, origin, 'x-forwarded-for': '127.66.0.9' });
   assert.equal(client.status, 101);
 
   // Sent at once: the proxy holds frames until the terminal has answered, in order.
