@@ -4,18 +4,18 @@ import { defineResource } from '../../core/resource/define.ts'
 import type { FieldRule } from '../../core/resource/fields.ts'
 import { PICK } from '../perms/api.ts'
 import { DEFAULT_PATHS, fieldsToParams, PARAM_FIELDS, PARAM_KEYS, paramsToFields, pathFollowsType } from './remote-app-params.ts'
+import { DATABASE_APP, KUBERNETES_APP, REMOTE_APP } from './section.ts'
 import './i18n.ts'
 
 // The three application kinds of jumpserver-api.md §2.4. UI paths follow ROUTES.md; the Kubernetes
 // API segment is `k8s-apps`, so its pages name their API URL instead of deriving it from the path.
 
-const APPS = '/api/v1/applications/'
 const byId = (url: string) => (id: string) => `${url}${id}/`
 /** `asset_info` is `{id, hostname}`: the host's name is what a reader needs. */
 const hostOf = (app: Row) => String((app.asset_info as { hostname?: string } | null)?.hostname ?? '')
 
 export const remoteApps = defineResource({
-  name: 'RemoteApp', url: `${APPS}remote-apps/`, path: '/applications/remote-apps', icon: 'window',
+  ...REMOTE_APP,
   list: {
     columns: ['name', 'type', 'asset_info', 'comment', 'actions'],
     overrides: { asset_info: { kind: 'text', render: hostOf } },
@@ -40,7 +40,7 @@ export const remoteApps = defineResource({
 })
 
 export const databaseApps = defineResource({
-  name: 'DatabaseApp', url: `${APPS}database-apps/`, path: '/applications/database-apps', icon: 'database',
+  ...DATABASE_APP,
   list: { columns: ['name', 'type', 'host', 'port', 'database', 'comment', 'actions'], importExport: true, bulkUpdate: ['comment'] },
   form: {
     fields: ['name', 'type', 'host', 'port', 'database', 'comment'],
@@ -53,12 +53,12 @@ export const databaseApps = defineResource({
 const httpUrl: FieldRule = (value) => (/^https?:\/\/[^\s/]+/i.test(String(value)) ? undefined : t('applications.invalidUrl'))
 
 export const kubernetesApps = defineResource({
-  name: 'KubernetesApp', url: `${APPS}k8s-apps/`, path: '/applications/kubernetes-apps', icon: 'boxes',
+  ...KUBERNETES_APP,
   list: { columns: ['name', 'type', 'cluster', 'comment', 'actions'], importExport: true, bulkUpdate: ['comment'] },
   form: {
     fields: ['name', 'type', 'cluster', 'comment'],
     initial: { type: 'k8s' },
     overrides: { cluster: { widget: 'input', rules: [httpUrl], get helpText() { return t('applications.help.cluster') } } },
   },
-  detail: { url: byId(`${APPS}k8s-apps/`), fields: ['name', 'type', 'cluster', 'created_by', 'date_created', 'comment'] },
+  detail: { url: byId(KUBERNETES_APP.url), fields: ['name', 'type', 'cluster', 'created_by', 'date_created', 'comment'] },
 })
