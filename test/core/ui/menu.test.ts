@@ -19,8 +19,8 @@ describe('sidebar menu by role', () => {
 
   // Admins manage users, assets, applications and permissions; auditors only see what they audit (the
   // Dashboard so far).
-  const adminMenu = ['仪表盘', '用户管理', '资产管理', '应用管理', '权限管理'];
-  const auditorMenu = ['仪表盘'];
+  const adminMenu = ['仪表盘', '用户管理', '资产管理', '应用管理', '权限管理', '会话管理', '日志审计'];
+  const auditorMenu = ['仪表盘', '会话管理', '日志审计'];
 
   for (const [username, menu] of [['admin', adminMenu], ['sysauditor', auditorMenu]] as const) {
     it(`shows ${username} the admin page with the Dashboard`, async () => {
