@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing'
-import { i18n } from '../../../src/core/i18n/index.ts'
+import { i18n, loadLanguage } from '../../../src/core/i18n/index.ts'
 import '../../../src/pages/perms/i18n.ts'
 import '../../../src/pages/applications/i18n.ts'
 
@@ -9,6 +9,8 @@ const keys = (tree: Tree, prefix = ''): string[] =>
 const section = (lang: string, name: string) => (i18n.getResourceBundle(lang, 'translation') as Tree)[name] as Tree
 
 describe('perms and applications: messages', () => {
+  before(() => loadLanguage('en')) // English comes in its own chunk (core/i18n)
+
   for (const name of ['perms', 'applications']) {
     it(`has every ${name} key in Chinese and English`, () => {
       expect(keys(section('zh', name)).length).to.be.greaterThan(10)
