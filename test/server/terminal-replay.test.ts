@@ -107,6 +107,10 @@ test('replay refusals: not asciicast, no file, other terminal, plain user, other
   assert.equal((await upload(term, id, Buffer.from(CAST), 'other')).statusCode, 400, 'the field must be file');
   const json = await term.call('POST', `/api/v1/terminal/sessions/${id}/replay/`, { file: 'x' });
   assert.equal(json.statusCode, 400);
+  // A body cut off in the middle of the file part (no closing boundary) is the request's fault, not a 500.
+  const { payload, headers } = multipart(Buffer.from(CAST));
+  const cut = await term.call('POST', `/api/v1/terminal/sessions/${id}/replay/`, payload.subarray(0, payload.length - 40), headers);
+  assert.equal(cut.statusCode, 400, cut.body);
   const other = await registerTerminal(app, 'other');
   assert.equal((await upload(other, id, Buffer.from(CAST))).statusCode, 403);
   assert.equal(app.bastion.db.prepare('SELECT has_replay FROM terminal_sessions WHERE id = ?').pluck().get(id), 0, 'nothing stored');

@@ -44,6 +44,16 @@ function missingReplay(reply: FastifyReply, lang: string) {
   return reply.code(404).send({ error: lang === 'zh' ? '录像文件不存在' : 'Replay file not found' });
 }
 
+/**
+ * An upload that broke while being read (a limit, a malformed multipart body, a body cut off) is the
+ * request's fault and answers 400; anything else (the disk) stays a 500.
+ */
+function isBrokenUpload(error: unknown): boolean {
+  const code = String((error as { code?: string }).code ?? '');
+  const message = error instanceof Error ? error.message : '';
+  return code.startsWith('FST_') || code === 'ERR_STREAM_PREMATURE_CLOSE' || /^(Unexpected end of|Malformed)/.test(message);
+}
+
 export function registerReplayRoutes(app: FastifyInstance, files: ReplayFiles): void {
   // Multipart only here, in its own scope: no other route takes uploads.
   app.register(async (scope) => {
@@ -67,8 +77,7 @@ export function registerReplayRoutes(app: FastifyInstance, files: ReplayFiles): 
         }
       } catch (error) {
         if (error instanceof ReplayRejected) return reply.code(400).send({ file: [error.message] });
-        const code = (error as { code?: string }).code ?? '';
-        if (code.startsWith('FST_')) return reply.code(400).send({ file: [(error as Error).message] });
+        if (isBrokenUpload(error)) return reply.code(400).send({ file: [(error as Error).message] });
         throw error;
       }
       if (!stored) return reply.code(400).send({ file: ['No file was submitted.'] });
