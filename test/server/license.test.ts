@@ -106,3 +106,18 @@ test('BASTION_LICENSE_VALID (licenseValid) still turns the licence on without a 
   const detail = await app.inject({ method: 'GET', url: '/api/v1/xpack/license/detail', headers: await bearer(app, 'admin') });
   assert.equal(detail.json().is_valid, true);
 });
+
+test('hostile uploads are refused with 400, never a 5xx, and store nothing', async (t) => {
+  const app = await build(t);
+  const admin = await bearer(app, 'admin');
+  const big = await importFile(app, admin, 'A'.repeat(70 * 1024));
+  assert.deepEqual([big.statusCode, big.json()], [400, { status: false, msg: 'The license file is too large' }]);
+  const boundary = '----x';
+  for (const payload of [`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\nabc`, 'garbage', `--${boundary}--\r\n`]) {
+    const response = await app.inject({ method: 'POST', url: '/api/v1/xpack/license/import', payload,
+      headers: { ...admin, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    assert.equal(response.statusCode, 400, `${payload.slice(0, 20)}: ${response.body}`);
+  }
+  assert.equal(app.bastion.settings.get('XPACK_LICENSE_CONTENT'), undefined);
+  assert.equal(await publicFlag(app), false);
+});

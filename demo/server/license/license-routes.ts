@@ -49,9 +49,10 @@ export function registerLicenseRoutes(app: FastifyInstance): void {
       try {
         text = await readFile(request);
       } catch (error) {
-        // @fastify/multipart's own refusals (limits, malformed bodies) are the caller's fault.
-        if (String((error as { code?: string }).code ?? '').startsWith('FST_')) return refuse(say(lang, 'invalid'));
-        throw error;
+        // Whatever breaks while reading the upload (limits, a malformed or cut-off body) is the request's fault:
+        // nothing has been stored yet.
+        const code = String((error as { code?: string }).code ?? '');
+        return refuse(say(lang, code === 'FST_REQ_FILE_TOO_LARGE' ? 'tooBig' : 'invalid'));
       }
       if (text === 'none') return refuse(say(lang, 'noFile'));
       if (text === 'too_big') return refuse(say(lang, 'tooBig'));
