@@ -8,6 +8,7 @@ export const pageCss = `
 .form-error { color: #ed5565; }
 .hint-list { margin: 0; padding-left: 18px; font-size: 12px; }
 .hint-list li.ok { color: #1ab394; }
+.password-expiry-notice { margin: 0 0 12px; padding: 8px 12px; color: #8a6d3b; background: #fcf8e3; border: 1px solid #faebcc; }
 .info-table { border-collapse: collapse; width: 100%; max-width: 720px; }
 .info-table th { text-align: right; width: 180px; padding: 8px 16px 8px 0; font-weight: 500; vertical-align: top; }
 .info-table td { padding: 8px 0; word-break: break-all; }

@@ -5,6 +5,7 @@ import { useActiveTab } from '../../core/ui/tabs.ts'
 import { ChangePasswordForm } from './ChangePasswordForm.tsx'
 import './i18n.ts'
 import { MfaForm } from './MfaForm.tsx'
+import { PasswordExpiryNotice } from './PasswordExpiryNotice.tsx'
 import { ProfileInfo } from './ProfileInfo.tsx'
 import { PublicKeyForm } from './PublicKeyForm.tsx'
 
@@ -24,6 +25,7 @@ export function ProfilePage() {
   const Content = CONTENT[active as Tab]
   return (
     <div className="panel profile-page">
+      <PasswordExpiryNotice onChange={() => choose('password')} />
       <SlTabGroup onSlTabShow={(event) => choose((event as unknown as CustomEvent<{ name: string }>).detail.name)}>
         {TABS.map((tab) => (
           <SlTab key={tab} slot="nav" panel={tab} active={tab === active} data-tab={tab}>

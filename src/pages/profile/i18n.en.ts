@@ -21,6 +21,7 @@ const en: Translation<typeof zh> = {
       },
       mfa: { level: 'MFA', disable: 'Disable', enable: 'Enable', success: 'Update success' },
       publicKey: { label: 'SSH public key', help: 'e.g. ssh-rsa AAAA... user@host', success: 'Update success' },
+      passwordExpiry: { notice: 'Your password will expire at {{date}} ({{days}} days left). Please change it in time.', change: 'Change password' },
       save: 'Submit',
     },
   }

@@ -18,6 +18,7 @@ export const zh = {
       },
       mfa: { level: '多因子认证', disable: '禁用', enable: '启用', success: '更新成功' },
       publicKey: { label: 'SSH 公钥', help: '格式如 ssh-rsa AAAA... user@host', success: '更新成功' },
+      passwordExpiry: { notice: '您的密码将于 {{date}} 过期（剩余 {{days}} 天），请及时修改。', change: '修改密码' },
       save: '提交',
     },
   }
