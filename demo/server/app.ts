@@ -17,6 +17,7 @@ import { registerResource } from './engine/routes.ts';
 import { systemClock, type Clock } from './lib/time.ts';
 import { ALLOWED_TARGETS_ENV, parseAllowedTargets } from './net/allowed-targets.ts';
 import { registerCsvParser } from './engine/csv-body.ts';
+import { registerLicenseRoutes } from './license/license-routes.ts';
 import { registerPermsRoutes } from './perms/routes.ts';
 import { RESOURCES } from './resources/index.ts';
 import { isEmpty, seed } from './seed.ts';
@@ -93,6 +94,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerCommonRoutes(app);
   registerProfileRoutes(app);
   registerSettingsRoutes(app);
+  registerLicenseRoutes(app);
   registerCsvParser(app);
   for (const def of RESOURCES) registerResource(app, def);
   registerAssetRoutes(app);

@@ -18,6 +18,8 @@ test('a session lives loginTimeoutMs; reading the profile extends it', async (t)
 
 test('a session lasts 86400 s by default', async (t) => {
   const app = await build(t);
+  // Idle sessions end after SECURITY_MAX_IDLE_TIME (settings-security.test.ts); here only the lifetime counts.
+  app.bastion.settings.set('SECURITY_MAX_IDLE_TIME', 99999, 'security');
   const session = await loginSession(app, 'user');
   app.clock.advance(86_399_000);
   assert.equal((await app.inject({ method: 'GET', url: '/api/v1/authentication/access-keys/', headers: session.headers })).statusCode, 200);

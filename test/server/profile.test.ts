@@ -8,7 +8,9 @@ const FIELDS = ['id', 'username', 'name', 'email', 'role', 'role_display', 'grou
   'is_active', 'is_valid', 'is_expired', 'is_first_login', 'date_expired', 'date_joined', 'last_login', 'source',
   'source_display', 'wechat', 'phone', 'created_by', 'date_password_last_updated', 'avatar_url', 'admin_or_audit_orgs',
   'user_all_orgs', 'current_org_roles', 'org_roles', 'guide_url', 'login_blocked', 'org_role_display', 'total_role_display',
-  'can_update', 'can_delete'];
+  'can_update', 'can_delete',
+  // SECURITY_PASSWORD_EXPIRATION_TIME (settings-security.test.ts).
+  'date_password_expired', 'password_expired_remain_days'];
 
 // A real ed25519 key made with ssh-keygen for this test; its fingerprint from `ssh-keygen -l -E md5`.
 const ED25519 = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIMJO78DHR2fv2rVS2oKOUfK9CVv5sJjPZPNbZkIJx7uM ops@laptop';

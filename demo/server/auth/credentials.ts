@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '../context.ts';
 import { t } from '../lib/i18n.ts';
 import { verifyPassword } from '../lib/passwords.ts';
+import { passwordHasExpired } from '../users/password-expiry.ts';
 import { clearFailures, isBlocked, recordFailure } from './lockout.ts';
 import { recordLogin } from './login-log.ts';
 import { isValidUser } from './permissions.ts';
@@ -10,7 +11,7 @@ import { headerValue } from './request-context.ts';
 
 export type LoginResult =
   | { ok: true; user: UserRow }
-  | { ok: false; error: 'password_failed' | 'block_login' | 'user_inactive'; msg: string };
+  | { ok: false; error: 'password_failed' | 'block_login' | 'user_inactive' | 'password_expired'; msg: string };
 
 /** `ip`: the address the login is recorded and counted under (a terminal signing a user in passes the user's). */
 export function checkCredentials(request: FastifyRequest, username: string, password: string, type: 'W' | 'T', ip = request.ip): LoginResult {
@@ -41,8 +42,22 @@ export function checkCredentials(request: FastifyRequest, username: string, pass
     log('user_inactive', false);
     return { ok: false, error: 'user_inactive', msg: t(lang, user.is_active ? 'auth.user_expired' : 'auth.user_inactive') };
   }
+  const expired = passwordExpiredRefusal(request, user, log);
+  if (expired) return expired;
   clearFailures(db, username, ip);
   db.prepare('UPDATE users SET last_login = ? WHERE id = ?').run(new Date(nowMs).toISOString(), user.id);
   log('', true);
   return { ok: true, user };
+}
+
+/**
+ * SECURITY_PASSWORD_EXPIRATION_TIME, checked as 2.3 checks it after the credentials: the sign-in is refused
+ * (reason password_expired) until an administrator sets a new password. Unlike 2.3 it does not count toward
+ * the lockout: the right password is no guessing attempt.
+ */
+export function passwordExpiredRefusal(request: FastifyRequest, user: UserRow, log: (reason: string, success: boolean) => void): LoginResult | null {
+  const { settings, now } = request.server.bastion;
+  if (!passwordHasExpired(user, settings, now())) return null;
+  log('password_expired', false);
+  return { ok: false, error: 'password_expired', msg: t(request.ctx.lang, 'auth.password_expired') };
 }

@@ -9,7 +9,7 @@ import { t } from '../lib/i18n.ts';
 import { isBlocked } from './lockout.ts';
 import { recordLogin } from './login-log.ts';
 import { isValidUser } from './permissions.ts';
-import { checkCredentials, type LoginResult } from './credentials.ts';
+import { checkCredentials, passwordExpiredRefusal, type LoginResult } from './credentials.ts';
 import { headerValue } from './request-context.ts';
 
 export const isOnBehalfCaller = (request: FastifyRequest): boolean => request.ctx.user?.role === 'App';
@@ -60,6 +60,8 @@ export function checkOnBehalf(request: FastifyRequest, body: Record<string, unkn
     log('user_inactive', false);
     return { ok: false, error: 'user_inactive', msg: t(lang, user.is_active ? 'auth.user_expired' : 'auth.user_inactive') };
   }
+  const expired = passwordExpiredRefusal(request, user, log);
+  if (expired) return expired;
   db.prepare('UPDATE users SET last_login = ? WHERE id = ?').run(new Date(nowMs).toISOString(), user.id);
   log('', true);
   return { ok: true, user };

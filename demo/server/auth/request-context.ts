@@ -5,6 +5,7 @@ import { detectLang } from '../lib/i18n.ts';
 import { DEFAULT_TZ, isValidTimeZone } from '../lib/time.ts';
 import { resolveOrg } from '../orgs/current-org.ts';
 import { userForSignature } from './access-key-sign.ts';
+import { keepSessionAlive, maxIdleMs } from './idle-sessions.ts';
 import { userForBearer, userForSession } from './sessions.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
@@ -41,6 +42,7 @@ function authenticate(app: FastifyInstance, request: FastifyRequest): Pick<Reque
   if (!sessionId) return anonymous;
   const user: UserRow | null = userForSession(db, sessionId, now());
   if (!user) return anonymous;
+  if (!keepSessionAlive(db, sessionId, now(), maxIdleMs(app.bastion.settings))) return anonymous;
   // Django's CSRF check on session auth: on failure the session is ignored and the call is anonymous.
   if (!SAFE_METHODS.has(request.method) && !csrfMatches(request)) return anonymous;
   return { user, via: 'session', sessionId };

@@ -672,4 +672,12 @@ ${appPermissionTables('k8s_app_permission', 'k8s_apps', 'k8sapp_id', 'k8s_apps')
       CREATE INDEX password_change_logs_datetime ON password_change_logs (datetime);
     `,
   },
+  {
+    id: 14,
+    name: 'session_activity',
+    sql: `
+      -- SECURITY_MAX_IDLE_TIME: when a browser session was last used (NULL = since created_at).
+      ALTER TABLE sessions ADD COLUMN last_active_at INTEGER;
+    `,
+  },
 ];

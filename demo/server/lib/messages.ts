@@ -12,6 +12,10 @@ export const messages = {
   },
   'auth.user_inactive': { en: 'This account is inactive.', zh: '此账户已禁用' },
   'auth.user_expired': { en: 'This account is expired', zh: '此账户已过期' },
+  'auth.password_expired': {
+    en: 'Password expired. Please contact the administrator to reset your password.',
+    zh: '密码已过期，请联系管理员重置密码',
+  },
   'auth.cross_site_logout': { en: 'Logout refused: the request came from another site.', zh: '拒绝注销：该请求来自其他站点。' },
   'auth.csrf_failed': { en: 'CSRF verification failed. Reload the page and try again.', zh: 'CSRF 验证失败，请刷新页面后重试。' },
   'login.title': { en: 'Sign in', zh: '登录' },

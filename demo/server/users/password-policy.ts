@@ -13,3 +13,12 @@ export function passwordPolicyErrors(password: string, settings: SettingsStore, 
   if (settings.get<boolean>('SECURITY_PASSWORD_SPECIAL_CHAR') && !/[^A-Za-z0-9]/.test(password)) errors.push(t(lang, 'password.special'));
   return errors;
 }
+
+/**
+ * The `password` field error of an admin's create/update/set-password: 2.3's sentence ("Password does not
+ * match security rules"), then each rule the password breaks, so the admin knows which one. Null = acceptable.
+ */
+export function adminPasswordError(password: string, settings: SettingsStore, lang: Lang): string[] | null {
+  const broken = passwordPolicyErrors(password, settings, lang);
+  return broken.length ? [t(lang, 'user.password_rules'), ...broken] : null;
+}

@@ -9,6 +9,7 @@ import { MFA_LABELS, ROLE_LABELS, SOURCE_LABELS } from './labels.ts';
 import { publicKeyInfo } from './public-key.ts';
 import { orgRoleDisplayOf, totalRoleDisplay } from './user-fields.ts';
 import { isBlocked } from '../auth/lockout.ts';
+import { passwordExpiry } from './password-expiry.ts';
 
 interface OrgRef { id: string; name: string }
 
@@ -20,6 +21,7 @@ export function buildProfile(db: DB, settings: SettingsStore, user: UserRow, ctx
   const mfaLevel = mfaForced ? 2 : user.mfa_level;
   const expired = new Date(user.date_expired).getTime() <= nowMs;
   const roles = currentOrgRoles(db, user, ctx.org);
+  const passwordAge = passwordExpiry(user, settings, nowMs);
   return {
     id: user.id, username: user.username, name: user.name, email: user.email,
     role: user.role, role_display: pick(lang, ROLE_LABELS[user.role] ?? ROLE_LABELS.User),
@@ -33,6 +35,9 @@ export function buildProfile(db: DB, settings: SettingsStore, user: UserRow, ctx
     date_expired: formatDateTime(user.date_expired, tz), date_joined: formatDateTime(user.date_joined, tz),
     last_login: formatDateTime(user.last_login, tz),
     date_password_last_updated: formatDateTime(user.date_password_last_updated, tz),
+    // 2.3's User.date_password_expired / password_expired_remain_days (null: not a local password).
+    date_password_expired: passwordAge ? formatDateTime(new Date(passwordAge.dateExpiredMs).toISOString(), tz) : null,
+    password_expired_remain_days: passwordAge?.remainDays ?? null,
     source: user.source, source_display: pick(lang, SOURCE_LABELS[user.source] ?? SOURCE_LABELS.local),
     created_by: user.created_by, avatar_url: '/static/img/avatar/user.png',
     admin_or_audit_orgs: adminOrAuditOrgs(db, user),

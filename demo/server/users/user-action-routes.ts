@@ -12,7 +12,7 @@ import { hashPassword } from '../lib/passwords.ts';
 import { randomToken } from '../lib/ids.ts';
 import { usersResource as users } from '../resources/users.ts';
 import { emailConfigured, sendMail } from './mail.ts';
-import { passwordPolicyErrors } from './password-policy.ts';
+import { adminPasswordError } from './password-policy.ts';
 import { userChangeRefusal } from './user-rules.ts';
 import { storePasswordHash } from './store-password.ts';
 import { resetLinkMail } from './user-writes.ts';
@@ -71,7 +71,8 @@ export function registerUserActionRoutes(app: FastifyInstance): void {
     const password = (request.body as Record<string, unknown> | null)?.password;
     const { lang } = args.ctx;
     if (typeof password !== 'string' || !password) return reply.code(400).send({ password: [t(lang, 'field.required')] });
-    if (passwordPolicyErrors(password, app.bastion.settings, lang).length) return reply.code(400).send({ password: [t(lang, 'user.password_rules')] });
+    const passwordError = adminPasswordError(password, app.bastion.settings, lang);
+    if (passwordError) return reply.code(400).send({ password: passwordError });
     storePasswordHash(args.db, request, String(target.id), hashPassword(password), args.now);
     return {};
   });

@@ -8,7 +8,7 @@ import { uuid } from '../lib/ids.ts';
 import type { OrgRole } from '../context.ts';
 import { sendMail, type MailNote } from './mail.ts';
 import { storePasswordHash } from './store-password.ts';
-import { passwordPolicyErrors } from './password-policy.ts';
+import { adminPasswordError } from './password-policy.ts';
 import { parsePublicKey } from './public-key.ts';
 import { mayAssignRole } from './user-rules.ts';
 import { andInOrg, storedOrgId } from '../orgs/current-org.ts';
@@ -22,9 +22,8 @@ export function validateUser(args: HookArgs, data: Row): Record<string, string[]
   const { lang } = args.ctx;
   const errors: Record<string, string[]> = {};
   if (data.role !== undefined && !mayAssignRole(args, data.role)) errors.role = [t(lang, 'user.role_limit')];
-  if (wantsPassword(data) && passwordPolicyErrors(String(data.password), args.request.server.bastion.settings, lang).length) {
-    errors.password = [t(lang, 'user.password_rules')];
-  }
+  const passwordError = wantsPassword(data) ? adminPasswordError(String(data.password), args.request.server.bastion.settings, lang) : null;
+  if (passwordError) errors.password = passwordError;
   if (typeof data.public_key === 'string' && data.public_key && !parsePublicKey(data.public_key)) {
     errors.public_key = [t(lang, 'public_key.invalid')];
   }

@@ -1,0 +1,26 @@
+// SECURITY_MAX_IDLE_TIME (minutes) for browser sessions: a session unused for longer is ended, so its next
+// call is anonymous (401) and the console goes to the login form as for an expired session. 2.3 applied the
+// setting only to terminal connections; a console left open is the same risk. Bearer tokens and access
+// keys are for programs and keep their own lifetime.
+import type { DB } from '../db/open.ts';
+import type { SettingsStore } from '../settings/store.ts';
+
+/** Activity is written at most this often: one UPDATE per request would double the writes of a busy console. */
+const TOUCH_EVERY_MS = 15_000;
+
+export function maxIdleMs(settings: SettingsStore): number {
+  const minutes = Number(settings.get<number>('SECURITY_MAX_IDLE_TIME'));
+  return Number.isFinite(minutes) && minutes > 0 ? minutes * 60_000 : Infinity;
+}
+
+/** False (and the session is deleted) when it was idle too long; otherwise records this use. */
+export function keepSessionAlive(db: DB, sessionId: string, nowMs: number, idleMs: number): boolean {
+  const row = db.prepare('SELECT COALESCE(last_active_at, created_at) AS last FROM sessions WHERE id = ?').get(sessionId) as { last: number } | undefined;
+  if (!row) return false;
+  if (nowMs - row.last > idleMs) {
+    db.prepare('DELETE FROM sessions WHERE id = ?').run(sessionId);
+    return false;
+  }
+  if (nowMs - row.last >= TOUCH_EVERY_MS) db.prepare('UPDATE sessions SET last_active_at = ? WHERE id = ?').run(nowMs, sessionId);
+  return true;
+}
