@@ -1,6 +1,6 @@
 // Against the reference server: the super admin's settings page — tabs built from OPTIONS, a save that
 // sends only its own group and persists, the server's field errors under the fields with the typed
-// values kept, and the Email tab's test connection through a real SMTP server (scripts/wtr/smtp-fixture.mjs).
+// values kept, and the Email tab's test connection through a real SMTP server (scripts/wtr/settings-fixture.mjs).
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { text, waitFor } from '../../helpers/dom.ts';

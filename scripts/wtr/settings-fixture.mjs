@@ -1,7 +1,11 @@
-// Browser tests of the settings page's "Test connection" need a real SMTP server the reference server
-// can reach: this plugin runs one (the smtp-server package) on a free loopback port of the test
-// runner's process, with one account, and tells the test what it received.
+// What the settings page's browser tests need from outside the page:
+// - "Test connection" needs a real SMTP server the reference server can reach: this plugin runs one (the
+//   smtp-server package) on a free loopback port of the test runner's process, with one account, and
+//   tells the test what it received;
+// - the Licence tab needs licence files signed with the demo key (scripts/make-license.mjs), which a
+//   page cannot sign.
 import { SMTPServer } from 'smtp-server';
+import { makeLicense } from '../make-license.mjs';
 
 let server = null;
 let port = 0;
@@ -36,13 +40,17 @@ async function start({ user = 'mailer', pass = 'mail-pass' } = {}) {
   return { port };
 }
 
-/** wtr plugin: `executeServerCommand('smtp-start', {user, pass})` -> {port}; `('smtp-mails')` -> [{from, to, subject}]. */
-export function smtpFixturePlugin() {
+/**
+ * wtr plugin: `executeServerCommand('smtp-start', {user, pass})` -> {port}; `('smtp-mails')` -> [{from, to, subject}];
+ * `('license-make', {corporation, date_expired})` -> the licence file's text.
+ */
+export function settingsFixturePlugin() {
   return {
-    name: 'smtp-fixture',
+    name: 'settings-fixture',
     async executeCommand({ command, payload }) {
       if (command === 'smtp-start') return start(payload ?? {});
       if (command === 'smtp-mails') return [...mails];
+      if (command === 'license-make') return makeLicense(payload);
       return undefined;
     },
     async serverStop() {
