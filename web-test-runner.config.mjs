@@ -6,6 +6,7 @@ import { bundleTestsPlugin } from './scripts/wtr/bundle-tests.mjs';
 import { proxyToReferenceServer } from './scripts/wtr/proxy.mjs';
 import { referenceServerPlugin } from './scripts/wtr/reference-server.mjs';
 import { shoelaceIconsPlugin } from './scripts/wtr/shoelace-icons.mjs';
+import { settingsFixturePlugin } from './scripts/wtr/settings-fixture.mjs';
 import { terminalFixturePlugin } from './scripts/wtr/terminal-fixture.mjs';
 import { totalsReporter } from './scripts/wtr/totals-reporter.mjs';
 import { webTerminalFixturePlugin } from './scripts/wtr/web-terminal-fixture.mjs';
@@ -39,6 +40,6 @@ export default {
     }),
   ],
   middleware: [proxyToReferenceServer],
-  plugins: [referenceServerPlugin(), bundleTestsPlugin(), shoelaceIconsPlugin(), terminalFixturePlugin(), webTerminalFixturePlugin()],
+  plugins: [referenceServerPlugin(), bundleTestsPlugin(), shoelaceIconsPlugin(), terminalFixturePlugin(), webTerminalFixturePlugin(), settingsFixturePlugin()],
   reporters: [defaultReporter(), totalsReporter()],
 };

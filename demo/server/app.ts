@@ -21,6 +21,7 @@ import { registerLicenseRoutes } from './license/license-routes.ts';
 import { registerPermsRoutes } from './perms/routes.ts';
 import { RESOURCES } from './resources/index.ts';
 import { isEmpty, seed } from './seed.ts';
+import { registerMailTestingRoute } from './settings/mail-testing.ts';
 import { registerSettingsRoutes } from './settings/routes.ts';
 import { SettingsStore } from './settings/store.ts';
 import { registerTaskRoutes } from './tasks/register.ts';
@@ -101,6 +102,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerPermsRoutes(app);
   registerUserActionRoutes(app);
   registerTaskRoutes(app, { sshTimeoutMs: opts.sshTimeoutMs, policy });
+  registerMailTestingRoute(app, { policy });
   registerAuditRoutes(app);
   registerTerminalRoutes(app, { dataDir: opts.dataDir ?? dirname(opts.dbFile), bootstrapToken: opts.bootstrapToken ?? process.env[BOOTSTRAP_TOKEN_ENV] ?? '', policy });
   await registerStaticRoutes(app, opts.distDir);

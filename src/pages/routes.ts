@@ -7,6 +7,7 @@ import { lazyComponent } from '../core/ui/lazy-component.ts'
 import { DashboardPage } from './dashboard/DashboardPage.tsx'
 import { NotFoundPage } from './errors/NotFoundPage.tsx'
 import { permsRoutes } from './perms/routes.ts'
+import { settingsRoutes } from './settings/routes.ts'
 import { terminalRoutes } from './terminal/routes.ts'
 import { usersRoutes } from './users/index.ts'
 import { userViewRoutes } from './userviews/routes.ts'
@@ -60,6 +61,7 @@ const admin: RouteRecord[] = [
   permsRoutes,
   terminalRoutes,
   auditsRoutes,
+  settingsRoutes,
 ]
 
 // Menu links into the terminal apps, computed when the menu is built (the origin is the page's).

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authorize, IsSuperUser } from '../auth/permissions.ts';
+import { registerSettingsOptions } from './options.ts';
 import { SETTING_GROUPS } from './schema.ts';
 import type { SettingsStore } from './store.ts';
 import { validateSettings } from './validate.ts';
@@ -47,6 +48,7 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
     db.transaction(() => changes.forEach((c) => settings.set(c.name, c.value, c.group)))();
     return groupedSettings(settings);
   };
+  registerSettingsOptions(app);
   app.put('/api/v1/settings/setting/', update(false));
   app.patch('/api/v1/settings/setting/', update(true));
 }
