@@ -12,6 +12,7 @@ import { registerApplicationRoutes } from './applications/routes.ts';
 import { registerAssetRoutes } from './assets/routes.ts';
 import { registerAuditRoutes } from './audits/routes.ts';
 import type { ServerState } from './context.ts';
+import { registerDashboardRoutes } from './dashboard/index-route.ts';
 import { closeDatabase, openDatabase } from './db/open.ts';
 import { registerResource } from './engine/routes.ts';
 import { systemClock, type Clock } from './lib/time.ts';
@@ -104,6 +105,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerTaskRoutes(app, { sshTimeoutMs: opts.sshTimeoutMs, policy });
   registerMailTestingRoute(app, { policy });
   registerAuditRoutes(app);
+  registerDashboardRoutes(app);
   registerTerminalRoutes(app, { dataDir: opts.dataDir ?? dirname(opts.dbFile), bootstrapToken: opts.bootstrapToken ?? process.env[BOOTSTRAP_TOKEN_ENV] ?? '', policy });
   await registerStaticRoutes(app, opts.distDir);
   registerEmbedRoute(app, opts.distDir);

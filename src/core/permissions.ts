@@ -44,6 +44,12 @@ export function hasPermission(role: number, required: readonly number[] = [PERM.
   return required.some((perm) => (role & perm) === perm)
 }
 
+/**
+ * "Super admin only" (spec §6: platforms, terminals and storages, task monitor, settings). The SUPER bit
+ * alone is held by the super auditor too, who would see pages whose every call the server refuses.
+ */
+export const SUPER_ADMIN_ONLY: number[] = [PERM.SUPER | PERM.ADMIN]
+
 const ADMIN_PAGE_BITS = PERM.SUPER | PERM.ADMIN | PERM.AUDIT
 
 export function isAdminPageRole(role: number): boolean {

@@ -1,48 +1,13 @@
-import { useStore } from '@nanostores/react'
-import { useT } from '../../core/i18n/index.ts'
-import { $currentOrg, $orgs, $profile } from '../../core/stores/session.ts'
-import './i18n.ts'
+import type { PageComponent } from '../../core/routes.ts'
+import { lazyComponent } from '../../core/ui/lazy-component.ts'
+import { sendIndexEarly } from './index-call.ts'
 
-/** Until the statistics dashboard lands: who the user is here, from the session's real data. */
-export function DashboardPage() {
-  const t = useT()
-  const profile = useStore($profile)
-  const orgs = useStore($orgs)
-  const currentOrg = useStore($currentOrg)
-  const orgRoles = (profile?.current_org_roles ?? []).map((role) => t(`dashboard.orgRole.${role}`, { defaultValue: role }))
-  return (
-    <div className="dashboard">
-      <section className="panel role-summary">
-        <h3>{t('dashboard.roles.title')}</h3>
-        <table className="info-table">
-          <tbody>
-            <tr data-field="role">
-              <th>{t('dashboard.roles.system')}</th>
-              <td>{String(profile?.role_display ?? profile?.role ?? '')}</td>
-            </tr>
-            <tr data-field="current-org">
-              <th>{t('dashboard.roles.currentOrg')}</th>
-              <td>{currentOrg?.name ?? ''}</td>
-            </tr>
-            <tr data-field="org-roles">
-              <th>{t('dashboard.roles.orgRoles')}</th>
-              <td>{orgRoles.join(', ')}</td>
-            </tr>
-          </tbody>
-        </table>
-      </section>
-      <section className="panel org-list">
-        <h3>{t('dashboard.orgs.title')}</h3>
-        {orgs.length === 0 ? (
-          <p>{t('dashboard.orgs.empty')}</p>
-        ) : (
-          <ul>
-            {orgs.map((org) => (
-              <li key={org.id}>{org.name}</li>
-            ))}
-          </ul>
-        )}
-      </section>
-    </div>
-  )
-}
+/**
+ * The admin's landing page. Only this stub is in the first load: the board (cards, rings, tables, texts)
+ * is a chunk of its own, and the chart library a further one loaded when the chart is drawn; the
+ * figures' call leaves while the shell renders.
+ */
+export const DashboardPage: PageComponent = Object.assign(
+  lazyComponent(() => import('./DashboardBoard.tsx').then((m) => m.DashboardBoard), 'DashboardBoard'),
+  { sendEarly: sendIndexEarly },
+)

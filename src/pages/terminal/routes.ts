@@ -1,4 +1,4 @@
-import { PERM } from '../../core/permissions.ts'
+import { PERM, SUPER_ADMIN_ONLY } from '../../core/permissions.ts'
 import { lazyResourceRoutes } from '../../core/resource/lazy-routes.ts'
 import type { RouteRecord } from '../../core/routes.ts'
 import { lazyComponent } from '../../core/ui/lazy-component.ts'
@@ -14,7 +14,7 @@ const SessionDetailPage = lazyComponent(() => import('./SessionDetailPage.tsx').
 const StoragePage = lazyComponent(() => import('./StoragePage.tsx').then((m) => m.StoragePage), 'StoragePage')
 
 const AUDIT = [PERM.AUDIT]
-const SUPER = [PERM.SUPER]
+const SUPER = SUPER_ADMIN_ONLY
 
 /** ROUTES.md names the storage forms CreateXxx / XxxUpdate (not the engine's XxxCreate); no list of their own. */
 function storageForms(records: RouteRecord[], stem: string): RouteRecord[] {

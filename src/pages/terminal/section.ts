@@ -1,4 +1,4 @@
-import { PERM } from '../../core/permissions.ts'
+import { PERM, SUPER_ADMIN_ONLY } from '../../core/permissions.ts'
 import type { ResourceRoutesStub } from '../../core/resource/lazy-routes.ts'
 
 // What the route table needs of the section's resources, and nothing more: names, paths, permissions.
@@ -19,19 +19,19 @@ export const COMMAND_ROUTES = {
 } satisfies ResourceRoutesStub
 
 export const TERMINAL_ROUTES = {
-  name: 'Terminal', url: API.terminals, path: '/terminal/terminal', perm: [PERM.SUPER], icon: 'hdd-network',
+  name: 'Terminal', url: API.terminals, path: '/terminal/terminal', perm: SUPER_ADMIN_ONLY, icon: 'hdd-network',
   routes: ['list', 'update', 'detail'],
 } satisfies ResourceRoutesStub
 
 export const REPLAY_STORAGE_ROUTES = {
-  name: 'ReplayStorage', url: API.replayStorages, path: '/terminal/replay-storage', perm: [PERM.SUPER],
+  name: 'ReplayStorage', url: API.replayStorages, path: '/terminal/replay-storage', perm: SUPER_ADMIN_ONLY,
   routes: ['list', 'create', 'update'],
   paths: { list: '/terminal/storages?activeTab=replay' },
   title: { create: 'route.CreateReplayStorage', update: 'route.ReplayStorageUpdate' },
 } satisfies ResourceRoutesStub
 
 export const COMMAND_STORAGE_ROUTES = {
-  name: 'CommandStorage', url: API.commandStorages, path: '/terminal/command-storage', perm: [PERM.SUPER],
+  name: 'CommandStorage', url: API.commandStorages, path: '/terminal/command-storage', perm: SUPER_ADMIN_ONLY,
   routes: ['list', 'create', 'update'],
   paths: { list: '/terminal/storages?activeTab=command' },
   title: { create: 'route.CreateCommandStorage', update: 'route.CommandStorageUpdate' },

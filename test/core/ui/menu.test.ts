@@ -17,12 +17,14 @@ function rememberOrg(profile: Profile): void {
 describe('sidebar menu by role', () => {
   afterEach(resetConsole);
 
-  // Admins manage users, assets, applications and permissions; auditors only see what they audit (the
-  // Dashboard so far).
+  // Admins manage users, assets, applications, permissions and sessions; auditors see what they audit
+  // (the Dashboard, sessions and the audit logs).
   const adminMenu = ['仪表盘', '用户管理', '资产管理', '应用管理', '权限管理', '会话管理', '日志审计'];
+  // Settings are the super admin's alone (spec §6).
+  const superAdminMenu = [...adminMenu, '系统设置'];
   const auditorMenu = ['仪表盘', '会话管理', '日志审计'];
 
-  for (const [username, menu] of [['admin', adminMenu], ['sysauditor', auditorMenu]] as const) {
+  for (const [username, menu] of [['admin', superAdminMenu], ['sysauditor', auditorMenu]] as const) {
     it(`shows ${username} the admin page with the Dashboard`, async () => {
       await loginAs(username);
       const view = await mountConsole('/');
