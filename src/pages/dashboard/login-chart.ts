@@ -30,10 +30,16 @@ export async function drawLoginChart(host: HTMLElement, days: string[], series: 
     series: [{ label: '' }, ...series.map((s) => ({ label: s.label, stroke: s.color, width: 2, points: { size: 5 } }))],
   }
   const plot = new UPlot(options, [xs, ...series.map((s) => s.values)] as uPlot.AlignedData, host)
+  // The chart follows its box on the next frame: resizing inside the observer's callback changes what it
+  // observes in the same frame, which the browser reports as a "ResizeObserver loop" error.
+  let frame = 0
   const resize = new ResizeObserver(() => {
-    const width = host.clientWidth
-    if (width > 0 && Math.abs(width - plot.width) > 1) plot.setSize({ width: Math.max(240, width), height: HEIGHT })
+    cancelAnimationFrame(frame)
+    frame = requestAnimationFrame(() => {
+      const width = host.clientWidth
+      if (width > 0 && Math.abs(width - plot.width) > 1) plot.setSize({ width: Math.max(240, width), height: HEIGHT })
+    })
   })
   resize.observe(host)
-  return { dispose: () => { resize.disconnect(); plot.destroy() } }
+  return { dispose: () => { cancelAnimationFrame(frame); resize.disconnect(); plot.destroy() } }
 }
