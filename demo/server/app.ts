@@ -32,8 +32,7 @@ import { registerProfileRoutes } from './users/profile-routes.ts';
 import { registerUserActionRoutes } from './users/user-action-routes.ts';
 import { registerCommonRoutes } from './web/common-routes.ts';
 import { registerCompression } from './web/compression.ts';
-import { registerEmbedRoute } from './web/embed-route.ts';
-import { registerReplayEmbedRoute } from './web/replay-embed-route.ts';
+import { registerEmbedRoutes } from './web/embed-route.ts';
 import { registerErrorHandlers } from './web/errors.ts';
 import { registerSecurityHeaders } from './web/security-headers.ts';
 import { registerStaticRoutes } from './web/static-routes.ts';
@@ -108,10 +107,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerDashboardRoutes(app);
   registerTerminalRoutes(app, { dataDir: opts.dataDir ?? dirname(opts.dbFile), bootstrapToken: opts.bootstrapToken ?? process.env[BOOTSTRAP_TOKEN_ENV] ?? '', policy });
   await registerStaticRoutes(app, opts.distDir);
-  registerEmbedRoute(app, opts.distDir);
+  registerEmbedRoutes(app, opts.distDir);
   registerWebTerminalPage(app, opts.distDir);
   await registerTerminalSocketProxy(app, opts.terminalHttpPort);
-  registerReplayEmbedRoute(app, opts.distDir);
   return app;
 }
 

@@ -1,15 +1,12 @@
-// GET /embed.html: the demo host page that embeds <bastion-asset-list> (demo/embed.html), served as a
-// plain page so the element runs inside a page the console does not own. Like a server-rendered
-// page that knows the build, it preloads the shared chunks the element's entry imports. Its own
-// script is /embed-events.js (demo/embed-events.js).
+// The demo host pages: plain pages, served as a server-rendered page that knows the build would serve
+// them, each holding one element so it runs inside a page the console does not own. Each preloads the
+// shared chunks its element's entry imports, and has its own script in a file beside it (the CSP
+// allows no inline script):
+// - GET /embed.html: <bastion-asset-list> (demo/embed.html, script demo/embed-events.js);
+// - GET /embed-replay.html: <bastion-session-replay> (demo/embed-replay.html, script demo/embed-replay.js).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-
-const EMBED_FILE = new URL('../../embed.html', import.meta.url);
-// The page's own script, a file beside it (the CSP allows no inline script).
-const EVENTS_SCRIPT = readFileSync(new URL('../../embed-events.js', import.meta.url), 'utf8');
-const ELEMENT_ENTRY = 'bastion-asset-list.js';
 
 /** Chunks named by the entry's static `import … from "./x.js"` / `import "./x.js"` (not dynamic imports). */
 export function staticImports(source: string): string[] {
@@ -18,20 +15,45 @@ export function staticImports(source: string): string[] {
 }
 
 /** `<link rel="modulepreload">` of the chunks `entryFile` imports statically (none before a build). */
-export function preloadLinks(distDir: string | undefined, entryFile = ELEMENT_ENTRY): string {
+export function preloadLinks(distDir: string | undefined, entryFile: string): string {
   const entry = distDir ? join(distDir, entryFile) : '';
   if (!entry || !existsSync(entry)) return '';
   return staticImports(readFileSync(entry, 'utf8')).map((file) => `<link rel="modulepreload" href="/ui/${file}">`).join('\n  ');
 }
 
-export function registerEmbedRoute(app: FastifyInstance, distDir?: string): void {
-  app.get('/embed.html', (_request, reply) => {
+/** `html` with `links` put before its module script, indented as the script is. */
+export function withPreloads(html: string, links: string): string {
+  return links ? html.replace(/(\s*)(<script type="module")/, `$1${links}$1$2`) : html;
+}
+
+interface HostPage {
+  /** Where the page and its script are served. */
+  path: string;
+  scriptPath: string;
+  /** The files under demo/. */
+  file: string;
+  scriptFile: string;
+  /** The element's entry in dist/. */
+  entry: string;
+}
+
+const HOST_PAGES: HostPage[] = [
+  { path: '/embed.html', scriptPath: '/embed-events.js', file: 'embed.html', scriptFile: 'embed-events.js', entry: 'bastion-asset-list.js' },
+  { path: '/embed-replay.html', scriptPath: '/embed-replay.js', file: 'embed-replay.html', scriptFile: 'embed-replay.js', entry: 'bastion-session-replay.js' },
+];
+
+function registerHostPage(app: FastifyInstance, page: HostPage, distDir: string | undefined): void {
+  const pageFile = new URL(`../../${page.file}`, import.meta.url);
+  const script = readFileSync(new URL(`../../${page.scriptFile}`, import.meta.url), 'utf8');
+  app.get(page.path, (_request, reply) => {
     // Read per request: a rebuild while the server runs renames the hashed chunks.
-    const links = preloadLinks(distDir);
-    const page = readFileSync(EMBED_FILE, 'utf8');
-    const html = links ? page.replace(/(\s*)(<script type="module")/, `$1${links}$1$2`) : page;
+    const html = withPreloads(readFileSync(pageFile, 'utf8'), preloadLinks(distDir, page.entry));
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
   });
-  app.get('/embed-events.js', (_request, reply) =>
-    reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'no-cache').send(EVENTS_SCRIPT));
+  app.get(page.scriptPath, (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'no-cache').send(script));
+}
+
+export function registerEmbedRoutes(app: FastifyInstance, distDir?: string): void {
+  for (const page of HOST_PAGES) registerHostPage(app, page, distDir);
 }

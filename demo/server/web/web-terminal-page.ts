@@ -8,7 +8,7 @@ import { LOGIN_PATH } from '../auth/login-routes.ts';
 import { isValidUser } from '../auth/permissions.ts';
 import { singleValues } from '../engine/query-params.ts';
 import { escapeHtml } from '../lib/html.ts';
-import { preloadLinks } from './embed-route.ts';
+import { preloadLinks, withPreloads } from './embed-route.ts';
 
 export const WEB_TERMINAL_PATH = '/luna/';
 const PAGE_FILE = new URL('../../web-terminal.html', import.meta.url);
@@ -23,8 +23,7 @@ const signedIn = (request: FastifyRequest) => {
 /** The page with the element's attributes (escaped) and the entry's shared chunks preloaded. */
 export function renderWebTerminalPage(html: string, attrs: Record<string, string | undefined>, links: string): string {
   const attributes = Object.entries(attrs).filter(([, value]) => value).map(([name, value]) => ` ${name}="${escapeHtml(value)}"`).join('');
-  const page = html.replace(TAG, `<bastion-web-terminal${attributes}>`);
-  return links ? page.replace(/(\s*)(<script type="module")/, `$1${links}$1$2`) : page;
+  return withPreloads(html.replace(TAG, `<bastion-web-terminal${attributes}>`), links);
 }
 
 export function registerWebTerminalPage(app: FastifyInstance, distDir?: string): void {
