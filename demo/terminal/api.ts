@@ -1,7 +1,7 @@
 // The terminal's only way to the server: JSON over HTTP, signed with the service account's access key
 // (`Authorization: Sign <id>:<signature>` + `Date`, the server's access-key scheme), in the ROOT org so
 // the service account sees every org's grants, sessions and filters.
-import { createHash } from 'node:crypto';
+import { signFor } from '../server/auth/access-key-sign.ts';
 
 export interface AccessKey { id: string; secret: string }
 
@@ -9,11 +9,6 @@ export class ApiError extends Error {
   constructor(readonly status: number, readonly body: unknown, path: string) {
     super(`${path} answered ${status}: ${typeof body === 'string' ? body : JSON.stringify(body)}`.slice(0, 500));
   }
-}
-
-/** base64 of the md5 hex text of "<secret>\n<date>", as JumpServer's AccessKeyAuthentication checks. */
-export function signature(secret: string, date: string): string {
-  return Buffer.from(createHash('md5').update(`${secret}\n${date}`).digest('hex')).toString('base64');
 }
 
 export interface RequestOptions { method?: string; body?: unknown; form?: FormData; headers?: Record<string, string> }
@@ -27,7 +22,7 @@ export class Api {
   async request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
     const date = new Date().toUTCString();
     const headers: Record<string, string> = { accept: 'application/json', date, 'x-jms-org': 'ROOT', ...options.headers };
-    if (this.key && !headers.authorization) headers.authorization = `Sign ${this.key.id}:${signature(this.key.secret, date)}`;
+    if (this.key && !headers.authorization) headers.authorization = `Sign ${this.key.id}:${signFor(this.key.secret, date)}`;
     let body: string | FormData | undefined;
     if (options.form) body = options.form;
     else if (options.body !== undefined) {

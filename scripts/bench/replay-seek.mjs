@@ -3,7 +3,7 @@
 // that a registered terminal uploaded through the API, as demo/terminal does. Times the first frame
 // (navigation → the player drawn at 0:00, ready) cold, then clicks every command in a shuffled order
 // (backwards and forwards) and times each jump until the screen shows it.
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ import { coldLoads, launchChromium, login, timeToSelector } from './chromium.mjs
 import { outputMarker, writeCast } from './replay-cast.mjs';
 import { startServer, stopServer } from './server-child.mjs';
 import { ms, percentile, within } from './stats.mjs';
+import { requestRegistration, signedHeaders } from '../lib/terminal-signing.mjs';
 
 const DEMO_PASSWORD = 'bastion';
 const BOOTSTRAP_TOKEN = `bench-replay-${randomUUID()}`;
@@ -22,16 +23,11 @@ const READY = '.replay-player[data-state="ready"]';
 
 /** A terminal's signed calls (`Sign <key id>:<base64 md5 hex>` + Date), as demo/terminal makes them. */
 async function registerTerminal(base) {
-  const response = await fetch(`${base}/api/v2/terminal/terminal-registrations/`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `BootstrapToken ${BOOTSTRAP_TOKEN}` },
-    body: JSON.stringify({ name: 'bench-replay', comment: 'replay bench' }),
-  });
+  const response = await requestRegistration(base, BOOTSTRAP_TOKEN, { name: 'bench-replay', comment: 'replay bench' });
   if (response.status !== 201) throw new Error(`register: ${response.status} ${await response.text()}`);
   const key = (await response.json()).service_account.access_key;
   return async (method, path, { json, form } = {}) => {
-    const date = new Date().toUTCString();
-    const signature = Buffer.from(createHash('md5').update(`${key.secret}\n${date}`).digest('hex')).toString('base64');
-    const headers = { Date: date, Authorization: `Sign ${key.id}:${signature}`, 'X-JMS-ORG': 'ROOT' };
+    const headers = { ...signedHeaders(key), 'X-JMS-ORG': 'ROOT' };
     if (json !== undefined) headers['Content-Type'] = 'application/json';
     const answer = await fetch(`${base}${path}`, { method, headers, body: json !== undefined ? JSON.stringify(json) : form });
     const text = await answer.text();

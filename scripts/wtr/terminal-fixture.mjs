@@ -1,7 +1,7 @@
 // Browser tests act as a terminal through this plugin: a page cannot send the `Date` header that the
 // access-key signature covers, so the signed calls leave from here. Registration uses the bootstrap
 // token the test run's server was started with (reference-server.mjs), exactly as demo/terminal does.
-import { createHash } from 'node:crypto';
+import { requestRegistration, signedHeaders } from '../lib/terminal-signing.mjs';
 import { TEST_BOOTSTRAP_TOKEN, referenceServer } from './reference-server.mjs';
 
 /** Registered terminals of this run by name: their service account's access key. */
@@ -17,12 +17,7 @@ async function answer(response) {
 }
 
 async function register({ name, comment = '' }) {
-  const response = await fetch(`${base()}/api/v2/terminal/terminal-registrations/`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `BootstrapToken ${TEST_BOOTSTRAP_TOKEN}` },
-    body: JSON.stringify({ name, comment }),
-  });
-  const result = await answer(response);
+  const result = await answer(await requestRegistration(base(), TEST_BOOTSTRAP_TOKEN, { name, comment }));
   const key = result.data?.service_account?.access_key;
   if (result.status === 201 && key) keys.set(name, key);
   return result;
@@ -32,9 +27,7 @@ async function register({ name, comment = '' }) {
 async function call({ terminal, method = 'GET', path, body, file }) {
   const key = keys.get(terminal);
   if (!key) return { status: 0, data: `terminal ${terminal} is not registered in this run` };
-  const date = new Date().toUTCString();
-  const signature = Buffer.from(createHash('md5').update(`${key.secret}\n${date}`).digest('hex')).toString('base64');
-  const headers = { Date: date, Authorization: `Sign ${key.id}:${signature}`, Accept: 'application/json' };
+  const headers = { ...signedHeaders(key), Accept: 'application/json' };
   let payload;
   if (file) {
     // A replay upload: multipart `file` (asciicast text), as the terminal sends it.
