@@ -1,19 +1,12 @@
 // Calendar days in the caller's time zone (header X-TZ): 2.3 cuts the dashboard's per-day figures at
 // local midnight, and a day label ("MM-DD") must name the day the reader lives in, not the UTC one.
+import { wallClockParts } from '../lib/time.ts';
+
 const DAY_MS = 24 * 3600 * 1000;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function partsIn(ms: number, tz: string): Record<string, number> {
-  let f = formatters.get(tz);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: tz, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
-    });
-    formatters.set(tz, f);
-  }
-  const out: Record<string, number> = {};
-  for (const p of f.formatToParts(ms)) if (p.type !== 'literal') out[p.type] = Number(p.value);
-  return out;
+function partsIn(ms: number, tz: string): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number> {
+  const p = wallClockParts(ms, tz);
+  return { year: Number(p.year), month: Number(p.month), day: Number(p.day), hour: Number(p.hour), minute: Number(p.minute), second: Number(p.second) };
 }
 
 /** How far `tz` is ahead of UTC at instant `ms` (whole seconds). */

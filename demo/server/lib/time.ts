@@ -29,13 +29,19 @@ function formatterFor(tz: string): Intl.DateTimeFormat {
   return f;
 }
 
+/** The wall clock of `tz` at an instant, by part: year, month, day, hour, minute, second, timeZoneName ("GMT+08:00"). */
+export function wallClockParts(at: number | Date, tz: string): Record<string, string> {
+  const parts: Record<string, string> = {};
+  for (const p of formatterFor(tz).formatToParts(at)) parts[p.type] = p.value;
+  return parts;
+}
+
 /** `2020-09-16 19:55:18 +0800`; null/empty stays null. */
 export function formatDateTime(iso: string | null | undefined, tz: string = DEFAULT_TZ): string | null {
   if (!iso) return null;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
-  const parts: Record<string, string> = {};
-  for (const p of formatterFor(tz).formatToParts(date)) parts[p.type] = p.value;
+  const parts = wallClockParts(date, tz);
   // longOffset gives "GMT+08:00", or plain "GMT" for UTC itself.
   const match = /GMT([+-])(\d{2}):?(\d{2})/.exec(parts.timeZoneName ?? '');
   const offset = match ? `${match[1]}${match[2]}${match[3]}` : '+0000';
