@@ -1,9 +1,9 @@
 import { createElement, useRef } from 'react'
-import { LOGIN_PATH } from '../core/config.ts'
-import { apiUrl, setApiBase } from '../core/http.ts'
+import { setApiBase } from '../core/http.ts'
 import { useT } from '../core/i18n/index.ts'
 import type { Row } from '../core/resource/adapters.ts'
 import { AssetBrowser } from '../pages/assets/browser/AssetBrowser.tsx'
+import { signInPrompt } from '../core/ui/sign-in-prompt.ts'
 import { useEmbeddedSession } from '../pages/assets/browser/embedded-session.ts'
 import { useHostFlag } from '../pages/assets/browser/host-flag.ts'
 import { defineElement, emit } from './define.ts'
@@ -28,13 +28,7 @@ function BastionAssetList({ apiBase, org, node, pageSize }: BastionAssetListProp
   const selectable = useHostFlag(root, 'selectable')
   const send = (type: string, detail: unknown) => root.current && emit(root.current, type, detail)
 
-  if (session === 'anonymous') {
-    // The host page stays put: a link, not a redirect.
-    const href = `${apiUrl(LOGIN_PATH)}?next=${encodeURIComponent(window.location.href)}`
-    return createElement('div', { ref: root, className: 'sign-in' },
-      createElement('p', null, t('assets.signIn.prompt')),
-      createElement('a', { href, className: 'sign-in-link' }, t('assets.signIn.link')))
-  }
+  if (session === 'anonymous') return signInPrompt({ prompt: t('assets.signIn.prompt'), link: t('assets.signIn.link') }, { ref: root })
   return createElement('div', { ref: root, className: 'bastion-asset-list' }, session === 'ready' && createElement(AssetBrowser, {
     key: org ?? '', node, pageSize, selectable,
     onSelect: (rows: Row[]) => send('asset-select', rows),

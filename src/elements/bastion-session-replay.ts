@@ -1,8 +1,8 @@
 import { createElement, useEffect, useRef } from 'react'
-import { LOGIN_PATH } from '../core/config.ts'
-import { apiUrl, setApiBase } from '../core/http.ts'
+import { setApiBase } from '../core/http.ts'
 import { registerMessages, useT } from '../core/i18n/index.ts'
 import { lazyComponent } from '../core/ui/lazy-component.ts'
+import { signInPrompt } from '../core/ui/sign-in-prompt.ts'
 import { useEmbeddedSession } from '../pages/assets/browser/embedded-session.ts'
 import type { ReplayPlayerProps } from '../pages/terminal/replay/ReplayPlayer.tsx'
 import { defineElement, emit } from './define.ts'
@@ -38,11 +38,7 @@ function BastionSessionReplay({ session, apiBase, start, speed }: BastionSession
   const send = (type: string, detail: unknown) => root.current && emit(root.current, type, detail)
 
   if (signedIn === 'anonymous') {
-    // The host page stays put: a link, not a redirect.
-    const href = `${apiUrl(LOGIN_PATH)}?next=${encodeURIComponent(window.location.href)}`
-    return createElement('div', { ref: root, className: 'sign-in' },
-      createElement('p', null, t('replayElement.signIn.prompt')),
-      createElement('a', { href, className: 'sign-in-link' }, t('replayElement.signIn.link')))
+    return signInPrompt({ prompt: t('replayElement.signIn.prompt'), link: t('replayElement.signIn.link') }, { ref: root })
   }
   return createElement('div', { ref: root, className: 'bastion-session-replay' }, signedIn === 'ready' && session && createElement(ReplayPlayer, {
     key: session, sessionId: session, start, speed,

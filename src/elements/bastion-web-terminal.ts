@@ -1,9 +1,9 @@
 import { createElement, useEffect } from 'react'
-import { LOGIN_PATH } from '../core/config.ts'
-import { apiUrl, setApiBase } from '../core/http.ts'
+import { setApiBase } from '../core/http.ts'
 import { useT } from '../core/i18n/index.ts'
 import { hardNavigate } from '../core/navigation.ts'
 import { shoelaceThemeSheets } from '../core/ui/shoelace-theme.ts'
+import { embeddedLoginHref, signInPrompt } from '../core/ui/sign-in-prompt.ts'
 import { useEmbeddedSession } from '../pages/assets/browser/embedded-session.ts'
 import { WebTerminalPage } from '../pages/webterminal/WebTerminalPage.tsx'
 import '../pages/webterminal/i18n.ts'
@@ -26,16 +26,12 @@ function BastionWebTerminal({ apiBase, loginTo, appType }: BastionWebTerminalPro
   const t = useT()
   const session = useEmbeddedSession(undefined)
   const here = window.location.pathname + window.location.search
-  const href = `${apiUrl(LOGIN_PATH)}?next=${encodeURIComponent(onTerminalPage() ? here : window.location.href)}`
+  const href = embeddedLoginHref(onTerminalPage() ? here : window.location.href)
   useEffect(() => {
     // On its own page a signed-out user signs in and comes back; in a host page there is only the link.
     if (session === 'anonymous' && onTerminalPage()) hardNavigate(href)
   }, [session, href])
-  if (session === 'anonymous') {
-    return createElement('div', { className: 'sign-in' },
-      createElement('p', null, t('webterm.signIn.prompt')),
-      createElement('a', { href, className: 'sign-in-link' }, t('webterm.signIn.link')))
-  }
+  if (session === 'anonymous') return signInPrompt({ prompt: t('webterm.signIn.prompt'), link: t('webterm.signIn.link') }, { href })
   return session === 'ready' ? createElement(WebTerminalPage, { loginTo, appType }) : null
 }
 
