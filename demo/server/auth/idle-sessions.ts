@@ -4,6 +4,7 @@
 // keys are for programs and keep their own lifetime.
 import type { DB } from '../db/open.ts';
 import type { SettingsStore } from '../settings/store.ts';
+import { deleteSession } from './sessions.ts';
 
 /** Activity is written at most this often: one UPDATE per request would double the writes of a busy console. */
 const TOUCH_EVERY_MS = 15_000;
@@ -13,14 +14,12 @@ export function maxIdleMs(settings: SettingsStore): number {
   return Number.isFinite(minutes) && minutes > 0 ? minutes * 60_000 : Infinity;
 }
 
-/** False (and the session is deleted) when it was idle too long; otherwise records this use. */
-export function keepSessionAlive(db: DB, sessionId: string, nowMs: number, idleMs: number): boolean {
-  const row = db.prepare('SELECT COALESCE(last_active_at, created_at) AS last FROM sessions WHERE id = ?').get(sessionId) as { last: number } | undefined;
-  if (!row) return false;
-  if (nowMs - row.last > idleMs) {
-    db.prepare('DELETE FROM sessions WHERE id = ?').run(sessionId);
+/** False (and the session is deleted) when it was idle too long since `lastActive`; otherwise records this use. */
+export function keepSessionAlive(db: DB, sessionId: string, lastActive: number, nowMs: number, idleMs: number): boolean {
+  if (nowMs - lastActive > idleMs) {
+    deleteSession(db, sessionId);
     return false;
   }
-  if (nowMs - row.last >= TOUCH_EVERY_MS) db.prepare('UPDATE sessions SET last_active_at = ? WHERE id = ?').run(nowMs, sessionId);
+  if (nowMs - lastActive >= TOUCH_EVERY_MS) db.prepare('UPDATE sessions SET last_active_at = ? WHERE id = ?').run(nowMs, sessionId);
   return true;
 }

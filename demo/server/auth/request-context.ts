@@ -40,9 +40,10 @@ function authenticate(app: FastifyInstance, request: FastifyRequest): Pick<Reque
   }
   const sessionId = request.cookies?.sessionid;
   if (!sessionId) return anonymous;
-  const user: UserRow | null = userForSession(db, sessionId, now());
-  if (!user) return anonymous;
-  if (!keepSessionAlive(db, sessionId, now(), maxIdleMs(app.bastion.settings))) return anonymous;
+  const live = userForSession(db, sessionId, now());
+  if (!live) return anonymous;
+  if (!keepSessionAlive(db, sessionId, live.lastActive, now(), maxIdleMs(app.bastion.settings))) return anonymous;
+  const user: UserRow = live.user;
   // Django's CSRF check on session auth: on failure the session is ignored and the call is anonymous.
   if (!SAFE_METHODS.has(request.method) && !csrfMatches(request)) return anonymous;
   return { user, via: 'session', sessionId };

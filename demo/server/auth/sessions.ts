@@ -13,10 +13,14 @@ export function createSession(db: DB, userId: string, nowMs: number, ageMs: numb
   return id;
 }
 
-export function userForSession(db: DB, sessionId: string, nowMs: number): UserRow | null {
-  const row = db.prepare('SELECT u.* FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ? AND s.expires_at > ?')
-    .get(sessionId, nowMs) as UserRow | undefined;
-  return row ?? null;
+/** The user of a live session, and when the session was last used (ms; its creation until then). */
+export function userForSession(db: DB, sessionId: string, nowMs: number): { user: UserRow; lastActive: number } | null {
+  const row = db.prepare(`SELECT u.*, COALESCE(s.last_active_at, s.created_at) AS session_last_active
+    FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ? AND s.expires_at > ?`)
+    .get(sessionId, nowMs) as (UserRow & { session_last_active: number }) | undefined;
+  if (!row) return null;
+  const { session_last_active: lastActive, ...user } = row;
+  return { user: user as UserRow, lastActive };
 }
 
 /** JumpServer refreshes the session age on profile reads; we do the same. */
