@@ -2,11 +2,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '../context.ts';
 import { t } from '../lib/i18n.ts';
-import { verifyPassword } from '../lib/passwords.ts';
 import { passwordHasExpired } from '../users/password-expiry.ts';
 import { clearFailures, isBlocked, recordFailure } from './lockout.ts';
 import { recordLogin } from './login-log.ts';
 import { isValidUser } from './permissions.ts';
+import { userForPassword } from './password-check.ts';
 import { headerValue } from './request-context.ts';
 
 export type LoginResult =
@@ -14,7 +14,7 @@ export type LoginResult =
   | { ok: false; error: 'password_failed' | 'block_login' | 'user_inactive' | 'password_expired'; msg: string };
 
 /** `ip`: the address the login is recorded and counted under (a terminal signing a user in passes the user's). */
-export function checkCredentials(request: FastifyRequest, username: string, password: string, type: 'W' | 'T', ip = request.ip): LoginResult {
+export async function checkCredentials(request: FastifyRequest, username: string, password: string, type: 'W' | 'T', ip = request.ip): Promise<LoginResult> {
   const { db, now, settings } = request.server.bastion;
   const { lang } = request.ctx;
   const nowMs = now();
@@ -28,11 +28,8 @@ export function checkCredentials(request: FastifyRequest, username: string, pass
     log('block_login', false);
     return { ok: false, error: 'block_login', msg: t(lang, 'auth.block_login', { minutes: limitMinutes }) };
   }
-  const user = db.prepare('SELECT * FROM users WHERE username = ?').get(username) as UserRow | undefined;
-  // The hash is checked even without a user (a dummy one then): same cost, so timing does not
-  // reveal whether the username exists.
-  const passwordOk = verifyPassword(password, user?.password_hash ?? null);
-  if (!user || user.role === 'App' || !passwordOk) {
+  const user = await userForPassword(request, username, password);
+  if (!user) {
     const remaining = recordFailure(db, username, ip, nowMs, policy);
     log('password_failed', false);
     if (remaining === 0) return { ok: false, error: 'block_login', msg: t(lang, 'auth.block_login', { minutes: limitMinutes }) };

@@ -3,19 +3,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { t } from '../lib/i18n.ts';
 import { randomToken } from '../lib/ids.ts';
 import { checkCredentials } from './credentials.ts';
+import { setCsrfCookie } from './csrf-cookie.ts';
+import { continueLogin } from './login-guard.ts';
 import { renderLoginPage } from './login-page.ts';
 import { consoleNext, safeNext } from './safe-next.ts';
 import { headerValue } from './request-context.ts';
-import { createSession, deleteSession, revokeBearerTokens } from './sessions.ts';
+import { deleteSession, revokeBearerTokens } from './sessions.ts';
 
 export const LOGIN_PATH = '/core/auth/login/';
-const CSRF_COOKIE_AGE = 365 * 24 * 3600; // Django's CSRF_COOKIE_AGE
-
-
-function setCsrfCookie(reply: FastifyReply, token: string): void {
-  // Not HttpOnly: the console reads it and echoes it in X-CSRFToken.
-  reply.setCookie('csrftoken', token, { path: '/', sameSite: 'lax', maxAge: CSRF_COOKIE_AGE });
-}
 
 function renderForm(request: FastifyRequest, reply: FastifyReply, opts: { next: string; username?: string; error?: string; status?: number }) {
   const csrfToken = request.cookies.csrftoken || randomToken();
@@ -32,7 +27,7 @@ export function registerLoginRoutes(app: FastifyInstance): void {
     return renderForm(request, reply, { next: safeNext(query.next, '') });
   });
 
-  app.post(LOGIN_PATH, (request, reply) => {
+  app.post(LOGIN_PATH, async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
     const next = safeNext(body.next, '');
     const username = typeof body.username === 'string' ? body.username.trim() : '';
@@ -41,15 +36,9 @@ export function registerLoginRoutes(app: FastifyInstance): void {
     if (!cookieToken || body.csrfmiddlewaretoken !== cookieToken) {
       return renderForm(request, reply, { next, username, error: t(request.ctx.lang, 'auth.csrf_failed'), status: 403 });
     }
-    const result = checkCredentials(request, username, password, 'W');
+    const result = await checkCredentials(request, username, password, 'W');
     if (!result.ok) return renderForm(request, reply, { next, username, error: result.msg });
-
-    const { db, now, loginAgeMs } = app.bastion;
-    if (request.cookies.sessionid) deleteSession(db, request.cookies.sessionid);
-    const sessionId = createSession(db, result.user.id, now(), loginAgeMs);
-    reply.setCookie('sessionid', sessionId, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: Math.ceil(loginAgeMs / 1000) });
-    setCsrfCookie(reply, randomToken()); // Django rotates the token at login.
-    return reply.redirect(next || '/ui/');
+    return continueLogin(request, reply, result.user, next);
   });
 
   // Logging out ends this session and every bearer token of the caller, then shows the login form,

@@ -26,7 +26,7 @@ export function remoteAddrOf(request: FastifyRequest, body: Record<string, unkno
   return sent && isIP(sent) ? sent : request.ip;
 }
 
-export function checkOnBehalf(request: FastifyRequest, body: Record<string, unknown>): LoginResult {
+export async function checkOnBehalf(request: FastifyRequest, body: Record<string, unknown>): Promise<LoginResult> {
   const { db, now, settings } = request.server.bastion;
   const lang = request.ctx.lang;
   const username = typeof body.username === 'string' ? body.username.trim() : '';

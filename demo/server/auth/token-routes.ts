@@ -9,13 +9,13 @@ import { headerValue } from './request-context.ts';
 import { createBearerToken } from './sessions.ts';
 
 export function registerTokenRoutes(app: FastifyInstance): void {
-  const issue = (request: FastifyRequest, reply: FastifyReply) => {
+  const issue = async (request: FastifyRequest, reply: FastifyReply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
     const username = typeof body.username === 'string' ? body.username.trim() : '';
     const password = typeof body.password === 'string' ? body.password : '';
     const type = headerValue(request, 'x-jms-login-type') === 'W' ? 'W' : 'T';
     // A terminal (App account) signs its users in by password or public key (auth/on-behalf-auth.ts).
-    const result = isOnBehalfCaller(request) ? checkOnBehalf(request, body) : checkCredentials(request, username, password, type);
+    const result = await (isOnBehalfCaller(request) ? checkOnBehalf(request, body) : checkCredentials(request, username, password, type));
     if (!result.ok) return reply.code(400).send({ error: result.error, msg: result.msg });
     const { db, now, settings, loginAgeMs } = app.bastion;
     const { token, expiresAt } = createBearerToken(db, result.user.id, now(), loginAgeMs);
