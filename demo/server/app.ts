@@ -22,6 +22,7 @@ import { registerLicenseRoutes } from './license/license-routes.ts';
 import { registerPermsRoutes } from './perms/routes.ts';
 import { RESOURCES } from './resources/index.ts';
 import { isEmpty, seed } from './seed.ts';
+import { registerLdapRoutes } from './settings/ldap-routes.ts';
 import { registerMailTestingRoute } from './settings/mail-testing.ts';
 import { registerSettingsRoutes } from './settings/routes.ts';
 import { SettingsStore } from './settings/store.ts';
@@ -103,6 +104,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerUserActionRoutes(app);
   registerTaskRoutes(app, { sshTimeoutMs: opts.sshTimeoutMs, policy });
   registerMailTestingRoute(app, { policy });
+  registerLdapRoutes(app, { policy });
   registerAuditRoutes(app);
   registerDashboardRoutes(app);
   registerTerminalRoutes(app, { dataDir: opts.dataDir ?? dirname(opts.dbFile), bootstrapToken: opts.bootstrapToken ?? process.env[BOOTSTRAP_TOKEN_ENV] ?? '', policy });

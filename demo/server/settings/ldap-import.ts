@@ -1,0 +1,37 @@
+// A directory user becomes (or updates) a user of ours with source `ldap`: the LDAP import and the first
+// LDAP sign-in of an unknown username both come here (2.3's LDAPImportUtil.update_or_create and
+// django-auth-ldap's get_or_create + populate). `admin` keeps its source, as 2.3 keeps it.
+import type { DB } from '../db/open.ts';
+import type { UserRow } from '../context.ts';
+import { uuid } from '../lib/ids.ts';
+import { defaultExpiry, isoAt } from '../lib/time.ts';
+import type { LdapUser } from './ldap-directory.ts';
+
+/** 2.3's EMAIL_SUFFIX: the address of a user whose directory entry has no mail. */
+export const EMAIL_SUFFIX = 'jumpserver.org';
+
+/** 2.3's construct_user_email: the directory's mail, else the username if it is one, else username@suffix. */
+export function userEmail(username: string, email: string): string {
+  if (email.includes('@')) return email;
+  if (username.includes('@')) return username;
+  return `${username}@${EMAIL_SUFFIX}`;
+}
+
+export interface Upserted { user: UserRow; created: boolean; before: UserRow | null }
+
+/** Creates or updates the user named by the directory entry; throws on a constraint (e.g. an email in use). */
+export function upsertLdapUser(db: DB, entry: LdapUser, nowMs: number): Upserted {
+  const username = entry.username.trim();
+  const name = (entry.name ?? '').trim() || username;
+  const email = userEmail(username, (entry.email ?? '').trim());
+  const before = db.prepare('SELECT * FROM users WHERE username = ?').get(username) as UserRow | undefined;
+  if (before) {
+    const source = before.username === 'admin' ? before.source : 'ldap';
+    db.prepare('UPDATE users SET name = ?, email = ?, source = ? WHERE id = ?').run(name, email, source, before.id);
+  } else {
+    db.prepare(`INSERT INTO users (id, username, name, email, role, source, date_expired, date_joined, created_by)
+      VALUES (?, ?, ?, ?, 'User', 'ldap', ?, ?, '')`).run(uuid(), username, name, email, defaultExpiry(nowMs), isoAt(nowMs));
+  }
+  const user = db.prepare('SELECT * FROM users WHERE username = ?').get(username) as UserRow;
+  return { user, created: !before, before: before ?? null };
+}
