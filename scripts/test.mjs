@@ -34,6 +34,9 @@ async function serverSuite() {
   // The task-runner tests talk to a private OpenSSH server; install it first, like Chromium.
   const sshd = await runStep('sshd', node, ['scripts/ensure-sshd.mjs']);
   if (sshd.code !== 0) return record('server', { ...emptyTotals(), failed: 1 }, 'no OpenSSH server');
+  // The LDAP tests start a private OpenLDAP server (Debian's slapd) the same way.
+  const slapd = await runStep('slapd', node, ['scripts/ensure-slapd.mjs']);
+  if (slapd.code !== 0) return record('server', { ...emptyTotals(), failed: 1 }, 'no OpenLDAP server');
   const { code, output } = await runStep('server tests', node, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files]);
   const totals = parseNodeTestTotals(output);
   if (!totals) return record('server', { ...emptyTotals(), failed: 1 }, `crashed with exit code ${code}`);
@@ -46,6 +49,8 @@ async function browserSuite() {
   if (files.length === 0) return record('browser', emptyTotals(), 'no browser test files');
   const chromium = await runStep('chromium', node, ['scripts/ensure-chromium.mjs']);
   if (chromium.code !== 0) return record('browser', { ...emptyTotals(), failed: 1 }, 'no Chromium');
+  const slapd = await runStep('slapd', node, ['scripts/ensure-slapd.mjs']);
+  if (slapd.code !== 0) return record('browser', { ...emptyTotals(), failed: 1 }, 'no OpenLDAP server');
   const build = await runStep('build', 'npm', ['run', 'build']);
   if (build.code !== 0) record('build', { ...emptyTotals(), failed: 1 }, 'rollup failed');
 

@@ -8,6 +8,7 @@ import { bearer, build, loginSession } from './helpers.ts';
 import { ADMIN_PASSWORD, LDAP_PEOPLE, ldapSettings, useSlapd } from './support/slapd.ts';
 import { buildTerminalApp, registerTerminal } from './terminal-helpers.ts';
 import { freePort } from '../../scripts/lib/free-port.mjs';
+import { ANY_FIELD, BODIES } from './fuzz-corpus.ts';
 
 const slapd = await useSlapd();
 const SETTINGS = '/api/v1/settings/setting/';
@@ -236,4 +237,39 @@ test('a terminal signs an LDAP user in on their behalf with the directory passwo
   assert.equal(ok.json().user.username, alice.uid);
   const bad = await term.call('POST', '/api/v1/authentication/tokens/', { username: alice.uid, password: 'nope', remote_addr: '127.0.0.42', login_type: 'T' });
   assert.equal(bad.statusCode, 400);
+});
+
+// The route-table sweep (fuzz-routes.test.ts) meets these routes with no directory behind them; here
+// they meet hostile input with a live directory and a filled cache, and so does LDAP sign-in.
+test('LDAP routes and LDAP sign-in survive hostile queries and bodies against a live directory: no 5xx', async (t) => {
+  const app = await build(t);
+  await saveLdap(app);
+  const headers = { ...(await adminHeaders(app)), 'content-type': 'application/json' };
+  await listWhenSynced(app, headers);
+  const failures: string[] = [];
+  const probe = async (method: 'GET' | 'POST', url: string, payload?: string) => {
+    const response = await app.inject({ method, url, headers, payload });
+    if (response.statusCode >= 500) failures.push(`${method} ${url.slice(0, 80)} ${payload?.slice(0, 40)} answered ${response.statusCode}`);
+  };
+  for (const query of ['order=nope', 'order=-', 'search=%00', 'limit=99999999999999999999&offset=-3', 'cache_police=0&search=*', 'cache_police=x', `search=${'x'.repeat(3000)}`]) {
+    await probe('GET', `${USERS}?${query}`);
+  }
+  const keys: Record<string, string[]> = {
+    [CONFIG_TEST]: Object.keys(ldapSettings(slapd.port)),
+    [LOGIN_TEST]: ['username', 'password'],
+    [IMPORT]: ['username_list'],
+  };
+  for (const [url, names] of Object.entries(keys)) {
+    for (const body of BODIES) await probe('POST', url, body.payload);
+    for (const name of names) {
+      for (const value of [...ANY_FIELD, '*)(uid=*', '\\', 'ldap://[::1', 'ldaps://127.0.0.1:1']) {
+        await probe('POST', url, JSON.stringify({ ...ldapSettings(slapd.port), username: alice.uid, password: 'x', username_list: [alice.uid], [name]: value }));
+      }
+    }
+  }
+  for (const value of [...ANY_FIELD, '*', '*)(uid=*', `${alice.uid})(|(uid=*`]) {
+    const response = await app.inject({ method: 'POST', url: '/api/v1/authentication/auth/', payload: { username: value, password: alice.password } });
+    if (response.statusCode !== 400) failures.push(`sign-in as ${JSON.stringify(value).slice(0, 40)} answered ${response.statusCode}`);
+  }
+  assert.deepEqual(failures, []);
 });
