@@ -1,10 +1,12 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { EngineStyle } from '../../core/engine/EngineStyle.tsx'
+import type { Values } from '../../core/engine/form/validate.ts'
 import { useT } from '../../core/i18n/index.ts'
 import { SlSpinner, SlTab, SlTabGroup } from '../../core/ui/shoelace.ts'
 import { useActiveTab } from '../../core/ui/tabs.ts'
 import { GroupForm } from './GroupForm.tsx'
 import './i18n.ts'
+import { LdapButtons } from './LdapButtons.tsx'
 import { LicenseTab } from './LicenseTab.tsx'
 import { MailTestButton } from './MailTestButton.tsx'
 import { loadSettings, type SettingsMeta, type SettingsValues } from './settings-api.ts'
@@ -17,10 +19,16 @@ const GROUP_OF: Partial<Record<Tab, string>> = {
   basic: 'basic', email: 'email', emailContent: 'email_content', ldap: 'ldap', terminal: 'terminal', security: 'security',
 }
 
+/** Buttons a group's form shows beside Submit, given the values being edited. */
+const EXTRA_BUTTONS: Record<string, (values: Values) => ReactNode> = {
+  email: (values) => <MailTestButton values={values} />,
+  ldap: (values) => <LdapButtons values={values} />,
+}
+
 /**
  * The super admin's settings (ROUTES.md `/settings`): one tab per group of OPTIONS
- * /api/v1/settings/setting/, each a form saving its own group, and the Licence tab. The LDAP tab only
- * saves its group: its test and import buttons come with the LDAP endpoints.
+ * /api/v1/settings/setting/, each a form saving its own group, and the Licence tab. The Email tab tests
+ * the mail server; the LDAP tab tests the directory and imports its users.
  */
 export function SettingsPage() {
   const t = useT()
@@ -41,7 +49,7 @@ export function SettingsPage() {
     content = meta
       ? <GroupForm key={group} group={group} meta={meta} current={state.values[group] ?? {}}
           onSaved={(values) => setState((old) => (old ? { ...old, values } : old))}
-          extraButtons={group === 'email' ? (values) => <MailTestButton values={values} /> : undefined} />
+          extraButtons={EXTRA_BUTTONS[group]} />
       : <p />
   }
   return (

@@ -39,8 +39,8 @@ describe('settings page (real server)', () => {
 
     await openTab(view, 'ldap');
     expect(text(view.find('.settings-form [data-field="AUTH_LDAP_SERVER_URI"] label'))).to.equal('LDAP 地址');
-    // Only the save: LDAP testing and import come with their endpoints.
-    expect(view.findAll('.settings-form sl-button').map((b) => b.className)).to.deep.equal(['submit']);
+    // Beside the save, the LDAP tests and the import (settings-ldap.test.ts drives them).
+    expect(view.findAll('.settings-form .form-buttons > sl-button').map((b) => b.className)).to.deep.equal(['ldap-test-config', 'ldap-test-login', 'ldap-import', 'submit']);
     await openTab(view, 'license');
     // The import form is always there; above it, the detail of a licence an earlier test imported, or none.
     await waitFor(() => !!view.find('.license-import .license-file') && !!view.find('.license-detail, .license-none'), 5000, 'the licence tab');
