@@ -99,7 +99,7 @@ export function LdapImportDialog({ onClose }: { onClose: () => void }) {
     <SlDialog open label={t('settings.ldap.importTitle')} className="engine-dialog ldap-import-dialog" style={{ '--width': '860px' } as CSSProperties}
       onSlAfterHide={(e) => e.target === e.currentTarget && onClose()}>
       <p className="hint">{t('settings.ldap.importTip')}</p>
-      <div className="ldap-users-actions">
+      <div className="toolbar ldap-users-actions">
         <SlInput className="ldap-search" size="small" clearable placeholder={t('common.search')} value={typed}
           onSlInput={(e) => setTyped((e.target as HTMLInputElement).value)}
           onSlClear={() => { setTyped(''); setQuery((old) => ({ ...old, search: '', page: 1 })) }}
