@@ -65,6 +65,12 @@ test('config test: the posted settings match the directory\'s people; wrong pass
   const noMap = await app.inject({ method: 'POST', url: CONFIG_TEST, headers, payload: { ...ldapSettings(slapd.port), AUTH_LDAP_USER_ATTR_MAP: '{"username": "uid"}' } });
   assert.match(noMap.json().error, /^Error \(Invalid LDAP User attr map\): LDAP User attr map not include: \{'name', 'email'\}/);
 
+  // The console posts the map as its textarea's JSON text.
+  const asText = await app.inject({ method: 'POST', url: CONFIG_TEST, headers, payload: { ...ldapSettings(slapd.port), AUTH_LDAP_USER_ATTR_MAP: JSON.stringify(ldapSettings(slapd.port).AUTH_LDAP_USER_ATTR_MAP) } });
+  assert.equal(asText.statusCode, 200, asText.body);
+  const notDict = await app.inject({ method: 'POST', url: CONFIG_TEST, headers, payload: { ...ldapSettings(slapd.port), AUTH_LDAP_USER_ATTR_MAP: '{nope' } });
+  assert.equal(notDict.json().error, 'Error (Invalid LDAP User attr map): LDAP User attr map is not dict');
+
   const off = await app.inject({ method: 'POST', url: CONFIG_TEST, headers, payload: { ...ldapSettings(slapd.port), AUTH_LDAP: false } });
   assert.equal(off.statusCode, 400);
   assert.equal(off.json().error, 'Error (Not enabled LDAP authentication): LDAP authentication is not enabled');

@@ -67,7 +67,7 @@ export function ldapErrorText(error: unknown): string {
 }
 
 /** A client connected to the checked address of the URI's host; the caller must unbind it. */
-export async function openClient(config: LdapConfig, policy: TargetPolicy): Promise<Client> {
+export async function openClient(config: Pick<LdapConfig, 'serverUri' | 'startTls'>, policy: TargetPolicy): Promise<Client> {
   let uri: URL;
   try {
     uri = new URL(config.serverUri.trim());

@@ -22,8 +22,11 @@ const REQUIRED_ATTRS = ['username', 'name', 'email'];
 type Body = Record<string, unknown>;
 const asBody = (raw: unknown): Body => (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw as Body : {});
 
+/** A configuration to test: the attribute map as posted (an object or its JSON text), checked by its own step. */
+export type TestedConfig = Omit<LdapConfig, 'attrMap'> & { attrMap: unknown };
+
 /** The posted AUTH_LDAP_* values (LDAPTestConfigSerializer), or the first field error. */
-export function postedLdapConfig(raw: unknown, stored: LdapConfig, lang: Lang): { config: LdapConfig } | { error: string } {
+export function postedLdapConfig(raw: unknown, stored: LdapConfig, lang: Lang): { config: TestedConfig } | { error: string } {
   const body = asBody(raw);
   const text = (name: string, required: boolean): string | { error: string } => {
     const value = body[name];
@@ -48,22 +51,23 @@ export function postedLdapConfig(raw: unknown, stored: LdapConfig, lang: Lang): 
   const authLdap = flag('AUTH_LDAP');
   // Lina posts the map as the textarea's JSON text; the API also takes the object itself.
   const rawMap = body.AUTH_LDAP_USER_ATTR_MAP;
-  const attrMap = rawMap !== null && typeof rawMap === 'object' && !Array.isArray(rawMap) ? JSON.stringify(rawMap) : text('AUTH_LDAP_USER_ATTR_MAP', true);
-  for (const value of [serverUri, bindDn, password, searchOu, searchFilter, attrMap, startTls, authLdap]) {
+  const attrMap = rawMap !== null && typeof rawMap === 'object' && !Array.isArray(rawMap) ? rawMap : text('AUTH_LDAP_USER_ATTR_MAP', true);
+  for (const value of [serverUri, bindDn, password, searchOu, searchFilter, startTls, authLdap]) {
     if (typeof value === 'object') return value;
   }
+  if (attrMap !== rawMap && typeof attrMap === 'object') return attrMap as { error: string };
   return {
     config: {
       serverUri: serverUri as string, bindDn: bindDn as string, password: (password as string) || stored.password,
       searchOu: searchOu as string, searchFilter: searchFilter as string, startTls: startTls as boolean, authLdap: authLdap as boolean,
-      attrMap: attrMap as unknown as Record<string, string>, // parsed (and checked) by the attribute-map step
+      attrMap,
     },
   };
 }
 
 /** 2.3's test_attr_map: a dict (or its JSON) naming at least username, name and email. */
-function checkAttrMap(config: LdapConfig, lang: Lang): Record<string, string> {
-  let map: unknown = config.attrMap;
+function checkAttrMap(attrMap: unknown, lang: Lang): Record<string, string> {
+  let map = attrMap;
   if (typeof map === 'string') {
     try {
       map = JSON.parse(map);
@@ -82,7 +86,7 @@ function checkAttrMap(config: LdapConfig, lang: Lang): Record<string, string> {
 }
 
 /** A client on the checked address, with 2.3's server-step messages for anything before the server answers. */
-async function connect(config: LdapConfig, policy: TargetPolicy, lang: Lang): Promise<Client> {
+async function connect(config: TestedConfig, policy: TargetPolicy, lang: Lang): Promise<Client> {
   const serverError = (detail: string) => new StepFailed(pick(lang, LDAP_TEXT.errServer, { detail }));
   let client: Client | null = null;
   try {
@@ -101,7 +105,7 @@ async function connect(config: LdapConfig, policy: TargetPolicy, lang: Lang): Pr
 }
 
 /** 2.3's LDAPTestUtil.test_config: the number of matched users, or the step that failed. */
-export async function testLdapConfig(config: LdapConfig, policy: TargetPolicy, lang: Lang): Promise<{ ok: boolean; msg: string }> {
+export async function testLdapConfig(config: TestedConfig, policy: TargetPolicy, lang: Lang): Promise<{ ok: boolean; msg: string }> {
   try {
     const client = await connect(config, policy, lang);
     let count = 0;
@@ -115,7 +119,7 @@ export async function testLdapConfig(config: LdapConfig, policy: TargetPolicy, l
         const detail = isLdapResult(error) && error.code === 0x31 ? pick(lang, LDAP_TEXT.bindIncorrect) : ldapErrorText(error);
         throw bindError(isLdapResult(error) ? pick(lang, LDAP_TEXT.wrongBind, { detail }) : pick(lang, LDAP_TEXT.unknown, { detail }));
       }
-      const checked = { ...config, attrMap: checkAttrMap(config, lang) };
+      const checked: LdapConfig = { ...config, attrMap: checkAttrMap(config.attrMap, lang) };
       const ouError = (detail: string) => new StepFailed(pick(lang, LDAP_TEXT.errOuOrFilter, { detail }));
       const ous = searchOus(checked);
       if (!ous.length) throw ouError(pick(lang, LDAP_TEXT.badOuOrFilter, { detail: config.searchOu }));
