@@ -2,11 +2,15 @@ import { useState } from 'react'
 import type { Values } from '../../core/engine/form/validate.ts'
 import { useT } from '../../core/i18n/index.ts'
 import { toast } from '../../core/stores/notify.ts'
+import { lazyComponent } from '../../core/ui/lazy-component.ts'
 import { SlButton } from '../../core/ui/shoelace.ts'
 import './i18n.ts'
 import { testLdapConfig } from './ldap-api.ts'
-import { LdapImportDialog } from './LdapImportDialog.tsx'
-import { LdapLoginDialog } from './LdapLoginDialog.tsx'
+
+// The dialogs (and the list table the import brings) load when first opened.
+type DialogProps = { onClose: () => void }
+const LdapLoginDialog = lazyComponent<DialogProps>(() => import('./LdapLoginDialog.tsx').then((m) => m.LdapLoginDialog), 'LdapLoginDialog')
+const LdapImportDialog = lazyComponent<DialogProps>(() => import('./LdapImportDialog.tsx').then((m) => m.LdapImportDialog), 'LdapImportDialog')
 
 /**
  * The LDAP tab's buttons beside Submit, as Lina 2.3 has them: "Test connection" with the values being
