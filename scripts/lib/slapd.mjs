@@ -98,7 +98,11 @@ export async function startSlapd() {
   let stderr = '';
   child.stderr.on('data', (chunk) => { stderr += chunk; });
   const exited = new Promise((resolve) => child.once('exit', resolve));
+  // A test process that ends without stopping it (a crash, Ctrl-C) must not leave slapd behind.
+  const killOnExit = () => child.kill('SIGTERM');
+  process.once('exit', killOnExit);
   const stop = async () => {
+    process.off('exit', killOnExit);
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited;
     rmSync(dir, { recursive: true, force: true });
