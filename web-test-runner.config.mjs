@@ -3,6 +3,7 @@
 import { defaultReporter } from '@web/test-runner';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { bundleTestsPlugin } from './scripts/wtr/bundle-tests.mjs';
+import { loginCaptchaPlugin } from './scripts/wtr/login-captcha.mjs';
 import { proxyToReferenceServer } from './scripts/wtr/proxy.mjs';
 import { referenceServerPlugin } from './scripts/wtr/reference-server.mjs';
 import { shoelaceIconsPlugin } from './scripts/wtr/shoelace-icons.mjs';
@@ -40,6 +41,6 @@ export default {
     }),
   ],
   middleware: [proxyToReferenceServer],
-  plugins: [referenceServerPlugin(), bundleTestsPlugin(), shoelaceIconsPlugin(), terminalFixturePlugin(), webTerminalFixturePlugin(), settingsFixturePlugin()],
+  plugins: [referenceServerPlugin(), bundleTestsPlugin(), shoelaceIconsPlugin(), terminalFixturePlugin(), webTerminalFixturePlugin(), settingsFixturePlugin(), loginCaptchaPlugin()],
   reporters: [defaultReporter(), totalsReporter()],
 };
