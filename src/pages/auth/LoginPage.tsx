@@ -6,6 +6,7 @@ import { SlInput } from '../../core/ui/shoelace-inputs.ts'
 import { SlButton } from '../../core/ui/shoelace.ts'
 import './i18n.ts'
 import { LOGIN_OTP_PATH, loadLoginForm, safeNext, submitLogin, type LoginForm } from './login.ts'
+import { preloadEncryption } from './rsa-password.ts'
 
 const valueOf = (event: Event | { target: EventTarget | null }) => (event.target as HTMLInputElement).value
 
@@ -31,6 +32,7 @@ export function LoginPage() {
   // An address that failed lately is asked for a captcha from the start.
   useEffect(() => {
     void refreshCaptcha()
+    preloadEncryption()
   }, [])
 
   const submit = async (event: FormEvent) => {
