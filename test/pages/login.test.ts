@@ -5,6 +5,7 @@ import { api, captchaAnswer, clearCookies, logout } from '../helpers/server.ts';
 import { waitFor } from '../helpers/dom.ts';
 import { recordFetch } from '../helpers/record-fetch.ts';
 import { mountConsole, resetConsole, typeInto, type MountedConsole } from '../elements/support/console-fixture.ts';
+import { parseLoginForm } from '../../src/pages/auth/login.ts';
 
 const captchaImage = (view: MountedConsole) => view.find('.login [data-field="captcha"] img') as HTMLImageElement | null;
 /** The key of the captcha the page shows, read from its picture's address. */
@@ -94,5 +95,21 @@ describe('login page', () => {
     await signIn(view, 'user', 'bastion');
     await waitFor(() => view.leaves.length > 0, 5000, 'the restart');
     expect(view.leaves[0].url).to.equal('/ui/');
+  });
+
+  it('reads a real 2.3 login page too: the key of its inline script, its captcha widget and its error', () => {
+    const key = '-----BEGIN PUBLIC KEY-----\\nMFwwDQYJKoZIhvcNAQEBBQADSwAwSAJBAL0=\\n-----END PUBLIC KEY-----';
+    const page = `<form id="form" method="post" action="">
+      <div><p class="red-fonts">* Captcha invalid</p></div>
+      <img src="/core/auth/captcha/image/0f1e2d/" alt="captcha" class="captcha" />
+      <input type="hidden" name="captcha_0" value="0f1e2d" required id="id_captcha_0">
+      <input autocomplete="off" id="id_captcha_1" name="captcha_1" type="text" required></form>
+      <script>function doLogin() { var rsaPublicKey = "${key}"
+      var password = $('#password').val(); }</script>`;
+    expect(parseLoginForm(page)).to.deep.equal({
+      publicKey: '-----BEGIN PUBLIC KEY-----\nMFwwDQYJKoZIhvcNAQEBBQADSwAwSAJBAL0=\n-----END PUBLIC KEY-----',
+      captcha: { key: '0f1e2d', image: '/core/auth/captcha/image/0f1e2d/' },
+      error: 'Captcha invalid',
+    });
   });
 });
