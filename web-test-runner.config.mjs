@@ -4,6 +4,7 @@ import { defaultReporter } from '@web/test-runner';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { bundleTestsPlugin } from './scripts/wtr/bundle-tests.mjs';
 import { ldapFixturePlugin } from './scripts/wtr/ldap-fixture.mjs';
+import { loginCaptchaPlugin } from './scripts/wtr/login-captcha.mjs';
 import { proxyToReferenceServer } from './scripts/wtr/proxy.mjs';
 import { referenceServerPlugin } from './scripts/wtr/reference-server.mjs';
 import { shoelaceIconsPlugin } from './scripts/wtr/shoelace-icons.mjs';
@@ -41,6 +42,6 @@ export default {
     }),
   ],
   middleware: [proxyToReferenceServer],
-  plugins: [referenceServerPlugin(), bundleTestsPlugin(), shoelaceIconsPlugin(), terminalFixturePlugin(), webTerminalFixturePlugin(), settingsFixturePlugin(), ldapFixturePlugin()],
+  plugins: [referenceServerPlugin(), bundleTestsPlugin(), shoelaceIconsPlugin(), terminalFixturePlugin(), webTerminalFixturePlugin(), settingsFixturePlugin(), ldapFixturePlugin(), loginCaptchaPlugin()],
   reporters: [defaultReporter(), totalsReporter()],
 };

@@ -1,5 +1,6 @@
 // Headless Debian Chromium through puppeteer-core, and the steps every page-load section shares.
 import puppeteer from 'puppeteer-core';
+import { loginFormFields } from '../lib/form-login.mjs';
 
 const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
 const CHROME_ARGS = ['--no-sandbox', '--headless=new', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run',
@@ -18,14 +19,21 @@ export async function launchChromium() {
   return { browser, page: await openPage(browser) };
 }
 
-/** Signs in as the browser would (csrftoken cookie, then the login form). */
+/**
+ * Signs in as the browser would: the login form (csrftoken cookie, RSA public key), then its post with
+ * the password encrypted as the form's script does (scripts/lib/form-login.mjs). The bench server is
+ * fresh, so no failed login has made it ask for a captcha.
+ */
 export async function login(page, base, password) {
   await page.goto(`${base}/core/auth/login/`);
-  await page.evaluate(async (pass) => {
-    const csrf = document.cookie.split('; ').find((c) => c.startsWith('csrftoken='))?.slice(10) ?? '';
-    const form = new URLSearchParams({ username: 'admin', password: pass, csrfmiddlewaretoken: csrf, next: '/ui/' });
-    await fetch('/core/auth/login/', { method: 'POST', body: form, redirect: 'manual' });
-  }, password);
+  const cookies = await page.cookies();
+  const csrf = cookies.find((c) => c.name === 'csrftoken')?.value ?? '';
+  const fields = await loginFormFields(await page.content(), { csrf, username: 'admin', password, next: '/ui/' });
+  const landed = await page.evaluate(async (form) => {
+    const response = await fetch('/core/auth/login/', { method: 'POST', body: new URLSearchParams(form) });
+    return new URL(response.url).pathname;
+  }, fields);
+  if (landed === '/core/auth/login/') throw new Error('bench login refused');
 }
 
 /**

@@ -14,8 +14,8 @@ export const TEST_PASSWORD = 'bastion';
 /** The terminal registration token of the test run (terminal-fixture.mjs registers with it). */
 export const TEST_BOOTSTRAP_TOKEN = 'bastion-test-bootstrap-token';
 
-/** Shared with the proxy middleware, which needs the port once the server is up. */
-export const referenceServer = { port: 0, logTail: [] };
+/** Shared with the proxy middleware, which needs the port once the server is up (and login-captcha.mjs, its data). */
+export const referenceServer = { port: 0, logTail: [], dataDir: '' };
 let child;
 let dataDir;
 
@@ -56,6 +56,7 @@ export async function startReferenceServer() {
     throw error;
   }
   referenceServer.port = port;
+  referenceServer.dataDir = dataDir;
 }
 
 /** Synchronous, so it can also run from process 'exit'. */

@@ -1,5 +1,7 @@
 // Talking to the reference server from a browser test, through the test page's own origin (the wtr
 // dev server proxies /api/, /core/, /static/ and /ui/), so cookies behave as they do for the console.
+import { executeServerCommand } from '@web/test-runner-commands';
+import { loadLoginForm, submitLogin, type LoginOutcome } from '../../src/pages/auth/login.ts';
 
 export const LOGIN_PATH = '/core/auth/login/';
 export const LOGOUT_PATH = '/core/auth/logout/';
@@ -80,12 +82,24 @@ export async function api<T = unknown>(
   return { status: response.status, data: (await readBody(response)) as T };
 }
 
+/** The answer of the login captcha `key`, as a person would read it off the picture (scripts/wtr/login-captcha.mjs). */
+export function captchaAnswer(key: string): Promise<string> {
+  return executeServerCommand<string, { key: string }>('login-captcha-answer', { key })
+}
+
+/**
+ * One attempt through the server's login form exactly as the console's login page makes it (the
+ * password RSA-encrypted, a captcha the form asks for answered): every browser test signs in here.
+ */
+export async function formLogin(username: string, password: string, next = '/ui/'): Promise<LoginOutcome> {
+  const form = await loadLoginForm()
+  const captcha = form.captcha ? await captchaAnswer(form.captcha.key) : undefined
+  return submitLogin({ username, password, next, captcha }, form)
+}
+
 /** Signs in through the server's login form, as a browser would, and returns the new profile. */
 export async function loginAs(username: string, password = DEMO_PASSWORD): Promise<Profile> {
-  await fetch(LOGIN_PATH, { credentials: 'same-origin' }); // hands out the csrftoken cookie
-  const form = new URLSearchParams({ username, password, csrfmiddlewaretoken: csrf(), next: '/ui/' });
-  // Success is a 302; 'manual' keeps us from loading the console page just to log in.
-  await fetch(LOGIN_PATH, { method: 'POST', body: form, credentials: 'same-origin', redirect: 'manual' });
+  await formLogin(username, password)
   const profile = await api<Profile>('GET', PROFILE_URL);
   if (profile.status !== 200 || profile.data.username !== username) {
     throw new Error(`login as ${username} failed: profile answered ${profile.status}`);

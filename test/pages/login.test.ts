@@ -1,19 +1,33 @@
-// The console's /login page, signing in through the server's form.
+// The console's /login page, signing in through the server's form: the password leaves the page
+// RSA-encrypted with the form's key, and after a failure the page shows the server's captcha.
 import { expect } from '@open-wc/testing';
-import { api, clearCookies } from '../helpers/server.ts';
+import { api, captchaAnswer, clearCookies, logout } from '../helpers/server.ts';
 import { waitFor } from '../helpers/dom.ts';
+import { recordFetch } from '../helpers/record-fetch.ts';
 import { mountConsole, resetConsole, typeInto, type MountedConsole } from '../elements/support/console-fixture.ts';
+import { parseLoginForm } from '../../src/pages/auth/login.ts';
 
-async function signIn(view: MountedConsole, username: string, password: string): Promise<void> {
+const captchaImage = (view: MountedConsole) => view.find('.login [data-field="captcha"] img') as HTMLImageElement | null;
+/** The key of the captcha the page shows, read from its picture's address. */
+const shownKey = (view: MountedConsole) => /\/core\/auth\/captcha\/image\/([^/]+)\//.exec(captchaImage(view)?.getAttribute('src') ?? '')?.[1] ?? '';
+
+/** Types the credentials and, when the page asks for a captcha (an earlier test failed), its answer. */
+async function signIn(view: MountedConsole, username: string, password: string, captcha?: string): Promise<void> {
   await waitFor(() => view.find('.login form'), 3000, 'the login form');
+  // The page asks the server once on arrival whether this address owes a captcha.
+  await new Promise((resolve) => setTimeout(resolve, 300));
   await typeInto(view.find('.login [data-field="username"] sl-input'), username);
   await typeInto(view.find('.login [data-field="password"] sl-input'), password);
+  if (captchaImage(view)) await typeInto(view.find('.login [data-field="captcha"] sl-input'), captcha ?? await captchaAnswer(shownKey(view)));
   (view.find('.login .actions sl-button') as HTMLElement).click();
 }
 
 describe('login page', () => {
   afterEach(resetConsole);
-  beforeEach(clearCookies);
+  beforeEach(async () => {
+    await logout();
+    clearCookies();
+  });
 
   it('is shown without a session, with no shell and no redirect', async () => {
     const view = await mountConsole('/login');
@@ -32,11 +46,46 @@ describe('login page', () => {
     expect(view.leaves).to.deep.equal([]);
   });
 
-  it('signs in and restarts the console at next', async () => {
-    const view = await mountConsole(`/login?next=${encodeURIComponent('/ui/#/users/profile/')}`);
+  it('signs in with the password RSA-encrypted and restarts the console at next', async () => {
+    const recorder = recordFetch((path) => path === '/core/auth/login/');
+    try {
+      const view = await mountConsole(`/login?next=${encodeURIComponent('/ui/#/users/profile/')}`);
+      await signIn(view, 'user', 'bastion');
+      await waitFor(() => view.leaves.length > 0, 5000, 'the restart');
+      expect(view.leaves).to.deep.equal([{ kind: 'reload', url: '/ui/#/users/profile/' }]);
+      const posted = recorder.sent.find((call) => call.method === 'POST')!.body as URLSearchParams;
+      const password = posted.get('password') ?? '';
+      expect(password).to.not.include('bastion');
+      // base64 of one 1024-bit RSA block: 128 bytes.
+      expect(password).to.match(/^[A-Za-z0-9+/]+={0,2}$/);
+      expect(atob(password).length).to.equal(128);
+    } finally {
+      recorder.restore();
+    }
+    const profile = await api<{ username: string }>('GET', '/api/v1/users/profile/');
+    expect(profile.data.username).to.equal('user');
+  });
+
+  it('shows the captcha after a failed attempt, refuses a wrong answer, and signs in when it is answered', async () => {
+    document.cookie = 'django_language=zh-hans; path=/';
+    const view = await mountConsole('/login');
+    await signIn(view, 'user', 'wrong-password');
+    await view.waitForText('.login .login-error', '用户名或密码无效');
+    // The failed form came back with a captcha: its picture is an image this origin serves.
+    const image = await waitFor(() => captchaImage(view), 3000, 'the captcha picture');
+    await waitFor(() => image.complete && image.naturalWidth > 0, 3000, 'the picture loaded');
+    const first = shownKey(view);
+    (view.find('.login .captcha-refresh') as HTMLElement).click();
+    await waitFor(() => shownKey(view) && shownKey(view) !== first, 3000, 'another picture');
+
+    await signIn(view, 'user', 'bastion', 'zzzz');
+    await view.waitForText('.login .login-error', '验证码错误');
+    await view.waitForText('.login .login-detail', '验证码错误');
+    expect(view.leaves).to.deep.equal([]);
+
     await signIn(view, 'user', 'bastion');
-    await waitFor(() => view.leaves.length > 0, 3000, 'the restart');
-    expect(view.leaves).to.deep.equal([{ kind: 'reload', url: '/ui/#/users/profile/' }]);
+    await waitFor(() => view.leaves.length > 0, 5000, 'the restart');
+    expect(view.leaves[0].kind).to.equal('reload');
     const profile = await api<{ username: string }>('GET', '/api/v1/users/profile/');
     expect(profile.data.username).to.equal('user');
   });
@@ -44,7 +93,23 @@ describe('login page', () => {
   it('refuses to send the user to another site after login', async () => {
     const view = await mountConsole(`/login?next=${encodeURIComponent('//evil.example/')}`);
     await signIn(view, 'user', 'bastion');
-    await waitFor(() => view.leaves.length > 0, 3000, 'the restart');
+    await waitFor(() => view.leaves.length > 0, 5000, 'the restart');
     expect(view.leaves[0].url).to.equal('/ui/');
+  });
+
+  it('reads a real 2.3 login page too: the key of its inline script, its captcha widget and its error', () => {
+    const key = '-----BEGIN PUBLIC KEY-----\\nMFwwDQYJKoZIhvcNAQEBBQADSwAwSAJBAL0=\\n-----END PUBLIC KEY-----';
+    const page = `<form id="form" method="post" action="">
+      <div><p class="red-fonts">* Captcha invalid</p></div>
+      <img src="/core/auth/captcha/image/0f1e2d/" alt="captcha" class="captcha" />
+      <input type="hidden" name="captcha_0" value="0f1e2d" required id="id_captcha_0">
+      <input autocomplete="off" id="id_captcha_1" name="captcha_1" type="text" required></form>
+      <script>function doLogin() { var rsaPublicKey = "${key}"
+      var password = $('#password').val(); }</script>`;
+    expect(parseLoginForm(page)).to.deep.equal({
+      publicKey: '-----BEGIN PUBLIC KEY-----\nMFwwDQYJKoZIhvcNAQEBBQADSwAwSAJBAL0=\n-----END PUBLIC KEY-----',
+      captcha: { key: '0f1e2d', image: '/core/auth/captcha/image/0f1e2d/' },
+      error: 'Captcha invalid',
+    });
   });
 });

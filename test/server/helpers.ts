@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { TestContext } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions } from '../../demo/server/app.ts';
+import { loginFormFields } from '../../scripts/lib/form-login.mjs';
 
 export const PASSWORD = 'bastion';
 
@@ -38,16 +39,47 @@ export const cookieHeader = (jar: Record<string, string>): string =>
 
 export interface Session { cookies: Record<string, string>; cookie: string; csrf: string; headers: Record<string, string> }
 
+/** The answer of a pending login captcha, read from the server's store (a test sees what a person reads). */
+export function captchaAnswer(app: FastifyInstance, key: string): string {
+  return (app.bastion.db.prepare('SELECT answer FROM captchas WHERE key = ?').pluck().get(key) as string | undefined) ?? '';
+}
+
+export interface FormLogin {
+  username: string;
+  password?: string;
+  next?: string;
+  /** Cookies to start from (a flow, a language); the answer's cookies are merged over them. */
+  jar?: Record<string, string>;
+  headers?: Record<string, string>;
+  /** Query of the GET (`?next=...`). */
+  query?: string;
+  /** The captcha answer to give when the form asks for one; default: the right one. */
+  captcha?: string;
+  /** Fields posted instead of the computed ones (a forged csrf token, a plain password). */
+  extra?: Record<string, string>;
+}
+
+/**
+ * Signs in through the HTML form as its script does in a browser: GET the form, encrypt the password
+ * with its RSA key, answer its captcha if it asks, POST. Every test that posts the form goes through here.
+ */
+export async function postLoginForm(app: FastifyInstance, opts: FormLogin): Promise<{ response: LightMyRequestResponse; jar: Record<string, string>; form: LightMyRequestResponse }> {
+  const headers = opts.headers ?? {};
+  const form = await app.inject({ method: 'GET', url: `/core/auth/login/${opts.query ?? ''}`, headers: { ...headers, cookie: cookieHeader(opts.jar ?? {}) } });
+  let jar = cookieJar(form, opts.jar);
+  const payload = await loginFormFields(form.body, {
+    csrf: jar.csrftoken, username: opts.username, password: opts.password ?? PASSWORD, next: opts.next,
+    answerCaptcha: (key) => opts.captcha ?? captchaAnswer(app, key), extra: opts.extra,
+  });
+  const response = await app.inject({ method: 'POST', url: '/core/auth/login/', headers: { ...headers, cookie: cookieHeader(jar) }, payload });
+  jar = cookieJar(response, jar);
+  return { response, jar, form };
+}
+
 /** Logs in through the HTML form exactly like a browser; `headers` carries the cookie and X-CSRFToken. */
 export async function loginSession(app: FastifyInstance, username: string, password = PASSWORD): Promise<Session> {
-  const form = await app.inject({ method: 'GET', url: '/core/auth/login/' });
-  let jar = cookieJar(form);
-  const response = await app.inject({
-    method: 'POST', url: '/core/auth/login/', headers: { cookie: cookieHeader(jar) },
-    payload: { csrfmiddlewaretoken: jar.csrftoken, username, password },
-  });
+  const { response, jar } = await postLoginForm(app, { username, password });
   if (response.statusCode !== 302) throw new Error(`login of ${username} failed: ${response.statusCode}`);
-  jar = cookieJar(response, jar);
   const cookie = cookieHeader(jar);
   return { cookies: jar, cookie, csrf: jar.csrftoken, headers: { cookie, 'x-csrftoken': jar.csrftoken } };
 }

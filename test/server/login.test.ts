@@ -1,17 +1,16 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { build, cookieHeader, cookieJar, loginSession, PASSWORD } from './helpers.ts';
+import { build, cookieJar, loginSession, PASSWORD, postLoginForm } from './helpers.ts';
 
 async function openForm(app: Awaited<ReturnType<typeof build>>, query = '') {
   const response = await app.inject({ method: 'GET', url: `/core/auth/login/${query}` });
   return { response, jar: cookieJar(response) };
 }
 
-async function submit(app: Awaited<ReturnType<typeof build>>, jar: Record<string, string>, fields: Record<string, string>, headers: Record<string, string> = {}) {
-  return app.inject({
-    method: 'POST', url: '/core/auth/login/', headers: { cookie: cookieHeader(jar), ...headers },
-    payload: { csrfmiddlewaretoken: jar.csrftoken, ...fields },
-  });
+/** Posts the form (GET, RSA-encrypted password, captcha answered) from the cookies of `jar`. */
+async function submit(app: Awaited<ReturnType<typeof build>>, jar: Record<string, string>, fields: { username: string; password: string; next?: string; csrfmiddlewaretoken?: string }, headers: Record<string, string> = {}) {
+  const { csrfmiddlewaretoken, ...login } = fields;
+  return (await postLoginForm(app, { ...login, jar, headers, extra: csrfmiddlewaretoken ? { csrfmiddlewaretoken } : undefined })).response;
 }
 
 test('the login form carries the csrf token of its cookie and an escaped next', async (t) => {

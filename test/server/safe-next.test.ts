@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { consoleNext, safeNext } from '../../demo/server/auth/safe-next.ts';
-import { build, cookieHeader, cookieJar, loginSession, PASSWORD } from './helpers.ts';
+import { build, loginSession, PASSWORD, postLoginForm } from './helpers.ts';
 
 // Each of these leaves the origin once a browser parses it (tabs/newlines dropped, `\` = `/`).
 const OFF_SITE = [
@@ -27,13 +27,8 @@ test('safeNext keeps same-origin paths (as the parser serialises them) and refus
 
 test('next=/%09/evil.example/ sends neither login nor logout off-site', async (t) => {
   const app = await build(t);
-  const form = await app.inject({ method: 'GET', url: '/core/auth/login/' });
-  const jar = cookieJar(form);
   for (const next of OFF_SITE) {
-    const login = await app.inject({
-      method: 'POST', url: '/core/auth/login/', headers: { cookie: cookieHeader(jar) },
-      payload: { csrfmiddlewaretoken: jar.csrftoken, username: 'user', password: PASSWORD, next },
-    });
+    const { response: login } = await postLoginForm(app, { username: 'user', password: PASSWORD, next });
     assert.equal(login.headers.location, '/ui/', JSON.stringify(next));
   }
   const logout = await app.inject({ method: 'GET', url: '/core/auth/logout/?next=/%09/evil.example/' });
@@ -50,13 +45,9 @@ test('the console logout (next = its hash route) lands on the login form; signin
   const out = await app.inject({ method: 'GET', url: '/core/auth/logout/?next=%2Fdashboard', headers: { cookie: session.cookie } });
   assert.equal(out.statusCode, 302);
   assert.equal(out.headers.location, '/core/auth/login/?next=%2Fui%2F%23%2Fdashboard');
-  const form = await app.inject({ method: 'GET', url: String(out.headers.location) });
+  const query = String(out.headers.location).slice('/core/auth/login/'.length);
+  const { form, response: back } = await postLoginForm(app, { query, jar: session.cookies, username: 'orgadmin', password: PASSWORD, next: '/ui/#/dashboard' });
   assert.equal(form.statusCode, 200);
   assert.ok(form.body.includes('name="next" value="/ui/#/dashboard"'));
-  const jar = cookieJar(form, session.cookies);
-  const back = await app.inject({
-    method: 'POST', url: '/core/auth/login/', headers: { cookie: cookieHeader(jar) },
-    payload: { csrfmiddlewaretoken: jar.csrftoken, username: 'orgadmin', password: PASSWORD, next: '/ui/#/dashboard' },
-  });
   assert.equal(back.headers.location, '/ui/#/dashboard');
 });

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { bearer, build, cookieHeader, cookieJar, loginSession, PASSWORD, userId } from './helpers.ts';
+import { bearer, build, loginSession, PASSWORD, postLoginForm, userId } from './helpers.ts';
 import { buildTerminalApp, registerTerminal } from './terminal-helpers.ts';
 
 const SETTINGS = '/api/v1/settings/setting/';
@@ -19,10 +19,7 @@ async function setSecurity(app: FastifyInstance, security: Record<string, unknow
 
 /** The login form as a browser posts it, in English; 302 = signed in, else the page with its error. */
 async function formLogin(app: FastifyInstance, username: string, password: string) {
-  const form = await app.inject({ method: 'GET', url: '/core/auth/login/' });
-  const jar: Record<string, string> = { ...cookieJar(form), django_language: 'en' };
-  return app.inject({ method: 'POST', url: '/core/auth/login/', headers: { cookie: cookieHeader(jar) },
-    payload: { csrfmiddlewaretoken: jar.csrftoken, username, password } });
+  return (await postLoginForm(app, { username, password, jar: { django_language: 'en' } })).response;
 }
 
 const tokenLogin = (app: FastifyInstance, username: string, password: string) =>

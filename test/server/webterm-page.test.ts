@@ -3,7 +3,7 @@
 // element as an escaped attribute.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { build, cookieHeader, cookieJar, loginSession } from './helpers.ts';
+import { build, cookieHeader, loginSession, postLoginForm } from './helpers.ts';
 
 test('signed out, /luna/ sends the browser to the login form, which brings it back to the asset', async (t) => {
   const app = await build(t);
@@ -12,15 +12,12 @@ test('signed out, /luna/ sends the browser to the login form, which brings it ba
   assert.equal(first.statusCode, 302);
   assert.equal(first.headers.location, `/core/auth/login/?next=${encodeURIComponent(asked)}`);
 
-  const form = await app.inject({ method: 'GET', url: first.headers.location as string });
-  const jar = cookieJar(form);
-  const login = await app.inject({
-    method: 'POST', url: '/core/auth/login/', headers: { cookie: cookieHeader(jar) },
-    payload: { csrfmiddlewaretoken: jar.csrftoken, username: 'user', password: 'bastion', next: asked },
-  });
+  const query = (first.headers.location as string).slice('/core/auth/login/'.length);
+  const { response: login, form, jar } = await postLoginForm(app, { query, username: 'user', password: 'bastion', next: asked });
+  assert.match(form.body, new RegExp(`name="next" value="${asked.replace(/[?]/g, '\\?')}"`), 'the form keeps next');
   assert.equal(login.statusCode, 302);
   assert.equal(login.headers.location, asked);
-  const page = await app.inject({ method: 'GET', url: asked, headers: { cookie: cookieHeader(cookieJar(login, jar)) } });
+  const page = await app.inject({ method: 'GET', url: asked, headers: { cookie: cookieHeader(jar) } });
   assert.equal(page.statusCode, 200);
   assert.match(page.body, /<bastion-web-terminal login-to="5a1e4d1c-0000-4000-8000-000000000001">/);
 });

@@ -4,8 +4,12 @@ import { t } from '../lib/i18n.ts';
 import { randomToken } from '../lib/ids.ts';
 import { checkCredentials } from './credentials.ts';
 import { setCsrfCookie } from './csrf-cookie.ts';
+import { captchaRequired, captchaSolved, newCaptcha, registerCaptchaRoutes, requireCaptcha } from './login-captcha.ts';
+import { loginFlow } from './login-flow.ts';
 import { continueLogin } from './login-guard.ts';
 import { renderLoginPage } from './login-page.ts';
+import { clearLoginKeyPair, decryptLoginPassword, loginPublicKey } from './login-rsa.ts';
+import { registerLoginScripts } from './login-scripts.ts';
 import { consoleNext, safeNext } from './safe-next.ts';
 import { headerValue } from './request-context.ts';
 import { deleteSession, revokeBearerTokens } from './sessions.ts';
@@ -13,14 +17,19 @@ import { deleteSession, revokeBearerTokens } from './sessions.ts';
 export const LOGIN_PATH = '/core/auth/login/';
 
 function renderForm(request: FastifyRequest, reply: FastifyReply, opts: { next: string; username?: string; error?: string; status?: number }) {
+  const { db, now } = request.server.bastion;
   const csrfToken = request.cookies.csrftoken || randomToken();
   if (csrfToken !== request.cookies.csrftoken) setCsrfCookie(reply, csrfToken);
+  const publicKey = loginPublicKey(loginFlow(request, reply));
+  const captcha = captchaRequired(db, request.ip, now()) ? newCaptcha(db, now()) : null;
   return reply.code(opts.status ?? 200).header('Cache-Control', 'no-store').type('text/html; charset=utf-8')
-    .send(renderLoginPage({ lang: request.ctx.lang, csrfToken, next: opts.next, username: opts.username ?? '', error: opts.error ?? '' }));
+    .send(renderLoginPage({ lang: request.ctx.lang, csrfToken, next: opts.next, username: opts.username ?? '', error: opts.error ?? '', publicKey, captcha }));
 }
 
 export function registerLoginRoutes(app: FastifyInstance): void {
   app.get('/', (_request, reply) => reply.redirect('/ui/'));
+  registerLoginScripts(app);
+  registerCaptchaRoutes(app);
 
   app.get(LOGIN_PATH, (request, reply) => {
     const query = request.query as Record<string, unknown>;
@@ -31,13 +40,24 @@ export function registerLoginRoutes(app: FastifyInstance): void {
     const body = (request.body ?? {}) as Record<string, unknown>;
     const next = safeNext(body.next, '');
     const username = typeof body.username === 'string' ? body.username.trim() : '';
-    const password = typeof body.password === 'string' ? body.password : '';
     const cookieToken = request.cookies.csrftoken;
     if (!cookieToken || body.csrfmiddlewaretoken !== cookieToken) {
       return renderForm(request, reply, { next, username, error: t(request.ctx.lang, 'auth.csrf_failed'), status: 403 });
     }
+    const { db, now } = app.bastion;
+    // As 2.3's form validation: a wrong or missing captcha refuses before the password is looked at
+    // (no login log, no count toward the lockout).
+    if (captchaRequired(db, request.ip, now()) && !captchaSolved(db, body.captcha_0, body.captcha_1, now())) {
+      return renderForm(request, reply, { next, username, error: t(request.ctx.lang, 'login.captcha_invalid') });
+    }
+    const flow = loginFlow(request, reply);
+    const password = decryptLoginPassword(flow, typeof body.password === 'string' ? body.password : '');
     const result = await checkCredentials(request, username, password, 'W');
-    if (!result.ok) return renderForm(request, reply, { next, username, error: result.msg });
+    if (!result.ok) {
+      requireCaptcha(db, request.ip, now());
+      return renderForm(request, reply, { next, username, error: result.msg });
+    }
+    clearLoginKeyPair(flow);
     return continueLogin(request, reply, result.user, next);
   });
 

@@ -17,6 +17,8 @@ export const pageCss = `
 .toolbar { display: flex; gap: 8px; align-items: center; margin-bottom: 12px; }
 .toolbar .spacer { flex: 1; }
 .login { max-width: 360px; margin: 10vh auto; }
+.login-captcha .captcha-picture { display: flex; align-items: center; gap: 8px; margin-top: 6px; }
+.login-captcha img { border: 1px solid #e7eaec; }
 .not-found { text-align: center; padding: 10vh 20px; }
 .not-found h1 { font-size: 64px; margin: 0; color: #2f4050; }
 `

@@ -1,31 +1,53 @@
-import { useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
 import { useT } from '../../core/i18n/index.ts'
-import { reloadPage } from '../../core/navigation.ts'
+import { hardNavigate, reloadPage } from '../../core/navigation.ts'
 import { useQuery } from '../../core/ui/hash-location.ts'
 import { SlInput } from '../../core/ui/shoelace-inputs.ts'
 import { SlButton } from '../../core/ui/shoelace.ts'
 import './i18n.ts'
-import { safeNext, submitLogin } from './login.ts'
+import { LOGIN_OTP_PATH, loadLoginForm, safeNext, submitLogin, type LoginForm } from './login.ts'
+import { preloadEncryption } from './rsa-password.ts'
 
 const valueOf = (event: Event | { target: EventTarget | null }) => (event.target as HTMLInputElement).value
+
+// The server names a captcha refusal only in its message (2.3's 'Captcha invalid', ours too).
+const CAPTCHA_REFUSAL = /captcha|验证码/i
 
 export function LoginPage() {
   const t = useT()
   const next = safeNext(useQuery().next)
   const [username, setUsername] = useState('')
   const [password, setPassword] = useState('')
+  const [captcha, setCaptcha] = useState('')
+  // The server's form as last shown: whether it asks for a captcha, and which one.
+  const [form, setForm] = useState<LoginForm | null>(null)
   const [error, setError] = useState<{ message: string; detail: string } | null>(null)
   const [busy, setBusy] = useState(false)
+
+  const showForm = (shown: LoginForm) => {
+    setForm(shown)
+    setCaptcha('')
+  }
+  const refreshCaptcha = () => loadLoginForm().then(showForm, () => undefined)
+  // An address that failed lately is asked for a captcha from the start.
+  useEffect(() => {
+    void refreshCaptcha()
+    preloadEncryption()
+  }, [])
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     setBusy(true)
     setError(null)
     try {
-      const outcome = await submitLogin(username, password, next)
+      const outcome = await submitLogin({ username, password, next, captcha }, form ?? undefined)
       // A fresh start runs the guard with the new session.
       if (outcome.ok) return reloadPage(next)
-      setError({ message: t('auth.login.invalid'), detail: outcome.serverMessage })
+      if (outcome.step === 'otp') return hardNavigate(`${LOGIN_OTP_PATH}?next=${encodeURIComponent(next)}`)
+      if (outcome.step === 'bind') return hardNavigate(outcome.url)
+      showForm(outcome.form)
+      const message = CAPTCHA_REFUSAL.test(outcome.serverMessage) ? t('auth.login.captchaInvalid') : t('auth.login.invalid')
+      setError({ message, detail: outcome.serverMessage })
     } catch {
       setError({ message: t('auth.login.failed'), detail: '' })
     } finally {
@@ -49,6 +71,20 @@ export function LoginPage() {
             autocomplete="current-password" onSlInput={(event) => setPassword(valueOf(event))}
           />
         </div>
+        {form?.captcha && (
+          <div data-field="captcha" className="login-captcha">
+            <SlInput
+              name="captcha" label={t('auth.login.captcha')} value={captcha} required autocomplete="off"
+              onSlInput={(event) => setCaptcha(valueOf(event))}
+            />
+            <div className="captcha-picture">
+              <img src={form.captcha.image} alt={t('auth.login.captcha')} width={120} height={40} />
+              <SlButton size="small" variant="text" className="captcha-refresh" onClick={refreshCaptcha}>
+                {t('auth.login.captchaRefresh')}
+              </SlButton>
+            </div>
+          </div>
+        )}
         {error && (
           <div className="form-error" role="alert">
             <div className="login-error">{error.message}</div>

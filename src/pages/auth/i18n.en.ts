@@ -7,6 +7,7 @@ const en: Translation<typeof zh> = {
       login: {
         title: 'Login', username: 'Username', password: 'Password', submit: 'Login',
         invalid: 'Invalid username or password', failed: 'Login failed, please try again later',
+        captcha: 'Captcha', captchaRefresh: 'Another picture', captchaInvalid: 'Captcha invalid',
       },
     },
   }

@@ -5,6 +5,7 @@ export const zh = {
       login: {
         title: '登录', username: '用户名', password: '密码', submit: '登录',
         invalid: '用户名或密码无效', failed: '登录失败，请稍后重试',
+        captcha: '验证码', captchaRefresh: '换一张', captchaInvalid: '验证码错误',
       },
     },
   }

@@ -3,7 +3,7 @@
 // takes them.
 import { expect } from '@open-wc/testing';
 import { text, waitFor } from '../../helpers/dom.ts';
-import { LOGIN_PATH, api, csrf, loginAs } from '../../helpers/server.ts';
+import { api, formLogin, loginAs } from '../../helpers/server.ts';
 import { recordFetch, type Recorded } from '../../helpers/record-fetch.ts';
 import { mountConsole, resetConsole, waitForShell, type MountedConsole } from '../../elements/support/console-fixture.ts';
 import { USERS, answerConfirm, click, createUser, deleteUsers } from './support.ts';
@@ -15,10 +15,7 @@ const quickButton = (view: MountedConsole, title: string) =>
 
 /** Wrong passwords until the server blocks the username (SECURITY_LOGIN_LIMIT_COUNT, 7 by default). */
 async function blockLogin(username: string): Promise<void> {
-  for (let i = 0; i < 7; i++) {
-    const form = new URLSearchParams({ username, password: 'wrong-password', csrfmiddlewaretoken: csrf(), next: '/ui/' });
-    await fetch(LOGIN_PATH, { method: 'POST', body: form, credentials: 'same-origin', redirect: 'manual' });
-  }
+  for (let i = 0; i < 7; i++) await formLogin(username, 'wrong-password');
 }
 
 describe('users: action methods and bodies (real server)', () => {
