@@ -14,7 +14,8 @@ import { OTP_PATHS } from './otp-paths.ts';
 import { csrfOk, formBody, postedCode, sendMessagePage, sendOtpForm } from './otp-page.ts';
 import { userForPassword } from './password-check.ts';
 import { safeNext } from './safe-next.ts';
-import { deleteSession } from './sessions.ts';
+import { headerValue } from './request-context.ts';
+import { deleteSession, userForSession } from './sessions.ts';
 import { newOtpSecret, otpUri, verifyTotp } from './totp.ts';
 
 const AUTH_PROOF_MS = 5 * 60_000;
@@ -22,11 +23,21 @@ const LOGIN_PATH = '/core/auth/login/';
 
 type OtpUser = UserRow & { otp_secret_key: string | null };
 
-/** The signed-in (browser session) user, fresh from the table. */
+/**
+ * The signed-in (browser session) user, fresh from the table. A form post carries its CSRF token in the
+ * body, not in X-CSRFToken, so request-context left it anonymous: the session is read here after the
+ * body's token matched the cookie.
+ */
 function sessionUser(request: FastifyRequest): OtpUser | null {
   const { ctx } = request;
-  if (!ctx.user || ctx.via !== 'session') return null;
-  return (request.server.bastion.db.prepare('SELECT * FROM users WHERE id = ?').get(ctx.user.id) as OtpUser | undefined) ?? null;
+  const { db, now } = request.server.bastion;
+  let id = ctx.user && ctx.via === 'session' ? ctx.user.id : null;
+  const sessionId = request.cookies.sessionid;
+  if (!id && request.method === 'POST' && sessionId && !headerValue(request, 'authorization') && csrfOk(request, formBody(request))) {
+    id = userForSession(db, sessionId, now())?.user.id ?? null;
+  }
+  if (!id) return null;
+  return (db.prepare('SELECT * FROM users WHERE id = ?').get(id) as OtpUser | undefined) ?? null;
 }
 
 const recent = (flow: LoginFlow, user: UserRow, key: 'otpPasswordAt' | 'otpCodeAt', nowMs: number): boolean => {
