@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react'
 import { useT } from '../../core/i18n/index.ts'
-import { reloadPage } from '../../core/navigation.ts'
+import { hardNavigate, reloadPage } from '../../core/navigation.ts'
 import { useQuery } from '../../core/ui/hash-location.ts'
 import { SlInput } from '../../core/ui/shoelace-inputs.ts'
 import { SlButton } from '../../core/ui/shoelace.ts'
 import './i18n.ts'
 import { safeNext, submitLogin } from './login.ts'
+import { OtpStep } from './OtpStep.tsx'
 
 const valueOf = (event: Event | { target: EventTarget | null }) => (event.target as HTMLInputElement).value
 
@@ -16,6 +17,7 @@ export function LoginPage() {
   const [password, setPassword] = useState('')
   const [error, setError] = useState<{ message: string; detail: string } | null>(null)
   const [busy, setBusy] = useState(false)
+  const [otpStep, setOtpStep] = useState(false)
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -25,6 +27,9 @@ export function LoginPage() {
       const outcome = await submitLogin(username, password, next)
       // A fresh start runs the guard with the new session.
       if (outcome.ok) return reloadPage(next)
+      // MFA: the code step here; a forced binding on the server's own page.
+      if (outcome.step === 'otp') return setOtpStep(true)
+      if (outcome.step === 'bind') return hardNavigate(outcome.url)
       setError({ message: t('auth.login.invalid'), detail: outcome.serverMessage })
     } catch {
       setError({ message: t('auth.login.failed'), detail: '' })
@@ -32,6 +37,8 @@ export function LoginPage() {
       setBusy(false)
     }
   }
+
+  if (otpStep) return <OtpStep next={next} onRestart={() => setOtpStep(false)} />
 
   return (
     <div className="login panel">

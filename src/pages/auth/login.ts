@@ -2,7 +2,15 @@ import { LOGIN_PATH, UI_BASE } from '../../core/config.ts'
 import { COOKIE, getCookie } from '../../core/cookies.ts'
 import { apiUrl } from '../../core/http.ts'
 
-export type LoginOutcome = { ok: true } | { ok: false; serverMessage: string }
+export type LoginOutcome =
+  | { ok: true }
+  | { ok: false; serverMessage: string; step?: undefined }
+  /** MFA: the code step (/core/auth/login/otp/) or the OTP binding page (`url`) comes next. */
+  | { ok: false; step: 'otp'; serverMessage?: undefined }
+  | { ok: false; step: 'bind'; url: string; serverMessage?: undefined }
+
+const OTP_STEP_PATH = '/core/auth/login/otp/'
+const OTP_BIND_PREFIX = '/core/auth/profile/otp/'
 
 /** Same-site relative paths only, so a crafted link cannot send the user elsewhere after login. */
 export function safeNext(next: string | undefined): string {
@@ -29,8 +37,11 @@ export async function submitLogin(username: string, password: string, next: stri
     password,
     next,
   })
-  // 'manual': a success is only the redirect; following it would download the console page.
-  const response = await fetch(url, { method: 'POST', body: form, credentials: 'same-origin', redirect: 'manual' })
-  if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) return { ok: true }
-  return { ok: false, serverMessage: formError(await response.text()) }
+  // Redirects are followed; where they end tells the outcome (the form again = refused).
+  const response = await fetch(url, { method: 'POST', body: form, credentials: 'same-origin' })
+  const path = new URL(response.url || url, window.location.href).pathname
+  if (path.endsWith(OTP_STEP_PATH)) return { ok: false, step: 'otp' }
+  if (path.includes(OTP_BIND_PREFIX)) return { ok: false, step: 'bind', url: response.url }
+  if (path.endsWith(LOGIN_PATH)) return { ok: false, serverMessage: formError(await response.text()) }
+  return { ok: true }
 }
