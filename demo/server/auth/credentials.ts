@@ -43,9 +43,8 @@ export async function checkCredentials(request: FastifyRequest, username: string
   const expired = passwordExpiredRefusal(request, user, log);
   if (expired) return expired;
   clearFailures(db, username, ip);
-  // A user with MFA is signed in (logged, last_login) only once the code is given, as 2.3's guard does;
-  // a terminal's on-behalf sign-in does not ask for it (see auth/on-behalf-auth.ts).
-  if (!mfaEnabled(user, settings) || request.ctx.user?.role === 'App') recordSignIn(request, user, type, ip);
+  // A user with MFA is signed in (logged, last_login) only once the code is given, as 2.3's guard does.
+  if (!mfaEnabled(user, settings)) recordSignIn(request, user, type, ip);
   return { ok: true, user };
 }
 

@@ -21,7 +21,7 @@ export const mfaUnset = (user: MfaUser, settings: SettingsStore): boolean =>
   mfaEnabled(user, settings) && !user.otp_secret_key;
 
 /** A login log row for a refused MFA step (2.3's MFAFailedError / MFAUnsetError are logged). */
-export function logMfaFailure(request: FastifyRequest, username: string, type: 'W' | 'T', reason = 'mfa_failed'): void {
+export function logMfaFailure(request: FastifyRequest, username: string, type: 'W' | 'T', reason = 'mfa_failed', ip = request.ip): void {
   const { db, now } = request.server.bastion;
-  recordLogin(db, { username, type, ip: request.ip, userAgent: headerValue(request, 'user-agent') ?? '', reason, success: false }, now());
+  recordLogin(db, { username, type, ip, userAgent: headerValue(request, 'user-agent') ?? '', reason, success: false }, now());
 }

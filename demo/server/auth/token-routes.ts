@@ -11,7 +11,7 @@ import { checkCredentials, recordSignIn, type LoginResult } from './credentials.
 import { loginFlow } from './login-flow.ts';
 import { pendingUser } from './login-guard.ts';
 import { logMfaFailure, mfaEnabled, mfaUnset } from './mfa-state.ts';
-import { checkOnBehalf, isOnBehalfCaller } from './on-behalf-auth.ts';
+import { checkOnBehalf, isOnBehalfCaller, remoteAddrOf } from './on-behalf-auth.ts';
 import { headerValue } from './request-context.ts';
 import { createBearerToken } from './sessions.ts';
 import { verifyTotp } from './totp.ts';
@@ -32,18 +32,20 @@ export function registerTokenRoutes(app: FastifyInstance): void {
     const password = typeof body.password === 'string' ? body.password : '';
     const type = headerValue(request, 'x-jms-login-type') === 'W' ? 'W' : 'T';
     const onBehalf = isOnBehalfCaller(request);
-    // A terminal (App account) signs its users in by password or public key (auth/on-behalf-auth.ts); it
-    // is not asked for MFA here (our terminal's door has no code prompt yet).
-    const flow = onBehalf ? null : loginFlow(request, reply);
-    const remembered = flow ? pendingUser(request, flow) : null;
+    // A terminal (App account) signs its users in by password or public key (auth/on-behalf-auth.ts) and,
+    // as 2.3's koko, answers the MFA challenge with the code the user types at its door.
+    const flow = loginFlow(request, reply);
+    const remembered = pendingUser(request, flow);
     const result: LoginResult = remembered
       ? { ok: true, user: remembered }
       : await (onBehalf ? checkOnBehalf(request, body) : checkCredentials(request, username, password, type));
     if (!result.ok) return reply.code(400).send({ error: result.error, msg: result.msg });
     const user: UserRow = result.user;
-    if (flow && mfaEnabled(user, settings)) {
+    // The address a terminal reports for its user is the one the sign-in is recorded under.
+    const ip = onBehalf ? remoteAddrOf(request, body) : request.ip;
+    if (mfaEnabled(user, settings)) {
       if (mfaUnset(user, settings)) {
-        logMfaFailure(request, user.username, type, 'mfa_unset');
+        logMfaFailure(request, user.username, type, 'mfa_unset', ip);
         flow.clear();
         return reply.code(400).send({ error: 'mfa_unset', msg: t(lang, 'mfa.unset') });
       }
@@ -52,7 +54,7 @@ export function registerTokenRoutes(app: FastifyInstance): void {
         return reply.code(200).send({ error: 'mfa_required', msg: t(lang, 'mfa.required'), data: { choices: ['code'], url: MFA_CHALLENGE_PATH } });
       }
       flow.clear();
-      recordSignIn(request, user, type);
+      recordSignIn(request, user, type, ip);
     }
     const { token, expiresAt } = createBearerToken(db, user.id, now(), loginAgeMs);
     const fresh = db.prepare('SELECT * FROM users WHERE id = ?').get(user.id) as UserRow;
@@ -80,7 +82,8 @@ export function registerTokenRoutes(app: FastifyInstance): void {
     const secret = db.prepare('SELECT otp_secret_key FROM users WHERE id = ?').pluck().get(user.id) as string | null;
     if (!verifyTotp(secret, String(raw).trim(), now())) {
       flow.update({ mfaPassed: false });
-      logMfaFailure(request, user.username, headerValue(request, 'x-jms-login-type') === 'W' ? 'W' : 'T');
+      const ip = isOnBehalfCaller(request) ? remoteAddrOf(request, body) : request.ip;
+      logMfaFailure(request, user.username, headerValue(request, 'x-jms-login-type') === 'W' ? 'W' : 'T', 'mfa_failed', ip);
       return reply.code(400).send({ error: 'mfa_failed', msg: t(lang, 'mfa.code_failed') });
     }
     flow.update({ mfaPassed: true });
