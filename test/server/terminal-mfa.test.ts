@@ -40,7 +40,7 @@ function signInWithCodes(port: number, username: string, codes: string[]): Promi
             },
           });
         }
-        return next(false);
+        return (next as unknown as (stop: false) => void)(false); // ssh2: false = no more methods (its types omit it)
       },
     });
   });

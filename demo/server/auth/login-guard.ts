@@ -10,6 +10,7 @@ import { setCsrfCookie } from './csrf-cookie.ts';
 import { LOGIN_FLOW_AGE_MS, loginFlow, type LoginFlow } from './login-flow.ts';
 import { logMfaFailure, mfaEnabled, mfaUnset } from './mfa-state.ts';
 import { OTP_PATHS } from './otp-paths.ts';
+import { isValidUser } from './permissions.ts';
 import { createSession, deleteSession } from './sessions.ts';
 
 /** Starts the user's browser session and redirects to `next` (the console when empty). */
@@ -38,7 +39,9 @@ export function pendingUser(request: FastifyRequest, flow: LoginFlow): UserRow |
   const { db, now } = request.server.bastion;
   const { pendingUserId, pendingAt } = flow.data;
   if (!pendingUserId || typeof pendingAt !== 'number' || now() - pendingAt > LOGIN_FLOW_AGE_MS) return null;
-  return (db.prepare('SELECT * FROM users WHERE id = ?').get(pendingUserId) as UserRow | undefined) ?? null;
+  const user = db.prepare('SELECT * FROM users WHERE id = ?').get(pendingUserId) as UserRow | undefined;
+  // Disabled or expired since the password was given: the sign-in stops there.
+  return user && isValidUser(user, now()) ? user : null;
 }
 
 /** The MFA step is done: the flow forgets the user, the sign-in is logged and the session starts. */
