@@ -7,7 +7,7 @@ import { totpCode } from '../../demo/server/auth/totp.ts';
 import { waitFor } from '../helpers/dom.ts';
 import { api, clearCookies, csrf, loginAs, logout } from '../helpers/server.ts';
 import { mountConsole, resetConsole, typeInto, waitForShell } from '../elements/support/console-fixture.ts';
-import { createUser, deleteUsers } from './users/support.ts';
+import { createUser, deleteUsers, usersNamed } from './users/support.ts';
 
 const PREFIX = 'mfa-chrome-';
 const PASSWORD = 'Test-pass-1';
@@ -87,5 +87,21 @@ describe('MFA (TOTP)', () => {
     expect(view.leaves).to.deep.equal([{ kind: 'reload', url: '/ui/#/users/profile/' }]);
     const me = await api<{ username: string; mfa_enabled: boolean }>('GET', '/api/v1/users/profile/');
     expect([me.data.username, me.data.mfa_enabled]).to.deep.equal([username, true]);
+  });
+
+  it('sends a user with forced MFA and no authenticator to the binding page after the password', async () => {
+    await resetConsole();
+    await loginAs('admin');
+    const [user] = await usersNamed(username);
+    expect((await api('PATCH', `/api/v1/users/users/${user.id}/`, { mfa_level: 2 })).status).to.equal(200);
+    expect((await api('GET', `/api/v1/users/users/${user.id}/otp/reset/`)).status).to.equal(200);
+    await logout();
+    const view = await mountConsole('/login');
+    await waitFor(() => view.find('.login form'), 3000, 'the login form');
+    await typeInto(view.find('.login [data-field="username"] sl-input'), username);
+    await typeInto(view.find('.login [data-field="password"] sl-input'), PASSWORD);
+    (view.find('.login .actions sl-button') as HTMLElement).click();
+    await waitFor(() => view.leaves.length > 0, 5000, 'the way to the binding page');
+    expect(view.leaves).to.deep.equal([{ kind: 'navigate', url: `${location.origin}/core/auth/profile/otp/enable/bind/` }]);
   });
 });
