@@ -54,6 +54,8 @@ async function enableFromProfile(app: App, username: string): Promise<string> {
   assert.match(bind.body, /<img class="otp-qr" src="data:image\/png;base64,[A-Za-z0-9+/=]+"/);
   const secret = secretOn(bind.body);
   assert.ok(secret.length >= 16, 'the secret is shown as text too');
+  assert.match(String(bind.headers['content-security-policy']), /img-src 'self' data:/, 'the data: QR code is allowed by the CSP');
+  assert.doesNotMatch(bind.body, /<script/, 'no script at all on the page');
   const bad = await b.call('POST', '/core/auth/profile/otp/enable/bind/', { otp_code: '000000' === totpCode(secret, app.clock.now()) ? '111111' : '000000' });
   assert.equal(errorOn(bad.body), 'MFA code invalid, or ntp sync server time');
   assert.equal(secretOn(bad.body), secret, 'a wrong code keeps the same secret on screen');
