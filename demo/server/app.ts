@@ -5,6 +5,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { dirname } from 'node:path';
 import { registerLoginRoutes } from './auth/login-routes.ts';
 import { registerOtpVerifyRoute } from './auth/mfa-verify.ts';
+import { registerLoginOtpRoutes } from './auth/login-otp-routes.ts';
+import { registerOtpProfileRoutes } from './auth/otp-profile-routes.ts';
 import { registerRequestContext } from './auth/request-context.ts';
 import { LOGIN_AGE_MS } from './auth/sessions.ts';
 import { registerTokenRoutes } from './auth/token-routes.ts';
@@ -92,6 +94,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerLoginRoutes(app);
   registerTokenRoutes(app);
   registerOtpVerifyRoute(app);
+  registerLoginOtpRoutes(app);
+  registerOtpProfileRoutes(app);
   registerCommonRoutes(app);
   registerProfileRoutes(app);
   registerSettingsRoutes(app);

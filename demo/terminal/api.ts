@@ -11,7 +11,11 @@ export class ApiError extends Error {
   }
 }
 
-export interface RequestOptions { method?: string; body?: unknown; form?: FormData; headers?: Record<string, string> }
+export interface RequestOptions {
+  method?: string; body?: unknown; form?: FormData; headers?: Record<string, string>;
+  /** A cookie jar sent with the call and updated from its answer (one user's sign-in with MFA). */
+  cookies?: Map<string, string>;
+}
 
 export class Api {
   key: AccessKey | null = null;
@@ -23,6 +27,7 @@ export class Api {
     const date = new Date().toUTCString();
     const headers: Record<string, string> = { accept: 'application/json', date, 'x-jms-org': 'ROOT', ...options.headers };
     if (this.key && !headers.authorization) headers.authorization = `Sign ${this.key.id}:${signFor(this.key.secret, date)}`;
+    if (options.cookies?.size) headers.cookie = [...options.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     let body: string | FormData | undefined;
     if (options.form) body = options.form;
     else if (options.body !== undefined) {
@@ -32,6 +37,13 @@ export class Api {
     const response = await fetch(new URL(path, this.base), {
       method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, signal: AbortSignal.timeout(this.timeoutMs),
     });
+    if (options.cookies) {
+      for (const line of response.headers.getSetCookie()) {
+        const [pair] = line.split(';');
+        const eq = pair.indexOf('=');
+        if (eq > 0) options.cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+      }
+    }
     const text = await response.text();
     let parsed: unknown = text;
     try { parsed = text ? JSON.parse(text) : null; } catch { /* a text answer stays text */ }

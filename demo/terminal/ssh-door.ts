@@ -1,5 +1,6 @@
 // The SSH door: bastion users sign in with their password or their registered public key (the server
-// decides, through `authentication/tokens/` on their behalf), then get the asset menu in a shell channel.
+// decides, through `authentication/tokens/` on their behalf; a user with MFA then types a code, checked by
+// `mfa/challenge/`), then get the asset menu in a shell channel.
 // ssh2 is CommonJS: Node's ESM loader finds only some of its names, so take them from the default export.
 import ssh2, { type AuthContext, type Connection, type Server, type ServerChannel } from 'ssh2';
 import { StringDecoder } from 'node:string_decoder';
@@ -10,17 +11,34 @@ import { AssetMenu } from './menu.ts';
 import type { Services } from './services.ts';
 import type { TerminalSession, UserScreen } from './session.ts';
 
-interface TokenAnswer { user?: { id: string; username: string; name: string } }
+interface TokenAnswer { user?: { id: string; username: string; name: string }; error?: string }
 
-async function signIn(services: Services, body: Record<string, string>): Promise<TerminalUser | null> {
+/** A sign-in the server held back for MFA: its login-flow cookie and what the door sent. */
+interface PendingMfa { cookies: Map<string, string>; body: Record<string, string> }
+type SignIn = { user: TerminalUser } | { mfa: PendingMfa } | null;
+
+async function signIn(services: Services, body: Record<string, string>, cookies = new Map<string, string>()): Promise<SignIn> {
   try {
-    const answer = await services.api.post<TokenAnswer>('/api/v1/authentication/tokens/', { ...body, login_type: 'T' });
-    return answer.user?.id ? { id: answer.user.id, username: answer.user.username, name: answer.user.name || answer.user.username } : null;
+    const answer = await services.api.request<TokenAnswer>('/api/v1/authentication/tokens/', { method: 'POST', body: { ...body, login_type: 'T' }, cookies });
+    if (answer.error === 'mfa_required') return { mfa: { cookies, body } };
+    return answer.user?.id ? { user: { id: answer.user.id, username: answer.user.username, name: answer.user.name || answer.user.username } } : null;
   } catch (error) {
     if (error instanceof ApiError && error.status < 500) return null;
     services.log(`sign-in check failed: ${(error as Error).message}`);
     return null;
   }
+}
+
+/** The code typed at the door answers the server's MFA challenge (2.3's koko); then the sign-in goes through. */
+async function answerMfa(services: Services, pending: PendingMfa, code: string): Promise<TerminalUser | null> {
+  try {
+    await services.api.request('/api/v1/authentication/mfa/challenge/', { method: 'POST', body: { code: code.trim() }, cookies: pending.cookies });
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status < 500)) services.log(`MFA check failed: ${(error as Error).message}`);
+    return null;
+  }
+  const again = await signIn(services, pending.body, pending.cookies);
+  return again && 'user' in again ? again.user : null;
 }
 
 function allowedMethods(services: Services): ('password' | 'publickey')[] {
@@ -30,7 +48,7 @@ function allowedMethods(services: Services): ('password' | 'publickey')[] {
   return methods;
 }
 
-async function authenticate(services: Services, ctx: AuthContext, remoteAddr: string): Promise<TerminalUser | null> {
+async function authenticate(services: Services, ctx: AuthContext, remoteAddr: string): Promise<SignIn> {
   const methods = allowedMethods(services);
   if (ctx.method === 'password' && methods.includes('password')) {
     return signIn(services, { username: ctx.username, password: ctx.password, remote_addr: remoteAddr });
@@ -48,13 +66,31 @@ export function createSshDoor(services: Services, hostKey: Buffer): Server {
   return new ssh2.Server({ hostKeys: [hostKey], banner: undefined }, (client: Connection, info) => {
     let user: TerminalUser | null = null;
     const remoteAddr = info.ip;
+    // A user with MFA passes the password or key first (partial success), then types the code of
+    // their authenticator in a keyboard-interactive prompt.
+    let pendingMfa: PendingMfa | null = null;
     client.on('authentication', (ctx) => {
       const methods = allowedMethods(services);
+      if (ctx.method === 'keyboard-interactive' && pendingMfa) {
+        const pending = pendingMfa;
+        ctx.prompt([{ prompt: 'MFA code: ', echo: true }], 'MFA', 'Enter the code your authenticator app shows.', (answers) => {
+          answerMfa(services, pending, answers[0] ?? '').then((found) => {
+            if (!found) return ctx.reject(['keyboard-interactive'], true);
+            user = found;
+            pendingMfa = null;
+            ctx.accept();
+          }, () => ctx.reject(['keyboard-interactive'], true));
+        });
+        return;
+      }
       if (ctx.method === 'publickey' && !ctx.signature && methods.includes('publickey')) return ctx.accept();
       authenticate(services, ctx, remoteAddr).then((found) => {
-        if (found) {
-          user = found;
+        if (found && 'user' in found) {
+          user = found.user;
           ctx.accept();
+        } else if (found) {
+          pendingMfa = found.mfa;
+          ctx.reject(['keyboard-interactive'], true);
         } else ctx.reject(methods);
       }, () => ctx.reject(methods));
     });

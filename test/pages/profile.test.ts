@@ -74,19 +74,17 @@ describe('profile page', () => {
     }
   });
 
-  it('saves the MFA level', async () => {
+  it('shows the MFA state and sends Enable to the server OTP pages', async () => {
     await loginAs('user');
     const view = await mountConsole('/users/profile/?activeTab=mfa');
     await waitForShell(view);
-    const group = await waitFor(() => view.find<HTMLElement & { value: string }>('.mfa-form sl-radio-group'));
-    group.value = '1';
-    group.dispatchEvent(new Event('sl-change', { bubbles: true, composed: true }));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    submit(view, '.mfa-form');
-    await view.waitForText('.toasts .toast-success', '更新成功');
-    const profile = await api<{ mfa_level: number }>('GET', '/api/v1/users/profile/');
-    expect(profile.data.mfa_level).to.equal(1);
-    await api('PATCH', '/api/v1/users/profile/', { mfa_level: 0 });
+    await waitFor(() => view.find('.mfa-form .mfa-state[data-state="disabled"]'), 3000, 'MFA shown as off');
+    expect(view.find('.mfa-form [data-action="disable"]')).to.equal(null);
+    (view.find('.mfa-form [data-action="enable"]') as HTMLElement).click();
+    await waitFor(() => view.leaves.length > 0, 3000, 'the navigation');
+    expect(view.leaves[0]).to.deep.equal({
+      kind: 'navigate', url: `/core/auth/profile/otp/enable/start/?next=${encodeURIComponent('/ui/#/users/profile/?activeTab=mfa')}`,
+    });
   });
 
   it('rejects a malformed SSH key with the server message and stores a valid one', async () => {

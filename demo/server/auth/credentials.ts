@@ -5,6 +5,7 @@ import { t } from '../lib/i18n.ts';
 import { passwordHasExpired } from '../users/password-expiry.ts';
 import { clearFailures, isBlocked, recordFailure } from './lockout.ts';
 import { recordLogin } from './login-log.ts';
+import { mfaEnabled } from './mfa-state.ts';
 import { isValidUser } from './permissions.ts';
 import { userForPassword } from './password-check.ts';
 import { headerValue } from './request-context.ts';
@@ -42,9 +43,20 @@ export async function checkCredentials(request: FastifyRequest, username: string
   const expired = passwordExpiredRefusal(request, user, log);
   if (expired) return expired;
   clearFailures(db, username, ip);
-  db.prepare('UPDATE users SET last_login = ? WHERE id = ?').run(new Date(nowMs).toISOString(), user.id);
-  log('', true);
+  // A user with MFA is signed in (logged, last_login) only once the code is given, as 2.3's guard does.
+  if (!mfaEnabled(user, settings)) recordSignIn(request, user, type, ip);
   return { ok: true, user };
+}
+
+/** The successful sign-in: its login log row (with 2.3's `mfa` = whether MFA is on) and last_login. */
+export function recordSignIn(request: FastifyRequest, user: UserRow, type: 'W' | 'T', ip = request.ip): void {
+  const { db, now, settings } = request.server.bastion;
+  const nowMs = now();
+  db.prepare('UPDATE users SET last_login = ? WHERE id = ?').run(new Date(nowMs).toISOString(), user.id);
+  recordLogin(db, {
+    username: user.username, type, ip, userAgent: headerValue(request, 'user-agent') ?? '', reason: '', success: true,
+    mfa: mfaEnabled(user, settings) ? 1 : 0,
+  }, nowMs);
 }
 
 /**

@@ -23,6 +23,10 @@ export interface LoginFlowData {
   mfaPassed?: boolean;
   /** Forced-MFA binding: the secret shown as a QR code, kept until the user proves it with a code. */
   otpSecretPending?: string;
+  /** A signed-in user's recent proof for the OTP pages (2.3's auth_password_expired_at / auth_opt_expired_at). */
+  otpAuthUserId?: string;
+  otpPasswordAt?: number;
+  otpCodeAt?: number;
 }
 
 export interface LoginFlow {

@@ -9,7 +9,8 @@ import { t } from '../lib/i18n.ts';
 import { isBlocked } from './lockout.ts';
 import { recordLogin } from './login-log.ts';
 import { isValidUser } from './permissions.ts';
-import { checkCredentials, passwordExpiredRefusal, type LoginResult } from './credentials.ts';
+import { checkCredentials, passwordExpiredRefusal, recordSignIn, type LoginResult } from './credentials.ts';
+import { mfaEnabled } from './mfa-state.ts';
 import { headerValue } from './request-context.ts';
 
 export const isOnBehalfCaller = (request: FastifyRequest): boolean => request.ctx.user?.role === 'App';
@@ -62,7 +63,7 @@ export async function checkOnBehalf(request: FastifyRequest, body: Record<string
   }
   const expired = passwordExpiredRefusal(request, user, log);
   if (expired) return expired;
-  db.prepare('UPDATE users SET last_login = ? WHERE id = ?').run(new Date(nowMs).toISOString(), user.id);
-  log('', true);
+  // With MFA the sign-in is recorded once the code is given (auth/token-routes.ts).
+  if (!mfaEnabled(user, settings)) recordSignIn(request, user, 'T', ip);
   return { ok: true, user };
 }

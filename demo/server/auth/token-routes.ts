@@ -1,25 +1,63 @@
 // POST /api/v1/authentication/auth/ (alias tokens/): username + password → bearer token (§1.14); a terminal's
-// App account may also sign a user in by public key.
+// App account may also sign a user in by public key. A user with MFA first gets 200 mfa_required and is
+// remembered in the login flow (cookie); POST mfa/challenge/ {code} with that cookie answers the step,
+// and the repeated auth/ call (credentials then optional, as 2.3's session user) issues the token.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { UserRow } from '../context.ts';
+import { t } from '../lib/i18n.ts';
 import { formatDateTime, isoAt } from '../lib/time.ts';
 import { buildProfile } from '../users/profile.ts';
-import { checkCredentials } from './credentials.ts';
-import { checkOnBehalf, isOnBehalfCaller } from './on-behalf-auth.ts';
+import { checkCredentials, recordSignIn, type LoginResult } from './credentials.ts';
+import { loginFlow } from './login-flow.ts';
+import { pendingUser } from './login-guard.ts';
+import { logMfaFailure, mfaEnabled, mfaUnset } from './mfa-state.ts';
+import { checkOnBehalf, isOnBehalfCaller, remoteAddrOf } from './on-behalf-auth.ts';
 import { headerValue } from './request-context.ts';
 import { createBearerToken } from './sessions.ts';
+import { verifyTotp } from './totp.ts';
+
+export const MFA_CHALLENGE_PATH = '/api/v1/authentication/mfa/challenge/';
+
+const bodyOf = (request: FastifyRequest): Record<string, unknown> => {
+  const body = request.body;
+  return body && typeof body === 'object' && !Array.isArray(body) ? body as Record<string, unknown> : {};
+};
 
 export function registerTokenRoutes(app: FastifyInstance): void {
   const issue = async (request: FastifyRequest, reply: FastifyReply) => {
-    const body = (request.body ?? {}) as Record<string, unknown>;
+    const { db, now, settings, loginAgeMs } = app.bastion;
+    const { lang } = request.ctx;
+    const body = bodyOf(request);
     const username = typeof body.username === 'string' ? body.username.trim() : '';
     const password = typeof body.password === 'string' ? body.password : '';
     const type = headerValue(request, 'x-jms-login-type') === 'W' ? 'W' : 'T';
-    // A terminal (App account) signs its users in by password or public key (auth/on-behalf-auth.ts).
-    const result = await (isOnBehalfCaller(request) ? checkOnBehalf(request, body) : checkCredentials(request, username, password, type));
+    const onBehalf = isOnBehalfCaller(request);
+    // A terminal (App account) signs its users in by password or public key (auth/on-behalf-auth.ts) and,
+    // as 2.3's koko, answers the MFA challenge with the code the user types at its door.
+    const flow = loginFlow(request, reply);
+    const remembered = pendingUser(request, flow);
+    const result: LoginResult = remembered
+      ? { ok: true, user: remembered }
+      : await (onBehalf ? checkOnBehalf(request, body) : checkCredentials(request, username, password, type));
     if (!result.ok) return reply.code(400).send({ error: result.error, msg: result.msg });
-    const { db, now, settings, loginAgeMs } = app.bastion;
-    const { token, expiresAt } = createBearerToken(db, result.user.id, now(), loginAgeMs);
-    const fresh = db.prepare('SELECT * FROM users WHERE id = ?').get(result.user.id) as typeof result.user;
+    const user: UserRow = result.user;
+    // The address a terminal reports for its user is the one the sign-in is recorded under.
+    const ip = onBehalf ? remoteAddrOf(request, body) : request.ip;
+    if (mfaEnabled(user, settings)) {
+      if (mfaUnset(user, settings)) {
+        logMfaFailure(request, user.username, type, 'mfa_unset', ip);
+        flow.clear();
+        return reply.code(400).send({ error: 'mfa_unset', msg: t(lang, 'mfa.unset') });
+      }
+      if (!flow.data.mfaPassed || flow.data.pendingUserId !== user.id) {
+        flow.update({ pendingUserId: user.id, pendingAt: now(), mfaPassed: false, pendingNext: undefined });
+        return reply.code(200).send({ error: 'mfa_required', msg: t(lang, 'mfa.required'), data: { choices: ['code'], url: MFA_CHALLENGE_PATH } });
+      }
+      flow.clear();
+      recordSignIn(request, user, type, ip);
+    }
+    const { token, expiresAt } = createBearerToken(db, user.id, now(), loginAgeMs);
+    const fresh = db.prepare('SELECT * FROM users WHERE id = ?').get(user.id) as UserRow;
     return reply.code(201).send({
       token,
       keyword: 'Bearer',
@@ -29,4 +67,26 @@ export function registerTokenRoutes(app: FastifyInstance): void {
   };
   app.post('/api/v1/authentication/auth/', issue);
   app.post('/api/v1/authentication/tokens/', issue);
+
+  // 2.3's MFAChallengeApi: the code for the user the flow remembers; errors as its ValidationError(dict).
+  app.post(MFA_CHALLENGE_PATH, (request, reply) => {
+    const { db, now } = app.bastion;
+    const { lang } = request.ctx;
+    const body = bodyOf(request);
+    const raw = body.code;
+    if (raw === undefined || raw === null || raw === '') return reply.code(400).send({ code: [t(lang, 'field.required')] });
+    if (typeof raw !== 'string' && typeof raw !== 'number') return reply.code(400).send({ code: [t(lang, 'field.invalid_string')] });
+    const flow = loginFlow(request, reply);
+    const user = pendingUser(request, flow);
+    if (!user) return reply.code(400).send({ error: 'session_empty', msg: t(lang, 'mfa.session_empty') });
+    const secret = db.prepare('SELECT otp_secret_key FROM users WHERE id = ?').pluck().get(user.id) as string | null;
+    if (!verifyTotp(secret, String(raw).trim(), now())) {
+      flow.update({ mfaPassed: false });
+      const ip = isOnBehalfCaller(request) ? remoteAddrOf(request, body) : request.ip;
+      logMfaFailure(request, user.username, headerValue(request, 'x-jms-login-type') === 'W' ? 'W' : 'T', 'mfa_failed', ip);
+      return reply.code(400).send({ error: 'mfa_failed', msg: t(lang, 'mfa.code_failed') });
+    }
+    flow.update({ mfaPassed: true });
+    return { msg: 'ok' };
+  });
 }

@@ -5,8 +5,9 @@ import { useQuery } from '../../core/ui/hash-location.ts'
 import { SlInput } from '../../core/ui/shoelace-inputs.ts'
 import { SlButton } from '../../core/ui/shoelace.ts'
 import './i18n.ts'
-import { LOGIN_OTP_PATH, loadLoginForm, safeNext, submitLogin, type LoginForm } from './login.ts'
+import { loadLoginForm, safeNext, submitLogin, type LoginForm } from './login.ts'
 import { preloadEncryption } from './rsa-password.ts'
+import { OtpStep } from './OtpStep.tsx'
 
 const valueOf = (event: Event | { target: EventTarget | null }) => (event.target as HTMLInputElement).value
 
@@ -23,6 +24,7 @@ export function LoginPage() {
   const [form, setForm] = useState<LoginForm | null>(null)
   const [error, setError] = useState<{ message: string; detail: string } | null>(null)
   const [busy, setBusy] = useState(false)
+  const [otpStep, setOtpStep] = useState(false)
 
   const showForm = (shown: LoginForm) => {
     setForm(shown)
@@ -43,7 +45,8 @@ export function LoginPage() {
       const outcome = await submitLogin({ username, password, next, captcha }, form ?? undefined)
       // A fresh start runs the guard with the new session.
       if (outcome.ok) return reloadPage(next)
-      if (outcome.step === 'otp') return hardNavigate(`${LOGIN_OTP_PATH}?next=${encodeURIComponent(next)}`)
+      // MFA: the code step here; a forced binding on the server's own page.
+      if (outcome.step === 'otp') return setOtpStep(true)
       if (outcome.step === 'bind') return hardNavigate(outcome.url)
       showForm(outcome.form)
       const message = CAPTCHA_REFUSAL.test(outcome.serverMessage) ? t('auth.login.captchaInvalid') : t('auth.login.invalid')
@@ -54,6 +57,8 @@ export function LoginPage() {
       setBusy(false)
     }
   }
+
+  if (otpStep) return <OtpStep next={next} onRestart={() => setOtpStep(false)} />
 
   return (
     <div className="login panel">

@@ -1,12 +1,11 @@
 import { LOGIN_PATH, UI_BASE } from '../../core/config.ts'
 import { COOKIE, getCookie } from '../../core/cookies.ts'
 import { apiUrl } from '../../core/http.ts'
+import { OTP_STEP_PATH } from './otp-login.ts'
 import { encryptPassword } from './rsa-password.ts'
 
-/** Where the server sends a user who owes an MFA code after the password (2.3's login OTP step). */
-export const LOGIN_OTP_PATH = '/core/auth/login/otp/'
 /** The forced OTP binding pages (MFA required but not set up). */
-const OTP_BINDING_PREFIX = '/users/profile/otp/'
+const OTP_BINDING_PREFIX = '/core/auth/profile/otp/'
 
 /** What the server's login form (ours or a real 2.3's) holds that the console needs. */
 export interface LoginForm {
@@ -91,7 +90,7 @@ export async function submitLogin(credentials: Credentials, shown?: LoginForm): 
     const again = parseLoginForm(await response.text())
     return { ok: false, serverMessage: again.error, form: again }
   }
-  if (path === LOGIN_OTP_PATH) return { ok: false, step: 'otp' }
+  if (path === OTP_STEP_PATH) return { ok: false, step: 'otp' }
   if (path.startsWith(OTP_BINDING_PREFIX)) return { ok: false, step: 'bind', url: response.url }
   if (response.status >= 500) throw new Error(`login answered ${response.status}`)
   return { ok: true }

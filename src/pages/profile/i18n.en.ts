@@ -19,7 +19,12 @@ const en: Translation<typeof zh> = {
           lower: 'Must contain a lowercase letter', number: 'Must contain a digit', special: 'Must contain a special character',
         },
       },
-      mfa: { level: 'MFA', disable: 'Disable', enable: 'Enable', success: 'Update success' },
+      mfa: {
+        level: 'MFA', disable: 'Disable', enable: 'Enable', update: 'Change authenticator', success: 'Update success',
+        state: { disabled: 'Disabled', enabled: 'Enabled', forced: 'Force enabled' },
+        helpDisabled: 'Once enabled, signing in also asks for the 6-digit code of an authenticator app (such as Google Authenticator).',
+        helpEnabled: 'Signing in asks for the 6-digit code of your authenticator app; changing or disabling it asks a current code first.',
+      },
       publicKey: { label: 'SSH public key', help: 'e.g. ssh-rsa AAAA... user@host', success: 'Update success' },
       passwordExpiry: { notice: 'Your password will expire at {{date}} ({{days}} days left). Please change it in time.', change: 'Change password' },
       save: 'Submit',

@@ -16,7 +16,12 @@ export const zh = {
           number: '必须包含数字', special: '必须包含特殊字符',
         },
       },
-      mfa: { level: '多因子认证', disable: '禁用', enable: '启用', success: '更新成功' },
+      mfa: {
+        level: '多因子认证', disable: '禁用', enable: '启用', update: '更换验证器', success: '更新成功',
+        state: { disabled: '未启用', enabled: '已启用', forced: '强制启用' },
+        helpDisabled: '启用后，登录时除密码外还需输入验证器应用（如 Google Authenticator）显示的 6 位验证码。',
+        helpEnabled: '登录时需输入验证器应用显示的 6 位验证码；更换或禁用前需先输入当前验证码。',
+      },
       publicKey: { label: 'SSH 公钥', help: '格式如 ssh-rsa AAAA... user@host', success: '更新成功' },
       passwordExpiry: { notice: '您的密码将于 {{date}} 过期（剩余 {{days}} 天），请及时修改。', change: '修改密码' },
       save: '提交',
