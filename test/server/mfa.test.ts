@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { totpCode } from '../../demo/server/auth/totp.ts';
-import { bearer, build, cookieHeader, cookieJar, loginSession, PASSWORD, userId } from './helpers.ts';
+import { bearer, build, cookieHeader, cookieJar, loginSession, PASSWORD, postLoginForm, userId } from './helpers.ts';
 
 type App = FastifyInstance & { clock: { now: () => number; advance: (ms: number) => void } };
 
@@ -26,7 +26,13 @@ function browser(app: App, lang = 'en') {
     jar = cookieJar(response, jar);
     return response;
   };
-  return { call, api, jar: () => jar };
+  /** The RSA-encrypted login form, posted the way a browser's script does, in this browser's cookies. */
+  const passwordStep = async (username: string, next?: string) => {
+    const { response, jar: after } = await postLoginForm(app, { username, next, jar, headers: { 'accept-language': lang } });
+    jar = after;
+    return response;
+  };
+  return { call, api, passwordStep, jar: () => jar };
 }
 
 const secretOn = (html: string): string => /class="otp-secret">([A-Z2-7]+)</.exec(html)?.[1] ?? '';
@@ -75,8 +81,7 @@ async function enableFromProfile(app: App, username: string): Promise<string> {
 /** The login form's POST; returns the browser, positioned after the redirect. */
 async function passwordStep(app: App, username: string, next = '/ui/#/dashboard') {
   const b = browser(app);
-  await b.call('GET', '/core/auth/login/');
-  const response = await b.call('POST', '/core/auth/login/', { username, password: PASSWORD, next });
+  const response = await b.passwordStep(username, next);
   return { b, response };
 }
 
@@ -98,7 +103,7 @@ test('enable MFA from the profile pages; the login form then asks for the code, 
   assert.equal(b.jar().sessionid, undefined);
   const failed = app.bastion.db.prepare("SELECT reason, status FROM login_logs WHERE username = 'user' ORDER BY rowid DESC LIMIT 1").get() as { reason: string; status: number };
   assert.deepEqual(failed, { reason: 'mfa_failed', status: 0 });
-  assert.equal(app.bastion.db.prepare("SELECT count(*) FROM login_failures WHERE username = 'user'").pluck().get(), 0, 'as in 2.3, an MFA failure does not count toward the lockout');
+  assert.equal(app.bastion.db.prepare("SELECT count FROM login_failures WHERE username = 'user'").pluck().get(), 1, 'a wrong code counts toward the lockout');
 
   // One step old is still inside 2.3's OTP_VALID_WINDOW.
   const right = await b.call('POST', '/core/auth/login/otp/', { otp_code: totpCode(secret, app.clock.now() - 30_000) });
@@ -110,6 +115,8 @@ test('enable MFA from the profile pages; the login form then asks for the code, 
   assert.equal(profile.json().mfa_enabled, true);
   const ok = app.bastion.db.prepare("SELECT reason, status, mfa FROM login_logs WHERE username = 'user' ORDER BY rowid DESC LIMIT 1").get();
   assert.deepEqual({ ...(ok as object) }, { reason: '', status: 1, mfa: 1 });
+
+  assert.equal(app.bastion.db.prepare("SELECT count(*) FROM login_failures WHERE username = 'user'").pluck().get(), 0, 'the sign-in clears the count');
 
   // The flow is spent: the code page sends a new visitor back to the form.
   const again = await b.call('GET', '/core/auth/login/otp/');
@@ -123,8 +130,7 @@ test('the code step answers in the caller language (zh)', async (t) => {
   const app = await build(t) as App;
   app.bastion.db.prepare("UPDATE users SET mfa_level = 1, otp_secret_key = 'JBSWY3DPEHPK3PXP' WHERE username = 'user'").run();
   const b = browser(app, 'zh');
-  await b.call('GET', '/core/auth/login/');
-  await b.call('POST', '/core/auth/login/', { username: 'user', password: PASSWORD });
+  await b.passwordStep('user');
   const wrong = await b.call('POST', '/core/auth/login/otp/', { otp_code: 'abcdef' });
   assert.equal(errorOn(wrong.body), 'MFA验证码不正确，或者服务器端时间不对');
 });
@@ -245,4 +251,29 @@ test('the OTP pages send a visitor without a session to the login form', async (
     assert.equal(response.statusCode, 302, path);
     assert.match(String(response.headers.location), /^\/core\/auth\/login\/\?next=/);
   }
+});
+
+test('wrong codes count toward the lockout: at the limit the code step ends and the password is refused as blocked', async (t) => {
+  const app = await build(t) as App;
+  const secret = 'JBSWY3DPEHPK3PXP';
+  app.bastion.db.prepare('UPDATE users SET mfa_level = 1, otp_secret_key = ? WHERE username = ?').run(secret, 'user');
+  const { b } = await passwordStep(app, 'user');
+  const wrongCode = totpCode(secret, app.clock.now() - 10 * 60_000);
+  const limit = app.bastion.settings.get<number>('SECURITY_LOGIN_LIMIT_COUNT');
+  for (let i = 1; i < limit; i++) {
+    const wrong = await b.call('POST', '/core/auth/login/otp/', { otp_code: wrongCode });
+    assert.equal(errorOn(wrong.body), 'MFA code invalid, or ntp sync server time', `wrong code ${i}`);
+    // Giving the password again starts a new code step but does not reset the count.
+    if (i === 2) assert.equal((await b.passwordStep('user')).headers.location, '/core/auth/login/otp/');
+  }
+  const last = await b.call('POST', '/core/auth/login/otp/', { otp_code: wrongCode });
+  assert.equal(last.statusCode, 302);
+  assert.equal(last.headers.location, '/core/auth/login/');
+  // Even the right code is no use now: the flow's user is blocked.
+  const right = await b.call('POST', '/core/auth/login/otp/', { otp_code: totpCode(secret, app.clock.now()) });
+  assert.equal(right.headers.location, '/core/auth/login/');
+  assert.equal(b.jar().sessionid, undefined);
+  const again = await b.passwordStep('user');
+  assert.equal(again.statusCode, 200);
+  assert.match(again.body, /blocked|locked|锁定/i);
 });

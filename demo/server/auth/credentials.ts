@@ -42,7 +42,8 @@ export async function checkCredentials(request: FastifyRequest, username: string
   }
   const expired = passwordExpiredRefusal(request, user, log);
   if (expired) return expired;
-  clearFailures(db, username, ip);
+  // The failure count is cleared only by a completed sign-in (recordSignIn): a right password alone must
+  // not wipe the wrong MFA codes that followed it.
   // A user with MFA is signed in (logged, last_login) only once the code is given, as 2.3's guard does.
   if (!mfaEnabled(user, settings)) recordSignIn(request, user, type, ip);
   return { ok: true, user };
@@ -52,6 +53,7 @@ export async function checkCredentials(request: FastifyRequest, username: string
 export function recordSignIn(request: FastifyRequest, user: UserRow, type: 'W' | 'T', ip = request.ip): void {
   const { db, now, settings } = request.server.bastion;
   const nowMs = now();
+  clearFailures(db, user.username, ip); // wrong MFA codes before the right one count no more
   db.prepare('UPDATE users SET last_login = ? WHERE id = ?').run(new Date(nowMs).toISOString(), user.id);
   recordLogin(db, {
     username: user.username, type, ip, userAgent: headerValue(request, 'user-agent') ?? '', reason: '', success: true,

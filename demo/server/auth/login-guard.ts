@@ -8,6 +8,7 @@ import { randomToken } from '../lib/ids.ts';
 import { recordSignIn } from './credentials.ts';
 import { setCsrfCookie } from './csrf-cookie.ts';
 import { LOGIN_FLOW_AGE_MS, loginFlow, type LoginFlow } from './login-flow.ts';
+import { isBlocked } from './lockout.ts';
 import { logMfaFailure, mfaEnabled, mfaUnset } from './mfa-state.ts';
 import { OTP_PATHS } from './otp-paths.ts';
 import { isValidUser } from './permissions.ts';
@@ -40,8 +41,8 @@ export function pendingUser(request: FastifyRequest, flow: LoginFlow): UserRow |
   const { pendingUserId, pendingAt } = flow.data;
   if (!pendingUserId || typeof pendingAt !== 'number' || now() - pendingAt > LOGIN_FLOW_AGE_MS) return null;
   const user = db.prepare('SELECT * FROM users WHERE id = ?').get(pendingUserId) as UserRow | undefined;
-  // Disabled or expired since the password was given: the sign-in stops there.
-  return user && isValidUser(user, now()) ? user : null;
+  // Disabled, expired or blocked (too many wrong codes) since the password was given: the sign-in stops there.
+  return user && isValidUser(user, now()) && !isBlocked(db, user.username, now()) ? user : null;
 }
 
 /** The MFA step is done: the flow forgets the user, the sign-in is logged and the session starts. */

@@ -1,12 +1,12 @@
 // 2.3's UserLoginOtpView at /core/auth/login/otp/: the user the login flow remembers gives the code of
 // their authenticator (field otp_code); a right code starts the session and goes on to `next`, a wrong
-// one shows the form again with 2.3's message and a login log row (reason mfa_failed). As in 2.3, an MFA
-// failure does not count toward the login lockout (MFAFailedError is logged, not blocked).
+// one shows the form again with 2.3's message and a login log row (reason mfa_failed). Unlike 2.3.1, a wrong
+// code also counts toward the login lockout (mfa-state.ts countMfaFailure); once blocked, back to the login form.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { t } from '../lib/i18n.ts';
 import { loginFlow } from './login-flow.ts';
 import { finishPendingLogin, pendingUser } from './login-guard.ts';
-import { logMfaFailure, mfaUnset } from './mfa-state.ts';
+import { countMfaFailure, logMfaFailure, mfaUnset } from './mfa-state.ts';
 import { OTP_PATHS } from './otp-paths.ts';
 import { csrfOk, formBody, postedCode, sendOtpForm } from './otp-page.ts';
 import { verifyTotp } from './totp.ts';
@@ -37,6 +37,7 @@ export function registerLoginOtpRoutes(app: FastifyInstance): void {
     const secret = db.prepare('SELECT otp_secret_key FROM users WHERE id = ?').pluck().get(user.id) as string | null;
     if (!verifyTotp(secret, postedCode(body), now())) {
       logMfaFailure(request, user.username, 'W');
+      if (countMfaFailure(request, user.username)) return reply.redirect(LOGIN_PATH);
       return sendOtpForm(request, reply, form(request, t(lang, 'mfa.code_failed')));
     }
     return finishPendingLogin(request, reply, flow, user);

@@ -3,6 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '../context.ts';
 import type { SettingsStore } from '../settings/store.ts';
+import { isBlocked, recordFailure } from './lockout.ts';
 import { recordLogin } from './login-log.ts';
 import { headerValue } from './request-context.ts';
 
@@ -24,4 +25,16 @@ export const mfaUnset = (user: MfaUser, settings: SettingsStore): boolean =>
 export function logMfaFailure(request: FastifyRequest, username: string, type: 'W' | 'T', reason = 'mfa_failed', ip = request.ip): void {
   const { db, now } = request.server.bastion;
   recordLogin(db, { username, type, ip, userAgent: headerValue(request, 'user-agent') ?? '', reason, success: false }, now());
+}
+
+/**
+ * A wrong code counts toward the login lockout of (username, address), like a wrong password. 2.3.1 only
+ * logged it, which lets whoever knows the password try codes without end during the sign-in flow; here the
+ * SECURITY_LOGIN_LIMIT_* rule stops that too. Returns whether the user is now blocked.
+ */
+export function countMfaFailure(request: FastifyRequest, username: string, ip = request.ip): boolean {
+  const { db, now, settings } = request.server.bastion;
+  const policy = { limitCount: settings.get<number>('SECURITY_LOGIN_LIMIT_COUNT'), limitMinutes: settings.get<number>('SECURITY_LOGIN_LIMIT_TIME') };
+  recordFailure(db, username, ip, now(), policy);
+  return isBlocked(db, username, now());
 }

@@ -10,7 +10,7 @@ import { buildProfile } from '../users/profile.ts';
 import { checkCredentials, recordSignIn, type LoginResult } from './credentials.ts';
 import { loginFlow } from './login-flow.ts';
 import { pendingUser } from './login-guard.ts';
-import { logMfaFailure, mfaEnabled, mfaUnset } from './mfa-state.ts';
+import { countMfaFailure, logMfaFailure, mfaEnabled, mfaUnset } from './mfa-state.ts';
 import { checkOnBehalf, isOnBehalfCaller, remoteAddrOf } from './on-behalf-auth.ts';
 import { headerValue } from './request-context.ts';
 import { createBearerToken } from './sessions.ts';
@@ -84,6 +84,7 @@ export function registerTokenRoutes(app: FastifyInstance): void {
       flow.update({ mfaPassed: false });
       const ip = isOnBehalfCaller(request) ? remoteAddrOf(request, body) : request.ip;
       logMfaFailure(request, user.username, headerValue(request, 'x-jms-login-type') === 'W' ? 'W' : 'T', 'mfa_failed', ip);
+      countMfaFailure(request, user.username, ip); // once blocked, the flow's user is gone (session_empty)
       return reply.code(400).send({ error: 'mfa_failed', msg: t(lang, 'mfa.code_failed') });
     }
     flow.update({ mfaPassed: true });
