@@ -6,6 +6,7 @@ import { expect } from '@open-wc/testing';
 import { totpCode } from '../../demo/server/auth/totp.ts';
 import { waitFor } from '../helpers/dom.ts';
 import { api, clearCookies, csrf, loginAs, logout } from '../helpers/server.ts';
+import { signIn } from '../elements/support/login-page.ts';
 import { mountConsole, resetConsole, typeInto, waitForShell } from '../elements/support/console-fixture.ts';
 import { createUser, deleteUsers, usersNamed } from './users/support.ts';
 
@@ -69,10 +70,7 @@ describe('MFA (TOTP)', () => {
 
     // The console's login page: password, then the code step.
     const view = await mountConsole(`/login?next=${encodeURIComponent('/ui/#/users/profile/')}`);
-    await waitFor(() => view.find('.login form'), 3000, 'the login form');
-    await typeInto(view.find('.login [data-field="username"] sl-input'), username);
-    await typeInto(view.find('.login [data-field="password"] sl-input'), PASSWORD);
-    (view.find('.login .actions sl-button') as HTMLElement).click();
+    await signIn(view, username, PASSWORD);
     await view.waitForText('.otp-step h2', '两步验证');
     expect(view.leaves).to.deep.equal([]);
 
@@ -97,10 +95,7 @@ describe('MFA (TOTP)', () => {
     expect((await api('GET', `/api/v1/users/users/${user.id}/otp/reset/`)).status).to.equal(200);
     await logout();
     const view = await mountConsole('/login');
-    await waitFor(() => view.find('.login form'), 3000, 'the login form');
-    await typeInto(view.find('.login [data-field="username"] sl-input'), username);
-    await typeInto(view.find('.login [data-field="password"] sl-input'), PASSWORD);
-    (view.find('.login .actions sl-button') as HTMLElement).click();
+    await signIn(view, username, PASSWORD);
     await waitFor(() => view.leaves.length > 0, 5000, 'the way to the binding page');
     expect(view.leaves).to.deep.equal([{ kind: 'navigate', url: `${location.origin}/core/auth/profile/otp/enable/bind/` }]);
   });

@@ -4,23 +4,9 @@ import { expect } from '@open-wc/testing';
 import { api, captchaAnswer, clearCookies, logout } from '../helpers/server.ts';
 import { waitFor } from '../helpers/dom.ts';
 import { recordFetch } from '../helpers/record-fetch.ts';
-import { mountConsole, resetConsole, typeInto, type MountedConsole } from '../elements/support/console-fixture.ts';
+import { mountConsole, resetConsole, typeInto } from '../elements/support/console-fixture.ts';
+import { captchaImage, shownKey, signIn } from '../elements/support/login-page.ts';
 import { parseLoginForm } from '../../src/pages/auth/login.ts';
-
-const captchaImage = (view: MountedConsole) => view.find('.login [data-field="captcha"] img') as HTMLImageElement | null;
-/** The key of the captcha the page shows, read from its picture's address. */
-const shownKey = (view: MountedConsole) => /\/core\/auth\/captcha\/image\/([^/]+)\//.exec(captchaImage(view)?.getAttribute('src') ?? '')?.[1] ?? '';
-
-/** Types the credentials and, when the page asks for a captcha (an earlier test failed), its answer. */
-async function signIn(view: MountedConsole, username: string, password: string, captcha?: string): Promise<void> {
-  await waitFor(() => view.find('.login form'), 3000, 'the login form');
-  // The page asks the server once on arrival whether this address owes a captcha.
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  await typeInto(view.find('.login [data-field="username"] sl-input'), username);
-  await typeInto(view.find('.login [data-field="password"] sl-input'), password);
-  if (captchaImage(view)) await typeInto(view.find('.login [data-field="captcha"] sl-input'), captcha ?? await captchaAnswer(shownKey(view)));
-  (view.find('.login .actions sl-button') as HTMLElement).click();
-}
 
 describe('login page', () => {
   afterEach(resetConsole);

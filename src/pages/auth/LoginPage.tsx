@@ -63,7 +63,8 @@ export function LoginPage() {
   return (
     <div className="login panel">
       <h2>{t('auth.login.title')}</h2>
-      <form className="form" onSubmit={submit}>
+      {/* data-ready: the server's form has been read (whether it asks for a captcha is known). */}
+      <form className="form" onSubmit={submit} data-ready={form ? '' : undefined}>
         <div data-field="username">
           <SlInput
             name="username" label={t('auth.login.username')} value={username} required autocomplete="username"
