@@ -36,7 +36,7 @@ describe('replay data', () => {
     const url = URL.createObjectURL(new Blob([cast]));
     const timeline = new Timeline();
     let calls = 0;
-    await streamCast(url, timeline, () => { calls += 1; }, new AbortController().signal);
+    await streamCast(url, timeline, { onProgress: () => { calls += 1; }, signal: new AbortController().signal });
     expect(timeline.header).to.deep.equal({ cols: 100, rows: 30, timestamp: 1_700_000_000 });
     expect(timeline.times).to.deep.equal([0.5, 2, 3]);
     expect(timeline.data).to.deep.equal(['hello\r\n', { cols: 120, rows: 40 }, 'world']);
@@ -49,7 +49,7 @@ describe('replay data', () => {
 
   it('refuses a recording that is not asciicast v2', async () => {
     const url = URL.createObjectURL(new Blob([`${JSON.stringify({ version: 1, width: 80, height: 24, stdout: [] })}\n`]));
-    const error = await streamCast(url, new Timeline(), () => {}, new AbortController().signal).then(() => null, (e: Error) => e);
+    const error = await streamCast(url, new Timeline(), { onProgress: () => {}, signal: new AbortController().signal }).then(() => null, (e: Error) => e);
     expect(error?.message).to.match(/asciicast version 1/);
   });
 });
