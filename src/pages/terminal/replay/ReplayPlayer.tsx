@@ -42,6 +42,7 @@ export function ReplayPlayer({ sessionId, start, speed, source, onReady, onEnded
   const screenHost = useRef<HTMLDivElement>(null)
   const [opened, setOpened] = useState<OpenedReplay | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
+  const [commands, setCommands] = useState<PlacedCommand[]>([])
   // Callbacks by ref: a parent passing new functions each render must not reopen the recording.
   const handlers = useRef({ onReady, onEnded, onError })
   handlers.current = { onReady, onEnded, onError }
@@ -58,7 +59,8 @@ export function ReplayPlayer({ sessionId, start, speed, source, onReady, onEnded
     }
     setOpened(null)
     setFailure(null)
-    openReplay({ sessionId, start, speed, host, source, signal: controller.signal, onLateError: fail }).then((result) => {
+    setCommands([])
+    openReplay({ sessionId, start, speed, host, source, signal: controller.signal, onLateError: fail, onCommands: setCommands }).then((result) => {
       if (controller.signal.aborted) return result.engine.dispose()
       engine = result.engine
       engine.onEnded = () => handlers.current.onEnded?.()
@@ -84,7 +86,6 @@ export function ReplayPlayer({ sessionId, start, speed, source, onReady, onEnded
   }, [opened, sessionId])
   useEffect(() => { if (engine && speed !== undefined) engine.setSpeed(speed) }, [engine, speed])
   const state = useSyncExternalStore((engine ?? noEngine).subscribe, (engine ?? noEngine).getState)
-  const commands = opened?.commands ?? []
   const current = currentCommand(commands, state.position)
   const jump = useCallback((command: PlacedCommand) => { void engine?.seek(command.offset) }, [engine])
 

@@ -27,9 +27,11 @@ export interface OpenOptions {
   source?: ReplaySource
   /** The recording could not be read whole after the player was ready. */
   onLateError: (error: unknown) => void
+  /** The session's commands arrived (before the screen is drawn: the list can draw meanwhile). */
+  onCommands?: (commands: PlacedCommand[]) => void
 }
 
-export async function openReplay({ sessionId, start, speed, host, signal, source: given, onLateError }: OpenOptions): Promise<OpenedReplay> {
+export async function openReplay({ sessionId, start, speed, host, signal, source: given, onLateError, onCommands }: OpenOptions): Promise<OpenedReplay> {
   const source = given ?? new ReplaySource(sessionId)
   if (!given) signal.addEventListener('abort', () => source.abort(), { once: true })
   const screenLoad = Screen.open(host, 80, 24)
@@ -46,6 +48,7 @@ export async function openReplay({ sessionId, start, speed, host, signal, source
     }
   })
   signal.addEventListener('abort', stop, { once: true })
+  if (onCommands) source.commands.then((commands) => { if (!signal.aborted) onCommands(commands) }, () => {})
   try {
     await source.replay
     performance.mark('replay:meta')
