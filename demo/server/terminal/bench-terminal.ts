@@ -95,7 +95,7 @@ export async function benchTerminal(): Promise<{ seedMs: number; rows: TerminalB
       ['commands, system_user=su-3', `${commands}&system_user=su-3`],
       ['commands, input=nginx (FTS)', `${commands}&input=nginx`],
       ['commands, input=release-42', `${commands}&input=release-42`],
-      ['commands, input=df (2 chars, scan of the window)', `${commands}&input=df`],
+      ['commands, input=df (2 chars: the trigrams starting with it)', `${commands}&input=df`],
       ['commands, session_id=<one session>', `${commands}&session_id=${sampleSession}`],
       ['commands, risk_level=5', `${commands}&risk_level=5`],
       ['commands, 30-day range', `${commands}&date_from=${isoAt(Date.now() - 30 * DAY * 1000)}&date_to=${isoAt(Date.now())}`],

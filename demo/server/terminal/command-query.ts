@@ -2,7 +2,8 @@
 // `date_to`, default the last 5 days; no default window when one session is asked for), then `user`
 // (prefix), `asset`, `system_user`, `session_id`, `risk_level` (exact), `input` (contains), newest first.
 // The window is a range of `seq` (timestamp * 2^20 + n, migration 12): every filter is one range of an
-// (org_id, <column>, seq) index, already newest first; `input` reads the FTS5 trigram index within the range.
+// (org_id, <column>, seq) index, already newest first; `input` of 2+ characters reads the FTS5 trigram
+// index within the range (migration 20).
 import { BadRequest } from '../lib/bad-request.ts';
 import { parseDateTime } from '../lib/time.ts';
 import type { Org } from '../context.ts';
@@ -15,6 +16,28 @@ export const DEFAULT_DAYS = 5;
 /** seq = timestamp * SEQ_SPAN + n (migration 12): a second of commands is one range of seq. */
 export const SEQ_SPAN = 1_048_576;
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+const quoted = (term: string) => `"${term.replace(/"/g, '""')}"`;
+/** A term no stored command line can contain (they hold no control characters, migration 20). */
+const NO_MATCH = Symbol('no match');
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * The trigram index's query for `term` (migration 20): a phrase from 3 characters; for 2, the trigrams
+ * that start with it, whatever follows (the indexed text ends with two line feeds, so a pair at the end
+ * of a line starts one too). Null for a single character: its trigrams are too many to be worth listing.
+ */
+function ftsMatch(db: DB, term: string): string | null | typeof NO_MATCH {
+  if (CONTROL.test(term)) return NO_MATCH;
+  const length = [...term].length;
+  if (length >= 3) return quoted(term);
+  if (length < 2) return null;
+  // The index folds case as its tokenizer does; its terms are stored folded.
+  const prefix = term.toLowerCase();
+  const terms = db.prepare('SELECT term FROM commands_fts_terms WHERE term >= ? AND term < ?').pluck()
+    .all(prefix, `${prefix}\u{10FFFF}`) as string[];
+  return terms.length ? terms.map(quoted).join(' OR ') : NO_MATCH;
+}
 
 /** `fts`: the WHERE reads the trigram index (its matching seqs are then listed once, counted and paged in memory). */
 export interface CommandWhere { sql: string; params: unknown[]; index: string; fts: boolean }
@@ -33,7 +56,7 @@ const clampEpoch = (epoch: number) => Math.min(Math.max(epoch, 0), 253_402_300_7
  * WHERE of the commands list and the index that serves it best (named, because the planner's estimate of a
  * prefix range on `user` is poor): session > asset > user > system user > risk level > the window alone.
  */
-export function commandWhere(_db: DB, org: Org, raw: Record<string, unknown>, nowMs: number): CommandWhere {
+export function commandWhere(db: DB, org: Org, raw: Record<string, unknown>, nowMs: number): CommandWhere {
   const query = singleValues(raw);
   const clauses: Clause[] = [];
   const inOrg = org.kind !== 'root';
@@ -74,13 +97,16 @@ export function commandWhere(_db: DB, org: Org, raw: Record<string, unknown>, no
   let fts = false;
   if (query.input) {
     if (query.input.length > 128) throw new BadRequest(() => ({ input: ['Ensure this field has no more than 128 characters.'] }));
-    // The trigram index answers 3+ characters, reading only the window's matches (a rowid range); a
-    // session's few commands, or a shorter term, are matched on the rows themselves.
-    if ([...query.input].length >= 3 && !session) {
+    const match = session ? null : ftsMatch(db, query.input);
+    if (match === NO_MATCH) {
+      clauses.push({ sql: '0', params: [] });
+    } else if (match) {
+      // The trigram index answers 2+ characters, reading only the window's matches (a rowid range); a
+      // session's few commands, or a single character, are matched on the rows themselves.
       const range = [low === null ? '' : ' AND rowid >= ?', high === null ? '' : ' AND rowid <= ?'].join('');
       clauses.push({
         sql: `seq IN (SELECT rowid FROM commands_fts WHERE commands_fts MATCH ?${range})`,
-        params: [`"${query.input.replace(/"/g, '""')}"`, ...[low, high].filter((v) => v !== null)],
+        params: [match, ...[low, high].filter((v) => v !== null)],
       });
       if (index === 'commands_time') index = '';
       fts = true;

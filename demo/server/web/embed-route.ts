@@ -14,11 +14,29 @@ export function staticImports(source: string): string[] {
   return [...new Set(found)];
 }
 
-/** `<link rel="modulepreload">` of the chunks `entryFile` imports statically (none before a build). */
-export function preloadLinks(distDir: string | undefined, entryFile: string): string {
+/** Chunks named by `import("./x.js")` (dynamic imports). */
+export function dynamicImports(source: string): string[] {
+  return [...new Set([...source.matchAll(/import\(\s*(["'])\.\/([\w.-]+\.js)\1\s*\)/g)].map((m) => m[2]))];
+}
+
+/**
+ * `<link rel="modulepreload">` of the chunks `entryFile` imports statically (none before a build), and of
+ * the lazy chunks matching `lazy` it (or such a chunk) imports, with their own static imports: what
+ * the page's element loads at once anyway, asked beside the entry instead of one round trip after another.
+ */
+export function preloadLinks(distDir: string | undefined, entryFile: string, lazy?: RegExp): string {
   const entry = distDir ? join(distDir, entryFile) : '';
-  if (!entry || !existsSync(entry)) return '';
-  return staticImports(readFileSync(entry, 'utf8')).map((file) => `<link rel="modulepreload" href="/ui/${file}">`).join('\n  ');
+  if (!distDir || !existsSync(entry)) return '';
+  const files = new Set<string>();
+  const queue = [entryFile];
+  for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+    const path = join(distDir, file);
+    if (!existsSync(path)) continue;
+    const source = readFileSync(path, 'utf8');
+    const next = [...staticImports(source), ...(lazy ? dynamicImports(source).filter((name) => lazy.test(name)) : [])];
+    for (const name of next) if (!files.has(name)) { files.add(name); queue.push(name); }
+  }
+  return [...files].map((file) => `<link rel="modulepreload" href="/ui/${file}">`).join('\n  ');
 }
 
 /** `html` with `links` put before its module script, indented as the script is. */
@@ -35,11 +53,15 @@ interface HostPage {
   scriptFile: string;
   /** The element's entry in dist/. */
   entry: string;
+  /** Lazy chunks (file names) the element loads at once on this page: preloaded too. */
+  lazy?: RegExp;
 }
 
 const HOST_PAGES: HostPage[] = [
   { path: '/embed.html', scriptPath: '/embed-events.js', file: 'embed.html', scriptFile: 'embed-events.js', entry: 'bastion-asset-list.js' },
-  { path: '/embed-replay.html', scriptPath: '/embed-replay.js', file: 'embed-replay.html', scriptFile: 'embed-replay.js', entry: 'bastion-session-replay.js' },
+  { path: '/embed-replay.html', scriptPath: '/embed-replay.js', file: 'embed-replay.html', scriptFile: 'embed-replay.js', entry: 'bastion-session-replay.js',
+    // The player and the terminal it draws with (not the snapshots' headless terminal, needed after the first frame).
+    lazy: /^(ReplayPlayer|xterm)-[\w-]{8}\.js$/ },
 ];
 
 function registerHostPage(app: FastifyInstance, page: HostPage, distDir: string | undefined): void {
@@ -47,7 +69,7 @@ function registerHostPage(app: FastifyInstance, page: HostPage, distDir: string 
   const script = readFileSync(new URL(`../../${page.scriptFile}`, import.meta.url), 'utf8');
   app.get(page.path, (_request, reply) => {
     // Read per request: a rebuild while the server runs renames the hashed chunks.
-    const html = withPreloads(readFileSync(pageFile, 'utf8'), preloadLinks(distDir, page.entry));
+    const html = withPreloads(readFileSync(pageFile, 'utf8'), preloadLinks(distDir, page.entry, page.lazy));
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
   });
   app.get(page.scriptPath, (_request, reply) =>

@@ -9,6 +9,18 @@ interface CommandListProps {
   onPick: (command: PlacedCommand) => void
 }
 
+/** One command: drawn again only when it becomes or stops being the current one (a seek redraws two, not the list). */
+const CommandItem = memo(function CommandItem({ command, active, onPick }: { command: PlacedCommand; active: boolean; onPick: (command: PlacedCommand) => void }) {
+  return (
+    <li data-id={command.id} data-offset={command.offset} className={`risk-${command.risk_level ?? 0}`} aria-current={active}>
+      <button type="button" title={command.input} onClick={() => onPick(command)}>
+        <span className="command-time">{clockText(command.offset)}</span>
+        <span className="command-input">{command.input}</span>
+      </button>
+    </li>
+  )
+})
+
 /** The session's commands beside the screen; the one playing is marked and kept in view. */
 export const CommandList = memo(function CommandList({ commands, current, onPick }: CommandListProps) {
   const t = useT()
@@ -26,14 +38,7 @@ export const CommandList = memo(function CommandList({ commands, current, onPick
       <h3>{t('replay.commands')}</h3>
       {commands.length === 0 && <p className="replay-message">{t('replay.noCommands')}</p>}
       <ol ref={list}>
-        {commands.map((command, index) => (
-          <li key={command.id} data-id={command.id} data-offset={command.offset} className={`risk-${command.risk_level ?? 0}`} aria-current={index === current}>
-            <button type="button" title={command.input} onClick={() => onPick(command)}>
-              <span className="command-time">{clockText(command.offset)}</span>
-              <span className="command-input">{command.input}</span>
-            </button>
-          </li>
-        ))}
+        {commands.map((command, index) => <CommandItem key={command.id} command={command} active={index === current} onPick={onPick} />)}
       </ol>
     </aside>
   )

@@ -6,6 +6,7 @@ import { SPEEDS, type EngineState, type ReplayEngine } from './engine.ts'
 import './i18n.ts'
 import { openReplay, type OpenedReplay } from './load-replay.ts'
 import { currentCommand, type PlacedCommand } from './replay-data.ts'
+import type { ReplaySource } from './replay-source.ts'
 import { loadTerminal } from './screen.ts'
 import { REPLAY_CSS } from './styles.ts'
 
@@ -17,6 +18,8 @@ export interface ReplayPlayerProps {
   start?: number | string
   /** 0.5 to 8. */
   speed?: number
+  /** The session's data, already being asked (the element starts it beside its sign-in check). */
+  source?: ReplaySource
   onReady?: (detail: ReplayReadyDetail) => void
   onEnded?: () => void
   onError?: (message: string) => void
@@ -34,11 +37,12 @@ function message(error: unknown): string {
 }
 
 /** Plays a session's recording (asciicast v2) beside its command list; see engine.ts and keyframes.ts. */
-export function ReplayPlayer({ sessionId, start, speed, onReady, onEnded, onError }: ReplayPlayerProps) {
+export function ReplayPlayer({ sessionId, start, speed, source, onReady, onEnded, onError }: ReplayPlayerProps) {
   const t = useT()
   const screenHost = useRef<HTMLDivElement>(null)
   const [opened, setOpened] = useState<OpenedReplay | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
+  const [commands, setCommands] = useState<PlacedCommand[]>([])
   // Callbacks by ref: a parent passing new functions each render must not reopen the recording.
   const handlers = useRef({ onReady, onEnded, onError })
   handlers.current = { onReady, onEnded, onError }
@@ -55,7 +59,8 @@ export function ReplayPlayer({ sessionId, start, speed, onReady, onEnded, onErro
     }
     setOpened(null)
     setFailure(null)
-    openReplay({ sessionId, start, speed, host, signal: controller.signal, onLateError: fail }).then((result) => {
+    setCommands([])
+    openReplay({ sessionId, start, speed, host, source, signal: controller.signal, onLateError: fail, onCommands: setCommands }).then((result) => {
       if (controller.signal.aborted) return result.engine.dispose()
       engine = result.engine
       engine.onEnded = () => handlers.current.onEnded?.()
@@ -68,16 +73,19 @@ export function ReplayPlayer({ sessionId, start, speed, onReady, onEnded, onErro
     }
     // `start` and `speed` are read when a recording opens; a new start or speed alone does not reload it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [sessionId])
+  }, [sessionId, source])
 
   const engine = opened?.engine
-  // Ready once the controls and the command list are drawn, not merely loaded.
+  // Ready once the controls and the command list are drawn, not merely loaded; the rest of the
+  // recording and the seek snapshots once that frame has shown.
   useEffect(() => {
-    if (opened) handlers.current.onReady?.({ session: sessionId, duration: opened.engine.state.duration, start: opened.start, commands: opened.commands.length })
+    if (!opened) return undefined
+    handlers.current.onReady?.({ session: sessionId, duration: opened.engine.state.duration, start: opened.start, commands: opened.commands.length })
+    let frame = requestAnimationFrame(() => { frame = 0; setTimeout(opened.background, 0) })
+    return () => cancelAnimationFrame(frame)
   }, [opened, sessionId])
   useEffect(() => { if (engine && speed !== undefined) engine.setSpeed(speed) }, [engine, speed])
   const state = useSyncExternalStore((engine ?? noEngine).subscribe, (engine ?? noEngine).getState)
-  const commands = opened?.commands ?? []
   const current = currentCommand(commands, state.position)
   const jump = useCallback((command: PlacedCommand) => { void engine?.seek(command.offset) }, [engine])
 

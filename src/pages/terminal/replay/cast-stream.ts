@@ -34,12 +34,18 @@ function parseEvent(line: string, timeline: Timeline): void {
   // "i" (input) and "m" (marker) events draw nothing.
 }
 
-/**
- * Streams `url` into `timeline`; `onProgress` runs after each network chunk (new events may be
- * there). Resolves when the file has been read whole.
- */
-export async function streamCast(url: string, timeline: Timeline, onProgress: () => void, signal: AbortSignal): Promise<void> {
-  const response = await fetch(url, { credentials: 'include', signal })
+export interface StreamOptions {
+  /** Runs after each network chunk (new events may be there). */
+  onProgress: () => void
+  signal: AbortSignal
+  headers?: Record<string, string>
+  /** Asked before each read: a promise holds the reading back until it settles. */
+  gate?: () => Promise<void> | undefined
+}
+
+/** Streams `url` into `timeline`. Resolves when the file has been read whole. */
+export async function streamCast(url: string, timeline: Timeline, { onProgress, signal, headers = {}, gate }: StreamOptions): Promise<void> {
+  const response = await fetch(url, { credentials: 'include', signal, headers })
   if (!response.ok || !response.body) throw new Error(`${response.status} ${response.statusText}`)
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
   let rest = ''
@@ -50,6 +56,11 @@ export async function streamCast(url: string, timeline: Timeline, onProgress: ()
   }
   let worked = performance.now()
   for (;;) {
+    const held = gate?.()
+    if (held) {
+      await held
+      worked = performance.now()
+    }
     const { value, done } = await reader.read()
     if (done) break
     const lines = (rest + value).split('\n')

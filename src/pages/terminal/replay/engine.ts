@@ -93,10 +93,12 @@ export class ReplayEngine {
         if (id === this.seekId) this.set({ seeking: false })
         resolve()
       }
-      if (target >= this.applied && this.timeline.bytesBetween(this.applied, target) <= FORWARD_REPLAY_BYTES) {
+      const frame = this.keyframes.nearest(target)
+      const onward = target >= this.applied ? this.timeline.bytesBetween(this.applied, target) : Infinity
+      // Onward from what the screen shows, unless a snapshot is closer (a command's own, most often).
+      if (onward <= FORWARD_REPLAY_BYTES && onward <= this.timeline.bytesBetween(frame.index, target) + frame.screen.length) {
         this.screen.play(this.timeline, this.applied, target, done)
       } else {
-        const frame = this.keyframes.nearest(target)
         this.screen.reset(frame.cols, frame.rows)
         this.screen.write(frame.screen)
         this.screen.play(this.timeline, frame.index, target, done)

@@ -5,7 +5,9 @@ import type { Resize, Timeline } from './timeline.ts'
 // once, in the background, and keeps a snapshot of its screen (serialized as escape sequences) every
 // KEY_SECONDS or KEY_BYTES of output; a seek restores the nearest snapshot and replays only the rest.
 // @xterm/headless 6.0 pairs with @xterm/addon-serialize 0.14; the snapshot is plain terminal data,
-// so the visible @xterm/xterm 5.5 terminal draws it like any output.
+// so the visible @xterm/xterm 5.5 terminal draws it like any output. A snapshot is also kept at each
+// second named by `markAt` (the commands' seconds): a jump to a command restores its screen and replays
+// nothing, whatever the output around it.
 
 const KEY_SECONDS = 5
 const KEY_BYTES = 64 * 1024
@@ -37,12 +39,21 @@ export class Keyframes {
   private serializer: Serializer | null = null
   private disposed = false
   private finished = false
+  /** Seconds that get a snapshot of their own (sorted), and the next one the feed has not passed. */
+  private marks: number[] = []
+  private nextMark = 0
   /** Reports how far the snapshots reach (seconds) and whether they cover the whole recording. */
   onIndexed: (seconds: number, complete: boolean) => void = () => {}
 
   constructor(private readonly timeline: Timeline) {
     const { cols, rows } = timeline.header
     this.frames = [{ index: 0, cols, rows, screen: '' }]
+  }
+
+  /** Keeps a snapshot of the screen at each of these seconds (after every event at or before it). */
+  markAt(seconds: number[]): void {
+    this.marks = [...seconds].sort((a, b) => a - b)
+    this.nextMark = 0
   }
 
   async start(): Promise<void> {
@@ -68,7 +79,12 @@ export class Keyframes {
     while (this.fed < timeline.length) {
       const index = this.fed
       const time = timeline.times[index]
-      if (time - this.lastTime >= KEY_SECONDS || timeline.offsets[index] - this.lastBytes >= KEY_BYTES) {
+      let marked = false
+      while (this.nextMark < this.marks.length && this.marks[this.nextMark] < time) {
+        marked = true
+        this.nextMark += 1
+      }
+      if (marked || time - this.lastTime >= KEY_SECONDS || timeline.offsets[index] - this.lastBytes >= KEY_BYTES) {
         this.lastTime = time
         this.lastBytes = timeline.offsets[index]
         terminal.write('', () => this.snapshot(index))
@@ -80,6 +96,9 @@ export class Keyframes {
     }
     if (timeline.complete && !this.finished) {
       this.finished = true
+      // Marks after the last event: the screen at its end.
+      const end = timeline.length
+      if (this.nextMark < this.marks.length && end > 0) terminal.write('', () => this.snapshot(end))
       terminal.write('', () => this.onIndexed(timeline.duration, true))
     }
   }
@@ -110,6 +129,6 @@ export class Keyframes {
     const { terminal, serializer } = this
     if (!terminal || !serializer) return
     this.frames.push({ index, cols: terminal.cols, rows: terminal.rows, screen: serializer.serialize({ scrollback: 0 }) })
-    this.onIndexed(this.timeline.times[index], false)
+    this.onIndexed(this.timeline.times[index] ?? this.timeline.duration, false)
   }
 }

@@ -1,18 +1,20 @@
-import { streamCast } from './cast-stream.ts'
 import { ReplayEngine } from './engine.ts'
-import { loadCommands, loadReplay, loadSession, placeCommands, sessionStart, startSeconds, type PlacedCommand } from './replay-data.ts'
+import { startSeconds, type PlacedCommand } from './replay-data.ts'
+import { ReplaySource } from './replay-source.ts'
 import { Screen } from './screen.ts'
-import { Timeline } from './timeline.ts'
 
 // Opening a replay, in the order that draws the first frame soonest: the terminal's code loads while
-// the session and replay are asked; the recording streams in and the screen draws once the start
-// position has arrived; the keyframes are built after that, in the background.
+// the API answers (replay-source.ts, often started before the player by the element); the recording is
+// read as far as the start position and the screen drawn there; the rest of the recording and the
+// keyframes come after that frame has shown (`background`).
 
 export interface OpenedReplay {
   engine: ReplayEngine
   commands: PlacedCommand[]
   /** Where the screen was put (seconds). */
   start: number
+  /** Reads the rest of the recording and builds the seek snapshots: call once the first frame has shown. */
+  background: () => void
 }
 
 export interface OpenOptions {
@@ -21,64 +23,66 @@ export interface OpenOptions {
   speed?: number
   host: HTMLElement
   signal: AbortSignal
+  /** The session's data, already asked; without it the player asks itself (and stops it when closed). */
+  source?: ReplaySource
   /** The recording could not be read whole after the player was ready. */
   onLateError: (error: unknown) => void
+  /** The session's commands arrived (before the screen is drawn: the list can draw meanwhile). */
+  onCommands?: (commands: PlacedCommand[]) => void
 }
 
-export async function openReplay({ sessionId, start, speed, host, signal, onLateError }: OpenOptions): Promise<OpenedReplay> {
+export async function openReplay({ sessionId, start, speed, host, signal, source: given, onLateError, onCommands }: OpenOptions): Promise<OpenedReplay> {
+  const source = given ?? new ReplaySource(sessionId)
+  if (!given) signal.addEventListener('abort', () => source.abort(), { once: true })
   const screenLoad = Screen.open(host, 80, 24)
   // Marks (replay:*) let the bench tell where a first frame's time goes.
   performance.mark('replay:open')
-  const sessionLoad = loadSession(sessionId)
-  const commandsLoad = Promise.all([loadCommands(sessionId), sessionLoad]).then(([rows, session]) => placeCommands(rows, sessionStart(session)))
-  commandsLoad.catch(() => {}) // reported below, once awaited
-  // The recording starts streaming as soon as its address is known; the session only places the commands.
-  const replay = await loadReplay(sessionId).catch(async (error: unknown) => {
-    void screenLoad.then((screen) => screen.dispose(), () => {})
-    throw error
-  })
-  performance.mark('replay:meta')
-
-  const timeline = new Timeline()
+  const { timeline } = source
   let engine: ReplayEngine | null = null
-  let wake: () => void = () => {}
-  const arrived = (test: () => boolean) => new Promise<void>((resolve, reject) => {
-    wake = () => (test() ? resolve() : streamFailed && reject(streamFailed))
-    wake()
-  })
-  let streamFailed: unknown = null
   let ready = false
-  const streaming = streamCast(replay.src as string, timeline, () => {
-    engine?.dataArrived()
-    wake()
-  }, signal)
-  streaming.catch((error: unknown) => {
-    streamFailed = error
-    if (ready) onLateError(error)
-    else wake()
+  const stop = source.listen(() => {
+    if (engine && !signal.aborted) engine.dataArrived()
+    if (ready && source.failure) {
+      stop()
+      onLateError(source.failure)
+    }
   })
-
-  const screen = await screenLoad
-  performance.mark('replay:terminal')
-  if (signal.aborted) { screen.dispose(); throw new DOMException('aborted', 'AbortError') }
+  signal.addEventListener('abort', stop, { once: true })
+  if (onCommands) source.commands.then((commands) => { if (!signal.aborted) onCommands(commands) }, () => {})
   try {
-    await arrived(() => timeline.length > 0 || timeline.complete)
+    await source.replay
+    performance.mark('replay:meta')
+    const screen = await screenLoad
+    performance.mark('replay:terminal')
+    if (signal.aborted) throw new DOMException('aborted', 'AbortError')
+    await source.waitFor(() => timeline.length > 0 || timeline.complete)
     performance.mark('replay:first-events')
     engine = new ReplayEngine(timeline, screen, speed)
     engine.dataArrived()
     screen.reset(timeline.header.cols, timeline.header.rows)
-    const commands = await commandsLoad
+    const commands = await source.commands
     performance.mark('replay:commands')
+    // A snapshot at each command's second: a jump to a command replays nothing.
+    engine.keyframes.markAt(commands.map((command) => command.offset))
     const at = startSeconds(start, commands)
-    await arrived(() => timeline.complete || timeline.duration >= at)
+    source.readUntil(at)
+    // Past `at`: every event at that second has arrived.
+    await source.waitFor(() => timeline.complete || timeline.duration > at)
     await engine.seek(at)
     performance.mark('replay:drawn')
     ready = true
-    void engine.keyframes.start()
-    return { engine, commands, start: at }
+    if (source.failure) onLateError(source.failure)
+    const opened = engine
+    const background = () => {
+      if (signal.aborted) return
+      source.release()
+      void opened.keyframes.start()
+    }
+    return { engine, commands, start: at, background }
   } catch (error) {
+    stop()
     if (engine) engine.dispose()
-    else screen.dispose()
+    else void screenLoad.then((screen) => screen.dispose(), () => {})
     throw error
   }
 }

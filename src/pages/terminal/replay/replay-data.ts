@@ -1,5 +1,9 @@
-import { http } from '../../../core/http.ts'
+import { apiUrl, HttpError } from '../../../core/http.ts'
+import { serverMessage } from '../../../core/http-error.ts'
+import { t } from '../../../core/i18n/index.ts'
 import { parseDateTime } from '../../../core/resource/datetime.ts'
+import { $lang } from '../../../core/stores/locale.ts'
+import { requestOrgId } from '../../../core/stores/org.ts'
 
 // What the player asks the API: the session (its start anchors the commands), the replay's `src`
 // (followed as given, never built here) and the session's commands.
@@ -12,14 +16,49 @@ export interface PlacedCommand extends CommandRow { offset: number }
 
 const PAGE = 500
 
-const base = (id: string) => `/api/v1/terminal/sessions/${encodeURIComponent(id)}/`
-
-export function loadSession(id: string): Promise<SessionInfo> {
-  return http.get<SessionInfo>(base(id), { disableFlashErrMsg: true })
+/**
+ * The language and org every call of the player sends (the recording's too: it is read in the
+ * session's org). Read once per replay: each read of document.cookie is a round trip to the browser.
+ * No CSRF token: these are GETs.
+ */
+export function apiHeaders(): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': $lang.get() === 'zh' ? 'zh-hans' : 'en' }
+  const orgId = requestOrgId()
+  if (orgId !== undefined) headers['X-JMS-ORG'] = orgId
+  return headers
 }
 
-export async function loadReplay(id: string): Promise<ReplayInfo> {
-  const replay = await http.get<ReplayInfo>(`${base(id)}replay/`, { disableFlashErrMsg: true })
+/**
+ * GET of the API as http.ts asks it, less its X-TZ header and its reporting (the player shows its own
+ * failure; an embedded one a sign-in link on a 401). X-TZ is the browser's zone, and a page's first
+ * Intl.DateTimeFormat starts ICU: 100–400 ms of the first frame, measured; nothing asked here depends on
+ * it (the session's start comes with its offset, commands carry epoch seconds).
+ */
+async function getJson<T>(path: string, headers: Record<string, string>, params: Record<string, string | number> = {}): Promise<T> {
+  const search = new URLSearchParams(Object.entries(params).map(([key, value]) => [key, String(value)])).toString()
+  const url = apiUrl(search ? `${path}?${search}` : path)
+  let response: Response
+  try {
+    response = await fetch(url, { credentials: 'include', headers })
+  } catch {
+    throw new HttpError(t('http.error.network'), 0, undefined, url)
+  }
+  const data: unknown = await response.json().catch(() => undefined)
+  if (!response.ok) {
+    const message = response.status === 401 ? t('http.error.relogin') : serverMessage(data) ?? t('http.error.status', { status: response.status })
+    throw new HttpError(message, response.status, data, url)
+  }
+  return data as T
+}
+
+const base = (id: string) => `/api/v1/terminal/sessions/${encodeURIComponent(id)}/`
+
+export function loadSession(id: string, headers = apiHeaders()): Promise<SessionInfo> {
+  return getJson<SessionInfo>(base(id), headers)
+}
+
+export async function loadReplay(id: string, headers = apiHeaders()): Promise<ReplayInfo> {
+  const replay = await getJson<ReplayInfo>(`${base(id)}replay/`, headers)
   if (replay.error || !replay.src) throw new Error(replay.error ?? 'no replay')
   return replay
 }
@@ -34,11 +73,11 @@ export function sessionStart(session: SessionInfo): number | null {
  * Every command of the session, in time order. Asked beside the session itself (not after it): with
  * `session_id` the commands API applies no default date window (demo/server/terminal/README.md).
  */
-export async function loadCommands(sessionId: string): Promise<CommandRow[]> {
+export async function loadCommands(sessionId: string, headers = apiHeaders()): Promise<CommandRow[]> {
   const rows: CommandRow[] = []
   for (let offset = 0; ; offset += PAGE) {
-    const page = await http.get<CommandRow[] | { count: number; results: CommandRow[] }>('/api/v1/terminal/commands/',
-      { params: { session_id: sessionId, limit: PAGE, offset }, disableFlashErrMsg: true })
+    const page = await getJson<CommandRow[] | { count: number; results: CommandRow[] }>('/api/v1/terminal/commands/', headers,
+      { session_id: sessionId, limit: PAGE, offset })
     const results = Array.isArray(page) ? page : page.results
     rows.push(...results)
     if (Array.isArray(page) || results.length === 0 || rows.length >= page.count) break

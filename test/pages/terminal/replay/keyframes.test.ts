@@ -57,4 +57,22 @@ describe('replay keyframes', () => {
     expect(keyframes.nearest(205).cols).to.equal(50); // taken after the resize
     keyframes.dispose();
   });
+
+  it('keeps a snapshot at each marked second (a command\'s): restoring it is the screen after every event up to that second', async () => {
+    const timeline = recording();
+    const keyframes = new Keyframes(timeline);
+    const marks = [80.25, 3.1, 37.5, 52, 37.6, 200]; // any order; 200 is after the last event (99.75 s)
+    keyframes.markAt(marks);
+    let complete = false;
+    keyframes.onIndexed = (_seconds, done) => { complete = complete || done; };
+    await keyframes.start();
+    await waitFor(() => complete, 10_000, 'the snapshots to cover the recording');
+    for (const second of marks) {
+      const count = timeline.countUntil(second);
+      const frame = keyframes.nearest(count);
+      expect(frame.index, `the snapshot of second ${second}`).to.equal(count);
+      expect(await screenAfter(timeline, count, frame), `screen at ${second} s`).to.equal(await screenAfter(timeline, count));
+    }
+    keyframes.dispose();
+  });
 });
