@@ -21,6 +21,7 @@ export const engineCss = `
 .engine-table th.sorted .sort { color: #1ab394; }
 .engine-table td.actions { width: ${COLUMN_WIDTH.actions}px; white-space: nowrap; }
 .engine-table .empty { text-align: center; color: #909399; padding: 24px; }
+.engine-table .bool-icon { vertical-align: -0.125em; }
 .engine-table .bool-true { color: #1ab394; }
 .engine-table .bool-false { color: #ed5565; }
 .pager { display: flex; gap: 6px; align-items: center; justify-content: flex-end; margin-top: 12px; }
