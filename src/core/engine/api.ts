@@ -1,6 +1,6 @@
 import { apiUrl, http } from '../http.ts'
 import type { OptionsMeta } from '../resource/metadata.ts'
-import { sendEarly, take } from './early.ts'
+import { sendEarly, take, takeArrived } from './early.ts'
 
 // The engines' server calls (jumpserver-api.md §1.7–1.10), in one place so pages stay declarative.
 
@@ -12,6 +12,10 @@ const LIST_META_PARAMS = { draw: 1, display: 1 }
 export function loadListMeta(url: string): Promise<OptionsMeta> {
   return take('options', url, LIST_META_PARAMS, () => http.options<OptionsMeta>(url, { params: LIST_META_PARAMS }))
 }
+
+/** The list metadata or page an early call has already brought (early.ts `takeArrived`), else undefined. */
+export const arrivedListMeta = (url: string) => takeArrived<OptionsMeta>('options', url, LIST_META_PARAMS)
+export const arrivedListPage = (url: string, params: Record<string, unknown>) => takeArrived<unknown>('get', url, params)
 
 /** One page of a list (the adapter's params). */
 export function loadListPage(url: string, params: Record<string, unknown>): Promise<unknown> {

@@ -13,6 +13,8 @@ export const EARLY_ANSWER_MS = 10_000
 interface Early {
   at: number
   answer: Promise<unknown>
+  /** Set once the answer has arrived, so a page can draw it in its first render (`takeArrived`). */
+  arrived?: { value: unknown }
 }
 
 const early = new Map<string, Early>()
@@ -26,9 +28,23 @@ export function sendEarly(method: string, url: string, params: Record<string, un
   const key = keyOf(method, url, params)
   if (fresh(early.get(key))) return
   const answer = send()
+  const entry: Early = { at: Date.now(), answer }
   // Nobody may take it: its failure must not be an unhandled rejection.
-  answer.catch(() => undefined)
-  early.set(key, { at: Date.now(), answer })
+  answer.then((value) => { entry.arrived = { value } }, () => undefined)
+  early.set(key, entry)
+}
+
+/**
+ * The early answer of this call when it has already arrived (taken: a later `take` sends anew),
+ * else undefined and the call stays for `take`. On the standalone page the answers usually arrive
+ * while the console's code runs, so the page draws its rows in its first render instead of a second.
+ */
+export function takeArrived<T>(method: string, url: string, params: Record<string, unknown>): { value: T } | undefined {
+  const key = keyOf(method, url, params)
+  const found = early.get(key)
+  if (!fresh(found) || !found.arrived) return undefined
+  early.delete(key)
+  return found.arrived as { value: T }
 }
 
 /** The early answer of this very call when one is under way or arrived recently (`send()` when it failed), else `send()`. */

@@ -1,6 +1,6 @@
 // Shoelace icons the engines render (besides the shell's); the build must copy these SVGs too.
 export const ICONS = [
-  'check-circle-fill', 'x-circle-fill', 'three-dots', 'funnel', 'download', 'upload', 'pencil-square',
+  'three-dots', 'funnel', 'download', 'upload', 'pencil-square',
   'trash', 'plus-lg', 'search', 'arrow-clockwise', 'caret-up-fill', 'caret-down-fill', 'x-lg', 'chevron-down', 'calendar3',
 ] as const
 

@@ -21,6 +21,9 @@ export const engineCss = `
 .engine-table th.sorted .sort { color: #1ab394; }
 .engine-table td.actions { width: ${COLUMN_WIDTH.actions}px; white-space: nowrap; }
 .engine-table .empty { text-align: center; color: #909399; padding: 24px; }
+.engine-table .bool-icon { display: inline-flex; align-items: center; justify-content: center; width: 1em; height: 1em; border-radius: 50%; background: currentColor; vertical-align: -0.125em; }
+.engine-table .bool-icon::after { content: '✓'; color: #fff; font-size: 0.75em; font-weight: bold; line-height: 1; }
+.engine-table .bool-false::after { content: '✕'; }
 .engine-table .bool-true { color: #1ab394; }
 .engine-table .bool-false { color: #ed5565; }
 .pager { display: flex; gap: 6px; align-items: center; justify-content: flex-end; margin-top: 12px; }

@@ -38,13 +38,33 @@ export const $catalogues = atom(0)
 const $shown = atom<string>(i18n.language)
 i18n.on('languageChanged', (lang) => $shown.set(lang))
 
+// Texts without options by language and key: a list's first screen asks the same few keys for
+// every row (i18next resolves each call anew, a tenth of a cold first render's script time).
+// Emptied whenever a catalogue is added; a missing key (answered with the key) is never kept.
+const texts = new Map<string, string>()
+i18n.on('languageChanged', () => texts.clear())
+
+function cachedText(lang: string, key: string, resolve: () => string): string {
+  const id = `${lang}\u0000${key}`
+  const found = texts.get(id)
+  if (found !== undefined) return found
+  const text = resolve()
+  if (text !== key) texts.set(id, text)
+  return text
+}
+
+function addBundle(lang: Lang, bundle: Messages): void {
+  i18n.addResourceBundle(lang, 'translation', bundle, true, true)
+  texts.clear()
+}
+
 /** Loads what is registered for `lang` and not loaded yet; resolves once all of it is in. */
 export function loadLanguage(lang: Lang): Promise<void> {
   const loaders = waiting[lang].splice(0)
   if (loaders.length > 0) {
     inFlight[lang] += 1
     const batch = Promise.all(loaders.map((load) => load().then((module) => {
-      i18n.addResourceBundle(lang, 'translation', module.default, true, true)
+      addBundle(lang, module.default)
     }, () => {
       // A chunk that did not arrive (network) is asked again by the next loadLanguage().
       waiting[lang].push(load)
@@ -80,12 +100,13 @@ export function registerMessages(messages: { zh?: Catalogue; en?: Catalogue }): 
       waiting[lang].push(bundle)
       if (lang === $lang.get()) void loadLanguage(lang)
     } else if (bundle) {
-      i18n.addResourceBundle(lang, 'translation', bundle, true, true)
+      addBundle(lang, bundle)
     }
   }
 }
 
-export const t: TFunction = (key, options) => i18n.t(key, options) as string
+export const t: TFunction = (key, options) =>
+  options ? i18n.t(key, options) as string : cachedText(i18n.language, key, () => i18n.t(key) as string)
 
 export function currentLang(): Lang {
   return $lang.get()
@@ -97,6 +118,7 @@ export function useT(): TFunction {
   const catalogues = useStore($catalogues)
   return useMemo(() => {
     const fixed = i18n.getFixedT(lang)
-    return (key: string, options?: Record<string, unknown>) => fixed(key, options) as string
+    return (key: string, options?: Record<string, unknown>) =>
+      options ? fixed(key, options) as string : cachedText(lang, key, () => fixed(key) as string)
   }, [lang, catalogues])
 }

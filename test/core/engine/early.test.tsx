@@ -5,7 +5,7 @@ import { http } from '../../../src/core/http.ts'
 import { defineResource, resourceRoutes } from '../../../src/core/resource/define.ts'
 import { $currentOrg } from '../../../src/core/stores/org.ts'
 import type { FetchStub } from '../support/fetch-stub.ts'
-import { cleanup, json, mount, params, serve, setAddress, toasts, waitFor, waitForEl, type Mounted } from './support.tsx'
+import { cleanup, json, mount, mountIn, params, serve, setAddress, toasts, waitFor, waitForEl, type Mounted } from './support.tsx'
 
 // A page's first calls sent before it renders (engine/early.ts): the page takes the answer under
 // way instead of asking again, and an early call never changes what the user sees.
@@ -36,6 +36,31 @@ describe('early calls', () => {
     expect(sent('GET').map(params)).to.deep.equal([{ limit: '15', offset: '0', display: '1', draw: '1' }])
     view = mount(<ListPage resource={users} params={{}} />)
     await waitForEl(view.root, `tr[data-id="${ID}"]`)
+    expect(sent('OPTIONS').length).to.equal(1)
+    expect(sent('GET').length).to.equal(1)
+  })
+
+  it('answers already arrived are drawn in the page\'s first render, with no call of its own', async () => {
+    setAddress('/users/users/')
+    stub = serve({ [`OPTIONS ${URL_}`]: META, [`GET ${URL_}`]: PAGE })
+    resourceRoutes(users).find((route) => route.name === 'UserList')!.component!.sendEarly!('')
+    // Both answers arrive before the page renders, as they do while the standalone console's code runs.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    // What the first commit put in the page, seen before any later render.
+    let first: { table: boolean; row: string | null } | undefined
+    const host = document.createElement('div')
+    const observer = new MutationObserver(() => {
+      const root = host.shadowRoot
+      if (first || !root?.querySelector('.list-table')) return
+      first = { table: root.querySelector('table.engine-table') !== null, row: root.querySelector(`tr[data-id="${ID}"] td[data-prop="name"]`)?.textContent ?? null }
+    })
+    const attach = host.attachShadow.bind(host)
+    host.attachShadow = (init) => { const root = attach(init); observer.observe(root, { childList: true, subtree: true }); return root }
+    view = mountIn(host, <ListPage resource={users} params={{}} />)
+    await waitFor(() => first !== undefined, 3000, 'the first render')
+    observer.disconnect()
+    expect(first, 'the row is in the first render').to.deep.equal({ table: true, row: 'Early' })
+    await new Promise((resolve) => setTimeout(resolve, 100))
     expect(sent('OPTIONS').length).to.equal(1)
     expect(sent('GET').length).to.equal(1)
   })

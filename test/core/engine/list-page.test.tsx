@@ -55,7 +55,7 @@ describe('ListPage', () => {
     expect(find<HTMLAnchorElement>(first, 'a.detail-link').getAttribute('href')).to.equal(`#/users/users/${ID1}`)
     expect(text(find(first, 'td.role'))).to.equal('超级管理员')
     expect(text(find(view.root, `tr[data-id="${ID2}"] td.role`))).to.equal('用户')
-    expect(find(first, 'td.is_valid sl-icon').getAttribute('name')).to.equal('check-circle-fill')
+    expect(find(first, 'td.is_valid [role="img"]').className).to.include('bool-true')
     expect(text(find(first, 'td.date_joined'))).to.equal('2020-09-16 19:55:18 +0800')
     expect(lists()[0]).to.deep.equal({ limit: '15', offset: '0', display: '1', draw: '1' })
     expect(stub.sent.find((r) => r.method === 'OPTIONS')!.url).to.contain(`${URL_}?draw=1&display=1`)

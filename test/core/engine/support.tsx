@@ -13,7 +13,11 @@ export interface Mounted {
 }
 
 export function mount(element: ReactElement): Mounted {
-  const host = document.createElement('div')
+  return mountIn(document.createElement('div'), element)
+}
+
+/** `mount` into a given host element (a test may watch its shadow root). */
+export function mountIn(host: HTMLElement, element: ReactElement): Mounted {
   document.body.append(host)
   const shadow = host.attachShadow({ mode: 'open' })
   const root = createRoot(shadow)

@@ -53,9 +53,9 @@ describe('API Key dialog', () => {
     click(row(view, created.id).querySelector('sl-button.show-secret'));
     await view.waitForText(`tr[data-id="${created.id}"] td[data-prop="secret"]`, created.secret);
 
-    expect(row(view, created.id).querySelector('td[data-prop="is_active"] sl-icon.bool-true')).to.not.equal(null);
+    expect(row(view, created.id).querySelector('td[data-prop="is_active"] .bool-true')).to.not.equal(null);
     click(row(view, created.id).querySelector('sl-button.action-toggle'));
-    await waitFor(() => row(view, created.id).querySelector('td[data-prop="is_active"] sl-icon.bool-false'), 3000, 'the key shown off');
+    await waitFor(() => row(view, created.id).querySelector('td[data-prop="is_active"] .bool-false'), 3000, 'the key shown off');
     expect((await serverKeys())[0].is_active).to.equal(false);
 
     click(row(view, created.id).querySelector('sl-button.action-delete'));

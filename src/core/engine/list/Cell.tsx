@@ -4,7 +4,7 @@ import { useT } from '../../i18n/index.ts'
 import type { Row } from '../../resource/adapters.ts'
 import { listCellText, type ColumnSpec } from '../../resource/columns.ts'
 import { choiceLabel, type FieldMeta } from '../../resource/metadata.ts'
-import { SlIcon } from '../shoelace.ts'
+import { BoolIcon } from './BoolIcon.tsx'
 
 function plain(value: unknown): string {
   if (value == null) return ''
@@ -35,9 +35,7 @@ export function Cell({ column, row, meta, detailHref }: CellProps): ReactNode {
       return display != null ? plain(display) : choiceLabel(meta, value)
     }
     case 'boolean':
-      return value
-        ? <SlIcon name="check-circle-fill" className="bool-true" label={t('engine.list.yes')} />
-        : <SlIcon name="x-circle-fill" className="bool-false" label={t('engine.list.no')} />
+      return <BoolIcon value={Boolean(value)} label={t(value ? 'engine.list.yes' : 'engine.list.no')} />
     default:
       if (Array.isArray(value)) return listCellText(value, meta, plain)
       // Datetimes arrive formatted by the server in the caller's zone (X-TZ).

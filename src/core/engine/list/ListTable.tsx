@@ -10,7 +10,7 @@ import { hasRoute } from '../../resource/names.ts'
 import { cleanSearchParams } from '../../resource/search.ts'
 import { navigateHash } from '../../ui/hash-location.ts'
 import { lazyComponent } from '../../ui/lazy-component.ts'
-import { loadListMeta } from '../api.ts'
+import { arrivedListMeta, loadListMeta } from '../api.ts'
 import { goTo, resourcePath, rowId } from '../navigate.ts'
 import { SlIconButton } from '../shoelace.ts'
 import { confirmBulkDelete } from './bulk-delete.ts'
@@ -44,7 +44,10 @@ export function ListTable({ resource, filters, onFiltersChange, onError, fixed }
   const root = useRef<HTMLDivElement>(null)
   const list = resource.list
   const adapter = list.adapter ?? limitOffsetAdapter
-  const [meta, setMeta] = useState<FieldsMeta>()
+  // The metadata the page's early call already brought is drawn in the first render (engine/early.ts).
+  const [arrivedMeta] = useState(() => (list.metadata === false ? undefined : arrivedListMeta(resource.url)))
+  const [meta, setMeta] = useState<FieldsMeta | undefined>(arrivedMeta && (arrivedMeta.value.actions?.GET ?? {}))
+  const metaArrived = useRef(arrivedMeta !== undefined)
   const [selected, setSelected] = useState<Set<string>>(new Set())
   const [dialog, setDialog] = useState<OpenDialog>(null)
   const [range, setRange] = useState<DateRange | null>(() =>
@@ -53,6 +56,10 @@ export function ListTable({ resource, filters, onFiltersChange, onError, fixed }
   // A layout effect sends the request before the browser paints the first frame (a passive effect
   // would wait for it), so the metadata travels while the shell is laid out.
   useLayoutEffect(() => {
+    if (metaArrived.current) {
+      metaArrived.current = false
+      return
+    }
     if (list.metadata === false) setMeta({})
     else loadListMeta(resource.url).then((m) => setMeta(m.actions?.GET ?? {}), () => setMeta({}))
   }, [resource.url, list.metadata])

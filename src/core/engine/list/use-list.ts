@@ -1,5 +1,5 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react'
-import { loadListPage } from '../api.ts'
+import { arrivedListPage, loadListPage } from '../api.ts'
 import type { ListAdapter, Row } from '../../resource/adapters.ts'
 
 export interface ListState {
@@ -28,14 +28,16 @@ export function useList({ url, adapter, filters, firstDelay = 0, onError }: UseL
   const [page, setPage] = useState(1)
   const [size, setSize] = useState(adapter.defaultSize)
   const [order, setOrder] = useState('')
-  const [data, setData] = useState<{ rows: Row[]; total: number }>({ rows: [], total: 0 })
+  const filtersKey = JSON.stringify(filters)
+  // Page 1 already brought by the page's early call (engine/early.ts): drawn in the first render.
+  const [arrived] = useState(() => (firstDelay > 0 ? undefined : readArrived(url, adapter, filtersKey)))
+  const [data, setData] = useState<{ rows: Row[]; total: number }>(arrived ?? { rows: [], total: 0 })
   const [loading, setLoading] = useState(false)
   const [tick, setTick] = useState(0)
   const sequence = useRef(0)
   const first = useRef(true)
   const onErrorRef = useRef(onError)
   onErrorRef.current = onError
-  const filtersKey = JSON.stringify(filters)
   // A new search starts on page 1, decided during render so no request goes out for the old page.
   const [seenFilters, setSeenFilters] = useState(filtersKey)
   if (seenFilters !== filtersKey) {
@@ -61,7 +63,9 @@ export function useList({ url, adapter, filters, firstDelay = 0, onError }: UseL
       ).finally(() => id === sequence.current && setLoading(false))
     }
     const delay = first.current ? firstDelay : 0
+    const drawn = first.current && arrived !== undefined
     first.current = false
+    if (drawn) return
     if (delay <= 0) return load()
     const timer = setTimeout(load, delay)
     return () => clearTimeout(timer)
@@ -75,4 +79,15 @@ export function useList({ url, adapter, filters, firstDelay = 0, onError }: UseL
   }, [])
   const state: ListState = { ...data, page, size, order, loading }
   return { state, setPage, setSize: changeSize, setOrder, reload }
+}
+
+function readArrived(url: string, adapter: ListAdapter, filtersKey: string): { rows: Row[]; total: number } | undefined {
+  const params = adapter.params({ page: 1, size: adapter.defaultSize, order: '', filters: JSON.parse(filtersKey) })
+  const found = arrivedListPage(url, params)
+  if (!found) return undefined
+  try {
+    return adapter.read(found.value)
+  } catch {
+    return undefined // the first load asks again and reports what it gets
+  }
 }
