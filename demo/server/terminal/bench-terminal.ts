@@ -70,6 +70,8 @@ export function seedTerminalBench(db: DB, nowMs: number): { orgId: string; sampl
   })();
   for (const item of deferred) db.exec(item.sql);
   db.exec("INSERT INTO commands_fts (commands_fts) VALUES ('rebuild')");
+  db.exec(`DELETE FROM command_counts;
+    INSERT INTO command_counts (org_id, hour, count) SELECT org_id, timestamp / 3600, COUNT(*) FROM commands GROUP BY org_id, timestamp / 3600`);
   return { orgId, sampleSession };
 }
 

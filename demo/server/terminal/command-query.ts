@@ -39,8 +39,18 @@ function ftsMatch(db: DB, term: string): string | null | typeof NO_MATCH {
   return terms.length ? terms.map(quoted).join(' OR ') : NO_MATCH;
 }
 
-/** `fts`: the WHERE reads the trigram index (its matching seqs are then listed once, counted and paged in memory). */
-export interface CommandWhere { sql: string; params: unknown[]; index: string; fts: boolean }
+/**
+ * `fts`: the WHERE reads the trigram index (its matching seqs are then listed once, counted and paged in memory).
+ * `window`: set when the WHERE is nothing but the org and a time window (seq range), which command-count.ts
+ * counts from the hourly totals.
+ */
+export interface CommandWhere {
+  sql: string;
+  params: unknown[];
+  index: string;
+  fts: boolean;
+  window?: { orgId: string | null; low: number; high: number };
+}
 
 function epochOf(raw: string | undefined, name: string): number | null {
   if (raw === undefined || raw === '') return null;
@@ -115,5 +125,7 @@ export function commandWhere(db: DB, org: Org, raw: Record<string, unknown>, now
     }
   }
   const where = clauses.map((c) => c.sql).join(' AND ');
-  return { sql: where ? `WHERE ${where}` : '', params: clauses.flatMap((c) => c.params), index, fts };
+  const windowOnly = clauses.length === (inOrg ? 1 : 0) + (low === null ? 0 : 1) + (high === null ? 0 : 1);
+  const window = windowOnly && low !== null && high !== null ? { orgId: inOrg ? storedOrgId(org) : null, low, high } : undefined;
+  return { sql: where ? `WHERE ${where}` : '', params: clauses.flatMap((c) => c.params), index, fts, window };
 }

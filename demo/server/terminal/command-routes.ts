@@ -12,6 +12,7 @@ import { storedOrgId } from '../orgs/current-org.ts';
 import { commandsResource } from '../resources/commands.ts';
 import { IsOrgAdminOrAppUser, IsSessionReader, isAppUser } from './app-user.ts';
 import { commandWhere, SEQ_SPAN, type CommandWhere } from './command-query.ts';
+import { countWindow } from './command-count.ts';
 import { commandReport } from './command-report.ts';
 
 const URL = commandsResource.url;
@@ -33,6 +34,7 @@ export function serializeCommand(args: HookArgs, row: Row): Row {
 const from = (where: CommandWhere) => `commands${where.index ? ` INDEXED BY ${where.index}` : ''} ${where.sql}`;
 
 function countCommands(args: HookArgs, where: CommandWhere): number {
+  if (where.window) return countWindow(args.db, where.window);
   return args.db.prepare(`SELECT COUNT(*) FROM ${from(where)}`).pluck().get(...where.params) as number;
 }
 
