@@ -47,6 +47,23 @@ export function takeArrived<T>(method: string, url: string, params: Record<strin
   return found.arrived as { value: T }
 }
 
+/**
+ * Resolves once every early call under way has answered (or failed), or after `capMs`, whichever comes
+ * first: the standalone page waits this long before its first render so that the shell and the page's
+ * rows are drawn, laid out and styled once instead of twice (src/core/README.md "First load").
+ */
+export function earlyAnswersSettled(capMs: number): Promise<void> {
+  const pending = [...early.values()].filter((entry) => fresh(entry) && !entry.arrived).map((entry) => entry.answer.catch(() => undefined))
+  if (pending.length === 0) return Promise.resolve()
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, capMs)
+    void Promise.all(pending).then(() => {
+      clearTimeout(timer)
+      resolve()
+    })
+  })
+}
+
 /** The early answer of this very call when one is under way or arrived recently (`send()` when it failed), else `send()`. */
 export function take<T>(method: string, url: string, params: Record<string, unknown>, send: () => Promise<T>): Promise<T> {
   const key = keyOf(method, url, params)

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Router } from 'wouter'
 import { BOOTSTRAP_ID } from '../bootstrap.ts'
+import { earlyAnswersSettled } from '../engine/early.ts'
 import { runGuard, type GuardResult } from '../guard.ts'
 import { isConsoleLocation } from '../navigation.ts'
 import { normalizePath, sendPageCallsEarly } from '../routes.ts'
@@ -37,6 +38,8 @@ interface EarlyGuard {
 }
 
 let early: EarlyGuard | null = null
+/** The longest the first render waits for the page's early answers (a slow server still gets the shell soon). */
+const FIRST_ANSWERS_WAIT_MS = 250
 
 /**
  * The standalone page served with its bootstrap data (the whole page, no attributes) runs the guard
@@ -50,7 +53,16 @@ function startGuardEarly(): void {
   if (!document.querySelector('bastion-console:not([lang]):not([api-base])')) return
   const path = hashPath()
   if (PUBLIC_PATHS.includes(normalizePath(path))) return
-  const guard: EarlyGuard = { ownsPage: true, settled: runGuard({ path, ownsPage: true }).then((result) => settle(result, path)) }
+  const guard: EarlyGuard = {
+    ownsPage: true,
+    settled: runGuard({ path, ownsPage: true }).then(async (result) => {
+      const state = settle(result, path)
+      // The page's first answers usually come back while the browser is still busy with the console's
+      // code: drawing shell and rows in one render saves a second render and layout of the whole page.
+      if (state === 'done') await earlyAnswersSettled(FIRST_ANSWERS_WAIT_MS)
+      return state
+    }),
+  }
   void guard.settled.then((state) => { guard.state = state })
   early = guard
 }
