@@ -8,6 +8,7 @@ import './i18n.ts'
 import { loadLoginForm, safeNext, submitLogin, type LoginForm } from './login.ts'
 import { preloadEncryption } from './rsa-password.ts'
 import { OtpStep } from './OtpStep.tsx'
+import { SignInError, type SignInProblem } from './SignInError.tsx'
 
 const valueOf = (event: Event | { target: EventTarget | null }) => (event.target as HTMLInputElement).value
 
@@ -22,7 +23,7 @@ export function LoginPage() {
   const [captcha, setCaptcha] = useState('')
   // The server's form as last shown: whether it asks for a captcha, and which one.
   const [form, setForm] = useState<LoginForm | null>(null)
-  const [error, setError] = useState<{ message: string; detail: string } | null>(null)
+  const [error, setError] = useState<SignInProblem | null>(null)
   const [busy, setBusy] = useState(false)
   const [otpStep, setOtpStep] = useState(false)
 
@@ -91,12 +92,7 @@ export function LoginPage() {
             </div>
           </div>
         )}
-        {error && (
-          <div className="form-error" role="alert">
-            <div className="login-error">{error.message}</div>
-            {error.detail && <div className="login-detail">{error.detail}</div>}
-          </div>
-        )}
+        <SignInError error={error} />
         <div className="actions">
           <SlButton type="submit" variant="primary" loading={busy}>
             {t('auth.login.submit')}

@@ -5,6 +5,7 @@ import { SlInput } from '../../core/ui/shoelace-inputs.ts'
 import { SlButton } from '../../core/ui/shoelace.ts'
 import './otp-step.i18n.ts'
 import { submitOtpCode } from './otp-login.ts'
+import { SignInError, type SignInProblem } from './SignInError.tsx'
 
 const valueOf = (event: Event | { target: EventTarget | null }) => (event.target as HTMLInputElement).value
 
@@ -12,7 +13,7 @@ const valueOf = (event: Event | { target: EventTarget | null }) => (event.target
 export function OtpStep({ next, onRestart }: { next: string; onRestart: () => void }) {
   const t = useT()
   const [code, setCode] = useState('')
-  const [error, setError] = useState<{ message: string; detail: string } | null>(null)
+  const [error, setError] = useState<SignInProblem | null>(null)
   const [busy, setBusy] = useState(false)
 
   const submit = async (event: FormEvent) => {
@@ -42,12 +43,7 @@ export function OtpStep({ next, onRestart }: { next: string; onRestart: () => vo
             onSlInput={(event) => setCode(valueOf(event))}
           />
         </div>
-        {error && (
-          <div className="form-error" role="alert">
-            <div className="login-error">{error.message}</div>
-            {error.detail && <div className="login-detail">{error.detail}</div>}
-          </div>
-        )}
+        <SignInError error={error} />
         <div className="actions">
           <SlButton type="submit" variant="primary" loading={busy}>{t('auth.otp.submit')}</SlButton>
           <SlButton variant="text" onClick={onRestart}>{t('auth.otp.back')}</SlButton>
