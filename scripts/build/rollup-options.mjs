@@ -7,6 +7,7 @@ import terser from '@rollup/plugin-terser';
 import esbuild from 'rollup-plugin-esbuild';
 import { cssAsText } from './css-text.mjs';
 import { precompress } from './precompress.mjs';
+import { shellIconsRollup } from './shell-icons.mjs';
 import { shoelaceIcons } from './shoelace-icons.mjs';
 
 export const OUT_DIR = 'dist';
@@ -63,6 +64,7 @@ export function elementsBuild(input) {
     },
     plugins: [
       standalonePage(),
+      shellIconsRollup(),
       replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
       nodeResolve({ browser: true, extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] }),
       commonjs(),

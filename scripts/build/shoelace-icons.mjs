@@ -8,8 +8,8 @@ const ICON_LIST_FILE = 'src/core/ui/icons.ts';
 const ICON_DEST = 'shoelace/assets/icons';
 const ICON_NAME = '[a-z0-9]+(?:-[a-z0-9]+)*';
 
-// `<sl-icon name="x">`, `<sl-icon-button name="x">` and their React wrappers `<SlIcon name="x">`.
-const TAG_NAME_ATTR = new RegExp(`<(?:sl-icon(?:-button)?|SlIcon(?:Button)?)\\b[^>]*?\\bname=["'](${ICON_NAME})["']`, 'g');
+// `<sl-icon name="x">`, `<sl-icon-button name="x">`, their React wrappers `<SlIcon name="x">` and ui/Icon.tsx's `<Icon name="x">`.
+const TAG_NAME_ATTR = new RegExp(`<(?:sl-icon(?:-button)?|SlIcon(?:Button)?|Icon)\\b[^>]*?\\bname=["'](${ICON_NAME})["']`, 'g');
 // Route metadata (`meta: { icon: 'people' }`) names icons the sidebar renders.
 const META_ICON = new RegExp(`\\bicon:\\s*["'](${ICON_NAME})["']`, 'g');
 const STRING_LITERAL = new RegExp(`["'\`](${ICON_NAME})["'\`]`, 'g');
@@ -39,6 +39,16 @@ export function usedIconNames(root = process.cwd()) {
   const listFile = join(root, ICON_LIST_FILE);
   const listed = existsSync(listFile) ? matches(readFileSync(listFile, 'utf8'), STRING_LITERAL) : [];
   return { named: [...named].sort(), listed: [...new Set(listed)].sort() };
+}
+
+/** The icons route metadata names (`meta: { icon: 'people' }`): the sidebar draws them (ui/Icon.tsx). */
+export function routeIconNames(root = process.cwd()) {
+  const available = new Set(readdirSync(join(root, ICON_SOURCE)).map((f) => f.replace(/\.svg$/, '')));
+  const names = new Set();
+  for (const file of sourceFiles(join(root, 'src'))) {
+    for (const n of matches(readFileSync(file, 'utf8'), META_ICON)) if (available.has(n)) names.add(n);
+  }
+  return [...names].sort();
 }
 
 export function shoelaceIcons() {

@@ -2,6 +2,7 @@
 // is bundled with esbuild when the browser requests it (~0.3 s), with everything it imports.
 import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
+import { shellIconsEsbuild } from '../build/shell-icons.mjs';
 
 const TEST_FILE = /\.test\.tsx?$/;
 
@@ -20,6 +21,7 @@ export async function bundleTestFile(file) {
     loader: { '.css': 'text' },
     sourcemap: 'inline',
     logLevel: 'silent',
+    plugins: [shellIconsEsbuild()],
   });
   return result.outputFiles[0].text;
 }

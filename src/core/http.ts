@@ -43,9 +43,14 @@ export function apiUrl(path: string): string {
 
 let zone: string | undefined
 
-/** The browser's zone, asked once: the first Intl call of a page is costly (ICU start-up). */
+type TemporalNow = { Temporal?: { Now: { timeZoneId(): string } } }
+
+/**
+ * The browser's zone, asked once. Temporal answers in about a millisecond; the Intl route costs a
+ * fresh page ~25 ms (it loads the default locale's data first), on the path of every first call.
+ */
 export function timeZone(): string {
-  zone ??= Intl.DateTimeFormat().resolvedOptions().timeZone
+  zone ??= (globalThis as TemporalNow).Temporal?.Now.timeZoneId() ?? Intl.DateTimeFormat().resolvedOptions().timeZone
   return zone
 }
 

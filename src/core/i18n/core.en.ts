@@ -9,7 +9,7 @@ export const coreEn: Shape<typeof coreZh> = {
     confirm: 'Confirm', cancel: 'Cancel', reLogin: 'Re-Login', tips: 'Tips', ok: 'OK',
     search: 'Search', refresh: 'Refresh', create: 'Create', update: 'Update', delete: 'Delete', detail: 'Detail',
     close: 'Close', closeOthers: 'Close others', closeAll: 'Close all', more: 'More', actions: 'Actions',
-    submit: 'Submit', reset: 'Reset', back: 'Back',
+    submit: 'Submit', reset: 'Reset', back: 'Back', loading: 'Loading',
   },
   http: {
     error: {

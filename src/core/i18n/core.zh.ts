@@ -5,7 +5,7 @@ export const coreZh = {
     confirm: '确认', cancel: '取消', reLogin: '重新登录', tips: '提示', ok: '确定',
     search: '搜索', refresh: '刷新', create: '创建', update: '更新', delete: '删除', detail: '详情',
     close: '关闭', closeOthers: '关闭其它', closeAll: '关闭所有', more: '更多', actions: '动作',
-    submit: '提交', reset: '重置', back: '返回',
+    submit: '提交', reset: '重置', back: '返回', loading: '加载中',
   },
   http: {
     error: {

@@ -9,8 +9,8 @@ import { watchDevice } from '../stores/app.ts'
 import { ConfirmHost } from './ConfirmHost.tsx'
 import { hashPath, hashSearch, navigateHash, useConsoleLocation, useConsoleSearch } from './hash-location.ts'
 import { RouteView } from './RouteView.tsx'
-import { SlSpinner } from './shoelace.ts'
 import { Toasts } from './Toasts.tsx'
+import { Spinner } from './Spinner.tsx'
 
 /** Console paths usable without a session: the guard would send the visitor away from them. */
 export const PUBLIC_PATHS = ['/login']
@@ -111,7 +111,7 @@ export function ConsoleApp({ ownsPage = false }: ConsoleAppProps) {
       ) : (
         // While checking the session, and while the browser leaves for the login page.
         <div className="console-loading">
-          <SlSpinner />
+          <Spinner />
         </div>
       )}
       <Toasts />

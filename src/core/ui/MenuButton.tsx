@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
-import { SlButton, SlIcon } from './shoelace.ts'
+import { Icon } from './Icon.tsx'
+import { Button } from './Button.tsx'
 
 export interface MenuEntry {
   value: string
@@ -76,7 +77,7 @@ export function MenuButton({ className, label, items, onSelect, icon, variant = 
     if (event.key === 'Escape' && open) {
       event.stopPropagation()
       setOpen(false)
-      root.current?.querySelector<HTMLElement>('sl-button')?.focus()
+      root.current?.querySelector<HTMLElement>('.btn')?.focus()
       return
     }
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return
@@ -92,11 +93,11 @@ export function MenuButton({ className, label, items, onSelect, icon, variant = 
 
   return (
     <span ref={root} className={`menu-button ${className}`} onKeyDown={onKeyDown}>
-      <SlButton variant={variant} size={size} caret aria-haspopup="menu" aria-expanded={open ? 'true' : 'false'} aria-label={ariaLabel}
+      <Button variant={variant} size={size} caret aria-haspopup="menu" aria-expanded={open} aria-label={ariaLabel}
         onClick={() => (open ? setOpen(false) : show())}>
-        {icon && <SlIcon slot="prefix" name={icon} />}
+        {icon && <Icon name={icon} />}
         {label}
-      </SlButton>
+      </Button>
       <ul ref={panel} role="menu" className="menu-panel" hidden={!open} style={position}>
         {items.map((item) => (
           <li key={item.value} role={item.checked === undefined ? 'menuitem' : 'menuitemcheckbox'} tabIndex={-1}

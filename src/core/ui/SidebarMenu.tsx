@@ -3,14 +3,14 @@ import { Link } from 'wouter'
 import { useT } from '../i18n/index.ts'
 import type { MenuItem } from '../routes.ts'
 import { normalizePath } from '../routes.ts'
-import { SlIcon } from './shoelace.ts'
+import { Icon } from './Icon.tsx'
 
 const isUnder = (path: string, item: MenuItem) =>
   normalizePath(path) === item.path || normalizePath(path).startsWith(`${item.path}/`)
 
 function Entry({ item, activePath }: { item: MenuItem; activePath: string }) {
   const t = useT()
-  const icon = item.icon ? <SlIcon name={item.icon} /> : <SlIcon name="circle" />
+  const icon = <Icon name={item.icon ?? 'circle'} />
   const label = <span className="label">{t(item.title)}</span>
   if (item.external) {
     return (
@@ -41,9 +41,9 @@ function Group({ item, activePath }: { item: MenuItem; activePath: string }) {
   return (
     <li className={`group${open ? ' open' : ''}${holdsActive ? ' active' : ''}`}>
       <button type="button" aria-expanded={open} onClick={() => setOpen(!open)} data-menu={item.title}>
-        <SlIcon name={item.icon ?? 'circle'} />
+        <Icon name={item.icon ?? 'circle'} />
         <span className="label">{t(item.title)}</span>
-        <SlIcon className="chevron" name={open ? 'chevron-down' : 'chevron-right'} />
+        <Icon className="chevron" name={open ? 'chevron-down' : 'chevron-right'} />
       </button>
       {open && <SidebarMenu items={item.children ?? []} activePath={activePath} nested />}
     </li>

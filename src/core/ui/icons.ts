@@ -6,3 +6,12 @@ export const ICONS = [
 ] as const
 
 export type IconName = (typeof ICONS)[number]
+
+/**
+ * Icons ui/Icon.tsx may be asked for besides the routes' menu icons: their shapes are built into the
+ * bundle (scripts/build/shell-icons.mjs), so only what the shell draws belongs here.
+ */
+export const SHELL_ICONS = [
+  'list', 'arrow-clockwise', 'chevron-down', 'chevron-right', 'circle', 'plus-lg', 'download', 'upload',
+  'question-circle', 'translate', 'person-circle',
+] as const

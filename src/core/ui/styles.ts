@@ -8,6 +8,9 @@ const shellCss = `
 * { box-sizing: border-box; }
 a { color: #1ab394; }
 .console-loading { display: grid; place-items: center; min-height: 200px; font-size: 2rem; }
+.spinner { display: inline-block; width: 1em; height: 1em; border: 2px solid var(--sl-color-neutral-200); border-top-color: var(--sl-color-primary-600);
+  border-radius: 50%; animation: spinner-turn 1s linear infinite; }
+@keyframes spinner-turn { to { transform: rotate(360deg); } }
 .app { min-height: 100vh; position: relative; }
 .sidebar { position: fixed; top: 0; bottom: 0; left: 0; width: ${SIDEBAR_WIDTH}px; background: #2f4050; color: #a7b1c2;
   overflow-y: auto; overflow-x: hidden; z-index: 1001; transition: width .28s; }
@@ -26,6 +29,33 @@ a { color: #1ab394; }
 .org-selector { padding: 8px 12px; }
 .org-selector select { width: 100%; height: 32px; padding: 0 8px; font: inherit; font-size: 13px; color: #fff;
   background: #293846; border: 1px solid #3b4d5e; border-radius: 4px; cursor: pointer; }
+.icon { display: inline-block; flex: none; width: 1em; height: 1em; vertical-align: -0.125em; }
+/* ui/Button.tsx: Shoelace's button, drawn on a native <button> with the theme's variables. */
+.btn { display: inline-flex; align-items: center; justify-content: center; gap: var(--sl-spacing-x-small); height: var(--sl-input-height-medium);
+  padding: 0 var(--sl-spacing-medium); font-family: var(--sl-input-font-family); font-size: var(--sl-button-font-size-medium);
+  font-weight: var(--sl-font-weight-semibold); white-space: nowrap; vertical-align: middle; cursor: pointer; user-select: none;
+  border: var(--sl-input-border-width) solid var(--sl-input-border-color); border-radius: var(--sl-input-border-radius-medium);
+  background-color: var(--sl-color-neutral-0); color: var(--sl-color-neutral-700);
+  transition: var(--sl-transition-x-fast) background-color, var(--sl-transition-x-fast) color, var(--sl-transition-x-fast) border-color; }
+.btn-small { height: var(--sl-input-height-small); padding: 0 var(--sl-spacing-small); font-size: var(--sl-button-font-size-small);
+  border-radius: var(--sl-input-border-radius-small); }
+.btn:focus { outline: none; }
+.btn:focus-visible { outline: var(--sl-focus-ring); outline-offset: var(--sl-focus-ring-offset); }
+.btn:disabled { opacity: 0.5; cursor: not-allowed; }
+.btn-default:hover:not(:disabled) { background-color: var(--sl-color-primary-50); border-color: var(--sl-color-primary-300); color: var(--sl-color-primary-700); }
+.btn-default:active:not(:disabled) { background-color: var(--sl-color-primary-100); border-color: var(--sl-color-primary-400); }
+.btn-primary { background-color: var(--sl-color-primary-600); border-color: var(--sl-color-primary-600); color: var(--sl-color-neutral-0); }
+.btn-primary:hover:not(:disabled) { background-color: var(--sl-color-primary-500); border-color: var(--sl-color-primary-500); }
+.btn-danger { background-color: var(--sl-color-danger-600); border-color: var(--sl-color-danger-600); color: var(--sl-color-neutral-0); }
+.btn-danger:hover:not(:disabled) { background-color: var(--sl-color-danger-500); border-color: var(--sl-color-danger-500); }
+.btn-text { background: none; border-color: transparent; color: var(--sl-color-primary-600); }
+.btn-text:hover:not(:disabled) { color: var(--sl-color-primary-500); }
+.btn-caret::after { content: ''; width: .35em; height: .35em; margin: 0 0 .2em .15em; border: solid currentColor; border-width: 0 1.5px 1.5px 0; transform: rotate(45deg); }
+.icon-button { display: inline-flex; align-items: center; padding: var(--sl-spacing-x-small); font-size: inherit; color: var(--sl-color-neutral-600);
+  background: none; border: 0; border-radius: var(--sl-border-radius-medium); cursor: pointer; }
+.icon-button:hover { color: var(--sl-color-primary-600); }
+.icon-button:focus { outline: none; }
+.icon-button:focus-visible { outline: var(--sl-focus-ring); outline-offset: var(--sl-focus-ring-offset); }
 .menu-button { display: inline-block; }
 .menu-panel { position: fixed; z-index: 3000; min-width: 120px; margin: 0; padding: 4px 0; list-style: none; background: #fff;
   border: 1px solid #e4e7ed; border-radius: 4px; box-shadow: 0 2px 12px rgba(0,0,0,.12); font-size: 14px; }
@@ -45,7 +75,7 @@ a { color: #1ab394; }
 .app.collapsed:not(.mobile) .submenu { display: none; }
 .navbar { height: 50px; display: flex; align-items: center; gap: 12px; padding: 0 16px; background: #fff; border-bottom: 1px solid #e7eaec; }
 .navbar .title { font-weight: 600; flex: 1; color: #2f4050; }
-.navbar sl-icon-button { font-size: 1.25rem; }
+.navbar .hamburger { font-size: 1.25rem; }
 .tags-view { display: flex; gap: 4px; padding: 4px 8px; background: #fff; border-bottom: 1px solid #d8dce5;
   overflow-x: auto; overflow-y: hidden; position: relative; min-width: 0; max-width: 100%; scrollbar-width: thin; }
 .tag { display: inline-flex; align-items: center; gap: 4px; padding: 2px 8px; border: 1px solid #d8dce5; cursor: pointer;

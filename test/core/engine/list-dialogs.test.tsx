@@ -65,7 +65,7 @@ describe('list dialogs', () => {
 
   it('imports a CSV and lists the bad lines of a 400 as "line N. field: message"', async () => {
     routes[`POST ${URL_}`] = () => json(400, [{}, { name: ['This field is required.'] }])
-    const dialog = await open('sl-button.import', 'sl-dialog.import-dialog')
+    const dialog = await open('button.import', 'sl-dialog.import-dialog')
     expect(text(find(dialog, '.help'))).to.equal('仅支持csv文件导入')
     find(dialog, 'a.template').click()
     expect(downloads).to.deep.equal([`${URL_}?format=csv&template=import&limit=1`])
@@ -81,7 +81,7 @@ describe('list dialogs', () => {
 
   it('shows the total of a big failed import next to the rows the server listed', async () => {
     routes[`POST ${URL_}`] = () => json(400, { count: 3000, results: [{}, { name: ['This field must be unique.'] }] })
-    const dialog = await open('sl-button.import', 'sl-dialog.import-dialog')
+    const dialog = await open('button.import', 'sl-dialog.import-dialog')
     pickFile(find(dialog, 'input.csv-file'), [new File(['名称\nops\n\n'], 'groups.csv', { type: 'text/csv' })])
     await waitFor(() => !find(dialog, 'sl-button.confirm').hasAttribute('disabled'), 3000, 'the import button')
     find(dialog, 'sl-button.confirm').click()
@@ -92,7 +92,7 @@ describe('list dialogs', () => {
 
   it('updates from a CSV with PUT and reports how many rows it changed', async () => {
     routes[`PUT ${URL_}`] = () => json(200, [{ id: ID1 }, { id: ID2 }])
-    const dialog = await open('sl-button.import', 'sl-dialog.import-dialog')
+    const dialog = await open('button.import', 'sl-dialog.import-dialog')
     slType(find(dialog, 'sl-radio-group'), 'update', ['sl-change'])
     await settle()
     find(dialog, 'a.template').click()
@@ -106,7 +106,7 @@ describe('list dialogs', () => {
 
   it('exports the filtered rows with the current filters, or the selected rows via spm', async () => {
     setAddress('/users/groups/?comment=x')
-    const dialog = await open('sl-button.export', 'sl-dialog.export-dialog')
+    const dialog = await open('button.export', 'sl-dialog.export-dialog')
     expect([...dialog.querySelectorAll('sl-radio')].map((r) => (r as unknown as { value: string }).value)).to.deep.equal(['selected', 'filtered'])
     expect((find(dialog, 'sl-radio-group') as unknown as { value: string }).value).to.equal('filtered')
     find(dialog, 'sl-button.confirm').click()
@@ -115,13 +115,13 @@ describe('list dialogs', () => {
   })
 
   it('offers "all" only without a filter and exports the selection through an spm', async () => {
-    const dialog = await open('sl-button.export', 'sl-dialog.export-dialog')
+    const dialog = await open('button.export', 'sl-dialog.export-dialog')
     expect([...dialog.querySelectorAll('sl-radio')].map((r) => (r as unknown as { value: string }).value)).to.deep.equal(['all', 'selected'])
     view!.unmount()
     view = mount(<ListPage resource={groups} params={{}} />)
     await waitForEl(view.root, `tr[data-id="${ID2}"]`)
     find(view.root, `tr[data-id="${ID2}"] input.select-row`).click()
-    find(view.root, 'sl-button.export').click()
+    find(view.root, 'button.export').click()
     const second = await waitForEl(view.root, 'sl-dialog.export-dialog')
     find(second, 'sl-button.confirm').click()
     await waitFor(() => downloads.length === 1, 3000, 'a download')

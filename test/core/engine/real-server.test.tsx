@@ -58,7 +58,7 @@ describe('engines against the reference server', () => {
       .to.deep.equal(['name', 'comment', 'date_created'].map((f) => meta.data.actions.GET[f].label))
     expect(text(find(view.root, '.pager .total'))).to.equal('共 1 条')
     const row = cell.closest('tr')!
-    find(row, 'sl-button.action-delete').click()
+    find(row, 'button.action-delete').click()
     expect(await answerConfirm(true)).to.equal(`你确定要删除 "${unique}" ?`)
     await waitFor(() => toasts().includes('success: 删除成功'), 5000, 'the delete message')
     await waitFor(() => text(find(view!.root, '.pager .total')) === '共 0 条', 5000, 'the emptied list')

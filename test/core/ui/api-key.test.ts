@@ -44,7 +44,7 @@ describe('API Key dialog', () => {
     const widths = ['id', 'secret'].map((prop) => (view.find(`.api-key-dialog th[data-prop="${prop}"]`) as HTMLElement).style.width);
     expect(widths).to.deep.equal(['315px', '315px']);
 
-    click(view.find('.api-key-dialog sl-button.create'));
+    click(view.find('.api-key-dialog button.create'));
     await waitFor(() => rowIds(view).length === 1, 3000, 'the new key');
     const [created] = await serverKeys();
     expect(rowIds(view)).to.deep.equal([created.id]);
@@ -54,11 +54,11 @@ describe('API Key dialog', () => {
     await view.waitForText(`tr[data-id="${created.id}"] td[data-prop="secret"]`, created.secret);
 
     expect(row(view, created.id).querySelector('td[data-prop="is_active"] .bool-true')).to.not.equal(null);
-    click(row(view, created.id).querySelector('sl-button.action-toggle'));
+    click(row(view, created.id).querySelector('button.action-toggle'));
     await waitFor(() => row(view, created.id).querySelector('td[data-prop="is_active"] .bool-false'), 3000, 'the key shown off');
     expect((await serverKeys())[0].is_active).to.equal(false);
 
-    click(row(view, created.id).querySelector('sl-button.action-delete'));
+    click(row(view, created.id).querySelector('button.action-delete'));
     await view.waitForText('.confirm-dialog .confirm-message', `你确定要删除 "${created.id}" ?`);
     click(view.find('.confirm-dialog .confirm-ok'));
     await view.waitForText('.toasts .toast-success', '删除成功');
@@ -83,7 +83,7 @@ describe('API Key dialog', () => {
     click(view.find('.api-key-dialog .filter-tag[data-field="search"] button.remove'));
     await waitFor(() => rowIds(view).length === keys.length, 3000, 'every key again');
     await api('POST', URL);
-    click(view.find('.api-key-dialog sl-icon-button.refresh'));
+    click(view.find('.api-key-dialog button.refresh'));
     await waitFor(() => rowIds(view).length === keys.length + 1, 3000, 'the key made elsewhere');
     for (const key of await serverKeys()) await api('DELETE', `${URL}${key.id}/`);
   });

@@ -20,7 +20,7 @@ describe('MenuButton', () => {
   })
 
   const open = async () => {
-    const button = await waitFor(() => view!.root.querySelector<HTMLElement>('.menu-button sl-button'), 2000, 'the button')
+    const button = await waitFor(() => view!.root.querySelector<HTMLElement>('.menu-button .btn'), 2000, 'the button')
     button.click()
     return waitFor(() => view!.root.querySelector<HTMLElement>('.menu-panel:not([hidden])'), 2000, 'the open menu')
   }
@@ -30,7 +30,7 @@ describe('MenuButton', () => {
     view = mount(<MenuButton className="test-menu" label="More" items={ENTRIES} onSelect={(v) => chosen.push(v)} />)
     const panel = await open()
     expect([...panel.querySelectorAll('.menu-item')].map((li) => li.textContent)).to.deep.equal(['Alpha', 'Beta', 'Gamma'])
-    expect(view.root.querySelector('sl-button')!.getAttribute('aria-expanded')).to.equal('true')
+    expect(view.root.querySelector('.menu-button .btn')!.getAttribute('aria-expanded')).to.equal('true')
     ;(panel.querySelector('.action-c') as HTMLElement).click()
     expect(chosen).to.deep.equal(['c'])
     await waitFor(() => panel.hidden, 1000, 'the menu to close')

@@ -23,7 +23,7 @@ describe('sidebar', () => {
     await waitFor(() => appClasses(view).includes('collapsed'));
     expect(cookie('sidebarStatus')).to.equal('0');
     await waitFor(() => sidebarWidth(view) === 54, 2000, 'the 54 px sidebar');
-    expect(view.find('nav.sidebar .menu sl-icon'), 'icons stay visible').to.not.equal(null);
+    expect(view.find('nav.sidebar .menu .icon'), 'icons stay visible').to.not.equal(null);
     (view.find('.navbar .hamburger') as HTMLElement).click();
     await waitFor(() => appClasses(view).includes('opened'));
     expect(cookie('sidebarStatus')).to.equal('1');

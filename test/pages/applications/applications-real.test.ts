@@ -163,7 +163,7 @@ describe('applications: remote, database and Kubernetes apps (real server)', () 
     await loginAs('admin');
     const list = await mountConsole(`/perms/database-app-permissions?search=${prefix}-perm`);
     await waitForShell(list);
-    click(await waitFor(() => list.find(`.list-page tr[data-id="${perm.id}"] sl-button.action-update`), 8000, 'the row'));
+    click(await waitFor(() => list.find(`.list-page tr[data-id="${perm.id}"] button.action-update`), 8000, 'the row'));
     await waitFor(() => location.hash === `#/perms/database-app-permissions/update?id=${perm.id}`, 3000, 'the update route with the id in the query');
     await waitFor(() => valueOf(formControl(list, 'name')) === `${prefix}-perm`, 8000, 'the stored permission in the form');
     slType(formControl(list, 'comment', 'sl-textarea'), 'read only');

@@ -62,7 +62,7 @@ describe('asset list tree', () => {
 
     (title as HTMLElement).click();
     await waitFor(() => stub!.sent.some((r) => r.method === 'GET' && params(r).node_id === 'n-new'), 3000, 'table filtered');
-    deepQuery<HTMLElement>(view.root, 'sl-button.create')!.click();
+    deepQuery<HTMLElement>(view.root, 'button.create')!.click();
     expect(location.hash).to.equal('#/assets/assets/create?node=n-new');
 
     view.unmount();

@@ -37,7 +37,7 @@ describe('assets: an asset filed under a node made in the tree (real server)', (
 
     click(nodeRow(view, nodeId)!.querySelector('.node-title'));
     await view.waitForText('.list-page tbody', '暂无数据', 5000);
-    click(view.find('.list-page sl-button.create'));
+    click(view.find('.list-page button.create'));
     await waitFor(() => location.hash === `#/assets/assets/create?node=${nodeId}`, 3000, 'the create page for the node');
     await switchStartsOn(view, 'is_active');
     slType(formControl(view, 'hostname'), hostname);

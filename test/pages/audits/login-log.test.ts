@@ -35,8 +35,8 @@ describe('audits: an auditor reads the login logs, filters them and exports CSV 
     // The default window (last 7 days) holds today's sign-ins, the auditor's own among them.
     await waitFor(() => cells(view, 'username').includes('sysauditor'), 8000, 'the auditor\'s own sign-in');
     expect(view.find('.list-page input.date-from')).to.not.equal(null);
-    expect(view.find('.list-page sl-button.create'), 'nothing to create').to.equal(null);
-    expect(view.find('.list-page sl-button.import'), 'nothing to import').to.equal(null);
+    expect(view.find('.list-page button.create'), 'nothing to create').to.equal(null);
+    expect(view.find('.list-page button.import'), 'nothing to import').to.equal(null);
 
     searchFor(view, unique);
     await waitFor(() => cells(view, 'username').length === 2, 5000, 'the two made-up sign-ins');
@@ -54,7 +54,7 @@ describe('audits: an auditor reads the login logs, filters them and exports CSV 
 
     const hrefs: string[] = [];
     setDownloader((href) => hrefs.push(href));
-    click(view.find('.list-page sl-button.export'));
+    click(view.find('.list-page button.export'));
     click(await waitFor(() => view.find('.export-dialog sl-button.confirm'), 2000, 'the export dialog'));
     await waitFor(() => hrefs.length === 1, 3000, 'the download');
     expect(hrefs[0]).to.contain('/api/v1/audits/login-logs/').and.to.contain('format=csv').and.to.contain('date_from=');

@@ -130,7 +130,7 @@ describe('perms: asset permissions (real server)', () => {
     const permission = await create<Permission>(ASSET_PERMISSIONS, { name: `${prefix}-u`, user_groups: [group.id], nodes: [node.id], system_users: [systemUser.id] });
     const view = await mountConsole(`/perms/asset-permissions?search=${prefix}-u`);
     await waitForShell(view);
-    const update = await waitFor(() => view.find(`.list-page tr[data-id="${permission.id}"] sl-button.action-update`), 8000, 'the row');
+    const update = await waitFor(() => view.find(`.list-page tr[data-id="${permission.id}"] button.action-update`), 8000, 'the row');
     click(update);
     await waitFor(() => location.hash.startsWith(`#/perms/asset-permission/${permission.id}/update`), 3000, 'the singular update route');
     const expired = () => view.find('.form-item[data-field="date_expired"] .datetime-input sl-input') as unknown as { value: string } | null;

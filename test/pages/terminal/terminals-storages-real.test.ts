@@ -32,7 +32,7 @@ describe('terminal: terminals and storages (real server)', () => {
     const builtIn = (await listOf<Storage>(REPLAY_STORAGES)).find((s) => s.type === 'server')!;
     await waitFor(() => rowOf(view, builtIn.id), 8000, 'the built-in replay storage');
 
-    click(view.find('.list-page sl-button.create'));
+    click(view.find('.list-page button.create'));
     await waitFor(() => view.find('.form-page .form-item[data-field="name"]'), 8000, 'the create form');
     expect(location.hash).to.contain('/terminal/replay-storage/create');
     expect(view.find('.form-item[data-field="meta_bucket"]'), 'no meta fields before a type').to.equal(null);

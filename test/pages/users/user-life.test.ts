@@ -115,7 +115,7 @@ describe('users: a user’s whole life', () => {
     setDownloader((href) => hrefs.push(href));
     const view = await openList(`/users/users/?search=${unique}`);
     await waitFor(() => shownUsernames(view).length === 3, 3000, 'our users');
-    click(view.find('.list-page sl-button.export'));
+    click(view.find('.list-page button.export'));
     click(await waitFor(() => view.find('.export-dialog sl-button.confirm'), 2000, 'the export dialog'));
     await waitFor(() => hrefs.length === 1, 3000, 'the download');
     expect(hrefs[0]).to.contain('format=csv').and.to.contain(`search=${unique}`);
@@ -126,7 +126,7 @@ describe('users: a user’s whole life', () => {
     const copies = exported.slice(1, 3).map((line) => line.replace(/^[^,]*/, '').replaceAll(unique, `${unique}x`));
     copies[1] = copies[1].replace(new RegExp(`${unique}x\\d@example\\.com`), 'not-an-email');
     const csv = [exported[0], ...copies].join('\n');
-    click(view.find('.list-page sl-button.import'));
+    click(view.find('.list-page button.import'));
     const input = await waitFor(() => view.find<HTMLInputElement>('.import-dialog input.csv-file'), 2000, 'the import dialog');
     const files = new DataTransfer();
     files.items.add(new File([csv], 'users.csv', { type: 'text/csv' }));
@@ -143,7 +143,7 @@ describe('users: a user’s whole life', () => {
     const view = await openList(`/users/users/?search=${unique}`);
     await waitFor(() => shownUsernames(view).length === 3, 3000, 'our users');
     const [first, ...rest] = (await usersNamed(unique)).sort((a, b) => a.username.localeCompare(b.username)) as User[];
-    click(rowOf(view, first.id)!.querySelector('sl-button.action-delete'));
+    click(rowOf(view, first.id)!.querySelector('button.action-delete'));
     expect(await answerConfirm()).to.equal(`你确定要删除 "${first.name}" ?`);
     await waitForToast('success', '删除成功');
     await waitFor(() => shownUsernames(view).length === 2, 3000, 'two left');

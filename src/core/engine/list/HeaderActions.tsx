@@ -2,7 +2,8 @@ import '../i18n.ts'
 import { useT } from '../../i18n/index.ts'
 import type { HeaderAction } from '../../resource/define.ts'
 import { MenuButton } from '../../ui/MenuButton.tsx'
-import { SlButton, SlIcon } from '../shoelace.ts'
+import { Icon } from '../../ui/Icon.tsx'
+import { Button } from '../../ui/Button.tsx'
 
 export interface HeaderActionsProps {
   onCreate?: () => void
@@ -18,10 +19,10 @@ export function HeaderActions({ onCreate, more, onExport, onImport, run }: Heade
   return (
     <span className="header-actions">
       {onCreate && (
-        <SlButton variant="primary" size="small" className="create" onClick={onCreate}>
-          <SlIcon slot="prefix" name="plus-lg" />
+        <Button variant="primary" size="small" className="create" onClick={onCreate}>
+          <Icon name="plus-lg" />
           {t('common.create')}
-        </SlButton>
+        </Button>
       )}
       {more.length > 0 && (
         <MenuButton className="more-actions" size="small" label={t('engine.list.moreActions')}
@@ -29,16 +30,16 @@ export function HeaderActions({ onCreate, more, onExport, onImport, run }: Heade
           onSelect={(name) => { const action = more.find((a) => a.name === name); if (action) run(action) }} />
       )}
       {onExport && (
-        <SlButton size="small" className="export" onClick={onExport}>
-          <SlIcon slot="prefix" name="download" />
+        <Button size="small" className="export" onClick={onExport}>
+          <Icon name="download" />
           {t('engine.list.export')}
-        </SlButton>
+        </Button>
       )}
       {onImport && (
-        <SlButton size="small" className="import" onClick={onImport}>
-          <SlIcon slot="prefix" name="upload" />
+        <Button size="small" className="import" onClick={onImport}>
+          <Icon name="upload" />
           {t('engine.list.import')}
-        </SlButton>
+        </Button>
       )}
     </span>
   )

@@ -12,7 +12,7 @@ import { navigateHash } from '../../ui/hash-location.ts'
 import { lazyComponent } from '../../ui/lazy-component.ts'
 import { arrivedListMeta, loadListMeta } from '../api.ts'
 import { goTo, resourcePath, rowId } from '../navigate.ts'
-import { SlIconButton } from '../shoelace.ts'
+import { IconButton } from '../../ui/IconButton.tsx'
 import { confirmBulkDelete } from './bulk-delete.ts'
 import { DataTable } from './DataTable.tsx'
 import { DateRangePicker } from './DateRangePicker.tsx'
@@ -110,7 +110,7 @@ export function ListTable({ resource, filters, onFiltersChange, onError, fixed }
         <span className="spacer" />
         {range && <DateRangePicker value={range} onChange={setRange} />}
         <SearchBar fields={filterFields} meta={searchMeta} value={filters} onChange={onFiltersChange} />
-        <SlIconButton name="arrow-clockwise" className="refresh" label={t('common.refresh')} onClick={reload} />
+        <IconButton name="arrow-clockwise" className="refresh" label={t('common.refresh')} onClick={reload} />
       </div>
       {meta && (
         <DataTable columns={columns} rows={state.rows} meta={meta} overrides={list.overrides} selectable

@@ -3,7 +3,7 @@ import { useT } from '../../i18n/index.ts'
 import type { Row } from '../../resource/adapters.ts'
 import type { ActionContext, RowAction } from '../../resource/define.ts'
 import { MenuButton } from '../../ui/MenuButton.tsx'
-import { SlButton } from '../shoelace.ts'
+import { Button } from '../../ui/Button.tsx'
 
 /** Spec §9: up to 2 actions inline; with more, the first inline and the rest under More. */
 export const INLINE_ACTIONS = 2
@@ -21,10 +21,10 @@ export function RowActions({ row, actions, ctx }: { row: Row; actions: RowAction
   return (
     <span className="row-actions">
       {inline.map((action) => (
-        <SlButton key={action.name} size="small" className={`action-${action.name}`}
+        <Button key={action.name} size="small" className={`action-${action.name}`}
           variant={action.danger ? 'danger' : 'default'} disabled={!enabled(action)} onClick={() => run(action)}>
           {t(action.title)}
-        </SlButton>
+        </Button>
       ))}
       {more.length > 0 && (
         <MenuButton className="more-actions" size="small" label={t('common.more')}
