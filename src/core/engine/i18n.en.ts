@@ -7,7 +7,7 @@ const en: Translation<typeof zh> = {
       time: { days: '{{value}} days', hours: '{{value}} hours', minutes: '{{value}} minutes', seconds: '{{value}} seconds' },
       list: {
         search: 'Search', filterBy: 'Filter field', filterValue: 'Filter value', clearFilters: 'Clear filters',
-        yes: 'Yes', no: 'No', empty: 'No data', total: 'Total {{count}}', pageSize: '{{size}} / page',
+        yes: 'Yes', no: 'No', empty: 'No data', total: 'Total {{total}}', pageSize: '{{size}} / page',
         prev: 'Previous', next: 'Next', selectAll: 'Select all', selectRow: 'Select this row',
         moreActions: 'More actions', bulkDelete: 'Delete selected', bulkUpdate: 'Update selected',
         export: 'Export', import: 'Import', needSelection: 'Select at least one row',

@@ -7,7 +7,7 @@ export const zh = {
       time: { days: '{{value}} 天', hours: '{{value}} 小时', minutes: '{{value}} 分钟', seconds: '{{value}} 秒' },
       list: {
         search: '搜索', filterBy: '筛选字段', filterValue: '筛选值', clearFilters: '清空筛选', yes: '是', no: '否',
-        empty: '暂无数据', total: '共 {{count}} 条', pageSize: '{{size}} 条/页', prev: '上一页', next: '下一页',
+        empty: '暂无数据', total: '共 {{total}} 条', pageSize: '{{size}} 条/页', prev: '上一页', next: '下一页',
         selectAll: '全选', selectRow: '选择此行', moreActions: '更多操作', bulkDelete: '批量删除',
         bulkUpdate: '批量更新', export: '导出', import: '导入', needSelection: '请至少选择一行',
         dateFrom: '开始日期', dateTo: '结束日期', quickRange: '快捷选择', removeFilter: '移除筛选 {{name}}', sort: '排序',
