@@ -6,11 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { AsciicastRecorder } from '../../demo/terminal/asciicast.ts';
-import { CommandFilter } from '../../demo/terminal/command-filter.ts';
+import { CommandFilter, ready } from '../../demo/terminal/command-filter.ts';
 import { CommandParser, type ParsedCommand } from '../../demo/terminal/command-parser.ts';
 import { plainText, renderLine } from '../../demo/terminal/line-screen.ts';
 
-test('command rules are word-bounded with any blanks between words; the highest priority match decides', () => {
+test('command rules are word-bounded with any blanks between words; the highest priority match decides', async () => {
+  await ready(); // the shell parser (WebAssembly) loads asynchronously; checks are synchronous after it
   const filter = new CommandFilter([
     { type: 'command', content: 'rm -rf\nreboot', priority: 50, action: 0 },
     { type: 'regex', content: '^rm\\s+-rf\\s+/tmp/safe', priority: 90, action: 1 },
