@@ -3,6 +3,10 @@
 // server does not depend on the terminal: if the terminal cannot start or stops, the server keeps
 // serving (`npm run serve` starts the server alone). SIGTERM/SIGINT stop the terminal first (it closes
 // its sessions and uploads their recordings through the server), then the server.
+// Both inherit this environment, so TERMINAL_HTTP_HOST/TERMINAL_HTTP_PORT name the same web door to the
+// terminal (where it listens) and to the server (where its socket proxy connects). The key the server
+// signs those connections with needs no setting: the server makes it once and hands it to registered
+// terminals in their config answer (demo/server/terminal/proxy-secret.ts).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -65,6 +65,8 @@ export interface BuildOptions {
   bootstrapToken?: string;
   /** Where replays are stored (default: the database file's folder). */
   dataDir?: string;
+  /** Largest replay upload in bytes (default 512 MiB); tests make it small. */
+  maxReplayBytes?: number;
   /** Port of the terminal component's HTTP/WebSocket listener on 127.0.0.1; default env TERMINAL_HTTP_PORT, else 5000. */
   terminalHttpPort?: number;
 }
@@ -111,7 +113,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerLdapRoutes(app, { policy });
   registerAuditRoutes(app);
   registerDashboardRoutes(app);
-  registerTerminalRoutes(app, { dataDir: opts.dataDir ?? dirname(opts.dbFile), bootstrapToken: opts.bootstrapToken ?? process.env[BOOTSTRAP_TOKEN_ENV] ?? '', policy });
+  registerTerminalRoutes(app, { dataDir: opts.dataDir ?? dirname(opts.dbFile), bootstrapToken: opts.bootstrapToken ?? process.env[BOOTSTRAP_TOKEN_ENV] ?? '', policy, maxReplayBytes: opts.maxReplayBytes });
   await registerStaticRoutes(app, opts.distDir);
   registerEmbedRoutes(app, opts.distDir);
   registerWebTerminalPage(app, opts.distDir);

@@ -8,8 +8,15 @@ export interface TerminalOptions {
   bootstrapToken: string;
   name: string;
   dataDir: string;
+  /** Where the SSH door listens (TERMINAL_HOST). */
   host: string;
   sshPort: number;
+  /**
+   * Where the web door listens (TERMINAL_HTTP_HOST; default loopback). Only the server's socket proxy
+   * has any business there, and it signs its upgrades anyway; an SSH door published to the network
+   * need not take this port with it.
+   */
+  httpHost?: string;
   httpPort: number;
   /** Seconds between heartbeats; undefined = the server's TERMINAL_HEARTBEAT_INTERVAL. */
   heartbeatInterval?: number;
@@ -25,8 +32,12 @@ export interface ServerConfig {
   TERMINAL_ASSET_LIST_SORT_BY?: string;
   TERMINAL_ASSET_LIST_PAGE_SIZE?: string;
   SECURITY_MAX_IDLE_TIME?: number;
+  /** The key the server signs web-terminal upgrades with (server/terminal/proxy-signature.ts). */
+  TERMINAL_PROXY_SECRET?: unknown;
   [key: string]: unknown;
 }
+
+export const DEFAULT_HTTP_HOST = '127.0.0.1';
 
 const number = (value: string | undefined, fallback: number) => (value && Number.isFinite(Number(value)) ? Number(value) : fallback);
 
@@ -38,6 +49,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): TerminalOp
     dataDir: resolve(env.TERMINAL_DATA_DIR || './data/terminal'),
     host: env.TERMINAL_HOST || '127.0.0.1',
     sshPort: number(env.TERMINAL_SSH_PORT, 2222),
+    httpHost: env.TERMINAL_HTTP_HOST || DEFAULT_HTTP_HOST,
     httpPort: number(env.TERMINAL_HTTP_PORT, 5000),
     allowedTargets: env.BASTION_ALLOWED_TARGETS ?? '',
     heartbeatInterval: env.TERMINAL_HEARTBEAT_INTERVAL ? number(env.TERMINAL_HEARTBEAT_INTERVAL, 20) : undefined,

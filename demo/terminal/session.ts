@@ -179,16 +179,13 @@ export class TerminalSession {
     this.parser.flush();
     this.target.close();
     await this.recorder.close();
-    const { api } = this.services;
-    const hasReplay = await this.services.uploadReplay(this.id, this.recorder.file);
-    await this.services.commands.flush();
-    try {
-      await api.patch(`/api/v1/terminal/sessions/${this.id}/`, {
-        is_finished: true, date_end: new Date().toISOString(), has_replay: hasReplay, has_command: this.commandCount > 0,
-      });
-    } catch (error) {
-      this.services.log(`session ${this.id} not closed on the server: ${(error as Error).message}`);
-    }
+    // The recording and the close go after this session's commands through the journaled outbox: a
+    // server away, or this terminal killed, delays them but loses nothing. The user waits for one try only.
+    const { outbox } = this.services;
+    const queued = outbox.end(this.id, this.recorder.file, {
+      is_finished: true, date_end: new Date().toISOString(), has_command: this.commandCount > 0,
+    });
+    await outbox.flush(queued);
     this.resolveEnded(reason);
   }
 }

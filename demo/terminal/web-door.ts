@@ -2,9 +2,15 @@
 // upgrades to a WebSocket. The connection token names the user, the asset and the system user (the
 // server checked the grant when it issued it); the session is the same TerminalSession as over SSH,
 // with login_from WT. Frames are JSON text: in {type: data|resize}, out {type: data|close}.
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+// Browsers never reach this port: the server's socket proxy does, for them, and signs each upgrade
+// with the user it vouches for and the browser's address (proxy-signature.ts, key from terminals/
+// config/). An upgrade without a valid signature is refused (401) before its token is read, so nobody
+// else who can reach the port names an address or spends a token; the token is redeemed naming the
+// vouched user, and the server refuses one issued to someone else.
+import { createServer, type Server } from 'node:http';
 import { StringDecoder } from 'node:string_decoder';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { verifyUpgrade, type Vouched } from '../server/terminal/proxy-signature.ts';
 import type { Api } from './api.ts';
 import type { GrantedAsset, GrantedSystemUser, TerminalUser } from './grants.ts';
 import type { Services } from './services.ts';
@@ -13,33 +19,28 @@ import { TerminalSession, type UserScreen } from './session.ts';
 const WS_PATH = '/koko/ws/terminal/';
 const q = encodeURIComponent;
 
-interface TokenInfo { user: string | TerminalUser; asset: string | GrantedAsset; system_user: string | GrantedSystemUser; username?: string }
+/** The redemption's answer: ids, with the user's username and display name (`name`). */
+interface TokenInfo { user: string; asset: string; system_user: string; username?: string; name?: string }
 
-const idOf = (value: string | { id: string }) => (typeof value === 'string' ? value : value.id);
 const bounded = (value: string | null, fallback: number) => {
   const n = Number(value);
   return Number.isInteger(n) && n >= 10 && n <= 1000 ? n : fallback;
 };
 
-async function resolveToken(api: Api, token: string): Promise<{ user: TerminalUser; asset: GrantedAsset; systemUser: GrantedSystemUser }> {
-  const info = await api.get<TokenInfo>(`/api/v1/users/connection-token/?token=${q(token)}`);
-  const userId = idOf(info.user);
-  const [user, asset, systemUser] = await Promise.all([
-    // The display name when the service account may read users; the ticket's username otherwise.
-    api.get<TerminalUser>(`/api/v1/users/users/${q(userId)}/`).catch(() => ({ id: userId, username: info.username ?? '', name: info.username ?? '' })),
-    api.get<GrantedAsset & { protocols: unknown }>(`/api/v1/assets/assets/${q(idOf(info.asset))}/`),
-    api.get<GrantedSystemUser>(`/api/v1/assets/system-users/${q(idOf(info.system_user))}/`),
+async function resolveToken(api: Api, token: string, vouchedUser: string): Promise<{ user: TerminalUser; asset: GrantedAsset; systemUser: GrantedSystemUser }> {
+  const info = await api.get<TokenInfo>(`/api/v1/users/connection-token/?token=${q(token)}&user=${q(vouchedUser)}`);
+  // The server already refused a mismatch; a second look costs nothing.
+  if (info.user !== vouchedUser) throw new Error('the token is not the vouched user\'s');
+  const [asset, systemUser] = await Promise.all([
+    api.get<GrantedAsset & { protocols: unknown }>(`/api/v1/assets/assets/${q(info.asset)}/`),
+    api.get<GrantedSystemUser>(`/api/v1/assets/system-users/${q(info.system_user)}/`),
   ]);
   // The asset detail lists protocols as "ssh/22" strings or {name, port} objects.
   const protocols = (Array.isArray(asset.protocols) ? asset.protocols : String(asset.protocols ?? '').split(' '))
     .map((p: unknown) => (typeof p === 'object' && p ? `${(p as { name: string }).name}/${(p as { port: number }).port}` : String(p)));
-  return { user: { id: user.id, username: user.username, name: user.name || user.username }, asset: { ...asset, protocols }, systemUser };
-}
-
-function remoteAddr(request: IncomingMessage): string {
-  const forwarded = request.headers['x-forwarded-for'];
-  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-  return first || request.socket.remoteAddress?.replace(/^::ffff:/, '') || '';
+  // The user as the SSH door has them from their sign-in: the session reads `Name(username)` either way.
+  const username = info.username ?? '';
+  return { user: { id: info.user, username, name: info.name || username }, asset: { ...asset, protocols }, systemUser };
 }
 
 function send(socket: WebSocket, frame: Record<string, unknown>): void {
@@ -51,7 +52,7 @@ function closeWith(socket: WebSocket, reason: string): void {
   socket.close(1000, reason.slice(0, 120));
 }
 
-async function serve(services: Services, socket: WebSocket, request: IncomingMessage, url: URL): Promise<void> {
+async function serve(services: Services, socket: WebSocket, vouched: Vouched, url: URL): Promise<void> {
   const decoder = new StringDecoder('utf8');
   const screen: UserScreen = {
     cols: bounded(url.searchParams.get('cols'), 80), rows: bounded(url.searchParams.get('rows'), 24), term: 'xterm-256color',
@@ -80,13 +81,13 @@ async function serve(services: Services, socket: WebSocket, request: IncomingMes
 
   let target: Awaited<ReturnType<typeof resolveToken>>;
   try {
-    target = await resolveToken(services.api, url.searchParams.get('token') ?? '');
+    target = await resolveToken(services.api, url.searchParams.get('token') ?? '', vouched.user);
   } catch {
     return closeWith(socket, 'The connection token is invalid or expired.');
   }
   screen.write(`Connecting to ${target.systemUser.name}@${target.asset.hostname} (${target.asset.ip}) ...\r\n`);
   try {
-    session = await TerminalSession.open(services, { user: target.user, remoteAddr: remoteAddr(request), loginFrom: 'WT' }, target.asset, target.systemUser, screen);
+    session = await TerminalSession.open(services, { user: target.user, remoteAddr: vouched.forwardedFor, loginFrom: 'WT' }, target.asset, target.systemUser, screen);
   } catch (error) {
     return closeWith(socket, `Could not connect to ${target.asset.hostname}: ${(error as Error).message}`);
   }
@@ -109,13 +110,21 @@ export function createWebDoor(services: Services): Server {
     response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ detail: 'Not found.' }));
   });
   server.on('upgrade', (request, socket, head) => {
+    // Read at each upgrade: the heartbeat refreshes the config (and so a rotated key) every minute.
+    const secret = services.config.TERMINAL_PROXY_SECRET;
+    const vouched = verifyUpgrade(typeof secret === 'string' ? secret : undefined, request.headers, request.url ?? '', Date.now());
+    if (!vouched) {
+      services.log(`refused a web terminal upgrade without a valid signature from ${request.socket.remoteAddress ?? '?'}`);
+      socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
     const url = new URL(request.url ?? '/', 'http://terminal');
     if (url.pathname !== WS_PATH) {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
       return;
     }
     sockets.handleUpgrade(request, socket, head, (ws) => {
-      serve(services, ws, request, url).catch((error: Error) => {
+      serve(services, ws, vouched, url).catch((error: Error) => {
         services.log(`web terminal failed: ${error.message}`);
         closeWith(ws, 'The terminal failed.');
       });

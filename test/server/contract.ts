@@ -89,7 +89,11 @@ export function resourceContract(def: ResourceDef): void {
     const read = await f.call('GET', detail);
     assert.equal(read.statusCode, 200);
     assertEcho(def, sent, read.json(), 'retrieve');
-    if (offers('update')) {
+    if (offers('update') && !f.may('admin', 'update')) {
+      // Updated by other callers only (a session by the terminal that opened it): the admin is refused.
+      const refused = await f.call('PATCH', detail, f.samples().update);
+      assert.equal(refused.statusCode, 403, refused.body);
+    } else if (offers('update')) {
       const { update } = f.samples();
       f.app.clock.advance(60_000);
       const patched = await f.call('PATCH', detail, update);

@@ -92,7 +92,7 @@ test('connection tokens: for oneself, granted with connect; single use; 5 minute
   assert.equal((await ask(session.headers, { asset })).statusCode, 400);
   assert.equal((await ask({}, { asset, system_user: systemUser })).statusCode, 401);
 
-  const redeem = (value: string) => term.call('GET', `/api/v1/users/connection-token/?token=${encodeURIComponent(value)}`);
+  const redeem = (value: string) => term.call('GET', `/api/v1/users/connection-token/?token=${encodeURIComponent(value)}&user=${userId(app, 'user')}`);
   assert.equal((await app.inject({ method: 'GET', url: `/api/v1/users/connection-token/?token=${token}`, headers: session.headers })).statusCode, 403, 'users cannot redeem');
   const redeemed = await redeem(token);
   assert.equal(redeemed.statusCode, 200, redeemed.body);

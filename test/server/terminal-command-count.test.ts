@@ -2,9 +2,9 @@
 // hours (migration 21): it must equal a plain count for any window — edges inside an hour, on an hour,
 // windows shorter than an hour, in an org and in ROOT — and follow commands as they are deleted.
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import { bearer, orgId } from './helpers.ts';
+import { openSession } from './support/terminal-records.ts';
 import { buildTerminalApp, registerTerminal } from './terminal-helpers.ts';
 
 const URL = '/api/v1/terminal/commands/';
@@ -15,10 +15,11 @@ test('a time window counts exactly what a plain count finds, whatever its edges,
   const term = await registerTerminal(app);
   const now = Math.floor(app.clock.now() / 1000);
   const eng = orgId(app, 'Engineering');
-  const session = randomUUID();
+  // A command's org is its session's.
+  const sessions = { [eng]: await openSession(term, eng), '': await openSession(term, '') };
   // 400 commands over the last ~50 hours, some in DEFAULT, several in the same second.
   const commands = Array.from({ length: 400 }, (_, i) => ({
-    user: 'Demo User(user)', asset: 'bj-api-01', system_user: 'deploy', input: `echo ${i}`, output: '', session,
+    user: 'Demo User(user)', asset: 'bj-api-01', system_user: 'deploy', input: `echo ${i}`, output: '', session: sessions[i % 5 === 0 ? '' : eng],
     risk_level: 0, org_id: i % 5 === 0 ? '' : eng, timestamp: now - ((i * 4513) % (50 * HOUR)) - (i % 3),
   }));
   assert.equal((await term.call('POST', URL, commands)).statusCode, 201);

@@ -2,11 +2,11 @@
 // characters match anywhere in a line (start, middle, end), in any case, with the right count and pages,
 // exactly as a plain "contains" would; and migration 20 indexes the lines stored before it.
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import Database from 'better-sqlite3';
 import { migrations } from '../../demo/server/db/migrations.ts';
 import { bearer, orgId } from './helpers.ts';
+import { openSession } from './support/terminal-records.ts';
 import { buildTerminalApp, registerTerminal } from './terminal-helpers.ts';
 
 const URL = '/api/v1/terminal/commands/';
@@ -22,7 +22,7 @@ test('input search of one, two and more characters: every line containing the te
   const term = await registerTerminal(app);
   const now = Math.floor(app.clock.now() / 1000);
   const eng = orgId(app, 'Engineering');
-  const session = randomUUID();
+  const session = await openSession(term, eng);
   const command = (input: string, index: number, fields: Record<string, unknown> = {}) => ({
     user: 'Demo User(user)', asset: 'bj-api-01', system_user: 'deploy', input, output: '', session,
     risk_level: 0, org_id: eng, timestamp: now - 60 - index, ...fields,
@@ -31,7 +31,7 @@ test('input search of one, two and more characters: every line containing the te
     ...LINES.map((line, i) => command(line, i)),
     // Matches outside the window or the org are not counted.
     command('df -h', 0, { timestamp: now - 9 * DAY }),
-    command('df -h', 0, { org_id: '' }),
+    command('df -h', 0, { session: await openSession(term, ''), org_id: '' }),
   ]);
   assert.equal(posted.statusCode, 201, posted.body);
 

@@ -1,9 +1,10 @@
-// Commands: terminals post arrays; the list reads a time window (default the last 5 days) with 2.3's
-// filters; the HTML export escapes every value; refusals write nothing.
+// Commands: terminals post arrays into their sessions; the list reads a time window (default the last 5
+// days) with 2.3's filters; the HTML export escapes every value; refusals write nothing.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import { bearer, orgId } from './helpers.ts';
+import { openSession } from './support/terminal-records.ts';
 import { buildTerminalApp, registerTerminal } from './terminal-helpers.ts';
 
 const URL = '/api/v1/terminal/commands/';
@@ -14,8 +15,9 @@ test('commands: default 5-day window, date range, each filter, session without w
   const term = await registerTerminal(app);
   const now = Math.floor(app.clock.now() / 1000);
   const eng = orgId(app, 'Engineering');
-  const s1 = randomUUID();
-  const s2 = randomUUID();
+  const s1 = await openSession(term, eng);
+  const s2 = await openSession(term, eng);
+  const elsewhere = await openSession(term, '');
   const command = (input: string, fields: Record<string, unknown> = {}) => ({
     user: 'Demo User(user)', asset: 'bj-api-01', system_user: 'deploy', input, output: `out of ${input}`, session: s1,
     risk_level: 0, org_id: eng, timestamp: now - 60, ...fields,
@@ -26,7 +28,9 @@ test('commands: default 5-day window, date range, each filter, session without w
     command('whoami', { user: 'Li Wei(liwei)', asset: 'bj-api-02', system_user: 'ops', session: s2, timestamp: now - 3 * DAY }),
     command('uptime', { timestamp: now - 6 * DAY }),
     command('df -h', { timestamp: now - 10 * DAY, session: s2 }),
-    command('hidden elsewhere', { org_id: '' }),
+    // A command's org is its session's, whatever the body says.
+    command('hidden elsewhere', { session: elsewhere, org_id: eng }),
+    command('still Engineering', { org_id: '', timestamp: now - 8 * DAY }),
   ]);
   assert.equal(posted.statusCode, 201, posted.body);
   assert.equal(posted.json(), 'ok');
@@ -47,6 +51,7 @@ test('commands: default 5-day window, date range, each filter, session without w
   assert.deepEqual(await inputs('&input=am'), ['whoami'], 'short input too');
   assert.deepEqual(await inputs('&risk_level=5'), ['rm -rf /tmp/x']);
   assert.deepEqual(await inputs(`&session_id=${s2}`), ['whoami', 'df -h'], 'one session: no default window');
+  assert.deepEqual(await inputs(`&session_id=${s1}&date_from=${iso(now - 9 * DAY)}&date_to=${iso(now - 7 * DAY)}`), ['still Engineering']);
   const first = (await app.inject({ method: 'GET', url: `${URL}?limit=1&risk_level=5`, headers: auditor })).json().results[0];
   assert.equal(first.risk_level_display, 'Dangerous');
   assert.equal(first.output, 'out of rm -rf /tmp/x');
@@ -69,8 +74,9 @@ test('a bad item refuses the whole batch; long values are refused, control chara
   const app = await buildTerminalApp(t);
   const term = await registerTerminal(app);
   const count = () => app.bastion.db.prepare('SELECT COUNT(*) FROM commands').pluck().get();
-  const good = { user: 'u', asset: 'a', system_user: 's', input: 'ls', output: '', session: randomUUID(), risk_level: 0, org_id: '', timestamp: 1705300000 };
-  for (const bad of [{ ...good, risk_level: 3 }, { ...good, input: 'x'.repeat(129) }, { ...good, timestamp: 'soon' }, { ...good, org_id: randomUUID() }, { input: 'ls' }]) {
+  const good = { user: 'u', asset: 'a', system_user: 's', input: 'ls', output: '', session: await openSession(term, ''), risk_level: 0, org_id: '', timestamp: 1705300000 };
+  for (const bad of [{ ...good, risk_level: 3 }, { ...good, input: 'x'.repeat(129) }, { ...good, timestamp: 'soon' }, { ...good, session: randomUUID() },
+    { ...good, id: 'not-a-uuid' }, { input: 'ls' }]) {
     const response = await term.call('POST', URL, [good, bad]);
     assert.equal(response.statusCode, 400, JSON.stringify(bad));
     assert.match(response.json().msg, /Command not valid/);
@@ -89,10 +95,11 @@ test('export: an HTML attachment with every value escaped', async (t) => {
   const app = await buildTerminalApp(t);
   const term = await registerTerminal(app);
   const now = Math.floor(app.clock.now() / 1000);
-  await term.call('POST', URL, [{
+  const posted = await term.call('POST', URL, [{
     user: 'Eve<script>(eve)', asset: 'a"b', system_user: 's', input: '<img src=x onerror=alert(1)>', output: '</td><b>bold</b>',
-    session: randomUUID(), risk_level: 5, org_id: '', timestamp: now - 10,
+    session: await openSession(term, ''), risk_level: 5, org_id: '', timestamp: now - 10,
   }]);
+  assert.equal(posted.statusCode, 201, posted.body);
   const admin = await bearer(app, 'admin');
   const report = await app.inject({ method: 'GET', url: `${URL}export/`, headers: admin });
   assert.equal(report.statusCode, 200);

@@ -3,9 +3,11 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { bearer, orgId } from './helpers.ts';
-import { buildTerminalApp, registerTerminal, type Terminal } from './terminal-helpers.ts';
+import { bearer, build, orgId } from './helpers.ts';
+import { BOOTSTRAP, buildTerminalApp, registerTerminal, type App, type Terminal } from './terminal-helpers.ts';
 
 const CAST = [
   JSON.stringify({ version: 2, width: 80, height: 24, timestamp: 1705300000 }),
@@ -125,4 +127,59 @@ test('replay refusals: not asciicast, no file, other terminal, plain user, other
   const opsAuditor = { ...(await bearer(app, 'mgarcia')), 'x-jms-org': orgId(app, 'Operations') };
   assert.equal((await app.inject({ method: 'GET', url: src, headers: opsAuditor })).statusCode, 404, 'another org does not find it');
   assert.equal((await app.inject({ method: 'GET', url: '/api/v1/terminal/sessions/not-a-uuid/replay/', headers: opsAuditor })).statusCode, 404);
+});
+
+test('a refused upload leaves the stored recording byte for byte: too large, not a cast, cut off, broken gzip, not the owner', async (t) => {
+  const limit = 4096;
+  const app = await build(t, { bootstrapToken: BOOTSTRAP, maxReplayBytes: limit }) as App;
+  const term = await registerTerminal(app);
+  const eng = orgId(app, 'Engineering');
+  const id = await openSession(term, eng);
+  const auditor = { ...(await bearer(app, 'orgauditor')), 'x-jms-org': eng };
+  const stored = async () => {
+    const response = await app.inject({ method: 'GET', url: `/api/v1/terminal/sessions/${id}/replay/asciicast/`, headers: { ...auditor, 'accept-encoding': 'gzip' } });
+    assert.equal(response.statusCode, 200, response.body);
+    return response.rawPayload;
+  };
+  assert.equal((await upload(term, id, Buffer.from(CAST))).statusCode, 201);
+  const kept = await stored();
+  assert.equal(gunzipSync(kept).toString(), CAST);
+
+  // Another take, valid but for its size: past the limit.
+  const long = CAST + JSON.stringify([2, 'o', 'x'.repeat(2 * limit)]) + '\n';
+  const tooLarge = await upload(term, id, Buffer.from(long));
+  assert.equal(tooLarge.statusCode, 400, tooLarge.body);
+  assert.deepEqual(tooLarge.json(), { file: [`The file is larger than ${limit} bytes.`] });
+  assert.deepEqual(await stored(), kept, 'the recording is the first one, byte for byte');
+
+  const notCast = await upload(term, id, Buffer.from('MZ\x90\x00 a binary, not a recording\n'));
+  assert.equal(notCast.statusCode, 400);
+  assert.deepEqual(await stored(), kept);
+
+  // A gzip recording cut in the middle: its header line reads fine, the rest is missing.
+  const other = CAST.replace('hello replay', 'another take');
+  const zipped = gzipSync(other + JSON.stringify([3, 'o', 'y'.repeat(1000)]) + '\n');
+  const brokenGzip = await upload(term, id, zipped.subarray(0, zipped.length - 20));
+  assert.equal(brokenGzip.statusCode, 400, brokenGzip.body);
+  assert.deepEqual(await stored(), kept);
+
+  // A request cut off: in the middle of the file, and after the whole file but before the form's end.
+  const { payload, headers } = multipart(Buffer.from(other));
+  for (const cut of [payload.length - 40, payload.length - 4]) {
+    const response = await term.call('POST', `/api/v1/terminal/sessions/${id}/replay/`, payload.subarray(0, cut), headers);
+    assert.equal(response.statusCode, 400, `cut at ${cut}: ${response.body}`);
+    assert.deepEqual(await stored(), kept, `cut at ${cut}`);
+  }
+
+  // Admins do not upload recordings (only the session's terminal does).
+  const admin = { ...(await bearer(app, 'admin')), 'x-jms-org': eng };
+  const { payload: adminPayload, headers: adminHeaders } = multipart(Buffer.from(other));
+  const byAdmin = await app.inject({ method: 'POST', url: `/api/v1/terminal/sessions/${id}/replay/`, payload: adminPayload, headers: { ...admin, ...adminHeaders } });
+  assert.equal(byAdmin.statusCode, 403, byAdmin.body);
+  assert.deepEqual(await stored(), kept);
+
+  assert.equal((await upload(term, id, Buffer.from(other))).statusCode, 201, 'a whole, valid take still replaces it');
+  assert.equal(gunzipSync(await stored()).toString(), other);
+  const left = readdirSync(join(dirname(app.bastion.db.name), 'replays'));
+  assert.deepEqual(left, [`${id}.cast.gz`], 'no temporary file left behind');
 });

@@ -1,17 +1,21 @@
 // The web terminal's socket (`/koko/ws/...`) as a browser meets it: the server passes it through to
-// the terminal component's port frame for frame, both ways, with the caller's address; it refuses a
-// signed-out or cross-site upgrade before the terminal ever hears of it.
+// the terminal component's port frame for frame, both ways, with the caller's address and id signed
+// for the terminal; it refuses a signed-out or cross-site upgrade, or another user's connection token,
+// before the terminal ever hears of it.
 import assert from 'node:assert/strict';
 import type { IncomingMessage } from 'node:http';
 import { test, type TestContext } from 'node:test';
 import { WebSocket, WebSocketServer } from 'ws';
-import { bearer, build, loginSession } from './helpers.ts';
+import { terminalProxySecret } from '../../demo/server/terminal/proxy-secret.ts';
+import { verifyUpgrade } from '../../demo/server/terminal/proxy-signature.ts';
+import { terminalHttpHost } from '../../demo/server/web/terminal-socket-proxy.ts';
+import { bearer, build, loginSession, orgId, userId } from './helpers.ts';
 
 interface Upstream { port: number; requests: IncomingMessage[]; received: string[]; sockets: WebSocket[] }
 
 /** A stand-in terminal on a loopback port: records each handshake and frame, echoes data frames. */
-async function startUpstream(t: TestContext): Promise<Upstream> {
-  const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+async function startUpstream(t: TestContext, host = '127.0.0.1'): Promise<Upstream> {
+  const server = new WebSocketServer({ host, port: 0 });
   await new Promise((resolve) => server.once('listening', resolve));
   const upstream: Upstream = { port: (server.address() as { port: number }).port, requests: [], received: [], sockets: [] };
   server.on('connection', (socket, request) => {
@@ -24,7 +28,11 @@ async function startUpstream(t: TestContext): Promise<Upstream> {
       if (binary) socket.send(data, { binary: true });
     });
   });
-  t.after(() => new Promise((resolve) => server.close(resolve)));
+  // Its sockets end first: a test that failed halfway must not keep the server waiting for them.
+  t.after(() => new Promise((resolve) => {
+    for (const socket of server.clients) socket.terminate();
+    server.close(resolve);
+  }));
   return upstream;
 }
 
@@ -85,10 +93,13 @@ test('a signed-in page of this origin talks to the terminal through the proxy, f
   assert.deepEqual(client.frames[1], Buffer.from([0, 1, 255]));
 
   // The terminal sees the path and query the page asked for, the caller's own address (not what the
-  // caller claimed), and neither the session cookie nor the browser's origin.
+  // caller claimed) and id, signed with the terminals' key, and neither the session cookie nor the
+  // browser's origin.
   const [handshake] = upstream.requests;
   assert.equal(handshake.url, PATH);
   assert.equal(handshake.headers['x-forwarded-for'], '127.0.0.1');
+  assert.deepEqual(verifyUpgrade(terminalProxySecret(app.bastion.db), handshake.headers, PATH, Date.now()), { user: userId(app, 'user'), forwardedFor: '127.0.0.1' });
+  assert.equal(verifyUpgrade('another key', handshake.headers, PATH, Date.now()), null);
   assert.equal(handshake.headers.cookie, undefined);
   assert.equal(handshake.headers.origin, undefined);
 
@@ -138,6 +149,56 @@ test('a signed-out, bearer-token or cross-site upgrade is refused before the ter
 
   await new Promise((resolve) => setTimeout(resolve, 100));
   assert.equal(upstream.requests.length, 0);
+});
+
+test("another user's connection token is refused before the upgrade, and stays unspent", async (t) => {
+  const upstream = await startUpstream(t);
+  const { app, port, origin } = await startServer(t, upstream.port);
+  const db = app.bastion.db;
+  const eng = orgId(app, 'Engineering');
+  const asset = db.prepare('SELECT id FROM assets WHERE hostname = ? AND org_id = ?').pluck().get('bj-api-01', eng);
+  const systemUser = db.prepare('SELECT id FROM system_users WHERE name = ? AND org_id = ?').pluck().get('deploy', eng);
+  const owner = await loginSession(app, 'user');
+  const made = await app.inject({ method: 'POST', url: '/api/v1/users/connection-token/', headers: owner.headers, payload: { asset, system_user: systemUser } });
+  assert.equal(made.statusCode, 201, made.body);
+  const token = made.json().token as string;
+  const path = `/koko/ws/terminal/?token=${token}&cols=80&rows=24`;
+
+  const other = await loginSession(app, 'orgadmin');
+  const refused = await connect(`ws://127.0.0.1:${port}${path}`, { cookie: other.cookie, origin });
+  assert.equal(refused.status, 403);
+  assert.deepEqual(refused.frames[0], { detail: '拒绝连接：该连接令牌属于其他用户。' });
+  // The token the terminal would read is the first one: a second `token` does not hide it.
+  const doubled = await connect(`ws://127.0.0.1:${port}${path}&token=mine`, { cookie: other.cookie, origin });
+  assert.equal(doubled.status, 403);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  assert.equal(upstream.requests.length, 0, 'the terminal never heard of it');
+  assert.ok(db.prepare('SELECT 1 FROM connection_tokens WHERE token = ?').get(token), 'not spent');
+
+  const mine = await connect(`ws://127.0.0.1:${port}${path}`, { cookie: owner.cookie, origin });
+  assert.equal(mine.status, 101);
+  await until(() => upstream.requests[0], 'the owner reaching the terminal');
+  assert.equal(upstream.requests[0].headers['x-bastion-user'], userId(app, 'user'));
+  mine.socket.close();
+});
+
+test('the proxy reaches the terminal on TERMINAL_HTTP_HOST', async (t) => {
+  assert.equal(terminalHttpHost(undefined), '127.0.0.1');
+  assert.equal(terminalHttpHost('0.0.0.0'), '127.0.0.1', 'a terminal on every interface is reached over loopback');
+  assert.equal(terminalHttpHost('::'), '::1');
+  assert.equal(terminalHttpHost('127.0.0.3'), '127.0.0.3');
+  assert.throws(() => terminalHttpHost('bad host/x'), /TERMINAL_HTTP_HOST/);
+
+  const upstream = await startUpstream(t, '127.0.0.3');
+  const saved = process.env.TERMINAL_HTTP_HOST;
+  process.env.TERMINAL_HTTP_HOST = '127.0.0.3';
+  t.after(() => { if (saved === undefined) delete process.env.TERMINAL_HTTP_HOST; else process.env.TERMINAL_HTTP_HOST = saved; });
+  const { app, port, origin } = await startServer(t, upstream.port);
+  const session = await loginSession(app, 'user');
+  const client = await connect(`ws://127.0.0.1:${port}${PATH}`, { cookie: session.cookie, origin });
+  assert.equal(client.status, 101);
+  await until(() => upstream.requests[0], 'the terminal on 127.0.0.3');
+  client.socket.close();
 });
 
 test('a terminal that is not running: the page is told so in a close message', async (t) => {

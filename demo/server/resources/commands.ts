@@ -3,7 +3,7 @@
 // serves it, and uses this definition for OPTIONS and the row shape.
 import { L } from '../assets/fields.ts';
 import type { FieldDef, ResourceDef } from '../engine/types.ts';
-import { IsOrgAdminOrAppUser, IsSessionReader } from '../terminal/app-user.ts';
+import { IsAppUser, IsSessionReader } from '../terminal/app-user.ts';
 
 export const RISK_LEVELS = [{ value: 0, label: L('普通', 'Ordinary') }, { value: 5, label: L('危险', 'Dangerous') }];
 
@@ -30,9 +30,11 @@ export const commandsResource: ResourceDef = {
   // 2.3's query parameters (not django-filter fields): user (prefix), asset, system_user, input (contains),
   // session_id, risk_level, date_from / date_to.
   filterFields: ['user', 'asset', 'system_user', 'input', 'session', 'risk_level'],
+  // Only the terminal that carried a session writes its commands (terminal/command-write.ts checks whose
+  // session it is); admins read them like auditors.
   permissions: {
     list: IsSessionReader, retrieve: IsSessionReader,
-    create: IsOrgAdminOrAppUser, update: IsOrgAdminOrAppUser, delete: IsOrgAdminOrAppUser,
+    create: IsAppUser, update: IsAppUser, delete: IsAppUser,
   },
   actions: ['list', 'create'],
   sample: () => ({ create: [], update: {} }),

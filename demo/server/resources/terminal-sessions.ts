@@ -1,7 +1,8 @@
 // /api/v1/terminal/sessions/ (§2.6): one row per connection a terminal carried. Terminals create and close
-// them (the terminal is set from the calling service account, never from the body); org admins may
-// write too; auditors read. Org scoped; a terminal (App, any org) names the session's org in `org_id`.
-import { IsOrgAdminOrAppUser, IsSessionReader, isAppUser, terminalOf } from '../terminal/app-user.ts';
+// them (the terminal is set from the calling service account, never from the body); only the terminal
+// that opened a session changes it; org admins may create and delete in their org; auditors read. Org
+// scoped; a terminal (App, any org) names the session's org in `org_id`.
+import { IsAppUser, IsOrgAdminOrAppUser, IsSessionReader, isAppUser, terminalOf } from '../terminal/app-user.ts';
 import type { FieldDef, HookArgs, ResourceDef, Row } from '../engine/types.ts';
 import { L } from '../assets/fields.ts';
 import { t } from '../lib/i18n.ts';
@@ -100,7 +101,9 @@ export const terminalSessionsResource: ResourceDef = {
   csvImport: false,
   permissions: {
     list: IsSessionReader, retrieve: IsSessionReader,
-    create: IsOrgAdminOrAppUser, update: IsOrgAdminOrAppUser, delete: IsOrgAdminOrAppUser,
+    // A session's record (finished, its end, has_replay/has_command) is its terminal's word: no admin
+    // rewrites it (the console only reads sessions and asks terminals to kill them).
+    create: IsOrgAdminOrAppUser, update: IsAppUser, delete: IsOrgAdminOrAppUser,
   },
   hooks: {
     validate,
@@ -110,7 +113,7 @@ export const terminalSessionsResource: ResourceDef = {
       delete data.chosen_org;
       data.terminal = terminalOf(args.db, args.ctx.user)?.id ?? null;
     },
-    // A terminal closes only its own sessions; admins any of their org.
+    // A terminal changes or deletes only its own sessions; admins delete any of their org.
     refuseObject: (args, row) => {
       if (!isAppUser(args.ctx.user)) return null;
       const own = terminalOf(args.db, args.ctx.user);

@@ -1,6 +1,13 @@
 // Web terminal tickets (contract §2): the signed-in user asks for a token to open `system_user` on `asset`
 // (granted to them with the connect action, checked now and again when the token is redeemed); the
 // terminal (App account) redeems it once, within 5 minutes, for the ids it names.
+//
+// A token is bound to the user it was issued to. It travels in a URL (`/koko/ws/terminal/?token=`), so
+// holding it proves nothing: the server's socket proxy lets only that user's browser session present it
+// (tokenOwner, before the upgrade), and the terminal redeems it naming the user the proxy vouched for
+// (`?token=&user=<id>`, signed upgrade: proxy-signature.ts). 2.3's bare `?token=` is refused: a
+// terminal that does not name the user has not checked who presents the token, and the server could
+// not tell such a redemption from a bound one.
 import type { FastifyInstance } from 'fastify';
 import { authorize, IsValidUser, sendForbidden } from '../auth/permissions.ts';
 import type { DB } from '../db/open.ts';
@@ -53,22 +60,38 @@ export function registerConnectionTokenRoutes(app: FastifyInstance): void {
   app.get(URL, (request, reply) => {
     if (!authorize(request, reply, IsAppUser)) return reply;
     const { db, now } = app.bastion;
-    const token = (request.query as Record<string, unknown>).token;
+    const query = request.query as Record<string, unknown>;
+    const { token, user: presentedBy } = query;
+    if (typeof presentedBy !== 'string' || !presentedBy) return reply.code(400).send({ user: ['This field is required.'] });
     const missing = () => reply.code(404).send({ detail: 'Token is invalid or expired' });
     if (typeof token !== 'string' || !token || token.length > 200) return missing();
     const row = db.transaction(() => {
-      const found = db.prepare('SELECT * FROM connection_tokens WHERE token = ?').get(token) as
+      // Someone else's token is left as it was: whoever presented it does not get to spend it, and its
+      // owner can still open their session. The answer is the unknown token's, so a wrong guess of the
+      // user teaches nothing about the token.
+      const found = db.prepare('SELECT * FROM connection_tokens WHERE token = ? AND user_id = ?').get(token, presentedBy.toLowerCase()) as
         { user_id: string; asset_id: string; system_user_id: string; expires_at: number } | undefined;
       // Single use: gone once read, whatever comes next.
       if (found) db.prepare('DELETE FROM connection_tokens WHERE token = ?').run(token);
       return found;
     })();
     if (!row || row.expires_at <= now()) return missing();
-    const user = db.prepare("SELECT id, username, is_active, date_expired FROM users WHERE id = ? AND role != 'App'").get(row.user_id) as
-      { id: string; username: string; is_active: number; date_expired: string } | undefined;
+    const user = db.prepare("SELECT id, username, name, is_active, date_expired FROM users WHERE id = ? AND role != 'App'").get(row.user_id) as
+      { id: string; username: string; name: string; is_active: number; date_expired: string } | undefined;
     if (!user || !user.is_active || Date.parse(user.date_expired) <= now() || !mayConnect(db, row.user_id, row.asset_id, row.system_user_id, now())) return missing();
     const hostname = db.prepare('SELECT hostname FROM assets WHERE id = ?').pluck().get(row.asset_id) as string | undefined;
     const systemUserName = db.prepare('SELECT name FROM system_users WHERE id = ?').pluck().get(row.system_user_id) as string | undefined;
-    return { user: row.user_id, asset: row.asset_id, system_user: row.system_user_id, username: user.username, hostname: hostname ?? '', system_user_name: systemUserName ?? '' };
+    // `name` (the display name) beside 2.3's fields: the terminal labels the session `Name(username)` as
+    // the SSH door does, without needing to read users/users/<id>/.
+    return {
+      user: row.user_id, asset: row.asset_id, system_user: row.system_user_id,
+      username: user.username, name: user.name || user.username, hostname: hostname ?? '', system_user_name: systemUserName ?? '',
+    };
   });
+}
+
+/** The id of the user a connection token was issued to (used, expired or not), or null for an unknown token. */
+export function tokenOwner(db: DB, token: string): string | null {
+  if (!token || token.length > 200) return null;
+  return (db.prepare('SELECT user_id FROM connection_tokens WHERE token = ?').pluck().get(token) as string | undefined) ?? null;
 }

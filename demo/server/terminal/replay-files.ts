@@ -1,7 +1,8 @@
 // Replays of the built-in `server` storage: one gzip asciicast per session under the server's data
 // directory (`<dataDir>/replays/<session id>.cast.gz`). Uploads are stored gzip whatever was sent, and
-// checked to be asciicast v2 (a header line with "version": 2) before they replace anything.
+// checked to be whole and asciicast v2 (a header line with "version": 2) before they replace anything.
 import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -18,49 +19,73 @@ export class ReplayFiles {
     return existsSync(this.pathOf(sessionId));
   }
 
-  /** Stores the upload (plain or gzip); throws an Error with the reason when it is not asciicast v2. */
-  async store(sessionId: string, upload: Readable): Promise<void> {
+  /**
+   * Writes the upload (plain or gzip) to a temporary file and checks it is whole and an asciicast v2;
+   * answers that file, which `commit` puts in place once the whole request was read (`discard` drops it).
+   * Nothing stored changes before `commit`: an upload refused for any reason (too large, cut off, not a
+   * recording) leaves the stored recording as it was. Throws ReplayRejected with the reason.
+   */
+  async stage(upload: Readable): Promise<string> {
     mkdirSync(this.dir, { recursive: true });
-    const final = this.pathOf(sessionId);
-    const temp = `${final}.${process.pid}.${Date.now()}.part`;
+    const temp = join(this.dir, `.upload-${process.pid}-${randomUUID()}.part`);
     const iterator = upload[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-    const first = await iterator.next();
-    const head = first.done ? Buffer.alloc(0) : first.value;
-    const gzipped = head[0] === 0x1f && head[1] === 0x8b;
-    async function* all() {
-      if (head.length) yield head;
-      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
-    }
     try {
-      if (gzipped) await pipeline(all(), createWriteStream(temp));
-      else await pipeline(all(), createGzip(), createWriteStream(temp));
-      const header = await firstLine(temp);
+      const first = await iterator.next();
+      const head = first.done ? Buffer.alloc(0) : first.value;
+      const gzipped = head[0] === 0x1f && head[1] === 0x8b;
+      async function* all() {
+        if (head.length) yield head;
+        for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+      }
+      if (gzipped) await pipeline(all(), createWriteStream(temp, { mode: 0o600 }));
+      else await pipeline(all(), createGzip(), createWriteStream(temp, { mode: 0o600 }));
+      // Busboy ends a file stream cut at the size limit normally and only flags it: the part is not the recording.
+      if ((upload as Readable & { truncated?: boolean }).truncated) throw new ReplayTooLarge('The file is larger than the limit.');
+      // A gzip upload is stored as sent, so all of it is inflated once: a cut-off gzip is refused here.
+      const header = await firstLine(temp, gzipped);
       let parsed: unknown = null;
       try { parsed = JSON.parse(header); } catch { /* reported below */ }
       if (!parsed || typeof parsed !== 'object' || (parsed as { version?: unknown }).version !== 2) {
         throw new ReplayRejected('The file is not an asciicast v2 recording (its first line must be a header with "version": 2).');
       }
-      renameSync(temp, final);
-    } finally {
-      rmSync(temp, { force: true });
+      return temp;
+    } catch (error) {
+      this.discard(temp);
+      throw error;
     }
+  }
+
+  /** Puts a staged upload in place of the session's recording (one rename: readers see the old or the new). */
+  commit(sessionId: string, staged: string): void {
+    renameSync(staged, this.pathOf(sessionId));
+  }
+
+  discard(staged: string): void {
+    rmSync(staged, { force: true });
   }
 }
 
 export class ReplayRejected extends Error {}
 
-/** The first line of a gzip text file (at most 64 KiB read). */
-async function firstLine(file: string): Promise<string> {
+/** The upload went past the size limit. */
+export class ReplayTooLarge extends ReplayRejected {}
+
+/** The first line of a gzip text file (at most 64 KiB read); with `whole`, the rest is inflated too, to prove the gzip complete. */
+async function firstLine(file: string, whole: boolean): Promise<string> {
   const gunzip = createGunzip();
   const source = createReadStream(file);
   source.pipe(gunzip);
   let text = '';
+  let line: string | null = null;
   try {
     for await (const chunk of gunzip) {
-      text += (chunk as Buffer).toString('utf8');
-      const end = text.indexOf('\n');
-      if (end >= 0) return text.slice(0, end);
-      if (text.length > 65_536) break;
+      if (line === null) {
+        text += (chunk as Buffer).toString('utf8');
+        const end = text.indexOf('\n');
+        if (end >= 0) line = text.slice(0, end);
+        else if (text.length > 65_536) line = text;
+      }
+      if (line !== null && !whole) break;
     }
   } catch {
     throw new ReplayRejected('The file is not valid gzip.');
@@ -68,5 +93,5 @@ async function firstLine(file: string): Promise<string> {
     source.destroy();
     gunzip.destroy();
   }
-  return text;
+  return line ?? text;
 }

@@ -14,13 +14,13 @@ import { UUID_PATTERN } from '../lib/ids.ts';
 import { formatDateTime } from '../lib/time.ts';
 import { andInOrg } from '../orgs/current-org.ts';
 import { terminalSessionsResource } from '../resources/terminal-sessions.ts';
-import { IsOrgAdminOrAppUser, IsSessionReader, isAppUser, terminalOf } from './app-user.ts';
-import { ReplayFiles, ReplayRejected } from './replay-files.ts';
+import { IsAppUser, IsSessionReader, terminalOf } from './app-user.ts';
+import { ReplayFiles, ReplayRejected, ReplayTooLarge } from './replay-files.ts';
 import { tarStream } from './tar.ts';
 import type { PermissionCheck } from '../auth/permissions.ts';
 
 const BASE = '/api/v1/terminal/sessions/:id/replay/';
-/** One recording at most this big (a long heavy session is tens of MB gzip). */
+/** One recording at most this big by default (a long heavy session is tens of MB gzip). */
 export const MAX_REPLAY_BYTES = 512 * 1024 * 1024;
 
 export const replaySrc = (sessionId: string) => `/api/v1/terminal/sessions/${sessionId}/replay/asciicast/`;
@@ -54,33 +54,37 @@ function isBrokenUpload(error: unknown): boolean {
   return code.startsWith('FST_') || code === 'ERR_STREAM_PREMATURE_CLOSE' || /^(Unexpected end of|Malformed)/.test(message);
 }
 
-export function registerReplayRoutes(app: FastifyInstance, files: ReplayFiles): void {
+export function registerReplayRoutes(app: FastifyInstance, files: ReplayFiles, maxBytes = MAX_REPLAY_BYTES): void {
+  const tooLarge = { file: [`The file is larger than ${maxBytes} bytes.`] };
   // Multipart only here, in its own scope: no other route takes uploads.
   app.register(async (scope) => {
-    await scope.register(fastifyMultipart, { limits: { fileSize: MAX_REPLAY_BYTES, files: 1, fields: 10, parts: 11 } });
+    await scope.register(fastifyMultipart, { limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 11 } });
     scope.post(BASE, async (request, reply) => {
-      const found = sessionFor(request, reply, IsOrgAdminOrAppUser);
+      // Only the terminal that carried the session uploads its recording (not an admin, not another terminal).
+      const found = sessionFor(request, reply, IsAppUser);
       if (!found) return reply;
       const { args, row } = found;
-      if (isAppUser(args.ctx.user) && terminalOf(args.db, args.ctx.user)?.id !== row.terminal) {
+      if (terminalOf(args.db, args.ctx.user)?.id !== row.terminal) {
         return reply.code(403).send({ detail: 'This session belongs to another terminal.' });
       }
       if (!request.isMultipart()) return reply.code(400).send({ file: ['No file was submitted.'] });
-      let stored = false;
+      let staged: string | null = null;
       try {
         for await (const part of request.parts()) {
           if (part.type !== 'file') continue;
-          if (part.fieldname !== 'file' || stored) { part.file.resume(); continue; }
-          await files.store(String(row.id), part.file);
-          if (part.file.truncated) return reply.code(400).send({ file: [`The file is larger than ${MAX_REPLAY_BYTES} bytes.`] });
-          stored = true;
+          if (part.fieldname !== 'file' || staged) { part.file.resume(); continue; }
+          staged = await files.stage(part.file);
         }
       } catch (error) {
+        if (staged) files.discard(staged);
+        if (error instanceof ReplayTooLarge || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(400).send(tooLarge);
         if (error instanceof ReplayRejected) return reply.code(400).send({ file: [error.message] });
         if (isBrokenUpload(error)) return reply.code(400).send({ file: [(error as Error).message] });
         throw error;
       }
-      if (!stored) return reply.code(400).send({ file: ['No file was submitted.'] });
+      if (!staged) return reply.code(400).send({ file: ['No file was submitted.'] });
+      // Only now, the whole request read and the file checked, does it replace the stored recording.
+      files.commit(String(row.id), staged);
       args.db.prepare('UPDATE terminal_sessions SET has_replay = 1 WHERE id = ?').run(row.id);
       return reply.code(201).send({ url: replaySrc(String(row.id)) });
     });

@@ -20,12 +20,14 @@ export interface TerminalOptions {
   /** BOOTSTRAP_TOKEN: what a terminal must present to register (empty = registration closed). */
   bootstrapToken: string;
   policy: TargetPolicy;
+  /** Largest replay upload in bytes (default MAX_REPLAY_BYTES); tests make it small. */
+  maxReplayBytes?: number;
 }
 
 export function registerTerminalRoutes(app: FastifyInstance, opts: TerminalOptions): void {
   registerTerminalRegistration(app, opts.bootstrapToken);
   registerTerminalSelfRoutes(app);
-  registerReplayRoutes(app, new ReplayFiles(join(opts.dataDir, 'replays')));
+  registerReplayRoutes(app, new ReplayFiles(join(opts.dataDir, 'replays')), opts.maxReplayBytes);
   registerCommandRoutes(app);
   registerConnectionTokenRoutes(app);
   registerStorageTestRoutes(app, opts.policy);

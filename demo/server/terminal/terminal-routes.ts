@@ -12,6 +12,7 @@ import { andInOrg } from '../orgs/current-org.ts';
 import { terminalTasksResource } from '../resources/terminal-tasks.ts';
 import { SETTING_GROUPS } from '../settings/schema.ts';
 import { IsAppUser, IsSessionReader, terminalOf, type TerminalRow } from './app-user.ts';
+import { terminalProxySecret } from './proxy-secret.ts';
 import { storageConfig } from './storage-config.ts';
 
 /** The caller's terminal, or a 400 naming why there is none (an App account whose terminal was removed). */
@@ -42,6 +43,9 @@ export function registerTerminalSelfRoutes(app: FastifyInstance): void {
     config.TERMINAL_REPLAY_STORAGE = storageConfig(db, 'replay_storages', terminal.replay_storage);
     config.TERMINAL_HEADER_TITLE = null;
     config.SECURITY_MAX_IDLE_TIME = settings.get('SECURITY_MAX_IDLE_TIME');
+    // Not a setting: the key the web door checks the server's upgrades with. Only the App account of a
+    // registered, accepted terminal gets here (callerTerminal); see proxy-secret.ts.
+    config.TERMINAL_PROXY_SECRET = terminalProxySecret(db);
     return config;
   });
 

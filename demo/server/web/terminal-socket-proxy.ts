@@ -1,17 +1,25 @@
 // `/koko/ws/...`: the web terminal's WebSocket, passed through to the terminal component's HTTP port
-// (TERMINAL_HTTP_PORT, default 5000, on 127.0.0.1), as JumpServer's nginx passes it to koko. The
-// browser's socket is accepted here, so the server decides who may open one: a signed-in browser
-// session of a valid user, from a page of this origin. A WebSocket handshake is a GET that carries the
-// session cookie and no CSRF token, so without the Origin check any site could open a terminal in
-// its visitor's name (cross-site WebSocket hijacking). Frames pass through unchanged both ways.
+// (TERMINAL_HTTP_PORT, default 5000, on TERMINAL_HTTP_HOST, default 127.0.0.1), as JumpServer's nginx
+// passes it to koko. The browser's socket is accepted here, so the server decides who may open one: a
+// signed-in browser session of a valid user, from a page of this origin, presenting a connection token
+// issued to that same user (or none the server knows: the terminal then says it is invalid). A
+// WebSocket handshake is a GET that carries the session cookie and no CSRF token, so without the Origin
+// check any site could open a terminal in its visitor's name (cross-site WebSocket hijacking).
+// The upstream handshake carries what only this server knows — the user and the browser's address —
+// signed with the terminals' shared key (terminal/proxy-signature.ts): the terminal's port believes
+// nothing else. Frames pass through unchanged both ways.
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { WebSocket, type RawData } from 'ws';
 import { isValidUser, sendUnauthenticated } from '../auth/permissions.ts';
 import { pick } from '../lib/i18n.ts';
+import { tokenOwner } from '../terminal/connection-token.ts';
+import { terminalProxySecret } from '../terminal/proxy-secret.ts';
+import { signUpgrade } from '../terminal/proxy-signature.ts';
 
 export const TERMINAL_HTTP_PORT_ENV = 'TERMINAL_HTTP_PORT';
 export const DEFAULT_TERMINAL_HTTP_PORT = 5000;
+export const TERMINAL_HTTP_HOST_ENV = 'TERMINAL_HTTP_HOST';
 export const TERMINAL_SOCKET_PREFIX = '/koko/ws/';
 
 /** A terminal's input frames are keystrokes and resizes: a megabyte is far beyond any real one. */
@@ -24,6 +32,7 @@ const UPSTREAM_HANDSHAKE_MS = 10_000;
 
 const TEXT = {
   crossSite: { zh: '拒绝连接：该请求来自其他站点。', en: 'Connection refused: the request came from another site.' },
+  notYourToken: { zh: '拒绝连接：该连接令牌属于其他用户。', en: 'Connection refused: this connection token belongs to another user.' },
   upgradeExpected: { zh: '此地址只接受 WebSocket 连接。', en: 'This address only accepts WebSocket connections.' },
   unreachable: { zh: '无法连接终端服务，请稍后再试。', en: 'The terminal service cannot be reached; please try again later.' },
   refused: { zh: '终端服务拒绝了连接（HTTP {status}）。', en: 'The terminal service refused the connection (HTTP {status}).' },
@@ -35,6 +44,21 @@ export function terminalHttpPort(value = process.env[TERMINAL_HTTP_PORT_ENV]): n
   const port = Number(value);
   if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`${TERMINAL_HTTP_PORT_ENV}: not a port: ${value}`);
   return port;
+}
+
+const hostInUrl = (host: string) => (host.includes(':') && !host.startsWith('[') ? `[${host}]` : host);
+
+/**
+ * Where the terminal's web port is reached: TERMINAL_HTTP_HOST (the address the terminal listens on,
+ * the same variable, so `npm start` keeps both in step); an unspecified address is reached over loopback.
+ */
+export function terminalHttpHost(value = process.env[TERMINAL_HTTP_HOST_ENV]): string {
+  const host = value?.trim() || '127.0.0.1';
+  if (/^0+(\.0+){3}$/.test(host)) return '127.0.0.1';
+  if (/^\[?::\]?$/.test(host)) return '::1';
+  // Anything that cannot be a URL's host stops the server at start, as a bad port does.
+  if (!URL.canParse(`ws://${hostInUrl(host)}:1/`) || /[/?#@\s]/.test(host)) throw new Error(`${TERMINAL_HTTP_HOST_ENV}: not a host: ${value}`);
+  return host;
 }
 
 /** The Origin's host equals the Host the browser asked: the page that opens the socket is one of ours. */
@@ -51,13 +75,20 @@ export function sameOrigin(origin: string | undefined, host: string | undefined)
 /** The caller's address as the terminal records it (`remote_addr`), without IPv4-mapped IPv6 dress. */
 const peerAddress = (request: FastifyRequest) => request.ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
 
-/** 401 signed out, 403 a cross-site upgrade; null lets the caller through. */
+/** The token the terminal will read: the first `token` of the query, as URLSearchParams reads it there. */
+const tokenOf = (url: string) => new URL(url, 'http://server').searchParams.get('token') ?? '';
+
+/** 401 signed out, 403 a cross-site upgrade or another user's token; null lets the caller through. */
 function refusal(request: FastifyRequest, reply: FastifyReply): FastifyReply | null {
   const { ctx } = request;
   const signedIn = ctx.user && ctx.via === 'session' && isValidUser(ctx.user, request.server.bastion.now());
   if (!signedIn) return sendUnauthenticated(request, reply);
   const header = (name: string) => [request.headers[name]].flat()[0];
   if (request.ws && !sameOrigin(header('origin'), header('host'))) return reply.code(403).send({ detail: pick(ctx.lang, TEXT.crossSite) });
+  // Only read, never spent here: the token's owner can still use it. The terminal's redemption names
+  // this same user (vouched below), so the server refuses a mismatch there too.
+  const owner = tokenOwner(request.server.bastion.db, tokenOf(request.url));
+  if (owner && owner !== ctx.user!.id) return reply.code(403).send({ detail: pick(ctx.lang, TEXT.notYourToken) });
   return null;
 }
 
@@ -65,13 +96,20 @@ function refusal(request: FastifyRequest, reply: FastifyReply): FastifyReply | n
 const sendableCode = (code: number) => (code === 1000 || (code >= 1001 && code <= 1014 && ![1004, 1005, 1006].includes(code)) || (code >= 3000 && code <= 4999) ? code : 1000);
 
 /** Joins the browser's socket to a new socket on the terminal, frame for frame, close for close. */
-function bridge(browser: WebSocket, request: FastifyRequest, port: number): void {
+function bridge(browser: WebSocket, request: FastifyRequest, terminal: { host: string; port: number }): void {
   const lang = request.ctx.lang;
-  const upstream = new WebSocket(`ws://127.0.0.1:${port}${request.url}`, {
-    handshakeTimeout: UPSTREAM_HANDSHAKE_MS,
+  const target = new URL(request.url, `ws://${hostInUrl(terminal.host)}:${terminal.port}`);
+  // Signed over the path and query as the terminal will receive them (the URL parser may re-encode
+  // what the browser sent), with the wall clock the terminal checks against (not the app's test clock).
+  const signed = signUpgrade(terminalProxySecret(request.server.bastion.db), {
+    user: request.ctx.user!.id,
     // Set, not appended: this server is where the browser connects, so an X-Forwarded-For the browser
     // sent would only be its own claim.
-    headers: { 'X-Forwarded-For': peerAddress(request), 'Accept-Language': lang === 'en' ? 'en' : 'zh-hans' },
+    forwardedFor: peerAddress(request),
+  }, target.pathname + target.search, Date.now());
+  const upstream = new WebSocket(target, {
+    handshakeTimeout: UPSTREAM_HANDSHAKE_MS,
+    headers: { ...signed, 'Accept-Language': lang === 'en' ? 'en' : 'zh-hans' },
   });
   const queued: { data: RawData; binary: boolean }[] = [];
   let queuedBytes = 0;
@@ -124,7 +162,7 @@ function byteLength(data: RawData): number {
   return data instanceof ArrayBuffer ? data.byteLength : data.length;
 }
 
-export async function registerTerminalSocketProxy(app: FastifyInstance, port = terminalHttpPort()): Promise<void> {
+export async function registerTerminalSocketProxy(app: FastifyInstance, port = terminalHttpPort(), host = terminalHttpHost()): Promise<void> {
   await app.register(fastifyWebsocket, {
     options: { maxPayload: MAX_BROWSER_FRAME },
     // A socket that fails after the upgrade (the browser vanished) is simply dropped.
@@ -136,6 +174,6 @@ export async function registerTerminalSocketProxy(app: FastifyInstance, port = t
     // Runs before the upgrade: a refusal is a plain HTTP answer and no socket is ever accepted.
     preHandler: async (request, reply) => refusal(request, reply) ?? undefined,
     handler: (request, reply) => reply.code(400).send({ detail: pick(request.ctx.lang, TEXT.upgradeExpected) }),
-    wsHandler: (socket, request) => bridge(socket, request, port),
+    wsHandler: (socket, request) => bridge(socket, request, { host, port }),
   });
 }

@@ -1,7 +1,8 @@
 // The world the terminal-door suites run in: the reference server listening on a loopback port (real
 // clock: the terminal signs its calls with the time of day), a private sshd as the target asset, a user
 // granted that asset with a deny rule on its system user, an asset that user is not granted, and the
-// terminal component itself, registered with the bootstrap token.
+// terminal component itself, registered with the bootstrap token. The server's socket proxy points at
+// the terminal's web port, as `npm start` has it: a browser's web terminal goes through the server.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +12,8 @@ import { orgRoot } from '../../../demo/server/assets/node-tree.ts';
 import { uuid } from '../../../demo/server/lib/ids.ts';
 import { isoAt } from '../../../demo/server/lib/time.ts';
 import { startTerminal, type RunningTerminal } from '../../../demo/terminal/terminal.ts';
-import { bearer, build } from '../helpers.ts';
+import { freePort } from '../../../scripts/lib/free-port.mjs';
+import { bearer, build, loginSession } from '../helpers.ts';
 import { world } from '../perms-world.ts';
 import { startSshd, type TestSshd } from './sshd.ts';
 
@@ -29,10 +31,26 @@ export interface TerminalWorld {
   admin(method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown): Promise<{ status: number; json: any; body: string }>;
   /** Starts another terminal process on the same data dir (after `terminal.stop()`). */
   restartTerminal(): Promise<RunningTerminal>;
+  /** The web terminal socket as a browser opens it: through the server's proxy (`?token=...` to add). */
+  proxyUrl: string;
+  /** Headers of a signed-in browser page of the server's origin (session cookie, Origin) for `username`. */
+  browser(username: string): Promise<Record<string, string>>;
 }
 
-export async function terminalWorld(t: TestContext, opts: { heartbeat?: number; allowedTargets?: string } = {}): Promise<TerminalWorld> {
-  const app = await build(t, { now: () => Date.now(), bootstrapToken: BOOTSTRAP_TOKEN });
+export interface TerminalWorldOptions {
+  heartbeat?: number;
+  allowedTargets?: string;
+  /** The granted user's display name (default: their username). */
+  userName?: string;
+  /** Where the terminal's web door listens (default: its own default, loopback). */
+  httpHost?: string;
+}
+
+export async function terminalWorld(t: TestContext, opts: TerminalWorldOptions = {}): Promise<TerminalWorld> {
+  // Chosen before either starts: the server's proxy is told the terminal's port, the terminal needs
+  // the server listening to register.
+  const httpPort = await freePort();
+  const app = await build(t, { now: () => Date.now(), bootstrapToken: BOOTSTRAP_TOKEN, terminalHttpPort: httpPort });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   const sshd = await startSshd();
@@ -45,7 +63,7 @@ export async function terminalWorld(t: TestContext, opts: { heartbeat?: number; 
   const keys = ssh2.utils.generateKeyPairSync('ed25519');
   const username = 'td-alice';
   const userId = w.user(username);
-  db.prepare('UPDATE users SET public_key = ? WHERE id = ?').run(`${keys.public} td-alice@test`, userId);
+  db.prepare('UPDATE users SET public_key = ?, name = ? WHERE id = ?').run(`${keys.public} td-alice@test`, opts.userName ?? username, userId);
   const node = orgRoot(db, '');
   const systemUser = w.systemUser('td-ssh', 'ssh', 20);
   db.prepare('UPDATE system_users SET username = ?, password = ? WHERE id = ?').run(sshd.username, sshd.password, systemUser);
@@ -62,7 +80,7 @@ export async function terminalWorld(t: TestContext, opts: { heartbeat?: number; 
   const dataDir = mkdtempSync(join(tmpdir(), 'bastion-terminal-'));
   const options = {
     apiBase: base, bootstrapToken: BOOTSTRAP_TOKEN, name: `td-${process.pid}`, dataDir, host: '127.0.0.1',
-    sshPort: 0, httpPort: 0, heartbeatInterval: opts.heartbeat ?? 1, allowedTargets: opts.allowedTargets ?? '127.0.0.0/8', log: () => {},
+    sshPort: 0, httpPort, ...(opts.httpHost ? { httpHost: opts.httpHost } : {}), heartbeatInterval: opts.heartbeat ?? 1, allowedTargets: opts.allowedTargets ?? '127.0.0.0/8', log: () => {},
   };
   let terminal = await startTerminal(options);
   const running = new Set<RunningTerminal>([terminal]);
@@ -86,6 +104,8 @@ export async function terminalWorld(t: TestContext, opts: { heartbeat?: number; 
       running.add(terminal);
       return terminal;
     },
+    proxyUrl: `${base.replace(/^http/, 'ws')}/koko/ws/terminal/`,
+    browser: async (username) => ({ cookie: (await loginSession(app, username)).cookie, origin: base }),
   };
 }
 

@@ -1,0 +1,95 @@
+// What `POST /api/v1/terminal/commands/` writes. Only a terminal writes commands, and only into the
+// sessions it opened: a command's org is its session's org (the body's org_id is not trusted for it), and
+// a command id the terminal chose makes a resent batch harmless (the terminal retries until it gets an
+// answer, so a lost answer must not turn into duplicate rows). The batch is all-or-nothing, as 2.3's
+// serializer: one invalid item refuses the batch, and the terminal resends item by item to find it.
+import { coerceField } from '../engine/fields.ts';
+import type { HookArgs, Row } from '../engine/types.ts';
+import { t } from '../lib/i18n.ts';
+import { UUID_PATTERN, uuid } from '../lib/ids.ts';
+import { commandsResource } from '../resources/commands.ts';
+import { SEQ_SPAN } from './command-query.ts';
+
+type Problems = Record<string, string[]>;
+
+interface SessionOwner { terminal: string | null; org_id: string }
+
+/** Checks every item; `rows` are the commands to insert (a repeat of a stored or earlier id is left out). */
+export function checkCommands(args: HookArgs, terminalId: string, items: unknown[]): { rows: Row[]; errors: Problems[] } {
+  const sessionOf = args.db.prepare('SELECT terminal, org_id FROM terminal_sessions WHERE id = ?');
+  const storedSession = args.db.prepare('SELECT session FROM commands WHERE id = ?').pluck();
+  const seen = new Map<string, string>();
+  const rows: Row[] = [];
+  const errors = items.map((item): Problems => {
+    const { row, problems } = checkFields(args, item);
+    const session = typeof row.session === 'string' ? row.session.toLowerCase() : '';
+    if (!problems.session) {
+      const owner = UUID_PATTERN.test(session) ? sessionOf.get(session) as SessionOwner | undefined : undefined;
+      // Another terminal's session answers as an unknown one: a terminal learns nothing of the others.
+      if (!owner || owner.terminal !== terminalId) problems.session = [t(args.ctx.lang, 'field.invalid_pk', { value: String(row.session) })];
+      else Object.assign(row, { session, org_id: owner.org_id });
+    }
+    if (Object.keys(problems).length) return problems;
+    const id = String(row.id);
+    const earlier = seen.get(id) ?? storedSession.get(id) as string | undefined;
+    if (earlier === undefined) {
+      seen.set(id, session);
+      rows.push(row);
+    } else if (earlier !== session) problems.id = [t(args.ctx.lang, 'field.unique')];
+    return problems;
+  });
+  return { rows, errors };
+}
+
+/** Inserts checked rows in one transaction and marks their sessions as having commands. */
+export function insertCommands(args: HookArgs, rows: Row[]): void {
+  const insert = args.db.prepare(`INSERT INTO commands (seq, id, user, asset, system_user, input, output, session, risk_level, org_id, timestamp)
+    VALUES (@seq, @id, @user, @asset, @system_user, @input, @output, @session, @risk_level, @org_id, @timestamp)`);
+  // seq = timestamp * 2^20 + the next free number of that second (migration 12).
+  const lastOfSecond = args.db.prepare('SELECT MAX(seq) FROM commands WHERE seq BETWEEN ? AND ?').pluck();
+  const mark = args.db.prepare('UPDATE terminal_sessions SET has_command = 1 WHERE id = ? AND has_command = 0');
+  args.db.transaction(() => {
+    for (const row of rows) {
+      const base = Number(row.timestamp) * SEQ_SPAN;
+      const last = lastOfSecond.get(base, base + SEQ_SPAN - 1) as number | null;
+      insert.run({ ...row, seq: last === null ? base : last + 1 });
+    }
+    for (const session of new Set(rows.map((row) => String(row.session)))) mark.run(session);
+  })();
+}
+
+/** One item's fields, coerced as 2.3's serializer does; `id` is the terminal's (a UUID) or a new one. */
+function checkFields(args: HookArgs, item: unknown): { row: Row; problems: Problems } {
+  const problems: Problems = {};
+  const row: Row = {};
+  if (!item || typeof item !== 'object' || Array.isArray(item)) return { row, problems: { non_field_errors: ['Invalid data. Expected a dictionary.'] } };
+  const body = item as Row;
+  if (body.id === undefined || body.id === null || body.id === '') row.id = uuid();
+  else if (typeof body.id === 'string' && UUID_PATTERN.test(body.id)) row.id = body.id.toLowerCase();
+  else problems.id = [t(args.ctx.lang, 'field.invalid_uuid')];
+  for (const [name, field] of Object.entries(commandsResource.fields)) {
+    if (field.read_only) continue;
+    if (body[name] === undefined) {
+      if (field.required) problems[name] = ['This field is required.'];
+      else row[name] = field.default;
+      continue;
+    }
+    // Terminals send float timestamps (time.time()); 2.3 keeps the integer part. A command line or its
+    // output may carry control characters (escape sequences): they are made visible instead of refusing
+    // the whole batch, which would lose every other command in it.
+    const value = name === 'timestamp' && typeof body[name] === 'number' ? Math.floor(body[name] as number)
+      : (name === 'input' || name === 'output') && typeof body[name] === 'string' ? visible(body[name] as string, name === 'output') : body[name];
+    const result = coerceField(field, value, args.ctx.lang);
+    if (result.ok) row[name] = result.value ?? '';
+    else problems[name] = [result.error];
+  }
+  return { row, problems };
+}
+
+/** Control characters (and bidi overrides) as U+FFFD; line breaks and tabs kept in output. */
+function visible(text: string, multiline: boolean): string {
+  // eslint-disable-next-line no-control-regex
+  const controls = multiline ? /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g
+    : /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+  return text.replace(controls, '\ufffd');
+}
