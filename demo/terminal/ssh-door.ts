@@ -64,6 +64,9 @@ async function authenticate(services: Services, ctx: AuthContext, remoteAddr: st
 
 export function createSshDoor(services: Services, hostKey: Buffer): Server {
   return new ssh2.Server({ hostKeys: [hostKey], banner: undefined }, (client: Connection, info) => {
+    // Keystrokes are single small packets: with Nagle on, each echo waits for the client's delayed ACK
+    // (~40 ms per hop, measured), which is what made typing through the door lag.
+    (client as Connection & { setNoDelay(on: boolean): void }).setNoDelay(true);
     let user: TerminalUser | null = null;
     const remoteAddr = info.ip;
     // A user with MFA passes the password or key first (partial success), then types the code of

@@ -28,7 +28,12 @@ function connect(config: ConnectConfig): Promise<Client> {
   return new Promise((resolve, reject) => {
     const client = new Client();
     let ready = false;
-    client.once('ready', () => { ready = true; resolve(client); });
+    client.once('ready', () => {
+      ready = true;
+      // The asset's side of every keystroke: no Nagle wait (see ssh-door.ts).
+      client.setNoDelay(true);
+      resolve(client);
+    });
     // Kept for the connection's life: a later error (a dropped gateway) must not crash the terminal.
     client.on('error', (error) => { if (!ready) reject(error); });
     client.connect(config);
