@@ -23,7 +23,7 @@ import { registerCsvParser } from './engine/csv-body.ts';
 import { registerLicenseRoutes } from './license/license-routes.ts';
 import { registerPermsRoutes } from './perms/routes.ts';
 import { RESOURCES } from './resources/index.ts';
-import { isEmpty, seed } from './seed.ts';
+import { isEmpty, seed } from './seed/index.ts';
 import { registerLdapRoutes } from './settings/ldap-routes.ts';
 import { registerMailTestingRoute } from './settings/mail-testing.ts';
 import { registerSettingsRoutes } from './settings/routes.ts';

@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
-import { SEED_USERS } from './seed-data.ts';
+import { SEED_USERS } from './seed/population.ts';
 import { parseFrameAncestors } from './web/security-headers.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');

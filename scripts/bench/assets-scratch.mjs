@@ -1,4 +1,4 @@
-// A scratch database with 100,000 assets in 2,000 nodes (demo/server/bench-seed.ts), shared by the
+// A scratch database with 100,000 assets in 2,000 nodes (demo/server/seed/bench.ts), shared by the
 // asset bench sections; `seeded` names its root, a deep and a middle node, and `bench` is
 // demo/server/assets/bench-assets.ts (the queries and budgets).
 import { scratchDatabase } from './scratch.mjs';
@@ -7,7 +7,7 @@ export { DEMO_PASSWORD } from './scratch.mjs';
 
 const assets = scratchDatabase('bastion-bench-assets-',
   async (load) => ({
-    seedBulkAssets: (await load('../../demo/server/bench-seed.ts')).seedBulkAssets,
+    seedBulkAssets: (await load('../../demo/server/seed/bench.ts')).seedBulkAssets,
     bench: await load('../../demo/server/assets/bench-assets.ts'),
   }),
   (app, { seedBulkAssets, bench }) => ({ seeded: seedBulkAssets(app.bastion.db, bench.BULK_ASSETS), bench }));

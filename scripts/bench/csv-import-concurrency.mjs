@@ -16,7 +16,7 @@ const THINK_MS = 20;
 const pause = (delay) => new Promise((resolve) => setTimeout(resolve, delay));
 
 const scratch = scratchDatabase('bastion-bench-import-',
-  (load) => load('../../demo/server/bench-seed.ts'),
+  (load) => load('../../demo/server/seed/bench.ts'),
   (app, { seedBulkUsers }) => { seedBulkUsers(app.bastion.db, SEEDED_USERS); });
 
 /** Just under 10 MiB of new users (the body limit), each with a long comment like real notes. */

@@ -5,7 +5,7 @@ export { DEMO_PASSWORD } from './scratch.mjs';
 export const BULK_USERS = 100_000;
 
 const users = scratchDatabase('bastion-bench-',
-  (load) => load('../../demo/server/bench-seed.ts'),
+  (load) => load('../../demo/server/seed/bench.ts'),
   (app, { seedBulkUsers }) => { seedBulkUsers(app.bastion.db, BULK_USERS); });
 
 /** Builds the app on a fresh file and seeds it once; later callers get the same directory. */

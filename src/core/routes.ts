@@ -3,7 +3,6 @@ import type { ComponentType } from 'react'
 import { PERM, hasPermission } from './permissions.ts'
 import type { PublicSettings } from './types.ts'
 
-export { menuItems, type MenuItem } from './menu.ts'
 export { siblingName, isId, type RouteKind } from './route-names.ts'
 export { normalizePath, joinPath } from './route-paths.ts'
 import { joinPath, normalizePath } from './route-paths.ts'

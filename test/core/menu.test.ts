@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing'
 import { ROLE } from '../../src/core/permissions.ts'
-import { filterRoutes, menuItems } from '../../src/core/routes.ts'
+import { menuItems } from '../../src/core/menu.ts'
+import { filterRoutes } from '../../src/core/routes.ts'
 import { adminRoutes } from './support/route-table.ts'
 
 const settings = { XPACK_LICENSE_IS_VALID: true, SECURITY_COMMAND_EXECUTION: true }

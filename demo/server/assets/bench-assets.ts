@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
-import { seedBulkAssets, type BulkAssetsOptions, type BulkAssetsResult } from '../bench-seed.ts';
+import { seedBulkAssets, type BulkAssetsOptions, type BulkAssetsResult } from '../seed/bench.ts';
 import { timeGet } from '../lib/bench-timing.ts';
 
 const PASSWORD = 'bastion';

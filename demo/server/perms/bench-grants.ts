@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
-import { seedBulkAssets, seedBulkUsers } from '../bench-seed.ts';
+import { seedBulkAssets, seedBulkUsers } from '../seed/bench.ts';
 import type { DB } from '../db/open.ts';
 import { answerCount, timeGet } from '../lib/bench-timing.ts';
 import { hashPassword } from '../lib/passwords.ts';

@@ -1,13 +1,11 @@
-import { createElement, type ComponentType, type ReactNode } from 'react'
-import type { PageComponent, PageProps, RouteRecord } from '../routes.ts'
+import type { ComponentType, ReactNode } from 'react'
 import type { ListAdapter, Row } from './adapters.ts'
 import type { ColumnOverride } from './columns.ts'
 import type { FieldOverride } from './fields.ts'
 import type { FieldMeta } from './metadata.ts'
-import { SUBPATH, hasRoute, pageTitle, routeName } from './names.ts'
-import { ENGINE_PAGES } from '../engine/pages.ts'
 
-export { hasRoute, pageTitle, routeName } from './names.ts'
+// A resource is plain data: the engines read it, and engine/resource-routes.ts turns it into route
+// records; it imports neither the engines nor the route table.
 
 /** What a row action or header action gets to work with. */
 export interface ActionContext {
@@ -181,43 +179,4 @@ export interface ResourceDefinition {
 /** Identity, typed: definitions stay plain data that the engines read. */
 export function defineResource<T extends ResourceDefinition>(definition: T): T {
   return definition
-}
-
-/** An engine page's `sendEarly` for one definition (routes.ts PageComponent). */
-export type ResourceEarly = (definition: ResourceDefinition, search: string) => void
-
-export type ResourcePages = Record<ResourceRouteKind, ComponentType<PageProps & { resource: ResourceDefinition }> & { sendEarlyFor?: ResourceEarly }>
-
-/**
- * The route records of one resource, for src/pages' table: absolute paths `<path>`, `<path>/create`,
- * `<path>/:id/update`, `<path>/:id`; only the list is in the menu. Literal routes come before
- * `:id` so a table scanned in order still sends `create` to the form.
- */
-export function resourceRouteRecords(definition: ResourceDefinition, pages: ResourcePages): RouteRecord[] {
-  const base = definition.path.replace(/\/+$/, '')
-  const kinds = (['list', 'create', 'update', 'detail'] as const).filter((kind) => hasRoute(definition, kind))
-  return kinds.map((kind) => {
-    const Page = pages[kind]
-    const component: PageComponent = (props: PageProps) => createElement(Page, { ...props, resource: definition })
-    component.displayName = `${routeName(definition, kind)}Page`
-    const early = (Page as PageComponent & { sendEarlyFor?: ResourceEarly }).sendEarlyFor
-    if (early) component.sendEarly = (search) => early(definition, search)
-    return {
-      path: definition.paths?.[kind] ?? (SUBPATH[kind] ? `${base}/${SUBPATH[kind]}` : base),
-      name: routeName(definition, kind),
-      component,
-      meta: {
-        title: pageTitle(definition, kind),
-        icon: kind === 'list' ? definition.icon : undefined,
-        hidden: kind !== 'list',
-        activeMenu: kind === 'list' ? undefined : base,
-        permissions: definition.perm,
-      },
-    }
-  })
-}
-
-/** The four engine pages bound to a definition: what src/pages puts in its route table. */
-export function resourceRoutes(definition: ResourceDefinition): RouteRecord[] {
-  return resourceRouteRecords(definition, ENGINE_PAGES)
 }

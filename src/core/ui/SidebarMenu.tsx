@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'wouter'
 import { useT } from '../i18n/index.ts'
-import type { MenuItem } from '../routes.ts'
+import type { MenuItem } from '../menu.ts'
 import { normalizePath } from '../routes.ts'
 import { Icon } from './Icon.tsx'
 

@@ -1,4 +1,4 @@
-import { lazyResourceRoutes } from '../../core/resource/lazy-routes.ts'
+import { lazyResourceRoutes } from '../../core/engine/lazy-routes.ts'
 import type { RouteRecord } from '../../core/routes.ts'
 import { licensed } from '../perms/licensed.ts'
 import { DATABASE_APP, KUBERNETES_APP, REMOTE_APP } from './section.ts'

@@ -1,7 +1,7 @@
-import type { ResourceRoutesStub } from '../../core/resource/lazy-routes.ts'
+import type { ResourceRoutesStub } from '../../core/resource/route-stub.ts'
 
 // What the route table needs of the three application kinds; their definitions (forms with the remote
-// app's type parameters, messages) load with the section's first page (core/resource/lazy-routes.ts).
+// app's type parameters, messages) load with the section's first page (core/engine/lazy-routes.ts).
 
 const APPS = '/api/v1/applications/'
 

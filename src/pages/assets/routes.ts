@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react'
-import { resourceRoutes, type ResourceDefinition } from '../../core/resource/define.ts'
+import { resourceRoutes } from '../../core/engine/resource-routes.ts'
+import type { ResourceDefinition } from '../../core/resource/define.ts'
 import type { PageProps, RouteRecord } from '../../core/routes.ts'
 import { adminUsers } from './admin-users.resource.ts'
 import { lazyComponent } from '../../core/ui/lazy-component.ts'

@@ -1,8 +1,8 @@
 import { PERM } from '../../core/permissions.ts'
-import type { ResourceRoutesStub } from '../../core/resource/lazy-routes.ts'
+import type { ResourceRoutesStub } from '../../core/resource/route-stub.ts'
 
 // What the route table needs of the five audit lists (names, paths, permissions); their columns and
-// messages (audits.resource.ts) load with the first audit page (core/resource/lazy-routes.ts).
+// messages (audits.resource.ts) load with the first audit page (core/engine/lazy-routes.ts).
 
 const AUDITS = '/api/v1/audits/'
 const AUDIT = [PERM.AUDIT]

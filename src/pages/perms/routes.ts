@@ -1,4 +1,4 @@
-import { resourceRoutes } from '../../core/resource/define.ts'
+import { resourceRoutes } from '../../core/engine/resource-routes.ts'
 import type { RouteRecord } from '../../core/routes.ts'
 import { databaseAppPermissions, kubernetesAppPermissions, remoteAppPermissions } from './app-permissions.resource.ts'
 import { assetPermissions } from './asset-permissions.resource.ts'

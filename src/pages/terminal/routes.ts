@@ -1,5 +1,5 @@
 import { PERM, SUPER_ADMIN_ONLY } from '../../core/permissions.ts'
-import { lazyResourceRoutes } from '../../core/resource/lazy-routes.ts'
+import { lazyResourceRoutes } from '../../core/engine/lazy-routes.ts'
 import type { RouteRecord } from '../../core/routes.ts'
 import { lazyComponent } from '../../core/ui/lazy-component.ts'
 import {

@@ -1,5 +1,5 @@
 import { PERM, SUPER_ADMIN_ONLY } from '../../core/permissions.ts'
-import type { ResourceRoutesStub } from '../../core/resource/lazy-routes.ts'
+import type { ResourceRoutesStub } from '../../core/resource/route-stub.ts'
 
 // What the route table needs of the section's resources, and nothing more: names, paths, permissions.
 // The definitions (columns, forms, actions, their messages) extend these and load with the section's

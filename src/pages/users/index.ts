@@ -1,4 +1,4 @@
-import { resourceRoutes } from '../../core/resource/define.ts'
+import { resourceRoutes } from '../../core/engine/resource-routes.ts'
 import type { RouteRecord } from '../../core/routes.ts'
 import { userGroups } from './groups.resource.ts'
 import { users } from './users.resource.ts'

@@ -2,9 +2,9 @@
 // Elasticsearch command store on this host. Nothing listens there in the demo, so their
 // test-connective honestly fails, as it would for a storage configured before its server is up.
 // No sessions or commands are seeded: they only ever come from a real terminal.
-import type { DB } from './db/open.ts';
-import { uuid } from './lib/ids.ts';
-import { isoAt } from './lib/time.ts';
+import type { DB } from '../db/open.ts';
+import { uuid } from '../lib/ids.ts';
+import { isoAt } from '../lib/time.ts';
 
 export function seedTerminalStorages(db: DB, nowMs: number): void {
   const stamp = isoAt(nowMs);

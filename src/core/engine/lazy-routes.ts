@@ -1,18 +1,13 @@
 import { createElement } from 'react'
-import { ENGINE_PAGES } from '../engine/pages.ts'
+import type { ResourceDefinition, ResourceRouteKind } from '../resource/define.ts'
+import { routeStub, type ResourceRoutesStub } from '../resource/route-stub.ts'
 import type { PageProps, RouteRecord } from '../routes.ts'
 import { lazyComponent } from '../ui/lazy-component.ts'
-import { resourceRouteRecords, type ResourceDefinition, type ResourcePages, type ResourceRouteKind } from './define.ts'
+import { ENGINE_PAGES, type ResourcePages } from './pages.ts'
+import { resourceRouteRecords } from './resource-routes.ts'
 
-// A section whose definitions load with its first page (src/core/README.md "First load"): the route
-// table keeps only what it needs of each resource (name, url, path, permissions, routes, titles), and
-// the definition (columns, forms, actions, their messages) comes in the page's chunk.
-
-/** What the route table needs of a resource: all of its definition but the list, form and detail. */
-export type ResourceRoutesStub = Omit<ResourceDefinition, 'list' | 'form' | 'detail'>
-
-/** The stub as a definition the route machinery accepts; its pages never read `list` (they get the loaded one). */
-export const routeStub = (routes: ResourceRoutesStub): ResourceDefinition => ({ ...routes, list: { columns: [] } })
+// The routes of a resource whose definition loads with its first page (resource/route-stub.ts): the
+// table holds the stub, and each engine page waits for the definition before it draws.
 
 /** The engine's pages for a definition that loads on first use: each waits for it, then draws with it. */
 export function lazyEnginePages(name: string, load: () => Promise<ResourceDefinition>): ResourcePages {

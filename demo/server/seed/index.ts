@@ -1,21 +1,21 @@
 // Fills an empty database with the demo organisations, users and default settings.
-import type { DB } from './db/open.ts';
-import { uuid } from './lib/ids.ts';
-import { hashPassword } from './lib/passwords.ts';
-import { defaultExpiry, isoAt } from './lib/time.ts';
-import { seedApplications } from './seed-apps.ts';
-import { seedAssets } from './seed-assets.ts';
-import { seedAuditSamples } from './seed-audits.ts';
-import { seedGatheredUsers } from './seed-gathered-users.ts';
-import { SEED_GROUPS, SEED_ORGS, SEED_USERS } from './seed-data.ts';
-import { seedGrants } from './seed-grants.ts';
-import { seedPermissions } from './seed-perms.ts';
-import { seedTerminalStorages } from './seed-terminal.ts';
-import { SettingsStore } from './settings/store.ts';
+import type { DB } from '../db/open.ts';
+import { uuid } from '../lib/ids.ts';
+import { hashPassword } from '../lib/passwords.ts';
+import { defaultExpiry, isoAt } from '../lib/time.ts';
+import { seedApplications } from './apps.ts';
+import { seedAssets } from './assets.ts';
+import { seedAuditSamples } from './audits.ts';
+import { seedGatheredUsers } from './gathered-users.ts';
+import { SEED_GROUPS, SEED_ORGS, SEED_USERS } from './population.ts';
+import { seedGrants } from './grants.ts';
+import { seedPermissions } from './perms.ts';
+import { seedTerminalStorages } from './terminal.ts';
+import { SettingsStore } from '../settings/store.ts';
 
 export interface SeedOptions {
   demoPassword: string; licenseValid: boolean; nowMs: number;
-  /** Ten days of sample audit logs (seed-audits.ts): on for the demo, off for tests. */
+  /** Ten days of sample audit logs (audits.ts): on for the demo, off for tests. */
   auditSamples?: boolean;
 }
 

@@ -3,10 +3,10 @@
 // mysql and k8s system users they are used with, and permissions granting them to demo users and groups
 // (one through a group, one to a user, one expired, one disabled), so every list has rows and the demo
 // users see apps on their side of the console.
-import type { DB } from './db/open.ts';
-import { uuid } from './lib/ids.ts';
-import { defaultExpiry, isoAt } from './lib/time.ts';
-import { DATABASE_APP, K8S_APP, REMOTE_APP, type AppKind } from './perms/app-kinds.ts';
+import type { DB } from '../db/open.ts';
+import { uuid } from '../lib/ids.ts';
+import { defaultExpiry, isoAt } from '../lib/time.ts';
+import { DATABASE_APP, K8S_APP, REMOTE_APP, type AppKind } from '../perms/app-kinds.ts';
 
 const DAY = 86_400_000;
 const WINDOWS_HOST = 'office-win-01';

@@ -1,11 +1,11 @@
-// Seeds the Assets section of every org (DEFAULT, then each real org) from seed-assets-data.ts.
+// Seeds the Assets section of every org (DEFAULT, then each real org) from assets-data.ts.
 // Credentials are the demo password; the localhost asset is the one reachable target.
-import { createChild, orgRoot, type NodeRow } from './assets/node-tree.ts';
-import { seedSystemUserLinks } from './assets/system-user-links.ts';
-import type { DB } from './db/open.ts';
-import { uuid } from './lib/ids.ts';
-import { isoAt } from './lib/time.ts';
-import { SEED_ADMIN_USERS, SEED_FILTERS, SEED_LABELS, SEED_NODE_PATHS, SEED_SYSTEM_USERS, seedAssetList } from './seed-assets-data.ts';
+import { createChild, orgRoot, type NodeRow } from '../assets/node-tree.ts';
+import { seedSystemUserLinks } from '../assets/system-user-links.ts';
+import type { DB } from '../db/open.ts';
+import { uuid } from '../lib/ids.ts';
+import { isoAt } from '../lib/time.ts';
+import { SEED_ADMIN_USERS, SEED_FILTERS, SEED_LABELS, SEED_NODE_PATHS, SEED_SYSTEM_USERS, seedAssetList } from './assets-data.ts';
 
 const HARDWARE = {
   vendor: 'Dell Inc.', model: 'PowerEdge R640', cpu_model: 'Intel(R) Xeon(R) Silver 4214', cpu_count: 2, cpu_cores: 12,

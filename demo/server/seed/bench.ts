@@ -1,8 +1,8 @@
 // Fills a scratch database with many users, or many assets in a node tree, for `npm run bench` (one
 // transaction, prepared statements). Call it on a database built by buildApp, then time app.inject calls.
-import { orgRoot } from './assets/node-tree.ts';
-import type { DB } from './db/open.ts';
-import { defaultExpiry, isoAt } from './lib/time.ts';
+import { orgRoot } from '../assets/node-tree.ts';
+import type { DB } from '../db/open.ts';
+import { defaultExpiry, isoAt } from '../lib/time.ts';
 
 const FIRST = ['Alice', 'Bruno', 'Chen', 'Divya', 'Emil', 'Fatima', 'Goran', 'Hana', 'Ivan', 'Jun', 'Kofi', 'Lena', 'Mateo', 'Nadia', 'Omar', 'Priya'];
 const LAST = ['Smith', 'Wang', 'Garcia', 'Kumar', 'Müller', 'Rossi', 'Silva', 'Kim', 'Novak', 'Okafor', 'Li', 'Haddad'];

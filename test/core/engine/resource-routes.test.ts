@@ -1,7 +1,9 @@
 import { expect } from '@open-wc/testing'
-import { defineResource, resourceRoutes } from '../../../src/core/resource/define.ts'
+import { resourceRoutes } from '../../../src/core/engine/resource-routes.ts'
+import { menuItems } from '../../../src/core/menu.ts'
+import { defineResource } from '../../../src/core/resource/define.ts'
 import { detailApiUrl, truncateTitle } from '../../../src/core/resource/names.ts'
-import { flattenRoutes, matchRoute, menuItems } from '../../../src/core/routes.ts'
+import { flattenRoutes, matchRoute } from '../../../src/core/routes.ts'
 import { PERM } from '../../../src/core/permissions.ts'
 import { resourcePath } from '../../../src/core/engine/navigate.ts'
 

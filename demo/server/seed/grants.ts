@@ -1,12 +1,12 @@
-// Demo grants beyond seed-perms.ts's node grants: permissions naming single assets (so the assets
+// Demo grants beyond perms.ts's node grants: permissions naming single assets (so the assets
 // relation of a permission and 2.3's "single asset" placement are not empty), then a few granted hosts
 // starred by the demo users, so the favourites node of their asset tree is filled on first sign-in.
-import type { DB } from './db/open.ts';
-import { uuid } from './lib/ids.ts';
-import { defaultExpiry, isoAt } from './lib/time.ts';
-import { actionsMask } from './perms/actions.ts';
-import { grantedAssetIds } from './perms/grants.ts';
-import { linkGrantedToSystemUsers } from './perms/permission-rules.ts';
+import type { DB } from '../db/open.ts';
+import { uuid } from '../lib/ids.ts';
+import { defaultExpiry, isoAt } from '../lib/time.ts';
+import { actionsMask } from '../perms/actions.ts';
+import { grantedAssetIds } from '../perms/grants.ts';
+import { linkGrantedToSystemUsers } from '../perms/permission-rules.ts';
 
 const DAY = 86_400_000;
 

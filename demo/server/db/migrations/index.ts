@@ -1,0 +1,23 @@
+// Every migration, one line each, by number (../migrations.ts applies them in the order of their ids).
+// To add one: a file `<next number>_<name>.ts` here (`export default { id, name, sql }`, the id its
+// number) and its line at the end of this list. 18 and 19 were never used and stay unused: a database
+// that has 20 and 21 would apply them after those, a fresh one before.
+export { default as m0001 } from './0001_users_orgs_auth.ts';
+export { default as m0002 } from './0002_users_groups_engine.ts';
+export { default as m0003 } from './0003_assets_section.ts';
+export { default as m0004 } from './0004_celery_tasks.ts';
+export { default as m0005 } from './0005_platform_rename_follows.ts';
+export { default as m0006 } from './0006_system_user_relations.ts';
+export { default as m0007 } from './0007_task_owner_and_login_indexes.ts';
+export { default as m0008 } from './0008_asset_permissions.ts';
+export { default as m0009 } from './0009_favorite_assets_and_permission_relations.ts';
+export { default as m0010 } from './0010_applications_and_app_permissions.ts';
+export { default as m0011 } from './0011_asset_users_gathered_users_mfa.ts';
+export { default as m0012 } from './0012_terminals_sessions_commands_storages.ts';
+export { default as m0013 } from './0013_audits.ts';
+export { default as m0014 } from './0014_session_activity.ts';
+export { default as m0015 } from './0015_dashboard_indexes.ts';
+export { default as m0016 } from './0016_login_flows.ts';
+export { default as m0017 } from './0017_login_captcha.ts';
+export { default as m0020 } from './0020_commands_short_search.ts';
+export { default as m0021 } from './0021_command_counts.ts';
