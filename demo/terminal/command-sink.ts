@@ -2,12 +2,9 @@
 // recorded, so however often it is sent the server stores it once; the outbox journals it before it is
 // sent and posts it in batches (`POST terminal/commands/` takes an array).
 import { randomUUID } from 'node:crypto';
+import type { CommandRecord } from './command-record.ts';
 import type { Outbox } from './outbox.ts';
 
-export interface CommandRecord {
-  user: string; asset: string; system_user: string; input: string; output: string;
-  session: string; risk_level: 0 | 5; org_id: string; timestamp: number;
-}
 
 export class CommandSink {
   constructor(private readonly outbox: Outbox) {}

@@ -1,23 +1,49 @@
 // What a signed-in user may open, read from the server's grant endpoints on the user's behalf, and what
 // opening it takes (the system user's credentials on that asset, the domain's gateway, the filter rules).
-import type { Api } from './api.ts';
+import { ApiError, type Api } from './api.ts';
 import type { Endpoint } from './target.ts';
 import type { FilterRule } from './command-filter.ts';
 
 export interface TerminalUser { id: string; username: string; name: string }
 export interface GrantedAsset { id: string; hostname: string; ip: string; protocols: string[]; domain: string | null; org_id: string; comment?: string }
-export interface GrantedSystemUser { id: string; name: string; username: string; protocol: string; login_mode?: string; priority?: number; username_same_with_user?: boolean }
+export interface GrantedSystemUser {
+  id: string; name: string; username: string; protocol: string; login_mode?: string; priority?: number; username_same_with_user?: boolean;
+  /** Action names the user holds with this system user on the asset (the grant engine's OR over permissions). */
+  actions?: string[];
+}
 
 const q = encodeURIComponent;
 
+/**
+ * The granted assets this door can open: at least one SSH system user granted with `connect`. The
+ * server narrows the list (`actions=connect&protocol=ssh`, our extension of 2.3's endpoint) in one call;
+ * asking every asset's system users instead cost 1-2 ms an asset (300 assets: 0.35-0.6 s a listing).
+ */
 export async function grantedAssets(api: Api, user: TerminalUser, search = ''): Promise<GrantedAsset[]> {
-  return api.all<GrantedAsset>(`/api/v1/perms/users/${q(user.id)}/assets/?search=${q(search)}`);
+  return api.all<GrantedAsset>(`/api/v1/perms/users/${q(user.id)}/assets/?search=${q(search)}&actions=connect&protocol=ssh`);
 }
 
-/** The asset's granted system users this terminal can open (ssh), highest priority first. */
+/** The asset's granted system users this terminal can open (ssh, with connect), highest priority first. */
 export async function grantedSystemUsers(api: Api, user: TerminalUser, asset: GrantedAsset): Promise<GrantedSystemUser[]> {
   const all = await api.all<GrantedSystemUser>(`/api/v1/perms/users/${q(user.id)}/assets/${q(asset.id)}/system-users/`);
-  return all.filter((su) => su.protocol === 'ssh').sort((a, b) => (b.priority ?? 0) - (a.priority ?? 0));
+  return all.filter((su) => su.protocol === 'ssh' && (su.actions ?? []).includes('connect'))
+    .sort((a, b) => (b.priority ?? 0) - (a.priority ?? 0));
+}
+
+/**
+ * The grant engine's answer, asked right before a session opens (2.3's koko does the same): a grant may
+ * have changed since the menu listed the asset, or while the user typed a password. Only a yes is a yes;
+ * a no (403), an unknown id (404) or a failure throws, and the caller does not connect.
+ */
+export async function confirmConnect(api: Api, user: TerminalUser, asset: GrantedAsset, systemUser: GrantedSystemUser): Promise<boolean> {
+  const query = `user_id=${q(user.id)}&asset_id=${q(asset.id)}&system_user_id=${q(systemUser.id)}&action_name=connect`;
+  try {
+    const answer = await api.get<{ msg?: unknown }>(`/api/v1/perms/asset-permissions/user/validate/?${query}`);
+    return answer?.msg === true;
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return false;
+    throw error;
+  }
 }
 
 export function sshPort(asset: GrantedAsset): number {

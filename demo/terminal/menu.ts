@@ -1,10 +1,14 @@
 // The SSH door's interactive menu: the user's granted assets (paged, searchable by hostname or IP,
 // picked by number), then the asset's granted system users; a hostname or IP matching exactly one
-// granted asset connects at once. Each connection is a TerminalSession; when it ends the menu returns.
+// granted asset connects at once. Only what the grant engine lets the user connect to is offered, and
+// it is asked once more right before connecting. Each connection is a TerminalSession; when it ends the
+// menu returns. Texts follow the user's language (origin.lang).
 import type { Services } from './services.ts';
-import { grantedAssets, grantedSystemUsers, type GrantedAsset, type GrantedSystemUser } from './grants.ts';
+import { confirmConnect, grantedAssets, grantedSystemUsers, type GrantedAsset, type GrantedSystemUser } from './grants.ts';
 import type { LineReader } from './line-reader.ts';
 import { TerminalSession, type ManualLogin, type Origin, type UserScreen } from './session.ts';
+import { pad, widthOf } from './text-width.ts';
+import { text, type TextKey } from './texts.ts';
 
 export interface MenuIO {
   screen: UserScreen;
@@ -13,24 +17,12 @@ export interface MenuIO {
   attach(session: TerminalSession | null): void;
 }
 
-const bold = (text: string) => `\x1b[1m${text}\x1b[0m`;
+const bold = (words: string) => `\x1b[1m${words}\x1b[0m`;
+const red = (words: string) => `\x1b[31m${words}\x1b[0m`;
 
 export function helpText(origin: Origin): string {
-  return [
-    '',
-    `  ${bold(origin.user.name)}, welcome to the bastion terminal.`,
-    '',
-    '  Type a number to open that asset from the list shown last.',
-    '  Type a hostname or IP to open it directly, or any other text to search your assets.',
-    '  /text  searches without opening     p  lists all your assets     n / b  next / previous page',
-    '  h      shows this help again          q  quits',
-    '',
-  ].join('\r\n') + '\r\n';
-}
-
-function pad(text: string, width: number): string {
-  const chars = [...text];
-  return chars.length > width ? `${chars.slice(0, Math.max(0, width - 1)).join('')}…` : text + ' '.repeat(width - chars.length);
+  const help = text(origin.lang, 'menu.help').split('\n').map((line) => `  ${line}`);
+  return ['', `  ${text(origin.lang, 'menu.welcome', { name: bold(origin.user.name) })}`, '', ...help, ''].join('\r\n') + '\r\n';
 }
 
 export class AssetMenu {
@@ -39,7 +31,11 @@ export class AssetMenu {
 
   constructor(private readonly services: Services, private readonly origin: Origin, private readonly io: MenuIO) {}
 
-  private write(text: string): void { this.io.screen.write(text); }
+  private write(words: string): void { this.io.screen.write(words); }
+
+  private say(key: TextKey, params?: Record<string, string | number>): string { return text(this.origin.lang, key, params); }
+
+  private line(key: TextKey, params?: Record<string, string | number>): void { this.write(`${this.say(key, params)}\r\n`); }
 
   private pageSize(): number {
     const setting = String(this.services.config.TERMINAL_ASSET_LIST_PAGE_SIZE ?? 'auto');
@@ -52,12 +48,12 @@ export class AssetMenu {
   async run(): Promise<void> {
     this.write(helpText(this.origin));
     for (;;) {
-      const line = await this.io.reader.read('Opt> ');
+      const line = await this.io.reader.read(this.say('menu.prompt'));
       if (line === null || line === 'q' || line === 'exit') return;
       try {
         await this.handle(line);
       } catch (error) {
-        this.write(`\x1b[31mThe server could not answer: ${(error as Error).message}\x1b[0m\r\n`);
+        this.write(`${red(this.say('menu.server_error', { error: (error as Error).message }))}\r\n`);
       }
     }
   }
@@ -67,14 +63,14 @@ export class AssetMenu {
     if (line === 'h') return this.write(helpText(this.origin));
     if (line === 'p') return this.show(await grantedAssets(this.services.api, this.origin.user), 0);
     if (line === 'n' || line === 'b') {
-      if (!this.listing.length) return this.write('No list is shown yet: type p to list your assets.\r\n');
+      if (!this.listing.length) return this.line('menu.no_list');
       return this.show(this.listing, this.page + (line === 'n' ? 1 : -1));
     }
     if (line.startsWith('/')) return this.show(await grantedAssets(this.services.api, this.origin.user, line.slice(1).trim()), 0);
     if (/^\d+$/.test(line)) {
       if (!this.listing.length) this.listing = await grantedAssets(this.services.api, this.origin.user);
       const asset = this.listing[Number(line) - 1];
-      if (!asset) return this.write(`No asset has the number ${line} in the list.\r\n`);
+      if (!asset) return this.line('menu.no_number', { number: line });
       return this.open(asset);
     }
     const found = await grantedAssets(this.services.api, this.origin.user, line);
@@ -86,43 +82,46 @@ export class AssetMenu {
 
   private show(assets: GrantedAsset[], page: number): void {
     this.listing = assets;
-    if (!assets.length) return this.write('No granted asset matches.\r\n');
+    if (!assets.length) return this.line('menu.no_match');
     const size = this.pageSize();
     const pages = Math.ceil(assets.length / size);
     this.page = Math.min(Math.max(0, page), pages - 1);
     const width = Math.max(40, this.io.screen.cols);
-    const idWidth = Math.max(3, String(assets.length).length + 1);
-    const hostWidth = Math.min(32, Math.max(8, ...assets.map((a) => [...a.hostname].length)) + 1);
+    const header = (['id', 'hostname', 'ip', 'comment'] as const).map((column) => this.say(`menu.column.${column}`));
+    // Each column is as wide as its header too: a Chinese header takes two columns a character.
+    const idWidth = Math.max(3, widthOf(header[0]) + 1, String(assets.length).length + 1);
+    const hostWidth = Math.min(32, Math.max(8, widthOf(header[1]), ...assets.map((a) => widthOf(a.hostname))) + 1);
     const ipWidth = 16;
     const commentWidth = Math.max(8, width - idWidth - hostWidth - ipWidth - 4);
     const row = (id: string, host: string, ip: string, comment: string) =>
       `  ${pad(id, idWidth)}${pad(host, hostWidth)}${pad(ip, ipWidth)}${pad(comment, commentWidth)}`.replace(/\s+$/, '');
-    const lines = [row('ID', 'Hostname', 'IP', 'Comment')];
+    const lines = [row(header[0], header[1], header[2], header[3])];
     const start = this.page * size;
     assets.slice(start, start + size).forEach((asset, index) => {
       lines.push(row(String(start + index + 1), asset.hostname, asset.ip, (asset.comment ?? '').replace(/\s+/g, ' ')));
     });
-    lines.push(pages > 1
-      ? `  Page ${this.page + 1} of ${pages}, ${assets.length} assets: n next page, b previous page.`
-      : `  ${assets.length} asset${assets.length === 1 ? '' : 's'}.`);
+    const count = assets.length;
+    lines.push(`  ${pages > 1
+      ? this.say('menu.count.pages', { page: this.page + 1, pages, count })
+      : this.say(count === 1 ? 'menu.count.one' : 'menu.count.many', { count })}`);
     this.write(`${lines.join('\r\n')}\r\n`);
   }
 
   private async chooseSystemUser(asset: GrantedAsset): Promise<GrantedSystemUser | null> {
     const systemUsers = await grantedSystemUsers(this.services.api, this.origin.user, asset);
     if (!systemUsers.length) {
-      this.write(`No SSH system user is granted to you on ${asset.hostname}.\r\n`);
+      this.line('menu.system_user.none', { host: asset.hostname });
       return null;
     }
     if (systemUsers.length === 1) return systemUsers[0];
-    this.write(`System users granted on ${asset.hostname}:\r\n`);
-    systemUsers.forEach((su, index) => this.write(`  ${pad(String(index + 1), 4)}${su.name} (${su.username || 'same as your username'})\r\n`));
+    this.line('menu.system_user.list', { host: asset.hostname });
+    systemUsers.forEach((su, index) => this.write(`  ${pad(String(index + 1), 4)}${su.name} (${su.username || this.say('menu.system_user.same_as_user')})\r\n`));
     for (;;) {
-      const answer = await this.io.reader.read('System user number (Enter to go back)> ');
+      const answer = await this.io.reader.read(this.say('menu.system_user.prompt'));
       if (answer === null || answer === '' || answer === 'q') return null;
       const chosen = systemUsers[Number(answer) - 1];
       if (/^\d+$/.test(answer) && chosen) return chosen;
-      this.write(`No system user has the number ${answer}.\r\n`);
+      this.line('menu.system_user.no_number', { number: answer });
     }
   }
 
@@ -131,23 +130,37 @@ export class AssetMenu {
     if (!systemUser) return;
     let manual: ManualLogin | undefined;
     if (systemUser.login_mode === 'manual') {
-      const username = systemUser.username || (await this.io.reader.read(`Username for ${asset.hostname}: `));
+      const username = systemUser.username || (await this.io.reader.read(this.say('menu.manual.username', { host: asset.hostname })));
       if (username === null || username === '') return;
-      const password = await this.io.reader.read(`Password for ${username}@${asset.hostname}: `, true);
+      const password = await this.io.reader.read(this.say('menu.manual.password', { username, host: asset.hostname }), true);
       if (password === null) return;
       manual = { username, password };
     }
-    this.write(`Connecting to ${systemUser.name}@${asset.hostname} (${asset.ip}) ...\r\n`);
+    if (!(await this.confirmed(asset, systemUser))) return;
+    this.line('connect.connecting', { systemUser: systemUser.name, host: asset.hostname, ip: asset.ip });
     let session: TerminalSession;
     try {
       session = await TerminalSession.open(this.services, this.origin, asset, systemUser, this.io.screen, manual);
     } catch (error) {
-      this.write(`\x1b[31mCould not connect to ${asset.hostname}: ${(error as Error).message}\x1b[0m\r\n`);
+      this.write(`${red(this.say('connect.failed', { host: asset.hostname, error: (error as Error).message }))}\r\n`);
       return;
     }
     this.io.attach(session);
     await session.ended;
     this.io.attach(null);
     this.write('\r\n');
+  }
+
+  /** The grant engine's yes, asked right before connecting; anything else (a no, an error) does not connect. */
+  private async confirmed(asset: GrantedAsset, systemUser: GrantedSystemUser): Promise<boolean> {
+    let allowed: boolean;
+    try {
+      allowed = await confirmConnect(this.services.api, this.origin.user, asset, systemUser);
+    } catch (error) {
+      this.write(`${red(this.say('connect.unchecked', { host: asset.hostname, error: (error as Error).message }))}\r\n`);
+      return false;
+    }
+    if (!allowed) this.write(`${red(this.say('connect.refused', { host: asset.hostname, systemUser: systemUser.name }))}\r\n`);
+    return allowed;
   }
 }

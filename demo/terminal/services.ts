@@ -5,8 +5,13 @@ import type { TargetPolicy } from '../server/net/allowed-targets.ts';
 import type { Api } from './api.ts';
 import type { CommandSink } from './command-sink.ts';
 import type { ServerConfig } from './config.ts';
+import type { InflightNotes } from './inflight.ts';
 import type { Outbox } from './outbox.ts';
-import type { TerminalSession } from './session.ts';
+
+/** What the heartbeat (kill tasks) and the terminal's stop need of an open session. */
+export interface OpenSession {
+  end(reason: 'killed' | 'stopping'): Promise<void>;
+}
 
 export interface Services {
   api: Api;
@@ -14,7 +19,9 @@ export interface Services {
   commands: CommandSink;
   /** Journaled, retried delivery of commands and of each session's end (recording upload, close). */
   outbox: Outbox;
-  sessions: Map<string, TerminalSession>;
+  /** The command line each session let through and has not recorded yet (kill -9 safe). */
+  inflight: InflightNotes;
+  sessions: Map<string, OpenSession>;
   replayDir: string;
   /** Where sessions may connect (BASTION_ALLOWED_TARGETS). */
   targets: TargetPolicy;

@@ -1,14 +1,16 @@
 // One recorded session between a user's screen (an SSH channel or a web socket: both are a UserScreen)
-// and an asset: created on the server when it opens, output recorded as asciicast, command lines parsed,
-// filtered and posted, and on its end — the user leaving, the target dropping, a kill task, an idle
+// and an asset: created on the server when it opens, output recorded as asciicast, every line the shell
+// is to run held at its Enter, judged by the command filter and recorded (line/line-gate.ts), and on its end — the user leaving, the target dropping, a kill task, an idle
 // timeout or the terminal stopping — the recording uploaded and the session closed with its date_end.
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { AsciicastRecorder } from './asciicast.ts';
-import { CommandFilter } from './command-filter.ts';
-import { CommandParser, type ParsedCommand } from './command-parser.ts';
+import { CommandFilter, isIncomplete } from './command-filter.ts';
+import { LineGate, type LineRecord, type Refusal } from './line/line-gate.ts';
+import type { CommandRecord } from './command-record.ts';
 import type { Services } from './services.ts';
+import { text, type Lang, type TextKey } from './texts.ts';
 import { assetEndpoint, filterRules, gatewayEndpoint, type GrantedAsset, type GrantedSystemUser, type TerminalUser } from './grants.ts';
 import { openTarget, type Target } from './target.ts';
 
@@ -19,17 +21,18 @@ export interface UserScreen {
   term?: string;
 }
 
-export interface Origin { user: TerminalUser; remoteAddr: string; loginFrom: 'ST' | 'WT' }
+export interface Origin { user: TerminalUser; remoteAddr: string; loginFrom: 'ST' | 'WT'; lang?: 'zh' | 'en' }
 
 /** What the user types for a system user in manual login mode. */
 export interface ManualLogin { username: string; password: string }
 
-export type EndReason = 'user' | 'target' | 'killed' | 'idle' | 'stopping';
+export type EndReason = 'user' | 'target' | 'killed' | 'idle' | 'stopping' | 'tampered';
 
-const ENDED_MESSAGES: Partial<Record<EndReason, string>> = {
-  killed: 'This session was terminated by an administrator.',
-  idle: 'This session was closed after being idle too long.',
-  stopping: 'The terminal service is stopping; this session is closed.',
+const ENDED_MESSAGES: Partial<Record<EndReason, TextKey>> = {
+  killed: 'session.killed',
+  idle: 'session.idle',
+  stopping: 'session.stopping',
+  tampered: 'session.tampered',
 };
 
 const red = (text: string) => `\r\n\x1b[31m${text}\x1b[0m\r\n`;
@@ -40,7 +43,7 @@ export class TerminalSession {
   private target!: Target;
   private recorder!: AsciicastRecorder;
   private filter!: CommandFilter;
-  private readonly parser: CommandParser;
+  private gate!: LineGate;
   private readonly decoder = new StringDecoder('utf8');
   private idleTimer: NodeJS.Timeout | null = null;
   private ending: Promise<void> | null = null;
@@ -53,7 +56,6 @@ export class TerminalSession {
     private readonly services: Services, private readonly origin: Origin, readonly asset: GrantedAsset,
     readonly systemUser: GrantedSystemUser, private readonly screen: UserScreen,
   ) {
-    this.parser = new CommandParser((command) => this.record(command, 0));
     this.ended = new Promise((resolve) => { this.resolveEnded = resolve; });
   }
 
@@ -78,6 +80,17 @@ export class TerminalSession {
       ? { host: stored.host, port: stored.port, username: manual.username || stored.username, password: manual.password }
       : stored;
     this.filter = new CommandFilter(rules);
+    this.gate = new LineGate({
+      toTarget: (keys) => this.target.channel.write(keys),
+      check: (line) => this.filter.check(line),
+      isIncomplete,
+      hasDenyRules: rules.some((rule) => Number(rule.action) === 0),
+      refused: (refusal) => this.tell(refusalText(this.lang, refusal)),
+      record: (record) => this.record(record),
+      inflight: (record) => (record ? this.services.inflight.note(this.commandOf(record)) : this.services.inflight.clear(this.id)),
+      tampered: () => void this.end('tampered'),
+      trace: process.env.TERMINAL_TRACE_LINES === '1' ? (line) => this.services.log(`session ${this.id}: ${line}`) : undefined,
+    }, this.screen.cols, this.screen.rows);
     this.target = await openTarget(endpoint, gateway, { cols: this.screen.cols, rows: this.screen.rows, term: this.screen.term }, this.services.targets);
     try {
       await api.post('/api/v1/terminal/sessions/', {
@@ -98,37 +111,11 @@ export class TerminalSession {
     this.touch();
   }
 
-  /** Keys from the user: each Enter ends a command line, which the filter lets through or refuses. */
+  /** Keys from the user: they go to the asset at once, but for the Enter of a line (see LineGate). */
   input(data: string): void {
     if (this.ending) return;
     this.touch();
-    let rest = data;
-    while (rest) {
-      const enter = rest.indexOf('\r');
-      if (enter < 0) {
-        this.parser.typing(rest);
-        this.target.channel.write(rest);
-        return;
-      }
-      const before = rest.slice(0, enter);
-      this.parser.typing(before, true);
-      if (before) this.target.channel.write(before);
-      const line = this.parser.enter();
-      const verdict = line ? this.filter.check(line) : { allowed: true };
-      if (!verdict.allowed) {
-        // Clear the target's line and interrupt it so the command never runs; drop the rest of the chunk.
-        this.target.channel.write('\x15\x03');
-        const why = `Command "${line}" is forbidden: it matches the rule "${verdict.rule?.content ?? ''}" of the command filter.`;
-        this.screen.write(red(why));
-        this.recorder.output(red(why));
-        this.parser.refused();
-        this.record({ input: line, output: why, timestamp: Math.floor(Date.now() / 1000) }, 5);
-        return;
-      }
-      this.target.channel.write('\r');
-      this.parser.submitted(line);
-      rest = rest.slice(enter + 1);
-    }
+    this.gate.input(data);
   }
 
   resize(cols: number, rows: number): void {
@@ -137,6 +124,7 @@ export class TerminalSession {
     this.screen.rows = rows;
     this.target.resize(cols, rows);
     this.recorder.resize(cols, rows);
+    this.gate.resize(cols, rows);
   }
 
   /** Ends the session once (later calls wait for the first). */
@@ -148,16 +136,28 @@ export class TerminalSession {
   private fromTarget(data: Buffer): void {
     this.screen.write(data);
     this.recorder.output(data);
-    const text = this.decoder.write(data);
-    if (text) this.parser.output(text);
+    const shown = this.decoder.write(data);
+    if (shown) this.gate.output(shown);
   }
 
-  private record(command: ParsedCommand, risk: 0 | 5): void {
-    this.commandCount += 1;
-    this.services.commands.add({
+  private get lang(): Lang { return this.origin.lang ?? 'zh'; }
+
+  /** A message of the door, on the user's screen and in the recording. */
+  private tell(message: string): void {
+    this.screen.write(red(message));
+    this.recorder.output(red(message));
+  }
+
+  private commandOf(record: LineRecord): CommandRecord {
+    return {
       user: userLabel(this.origin.user), asset: this.asset.hostname, system_user: this.systemUser.name,
-      input: command.input, output: command.output, session: this.id, risk_level: risk, org_id: this.asset.org_id ?? '', timestamp: command.timestamp,
-    });
+      input: record.input, output: record.output, session: this.id, risk_level: record.risk, org_id: this.asset.org_id ?? '', timestamp: record.timestamp,
+    };
+  }
+
+  private record(record: LineRecord): void {
+    this.commandCount += 1;
+    this.services.commands.add(this.commandOf(record));
   }
 
   private touch(): void {
@@ -172,11 +172,9 @@ export class TerminalSession {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.services.sessions.delete(this.id);
     const message = ENDED_MESSAGES[reason];
-    if (message) {
-      this.screen.write(red(message));
-      this.recorder.output(red(message));
-    }
-    this.parser.flush();
+    if (message) this.tell(text(this.lang, message));
+    // The last line's record, with the output seen so far, goes before the session's close.
+    this.gate.finish();
     this.target.close();
     await this.recorder.close();
     // The recording and the close go after this session's commands through the journaled outbox: a
@@ -187,5 +185,14 @@ export class TerminalSession {
     });
     await outbox.flush(queued);
     this.resolveEnded(reason);
+  }
+}
+
+function refusalText(lang: Lang, refusal: Refusal): string {
+  switch (refusal.kind) {
+    case 'rule': return text(lang, 'session.forbidden', { command: refusal.line, rule: refusal.rule });
+    case 'unsure': return text(lang, 'session.unsure');
+    case 'typeahead': return text(lang, 'session.typeahead');
+    case 'unseen': return text(lang, 'session.unseen');
   }
 }

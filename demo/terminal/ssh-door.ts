@@ -1,15 +1,18 @@
 // The SSH door: bastion users sign in with their password or their registered public key (the server
 // decides, through `authentication/tokens/` on their behalf; a user with MFA then types a code, checked by
-// `mfa/challenge/`), then get the asset menu in a shell channel.
+// `mfa/challenge/`), then get the asset menu in a shell channel, in the language of the locale the client
+// sends (language.ts).
 // ssh2 is CommonJS: Node's ESM loader finds only some of its names, so take them from the default export.
 import ssh2, { type AuthContext, type Connection, type Server, type ServerChannel } from 'ssh2';
 import { StringDecoder } from 'node:string_decoder';
 import { ApiError } from './api.ts';
 import type { TerminalUser } from './grants.ts';
+import { langOfLocale, LOCALE_VARIABLES } from './language.ts';
 import { LineReader } from './line-reader.ts';
 import { AssetMenu } from './menu.ts';
 import type { Services } from './services.ts';
 import type { TerminalSession, UserScreen } from './session.ts';
+import { text, type TextKey } from './texts.ts';
 
 interface TokenAnswer { user?: { id: string; username: string; name: string }; error?: string }
 
@@ -40,6 +43,12 @@ async function answerMfa(services: Services, pending: PendingMfa, code: string):
   const again = await signIn(services, pending.body, pending.cookies);
   return again && 'user' in again ? again.user : null;
 }
+
+/**
+ * The MFA prompt comes during sign-in, before the client has sent its locale (env requests travel on
+ * the session channel, which opens after): it is shown in both languages, Chinese first.
+ */
+const bothLanguages = (key: TextKey) => `${text('zh', key)} / ${text('en', key)}`;
 
 function allowedMethods(services: Services): ('password' | 'publickey')[] {
   const methods: ('password' | 'publickey')[] = [];
@@ -76,7 +85,7 @@ export function createSshDoor(services: Services, hostKey: Buffer): Server {
       const methods = allowedMethods(services);
       if (ctx.method === 'keyboard-interactive' && pendingMfa) {
         const pending = pendingMfa;
-        ctx.prompt([{ prompt: 'MFA code: ', echo: true }], 'MFA', 'Enter the code your authenticator app shows.', (answers) => {
+        ctx.prompt([{ prompt: `${bothLanguages('door.mfa.prompt')}: `, echo: true }], 'MFA', bothLanguages('door.mfa.instructions'), (answers) => {
           answerMfa(services, pending, answers[0] ?? '').then((found) => {
             if (!found) return ctx.reject(['keyboard-interactive'], true);
             user = found;
@@ -103,6 +112,13 @@ export function createSshDoor(services: Services, hostKey: Buffer): Server {
         const session = acceptSession();
         const screen: UserScreen & { channel?: ServerChannel } = { cols: 80, rows: 24, term: 'xterm', write: (data) => screen.channel?.write(data) };
         let active: TerminalSession | null = null;
+        // What the client sent of LANG, LC_ALL and LC_MESSAGES before asking for the shell.
+        const locale: Record<string, string> = {};
+        session.on('env', (accept, reject, { key, val }) => {
+          if (!(LOCALE_VARIABLES as readonly string[]).includes(key)) return reject?.();
+          locale[key] = String(val);
+          accept?.();
+        });
         session.on('pty', (accept, _reject, pty) => {
           screen.cols = pty.cols || 80;
           screen.rows = pty.rows || 24;
@@ -135,11 +151,12 @@ export function createSshDoor(services: Services, hostKey: Buffer): Server {
             reader.close();
             void active?.end('user');
           });
-          const menu = new AssetMenu(services, { user: user!, remoteAddr, loginFrom: 'ST' }, {
+          const lang = langOfLocale(locale);
+          const menu = new AssetMenu(services, { user: user!, remoteAddr, loginFrom: 'ST', lang }, {
             screen, reader, attach: (next) => { active = next; },
           });
           menu.run().finally(() => {
-            channel.write('Bye.\r\n');
+            channel.write(`${text(lang, 'door.bye')}\r\n`);
             channel.exit(0);
             channel.end();
           });

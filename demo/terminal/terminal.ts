@@ -6,15 +6,16 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { parseAllowedTargets } from '../server/net/allowed-targets.ts';
 import { Api } from './api.ts';
+import { ready as filterReady } from './command-filter.ts';
 import { CommandSink } from './command-sink.ts';
 import type { ServerConfig, TerminalOptions } from './config.ts';
 import { startHeartbeat } from './heartbeat.ts';
 import { hostKey } from './host-key.ts';
+import { InflightNotes } from './inflight.ts';
 import { closeLeftovers } from './leftovers.ts';
 import { Outbox } from './outbox.ts';
 import { ensureRegistered } from './registration.ts';
-import type { Services } from './services.ts';
-import type { TerminalSession } from './session.ts';
+import type { OpenSession, Services } from './services.ts';
 import { createSshDoor } from './ssh-door.ts';
 import { createWebDoor } from './web-door.ts';
 
@@ -44,13 +45,20 @@ export async function startTerminal(options: TerminalOptions): Promise<RunningTe
   const api = new Api(options.apiBase);
   const terminalId = await ensureRegistered(api, options.dataDir, options.name, options.bootstrapToken);
   const config = await api.get<ServerConfig>('/api/v1/terminal/terminals/config/');
-  const sessions = new Map<string, TerminalSession>();
+  const sessions = new Map<string, OpenSession>();
   // TERMINAL_SEND_INTERVAL (seconds, default 1) is a test hook: a long one keeps commands on disk only,
   // as a terminal killed before its next send would have them.
   const outbox = new Outbox(api, options.dataDir, log, (Number(process.env.TERMINAL_SEND_INTERVAL) || 1) * 1000);
   const commands = new CommandSink(outbox);
-  const services: Services = { api, config, commands, outbox, sessions, replayDir, targets, log, terminalId };
+  const inflight = new InflightNotes(join(options.dataDir, 'inflight'));
+  const services: Services = { api, config, commands, outbox, inflight, sessions, replayDir, targets, log, terminalId };
+  // Lines an earlier run let through but never recorded (killed before their output was read) go
+  // first, so their sessions close after them.
+  for (const record of inflight.takeLeftovers()) commands.add(record);
   await closeLeftovers(services);
+  // The command filter's shell parser (WebAssembly) before the first session: until it is loaded every
+  // line is judged by the stricter rule for lines that cannot be parsed.
+  await filterReady();
 
   const ssh = createSshDoor(services, hostKey(options.dataDir));
   const web = createWebDoor(services);

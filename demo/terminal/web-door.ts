@@ -6,15 +6,18 @@
 // with the user it vouches for and the browser's address (proxy-signature.ts, key from terminals/
 // config/). An upgrade without a valid signature is refused (401) before its token is read, so nobody
 // else who can reach the port names an address or spends a token; the token is redeemed naming the
-// vouched user, and the server refuses one issued to someone else.
+// vouched user, and the server refuses one issued to someone else. The door speaks the language the
+// server names in the upgrade's Accept-Language (the console's: zh-hans or en).
 import { createServer, type Server } from 'node:http';
 import { StringDecoder } from 'node:string_decoder';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { verifyUpgrade, type Vouched } from '../server/terminal/proxy-signature.ts';
 import type { Api } from './api.ts';
 import type { GrantedAsset, GrantedSystemUser, TerminalUser } from './grants.ts';
+import { langOfAcceptLanguage } from './language.ts';
 import type { Services } from './services.ts';
-import { TerminalSession, type UserScreen } from './session.ts';
+import { TerminalSession, type EndReason, type UserScreen } from './session.ts';
+import { text, type Lang, type TextKey } from './texts.ts';
 
 const WS_PATH = '/koko/ws/terminal/';
 const q = encodeURIComponent;
@@ -47,12 +50,27 @@ function send(socket: WebSocket, frame: Record<string, unknown>): void {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
 }
 
-function closeWith(socket: WebSocket, reason: string): void {
-  send(socket, { type: 'close', reason });
-  socket.close(1000, reason.slice(0, 120));
+/** A close frame carries at most 123 bytes of reason: cut between characters (a Chinese one takes 3). */
+function shortReason(reason: string): string {
+  let out = '';
+  for (const char of reason) {
+    if (Buffer.byteLength(out + char) > 123) break;
+    out += char;
+  }
+  return out;
 }
 
-async function serve(services: Services, socket: WebSocket, vouched: Vouched, url: URL): Promise<void> {
+function closeWith(socket: WebSocket, reason: string): void {
+  send(socket, { type: 'close', reason });
+  socket.close(1000, shortReason(reason));
+}
+
+/** Why the page's terminal closed, in the session's own words where it has them. */
+const END_TEXTS: Partial<Record<EndReason, TextKey>> = {
+  killed: 'session.killed', idle: 'session.idle', stopping: 'session.stopping', target: 'web.target_closed',
+};
+
+async function serve(services: Services, socket: WebSocket, vouched: Vouched, url: URL, lang: Lang): Promise<void> {
   const decoder = new StringDecoder('utf8');
   const screen: UserScreen = {
     cols: bounded(url.searchParams.get('cols'), 80), rows: bounded(url.searchParams.get('rows'), 24), term: 'xterm-256color',
@@ -83,13 +101,14 @@ async function serve(services: Services, socket: WebSocket, vouched: Vouched, ur
   try {
     target = await resolveToken(services.api, url.searchParams.get('token') ?? '', vouched.user);
   } catch {
-    return closeWith(socket, 'The connection token is invalid or expired.');
+    return closeWith(socket, text(lang, 'web.token_invalid'));
   }
-  screen.write(`Connecting to ${target.systemUser.name}@${target.asset.hostname} (${target.asset.ip}) ...\r\n`);
+  const { asset, systemUser } = target;
+  screen.write(`${text(lang, 'connect.connecting', { systemUser: systemUser.name, host: asset.hostname, ip: asset.ip })}\r\n`);
   try {
-    session = await TerminalSession.open(services, { user: target.user, remoteAddr: vouched.forwardedFor, loginFrom: 'WT' }, target.asset, target.systemUser, screen);
+    session = await TerminalSession.open(services, { user: target.user, remoteAddr: vouched.forwardedFor, loginFrom: 'WT', lang }, asset, systemUser, screen);
   } catch (error) {
-    return closeWith(socket, `Could not connect to ${target.asset.hostname}: ${(error as Error).message}`);
+    return closeWith(socket, text(lang, 'connect.failed', { host: asset.hostname, error: (error as Error).message }));
   }
   if (gone) {
     await session.end('user');
@@ -97,7 +116,7 @@ async function serve(services: Services, socket: WebSocket, vouched: Vouched, ur
   }
   for (const frame of early.splice(0)) handle(frame);
   const reason = await session.ended;
-  closeWith(socket, reason === 'killed' ? 'This session was terminated by an administrator.' : reason === 'target' ? 'The connection to the asset was closed.' : 'The session ended.');
+  closeWith(socket, text(lang, END_TEXTS[reason] ?? 'web.ended'));
 }
 
 export function createWebDoor(services: Services): Server {
@@ -123,10 +142,11 @@ export function createWebDoor(services: Services): Server {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
       return;
     }
+    const lang = langOfAcceptLanguage(request.headers['accept-language']);
     sockets.handleUpgrade(request, socket, head, (ws) => {
-      serve(services, ws, vouched, url).catch((error: Error) => {
+      serve(services, ws, vouched, url, lang).catch((error: Error) => {
         services.log(`web terminal failed: ${error.message}`);
-        closeWith(ws, 'The terminal failed.');
+        closeWith(ws, text(lang, 'web.failed'));
       });
     });
   });

@@ -1,4 +1,4 @@
-// The demo's sample audit logs (seed-audits.ts): every list has rows inside the console's default
+// The demo's sample audit logs (demo/server/seed/audits.ts): every list has rows inside the console's default
 // 7-day window, every address is loopback, and the org rules still hold over them.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

@@ -4,7 +4,7 @@
 // recording.
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
@@ -65,8 +65,8 @@ test('a server killed mid-session and back within a minute: every command once, 
   const [sessionId] = [...terminal.services.sessions.keys()];
   const before = ['up-1', 'up-2', 'up-3', 'up-4', 'up-5'];
   await typeCommands(screen, before);
-  // A command is recorded once its output is complete, when the next line starts: up-5 is still open here.
-  await eventually(() => server.query((db) => inputsOf(db, sessionId)).length === before.length - 1, 10_000, 'the first commands');
+  // A command is recorded once its output is complete, at the shell's next prompt.
+  await eventually(() => server.query((db) => inputsOf(db, sessionId)).length === before.length, 10_000, 'the first commands');
 
   await server.kill();
   const killedAt = Date.now();
@@ -106,7 +106,7 @@ async function terminalProcess(t: TestContext, env: Record<string, string>): Pro
   return { child, port, output: () => out };
 }
 
-test('a terminal killed with SIGKILL before it sent the commands sends them on its next start, once', async (t) => {
+test('a terminal killed with SIGKILL before it sent the commands sends them on its next start, once, with the one still running', async (t) => {
   const world = await terminalWorld(t);
   const db = world.app.bastion.db;
   const dataDir = tempDir(t, 'bastion-terminal-');
@@ -123,8 +123,11 @@ test('a terminal killed with SIGKILL before it sent the commands sends them on i
   await screen.waitFor(PROMPT);
   const words = ['kept-1', 'kept-2', 'kept-3', 'kept-4', 'kept-5'];
   await typeCommands(screen, words);
-  // The user starts the next line: the last command's output is complete, and it is recorded.
-  screen.send('# next');
+  // A command still running when the terminal dies: let through, its record waits for its output.
+  screen.mark();
+  screen.send('sleep 30\r');
+  await screen.waitFor('sleep 30\r\n');
+  await eventually(() => readdirSync(join(dataDir, 'inflight')).length === 1, 5000, 'the running command noted on disk');
   const journal = join(dataDir, OUTBOX_FILE);
   await eventually(() => existsSync(journal) && readFileSync(journal, 'utf8').split('\n').filter((line) => line.includes('"kind":"command"')).length === words.length,
     5000, 'the commands in the journal');
@@ -143,11 +146,11 @@ test('a terminal killed with SIGKILL before it sent the commands sends them on i
     const row = sessionOf(db, sessionId);
     return row?.is_finished ? row : null;
   }, 20_000, `the session to be closed: ${second.output()}`);
-  assert.deepEqual(inputsOf(db, sessionId), echoes(words), 'each command, once');
+  assert.deepEqual(inputsOf(db, sessionId), [...echoes(words), 'sleep 30'], 'each command, once, and the one that was still running');
   assert.equal(closed.has_replay, 1, 'the recording left on disk is uploaded');
   await eventually(() => statSync(journal).size === 0, 5000, 'the journal to be emptied');
   const stopped = new Promise<number | null>((resolve) => second.child.once('exit', resolve));
   second.child.kill('SIGTERM');
   assert.equal(await stopped, 0, second.output());
-  assert.deepEqual(inputsOf(db, sessionId), echoes(words), 'still once after the clean stop');
+  assert.deepEqual(inputsOf(db, sessionId), [...echoes(words), 'sleep 30'], 'still once after the clean stop');
 });

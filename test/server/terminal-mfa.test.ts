@@ -59,7 +59,8 @@ test('the SSH door asks a user with MFA for the code after the password', async 
 
   await t.test('a wrong code is refused and logged; the right one opens the menu', async () => {
     const { prompts, menu } = await signInWithCodes(port, world.user.username, [stale, totpCode(SECRET, Date.now())]);
-    assert.deepEqual(prompts, ['MFA code: ', 'MFA code: ']);
+    // Asked before the client's locale arrives (it comes with the shell's session): both languages.
+    assert.deepEqual(prompts, ['MFA 验证码 / MFA code: ', 'MFA 验证码 / MFA code: ']);
     assert.match(menu, /Opt> /);
     const logs = db.prepare("SELECT reason, status, type, mfa FROM login_logs WHERE username = ? ORDER BY rowid DESC LIMIT 2").all(world.user.username)
       .map((row) => ({ ...(row as object) }));

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { Api } from '../../demo/terminal/api.ts';
-import type { CommandRecord } from '../../demo/terminal/command-sink.ts';
+import type { CommandRecord } from '../../demo/terminal/command-record.ts';
 import { Journal } from '../../demo/terminal/journal.ts';
 import { Outbox, OUTBOX_FILE } from '../../demo/terminal/outbox.ts';
 import { build } from './helpers.ts';

@@ -16,6 +16,7 @@ import {
   placedAssets, treeCounts, UNGROUPED_KEY, type GrantScope, type Placement,
 } from './grants.ts';
 import { grantedAssetItem, grantedAssetRows, grantedAssetsAnswer, nodeItems, nodeRows } from './granted-shapes.ts';
+import { usableAssetIds } from './usable-assets.ts';
 
 type Handler = (args: HookArgs, scope: GrantScope, request: FastifyRequest, reply: FastifyReply) => unknown;
 const SPECIAL = new Set([FAVORITE_KEY, UNGROUPED_KEY]);
@@ -72,7 +73,11 @@ const assetsOn = (args: HookArgs, scope: GrantScope, placements: Placement[], ke
   grantedAssetRows(args, idsClause(nodeAssetIds(args.db, scope, placements, key, false), 'a.id'));
 
 const ENDPOINTS: { path: string; method?: 'GET' | 'DELETE'; kinds?: ScopeKind[]; handle: Handler }[] = [
-  { path: 'assets/', handle: (args, scope) => grantedAssetsAnswer(args, grantedAssetIdList(args.db, scope), byNode(args, scope)) },
+  {
+    path: 'assets/',
+    handle: (args, scope, request) => grantedAssetsAnswer(
+      args, usableAssetIds(args.db, scope, grantedAssetIdList(args.db, scope), request.query as Record<string, unknown>), byNode(args, scope)),
+  },
   {
     path: 'assets/tree/', kinds: ['my', 'user'],
     handle: (args, scope) => grantedAssetRows(args, grantedAssetsClause(args.db, scope, 'a.id')).map((asset) => grantedAssetItem(args.db, asset, '')),

@@ -73,8 +73,14 @@ function userAssetGrant(args: HookArgs, reply: FastifyReply): { systemUser: stri
   const assetId = query.asset_id ?? '';
   const systemUser = query.system_user_id ?? '';
   if (!UUID_PATTERN.test(assetId) || !UUID_PATTERN.test(systemUser)) return null;
-  if (!db.prepare('SELECT 1 FROM assets WHERE id = ?').get(assetId)) return missing(ctx.lang === 'zh' ? '资产' : 'Asset');
-  if (!db.prepare('SELECT 1 FROM system_users WHERE id = ?').get(systemUser)) return missing(ctx.lang === 'zh' ? '系统用户' : 'System user');
+  // As 2.3's org-scoped get_object_or_404: another org's asset or system user is not found here (ROOT sees
+  // every org), so a refusal does not tell an id of another org from an id of nothing.
+  const seen = (table: string, id: string) => {
+    const row = db.prepare(`SELECT org_id FROM ${table} WHERE id = ?`).get(id) as { org_id: string } | undefined;
+    return !!row && orgSees(ctx.org, row.org_id);
+  };
+  if (!seen('assets', assetId)) return missing(ctx.lang === 'zh' ? '资产' : 'Asset');
+  if (!seen('system_users', systemUser)) return missing(ctx.lang === 'zh' ? '系统用户' : 'System user');
   const scope: GrantScope = { subject: { user: userId }, orgId: ctx.org.kind === 'root' ? null : storedOrgId(ctx.org), now: args.now };
   const granted = grantedSystemUsers(db, scope, assetId).find((su) => su.id === systemUser);
   return { systemUser, actions: granted ? granted.actions : null };

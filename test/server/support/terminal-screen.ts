@@ -55,7 +55,14 @@ function screenOver(write: (data: string) => void, resize: (cols: number, rows: 
   return { screen, shownMore, ended: () => resolveClosed() };
 }
 
-export interface SshLogin { username: string; password?: string; privateKey?: string }
+export interface SshLogin {
+  username: string; password?: string; privateKey?: string;
+  /** Variables sent before the shell, as OpenSSH's `SendEnv LANG LC_*` does; default an English locale
+   * (the suites read the door's English texts), `{}` sends none. */
+  env?: Record<string, string>;
+}
+
+const ENGLISH_LOCALE = { LANG: 'en_US.UTF-8' };
 
 /** Signs in to the terminal's SSH door and opens a shell; rejects when the door refuses the login. */
 export function sshScreen(port: number, login: SshLogin, size = { cols: 120, rows: 40 }): Promise<Screen> {
@@ -68,7 +75,7 @@ export function sshScreen(port: number, login: SshLogin, size = { cols: 120, row
     client.once('error', reject);
     client.on('close', ended);
     client.once('ready', () => {
-      client.shell({ term: 'xterm', cols: size.cols, rows: size.rows }, (error, stream) => {
+      client.shell({ term: 'xterm', cols: size.cols, rows: size.rows }, { env: login.env ?? ENGLISH_LOCALE }, (error, stream) => {
         if (error) return reject(error);
         channel = stream;
         stream.on('data', (data: Buffer) => shownMore(data.toString('utf8')));
@@ -80,11 +87,18 @@ export function sshScreen(port: number, login: SshLogin, size = { cols: 120, row
   });
 }
 
-/** Opens the web terminal socket; frames are decoded into the same screen, `close` frames kept. */
-/** `sendRaw` sends a frame as given (not wrapped as a data frame). */
-export function webScreen(url: string, headers: Record<string, string> = {}): Promise<Screen & { closeReasons: string[]; sendRaw(frame: string): void }> {
+/**
+ * Opens the web terminal socket; frames are decoded into the same screen, `close` frames kept.
+ * `sendRaw` sends a frame as given (not wrapped as a data frame). The upgrade asks for English (the
+ * suites read the door's English texts) unless `headers` name an accept-language; `acceptLanguage: null`
+ * sends none.
+ */
+export function webScreen(
+  url: string, headers: Record<string, string> = {}, opts: { acceptLanguage?: string | null } = {},
+): Promise<Screen & { closeReasons: string[]; sendRaw(frame: string): void }> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, { headers });
+    const language = opts.acceptLanguage === undefined ? 'en' : opts.acceptLanguage;
+    const socket = new WebSocket(url, { headers: { ...(language === null ? {} : { 'accept-language': language }), ...headers } });
     const closeReasons: string[] = [];
     const { screen, shownMore, ended } = screenOver(
       (data) => socket.send(JSON.stringify({ type: 'data', data })),

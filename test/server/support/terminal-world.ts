@@ -80,7 +80,7 @@ export async function terminalWorld(t: TestContext, opts: TerminalWorldOptions =
   const dataDir = mkdtempSync(join(tmpdir(), 'bastion-terminal-'));
   const options = {
     apiBase: base, bootstrapToken: BOOTSTRAP_TOKEN, name: `td-${process.pid}`, dataDir, host: '127.0.0.1',
-    sshPort: 0, httpPort, ...(opts.httpHost ? { httpHost: opts.httpHost } : {}), heartbeatInterval: opts.heartbeat ?? 1, allowedTargets: opts.allowedTargets ?? '127.0.0.0/8', log: () => {},
+    sshPort: 0, httpPort, ...(opts.httpHost ? { httpHost: opts.httpHost } : {}), heartbeatInterval: opts.heartbeat ?? 1, allowedTargets: opts.allowedTargets ?? '127.0.0.0/8', log: process.env.TERMINAL_TRACE_LINES === '1' ? (line: string) => console.error(`[terminal] ${line}`) : () => {},
   };
   let terminal = await startTerminal(options);
   const running = new Set<RunningTerminal>([terminal]);

@@ -1,0 +1,412 @@
+// One line, one decision, one record. Keys pass to the target as they come (no lag), except the key
+// that runs a line (Enter, Ctrl-J, Ctrl-O): the gate holds it until it knows the line the shell will
+// run, judges exactly that line with the command filter, and only then sends the Enter — or refuses.
+//
+// How the line is known, from the terminal's point of view:
+// - The shell tells when it reads a line: bash ≥ 5.1, zsh and readline programs turn bracketed paste on
+//   (ESC[?2004h) for each line and off (ESC[?2004l) once it is accepted. From that marker the shell's
+//   output is rendered by a headless terminal (ScreenLine), so the line is what the user's screen shows.
+// - The keys build a model of the same line (KeyModel). When the model is sure (plain typing, pastes,
+//   erasing, cursor moves) the Enter waits until the screen shows exactly that line: then every key
+//   before the Enter has been processed by the shell, however fast it came (a paste with its Enter, a
+//   burst). When the model is unsure (Tab, history, search, yank), the Enter waits until the screen
+//   has been quiet, and the line shown is read.
+// - When the two cannot be matched, every candidate (screen, model) is judged: a line that touches a
+//   deny rule in any reading is refused (fail closed), and what was seen is recorded.
+// Lines typed while the shell is not reading (typeahead, or a program's input) and shells without the
+// markers are gated the same way, with the screen started from the last line of output.
+import { CommandOutput } from './command-output.ts';
+import { KeyModel } from './key-model.ts';
+import { KeyReader, type Key } from './keys.ts';
+import { ScreenLine, type ScreenRead } from './screen-line.ts';
+
+export interface FilterAnswer { allowed: boolean; rule?: { content?: string } }
+
+export interface LineRecord { input: string; output: string; timestamp: number; risk: 0 | 5 }
+
+export type Refusal =
+  | { kind: 'rule'; line: string; rule: string } // the line matches a deny rule
+  | { kind: 'unsure'; line: string } // a possible reading of the line matches a deny rule
+  | { kind: 'typeahead' } // history or completion keys typed while a command runs
+  | { kind: 'unseen'; line: string }; // the shell ran a line the door never saw submitted
+
+export interface GateIO {
+  toTarget(keys: string): void;
+  check(text: string): FilterAnswer;
+  isIncomplete(text: string): boolean;
+  hasDenyRules: boolean;
+  /** A refusal, to tell the user (the gate has already kept the line from the shell). */
+  refused(refusal: Refusal): void;
+  record(record: LineRecord): void;
+  /** A line was let through and its record is not written yet (null: it was written). */
+  inflight(record: LineRecord | null): void;
+  /** The shell ran a line the door did not let through (its key bindings changed): the session must end. */
+  tampered(): void;
+  /** Each decision and what it saw, for diagnosis (TERMINAL_TRACE_LINES=1). */
+  trace?(line: string): void;
+}
+
+/** How long the Enter waits for the screen to show a line the model is sure of. */
+const MATCH_WAIT_MS = 500;
+/** Quiet that counts as "the shell has drawn everything" when the model is unsure. */
+const QUIET_MS = 150;
+const SETTLE_MAX_MS = 1500;
+/** The command log's input field. */
+const MAX_INPUT = 128;
+const TAIL_KEEP = 4096;
+
+const MARKERS = /\x1b\[\?(2004|1049|1047|47)([hl])/g;
+
+interface Line {
+  model: KeyModel;
+  /** Begun while the shell was reading (its prompt marker seen), rather than from the last output line. */
+  marked: boolean;
+}
+
+interface Pending { record: LineRecord; output: CommandOutput; collecting: boolean }
+
+const nowMs = () => performance.now();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class LineGate {
+  private readonly reader = new KeyReader();
+  private readonly screen: ScreenLine;
+  private current: Line | null = null;
+  private shellReading = false;
+  private markersSeen = false;
+  private fullScreen = false;
+  /** A line the gate let through in a marked line, until the shell says it accepted it. */
+  private awaitingAccept = false;
+  private deciding = false;
+  private queued = '';
+  private tail = '';
+  private carry = '';
+  private continuation = '';
+  private pending: Pending | null = null;
+  /** Lines let through while the shell was not reading: when it runs them later, they are already recorded. */
+  private typeahead: { text: string; recorded: boolean }[] = [];
+  /** Ctrl-C sent while the shell reads a line: its end marker that follows runs nothing. */
+  private interrupts = 0;
+  private lastKeyAt = 0;
+  private lastOutputAt = 0;
+  private wake: (() => void) | null = null;
+  private ended = false;
+
+  constructor(private readonly io: GateIO, cols: number, rows: number) {
+    this.screen = new ScreenLine(cols, rows);
+  }
+
+  // ---- keys ----
+
+  input(data: string): void {
+    if (this.ended) return;
+    if (this.deciding) {
+      this.queued += data;
+      return;
+    }
+    if (this.fullScreen) {
+      // A full-screen program (editor, pager) reads keys, not command lines.
+      this.io.toTarget(data);
+      return;
+    }
+    for (const key of this.reader.read(data)) {
+      if (key.kind === 'accept') {
+        // The keys before it go now; the Enter and what follows wait for the decision.
+        if (key.start > 0) this.io.toTarget(data.slice(0, key.start));
+        this.queued = data.slice(key.end);
+        void this.decide(data.slice(key.start, key.end));
+        return;
+      }
+      this.type(key);
+    }
+    this.io.toTarget(data);
+  }
+
+  private type(key: Key): void {
+    const line = this.lineFor();
+    line.model.apply(key);
+    this.lastKeyAt = nowMs();
+    if (key.kind === 'interrupt' && line.marked) {
+      // Ctrl-C abandons the line (the shell's next "accepted" marker runs nothing); what follows is
+      // typed ahead of the shell's next prompt.
+      this.current = null;
+      this.interrupts += 1;
+    }
+  }
+
+  /** The line keys go to; a new one begins at the first key after output. */
+  private lineFor(): Line {
+    if (this.current) return this.current;
+    const marked = this.shellReading;
+    if (!marked) {
+      // No prompt marker: the line begins on the last line of output (a prompt, or whatever was shown).
+      const lastBreak = this.tail.lastIndexOf('\n');
+      this.screen.begin(lastBreak >= 0 ? this.tail.slice(lastBreak + 1) : this.tail);
+      // Without markers the user's next line is what ends a command's output; with them, keys typed
+      // now go to the running command (a password, an answer) and its output goes on to the prompt.
+      if (!this.markersSeen) this.endPending(true);
+    }
+    // Typed while the shell has yet to show its next prompt (after an Enter it has not acknowledged, or
+    // a Ctrl-C): the line will begin after that prompt, not where the cursor is now.
+    this.screen.markLineStart(marked && (this.awaitingAccept || this.interrupts > 0));
+    this.current = { model: new KeyModel(), marked };
+    this.io.trace?.(`line begins marked=${marked} awaiting=${this.awaitingAccept} interrupts=${this.interrupts}`);
+    return this.current;
+  }
+
+  // ---- the decision at Enter ----
+
+  private async decide(acceptKey: string): Promise<void> {
+    this.deciding = true;
+    const line = this.lineFor();
+    try {
+      const refusal = await this.judge(line);
+      if (this.ended) return;
+      if (refusal) {
+        this.refuse(line, refusal);
+        this.queued = ''; // what was typed after a refused line is dropped with it
+      } else {
+        this.io.toTarget(acceptKey);
+      }
+    } finally {
+      this.deciding = false;
+      const rest = this.queued;
+      this.queued = '';
+      if (rest && !this.ended) this.input(rest);
+    }
+  }
+
+  /** The refusal, if any; on success the line is recorded and the Enter may go. */
+  private async judge(line: Line): Promise<Refusal | null> {
+    const { model } = line;
+    // Typeahead with history or completion keys: what it recalls cannot be seen until the shell reads it.
+    if (!line.marked && this.markersSeen && !model.certain && this.io.hasDenyRules) return { kind: 'typeahead' };
+    let seen: ScreenRead;
+    let exact = false;
+    if (model.certain) {
+      seen = await this.waitForScreen((shown) => shown.found && shown.text === model.text.trimEnd(), line);
+      exact = seen.found && seen.text === model.text.trimEnd();
+    } else {
+      seen = await this.waitForQuiet();
+    }
+    // The screen's line first when it was located, the keys' line next, an unlocated screen line last.
+    const candidates = exact ? [model.text] : [...new Set(seen.found ? [seen.text, model.text] : [model.text, seen.text])];
+    this.io.trace?.(`decide marked=${line.marked} certain=${model.certain} exact=${exact} model=${JSON.stringify(model.text)} screen=${JSON.stringify(seen)}`);
+    for (const candidate of candidates) {
+      const verdict = this.io.check(this.joined(candidate));
+      if (verdict.allowed) continue;
+      // Refused for the line the screen shows, or for a reading of it that cannot be ruled out.
+      return exact || (seen.found && candidate === seen.text)
+        ? { kind: 'rule', line: candidate.trim(), rule: verdict.rule?.content ?? '' }
+        : { kind: 'unsure', line: candidate.trim() };
+    }
+    // Allowed. A line the screen never showed (a password to a program) is not a command.
+    const input = exact ? model.text : seen.found ? seen.text : model.text;
+    const shownOrShell = this.shellReading || (seen.found && seen.text !== '');
+    this.accepted(input, shownOrShell);
+    return null;
+  }
+
+  private joined(line: string): string {
+    return this.continuation ? `${this.continuation}\n${line}` : line;
+  }
+
+  private accepted(input: string, recordIt: boolean): void {
+    const text = this.joined(input);
+    this.continuation = this.io.isIncomplete(text) ? text : '';
+    this.current = null;
+    // Whether the shell is reading decides, not how the line began: keys typed ahead may be read by a
+    // program (a password) or by the shell at its next prompt.
+    if (this.shellReading) this.awaitingAccept = true;
+    else this.typeahead = [...this.typeahead.slice(-20), { text: input.trim(), recorded: recordIt }];
+    if (recordIt && input.trim()) this.startRecord(input, 0, this.shellReading);
+  }
+
+  private refuse(line: Line, refusal: Refusal): void {
+    this.current = null;
+    this.continuation = '';
+    // End, then kill back to the start: the whole line, in readline and in a terminal's own line editing.
+    // At a shell prompt Ctrl-C then gives a fresh prompt; a program reading typeahead is not interrupted.
+    const atPrompt = line.marked && this.shellReading;
+    this.io.toTarget(atPrompt ? '\x05\x15\x03' : '\x05\x15');
+    if (atPrompt) this.interrupts += 1;
+    this.io.refused(refusal);
+    if (refusal.kind === 'rule' || refusal.kind === 'unsure') {
+      this.endPending(false);
+      for (const part of splitInput(refusal.line)) {
+        this.io.record({ input: part, output: '', timestamp: Math.floor(Date.now() / 1000), risk: 5 });
+      }
+    }
+  }
+
+  /** Waits until `done` holds for the screen (re-read after each output), at most `ms`. */
+  private async waitForScreen(done: (shown: ScreenRead) => boolean, line: Line): Promise<ScreenRead> {
+    const deadline = nowMs() + MATCH_WAIT_MS;
+    for (;;) {
+      const shown = await this.screen.readSettled();
+      if (done(shown) || this.ended) return shown;
+      // The shell is not reading, nothing came back since the last key and all is quiet: the keys are
+      // not echoed (a program's password prompt), so there is no line to see. A shell reading its line
+      // always echoes: its slow echo is waited for.
+      const silent = this.lastOutputAt < this.lastKeyAt;
+      if (!(line.marked && this.shellReading) && silent && nowMs() - this.lastKeyAt >= QUIET_MS) return shown;
+      const left = deadline - nowMs();
+      if (left <= 0) return shown;
+      await this.nextOutput(Math.min(left, QUIET_MS));
+    }
+  }
+
+  /** Waits until neither keys nor output moved for QUIET_MS (at most SETTLE_MAX_MS), then reads. */
+  private async waitForQuiet(): Promise<ScreenRead> {
+    const deadline = nowMs() + SETTLE_MAX_MS;
+    for (;;) {
+      const quietFor = nowMs() - Math.max(this.lastKeyAt, this.lastOutputAt);
+      if (quietFor >= QUIET_MS || nowMs() >= deadline || this.ended) return this.screen.readSettled();
+      await sleep(Math.min(QUIET_MS - quietFor, deadline - nowMs()) + 1);
+    }
+  }
+
+  private nextOutput(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => { this.wake = null; resolve(); }, ms);
+      this.wake = () => { clearTimeout(timer); this.wake = null; resolve(); };
+    });
+  }
+
+  // ---- output ----
+
+  output(text: string): void {
+    if (this.ended) return;
+    this.lastOutputAt = nowMs();
+    // Most output has no private mode change at all: one native search, no copy.
+    if (!this.carry && !text.includes('\x1b[?')) {
+      this.segment(text);
+    } else {
+      // A marker split over two chunks is found in the carried end of the last one.
+      const scan = this.carry + text;
+      let from = 0;
+      MARKERS.lastIndex = 0;
+      for (let match = MARKERS.exec(scan); match; match = MARKERS.exec(scan)) {
+        const end = match.index + match[0].length;
+        if (end <= this.carry.length) continue; // seen with the last chunk
+        this.segment(text.slice(from, Math.max(0, end - this.carry.length)));
+        from = Math.max(0, end - this.carry.length);
+        this.marker(match[1], match[2] === 'h');
+      }
+      this.segment(text.slice(from));
+    }
+    const lastEscape = text.lastIndexOf('\x1b', text.length - 1);
+    this.carry = lastEscape >= 0 && lastEscape > text.length - 12 ? text.slice(lastEscape) : '';
+    this.tail = text.length >= TAIL_KEEP ? text.slice(-TAIL_KEEP) : (this.tail + text).slice(-TAIL_KEEP);
+    this.wake?.();
+  }
+
+  private segment(text: string): void {
+    if (!text) return;
+    // The screen is drawn only while a line is read or typed: a command's bulk output costs it nothing.
+    if (!this.fullScreen && (this.shellReading || this.current || this.deciding)) this.screen.write(text);
+    if (this.pending?.collecting) {
+      this.pending.output.add(text);
+      if (this.pending.output.full) this.endPending(false);
+    }
+  }
+
+  private marker(mode: string, on: boolean): void {
+    this.io.trace?.(`marker ${mode} ${on ? 'on' : 'off'} current=${this.current ? JSON.stringify(this.current.model.text) : 'none'} awaiting=${this.awaitingAccept}`);
+    if (mode !== '2004') {
+      this.fullScreen = on;
+      if (on) this.current = null;
+      return;
+    }
+    this.markersSeen = true;
+    if (on) {
+      this.shellReading = true;
+      this.endPending(true);
+      this.screen.begin();
+      if (this.current) {
+        // Keys typed ahead of this prompt: the shell reads them now, the model can only guess which.
+        this.current = { ...this.current, marked: true, model: this.current.model };
+        this.current.model.certain = false;
+        this.screen.markLineStart(true);
+      }
+      return;
+    }
+    this.shellReading = false;
+    if (this.awaitingAccept) {
+      this.awaitingAccept = false;
+      if (this.pending) this.pending.collecting = true;
+      return;
+    }
+    if (this.interrupts > 0) {
+      this.interrupts -= 1;
+      return;
+    }
+    // The shell accepted a line the gate did not let through: typeahead it already judged, an empty
+    // line, or a line run by a key the door does not know runs lines (a changed key binding).
+    const typed = this.current?.marked ? this.current : null;
+    void this.screen.readAccepted().then((shown) => this.shellRanUnseen(shown, typed));
+  }
+
+  private shellRanUnseen(shown: ScreenRead, typed: Line | null): void {
+    const text = shown.text.trim();
+    if (!text || this.ended) return;
+    if (!typed?.model.typed) {
+      // Typeahead: a line the gate let through while the shell was not reading, run now.
+      const index = this.typeahead.findIndex((entry) => entry.text === text);
+      const known = index >= 0 ? this.typeahead.splice(index, 1)[0] : null;
+      if (known?.recorded) return;
+      if (known || this.io.check(this.joined(text)).allowed) {
+        this.startRecord(text, 0, true);
+        if (this.pending) this.pending.collecting = true;
+        return;
+      }
+    }
+    // The shell ran a line the door never saw submitted: a key bound to run lines that the door does not
+    // know. It is written down as dangerous, and with deny rules in force the session cannot go on.
+    if (this.current === typed) this.current = null;
+    this.startRecord(text, 5, true);
+    if (this.pending) this.pending.collecting = true;
+    if (this.io.hasDenyRules) {
+      this.io.refused({ kind: 'unseen', line: text });
+      this.io.tampered();
+    }
+  }
+
+  resize(cols: number, rows: number): void { this.screen.resize(cols, rows); }
+
+  // ---- records ----
+
+  private startRecord(input: string, risk: 0 | 5, marked: boolean): void {
+    this.endPending(false);
+    const timestamp = Math.floor(Date.now() / 1000);
+    const parts = splitInput(input);
+    // A line with several rows (a pasted script) is one row each; the output belongs to the last.
+    for (const part of parts.slice(0, -1)) this.io.record({ input: part, output: '', timestamp, risk });
+    const last = parts[parts.length - 1];
+    if (last === undefined) return;
+    const record = { input: last, output: '', timestamp, risk };
+    this.pending = { record, output: new CommandOutput(!marked), collecting: !marked };
+    this.io.inflight(record);
+  }
+
+  private endPending(promptFollows: boolean): void {
+    const pending = this.pending;
+    if (!pending) return;
+    this.pending = null;
+    this.io.record({ ...pending.record, output: pending.output.text(promptFollows) });
+    this.io.inflight(null);
+  }
+
+  /** The session ends: the last command is written with the output seen so far. */
+  finish(): void {
+    this.endPending(false);
+    this.ended = true;
+    this.wake?.();
+    this.screen.dispose();
+  }
+}
+
+/** The rows of a line as the command log keeps them (one row each, at most the field's size). */
+function splitInput(input: string): string[] {
+  return input.split('\n').map((part) => part.trim()).filter(Boolean).map((part) => [...part].slice(0, MAX_INPUT).join(''));
+}

@@ -1,0 +1,96 @@
+// Every text the terminal's doors and sessions show a user, Chinese (the console's default) beside
+// English. `{name}` placeholders are filled from the params; a missing one stays as written.
+export type Lang = 'zh' | 'en';
+
+export const TEXTS = {
+  'menu.welcome': { zh: '{name}，欢迎使用堡垒机终端。', en: '{name}, welcome to the bastion terminal.' },
+  'menu.help': {
+    zh: [
+      '输入编号：打开最近一次列表中该编号的资产。',
+      '输入主机名或 IP：直接打开该资产；输入其他文字：搜索你的资产。',
+      '这里只列出你有权通过 SSH 连接的资产。',
+      '/文字  只搜索不打开        p  列出你的全部资产      n / b  下一页 / 上一页',
+      'h      再次显示本帮助      q  退出',
+    ].join('\n'),
+    en: [
+      'Type a number to open that asset from the list shown last.',
+      'Type a hostname or IP to open it directly, or any other text to search your assets.',
+      'Only the assets you may connect to over SSH are listed.',
+      '/text  searches without opening     p  lists all your assets     n / b  next / previous page',
+      'h      shows this help again          q  quits',
+    ].join('\n'),
+  },
+  // The prompt is the same word in both languages, as koko's: scripts and people look for it.
+  'menu.prompt': { zh: 'Opt> ', en: 'Opt> ' },
+  'menu.server_error': { zh: '服务器未能应答：{error}', en: 'The server could not answer: {error}' },
+  'menu.no_list': { zh: '还没有显示列表：输入 p 列出你的资产。', en: 'No list is shown yet: type p to list your assets.' },
+  'menu.no_number': { zh: '列表中没有编号为 {number} 的资产。', en: 'No asset has the number {number} in the list.' },
+  'menu.no_match': { zh: '没有匹配的已授权资产。', en: 'No granted asset matches.' },
+  'menu.column.id': { zh: '编号', en: 'ID' },
+  'menu.column.hostname': { zh: '主机名', en: 'Hostname' },
+  'menu.column.ip': { zh: 'IP', en: 'IP' },
+  'menu.column.comment': { zh: '备注', en: 'Comment' },
+  'menu.count.pages': {
+    zh: '第 {page}/{pages} 页，共 {count} 个资产：n 下一页，b 上一页。',
+    en: 'Page {page} of {pages}, {count} assets: n next page, b previous page.',
+  },
+  'menu.count.one': { zh: '共 1 个资产。', en: '1 asset.' },
+  'menu.count.many': { zh: '共 {count} 个资产。', en: '{count} assets.' },
+  'menu.system_user.none': {
+    zh: '你在 {host} 上没有可连接（connect 动作）的 SSH 系统用户授权。',
+    en: 'No SSH system user is granted to you on {host} with the connect action.',
+  },
+  'menu.system_user.list': { zh: '{host} 上授权给你的系统用户：', en: 'System users granted on {host}:' },
+  'menu.system_user.same_as_user': { zh: '与你的用户名相同', en: 'same as your username' },
+  'menu.system_user.prompt': { zh: '系统用户编号（回车返回）> ', en: 'System user number (Enter to go back)> ' },
+  'menu.system_user.no_number': { zh: '没有编号为 {number} 的系统用户。', en: 'No system user has the number {number}.' },
+  'menu.manual.username': { zh: '{host} 的用户名：', en: 'Username for {host}: ' },
+  'menu.manual.password': { zh: '{username}@{host} 的密码：', en: 'Password for {username}@{host}: ' },
+  'connect.connecting': { zh: '正在连接 {systemUser}@{host} ({ip}) ...', en: 'Connecting to {systemUser}@{host} ({ip}) ...' },
+  'connect.failed': { zh: '无法连接 {host}：{error}', en: 'Could not connect to {host}: {error}' },
+  'connect.refused': {
+    zh: '你无权以 {systemUser} 连接 {host}：授权没有给出连接（connect）动作。',
+    en: 'You may not connect to {host} as {systemUser}: no permission grants you the connect action.',
+  },
+  'connect.unchecked': {
+    zh: '无法确认你连接 {host} 的权限，因此不连接：{error}',
+    en: 'Your permission to connect to {host} could not be confirmed, so the connection is not made: {error}',
+  },
+  'door.bye': { zh: '再见。', en: 'Bye.' },
+  'door.mfa.instructions': { zh: '请输入认证器应用显示的验证码。', en: 'Enter the code your authenticator app shows.' },
+  'door.mfa.prompt': { zh: 'MFA 验证码', en: 'MFA code' },
+  'web.token_invalid': { zh: '连接令牌无效或已过期。', en: 'The connection token is invalid or expired.' },
+  'web.target_closed': { zh: '与资产的连接已关闭。', en: 'The connection to the asset was closed.' },
+  'web.ended': { zh: '会话已结束。', en: 'The session ended.' },
+  'web.failed': { zh: '终端出错了。', en: 'The terminal failed.' },
+  'session.forbidden': {
+    zh: '命令 "{command}" 被禁止：它匹配命令过滤器的规则 "{rule}"。',
+    en: 'Command "{command}" is forbidden: it matches the rule "{rule}" of the command filter.',
+  },
+  'session.unsure': {
+    zh: '无法确切读出这一行，它可能匹配命令过滤器的拒绝规则；未执行。',
+    en: 'The line could not be read with certainty and it may match a deny rule of the command filter; it was not run.',
+  },
+  'session.typeahead': {
+    zh: '命令运行时键入的内容无法检查；请在提示符处重新输入命令。',
+    en: 'Keys typed while a command runs cannot be checked; type the command again at the prompt.',
+  },
+  'session.unseen': {
+    zh: '外壳执行了终端未看到提交的一行（按键绑定被修改？）：已记录为危险命令。',
+    en: 'The shell ran a line the door did not see submitted (a changed key binding?): it is recorded as dangerous.',
+  },
+  'session.tampered': {
+    zh: '命令过滤器生效时此会话无法继续，已关闭。',
+    en: 'With command filters in force this session cannot go on; it is closed.',
+  },
+  'session.killed': { zh: '此会话已被管理员终止。', en: 'This session was terminated by an administrator.' },
+  'session.idle': { zh: '此会话空闲时间过长，已关闭。', en: 'This session was closed after being idle too long.' },
+  'session.stopping': { zh: '终端服务正在停止，此会话已关闭。', en: 'The terminal service is stopping; this session is closed.' },
+} satisfies Record<string, Record<Lang, string>>;
+
+export type TextKey = keyof typeof TEXTS;
+
+/** The text of `key` in `lang` (no language known: Chinese, the console's default). */
+export function text(lang: Lang | undefined, key: TextKey, params: Record<string, string | number> = {}): string {
+  return TEXTS[key][lang ?? 'zh'].replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}

@@ -1,0 +1,201 @@
+// One line, one decision, one record: the hostile cases of the issue "Trust the door", through both doors
+// (SSH, and the web terminal over its real WebSocket through the server's proxy) to a real bash on a
+// private sshd, with a deny rule `rm -rf` on the system user. Each case makes a directory, then tries to
+// remove it: the directory must still exist on the target, and the command log must hold the attempt
+// with risk level 5 and exactly the line the shell would have run. Allowed lines are stored exactly.
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { test, type TestContext } from 'node:test';
+import { bearer, PASSWORD } from './helpers.ts';
+import { sshScreen, webScreen, type Screen } from './support/terminal-screen.ts';
+import { eventually, terminalWorld, type TerminalWorld } from './support/terminal-world.ts';
+
+const PROMPT = /\$ $/;
+const REFUSED = /(forbidden|could not be read with certainty|cannot be checked)[^]*\$ $/;
+
+interface Case {
+  name: string;
+  /** Run first, allowed (e.g. putting the line in the shell's history). `M` is the case's directory. */
+  setup?: (dir: string) => string;
+  /** What the user sends; each string is one write (one SSH packet, one WebSocket frame). */
+  keys: (dir: string) => string[];
+  /** The line the shell would have run, as the command log must hold it. */
+  recorded: (dir: string) => string;
+}
+
+const rm = (dir: string) => `rm -rf ${dir}`;
+const oneWrite = (prefix: string) => (dir: string) => [`${prefix}${rm(dir)}\r`];
+
+export const CASES: Case[] = [
+  { name: 'a paste with its Enter', keys: oneWrite(''), recorded: rm },
+  { name: 'space and Backspace, then a paste', keys: oneWrite(' \x7f'), recorded: rm },
+  { name: 'Tab, then a paste', keys: oneWrite('\t'), recorded: rm },
+  { name: 'Left arrow, then a paste', keys: oneWrite('\x1b[D'), recorded: rm },
+  { name: 'Ctrl-L, then a paste', keys: oneWrite('\x0c'), recorded: rm },
+  { name: 'Ctrl-C, then a paste', keys: oneWrite('\x03'), recorded: rm },
+  { name: 'Ctrl-U, then a paste', keys: oneWrite('\x15'), recorded: rm },
+  { name: 'prefix keys in their own write, then a paste', keys: (dir) => [' \x7f\t\x1b[D', `${rm(dir)}\r`], recorded: rm },
+  { name: 'a bracketed paste, then Enter', keys: (dir) => [`\x1b[200~${rm(dir)}\x1b[201~`, '\r'], recorded: rm },
+  { name: 'a bracketed paste and Enter in one write', keys: (dir) => [`\x1b[200~${rm(dir)}\x1b[201~\r`], recorded: rm },
+  { name: 'a burst, one key per write', keys: (dir) => [...`${rm(dir)}\r`], recorded: rm },
+  { name: 'Enter as Ctrl-J', keys: (dir) => [`${rm(dir)}\n`], recorded: rm },
+  { name: 'a multi-line paste with the denied line in the middle', keys: (dir) => [`echo before\r${rm(dir)}\recho after\r`], recorded: rm },
+  { name: 'arrow editing: a comment uncommented', keys: (dir) => [`# ${rm(dir)}`, '\x01\x1b[3~\x1b[3~\r'], recorded: rm },
+  { name: 'arrow editing in one write', keys: (dir) => [`rm -rf ${dir}x\x1b[D\x1b[3~\r`], recorded: rm },
+  { name: 'Tab completion of the path', keys: (dir) => [`rm -rf ${dir.slice(0, -3)}\t\r`], recorded: (dir) => `${rm(dir)}/` },
+  {
+    name: 'Up arrow recalls it from history',
+    setup: (dir) => `history -s "$(printf 'r%sm -rf %s' '' ${dir})"`,
+    keys: () => ['\x1b[A\r'],
+    recorded: rm,
+  },
+  {
+    name: 'Ctrl-R finds it in history',
+    setup: (dir) => `history -s "$(printf 'r%sm -rf %s' '' ${dir})"`,
+    keys: () => ['\x12rm -r', '\r'],
+    recorded: rm,
+  },
+  { name: 'quoting: r\\m', keys: (dir) => [`r\\m -rf ${dir}\r`], recorded: (dir) => `r\\m -rf ${dir}` },
+  { name: "quoting: r''m", keys: (dir) => [`r''m -rf ${dir}\r`], recorded: (dir) => `r''m -rf ${dir}` },
+  { name: 'variables: a=r; b=m; $a$b', keys: (dir) => [`a=r; b=m; $a$b -rf ${dir}\r`], recorded: (dir) => `a=r; b=m; $a$b -rf ${dir}` },
+  { name: "command substitution: $(printf '\\x72\\x6d')", keys: (dir) => [`$(printf '\\x72\\x6d') -rf ${dir}\r`], recorded: (dir) => `$(printf '\\x72\\x6d') -rf ${dir}` },
+  { name: 'bash -c', keys: (dir) => [`bash -c 'rm -rf ${dir}'\r`], recorded: (dir) => `bash -c 'rm -rf ${dir}'` },
+  { name: 'a line continuation', keys: (dir) => [`r\\\rm -rf ${dir}\r`], recorded: (dir) => `m -rf ${dir}` },
+];
+
+/** Opens a shell on the target through one of the doors, at its prompt. */
+type Door = (world: TerminalWorld, t: TestContext) => Promise<Screen>;
+
+const DOORS: Record<string, Door> = {
+  ssh: async (world, t) => {
+    const screen = await sshScreen(world.terminal.sshPort, { username: world.user.username, password: PASSWORD });
+    t.after(() => screen.close());
+    await screen.waitFor('Opt> ');
+    screen.send('td-target\r');
+    await screen.waitFor(PROMPT);
+    return screen;
+  },
+  web: async (world, t) => {
+    const asUser = await bearer(world.app, world.user.username);
+    const response = await world.app.inject({
+      method: 'POST', url: '/api/v1/users/connection-token/', headers: asUser,
+      payload: { asset: world.ids.target, system_user: world.ids.systemUser },
+    });
+    assert.equal(response.statusCode, 201, response.body);
+    const headers = await world.browser(world.user.username);
+    const screen = await webScreen(`${world.proxyUrl}?token=${response.json().token}&cols=120&rows=40`, headers);
+    t.after(() => screen.close());
+    await screen.waitFor(PROMPT);
+    return screen;
+  },
+};
+
+async function commandsOf(world: TerminalWorld, sessionId: string, atLeast: number): Promise<{ input: string; output: string; risk_level: number }[]> {
+  let rows: { input: string; output: string; risk_level: number }[] = [];
+  return eventually(async () => {
+    const answer = await world.admin('GET', `/api/v1/terminal/commands/?session_id=${sessionId}&limit=500`);
+    rows = Array.isArray(answer.json) ? answer.json : answer.json?.results ?? [];
+    return rows.length >= atLeast ? rows : null;
+  }, 10_000, `${atLeast} commands`).catch((error: Error) => {
+    throw new Error(`${error.message}; stored: ${JSON.stringify(rows.map((row) => [row.input, row.output, row.risk_level]).reverse(), null, 1)}`);
+  });
+}
+
+async function run(screen: Screen, line: string): Promise<string> {
+  screen.mark();
+  screen.send(`${line}\r`);
+  return screen.waitFor(PROMPT);
+}
+
+for (const [doorName, open] of Object.entries(DOORS)) {
+  test(`hostile lines through the ${doorName} door: refused, not run, recorded exactly`, async (t) => {
+    const world = await terminalWorld(t);
+    const screen = await open(world, t);
+    const [session] = await eventually(async () => {
+      const answer = await world.admin('GET', '/api/v1/terminal/sessions/?is_finished=0');
+      return answer.json.length ? answer.json : null;
+    });
+    const expected: { input: string; risk: number }[] = [];
+    const tag = randomBytes(3).toString('hex');
+    for (const [index, each] of CASES.entries()) {
+      // Unique up to its last characters, so a completion of all but those has one answer.
+      const dir = `/tmp/td-${tag}-case${String(index).padStart(2, '0')}-${randomBytes(3).toString('hex')}`;
+      await run(screen, `mkdir -p ${dir}`);
+      expected.push({ input: `mkdir -p ${dir}`, risk: 0 });
+      if (each.setup) {
+        await run(screen, each.setup(dir));
+        expected.push({ input: each.setup(dir), risk: 0 });
+      }
+      screen.mark();
+      for (const write of each.keys(dir)) screen.send(write);
+      const shown = await screen.waitFor(REFUSED).catch((error: Error) => {
+        throw new Error(`${each.name}: no refusal\n${error.message}`);
+      });
+      assert.ok(existsSync(dir), `${each.name}: the directory is gone:\n${shown}`);
+      expected.push({ input: each.recorded(dir), risk: 5 });
+      if (each.name.startsWith('a multi-line paste')) expected.splice(expected.length - 1, 0, { input: 'echo before', risk: 0 });
+      if (each.name.startsWith('a line continuation')) expected.splice(expected.length - 1, 0, { input: 'r\\', risk: 0 });
+    }
+    screen.send('exit\r');
+    await eventually(async () => {
+      const answer = await world.admin('GET', '/api/v1/terminal/sessions/?is_finished=1');
+      return answer.json.some((row: { id: string }) => row.id === session.id);
+    }, 10_000, 'the session to end');
+    screen.close();
+    const rows = await commandsOf(world, session.id, expected.length);
+    const stored = rows.map((row) => ({ input: row.input, risk: row.risk_level })).reverse();
+    const refused = stored.filter((row) => row.risk === 5);
+    assert.deepEqual(refused.map((row) => row.input), expected.filter((row) => row.risk === 5).map((row) => row.input),
+      `stored: ${JSON.stringify(stored, null, 1)}`);
+  });
+}
+
+/** Allowed lines as people type and paste them; what the command log must then hold, in order. */
+const ALLOWED: { keys: string[]; rows: [input: string, output: RegExp][] }[] = [
+  { keys: [...'ls /', '\r'], rows: [['ls /', /\bbin\b[^]*\betc\b/]] },
+  { keys: ['echo after-rm\r'], rows: [['echo after-rm', /^after-rm$/]] },
+  { keys: ['echo one\recho two\recho three\r'], rows: [['echo one', /^one$/], ['echo two', /^two$/], ['echo three', /^three$/]] },
+  { keys: ['\x1b[200~echo p1\recho p2\x1b[201~', '\r'], rows: [['echo p1', /^$/], ['echo p2', /^p1\np2$/]] },
+  { keys: ['ech\t', 'tab-$((40+2))\r'], rows: [['echo tab-$((40+2))', /^tab-42$/]] },
+  { keys: ['echo x\x7fy z\x1b[D\x1b[D\x1b[3~\r'], rows: [['echo yz', /^yz$/]] },
+  // A password typed to a program is not echoed, so it is not a command line.
+  { keys: ['read -s secret; echo got-${#secret}\r', 'hunter2\r'], rows: [['read -s secret; echo got-${#secret}', /got-7/]] },
+];
+
+for (const [doorName, open] of Object.entries(DOORS)) {
+  test(`allowed lines through the ${doorName} door are stored exactly, with their output`, async (t) => {
+    const world = await terminalWorld(t);
+    const screen = await open(world, t);
+    const [session] = await eventually(async () => {
+      const answer = await world.admin('GET', '/api/v1/terminal/sessions/?is_finished=0');
+      return answer.json.length ? answer.json : null;
+    });
+    for (const each of ALLOWED) {
+      screen.mark();
+      for (const write of each.keys) {
+        screen.send(write);
+        // A key at a time as a person types; a paste is one write.
+        if (write.length === 1) await new Promise((resolve) => setTimeout(resolve, 5));
+        if (write === 'hunter2\r' || write === 'ech\t') continue;
+      }
+      await screen.waitFor(PROMPT);
+    }
+    screen.send('exit\r');
+    await eventually(async () => {
+      const answer = await world.admin('GET', '/api/v1/terminal/sessions/?is_finished=1');
+      return answer.json.some((row: { id: string }) => row.id === session.id);
+    }, 10_000, 'the session to end').catch((error: Error) => {
+      throw new Error(`${error.message}; the screen:\n${screen.text().slice(-1500)}`);
+    });
+    screen.close();
+    const expected = [...ALLOWED.flatMap((each) => each.rows), ['exit', /^/] as [string, RegExp]];
+    const rows = (await commandsOf(world, session.id, expected.length)).reverse();
+    assert.deepEqual(rows.map((row) => row.input), expected.map(([input]) => input));
+    for (const [index, [input, output]] of expected.entries()) {
+      assert.match(rows[index].output, output, `output of ${input}: ${JSON.stringify(rows[index].output)}`);
+      assert.equal(rows[index].risk_level, 0);
+    }
+    assert.ok(!rows.some((row) => row.input.includes('hunter2')), 'the password is not a command');
+  });
+}
