@@ -28,7 +28,11 @@ function buildIsMissing() {
 
 // The figures must describe the sources as they are: a dist/ left from an earlier checkout or from a
 // NO_MINIFY=1 profiling build would be measured otherwise. BENCH_USE_DIST=1 measures dist/ as it is.
-if (process.env.BENCH_USE_DIST === '1' && !buildIsMissing()) {
+// Sections that measure no page (the door) need no build.
+const needsBuild = chosen.some((section) => section.needsBuild !== false);
+if (!needsBuild) {
+  // nothing to build
+} else if (process.env.BENCH_USE_DIST === '1' && !buildIsMissing()) {
   console.log('BENCH_USE_DIST=1: measuring dist/ as it is');
 } else {
   const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env: { ...process.env, NO_MINIFY: '' } });
@@ -39,7 +43,7 @@ if (process.env.BENCH_USE_DIST === '1' && !buildIsMissing()) {
 // run) would change chunk names under a page being loaded by the browser sections.
 const snapshot = mkdtempSync(join(tmpdir(), 'bastion-bench-dist-'));
 process.once('exit', () => rmSync(snapshot, { recursive: true, force: true }));
-cpSync(distDir, snapshot, { recursive: true });
+if (needsBuild) cpSync(distDir, snapshot, { recursive: true });
 
 for (const section of chosen) {
   const { headers, rows } = await section.run({ distDir: snapshot });

@@ -4,11 +4,16 @@
 import { createWriteStream, readFileSync, rmSync, type WriteStream } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 
+const BATCH_CHARS = 64 * 1024;
+const FLUSH_MS = 100;
+
 export class AsciicastRecorder {
   private readonly out: WriteStream;
   private readonly started = Date.now();
   private readonly decoder = new StringDecoder('utf8');
   private closed: Promise<void> | null = null;
+  private pending = '';
+  private timer: NodeJS.Timeout | null = null;
   bytes = 0;
 
   constructor(readonly file: string, width: number, height: number, env: Record<string, string> = {}) {
@@ -31,6 +36,7 @@ export class AsciicastRecorder {
     this.closed ??= new Promise((resolve) => {
       const rest = this.decoder.end();
       if (rest) this.event('o', rest);
+      this.flush();
       this.out.end(resolve);
     });
     return this.closed;
@@ -48,6 +54,17 @@ export class AsciicastRecorder {
   private line(value: unknown): void {
     const text = `${JSON.stringify(value)}\n`;
     this.bytes += text.length;
-    this.out.write(text);
+    // One file write per batch, not per chunk: bulk output arrives in thousands of small chunks a second.
+    // A batch waits at most FLUSH_MS, so a terminal killed outright loses at most that much of the screen.
+    this.pending += text;
+    if (this.pending.length >= BATCH_CHARS) this.flush();
+    else this.timer ??= setTimeout(() => this.flush(), FLUSH_MS).unref();
+  }
+
+  private flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.pending) this.out.write(this.pending);
+    this.pending = '';
   }
 }

@@ -3,6 +3,7 @@
 import { assetListFirstRow, assetListPageBytes } from './asset-list-first-row.mjs';
 import { assetsListServer } from './assets-list-server.mjs';
 import { csvImportConcurrency } from './csv-import-concurrency.mjs';
+import { door } from './door.mjs';
 import { elementSizes } from './element-sizes.mjs';
 import { firstLoad } from './first-load.mjs';
 import { grantsServer } from './grants-server.mjs';
@@ -13,7 +14,7 @@ import { usersFirstRow, usersPageBytes } from './users-first-row.mjs';
 import { usersListServer } from './users-list-server.mjs';
 
 // The *PageBytes sections report the cold visit their first-row section recorded, so each comes right after it.
-export const SECTIONS = [elementSizes, firstLoad, usersListServer, usersFirstRow, usersPageBytes, assetsListServer, assetListFirstRow, assetListPageBytes, csvImportConcurrency, grantsServer, terminalServer, replaySeek, replayAsciinema];
+export const SECTIONS = [elementSizes, firstLoad, usersListServer, usersFirstRow, usersPageBytes, assetsListServer, assetListFirstRow, assetListPageBytes, csvImportConcurrency, grantsServer, terminalServer, replaySeek, replayAsciinema, door];
 
 /**
  * `npm run bench -- <group> …` runs only these sections (in the order above): `first-load` is the
@@ -25,4 +26,5 @@ export const SECTION_GROUPS = {
   grants: [grantsServer],
   terminal: [terminalServer],
   replay: [replaySeek, replayAsciinema],
+  door: [door],
 };

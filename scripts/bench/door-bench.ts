@@ -1,0 +1,149 @@
+// The door's cost, measured beside a direct connection in one run: the same OpenSSH client (`ssh -tt`,
+// key sign-in) types into a bash on the same private sshd, once through the terminal's SSH door (with
+// recording, command capture and a deny rule on) and once straight to the sshd. Keystroke echo: a key is
+// written and timed until the shell's echo comes back (then erased), alternating door and direct so load
+// hits both alike. Bulk output: a command printing ~20 MB, timed from Enter to a marker after it.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestContext } from 'node:test';
+import WebSocket from 'ws';
+import { bearer } from '../../test/server/helpers.ts';
+import { terminalWorld, type TerminalWorld } from '../../test/server/support/terminal-world.ts';
+
+/** Through the SSH door, beside a direct connection in the same run: at most this much more (ms). */
+export const ECHO_BUDGET = { p50: 5, p95: 10 };
+/** The web terminal's echo: p50 at most this much more than direct SSH (ms). */
+export const WEB_ECHO_BUDGET = 15;
+export const THROUGHPUT_BUDGET = 0.9;
+
+interface Client { tail: () => string; waitFor(pattern: RegExp, ms?: number): Promise<void>; write(data: string): void; close(): void }
+
+/** Output kept to its end, with waiters on it: bulk runs print tens of megabytes. */
+function outputTail(): { add(text: string): void; tail: () => string; waitFor: Client['waitFor'] } {
+  let tail = '';
+  const waiters = new Set<() => void>();
+  return {
+    add: (text) => {
+      tail = (tail + text).slice(-4096);
+      for (const waiter of [...waiters]) waiter();
+    },
+    tail: () => tail,
+    waitFor: (pattern, ms = 30_000) => new Promise((resolve, reject) => {
+      const check = () => {
+        if (!pattern.test(tail)) return;
+        waiters.delete(check);
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => { waiters.delete(check); reject(new Error(`timed out waiting for ${pattern}: ${JSON.stringify(tail.slice(-300))}`)); }, ms);
+      waiters.add(check);
+      check();
+    }),
+  };
+}
+
+/** An OpenSSH client in a pty of its own (`-tt`): what a person's terminal sends and shows. */
+function openssh(port: number, username: string, keyFile: string): Client {
+  const child = spawn('ssh', ['-tt', '-p', String(port), '-i', keyFile, '-o', 'StrictHostKeyChecking=no', '-o', 'UserKnownHostsFile=/dev/null',
+    '-o', 'LogLevel=ERROR', '-o', 'PasswordAuthentication=no', '-o', 'KbdInteractiveAuthentication=no', `${username}@127.0.0.1`]);
+  const output = outputTail();
+  child.stdout.on('data', (data: Buffer) => output.add(data.toString('latin1')));
+  return { tail: output.tail, waitFor: output.waitFor, write: (data) => child.stdin.write(data), close: () => child.kill('SIGTERM') };
+}
+
+/** The web terminal as a browser opens it: a connection token, then the server's proxy WebSocket. */
+async function webTerminal(world: TerminalWorld): Promise<Client> {
+  const response = await world.app.inject({
+    method: 'POST', url: '/api/v1/users/connection-token/', headers: await bearer(world.app, world.user.username),
+    payload: { asset: world.ids.target, system_user: world.ids.systemUser },
+  });
+  const socket = new WebSocket(`${world.proxyUrl}?token=${response.json().token}&cols=120&rows=40`, { headers: await world.browser(world.user.username) });
+  const output = outputTail();
+  socket.on('message', (raw) => {
+    const frame = JSON.parse(raw.toString()) as { type: string; data?: string };
+    if (frame.type === 'data') output.add(frame.data ?? '');
+  });
+  await new Promise((resolve, reject) => { socket.once('open', resolve); socket.once('error', reject); });
+  return { tail: output.tail, waitFor: output.waitFor, write: (data) => socket.send(JSON.stringify({ type: 'data', data })), close: () => socket.close() };
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/** One key's round trip: written, then timed until its echo arrives; erased again the same way. */
+async function echoOnce(client: Client, key: string): Promise<number> {
+  const started = process.hrtime.bigint();
+  client.write(key);
+  await client.waitFor(new RegExp(`${key}$`));
+  const took = Number(process.hrtime.bigint() - started) / 1e6;
+  client.write('\x7f');
+  await client.waitFor(/\x08(\x1b\[K)?$|\x08 \x08$/);
+  return took;
+}
+
+/** What the bulk command prints: 15 MB of zeros as base64 in 100-column lines. */
+export const BULK_BYTES = (15_000_000 / 3) * 4 * (101 / 100);
+
+async function bulk(client: Client, marker: number): Promise<number> {
+  const started = process.hrtime.bigint();
+  // ~20 MB of 100-column lines, then a marker the shell computes (so the typed line's echo cannot match it).
+  client.write(`head -c 15000000 /dev/zero | base64 -w 100; echo BULK-END-$((${marker}+1))\r`);
+  await client.waitFor(new RegExp(`BULK-END-${marker + 1}\\r\\n`), 300_000);
+  return Number(process.hrtime.bigint() - started) / 1e6;
+}
+
+export async function benchDoor(samples = 300, bulkRuns = 5) {
+  const cleanups: (() => unknown)[] = [];
+  const t = { after: (fn: () => unknown) => cleanups.push(fn) } as unknown as TestContext;
+  const keys = mkdtempSync(join(tmpdir(), 'bastion-bench-door-'));
+  try {
+    const world = await terminalWorld(t);
+    const doorKey = join(keys, 'door');
+    const directKey = join(keys, 'direct');
+    writeFileSync(doorKey, world.user.privateKey, { mode: 0o600 });
+    writeFileSync(directKey, world.sshd.privateKey, { mode: 0o600 });
+    const door = openssh(world.terminal.sshPort, world.user.username, doorKey);
+    const direct = openssh(world.sshd.port, world.sshd.username, directKey);
+    cleanups.push(() => { door.close(); direct.close(); });
+    await door.waitFor(/Opt> $/);
+    door.write('td-target\r');
+    await Promise.all([door.waitFor(/\$ (\x1b\[K)?$/), direct.waitFor(/\$ (\x1b\[K)?$/)]);
+
+    const web = await webTerminal(world);
+    cleanups.push(() => web.close());
+    await web.waitFor(/\$ (\x1b\[K)?$/);
+
+    const echo = { door: [] as number[], direct: [] as number[], web: [] as number[] };
+    for (let i = 0; i < samples; i += 1) {
+      echo.door.push(await echoOnce(door, 'a'));
+      echo.direct.push(await echoOnce(direct, 'a'));
+      echo.web.push(await echoOnce(web, 'a'));
+    }
+    // Alternating, and judged on the median of each: the machine's other load falls on both alike.
+    const bulkMs = { door: [] as number[], direct: [] as number[] };
+    for (let i = 0; i < bulkRuns; i += 1) {
+      bulkMs.door.push(await bulk(door, i * 10));
+      await door.waitFor(/\$ (\x1b\[K)?$/);
+      bulkMs.direct.push(await bulk(direct, i * 10));
+      await direct.waitFor(/\$ (\x1b\[K)?$/);
+    }
+    const stats = (values: number[]) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted[sorted.length - 1] };
+    };
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    return {
+      samples,
+      echo: { door: stats(echo.door), direct: stats(echo.direct), web: stats(echo.web) },
+      bulk: { doorMs: median(bulkMs.door), directMs: median(bulkMs.direct), ratio: median(bulkMs.direct) / median(bulkMs.door), bytes: BULK_BYTES },
+    };
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+    rmSync(keys, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(JSON.stringify(await benchDoor(Number(process.argv[2]) || 300), null, 2));
+}

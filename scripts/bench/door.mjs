@@ -1,0 +1,26 @@
+// Bench section: the terminal's door against a direct connection, in one run (scripts/bench/door-bench.ts):
+// keystroke echo through the SSH door and the web terminal beside OpenSSH straight to the same sshd, and
+// bulk output through the door beside direct, with recording, command capture and a deny rule on.
+import { tsImport } from 'tsx/esm/api';
+import { ms, within } from './stats.mjs';
+
+export const door = {
+  name: 'door',
+  needsBuild: false,
+  title: 'The door against a direct connection (OpenSSH client, bash on a private sshd; 300 echoes each, alternating; 5 bulk runs of 20 MB)',
+  async run() {
+    const bench = await tsImport('./door-bench.ts', import.meta.url);
+    const { echo, bulk } = await bench.benchDoor();
+    const over = (a, b) => a - b;
+    const rows = [
+      ['echo, direct SSH', ms(echo.direct.p50), ms(echo.direct.p95), '', ''],
+      ['echo, SSH door', ms(echo.door.p50), ms(echo.door.p95), `p50 <= direct + ${bench.ECHO_BUDGET.p50}, p95 <= direct + ${bench.ECHO_BUDGET.p95}`,
+        within(Math.max(over(echo.door.p50, echo.direct.p50) - bench.ECHO_BUDGET.p50, over(echo.door.p95, echo.direct.p95) - bench.ECHO_BUDGET.p95), 0)],
+      ['echo, web terminal (server proxy)', ms(echo.web.p50), ms(echo.web.p95), `p50 <= direct + ${bench.WEB_ECHO_BUDGET}`, within(over(echo.web.p50, echo.direct.p50), bench.WEB_ECHO_BUDGET)],
+      ['bulk, direct (ms, MB/s)', ms(bulk.directMs), ms(bulk.bytes / 1000 / bulk.directMs), '', ''],
+      ['bulk, SSH door (ms, MB/s)', ms(bulk.doorMs), ms(bulk.bytes / 1000 / bulk.doorMs), `>= ${bench.THROUGHPUT_BUDGET} x direct`, ''],
+      ['bulk, door / direct', ms(bulk.ratio), '', `>= ${bench.THROUGHPUT_BUDGET}`, within(bench.THROUGHPUT_BUDGET - bulk.ratio, 0)],
+    ];
+    return { headers: ['measure', 'p50 ms (or figure)', 'p95 ms', 'budget', 'within'], rows };
+  },
+};
