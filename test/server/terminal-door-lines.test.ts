@@ -199,3 +199,26 @@ for (const [doorName, open] of Object.entries(DOORS)) {
     assert.ok(!rows.some((row) => row.input.includes('hunter2')), 'the password is not a command');
   });
 }
+
+test('a key rebound to run lines: the line it ran is recorded dangerous and the session ends (a limit: it did run)', async (t) => {
+  const world = await terminalWorld(t);
+  const screen = await DOORS.ssh(world, t);
+  const [session] = await eventually(async () => {
+    const answer = await world.admin('GET', '/api/v1/terminal/sessions/?is_finished=0');
+    return answer.json.length ? answer.json : null;
+  });
+  const dir = `/tmp/td-bind-${randomBytes(3).toString('hex')}`;
+  await run(screen, `mkdir -p ${dir}`);
+  await run(screen, `bind '"\\C-x": accept-line'`);
+  screen.mark();
+  screen.send(`rm -rf ${dir}`);
+  await screen.waitFor(`rm -rf ${dir}`);
+  screen.send('\x18');
+  await screen.waitFor(/did not see submitted[^]*cannot go on/);
+  await eventually(async () => {
+    const answer = await world.admin('GET', '/api/v1/terminal/sessions/?is_finished=1');
+    return answer.json.some((row: { id: string }) => row.id === session.id);
+  }, 10_000, 'the session to end');
+  const rows = await commandsOf(world, session.id, 3);
+  assert.deepEqual(rows.filter((row) => row.risk_level === 5).map((row) => row.input), [`rm -rf ${dir}`]);
+});
