@@ -1,6 +1,7 @@
 // The door's cost, measured beside a direct connection in one run: the same OpenSSH client (`ssh -tt`,
 // key sign-in) types into a bash on the same private sshd, once through the terminal's SSH door (with
-// recording, command capture and a deny rule on) and once straight to the sshd. Keystroke echo: a key is
+// recording, command capture and a deny rule on) and once straight to the sshd. The terminal runs as its own
+// process, as `npm start` runs it: the bench's reading of the clients' output must not share its event loop. Keystroke echo: a key is
 // written and timed until the shell's echo comes back (then erased), alternating door and direct so load
 // hits both alike. Bulk output: a command printing ~20 MB, timed from Enter to a marker after it.
 import { spawn } from 'node:child_process';
@@ -10,7 +11,7 @@ import { join } from 'node:path';
 import type { TestContext } from 'node:test';
 import WebSocket from 'ws';
 import { bearer } from '../../test/server/helpers.ts';
-import { terminalWorld, type TerminalWorld } from '../../test/server/support/terminal-world.ts';
+import { BOOTSTRAP_TOKEN, terminalWorld, type TerminalWorld } from '../../test/server/support/terminal-world.ts';
 
 /** Through the SSH door, beside a direct connection in the same run: at most this much more (ms). */
 export const ECHO_BUDGET = { p50: 5, p95: 10 };
@@ -51,6 +52,30 @@ function openssh(port: number, username: string, keyFile: string): Client {
   const output = outputTail();
   child.stdout.on('data', (data: Buffer) => output.add(data.toString('latin1')));
   return { tail: output.tail, waitFor: output.waitFor, write: (data) => child.stdin.write(data), close: () => child.kill('SIGTERM') };
+}
+
+/** The world's terminal, moved into a process of its own on the same data dir and ports. */
+async function terminalProcess(world: TerminalWorld, cleanups: (() => unknown)[]): Promise<void> {
+  const { sshPort, httpPort } = world.terminal;
+  await world.terminal.stop();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'demo/terminal/main.ts'], {
+    env: {
+      ...process.env, BASTION_API: world.base, BOOTSTRAP_TOKEN, TERMINAL_DATA_DIR: world.dataDir, TERMINAL_NAME: `td-${process.pid}`,
+      TERMINAL_SSH_PORT: String(sshPort), TERMINAL_HTTP_PORT: String(httpPort), BASTION_ALLOWED_TARGETS: '127.0.0.0/8',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  cleanups.push(() => new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); }));
+  let out = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the terminal did not start: ${out}`)), 30_000);
+    const read = (data: Buffer) => {
+      out += data;
+      if (/SSH on /.test(out)) { clearTimeout(timer); resolve(); }
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+  });
 }
 
 /** The web terminal as a browser opens it: a connection token, then the server's proxy WebSocket. */
@@ -99,6 +124,7 @@ export async function benchDoor(samples = 300, bulkRuns = 5) {
   const keys = mkdtempSync(join(tmpdir(), 'bastion-bench-door-'));
   try {
     const world = await terminalWorld(t);
+    await terminalProcess(world, cleanups);
     const doorKey = join(keys, 'door');
     const directKey = join(keys, 'direct');
     writeFileSync(doorKey, world.user.privateKey, { mode: 0o600 });
