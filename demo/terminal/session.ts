@@ -35,6 +35,12 @@ const ENDED_MESSAGES: Partial<Record<EndReason, TextKey>> = {
   tampered: 'session.tampered',
 };
 
+/** Output gathered while it streams: at most this much, or this long, before it goes to the user. */
+const OUTPUT_BATCH_BYTES = 32 * 1024;
+const OUTPUT_BATCH_MS = 2;
+/** Output within this long of the last write counts as streaming. */
+const STREAMING_GAP_MS = 5;
+
 const red = (text: string) => `\r\n\x1b[31m${text}\x1b[0m\r\n`;
 const userLabel = (user: TerminalUser) => `${user.name}(${user.username})`;
 
@@ -46,6 +52,9 @@ export class TerminalSession {
   private gate!: LineGate;
   private readonly decoder = new StringDecoder('utf8');
   private outputQueue: Buffer[] = [];
+  private outputBytes = 0;
+  private outputScheduled = false;
+  private lastFlushAt = 0;
   private idleTimer: NodeJS.Timeout | null = null;
   private ending: Promise<void> | null = null;
   private commandCount = 0;
@@ -135,18 +144,29 @@ export class TerminalSession {
   }
 
   /**
-   * Output of the asset. What arrives within one tick (the packets of one read from its socket) goes to
-   * the user in one write: ssh2 then sends full-size packets, each with its own encryption and socket
-   * write, instead of one per small chunk of the target's (measured: most of the door's cost in bulk).
+   * Output of the asset, to the user in as few writes as keep typing instant. Each write is an SSH packet
+   * with its own encryption and socket write, and the asset's output comes in chunks of ~2 KB (a pty's
+   * reads): sent one by one, they were most of the door's cost in bulk output. Output after a quiet moment
+   * (an echo, a prompt) goes at the end of its tick; while output streams, it is gathered up to 32 KB or 2 ms.
    */
   private fromTarget(data: Buffer): void {
     this.outputQueue.push(data);
-    if (this.outputQueue.length === 1) process.nextTick(() => this.flushOutput());
+    this.outputBytes += data.length;
+    if (this.outputBytes >= OUTPUT_BATCH_BYTES) return this.flushOutput();
+    if (this.outputScheduled) return;
+    this.outputScheduled = true;
+    const streaming = performance.now() - this.lastFlushAt < STREAMING_GAP_MS;
+    if (streaming) setTimeout(() => this.flushOutput(), OUTPUT_BATCH_MS);
+    else process.nextTick(() => this.flushOutput());
   }
 
   private flushOutput(): void {
+    this.outputScheduled = false;
+    if (!this.outputQueue.length) return;
     const data = this.outputQueue.length === 1 ? this.outputQueue[0] : Buffer.concat(this.outputQueue);
     this.outputQueue = [];
+    this.outputBytes = 0;
+    this.lastFlushAt = performance.now();
     this.screen.write(data);
     // Decoded once (a character split over two chunks waits for its end) for the recording and the gate.
     const text = this.decoder.write(data);
