@@ -133,6 +133,22 @@ export function matchRoute(
   return best && { route: best.route, params: best.params }
 }
 
+/**
+ * Where a redirecting route leads for this caller: its target when that is among `flat` (the allowed
+ * routes), else its first child page that is (a bookmark of `/applications/` without the licence
+ * opens the database apps rather than the 404 page), else null.
+ */
+export function redirectPath(flat: FlatRoute[], route: FlatRoute): string | null {
+  const target = route.record.redirect
+  if (!target) return null
+  const found = matchRoute(flat, target)
+  // A catch-all (`*` → /404) is not the page the redirect meant.
+  if (found && !CATCH_ALL.test(found.route.fullPath.split('/').pop() ?? '')) return target
+  const child = flat.find((r) => r.parents.includes(route.record) && r.record.component && r.meta?.hidden !== true
+    && !r.record.external && !r.fullPath.includes(':'))
+  return child ? child.fullPath : null
+}
+
 // pathOf() runs for every link a list row draws: flatten the four route lists once per change of
 // them, not once per call (that measured ~18 ms of a 15-row list's first render).
 let namedCache: { sources: RouteRecord[][]; byName: Map<string, FlatRoute> } | null = null

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing'
 import { ROLE } from '../../src/core/permissions.ts'
 import {
-  $routes, filterRoutes, flattenRoutes, matchRoute, pathOf, setRouteTable, type RouteRecord,
+  $routes, filterRoutes, flattenRoutes, matchRoute, pathOf, redirectPath, setRouteTable, type RouteRecord,
 } from '../../src/core/routes.ts'
 import { adminRoutes, table } from './support/route-table.ts'
 
@@ -84,5 +84,40 @@ describe('pathOf', () => {
     expect(pathOf('UserList')).to.equal('/users/users')
     setRouteTable({ ...table, constant: [...table.constant, { path: '/later', name: 'Later' }] })
     expect(pathOf('Later')).to.equal('/later')
+  })
+})
+
+describe('redirectPath', () => {
+  const Page = () => null
+  const records: RouteRecord[] = [
+    {
+      path: '/applications', name: 'applications', redirect: '/applications/remote-apps/', meta: { title: 'route.applications' },
+      children: [
+        { path: 'remote-apps', name: 'RemoteAppList', component: Page, meta: { title: 'route.RemoteAppList', licenseRequired: true } },
+        { path: 'remote-apps/create', name: 'RemoteAppCreate', component: Page, meta: { title: 'route.RemoteAppCreate', hidden: true, licenseRequired: true } },
+        { path: 'database-apps/create', name: 'DatabaseAppCreate', component: Page, meta: { title: 'route.DatabaseAppCreate', hidden: true } },
+        { path: 'database-apps/:id', name: 'DatabaseAppDetail', component: Page, meta: { title: 'route.DatabaseAppDetail' } },
+        { path: 'database-apps', name: 'DatabaseAppList', component: Page, meta: { title: 'route.DatabaseAppList' } },
+      ],
+    },
+    { path: '/gone', name: 'gone', redirect: '/nowhere', meta: { title: 'route.404' } },
+    { path: '*', redirect: '/404', meta: { title: 'route.404', hidden: true } },
+  ]
+  const allowed = (license: boolean) => flattenRoutes(filterRoutes(records, ROLE.SUPER_ADMIN, { XPACK_LICENSE_IS_VALID: license }))
+  const redirectOf = (license: boolean, path: string) => {
+    const flat = allowed(license)
+    return redirectPath(flat, matchRoute(flat, path)!.route)
+  }
+
+  it('leads to the target when the caller may open it', () => {
+    expect(redirectOf(true, '/applications')).to.equal('/applications/remote-apps/')
+  })
+
+  it('leads to the first child list the caller may open when the target is not among them', () => {
+    expect(redirectOf(false, '/applications/')).to.equal('/applications/database-apps')
+  })
+
+  it('gives nothing when neither the target nor a child is open (the catch-all is no target)', () => {
+    expect(redirectOf(true, '/gone')).to.equal(null)
   })
 })

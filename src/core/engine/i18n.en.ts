@@ -11,7 +11,8 @@ const en: Translation<typeof zh> = {
         prev: 'Previous', next: 'Next', selectAll: 'Select all', selectRow: 'Select this row',
         moreActions: 'More actions', bulkDelete: 'Delete selected', bulkUpdate: 'Update selected',
         export: 'Export', import: 'Import', needSelection: 'Select at least one row',
-        dateFrom: 'Start date', dateTo: 'End date', quickRange: 'Quick range', removeFilter: 'Remove filter {{name}}', sort: 'Sort',
+        dateRange: 'Date range', dateFrom: 'Start time', dateTo: 'End time', dateRangeTo: 'to', pickDay: 'Pick a day',
+        quickRange: 'Quick range', removeFilter: 'Remove filter {{name}}', sort: 'Sort',
         shortcut: { last24h: 'Last 24 hours', lastWeek: 'Last week', last30d: 'Last 30 days', last90d: 'Last 90 days' },
       },
       export: {
@@ -27,7 +28,7 @@ const en: Translation<typeof zh> = {
         nothing: 'Tick at least one field',
       },
       form: {
-        nonField: 'Error', more: 'Load more', noMatch: 'No match', placeholder: 'Select', addTag: 'Press Enter to add',
+        nonField: 'Error', invalid: 'Not saved: check the fields marked', more: 'Load more', noMatch: 'No match', placeholder: 'Select', addTag: 'Press Enter to add',
         pickDate: 'Pick a date and time', datetimeFormat: 'Use the format {{format}}',
       },
       detail: { basic: 'Basic information', quickActions: 'Quick modify', add: 'Add', members: 'Members', remove: 'Remove' },

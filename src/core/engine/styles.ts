@@ -10,8 +10,15 @@ export const engineCss = `
 .search-bar { display: flex; gap: 6px; align-items: center; flex-wrap: wrap; border: 1px solid #dcdfe6;
   border-radius: 4px; padding: 2px 6px; min-width: 320px; }
 .search-bar input, .search-bar select { border: 0; outline: 0; font: inherit; padding: 4px; min-width: 120px; }
-.date-range { display: flex; gap: 4px; align-items: center; }
-.date-range input { font: inherit; padding: 3px; }
+.date-range { display: flex; gap: 4px; align-items: center; flex-wrap: wrap; }
+.date-bound { position: relative; display: inline-flex; align-items: center; border: 1px solid #dcdfe6; border-radius: 4px; background: #fff; }
+.date-bound.invalid { border-color: #ed5565; }
+.date-bound input[type="text"] { border: 0; outline: 0; font: inherit; font-size: 13px; font-variant-numeric: tabular-nums;
+  width: 10.5em; padding: 4px 2px 4px 8px; background: none; }
+.date-bound .icon-button { padding: 4px 6px; }
+/* The native day picker only lends its calendar: invisible, it opens under its bound. */
+.date-bound .date-picker { position: absolute; left: 0; bottom: 0; width: 1px; height: 1px; opacity: 0; border: 0; padding: 0; pointer-events: none; }
+.date-range-to { color: #909399; }
 .engine-table { border-collapse: collapse; width: 100%; font-size: 13px; table-layout: auto; }
 .engine-table th, .engine-table td { border-bottom: 1px solid #e7eaec; padding: 8px; text-align: left; vertical-align: middle; }
 .engine-table th { background: #f5f7fa; font-weight: 600; white-space: nowrap; }
@@ -20,6 +27,11 @@ export const engineCss = `
 .engine-table th .sort { color: #c0c4cc; margin-left: 4px; }
 .engine-table th.sorted .sort { color: #1ab394; }
 .engine-table td.actions { width: ${COLUMN_WIDTH.actions}px; white-space: nowrap; }
+/* A server date reads '2026-11-25 00:00:01 +0800': one line, the zone never wrapped below. */
+.engine-table td.datetime { white-space: nowrap; }
+.table-scroll { overflow-x: auto; max-width: 100%; }
+.table-scroll .engine-table th.actions, .table-scroll .engine-table td.actions { position: sticky; right: 0; background: #fff; box-shadow: inset 1px 0 0 #e7eaec; }
+.table-scroll .engine-table th.actions { background: #f5f7fa; }
 .engine-table .empty { text-align: center; color: #909399; padding: 24px; }
 .engine-table .bool-icon { display: inline-flex; align-items: center; justify-content: center; width: 1em; height: 1em; border-radius: 50%; background: currentColor; vertical-align: -0.125em; }
 .engine-table .bool-icon::after { content: '✓'; color: #fff; font-size: 0.75em; font-weight: bold; line-height: 1; }
@@ -37,6 +49,7 @@ export const engineCss = `
 .form-item > label { text-align: right; padding-top: 6px; }
 .form-item.required > label::before { content: '* '; color: #ed5565; }
 .form-item .help { color: #909399; font-size: 12px; grid-column: 2; }
+.form-item .field-note { color: #b7791f; background: #fdf6ec; border-radius: 3px; padding: 4px 8px; font-size: 12px; grid-column: 2; }
 .form-item .field-error { color: #ed5565; font-size: 12px; grid-column: 2; }
 .form-error { color: #ed5565; }
 /* Short choice groups (radios are used up to RADIO_MAX_CHOICES) sit on one line, as 2.3's do. */

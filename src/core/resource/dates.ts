@@ -1,4 +1,7 @@
 // The list's date-range picker (spec §9): shortcuts, default times 00:00:01–23:59:59, ISO params.
+// Bounds are kept and shown as `YYYY-MM-DD HH:MM:SS` in this browser's zone (the forms' format),
+// never in the browser's locale format.
+import { formatLocal, parseDateTime } from './datetime.ts'
 
 const DAY_MS = 24 * 3600 * 1000
 
@@ -16,13 +19,12 @@ export interface DateRange {
   to: string
 }
 
-const pad = (n: number) => String(n).padStart(2, '0')
+export type RangeBound = keyof DateRange
 
-/** The value format of `<input type="datetime-local" step="1">`, in local time. */
-export function toLocalInput(date: Date): string {
-  const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
-  return `${day}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
-}
+/** Spec §9: a day chosen without a time starts at 00:00:01 and ends at 23:59:59. */
+export const DEFAULT_TIMES: Record<RangeBound, string> = { from: '00:00:01', to: '23:59:59' }
+
+const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/
 
 function atTime(date: Date, h: number, m: number, s: number): Date {
   const copy = new Date(date)
@@ -33,20 +35,31 @@ function atTime(date: Date, h: number, m: number, s: number): Date {
 /** The default range: `days` back from today, starting 00:00:01 and ending today 23:59:59. */
 export function defaultRange(days: number, now = new Date()): DateRange {
   const start = new Date(now.getTime() - days * DAY_MS)
-  return { from: toLocalInput(atTime(start, 0, 0, 1)), to: toLocalInput(atTime(now, 23, 59, 59)) }
+  return { from: formatLocal(atTime(start, 0, 0, 1)), to: formatLocal(atTime(now, 23, 59, 59)) }
 }
 
 export function shortcutRange(key: ShortcutKey, now = new Date()): DateRange {
   const shortcut = DATE_SHORTCUTS.find((s) => s.key === key) ?? DATE_SHORTCUTS[0]
-  return { from: toLocalInput(new Date(now.getTime() - shortcut.ms)), to: toLocalInput(now) }
+  return { from: formatLocal(new Date(now.getTime() - shortcut.ms)), to: formatLocal(now) }
+}
+
+/**
+ * What a typed or picked bound means: a date-time as typed, a bare day at the bound's default time;
+ * '' for an emptied bound (no limit); null for text that is no real date (the picker ignores it).
+ */
+export function readBound(text: string, bound: RangeBound): string | null {
+  const typed = text.trim()
+  if (!typed) return ''
+  const date = parseDateTime(DAY_ONLY.test(typed) ? `${typed} ${DEFAULT_TIMES[bound]}` : typed)
+  return date ? formatLocal(date) : null
 }
 
 /** `date_from`/`date_to` as ISO strings; a bound that is not a valid date is left out. */
 export function rangeParams(range: Partial<DateRange>): Record<string, string> {
   const params: Record<string, string> = {}
-  const from = range.from ? new Date(range.from) : null
-  const to = range.to ? new Date(range.to) : null
-  if (from && !Number.isNaN(from.getTime())) params.date_from = from.toISOString()
-  if (to && !Number.isNaN(to.getTime())) params.date_to = to.toISOString()
+  const from = parseDateTime(range.from)
+  const to = parseDateTime(range.to)
+  if (from) params.date_from = from.toISOString()
+  if (to) params.date_to = to.toISOString()
   return params
 }

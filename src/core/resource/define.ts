@@ -121,6 +121,8 @@ export interface RelationDefinition {
   selectUrl: string
   /** Where the remote select finds an option's label (default `name`; assets have `hostname`). */
   selectLabel?: string
+  /** An option's text from its row, when one path is not enough (users read `name(username)`). */
+  selectText?: (row: Row) => string
   /**
    * Current members of the object; may ask the server (a through-table lists them with names).
    * `id` is what `remove` gets. A relation that can be large answers one page of `range` with the
@@ -174,6 +176,11 @@ export interface ResourceDefinition {
    * `/perms/asset-permission/:id/update`). An update path without `:id` takes the id in the query.
    */
   paths?: Partial<Record<ResourceRouteKind, string>>
+  /**
+   * Objects the server will refuse to change or delete, known from the row (internal platforms
+   * answer 403): their Update / Delete are not offered. Beside the rows' own `can_update` / `can_delete`.
+   */
+  can?: { update?: (row: Row) => boolean; delete?: (row: Row) => boolean }
 }
 
 /** Identity, typed: definitions stay plain data that the engines read. */

@@ -11,6 +11,8 @@ export interface RemoteOptions {
   /** Where the label and value live in each row; default `name` and `id`. */
   labelPath?: string
   valuePath?: string
+  /** An option's text from its row, when one path is not enough (a user: `name(username)`). */
+  label?: (row: Record<string, unknown>) => string
 }
 
 /** A validation rule: returns the message to show, or nothing when the value is fine. */
@@ -39,6 +41,8 @@ export interface FieldSpec {
   requiredWhen?: (values: Record<string, unknown>) => boolean
   /** Shown (and sent) only while this returns true for the current form values. */
   enableWhen?: (values: Record<string, unknown>) => boolean
+  /** A note under the field for the current values (what a choice will mean), or nothing. */
+  note?: (values: Record<string, unknown>) => string | undefined
 }
 
 /** What a resource definition may say about one field; every key overrides the metadata. */

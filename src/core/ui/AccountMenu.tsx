@@ -7,8 +7,11 @@ import { isAdminPageRole } from '../permissions.ts'
 import {
   $currentRole, $profile, canSwitchPage, logout, switchToAdminPage, switchToUserPage,
 } from '../stores/session.ts'
-import { ApiKeyDialog } from './ApiKeyDialog.tsx'
+import { lazyComponent } from './lazy-component.ts'
 import { MenuButton, type MenuEntry } from './MenuButton.tsx'
+
+// The dialog (Shoelace's, and the access-key list) loads when first opened, not with the console.
+const ApiKeyDialog = lazyComponent<{ onClose: () => void }>(() => import('./ApiKeyDialog.tsx').then((m) => m.ApiKeyDialog), 'ApiKeyDialog')
 
 export const PROFILE_PATH = '/users/profile/'
 

@@ -3,8 +3,8 @@ import { useT } from '../i18n/index.ts'
 import { $confirmRequest, resolveConfirm } from '../stores/notify.ts'
 import { SlButton, SlDialog } from './shoelace.ts'
 
-/** Shows the question core's confirm() asked; the answer resolves its promise. */
-export function ConfirmHost() {
+/** Shows the question core's confirm() asked (loaded with the first question, see ConfirmHost.tsx). */
+export function ConfirmDialog() {
   const request = useStore($confirmRequest)
   const t = useT()
   if (!request) return null

@@ -1,12 +1,10 @@
 import { useStore } from '@nanostores/react'
 import { useEffect, useMemo } from 'react'
-import { $routeTable, $routes, flattenRoutes, matchRoute } from '../routes.ts'
+import { $routeTable, $routes, flattenRoutes, matchRoute, redirectPath, type FlatRoute } from '../routes.ts'
 import { useConsoleLocation } from './hash-location.ts'
-import { useRouteEffects } from './route-effects.ts'
+import { BARE_ROUTE_NAMES, useRouteEffects } from './route-effects.ts'
 import { Shell } from './Shell.tsx'
 
-/** Pages drawn without the shell (no menu before login; the 404 page stands alone, as in Lina). */
-const BARE_ROUTE_NAMES = new Set(['Login', '404', 'CeleryTaskLog'])
 const REDIRECT_PREFIX = '/redirect/'
 
 /** Renders the allowed route for the hash path: redirects, the `/redirect/*` trick, else /404. */
@@ -17,7 +15,7 @@ export function RouteView({ ownsPage }: { ownsPage: boolean }) {
   // Before the guard (public pages) only the constant routes are known.
   const flat = useMemo(() => flattenRoutes(routes.length > 0 ? routes : table.constant), [routes, table])
   const match = path.startsWith(REDIRECT_PREFIX) ? null : matchRoute(flat, path)
-  const target = redirectTarget(path, match?.route.record.redirect, match !== null)
+  const target = redirectTarget(path, flat, match?.route ?? null)
 
   useEffect(() => {
     if (target) navigate(target, { replace: true })
@@ -36,13 +34,14 @@ export function RouteView({ ownsPage }: { ownsPage: boolean }) {
   )
 }
 
-function redirectTarget(path: string, redirect: string | undefined, matched: boolean): string | null {
+function redirectTarget(path: string, flat: FlatRoute[], route: FlatRoute | null): string | null {
   // Tag "Refresh": /redirect/<fullPath> remounts the page by passing through another path.
   if (path.startsWith(REDIRECT_PREFIX)) {
     const rest = path.slice(REDIRECT_PREFIX.length - 1)
     const query = window.location.hash.split('?')[1]
     return query ? `${rest}?${query}` : rest
   }
-  if (!matched) return '/404'
-  return redirect ?? null
+  if (!route) return '/404'
+  if (!route.record.redirect) return null
+  return redirectPath(flat, route) ?? '/404'
 }

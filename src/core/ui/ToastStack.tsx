@@ -17,10 +17,11 @@ const ICON: Record<ToastType, string> = {
 }
 
 /**
- * Toasts live inside our shadow root rather than Shoelace's body-level stack, so the host page's
- * CSS cannot hide them and they go away with the element. The store removes each after its time.
+ * The toasts being shown, drawn with Shoelace's alert (loaded with the first toast, see Toasts.tsx).
+ * They live inside our shadow root rather than Shoelace's body-level stack, so the host page's CSS
+ * cannot hide them and they go away with the element. The store removes each after its time.
  */
-export function Toasts() {
+export function ToastStack() {
   const toasts = useStore($toasts)
   if (toasts.length === 0) return null
   return (

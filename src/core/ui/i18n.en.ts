@@ -7,6 +7,7 @@ const en: Translation<typeof zh> = {
       loading: 'Loading…',
       error: { crashed: 'Something went wrong on this page' },
       logoText: 'Bastion',
+      logoMark: 'B',
       org: { label: 'Organization' },
       navbar: { toggle: 'Toggle sidebar' },
       help: { title: 'Help', docs: 'Documentation', support: 'Support', enterprise: 'Enterprise edition' },

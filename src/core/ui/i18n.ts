@@ -6,6 +6,7 @@ export const zh = {
       loading: '加载中…',
       error: { crashed: '页面出错了' },
       logoText: 'Bastion',
+      logoMark: 'B',
       org: { label: '组织' },
       navbar: { toggle: '切换侧边栏' },
       help: { title: '帮助', docs: '文档', support: '商业支持', enterprise: '企业版' },

@@ -10,6 +10,12 @@ import { hashSearch } from './hash-location.ts'
 
 type Match = { route: FlatRoute; params: Record<string, string> } | null
 
+/**
+ * Pages drawn without the shell (no menu before login; the 404 page stands alone, as in Lina). They
+ * get no tab either: the tab strip is the shell's, and a tab of the 404 page only leads back to it.
+ */
+export const BARE_ROUTE_NAMES = new Set(['Login', '404', 'CeleryTaskLog'])
+
 /** What happens on every route change: a tab, the page title, the mobile sidebar closing. */
 export function useRouteEffects(match: Match, ownsPage: boolean): void {
   const lang = useStore($lang)
@@ -17,7 +23,7 @@ export function useRouteEffects(match: Match, ownsPage: boolean): void {
   const route = match?.route
 
   useEffect(() => {
-    if (!route?.name || route.meta?.title === undefined) return
+    if (!route?.name || route.meta?.title === undefined || BARE_ROUTE_NAMES.has(route.name)) return
     addView({
       path: fullPath.split('?')[0],
       fullPath,

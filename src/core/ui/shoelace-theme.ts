@@ -1,11 +1,17 @@
-import shoelaceLight from '@shoelace-style/shoelace/dist/themes/light.styles.js'
+import shoelaceLight from '@shoelace-style/shoelace/dist/themes/light.css'
+
+let sheet: CSSStyleSheet | null = null
 
 /**
- * Shoelace's light theme as a sheet to adopt. Only elements that draw Shoelace components take it:
- * importing it here rather than in elements/define.ts keeps its ~10 KB (gzip) out of the shared
- * chunk that an element without Shoelace (<bastion-asset-list>) loads.
+ * Shoelace's light theme as a sheet to adopt: its variables style the shell's plain elements too.
+ * Read from the theme's CSS file as text (the build's css-as-text) rather than from its
+ * `light.styles.js`, which is a Lit `css` template: that import alone put Lit in the console's first
+ * load. Only elements that draw Shoelace components take it; one sheet is shared by all of them.
  */
 export function shoelaceThemeSheets(): CSSStyleSheet[] {
-  const sheet = shoelaceLight.styleSheet
-  return sheet ? [sheet] : []
+  if (!sheet) {
+    sheet = new CSSStyleSheet()
+    sheet.replaceSync(shoelaceLight)
+  }
+  return [sheet]
 }

@@ -26,6 +26,7 @@ a { color: #1ab394; }
 .logo { height: 55px; display: flex; align-items: center; justify-content: center; color: #fff; font-weight: 600;
   font-size: 20px; background: #293846; overflow: hidden; white-space: nowrap; }
 .logo img { max-height: 45px; max-width: 100%; }
+.logo-collapsed img { max-height: 36px; }
 .org-selector { padding: 8px 12px; }
 .org-selector select { width: 100%; height: 32px; padding: 0 8px; font: inherit; font-size: 13px; color: #fff;
   background: #293846; border: 1px solid #3b4d5e; border-radius: 4px; cursor: pointer; }

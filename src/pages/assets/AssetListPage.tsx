@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react'
+import { MOBILE_BREAKPOINT } from '../../core/config.ts'
 import { EngineStyle } from '../../core/engine/EngineStyle.tsx'
 import { ListTable } from '../../core/engine/list/ListTable.tsx'
 import { useT } from '../../core/i18n/index.ts'
@@ -17,7 +18,10 @@ import './i18n.ts'
 const LAYOUT = `.asset-list-layout { display: flex; gap: 12px; align-items: flex-start; }
 .asset-list-layout > .tree-pane { flex: 0 0 240px; background: #fff; border: 1px solid #e7eaec; padding: 8px; overflow: auto; max-height: 80vh; }
 .asset-list-layout > .table-pane { flex: 1; min-width: 0; }
-.node-switch { display: flex; align-items: center; gap: 8px; margin-bottom: 8px; }`
+.node-switch { display: flex; align-items: center; gap: 8px; margin-bottom: 8px; }
+/* Narrow windows (the mobile layout): the tree above the table, which then has the whole width. */
+@media (max-width: ${MOBILE_BREAKPOINT - 1}px) { .asset-list-layout { flex-direction: column; align-items: stretch; }
+  .asset-list-layout > .tree-pane { flex-basis: auto; max-height: 40vh; } }`
 
 /** AssetList: the node tree on the left filters the engine's table on the right. */
 export function AssetListPage() {

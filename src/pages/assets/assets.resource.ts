@@ -1,7 +1,9 @@
 import { createElement } from 'react'
 import { http } from '../../core/http.ts'
+import { t } from '../../core/i18n/index.ts'
 import { defineResource, type RelationDefinition } from '../../core/resource/define.ts'
-import { AssetSystemUsersTab } from './AssetSystemUsersTab.tsx'
+import type { DetailTabProps } from '../../core/engine/detail/relation-tab.ts'
+import { lazyComponent } from '../../core/ui/lazy-component.ts'
 import { startAssetTask } from './asset-tasks.ts'
 import { ConnectivityCell } from './connectivity.tsx'
 import { API, help, picker } from './field-helpers.ts'
@@ -9,6 +11,9 @@ import { idsOf, namedMembers } from './members.ts'
 import { protocolsRule } from './protocols.ts'
 import { assetGrantTabs } from '../perms/granted-tabs.ts'
 import './i18n.ts'
+
+// Detail tabs come when first opened, not with the route table that imports this definition.
+const AssetSystemUsersTab = lazyComponent<DetailTabProps>(() => import('./AssetSystemUsersTab.tsx').then((m) => m.AssetSystemUsersTab), 'AssetSystemUsersTab')
 
 const patch = (id: unknown, body: Record<string, unknown>) => http.patch(`${API.assets}${String(id)}/`, body)
 
@@ -47,7 +52,8 @@ export const assets = defineResource({
     overrides: {
       protocols: { widget: 'tags', rules: [protocolsRule], required: true, ...help('assets.help.protocols') },
       platform: picker(API.platforms, 'name', 'name'),
-      admin_user: picker(API.adminUsers),
+      // The server checks a new asset's connectivity (and hardware) through its admin user only.
+      admin_user: { ...picker(API.adminUsers), note: (values) => (values.admin_user ? undefined : t('assets.help.noAdminUser')) },
       domain: picker(API.domains),
       nodes: { ...picker(API.nodes, 'full_value'), multiple: true },
       labels: { ...picker(API.labels, 'name'), multiple: true },

@@ -1,6 +1,11 @@
 import { defineResource } from '../../core/resource/define.ts'
-import { CommandFilterRulesTab } from './CommandFilterRulesTab.tsx'
+import type { DetailTabProps } from '../../core/engine/detail/relation-tab.ts'
+import { lazyComponent } from '../../core/ui/lazy-component.ts'
 import { API, picker } from './field-helpers.ts'
+
+// The tab draws Shoelace buttons: its code comes when it is first opened, not with the route table.
+const CommandFilterRulesTab = lazyComponent<DetailTabProps>(
+  () => import('./CommandFilterRulesTab.tsx').then((m) => m.CommandFilterRulesTab), 'CommandFilterRulesTab')
 
 export const commandFilters = defineResource({
   name: 'CommandFilter', url: API.cmdFilters, path: '/assets/cmd-filters', icon: 'funnel',

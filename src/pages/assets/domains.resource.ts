@@ -1,6 +1,10 @@
 import { defineResource } from '../../core/resource/define.ts'
+import type { DetailTabProps } from '../../core/engine/detail/relation-tab.ts'
+import { lazyComponent } from '../../core/ui/lazy-component.ts'
 import { API, picker } from './field-helpers.ts'
-import { GatewaysTab } from './GatewaysTab.tsx'
+
+// The tab draws Shoelace buttons: its code comes when it is first opened, not with the route table.
+const GatewaysTab = lazyComponent<DetailTabProps>(() => import('./GatewaysTab.tsx').then((m) => m.GatewaysTab), 'GatewaysTab')
 
 export const domains = defineResource({
   name: 'Domain', url: API.domains, path: '/assets/domains', icon: 'diagram-3',

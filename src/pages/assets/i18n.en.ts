@@ -18,6 +18,7 @@ const en: Translation<typeof zh> = {
     tabs: { systemUsers: 'System users', nodes: 'Nodes', labels: 'Labels', gateways: 'Gateways', rules: 'Rules' },
     relations: { nodes: 'Asset nodes', labels: 'Asset labels', assets: 'Assets', systemUsers: 'System users' },
     help: {
+      noAdminUser: 'No admin user: the server never checks this asset\'s connectivity or hardware, so its connectivity stays Unknown',
       password: 'For some asset types, the password must not contain special characters',
       priority: 'Priority 1-100, 1 is the lowest; a user with several system users gets the highest by default',
       autoPush: 'Push the system user to the assets automatically',

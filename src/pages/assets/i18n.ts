@@ -19,6 +19,7 @@ export const zh = {
     tabs: { systemUsers: '系统用户', nodes: '节点', labels: '标签', gateways: '网关', rules: '规则' },
     relations: { nodes: '资产节点', labels: '资产标签', assets: '资产', systemUsers: '系统用户' },
     help: {
+      noAdminUser: '未选择管理用户：服务器不会检测此资产的可连接性和硬件信息，可连接性将一直显示为未知',
       password: '某些资产类型的密码不能包含特殊字符',
       priority: '优先级 1-100，1 最低；同一用户有多个系统用户时，优先级高的为默认',
       autoPush: '自动推送系统用户到资产',

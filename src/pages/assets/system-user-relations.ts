@@ -1,6 +1,7 @@
 import { http } from '../../core/http.ts'
 import type { Row } from '../../core/resource/adapters.ts'
 import type { RelationDefinition, RelationMember, RelationRange } from '../../core/resource/define.ts'
+import { userText } from '../perms/api.ts'
 import { API } from './field-helpers.ts'
 import './system-user-i18n.ts'
 
@@ -55,6 +56,6 @@ export const systemUserNodes: RelationDefinition = {
 
 /** The users a system user is linked to (2.3 links a permission's users to `username_same_with_user` ones). */
 export const systemUserUsers: RelationDefinition = {
-  title: 'assets.systemUserTabs.users', selectUrl: '/api/v1/users/users/',
+  title: 'assets.systemUserTabs.users', selectUrl: '/api/v1/users/users/', selectText: userText,
   members: members('user'), add: add('user'), remove: remove('user'),
 }

@@ -1,6 +1,6 @@
 import { defineResource } from '../../core/resource/define.ts'
 import { API, PRIORITY, help, picker } from './field-helpers.ts'
-import { systemUserRelationTabs } from './SystemUserRelationTabs.tsx'
+import { systemUserRelationTabs } from './system-user-tabs.ts'
 import { systemUserCmdFilters, systemUserQuickActions } from './system-user-cards.ts'
 import { canPush, credentialNeeded, hasCredentials, isSsh, protocolOf, pushesSsh, usernameNeeded, usesKey } from './system-user-rules.ts'
 import './i18n.ts'

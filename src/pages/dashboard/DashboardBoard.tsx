@@ -68,7 +68,7 @@ export function DashboardBoard() {
       </div>
       <section className="panel">
         <h3>{t('dashboard.chart.title')}</h3>
-        <LoginChart days={labels} series={series} />
+        <LoginChart days={labels} series={series} dayLabel={t('dashboard.chart.day')} />
       </section>
       <div className="rings">
         <RatioRing kind="users" title={t('dashboard.ring.users')} parts={ring('users')} />

@@ -9,7 +9,7 @@ const en: Translation<typeof zh> = {
       orgRole: { Admin: 'Admin', Auditor: 'Auditor', User: 'User' },
       range: { label: 'Period', week: 'Last 7 days', month: 'Last 30 days' },
       cards: { users: 'Users', assets: 'Assets', onlineUsers: 'Online users', onlineSessions: 'Online sessions' },
-      chart: { title: 'Logins per day', login: 'Asset logins', activeUsers: 'Active users', activeAssets: 'Active assets', signIn: 'Sign-ins' },
+      chart: { title: 'Logins per day', day: 'Date', login: 'Asset logins', activeUsers: 'Active users', activeAssets: 'Active assets', signIn: 'Sign-ins' },
       ring: { users: 'Active users ratio', assets: 'Active assets ratio', active: 'Active', inactive: 'Inactive', disabled: 'Disabled' },
       top: { users: 'Top 10 users by logins', assets: 'Top 10 assets by logins', user: 'User', asset: 'Asset', total: 'Logins', last: 'Last login' },
       latest: { title: 'Latest 10 sessions', user: 'User', asset: 'Asset', started: 'Started', since: 'Ago', state: 'State', online: 'Online', finished: 'Finished', detail: 'Detail' },

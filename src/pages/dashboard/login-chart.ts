@@ -10,7 +10,7 @@ export interface LoginChart { dispose: () => void }
 const HEIGHT = 260
 
 /** Draws `series` over the day labels in `host` (canvas; labels are drawn, never parsed as HTML). */
-export async function drawLoginChart(host: HTMLElement, days: string[], series: ChartSeries[]): Promise<LoginChart> {
+export async function drawLoginChart(host: HTMLElement, days: string[], series: ChartSeries[], dayLabel: string): Promise<LoginChart> {
   const [{ default: UPlot }, css] = await Promise.all([
     import('uplot'),
     import('uplot/dist/uPlot.min.css').then((m) => m.default),
@@ -27,7 +27,9 @@ export async function drawLoginChart(host: HTMLElement, days: string[], series: 
       { incrs: [1, 2, 5, 10], values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? days[v] ?? '' : '')) },
       { incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000] },
     ],
-    series: [{ label: '' }, ...series.map((s) => ({ label: s.label, stroke: s.color, width: 2, points: { size: 5 } }))],
+    // The legend's first entry is the x series: without a label uPlot names it "Value", and it would
+    // show the day's position; it reads the day label and the hovered day instead.
+    series: [{ label: dayLabel, value: (_u, v) => (v == null ? '' : days[v] ?? '') }, ...series.map((s) => ({ label: s.label, stroke: s.color, width: 2, points: { size: 5 } }))],
   }
   const plot = new UPlot(options, [xs, ...series.map((s) => s.values)] as uPlot.AlignedData, host)
   // The chart follows its box on the next frame: resizing inside the observer's callback changes what it

@@ -16,6 +16,13 @@ export const PICK = {
   k8sApps: '/api/v1/applications/k8s-apps/',
 } as const
 
+/**
+ * A user as 2.3's pickers show one, `name(username)`: the server searches both, and a user found by
+ * username must be recognisable (display names alone do not say which account matched, nor tell two
+ * people of the same name apart).
+ */
+export const userText = (row: Record<string, unknown>): string => `${String(row.name ?? '')}(${String(row.username ?? '')})`
+
 /** The action bit flags of §2.5; the server sends and takes the names. */
 export const ACTION_BITS = {
   all: 255, connect: 1, upload_file: 2, download_file: 4, updownload: 6,

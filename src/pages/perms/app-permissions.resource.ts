@@ -1,5 +1,6 @@
 import { defineResource, type ResourceDefinition } from '../../core/resource/define.ts'
-import { PERMS, PICK } from './api.ts'
+import type { Row } from '../../core/resource/adapters.ts'
+import { PERMS, PICK, userText } from './api.ts'
 import { fieldRelation } from './field-relation.ts'
 import {
   activeSwitch, allListTab, IS_VALID_FILTER, many, OTHER_GROUP, relationCardsTab, VALIDITY_COLUMN, VALIDITY_RENDER, WHO_GROUP, WHO_OVERRIDES,
@@ -28,7 +29,8 @@ function appPermission(kind: AppKind): ResourceDefinition {
   const url = `${PERMS}${kind.api}-permissions/`
   // The cards change the permission's own id lists: one PATCH works for every kind, where 2.3 has
   // through-table endpoints for some relations of some kinds only.
-  const rel = (field: string, title: string, selectUrl: string) => fieldRelation({ title, objectUrl: url, field, selectUrl })
+  const rel = (field: string, title: string, selectUrl: string, selectText?: (row: Row) => string) =>
+    fieldRelation({ title, objectUrl: url, field, selectUrl, selectText })
   const systemUsersUrl = `${PICK.systemUsers}?protocol=${kind.protocol}`
   return defineResource({
     name: kind.name, url, path: `/perms/${kind.path}-permissions`,
@@ -55,7 +57,7 @@ function appPermission(kind: AppKind): ResourceDefinition {
       quickActions: activeSwitch(url),
       tabs: [
         { name: 'users', title: 'perms.tabs.users', component: relationCardsTab([
-          rel('users', 'perms.relation.users', PICK.users),
+          rel('users', 'perms.relation.users', PICK.users, userText),
           rel('user_groups', 'perms.relation.userGroups', PICK.groups),
         ]) },
         { name: 'apps', title: 'perms.tabs.apps', component: relationCardsTab([

@@ -1,16 +1,17 @@
 import { throughRelation } from '../../core/engine/detail/through-relation.ts'
 import type { DetailTab, RelationDefinition } from '../../core/resource/define.ts'
-import { ASSET_PERMISSIONS, assetPermissionRelations, PICK } from './api.ts'
+import type { Row } from '../../core/resource/adapters.ts'
+import { ASSET_PERMISSIONS, assetPermissionRelations, PICK, userText } from './api.ts'
 import { allListTab, relationCardsTab } from './permission-common.tsx'
 
 // The tabs of an asset permission's detail page (as 2.3's): relation cards over the five
 // `asset-permissions-*-relations/` endpoints, and the computed "all users" / "all assets" lists.
 
-const card = (title: string, kind: string, member: string, selectUrl: string, selectLabel?: string): RelationDefinition =>
-  throughRelation({ title, url: assetPermissionRelations(kind), owner: 'assetpermission', member, selectUrl, selectLabel })
+const card = (title: string, kind: string, member: string, selectUrl: string, selectLabel?: string, selectText?: (row: Row) => string): RelationDefinition =>
+  throughRelation({ title, url: assetPermissionRelations(kind), owner: 'assetpermission', member, selectUrl, selectLabel, selectText })
 
 export const PERMISSION_CARDS = {
-  users: card('perms.relation.users', 'users', 'user', PICK.users),
+  users: card('perms.relation.users', 'users', 'user', PICK.users, undefined, userText),
   groups: card('perms.relation.userGroups', 'user-groups', 'usergroup', PICK.groups),
   assets: card('perms.relation.assets', 'assets', 'asset', PICK.assets, 'hostname'),
   nodes: card('perms.relation.nodes', 'nodes', 'node', PICK.nodes, 'full_value'),

@@ -2,12 +2,12 @@ import { createElement } from 'react'
 import { http } from '../../core/http.ts'
 import { t } from '../../core/i18n/index.ts'
 import type { Row } from '../../core/resource/adapters.ts'
-import { defineResource, type FormGroup, type ListColumnOverride, type ListDefinition, type QuickAction, type RelationDefinition } from '../../core/resource/define.ts'
+import { defineResource, type FormGroup, type ListColumnOverride, type ListDefinition, type QuickAction } from '../../core/resource/define.ts'
 import type { FieldOverride } from '../../core/resource/fields.ts'
 import type { FieldMeta } from '../../core/resource/metadata.ts'
 import { toast } from '../../core/stores/notify.ts'
 import { lazyComponent } from '../../core/ui/lazy-component.ts'
-import { PICK } from './api.ts'
+import { PICK, userText } from './api.ts'
 import { choiceFilter, lazyLabel } from './labels.ts'
 import { ValidityBadge } from './validity.tsx'
 
@@ -15,10 +15,11 @@ import { ValidityBadge } from './validity.tsx'
 // system users, the active switch and the validity window.
 
 /** A many-to-many picker (the server describes these relations as single `field`s). */
-export const many = (url: string, labelPath = 'name'): FieldOverride => ({ widget: 'remote-select', multiple: true, remote: { url, labelPath } })
+export const many = (url: string, labelPath = 'name', label?: (row: Row) => string): FieldOverride =>
+  ({ widget: 'remote-select', multiple: true, remote: { url, labelPath, label } })
 
 export const WHO_OVERRIDES: Record<string, FieldOverride> = {
-  users: many(PICK.users),
+  users: many(PICK.users, 'name', userText),
   user_groups: many(PICK.groups),
   // Required and non-empty: a permission without a system user grants nothing to log in as.
   system_users: { ...many(PICK.systemUsers), required: true },
@@ -69,8 +70,7 @@ type TabProps = { object: Row; reload: () => void }
 // first screen, the cards and embedded lists they draw are not.
 
 /** A detail tab of relation cards, one under the other. */
-export const relationCardsTab = (relations: RelationDefinition[]) =>
-  lazyComponent<TabProps>(() => import('./permission-tab-views.tsx').then((m) => m.relationCardsView(relations)), 'RelationCards')
+export { relationCardsTab } from '../../core/engine/detail/relation-tab.ts'
 
 /** `<permission>/<what>/all/` (direct and inherited, computed by the server) as a read-only list of `<key>_display`. */
 export const allListTab = (listUrl: string, what: string, key: string, title: string) =>

@@ -1,20 +1,13 @@
 import { useMemo } from 'react'
-import { RelationCard } from '../../core/engine/detail/RelationCard.tsx'
 import { EmbeddedList } from '../../core/engine/list/EmbeddedList.tsx'
 import type { Row } from '../../core/resource/adapters.ts'
-import { defineResource, type RelationDefinition } from '../../core/resource/define.ts'
+import { defineResource } from '../../core/resource/define.ts'
 import { lazyLabel } from './labels.ts'
 import { readOnlyList } from './permission-common.tsx'
 
 // The views behind permission-common's lazy detail tabs.
 
 type TabProps = { object: Row; reload: () => void }
-
-export const relationCardsView = (relations: RelationDefinition[]) => ({ object, reload }: TabProps) => (
-  <div className="relation-cards">
-    {relations.map((relation) => <RelationCard key={relation.title} relation={relation} object={object} reload={reload} />)}
-  </div>
-)
 
 export function allListView(listUrl: string, what: string, key: string, title: string) {
   return function AllList({ object }: TabProps) {

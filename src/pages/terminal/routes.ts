@@ -30,14 +30,16 @@ const external = (path: string) => () => `${window.location.origin}${path}`
 
 /**
  * The Sessions section of the admin page (ROUTES.md, audit permission; terminals and storages for the
- * super admin). `/terminal/` keeps 2.3's redirect to `/terminal/session-online/`, a path that does not
- * exist, so it ends on the 404 page as it did there.
+ * super admin). 2.3 redirected `/terminal/` to `/terminal/session-online/`, a path it did not have (its
+ * bookmarks ended on the 404 page); ROUTES.md asks for the consistent form with the old path kept:
+ * `/terminal/` opens the session list, and `/terminal/session-online/` its online tab.
  */
 export const terminalRoutes: RouteRecord = {
-  path: '/terminal', name: 'Sessions', redirect: '/terminal/session-online/',
+  path: '/terminal', name: 'Sessions', redirect: '/terminal/session/',
   meta: { title: 'route.Sessions', icon: 'camera-video', permissions: AUDIT },
   children: [
     { path: '/terminal/session', name: 'SessionList', component: SessionListPage, meta: { title: 'route.SessionList', icon: 'camera-video', permissions: AUDIT } },
+    { path: '/terminal/session-online', redirect: '/terminal/session/?activeTab=online', meta: { title: 'route.SessionList', hidden: true, permissions: AUDIT } },
     ...lazyResourceRoutes(COMMAND_ROUTES, () => import('./commands.resource.tsx').then((m) => m.commands)),
     {
       path: '/terminal/sessions/:id', name: 'SessionDetail', component: SessionDetailPage,

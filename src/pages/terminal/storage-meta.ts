@@ -82,11 +82,15 @@ export function storageForm(types: Record<string, MetaKey[]>) {
   }
   return {
     fields: ['name', 'type', ...[...keys.keys()].map(fieldId), 'comment'],
+    // The server's default type is the built-in `server`, which is not one to create: the picker
+    // offers none of the built-ins, so it would show the bare value. A new storage starts unchosen.
+    initial: { type: null },
     overrides,
-    /** `meta` spread into the type's fields; secrets stay blank (write-only). */
+    /** The object's fields, with `meta` spread into the type's fields; secrets stay blank (write-only). */
     fromObject: (object: Record<string, unknown>) => {
       const meta = (object.meta ?? {}) as Record<string, unknown>
-      const values: Record<string, unknown> = {}
+      // The form's values are what this returns: name, type and comment come from the object itself.
+      const values: Record<string, unknown> = { ...object }
       for (const { meta: key } of keys.values()) {
         const value = meta[key.key] ?? meta[key.key.toLowerCase()]
         if (key.secret || value == null) continue

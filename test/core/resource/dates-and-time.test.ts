@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing'
-import { defaultRange, rangeParams, shortcutRange } from '../../../src/core/resource/dates.ts'
+import { defaultRange, rangeParams, readBound, shortcutRange } from '../../../src/core/resource/dates.ts'
 import { formatRelative, relativeParts } from '../../../src/core/resource/time.ts'
 import { i18n, loadLanguage } from '../../../src/core/i18n/index.ts'
 
@@ -7,17 +7,29 @@ describe('date range', () => {
   const now = new Date(2024, 4, 20, 15, 30, 0)
 
   it('defaults from 00:00:01 days back to 23:59:59 today', () => {
-    expect(defaultRange(7, now)).to.deep.equal({ from: '2024-05-13T00:00:01', to: '2024-05-20T23:59:59' })
+    expect(defaultRange(7, now)).to.deep.equal({ from: '2024-05-13 00:00:01', to: '2024-05-20 23:59:59' })
   })
 
   it('offers last 24 hours / week / 30 days / 90 days', () => {
-    expect(shortcutRange('last24h', now)).to.deep.equal({ from: '2024-05-19T15:30:00', to: '2024-05-20T15:30:00' })
-    expect(shortcutRange('last90d', now).from).to.equal('2024-02-20T15:30:00')
+    expect(shortcutRange('last24h', now)).to.deep.equal({ from: '2024-05-19 15:30:00', to: '2024-05-20 15:30:00' })
+    expect(shortcutRange('lastWeek', now).from).to.equal('2024-05-13 15:30:00')
+    expect(shortcutRange('last30d', now).from).to.equal('2024-04-20 15:30:00')
+    expect(shortcutRange('last90d', now).from).to.equal('2024-02-20 15:30:00')
   })
 
   it('sends valid bounds as ISO date_from/date_to and ignores invalid ones', () => {
-    const params = rangeParams({ from: '2024-05-13T00:00:01', to: 'not a date' })
-    expect(params).to.deep.equal({ date_from: new Date('2024-05-13T00:00:01').toISOString() })
+    const params = rangeParams({ from: '2024-05-13 00:00:01', to: 'not a date' })
+    expect(params).to.deep.equal({ date_from: new Date(2024, 4, 13, 0, 0, 1).toISOString() })
+    expect(rangeParams({ from: '2024-02-31 00:00:01', to: '' })).to.deep.equal({})
+  })
+
+  it('reads a typed bound: a bare day at its default time, no date as null, empty as no bound', () => {
+    expect(readBound('2024-05-13', 'from')).to.equal('2024-05-13 00:00:01')
+    expect(readBound(' 2024-05-13 ', 'to')).to.equal('2024-05-13 23:59:59')
+    expect(readBound('2024-05-13 08:15:00', 'to')).to.equal('2024-05-13 08:15:00')
+    expect(readBound('2024-13-01', 'from')).to.equal(null)
+    expect(readBound('11/25/2026, 12:00:01 AM', 'from')).to.equal(null)
+    expect(readBound('  ', 'from')).to.equal('')
   })
 })
 

@@ -29,6 +29,23 @@ describe('sidebar', () => {
     expect(cookie('sidebarStatus')).to.equal('1');
   });
 
+  it('shows the whole logo collapsed: its mark in 54 px, the full logo when open again', async () => {
+    await loginAs('admin');
+    const view = await mountConsole('/dashboard');
+    await waitForShell(view);
+    const logo = () => view.find<HTMLElement>('nav.sidebar .logo')!;
+    const fits = () => logo().scrollWidth <= logo().clientWidth;
+    expect(view.textOf('nav.sidebar .logo')).to.equal('Bastion');
+    (view.find('.navbar .hamburger') as HTMLElement).click();
+    await waitFor(() => sidebarWidth(view) === 54, 2000, 'the 54 px sidebar');
+    expect(view.textOf('nav.sidebar .logo'), 'the mark, not a cut name').to.equal('B');
+    expect(fits(), `logo ${logo().scrollWidth} px in ${logo().clientWidth} px`).to.equal(true);
+    (view.find('.navbar .hamburger') as HTMLElement).click();
+    await waitFor(() => sidebarWidth(view) === 220, 2000, 'the 220 px sidebar');
+    expect(view.textOf('nav.sidebar .logo')).to.equal('Bastion');
+    expect(fits()).to.equal(true);
+  });
+
   it('starts collapsed when the cookie says so', async () => {
     await loginAs('admin');
     document.cookie = 'sidebarStatus=0; path=/';

@@ -5,6 +5,8 @@ import { waitFor } from '../../helpers/dom.ts';
 import { api, loginAs } from '../../helpers/server.ts';
 import { mountConsole, resetConsole, waitForShell } from '../../elements/support/console-fixture.ts';
 import { click, fieldError, formControl, slType, waitForToast } from '../users/support.ts';
+import { pickField } from '../perms/support.ts';
+import { $lang } from '../../../src/core/stores/locale.ts';
 
 const ASSETS = '/api/v1/assets/assets/';
 const unique = `form${Date.now().toString(36)}`;
@@ -45,6 +47,27 @@ describe('assets: the create form (real server)', () => {
     expect(created.data).to.have.length(1);
     const root = await api<Node[]>('GET', '/api/v1/assets/nodes/?key=1');
     expect(created.data[0].nodes).to.deep.equal([root.data[0].id]);
+  });
+
+  it('says on the form that an asset without an admin user is never checked, until one is chosen', async () => {
+    const adminUser = await api<{ id: string; name: string }>('POST', '/api/v1/assets/admin-users/', { name: `${unique}-admin`, username: 'root', password: 'Admin-pass-1' });
+    expect(adminUser.status).to.equal(201);
+    try {
+      const view = await mountConsole('/assets/assets/create');
+      await waitForShell(view);
+      await waitFor(() => formControl(view, 'hostname'), 8000, 'the form');
+      const note = () => view.textOf('.form-item[data-field="admin_user"] .field-note');
+      await waitFor(() => note() !== '', 3000, 'the note');
+      expect(note()).to.equal('未选择管理用户：服务器不会检测此资产的可连接性和硬件信息，可连接性将一直显示为未知');
+      await pickField(view, 'admin_user', adminUser.data.name);
+      await waitFor(() => note() === '', 3000, 'the note gone once an admin user is chosen');
+      click(view.find('.form-item[data-field="admin_user"] .chip .remove'));
+      await waitFor(() => note() !== '', 3000, 'the note back');
+      $lang.set('en');
+      await view.waitForText('.form-item[data-field="admin_user"] .field-note', "No admin user: the server never checks this asset's connectivity or hardware, so its connectivity stays Unknown", 8000);
+    } finally {
+      await api('DELETE', `/api/v1/assets/admin-users/${adminUser.data.id}/`);
+    }
   });
 
   it('names the asset’s nodes by their full path and its labels as name:value on the detail page', async () => {

@@ -7,7 +7,7 @@ import { deepQueryAll, text, waitFor } from '../../helpers/dom.ts';
 import { api, loginAs } from '../../helpers/server.ts';
 import { mountConsole, resetConsole, setHash, settle, waitForShell, type MountedConsole } from '../../elements/support/console-fixture.ts';
 import { click, formControl, slType } from '../users/support.ts';
-import { PLATFORMS, list } from './support/api.ts';
+import { PLATFORMS, create, list } from './support/api.ts';
 
 type Platform = { id: number; name: string; internal: boolean; comment: string };
 
@@ -54,6 +54,29 @@ describe('assets: platform edit is the super admin’s (real server)', () => {
     expect(deepQueryAll(view.el, '.form-page')).to.have.length(0);
     expect(sent.filter((url) => url.includes(PLATFORMS))).to.deep.equal([]);
     expect((await linux(org)).comment).to.not.equal('org admin was here');
+  });
+
+  it('offers no Update or Delete for an internal platform, in the list or on its page; a platform of ours has both', async () => {
+    await loginAs('admin');
+    const builtIn = await linux();
+    const ours = await create<Platform>(PLATFORMS, { name: `ours-${Date.now().toString(36)}`, base: 'Linux', charset: 'utf8' });
+    try {
+      const view = await mountConsole('/assets/platforms');
+      await waitForShell(view);
+      const action = (id: number, name: string) =>
+        waitFor(() => view.find<HTMLButtonElement>(`.list-page tr[data-id="${id}"] .action-${name}`), 8000, `${name} of platform ${id}`);
+      expect((await action(builtIn.id, 'update')).disabled, 'internal: no update').to.equal(true);
+      expect((await action(builtIn.id, 'delete')).disabled, 'internal: no delete').to.equal(true);
+      expect((await action(ours.id, 'update')).disabled, 'ours: update').to.equal(false);
+      expect((await action(ours.id, 'delete')).disabled, 'ours: delete').to.equal(false);
+
+      setHash(`/assets/platforms/${builtIn.id}`);
+      const update = await waitFor(() => view.find<HTMLElement & { disabled: boolean }>('.detail-page sl-button.update'), 8000, 'the detail page');
+      expect(update.disabled, 'no update on its page either').to.equal(true);
+      expect(view.find<HTMLElement & { disabled: boolean }>('.detail-page sl-button.delete')!.disabled).to.equal(true);
+    } finally {
+      await api('DELETE', `${PLATFORMS}${ours.id}/`);
+    }
   });
 
   it('shows the super admin the server’s 403 for a built-in platform as text and changes nothing', async () => {

@@ -2,6 +2,7 @@
 // registered terminal (scripts/wtr/terminal-fixture.mjs) shows the API's figures in its cards, chart,
 // rings and tables; the 30-day switch asks again; an org with nothing in it shows zeros and empty charts.
 import { expect } from '@open-wc/testing';
+import { $lang } from '../../../src/core/stores/locale.ts';
 import { text, waitFor } from '../../helpers/dom.ts';
 import { api, loginAs } from '../../helpers/server.ts';
 import { mountConsole, resetConsole, waitForShell, type MountedConsole } from '../../elements/support/console-fixture.ts';
@@ -112,6 +113,16 @@ describe('dashboard: figures of the current org (real server)', () => {
     expect(latest.map((row) => row.getAttribute('data-id'))).to.deep.equal([...ids].reverse());
     expect(latest.map((row) => cell(row, 'state'))).to.deep.equal(['已结束', '在线', '已结束']);
     expect(latest[0].querySelector('a.session-link')!.getAttribute('href')).to.equal(`#/terminal/sessions/${ids[2]}`);
+  });
+
+  it('names the chart legend\'s first entry as the day, in zh and en (never uPlot\'s "Value")', async () => {
+    const view = await openDashboard(org);
+    const chart = await waitFor(() => view.find('.logins-chart[data-state="drawn"]'), 10000, 'the chart drawn');
+    const legend = () => [...chart.querySelectorAll('.u-legend .u-series .u-label')].map((label) => text(label));
+    expect(legend()).to.deep.equal(['日期', '资产登录次数', '活跃用户', '活跃资产', '用户登录次数']);
+    $lang.set('en');
+    await waitFor(() => legend()[0] === 'Date', 8000, 'the English legend');
+    expect(legend()).to.deep.equal(['Date', 'Asset logins', 'Active users', 'Active assets', 'Sign-ins']);
   });
 
   it('switches to 30 days and back', async () => {

@@ -49,7 +49,7 @@ describe('perms: an asset permission’s detail tabs (real server)', () => {
     await waitFor(() => namesIn(cardOf(view, '用户组')).length === 1, 5000, 'the group card');
     expect(namesIn(cardOf(view, '用户组'))).to.deep.equal([`${prefix}-g`]);
     expect(namesIn(cardOf(view, '用户'))).to.deep.equal([]);
-    await pickIn(view, '.relation-card:first-of-type', `${prefix}d`, `${prefix} Direct`);
+    await pickIn(view, '.relation-card:first-of-type', `${prefix}d`, `${prefix} Direct(${prefix}d)`);
     click(cardOf(view, '用户')!.querySelector('sl-button.add'));
     await waitForToast('success', '添加成功');
     await waitFor(() => namesIn(cardOf(view, '用户')).length === 1, 5000, 'the direct user listed');

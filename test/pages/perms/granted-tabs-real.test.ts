@@ -95,7 +95,7 @@ describe('perms: granted tabs on user, group, asset and system user pages (real 
     const view = await mountConsole(`/assets/system-users/${su.id}`);
     await waitForShell(view);
     await openTab(view, 'users', '用户列表');
-    await pickIn(view, '.relation-card', `${prefix}u`, `${prefix} Granted`);
+    await pickIn(view, '.relation-card', `${prefix}u`, `${prefix} Granted(${prefix}u)`);
     click(view.find('.relation-card sl-button.add'));
     await waitForToast('success', '添加成功');
     await waitFor(() => members(view).length === 1, 5000, 'the linked user');

@@ -50,7 +50,7 @@ describe('terminal: commands list (real server)', () => {
     const row = await waitFor(() => rowOf(view, ordinary.id), 10000, 'the ordinary command');
     expect(rowOf(view, dangerous.id)).not.to.equal(null);
     const from = view.find<HTMLInputElement>('.list-page .date-range input.date-from')!;
-    const days = (Date.now() - new Date(from.value).getTime()) / 86_400_000;
+    const days = (Date.now() - new Date(from.value.replace(' ', 'T')).getTime()) / 86_400_000;
     expect(days, 'the window opens five days back').to.be.within(5, 6);
 
     const details = row.querySelector('details.command-output') as HTMLDetailsElement;

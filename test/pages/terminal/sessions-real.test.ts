@@ -75,12 +75,6 @@ describe('terminal: sessions list (real server)', () => {
     expect(text(page.querySelector('.detail-card'))).to.contain(`${prefix}-rec(user)`);
   });
 
-  it("keeps 2.3's /terminal/ redirect, which ends on the 404 page", async () => {
-    await loginAs('sysauditor');
-    const view = await mountConsole('/terminal/');
-    await waitFor(() => location.hash === '#/404' && view.find('.not-found'), 10000, 'the 404 page');
-  });
-
   it('is closed to a plain user: the section is not in the menu', async () => {
     await loginAs('user');
     const view = await mountConsole('/');

@@ -1,5 +1,6 @@
 import '../i18n.ts'
 import { useT } from '../../i18n/index.ts'
+import { canDelete, canUpdate } from '../../resource/can.ts'
 import type { ResourceDefinition } from '../../resource/define.ts'
 import { detailApiUrl, hasRoute, pageTitle, truncateTitle } from '../../resource/names.ts'
 import type { PageProps } from '../../routes.ts'
@@ -35,11 +36,11 @@ export function DetailPage({ resource, params }: PageProps & { resource: Resourc
         <h2 className="title">{title}</h2>
         <span className="spacer" />
         {object && hasRoute(resource, 'update') && (
-          <SlButton size="small" className="update" disabled={object.can_update === false}
+          <SlButton size="small" className="update" disabled={!canUpdate(resource, object)}
             onClick={() => goTo(resource, 'update', id)}>{t('common.update')}</SlButton>
         )}
         {object && (
-          <SlButton size="small" variant="danger" className="delete" disabled={object.can_delete === false}
+          <SlButton size="small" variant="danger" className="delete" disabled={!canDelete(resource, object)}
             onClick={() => void confirmDelete(url.split('?')[0], name, () => goTo(resource, 'list'))}>{t('common.delete')}</SlButton>
         )}
       </div>

@@ -54,7 +54,7 @@ export function RelationCard({ relation, object, reload }: { relation: RelationD
     <div className="card relation-card">
       <h3>{t(relation.title)}</h3>
       <div className="body">
-        <RemoteSelect remote={{ url: relation.selectUrl, labelPath: relation.selectLabel }} value={picked} multiple label={t(relation.title)}
+        <RemoteSelect remote={{ url: relation.selectUrl, labelPath: relation.selectLabel, label: relation.selectText }} value={picked} multiple label={t(relation.title)}
           onChange={(v) => setPicked(Array.isArray(v) ? v.map(String) : [])} />
         <SlButton size="small" variant="primary" className="add" disabled={picked.length === 0} onClick={() => void add()}>
           {t('engine.detail.add')}

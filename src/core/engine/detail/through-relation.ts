@@ -17,6 +17,7 @@ export interface ThroughSpec {
   member: string
   selectUrl: string
   selectLabel?: string
+  selectText?: (row: Row) => string
   when?: (object: Row) => boolean
 }
 
@@ -24,7 +25,7 @@ export function throughRelation(spec: ThroughSpec): RelationDefinition {
   const { url, owner, member } = spec
   const page = async (params: Record<string, unknown>) => limitOffsetAdapter.read(await http.get(url, { params }))
   return {
-    title: spec.title, selectUrl: spec.selectUrl, selectLabel: spec.selectLabel, when: spec.when,
+    title: spec.title, selectUrl: spec.selectUrl, selectLabel: spec.selectLabel, selectText: spec.selectText, when: spec.when,
     // Members are the linked objects, paged: a permission may name thousands of users.
     members: async (object: Row, range: RelationRange): Promise<{ members: RelationMember[]; count: number }> => {
       const { rows, total } = await page({ [owner]: object.id, ...range })

@@ -19,17 +19,22 @@ export function RemoteSelect({ remote, value, multiple, disabled, label, onChang
   const [search, setSearch] = useState('')
   const [known, setKnown] = useState(() => new Map<string, string>())
   const loading = useRef(false)
+  // Typing sends one search per keystroke; only the answer to the latest may be drawn (a short
+  // word's scan can come back after the full word's indexed answer).
+  const latest = useRef(0)
 
   const load = (text: string, offset: number) => {
     loading.current = true
+    const asked = ++latest.current
     loadRemotePage(remote, text, offset).then((page) => {
+      if (asked !== latest.current) return
       setOptions((old) => {
         if (offset === 0) return page.options
         const seen = new Set(old.map((o) => String(o.value)))
         return [...old, ...page.options.filter((o) => !seen.has(String(o.value)))]
       })
       setHasMore(page.hasMore)
-    }, () => undefined).finally(() => { loading.current = false })
+    }, () => undefined).finally(() => { if (asked === latest.current) loading.current = false })
   }
   useEffect(() => load(search, 0), [remote.url, search])
 

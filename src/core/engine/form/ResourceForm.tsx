@@ -60,6 +60,10 @@ export function ResourceForm(props: ResourceFormProps) {
     const invalid = validateAll(fields, current)
     setErrors(invalid)
     if (Object.keys(invalid).length > 0) {
+      // A message beside a field far up a long form is easily missed: say so where the eye is, and
+      // bring the first field at fault into view, or the Submit button looks dead.
+      toast.error(t('engine.form.invalid'))
+      formRef.current?.querySelector(`[data-field="${CSS.escape(Object.keys(invalid)[0])}"]`)?.scrollIntoView({ block: 'center' })
       props.onInvalid?.(invalid)
       formRef.current?.dispatchEvent(new CustomEvent('invalid', { detail: invalid, bubbles: true, composed: true }))
       return false
@@ -102,16 +106,20 @@ export function ResourceForm(props: ResourceFormProps) {
       {groups.map((group) => {
         const shown = group.items.map((id) => byId.get(id)).filter((f): f is FieldSpec => !!f && !f.hidden && isEnabled(f, values))
         if (shown.length === 0) return null
-        const items = shown.map((field) => (
-          <div key={field.id} className={`form-item${field.required ? ' required' : ''}`} data-field={field.id}>
-            <label>{field.label}</label>
-            <FieldControl field={field} value={values[field.id]} disabled={props.readOnly || sending}
-              onChange={(v, commit) => change(field, v, commit)}
-              onBlur={() => validationTrigger(field) === 'blur' && check(field, valuesRef.current[field.id])} />
-            {errors[field.id] && <div className="field-error">{errors[field.id]}</div>}
-            {field.helpText && <div className="help">{field.helpText}</div>}
-          </div>
-        ))
+        const items = shown.map((field) => {
+          const note = field.note?.(values)
+          return (
+            <div key={field.id} className={`form-item${field.required ? ' required' : ''}`} data-field={field.id}>
+              <label>{field.label}</label>
+              <FieldControl field={field} value={values[field.id]} disabled={props.readOnly || sending}
+                onChange={(v, commit) => change(field, v, commit)}
+                onBlur={() => validationTrigger(field) === 'blur' && check(field, valuesRef.current[field.id])} />
+              {errors[field.id] && <div className="field-error">{errors[field.id]}</div>}
+              {field.helpText && <div className="help">{field.helpText}</div>}
+              {note && <div className="field-note" role="note">{note}</div>}
+            </div>
+          )
+        })
         return group.title
           ? <fieldset key={group.title}><legend>{t(group.title)}</legend>{items}</fieldset>
           : <div key="fields" className="engine-form">{items}</div>

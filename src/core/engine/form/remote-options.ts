@@ -15,7 +15,8 @@ export function readPath(row: unknown, path: string): unknown {
 }
 
 export function toOption(row: unknown, remote: RemoteOptions): ComboOption {
-  return { value: readPath(row, remote.valuePath ?? 'id'), label: String(readPath(row, remote.labelPath ?? 'name') ?? '') }
+  const label = remote.label ? remote.label(row as Record<string, unknown>) : readPath(row, remote.labelPath ?? 'name')
+  return { value: readPath(row, remote.valuePath ?? 'id'), label: String(label ?? '') }
 }
 
 /** One page of a remote select: GET url with `search`, `offset`, `limit=10` (spec §7). */

@@ -37,6 +37,9 @@ function emptyValue(field: FieldSpec): unknown {
 function startValues(fields: FieldSpec[], form: FormDefinition | undefined, loaded: Values | undefined): Values {
   const values: Values = {}
   const object = loaded && form?.fromObject ? form.fromObject(loaded) : loaded
+  // An update form keeps the object's id among its values (never sent unless a field): rules that
+  // differ between creating and updating (a credential needed only on create) read it.
+  if (loaded?.id !== undefined) values.id = loaded.id
   for (const field of fields) {
     if (object) values[field.id] = field.id in object ? object[field.id] : emptyValue(field)
     else if (form?.initial && field.id in form.initial) values[field.id] = form.initial[field.id]

@@ -34,55 +34,59 @@ export function DataTable(props: DataTableProps) {
   const { columns, rows, selected, onSelect, order } = props
   const ids = rows.map(rowId)
   const { allChecked, toggle, toggleAll } = rowSelection(ids, selected, onSelect)
+  // The table scrolls sideways inside its box when the window is narrow, its action column staying
+  // in view (styles.ts), rather than running past the page's edge where it was cut off.
   return (
-    <table className="engine-table">
-      <thead>
-        <tr>
-          {props.selectable && (
-            <th className="select">
-              <input type="checkbox" className="select-all" aria-label={t('engine.list.selectAll')} checked={allChecked}
-                onChange={toggleAll} />
-            </th>
-          )}
-          {columns.map((column) => {
-            const sorted = order === column.prop ? 'asc' : order === `-${column.prop}` ? 'desc' : ''
-            return (
-              <th key={column.prop} data-prop={column.prop} style={{ width: column.width }}
-                className={[column.sortable && 'sortable', sorted && 'sorted'].filter(Boolean).join(' ')}
-                aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                onClick={column.sortable ? () => props.onSort(nextOrder(column.prop, order)) : undefined}>
-                {column.label}
-                {column.sortable && <span className="sort">{sorted === 'desc' ? '▼' : sorted === 'asc' ? '▲' : '⇅'}</span>}
-              </th>
-            )
-          })}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row, index) => (
-          <tr key={ids[index] || index} data-id={ids[index]}>
-            {props.selectable && (
-              <td className="select">
-                <input type="checkbox" className="select-row" aria-label={t('engine.list.selectRow')}
-                  checked={selected.has(ids[index])} onChange={() => toggle(ids[index])} />
-              </td>
-            )}
-            {columns.map((column) => (
-              <td key={column.prop} className={column.kind === 'actions' ? 'actions' : column.prop} data-prop={column.prop}>
-                {column.kind === 'actions'
-                  ? props.renderActions?.(row)
-                  : props.overrides?.[column.prop]?.render?.(row) ??
-                    <Cell column={column} row={row} meta={props.meta?.[column.prop]} detailHref={props.detailHref?.(row)} />}
-              </td>
-            ))}
-          </tr>
-        ))}
-        {rows.length === 0 && (
+    <div className="table-scroll">
+      <table className="engine-table">
+        <thead>
           <tr>
-            <td className="empty" colSpan={columns.length + (props.selectable ? 1 : 0)}>{t('engine.list.empty')}</td>
+            {props.selectable && (
+              <th className="select">
+                <input type="checkbox" className="select-all" aria-label={t('engine.list.selectAll')} checked={allChecked}
+                  onChange={toggleAll} />
+              </th>
+            )}
+            {columns.map((column) => {
+              const sorted = order === column.prop ? 'asc' : order === `-${column.prop}` ? 'desc' : ''
+              return (
+                <th key={column.prop} data-prop={column.prop} style={{ width: column.width }}
+                  className={[column.sortable && 'sortable', sorted && 'sorted', column.kind === 'actions' && 'actions'].filter(Boolean).join(' ') || undefined}
+                  aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                  onClick={column.sortable ? () => props.onSort(nextOrder(column.prop, order)) : undefined}>
+                  {column.label}
+                  {column.sortable && <span className="sort">{sorted === 'desc' ? '▼' : sorted === 'asc' ? '▲' : '⇅'}</span>}
+                </th>
+              )
+            })}
           </tr>
-        )}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => (
+            <tr key={ids[index] || index} data-id={ids[index]}>
+              {props.selectable && (
+                <td className="select">
+                  <input type="checkbox" className="select-row" aria-label={t('engine.list.selectRow')}
+                    checked={selected.has(ids[index])} onChange={() => toggle(ids[index])} />
+                </td>
+              )}
+              {columns.map((column) => (
+                <td key={column.prop} className={column.kind === 'actions' ? 'actions' : column.kind === 'datetime' ? `${column.prop} datetime` : column.prop} data-prop={column.prop}>
+                  {column.kind === 'actions'
+                    ? props.renderActions?.(row)
+                    : props.overrides?.[column.prop]?.render?.(row) ??
+                      <Cell column={column} row={row} meta={props.meta?.[column.prop]} detailHref={props.detailHref?.(row)} />}
+                </td>
+              ))}
+            </tr>
+          ))}
+          {rows.length === 0 && (
+            <tr>
+              <td className="empty" colSpan={columns.length + (props.selectable ? 1 : 0)}>{t('engine.list.empty')}</td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
   )
 }

@@ -1,4 +1,5 @@
 import type { Row } from '../../resource/adapters.ts'
+import { canDelete, canUpdate } from '../../resource/can.ts'
 import type { ResourceDefinition, RowAction } from '../../resource/define.ts'
 import { confirmDelete } from '../delete.ts'
 import { goTo, rowId } from '../navigate.ts'
@@ -13,13 +14,13 @@ export function rowActionsOf(resource: ResourceDefinition): RowAction[] {
   const actions: RowAction[] = []
   if (defaultRowActions.update !== false) {
     actions.push({
-      name: 'update', title: 'common.update', can: (row) => row.can_update !== false,
+      name: 'update', title: 'common.update', can: (row) => canUpdate(resource, row),
       onClick: (row) => goTo(resource, 'update', rowId(row)),
     })
   }
   if (defaultRowActions.delete !== false) {
     actions.push({
-      name: 'delete', title: 'common.delete', danger: true, can: (row) => row.can_delete !== false,
+      name: 'delete', title: 'common.delete', danger: true, can: (row) => canDelete(resource, row),
       onClick: (row, ctx) => confirmDelete(`${resource.url}${rowId(row)}/`, rowTitle(row), ctx.reload),
     })
   }
