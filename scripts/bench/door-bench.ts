@@ -5,7 +5,7 @@
 // written and timed until the shell's echo comes back (then erased), alternating door and direct so load
 // hits both alike. Bulk output: a command printing ~20 MB, timed from Enter to a marker after it.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestContext } from 'node:test';
@@ -55,7 +55,7 @@ function openssh(port: number, username: string, keyFile: string): Client {
 }
 
 /** The world's terminal, moved into a process of its own on the same data dir and ports. */
-async function terminalProcess(world: TerminalWorld, cleanups: (() => unknown)[]): Promise<void> {
+async function terminalProcess(world: TerminalWorld, cleanups: (() => unknown)[]): Promise<number> {
   const { sshPort, httpPort } = world.terminal;
   await world.terminal.stop();
   const child = spawn(process.execPath, ['--import', 'tsx', 'demo/terminal/main.ts'], {
@@ -76,6 +76,13 @@ async function terminalProcess(world: TerminalWorld, cleanups: (() => unknown)[]
     child.stdout.on('data', read);
     child.stderr.on('data', read);
   });
+  return child.pid!;
+}
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** The web terminal as a browser opens it: a connection token, then the server's proxy WebSocket. */
@@ -124,7 +131,7 @@ export async function benchDoor(samples = 300, bulkRuns = 5) {
   const keys = mkdtempSync(join(tmpdir(), 'bastion-bench-door-'));
   try {
     const world = await terminalWorld(t);
-    await terminalProcess(world, cleanups);
+    const terminalPid = await terminalProcess(world, cleanups);
     const doorKey = join(keys, 'door');
     const directKey = join(keys, 'direct');
     writeFileSync(doorKey, world.user.privateKey, { mode: 0o600 });
@@ -147,9 +154,11 @@ export async function benchDoor(samples = 300, bulkRuns = 5) {
       echo.web.push(await echoOnce(web, 'a'));
     }
     // Alternating, and judged on the median of each: the machine's other load falls on both alike.
-    const bulkMs = { door: [] as number[], direct: [] as number[] };
+    const bulkMs = { door: [] as number[], direct: [] as number[], doorCpu: [] as number[] };
     for (let i = 0; i < bulkRuns; i += 1) {
+      const cpuBefore = cpuMs(terminalPid);
       bulkMs.door.push(await bulk(door, i * 10));
+      bulkMs.doorCpu.push(cpuMs(terminalPid) - cpuBefore);
       await door.waitFor(/\$ (\x1b\[K)?$/);
       bulkMs.direct.push(await bulk(direct, i * 10));
       await direct.waitFor(/\$ (\x1b\[K)?$/);
@@ -162,7 +171,7 @@ export async function benchDoor(samples = 300, bulkRuns = 5) {
     return {
       samples,
       echo: { door: stats(echo.door), direct: stats(echo.direct), web: stats(echo.web) },
-      bulk: { doorMs: median(bulkMs.door), directMs: median(bulkMs.direct), ratio: median(bulkMs.direct) / median(bulkMs.door), bytes: BULK_BYTES },
+      bulk: { doorMs: median(bulkMs.door), directMs: median(bulkMs.direct), ratio: median(bulkMs.direct) / median(bulkMs.door), bytes: BULK_BYTES, doorCpuMs: median(bulkMs.doorCpu) },
     };
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup();

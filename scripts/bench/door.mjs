@@ -20,6 +20,7 @@ export const door = {
       ['bulk, direct (ms, MB/s)', ms(bulk.directMs), ms(bulk.bytes / 1000 / bulk.directMs), '', ''],
       ['bulk, SSH door (ms, MB/s)', ms(bulk.doorMs), ms(bulk.bytes / 1000 / bulk.doorMs), `>= ${bench.THROUGHPUT_BUDGET} x direct`, ''],
       ['bulk, door / direct', ms(bulk.ratio), '', `>= ${bench.THROUGHPUT_BUDGET}`, within(bench.THROUGHPUT_BUDGET - bulk.ratio, 0)],
+      ['bulk, the terminal process\'s CPU time (ms)', bulk.doorCpuMs, '', '', ''],
     ];
     return { headers: ['measure', 'p50 ms (or figure)', 'p95 ms', 'budget', 'within'], rows };
   },
