@@ -13,7 +13,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const dataDir = resolve(process.env.DATA_DIR || './data');
-mkdirSync(dataDir, { recursive: true });
+// The data folder holds the database and its key: only this account may read it (the server tightens an older one too).
+mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 const tokenFile = join(dataDir, 'bootstrap_token');
 if (!process.env.BOOTSTRAP_TOKEN && !existsSync(tokenFile)) writeFileSync(tokenFile, randomBytes(24).toString('base64url'), { mode: 0o600 });
 const bootstrapToken = process.env.BOOTSTRAP_TOKEN || readFileSync(tokenFile, 'utf8').trim();

@@ -15,6 +15,7 @@ import { registerAssetRoutes } from './assets/routes.ts';
 import { registerAuditRoutes } from './audits/routes.ts';
 import type { ServerState } from './context.ts';
 import { registerDashboardRoutes } from './dashboard/index-route.ts';
+import { prepareDataDir } from './db/data-files.ts';
 import { closeDatabase, openDatabase } from './db/open.ts';
 import { registerResource } from './engine/routes.ts';
 import { systemClock, type Clock } from './lib/time.ts';
@@ -23,6 +24,7 @@ import { registerCsvParser } from './engine/csv-body.ts';
 import { registerLicenseRoutes } from './license/license-routes.ts';
 import { registerPermsRoutes } from './perms/routes.ts';
 import { RESOURCES } from './resources/index.ts';
+import { SECRET_KEY_ENV } from './secrets/secret-key.ts';
 import { isEmpty, seed } from './seed/index.ts';
 import { registerLdapRoutes } from './settings/ldap-routes.ts';
 import { registerMailTestingRoute } from './settings/mail-testing.ts';
@@ -63,8 +65,10 @@ export interface BuildOptions {
   auditSamples?: boolean;
   /** Token a terminal presents to register (default env BOOTSTRAP_TOKEN; unset = registration closed). */
   bootstrapToken?: string;
-  /** Where replays are stored (default: the database file's folder). */
+  /** The data folder: replays, the secret key file (default: the database file's folder). Created 0700. */
   dataDir?: string;
+  /** Key of the stored credentials (default env BASTION_SECRET_KEY, else `<dataDir>/secret_key`, made once). */
+  secretKey?: string;
   /** Largest replay upload in bytes (default 512 MiB); tests make it small. */
   maxReplayBytes?: number;
   /** Port of the terminal component's HTTP/WebSocket listener on 127.0.0.1; default env TERMINAL_HTTP_PORT, else 5000. */
@@ -75,7 +79,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const now = opts.now ?? systemClock;
   // Parsed before anything opens: a malformed list stops the server instead of guessing.
   const policy = parseAllowedTargets(opts.allowedTargets ?? process.env[ALLOWED_TARGETS_ENV]);
-  const db = openDatabase(opts.dbFile);
+  const dataDir = opts.dataDir ?? dirname(opts.dbFile);
+  for (const dir of new Set([dirname(opts.dbFile), dataDir])) prepareDataDir(dir);
+  const db = openDatabase(opts.dbFile, { dir: dataDir, given: opts.secretKey ?? process.env[SECRET_KEY_ENV] });
   if (isEmpty(db)) seed(db, { demoPassword: opts.demoPassword ?? 'bastion', licenseValid: !!opts.licenseValid, nowMs: now(), auditSamples: opts.auditSamples });
   const state: ServerState = { db, now, settings: new SettingsStore(db), loginAgeMs: opts.loginTimeoutMs ?? LOGIN_AGE_MS };
 
@@ -113,7 +119,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerLdapRoutes(app, { policy });
   registerAuditRoutes(app);
   registerDashboardRoutes(app);
-  registerTerminalRoutes(app, { dataDir: opts.dataDir ?? dirname(opts.dbFile), bootstrapToken: opts.bootstrapToken ?? process.env[BOOTSTRAP_TOKEN_ENV] ?? '', policy, maxReplayBytes: opts.maxReplayBytes });
+  registerTerminalRoutes(app, { dataDir, bootstrapToken: opts.bootstrapToken ?? process.env[BOOTSTRAP_TOKEN_ENV] ?? '', policy, maxReplayBytes: opts.maxReplayBytes });
   await registerStaticRoutes(app, opts.distDir);
   registerEmbedRoutes(app, opts.distDir);
   registerWebTerminalPage(app, opts.distDir);

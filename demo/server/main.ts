@@ -1,9 +1,9 @@
 // `npm start`: open ./data/bastion.sqlite3 (created, migrated and seeded on first start), serve the
 // API and the built console at /ui/, print the demo accounts, stop cleanly on SIGTERM/SIGINT.
-import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
+import { SecretKeyError } from './secrets/secret-key.ts';
 import { SEED_USERS } from './seed/population.ts';
 import { parseFrameAncestors } from './web/security-headers.ts';
 
@@ -15,11 +15,16 @@ const demoPassword = process.env.BASTION_DEMO_PASSWORD || 'bastion';
 const frameAncestors = parseFrameAncestors(process.env.BASTION_FRAME_ANCESTORS);
 const licenseValid = ['1', 'true'].includes((process.env.BASTION_LICENSE_VALID ?? '').toLowerCase());
 
-mkdirSync(dataDir, { recursive: true });
+// buildApp creates the data folder (0700), the database (0600) and, once, the secret key file.
 const app = await buildApp({
   dbFile: join(dataDir, 'bastion.sqlite3'), distDir: join(repoRoot, 'dist'), demoPassword, licenseValid, frameAncestors, logger: true,
   // Sample audit logs in a new database, unless BASTION_AUDIT_SAMPLES=0.
   auditSamples: process.env.BASTION_AUDIT_SAMPLES !== '0',
+}).catch((error: unknown) => {
+  // A missing or wrong secret key: the message says what to do; a stack trace would only bury it.
+  if (!(error instanceof SecretKeyError)) throw error;
+  console.error(`[bastion] cannot start: ${error.message}`);
+  process.exit(1);
 });
 await app.listen({ host, port });
 

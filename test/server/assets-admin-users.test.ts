@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import { test } from 'node:test';
+import { unseal } from '../../demo/server/secrets/vault.ts';
 import { assetsApp } from './assets-fixture.ts';
 
 const ADMINS = '/api/v1/assets/admin-users/';
@@ -23,7 +24,7 @@ test('credentials are write-only, kept when blank on update; keys must be PEM an
   assert.equal('password' in created.json(), false);
   const id = created.json().id;
   await call('PATCH', `${ADMINS}${id}/`, { password: '', comment: 'kept' });
-  assert.equal(db.prepare('SELECT password FROM admin_users WHERE id = ?').pluck().get(id), 'first');
+  assert.equal(unseal(db, db.prepare('SELECT password FROM admin_users WHERE id = ?').pluck().get(id) as string), 'first');
 
   const badName = await call('POST', ADMINS, { name: 'bad', username: 'root;rm' });
   assert.equal(badName.statusCode, 400);
@@ -41,7 +42,7 @@ test('credentials are write-only, kept when blank on update; keys must be PEM an
   assert.deepEqual(openssh.json(), { private_key: ['OpenSSH format private keys are not supported, use ssh-keygen -t rsa -m pem'] });
   const auth = await call('PUT', `${ADMINS}${id}/auth/`, { password: 'second' });
   assert.equal(auth.statusCode, 200);
-  assert.equal(db.prepare('SELECT password FROM admin_users WHERE id = ?').pluck().get(id), 'second');
+  assert.equal(unseal(db, db.prepare('SELECT password FROM admin_users WHERE id = ?').pluck().get(id) as string), 'second');
 });
 
 test('admin-users/<id>/assets/ lists its assets; nodes/ assigns it to every asset of a subtree', async (t) => {

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { totpCode, verifyTotp } from '../../demo/server/auth/totp.ts';
+import { seal, unseal } from '../../demo/server/secrets/vault.ts';
 import { bearer, build, loginSession, orgId } from './helpers.ts';
 
 const INFOS = '/api/v1/assets/asset-user-auth-infos/';
@@ -24,7 +25,7 @@ test('TOTP follows RFC 6238 (SHA-1 vectors) and accepts one minute either side',
 });
 
 async function withSecret(app: FastifyInstance, username: string): Promise<void> {
-  app.bastion.db.prepare('UPDATE users SET otp_secret_key = ? WHERE username = ?').run(SECRET, username);
+  app.bastion.db.prepare('UPDATE users SET otp_secret_key = ? WHERE username = ?').run(seal(app.bastion.db, SECRET), username);
 }
 
 const codeNow = (app: FastifyInstance) => totpCode(SECRET, app.bastion.now());
@@ -56,7 +57,7 @@ test('auth-infos: 403 until otp/verify/, then the secrets; the verification expi
   const info = await app.inject({ method: 'GET', url: detail, headers });
   assert.equal(info.statusCode, 200, info.body);
   const stored = app.bastion.db.prepare('SELECT username, password FROM admin_users WHERE id = ?').get(admin) as { username: string; password: string };
-  assert.deepEqual([info.json().username, info.json().password, info.json().hostname], [stored.username, stored.password, 'bj-db-01']);
+  assert.deepEqual([info.json().username, info.json().password, info.json().hostname], [stored.username, unseal(app.bastion.db, stored.password), 'bj-db-01']);
   assert.ok(stored.password.length > 0);
   const list = (await app.inject({ method: 'GET', url: `${INFOS}?asset_id=${asset}`, headers })).json() as Record<string, unknown>[];
   assert.ok(list.length >= 2 && list.every((row) => typeof row.password === 'string' && 'private_key' in row));

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { signFor } from '../../demo/server/auth/access-key-sign.ts';
+import { seal } from '../../demo/server/secrets/vault.ts';
 import { bearer, type TestClock } from './helpers.ts';
 
 export type App = FastifyInstance & { clock: TestClock };
@@ -27,7 +28,7 @@ export function appUser(app: App, name = 'koko-1'): () => Record<string, string>
   db.prepare(`INSERT INTO users (id, username, name, email, role, is_first_login, date_expired, date_joined)
     VALUES (?, ?, ?, ?, 'App', 0, ?, ?)`).run(id, name, `[Koko]${name}`, `${name}@service.account.local`, '2094-01-01T00:00:00.000Z', at);
   const key = { id: randomUUID(), secret: randomUUID() };
-  db.prepare('INSERT INTO access_keys (id, secret, user_id, is_active, date_created) VALUES (?, ?, ?, 1, ?)').run(key.id, key.secret, id, at);
+  db.prepare('INSERT INTO access_keys (id, secret, user_id, is_active, date_created) VALUES (?, ?, ?, 1, ?)').run(key.id, seal(db, key.secret), id, at);
   return () => {
     const date = new Date(app.clock.now()).toUTCString();
     return { authorization: `Sign ${key.id}:${signFor(key.secret, date)}`, date };

@@ -3,6 +3,7 @@
 // vouching is signed with reaches registered terminals only, in their config answer.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { tokenHash } from '../../demo/server/secrets/token-hash.ts';
 import { terminalProxySecret } from '../../demo/server/terminal/proxy-secret.ts';
 import { MAX_SKEW_SECONDS, signUpgrade, verifyUpgrade } from '../../demo/server/terminal/proxy-signature.ts';
 import { bearer, loginSession, orgId, userId } from './helpers.ts';
@@ -21,7 +22,7 @@ test('redeeming names the user: another user is 404 and leaves the token for its
   const made = await app.inject({ method: 'POST', url: URL, headers: (await loginSession(app, 'user')).headers, payload: { asset, system_user: systemUser } });
   assert.equal(made.statusCode, 201, made.body);
   const token = made.json().token as string;
-  const unspent = () => !!app.bastion.db.prepare('SELECT 1 FROM connection_tokens WHERE token = ?').get(token);
+  const unspent = () => !!app.bastion.db.prepare('SELECT 1 FROM connection_tokens WHERE token_hash = ?').get(tokenHash(token));
 
   // 2.3's bare `?token=`: a terminal that does not say who presents the token has not checked.
   const bare = await term.call('GET', `${URL}?token=${token}`);

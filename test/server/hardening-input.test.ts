@@ -104,3 +104,27 @@ test('a node child with a taken or malformed id is 400, the same whichever org h
   const made = await f.call('POST', `${NODES}${mine.id}/children/`, { id: chosen, value: 'Chosen' });
   assert.deepEqual([made.statusCode, made.json().id], [201, chosen]);
 });
+
+test('1,000 label filters, 40,000 ips and bodies listing 40,000 related ids answer without a 5xx', async (t) => {
+  const f = await fixture(t, assetsResource);
+  // One SQL term per label hit SQLite's expression depth (1000), one `?` per ip or id its 32,766 variables.
+  const labels = Array.from({ length: 1_000 }, (_, i) => `label=k${i}:v${i}`).join('&');
+  const manyLabels = await f.call('GET', `${ASSETS}?${labels}`);
+  assert.deepEqual([manyLabels.statusCode, manyLabels.json()], [200, []]);
+  const prod = await f.call('GET', `${ASSETS}?${Array.from({ length: 1_000 }, () => 'label=env:prod').join('&')}&label=team:data&limit=1`);
+  assert.deepEqual([prod.statusCode, prod.json().count], [200, 4], 'repeats of one pair count once');
+  const ips = Array.from({ length: 40_000 }, (_, i) => `10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`).join(',');
+  const ip = f.app.bastion.db.prepare('SELECT ip FROM assets WHERE org_id = ? ORDER BY hostname LIMIT 1').pluck().get(f.eng) as string;
+  const manyIps = await f.call('GET', `${ASSETS}?ips=${ips},${ip}&limit=1`);
+  assert.equal(manyIps.statusCode, 200, manyIps.body);
+  assert.equal(manyIps.json().results[0].ip, ip);
+  const ids = Array.from({ length: 40_000 }, (_, i) => String(i));
+  for (const [url, body] of [
+    ['/api/v1/assets/domains/', { name: 'many', assets: ids }], ['/api/v1/assets/system-users/', { name: 'many', login_mode: 'manual', cmd_filters: ids }],
+    ['/api/v1/perms/asset-permissions/', { name: 'many', users: ids }], ['/api/v1/perms/database-app-permissions/', { name: 'many', system_users: ids }],
+  ] as const) {
+    const response = await f.call('POST', url, body);
+    assert.equal(response.statusCode, 400, `${url}: ${response.body.slice(0, 200)}`);
+    assert.equal(Object.values(response.json() as Record<string, string[]>)[0].length, 40_000, url);
+  }
+});

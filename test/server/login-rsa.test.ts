@@ -3,6 +3,8 @@
 // is a wrong password (logged, counted toward the lockout). The token API keeps its plain password.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { tokenHash } from '../../demo/server/secrets/token-hash.ts';
+import { unseal } from '../../demo/server/secrets/vault.ts';
 import { encryptPassword, parseLoginForm } from '../../scripts/lib/form-login.mjs';
 import { build, cookieHeader, cookieJar, PASSWORD } from './helpers.ts';
 
@@ -53,8 +55,8 @@ test('an encrypted password signs in, and the key pair ends with the sign-in', a
   assert.equal(response.headers.location, '/ui/');
   assert.ok(response.cookies.some((c) => c.name === 'sessionid' && c.value));
   assert.deepEqual(lastLog(app), { username: 'user', reason: '', status: 1 });
-  const flow = app.bastion.db.prepare('SELECT data FROM login_flows WHERE id = ?').pluck().get(jar.jms_login_flow) as string | undefined;
-  assert.ok(!flow || !JSON.parse(flow).rsaPrivateKey, 'the private key is gone');
+  const flow = app.bastion.db.prepare('SELECT data FROM login_flows WHERE id_hash = ?').pluck().get(tokenHash(jar.jms_login_flow)) as string | undefined;
+  assert.ok(!flow || !JSON.parse(unseal(app.bastion.db, flow)).rsaPrivateKey, 'the private key is gone');
   // The same cipher text cannot sign in again: the key it was made for no longer exists.
   const replay = await post(app, cookieJar(response, jar), encryptPassword(publicKey, PASSWORD));
   assert.equal(replay.statusCode, 200);

@@ -5,7 +5,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { readOtpSecret } from '../../demo/server/auth/otp-secret.ts';
 import { totpCode } from '../../demo/server/auth/totp.ts';
+import { seal } from '../../demo/server/secrets/vault.ts';
 import { bearer, build, cookieHeader, cookieJar, loginSession, PASSWORD, postLoginForm, userId } from './helpers.ts';
 
 type App = FastifyInstance & { clock: { now: () => number; advance: (ms: number) => void } };
@@ -37,8 +39,7 @@ function browser(app: App, lang = 'en') {
 
 const secretOn = (html: string): string => /class="otp-secret">([A-Z2-7]+)</.exec(html)?.[1] ?? '';
 const errorOn = (html: string): string => /class="error" role="alert">([^<]*)</.exec(html)?.[1] ?? '';
-const secretOf = (app: App, username: string) =>
-  app.bastion.db.prepare('SELECT otp_secret_key FROM users WHERE username = ?').pluck().get(username) as string | null;
+const secretOf = (app: App, username: string) => readOtpSecret(app.bastion.db, userId(app, username));
 const mfaLevelOf = (app: App, username: string) =>
   app.bastion.db.prepare('SELECT mfa_level FROM users WHERE username = ?').pluck().get(username) as number;
 
@@ -128,7 +129,7 @@ test('enable MFA from the profile pages; the login form then asks for the code, 
 
 test('the code step answers in the caller language (zh)', async (t) => {
   const app = await build(t) as App;
-  app.bastion.db.prepare("UPDATE users SET mfa_level = 1, otp_secret_key = 'JBSWY3DPEHPK3PXP' WHERE username = 'user'").run();
+  app.bastion.db.prepare("UPDATE users SET mfa_level = 1, otp_secret_key = ? WHERE username = 'user'").run(seal(app.bastion.db, 'JBSWY3DPEHPK3PXP'));
   const b = browser(app, 'zh');
   await b.passwordStep('user');
   const wrong = await b.call('POST', '/core/auth/login/otp/', { otp_code: 'abcdef' });
@@ -138,7 +139,7 @@ test('the code step answers in the caller language (zh)', async (t) => {
 test('API: auth/ answers mfa_required, mfa/challenge/ refuses a wrong code and accepts the right one, then auth/ issues the token', async (t) => {
   const app = await build(t) as App;
   const secret = 'JBSWY3DPEHPK3PXP';
-  app.bastion.db.prepare('UPDATE users SET mfa_level = 1, otp_secret_key = ? WHERE username = ?').run(secret, 'user');
+  app.bastion.db.prepare('UPDATE users SET mfa_level = 1, otp_secret_key = ? WHERE username = ?').run(seal(app.bastion.db, secret), 'user');
   const b = browser(app);
   const first = await b.api('/api/v1/authentication/auth/', { username: 'user', password: PASSWORD });
   assert.equal(first.statusCode, 200);
@@ -206,7 +207,7 @@ test('forced MFA (SECURITY_MFA_AUTH) without a secret: after the password the us
 test('update re-binds after a current code; disable with a code turns MFA off; admin reset clears the secret', async (t) => {
   const app = await build(t) as App;
   const secret = 'JBSWY3DPEHPK3PXP';
-  app.bastion.db.prepare('UPDATE users SET mfa_level = 1, otp_secret_key = ? WHERE username = ?').run(secret, 'user');
+  app.bastion.db.prepare('UPDATE users SET mfa_level = 1, otp_secret_key = ? WHERE username = ?').run(seal(app.bastion.db, secret), 'user');
   const { b } = await passwordStep(app, 'user');
   await b.call('POST', '/core/auth/login/otp/', { otp_code: totpCode(secret, app.clock.now()) });
   assert.ok(b.jar().sessionid);
@@ -234,7 +235,7 @@ test('update re-binds after a current code; disable with a code turns MFA off; a
   assert.equal((await passwordStep(app, 'user')).response.headers.location, '/ui/#/dashboard', 'no code asked any more');
 
   // Admin reset (2.3: GET users/<id>/otp/reset/): the secret goes, the level stays, the next sign-in binds again.
-  app.bastion.db.prepare('UPDATE users SET mfa_level = 1, otp_secret_key = ? WHERE username = ?').run(secret, 'user');
+  app.bastion.db.prepare('UPDATE users SET mfa_level = 1, otp_secret_key = ? WHERE username = ?').run(seal(app.bastion.db, secret), 'user');
   const admin = await loginSession(app, 'admin');
   const reset = await app.inject({ method: 'GET', url: `/api/v1/users/users/${userId(app, 'user')}/otp/reset/`, headers: admin.headers });
   assert.deepEqual([reset.statusCode, reset.json()], [200, { msg: 'success' }]);
@@ -256,7 +257,7 @@ test('the OTP pages send a visitor without a session to the login form', async (
 test('wrong codes count toward the lockout: at the limit the code step ends and the password is refused as blocked', async (t) => {
   const app = await build(t) as App;
   const secret = 'JBSWY3DPEHPK3PXP';
-  app.bastion.db.prepare('UPDATE users SET mfa_level = 1, otp_secret_key = ? WHERE username = ?').run(secret, 'user');
+  app.bastion.db.prepare('UPDATE users SET mfa_level = 1, otp_secret_key = ? WHERE username = ?').run(seal(app.bastion.db, secret), 'user');
   const { b } = await passwordStep(app, 'user');
   const wrongCode = totpCode(secret, app.clock.now() - 10 * 60_000);
   const limit = app.bastion.settings.get<number>('SECURITY_LOGIN_LIMIT_COUNT');

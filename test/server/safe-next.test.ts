@@ -5,11 +5,16 @@ import { test } from 'node:test';
 import { consoleNext, safeNext } from '../../demo/server/auth/safe-next.ts';
 import { build, loginSession, PASSWORD, postLoginForm } from './helpers.ts';
 
+// Same-origin paths whose dot segments, once resolved, leave `//evil.example/`: the browser reads that
+// serialised path again from the Location header, as another host.
+const DOT_SEGMENTS = ['/.//evil.example/', '/a/..//evil.example/', '/%2e//evil.example/', '/./\\evil.example/', '/ui/../..//evil.example', '/%2E%2E//evil.example'];
+
 // Each of these leaves the origin once a browser parses it (tabs/newlines dropped, `\` = `/`).
 const OFF_SITE = [
   '/\t/evil.example/', '/\n/evil.example/', '/\r\n/evil.example', '//evil.example/', '/\\evil.example/', '\\/evil.example',
   '\\\\evil.example', ' //evil.example', '\t//evil.example', 'https://evil.example/', 'javascript:alert(1)',
   'http:/evil.example', 'evil.example', '/\\/evil.example', '//evil.example@x/',
+  ...DOT_SEGMENTS,
 ];
 
 test('safeNext keeps same-origin paths (as the parser serialises them) and refuses everything else', () => {
@@ -30,6 +35,10 @@ test('next=/%09/evil.example/ sends neither login nor logout off-site', async (t
   for (const next of OFF_SITE) {
     const { response: login } = await postLoginForm(app, { username: 'user', password: PASSWORD, next });
     assert.equal(login.headers.location, '/ui/', JSON.stringify(next));
+  }
+  for (const next of DOT_SEGMENTS) {
+    const out = await app.inject({ method: 'GET', url: `/core/auth/logout/?next=${encodeURIComponent(next)}` });
+    assert.equal(out.headers.location, '/core/auth/login/?next=%2Fui%2F', JSON.stringify(next));
   }
   const logout = await app.inject({ method: 'GET', url: '/core/auth/logout/?next=/%09/evil.example/' });
   const location = String(logout.headers.location);

@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { bearer, build, loginSession } from './helpers.ts';
 import { ADMIN_PASSWORD, LDAP_PEOPLE, ldapSettings, useSlapd } from './support/slapd.ts';
+import { assertNotStored } from './support/at-rest.ts';
 import { buildTerminalApp, registerTerminal } from './terminal-helpers.ts';
 import { freePort } from '../../scripts/lib/free-port.mjs';
 import { ANY_FIELD, BODIES } from './fuzz-corpus.ts';
@@ -91,6 +92,7 @@ test('config test: a blank bind password means the stored one; the answer is in 
   const stored = await app.inject({ method: 'GET', url: SETTINGS, headers });
   assert.equal(stored.json().ldap.AUTH_LDAP_BIND_PASSWORD, undefined);
   assert.equal(app.bastion.settings.get('AUTH_LDAP_BIND_PASSWORD'), ADMIN_PASSWORD);
+  assertNotStored(app, { AUTH_LDAP_BIND_PASSWORD: ADMIN_PASSWORD });
 });
 
 test('an LDAP URI outside the outbound allow-list is refused before any connection', async (t) => {

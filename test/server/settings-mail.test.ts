@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { test, type TestContext } from 'node:test';
 import { SMTPServer } from 'smtp-server';
 import { bearer, build } from './helpers.ts';
+import { assertNotStored } from './support/at-rest.ts';
 
 const MAIL_TESTING = '/api/v1/settings/mail/testing/';
 
@@ -63,6 +64,7 @@ test('a blank password uses the stored one; the recipient defaults to the sender
   } });
   assert.equal(response.statusCode, 200, response.body);
   assert.equal(response.json().msg, '邮件已经发送 box@example.test，请检查');
+  assertNotStored(app, { EMAIL_HOST_PASSWORD: 'stored-pass' });
   assert.equal(smtp.mails[0].from, 'box@example.test');
   assert.deepEqual(smtp.mails[0].to, ['box@example.test']);
 });

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { uuid } from '../../demo/server/lib/ids.ts';
+import { seal } from '../../demo/server/secrets/vault.ts';
 import { bearer, build } from './helpers.ts';
 import { startSshd, type TestSshd } from './support/sshd.ts';
 import { assetRow, followLog, insertAsset, taskResult } from './support/task-fixtures.ts';
@@ -17,7 +18,7 @@ function insertSystemUser(app: FastifyInstance, fields: { username: string; pass
   const id = uuid();
   const db = app.bastion.db;
   db.prepare(`INSERT INTO system_users (id, name, username, password, username_same_with_user, date_created, date_updated)
-    VALUES (?, ?, ?, ?, ?, '2024-01-01', '2024-01-01')`).run(id, `su-${id.slice(0, 6)}`, fields.username, fields.password, fields.same ? 1 : 0);
+    VALUES (?, ?, ?, ?, ?, '2024-01-01', '2024-01-01')`).run(id, `su-${id.slice(0, 6)}`, fields.username, seal(db, fields.password), fields.same ? 1 : 0);
   for (const asset of assets) db.prepare('INSERT INTO system_user_assets (system_user_id, asset_id) VALUES (?, ?)').run(id, asset);
   return id;
 }

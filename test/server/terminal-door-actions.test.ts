@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { orgRoot } from '../../demo/server/assets/node-tree.ts';
+import { seal } from '../../demo/server/secrets/vault.ts';
 import { ApiError, type Api } from '../../demo/terminal/api.ts';
 import { confirmConnect, type GrantedAsset, type GrantedSystemUser } from '../../demo/terminal/grants.ts';
 import { bearer, PASSWORD } from './helpers.ts';
@@ -27,7 +28,7 @@ function grants(world: TerminalWorld) {
   const systemUser = (name: string, priority: number, manual = false) => {
     const id = w.systemUser(name, 'ssh', priority);
     db.prepare('UPDATE system_users SET username = ?, password = ?, login_mode = ? WHERE id = ?')
-      .run(sshd.username, manual ? '' : sshd.password, manual ? 'manual' : 'auto', id);
+      .run(sshd.username, manual ? '' : seal(db, sshd.password), manual ? 'manual' : 'auto', id);
     return id;
   };
   const users = [world.user.id];

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import { uuid } from '../../demo/server/lib/ids.ts';
 import { isoAt } from '../../demo/server/lib/time.ts';
+import { seal } from '../../demo/server/secrets/vault.ts';
 import { PASSWORD } from './helpers.ts';
 import { world as perms } from './perms-world.ts';
 import { orgRoot } from '../../demo/server/assets/node-tree.ts';
@@ -32,11 +33,11 @@ test('gateways, system user choice, stop and restart', async (t) => {
   db.prepare('INSERT INTO domains (id, name, date_created) VALUES (?, ?, ?)').run(domain, 'td-domain', stamp);
   const gateway = uuid();
   db.prepare(`INSERT INTO gateways (id, name, ip, port, username, password, domain, date_created, date_updated)
-    VALUES (?, 'td-gw', '127.0.0.1', ?, ?, 'wrong-password', ?, ?, ?)`).run(gateway, world.sshd.port, world.sshd.username, domain, stamp, stamp);
+    VALUES (?, 'td-gw', '127.0.0.1', ?, ?, ?, ?, ?, ?)`).run(gateway, world.sshd.port, world.sshd.username, seal(db, 'wrong-password'), domain, stamp, stamp);
   const behind = w.asset('td-behind', [orgRoot(db, '')], { protocols: `ssh/${world.sshd.port}` });
   db.prepare("UPDATE assets SET ip = '127.0.0.1', domain = ? WHERE id = ?").run(domain, behind);
   const second = w.systemUser('td-ssh-b', 'ssh', 10);
-  db.prepare('UPDATE system_users SET username = ?, password = ? WHERE id = ?').run(world.sshd.username, world.sshd.password, second);
+  db.prepare('UPDATE system_users SET username = ?, password = ? WHERE id = ?').run(world.sshd.username, seal(db, world.sshd.password), second);
   const manual = w.systemUser('td-manual', 'ssh', 5);
   db.prepare("UPDATE system_users SET username = ?, login_mode = 'manual' WHERE id = ?").run(world.sshd.username, manual);
   w.permission('td-grant-behind', { users: [world.user.id], assets: [behind], systemUsers: [world.ids.systemUser, second, manual] });
@@ -55,7 +56,7 @@ test('gateways, system user choice, stop and restart', async (t) => {
     screen.send('2\r');
     // The gateway's password is wrong: the connection cannot be made, so it does go through the gateway.
     assert.match(await screen.waitFor('Opt> '), /Could not connect to td-behind/);
-    db.prepare('UPDATE gateways SET password = ? WHERE id = ?').run(world.sshd.password, gateway);
+    db.prepare('UPDATE gateways SET password = ? WHERE id = ?').run(seal(db, world.sshd.password), gateway);
     screen.mark();
     screen.send('td-behind\r');
     await screen.waitFor('System user number');

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { tokenHash } from '../../demo/server/secrets/token-hash.ts';
 import { terminalProxySecret } from '../../demo/server/terminal/proxy-secret.ts';
 import { signUpgrade } from '../../demo/server/terminal/proxy-signature.ts';
 import { optionsFromEnv } from '../../demo/terminal/config.ts';
@@ -32,7 +33,7 @@ test('the web terminal socket runs a recorded, filtered session', async (t) => {
     assert.equal(response.statusCode, 201, response.body);
     return response.json().token as string;
   };
-  const unspent = (token: string) => !!world.app.bastion.db.prepare('SELECT 1 FROM connection_tokens WHERE token = ?').get(token);
+  const unspent = (token: string) => !!world.app.bastion.db.prepare('SELECT 1 FROM connection_tokens WHERE token_hash = ?').get(tokenHash(token));
   const webSessions = async () => (await world.admin('GET', '/api/v1/terminal/sessions/?login_from=WT')).json as any[];
 
   await t.test('an unknown token gets a close frame with the reason', async () => {

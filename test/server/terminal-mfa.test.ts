@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import ssh2 from 'ssh2';
 import { totpCode } from '../../demo/server/auth/totp.ts';
+import { seal } from '../../demo/server/secrets/vault.ts';
 import { PASSWORD } from './helpers.ts';
 import { terminalWorld } from './support/terminal-world.ts';
 
@@ -49,7 +50,7 @@ function signInWithCodes(port: number, username: string, codes: string[]): Promi
 test('the SSH door asks a user with MFA for the code after the password', async (t) => {
   const world = await terminalWorld(t);
   const db = world.app.bastion.db;
-  db.prepare('UPDATE users SET mfa_level = 1, otp_secret_key = ? WHERE id = ?').run(SECRET, world.user.id);
+  db.prepare('UPDATE users SET mfa_level = 1, otp_secret_key = ? WHERE id = ?').run(seal(db, SECRET), world.user.id);
   const port = world.terminal.sshPort;
   const stale = totpCode(SECRET, Date.now() - 10 * 60_000);
 

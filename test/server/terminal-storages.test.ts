@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test, type TestContext } from 'node:test';
+import { openMeta } from '../../demo/server/terminal/storage-meta.ts';
 import { bearer } from './helpers.ts';
 import { buildTerminalApp } from './terminal-helpers.ts';
 
@@ -49,7 +50,8 @@ test('built-in storages are undeletable; meta is filtered per type; secrets writ
   assert.equal(made.statusCode, 201, made.body);
   assert.deepEqual(made.json().meta, { BUCKET: 'rec', ENDPOINT: 'http://127.0.0.1:7480' });
   const id = made.json().id as string;
-  const stored = () => JSON.parse(app.bastion.db.prepare('SELECT meta FROM replay_storages WHERE id = ?').pluck().get(id) as string);
+  // Secrets are sealed at rest: compared in clear.
+  const stored = () => openMeta(app.bastion.db, app.bastion.db.prepare('SELECT meta FROM replay_storages WHERE id = ?').pluck().get(id) as string);
   assert.deepEqual(stored(), { BUCKET: 'rec', ACCESS_KEY: 'ak', SECRET_KEY: 'sk', ENDPOINT: 'http://127.0.0.1:7480' });
   const updated = await app.inject({ method: 'PUT', url: `${REPLAY}${id}/`, headers: admin, payload: { name: 'ceph-1', type: 'ceph', meta: { BUCKET: 'rec2', ACCESS_KEY: '', SECRET_KEY: '', ENDPOINT: 'http://127.0.0.1:7480' } } });
   assert.equal(updated.statusCode, 200, updated.body);

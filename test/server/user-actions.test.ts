@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { seal } from '../../demo/server/secrets/vault.ts';
 import { bearer, build, orgId, PASSWORD, userId } from './helpers.ts';
 
 const USERS = '/api/v1/users/users/';
@@ -16,7 +17,7 @@ async function setup(t: Parameters<typeof build>[0]) {
 
 test('otp/reset clears the MFA secret of another user; resetting your own answers 401', async (t) => {
   const { app, db, call, user } = await setup(t);
-  db.prepare("UPDATE users SET otp_secret_key = 'SECRET', mfa_level = 1 WHERE id = ?").run(user);
+  db.prepare("UPDATE users SET otp_secret_key = ?, mfa_level = 1 WHERE id = ?").run(seal(db, 'SECRET'), user);
   const reset = await call('GET', `${USERS}${user}/otp/reset/`);
   assert.deepEqual([reset.statusCode, reset.json()], [200, { msg: 'success' }]);
   assert.equal(db.prepare('SELECT otp_secret_key FROM users WHERE id = ?').pluck().get(user), null);

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import type { IncomingMessage } from 'node:http';
 import { test, type TestContext } from 'node:test';
 import { WebSocket, WebSocketServer } from 'ws';
+import { tokenHash } from '../../demo/server/secrets/token-hash.ts';
 import { terminalProxySecret } from '../../demo/server/terminal/proxy-secret.ts';
 import { verifyUpgrade } from '../../demo/server/terminal/proxy-signature.ts';
 import { terminalHttpHost } from '../../demo/server/web/terminal-socket-proxy.ts';
@@ -173,7 +174,7 @@ test("another user's connection token is refused before the upgrade, and stays u
   assert.equal(doubled.status, 403);
   await new Promise((resolve) => setTimeout(resolve, 100));
   assert.equal(upstream.requests.length, 0, 'the terminal never heard of it');
-  assert.ok(db.prepare('SELECT 1 FROM connection_tokens WHERE token = ?').get(token), 'not spent');
+  assert.ok(db.prepare('SELECT 1 FROM connection_tokens WHERE token_hash = ?').get(tokenHash(token)), 'not spent');
 
   const mine = await connect(`ws://127.0.0.1:${port}${path}`, { cookie: owner.cookie, origin });
   assert.equal(mine.status, 101);

@@ -1,11 +1,14 @@
 // A remote app's `params` (§2.4): each type has its own keys; only the chosen type's keys are kept,
 // values are trimmed text, the `*_password` keys are write-only (never read back, a blank one on update
-// keeps the stored value while the type stays the same). `connectionParameters` is the command line the
-// RemoteApp launcher on the Windows host receives.
+// keeps the stored value while the type stays the same). The passwords are stored sealed (secrets/vault.ts)
+// value by value. `connectionParameters` is the command line the RemoteApp launcher on the Windows host
+// receives.
 import { L, message } from '../assets/fields.ts';
+import type { DB } from '../db/open.ts';
 import { forbiddenCharacters } from '../engine/fields.ts';
 import type { HookArgs, Row } from '../engine/types.ts';
 import { t } from '../lib/i18n.ts';
+import { seal, unseal } from '../secrets/vault.ts';
 
 export const REMOTE_APP_TYPES = [
   { value: 'chrome', label: L('Chrome', 'Chrome') },
@@ -30,6 +33,13 @@ export const REMOTE_APP_PARAMS: Record<string, ParamKey[]> = {
 const MAX_VALUE = 1024;
 const PORT_MESSAGE = L('端口必须是 1 到 65535 之间的整数', 'The port must be an integer between 1 and 65535');
 
+/** Every type's password keys: sealed at rest whatever the row's type. */
+const SECRET_KEYS = new Set(Object.values(REMOTE_APP_PARAMS).flat().filter((k) => k.writeOnly).map((k) => k.name));
+
+const mapSecrets = (params: Row, map: (value: string) => string): Row =>
+  Object.fromEntries(Object.entries(params).map(([name, value]) => [name, SECRET_KEYS.has(name) && typeof value === 'string' ? map(value) : value]));
+
+/** The params as stored (JSON text, passwords sealed), parsed; `{}` when there are none. */
 const storedParams = (row: Row | null): Row => {
   if (!row || typeof row.params !== 'string') return {};
   try {
@@ -49,6 +59,7 @@ const storedParams = (row: Row | null): Row => {
 export function normaliseParams(args: HookArgs, data: Row, existing: Row | null): Record<string, unknown> | null {
   const type = String(data.type ?? existing?.type ?? 'chrome');
   const keys = REMOTE_APP_PARAMS[type] ?? [];
+  // Stored values are copied as they are (still sealed) when kept; new ones are sealed below.
   const old = storedParams(existing);
   const sameType = existing !== null && existing.type === type;
   const given = data.params as Row | undefined;
@@ -57,11 +68,15 @@ export function normaliseParams(args: HookArgs, data: Row, existing: Row | null)
     return null;
   }
   const out: Row = {};
+  const kept: Record<string, boolean> = {};
   const errors: Record<string, string[]> = {};
   for (const key of keys) {
     const raw = given[key.name];
     if (raw === undefined || raw === null || raw === '') {
-      if (key.writeOnly && sameType && old[key.name]) out[key.name] = old[key.name];
+      if (key.writeOnly && sameType && old[key.name]) {
+        out[key.name] = old[key.name];
+        kept[key.name] = true;
+      }
       continue;
     }
     if (typeof raw !== 'string' && typeof raw !== 'number') {
@@ -75,9 +90,13 @@ export function normaliseParams(args: HookArgs, data: Row, existing: Row | null)
     else if (key.port && !(/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 65535)) errors[key.name] = [message(args, PORT_MESSAGE)];
     else if (value) out[key.name] = value;
   }
-  data.params = out;
+  data.params = Object.fromEntries(Object.entries(out).map(([name, value]) =>
+    [name, SECRET_KEYS.has(name) && !kept[name] && typeof value === 'string' ? seal(args.db, value) : value]));
   return Object.keys(errors).length ? { params: errors } : null;
 }
+
+/** The stored form of params given in clear (seeds): the passwords sealed. */
+export const sealedParams = (db: DB, params: Row): Row => mapSecrets(params, (value) => seal(db, value));
 
 /** The stored params without the write-only keys (what every read shows). */
 export function readableParams(row: Row): Row {
@@ -87,8 +106,8 @@ export function readableParams(row: Row): Row {
 }
 
 /** `<type> "<path>" <values of the type's keys in order>`: what the launcher on the host is started with. */
-export function connectionParameters(row: Row): string {
-  const params = storedParams(row);
+export function connectionParameters(db: DB, row: Row): string {
+  const params = mapSecrets(storedParams(row), (value) => unseal(db, value));
   const values = (REMOTE_APP_PARAMS[String(row.type)] ?? []).map((k) => params[k.name]).filter((v) => v !== undefined && v !== null);
   return [String(row.type), `"${String(row.path)}"`, ...values.map(String)].join(' ');
 }

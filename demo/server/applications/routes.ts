@@ -14,9 +14,9 @@ const BOOT_PROGRAM = '||jmservisor';
 export function registerApplicationRoutes(app: FastifyInstance): void {
   // 2.3: IsAppUser (the terminal asks while opening the RDP session); here the org's admins, who are
   // the only accounts with the app's passwords anyway, as the terminal comes with the sessions issue.
-  app.get(`${remoteAppsResource.url}:id/connection-info/`, detailRoute(app, remoteAppsResource, 'retrieve')((_args, row) => ({
+  app.get(`${remoteAppsResource.url}:id/connection-info/`, detailRoute(app, remoteAppsResource, 'retrieve')((args, row) => ({
     id: row.id, name: row.name, asset: row.asset,
-    parameter_remote_app: { program: BOOT_PROGRAM, working_directory: '', parameters: connectionParameters(row) },
+    parameter_remote_app: { program: BOOT_PROGRAM, working_directory: '', parameters: connectionParameters(args.db, row) },
   })));
   registerAppPermissionRoutes(app);
   registerAppGrantRoutes(app);

@@ -51,19 +51,28 @@ function labelPair(item: string): [string, string] | null {
   return name && value ? [name, value] : null;
 }
 
-/** Every pair must match an active label of the asset; a `label` with no usable pair selects nothing, as in 2.3. */
+/**
+ * Every pair must match an active label of the asset; a `label` with no usable pair selects nothing, as in
+ * 2.3. One SQL term however many pairs (an asset whose active labels match them all), the pairs one JSON
+ * parameter, as `ids`: a term per pair made a 500 past SQLite's expression depth of 1000.
+ */
 function labelFilter(args: HookArgs, raw: string): Clause | null {
   // The engine hands filters the last value of a repeated parameter; labels AND every value.
-  const pairs = valuesOf(queryOf(args).label ?? raw).map(labelPair).filter((pair): pair is [string, string] => pair !== null);
+  const found = valuesOf(queryOf(args).label ?? raw).map(labelPair).filter((pair): pair is [string, string] => pair !== null);
+  const pairs = [...new Map(found.map((pair) => [JSON.stringify(pair), pair])).values()];
   if (!pairs.length) return NOTHING;
-  const sql = pairs.map(() => `assets.id IN (SELECT al.asset_id FROM asset_labels al JOIN labels l ON l.id = al.label_id
-    WHERE l.name = ? AND l.value = ? AND l.is_active = 1)`).join(' AND ');
-  return { sql: `(${sql})`, params: pairs.flat() };
+  return {
+    sql: `assets.id IN (SELECT al.asset_id FROM asset_labels al JOIN labels l ON l.id = al.label_id
+      JOIN json_each(?) p ON l.name = p.value ->> 0 AND l.value = p.value ->> 1
+      WHERE l.is_active = 1 GROUP BY al.asset_id HAVING COUNT(DISTINCT p.key) = ?)`,
+    params: [JSON.stringify(pairs), pairs.length],
+  };
 }
 
 function ipsFilter(_args: HookArgs, raw: string): Clause | null {
   const ips = valuesOf(raw).flatMap((v) => v.split(',')).map((s) => s.trim()).filter(Boolean);
-  return ips.length ? { sql: `assets.ip IN (${ips.map(() => '?').join(', ')})`, params: ips } : null;
+  // One JSON parameter, however many addresses (one `?` each would pass SQLite's variable limit).
+  return ips.length ? { sql: 'assets.ip IN (SELECT value FROM json_each(?))', params: [JSON.stringify(ips)] } : null;
 }
 
 export const ASSET_FILTERS: Record<string, (args: HookArgs, value: string) => Clause | null> = {

@@ -13,6 +13,7 @@ import { assetsResource } from '../resources/assets.ts';
 import { cmdFilterRulesResource } from '../resources/cmd-filter-rules.ts';
 import { platformsResource } from '../resources/platforms.ts';
 import { systemUsersResource } from '../resources/system-users.ts';
+import { openColumns, sealColumns } from '../secrets/sealed-columns.ts';
 import { visibleNode } from './asset-filters.ts';
 import { assetConnectivity } from './asset-writes.ts';
 import { L, message } from './fields.ts';
@@ -40,7 +41,8 @@ export function registerAssetExtraRoutes(app: FastifyInstance): void {
     return platform ? serializeRow(platformsResource, args, platform, 'retrieve') : notFound(args, reply, platformsResource);
   }));
   app.get(`${assetsResource.url}:id/gateways/`, asset((args, row) => (row.domain
-    ? args.db.prepare("SELECT id, name, ip, port, protocol, username, password, private_key FROM gateways WHERE domain = ? AND is_active = 1 AND protocol = 'ssh' ORDER BY name").all(row.domain)
+    ? (args.db.prepare("SELECT id, name, ip, port, protocol, username, password, private_key FROM gateways WHERE domain = ? AND is_active = 1 AND protocol = 'ssh' ORDER BY name")
+      .all(row.domain) as Row[]).map((gateway) => openColumns(args.db, 'gateways', gateway))
     : [])));
   registerAdminUserRoutes(app);
   registerSystemUserRoutes(app);
@@ -70,7 +72,7 @@ function registerAdminUserRoutes(app: FastifyInstance): void {
     keepStoredSecrets(data, row, ['password', 'private_key']);
     const errors = privateKeyErrors(args, { ...data, password: data.password ?? row.password });
     if (errors) return reply.code(400).send(errors);
-    for (const [field, value] of Object.entries(data)) args.db.prepare(`UPDATE admin_users SET ${field} = ? WHERE id = ?`).run(value, row.id);
+    for (const [field, value] of Object.entries(sealColumns(args.db, 'admin_users', data))) args.db.prepare(`UPDATE admin_users SET ${field} = ? WHERE id = ?`).run(value, row.id);
     return serializeRow(adminUsersResource, args, findOne(args, adminUsersResource, String(row.id))!, 'retrieve');
   });
   const nodes = write((args, row, request, reply) => {
@@ -104,8 +106,8 @@ function registerSystemUserRoutes(app: FastifyInstance): void {
     for (const field of AUTH_FIELDS) if (typeof bodyOf(request)[field] === 'string') data[field] = bodyOf(request)[field];
     const errors = privateKeyErrors(args, { ...data, password: data.password ?? row.password });
     if (errors) return reply.code(400).send(errors);
-    for (const [field, value] of Object.entries(data)) args.db.prepare(`UPDATE system_users SET ${field} = ? WHERE id = ?`).run(value, row.id);
-    return authInfo(args.db.prepare('SELECT * FROM system_users WHERE id = ?').get(row.id) as Row);
+    for (const [field, value] of Object.entries(sealColumns(args.db, 'system_users', data))) args.db.prepare(`UPDATE system_users SET ${field} = ? WHERE id = ?`).run(value, row.id);
+    return authInfo(openColumns(args.db, 'system_users', args.db.prepare('SELECT * FROM system_users WHERE id = ?').get(row.id) as Row));
   });
   app.put(`${base}:id/auth-info/`, update);
   app.patch(`${base}:id/auth-info/`, update);

@@ -45,7 +45,8 @@ export const writeOrg = (args: HookArgs): string => storedOrgId(args.ctx.org);
 export function visibleIds(args: HookArgs, table: string, ids: string[]): Set<string> {
   if (!ids.length) return new Set();
   const org = andInOrg(args.ctx.org);
-  const found = args.db.prepare(`SELECT id FROM ${table} WHERE id IN (${ids.map(() => '?').join(', ')})${org.sql}`).pluck().all(...ids, ...org.params);
+  // One JSON parameter: a body may list more ids than SQLite takes variables (32,766).
+  const found = args.db.prepare(`SELECT id FROM ${table} WHERE id IN (SELECT value FROM json_each(?))${org.sql}`).pluck().all(JSON.stringify(ids), ...org.params);
   return new Set(found as string[]);
 }
 

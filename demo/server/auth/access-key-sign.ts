@@ -1,8 +1,10 @@
 // `Authorization: Sign <access_key_id>:<signature>` (JumpServer's AccessKeyAuthentication):
-// signature = base64(md5 hex text of "<secret>\n<Date header>"), Date at most 15 minutes old.
+// signature = base64(md5 hex text of "<secret>\n<Date header>"), Date at most 15 minutes old. The
+// secret is needed in clear to compute the signature, so it is stored sealed (not hashed) and opened here.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { UserRow } from '../context.ts';
 import type { DB } from '../db/open.ts';
+import { openColumns } from '../secrets/sealed-columns.ts';
 
 const MAX_AGE_MS = 15 * 60 * 1000;
 
@@ -16,9 +18,10 @@ export function userForSignature(db: DB, credential: string, dateHeader: string 
   if (!keyId || !signature || !dateHeader) return null;
   const sent = Date.parse(dateHeader);
   if (Number.isNaN(sent) || Math.abs(nowMs - sent) > MAX_AGE_MS) return null;
-  const key = db.prepare('SELECT secret, user_id FROM access_keys WHERE id = ? AND is_active = 1').get(keyId) as
+  const row = db.prepare('SELECT secret, user_id FROM access_keys WHERE id = ? AND is_active = 1').get(keyId) as
     { secret: string; user_id: string } | undefined;
-  if (!key) return null;
+  if (!row) return null;
+  const key = openColumns(db, 'access_keys', row);
   const expected = Buffer.from(signFor(key.secret, dateHeader));
   const actual = Buffer.from(signature);
   if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return null;

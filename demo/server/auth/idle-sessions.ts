@@ -4,7 +4,7 @@
 // keys are for programs and keep their own lifetime.
 import type { DB } from '../db/open.ts';
 import type { SettingsStore } from '../settings/store.ts';
-import { deleteSession } from './sessions.ts';
+import { deleteSession, markSessionActive } from './sessions.ts';
 
 /** Activity is written at most this often: one UPDATE per request would double the writes of a busy console. */
 const TOUCH_EVERY_MS = 15_000;
@@ -20,6 +20,6 @@ export function keepSessionAlive(db: DB, sessionId: string, lastActive: number, 
     deleteSession(db, sessionId);
     return false;
   }
-  if (nowMs - lastActive >= TOUCH_EVERY_MS) db.prepare('UPDATE sessions SET last_active_at = ? WHERE id = ?').run(nowMs, sessionId);
+  if (nowMs - lastActive >= TOUCH_EVERY_MS) markSessionActive(db, sessionId, nowMs);
   return true;
 }

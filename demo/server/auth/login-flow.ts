@@ -1,9 +1,14 @@
 // The state of a sign-in in progress, before there is a user session: what 2.3 keeps in the anonymous
 // Django session between the login form, the MFA step and the forced OTP binding. A cookie names one
 // row of login_flows; its JSON data is a small bag of named values. Rows live LOGIN_FLOW_AGE_MS after
-// their last write and are swept as new flows start.
+// their last write and are swept as new flows start. The row is keyed by the hash of the cookie and its
+// data sealed (a flow may hold the form's RSA private key, a pending OTP secret, a user who passed the
+// password): reading the database neither continues a sign-in nor reads one.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { DB } from '../db/open.ts';
 import { randomToken } from '../lib/ids.ts';
+import { tokenHash } from '../secrets/token-hash.ts';
+import { seal, unseal } from '../secrets/vault.ts';
 
 export const LOGIN_FLOW_COOKIE = 'jms_login_flow';
 /** Long enough to read a code off a phone or scan a QR code, short enough not to matter once forgotten. */
@@ -41,10 +46,10 @@ function readRow(request: FastifyRequest): { id: string; data: LoginFlowData } |
   const id = request.cookies[LOGIN_FLOW_COOKIE];
   if (!id) return null;
   const { db, now } = request.server.bastion;
-  const raw = db.prepare('SELECT data FROM login_flows WHERE id = ? AND expires_at > ?').pluck().get(id, now()) as string | undefined;
+  const raw = db.prepare('SELECT data FROM login_flows WHERE id_hash = ? AND expires_at > ?').pluck().get(tokenHash(id), now()) as string | undefined;
   if (raw === undefined) return null;
   try {
-    return { id, data: JSON.parse(raw) as LoginFlowData };
+    return { id, data: JSON.parse(unseal(db, raw)) as LoginFlowData };
   } catch {
     return null;
   }
@@ -64,17 +69,19 @@ export function loginFlow(request: FastifyRequest, reply: FastifyReply): LoginFl
       if (!id) {
         id = randomToken();
         db.prepare('DELETE FROM login_flows WHERE expires_at <= ?').run(nowMs);
-        db.prepare('INSERT INTO login_flows (id, data, expires_at) VALUES (?, ?, ?)').run(id, JSON.stringify(data), nowMs + LOGIN_FLOW_AGE_MS);
+        db.prepare('INSERT INTO login_flows (id_hash, data, expires_at) VALUES (?, ?, ?)').run(tokenHash(id), sealed(db, data), nowMs + LOGIN_FLOW_AGE_MS);
         reply.setCookie(LOGIN_FLOW_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: LOGIN_FLOW_AGE_MS / 1000 });
       } else {
-        db.prepare('UPDATE login_flows SET data = ?, expires_at = ? WHERE id = ?').run(JSON.stringify(data), nowMs + LOGIN_FLOW_AGE_MS, id);
+        db.prepare('UPDATE login_flows SET data = ?, expires_at = ? WHERE id_hash = ?').run(sealed(db, data), nowMs + LOGIN_FLOW_AGE_MS, tokenHash(id));
       }
     },
     clear() {
-      if (id) db.prepare('DELETE FROM login_flows WHERE id = ?').run(id);
+      if (id) db.prepare('DELETE FROM login_flows WHERE id_hash = ?').run(tokenHash(id));
       id = null;
       for (const key of Object.keys(data)) delete data[key as keyof LoginFlowData];
       reply.clearCookie(LOGIN_FLOW_COOKIE, { path: '/' });
     },
   };
 }
+
+const sealed = (db: DB, data: LoginFlowData): string => seal(db, JSON.stringify(data));

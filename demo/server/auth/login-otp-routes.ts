@@ -9,6 +9,7 @@ import { finishPendingLogin, pendingUser } from './login-guard.ts';
 import { countMfaFailure, logMfaFailure, mfaUnset } from './mfa-state.ts';
 import { OTP_PATHS } from './otp-paths.ts';
 import { csrfOk, formBody, postedCode, sendOtpForm } from './otp-page.ts';
+import { readOtpSecret } from './otp-secret.ts';
 import { verifyTotp } from './totp.ts';
 
 const LOGIN_PATH = '/core/auth/login/';
@@ -34,8 +35,7 @@ export function registerLoginOtpRoutes(app: FastifyInstance): void {
     const body = formBody(request);
     if (!csrfOk(request, body)) return sendOtpForm(request, reply, form(request, t(lang, 'auth.csrf_failed'), 403));
     if (mfaUnset(user, settings)) return reply.redirect(OTP_PATHS.bind);
-    const secret = db.prepare('SELECT otp_secret_key FROM users WHERE id = ?').pluck().get(user.id) as string | null;
-    if (!verifyTotp(secret, postedCode(body), now())) {
+    if (!verifyTotp(readOtpSecret(db, user.id), postedCode(body), now())) {
       logMfaFailure(request, user.username, 'W');
       if (countMfaFailure(request, user.username)) return reply.redirect(LOGIN_PATH);
       return sendOtpForm(request, reply, form(request, t(lang, 'mfa.code_failed')));

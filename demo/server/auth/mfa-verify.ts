@@ -6,19 +6,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DB } from '../db/open.ts';
 import { t } from '../lib/i18n.ts';
+import { tokenHash } from '../secrets/token-hash.ts';
+import { readOtpSecret } from './otp-secret.ts';
 import { authorize, IsValidUser } from './permissions.ts';
 import { headerValue } from './request-context.ts';
 import { verifyTotp } from './totp.ts';
 
-type Login = { table: 'sessions'; column: 'id'; key: string } | { table: 'bearer_tokens'; column: 'token'; key: string };
+type Login = { table: 'sessions'; column: 'id_hash'; key: string } | { table: 'bearer_tokens'; column: 'token_hash'; key: string };
 
-/** The login row this request came with, if it is one that can hold a verification. */
+/** The login row this request came with (keyed by the hash of its token), if it is one that can hold a verification. */
 function loginOf(request: FastifyRequest): Login | null {
   const { ctx } = request;
-  if (ctx.via === 'session' && ctx.sessionId) return { table: 'sessions', column: 'id', key: ctx.sessionId };
+  if (ctx.via === 'session' && ctx.sessionId) return { table: 'sessions', column: 'id_hash', key: tokenHash(ctx.sessionId) };
   if (ctx.via === 'bearer') {
     const token = headerValue(request, 'authorization')?.trim().split(/\s+/, 2)[1];
-    if (token) return { table: 'bearer_tokens', column: 'token', key: token };
+    if (token) return { table: 'bearer_tokens', column: 'token_hash', key: tokenHash(token) };
   }
   return null;
 }
@@ -43,7 +45,7 @@ export function registerOtpVerifyRoute(app: FastifyInstance): void {
     const code = String(raw);
     if (code.length > 6) return reply.code(400).send({ code: [t(lang, 'field.max_length', { max: 6 })] });
     if (code.length < 6) return reply.code(400).send({ code: [t(lang, 'field.min_length', { min: 6 })] });
-    const secret = db.prepare('SELECT otp_secret_key FROM users WHERE id = ?').pluck().get(request.ctx.user.id) as string | null;
+    const secret = readOtpSecret(db, request.ctx.user.id);
     const login = loginOf(request);
     if (!login || !verifyTotp(secret, code, now())) return reply.code(400).send({ error: t(lang, 'otp.code_invalid') });
     db.prepare(`UPDATE ${login.table} SET mfa_verified_at = ? WHERE ${login.column} = ?`).run(now(), login.key);

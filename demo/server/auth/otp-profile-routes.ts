@@ -16,6 +16,7 @@ import { userForPassword } from './password-check.ts';
 import { safeNext } from './safe-next.ts';
 import { headerValue } from './request-context.ts';
 import { deleteSession, userForSession } from './sessions.ts';
+import { bindOtpSecret, readOtpSecret } from './otp-secret.ts';
 import { newOtpSecret, otpUri, verifyTotp } from './totp.ts';
 
 const AUTH_PROOF_MS = 5 * 60_000;
@@ -127,7 +128,7 @@ export function registerOtpProfileRoutes(app: FastifyInstance): void {
     // A wrong code keeps the same secret on screen: the app may already hold it.
     if (!verifyTotp(secret, postedCode(body), now())) return bindForm(request, reply, who.user, who.pending, secret, t(request.ctx.lang, 'mfa.code_failed'));
     // 2.3's enable_mfa(): level 1 unless already forced (2).
-    db.prepare('UPDATE users SET otp_secret_key = ?, mfa_level = CASE WHEN mfa_level = 2 THEN 2 ELSE 1 END WHERE id = ?').run(secret, who.user.id);
+    bindOtpSecret(db, who.user.id, secret);
     flow.update({ otpSecretPending: undefined, otpPasswordAt: undefined, otpCodeAt: undefined, otpAuthUserId: undefined });
     if (who.pending) {
       const user = db.prepare('SELECT * FROM users WHERE id = ?').get(who.user.id) as UserRow;
@@ -165,7 +166,7 @@ export function registerOtpProfileRoutes(app: FastifyInstance): void {
       if (!csrfOk(request, body)) return codeForm(request, reply, kind, t(request.ctx.lang, 'auth.csrf_failed'), 403);
       const refused = refusal(request, user);
       if (refused) return codeForm(request, reply, kind, refused, 400);
-      if (!verifyTotp(user.otp_secret_key, postedCode(body), now())) {
+      if (!verifyTotp(readOtpSecret(db, user.id), postedCode(body), now())) {
         logMfaFailure(request, user.username, 'W');
         return codeForm(request, reply, kind, t(request.ctx.lang, 'mfa.code_failed'));
       }

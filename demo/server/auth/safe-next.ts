@@ -19,7 +19,10 @@ export function safeNext(value: unknown, fallback: string = CONSOLE_HOME): strin
     return fallback;
   }
   if (url.origin !== ORIGIN) return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
+  // What is checked is the serialised path, which the browser parses again from the Location header:
+  // dot segments (`/./`, `/a/../`, `/%2e/`) can leave it starting with `//`, another host there.
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return path.startsWith('//') ? fallback : path;
 }
 
 /**

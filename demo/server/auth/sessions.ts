@@ -1,23 +1,26 @@
 // Server-side sessions (cookie `sessionid`) and API bearer tokens, both with JumpServer's 86400 s age.
+// Every function takes the token the client holds; the tables keep only its hash (token-hash.ts), so
+// a lookup is still one indexed equality.
 import type { DB } from '../db/open.ts';
 import type { UserRow } from '../context.ts';
 import { randomToken } from '../lib/ids.ts';
+import { tokenHash } from '../secrets/token-hash.ts';
 
 /** SESSION_COOKIE_AGE and TOKEN_EXPIRATION; `buildApp({ loginTimeoutMs })` overrides both. */
 export const LOGIN_AGE_MS = 86400 * 1000;
 
 export function createSession(db: DB, userId: string, nowMs: number, ageMs: number): string {
   const id = randomToken();
-  db.prepare('INSERT INTO sessions (id, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)')
-    .run(id, userId, nowMs + ageMs, nowMs);
+  db.prepare('INSERT INTO sessions (id_hash, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)')
+    .run(tokenHash(id), userId, nowMs + ageMs, nowMs);
   return id;
 }
 
 /** The user of a live session, and when the session was last used (ms; its creation until then). */
 export function userForSession(db: DB, sessionId: string, nowMs: number): { user: UserRow; lastActive: number } | null {
   const row = db.prepare(`SELECT u.*, COALESCE(s.last_active_at, s.created_at) AS session_last_active
-    FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ? AND s.expires_at > ?`)
-    .get(sessionId, nowMs) as (UserRow & { session_last_active: number }) | undefined;
+    FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id_hash = ? AND s.expires_at > ?`)
+    .get(tokenHash(sessionId), nowMs) as (UserRow & { session_last_active: number }) | undefined;
   if (!row) return null;
   const { session_last_active: lastActive, ...user } = row;
   return { user: user as UserRow, lastActive };
@@ -25,24 +28,29 @@ export function userForSession(db: DB, sessionId: string, nowMs: number): { user
 
 /** JumpServer refreshes the session age on profile reads; we do the same. */
 export function touchSession(db: DB, sessionId: string, nowMs: number, ageMs: number): void {
-  db.prepare('UPDATE sessions SET expires_at = ? WHERE id = ?').run(nowMs + ageMs, sessionId);
+  db.prepare('UPDATE sessions SET expires_at = ? WHERE id_hash = ?').run(nowMs + ageMs, tokenHash(sessionId));
+}
+
+/** Records a use of the session (SECURITY_MAX_IDLE_TIME, idle-sessions.ts). */
+export function markSessionActive(db: DB, sessionId: string, nowMs: number): void {
+  db.prepare('UPDATE sessions SET last_active_at = ? WHERE id_hash = ?').run(nowMs, tokenHash(sessionId));
 }
 
 export function deleteSession(db: DB, sessionId: string): void {
-  db.prepare('DELETE FROM sessions WHERE id = ?').run(sessionId);
+  db.prepare('DELETE FROM sessions WHERE id_hash = ?').run(tokenHash(sessionId));
 }
 
 export function createBearerToken(db: DB, userId: string, nowMs: number, ageMs: number): { token: string; expiresAt: number } {
   const token = randomToken(24);
   const expiresAt = nowMs + ageMs;
   db.prepare('DELETE FROM bearer_tokens WHERE expires_at <= ?').run(nowMs);
-  db.prepare('INSERT INTO bearer_tokens (token, user_id, expires_at) VALUES (?, ?, ?)').run(token, userId, expiresAt);
+  db.prepare('INSERT INTO bearer_tokens (token_hash, user_id, expires_at) VALUES (?, ?, ?)').run(tokenHash(token), userId, expiresAt);
   return { token, expiresAt };
 }
 
 export function userForBearer(db: DB, token: string, nowMs: number): UserRow | null {
-  const row = db.prepare('SELECT u.* FROM bearer_tokens b JOIN users u ON u.id = b.user_id WHERE b.token = ? AND b.expires_at > ?')
-    .get(token, nowMs) as UserRow | undefined;
+  const row = db.prepare('SELECT u.* FROM bearer_tokens b JOIN users u ON u.id = b.user_id WHERE b.token_hash = ? AND b.expires_at > ?')
+    .get(tokenHash(token), nowMs) as UserRow | undefined;
   return row ?? null;
 }
 
@@ -54,11 +62,11 @@ export interface CurrentLogin { sessionId?: string | null; bearerToken?: string 
  * changes their own password). Called whenever a password changes or the user logs out.
  */
 export function endLogins(db: DB, userId: string, keep: CurrentLogin = {}): void {
-  db.prepare('DELETE FROM sessions WHERE user_id = ? AND id IS NOT ?').run(userId, keep.sessionId ?? null);
+  db.prepare('DELETE FROM sessions WHERE user_id = ? AND id_hash IS NOT ?').run(userId, keep.sessionId ? tokenHash(keep.sessionId) : null);
   revokeBearerTokens(db, userId, keep.bearerToken);
 }
 
 /** Every bearer token of the user (but `keep`) stops working at once. */
 export function revokeBearerTokens(db: DB, userId: string, keep: string | null = null): void {
-  db.prepare('DELETE FROM bearer_tokens WHERE user_id = ? AND token IS NOT ?').run(userId, keep);
+  db.prepare('DELETE FROM bearer_tokens WHERE user_id = ? AND token_hash IS NOT ?').run(userId, keep ? tokenHash(keep) : null);
 }

@@ -14,6 +14,7 @@ import { countMfaFailure, logMfaFailure, mfaEnabled, mfaUnset } from './mfa-stat
 import { checkOnBehalf, isOnBehalfCaller, remoteAddrOf } from './on-behalf-auth.ts';
 import { headerValue } from './request-context.ts';
 import { createBearerToken } from './sessions.ts';
+import { readOtpSecret } from './otp-secret.ts';
 import { verifyTotp } from './totp.ts';
 
 export const MFA_CHALLENGE_PATH = '/api/v1/authentication/mfa/challenge/';
@@ -79,8 +80,7 @@ export function registerTokenRoutes(app: FastifyInstance): void {
     const flow = loginFlow(request, reply);
     const user = pendingUser(request, flow);
     if (!user) return reply.code(400).send({ error: 'session_empty', msg: t(lang, 'mfa.session_empty') });
-    const secret = db.prepare('SELECT otp_secret_key FROM users WHERE id = ?').pluck().get(user.id) as string | null;
-    if (!verifyTotp(secret, String(raw).trim(), now())) {
+    if (!verifyTotp(readOtpSecret(db, user.id), String(raw).trim(), now())) {
       flow.update({ mfaPassed: false });
       const ip = isOnBehalfCaller(request) ? remoteAddrOf(request, body) : request.ip;
       logMfaFailure(request, user.username, headerValue(request, 'x-jms-login-type') === 'W' ? 'W' : 'T', 'mfa_failed', ip);

@@ -3,6 +3,7 @@
 // CSV files go through csv-import.ts (sliced, so a big file does not hold the event loop).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { t } from '../lib/i18n.ts';
+import { openColumns } from '../secrets/sealed-columns.ts';
 import { CsvUpload } from './csv.ts';
 import { createPlan, parseCsvSliced, runImport, type RowPlan } from './csv-import.ts';
 import type { Guard } from './guard.ts';
@@ -101,7 +102,8 @@ export function registerBulkRoutes(app: FastifyInstance, def: ResourceDef, guard
       if (!args) return reply;
       const query = request.query as Query;
       const where = listWhere(def, args, query);
-      const rows = args.db.prepare(`SELECT * FROM ${def.table} ${where.sql}`).all(...where.params) as Row[];
+      // Opened as findOne's rows are: the delete hooks never see ciphertext either.
+      const rows = (args.db.prepare(`SELECT * FROM ${def.table} ${where.sql}`).all(...where.params) as Row[]).map((row) => openColumns(args.db, def.table, row));
       if (!bulkDeleteAllowed(def, args, rows.length)) return reply.code(400).send();
       const refusal = runDeletes(def, args, rows);
       return refusal ? reply.code(refusal.status).send(refusal.body) : reply.code(204).send();

@@ -1,4 +1,5 @@
 // Runs a list query: the WHERE from the request, one page (or every row), and the count when paged.
+import { openColumns } from '../secrets/sealed-columns.ts';
 import { pageOf, type Page } from './paging.ts';
 import { listWhere, orderBy } from './query.ts';
 import type { HookArgs, ResourceDef, Row } from './types.ts';
@@ -8,8 +9,10 @@ export interface ListRows { rows: Row[]; page: Page | null; count: number }
 export function listRows(def: ResourceDef, args: HookArgs, query: Record<string, string>, maxRows?: number): ListRows {
   const where = listWhere(def, args, query);
   const page = pageOf(query);
-  const select = (order: string, limit: string) =>
-    args.db.prepare(`SELECT * FROM ${def.table} ${where.sql} ${order}${limit}`).all(...where.params) as Row[];
+  // A list shows no write-only field: only the credentials it shows are opened, the others left out.
+  const shown = (column: string) => !!def.fields[column] && !def.fields[column].write_only;
+  const select = (order: string, limit: string) => (args.db.prepare(`SELECT * FROM ${def.table} ${where.sql} ${order}${limit}`)
+    .all(...where.params) as Row[]).map((row) => openColumns(args.db, def.table, row, shown));
   if (!page) {
     const rows = select(orderBy(def, query.order), maxRows ? ` LIMIT ${maxRows}` : '');
     return { rows, page, count: rows.length };

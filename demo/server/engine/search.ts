@@ -4,6 +4,7 @@
 // `"a" AND "b"` over all indexed columns means exactly "each word in some search field".
 import { BadRequest } from '../lib/bad-request.ts';
 import { t } from '../lib/i18n.ts';
+import { isSealedColumn } from '../secrets/sealed-columns.ts';
 import type { Clause, ResourceDef } from './types.ts';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
@@ -21,7 +22,7 @@ export function searchClauses(def: ResourceDef, search: string | undefined): Cla
   if (words.length > MAX_SEARCH_WORDS) throw new BadRequest((lang) => ({ search: [t(lang, 'field.too_many_words', { max: MAX_SEARCH_WORDS })] }));
   const indexed = def.ftsTable ? words.filter((word) => [...word].length >= TRIGRAM) : [];
   const clauses = words.filter((word) => !indexed.includes(word)).map((word) => {
-    const ors = fields.map((f) => `${f.replace(/^\^/, '')} LIKE ? ESCAPE '\\'`);
+    const ors = fields.map((f) => `${searched(def, f.replace(/^\^/, ''))} LIKE ? ESCAPE '\\'`);
     const params = fields.map((f) => (f.startsWith('^') ? `${escapeLike(word)}%` : `%${escapeLike(word)}%`));
     return { sql: `(${ors.join(' OR ')})`, params };
   });
@@ -31,3 +32,6 @@ export function searchClauses(def: ResourceDef, search: string | undefined): Cla
   }
   return clauses;
 }
+
+/** A sealed column is searched on its clear text (`unsealed()`, secrets/vault.ts): only access keys' `^secret`, over the caller's few keys. */
+const searched = (def: ResourceDef, column: string): string => (isSealedColumn(def.table, column) ? `unsealed(${column})` : column);

@@ -5,6 +5,7 @@ import { t } from '../lib/i18n.ts';
 import { stmt } from '../lib/statements.ts';
 import { isoAt } from '../lib/time.ts';
 import { storedOrgId } from '../orgs/current-org.ts';
+import { openColumns, sealColumns } from '../secrets/sealed-columns.ts';
 import { baseWhere } from './query.ts';
 import { serializeRow, toColumn } from './serialize.ts';
 import type { HookArgs, Refusal, ResourceDef, Row } from './types.ts';
@@ -18,7 +19,9 @@ export function findOne(args: HookArgs, def: ResourceDef, id: string, extra: { s
   const where = baseWhere(def, args);
   const clauses = [where.sql, extra?.sql].filter(Boolean).map((sql) => ` AND ${sql}`).join('');
   const sql = `SELECT * FROM ${def.table} WHERE id = ?${clauses}`;
-  return (args.db.prepare(sql).get(id, ...where.params, ...(extra?.params ?? [])) as Row | undefined) ?? null;
+  const row = args.db.prepare(sql).get(id, ...where.params, ...(extra?.params ?? [])) as Row | undefined;
+  // Hooks get the object with its credentials in clear (sealed-columns.ts): none ever handles ciphertext.
+  return row ? openColumns(args.db, def.table, row) : null;
 }
 
 export function createItem(def: ResourceDef, args: HookArgs, body: unknown): ItemResult {
@@ -86,7 +89,7 @@ export function runBatch(def: ResourceDef, args: HookArgs, count: number, item: 
 }
 
 export function respond(def: ResourceDef, args: HookArgs, result: { id: string; data: Row }): Row {
-  const row = stmt(args.db, `SELECT * FROM ${def.table} WHERE id = ?`).get(result.id) as Row;
+  const row = openColumns(args.db, def.table, stmt(args.db, `SELECT * FROM ${def.table} WHERE id = ?`).get(result.id) as Row);
   const out = serializeRow(def, args, row, 'retrieve');
   def.hooks?.afterResponse?.(args, result.data, out);
   return out;
@@ -117,15 +120,18 @@ const columnsOf = (def: ResourceDef, data: Row) =>
 
 function insertRow(args: HookArgs, def: ResourceDef, data: Row): string {
   const columns = columnsOf(def, data);
+  // Sealed on a copy: `data` goes on to the hooks, the operate log and the response in clear.
+  const stored = sealColumns(args.db, def.table, data);
   // Cached: a CSV import inserts thousands of rows with the same columns.
   stmt(args.db, `INSERT INTO ${def.table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`)
-    .run(...columns.map((c) => toColumn(data[c])));
+    .run(...columns.map((c) => toColumn(stored[c])));
   return String(data.id);
 }
 
 function updateRow(args: HookArgs, def: ResourceDef, id: string, data: Row): void {
   const columns = columnsOf(def, data).filter((c) => c !== 'id' && c !== 'org_id');
   if (!columns.length) return;
+  const stored = sealColumns(args.db, def.table, data);
   args.db.prepare(`UPDATE ${def.table} SET ${columns.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`)
-    .run(...columns.map((c) => toColumn(data[c])), id);
+    .run(...columns.map((c) => toColumn(stored[c])), id);
 }

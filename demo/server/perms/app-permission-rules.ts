@@ -26,8 +26,8 @@ export function outsiderErrors(args: HookArgs, field: string, value: unknown): R
 function protocolErrors(args: HookArgs, kind: AppKind, value: unknown): Record<string, string[]> | null {
   const list = ids(value);
   if (!list.length) return null;
-  const wrong = args.db.prepare(`SELECT name FROM system_users WHERE id IN (${list.map(() => '?').join(', ')}) AND protocol != ?`)
-    .pluck().all(...list, kind.protocol) as string[];
+  const wrong = args.db.prepare('SELECT name FROM system_users WHERE id IN (SELECT value FROM json_each(?)) AND protocol != ?')
+    .pluck().all(JSON.stringify(list), kind.protocol) as string[];
   return wrong.length ? { system_users: wrong.map((name) => message(args, WRONG_PROTOCOL, { name, protocol: kind.protocol })) } : null;
 }
 

@@ -6,9 +6,11 @@ import type { Clause, HookArgs } from '../engine/types.ts';
 import { isoAt } from '../lib/time.ts';
 
 const NOTHING: Clause = { sql: '0', params: [] };
+/** Ids as one JSON parameter: a name may match thousands of objects (assets sharing an ip), past SQLite's variable limit. */
+const IN_IDS = 'IN (SELECT value FROM json_each(?))';
 const direct = (args: HookArgs): boolean => ['0', 'false', 'False'].includes(String((args.request.query as Record<string, unknown>).all ?? '1'));
 const linked = (table: string, column: string, ids: string[]): Clause => ids.length
-  ? { sql: `id IN (SELECT permission_id FROM asset_permission_${table} WHERE ${column} IN (${ids.map(() => '?').join(', ')}))`, params: ids }
+  ? { sql: `id IN (SELECT permission_id FROM asset_permission_${table} WHERE ${column} ${IN_IDS})`, params: [JSON.stringify(ids)] }
   : NOTHING;
 const either = (a: Clause, b: Clause): Clause => ({ sql: `(${a.sql} OR ${b.sql})`, params: [...a.params, ...b.params] });
 const ids = (args: HookArgs, sql: string, value: string): string[] => args.db.prepare(sql).pluck().all(value) as string[];
@@ -16,27 +18,27 @@ const ids = (args: HookArgs, sql: string, value: string): string[] => args.db.pr
 function byUser(args: HookArgs, userIds: string[]): Clause {
   const own = linked('users', 'user_id', userIds);
   if (direct(args) || !userIds.length) return own;
-  const groups = args.db.prepare(`SELECT group_id FROM user_group_users WHERE user_id IN (${userIds.map(() => '?').join(', ')})`).pluck().all(...userIds) as string[];
+  const groups = args.db.prepare(`SELECT group_id FROM user_group_users WHERE user_id ${IN_IDS}`).pluck().all(JSON.stringify(userIds)) as string[];
   return groups.length ? either(own, linked('user_groups', 'usergroup_id', groups)) : own;
 }
 
 /** Node ids of the given nodes and (unless all=0) of their ancestors. */
 function withAncestors(args: HookArgs, nodeIds: string[]): string[] {
   if (direct(args) || !nodeIds.length) return nodeIds;
-  const keys = args.db.prepare(`SELECT key FROM nodes WHERE id IN (${nodeIds.map(() => '?').join(', ')})`).pluck().all(...nodeIds) as string[];
+  const keys = args.db.prepare(`SELECT key FROM nodes WHERE id ${IN_IDS}`).pluck().all(JSON.stringify(nodeIds)) as string[];
   const ancestors = new Set<string>();
   for (const key of keys) {
     const parts = key.split(':');
     for (let i = 1; i <= parts.length; i += 1) ancestors.add(parts.slice(0, i).join(':'));
   }
   const list = [...ancestors];
-  return args.db.prepare(`SELECT id FROM nodes WHERE key IN (${list.map(() => '?').join(', ')})`).pluck().all(...list) as string[];
+  return args.db.prepare(`SELECT id FROM nodes WHERE key ${IN_IDS}`).pluck().all(JSON.stringify(list)) as string[];
 }
 
 function byAsset(args: HookArgs, assetIds: string[]): Clause {
   const own = linked('assets', 'asset_id', assetIds);
   if (direct(args) || !assetIds.length) return own;
-  const nodes = args.db.prepare(`SELECT node_id FROM asset_nodes WHERE asset_id IN (${assetIds.map(() => '?').join(', ')})`).pluck().all(...assetIds) as string[];
+  const nodes = args.db.prepare(`SELECT node_id FROM asset_nodes WHERE asset_id ${IN_IDS}`).pluck().all(JSON.stringify(assetIds)) as string[];
   const up = withAncestors(args, nodes);
   return up.length ? either(own, linked('nodes', 'node_id', up)) : own;
 }

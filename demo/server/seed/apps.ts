@@ -4,9 +4,11 @@
 // (one through a group, one to a user, one expired, one disabled), so every list has rows and the demo
 // users see apps on their side of the console.
 import type { DB } from '../db/open.ts';
+import { sealedParams } from '../applications/remote-app-params.ts';
 import { uuid } from '../lib/ids.ts';
 import { defaultExpiry, isoAt } from '../lib/time.ts';
 import { DATABASE_APP, K8S_APP, REMOTE_APP, type AppKind } from '../perms/app-kinds.ts';
+import { sealColumns } from '../secrets/sealed-columns.ts';
 
 const DAY = 86_400_000;
 const WINDOWS_HOST = 'office-win-01';
@@ -82,7 +84,7 @@ function seedOrgApps(db: DB, orgId: string, password: string, nowMs: number): vo
     insert(db, 'system_users', { ...s, ...secret, auto_push: 0, sudo: '', ...stamp, date_updated: now });
   }
   const host = db.prepare('SELECT id FROM assets WHERE hostname = ? AND org_id = ?').pluck().get(WINDOWS_HOST, orgId) as string;
-  for (const app of REMOTE_APPS) insert(db, 'remote_apps', { ...app, params: JSON.stringify(app.params), asset: host, ...stamp });
+  for (const app of REMOTE_APPS) insert(db, 'remote_apps', { ...app, params: JSON.stringify(sealedParams(db, app.params)), asset: host, ...stamp });
   for (const app of DATABASE_APPS) insert(db, 'database_apps', { ...app, type: 'mysql', ...stamp, date_updated: now });
   for (const app of K8S_APPS) insert(db, 'k8s_apps', { ...app, type: 'k8s', ...stamp, date_updated: now });
 }
@@ -107,8 +109,9 @@ function seedPermission(db: DB, orgId: string, orgName: string, p: SeedAppPermis
   link('system_users', 'systemuser_id', p.systemUsers.map((name) => find('system_users', 'name', name)));
 }
 
-function insert(db: DB, table: string, row: Record<string, unknown>): string {
+function insert(db: DB, table: string, clear: Record<string, unknown>): string {
   const id = uuid();
+  const row = sealColumns(db, table, clear);
   const columns = ['id', ...Object.keys(row)];
   db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(id, ...Object.values(row));
   return id;

@@ -4,6 +4,7 @@ import { createChild, orgRoot, type NodeRow } from '../assets/node-tree.ts';
 import { seedSystemUserLinks } from '../assets/system-user-links.ts';
 import type { DB } from '../db/open.ts';
 import { uuid } from '../lib/ids.ts';
+import { sealColumns } from '../secrets/sealed-columns.ts';
 import { isoAt } from '../lib/time.ts';
 import { SEED_ADMIN_USERS, SEED_FILTERS, SEED_LABELS, SEED_NODE_PATHS, SEED_SYSTEM_USERS, seedAssetList } from './assets-data.ts';
 
@@ -52,8 +53,9 @@ function seedOrg(db: DB, orgId: string, password: string, nowMs: number): void {
   seedSystemUserLinks(db, orgId, systemUsers[1], nodes.get('Beijing')!.id);
 }
 
-function insert(db: DB, table: string, row: Record<string, unknown>): string {
+function insert(db: DB, table: string, clear: Record<string, unknown>): string {
   const id = uuid();
+  const row = sealColumns(db, table, clear);
   const columns = ['id', ...Object.keys(row)];
   db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(id, ...Object.values(row));
   return id;

@@ -8,6 +8,7 @@ import { singleValues } from '../engine/query-params.ts';
 import type { AuthedCtx, Row } from '../engine/types.ts';
 import { pick } from '../lib/i18n.ts';
 import { assetUsersResource } from '../resources/asset-users.ts';
+import { openColumns } from '../secrets/sealed-columns.ts';
 import { readAction } from './asset-task-routes.ts';
 import { type AssetTaskResult, tryAsset } from './asset-work.ts';
 import { SKIP_REASONS, TASK_LOG } from './log-messages.ts';
@@ -41,7 +42,7 @@ function assetUserTestWork(app: FastifyInstance, rows: Row[]): TaskWork {
       if (task.signal.aborted) break;
       const [asset] = assetsByIds(db, [String(row.asset)]);
       if (!asset) continue; // deleted since the task was queued
-      const secrets = db.prepare('SELECT password, private_key FROM asset_users WHERE id = ?').get(row.id) as { password: string; private_key: string };
+      const secrets = openColumns(db, 'asset_users', db.prepare('SELECT password, private_key FROM asset_users WHERE id = ?').get(row.id) as { password: string; private_key: string });
       const login: LoginAccount = { username: String(row.username), ...secrets };
       const label = `${row.username}@${row.hostname}`;
       const target = resolveTarget(db, asset, login);

@@ -3,6 +3,7 @@
 // push task per such system user over the assets the new links reached (a node: its subtree).
 import type { FastifyInstance } from 'fastify';
 import { nodeById, subtreeClause } from '../assets/node-tree.ts';
+import { openColumns } from '../secrets/sealed-columns.ts';
 import { pushAccounts, pushWork, type PushSystemUser } from './push-work.ts';
 import { assetsByIds } from './start-tasks.ts';
 import type { TaskOwner } from './store.ts';
@@ -15,8 +16,8 @@ export function startAutoPush(server: FastifyInstance, kind: 'asset' | 'node', l
   if (server.tasks.closed || !linkIds.length) return [];
   const table = kind === 'asset' ? 'system_user_assets' : 'system_user_nodes';
   const column = kind === 'asset' ? 'asset_id' : 'node_id';
-  const links = db.prepare(`SELECT system_user_id, ${column} AS target FROM ${table} WHERE id IN (${linkIds.map(() => '?').join(', ')})`)
-    .all(...linkIds) as { system_user_id: string; target: string }[];
+  const links = db.prepare(`SELECT system_user_id, ${column} AS target FROM ${table} WHERE id IN (SELECT value FROM json_each(?))`)
+    .all(JSON.stringify(linkIds)) as { system_user_id: string; target: string }[];
   const bySystemUser = new Map<string, Set<string>>();
   for (const link of links) {
     const assets = bySystemUser.get(link.system_user_id) ?? new Set<string>();
@@ -25,7 +26,8 @@ export function startAutoPush(server: FastifyInstance, kind: 'asset' | 'node', l
   }
   const tasks: string[] = [];
   for (const [id, assetIds] of bySystemUser) {
-    const user = db.prepare(`SELECT ${PUSH_COLUMNS} FROM system_users WHERE id = ?`).get(id) as (PushSystemUser & { auto_push: number; login_mode: string }) | undefined;
+    const row = db.prepare(`SELECT ${PUSH_COLUMNS} FROM system_users WHERE id = ?`).get(id) as (PushSystemUser & { auto_push: number; login_mode: string }) | undefined;
+    const user = row && openColumns(db, 'system_users', row);
     // 2.3 forces auto_push off for manual login; a manual user has nothing to push anyway.
     if (!user || !user.auto_push || user.login_mode !== 'auto' || !assetIds.size) continue;
     const work = pushWork(db, assetsByIds(db, [...assetIds]), pushAccounts(db, user));

@@ -13,7 +13,7 @@ import type { TaskContext, TaskWork } from './runner.ts';
 import { SshStepError, withSsh } from './ssh/connect.ts';
 import { describeSshError } from './ssh/errors.ts';
 import { runCommand } from './ssh/exec.ts';
-import { resolveTarget, type AssetRow, type AssetTarget, type CredentialRow } from './targets.ts';
+import { adminCredentials, resolveTarget, type AssetRow, type AssetTarget, type CredentialRow } from './targets.ts';
 
 export interface PushSystemUser {
   id: string; name: string; username: string; username_same_with_user: number;
@@ -74,7 +74,7 @@ async function pushToAsset(db: DB, task: TaskContext, target: AssetTarget, accou
   const say = (text: Localized, params: Record<string, string | number>, tone?: LogTone) => task.log(pick(task.lang, text, params), tone);
   const via = gateway ? pick(task.lang, TASK_LOG.via, { gateway: gateway.name, host: gateway.host, port: gateway.port }) : '';
   say(TASK_LOG.connecting, { name, host: endpoint!.host, port: endpoint!.port, user: endpoint!.username, via });
-  const admin = db.prepare('SELECT username, password, private_key FROM admin_users WHERE id = ?').get(asset.admin_user) as CredentialRow;
+  const admin = adminCredentials(db, String(asset.admin_user)) as CredentialRow;
   try {
     return await withSsh(endpoint!, { timeoutMs: task.timeoutMs, signal: task.signal, gateway, policy: task.policy }, async (client) => {
       say(TASK_LOG.authenticated, { name }, 'ok');

@@ -6,19 +6,23 @@ import type { FastifyInstance } from 'fastify';
 import type { RequestContext } from '../context.ts';
 import type { DB } from '../db/open.ts';
 import { andInOrg } from '../orgs/current-org.ts';
+import { openColumns } from '../secrets/sealed-columns.ts';
 import { assetWork, type AssetAction } from './asset-work.ts';
 import type { TaskOwner } from './store.ts';
 import { ASSET_COLUMNS, type AssetRow } from './targets.ts';
 
+/** The row, its credentials in clear (tasks log in with them). */
 export function findInOrg<T>(db: DB, ctx: RequestContext, table: string, id: string, columns = '*'): T | undefined {
   const org = andInOrg(ctx.org);
-  return db.prepare(`SELECT ${columns} FROM ${table} WHERE id = ?${org.sql}`).get(id, ...org.params) as T | undefined;
+  const row = db.prepare(`SELECT ${columns} FROM ${table} WHERE id = ?${org.sql}`).get(id, ...org.params) as Record<string, unknown> | undefined;
+  return row ? openColumns(db, table, row) as T : undefined;
 }
 
 export function assetsByIds(db: DB, ids: string[]): AssetRow[] {
   if (!ids.length) return [];
-  return db.prepare(`SELECT ${ASSET_COLUMNS} FROM assets a WHERE a.id IN (${ids.map(() => '?').join(', ')}) ORDER BY a.hostname`)
-    .all(...ids) as AssetRow[];
+  // One JSON parameter: a system user may reach more assets than SQLite takes variables.
+  return db.prepare(`SELECT ${ASSET_COLUMNS} FROM assets a WHERE a.id IN (SELECT value FROM json_each(?)) ORDER BY a.hostname`)
+    .all(JSON.stringify(ids)) as AssetRow[];
 }
 
 export function assetsOfAdminUser(db: DB, adminUserId: string): AssetRow[] {

@@ -1,6 +1,7 @@
 // Where and as whom a task connects: an asset's SSH port (from `protocols`), its admin user's
 // credentials and, when its domain has an active SSH gateway, that gateway.
 import type { DB } from '../db/open.ts';
+import { openColumns } from '../secrets/sealed-columns.ts';
 import type { SkipReason } from './log-messages.ts';
 import type { SshEndpoint } from './ssh/connect.ts';
 
@@ -39,13 +40,17 @@ export const credentials = (row: CredentialRow): Pick<SshEndpoint, 'password' | 
 /** Another account to log in with instead of the admin user (a system user's connectivity test). */
 export type LoginAccount = CredentialRow;
 
+/** The admin user's login, its credentials in clear. */
+export function adminCredentials(db: DB, adminUserId: string): CredentialRow | undefined {
+  const row = db.prepare('SELECT username, password, private_key FROM admin_users WHERE id = ?').get(adminUserId) as CredentialRow | undefined;
+  return row ? openColumns(db, 'admin_users', row) : undefined;
+}
+
 export function resolveTarget(db: DB, asset: AssetRow, login?: LoginAccount): AssetTarget {
   if (!asset.is_active) return { asset, skip: 'disabled' };
   const port = sshPort(asset.protocols);
   if (port === null) return { asset, skip: 'noSsh' };
-  const admin = login ?? (asset.admin_user
-    ? db.prepare('SELECT username, password, private_key FROM admin_users WHERE id = ?').get(asset.admin_user) as CredentialRow | undefined
-    : undefined);
+  const admin = login ?? (asset.admin_user ? adminCredentials(db, asset.admin_user) : undefined);
   if (!admin) return { asset, skip: 'noAdminUser' };
   if (!admin.username) return { asset, skip: login ? 'systemUserNoUsername' : 'adminNoUsername' };
   if (!admin.password && !admin.private_key) return { asset, skip: login ? 'systemUserNoSecret' : 'adminNoSecret' };
@@ -57,5 +62,6 @@ export function resolveTarget(db: DB, asset: AssetRow, login?: LoginAccount): As
 function activeGateway(db: DB, domainId: string): (SshEndpoint & { name: string }) | undefined {
   const row = db.prepare(`SELECT name, ip, port, username, password, private_key FROM gateways
     WHERE domain = ? AND is_active = 1 AND protocol = 'ssh' ORDER BY name LIMIT 1`).get(domainId) as GatewayRow | undefined;
+  if (row) openColumns(db, 'gateways', row);
   return row ? { name: row.name, host: row.ip, port: row.port, username: row.username, ...credentials(row) } : undefined;
 }

@@ -1,6 +1,7 @@
 // Web terminal tickets (contract §2): the signed-in user asks for a token to open `system_user` on `asset`
 // (granted to them with the connect action, checked now and again when the token is redeemed); the
-// terminal (App account) redeems it once, within 5 minutes, for the ids it names.
+// terminal (App account) redeems it once, within 5 minutes, for the ids it names. The table keeps the
+// token's hash (token-hash.ts), never the token.
 //
 // A token is bound to the user it was issued to. It travels in a URL (`/koko/ws/terminal/?token=`), so
 // holding it proves nothing: the server's socket proxy lets only that user's browser session present it
@@ -12,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { authorize, IsValidUser, sendForbidden } from '../auth/permissions.ts';
 import type { DB } from '../db/open.ts';
 import { UUID_PATTERN, randomToken } from '../lib/ids.ts';
+import { tokenHash } from '../secrets/token-hash.ts';
 import { ACTION_BITS } from '../perms/actions.ts';
 import { grantedSystemUsers } from '../perms/grants.ts';
 import { IsAppUser } from './app-user.ts';
@@ -52,8 +54,8 @@ export function registerConnectionTokenRoutes(app: FastifyInstance): void {
     }
     const token = randomToken(24);
     db.prepare('DELETE FROM connection_tokens WHERE expires_at <= ?').run(now());
-    db.prepare('INSERT INTO connection_tokens (token, user_id, asset_id, system_user_id, expires_at) VALUES (?, ?, ?, ?, ?)')
-      .run(token, caller.id, asset, systemUser, now() + CONNECTION_TOKEN_TTL_MS);
+    db.prepare('INSERT INTO connection_tokens (token_hash, user_id, asset_id, system_user_id, expires_at) VALUES (?, ?, ?, ?, ?)')
+      .run(tokenHash(token), caller.id, asset, systemUser, now() + CONNECTION_TOKEN_TTL_MS);
     return reply.code(201).send({ token });
   });
 
@@ -69,10 +71,10 @@ export function registerConnectionTokenRoutes(app: FastifyInstance): void {
       // Someone else's token is left as it was: whoever presented it does not get to spend it, and its
       // owner can still open their session. The answer is the unknown token's, so a wrong guess of the
       // user teaches nothing about the token.
-      const found = db.prepare('SELECT * FROM connection_tokens WHERE token = ? AND user_id = ?').get(token, presentedBy.toLowerCase()) as
+      const found = db.prepare('SELECT * FROM connection_tokens WHERE token_hash = ? AND user_id = ?').get(tokenHash(token), presentedBy.toLowerCase()) as
         { user_id: string; asset_id: string; system_user_id: string; expires_at: number } | undefined;
       // Single use: gone once read, whatever comes next.
-      if (found) db.prepare('DELETE FROM connection_tokens WHERE token = ?').run(token);
+      if (found) db.prepare('DELETE FROM connection_tokens WHERE token_hash = ?').run(tokenHash(token));
       return found;
     })();
     if (!row || row.expires_at <= now()) return missing();
@@ -93,5 +95,5 @@ export function registerConnectionTokenRoutes(app: FastifyInstance): void {
 /** The id of the user a connection token was issued to (used, expired or not), or null for an unknown token. */
 export function tokenOwner(db: DB, token: string): string | null {
   if (!token || token.length > 200) return null;
-  return (db.prepare('SELECT user_id FROM connection_tokens WHERE token = ?').pluck().get(token) as string | undefined) ?? null;
+  return (db.prepare('SELECT user_id FROM connection_tokens WHERE token_hash = ?').pluck().get(tokenHash(token)) as string | undefined) ?? null;
 }

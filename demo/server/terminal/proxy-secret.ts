@@ -3,15 +3,15 @@
 // Where it lives, and why there: in the database (a `settings` row no settings endpoint lists, read
 // only by name), not in a setting an operator must provide — `npm start` needs nothing new — and not
 // new at every start, since a terminal learns it from `terminals/config/` (at its start, then every
-// minute) and a restarted server would leave it a minute of refused sockets. The database already
-// holds everything this key protects and more (password hashes, access-key secrets, system users'
-// credentials): whoever can read it owns the system anyway, so the key needs no separate file mode.
+// minute) and a restarted server would leave it a minute of refused sockets. It is sealed like the other
+// credentials (secrets/vault.ts): whoever reads the database file alone cannot sign an upgrade.
 // Terminals get it from `terminals/config/`, which answers only App accounts of a registered, accepted
 // terminal — the same accounts that may redeem connection tokens and read credentials themselves.
 // Rotating it: delete the row; the next upgrade or config read makes a new one, and terminals pick
 // it up within a minute.
 import { randomBytes } from 'node:crypto';
 import type { DB } from '../db/open.ts';
+import { seal, unseal } from '../secrets/vault.ts';
 
 const NAME = 'TERMINAL_PROXY_SECRET';
 const CATEGORY = 'terminal_proxy';
@@ -22,8 +22,8 @@ export function terminalProxySecret(db: DB): string {
   if (stored === undefined) {
     // OR IGNORE: of two first readers, one key wins and both read it back.
     db.prepare('INSERT OR IGNORE INTO settings (name, value, category) VALUES (?, ?, ?)')
-      .run(NAME, JSON.stringify(randomBytes(32).toString('base64url')), CATEGORY);
+      .run(NAME, JSON.stringify(seal(db, randomBytes(32).toString('base64url'))), CATEGORY);
     stored = read()!;
   }
-  return JSON.parse(stored) as string;
+  return unseal(db, JSON.parse(stored) as string);
 }

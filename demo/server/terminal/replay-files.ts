@@ -26,7 +26,7 @@ export class ReplayFiles {
    * recording) leaves the stored recording as it was. Throws ReplayRejected with the reason.
    */
   async stage(upload: Readable): Promise<string> {
-    mkdirSync(this.dir, { recursive: true });
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
     const temp = join(this.dir, `.upload-${process.pid}-${randomUUID()}.part`);
     const iterator = upload[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
     try {

@@ -51,8 +51,16 @@ function missingReplay(reply: FastifyReply, lang: string) {
 function isBrokenUpload(error: unknown): boolean {
   const code = String((error as { code?: string }).code ?? '');
   const message = error instanceof Error ? error.message : '';
-  return code.startsWith('FST_') || code === 'ERR_STREAM_PREMATURE_CLOSE' || /^(Unexpected end of|Malformed)/.test(message);
+  return code.startsWith('FST_') || code === 'ERR_STREAM_PREMATURE_CLOSE' || /^(Unexpected end of|Malformed|Multipart: )/.test(message);
 }
+
+/**
+ * RFC 2046's boundary: 1 to 70 characters of its set (quoted when it holds a special one), no trailing
+ * space. Checked before the parser sees the body: busboy throws plain errors for a missing boundary and
+ * for one longer than its search buffer, which would otherwise look like a fault of the server.
+ */
+const BOUNDARY = /;\s*boundary\s*=\s*(?:"[0-9A-Za-z'()+_,\-./:=? ]{0,69}[0-9A-Za-z'()+_,\-./:=?]"|[0-9A-Za-z'()+_,\-./:=?]{1,70})\s*(?:;|$)/i;
+const hasValidBoundary = (contentType: string | undefined): boolean => BOUNDARY.test(contentType ?? '');
 
 export function registerReplayRoutes(app: FastifyInstance, files: ReplayFiles, maxBytes = MAX_REPLAY_BYTES): void {
   const tooLarge = { file: [`The file is larger than ${maxBytes} bytes.`] };
@@ -68,6 +76,9 @@ export function registerReplayRoutes(app: FastifyInstance, files: ReplayFiles, m
         return reply.code(403).send({ detail: 'This session belongs to another terminal.' });
       }
       if (!request.isMultipart()) return reply.code(400).send({ file: ['No file was submitted.'] });
+      if (!hasValidBoundary(headerValue(request, 'content-type'))) {
+        return reply.code(400).send({ file: ['The multipart body has no valid boundary (1 to 70 characters, RFC 2046).'] });
+      }
       let staged: string | null = null;
       try {
         for await (const part of request.parts()) {

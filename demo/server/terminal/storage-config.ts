@@ -1,11 +1,12 @@
 // TERMINAL_COMMAND_STORAGE / TERMINAL_REPLAY_STORAGE of a terminal's config: the named storage's meta
 // plus TYPE (2.3 Terminal.config), or the built-in server storage when the name is unknown.
 import type { DB } from '../db/open.ts';
+import { openMeta } from './storage-meta.ts';
 
 export function storageConfig(db: DB, table: 'command_storages' | 'replay_storages', name: string): Record<string, unknown> {
   const row = db.prepare(`SELECT type, meta FROM ${table} WHERE name = ?`).get(name) as { type: string; meta: string } | undefined;
   if (!row) return { TYPE: 'server' };
   // 2.3 reports ceph as s3 (same protocol).
   const type = row.type === 'ceph' ? 's3' : row.type;
-  return { ...(JSON.parse(row.meta) as Record<string, unknown>), TYPE: type };
+  return { ...openMeta(db, row.meta), TYPE: type };
 }

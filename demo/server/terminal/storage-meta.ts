@@ -1,7 +1,10 @@
 // The `meta` of replay and command storages (§2.6): each type keeps its own keys only. Keys are accepted
 // upper-case or with the `<type>_` prefix (2.3's CustomMetaDictField); secrets are write-only: never read
-// back, and blank on an update of the same type keeps the stored value.
+// back, and blank on an update of the same type keeps the stored value. They are stored sealed
+// (secrets/vault.ts), value by value, so the rest of the JSON stays readable.
+import type { DB } from '../db/open.ts';
 import type { Lang } from '../lib/i18n.ts';
+import { seal, unseal } from '../secrets/vault.ts';
 import { L } from '../assets/fields.ts';
 import type { Choice } from '../engine/types.ts';
 import { forbiddenCharacters } from '../engine/fields.ts';
@@ -69,6 +72,22 @@ export function normaliseMeta(kind: StorageKind, type: string, sent: Record<stri
     meta[field.name] = value;
   }
   return { meta, errors };
+}
+
+/** The keys that are write-only in any type: sealed at rest whatever the type. */
+const SECRET_KEYS = new Set(Object.values(STORAGE_TYPES).flatMap((types) => Object.values(types).flat()).filter((f) => f.write_only).map((f) => f.name));
+
+/** The stored form of a meta (its secrets sealed). */
+export const sealMeta = (db: DB, meta: Record<string, unknown>): Record<string, unknown> => mapSecrets(meta, (value) => seal(db, value));
+
+/** A stored meta (JSON text or parsed) with its secrets in clear: what a terminal and the storage test use. */
+export function openMeta(db: DB, stored: unknown): Record<string, unknown> {
+  const meta = typeof stored === 'string' ? JSON.parse(stored) as Record<string, unknown> : (stored as Record<string, unknown>) ?? {};
+  return mapSecrets(meta, (value) => unseal(db, value));
+}
+
+function mapSecrets(meta: Record<string, unknown>, map: (value: string) => string): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(meta).map(([key, value]) => [key, SECRET_KEYS.has(key) && typeof value === 'string' ? map(value) : value]));
 }
 
 /** What the API shows of a stored meta: every key of the type, secrets left out. */

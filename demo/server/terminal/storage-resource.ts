@@ -6,7 +6,7 @@ import type { ResourceDef, Row } from '../engine/types.ts';
 import { uuid } from '../lib/ids.ts';
 import { isoAt } from '../lib/time.ts';
 import { storageSample } from './samples.ts';
-import { BUILT_IN_TYPES, normaliseMeta, STORAGE_TYPE_CHOICES, visibleMeta, type StorageKind } from './storage-meta.ts';
+import { BUILT_IN_TYPES, normaliseMeta, openMeta, sealMeta, STORAGE_TYPE_CHOICES, visibleMeta, type StorageKind } from './storage-meta.ts';
 
 const parsed = (meta: unknown): Record<string, unknown> => (typeof meta === 'string' ? JSON.parse(meta) as Record<string, unknown> : (meta as Record<string, unknown>) ?? {});
 
@@ -42,12 +42,12 @@ export function storageResource(kind: StorageKind): ResourceDef {
       },
       validate: (args, data, existing) => {
         const type = String(data.type ?? existing?.type ?? 'server');
-        const previous = existing ? { type: String(existing.type), meta: parsed(existing.meta) } : null;
+        const previous = existing ? { type: String(existing.type), meta: openMeta(args.db, existing.meta) } : null;
         // Without meta in the body (a PATCH of the comment) the stored keys stay, re-filtered for the type.
         const sent = data.meta !== undefined ? parsed(data.meta) : previous && previous.type === type ? previous.meta : {};
         const { meta, errors } = normaliseMeta(kind, type, sent, previous, args.ctx.lang);
         if (errors.length) return { meta: errors };
-        data.meta = meta;
+        data.meta = sealMeta(args.db, meta);
         return null;
       },
       beforeDelete: (args, row: Row) => (BUILT_IN_TYPES.has(String(row.type))

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { detailRoute } from '../assets/extra-routes.ts';
 import type { TargetPolicy } from '../net/allowed-targets.ts';
+import { openMeta } from './storage-meta.ts';
 import { commandStoragesResource, replayStoragesResource } from './storage-resource.ts';
 import { testStorage } from './storage-test.ts';
 
@@ -9,6 +10,6 @@ export function registerStorageTestRoutes(app: FastifyInstance, policy: TargetPo
   for (const def of [replayStoragesResource, commandStoragesResource]) {
     const read = detailRoute(app, def, 'retrieve');
     app.get(`${def.url}:id/test-connective/`, read((args, row) =>
-      testStorage(String(row.type), JSON.parse(String(row.meta)) as Record<string, unknown>, policy, args.now, args.ctx.lang)));
+      testStorage(String(row.type), openMeta(args.db, row.meta), policy, args.now, args.ctx.lang)));
   }
 }

@@ -3,6 +3,7 @@
 import type { DB } from '../db/open.ts';
 import { uuid } from '../lib/ids.ts';
 import { defaultExpiry, isoAt } from '../lib/time.ts';
+import { sealColumns } from '../secrets/sealed-columns.ts';
 
 export interface NewTerminal { name: string; comment: string; remoteAddr: string; accepted: boolean; sshPort?: number; httpPort?: number; commandStorage?: string; replayStorage?: string }
 export interface ServiceAccount { id: string; name: string; access_key: { id: string; secret: string } }
@@ -22,7 +23,8 @@ export function createTerminal(db: DB, terminal: NewTerminal, nowMs: number): { 
     db.prepare(`INSERT INTO users (id, username, name, email, role, password_hash, comment, is_first_login, date_expired,
       date_joined, created_by) VALUES (?, ?, ?, ?, 'App', NULL, ?, 0, ?, ?, 'System')`)
       .run(userId, terminal.name, terminal.name, `${terminal.name}@local.domain`, terminal.comment, defaultExpiry(nowMs), stamp);
-    db.prepare('INSERT INTO access_keys (id, secret, user_id, is_active, date_created) VALUES (?, ?, ?, 1, ?)').run(key.id, key.secret, userId, stamp);
+    const stored = sealColumns(db, 'access_keys', { secret: key.secret });
+    db.prepare('INSERT INTO access_keys (id, secret, user_id, is_active, date_created) VALUES (?, ?, ?, 1, ?)').run(key.id, stored.secret, userId, stamp);
     db.prepare(`INSERT INTO terminals (id, name, remote_addr, ssh_port, http_port, command_storage, replay_storage, user_id, is_accepted, comment, date_created)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(id, terminal.name, terminal.remoteAddr, terminal.sshPort ?? 2222, terminal.httpPort ?? 5000,
       terminal.commandStorage ?? 'default', terminal.replayStorage ?? 'default', userId, terminal.accepted ? 1 : 0, terminal.comment, stamp);

@@ -3,6 +3,7 @@
 // them — written straight into a database, as terminal-world.ts does for its in-process server.
 import type { DB } from '../../../demo/server/db/open.ts';
 import { orgRoot } from '../../../demo/server/assets/node-tree.ts';
+import { seal } from '../../../demo/server/secrets/vault.ts';
 import { world } from '../perms-world.ts';
 import type { TestSshd } from './sshd.ts';
 
@@ -12,7 +13,7 @@ export function grantSshdTarget(db: DB, sshd: TestSshd, username = 'td-alice'): 
   const w = world(db, Date.now());
   const userId = w.user(username);
   const systemUserId = w.systemUser('td-ssh', 'ssh', 20);
-  db.prepare('UPDATE system_users SET username = ?, password = ? WHERE id = ?').run(sshd.username, sshd.password, systemUserId);
+  db.prepare('UPDATE system_users SET username = ?, password = ? WHERE id = ?').run(sshd.username, seal(db, sshd.password), systemUserId);
   const asset = 'td-target';
   const assetId = w.asset(asset, [orgRoot(db, '')], { protocols: `ssh/${sshd.port}` });
   db.prepare("UPDATE assets SET ip = '127.0.0.1', port = ? WHERE id = ?").run(sshd.port, assetId);

@@ -9,6 +9,7 @@ import type { TestContext } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../demo/server/app.ts';
 import { uuid } from '../../../demo/server/lib/ids.ts';
+import { seal } from '../../../demo/server/secrets/vault.ts';
 import { bearer, PASSWORD } from '../helpers.ts';
 import type { TestSshd } from './sshd.ts';
 
@@ -19,8 +20,8 @@ type Credentials = { username?: string; password?: string; private_key?: string 
 export function insertAdminUser(app: FastifyInstance, creds: Credentials, orgId = ''): string {
   const id = uuid();
   app.bastion.db.prepare(`INSERT INTO admin_users (id, name, username, password, private_key, org_id, date_created, date_updated)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`).run(id, `admin-${id.slice(0, 8)}`, creds.username ?? '', creds.password ?? '',
-    creds.private_key ?? '', orgId, NOW, NOW);
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`).run(id, `admin-${id.slice(0, 8)}`, creds.username ?? '', seal(app.bastion.db, creds.password ?? ''),
+    seal(app.bastion.db, creds.private_key ?? ''), orgId, NOW, NOW);
   return id;
 }
 
@@ -42,7 +43,7 @@ export function insertDomainWithGateway(app: FastifyInstance, sshd: TestSshd, pa
   db.prepare('INSERT INTO domains (id, name, org_id, date_created) VALUES (?, ?, ?, ?)').run(domain, `dom-${domain.slice(0, 8)}`, orgId, NOW);
   db.prepare(`INSERT INTO gateways (id, name, ip, port, username, password, domain, org_id, date_created, date_updated)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(gateway, `gw-${gateway.slice(0, 8)}`, sshd.host, sshd.port, sshd.username,
-    password, domain, orgId, NOW, NOW);
+    seal(db, password), domain, orgId, NOW, NOW);
   return { domain, gateway };
 }
 

@@ -11,6 +11,7 @@ import ssh2 from 'ssh2';
 import { orgRoot } from '../../../demo/server/assets/node-tree.ts';
 import { uuid } from '../../../demo/server/lib/ids.ts';
 import { isoAt } from '../../../demo/server/lib/time.ts';
+import { seal } from '../../../demo/server/secrets/vault.ts';
 import { startTerminal, type RunningTerminal } from '../../../demo/terminal/terminal.ts';
 import { freePort } from '../../../scripts/lib/free-port.mjs';
 import { bearer, build, loginSession } from '../helpers.ts';
@@ -66,7 +67,7 @@ export async function terminalWorld(t: TestContext, opts: TerminalWorldOptions =
   db.prepare('UPDATE users SET public_key = ?, name = ? WHERE id = ?').run(`${keys.public} td-alice@test`, opts.userName ?? username, userId);
   const node = orgRoot(db, '');
   const systemUser = w.systemUser('td-ssh', 'ssh', 20);
-  db.prepare('UPDATE system_users SET username = ?, password = ? WHERE id = ?').run(sshd.username, sshd.password, systemUser);
+  db.prepare('UPDATE system_users SET username = ?, password = ? WHERE id = ?').run(sshd.username, seal(db, sshd.password), systemUser);
   const target = w.asset('td-target', [node], { protocols: `ssh/${sshd.port}` });
   const hidden = w.asset('td-hidden', [node], { protocols: `ssh/${sshd.port}` });
   db.prepare("UPDATE assets SET ip = '127.0.0.1', port = ? WHERE id IN (?, ?)").run(sshd.port, target, hidden);

@@ -21,3 +21,5 @@ export { default as m0016 } from './0016_login_flows.ts';
 export { default as m0017 } from './0017_login_captcha.ts';
 export { default as m0020 } from './0020_commands_short_search.ts';
 export { default as m0021 } from './0021_command_counts.ts';
+export { default as m0022 } from './0022_hashed_login_tokens.ts';
+export { default as m0023 } from './0023_sealed_credentials.ts';
