@@ -88,9 +88,10 @@ export function storageForm(types: Record<string, MetaKey[]>) {
     overrides,
     /** The object's fields, with `meta` spread into the type's fields; secrets stay blank (write-only). */
     fromObject: (object: Record<string, unknown>) => {
-      const meta = (object.meta ?? {}) as Record<string, unknown>
-      // The form's values are what this returns: name, type and comment come from the object itself.
-      const values: Record<string, unknown> = { ...object }
+      // The form's values are what this returns: name, type and comment come from the object itself, the
+      // meta as one field per key (secrets never read back).
+      const { meta: stored, ...values } = object
+      const meta = (stored ?? {}) as Record<string, unknown>
       for (const { meta: key } of keys.values()) {
         const value = meta[key.key] ?? meta[key.key.toLowerCase()]
         if (key.secret || value == null) continue
