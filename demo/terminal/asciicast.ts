@@ -1,7 +1,7 @@
 // A session's screen as asciicast v2: a JSON header line, then one `[seconds, "o"|"r", text]` line per
 // output chunk or window change. Written to a file as it happens (a long session is not held in memory)
 // and read back whole for the upload.
-import { createWriteStream, readFileSync, rmSync, type WriteStream } from 'node:fs';
+import { createWriteStream, openSync, readFileSync, rmSync, writeSync, type WriteStream } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 
 const BATCH_CHARS = 64 * 1024;
@@ -17,8 +17,13 @@ export class AsciicastRecorder {
   bytes = 0;
 
   constructor(readonly file: string, width: number, height: number, env: Record<string, string> = {}) {
-    this.out = createWriteStream(file, { mode: 0o600 });
-    this.line({ version: 2, width, height, timestamp: Math.floor(this.started / 1000), env: { TERM: 'xterm', SHELL: '/bin/bash', ...env } });
+    // The header is on disk before the session's first byte: a terminal killed at any moment leaves a
+    // recording the server accepts (events are written in batches after it).
+    const fd = openSync(file, 'w', 0o600);
+    const header = `${JSON.stringify({ version: 2, width, height, timestamp: Math.floor(this.started / 1000), env: { TERM: 'xterm', SHELL: '/bin/bash', ...env } })}\n`;
+    writeSync(fd, header);
+    this.bytes = header.length;
+    this.out = createWriteStream('', { fd });
   }
 
   /** Terminal output; a UTF-8 character split across chunks is held until its end arrives. */
