@@ -22,6 +22,7 @@ import { systemClock, type Clock } from './lib/time.ts';
 import { ALLOWED_TARGETS_ENV, parseAllowedTargets } from './net/allowed-targets.ts';
 import { registerCsvParser } from './engine/csv-body.ts';
 import { registerLicenseRoutes } from './license/license-routes.ts';
+import { registerGrantedOptionsRoutes } from './perms/granted-options-routes.ts';
 import { registerPermsRoutes } from './perms/routes.ts';
 import { RESOURCES } from './resources/index.ts';
 import { SECRET_KEY_ENV } from './secrets/secret-key.ts';
@@ -113,6 +114,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerAssetRoutes(app);
   registerApplicationRoutes(app);
   registerPermsRoutes(app);
+  // Registered here, not in perms/routes.ts: the granted routes' own file is being reworked apart.
+  registerGrantedOptionsRoutes(app);
   registerUserActionRoutes(app);
   registerTaskRoutes(app, { sshTimeoutMs: opts.sshTimeoutMs, policy });
   registerMailTestingRoute(app, { policy });

@@ -118,7 +118,7 @@ test('terminal routes survive hostile queries and bodies sent by a terminal', as
     if (response.statusCode >= 500) failures.push(`${what} answered ${response.statusCode}: ${response.body.slice(0, 200)}`);
     else if (method !== 'GET' && response.statusCode >= 400 && checksum() !== before) failures.push(`${what} was refused (${response.statusCode}) but wrote`);
   };
-  const routes = routeTable(app).filter((route) => /^\/api\/v(1\/terminal|2\/terminal|1\/users\/connection-token|1\/authentication\/tokens)\//.test(route.url));
+  const routes = routeTable(app).filter((route) => /^\/api\/v(1\/terminal|2\/terminal|1\/users\/connection-token|1\/authentication\/connection-token|1\/authentication\/tokens)\//.test(route.url));
   assert.ok(routes.length >= 10, `found ${routes.length} terminal routes`);
   const keys = ['id', 'sessions', 'session_online', 'cpu_load', 'is_finished', 'user', 'asset', 'system_user', 'input', 'output', 'session',
     'risk_level', 'org_id', 'timestamp', 'username', 'password', 'public_key', 'remote_addr', 'user_id', 'session_id', 'token', 'name', 'comment'];

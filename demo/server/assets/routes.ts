@@ -8,6 +8,7 @@ import { cmdFilterRulesResource } from '../resources/cmd-filter-rules.ts';
 import { platformsResource } from '../resources/platforms.ts';
 import { assetUserAuthInfosResource, assetUsersResource } from '../resources/asset-users.ts';
 import { gatheredUsersResource } from '../resources/gathered-users.ts';
+import { registerAuthBookRoutes } from './auth-book.ts';
 import { registerAssetExtraRoutes } from './extra-routes.ts';
 import { registerNodeRoutes } from './node-routes.ts';
 import { registerSystemUserAssetAuthRoute } from './system-user-asset-auth.ts';
@@ -15,9 +16,11 @@ import { registerSystemUserAssetAuthRoute } from './system-user-asset-auth.ts';
 export function registerAssetRoutes(app: FastifyInstance): void {
   registerResource(app, platformsResource);
   registerResource(app, cmdFilterRulesResource);
-  // Read-only views (nothing to create): test/server/assets-asset-users.test.ts, assets-auth-infos.test.ts
-  // and assets-gathered-users.test.ts cover them.
+  // Views the generic contract cannot create into: test/server/assets-asset-users.test.ts, assets-auth-infos.test.ts,
+  // assets-gathered-users.test.ts and asset-users-auth-book.test.ts cover them. A POST on asset-users/ stores
+  // a new AuthBook version (auth-book.ts), not a row of the view.
   registerResource(app, assetUsersResource);
+  registerAuthBookRoutes(app, assetUsersResource.url);
   registerResource(app, assetUserAuthInfosResource);
   registerResource(app, gatheredUsersResource);
   registerNodeRoutes(app);

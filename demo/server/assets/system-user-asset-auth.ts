@@ -1,10 +1,11 @@
 // GET /api/v1/assets/system-users/<id>/assets/<asset_id>/auth-info/ (§2.3): the credentials a terminal
-// uses for this system user on that asset. There are no per-asset AuthBook entries here, so they are the
-// system user's own; a dynamic user ("same with user") takes `?username=`. Errors are 400 {"error"}
-// (Django's untranslated Http404 text).
+// uses for this system user on that asset: the system user's own, with the newest AuthBook version of that
+// account on that asset over them (auth-book.ts, 2.3's load_asset_special_auth); a dynamic user ("same
+// with user") takes `?username=`. Errors are 400 {"error"} (Django's untranslated Http404 text).
 import type { FastifyInstance } from 'fastify';
 import type { Row } from '../engine/types.ts';
 import { systemUsersResource } from '../resources/system-users.ts';
+import { latestAuthBook, withAssetAuth } from './auth-book.ts';
 import { authInfo, detailRoute } from './extra-routes.ts';
 import { L, message } from './fields.ts';
 
@@ -17,7 +18,7 @@ export function registerSystemUserAssetAuthRoute(app: FastifyInstance): void {
     if (!asset) return reply.code(400).send({ error: message(args, L('No Asset matches the given query.', 'No Asset matches the given query.')) });
     const info = authInfo(row);
     const username = (request.query as Record<string, string | undefined>).username;
-    if (row.username_same_with_user && username) info.username = username;
-    return info;
+    if (row.username_same_with_user && typeof username === 'string' && username) info.username = username;
+    return withAssetAuth(info, latestAuthBook(args.db, assetId, String(info.username ?? '')));
   }));
 }

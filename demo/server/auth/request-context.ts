@@ -1,10 +1,13 @@
-// Resolves who is calling (bearer token, else session cookie + CSRF), in which org, language and zone.
+// Resolves who is calling (an Authorization header, else session cookie + CSRF), in which org, language and zone.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RequestContext, UserRow } from '../context.ts';
 import { detectLang } from '../lib/i18n.ts';
 import { DEFAULT_TZ, isValidTimeZone } from '../lib/time.ts';
 import { resolveOrg } from '../orgs/current-org.ts';
+import type { DB } from '../db/open.ts';
 import { userForSignature } from './access-key-sign.ts';
+import { userForHttpSignature } from './http-signature.ts';
+import { userForPrivateToken } from './private-token.ts';
 import { keepSessionAlive, maxIdleMs } from './idle-sessions.ts';
 import { userForBearer, userForSession } from './sessions.ts';
 
@@ -29,14 +32,9 @@ function authenticate(app: FastifyInstance, request: FastifyRequest): Pick<Reque
   const anonymous = { user: null, via: null, sessionId: null };
   const authorization = headerValue(request, 'authorization');
   if (authorization) {
-    const [keyword, credential] = authorization.trim().split(/\s+/, 2);
     // A wrong Authorization header does not fall back to the session, as in DRF.
-    if (!credential) return anonymous;
-    const scheme = keyword.toLowerCase();
-    const user = scheme === 'bearer' ? userForBearer(db, credential, now())
-      : scheme === 'sign' ? userForSignature(db, credential, headerValue(request, 'date'), now())
-        : null;
-    return user ? { user, via: scheme === 'bearer' ? 'bearer' : 'access_key', sessionId: null } : anonymous;
+    const user = userForAuthorization(db, authorization, request, now());
+    return user ? { user: user.user, via: user.via, sessionId: null } : anonymous;
   }
   const sessionId = request.cookies?.sessionid;
   if (!sessionId) return anonymous;
@@ -47,6 +45,27 @@ function authenticate(app: FastifyInstance, request: FastifyRequest): Pick<Reque
   // Django's CSRF check on session auth: on failure the session is ignored and the call is anonymous.
   if (!SAFE_METHODS.has(request.method) && !csrfMatches(request)) return anonymous;
   return { user, via: 'session', sessionId };
+}
+
+/**
+ * The user of an Authorization header, by 2.3's DRF authenticators: `Sign <key id>:<sig>` (access key),
+ * `Bearer <token>` (auth/), `Token <key>` (private token), `Signature keyId=...` (HTTP Signatures, the
+ * access key as HMAC secret). The scheme is case-insensitive, as DRF compares it.
+ */
+function userForAuthorization(db: DB, authorization: string, request: FastifyRequest, nowMs: number): { user: UserRow; via: 'bearer' | 'access_key' } | null {
+  const match = /^(\S+)\s+(\S[\s\S]*)$/.exec(authorization.trim());
+  if (!match) return null;
+  const scheme = match[1].toLowerCase();
+  if (scheme === 'signature') {
+    const user = userForHttpSignature(db, match[2], { method: request.method, url: request.url, headers: request.headers }, nowMs);
+    return user ? { user, via: 'access_key' } : null;
+  }
+  const credential = match[2].split(/\s+/, 1)[0];
+  const user = scheme === 'bearer' ? userForBearer(db, credential, nowMs)
+    : scheme === 'sign' ? userForSignature(db, credential, headerValue(request, 'date'), nowMs)
+      : scheme === 'token' ? userForPrivateToken(db, credential)
+        : null;
+  return user ? { user, via: scheme === 'bearer' ? 'bearer' : 'access_key' } : null;
 }
 
 function csrfMatches(request: FastifyRequest): boolean {

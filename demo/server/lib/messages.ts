@@ -115,6 +115,7 @@ export const messages = {
   'mfa.disable_success_help': { en: 'MFA disable success, return login page', zh: '多因子认证禁用成功，返回登录页面' },
   'mfa.back_to_login': { en: 'Sign in', zh: '登录' },
   'asset_user.admin_user_undeletable': { en: 'Could not remove asset admin user', zh: '不能删除资产的管理用户' },
+  'asset_user.latest_version_undeletable': { en: 'Latest version could not be delete', zh: '最新版本的不能被删除' },
 } as const;
 
 export type MessageKey = keyof typeof messages;

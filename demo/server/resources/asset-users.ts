@@ -1,7 +1,8 @@
 // /api/v1/assets/asset-users/ and asset-user-auth-infos/ (§2.3): the accounts known per asset (its admin
-// user, its system users, a dynamic system user's users), read from the `asset_users` view. The auth-info
-// variant adds the secrets behind the MFA re-check. Registered by ../assets/routes.ts, not RESOURCES:
-// nothing is created here (no AuthBook), so the generic create-based contract cannot run over them.
+// user, its system users, a dynamic system user's users, the AuthBook versions), read from the
+// `asset_users` view. The auth-info variant adds the secrets behind the MFA re-check. Registered by
+// ../assets/routes.ts, not RESOURCES: a POST stores an AuthBook version (../assets/auth-book.ts), not a
+// row of the view, so the generic create-based contract cannot run over them.
 import { ASSET_USER_FILTERS, refuseAdminUserDelete, refuseWithoutMfa, removeAssetUser } from '../assets/asset-user-rules.ts';
 import { L, readOnly } from '../assets/fields.ts';
 import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
@@ -13,7 +14,7 @@ const fields: Record<string, FieldDef> = {
   asset: { type: 'string', label: L('资产', 'Asset'), read_only: true, relation: '/api/v1/assets/assets/' },
   hostname: readOnly('string', '主机名', 'Hostname'),
   ip: readOnly('string', 'IP', 'IP'),
-  // db (AuthBook, not kept here), system_user, system_user_dynamic or admin_user; a CharField in 2.3.
+  // db (an AuthBook version), system_user, system_user_dynamic or admin_user; a CharField in 2.3.
   backend: readOnly('string', '后端', 'Backend'),
   version: readOnly('integer', '版本', 'Version'),
   date_created: readOnly('datetime', '创建日期', 'Date created'),

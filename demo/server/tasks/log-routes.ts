@@ -1,5 +1,5 @@
-// Celery-compatible task log and result endpoints (JumpServer apps/ops/api/celery.py). The log is
-// served on both paths 2.3 has: /api/v1/ops/... and /core/ops/... (the one 2.3's console opens).
+// Celery-compatible task log and result endpoints (JumpServer apps/ops/api/celery.py). 2.3's other path,
+// /core/ops/celery/task/<id>/log/, is the HTML page that shows this log (log-page.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authorize, IsValidUser } from '../auth/permissions.ts';
 import { pick, t } from '../lib/i18n.ts';
@@ -7,7 +7,7 @@ import { TASK_TEXT } from './messages.ts';
 import type { TaskRow } from './store.ts';
 import { maySeeTask } from './task-access.ts';
 
-const BASES = ['/api/v1/ops/celery/task/:id', '/core/ops/celery/task/:id'];
+const BASE = '/api/v1/ops/celery/task/:id';
 const isFinished = (task: TaskRow): boolean => task.state === 'SUCCESS' || task.state === 'FAILURE';
 
 export function registerTaskLogRoutes(app: FastifyInstance): void {
@@ -28,9 +28,9 @@ export function registerTaskLogRoutes(app: FastifyInstance): void {
     const chunk = store.readLog(task.id, after);
     return { data: chunk.data, end: finishedBefore && chunk.data === '', mark: String(chunk.lastId) };
   };
-  for (const base of BASES) app.get(`${base}/log/`, readLog);
+  app.get(`${BASE}/log/`, readLog);
 
-  app.get(`${BASES[0]}/result/`, async (request, reply) => {
+  app.get(`${BASE}/result/`, async (request, reply) => {
     if (!authorize(request, reply, IsValidUser)) return reply;
     const task = visibleTask(request);
     if (!task) return reply.code(404).send({ detail: t(request.ctx.lang, 'request.not_found') });

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerAssetTaskRoutes } from './asset-task-routes.ts';
 import { registerAssetUserTaskRoute } from './asset-user-tasks.ts';
 import { registerGatewayCheckRoute } from './gateway-check.ts';
+import { registerTaskLogPage } from './log-page.ts';
 import { registerTaskLogRoutes } from './log-routes.ts';
 import { registerSystemUserTaskRoute } from './system-user-tasks.ts';
 import { TaskRunner } from './runner.ts';
@@ -24,6 +25,7 @@ export function registerTaskRoutes(app: FastifyInstance, opts: { sshTimeoutMs?: 
   // preClose runs before every onClose hook, so the database is still open while tasks wind down.
   app.addHook('preClose', async () => runner.close());
   registerTaskLogRoutes(app);
+  registerTaskLogPage(app);
   registerAssetTaskRoutes(app);
   registerGatewayCheckRoute(app);
   registerSystemUserTaskRoute(app);

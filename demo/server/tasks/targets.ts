@@ -1,5 +1,6 @@
 // Where and as whom a task connects: an asset's SSH port (from `protocols`), its admin user's
-// credentials and, when its domain has an active SSH gateway, that gateway.
+// credentials (an AuthBook version on that asset first) and, when its domain has an active SSH gateway, that gateway.
+import { latestAuthBook, withAssetAuth } from '../assets/auth-book.ts';
 import type { DB } from '../db/open.ts';
 import { openColumns } from '../secrets/sealed-columns.ts';
 import type { SkipReason } from './log-messages.ts';
@@ -46,11 +47,17 @@ export function adminCredentials(db: DB, adminUserId: string): CredentialRow | u
   return row ? openColumns(db, 'admin_users', row) : undefined;
 }
 
+/** The admin user's login on one asset: its newest AuthBook version there over its own credentials (2.3's get_auth_info). */
+function adminOn(db: DB, assetId: string, adminUserId: string): CredentialRow | undefined {
+  const admin = adminCredentials(db, adminUserId);
+  return admin && withAssetAuth(admin, latestAuthBook(db, assetId, admin.username));
+}
+
 export function resolveTarget(db: DB, asset: AssetRow, login?: LoginAccount): AssetTarget {
   if (!asset.is_active) return { asset, skip: 'disabled' };
   const port = sshPort(asset.protocols);
   if (port === null) return { asset, skip: 'noSsh' };
-  const admin = login ?? (asset.admin_user ? adminCredentials(db, asset.admin_user) : undefined);
+  const admin = login ?? (asset.admin_user ? adminOn(db, asset.id, asset.admin_user) : undefined);
   if (!admin) return { asset, skip: 'noAdminUser' };
   if (!admin.username) return { asset, skip: login ? 'systemUserNoUsername' : 'adminNoUsername' };
   if (!admin.password && !admin.private_key) return { asset, skip: login ? 'systemUserNoSecret' : 'adminNoSecret' };

@@ -19,7 +19,12 @@ import { grantedSystemUsers } from '../perms/grants.ts';
 import { IsAppUser } from './app-user.ts';
 
 export const CONNECTION_TOKEN_TTL_MS = 5 * 60 * 1000;
-const URL = '/api/v1/users/connection-token/';
+/**
+ * Our path and 2.3's (`authentication/connection-token/`, which 2.3's terminals call): one handler each,
+ * the same rules on both. A terminal of 2.3 that redeems with a bare `?token=` is refused (400 {user})
+ * there too: it must name the user the proxy vouched for.
+ */
+const URLS = ['/api/v1/users/connection-token/', '/api/v1/authentication/connection-token/'];
 
 /** Whether `userId` may connect to `assetId` as `systemUserId` now (any org, as the "my" grants). */
 export function mayConnect(db: DB, userId: string, assetId: string, systemUserId: string, nowMs: number): boolean {
@@ -28,7 +33,11 @@ export function mayConnect(db: DB, userId: string, assetId: string, systemUserId
 }
 
 export function registerConnectionTokenRoutes(app: FastifyInstance): void {
-  app.post(URL, (request, reply) => {
+  for (const url of URLS) registerAt(app, url);
+}
+
+function registerAt(app: FastifyInstance, url: string): void {
+  app.post(url, (request, reply) => {
     if (!authorize(request, reply, IsValidUser)) return reply;
     const { db, now } = app.bastion;
     const body = (request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body : {}) as Record<string, unknown>;
@@ -59,7 +68,7 @@ export function registerConnectionTokenRoutes(app: FastifyInstance): void {
     return reply.code(201).send({ token });
   });
 
-  app.get(URL, (request, reply) => {
+  app.get(url, (request, reply) => {
     if (!authorize(request, reply, IsAppUser)) return reply;
     const { db, now } = app.bastion;
     const query = request.query as Record<string, unknown>;
