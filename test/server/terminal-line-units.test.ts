@@ -166,6 +166,19 @@ test('history keys typed while a command runs are refused when deny rules apply;
   h.gate.finish();
 });
 
+test('history keys typed right after an Enter, before the shell acknowledged it, count as typed ahead', async () => {
+  const h = await harness();
+  h.gate.output(PROMPT);
+  h.gate.input('sleep 5\r\x1b[A\x1b[A\r');
+  h.gate.output('sleep 5');
+  await until(() => h.toShell().includes('sleep 5\r'));
+  h.gate.output(ACCEPTED);
+  await until(() => h.refusals.length > 0);
+  assert.deepEqual(h.refusals, [{ kind: 'typeahead' }]);
+  assert.ok(!h.toShell().endsWith('\r'), 'the recalled line is never entered');
+  h.gate.finish();
+});
+
 test('without prompt markers (an older shell) every Enter is gated on the echo the same way', async () => {
   const h = await harness();
   h.gate.output('Welcome\r\n$ ');

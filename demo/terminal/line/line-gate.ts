@@ -61,6 +61,8 @@ interface Line {
   model: KeyModel;
   /** Begun while the shell was reading (its prompt marker seen), rather than from the last output line. */
   marked: boolean;
+  /** Typed ahead: no prompt of the shell's is reading it (yet). Cleared when the shell's next prompt takes it. */
+  ahead: boolean;
 }
 
 interface Pending { record: LineRecord; output: CommandOutput; collecting: boolean }
@@ -148,8 +150,9 @@ export class LineGate {
     }
     // Typed while the shell has yet to show its next prompt (after an Enter it has not acknowledged, or
     // a Ctrl-C): the line will begin after that prompt, not where the cursor is now.
-    this.screen.markLineStart(marked && (this.awaitingAccept || this.interrupts > 0));
-    this.current = { model: new KeyModel(), marked };
+    const ahead = !marked || this.awaitingAccept || this.interrupts > 0;
+    this.screen.markLineStart(marked && ahead);
+    this.current = { model: new KeyModel(), marked, ahead };
     this.io.trace?.(`line begins marked=${marked} awaiting=${this.awaitingAccept} interrupts=${this.interrupts}`);
     return this.current;
   }
@@ -179,8 +182,6 @@ export class LineGate {
   /** The refusal, if any; on success the line is recorded and the Enter may go. */
   private async judge(line: Line): Promise<Refusal | null> {
     const { model } = line;
-    // Typeahead with history or completion keys: what it recalls cannot be seen until the shell reads it.
-    if (!line.marked && this.markersSeen && !model.certain && this.io.hasDenyRules) return { kind: 'typeahead' };
     let seen: ScreenRead;
     let exact = false;
     if (model.certain) {
@@ -188,6 +189,9 @@ export class LineGate {
       exact = seen.found && seen.text === model.text.trimEnd();
     } else {
       seen = await this.waitForQuiet();
+      // Typed ahead with history or completion keys, and no prompt has taken it: what they recall cannot
+      // be seen until the shell reads it, which would be after its Enter.
+      if (line.ahead && this.markersSeen && this.io.hasDenyRules) return { kind: 'typeahead' };
     }
     // The screen's line first when it was located, the keys' line next, an unlocated screen line last.
     const candidates = exact ? [model.text] : [...new Set(seen.found ? [seen.text, model.text] : [model.text, seen.text])];
@@ -325,7 +329,7 @@ export class LineGate {
       this.screen.begin();
       if (this.current) {
         // Keys typed ahead of this prompt: the shell reads them now, the model can only guess which.
-        this.current = { ...this.current, marked: true, model: this.current.model };
+        this.current = { ...this.current, marked: true, ahead: false };
         this.current.model.certain = false;
         this.screen.markLineStart(true);
       }
