@@ -62,6 +62,13 @@ export const CASES: Case[] = [
   { name: "command substitution: $(printf '\\x72\\x6d')", keys: (dir) => [`$(printf '\\x72\\x6d') -rf ${dir}\r`], recorded: (dir) => `$(printf '\\x72\\x6d') -rf ${dir}` },
   { name: 'bash -c', keys: (dir) => [`bash -c 'rm -rf ${dir}'\r`], recorded: (dir) => `bash -c 'rm -rf ${dir}'` },
   { name: 'a line continuation', keys: (dir) => [`r\\\rm -rf ${dir}\r`], recorded: (dir) => `m -rf ${dir}` },
+  {
+    // Last: the shell goes on drawing its prompts in the alternate screen.
+    name: 'a command printed the alternate-screen switch, then history recalls it',
+    setup: (dir) => `printf '\\e[?1049h'; history -s "$(printf 'r%sm -rf %s' '' ${dir})"`,
+    keys: () => ['\x1b[A\r'],
+    recorded: rm,
+  },
 ];
 
 /** Opens a shell on the target through one of the doors, at its prompt. */
@@ -152,13 +159,19 @@ for (const [doorName, open] of Object.entries(DOORS)) {
 }
 
 /** Allowed lines as people type and paste them; what the command log must then hold, in order. */
-const ALLOWED: { keys: string[]; rows: [input: string, output: RegExp][] }[] = [
+/** `waits[i]`: what the screen shows before the next write, as a person waits for a program to start. */
+const ALLOWED: { keys: string[]; waits?: (RegExp | null)[]; rows: [input: string, output: RegExp][] }[] = [
   { keys: [...'ls /', '\r'], rows: [['ls /', /\bbin\b[^]*\betc\b/]] },
   { keys: ['echo after-rm\r'], rows: [['echo after-rm', /^after-rm$/]] },
   { keys: ['echo one\recho two\recho three\r'], rows: [['echo one', /^one$/], ['echo two', /^two$/], ['echo three', /^three$/]] },
   { keys: ['\x1b[200~echo p1\recho p2\x1b[201~', '\r'], rows: [['echo p1', /^$/], ['echo p2', /^p1\np2$/]] },
   { keys: ['ech\t', 'tab-$((40+2))\r'], rows: [['echo tab-$((40+2))', /^tab-42$/]] },
   { keys: ['echo x\x7fy z\x1b[D\x1b[D\x1b[3~\r'], rows: [['echo yz', /^yz$/]] },
+  // A full-screen editor reads its own keys: text mentioning a denied command, then quitting it.
+  {
+    keys: ['vim -u NONE -N /tmp/td-vim.txt\r', 'ihello rm -rf there\x1b', ':q!\r'], waits: [/~/, /hello rm -rf there/, null],
+    rows: [['vim -u NONE -N /tmp/td-vim.txt', /[^]*/]],
+  },
   // A password typed to a program is not echoed, so it is not a command line.
   { keys: ['read -s secret; echo got-${#secret}\r', 'hunter2\r'], rows: [['read -s secret; echo got-${#secret}', /got-7/]] },
 ];
@@ -173,8 +186,10 @@ for (const [doorName, open] of Object.entries(DOORS)) {
     });
     for (const each of ALLOWED) {
       screen.mark();
-      for (const write of each.keys) {
+      for (const [index, write] of each.keys.entries()) {
         screen.send(write);
+        const wait = each.waits?.[index];
+        if (wait) await screen.waitFor(wait);
         // A key at a time as a person types; a paste is one write.
         if (write.length === 1) await new Promise((resolve) => setTimeout(resolve, 5));
         if (write === 'hunter2\r' || write === 'ech\t') continue;

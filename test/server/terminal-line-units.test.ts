@@ -161,8 +161,29 @@ test('history keys typed while a command runs are refused when deny rules apply;
   assert.ok(h.toShell().endsWith('\x05\x15'), 'the typeahead is killed, the running command is not interrupted');
   h.gate.output(`\x1b[?1049h~\r\n~`);
   h.sent.length = 0;
-  h.gate.input(':!rm -rf /tmp/x\r');
-  assert.equal(h.toShell(), ':!rm -rf /tmp/x\r', 'the editor gets its keys (a known limit, see README)');
+  h.gate.input(':wq\r');
+  assert.equal(h.toShell(), ':wq\r', 'a full-screen program gets its keys as they come');
+  h.gate.input(':!rm -rf /tmp/x\r:q\r');
+  assert.equal(h.toShell(), ':wq\r:!rm -rf /tmp/x:q\r', 'but not the Enter of keys that spell a denied line');
+  assert.equal(h.refusals.at(-1)?.kind, 'unsure');
+  h.gate.finish();
+});
+
+test('a shell prompt drawn in the alternate screen (printf \'\\e[?1049h\') is gated as a shell prompt', async () => {
+  const h = await harness();
+  h.gate.output(PROMPT);
+  h.gate.input('ls\r');
+  h.gate.output('ls');
+  await until(() => h.toShell().endsWith('ls\r'));
+  // The command printed the switch; the shell then draws its usual prompt there.
+  h.gate.output(`${ACCEPTED}\x1b[?1049h${PROMPT}`);
+  h.sent.length = 0;
+  h.gate.input('\x1b[A\r');
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.equal(h.toShell(), '\x1b[A', 'the Enter waits for the line, as at any prompt');
+  h.gate.output('rm -rf /tmp/x');
+  await until(() => h.refusals.length > 0);
+  assert.equal(h.refusals[0].kind, 'rule');
   h.gate.finish();
 });
 

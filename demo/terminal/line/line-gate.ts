@@ -18,6 +18,7 @@
 import { CommandOutput } from './command-output.ts';
 import { KeyModel } from './key-model.ts';
 import { KeyReader, type Key } from './keys.ts';
+import { plainText } from './plain-text.ts';
 import { ScreenLine, type ScreenRead } from './screen-line.ts';
 
 export interface FilterAnswer { allowed: boolean; rule?: { content?: string } }
@@ -77,6 +78,10 @@ export class LineGate {
   private shellReading = false;
   private markersSeen = false;
   private fullScreen = false;
+  /** The keys typed in a full-screen program since its last Enter. */
+  private readonly fullScreenKeys = new KeyModel();
+  /** Output since a prompt marker came in full-screen mode: the shell drawing its prompt there ends it. */
+  private fullScreenProbe: string | null = null;
   /** A line the gate let through in a marked line, until the shell says it accepted it. */
   private awaitingAccept = false;
   private deciding = false;
@@ -106,11 +111,7 @@ export class LineGate {
       this.queued += data;
       return;
     }
-    if (this.fullScreen) {
-      // A full-screen program (editor, pager) reads keys, not command lines.
-      this.io.toTarget(data);
-      return;
-    }
+    if (this.fullScreen) return this.fullScreenInput(data);
     for (const key of this.reader.read(data)) {
       if (key.kind === 'accept') {
         // The keys before it go now; the Enter and what follows wait for the decision.
@@ -122,6 +123,33 @@ export class LineGate {
       this.type(key);
     }
     this.io.toTarget(data);
+  }
+
+  /**
+   * A full-screen program (editor, pager) reads keys, not command lines: they pass as they come. But the
+   * alternate screen is only output, which any command can print: an Enter whose keys since the last one
+   * spell a line a deny rule refuses is held back all the same (nothing else is sent to the program).
+   */
+  private fullScreenInput(data: string): void {
+    let from = 0;
+    for (const key of this.reader.read(data)) {
+      if (key.kind !== 'accept') {
+        // A lone Escape leaves an editor's insert mode: what was typed there is text, not the command
+        // the next Enter runs.
+        if (key.kind === 'other' && key.end - key.start === 1 && data[key.start] === '\x1b') this.fullScreenKeys.reset();
+        else this.fullScreenKeys.apply(key);
+        continue;
+      }
+      const typed = this.fullScreenKeys.text.trim();
+      this.fullScreenKeys.reset();
+      if (!typed || !this.io.hasDenyRules || this.io.check(typed).allowed) continue;
+      // Refused: the keys before the Enter go, the Enter does not; what follows goes on as typed.
+      if (key.start > from) this.io.toTarget(data.slice(from, key.start));
+      from = key.end;
+      this.io.refused({ kind: 'unsure', line: typed });
+      for (const part of splitInput(typed)) this.io.record({ input: part, output: '', timestamp: Math.floor(Date.now() / 1000), risk: 5 });
+    }
+    if (from < data.length) this.io.toTarget(data.slice(from));
   }
 
   private type(key: Key): void {
@@ -307,6 +335,7 @@ export class LineGate {
 
   private segment(text: string): void {
     if (!text) return;
+    if (this.fullScreenProbe !== null) this.probeFullScreen(text);
     // The screen is drawn only while a line is read or typed: a command's bulk output costs it nothing.
     if (!this.fullScreen && (this.shellReading || this.current || this.deciding)) this.screen.write(text);
     if (this.pending?.collecting) {
@@ -315,14 +344,32 @@ export class LineGate {
     }
   }
 
+  /**
+   * A line editor's marker in full-screen mode: vim's own, or the shell's prompt after a command printed
+   * the alternate-screen switch (`printf '\e[?1049h'`) to make the door stop reading lines. The shell then
+   * draws the prompt it drew before: full-screen mode ends, and the line is gated as any other.
+   */
+  private probeFullScreen(text: string): void {
+    this.fullScreenProbe = (this.fullScreenProbe + text).slice(-1024);
+    const prompt = this.screen.knownPrompt.trimEnd();
+    if (!prompt || !plainText(this.fullScreenProbe).trimEnd().endsWith(prompt)) return;
+    this.fullScreen = false;
+    this.screen.write(this.fullScreenProbe);
+    this.fullScreenProbe = null;
+    this.current = null;
+  }
+
   private marker(mode: string, on: boolean): void {
     this.io.trace?.(`marker ${mode} ${on ? 'on' : 'off'} current=${this.current ? JSON.stringify(this.current.model.text) : 'none'} awaiting=${this.awaitingAccept}`);
     if (mode !== '2004') {
       this.fullScreen = on;
+      this.fullScreenProbe = null;
+      this.fullScreenKeys.reset();
       if (on) this.current = null;
       return;
     }
     this.markersSeen = true;
+    this.fullScreenProbe = on && this.fullScreen ? '' : null;
     if (on) {
       this.shellReading = true;
       this.endPending(true);

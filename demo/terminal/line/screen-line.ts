@@ -58,6 +58,9 @@ export class ScreenLine {
     });
   }
 
+  /** The shell's prompt as last seen drawn where a line began (its text, escape sequences drawn). */
+  get knownPrompt(): string { return this.lastPrompt; }
+
   /** The line as shown once everything written so far is drawn. */
   readSettled(): Promise<ScreenRead> {
     return new Promise((resolve) => this.term.write('', () => resolve(this.read(false))));
