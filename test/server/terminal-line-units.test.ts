@@ -111,6 +111,8 @@ test('a line continued over two Enters is judged whole', async () => {
   await until(() => h.toShell().endsWith('\r'));
   h.gate.output(`${ACCEPTED}\x1b[?2004h> `);
   h.gate.input('m -rf /tmp/x\r');
+  // Keys after an Enter wait for the shell's next prompt; the shell echoes them once they reach it.
+  await until(() => h.toShell().endsWith('m -rf /tmp/x'));
   h.gate.output('m -rf /tmp/x');
   await until(() => h.refusals.length > 0);
   assert.equal(h.refusals[0].kind, 'rule');

@@ -52,6 +52,14 @@ const MATCH_WAIT_MS = 500;
 /** Quiet that counts as "the shell has drawn everything" when the model is unsure. */
 const QUIET_MS = 150;
 const SETTLE_MAX_MS = 1500;
+/**
+ * After an Enter the shell reads, keys wait for its next prompt: a pasted next line typed while the
+ * command runs would be echoed by the tty into that command's output, and typed at a prompt it is a line
+ * the gate is sure of. A program that reads input gives no prompt: the keys go once its output has been
+ * quiet for HOLD_QUIET_MS, and never later than HOLD_MAX_MS after the Enter.
+ */
+const HOLD_QUIET_MS = 60;
+const HOLD_MAX_MS = 250;
 /** The command log's input field. */
 const MAX_INPUT = 128;
 const TAIL_KEEP = 4096;
@@ -86,6 +94,9 @@ export class LineGate {
   private awaitingAccept = false;
   private deciding = false;
   private queued = '';
+  /** Keys held after an Enter until the shell's next prompt (AFTER_ENTER_HOLD_MS at most). */
+  private held: string | null = null;
+  private heldTimer: ReturnType<typeof setTimeout> | null = null;
   private tail = '';
   private carry = '';
   private continuation = '';
@@ -109,6 +120,12 @@ export class LineGate {
     if (this.ended) return;
     if (this.deciding) {
       this.queued += data;
+      return;
+    }
+    if (this.held !== null) {
+      this.held += data;
+      // An interrupt is not kept waiting: the command it stops may never give a prompt back.
+      if (data.includes('\x03')) this.releaseHeld();
       return;
     }
     if (this.fullScreen) return this.fullScreenInput(data);
@@ -198,6 +215,7 @@ export class LineGate {
         this.queued = ''; // what was typed after a refused line is dropped with it
       } else {
         this.io.toTarget(acceptKey);
+        if (this.awaitingAccept) this.holdUntilPrompt();
       }
     } finally {
       this.deciding = false;
@@ -205,6 +223,26 @@ export class LineGate {
       this.queued = '';
       if (rest && !this.ended) this.input(rest);
     }
+  }
+
+  private holdUntilPrompt(): void {
+    this.held = '';
+    const since = nowMs();
+    const check = (): void => {
+      const now = nowMs();
+      const quietFor = now - Math.max(since, this.lastOutputAt);
+      if (quietFor >= HOLD_QUIET_MS || now - since >= HOLD_MAX_MS) return this.releaseHeld();
+      this.heldTimer = setTimeout(check, Math.min(HOLD_QUIET_MS - quietFor, HOLD_MAX_MS - (now - since)) + 1);
+    };
+    this.heldTimer = setTimeout(check, HOLD_QUIET_MS + 1);
+  }
+
+  private releaseHeld(): void {
+    if (this.heldTimer) clearTimeout(this.heldTimer);
+    this.heldTimer = null;
+    const keys = this.held;
+    this.held = null;
+    if (keys && !this.ended) this.input(keys);
   }
 
   /** The refusal, if any; on success the line is recorded and the Enter may go. */
@@ -374,6 +412,8 @@ export class LineGate {
       this.shellReading = true;
       this.endPending(true);
       this.screen.begin();
+      // Held keys go once this output (the prompt it draws) has been taken in.
+      if (this.held !== null) setImmediate(() => this.releaseHeld());
       if (this.current) {
         // Keys typed ahead of this prompt: the shell reads them now, the model can only guess which.
         this.current = { ...this.current, marked: true, ahead: false };
@@ -452,6 +492,7 @@ export class LineGate {
   finish(): void {
     this.endPending(false);
     this.ended = true;
+    if (this.heldTimer) clearTimeout(this.heldTimer);
     this.wake?.();
     this.screen.dispose();
   }
