@@ -3,7 +3,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { L, message } from '../assets/fields.ts';
 import { nodeById, nodeByKey } from '../assets/node-tree.ts';
-import type { TreeItem } from '../assets/tree-items.ts';
 import { singleValues } from '../engine/query-params.ts';
 import type { HookArgs } from '../engine/types.ts';
 import { t } from '../lib/i18n.ts';
@@ -11,11 +10,11 @@ import { UUID_PATTERN } from '../lib/ids.ts';
 import { orgSees } from '../orgs/current-org.ts';
 import { actionNames } from './actions.ts';
 import { grantScope, type ScopeKind } from './grant-scope.ts';
-import {
-  FAVORITE_KEY, grantedAssetIdList, grantedAssetsClause, grantedPlacements, grantedSystemUsers, idsClause, nodeAssetIds, specialNodeCounts,
-  placedAssets, treeCounts, UNGROUPED_KEY, type GrantScope, type Placement,
-} from './grants.ts';
-import { grantedAssetItem, grantedAssetRows, grantedAssetsAnswer, nodeItems, nodeRows } from './granted-shapes.ts';
+import { allCounts, childCounts, nodeAssetIds, treeIndexOf, type TreeIndex } from './grant-tree.ts';
+import { FAVORITE_KEY, grantedSystemUsers, grantsOf, idsClause, UNGROUPED_KEY, type GrantScope, type Grants } from './grants.ts';
+import { sendGrantedAssets } from './granted-lists.ts';
+import { placesUnder, treePieces, type NodeShape } from './granted-trees.ts';
+import { sendPieces } from './json-pieces.ts';
 import { usableAssetIds } from './usable-assets.ts';
 
 type Handler = (args: HookArgs, scope: GrantScope, request: FastifyRequest, reply: FastifyReply) => unknown;
@@ -41,86 +40,82 @@ function nodeKey(args: HookArgs, scope: GrantScope, raw: { key?: string; id?: st
   return node.key;
 }
 
-/** `node=<id>` of an asset list: the assets the tree shows on that node (placements computed only then). */
-const byNode = (args: HookArgs, scope: GrantScope) => (key: string, deep: boolean) =>
-  idsClause(nodeAssetIds(args.db, scope, grantedPlacements(args.db, scope), key, deep));
+/** The grants and (only for a `node=` filter, or when `need`) the indexed tree of the scope. */
+async function grantsAndTree(args: HookArgs, scope: GrantScope, need = false): Promise<{ grants: Grants; tree: TreeIndex | null }> {
+  const grants = await grantsOf(args.db, scope);
+  const wanted = need || singleValues(args.request.query as Record<string, unknown>).node !== undefined;
+  return { grants, tree: wanted ? await treeIndexOf(grants.placements) : null };
+}
+
+/** `node=<id>` of an asset list: the assets the tree shows on that node. */
+const byNode = (args: HookArgs, scope: GrantScope, tree: TreeIndex | null) => (key: string, deep: boolean) =>
+  (tree ? idsClause(nodeAssetIds(args.db, scope, tree, key, deep)) : { sql: '0', params: [] });
 
 /** The granted ids (hostname order) the tree shows on `key`. */
-const onNode = (args: HookArgs, scope: GrantScope, key: string, deep: boolean) => {
-  const shown = nodeAssetIds(args.db, scope, grantedPlacements(args.db, scope), key, deep);
-  return grantedAssetIdList(args.db, scope).filter((id) => shown.has(id));
+const onNode = (args: HookArgs, scope: GrantScope, grants: Grants, tree: TreeIndex, key: string, deep: boolean) => {
+  const shown = nodeAssetIds(args.db, scope, tree, key, deep);
+  return grantedOrder(grants, shown);
 };
 
-/** Every node of the tree with its count, the special nodes included. */
-function allCounts(args: HookArgs, scope: GrantScope, placements: Placement[]): Map<string, number> {
-  const counts = treeCounts(placements, 'all');
-  for (const special of specialNodeCounts(args.db, scope, placements)) counts.set(special.key, special.amount);
-  return counts;
-}
+/** The ids of `shown` in the grants' (hostname, id) order. */
+const grantedOrder = (grants: Grants, shown: Set<string>) => grants.ids.filter((id) => shown.has(id));
 
-/** Lazy-tree selection: the children of `key`, or (no key) the special nodes, the org roots and their children. */
-function childCounts(args: HookArgs, scope: GrantScope, placements: Placement[], key: string | null): Map<string, number> {
-  if (key !== null) return SPECIAL.has(key) ? new Map() : treeCounts(placements, key);
-  const roots = treeCounts(placements, null);
-  const counts = new Map(roots);
-  for (const root of roots.keys()) for (const [child, amount] of treeCounts(placements, root)) counts.set(child, amount);
-  for (const special of specialNodeCounts(args.db, scope, placements)) counts.set(special.key, special.amount);
-  return counts;
+/** A node answer (rows or tree items) of the scope, from its counts. */
+async function nodesAnswer(args: HookArgs, scope: GrantScope, reply: FastifyReply, shape: NodeShape, select: (tree: TreeIndex) => Map<string, number>) {
+  const { tree } = await grantsAndTree(args, scope, true);
+  return sendPieces(reply, treePieces(args, select(tree!), shape));
 }
-
-/** Asset rows the tree shows on `key` (no paging), for the trees with assets. */
-const assetsOn = (args: HookArgs, scope: GrantScope, placements: Placement[], key: string) =>
-  grantedAssetRows(args, idsClause(nodeAssetIds(args.db, scope, placements, key, false), 'a.id'));
 
 const ENDPOINTS: { path: string; method?: 'GET' | 'DELETE'; kinds?: ScopeKind[]; handle: Handler }[] = [
   {
     path: 'assets/',
-    handle: (args, scope, request) => grantedAssetsAnswer(
-      args, usableAssetIds(args.db, scope, grantedAssetIdList(args.db, scope), request.query as Record<string, unknown>), byNode(args, scope)),
+    handle: async (args, scope, request, reply) => {
+      const { grants, tree } = await grantsAndTree(args, scope);
+      const usable = await usableAssetIds(args.db, scope, grants.ids, request.query as Record<string, unknown>);
+      return sendGrantedAssets(args, reply, usable, byNode(args, scope, tree));
+    },
   },
   {
     path: 'assets/tree/', kinds: ['my', 'user'],
-    handle: (args, scope) => grantedAssetRows(args, grantedAssetsClause(args.db, scope, 'a.id')).map((asset) => grantedAssetItem(args.db, asset, '')),
+    handle: async (args, scope, _request, reply) => sendPieces(reply, treePieces(args, new Map(), 'items', placesUnder((await grantsOf(args.db, scope)).ids, ''))),
   },
-  { path: 'nodes/', handle: (args, scope) => nodeRows(args, allCounts(args, scope, grantedPlacements(args.db, scope))) },
-  { path: 'nodes/tree/', kinds: ['my', 'user'], handle: (args, scope) => nodeItems(args, allCounts(args, scope, grantedPlacements(args.db, scope))) },
+  { path: 'nodes/', handle: (args, scope, _request, reply) => nodesAnswer(args, scope, reply, 'rows', (tree) => allCounts(args.db, scope, tree)) },
+  { path: 'nodes/tree/', kinds: ['my', 'user'], handle: (args, scope, _request, reply) => nodesAnswer(args, scope, reply, 'items', (tree) => allCounts(args.db, scope, tree)) },
   {
     path: 'nodes/children/',
-    handle: (args, scope, request, reply) => withSelection(args, scope, request, reply, (key) => nodeRows(args, childCounts(args, scope, grantedPlacements(args.db, scope), key))),
+    handle: (args, scope, request, reply) => withSelection(args, scope, request, reply,
+      (key) => nodesAnswer(args, scope, reply, 'rows', (tree) => childCounts(args.db, scope, tree, key))),
   },
   {
     path: 'nodes/children/tree/',
-    handle: (args, scope, request, reply) => withSelection(args, scope, request, reply, (key) => nodeItems(args, childCounts(args, scope, grantedPlacements(args.db, scope), key))),
+    handle: (args, scope, request, reply) => withSelection(args, scope, request, reply,
+      (key) => nodesAnswer(args, scope, reply, 'items', (tree) => childCounts(args.db, scope, tree, key))),
   },
   {
     path: 'nodes/children-with-assets/tree/', kinds: ['my', 'user'],
-    handle: (args, scope, request, reply) => withSelection(args, scope, request, reply, (key) => {
-      const placements = grantedPlacements(args.db, scope);
-      const items: TreeItem[] = nodeItems(args, childCounts(args, scope, placements, key));
-      if (key === null) return items;
-      return [...items, ...assetsOn(args, scope, placements, key).map((asset) => grantedAssetItem(args.db, asset, key))];
+    handle: (args, scope, request, reply) => withSelection(args, scope, request, reply, async (key) => {
+      const { grants, tree } = await grantsAndTree(args, scope, true);
+      const counts = childCounts(args.db, scope, tree!, key);
+      const assets = key === null ? [] : grantedOrder(grants, nodeAssetIds(args.db, scope, tree!, key, false));
+      return sendPieces(reply, treePieces(args, counts, 'items', key === null ? [] : placesUnder(assets, key)));
     }),
   },
   {
     path: 'nodes-with-assets/tree/', kinds: ['my', 'user'],
-    handle: (args, scope) => {
-      const placements = grantedPlacements(args.db, scope);
-      const assets = new Map(grantedAssetRows(args, idsClause(placedAssets(placements), 'a.id')).map((asset) => [String(asset.id), asset]));
-      const items = nodeItems(args, allCounts(args, scope, placements));
-      for (const { asset_id: id, key } of placements) {
-        const asset = assets.get(id);
-        if (asset) items.push(grantedAssetItem(args.db, asset, key));
-      }
-      return items;
+    handle: async (args, scope, _request, reply) => {
+      const { grants, tree } = await grantsAndTree(args, scope, true);
+      const places = grants.placements.map(({ asset_id: id, key }): [string, string] => [id, key]);
+      return sendPieces(reply, treePieces(args, allCounts(args.db, scope, tree!), 'items', places));
     },
   },
   {
     path: 'nodes/:node_id/assets/',
-    handle: (args, scope, request, reply) => {
+    handle: async (args, scope, request, reply) => {
       const key = nodeKey(args, scope, { id: (request.params as { node_id: string }).node_id });
       if (key === null || key === 'missing') return reply.code(404).send({ detail: message(args, NODE_MISSING) });
       const deep = ['1', 'true'].includes(singleValues(request.query as Record<string, unknown>).all ?? '');
-      return grantedAssetsAnswer(args, onNode(args, scope, key, deep), byNode(args, scope));
+      const { grants, tree } = await grantsAndTree(args, scope, true);
+      return sendGrantedAssets(args, reply, onNode(args, scope, grants, tree!, key, deep), byNode(args, scope, tree));
     },
   },
   {

@@ -1,13 +1,19 @@
 // Our extension of the granted assets list (not in 2.3): `actions=<name>[,<name>…]` and `protocol=<name>`
 // keep the assets on which one granted system user is of that protocol and holds every named action —
 // what a terminal can open (`actions=connect&protocol=ssh`), listed in one call instead of one
-// `…/system-users/` call per asset. The answer per asset is grantedSystemUsers', the same one the
-// system-users endpoint, user/validate/ and the connection token give.
+// `…/system-users/` call per asset. The answer per asset is grantedSystemUsers' (same links, same
+// rules), but computed for all assets at once: their nodes and protocols are read LOOKUP at a time, and
+// assets reached through the same permissions with the same protocols share one decision. Asking
+// system users one asset at a time cost ~35 µs an asset (40,000 assets: 1.4 s in one turn).
 import type { DB } from '../db/open.ts';
+import { stmt } from '../lib/statements.ts';
 import { ACTION_BITS, type ActionName } from './actions.ts';
-import { grantedSystemUsers, type GrantScope } from './grants.ts';
+import { actionsOf, assetPermissions, linksOf, offeredProtocols, type GrantScope } from './grants.ts';
+import { batches, runSliced, type Work } from './slices.ts';
 
 interface Usable { mask: number; protocol: string | null }
+
+const LOOKUP = 1000;
 
 /** The filter a query asks for; null when it asks none; 'nothing' when it names an unknown action. */
 function usableFilter(query: Record<string, unknown>): Usable | null | 'nothing' {
@@ -21,12 +27,48 @@ function usableFilter(query: Record<string, unknown>): Usable | null | 'nothing'
 }
 
 /** `ids` (granted to the scope) narrowed to the usable ones when the query asks; order kept. */
-export function usableAssetIds(db: DB, scope: GrantScope, ids: string[], query: Record<string, unknown>): string[] {
+export async function usableAssetIds(db: DB, scope: GrantScope, ids: string[], query: Record<string, unknown>): Promise<string[]> {
   const filter = usableFilter(query);
   if (filter === null) return ids;
   if (filter === 'nothing') return [];
-  // Measured beside the plain list: ~35 µs more an asset (its system users, from the scope's cached
-  // links), so 1,000 assets ≈ +40 ms and 5,000 ≈ +150 ms, where one system-users call per asset cost 1-2 ms.
-  return ids.filter((id) => grantedSystemUsers(db, scope, id)
-    .some((su) => (su.actions & filter.mask) === filter.mask && (filter.protocol === null || su.protocol === filter.protocol)));
+  return runSliced(keepUsable(db, scope, ids, filter));
+}
+
+function* keepUsable(db: DB, scope: GrantScope, ids: string[], filter: Usable): Work<string[]> {
+  const links = linksOf(db, scope);
+  const systemUsers = [...new Set([...links.systemUsers.values()].flat())];
+  const protocolOf = new Map(stmt(db, 'SELECT id, protocol FROM system_users WHERE id IN (SELECT value FROM json_each(?))').raw()
+    .all(JSON.stringify(systemUsers)) as [string, string][]);
+  const decided = new Map<string, boolean>();
+  const read = stmt(db, `SELECT a.id, a.protocols, n.key FROM assets a LEFT JOIN asset_nodes an ON an.asset_id = a.id
+    LEFT JOIN nodes n ON n.id = an.node_id WHERE a.id IN (SELECT value FROM json_each(?))`).raw();
+  const out: string[] = [];
+  yield;
+  for (const batch of batches(ids, LOOKUP)) {
+    const assets = new Map<string, { protocols: string; keys: string[] }>();
+    for (const [id, protocols, key] of read.all(JSON.stringify(batch)) as [string, string, string | null][]) {
+      const asset = assets.get(id) ?? { protocols, keys: [] };
+      if (key !== null) asset.keys.push(key);
+      assets.set(id, asset);
+    }
+    for (const id of batch) {
+      const asset = assets.get(id);
+      if (!asset) continue;
+      const permissions = [...assetPermissions(links, id, asset.keys)].sort();
+      const signature = `${asset.protocols}|${permissions.join(',')}`;
+      let usable = decided.get(signature);
+      if (usable === undefined) {
+        const offered = offeredProtocols(asset.protocols);
+        usable = [...actionsOf(links, permissions)].some(([systemUser, actions]) => {
+          const protocol = protocolOf.get(systemUser);
+          return protocol !== undefined && offered.has(protocol) && (filter.protocol === null || protocol === filter.protocol)
+            && (actions & filter.mask) === filter.mask;
+        });
+        decided.set(signature, usable);
+      }
+      if (usable) out.push(id);
+    }
+    yield;
+  }
+  return out;
 }

@@ -2,6 +2,7 @@
 // transaction, prepared statements). Call it on a database built by buildApp, then time app.inject calls.
 import { orgRoot } from '../assets/node-tree.ts';
 import type { DB } from '../db/open.ts';
+import { hashPassword } from '../lib/passwords.ts';
 import { defaultExpiry, isoAt } from '../lib/time.ts';
 
 const FIRST = ['Alice', 'Bruno', 'Chen', 'Divya', 'Emil', 'Fatima', 'Goran', 'Hana', 'Ivan', 'Jun', 'Kofi', 'Lena', 'Mateo', 'Nadia', 'Omar', 'Priya'];
@@ -21,6 +22,10 @@ export function seedBulkUsers(db: DB, count: number, nowMs = Date.now()): number
       // A deterministic uuid-shaped id keeps the seed fast (no crypto per row) and reproducible.
       const id = `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
       insert.run(id, `bench${n}`, name, `bench${n}@example.com`, SOURCES[n % SOURCES.length], n % 10 === 0 ? 0 : 1, expires, joined);
+      // The search index merges its segments as rows come in and deletes the old ones by rowid range;
+      // with the row count SQLite noted when the index was empty it scans the whole index for each
+      // delete instead (100,000 users: ~55 s instead of ~8). Fresh counts keep the range lookup.
+      if (n % 2_000 === 0) db.exec('ANALYZE users_fts_data');
     }
   })();
   return count;
@@ -84,4 +89,52 @@ export function seedBulkAssets(db: DB, opts: BulkAssetsOptions, nowMs = Date.now
   // index for every node or search filter instead of starting from the few matching ids.
   db.exec('ANALYZE');
   return seeded;
+}
+
+/** The plain user of seedWideGrant and how many assets their one permission reaches (hardening issue, round two). */
+export const WIDE_GRANT = { username: 'bench-wide', assets: 40_044 };
+
+/**
+ * A plain user (`bench-wide`, signing in with `password`) with one permission over exactly `assets` of
+ * seedBulkAssets' assets: whole regions (as many as fit, in order), then single assets up to the
+ * number, over an ssh and an rdp system user with every action — the user whose tree of 40,044
+ * assets once held the server for seconds. Call it after seedBulkAssets; returns the user's id.
+ */
+export function seedWideGrant(db: DB, password: string, assets = WIDE_GRANT.assets, nowMs = Date.now()): string {
+  const stamp = isoAt(nowMs);
+  const id = (n: number) => `00000000-0000-4000-8006-${n.toString(16).padStart(12, '0')}`;
+  const [user, permission] = [id(1), id(2)];
+  db.transaction(() => {
+    db.prepare(`INSERT INTO users (id, username, name, email, role, source, is_active, is_first_login, date_expired, date_joined, created_by, comment, password_hash)
+      VALUES (?, ?, 'Wide Grant', 'bench-wide@example.com', 'User', 'local', 1, 0, ?, ?, 'bench', '', ?)`)
+      .run(user, WIDE_GRANT.username, defaultExpiry(nowMs), stamp, hashPassword(password));
+    db.prepare(`INSERT INTO asset_permissions (id, name, is_active, date_start, date_expired, actions, org_id, created_by, date_created, date_updated)
+      VALUES (?, 'bench-wide', 1, ?, ?, 255, '', 'bench', ?, ?)`).run(permission, isoAt(nowMs - 86_400_000), defaultExpiry(nowMs), stamp, stamp);
+    db.prepare('INSERT INTO asset_permission_users (permission_id, user_id) VALUES (?, ?)').run(permission, user);
+    const systemUser = db.prepare(`INSERT INTO system_users (id, name, username, protocol, priority, org_id, created_by, date_created, date_updated)
+      VALUES (?, ?, ?, ?, 10, '', 'bench', ?, ?)`);
+    const link = db.prepare('INSERT INTO asset_permission_system_users (permission_id, systemuser_id) VALUES (?, ?)');
+    for (const [n, protocol] of [[3, 'ssh'], [4, 'rdp']] as const) {
+      systemUser.run(id(n), `bench-wide-${protocol}`, `wide-${protocol}`, protocol, stamp, stamp);
+      link.run(permission, id(n));
+    }
+    const granted = new Set<string>();
+    const under = db.prepare("SELECT DISTINCT an.asset_id FROM nodes n JOIN asset_nodes an ON an.node_id = n.id WHERE n.key = ? OR (n.key > ? || ':' AND n.key < ? || ';')").pluck();
+    const regions = db.prepare("SELECT id, key FROM nodes WHERE value LIKE 'Region %' AND org_id = '' ORDER BY CAST(substr(value, 8) AS INTEGER)").all() as { id: string; key: string }[];
+    for (const region of regions) {
+      const inside = under.all(region.key, region.key, region.key) as string[];
+      if (granted.size + inside.filter((asset) => !granted.has(asset)).length > assets) break;
+      db.prepare('INSERT INTO asset_permission_nodes (permission_id, node_id) VALUES (?, ?)').run(permission, region.id);
+      for (const asset of inside) granted.add(asset);
+    }
+    // Then single assets from the other end of the list, as a permission naming hosts one by one would.
+    const single = db.prepare('INSERT INTO asset_permission_assets (permission_id, asset_id) VALUES (?, ?)');
+    for (const asset of db.prepare("SELECT id FROM assets WHERE created_by = 'bench' ORDER BY hostname DESC").pluck().all() as string[]) {
+      if (granted.size >= assets) break;
+      if (granted.has(asset)) continue;
+      single.run(permission, asset);
+      granted.add(asset);
+    }
+  })();
+  return user;
 }
