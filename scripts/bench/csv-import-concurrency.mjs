@@ -30,11 +30,11 @@ function usersCsv() {
   return { text: `${lines.join('\n')}\n`, rows: lines.length - 1 };
 }
 
-/** ASSET_ROWS new Linux hosts on addresses the seed does not use (10.x). */
+/** ASSET_ROWS new Linux hosts, on loopback addresses as every demo asset (nothing is ever connected to). */
 function assetsCsv() {
   const lines = ['hostname,ip,platform,protocols,comment'];
   for (let i = 0; i < ASSET_ROWS; i += 1) {
-    lines.push(`imported-${String(i).padStart(6, '0')},10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255},Linux,"[""ssh/22""]",Imported from the CMDB export ${i}`);
+    lines.push(`imported-${String(i).padStart(6, '0')},127.${100 + ((i >> 16) & 255)}.${(i >> 8) & 255}.${i & 255},Linux,"[""ssh/22""]",Imported from the CMDB export ${i}`);
   }
   return { text: `${lines.join('\n')}\n`, rows: ASSET_ROWS };
 }
