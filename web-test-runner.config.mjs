@@ -5,6 +5,7 @@ import { chromeLauncher } from '@web/test-runner-chrome';
 import { bundleTestsPlugin } from './scripts/wtr/bundle-tests.mjs';
 import { ldapFixturePlugin } from './scripts/wtr/ldap-fixture.mjs';
 import { loginCaptchaPlugin } from './scripts/wtr/login-captcha.mjs';
+import { nginxFixturePlugin } from './scripts/wtr/nginx-fixture.mjs';
 import { proxyToReferenceServer } from './scripts/wtr/proxy.mjs';
 import { referenceServerPlugin } from './scripts/wtr/reference-server.mjs';
 import { shoelaceIconsPlugin } from './scripts/wtr/shoelace-icons.mjs';
@@ -42,6 +43,6 @@ export default {
     }),
   ],
   middleware: [proxyToReferenceServer],
-  plugins: [referenceServerPlugin(), bundleTestsPlugin(), shoelaceIconsPlugin(), terminalFixturePlugin(), webTerminalFixturePlugin(), settingsFixturePlugin(), ldapFixturePlugin(), loginCaptchaPlugin()],
+  plugins: [referenceServerPlugin(), bundleTestsPlugin(), shoelaceIconsPlugin(), terminalFixturePlugin(), webTerminalFixturePlugin(), settingsFixturePlugin(), ldapFixturePlugin(), loginCaptchaPlugin(), nginxFixturePlugin()],
   reporters: [defaultReporter(), totalsReporter()],
 };

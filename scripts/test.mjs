@@ -37,6 +37,9 @@ async function serverSuite() {
   // The LDAP tests start a private OpenLDAP server (Debian's slapd) the same way.
   const slapd = await runStep('slapd', node, ['scripts/ensure-slapd.mjs']);
   if (slapd.code !== 0) return record('server', { ...emptyTotals(), failed: 1 }, 'no OpenLDAP server');
+  // The deployment tests run Debian's nginx with deploy/nginx/ (nginx -t, and a private one on a loopback port).
+  const nginx = await runStep('nginx', node, ['scripts/ensure-nginx.mjs']);
+  if (nginx.code !== 0) return record('server', { ...emptyTotals(), failed: 1 }, 'no nginx');
   const { code, output } = await runStep('server tests', node, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files]);
   const totals = parseNodeTestTotals(output);
   if (!totals) return record('server', { ...emptyTotals(), failed: 1 }, `crashed with exit code ${code}`);
@@ -51,6 +54,8 @@ async function browserSuite() {
   if (chromium.code !== 0) return record('browser', { ...emptyTotals(), failed: 1 }, 'no Chromium');
   const slapd = await runStep('slapd', node, ['scripts/ensure-slapd.mjs']);
   if (slapd.code !== 0) return record('browser', { ...emptyTotals(), failed: 1 }, 'no OpenLDAP server');
+  const nginx = await runStep('nginx', node, ['scripts/ensure-nginx.mjs']);
+  if (nginx.code !== 0) return record('browser', { ...emptyTotals(), failed: 1 }, 'no nginx');
   const build = await runStep('build', 'npm', ['run', 'build']);
   if (build.code !== 0) record('build', { ...emptyTotals(), failed: 1 }, 'rollup failed');
 
