@@ -1,6 +1,7 @@
 import { bootstrapProfile, bootstrapTextsMatch, takeBootstrap, type Bootstrap } from './bootstrap.ts'
 import { FIRST_LOGIN_PATH, LOGIN_REDIRECT_DELAY } from './config.ts'
 import { COOKIE, getCookie } from './cookies.ts'
+import { ownsPage, requireSignIn } from './embedding.ts'
 import { HttpError } from './http-error.ts'
 import { languageReady, t } from './i18n/index.ts'
 import { hardNavigate, loginUrl } from './navigation.ts'
@@ -28,7 +29,9 @@ export interface GuardResult {
 }
 
 function redirectToLogin(): GuardResult {
-  setTimeout(() => hardNavigate(loginUrl()), LOGIN_REDIRECT_DELAY)
+  // An embedded console shows its sign-in prompt and tells the host instead (embedding.ts).
+  if (!ownsPage()) requireSignIn('no-session')
+  else setTimeout(() => hardNavigate(loginUrl()), LOGIN_REDIRECT_DELAY)
   return { status: 'redirect' }
 }
 

@@ -2,6 +2,7 @@ import axios from 'redaxios'
 import { HTTP_TIMEOUT, PROFILE_URL } from './config.ts'
 import { COOKIE, getCookie } from './cookies.ts'
 import { HttpError, serverMessage } from './http-error.ts'
+import { ownsPage, requireSignIn } from './embedding.ts'
 import { t } from './i18n/index.ts'
 import { hardNavigate, loginUrl } from './navigation.ts'
 import { confirm, toast } from './stores/notify.ts'
@@ -28,6 +29,8 @@ export interface RequestOptions {
    */
   quiet?: boolean
   responseType?: 'json' | 'text' | 'blob'
+  /** The org to ask in (X-JMS-ORG) instead of the page's current one: an element whose `org` pins its own. */
+  org?: string
 }
 
 let apiBase = ''
@@ -54,13 +57,13 @@ export function timeZone(): string {
   return zone
 }
 
-function defaultHeaders(): Record<string, string> {
+function defaultHeaders(org?: string): Record<string, string> {
   // The server's labels and messages follow the console's language, not the browser's (a Chinese
   // console in an English browser would otherwise get English column titles).
   const headers: Record<string, string> = { 'X-TZ': timeZone(), 'Accept-Language': $lang.get() === 'zh' ? 'zh-hans' : 'en' }
   const csrf = getCookie(COOKIE.csrftoken)
   if (csrf) headers['X-CSRFToken'] = csrf
-  const orgId = requestOrgId()
+  const orgId = org ?? requestOrgId()
   if (orgId !== undefined) headers['X-JMS-ORG'] = orgId
   return headers
 }
@@ -89,7 +92,7 @@ export async function request<T = unknown>(opts: RequestOptions): Promise<T> {
       params: opts.params,
       paramsSerializer: serializeParams,
       data: opts.data,
-      headers: { ...defaultHeaders(), ...opts.headers },
+      headers: { ...defaultHeaders(opts.org), ...opts.headers },
       responseType: opts.responseType === 'blob' ? 'blob' : 'text',
       fetch: (input, init) => window.fetch(input, { ...init, signal: controller.signal }),
     })
@@ -136,6 +139,8 @@ function toHttpError(failure: unknown, opts: RequestOptions, url: string, timedO
 let reloginAsked = false
 
 function onUnauthorized(url: string): void {
+  // In a host page nothing navigates: the elements show their sign-in prompt and tell the host.
+  if (!ownsPage()) return requireSignIn(isProfileCall(url) ? 'no-session' : 'expired')
   // The profile call is the login check itself: no point asking, go to the login page.
   if (isProfileCall(url)) {
     hardNavigate(loginUrl())

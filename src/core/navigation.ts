@@ -1,4 +1,5 @@
 import { LOGIN_PATH, UI_BASE } from './config.ts'
+import { activeLocation } from './location.ts'
 
 // Full-page navigations go through these two functions so tests can intercept them: a test page
 // that really navigated away would end the test run.
@@ -41,10 +42,9 @@ export function isConsoleLocation(): boolean {
   return path === UI_BASE.slice(0, -1) || path.startsWith(UI_BASE)
 }
 
-/** The console's hash path with its query, e.g. `/users/users/?search=a`. */
+/** The console's route with its query, e.g. `/users/users/?search=a` (location.ts: hash or memory). */
 export function currentFullPath(): string {
-  const hash = window.location.hash
-  return hash.startsWith('#/') ? hash.slice(1) : '/'
+  return activeLocation().fullPath()
 }
 
 export function uiUrl(path: string): string {
@@ -55,4 +55,13 @@ export function uiUrl(path: string): string {
 export function loginUrl(): string {
   const here = window.location.pathname + window.location.hash
   return `${LOGIN_PATH}?next=${encodeURIComponent(here)}`
+}
+
+/**
+ * `next` for a login form at `loginOrigin`: a path of this page when the form is on this origin (the
+ * server accepts only paths there, it drops a full URL as a possible open redirect), else the full URL.
+ */
+export function nextFor(url: string, loginOrigin: string = window.location.origin): string {
+  const target = new URL(url, window.location.href)
+  return target.origin === loginOrigin ? target.pathname + target.search + target.hash : target.href
 }

@@ -1,41 +1,142 @@
-import { createElement, useRef } from 'react'
+import { useStore } from '@nanostores/react'
+import { createElement, useEffect, useRef, useState } from 'react'
+import type { BastionAsset, BastionAuthRequiredDetail, BastionErrorDetail, BastionTheme } from '../core/element-types.ts'
+import { $signInRequired } from '../core/embedding.ts'
 import { setApiBase } from '../core/http.ts'
 import { useT } from '../core/i18n/index.ts'
 import type { Row } from '../core/resource/adapters.ts'
+import { $currentOrg } from '../core/stores/org.ts'
+import { failureText, reportFailure } from '../core/ui/element-failure.ts'
+import { emit } from '../core/ui/host-events.ts'
+import { callHostApi, useHostApi } from '../core/ui/host-api.ts'
+import { embeddedLoginHref, failureNotice, signInPrompt } from '../core/ui/sign-in-prompt.ts'
 import { AssetBrowser } from '../pages/assets/browser/AssetBrowser.tsx'
-import { signInPrompt } from '../core/ui/sign-in-prompt.ts'
 import { useEmbeddedSession } from '../pages/assets/browser/embedded-session.ts'
-import { useHostFlag } from '../pages/assets/browser/host-flag.ts'
-import { defineElement, emit } from './define.ts'
+import { defineElement, elementClass, type CommonProps } from './define.ts'
 
-export interface BastionAssetListProps {
-  /** Where the API lives when not on this origin (default: same origin). */
+export interface BastionAssetListProps extends CommonProps {
   apiBase?: string
-  /** Org id to list; default the user's current org. */
   org?: string
-  /** Node id the tree starts on. */
   node?: string
   pageSize?: number
+  selectable?: boolean
 }
 
 // The asset tree + table for any page: no router, no shell, no other section's texts, no xterm.
-function BastionAssetList({ apiBase, org, node, pageSize }: BastionAssetListProps) {
+function BastionAssetList({ apiBase, org, node, pageSize, selectable }: BastionAssetListProps) {
   if (apiBase !== undefined) setApiBase(apiBase)
   const t = useT()
   const root = useRef<HTMLDivElement>(null)
   const session = useEmbeddedSession(org)
-  // `selectable` is an HTML boolean attribute (present = on), read from the host element.
-  const selectable = useHostFlag(root, 'selectable')
-  const send = (type: string, detail: unknown) => root.current && emit(root.current, type, detail)
+  const reason = useStore($signInRequired)
+  // Unpinned, the list follows the page's org: another element switching it shows the new org's assets.
+  const pageOrg = useStore($currentOrg)?.id
+  const [failure, setFailure] = useState<BastionErrorDetail | null>(null)
+  const [refreshKey, setRefreshKey] = useState(0)
+  const shownOrg = org || pageOrg || ''
+  useEffect(() => setFailure(null), [shownOrg, node])
+  useHostApi(root, { refresh: () => { setFailure(null); setRefreshKey((n) => n + 1) } })
+  const anonymous = session === 'anonymous'
+  useEffect(() => {
+    if (anonymous) emit<BastionAuthRequiredDetail>(root.current, 'bastion-auth-required', { reason: reason ?? 'no-session', loginUrl: embeddedLoginHref() })
+  }, [anonymous, reason])
+  const send = (type: string, detail: unknown) => emit(root.current, type, detail)
+  // The tree and the page fail together when the server refuses: one message, one event.
+  const failed = useRef(false)
+  const fail = (error: unknown) => {
+    if (failed.current) return
+    failed.current = true
+    setFailure(reportFailure(root.current, error))
+  }
+  useEffect(() => { if (!failure) failed.current = false }, [failure])
 
-  if (session === 'anonymous') return signInPrompt({ prompt: t('assets.signIn.prompt'), link: t('assets.signIn.link') }, { ref: root })
-  return createElement('div', { ref: root, className: 'bastion-asset-list' }, session === 'ready' && createElement(AssetBrowser, {
-    key: org ?? '', node, pageSize, selectable,
-    onSelect: (rows: Row[]) => send('asset-select', rows),
-    onOpen: (row: Row) => send('asset-open', row),
-  }))
+  return createElement('div', { ref: root, className: 'bastion-asset-list' },
+    anonymous && signInPrompt({ prompt: t('assets.signIn.prompt'), link: t('assets.signIn.link') }),
+    !anonymous && failure && failureNotice(failureText(t, failure)),
+    session === 'ready' && !failure && createElement(AssetBrowser, {
+      key: shownOrg, node, pageSize, selectable, refreshKey, org: org || undefined,
+      onSelect: (rows: Row[]) => send('bastion-asset-select', rows),
+      onOpen: (row: Row) => send('bastion-asset-open', row),
+      onFailure: fail,
+    }))
 }
 
-defineElement('bastion-asset-list', BastionAssetList, {
-  props: { apiBase: 'string', org: 'string', node: 'string', pageSize: 'number' },
-})
+/**
+ * The asset tree beside a table of assets, for any page: a node picked in the tree lists its assets,
+ * a search filters them, rows can be checked and a hostname opened. It shares the session and the org
+ * of the page's other elements (the console's among them) unless `org` pins its own. Signed out, it
+ * shows a sign-in link back to this page; a call the server refuses shows "not allowed".
+ *
+ * @tag bastion-asset-list
+ * @summary The asset tree and table, embeddable in any page.
+ *
+ * @fires {CustomEvent<BastionAsset[]>} bastion-asset-select - The checked rows changed (with `selectable`); detail: the checked assets.
+ * @fires {CustomEvent<BastionAsset>} bastion-asset-open - A hostname was clicked; detail: that asset.
+ * @fires {CustomEvent<BastionAuthRequiredDetail>} bastion-auth-required - Nobody is signed in (any more); the list shows a sign-in link.
+ * @fires {CustomEvent<BastionErrorDetail>} bastion-error - The tree or the list could not load (403: not allowed); the list shows why.
+ * @fires {CustomEvent<BastionAsset[]>} asset-select - Deprecated: use `bastion-asset-select` (same detail).
+ * @fires {CustomEvent<BastionAsset>} asset-open - Deprecated: use `bastion-asset-open` (same detail).
+ *
+ * @slot toolbar - Controls of the host's own, placed in the toolbar after the search box.
+ * @slot empty - What an empty list says (default: "No data").
+ *
+ * @csspart tree - The node tree on the left.
+ * @csspart toolbar - The bar above the table (sub-node switch, search, the `toolbar` slot).
+ * @csspart table - The table of assets.
+ * @csspart pager - The total, page size and page buttons under the table.
+ */
+export class BastionAssetListElement extends elementClass(BastionAssetList, {
+  props: { apiBase: 'string', org: 'string', node: 'string', pageSize: 'number', selectable: 'boolean' },
+}) {
+  /**
+   * Where the API lives when not on this origin (default: same origin).
+   * @attr api-base
+   */
+  declare apiBase: string | undefined
+
+  /**
+   * The id of an org to list, pinned for this element only (the page's other elements keep theirs);
+   * default: the page's current org.
+   * @attr org
+   */
+  declare org: string | undefined
+
+  /**
+   * The id of the node the tree starts on; setting it later picks that node.
+   * @attr node
+   */
+  declare node: string | undefined
+
+  /**
+   * Rows per page (default 15); a change goes back to page 1.
+   * @attr page-size
+   */
+  declare pageSize: number | undefined
+
+  /**
+   * Rows get check boxes and `bastion-asset-select` reports the checked ones.
+   * @attr selectable
+   */
+  declare selectable: boolean
+
+  /**
+   * The language (`zh`, `en`, or a tag such as `zh-CN`); default: the host page's `<html lang>`.
+   * @attr lang
+   */
+  declare lang: string
+
+  /**
+   * `light`, `dark`, or `auto` (default: the system's `prefers-color-scheme`).
+   * @attr theme
+   */
+  declare theme: BastionTheme | undefined
+
+  /** Loads the tree and the current page again (after the host changed assets). */
+  refresh(): Promise<void> {
+    return callHostApi(this, 'refresh').then(() => undefined)
+  }
+}
+
+defineElement('bastion-asset-list', BastionAssetListElement)
+
+export type { BastionAsset }

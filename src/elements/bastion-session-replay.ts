@@ -1,21 +1,25 @@
+import { useStore } from '@nanostores/react'
 import { createElement, useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react'
+import type {
+  BastionAuthRequiredDetail, BastionErrorDetail, BastionReplayEndedDetail, BastionReplayErrorDetail, BastionReplayReadyDetail, BastionTheme,
+} from '../core/element-types.ts'
+import { $signInRequired } from '../core/embedding.ts'
 import { setApiBase } from '../core/http.ts'
 import { languageReady, registerMessages, useT } from '../core/i18n/index.ts'
 import { requestOrgId } from '../core/stores/org.ts'
-import { signInPrompt } from '../core/ui/sign-in-prompt.ts'
+import { failureText, reportFailure } from '../core/ui/element-failure.ts'
+import { emit } from '../core/ui/host-events.ts'
+import { callHostApi } from '../core/ui/host-api.ts'
+import { embeddedLoginHref, failureNotice, signInPrompt } from '../core/ui/sign-in-prompt.ts'
 import { useEmbeddedSession, type EmbeddedSession } from '../pages/assets/browser/embedded-session.ts'
 import type { ReplayPlayerProps } from '../pages/terminal/replay/ReplayPlayer.tsx'
 import { ReplaySource } from '../pages/terminal/replay/replay-source.ts'
-import { defineElement, emit } from './define.ts'
+import { defineElement, elementClass, type CommonProps } from './define.ts'
 
-export interface BastionSessionReplayProps {
-  /** The session id. */
+export interface BastionSessionReplayProps extends CommonProps {
   session?: string
-  /** Where the API lives when not on this origin (default: same origin). */
   apiBase?: string
-  /** Seconds from the start, or a command id of the session. */
   start?: string
-  /** Playback speed, 0.5 to 8. */
   speed?: number
 }
 
@@ -83,23 +87,124 @@ function BastionSessionReplay({ session, apiBase, start, speed }: BastionSession
   const t = useT()
   const root = useRef<HTMLDivElement>(null)
   const signedIn = useEmbeddedSession(undefined)
+  const reason = useStore($signInRequired)
   const Player = usePlayer()
   const asked = useReplaySource(session, signedIn)
-  const send = (type: string, detail: unknown) => root.current && emit(root.current, type, detail)
+  const [refused, setRefused] = useState<BastionErrorDetail | null>(null)
+  // One replay-error per session, however often the recording is asked for (the saved org, then the chosen one).
+  const reported = useRef<string | null>(null)
+  useEffect(() => {
+    setRefused(null)
+    reported.current = null
+  }, [session])
+  const send = (type: string, detail: unknown) => emit(root.current, type, detail)
+  const anonymous = signedIn === 'anonymous' || asked?.status === 'refused'
+  useEffect(() => {
+    if (anonymous) emit<BastionAuthRequiredDetail>(root.current, 'bastion-auth-required', { reason: reason ?? 'no-session', loginUrl: embeddedLoginHref() })
+  }, [anonymous, reason])
+  const onError = (message: string, error: unknown) => {
+    if (!session || reported.current === session) return
+    reported.current = session
+    const status = ReplaySource.status(error)
+    send('bastion-replay-error', { session, message, ...(status ? { status } : {}) } satisfies BastionReplayErrorDetail)
+    const detail = reportFailure(root.current, error)
+    if (detail?.status === 403) setRefused(detail)
+  }
 
-  if (signedIn === 'anonymous' || asked?.status === 'refused') {
+  if (anonymous) {
     return signInPrompt({ prompt: t('replayElement.signIn.prompt'), link: t('replayElement.signIn.link') }, { ref: root })
   }
+  if (refused) return failureNotice(failureText(t, refused), { ref: root })
   // The player starts once the recording answered, or once the sign-in check did (to report a failure).
   const show = Player && session && asked && (asked.status === 'ok' || signedIn === 'ready')
   return createElement('div', { ref: root, className: 'bastion-session-replay' }, show && createElement(Player, {
     key: asked.id, sessionId: session, start, speed, source: asked.source,
-    onReady: (detail) => send('replay-ready', detail),
-    onEnded: () => send('replay-ended', { session }),
-    onError: (message) => send('replay-error', { session, message }),
+    onReady: (detail) => send('bastion-replay-ready', detail satisfies BastionReplayReadyDetail),
+    onEnded: () => send('bastion-replay-ended', { session } satisfies BastionReplayEndedDetail),
+    onError,
   }))
 }
 
-defineElement('bastion-session-replay', BastionSessionReplay, {
+/**
+ * The player of a recorded terminal session: the screen with play/pause, speed, a scrubber and the
+ * time, and the session's commands beside it (a click jumps to one). Keys: space plays or pauses, ←/→
+ * move 5 s, ↑/↓ change the speed; Tab goes through the controls and the commands. It shares the
+ * page's session; signed out it shows a sign-in link, refused it says "not allowed".
+ *
+ * @tag bastion-session-replay
+ * @summary A session replay player, embeddable in any page.
+ *
+ * @fires {CustomEvent<BastionReplayReadyDetail>} bastion-replay-ready - The first frame is drawn.
+ * @fires {CustomEvent<BastionReplayEndedDetail>} bastion-replay-ended - Playing reached the end.
+ * @fires {CustomEvent<BastionReplayErrorDetail>} bastion-replay-error - The recording cannot be played (once per session).
+ * @fires {CustomEvent<BastionAuthRequiredDetail>} bastion-auth-required - Nobody is signed in (any more); the player shows a sign-in link.
+ * @fires {CustomEvent<BastionErrorDetail>} bastion-error - A call failed (403: not allowed); the player says so.
+ * @fires {CustomEvent<BastionReplayReadyDetail>} replay-ready - Deprecated: use `bastion-replay-ready`.
+ * @fires {CustomEvent<BastionReplayEndedDetail>} replay-ended - Deprecated: use `bastion-replay-ended`.
+ * @fires {CustomEvent<BastionReplayErrorDetail>} replay-error - Deprecated: use `bastion-replay-error`.
+ *
+ * @slot controls - Controls of the host's own, placed after the player's (speed, time).
+ *
+ * @csspart screen - The terminal screen.
+ * @csspart controls - Play/pause, scrubber, time and speed.
+ * @csspart command-list - The session's commands beside the screen.
+ */
+export class BastionSessionReplayElement extends elementClass(BastionSessionReplay, {
   props: { session: 'string', apiBase: 'string', start: 'string', speed: 'number' },
-})
+}) {
+  /**
+   * The session's id; a new one loads that session.
+   * @attr session
+   */
+  declare session: string | undefined
+
+  /**
+   * Where the API lives when not on this origin (default: same origin).
+   * @attr api-base
+   */
+  declare apiBase: string | undefined
+
+  /**
+   * Where to start: seconds from the start, or the id of one of the session's commands; set later, it seeks there.
+   * @attr start
+   */
+  declare start: string | undefined
+
+  /**
+   * Playback speed, 0.5 to 8 (default 1).
+   * @attr speed
+   */
+  declare speed: number | undefined
+
+  /**
+   * The language (`zh`, `en`, or a tag such as `zh-CN`); default: the host page's `<html lang>`.
+   * @attr lang
+   */
+  declare lang: string
+
+  /**
+   * `light`, `dark`, or `auto` (default: the system's `prefers-color-scheme`).
+   * @attr theme
+   */
+  declare theme: BastionTheme | undefined
+
+  /** Plays from where the screen is (from the start once it has ended). Waits for the recording to open. */
+  play(): Promise<void> {
+    return callHostApi(this, 'play').then(() => undefined)
+  }
+
+  /** Pauses. */
+  pause(): Promise<void> {
+    return callHostApi(this, 'pause').then(() => undefined)
+  }
+
+  /**
+   * Shows the screen at `to`: seconds from the start, or the id of one of the session's commands.
+   * Resolves once that screen is drawn; rejects for a command id the session does not have.
+   */
+  seek(to: number | string): Promise<void> {
+    return callHostApi(this, 'seek', [to]).then(() => undefined)
+  }
+}
+
+defineElement('bastion-session-replay', BastionSessionReplayElement)

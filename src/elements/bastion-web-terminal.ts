@@ -1,20 +1,19 @@
-import { createElement, useEffect } from 'react'
+import { createElement, useEffect, useRef } from 'react'
+import type { BastionAuthRequiredDetail, BastionTheme } from '../core/element-types.ts'
 import { setApiBase } from '../core/http.ts'
 import { useT } from '../core/i18n/index.ts'
 import { hardNavigate } from '../core/navigation.ts'
+import { emit } from '../core/ui/host-events.ts'
 import { shoelaceThemeSheets } from '../core/ui/shoelace-theme.ts'
 import { embeddedLoginHref, signInPrompt } from '../core/ui/sign-in-prompt.ts'
 import { useEmbeddedSession } from '../pages/assets/browser/embedded-session.ts'
 import { WebTerminalPage } from '../pages/webterminal/WebTerminalPage.tsx'
 import '../pages/webterminal/i18n.ts'
-import { defineElement } from './define.ts'
+import { defineElement, elementClass, type CommonProps } from './define.ts'
 
-export interface BastionWebTerminalProps {
-  /** Where the API (and the terminal socket) lives when not on this origin (default: same origin). */
+export interface BastionWebTerminalProps extends CommonProps {
   apiBase?: string
-  /** Asset id to connect to (`/luna/?login_to=`); the server page sets it from its address. */
   loginTo?: string
-  /** `type` of an application's Connect link; the web terminal connects to assets only. */
   appType?: string
 }
 
@@ -24,18 +23,66 @@ const onTerminalPage = () => window.location.pathname.startsWith('/luna')
 function BastionWebTerminal({ apiBase, loginTo, appType }: BastionWebTerminalProps) {
   if (apiBase !== undefined) setApiBase(apiBase)
   const t = useT()
-  const session = useEmbeddedSession(undefined)
+  const prompt = useRef<HTMLDivElement>(null)
+  const own = onTerminalPage()
+  const session = useEmbeddedSession(undefined, { ownsPage: own })
   const here = window.location.pathname + window.location.search
-  const href = embeddedLoginHref(onTerminalPage() ? here : window.location.href)
+  const href = embeddedLoginHref(own ? here : window.location.href)
   useEffect(() => {
-    // On its own page a signed-out user signs in and comes back; in a host page there is only the link.
-    if (session === 'anonymous' && onTerminalPage()) hardNavigate(href)
-  }, [session, href])
-  if (session === 'anonymous') return signInPrompt({ prompt: t('webterm.signIn.prompt'), link: t('webterm.signIn.link') }, { href })
+    if (session !== 'anonymous') return
+    // On its own page a signed-out user signs in and comes back; in a host page the host decides.
+    if (own) hardNavigate(href)
+    else emit<BastionAuthRequiredDetail>(prompt.current, 'bastion-auth-required', { reason: 'no-session', loginUrl: href })
+  }, [session, href, own])
+  if (session === 'anonymous') return signInPrompt({ prompt: t('webterm.signIn.prompt'), link: t('webterm.signIn.link') }, { href, ref: prompt })
   return session === 'ready' ? createElement(WebTerminalPage, { loginTo, appType }) : null
 }
 
-defineElement('bastion-web-terminal', BastionWebTerminal, {
+/**
+ * The web terminal (the page `/luna/`): the user's granted assets to pick from, the system user to
+ * connect as, then a terminal over the web socket to the terminal component. On `/luna/` a signed-out
+ * visitor is sent to sign in and back; in another page it shows a sign-in link instead.
+ *
+ * @tag bastion-web-terminal
+ * @summary The web terminal: asset and system-user pickers, then a terminal.
+ *
+ * @fires {CustomEvent<BastionAuthRequiredDetail>} bastion-auth-required - Nobody is signed in, in a host page (on `/luna/` it navigates to sign in).
+ *
+ * @csspart screen - The terminal.
+ */
+export class BastionWebTerminalElement extends elementClass(BastionWebTerminal, {
   props: { apiBase: 'string', loginTo: 'string', appType: 'string' },
   styleSheets: shoelaceThemeSheets,
-})
+}) {
+  /**
+   * Where the API (and the terminal socket) lives when not on this origin (default: same origin).
+   * @attr api-base
+   */
+  declare apiBase: string | undefined
+
+  /**
+   * The id of the asset to connect to (`/luna/?login_to=`); without it, the user's granted assets are listed.
+   * @attr login-to
+   */
+  declare loginTo: string | undefined
+
+  /**
+   * The `type` of an application's Connect link; the web terminal connects to assets only.
+   * @attr app-type
+   */
+  declare appType: string | undefined
+
+  /**
+   * The language (`zh`, `en`, or a tag such as `zh-CN`); default: the host page's `<html lang>`.
+   * @attr lang
+   */
+  declare lang: string
+
+  /**
+   * `light`, `dark`, or `auto` (default: the system's `prefers-color-scheme`).
+   * @attr theme
+   */
+  declare theme: BastionTheme | undefined
+}
+
+defineElement('bastion-web-terminal', BastionWebTerminalElement)

@@ -2,6 +2,7 @@
 // events and a host page whose address and styles stay its own.
 import { expect } from '@open-wc/testing';
 import '../../src/elements/bastion-asset-list.ts';
+import { signedIn } from '../../src/core/embedding.ts';
 import { setApiBase } from '../../src/core/http.ts';
 import { $currentOrg, $orgs } from '../../src/core/stores/org.ts';
 import { $profile } from '../../src/core/stores/session.ts';
@@ -39,6 +40,7 @@ describe('<bastion-asset-list>', () => {
     $profile.set(null);
     $orgs.set([]);
     $currentOrg.set(null);
+    signedIn();
     setApiBase('');
     history.replaceState(null, '', `${location.pathname}${location.search}#host-anchor`);
   });
@@ -89,12 +91,17 @@ describe('<bastion-asset-list>', () => {
     expect(location.hash).to.equal('#host-anchor');
   });
 
-  it('shows a sign-in link back to the host page instead of leaving it when not logged in', async () => {
+  it('shows a sign-in link back to the host page instead of leaving it when not logged in, and tells the host', async () => {
     stub = serve(false);
     const before = location.href;
+    const asked = new Promise<{ reason: string; loginUrl: string }>((resolve) =>
+      document.addEventListener('bastion-auth-required', (e) => resolve((e as CustomEvent).detail), { once: true }));
     el = mount({});
     const link = await waitFor(() => deepQuery<HTMLAnchorElement>(el!, 'a.sign-in-link'), 5000, 'sign-in link');
-    expect(link.getAttribute('href')).to.equal(`/core/auth/login/?next=${encodeURIComponent(before)}`);
+    // `next` is the page's path: the server takes only a path on its own origin (a full URL was dropped).
+    const here = location.pathname + location.search + location.hash;
+    expect(link.getAttribute('href')).to.equal(`/core/auth/login/?next=${encodeURIComponent(here)}`);
+    expect(await asked).to.deep.equal({ reason: 'no-session', loginUrl: link.getAttribute('href') });
     expect(location.href).to.equal(before);
     expect(deepQueryAll(el, 'table')).to.have.length(0);
   });

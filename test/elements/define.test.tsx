@@ -1,7 +1,10 @@
-// defineElement: shadow root with the Shoelace theme and our sheet, error boundary, DOM-event outputs.
+// elementClass/defineElement: shadow root with the Shoelace theme and our sheet, error boundary, DOM-event
+// outputs, attributes and properties honoured on every change, the element's language.
 import { expect } from '@open-wc/testing';
 import { useRef } from 'react';
-import { defineElement, emit } from '../../src/elements/define.ts';
+import { useT } from '../../src/core/i18n/index.ts';
+import { LIGHT } from '../../src/core/ui/theme.ts';
+import { defineElement, elementClass, emit } from '../../src/elements/define.ts';
 import { shoelaceThemeSheets } from '../../src/core/ui/shoelace-theme.ts';
 import { consoleStyleSheet } from '../../src/core/ui/styles.ts';
 import { text, waitFor } from '../helpers/dom.ts';
@@ -19,10 +22,18 @@ function Announcer() {
   return <button ref={ref} onClick={() => emit(ref.current!, 'bastion-ping', { n: 1 })}>ping</button>;
 }
 
-defineElement('test-hello', Hello, { props: { who: 'string', count: 'number' }, styleSheets: shoelaceThemeSheets });
-defineElement('test-plain', Hello);
-defineElement('test-broken', Broken);
-defineElement('test-announcer', Announcer);
+function Flags({ on, size, label }: { on?: boolean; size?: number; label?: string }) {
+  const t = useT();
+  return <p className="flags">{`${on ? 'on' : 'off'}|${size ?? '-'}|${label ?? '-'}|${t('common.search')}`}</p>;
+}
+
+defineElement('test-hello', elementClass(Hello, { props: { who: 'string', count: 'number' }, styleSheets: shoelaceThemeSheets }));
+defineElement('test-plain', elementClass(Hello));
+defineElement('test-broken', elementClass(Broken));
+defineElement('test-announcer', elementClass(Announcer));
+defineElement('test-flags', elementClass(Flags, { props: { on: 'boolean', size: 'number', label: 'string' } }));
+
+type FlagsElement = HTMLElement & { on: boolean; size: number | undefined; label: string | undefined };
 
 function mount(html: string): HTMLElement {
   const holder = document.createElement('div');
@@ -48,21 +59,28 @@ describe('defineElement', () => {
     const sheets = el.shadowRoot!.adoptedStyleSheets;
     expect(sheets).to.have.length(2);
     expect(sheets[1]).to.equal(consoleStyleSheet());
-    expect(getComputedStyle(el).getPropertyValue('--sl-color-primary-600').trim(), 'theme tokens').to.not.equal('');
-    const squash = (value: string) => value.replace(/\s+/g, ' ').trim();
-    expect(getComputedStyle(el).fontFamily).to.equal(squash(getComputedStyle(el).getPropertyValue('--sl-font-sans')));
+    expect(getComputedStyle(el).getPropertyValue('--sl-color-gray-600').trim(), 'theme tokens').to.not.equal('');
+    // Its own font stack and line height, whatever the host page's (serif, 3) are.
+    document.body.style.font = '15px/3 Georgia, serif';
+    try {
+      const squash = (value: string) => value.replace(/\s+/g, ' ').replace(/"/g, '').trim();
+      expect(squash(getComputedStyle(el).fontFamily)).to.equal(squash(LIGHT['font-family']));
+      expect(getComputedStyle(el).lineHeight).to.equal(`${14 * 1.5}px`);
+    } finally {
+      document.body.style.font = '';
+    }
   });
 
   it('adopts only the console sheet for an element that draws no Shoelace (its page loads no theme)', async () => {
     const el = mount('<test-plain who="y"></test-plain>');
     await waitFor(() => el.shadowRoot?.querySelector('.hello'));
     expect(el.shadowRoot!.adoptedStyleSheets).to.deep.equal([consoleStyleSheet()]);
-    expect(getComputedStyle(el).getPropertyValue('--sl-color-primary-600').trim(), 'no theme tokens').to.equal('');
+    expect(getComputedStyle(el).getPropertyValue('--sl-color-gray-600').trim(), 'no Shoelace theme').to.equal('');
   });
 
   it('skips a tag that is already defined instead of throwing', () => {
     const before = customElements.get('test-hello');
-    defineElement('test-hello', Broken);
+    defineElement('test-hello', elementClass(Broken));
     expect(customElements.get('test-hello')).to.equal(before);
   });
 
@@ -86,5 +104,48 @@ describe('defineElement', () => {
     document.body.addEventListener('bastion-ping', (event) => got.push((event as CustomEvent).detail), { once: true });
     button.click();
     expect(got).to.deep.equal([{ n: 1 }]);
+  });
+
+  it('honours every attribute and property change after the first render, removals and boolean flags included', async () => {
+    const el = mount('<test-flags size="10" label="a"></test-flags>') as FlagsElement;
+    const shown = () => el.shadowRoot?.querySelector('.flags')?.textContent ?? '';
+    await waitFor(() => shown().startsWith('off|10|a'), 2000, 'the first render');
+    el.setAttribute('on', '');
+    await waitFor(() => shown().startsWith('on|10|a'), 2000, 'an empty boolean attribute is on');
+    el.size = 20;
+    expect(el.getAttribute('size')).to.equal('20');
+    await waitFor(() => shown().startsWith('on|20|a'), 2000, 'the property');
+    el.removeAttribute('label');
+    await waitFor(() => shown().startsWith('on|20|-'), 2000, 'a removed attribute');
+    el.on = false;
+    expect(el.hasAttribute('on')).to.equal(false);
+    el.label = 'b';
+    await waitFor(() => shown().startsWith('off|20|b'), 2000, 'a boolean property reflected');
+  });
+
+  it('takes a property set before the element was defined', async () => {
+    const early = document.createElement('test-late') as HTMLElement & { label?: string };
+    early.label = 'early';
+    document.body.append(early);
+    defineElement('test-late', elementClass(Flags, { props: { label: 'string' } }));
+    await waitFor(() => early.shadowRoot?.querySelector('.flags')?.textContent?.includes('|early|'), 2000, 'the early property');
+    expect(early.getAttribute('label')).to.equal('early');
+  });
+
+  it('speaks its lang, else the host page\'s <html lang>, and says so on its content', async () => {
+    const html = document.documentElement;
+    const before = html.lang;
+    try {
+      html.lang = 'en-GB';
+      const el = mount('<test-flags></test-flags>');
+      const root = () => el.shadowRoot?.querySelector('.bastion-root');
+      await waitFor(() => el.shadowRoot?.querySelector('.flags')?.textContent?.endsWith('|Search'), 3000, 'English from <html lang>');
+      expect(root()?.getAttribute('lang')).to.equal('en');
+      el.setAttribute('lang', 'zh');
+      await waitFor(() => el.shadowRoot?.querySelector('.flags')?.textContent?.endsWith('|搜索'), 3000, 'its own lang');
+      expect(root()?.getAttribute('lang')).to.equal('zh-CN');
+    } finally {
+      html.lang = before;
+    }
   });
 });

@@ -17,8 +17,9 @@ export function loadListMeta(url: string): Promise<OptionsMeta> {
 export const arrivedListMeta = (url: string) => takeArrived<OptionsMeta>('options', url, LIST_META_PARAMS)
 export const arrivedListPage = (url: string, params: Record<string, unknown>) => takeArrived<unknown>('get', url, params)
 
-/** One page of a list (the adapter's params). */
-export function loadListPage(url: string, params: Record<string, unknown>): Promise<unknown> {
+/** One page of a list (the adapter's params); `org` asks in that org rather than the page's (never sent early). */
+export function loadListPage(url: string, params: Record<string, unknown>, org?: string): Promise<unknown> {
+  if (org !== undefined) return http.get<unknown>(url, { params, org })
   return take('get', url, params, () => http.get<unknown>(url, { params }))
 }
 

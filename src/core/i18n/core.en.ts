@@ -21,6 +21,14 @@ export const coreEn: Shape<typeof coreZh> = {
     },
   },
   guard: { error: { routes: 'Failed to generate routes' } },
+  element: {
+    signIn: {
+      'no-session': 'Sign in to see this.', expired: 'Your session has expired. Please sign in again.', 'signed-out': 'You have signed out.', link: 'Sign in',
+    },
+    forbidden: 'You are not allowed to see this.',
+    failed: 'Could not load: {{message}}',
+    skipToMain: 'Skip to main content',
+  },
   message: {
     addSuccess: 'Add success', removeSuccess: 'Remove success', removeFailed: 'Remove failed: ',
     createSuccess: 'Create success', createError: 'Create error', updateSuccess: 'Update success', updateFailed: 'Update failed',

@@ -17,6 +17,14 @@ export const coreZh = {
     },
   },
   guard: { error: { routes: '生成路由失败' } },
+  element: {
+    signIn: {
+      'no-session': '登录后查看这里的内容。', expired: '登录已过期，请重新登录。', 'signed-out': '你已注销登录。', link: '登录',
+    },
+    forbidden: '你没有权限查看这里的内容。',
+    failed: '加载失败：{{message}}',
+    skipToMain: '跳到主要内容',
+  },
   message: {
     addSuccess: '添加成功', removeSuccess: '移除成功', removeFailed: '移除失败: ',
     createSuccess: '创建成功', createError: '创建失败', updateSuccess: '更新成功', updateFailed: '更新失败',

@@ -1,7 +1,7 @@
 import i18next from 'i18next'
 import { useStore } from '@nanostores/react'
 import { atom } from 'nanostores'
-import { useMemo } from 'react'
+import { createContext, useContext, useMemo } from 'react'
 import { $lang, type Lang } from '../stores/locale.ts'
 import { coreZh } from './core.zh.ts'
 
@@ -92,13 +92,31 @@ $lang.listen((lang) => {
   })
 })
 
+// Languages elements show besides the page's own (an element's `lang`, or the host's <html lang>).
+const pinned: Record<Lang, number> = { zh: 0, en: 0 }
+
+/** An element shows `lang`: its catalogues load, now and as modules register more; returns the release. */
+export function pinLanguage(lang: Lang): () => void {
+  pinned[lang] += 1
+  void loadLanguage(lang)
+  return () => { pinned[lang] -= 1 }
+}
+
+const loaded = (lang: Lang) => waiting[lang].length === 0 && inFlight[lang] === 0
+
+/**
+ * The language an element's texts are in (define.ts provides it from the element's `lang`, or the
+ * host page's); undefined: the page's language ($lang).
+ */
+export const LangContext = createContext<Lang | undefined>(undefined)
+
 /** UI modules and pages add their messages at import time; nested keys are deep-merged. */
 export function registerMessages(messages: { zh?: Catalogue; en?: Catalogue }): void {
   for (const lang of ['zh', 'en'] as const) {
     const bundle = messages[lang]
     if (typeof bundle === 'function') {
       waiting[lang].push(bundle)
-      if (lang === $lang.get()) void loadLanguage(lang)
+      if (lang === $lang.get() || pinned[lang] > 0) void loadLanguage(lang)
     } else if (bundle) {
       addBundle(lang, bundle)
     }
@@ -114,8 +132,11 @@ export function currentLang(): Lang {
 
 /** Re-renders the component when the language changes or its catalogue arrives. */
 export function useT(): TFunction {
-  const lang = useStore($shown)
+  const wanted = useContext(LangContext)
+  const shown = useStore($shown)
   const catalogues = useStore($catalogues)
+  // An element's own language once its texts are in; the page's meanwhile.
+  const lang = wanted && loaded(wanted) ? wanted : shown
   return useMemo(() => {
     const fixed = i18n.getFixedT(lang)
     return (key: string, options?: Record<string, unknown>) =>

@@ -1,7 +1,8 @@
 import { atom, computed } from 'nanostores'
 import { LOGOUT_PATH, PROFILE_URL, UI_BASE } from '../config.ts'
 import { COOKIE, getCookie, removeCookie, setCookie } from '../cookies.ts'
-import { http } from '../http.ts'
+import { ownsPage, requireSignIn, restartInPlace, signedIn } from '../embedding.ts'
+import { apiUrl, http } from '../http.ts'
 import { currentFullPath, hardNavigate, isConsoleLocation, reloadPage, uiUrl } from '../navigation.ts'
 import { pathAfterOrgSwitch } from '../org-switch.ts'
 import { ROLE, isAdminPageRole, parseUserRoles, sumPerms } from '../permissions.ts'
@@ -35,6 +36,7 @@ export function setProfile(profile: Profile): Profile {
   $profile.set(profile)
   $orgs.set(profile.admin_or_audit_orgs ?? [])
   $token.set(getCookie(COOKIE.csrftoken) ?? '')
+  signedIn()
   return profile
 }
 
@@ -83,7 +85,8 @@ export function canSwitchPage(): boolean {
 
 // Role changes need a fresh start at the console root: the route tree itself changes.
 function reloadAtRoot(): void {
-  if (isConsoleLocation()) reloadPage(uiUrl('/'))
+  if (!ownsPage()) restartInPlace('/')
+  else if (isConsoleLocation()) reloadPage(uiUrl('/'))
   else hardNavigate(uiUrl('/'))
 }
 
@@ -108,9 +111,11 @@ export function switchToUserPage(): void {
 export function setCurrentOrg(org: Org): void {
   removeCookie(COOKIE.currentRole)
   storeOrg(org)
-  if (!isConsoleLocation()) return hardNavigate(UI_BASE)
   const here = currentFullPath()
   const next = pathAfterOrgSwitch(here)
+  // Embedded: the console starts again in the new org where it is; the host hears of it by an event.
+  if (!ownsPage()) return restartInPlace(next, org)
+  if (!isConsoleLocation()) return hardNavigate(UI_BASE)
   if (next === here) reloadPage()
   else reloadPage(uiUrl(next))
 }
@@ -139,5 +144,8 @@ export function logout(): void {
   const fullPath = currentFullPath()
   for (const name of LOGOUT_COOKIES) removeCookie(name)
   resetSession()
-  hardNavigate(`${LOGOUT_PATH}?next=${encodeURIComponent(fullPath)}`)
+  if (ownsPage()) return hardNavigate(`${LOGOUT_PATH}?next=${encodeURIComponent(fullPath)}`)
+  // Embedded: the session ends on the server without leaving the host page, which then decides.
+  void fetch(apiUrl(LOGOUT_PATH), { credentials: 'include', redirect: 'manual' }).catch(() => undefined)
+  requireSignIn('signed-out')
 }

@@ -16,7 +16,7 @@ export function LangMenu() {
   const currentLabel = LANGUAGES.find((item) => item.lang === current)?.label ?? current
   return (
     <MenuButton className="lang-menu" variant="text" align="end" icon="translate" label={currentLabel} ariaLabel={t('ui.lang.title')}
-      items={LANGUAGES.map((item) => ({ value: item.lang, label: item.label, checked: item.lang === current }))}
+      items={LANGUAGES.map((item) => ({ value: item.lang, label: <span lang={item.lang === 'zh' ? 'zh-CN' : 'en'}>{item.label}</span>, checked: item.lang === current }))}
       onSelect={(lang) => { if (lang !== current) setLang(lang as Lang) }} />
   )
 }

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { useEffect, useMemo } from 'react'
 import { $routeTable, $routes, flattenRoutes, matchRoute, redirectPath, type FlatRoute } from '../routes.ts'
-import { useConsoleLocation } from './hash-location.ts'
+import { hashSearch, useConsoleLocation } from './hash-location.ts'
 import { BARE_ROUTE_NAMES, useRouteEffects } from './route-effects.ts'
 import { Shell } from './Shell.tsx'
 
@@ -38,7 +38,7 @@ function redirectTarget(path: string, flat: FlatRoute[], route: FlatRoute | null
   // Tag "Refresh": /redirect/<fullPath> remounts the page by passing through another path.
   if (path.startsWith(REDIRECT_PREFIX)) {
     const rest = path.slice(REDIRECT_PREFIX.length - 1)
-    const query = window.location.hash.split('?')[1]
+    const query = hashSearch()
     return query ? `${rest}?${query}` : rest
   }
   if (!route) return '/404'

@@ -32,8 +32,9 @@ export function Sidebar({ activePath }: { activePath: string }) {
   const { opened } = useStore($sidebar)
   const device = useStore($device)
   const items = useMemo(() => menuItems(routes), [routes])
+  const t = useT()
   return (
-    <nav className="sidebar">
+    <nav className="sidebar" part="sidebar" aria-label={t('ui.navbar.menu')}>
       {/* On mobile a closed sidebar slides away whole and opens full width. */}
       <Logo collapsed={!opened && device !== 'mobile'} />
       {opened && <OrgSelector />}

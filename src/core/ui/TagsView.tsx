@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react'
-import { useEffect, useRef, useState, type MouseEvent, type WheelEvent } from 'react'
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type WheelEvent } from 'react'
 import { useLocation } from 'wouter'
 import { TAB_SCROLL_PADDING } from '../config.ts'
 import { useT } from '../i18n/index.ts'
@@ -7,6 +7,8 @@ import { $routes, flattenRoutes, normalizePath } from '../routes.ts'
 import { $visitedViews, addView, type TagView } from '../stores/tags.ts'
 import { TagsMenu, type MenuPosition } from './TagsMenu.tsx'
 import { useTagActions } from './tag-actions.ts'
+import { useConsoleLocation } from './hash-location.ts'
+import './i18n.ts'
 
 /** Affix routes (the Dashboard) get their tab up-front and keep it (Lina's initTags). */
 function useAffixTags(): void {
@@ -66,25 +68,35 @@ export function TagsView() {
     event.preventDefault()
     setMenu({ view, at: { left: event.clientX, top: event.clientY } })
   }
+  // The keyboard's way to the same menu: the menu key, or Shift+F10, on a tab.
+  const onKeyDown = (view: TagView) => (event: KeyboardEvent) => {
+    if (event.key !== 'ContextMenu' && !(event.key === 'F10' && event.shiftKey)) return
+    event.preventDefault()
+    const box = (event.currentTarget as HTMLElement).getBoundingClientRect()
+    setMenu({ view, at: { left: box.left, top: box.bottom } })
+  }
 
   return (
-    <div className="tags-view" ref={bar} onWheel={onWheel}>
+    <nav className="tags-view" ref={bar} onWheel={onWheel} part="tabs" aria-label={t('ui.tags.label')}>
       {views.map((view) => (
         <span
           key={view.path}
           className={isActive(view) ? 'tag active' : 'tag'}
           data-path={view.path}
-          role="link"
           onClick={() => navigate(view.fullPath)}
           onMouseUp={onMouseUp(view)}
           onContextMenu={onContextMenu(view)}
         >
-          {t(view.title)}
+          {/* The link is what Tab reaches and Enter opens; the tab around it takes the click. */}
+          <a className="tag-link" href={useConsoleLocation.hrefs(view.fullPath)} aria-current={isActive(view) ? 'page' : undefined}
+            onClick={(event) => event.preventDefault()} onAuxClick={(event) => event.preventDefault()} onKeyDown={onKeyDown(view)}>
+            {t(view.title)}
+          </a>
           {!view.meta.affix && (
             <button
               type="button"
               className="close"
-              aria-label={t('common.close')}
+              aria-label={`${t('common.close')} ${t(view.title)}`}
               onClick={(event) => {
                 event.stopPropagation()
                 actions.close(view)
@@ -96,6 +108,6 @@ export function TagsView() {
         </span>
       ))}
       {menu && <TagsMenu view={menu.view} at={menu.at} onDone={() => setMenu(null)} />}
-    </div>
+    </nav>
   )
 }

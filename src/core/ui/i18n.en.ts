@@ -9,9 +9,10 @@ const en: Translation<typeof zh> = {
       logoText: 'Bastion',
       logoMark: 'B',
       org: { label: 'Organization' },
-      navbar: { toggle: 'Toggle sidebar' },
+      navbar: { toggle: 'Toggle sidebar', menu: 'Menu' },
       help: { title: 'Help', docs: 'Documentation', support: 'Support', enterprise: 'Enterprise edition' },
       lang: { title: 'Language' },
+      tags: { label: 'Open pages' },
       account: { profile: 'Profile', adminPage: 'Admin page', userPage: 'User page', apiKey: 'API Key', logout: 'Logout' },
       apiKey: {
         title: 'API Key', id: 'ID', secret: 'Secret', active: 'Active', created: 'Date created', show: 'Show',

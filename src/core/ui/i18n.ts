@@ -8,9 +8,10 @@ export const zh = {
       logoText: 'Bastion',
       logoMark: 'B',
       org: { label: '组织' },
-      navbar: { toggle: '切换侧边栏' },
+      navbar: { toggle: '切换侧边栏', menu: '菜单' },
       help: { title: '帮助', docs: '文档', support: '商业支持', enterprise: '企业版' },
       lang: { title: '语言' },
+      tags: { label: '已打开的页面' },
       account: { profile: '个人信息', adminPage: '管理页面', userPage: '用户页面', apiKey: 'API Key', logout: '注销登录' },
       apiKey: {
         title: 'API Key', id: 'ID', secret: '密钥', active: '激活', created: '创建日期', show: '显示',

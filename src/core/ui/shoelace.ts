@@ -12,7 +12,8 @@ import type SlTabPanelType from '@shoelace-style/shoelace/dist/react/tab-panel/i
 import type SlTextareaType from '@shoelace-style/shoelace/dist/react/textarea/index.js'
 export const SlAlert = lazyShoelace<typeof SlAlertType>(() => import('@shoelace-style/shoelace/dist/react/alert/index.js'))
 export { default as SlButton } from '@shoelace-style/shoelace/dist/react/button/index.js'
-export const SlDialog = lazyShoelace<typeof SlDialogType>(() => import('@shoelace-style/shoelace/dist/react/dialog/index.js'))
+// Wrapped: opened after mounting, so focus moves in, and given back to the opener on close (FocusDialog.tsx).
+export const SlDialog = lazyShoelace<typeof SlDialogType>(() => import('./FocusDialog.tsx') as unknown as Promise<{ default: typeof SlDialogType }>)
 export { default as SlIcon } from '@shoelace-style/shoelace/dist/react/icon/index.js'
 export { default as SlIconButton } from '@shoelace-style/shoelace/dist/react/icon-button/index.js'
 export const SlRadio = lazyShoelace<typeof SlRadioType>(() => import('@shoelace-style/shoelace/dist/react/radio/index.js'))

@@ -1,10 +1,16 @@
 import { createElement, type ReactElement, type Ref } from 'react'
 import { LOGIN_PATH } from '../config.ts'
 import { apiUrl } from '../http.ts'
+import { nextFor } from '../navigation.ts'
 
-/** The login form of the API's server, coming back to `next` (by default this very page) once signed in. */
+/**
+ * The login form of the API's server, coming back to `next` (by default this very page) once signed
+ * in. On this origin `next` is the page's path: the server takes only a path there (a full URL could
+ * be an open redirect, and was dropped).
+ */
 export function embeddedLoginHref(next: string = window.location.href): string {
-  return `${apiUrl(LOGIN_PATH)}?next=${encodeURIComponent(next)}`
+  const login = new URL(apiUrl(LOGIN_PATH), window.location.href)
+  return `${apiUrl(LOGIN_PATH)}?next=${encodeURIComponent(nextFor(next, login.origin))}`
 }
 
 /**
@@ -12,7 +18,12 @@ export function embeddedLoginHref(next: string = window.location.href): string {
  * host page stays put: a link, not a redirect.
  */
 export function signInPrompt(texts: { prompt: string; link: string }, options: { href?: string; ref?: Ref<HTMLDivElement> } = {}): ReactElement {
-  return createElement('div', { ref: options.ref, className: 'sign-in' },
+  return createElement('div', { ref: options.ref, className: 'sign-in', role: 'alert' },
     createElement('p', null, texts.prompt),
     createElement('a', { href: options.href ?? embeddedLoginHref(), className: 'sign-in-link' }, texts.link))
+}
+
+/** What an element draws when a call failed: "not allowed" for a 403, else the failure itself. */
+export function failureNotice(message: string, options: { ref?: Ref<HTMLDivElement>; className?: string } = {}): ReactElement {
+  return createElement('div', { ref: options.ref, className: `element-message ${options.className ?? ''}`.trim(), role: 'alert' }, message)
 }

@@ -16,7 +16,7 @@ import { NodeTree } from './tree/NodeTree.tsx'
 import './i18n.ts'
 
 const LAYOUT = `.asset-list-layout { display: flex; gap: 12px; align-items: flex-start; }
-.asset-list-layout > .tree-pane { flex: 0 0 240px; background: #fff; border: 1px solid #e7eaec; padding: 8px; overflow: auto; max-height: 80vh; }
+.asset-list-layout > .tree-pane { flex: 0 0 240px; background: var(--_color-surface); border: 1px solid var(--_color-border); padding: 8px; overflow: auto; max-height: 80vh; }
 .asset-list-layout > .table-pane { flex: 1; min-width: 0; }
 .node-switch { display: flex; align-items: center; gap: 8px; margin-bottom: 8px; }
 /* Narrow windows (the mobile layout): the tree above the table, which then has the whole width. */
@@ -65,10 +65,11 @@ export function AssetListPage() {
           <NodeTree editable selected={node?.id} onSelect={setNode} reloadKey={treeKey} />
         </aside>
         <div className="table-pane">
-          <label className="node-switch">
-            <SlSwitch className="show-all" checked={all} onSlChange={(e) => setAll((e.target as unknown as { checked: boolean }).checked)} />
-            {t('assets.tree.showAll')}
-          </label>
+          <div className="node-switch">
+            <SlSwitch className="show-all" checked={all} onSlChange={(e) => setAll((e.target as unknown as { checked: boolean }).checked)}>
+              {t('assets.tree.showAll')}
+            </SlSwitch>
+          </div>
           <ListTable resource={resource} filters={filters} onFiltersChange={change} />
         </div>
       </div>

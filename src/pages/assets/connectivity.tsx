@@ -12,7 +12,8 @@ export function connectivityOf(row: Row): Connectivity {
   return 'unknown'
 }
 
-const COLOR: Record<Connectivity, string> = { reachable: '#1ab394', unreachable: '#ed5565', unknown: '#999' }
+// Theme tokens (core/ui/theme.ts), dark enough for text on the table's background.
+const COLOR: Record<Connectivity, string> = { reachable: 'var(--_color-primary)', unreachable: 'var(--_color-danger)', unknown: 'var(--_color-muted)' }
 
 export function ConnectivityCell({ row }: { row: Row }) {
   const t = useT()

@@ -14,7 +14,7 @@ export function RatioRing({ title, parts, kind }: { title: string; parts: RingPa
       <h3>{title}</h3>
       <div className="ring-body">
         <svg viewBox="0 0 120 120" width="120" height="120" role="img" aria-label={title}>
-          <circle cx="60" cy="60" r={RADIUS} fill="none" stroke="#e7eaec" strokeWidth="16" />
+          <circle cx="60" cy="60" r={RADIUS} fill="none" stroke="var(--_color-border)" strokeWidth="16" />
           {total > 0 && parts.filter((part) => part.value > 0).map((part) => {
             const length = (part.value / total) * LENGTH
             const arc = (

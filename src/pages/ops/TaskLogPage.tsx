@@ -6,7 +6,7 @@ import { openLogTerminal, type LogTerminal } from './terminal.ts'
 import './i18n.ts'
 
 const PAGE_CSS = `.task-log-page { background: #000; min-height: 100vh; padding: 8px; box-sizing: border-box; }
-.task-log-page .status { color: #999; font: 12px monospace; margin: 4px 0 0; }`
+.task-log-page .status { color: #a8adb3; font: 12px monospace; margin: 4px 0 0; }`
 
 /** CeleryTaskLog: a bare page streaming a task's log into a terminal until the task ends. */
 export function TaskLogPage({ params }: PageProps) {

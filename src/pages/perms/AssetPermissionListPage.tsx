@@ -11,7 +11,7 @@ import { assetPermissions } from './asset-permissions.resource.ts'
 import './i18n.ts'
 
 const LAYOUT = `.perm-list-layout { display: flex; gap: 12px; align-items: flex-start; }
-.perm-list-layout > .tree-pane { flex: 0 0 240px; border: 1px solid #e7eaec; padding: 8px; overflow: auto; max-height: 80vh; }
+.perm-list-layout > .tree-pane { flex: 0 0 240px; border: 1px solid var(--_color-border); padding: 8px; overflow: auto; max-height: 80vh; }
 .perm-list-layout > .table-pane { flex: 1; min-width: 0; }`
 
 /**

@@ -16,7 +16,7 @@ import './i18n.ts'
 // choosing a node narrows the table to the assets under it.
 
 const LAYOUT = `.granted-assets { display: flex; gap: 12px; align-items: flex-start; }
-.granted-assets > .tree-pane { flex: 0 0 240px; border: 1px solid #e7eaec; padding: 8px; overflow: auto; max-height: 70vh; }
+.granted-assets > .tree-pane { flex: 0 0 240px; border: 1px solid var(--_color-border); padding: 8px; overflow: auto; max-height: 70vh; }
 .granted-assets > .table-pane { flex: 1; min-width: 0; }`
 
 const link = (asset: Row) => createElement('a', { href: `#/assets/assets/${encodeURIComponent(String(asset.id))}`, className: 'asset-link' }, String(asset.hostname ?? ''))

@@ -100,7 +100,7 @@ export function LdapImportDialog({ onClose }: { onClose: () => void }) {
       onSlAfterHide={(e) => e.target === e.currentTarget && onClose()}>
       <p className="hint">{t('settings.ldap.importTip')}</p>
       <div className="toolbar ldap-users-actions">
-        <SlInput className="ldap-search" size="small" clearable placeholder={t('common.search')} value={typed}
+        <SlInput className="ldap-search sr-label" label={t('common.search')} size="small" clearable placeholder={t('common.search')} value={typed}
           onSlInput={(e) => setTyped((e.target as HTMLInputElement).value)}
           onSlClear={() => { setTyped(''); setQuery((old) => ({ ...old, search: '', page: 1 })) }}
           onKeyDown={(e) => { if (e.key === 'Enter') search() }} />

@@ -29,7 +29,7 @@ export function RiskLevel({ row }: { row: Row }) {
   const dangerous = Number(row.risk_level) >= 5
   const text = String(row.risk_level_display ?? t(dangerous ? 'terminal.risk.dangerous' : 'terminal.risk.ordinary'))
   return <span className={`risk-level ${dangerous ? 'dangerous' : 'ordinary'}`} data-risk={String(row.risk_level)}
-    style={dangerous ? { color: '#ed5565', fontWeight: 600 } : undefined}>{text}</span>
+    style={dangerous ? { color: 'var(--_color-danger)', fontWeight: 600 } : undefined}>{text}</span>
 }
 
 /** A command's epoch-seconds timestamp in this browser's zone. */

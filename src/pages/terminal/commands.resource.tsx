@@ -17,7 +17,7 @@ function filter(key: string, choices?: [string, string][]): FieldMeta {
 }
 
 // Long output wraps and scrolls inside the row instead of widening the table.
-const OUTPUT_STYLE = { whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxHeight: 240, overflow: 'auto', margin: '4px 0 0', background: '#f5f7fa', padding: 6 } as const
+const OUTPUT_STYLE = { whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxHeight: 240, overflow: 'auto', margin: '4px 0 0', background: 'var(--_color-surface-alt)', padding: 6 } as const
 
 /** The command line; its output (kept by the server, truncated) unfolds beneath it, as plain text. */
 function CommandCell({ row }: { row: Row }) {

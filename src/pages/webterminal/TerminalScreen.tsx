@@ -85,7 +85,7 @@ export function TerminalScreen({ userId, asset, systemUser, onOther }: Props) {
   }, [attempt, userId, asset.id, systemUser.id])
 
   return (
-    <div className="webterm-screen" data-phase={phase.kind}>
+    <div className="webterm-screen" part="screen" data-phase={phase.kind}>
       <div className="terminal-box" ref={box} />
       {phase.kind === 'connecting' && (
         <div className="webterm-banner connecting" role="status">{t('webterm.session.connecting', { hostname: asset.hostname })}</div>

@@ -3,6 +3,7 @@
 import { setViewport } from '@web/test-runner-commands';
 import { setBasePath } from '@shoelace-style/shoelace/dist/utilities/base-path.js';
 import '../../../src/elements/bastion-console.ts';
+import { $restart, signedIn } from '../../../src/core/embedding.ts';
 import { stopSessionRefresh } from '../../../src/core/http.ts';
 import { setHardNavigator, setReloader } from '../../../src/core/navigation.ts';
 import { $routes } from '../../../src/core/routes.ts';
@@ -42,6 +43,10 @@ export function setHash(path: string): void {
 
 export const DESKTOP = { width: 1280, height: 800 };
 
+/**
+ * Mounts the console as the page it is on /ui/ (`router="hash"`: the route in the hash, navigation
+ * recorded in `leaves`) unless `attributes` say otherwise (`router: 'memory'` for an embedded one).
+ */
 export async function mountConsole(path = '/', attributes: Record<string, string> = {}): Promise<MountedConsole> {
   // Headless Chromium opens 800 px wide, which is the mobile layout (< 992 px).
   await setViewport(DESKTOP);
@@ -50,7 +55,7 @@ export async function mountConsole(path = '/', attributes: Record<string, string
   setReloader((url) => leaves.push({ kind: 'reload', url }));
   setHash(path);
   const el = document.createElement('bastion-console');
-  for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
+  for (const [name, value] of Object.entries({ router: 'hash', ...attributes })) el.setAttribute(name, value);
   document.body.append(el);
   mounted = el;
   const find = <E extends Element = Element>(selector: string) => deepQuery<E>(el, selector);
@@ -82,6 +87,8 @@ export async function resetConsole(): Promise<void> {
   $device.set('desktop');
   $sidebar.set({ opened: true, withoutAnimation: false });
   $lang.set('zh');
+  signedIn();
+  $restart.set(null);
   localStorage.removeItem('lang');
   await logout();
   clearCookies();

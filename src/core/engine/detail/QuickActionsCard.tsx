@@ -16,8 +16,10 @@ export function QuickActionsCard({ actions }: { actions: QuickAction[] }) {
           <div key={action.title} className="quick-action">
             <span>{t(action.title)}</span>
             {action.kind === 'switch' ? (
-              <SlSwitch checked={Boolean(action.checked)} disabled={action.disabled} aria-label={t(action.title)}
-                onSlChange={(e) => void action.onChange((e.target as unknown as { checked: boolean }).checked)} />
+              <SlSwitch checked={Boolean(action.checked)} disabled={action.disabled}
+                onSlChange={(e) => void action.onChange((e.target as unknown as { checked: boolean }).checked)}>
+                <span className="sr-only">{t(action.title)}</span>
+              </SlSwitch>
             ) : (
               <SlButton size="small" disabled={action.disabled} onClick={() => void action.onChange(true)}>
                 {t(action.button ?? action.title)}

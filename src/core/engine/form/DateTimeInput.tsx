@@ -37,7 +37,7 @@ export function DateTimeInput({ name, label, value, disabled, onChange, onBlur }
   }
   return (
     <div className="datetime-input">
-      <SlInput name={name} aria-label={label} disabled={disabled} value={displayDateTime(value)} placeholder={DATETIME_FORMAT}
+      <SlInput name={name} label={label} className="sr-label" disabled={disabled} value={displayDateTime(value)} placeholder={DATETIME_FORMAT}
         autocomplete="off" onSlInput={(e) => onChange(text(e), false)} onSlChange={(e) => onChange(commitDateTime(text(e)), true)}
         onSlBlur={onBlur}>
         <SlIconButton slot="suffix" name="calendar3" label={t('engine.form.pickDate')} disabled={disabled} onClick={openPicker} />

@@ -22,14 +22,20 @@ const asString = (value: unknown) => (value == null ? '' : String(value))
 
 /** The widget of one field, chosen by FieldSpec.widget (spec §5). */
 export function FieldControl({ field, value, disabled, onChange, onBlur }: FieldControlProps) {
-  const common = { name: field.id, label: undefined, disabled, 'aria-label': field.label }
+  // The form row shows the label; Shoelace's own copy is the one the inner control is named by
+  // (an aria-label on the host never reaches it), kept for screen readers only (styles.ts `.sr-label`).
+  const common = { name: field.id, label: field.label, disabled, className: 'sr-label' }
   const options = (field.options ?? []).map((o) => ({ value: o.value, label: o.display_name }))
   switch (field.widget) {
     case 'switch':
-      return <SlSwitch {...common} checked={Boolean(value)} onSlChange={(e) => onChange((e.target as unknown as Target).checked, true)} />
+      return (
+        <SlSwitch name={field.id} disabled={disabled} checked={Boolean(value)} onSlChange={(e) => onChange((e.target as unknown as Target).checked, true)}>
+          <span className="sr-only">{field.label}</span>
+        </SlSwitch>
+      )
     case 'radio':
       return (
-        <SlRadioGroup {...common} className={options.length <= RADIO_MAX_CHOICES ? 'inline' : undefined} value={asString(value)}
+        <SlRadioGroup {...common} className={options.length <= RADIO_MAX_CHOICES ? 'sr-label inline' : 'sr-label'} value={asString(value)}
           onSlChange={(e) => onChange(field.options?.find((o) => String(o.value) === text(e))?.value ?? text(e), true)}>
           {options.map((o) => <SlRadio key={String(o.value)} value={String(o.value)}>{o.label}</SlRadio>)}
         </SlRadioGroup>

@@ -21,6 +21,8 @@ export interface DataTableProps {
   onSort: (order: string) => void
   detailHref?: (row: Row) => string | undefined
   renderActions?: (row: Row) => ReactNode
+  /** What the empty table says instead of "No data" (why it is empty: a refused or failed call). */
+  emptyText?: string
 }
 
 function nextOrder(prop: string, order: string): string {
@@ -38,7 +40,7 @@ export function DataTable(props: DataTableProps) {
   // in view (styles.ts), rather than running past the page's edge where it was cut off.
   return (
     <div className="table-scroll">
-      <table className="engine-table">
+      <table className="engine-table" part="table">
         <thead>
           <tr>
             {props.selectable && (
@@ -54,8 +56,13 @@ export function DataTable(props: DataTableProps) {
                   className={[column.sortable && 'sortable', sorted && 'sorted', column.kind === 'actions' && 'actions'].filter(Boolean).join(' ') || undefined}
                   aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                   onClick={column.sortable ? () => props.onSort(nextOrder(column.prop, order)) : undefined}>
-                  {column.label}
-                  {column.sortable && <span className="sort">{sorted === 'desc' ? '▼' : sorted === 'asc' ? '▲' : '⇅'}</span>}
+                  {column.sortable ? (
+                    // A button so the keyboard sorts too; the header cell keeps the mouse's larger target.
+                    <button type="button" className="sort-button" onClick={(event) => { event.stopPropagation(); props.onSort(nextOrder(column.prop, order)) }}>
+                      {column.label}
+                      <span className="sort" aria-hidden="true">{sorted === 'desc' ? '▼' : sorted === 'asc' ? '▲' : '⇅'}</span>
+                    </button>
+                  ) : column.label}
                 </th>
               )
             })}
@@ -82,7 +89,8 @@ export function DataTable(props: DataTableProps) {
           ))}
           {rows.length === 0 && (
             <tr>
-              <td className="empty" colSpan={columns.length + (props.selectable ? 1 : 0)}>{t('engine.list.empty')}</td>
+              <td className={props.emptyText ? 'empty failed' : 'empty'} colSpan={columns.length + (props.selectable ? 1 : 0)}
+                role={props.emptyText ? 'alert' : undefined}>{props.emptyText ?? t('engine.list.empty')}</td>
             </tr>
           )}
         </tbody>

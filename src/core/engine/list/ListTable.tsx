@@ -8,7 +8,9 @@ import type { ActionContext, HeaderAction, ResourceDefinition } from '../../reso
 import { filterableFields, type FieldsMeta } from '../../resource/metadata.ts'
 import { hasRoute } from '../../resource/names.ts'
 import { cleanSearchParams } from '../../resource/search.ts'
-import { navigateHash } from '../../ui/hash-location.ts'
+import type { BastionErrorDetail } from '../../element-types.ts'
+import { failureText, reportFailure } from '../../ui/element-failure.ts'
+import { navigateHash, useConsoleLocation } from '../../ui/hash-location.ts'
 import { lazyComponent } from '../../ui/lazy-component.ts'
 import { arrivedListMeta, loadListMeta } from '../api.ts'
 import { goTo, resourcePath, rowId } from '../navigate.ts'
@@ -67,15 +69,20 @@ export function ListTable({ resource, filters, onFiltersChange, onError, fixed }
   const fixedKey = JSON.stringify(fixed ?? {})
   const query = useMemo(() => ({ ...cleanSearchParams(filters), ...(fixed ?? {}), ...(range ? rangeParams(range) : {}) }),
     [filters, range, fixedKey])
+  const [failure, setFailure] = useState<BastionErrorDetail | null>(null)
   const fail = (error: unknown) => {
     onError?.(error)
     // Not bubbling: an 'error' reaching window would look like an uncaught error to the host page.
     // composed still delivers it to the element that hosts the console's shadow root.
     root.current?.dispatchEvent(new CustomEvent('error', { detail: error, composed: true }))
+    // The table says why it is empty, and the host hears it as `bastion-error` (401: the sign-in prompt).
+    setFailure(reportFailure(root.current, error))
   }
   const { state, setPage, setSize, setOrder, reload } = useList({
     url: resource.url, adapter, filters: query, firstDelay: preset ? PRESET_SEARCH_DELAY : 0, onError: fail,
   })
+  // A page that loaded (again) clears the failure.
+  useEffect(() => { if (!state.loading && state.rows.length > 0) setFailure(null) }, [state.loading, state.rows])
   const ctx: ActionContext = { reload, navigate: navigateHash }
   const columns = useMemo(() => metaToColumns(meta, list.columns, {
     linkField: list.linkField, overrides: list.overrides, actionsLabel: t('common.actions'),
@@ -103,7 +110,7 @@ export function ListTable({ resource, filters, onFiltersChange, onError, fixed }
 
   return (
     <div ref={root} className="list-table">
-      <div className="list-toolbar">
+      <div className="list-toolbar" part="toolbar">
         <HeaderActions more={more} run={run} onCreate={create}
           onExport={list.importExport ? () => setDialog('export') : undefined}
           onImport={list.importExport === true ? () => setDialog('import') : undefined} />
@@ -115,7 +122,8 @@ export function ListTable({ resource, filters, onFiltersChange, onError, fixed }
       {meta && (
         <DataTable columns={columns} rows={state.rows} meta={meta} overrides={list.overrides} selectable
           selected={selected} onSelect={setSelected} order={state.order} onSort={setOrder}
-          detailHref={hasRoute(resource, 'detail') ? (row: Row) => `#${resourcePath(resource, 'detail', rowId(row))}` : undefined}
+          detailHref={hasRoute(resource, 'detail') ? (row: Row) => useConsoleLocation.hrefs(resourcePath(resource, 'detail', rowId(row))) : undefined}
+          emptyText={failure ? failureText(t, failure) : undefined}
           renderActions={(row) => <RowActions row={row} actions={rowActions} ctx={ctx} />} />
       )}
       <Pager total={state.total} page={state.page} size={state.size} sizes={adapter.pageSizes} onPage={setPage} onSize={setSize} />

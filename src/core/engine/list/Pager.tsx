@@ -25,18 +25,19 @@ export function Pager({ total, page, size, sizes, onPage, onSize }: PagerProps) 
   // A size set by the page (an element's page-size attribute) is offered even when not a preset.
   const choices = sizes.includes(size) ? sizes : [...sizes, size].sort((a, b) => a - b)
   return (
-    <div className="pager">
+    <nav className="pager" part="pager" aria-label={t('engine.list.pager')}>
       {/* `total`, not `count`: i18next resolves plural forms for a count through Intl.PluralRules, a locale
           data load on every first screen, and neither language inflects this text. */}
       <span className="total">{t('engine.list.total', { total })}</span>
-      <select className="page-size" value={size} onChange={(e) => onSize(Number(e.target.value))}>
+      <select className="page-size" aria-label={t('engine.list.pageSizeLabel')} value={size} onChange={(e) => onSize(Number(e.target.value))}>
         {choices.map((s) => <option key={s} value={s}>{t('engine.list.pageSize', { size: s })}</option>)}
       </select>
       <button type="button" className="prev" aria-label={t('engine.list.prev')} disabled={page <= 1} onClick={() => onPage(page - 1)}>‹</button>
       {pagerPages(page, pageCount).map((n) => (
-        <button type="button" key={n} className={n === page ? 'page current' : 'page'} onClick={() => onPage(n)}>{n}</button>
+        <button type="button" key={n} className={n === page ? 'page current' : 'page'} aria-current={n === page ? 'page' : undefined}
+          aria-label={t('engine.list.pageNumber', { page: n })} onClick={() => onPage(n)}>{n}</button>
       ))}
       <button type="button" className="next" aria-label={t('engine.list.next')} disabled={page >= pageCount} onClick={() => onPage(page + 1)}>›</button>
-    </div>
+    </nav>
   )
 }

@@ -18,19 +18,28 @@ export interface UseListOptions {
   /** ms to wait before the first load (a preset filter searches 400 ms after load). */
   firstDelay?: number
   onError?: (error: unknown) => void
+  /** The org to ask in instead of the page's current one (an element's pinned `org`). */
+  org?: string
 }
 
 /**
  * Loads one page of rows through the adapter whenever the url, filters, page, size or order
  * change. A response that arrives after a newer request was sent is dropped.
  */
-export function useList({ url, adapter, filters, firstDelay = 0, onError }: UseListOptions) {
+export function useList({ url, adapter, filters, firstDelay = 0, onError, org }: UseListOptions) {
   const [page, setPage] = useState(1)
   const [size, setSize] = useState(adapter.defaultSize)
+  // A new default size (an element's page-size changed after its first render) applies at once, from page 1.
+  const [seenDefault, setSeenDefault] = useState(adapter.defaultSize)
+  if (seenDefault !== adapter.defaultSize) {
+    setSeenDefault(adapter.defaultSize)
+    setSize(adapter.defaultSize)
+    setPage(1)
+  }
   const [order, setOrder] = useState('')
   const filtersKey = JSON.stringify(filters)
   // Page 1 already brought by the page's early call (engine/early.ts): drawn in the first render.
-  const [arrived] = useState(() => (firstDelay > 0 ? undefined : readArrived(url, adapter, filtersKey)))
+  const [arrived] = useState(() => (firstDelay > 0 || org !== undefined ? undefined : readArrived(url, adapter, filtersKey)))
   const [data, setData] = useState<{ rows: Row[]; total: number }>(arrived ?? { rows: [], total: 0 })
   const [loading, setLoading] = useState(false)
   const [tick, setTick] = useState(0)
@@ -51,7 +60,7 @@ export function useList({ url, adapter, filters, firstDelay = 0, onError }: UseL
     const load = () => {
       setLoading(true)
       const params = adapter.params({ page, size, order, filters: JSON.parse(filtersKey) })
-      loadListPage(url, params).then(
+      loadListPage(url, params, org).then(
         (body) => {
           if (id === sequence.current) setData(adapter.read(body))
         },
@@ -69,7 +78,7 @@ export function useList({ url, adapter, filters, firstDelay = 0, onError }: UseL
     if (delay <= 0) return load()
     const timer = setTimeout(load, delay)
     return () => clearTimeout(timer)
-  }, [url, adapter, page, size, order, filtersKey, tick, firstDelay])
+  }, [url, adapter, page, size, order, filtersKey, tick, firstDelay, org])
 
 
   const reload = useCallback(() => setTick((n) => n + 1), [])

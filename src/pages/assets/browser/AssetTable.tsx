@@ -31,7 +31,7 @@ export function AssetTable({ rows, selectable, selected, onSelect, onOpen }: Ass
     return String(row[prop] ?? '')
   }
   return (
-    <table className="engine-table asset-table">
+    <table className="engine-table asset-table" part="table">
       <thead>
         <tr>
           {selectable && (
@@ -48,7 +48,7 @@ export function AssetTable({ rows, selectable, selected, onSelect, onOpen }: Ass
           <tr key={ids[index] || index} data-id={ids[index]}>
             {selectable && (
               <td className="select">
-                <input type="checkbox" className="select-row" aria-label={t('engine.list.selectRow')}
+                <input type="checkbox" className="select-row" aria-label={`${t('engine.list.selectRow')} ${String(row.hostname ?? '')}`}
                   checked={selected.has(ids[index])} onChange={() => toggle(ids[index])} />
               </td>
             )}
@@ -56,7 +56,10 @@ export function AssetTable({ rows, selectable, selected, onSelect, onOpen }: Ass
           </tr>
         ))}
         {rows.length === 0 && (
-          <tr><td className="empty" colSpan={COLUMNS.length + (selectable ? 1 : 0)}>{t('engine.list.empty')}</td></tr>
+          <tr>
+            {/* The element's `empty` slot: what the host wants said for an empty list. */}
+            <td className="empty" colSpan={COLUMNS.length + (selectable ? 1 : 0)}><slot name="empty">{t('engine.list.empty')}</slot></td>
+          </tr>
         )}
       </tbody>
     </table>

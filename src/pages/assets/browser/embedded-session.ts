@@ -1,51 +1,68 @@
-import { useEffect, useState } from 'react'
+import { useStore } from '@nanostores/react'
+import { useEffect, useLayoutEffect, useState } from 'react'
 import { PROFILE_URL } from '../../../core/config.ts'
 import { getCookie, COOKIE } from '../../../core/cookies.ts'
+import { $signInRequired, claimPage, joinHostPage, requireSignIn } from '../../../core/embedding.ts'
 import { apiUrl } from '../../../core/http.ts'
 import { $currentOrg, $orgs, readOrgCookie } from '../../../core/stores/org.ts'
-import { $profile } from '../../../core/stores/session.ts'
+import { $profile, setProfile } from '../../../core/stores/session.ts'
 import type { Org, Profile } from '../../../core/types.ts'
 
 export type EmbeddedSession = 'loading' | 'anonymous' | 'ready'
 
+let asking: Promise<Profile | null> | null = null
+
 /**
  * The login check of an element living in someone else's page. A profile 401 through http.ts
- * would send the whole host page to the login form, so this asks with a plain fetch and lets the
- * element show a sign-in link instead. A session another element already loaded is reused.
+ * would prompt or navigate, so this asks with a plain fetch and lets the element show a sign-in
+ * link instead. A session another element already loaded (or is loading) is reused.
  */
-async function ensureProfile(): Promise<Profile | null> {
+function ensureProfile(): Promise<Profile | null> {
   const known = $profile.get()
-  if (known) return known
-  const orgId = $currentOrg.get()?.id ?? readOrgCookie()?.id
-  const headers: Record<string, string> = { Accept: 'application/json', 'X-CSRFToken': getCookie(COOKIE.csrftoken) ?? '' }
-  if (orgId !== undefined) headers['X-JMS-ORG'] = orgId
-  const response = await fetch(apiUrl(PROFILE_URL), { credentials: 'include', headers })
-  if (!response.ok) return null
-  const profile = (await response.json()) as Profile
-  $profile.set(profile)
-  $orgs.set(profile.admin_or_audit_orgs ?? [])
-  return profile
+  if (known) return Promise.resolve(known)
+  asking ??= (async () => {
+    const orgId = $currentOrg.get()?.id ?? readOrgCookie()?.id
+    const headers: Record<string, string> = { Accept: 'application/json', 'X-CSRFToken': getCookie(COOKIE.csrftoken) ?? '' }
+    if (orgId !== undefined) headers['X-JMS-ORG'] = orgId
+    const response = await fetch(apiUrl(PROFILE_URL), { credentials: 'include', headers })
+    if (!response.ok) return null
+    return setProfile((await response.json()) as Profile)
+  })().finally(() => { asking = null })
+  return asking
 }
 
-/** The org to list: the attribute, else the page's current org, else the saved one, else the first allowed. */
-function pickOrg(wanted: string | undefined): Org | null {
-  const orgs = $orgs.get()
-  if (wanted) return orgs.find((o) => o.id === wanted) ?? { id: wanted, name: wanted }
-  return $currentOrg.get() ?? readOrgCookie() ?? orgs[0] ?? null
+/** The page's org: its current one, else the saved one, else the first allowed. */
+function pageOrg(): Org | null {
+  return $currentOrg.get() ?? readOrgCookie() ?? $orgs.get()[0] ?? null
 }
 
-export function useEmbeddedSession(org: string | undefined): EmbeddedSession {
+/**
+ * The shared session as an element sees it. Every element on a page shares one session and one org
+ * ($currentOrg); an element whose `org` pins its own asks in that org (its requests say so) and never
+ * moves the page's. A session that ends later (a 401 anywhere, a sign-out) turns every element to
+ * 'anonymous'. `ownsPage`: the element is its page's only content (the web terminal on /luna/).
+ */
+export function useEmbeddedSession(org: string | undefined, options: { ownsPage?: boolean } = {}): EmbeddedSession {
   const [state, setState] = useState<EmbeddedSession>('loading')
+  const signIn = useStore($signInRequired)
+  const { ownsPage = false } = options
+  useLayoutEffect(() => (ownsPage ? claimPage() : joinHostPage()), [ownsPage])
   useEffect(() => {
     let live = true
     ensureProfile().then((profile) => {
       if (!live) return
-      if (!profile) return setState('anonymous')
-      const chosen = pickOrg(org)
-      if (chosen && chosen.id !== $currentOrg.get()?.id) $currentOrg.set(chosen)
+      if (!profile) {
+        requireSignIn('no-session')
+        return setState('anonymous')
+      }
+      if (!org && !$currentOrg.get()) $currentOrg.set(pageOrg())
       setState('ready')
-    }, () => live && setState('anonymous'))
+    }, () => {
+      if (!live) return
+      requireSignIn('no-session')
+      setState('anonymous')
+    })
     return () => { live = false }
   }, [org])
-  return state
+  return signIn ? 'anonymous' : state
 }

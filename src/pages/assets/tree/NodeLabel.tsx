@@ -19,7 +19,7 @@ export function NodeLabel(props: NodeLabelProps) {
   return (
     <div className={`node-row${props.selected ? ' selected' : ''}`} data-key={node.key} data-id={node.id}
       style={{ paddingLeft: 4 + props.depth * 16 }} onContextMenu={props.onMenu}>
-      <button type="button" className="toggle" aria-label={node.value} onClick={props.onToggle}>{props.open ? '▾' : '▸'}</button>
+      <button type="button" className="toggle" aria-label={node.value} aria-expanded={props.open} tabIndex={-1} onClick={props.onToggle}>{props.open ? '▾' : '▸'}</button>
       {props.editing ? (
         <input className="rename" defaultValue={node.value} autoFocus aria-label={node.value}
           onKeyDown={(e) => {
@@ -28,7 +28,14 @@ export function NodeLabel(props: NodeLabelProps) {
           }}
           onBlur={(e) => props.onRename(e.currentTarget.value)} />
       ) : (
-        <span className="node-title" onClick={props.onSelect}>{node.title}</span>
+        // A button: Tab reaches every node, Enter picks it, → and ← open and close it (the arrow button is for the mouse).
+        <button type="button" className="node-title" onClick={props.onSelect}
+          onKeyDown={(e) => {
+            if ((e.key === 'ArrowRight' && !props.open) || (e.key === 'ArrowLeft' && props.open)) {
+              e.preventDefault()
+              props.onToggle()
+            }
+          }}>{node.title}</button>
       )}
     </div>
   )

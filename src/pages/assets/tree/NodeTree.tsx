@@ -16,14 +16,16 @@ export interface NodeTreeProps {
   reloadKey?: unknown
   /** Another source of items (the user page's granted tree); keep it stable (module level or memoised). */
   load?: LoadChildren
+  /** The first level could not load (the embeddable list reports it). */
+  onError?: (error: unknown) => void
 }
 
 interface Menu { node: TreeNode; x: number; y: number }
 
 /** The node tree on the left of the asset list: lazy children, right-click to edit. */
-export function NodeTree({ selected, onSelect, editable, reloadKey, load }: NodeTreeProps) {
+export function NodeTree({ selected, onSelect, editable, reloadKey, load, onError }: NodeTreeProps) {
   const t = useT()
-  const { state, toggle, refresh, patchNode } = useNodeTree(reloadKey, load)
+  const { state, toggle, refresh, patchNode } = useNodeTree(reloadKey, load, onError)
   const [menu, setMenu] = useState<Menu | null>(null)
   const [editing, setEditing] = useState<string | null>(null)
   const parentOf = (node: TreeNode) => [...state.roots, ...Object.values(state.children).flat()].find((n) => n.key === node.parentKey)

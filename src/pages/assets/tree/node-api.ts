@@ -36,8 +36,8 @@ export function toNode(item: TreeItem): TreeNode | null {
  * The children of `nodeId` as tree items; without an id the org root comes first, then its children.
  * `url` names another lazy tree of the same item shape (a user's granted tree, §2.5).
  */
-export async function loadChildren(nodeId?: string, url = `${NODES}children/tree/`): Promise<TreeNode[]> {
-  const items = await http.get<TreeItem[]>(url, { params: { id: nodeId } })
+export async function loadChildren(nodeId?: string, url = `${NODES}children/tree/`, org?: string): Promise<TreeNode[]> {
+  const items = await http.get<TreeItem[]>(url, { params: { id: nodeId }, org })
   return (Array.isArray(items) ? items : []).map(toNode).filter((n): n is TreeNode => n !== null)
 }
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { loadChildren, type TreeNode } from './node-api.ts'
 
 /** Where a tree's items come from: the admin node tree by default, a granted tree on the user page. */
@@ -22,8 +22,10 @@ const EMPTY: NodeTreeState = { roots: [], children: {}, expanded: new Set(), fai
  * The lazy tree: the first call returns the org root and its children; opening a node loads its
  * children once (`?id=<uuid>`); `refresh(node)` reloads one level after a change.
  */
-export function useNodeTree(reloadKey: unknown, load: LoadChildren = adminChildren) {
+export function useNodeTree(reloadKey: unknown, load: LoadChildren = adminChildren, onError?: (error: unknown) => void) {
   const [state, setState] = useState<NodeTreeState>(EMPTY)
+  const onErrorRef = useRef(onError)
+  onErrorRef.current = onError
 
   useEffect(() => {
     let live = true
@@ -34,7 +36,11 @@ export function useNodeTree(reloadKey: unknown, load: LoadChildren = adminChildr
       const children: Record<string, TreeNode[]> = {}
       for (const root of roots) children[root.key] = nodes.filter((n) => n.parentKey === root.key)
       setState({ roots, children, expanded: new Set(roots.map((r) => r.key)), failed: false, loaded: true })
-    }, () => live && setState({ ...EMPTY, failed: true }))
+    }, (error: unknown) => {
+      if (!live) return
+      setState({ ...EMPTY, failed: true })
+      onErrorRef.current?.(error)
+    })
     return () => { live = false }
   }, [reloadKey, load])
 

@@ -34,8 +34,8 @@ export const CommandList = memo(function CommandList({ commands, current, onPick
     }
   }, [current])
   return (
-    <aside className="replay-commands">
-      <h3>{t('replay.commands')}</h3>
+    <aside className="replay-commands" part="command-list" aria-labelledby="replay-commands-title">
+      <h3 id="replay-commands-title">{t('replay.commands')}</h3>
       {commands.length === 0 && <p className="replay-message">{t('replay.noCommands')}</p>}
       <ol ref={list}>
         {commands.map((command, index) => <CommandItem key={command.id} command={command} active={index === current} onPick={onPick} />)}

@@ -1,16 +1,18 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react'
 import { useT } from '../../../core/i18n/index.ts'
+import { useHostApi } from '../../../core/ui/host-api.ts'
 import { clockText } from './clock-text.ts'
 import { CommandList } from './CommandList.tsx'
 import { SPEEDS, type EngineState, type ReplayEngine } from './engine.ts'
 import './i18n.ts'
 import { openReplay, type OpenedReplay } from './load-replay.ts'
-import { currentCommand, type PlacedCommand } from './replay-data.ts'
+import { currentCommand, startSeconds, type PlacedCommand } from './replay-data.ts'
 import type { ReplaySource } from './replay-source.ts'
 import { loadTerminal } from './screen.ts'
 import { REPLAY_CSS } from './styles.ts'
 
-export interface ReplayReadyDetail { session: string; duration: number; start: number; commands: number }
+/** `duration`: the session's length as the server recorded it (null while it runs), the same on every load. */
+export interface ReplayReadyDetail { session: string; duration: number | null; start: number; commands: number }
 
 export interface ReplayPlayerProps {
   sessionId: string
@@ -22,7 +24,7 @@ export interface ReplayPlayerProps {
   source?: ReplaySource
   onReady?: (detail: ReplayReadyDetail) => void
   onEnded?: () => void
-  onError?: (message: string) => void
+  onError?: (message: string, error: unknown) => void
 }
 
 // The terminal's chunk is only needed by the player: fetch it while the player renders and asks the API.
@@ -55,7 +57,7 @@ export function ReplayPlayer({ sessionId, start, speed, source, onReady, onEnded
     const fail = (error: unknown) => {
       if (controller.signal.aborted) return
       setFailure(message(error))
-      handlers.current.onError?.(message(error))
+      handlers.current.onError?.(message(error), error)
     }
     setOpened(null)
     setFailure(null)
@@ -80,14 +82,34 @@ export function ReplayPlayer({ sessionId, start, speed, source, onReady, onEnded
   // recording and the seek snapshots once that frame has shown.
   useEffect(() => {
     if (!opened) return undefined
-    handlers.current.onReady?.({ session: sessionId, duration: opened.engine.state.duration, start: opened.start, commands: opened.commands.length })
+    handlers.current.onReady?.({ session: sessionId, duration: opened.length, start: opened.start, commands: opened.commands.length })
     let frame = requestAnimationFrame(() => { frame = 0; setTimeout(opened.background, 0) })
     return () => cancelAnimationFrame(frame)
   }, [opened, sessionId])
   useEffect(() => { if (engine && speed !== undefined) engine.setSpeed(speed) }, [engine, speed])
+  // A `start` given after the recording opened moves there (the first one was where it opened).
+  const openedStart = useRef(start)
+  useEffect(() => {
+    if (!opened || start === openedStart.current) return
+    openedStart.current = start
+    void opened.engine.seek(startSeconds(start, opened.commands))
+  }, [opened, start])
   const state = useSyncExternalStore((engine ?? noEngine).subscribe, (engine ?? noEngine).getState)
   const current = currentCommand(commands, state.position)
   const jump = useCallback((command: PlacedCommand) => { void engine?.seek(command.offset) }, [engine])
+  const root = useRef<HTMLDivElement>(null)
+  // The element's play(), pause() and seek(seconds | command id), once the recording is open.
+  useHostApi(root, {
+    play: () => engine?.play(),
+    pause: () => engine?.pause(),
+    seek: (to: number | string) => {
+      const known = opened?.commands ?? commands
+      if (typeof to === 'string' && !Number.isFinite(Number(to)) && !known.some((command) => command.id === to)) {
+        return Promise.reject(new RangeError(`no command ${to} in this session`))
+      }
+      return engine?.seek(startSeconds(to, known))
+    },
+  }, Boolean(engine))
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (!engine) return
@@ -108,16 +130,17 @@ export function ReplayPlayer({ sessionId, start, speed, source, onReady, onEnded
 
   const status = failure ? 'error' : opened ? 'ready' : 'loading'
   return (
-    <div className="replay-player" tabIndex={0} onKeyDown={onKeyDown} data-state={status} data-playing={state.playing}
+    <div ref={root} className="replay-player" tabIndex={0} onKeyDown={onKeyDown} data-state={status} data-playing={state.playing}
+      role="group" aria-label={t('replay.player')} aria-describedby="replay-keys"
       data-seeking={state.seeking} data-position={state.position.toFixed(2)}
       data-indexed={state.indexComplete ? 'complete' : state.indexed.toFixed(0)}>
       <style>{REPLAY_CSS}</style>
       <div className="replay-main">
-        {failure && <p className="replay-message replay-error">{t('replay.failed', { message: failure })}</p>}
+        {failure && <p className="replay-message replay-error" role="alert">{t('replay.failed', { message: failure })}</p>}
         {status === 'loading' && <p className="replay-message">{t('replay.loading')}</p>}
-        <div className="replay-screen" ref={screenHost} />
-        <div className="replay-controls">
-          <button type="button" className="replay-toggle" disabled={!engine} onClick={() => engine?.toggle()}>
+        <div className="replay-screen" part="screen" ref={screenHost} />
+        <div className="replay-controls" part="controls">
+          <button type="button" className="replay-toggle" disabled={!engine} aria-pressed={state.playing} onClick={() => engine?.toggle()}>
             {state.playing ? t('replay.pause') : t('replay.play')}
           </button>
           <input type="range" className="replay-scrubber" aria-label={t('replay.position')} disabled={!engine}
@@ -128,8 +151,10 @@ export function ReplayPlayer({ sessionId, start, speed, source, onReady, onEnded
             onChange={(event) => engine?.setSpeed(Number(event.target.value))}>
             {SPEEDS.map((value) => <option key={value} value={value}>{value}×</option>)}
           </select>
+          {/* The host's own controls after the player's (the element's `controls` slot). */}
+          <slot name="controls" />
         </div>
-        <span className="replay-keys">{t('replay.keys')}</span>
+        <span className="replay-keys" id="replay-keys">{t('replay.keys')}</span>
       </div>
       <CommandList commands={commands} current={current} onPick={jump} />
     </div>

@@ -4,7 +4,7 @@ import type { zh } from './i18n.ts'
 // Loaded when the console speaks English (core/i18n registerMessages); the type keeps its keys those of zh.
 const en: Translation<typeof zh> = {
     replay: {
-      play: 'Play', pause: 'Pause', speed: 'Speed', position: 'Position', commands: 'Commands',
+      player: 'Session replay', play: 'Play', pause: 'Pause', speed: 'Speed', position: 'Position', commands: 'Commands',
       loading: 'Loading…', noCommands: 'No commands', failed: 'Could not load the replay: {{message}}',
       keys: 'Space: play/pause · ←/→: back/forward 5 s · ↑/↓: speed',
     },

@@ -2,7 +2,7 @@ import { registerMessages } from '../../../core/i18n/index.ts'
 
 export const zh = {
     replay: {
-      play: '播放', pause: '暂停', speed: '速度', position: '进度', commands: '命令',
+      player: '会话录像', play: '播放', pause: '暂停', speed: '速度', position: '进度', commands: '命令',
       loading: '加载中…', noCommands: '没有命令', failed: '无法加载录像：{{message}}',
       keys: '空格：播放/暂停 · ←/→：后退/前进 5 秒 · ↑/↓：速度',
     },

@@ -1,5 +1,5 @@
 import { ReplayEngine } from './engine.ts'
-import { startSeconds, type PlacedCommand } from './replay-data.ts'
+import { sessionLength, startSeconds, type PlacedCommand } from './replay-data.ts'
 import { ReplaySource } from './replay-source.ts'
 import { Screen } from './screen.ts'
 
@@ -13,6 +13,8 @@ export interface OpenedReplay {
   commands: PlacedCommand[]
   /** Where the screen was put (seconds). */
   start: number
+  /** The session's length as the server recorded it (null while it runs). */
+  length: number | null
   /** Reads the rest of the recording and builds the seek snapshots: call once the first frame has shown. */
   background: () => void
 }
@@ -61,6 +63,7 @@ export async function openReplay({ sessionId, start, speed, host, signal, source
     engine.dataArrived()
     screen.reset(timeline.header.cols, timeline.header.rows)
     const commands = await source.commands
+    const length = sessionLength(await source.session.catch(() => null))
     performance.mark('replay:commands')
     // A snapshot at each command's second: a jump to a command replays nothing.
     engine.keyframes.markAt(commands.map((command) => command.offset))
@@ -78,7 +81,7 @@ export async function openReplay({ sessionId, start, speed, host, signal, source
       source.release()
       void opened.keyframes.start()
     }
-    return { engine, commands, start: at, background }
+    return { engine, commands, start: at, length, background }
   } catch (error) {
     stop()
     if (engine) engine.dispose()

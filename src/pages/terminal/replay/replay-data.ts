@@ -70,6 +70,16 @@ export function sessionStart(session: SessionInfo): number | null {
 }
 
 /**
+ * The session's length in seconds as the server recorded it (end − start), or null while it runs. Unlike
+ * the recording's last event so far, it is the same on every load, however much of the file has arrived.
+ */
+export function sessionLength(session: SessionInfo | null): number | null {
+  const start = parseDateTime(session?.date_start)
+  const end = parseDateTime(session?.date_end ?? undefined)
+  return start && end ? Math.max(0, Math.round((end.getTime() - start.getTime()) / 100) / 10) : null
+}
+
+/**
  * Every command of the session, in time order. Asked beside the session itself (not after it): with
  * `session_id` the commands API applies no default date window (demo/server/terminal/README.md).
  */

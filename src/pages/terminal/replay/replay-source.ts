@@ -1,7 +1,7 @@
 import { apiUrl } from '../../../core/http.ts'
 import type { HttpError } from '../../../core/http-error.ts'
 import { streamCast } from './cast-stream.ts'
-import { apiHeaders, loadCommands, loadReplay, loadSession, placeCommands, sessionStart, type PlacedCommand, type ReplayInfo } from './replay-data.ts'
+import { apiHeaders, loadCommands, loadReplay, loadSession, placeCommands, sessionStart, type PlacedCommand, type ReplayInfo, type SessionInfo } from './replay-data.ts'
 import { Timeline } from './timeline.ts'
 
 // Everything a replay reads from the API, asked at once: the session, the replay's `src` and, as
@@ -19,6 +19,8 @@ export class ReplaySource {
   /** The org the requests were made in (the saved org, before the sign-in check has picked one). */
   readonly orgId: string | undefined
   readonly replay: Promise<ReplayInfo>
+  /** The session itself (its start and end: the length the player reports). */
+  readonly session: Promise<SessionInfo>
   readonly commands: Promise<PlacedCommand[]>
   /** Resolves once the recording has been read whole. */
   readonly streamed: Promise<void>
@@ -35,12 +37,13 @@ export class ReplaySource {
     this.orgId = headers['X-JMS-ORG']
     this.replay = loadReplay(sessionId, headers)
     const session = loadSession(sessionId, headers)
+    this.session = session
     this.commands = Promise.all([loadCommands(sessionId, headers), session]).then(([rows, info]) => placeCommands(rows, sessionStart(info)))
     this.streamed = this.replay.then((replay) => streamCast(apiUrl(replay.src as string), this.timeline, {
       onProgress: () => this.progress(), signal: this.controller.signal, headers: { ...headers, Accept: '*/*' }, gate: () => this.gate(),
     }))
     // Each is reported where it is awaited; none may surface as an unhandled rejection meanwhile.
-    for (const promise of [this.replay, this.commands]) promise.catch(() => {})
+    for (const promise of [this.replay, this.session, this.commands]) promise.catch(() => {})
     this.streamed.catch((error: unknown) => {
       this.failure = error
       this.progress()
@@ -83,6 +86,11 @@ export class ReplaySource {
   /** Whether the server refused because nobody is signed in. */
   static unauthorized(error: unknown): boolean {
     return (error as HttpError | null)?.status === 401
+  }
+
+  /** The HTTP status of a failure (0 when there was no answer or it was no HTTP failure). */
+  static status(error: unknown): number {
+    return (error as HttpError | null)?.status ?? 0
   }
 
   abort(): void {

@@ -23,6 +23,10 @@ export class Screen {
     adoptCss(host, css)
     const terminal = new Terminal({ cols, rows, disableStdin: true, cursorBlink: false, fontSize: 13, scrollback: 1000 })
     terminal.open(host)
+    // Nothing is typed into a replay: keys are left to the page (Tab moves on instead of being kept
+    // as a tab character, the player's own keys work), and Tab never stops in xterm's input.
+    terminal.attachCustomKeyEventHandler(() => false)
+    if (terminal.textarea) terminal.textarea.tabIndex = -1
     return new Screen(terminal)
   }
 
