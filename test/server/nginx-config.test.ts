@@ -160,7 +160,7 @@ test('routes as JumpServer 2.3\'s web container: the core, its WebSockets, koko,
 
   // What the core is told: the Host the browser asked (its port too: the socket's Origin check and
   // Django's CSRF check compare it), and the caller's address as nginx saw it, not the one it claims.
-  const seen = (await answer('/api/v1/users/profile/', { 'X-Forwarded-For': '203.0.113.9', 'X-Real-IP': '203.0.113.9' })).headers;
+  const seen = (await answer('/api/v1/users/profile/', { 'X-Forwarded-For': '127.9.9.9', 'X-Real-IP': '127.9.9.9' })).headers;
   assert.equal(seen.host, `127.0.0.1:${nginx.port}`);
   assert.equal(seen['x-forwarded-for'], '127.0.0.1');
   assert.equal(seen['x-real-ip'], '127.0.0.1');
