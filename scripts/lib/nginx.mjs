@@ -3,12 +3,12 @@
 // configuration, logs, pid and temporary files in a temporary folder (nothing of /etc/nginx is read
 // but mime.types). Both the node:test suite (test/server/nginx-config.test.ts) and the browser harness
 // (scripts/wtr/nginx-fixture.mjs) start it from here. scripts/ensure-nginx.mjs installs the package.
-import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startDaemon } from './daemon.mjs';
 import { freePort } from './free-port.mjs';
 
 export const NGINX = '/usr/sbin/nginx';
@@ -108,14 +108,6 @@ export function checkConfig(conf) {
   return { ok: result.status === 0, output: `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? String(result.error) : ''}` };
 }
 
-function listening(port) {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
-    socket.once('error', () => resolve(false));
-  });
-}
-
 /**
  * Starts nginx with the shipped configuration in front of `core` (host:port of the server playing
  * JumpServer's core, also its WebSocket server and the terminal unless `coreWs` / `koko` say
@@ -141,28 +133,9 @@ export async function startNginx({ core, coreWs = core, koko = core, uiDir, luna
   const conf = writeConfig(dir, { site, brotli });
   const errorLog = () => (existsSync(join(dir, 'error.log')) ? readFileSync(join(dir, 'error.log'), 'utf8') : '');
 
-  const child = spawn(NGINX, ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (chunk) => { stderr += chunk; });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  // A test process that ends without stopping it (a crash, Ctrl-C) must not leave nginx behind.
-  // SIGTERM to the master is nginx's fast shutdown: it stops its workers itself.
-  const killOnExit = () => child.kill('SIGTERM');
-  process.once('exit', killOnExit);
-  const stop = async () => {
-    process.off('exit', killOnExit);
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    await exited;
-    rmSync(dir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 10_000;
-  while (!(await listening(port))) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      const said = `${stderr}${errorLog()}`.trim();
-      await stop();
-      throw new Error(`nginx did not start on 127.0.0.1:${port}: ${said || `exit ${child.exitCode}`}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const stop = await startDaemon({
+    command: NGINX, args: ['-c', conf], port, dir, extraLog: errorLog,
+    failure: (said) => `nginx did not start on 127.0.0.1:${port}: ${said}`,
+  });
   return { port, origin: `http://127.0.0.1:${port}`, dir, brotli, errorLog, stop };
 }

@@ -2,11 +2,11 @@
 // and mdb database in a temporary folder, loaded with slapadd before it starts (no network step, no
 // race). Both the node:test suite (test/server/support/slapd.ts) and the browser harness
 // (scripts/wtr/ldap-fixture.mjs) start it from here. scripts/ensure-slapd.mjs installs the package.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startDaemon } from './daemon.mjs';
 import { freePort } from './free-port.mjs';
 
 export const SLAPD = '/usr/sbin/slapd';
@@ -68,14 +68,6 @@ function entries() {
   ].join('\n');
 }
 
-function listening(port) {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
-    socket.once('error', () => resolve(false));
-  });
-}
-
 /**
  * Starts slapd; resolves once it accepts connections.
  * @returns {Promise<{ port: number, url: string, stop: () => Promise<void> }>}
@@ -94,26 +86,9 @@ export async function startSlapd() {
   const port = await freePort();
   const url = `ldap://127.0.0.1:${port}`;
   // -d 0: stay in the foreground (so the child is slapd itself and stops with a signal) with no debug output.
-  const child = spawn(SLAPD, ['-f', conf, '-h', `${url}/`, '-d', '0'], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (chunk) => { stderr += chunk; });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  // A test process that ends without stopping it (a crash, Ctrl-C) must not leave slapd behind.
-  const killOnExit = () => child.kill('SIGTERM');
-  process.once('exit', killOnExit);
-  const stop = async () => {
-    process.off('exit', killOnExit);
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    await exited;
-    rmSync(dir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 10_000;
-  while (!(await listening(port))) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      await stop();
-      throw new Error(`slapd did not start on ${url}: ${stderr.trim() || `exit ${child.exitCode}`}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const stop = await startDaemon({
+    command: SLAPD, args: ['-f', conf, '-h', `${url}/`, '-d', '0'], port, dir,
+    failure: (said) => `slapd did not start on ${url}: ${said}`,
+  });
   return { port, url, stop };
 }
