@@ -2,7 +2,7 @@
 import type { BastionAsset, BastionAuthRequiredDetail, BastionErrorDetail, BastionTheme } from './element-types.js'
 
 /** The events of `<bastion-asset-list>` (they bubble and cross its shadow root). */
-export interface BastionAssetListElementEventMap extends HTMLElementEventMap {
+export interface BastionAssetListElementEventMap extends Omit<HTMLElementEventMap, 'bastion-asset-select' | 'bastion-asset-open' | 'bastion-auth-required' | 'bastion-error' | 'asset-select' | 'asset-open'> {
   /**
    * The checked rows changed (with `selectable`); detail: the checked assets.
    */
@@ -21,12 +21,12 @@ export interface BastionAssetListElementEventMap extends HTMLElementEventMap {
   'bastion-error': CustomEvent<BastionErrorDetail>
   /**
    * Deprecated: use `bastion-asset-select` (same detail).
-   * @deprecated Use `bastion-asset-select` (same detail).
+   * @deprecated Use `bastion-asset-select` instead.
    */
   'asset-select': CustomEvent<BastionAsset[]>
   /**
    * Deprecated: use `bastion-asset-open` (same detail).
-   * @deprecated Use `bastion-asset-open` (same detail).
+   * @deprecated Use `bastion-asset-open` instead.
    */
   'asset-open': CustomEvent<BastionAsset>
 }

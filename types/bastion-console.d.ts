@@ -2,7 +2,7 @@
 import type { BastionAuthRequiredDetail, BastionErrorDetail, BastionNavigateDetail, BastionOrgChangeDetail, BastionTheme } from './element-types.js'
 
 /** The events of `<bastion-console>` (they bubble and cross its shadow root). */
-export interface BastionConsoleElementEventMap extends HTMLElementEventMap {
+export interface BastionConsoleElementEventMap extends Omit<HTMLElementEventMap, 'bastion-auth-required' | 'bastion-org-change' | 'bastion-navigate' | 'bastion-error' | 'error'> {
   /**
    * Nobody is signed in (any more); the console shows a sign-in prompt. Embedded (`router="memory"`) only.
    */
@@ -19,6 +19,11 @@ export interface BastionConsoleElementEventMap extends HTMLElementEventMap {
    * A list could not load (a 403 among others); the list says so too.
    */
   'bastion-error': CustomEvent<BastionErrorDetail>
+  /**
+   * Deprecated: use `bastion-error`. A list could not load; detail: the failure as thrown (it does not bubble out of the element).
+   * @deprecated Use `bastion-error` instead.
+   */
+  'error': CustomEvent<unknown>
 }
 
 /**

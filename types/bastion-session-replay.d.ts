@@ -2,7 +2,7 @@
 import type { BastionAuthRequiredDetail, BastionErrorDetail, BastionReplayEndedDetail, BastionReplayErrorDetail, BastionReplayReadyDetail, BastionTheme } from './element-types.js'
 
 /** The events of `<bastion-session-replay>` (they bubble and cross its shadow root). */
-export interface BastionSessionReplayElementEventMap extends HTMLElementEventMap {
+export interface BastionSessionReplayElementEventMap extends Omit<HTMLElementEventMap, 'bastion-replay-ready' | 'bastion-replay-ended' | 'bastion-replay-error' | 'bastion-auth-required' | 'bastion-error' | 'replay-ready' | 'replay-ended' | 'replay-error'> {
   /**
    * The first frame is drawn.
    */
@@ -25,17 +25,17 @@ export interface BastionSessionReplayElementEventMap extends HTMLElementEventMap
   'bastion-error': CustomEvent<BastionErrorDetail>
   /**
    * Deprecated: use `bastion-replay-ready`.
-   * @deprecated Use `bastion-replay-ready` (same detail).
+   * @deprecated Use `bastion-replay-ready` instead.
    */
   'replay-ready': CustomEvent<BastionReplayReadyDetail>
   /**
    * Deprecated: use `bastion-replay-ended`.
-   * @deprecated Use `bastion-replay-ended` (same detail).
+   * @deprecated Use `bastion-replay-ended` instead.
    */
   'replay-ended': CustomEvent<BastionReplayEndedDetail>
   /**
    * Deprecated: use `bastion-replay-error`.
-   * @deprecated Use `bastion-replay-error` (same detail).
+   * @deprecated Use `bastion-replay-error` instead.
    */
   'replay-error': CustomEvent<BastionReplayErrorDetail>
 }

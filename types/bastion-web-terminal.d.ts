@@ -2,7 +2,7 @@
 import type { BastionAuthRequiredDetail, BastionTheme } from './element-types.js'
 
 /** The events of `<bastion-web-terminal>` (they bubble and cross its shadow root). */
-export interface BastionWebTerminalElementEventMap extends HTMLElementEventMap {
+export interface BastionWebTerminalElementEventMap extends Omit<HTMLElementEventMap, 'bastion-auth-required'> {
   /**
    * Nobody is signed in, in a host page (on `/luna/` it navigates to sign in).
    */

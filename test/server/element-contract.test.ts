@@ -44,13 +44,21 @@ test('the manifest covers every element with its attributes, events, methods, sl
     assert.equal(element.path, `dist/${element.tagName}.js`);
     const attributes = element.attributes?.map((a) => a.name) ?? [];
     assert.ok(attributes.includes('lang') && attributes.includes('theme'), `${element.tagName} takes lang and theme`);
+    const names = (element.events ?? []).map((event) => event.name);
     for (const event of element.events ?? []) {
-      assert.match(event.type?.text ?? '', /^CustomEvent<Bastion\w+(\[\])?>$/, `${element.tagName} ${event.name} has a detail type`);
-      // Every unprefixed name is a deprecated alias the elements really send beside the new one.
-      if (!event.name.startsWith('bastion-')) {
-        assert.ok(event.deprecated, `${event.name} is marked deprecated`);
-        assert.equal(Object.entries(DEPRECATED_EVENTS).find(([, old]) => old === event.name)?.[0] !== undefined, true, `${event.name} is sent as an alias`);
+      if (event.name.startsWith('bastion-')) {
+        assert.match(event.type?.text ?? '', /^CustomEvent<Bastion\w+(\[\])?>$/, `${element.tagName} ${event.name} has a detail type`);
+        continue;
       }
+      // Every unprefixed name is deprecated, naming a bastion- event of the same element that replaces it.
+      const replacement = /`(bastion-[a-z-]+)`/.exec(event.deprecated ?? '')?.[1];
+      assert.ok(replacement && names.includes(replacement), `${element.tagName} ${event.name} is deprecated for one of its events`);
+      const aliased = Object.entries(DEPRECATED_EVENTS).find(([, old]) => old === event.name)?.[0];
+      if (aliased) assert.equal(aliased, replacement, `${event.name} is sent beside ${replacement}`);
+    }
+    // And every alias the elements send is documented where its replacement is.
+    for (const [current, old] of Object.entries(DEPRECATED_EVENTS)) {
+      if (names.includes(current)) assert.ok(names.includes(old), `${element.tagName} documents ${old}`);
     }
     assert.deepEqual(element.cssProperties?.map((p) => p.name), Object.keys(LIGHT).map((name) => `--bastion-${name}`));
   }
