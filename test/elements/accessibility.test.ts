@@ -4,7 +4,7 @@
 import { expect } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
 import { deepQuery, waitFor } from '../helpers/dom.ts';
-import { api, loginAs, logout } from '../helpers/server.ts';
+import { api, clearCookies, loginAs, logout } from '../helpers/server.ts';
 import { recordSession } from '../pages/terminal/replay/replay-fixture.ts';
 
 interface AxeNode { target: unknown[]; html: string; failureSummary?: string }
@@ -91,6 +91,7 @@ describe('accessibility: axe-core on the 13 pages, 0 critical and 0 serious', fu
     try {
       expect(await violations(await open('/ui/#/', '.my-assets-page tbody tr'))).to.deep.equal([]);
     } finally {
+      clearCookies(); // the user page's role, remembered for whoever signs in next
       await loginAs('admin');
     }
   });
@@ -100,6 +101,7 @@ describe('accessibility: axe-core on the 13 pages, 0 critical and 0 serious', fu
     try {
       expect(await violations(await open('/luna/', '.asset-picker tbody tr[data-id]'))).to.deep.equal([]);
     } finally {
+      clearCookies();
       await loginAs('admin');
     }
   });

@@ -6,7 +6,7 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import { waitFor } from '../helpers/dom.ts';
-import { api, captchaAnswer, loginAs, logout } from '../helpers/server.ts';
+import { api, captchaAnswer, clearCookies, loginAs, logout } from '../helpers/server.ts';
 import { recordSession, type RecordedSession } from '../pages/terminal/replay/replay-fixture.ts';
 
 let frame: HTMLIFrameElement;
@@ -77,7 +77,10 @@ const inField = (field: string) => (element: Element) => Boolean(host(element)?.
 
 async function go(path: string, ready: string) {
   frame.contentWindow!.location.hash = `#${path}`;
-  return waitFor(() => find(ready), 15_000, `${ready} at ${path}`);
+  return waitFor(() => find(ready), 15_000, `${ready} at ${path}`).catch((error: Error) => {
+    const shown = (find('main') ?? find('body'))?.textContent?.replace(/\s+/g, ' ').slice(0, 300);
+    throw new Error(`${error.message} (at ${frame.contentWindow!.location.href}: ${shown})`);
+  });
 }
 
 describe('keyboard only: sign in, a user created, found, opened, a dialog, a replay', function () {
@@ -91,6 +94,7 @@ describe('keyboard only: sign in, a user created, found, opened, a dialog, a rep
     await loginAs('admin');
     session = await recordSession();
     await logout();
+    clearCookies(); // a role or org another test chose (the user page would open instead of the admin's)
   });
   after(async () => {
     frame?.remove();
