@@ -2,7 +2,7 @@
 // reference server serves it (through the wtr proxy, under its Content-Security-Policy), loaded in an
 // iframe with axe-core added as a same-origin script: no critical and no serious violation.
 import { expect } from '@open-wc/testing';
-import { setViewport } from '@web/test-runner-commands';
+import { emulateMedia, setViewport } from '@web/test-runner-commands';
 import { deepQuery, waitFor } from '../helpers/dom.ts';
 import { api, clearCookies, loginAs, logout } from '../helpers/server.ts';
 import { recordSession } from '../pages/terminal/replay/replay-fixture.ts';
@@ -85,6 +85,16 @@ describe('accessibility: axe-core on the 13 pages, 0 critical and 0 serious', fu
       expect(await violations(await open(url(), ready))).to.deep.equal([]);
     });
   }
+
+  it('embed page and replay in the dark theme (the system\'s preference)', async () => {
+    await emulateMedia({ colorScheme: 'dark' });
+    try {
+      expect(await violations(await open('/embed.html', 'tbody tr[data-id]'))).to.deep.equal([]);
+      expect(await violations(await open(`/ui/#/terminal/sessions/${sessionId}`, '.replay-player[data-state="ready"]'))).to.deep.equal([]);
+    } finally {
+      await emulateMedia({ colorScheme: 'light' });
+    }
+  });
 
   it('My assets', async () => {
     await loginAs('user');
