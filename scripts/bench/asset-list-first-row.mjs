@@ -10,7 +10,8 @@ import { ms, percentile, within } from './stats.mjs';
 
 const RUNS = 7; // the first is a cold load (nothing cached), the others reuse the browser's cache
 const FIRST_ROW_BUDGET_MS = 700;
-const PAGE_GZIP_BUDGET_BYTES = 115 * 1024;
+/** <bastion-asset-list>'s budget (issue 23): its page's files, and its bundle (element-sizes.mjs). */
+export const PAGE_GZIP_BUDGET_BYTES = 115 * 1024;
 // AssetTable renders one `tr[data-id]` per asset; its "no data" row has no data-id.
 const FIRST_ROW = '.asset-table tbody tr[data-id]';
 

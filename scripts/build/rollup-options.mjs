@@ -6,6 +6,7 @@ import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import esbuild from 'rollup-plugin-esbuild';
 import { cssAsText } from './css-text.mjs';
+import { elementContract } from './element-contract.mjs';
 import { precompress } from './precompress.mjs';
 import { shellIconsRollup } from './shell-icons.mjs';
 import { shoelaceIcons } from './shoelace-icons.mjs';
@@ -64,6 +65,7 @@ export function elementsBuild(input) {
     },
     plugins: [
       standalonePage(),
+      elementContract(),
       shellIconsRollup(),
       replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
       nodeResolve({ browser: true, extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] }),

@@ -56,6 +56,7 @@ function BastionConsole({ apiBase, lang, router, path }: BastionConsoleProps) {
  * @fires {CustomEvent<BastionOrgChangeDetail>} bastion-org-change - The user switched org in the console; it started again in place. Embedded only.
  * @fires {CustomEvent<BastionNavigateDetail>} bastion-navigate - The console opened another page (memory routing).
  * @fires {CustomEvent<BastionErrorDetail>} bastion-error - A list could not load (a 403 among others); the list says so too.
+ * @fires {CustomEvent<unknown>} error - Deprecated: use `bastion-error`. A list could not load; detail: the failure as thrown (it does not bubble out of the element).
  *
  * @slot navbar - Items of the host's own placed in the top bar, before the Help menu.
  *

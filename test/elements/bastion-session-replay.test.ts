@@ -114,7 +114,7 @@ describe('<bastion-session-replay>', () => {
     try {
       el = mount({ session: session.id });
       const link = await waitFor(() => deepQuery<HTMLAnchorElement>(el!, 'a.sign-in-link'), 5000, 'the sign-in link');
-      // On the API's own origin `next` is this page's path: the server takes only a path (a full URL was dropped).
+      // On this origin the page's own path: the server takes a path (and a full URL only on its origin).
       expect(link.getAttribute('href')).to.equal(`/core/auth/login/?next=${encodeURIComponent(location.pathname + location.search + location.hash)}`);
       expect(deepQuery(el, '.replay-player')).to.equal(null);
     } finally {

@@ -60,3 +60,23 @@ test('the console logout (next = its hash route) lands on the login form; signin
   assert.ok(form.body.includes('name="next" value="/ui/#/dashboard"'));
   assert.equal(back.headers.location, '/ui/#/dashboard');
 });
+
+test('a full URL on the origin the browser reached the server by keeps its path; any other origin is refused', async (t) => {
+  const own = 'http://127.0.0.1:8080';
+  assert.equal(safeNext('http://127.0.0.1:8080/embed.html?session=1#top', 'F', own), '/embed.html?session=1#top');
+  assert.equal(safeNext('HTTP://127.0.0.1:8080/ui/#/users/users/', 'F', own), '/ui/#/users/users/');
+  for (const other of ['http://127.0.0.1:8081/embed.html', 'https://127.0.0.1:8080/embed.html', 'http://evil.example/',
+    'http://user:pw@127.0.0.1:8080/embed.html', 'http://127.0.0.1:8080//evil.example/', 'http://127.0.0.1:8080/.//evil.example/']) {
+    assert.equal(safeNext(other, 'F', own), 'F', other);
+  }
+  assert.equal(safeNext('http://127.0.0.1:8080/embed.html', 'F'), 'F', 'no origin given: paths only');
+
+  // Through the form: an element's sign-in link names its host page in full (inject's host is localhost:80).
+  const app = await build(t);
+  const page = 'http://localhost/embed-replay.html?session=abc';
+  const { form, response } = await postLoginForm(app, { query: `?next=${encodeURIComponent(page)}`, username: 'user', password: PASSWORD, next: page });
+  assert.ok(form.body.includes('name="next" value="/embed-replay.html?session=abc"'), 'the form carries the path');
+  assert.equal(response.headers.location, '/embed-replay.html?session=abc');
+  const { response: away } = await postLoginForm(app, { username: 'user', password: PASSWORD, next: 'http://localhost.evil.example/x' });
+  assert.equal(away.headers.location, '/ui/');
+});

@@ -10,7 +10,7 @@ import { continueLogin } from './login-guard.ts';
 import { renderLoginPage } from './login-page.ts';
 import { clearLoginKeyPair, decryptLoginPassword, loginPublicKey } from './login-rsa.ts';
 import { registerLoginScripts } from './login-scripts.ts';
-import { consoleNext, safeNext } from './safe-next.ts';
+import { consoleNext, requestOrigin, safeNext } from './safe-next.ts';
 import { headerValue } from './request-context.ts';
 import { deleteSession, revokeBearerTokens } from './sessions.ts';
 
@@ -33,12 +33,12 @@ export function registerLoginRoutes(app: FastifyInstance): void {
 
   app.get(LOGIN_PATH, (request, reply) => {
     const query = request.query as Record<string, unknown>;
-    return renderForm(request, reply, { next: safeNext(query.next, '') });
+    return renderForm(request, reply, { next: safeNext(query.next, '', requestOrigin(request)) });
   });
 
   app.post(LOGIN_PATH, async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
-    const next = safeNext(body.next, '');
+    const next = safeNext(body.next, '', requestOrigin(request));
     const username = typeof body.username === 'string' ? body.username.trim() : '';
     const cookieToken = request.cookies.csrftoken;
     if (!cookieToken || body.csrfmiddlewaretoken !== cookieToken) {

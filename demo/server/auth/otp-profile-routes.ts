@@ -13,7 +13,7 @@ import { logMfaFailure, mfaEnabled, mfaForced, mfaUnset } from './mfa-state.ts';
 import { OTP_PATHS } from './otp-paths.ts';
 import { csrfOk, formBody, postedCode, sendMessagePage, sendOtpForm } from './otp-page.ts';
 import { userForPassword } from './password-check.ts';
-import { safeNext } from './safe-next.ts';
+import { requestOrigin, safeNext } from './safe-next.ts';
 import { headerValue } from './request-context.ts';
 import { deleteSession, userForSession } from './sessions.ts';
 import { bindOtpSecret, readOtpSecret } from './otp-secret.ts';
@@ -62,7 +62,7 @@ function binder(request: FastifyRequest, flow: LoginFlow): { user: OtpUser; pend
 const nextOf = (request: FastifyRequest): string => {
   const query = request.query as Record<string, unknown>;
   const body = formBody(request);
-  return safeNext(body.next ?? query.next, '');
+  return safeNext(body.next ?? query.next, '', requestOrigin(request));
 };
 
 export function registerOtpProfileRoutes(app: FastifyInstance): void {
@@ -188,7 +188,7 @@ export function registerOtpProfileRoutes(app: FastifyInstance): void {
     const enabled = mfaEnabled(user, app.bastion.settings);
     if (request.cookies.sessionid) deleteSession(app.bastion.db, request.cookies.sessionid);
     reply.clearCookie('sessionid', { path: '/' });
-    const next = safeNext((request.query as Record<string, unknown>).next, '');
+    const next = safeNext((request.query as Record<string, unknown>).next, '', requestOrigin(request));
     return sendMessagePage(request, reply, {
       title: t(lang, enabled ? 'mfa.enable_success' : 'mfa.disable_success'),
       message: t(lang, enabled ? 'mfa.enable_success_help' : 'mfa.disable_success_help'),

@@ -4,12 +4,33 @@
 const ORIGIN = 'http://bastion.invalid';
 export const CONSOLE_HOME = '/ui/';
 
+/** This server's origin as the browser addressed it (a full `next` on it is a path here). */
+export function requestOrigin(request: { protocol: string; host: string }): string | undefined {
+  try {
+    return new URL(`${request.protocol}://${request.host}`).origin; // `:80` over http is no port
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The same-origin path (path + query + hash, as the parser serialised it, so the browser follows
- * exactly what was checked), or `fallback`.
+ * exactly what was checked), or `fallback`. A full URL is taken only on `ownOrigin`, the origin the
+ * browser reached this server by (an element's sign-in link names its host page so): its path is
+ * then judged like any other.
  */
-export function safeNext(value: unknown, fallback: string = CONSOLE_HOME): string {
+export function safeNext(value: unknown, fallback: string = CONSOLE_HOME, ownOrigin?: string): string {
   if (typeof value !== 'string' || value.length > 2048) return fallback;
+  if (ownOrigin && /^https?:\/\//i.test(value)) {
+    let full: URL;
+    try {
+      full = new URL(value);
+    } catch {
+      return fallback;
+    }
+    if (full.origin !== ownOrigin || full.username || full.password) return fallback;
+    return safeNext(`${full.pathname}${full.search}${full.hash}`, fallback);
+  }
   // Browsers trim leading C0 controls and spaces before parsing; the rest must start as a path.
   if (!/^[\u0000-\u0020]*[/\\]/.test(value)) return fallback;
   let url: URL;

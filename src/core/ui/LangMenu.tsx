@@ -10,12 +10,13 @@ const LANGUAGES: { lang: Lang; label: string }[] = [
   { lang: 'en', label: 'English' },
 ]
 
+// The button's name starts with what it shows (WCAG 2.5.3, label in name), then says what it is for.
 export function LangMenu() {
   const current = useStore($lang)
   const t = useT()
   const currentLabel = LANGUAGES.find((item) => item.lang === current)?.label ?? current
   return (
-    <MenuButton className="lang-menu" variant="text" align="end" icon="translate" label={currentLabel} ariaLabel={t('ui.lang.title')}
+    <MenuButton className="lang-menu" variant="text" align="end" icon="translate" label={currentLabel} ariaLabel={`${currentLabel} – ${t('ui.lang.title')}`}
       items={LANGUAGES.map((item) => ({ value: item.lang, label: <span lang={item.lang === 'zh' ? 'zh-CN' : 'en'}>{item.label}</span>, checked: item.lang === current }))}
       onSelect={(lang) => { if (lang !== current) setLang(lang as Lang) }} />
   )

@@ -110,6 +110,8 @@ main.page:focus { outline: none; }
   flex-direction: column; gap: 8px; min-width: 320px; }
 .console-root.contained .toasts { position: absolute; }
 .error-boundary { padding: 20px; color: var(--_color-danger); }
+/* A widget paints its own surface: a host page's white behind a dark widget would leave light text on white. */
+.bastion-asset-list, .bastion-session-replay, .sign-in { background: var(--_color-surface); color: var(--_color-text); }
 .sign-in, .element-message { padding: calc(var(--_spacing) * 2); }
 .element-message { color: var(--_color-heading); background: var(--_color-surface); border: 1px solid var(--_color-border); border-left: 3px solid var(--_color-danger); }
 `
