@@ -9,13 +9,15 @@ import { userForSignature } from './access-key-sign.ts';
 import { userForHttpSignature } from './http-signature.ts';
 import { userForPrivateToken } from './private-token.ts';
 import { keepSessionAlive, maxIdleMs } from './idle-sessions.ts';
+import { portalTokenMayCall, userForPortalToken } from '../portal/portal-tokens.ts';
+import { t } from '../lib/i18n.ts';
 import { userForBearer, userForSession } from './sessions.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
 
 export function registerRequestContext(app: FastifyInstance): void {
   app.decorateRequest('ctx', null as unknown as RequestContext);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const { db } = app.bastion;
     const tzHeader = headerValue(request, 'x-tz');
     request.ctx = {
@@ -24,6 +26,10 @@ export function registerRequestContext(app: FastifyInstance): void {
       lang: detectLang(request.cookies?.django_language, headerValue(request, 'accept-language')),
       tz: tzHeader && isValidTimeZone(tzHeader) ? tzHeader : DEFAULT_TZ,
     };
+    // A portal's token reads what the elements show and nothing else, whatever the page asks.
+    if (request.ctx.via === 'portal' && !portalTokenMayCall(request.method, request.url)) {
+      return reply.code(403).send({ detail: t(request.ctx.lang, 'portal.scope_refused') });
+    }
   });
 }
 
@@ -52,7 +58,7 @@ function authenticate(app: FastifyInstance, request: FastifyRequest): Pick<Reque
  * `Bearer <token>` (auth/), `Token <key>` (private token), `Signature keyId=...` (HTTP Signatures, the
  * access key as HMAC secret). The scheme is case-insensitive, as DRF compares it.
  */
-function userForAuthorization(db: DB, authorization: string, request: FastifyRequest, nowMs: number): { user: UserRow; via: 'bearer' | 'access_key' } | null {
+function userForAuthorization(db: DB, authorization: string, request: FastifyRequest, nowMs: number): { user: UserRow; via: 'bearer' | 'access_key' | 'portal' } | null {
   const match = /^(\S+)\s+(\S[\s\S]*)$/.exec(authorization.trim());
   if (!match) return null;
   const scheme = match[1].toLowerCase();
@@ -61,11 +67,17 @@ function userForAuthorization(db: DB, authorization: string, request: FastifyReq
     return user ? { user, via: 'access_key' } : null;
   }
   const credential = match[2].split(/\s+/, 1)[0];
-  const user = scheme === 'bearer' ? userForBearer(db, credential, nowMs)
-    : scheme === 'sign' ? userForSignature(db, credential, headerValue(request, 'date'), nowMs)
-      : scheme === 'token' ? userForPrivateToken(db, credential)
-        : null;
-  return user ? { user, via: scheme === 'bearer' ? 'bearer' : 'access_key' } : null;
+  if (scheme === 'bearer') {
+    // The API's own tokens (auth/), else one the authorization server gave a portal (portal/).
+    const user = userForBearer(db, credential, nowMs);
+    if (user) return { user, via: 'bearer' };
+    const portal = userForPortalToken(db, credential, nowMs);
+    return portal ? { user: portal.user, via: 'portal' } : null;
+  }
+  const user = scheme === 'sign' ? userForSignature(db, credential, headerValue(request, 'date'), nowMs)
+    : scheme === 'token' ? userForPrivateToken(db, credential)
+      : null;
+  return user ? { user, via: 'access_key' } : null;
 }
 
 function csrfMatches(request: FastifyRequest): boolean {
