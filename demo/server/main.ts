@@ -3,6 +3,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
+import { DEMO_PORTAL_CLIENT, demoPortalRedirectUris, savePortalClient } from './portal/clients.ts';
 import { SecretKeyError } from './secrets/secret-key.ts';
 import { SEED_USERS } from './seed/population.ts';
 import { parseFrameAncestors } from './web/security-headers.ts';
@@ -30,6 +31,11 @@ const app = await buildApp({
   console.error(`[bastion] cannot start: ${error.message}`);
   process.exit(1);
 });
+// `npm start` names the demo portal's origin (demo/portal/): its client is registered (or updated) here.
+if (process.env.BASTION_DEMO_PORTAL) {
+  const redirectUris = demoPortalRedirectUris(process.env.BASTION_DEMO_PORTAL.replace(/\/+$/, ''));
+  savePortalClient(app.bastion.db, { clientId: DEMO_PORTAL_CLIENT, name: 'Demo portal', redirectUris, createdBy: 'npm start' }, Date.now());
+}
 await app.listen({ host, port });
 
 const ROLE_NAMES: Record<string, string> = { Admin: 'super admin', Auditor: 'super auditor', User: 'user' };

@@ -116,10 +116,16 @@ function makeProvider(app: FastifyInstance, opts: PortalOptions): Provider {
 
 /** Hands a request to the provider as if mounted at /oidc (its own paths start at /). */
 async function toProvider(provider: Provider, request: FastifyRequest, reply: FastifyReply, origins: readonly string[]): Promise<void> {
+  // The resume step (/oidc/auth/<uid>, reached from the interaction) takes no parameters; given some
+  // (client_id, request), oidc-provider 9.13's error handler fails on them with a 500.
+  if (/^\/oidc\/auth\/[^/?]+\?/.test(request.url)) {
+    return reply.code(400).send({ error: 'invalid_request', error_description: 'the resume endpoint takes no parameters' });
+  }
   reply.hijack();
   const raw = request.raw as typeof request.raw & { originalUrl?: string };
   raw.originalUrl = raw.url;
-  raw.url = (raw.url ?? '/').slice(OIDC_MOUNT.length) || '/';
+  const rest = (raw.url ?? '/').slice(OIDC_MOUNT.length);
+  raw.url = rest.startsWith('/') ? rest : `/${rest}`;
   const origin = allowedOrigin(request, origins);
   if (origin) {
     for (const [name, value] of Object.entries(corsHeaders(origin, OIDC_MOUNT))) reply.raw.setHeader(name, value);

@@ -12,6 +12,8 @@ const CLIENT_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{2,63}$/;
 
 /** The demo portal (demo/portal/, served by `npm start` on 127.0.0.2:PORTAL_PORT). */
 export const DEMO_PORTAL_CLIENT = 'bastion-demo-portal';
+/** Its redirect URIs: the elements' popup sign-in, and oidc-client-ts's on its /oidc.html page (demo/portal/server.mjs). */
+export const demoPortalRedirectUris = (origin: string): string[] => [`${origin}/callback.html`, `${origin}/oidc-callback.html`];
 
 /** Why `uri` cannot be a redirect URI (absolute http(s), no fragment, no credentials), or null. */
 export function redirectUriProblem(uri: string): string | null {
