@@ -240,3 +240,18 @@ test('the portal\'s back end: a super admin\'s access key asks a token for one u
   const bySession = await ask({ cookie: cookieHeader(session.jar), 'x-csrftoken': session.jar.csrftoken }, { client_id: CLIENT, username: 'user' });
   assert.equal(bySession.statusCode, 403);
 });
+
+test('CSRF stays closed for cookie sessions across origins; a bearer call needs no CSRF token', async (t) => {
+  const app = await portalApp(t);
+  const session = await postLoginForm(app, { username: 'admin' });
+  const cookie = cookieHeader(session.jar);
+  // A portal page cannot read the bastion's csrftoken cookie: a cookie-only write from it is anonymous.
+  const forged = await app.inject({ method: 'POST', url: '/api/v1/users/groups/', payload: { name: 'from-the-portal' }, headers: { cookie, origin: PORTAL } });
+  assert.ok([401, 403].includes(forged.statusCode), String(forged.statusCode));
+  assert.equal(forged.headers['access-control-allow-credentials'], undefined);
+  assert.equal(app.bastion.db.prepare("SELECT count(*) FROM user_groups WHERE name = 'from-the-portal'").pluck().get(), 0);
+  // The portal token reads without any CSRF token, cookie or not.
+  const token = await signIn(app, 'admin');
+  const read = await app.inject({ url: '/api/v1/assets/assets/?limit=1', headers: { ...withToken(token), cookie } });
+  assert.equal(read.statusCode, 200);
+});
