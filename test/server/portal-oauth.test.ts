@@ -5,7 +5,9 @@
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { test } from 'node:test';
+import { bindOtpSecret } from '../../demo/server/auth/otp-secret.ts';
 import { issuePrivateToken } from '../../demo/server/auth/private-token.ts';
+import { newOtpSecret, totpCode } from '../../demo/server/auth/totp.ts';
 import { savePortalClient } from '../../demo/server/portal/clients.ts';
 import { parseCorsOrigins } from '../../demo/server/portal/cors.ts';
 import { build, cookieHeader, cookieJar, postLoginForm, userId } from './helpers.ts';
@@ -37,7 +39,7 @@ function authorizeUrl(params: Record<string, string>): string {
 }
 
 /** Follows the popup through /oidc/auth, the server's login form and back; returns the redirect to the portal. */
-async function popupSignIn(app: App, username: string, challenge: string): Promise<URL> {
+async function popupSignIn(app: App, username: string, challenge: string, otpSecret?: string): Promise<URL> {
   let jar: Record<string, string> = {};
   let response = await app.inject({ url: authorizeUrl({ code_challenge: challenge, code_challenge_method: 'S256' }) });
   for (let hops = 0; hops < 10; hops += 1) {
@@ -56,6 +58,14 @@ async function popupSignIn(app: App, username: string, challenge: string): Promi
       const login = await postLoginForm(app, { username, next, jar, query: location.search });
       assert.equal(login.response.statusCode, 302, login.response.body.slice(0, 300));
       response = login.response;
+      jar = login.jar;
+      continue;
+    }
+    if (location.pathname === '/core/auth/login/otp/') {
+      // The MFA step of the usual sign-in, as the user types the code.
+      assert.ok(otpSecret, 'the sign-in asked for an MFA code');
+      response = await app.inject({ method: 'POST', url: location.pathname, headers: { cookie: cookieHeader(jar) },
+        payload: { csrfmiddlewaretoken: jar.csrftoken, otp_code: totpCode(otpSecret, app.clock.now()) } });
       continue;
     }
     response = await app.inject({ url: location.pathname + location.search, headers: { cookie: cookieHeader(jar) } });
@@ -254,4 +264,20 @@ test('CSRF stays closed for cookie sessions across origins; a bearer call needs 
   const token = await signIn(app, 'admin');
   const read = await app.inject({ url: '/api/v1/assets/assets/?limit=1', headers: { ...withToken(token), cookie } });
   assert.equal(read.statusCode, 200);
+});
+
+test('the popup\'s sign-in is the usual one: a user with MFA gives the code before the portal gets anything', async (t) => {
+  const app = await portalApp(t);
+  const secret = newOtpSecret();
+  bindOtpSecret(app.bastion.db, userId(app, 'user'), secret);
+  app.bastion.db.prepare("UPDATE users SET mfa_level = 1 WHERE username = 'user'").run();
+  await assert.rejects(popupSignIn(app, 'user', pkce().challenge), /asked for an MFA code/);
+  const { verifier, challenge } = pkce();
+  const back = await popupSignIn(app, 'user', challenge, secret);
+  const answer = await exchange(app, back.searchParams.get('code')!, verifier);
+  assert.equal(answer.statusCode, 200, answer.body);
+  const profile = await app.inject({ url: '/api/v1/users/profile/', headers: withToken(answer.json().access_token) });
+  assert.equal(profile.json().username, 'user');
+  const rows = app.bastion.db.prepare("SELECT reason, mfa FROM login_logs WHERE username = 'user' AND status = 1 ORDER BY rowid").all();
+  assert.deepEqual(rows.map((row) => ({ ...(row as object) })), [{ reason: '', mfa: 1 }, { reason: `Portal sign-in: Test portal (${PORTAL})`, mfa: 2 }]);
 });
