@@ -1,4 +1,5 @@
-// Registers a portal with the authorization server, beside the server, on the same data folder:
+// Registers a portal with the authorization server, beside the server, on the same data folder
+// (`npm run portal -- add …` runs the same):
 //   DATA_DIR=./data npx tsx demo/server/portal/portal-cli.ts add <client_id> <name> <redirect_uri>...
 //   DATA_DIR=./data npx tsx demo/server/portal/portal-cli.ts list
 //   DATA_DIR=./data npx tsx demo/server/portal/portal-cli.ts remove <client_id>
