@@ -35,7 +35,20 @@ export async function authFetch(input: RequestInfo | URL, init: RequestInit = {}
   headers.delete('X-CSRFToken') // a bearer call needs none; the portal's own cookie is not the bastion's
   const response = await fetch(input, { ...init, headers, credentials: 'omit' })
   if (response.status === 401) tokenRefused(token)
+  else expireLater(token, response.headers.get(EXPIRES_HEADER))
   return response
+}
+
+/** Seconds the token has left, as the server counts them (no clock of the browser involved). */
+const EXPIRES_HEADER = 'X-Bastion-Token-Expires-In'
+let expiry: { token: string; timer: ReturnType<typeof setTimeout> } | undefined
+
+/** Reports the token spent when its time is up, even if no call is made then (an idle list). */
+function expireLater(token: string, header: string | null): void {
+  const seconds = header === null ? NaN : Number(header)
+  if (!Number.isFinite(seconds) || seconds < 0 || expiry?.token === token) return
+  if (expiry) clearTimeout(expiry.timer)
+  expiry = { token, timer: setTimeout(() => tokenRefused(token), seconds * 1000) }
 }
 
 function tokenRefused(token: string): void {

@@ -143,6 +143,9 @@ test('popup sign-in: code + PKCE through the login form; the token reads the ele
   assert.equal(profile.statusCode, 200, profile.body);
   assert.equal(profile.json().username, 'admin');
   assert.equal(profile.headers['access-control-allow-origin'], PORTAL);
+  // What the token has left, for the elements to say so when it runs out (readable across origins).
+  assert.equal(profile.headers['x-bastion-token-expires-in'], String(TTL));
+  assert.match(String(profile.headers['access-control-expose-headers']), /X-Bastion-Token-Expires-In/);
   const assets = await app.inject({ url: '/api/v1/assets/assets/?limit=15&offset=0', headers: withToken(token) });
   assert.equal(assets.statusCode, 200, assets.body);
   assert.ok(assets.json().count > 0);

@@ -9,7 +9,7 @@ import { userForSignature } from './access-key-sign.ts';
 import { userForHttpSignature } from './http-signature.ts';
 import { userForPrivateToken } from './private-token.ts';
 import { keepSessionAlive, maxIdleMs } from './idle-sessions.ts';
-import { portalTokenMayCall, userForPortalToken } from '../portal/portal-tokens.ts';
+import { portalTokenMayCall, TOKEN_EXPIRES_HEADER, userForPortalToken } from '../portal/portal-tokens.ts';
 import { t } from '../lib/i18n.ts';
 import { userForBearer, userForSession } from './sessions.ts';
 
@@ -20,8 +20,10 @@ export function registerRequestContext(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     const { db } = app.bastion;
     const tzHeader = headerValue(request, 'x-tz');
+    const { expiresAt, ...who } = authenticate(app, request);
+    if (expiresAt !== undefined) reply.header(TOKEN_EXPIRES_HEADER, String(Math.max(0, Math.floor((expiresAt - app.bastion.now()) / 1000))));
     request.ctx = {
-      ...authenticate(app, request),
+      ...who,
       org: resolveOrg(db, request),
       lang: detectLang(request.cookies?.django_language, headerValue(request, 'accept-language')),
       tz: tzHeader && isValidTimeZone(tzHeader) ? tzHeader : DEFAULT_TZ,
@@ -33,14 +35,14 @@ export function registerRequestContext(app: FastifyInstance): void {
   });
 }
 
-function authenticate(app: FastifyInstance, request: FastifyRequest): Pick<RequestContext, 'user' | 'via' | 'sessionId'> {
+function authenticate(app: FastifyInstance, request: FastifyRequest): Pick<RequestContext, 'user' | 'via' | 'sessionId'> & { expiresAt?: number } {
   const { db, now } = app.bastion;
   const anonymous = { user: null, via: null, sessionId: null };
   const authorization = headerValue(request, 'authorization');
   if (authorization) {
     // A wrong Authorization header does not fall back to the session, as in DRF.
     const user = userForAuthorization(db, authorization, request, now());
-    return user ? { user: user.user, via: user.via, sessionId: null } : anonymous;
+    return user ? { user: user.user, via: user.via, sessionId: null, expiresAt: user.expiresAt } : anonymous;
   }
   const sessionId = request.cookies?.sessionid;
   if (!sessionId) return anonymous;
@@ -58,7 +60,7 @@ function authenticate(app: FastifyInstance, request: FastifyRequest): Pick<Reque
  * `Bearer <token>` (auth/), `Token <key>` (private token), `Signature keyId=...` (HTTP Signatures, the
  * access key as HMAC secret). The scheme is case-insensitive, as DRF compares it.
  */
-function userForAuthorization(db: DB, authorization: string, request: FastifyRequest, nowMs: number): { user: UserRow; via: 'bearer' | 'access_key' | 'portal' } | null {
+function userForAuthorization(db: DB, authorization: string, request: FastifyRequest, nowMs: number): { user: UserRow; via: 'bearer' | 'access_key' | 'portal'; expiresAt?: number } | null {
   const match = /^(\S+)\s+(\S[\s\S]*)$/.exec(authorization.trim());
   if (!match) return null;
   const scheme = match[1].toLowerCase();
@@ -72,7 +74,7 @@ function userForAuthorization(db: DB, authorization: string, request: FastifyReq
     const user = userForBearer(db, credential, nowMs);
     if (user) return { user, via: 'bearer' };
     const portal = userForPortalToken(db, credential, nowMs);
-    return portal ? { user: portal.user, via: 'portal' } : null;
+    return portal ? { user: portal.user, via: 'portal', expiresAt: portal.expiresAt } : null;
   }
   const user = scheme === 'sign' ? userForSignature(db, credential, headerValue(request, 'date'), nowMs)
     : scheme === 'token' ? userForPrivateToken(db, credential)

@@ -6,6 +6,7 @@
 // the session cookie and its CSRF check stay a same-origin affair. Any other origin gets no CORS header.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { headerValue } from '../auth/request-context.ts';
+import { TOKEN_EXPIRES_HEADER } from './portal-tokens.ts';
 
 export const CORS_ORIGINS_ENV = 'BASTION_CORS_ORIGINS';
 
@@ -45,7 +46,8 @@ export function allowedOrigin(request: FastifyRequest, origins: readonly string[
 
 /** The CORS headers an allowed origin's answer carries (a raw response: /oidc/ answers are not Fastify's). */
 export function corsHeaders(origin: string, path: string): Record<string, string> {
-  const headers: Record<string, string> = { 'Access-Control-Allow-Origin': origin };
+  // The portal token's remaining lifetime (portal-tokens.ts) is read by the elements' script.
+  const headers: Record<string, string> = { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': TOKEN_EXPIRES_HEADER };
   // Scripts a portal page runs: a no-cors load (a preload, an icon) must not be blocked by CORP either.
   if (path.startsWith('/ui/')) headers['Cross-Origin-Resource-Policy'] = 'cross-origin';
   return headers;

@@ -31,15 +31,18 @@ export function portalTokenMayCall(method: string, url: string): boolean {
   return READS.has(method) && ELEMENT_PATHS.some((pattern) => pattern.test(path));
 }
 
-export interface PortalLogin { user: UserRow; clientId: string }
+export interface PortalLogin { user: UserRow; clientId: string; expiresAt: number }
+
+/** Seconds the portal token of the call has left: the elements say it has expired when it has, unasked. */
+export const TOKEN_EXPIRES_HEADER = 'X-Bastion-Token-Expires-In';
 
 /** The user of a live portal access token (oauth-store.ts keeps it under its hash), or null. */
 export function userForPortalToken(db: DB, token: string, nowMs: number): PortalLogin | null {
-  const row = db.prepare(`SELECT e.account_id, e.client_id FROM oauth_entries e JOIN portal_clients c ON c.client_id = e.client_id
-    WHERE e.model = 'AccessToken' AND e.id_hash = ? AND e.expires_at > ?`).get(tokenHash(token), nowMs) as { account_id: string; client_id: string } | undefined;
+  const row = db.prepare(`SELECT e.account_id, e.client_id, e.expires_at FROM oauth_entries e JOIN portal_clients c ON c.client_id = e.client_id
+    WHERE e.model = 'AccessToken' AND e.id_hash = ? AND e.expires_at > ?`).get(tokenHash(token), nowMs) as { account_id: string; client_id: string; expires_at: number } | undefined;
   if (!row) return null;
   const user = db.prepare('SELECT * FROM users WHERE id = ?').get(row.account_id) as UserRow | undefined;
-  return user && isValidUser(user, nowMs) ? { user, clientId: row.client_id } : null;
+  return user && isValidUser(user, nowMs) ? { user, clientId: row.client_id, expiresAt: row.expires_at } : null;
 }
 
 /** Every portal token and grant of the user stops working at once. */
