@@ -79,7 +79,7 @@ function BastionAssetList({ apiBase, org, node, pageSize, selectable, token, cli
  * @fires {CustomEvent<BastionAsset[]>} bastion-asset-select - The checked rows changed (with `selectable`); detail: the checked assets.
  * @fires {CustomEvent<BastionAsset>} bastion-asset-open - A hostname was clicked; detail: that asset.
  * @fires {CustomEvent<BastionAuthRequiredDetail>} bastion-auth-required - Nobody is signed in (any more); the list shows a sign-in link.
- * @fires {CustomEvent<BastionTokenExpiredDetail>} bastion-token-expired - The server refused the `token` (expired or revoked); set a fresh one.
+ * @fires {CustomEvent<BastionTokenExpiredDetail>} bastion-token-expired - The `token` ran out, or the server refused it (revoked); set a fresh one.
  * @fires {CustomEvent<BastionErrorDetail>} bastion-error - The tree or the list could not load (403: not allowed); the list shows why.
  * @fires {CustomEvent<BastionAsset[]>} asset-select - Deprecated: use `bastion-asset-select` (same detail).
  * @fires {CustomEvent<BastionAsset>} asset-open - Deprecated: use `bastion-asset-open` (same detail).

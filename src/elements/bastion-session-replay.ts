@@ -146,7 +146,7 @@ function BastionSessionReplay({ session, apiBase, start, speed, token, clientId,
  * @fires {CustomEvent<BastionReplayEndedDetail>} bastion-replay-ended - Playing reached the end.
  * @fires {CustomEvent<BastionReplayErrorDetail>} bastion-replay-error - The recording cannot be played (once per session).
  * @fires {CustomEvent<BastionAuthRequiredDetail>} bastion-auth-required - Nobody is signed in (any more); the player shows a sign-in link.
- * @fires {CustomEvent<BastionTokenExpiredDetail>} bastion-token-expired - The server refused the `token` (expired or revoked); set a fresh one.
+ * @fires {CustomEvent<BastionTokenExpiredDetail>} bastion-token-expired - The `token` ran out, or the server refused it (revoked); set a fresh one.
  * @fires {CustomEvent<BastionErrorDetail>} bastion-error - A call failed (403: not allowed); the player says so.
  * @fires {CustomEvent<BastionReplayReadyDetail>} replay-ready - Deprecated: use `bastion-replay-ready`.
  * @fires {CustomEvent<BastionReplayEndedDetail>} replay-ended - Deprecated: use `bastion-replay-ended`.
