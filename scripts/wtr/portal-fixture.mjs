@@ -10,7 +10,7 @@
 //   in it (`h`: `deep`, `deepAll`, `text`, through shadow roots);
 // - `portal-click {selector}` clicks the first match (through shadow roots) with the mouse;
 // - `portal-popup-login {username, password}` signs in on the server's form in the popup the tab opened
-//   and waits for the popup to close;
+//   and waits for the popup to close; `portal-popup-close` closes it as a user would, unsigned;
 // - `portal-log` → responses (url, status, headers), console errors; `portal-close`.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -185,6 +185,17 @@ async function popupLogin({ username, password = PASSWORD }) {
   return { closed: popup.isClosed(), loginUrl: at };
 }
 
+async function popupClose() {
+  const deadline = Date.now() + 10_000;
+  while (!current().popup && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  const { popup } = current();
+  if (!popup) throw new Error('no popup opened');
+  await popup.waitForSelector('#username', { timeout: 10_000 });
+  await popup.close();
+  current().popup = null;
+  return true;
+}
+
 export function portalFixturePlugin() {
   return {
     name: 'portal-fixture',
@@ -204,6 +215,7 @@ export function portalFixturePlugin() {
         case 'portal-eval': return (await evaluate(payload)) ?? false;
         case 'portal-click': return click(payload);
         case 'portal-popup-login': return popupLogin(payload);
+        case 'portal-popup-close': return popupClose();
         case 'portal-log': return current().log;
         case 'portal-close': await closeTab(); return true;
         default: return undefined;

@@ -52,6 +52,12 @@ describe('a portal on another site', function () {
     expect(script?.headers['cross-origin-resource-policy']).to.equal('cross-origin');
     expect(script?.headers['access-control-allow-credentials']).to.equal(undefined);
 
+    // A popup closed before signing in changes nothing but a word of why; the button stays.
+    await command('portal-click', { selector: '.sign-in-button' });
+    await command('portal-popup-close');
+    await waitInTab('the closed popup said', 10_000, (h) => h.text(h.deep('.sign-in-problem')).includes('closed'));
+    expect(await inTab((h) => h.deepAll('.sign-in-button').length)).to.equal(2);
+
     await command('portal-click', { selector: '.sign-in-button' });
     const popup = (await command<{ closed: boolean; loginUrl: string }>('portal-popup-login', { username: 'admin' }))!;
     // The popup showed the bastion's own sign-in page, then closed once the portal had its code.
