@@ -67,7 +67,9 @@ if (await serverAnswers()) {
   if (portalPort !== null) {
     const { startPortal } = await import('../demo/portal/server.mjs');
     const bastion = (process.env.BASTION_PUBLIC_URL || `http://${apiHost}:${port}`).replace(/\/+$/, '');
-    await startPortal({ host: portalHost, port: portalPort, bastion }).then(
+    // PORTAL_ACCESS_KEY (a super admin's private token) and PORTAL_USER: the back end of /backend.html.
+    const backend = { accessKey: process.env.PORTAL_ACCESS_KEY, username: process.env.PORTAL_USER };
+    await startPortal({ host: portalHost, port: portalPort, bastion, backend }).then(
       (started) => {
         portal = started;
         console.log(`Demo portal (another site): ${started.origin}/`);

@@ -21,6 +21,9 @@ const FILES = {
   '/oidc-callback.html': { file: 'oidc-callback.html', type: 'text/html; charset=utf-8' },
   '/oidc-callback.js': { file: 'oidc-callback.js', type: 'text/javascript; charset=utf-8' },
   // Its browser build (not in the package's exports map: found beside its package.json).
+  // The same list with a token from the portal's own back end (PORTAL_ACCESS_KEY, PORTAL_USER).
+  '/backend.html': { file: 'backend.html', type: 'text/html; charset=utf-8' },
+  '/backend.js': { file: 'backend.js', type: 'text/javascript; charset=utf-8' },
   '/vendor/oidc-client-ts.min.js': { file: join(dirname(require.resolve('oidc-client-ts/package.json')), 'dist/browser/oidc-client-ts.min.js'), type: 'text/javascript; charset=utf-8' },
 };
 // The bastion registers both callback pages for the demo client (demo/server/portal/clients.ts).
@@ -49,15 +52,37 @@ function csp(bastion) {
 }
 
 /**
- * Starts the portal on `host:port` (port 0: any free one); `bastion` is the bastion's origin. Resolves
- * to `{ origin, redirectUri, close() }`.
+ * GET /token: the portal's back end asks the bastion for a token for its user, with its access key
+ * (`Authorization: Token <key>`: a super admin's private token; Sign or Signature keys work the same).
  */
-export function startPortal({ host = '127.0.0.2', port = 8081, bastion, clientId = DEMO_CLIENT_ID }) {
+async function backendToken(response, { bastion, clientId, backend }) {
+  const send = (status, body) => response.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify(body));
+  if (!backend.accessKey || !backend.username) return send(503, { detail: 'The portal has no access key (start it with PORTAL_ACCESS_KEY and PORTAL_USER).' });
+  try {
+    const answer = await fetch(`${bastion}/api/v1/authentication/portal-tokens/`, {
+      method: 'POST', headers: { Authorization: `Token ${backend.accessKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ client_id: clientId, username: backend.username }),
+    });
+    const body = await answer.json().catch(() => ({}));
+    if (!answer.ok) return send(502, { detail: `The bastion refused: ${answer.status} ${JSON.stringify(body)}` });
+    return send(200, { access_token: body.access_token, expires_in: body.expires_in, username: backend.username });
+  } catch (error) {
+    return send(502, { detail: `The bastion did not answer: ${error.message}` });
+  }
+}
+
+/**
+ * Starts the portal on `host:port` (port 0: any free one); `bastion` is the bastion's origin; `backend`
+ * ({accessKey, username}, settable later through the answer's `backend`) is what its server asks tokens
+ * with. Resolves to `{ origin, redirectUri, backend, close() }`.
+ */
+export function startPortal({ host = '127.0.0.2', port = 8081, bastion, clientId = DEMO_CLIENT_ID, backend = {} }) {
   const dir = new URL('./', import.meta.url);
   return new Promise((resolve, reject) => {
     let origin = '';
     const server = createServer((request, response) => {
       const path = new URL(request.url ?? '/', 'http://portal.invalid').pathname;
+      if (path === '/token' && request.method === 'GET') return void backendToken(response, { bastion, clientId, backend });
       const entry = FILES[path];
       if (!entry || (request.method !== 'GET' && request.method !== 'HEAD')) {
         response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found\n');
@@ -78,7 +103,7 @@ export function startPortal({ host = '127.0.0.2', port = 8081, bastion, clientId
     server.listen(port, host, () => {
       const address = server.address();
       origin = `http://${host}:${address.port}`;
-      resolve({ origin, redirectUri: `${origin}/callback.html`, close: () => new Promise((done) => server.close(() => done())) });
+      resolve({ origin, redirectUri: `${origin}/callback.html`, backend, close: () => new Promise((done) => server.close(() => done())) });
     });
   });
 }

@@ -4,7 +4,8 @@
 // 127.0.0.2, another site; plus a second copy of the portal on 127.0.0.3, an origin the bastion does not
 // list. The pages run in a separate browser context of the run's Chromium, driven from here with
 // puppeteer, the way a user clicks and types (a popup needs a real click):
-// - `portal-start` → `{bastion, portal, refused, session}` (once per run: a recorded session to replay);
+// - `portal-start` → `{bastion, portal, refused, session}` (once per run: a recorded session to replay,
+//   and the portal's back end given a super admin's access key for /backend.html);
 // - `portal-open {site, path}` opens a tab on `portal` or `refused` (closing an earlier one);
 // - `portal-goto {url}` navigates the tab anywhere; `portal-eval {fn, args, poll}` runs `fn(h, ...args)`
 //   in it (`h`: `deep`, `deepAll`, `text`, through shadow roots);
@@ -86,6 +87,11 @@ async function start() {
     throw new Error(`${error.message}: ${errors}`);
   }
   const session = await recordSession(bastion);
+  // The portal's back end holds a super admin's access key (a private token, made with the server's CLI).
+  const { execFile } = await import('node:child_process');
+  const key = await new Promise((resolve, reject) => execFile(process.execPath, ['--import', 'tsx', 'demo/server/auth/private-token-cli.ts', 'admin'],
+    { env: { ...process.env, DATA_DIR: dataDir } }, (error, stdout) => (error ? reject(error) : resolve(stdout.trim()))));
+  Object.assign(portal.backend, { accessKey: key, username: 'admin' });
   started.info = { bastion, portal: portal.origin, refused: refused.origin, redirectUri: portal.redirectUri, session };
   return started.info;
 }

@@ -118,6 +118,20 @@ describe('a portal on another site', function () {
     expect(log.responses.some((r) => r.url === `${sites.bastion}/oidc/token/revocation` && r.status === 200)).to.equal(true);
   });
 
+  it('takes a token from the portal\'s back end, and a fresh one when the bastion refuses it', async () => {
+    await command('portal-open', { site: 'portal', path: '/backend.html' });
+    await waitInTab('asset rows', 20_000, (h) => h.deepAll('tbody tr').some((tr) => /127\.\d+\.\d+\.\d+/.test(h.text(tr))));
+    expect(await inTab((h) => h.text(document.getElementById('who')))).to.match(/^Token for admin, \d+ s$/);
+    expect(await inTab((h) => h.deepAll('.sign-in-button, .sign-in-link').length)).to.equal(0);
+
+    // Revoked (RFC 7009), the list's next call is refused: the element says so, the page hands a fresh token, the list carries on.
+    await command('portal-click', { selector: '#revoke' });
+    await waitInTab('a fresh token', 20_000, (h) => h.deepAll('#events li').filter((li) => h.text(li).startsWith('token')).length === 2);
+    const events = await inTab((h) => h.deepAll('#events li').map((li) => h.text(li)).reverse());
+    expect(events).to.deep.equal(['token: for admin', 'revoked: 200', 'bastion-token-expired: asking the portal server for a fresh token', 'token: for admin']);
+    await waitInTab('asset rows again', 20_000, (h) => h.deepAll('tbody tr').some((tr) => /127\.\d+\.\d+\.\d+/.test(h.text(tr))));
+  });
+
   it('gives an origin that is not on the list no CORS header, so no widget, and refuses its redirect URI', async () => {
     await command('portal-open', { site: 'refused', path: '/' });
     await new Promise((resolve) => setTimeout(resolve, 1500));
