@@ -6,6 +6,7 @@ import { bundleTestsPlugin } from './scripts/wtr/bundle-tests.mjs';
 import { ldapFixturePlugin } from './scripts/wtr/ldap-fixture.mjs';
 import { loginCaptchaPlugin } from './scripts/wtr/login-captcha.mjs';
 import { nginxFixturePlugin } from './scripts/wtr/nginx-fixture.mjs';
+import { portalFixturePlugin } from './scripts/wtr/portal-fixture.mjs';
 import { proxyToReferenceServer } from './scripts/wtr/proxy.mjs';
 import { referenceServerPlugin } from './scripts/wtr/reference-server.mjs';
 import { shoelaceIconsPlugin } from './scripts/wtr/shoelace-icons.mjs';
@@ -43,6 +44,6 @@ export default {
     }),
   ],
   middleware: [proxyToReferenceServer],
-  plugins: [referenceServerPlugin(), bundleTestsPlugin(), shoelaceIconsPlugin(), terminalFixturePlugin(), webTerminalFixturePlugin(), settingsFixturePlugin(), ldapFixturePlugin(), loginCaptchaPlugin(), nginxFixturePlugin()],
+  plugins: [referenceServerPlugin(), bundleTestsPlugin(), shoelaceIconsPlugin(), terminalFixturePlugin(), webTerminalFixturePlugin(), settingsFixturePlugin(), ldapFixturePlugin(), loginCaptchaPlugin(), nginxFixturePlugin(), portalFixturePlugin()],
   reporters: [defaultReporter(), totalsReporter()],
 };

@@ -23,11 +23,22 @@ const port = Number(process.env.PORT || 8080);
 // A server listening on every interface (the unspecified address) is reached here over loopback.
 const apiHost = /^0+(\.0+){3}$|^::$/.test(host) ? '127.0.0.1' : host;
 
+// The demo portal (demo/portal/): a second site on another loopback address, allowed across origins
+// and registered as an OAuth client unless BASTION_CORS_ORIGINS says otherwise; PORTAL_PORT=off leaves it out.
+const portalHost = process.env.PORTAL_HOST || '127.0.0.2';
+const portalPort = process.env.PORTAL_PORT === 'off' ? null : Number(process.env.PORTAL_PORT || 8081);
+const portalOrigin = portalPort === null ? null : `http://${portalHost}:${portalPort}`;
+const portalEnv = portalOrigin === null ? {} : {
+  BASTION_CORS_ORIGINS: process.env.BASTION_CORS_ORIGINS ?? portalOrigin,
+  BASTION_DEMO_PORTAL: portalOrigin,
+};
+
 // Own process groups: a Ctrl-C reaches only this launcher, which stops them in order.
 const run = (file, env) => spawn(process.execPath, ['--import', 'tsx', file], { stdio: 'inherit', detached: true, env: { ...process.env, ...env } });
 
-const server = run('demo/server/main.ts', { BOOTSTRAP_TOKEN: bootstrapToken, DATA_DIR: dataDir });
+const server = run('demo/server/main.ts', { BOOTSTRAP_TOKEN: bootstrapToken, DATA_DIR: dataDir, ...portalEnv });
 let terminal = null;
+let portal = null;
 let stopping = false;
 
 async function serverAnswers() {
@@ -47,10 +58,25 @@ process.on('exit', () => {
 
 server.on('exit', (code) => {
   if (!stopping && terminal?.exitCode === null) terminal.kill('SIGTERM');
+  // The portal serves pages of this bastion: it goes with the server (and lets this launcher exit).
+  void portal?.close();
   process.exitCode = code ?? 1;
 });
 
 if (await serverAnswers()) {
+  if (portalPort !== null) {
+    const { startPortal } = await import('../demo/portal/server.mjs');
+    const bastion = (process.env.BASTION_PUBLIC_URL || `http://${apiHost}:${port}`).replace(/\/+$/, '');
+    // PORTAL_ACCESS_KEY (a super admin's private token) and PORTAL_USER: the back end of /backend.html.
+    const backend = { accessKey: process.env.PORTAL_ACCESS_KEY, username: process.env.PORTAL_USER };
+    await startPortal({ host: portalHost, port: portalPort, bastion, backend }).then(
+      (started) => {
+        portal = started;
+        console.log(`Demo portal (another site): ${started.origin}/`);
+      },
+      (error) => console.error(`[start] the demo portal could not start on ${portalOrigin}: ${error.message}`),
+    );
+  }
   terminal = run('demo/terminal/main.ts', {
     BOOTSTRAP_TOKEN: bootstrapToken, BASTION_API: process.env.BASTION_API || `http://${apiHost}:${port}`,
     TERMINAL_DATA_DIR: process.env.TERMINAL_DATA_DIR || join(dataDir, 'terminal'),

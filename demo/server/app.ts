@@ -24,6 +24,9 @@ import { registerCsvParser } from './engine/csv-body.ts';
 import { registerLicenseRoutes } from './license/license-routes.ts';
 import { registerGrantedOptionsRoutes } from './perms/granted-options-routes.ts';
 import { registerPermsRoutes } from './perms/routes.ts';
+import { CORS_ORIGINS_ENV, parseCorsOrigins, registerCors } from './portal/cors.ts';
+import { parseTokenTtl, PORTAL_TOKEN_TTL_ENV, registerAuthorizationServer } from './portal/authorization-server.ts';
+import { registerPortalTokenRoute } from './portal/token-route.ts';
 import { RESOURCES } from './resources/index.ts';
 import { SECRET_KEY_ENV } from './secrets/secret-key.ts';
 import { isEmpty, seed } from './seed/index.ts';
@@ -72,6 +75,12 @@ export interface BuildOptions {
   secretKey?: string;
   /** Largest replay upload in bytes (default 512 MiB); tests make it small. */
   maxReplayBytes?: number;
+  /** Origins of portals allowed across origins (default env BASTION_CORS_ORIGINS; unset = none): portal/cors.ts. */
+  corsOrigins?: string[];
+  /** This server's origin as portals reach it (the OAuth issuer is `<it>/oidc`); main.ts derives it from HOST/PORT. */
+  publicOrigin?: string;
+  /** Lifetime of a portal's access token in seconds (default env BASTION_PORTAL_TOKEN_TTL, else 600). */
+  portalTokenTtlSeconds?: number;
   /** Port of the terminal component's HTTP/WebSocket listener on 127.0.0.1; default env TERMINAL_HTTP_PORT, else 5000. */
   terminalHttpPort?: number;
 }
@@ -80,6 +89,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const now = opts.now ?? systemClock;
   // Parsed before anything opens: a malformed list stops the server instead of guessing.
   const policy = parseAllowedTargets(opts.allowedTargets ?? process.env[ALLOWED_TARGETS_ENV]);
+  const corsOrigins = opts.corsOrigins ?? parseCorsOrigins(process.env[CORS_ORIGINS_ENV]);
+  const portalTokenTtlSeconds = opts.portalTokenTtlSeconds ?? parseTokenTtl(process.env[PORTAL_TOKEN_TTL_ENV]);
   const dataDir = opts.dataDir ?? dirname(opts.dbFile);
   for (const dir of new Set([dirname(opts.dbFile), dataDir])) prepareDataDir(dir);
   const db = openDatabase(opts.dbFile, { dir: dataDir, given: opts.secretKey ?? process.env[SECRET_KEY_ENV] });
@@ -94,7 +105,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   // Both before any route: they apply to the routes registered after them.
-  await registerSecurityHeaders(app, opts.frameAncestors);
+  await registerSecurityHeaders(app, opts.frameAncestors, corsOrigins);
+  registerCors(app, corsOrigins);
   await registerCompression(app);
   registerRequestContext(app);
   registerErrorHandlers(app);
@@ -102,6 +114,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   registerLoginRoutes(app);
   registerTokenRoutes(app);
+  registerAuthorizationServer(app, { publicOrigin: opts.publicOrigin ?? 'http://127.0.0.1:8080', origins: corsOrigins, tokenTtlSeconds: portalTokenTtlSeconds });
+  registerPortalTokenRoute(app, corsOrigins);
   registerOtpVerifyRoute(app);
   registerLoginOtpRoutes(app);
   registerOtpProfileRoutes(app);

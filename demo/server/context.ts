@@ -20,7 +20,8 @@ export interface Org { id: string; name: string; kind: 'default' | 'root' | 'rea
 
 export interface RequestContext {
   user: UserRow | null;
-  via: 'session' | 'bearer' | 'access_key' | null;
+  /** `portal`: an access token given to a portal on another origin (portal/portal-tokens.ts: read-only, element calls only). */
+  via: 'session' | 'bearer' | 'access_key' | 'portal' | null;
   sessionId: string | null;
   org: Org;
   lang: Lang;

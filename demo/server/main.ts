@@ -3,6 +3,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
+import { DEMO_PORTAL_CLIENT, demoPortalRedirectUris, savePortalClient } from './portal/clients.ts';
 import { SecretKeyError } from './secrets/secret-key.ts';
 import { SEED_USERS } from './seed/population.ts';
 import { parseFrameAncestors } from './web/security-headers.ts';
@@ -13,11 +14,15 @@ const port = Number(process.env.PORT || 8080);
 const dataDir = resolve(process.env.DATA_DIR || './data');
 const demoPassword = process.env.BASTION_DEMO_PASSWORD || 'bastion';
 const frameAncestors = parseFrameAncestors(process.env.BASTION_FRAME_ANCESTORS);
+// The origin portals reach this server at (the OAuth issuer is `<it>/oidc`): BASTION_PUBLIC_URL behind a
+// proxy, else where it listens (a server on every interface is reached over loopback here).
+const listenHost = /^0+(\.0+){3}$|^::$/.test(host) ? '127.0.0.1' : host;
+const publicOrigin = (process.env.BASTION_PUBLIC_URL || `http://${listenHost.includes(':') ? `[${listenHost}]` : listenHost}:${port}`).replace(/\/+$/, '');
 const licenseValid = ['1', 'true'].includes((process.env.BASTION_LICENSE_VALID ?? '').toLowerCase());
 
 // buildApp creates the data folder (0700), the database (0600) and, once, the secret key file.
 const app = await buildApp({
-  dbFile: join(dataDir, 'bastion.sqlite3'), distDir: join(repoRoot, 'dist'), demoPassword, licenseValid, frameAncestors, logger: true,
+  dbFile: join(dataDir, 'bastion.sqlite3'), distDir: join(repoRoot, 'dist'), demoPassword, licenseValid, frameAncestors, publicOrigin, logger: true,
   // Sample audit logs in a new database, unless BASTION_AUDIT_SAMPLES=0.
   auditSamples: process.env.BASTION_AUDIT_SAMPLES !== '0',
 }).catch((error: unknown) => {
@@ -26,6 +31,11 @@ const app = await buildApp({
   console.error(`[bastion] cannot start: ${error.message}`);
   process.exit(1);
 });
+// `npm start` names the demo portal's origin (demo/portal/): its client is registered (or updated) here.
+if (process.env.BASTION_DEMO_PORTAL) {
+  const redirectUris = demoPortalRedirectUris(process.env.BASTION_DEMO_PORTAL.replace(/\/+$/, ''));
+  savePortalClient(app.bastion.db, { clientId: DEMO_PORTAL_CLIENT, name: 'Demo portal', redirectUris, createdBy: 'npm start' }, Date.now());
+}
 await app.listen({ host, port });
 
 const ROLE_NAMES: Record<string, string> = { Admin: 'super admin', Auditor: 'super auditor', User: 'user' };

@@ -9,6 +9,7 @@ import { confirm, toast } from './stores/notify.ts'
 import { $lang } from './stores/locale.ts'
 import { requestOrgId } from './stores/org.ts'
 import { armSessionRefresh } from './session-refresh.ts'
+import { authFetch } from './portal-auth.ts'
 
 export { HttpError } from './http-error.ts'
 export { stopSessionRefresh, isSessionRefreshArmed } from './session-refresh.ts'
@@ -94,7 +95,8 @@ export async function request<T = unknown>(opts: RequestOptions): Promise<T> {
       data: opts.data,
       headers: { ...defaultHeaders(opts.org), ...opts.headers },
       responseType: opts.responseType === 'blob' ? 'blob' : 'text',
-      fetch: (input, init) => window.fetch(input, { ...init, signal: controller.signal }),
+      // authFetch: with a portal's token, Authorization: Bearer and no cookies (portal-auth.ts).
+      fetch: (input, init) => authFetch(input, { ...init, signal: controller.signal }),
     })
     if (!isProfileCall(url) && !opts.quiet) armSessionRefresh(refreshSession)
     return response.data

@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react'
 import { createElement, useEffect, useRef, useState } from 'react'
-import type { BastionAsset, BastionAuthRequiredDetail, BastionErrorDetail, BastionTheme } from '../core/element-types.ts'
+import type { BastionAsset, BastionAuthRequiredDetail, BastionErrorDetail, BastionTokenExpiredDetail, BastionTheme } from '../core/element-types.ts'
 import { $signInRequired } from '../core/embedding.ts'
 import { setApiBase } from '../core/http.ts'
+import { usePortalAuth } from '../core/portal-auth.ts'
 import { useT } from '../core/i18n/index.ts'
 import type { Row } from '../core/resource/adapters.ts'
 import { $currentOrg } from '../core/stores/org.ts'
@@ -20,13 +21,18 @@ export interface BastionAssetListProps extends CommonProps {
   node?: string
   pageSize?: number
   selectable?: boolean
+  token?: string
+  clientId?: string
+  redirectUri?: string
 }
 
 // The asset tree + table for any page: no router, no shell, no other section's texts, no xterm.
-function BastionAssetList({ apiBase, org, node, pageSize, selectable }: BastionAssetListProps) {
+function BastionAssetList({ apiBase, org, node, pageSize, selectable, token, clientId, redirectUri }: BastionAssetListProps) {
   if (apiBase !== undefined) setApiBase(apiBase)
   const t = useT()
   const root = useRef<HTMLDivElement>(null)
+  // Before the session check below: its first call already carries the token.
+  usePortalAuth({ token, clientId, redirectUri }, () => emit<BastionTokenExpiredDetail>(root.current, 'bastion-token-expired', { reason: 'expired' }))
   const session = useEmbeddedSession(org)
   const reason = useStore($signInRequired)
   // Unpinned, the list follows the page's org: another element switching it shows the new org's assets.
@@ -73,6 +79,7 @@ function BastionAssetList({ apiBase, org, node, pageSize, selectable }: BastionA
  * @fires {CustomEvent<BastionAsset[]>} bastion-asset-select - The checked rows changed (with `selectable`); detail: the checked assets.
  * @fires {CustomEvent<BastionAsset>} bastion-asset-open - A hostname was clicked; detail: that asset.
  * @fires {CustomEvent<BastionAuthRequiredDetail>} bastion-auth-required - Nobody is signed in (any more); the list shows a sign-in link.
+ * @fires {CustomEvent<BastionTokenExpiredDetail>} bastion-token-expired - The `token` ran out, or the server refused it (revoked); set a fresh one.
  * @fires {CustomEvent<BastionErrorDetail>} bastion-error - The tree or the list could not load (403: not allowed); the list shows why.
  * @fires {CustomEvent<BastionAsset[]>} asset-select - Deprecated: use `bastion-asset-select` (same detail).
  * @fires {CustomEvent<BastionAsset>} asset-open - Deprecated: use `bastion-asset-open` (same detail).
@@ -86,7 +93,7 @@ function BastionAssetList({ apiBase, org, node, pageSize, selectable }: BastionA
  * @csspart pager - The total, page size and page buttons under the table.
  */
 export class BastionAssetListElement extends elementClass(BastionAssetList, {
-  props: { apiBase: 'string', org: 'string', node: 'string', pageSize: 'number', selectable: 'boolean' },
+  props: { apiBase: 'string', org: 'string', node: 'string', pageSize: 'number', selectable: 'boolean', token: 'secret', clientId: 'string', redirectUri: 'string' },
 }) {
   /**
    * Where the API lives when not on this origin (default: same origin).
@@ -118,6 +125,27 @@ export class BastionAssetListElement extends elementClass(BastionAssetList, {
    * @attr selectable
    */
   declare selectable: boolean
+
+  /**
+   * An access token for a portal on another origin (from its back end, or the popup sign-in): sent as
+   * `Authorization: Bearer`, shared by every element of the page. Set it as a property (an attribute
+   * shows it to every script and selector of the page); set a fresh one on `bastion-token-expired`.
+   * @attr token
+   */
+  declare token: string | undefined
+
+  /**
+   * The portal's OAuth client id (registered on the server): signed out, the element offers a popup
+   * sign-in (authorization code + PKCE) instead of a link to the login form.
+   * @attr client-id
+   */
+  declare clientId: string | undefined
+
+  /**
+   * Where the popup sign-in comes back: a page of the portal registered with its client (default: this page's URL).
+   * @attr redirect-uri
+   */
+  declare redirectUri: string | undefined
 
   /**
    * The language (`zh`, `en`, or a tag such as `zh-CN`); default: the host page's `<html lang>`.

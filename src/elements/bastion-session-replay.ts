@@ -1,10 +1,11 @@
 import { useStore } from '@nanostores/react'
 import { createElement, useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react'
 import type {
-  BastionAuthRequiredDetail, BastionErrorDetail, BastionReplayEndedDetail, BastionReplayErrorDetail, BastionReplayReadyDetail, BastionTheme,
+  BastionAuthRequiredDetail, BastionErrorDetail, BastionTokenExpiredDetail, BastionReplayEndedDetail, BastionReplayErrorDetail, BastionReplayReadyDetail, BastionTheme,
 } from '../core/element-types.ts'
 import { $signInRequired } from '../core/embedding.ts'
 import { setApiBase } from '../core/http.ts'
+import { $portalToken, usePortalAuth } from '../core/portal-auth.ts'
 import { languageReady, registerMessages, useT } from '../core/i18n/index.ts'
 import { requestOrgId } from '../core/stores/org.ts'
 import { failureText, reportFailure } from '../core/ui/element-failure.ts'
@@ -21,6 +22,9 @@ export interface BastionSessionReplayProps extends CommonProps {
   apiBase?: string
   start?: string
   speed?: number
+  token?: string
+  clientId?: string
+  redirectUri?: string
 }
 
 type Player = ComponentType<ReplayPlayerProps>
@@ -61,6 +65,8 @@ let asks = 0
 function useReplaySource(session: string | undefined, signedIn: EmbeddedSession): Asked | null {
   const [asked, setAsked] = useState<Asked | null>(null)
   const [round, setRound] = useState(0)
+  // A portal's new token (after one was refused) asks again.
+  const token = useStore($portalToken)
   // In the commit itself, not after the browser's next paint (a passive effect may wait for it).
   useLayoutEffect(() => {
     if (!session) return undefined
@@ -70,7 +76,7 @@ function useReplaySource(session: string | undefined, signedIn: EmbeddedSession)
     setAsked({ id, source, status: 'asking' })
     source.replay.then(() => settle('ok'), (error: unknown) => settle(ReplaySource.unauthorized(error) ? 'refused' : 'failed'))
     return () => source.abort()
-  }, [session, round])
+  }, [session, round, token])
   const otherOrg = signedIn === 'ready' && asked?.status === 'failed' && asked.source.orgId !== requestOrgId()
   useEffect(() => { if (otherOrg) setRound((n) => n + 1) }, [otherOrg])
   return otherOrg ? null : asked
@@ -82,10 +88,12 @@ registerMessages({
   en: { replayElement: { signIn: { prompt: 'Sign in to watch the session replay.', link: 'Sign in' } } },
 })
 
-function BastionSessionReplay({ session, apiBase, start, speed }: BastionSessionReplayProps) {
+function BastionSessionReplay({ session, apiBase, start, speed, token, clientId, redirectUri }: BastionSessionReplayProps) {
   if (apiBase !== undefined) setApiBase(apiBase)
   const t = useT()
   const root = useRef<HTMLDivElement>(null)
+  // Before the session check below: its first call already carries the token.
+  usePortalAuth({ token, clientId, redirectUri }, () => emit<BastionTokenExpiredDetail>(root.current, 'bastion-token-expired', { reason: 'expired' }))
   const signedIn = useEmbeddedSession(undefined)
   const reason = useStore($signInRequired)
   const Player = usePlayer()
@@ -138,6 +146,7 @@ function BastionSessionReplay({ session, apiBase, start, speed }: BastionSession
  * @fires {CustomEvent<BastionReplayEndedDetail>} bastion-replay-ended - Playing reached the end.
  * @fires {CustomEvent<BastionReplayErrorDetail>} bastion-replay-error - The recording cannot be played (once per session).
  * @fires {CustomEvent<BastionAuthRequiredDetail>} bastion-auth-required - Nobody is signed in (any more); the player shows a sign-in link.
+ * @fires {CustomEvent<BastionTokenExpiredDetail>} bastion-token-expired - The `token` ran out, or the server refused it (revoked); set a fresh one.
  * @fires {CustomEvent<BastionErrorDetail>} bastion-error - A call failed (403: not allowed); the player says so.
  * @fires {CustomEvent<BastionReplayReadyDetail>} replay-ready - Deprecated: use `bastion-replay-ready`.
  * @fires {CustomEvent<BastionReplayEndedDetail>} replay-ended - Deprecated: use `bastion-replay-ended`.
@@ -150,7 +159,7 @@ function BastionSessionReplay({ session, apiBase, start, speed }: BastionSession
  * @csspart command-list - The session's commands beside the screen.
  */
 export class BastionSessionReplayElement extends elementClass(BastionSessionReplay, {
-  props: { session: 'string', apiBase: 'string', start: 'string', speed: 'number' },
+  props: { session: 'string', apiBase: 'string', start: 'string', speed: 'number', token: 'secret', clientId: 'string', redirectUri: 'string' },
 }) {
   /**
    * The session's id; a new one loads that session.
@@ -175,6 +184,27 @@ export class BastionSessionReplayElement extends elementClass(BastionSessionRepl
    * @attr speed
    */
   declare speed: number | undefined
+
+  /**
+   * An access token for a portal on another origin (from its back end, or the popup sign-in): sent as
+   * `Authorization: Bearer`, shared by every element of the page. Set it as a property (an attribute
+   * shows it to every script and selector of the page); set a fresh one on `bastion-token-expired`.
+   * @attr token
+   */
+  declare token: string | undefined
+
+  /**
+   * The portal's OAuth client id (registered on the server): signed out, the element offers a popup
+   * sign-in (authorization code + PKCE) instead of a link to the login form.
+   * @attr client-id
+   */
+  declare clientId: string | undefined
+
+  /**
+   * Where the popup sign-in comes back: a page of the portal registered with its client (default: this page's URL).
+   * @attr redirect-uri
+   */
+  declare redirectUri: string | undefined
 
   /**
    * The language (`zh`, `en`, or a tag such as `zh-CN`); default: the host page's `<html lang>`.

@@ -15,7 +15,9 @@ export { emit } from '../core/ui/host-events.ts'
 // the component; the attribute and property handling is ours, because r2wc's drops an empty or removed
 // attribute (`selectable`, `org` taken away) and reflects booleans as "true"/"false" text.
 
-type PropType = 'string' | 'number' | 'boolean' | 'json'
+// `secret`: a string never reflected to an attribute when set as a property (a token: attributes are
+// visible to every script and selector of the page).
+type PropType = 'string' | 'number' | 'boolean' | 'json' | 'secret'
 
 export interface DefineOptions<P> {
   /** Inputs: attribute (kebab-case) ↔ camelCase property, with how the attribute text is read. */
@@ -109,7 +111,9 @@ export function elementClass<P extends object>(Component: ComponentType<P>, opti
         createElement(ErrorBoundary, null, createElement(Component, props))))
   }
   Guarded.displayName = `Guarded(${Component.displayName ?? Component.name})`
-  const Base = r2wc(Guarded, { shadow: 'open', props: types } as never) as unknown as { new (): R2wcElement }
+  // r2wc knows no `secret`: to it a string (the property and attribute handling below are ours anyway).
+  const r2wcTypes = Object.fromEntries(Object.entries(types).map(([name, type]) => [name, type === 'secret' ? 'string' : type]))
+  const Base = r2wc(Guarded, { shadow: 'open', props: r2wcTypes } as never) as unknown as { new (): R2wcElement }
 
   class BastionElement extends Base {
     constructor() {
@@ -122,8 +126,9 @@ export function elementClass<P extends object>(Component: ComponentType<P>, opti
         if (Object.prototype.hasOwnProperty.call(this, name)) {
           const value = (this as Record<string, unknown>)[name]
           delete (this as Record<string, unknown>)[name]
-          const text = type === 'json' ? null : attributeText(type, value)
-          this[PROPS][name] = type === 'json' ? value : parse(type, text)
+          const kept = type === 'json' || type === 'secret'
+          const text = kept ? null : attributeText(type, value)
+          this[PROPS][name] = kept ? value : parse(type, text)
           if (text !== null) this.setAttribute(kebab(name), text)
         } else {
           this[PROPS][name] = parse(type, this.getAttribute(kebab(name)))
@@ -163,8 +168,8 @@ export function elementClass<P extends object>(Component: ComponentType<P>, opti
         return this[PROPS][name]
       },
       set(this: R2wcElement, value: unknown) {
-        if (type === 'json') {
-          this[PROPS][name] = value
+        if (type === 'json' || type === 'secret') {
+          this[PROPS][name] = type === 'secret' && typeof value !== 'string' ? undefined : value
           this[RENDER]()
           return
         }

@@ -139,3 +139,54 @@ test('terminal routes survive hostile queries and bodies sent by a terminal', as
   }
   assert.deepEqual(failures, [], `${failures.length} failures`);
 });
+
+// The portal routes (portal/): the back end's token endpoint driven by a super admin's access key (the
+// sweep above meets it only at its 403), and the authorization server at /oidc/ with hostile queries,
+// form and JSON bodies, ids and bearer tokens. Nothing may answer 5xx, and a refused call writes nothing.
+test('portal routes survive hostile queries, bodies and tokens', async (t) => {
+  const { issuePrivateToken } = await import('../../demo/server/auth/private-token.ts');
+  const { savePortalClient } = await import('../../demo/server/portal/clients.ts');
+  const { build, userId } = await import('./helpers.ts');
+  const portal = 'http://127.0.0.2:8081';
+  const app = await build(t, { corsOrigins: [portal], publicOrigin: 'http://127.0.0.1:8080' });
+  const db = app.bastion.db;
+  savePortalClient(db, { clientId: 'fuzz-portal', name: 'Fuzz', redirectUris: [`${portal}/cb`] }, app.clock.now());
+  const key = issuePrivateToken(db, userId(app, 'admin'), app.clock.now());
+  const tables = () => (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[])
+    .filter((name) => !VOLATILE.test(name) && name !== 'oauth_entries');
+  const checksum = checksumOf(db, tables);
+  const failures: string[] = [];
+  const probe = async (method: string, url: string, payload?: string, headers: Record<string, string> = {}) => {
+    const before = method === 'GET' ? '' : checksum();
+    const response = await app.inject({ method: method as 'GET', url, payload, headers: { origin: portal, ...headers } });
+    const what = `${method} ${url.slice(0, 90)} ${payload?.slice(0, 40) ?? ''}`;
+    if (response.statusCode >= 500) failures.push(`${what} answered ${response.statusCode}: ${response.body.slice(0, 200)}`);
+    else if (method !== 'GET' && response.statusCode >= 400 && checksum() !== before) failures.push(`${what} was refused (${response.statusCode}) but wrote`);
+  };
+  const json = { 'content-type': 'application/json' };
+  const form = { 'content-type': 'application/x-www-form-urlencoded' };
+  const signed = { authorization: `Token ${key}` };
+  const tokens = '/api/v1/authentication/portal-tokens/';
+  for (const body of BODIES) await probe('POST', tokens, body.payload, { ...json, ...signed });
+  for (const name of ['client_id', 'username']) {
+    for (const value of ANY_FIELD) await probe('POST', tokens, JSON.stringify({ client_id: 'fuzz-portal', username: 'user', [name]: value }), { ...json, ...signed });
+  }
+  const oidcQueries = [...QUERIES, 'client_id=fuzz-portal&response_type=code&redirect_uri=%00&code_challenge=x&code_challenge_method=plain',
+    `client_id=${'x'.repeat(3_000)}&response_type=code`, 'client_id=fuzz-portal&response_type=token&scope=%00', 'request=a.b.c&client_id=fuzz-portal',
+    'client_id[]=a&client_id[]=b', 'client_id=fuzz-portal&client_id=other&response_type=code'];
+  for (const path of ['/oidc/auth', '/oidc/auth/not-a-uid', '/oidc/interaction/not-a-uid', '/oidc/.well-known/openid-configuration', '/oidc/jwks', '/oidc/me', '/oidc/session/end', '/oidc/../api/v1/users/', '/oidc']) {
+    for (const query of oidcQueries) await probe('GET', `${path}?${query}`);
+  }
+  for (const path of ['/oidc/token', '/oidc/token/revocation', '/oidc/auth', '/oidc/me']) {
+    for (const body of BODIES) await probe('POST', path, body.payload, json);
+    for (const body of ['grant_type=authorization_code&code=%00&client_id=fuzz-portal&code_verifier=x', 'grant_type=x'.repeat(10_000),
+      'token=a&token=b&client_id=fuzz-portal', 'grant_type=refresh_token&refresh_token=x&client_id=fuzz-portal', '%%%', 'client_id=fuzz-portal&client_assertion=a.b.c']) {
+      await probe('POST', path, body, form);
+    }
+  }
+  for (const token of ['', 'x', 'a'.repeat(5_000), '%00', 'Bearer', 'e30.e30.e30']) {
+    await probe('GET', '/api/v1/users/profile/', undefined, { authorization: `Bearer ${token}` });
+    await probe('POST', '/api/v1/assets/assets/', '{}', { ...json, authorization: `Bearer ${token}` });
+  }
+  assert.deepEqual(failures, [], `${failures.length} failures`);
+});

@@ -9,32 +9,40 @@ import { userForSignature } from './access-key-sign.ts';
 import { userForHttpSignature } from './http-signature.ts';
 import { userForPrivateToken } from './private-token.ts';
 import { keepSessionAlive, maxIdleMs } from './idle-sessions.ts';
+import { portalTokenMayCall, TOKEN_EXPIRES_HEADER, userForPortalToken } from '../portal/portal-tokens.ts';
+import { t } from '../lib/i18n.ts';
 import { userForBearer, userForSession } from './sessions.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
 
 export function registerRequestContext(app: FastifyInstance): void {
   app.decorateRequest('ctx', null as unknown as RequestContext);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const { db } = app.bastion;
     const tzHeader = headerValue(request, 'x-tz');
+    const { expiresAt, ...who } = authenticate(app, request);
+    if (expiresAt !== undefined) reply.header(TOKEN_EXPIRES_HEADER, String(Math.max(0, Math.floor((expiresAt - app.bastion.now()) / 1000))));
     request.ctx = {
-      ...authenticate(app, request),
+      ...who,
       org: resolveOrg(db, request),
       lang: detectLang(request.cookies?.django_language, headerValue(request, 'accept-language')),
       tz: tzHeader && isValidTimeZone(tzHeader) ? tzHeader : DEFAULT_TZ,
     };
+    // A portal's token reads what the elements show and nothing else, whatever the page asks.
+    if (request.ctx.via === 'portal' && !portalTokenMayCall(request.method, request.url)) {
+      return reply.code(403).send({ detail: t(request.ctx.lang, 'portal.scope_refused') });
+    }
   });
 }
 
-function authenticate(app: FastifyInstance, request: FastifyRequest): Pick<RequestContext, 'user' | 'via' | 'sessionId'> {
+function authenticate(app: FastifyInstance, request: FastifyRequest): Pick<RequestContext, 'user' | 'via' | 'sessionId'> & { expiresAt?: number } {
   const { db, now } = app.bastion;
   const anonymous = { user: null, via: null, sessionId: null };
   const authorization = headerValue(request, 'authorization');
   if (authorization) {
     // A wrong Authorization header does not fall back to the session, as in DRF.
     const user = userForAuthorization(db, authorization, request, now());
-    return user ? { user: user.user, via: user.via, sessionId: null } : anonymous;
+    return user ? { user: user.user, via: user.via, sessionId: null, expiresAt: user.expiresAt } : anonymous;
   }
   const sessionId = request.cookies?.sessionid;
   if (!sessionId) return anonymous;
@@ -52,7 +60,7 @@ function authenticate(app: FastifyInstance, request: FastifyRequest): Pick<Reque
  * `Bearer <token>` (auth/), `Token <key>` (private token), `Signature keyId=...` (HTTP Signatures, the
  * access key as HMAC secret). The scheme is case-insensitive, as DRF compares it.
  */
-function userForAuthorization(db: DB, authorization: string, request: FastifyRequest, nowMs: number): { user: UserRow; via: 'bearer' | 'access_key' } | null {
+function userForAuthorization(db: DB, authorization: string, request: FastifyRequest, nowMs: number): { user: UserRow; via: 'bearer' | 'access_key' | 'portal'; expiresAt?: number } | null {
   const match = /^(\S+)\s+(\S[\s\S]*)$/.exec(authorization.trim());
   if (!match) return null;
   const scheme = match[1].toLowerCase();
@@ -61,11 +69,17 @@ function userForAuthorization(db: DB, authorization: string, request: FastifyReq
     return user ? { user, via: 'access_key' } : null;
   }
   const credential = match[2].split(/\s+/, 1)[0];
-  const user = scheme === 'bearer' ? userForBearer(db, credential, nowMs)
-    : scheme === 'sign' ? userForSignature(db, credential, headerValue(request, 'date'), nowMs)
-      : scheme === 'token' ? userForPrivateToken(db, credential)
-        : null;
-  return user ? { user, via: scheme === 'bearer' ? 'bearer' : 'access_key' } : null;
+  if (scheme === 'bearer') {
+    // The API's own tokens (auth/), else one the authorization server gave a portal (portal/).
+    const user = userForBearer(db, credential, nowMs);
+    if (user) return { user, via: 'bearer' };
+    const portal = userForPortalToken(db, credential, nowMs);
+    return portal ? { user: portal.user, via: 'portal', expiresAt: portal.expiresAt } : null;
+  }
+  const user = scheme === 'sign' ? userForSignature(db, credential, headerValue(request, 'date'), nowMs)
+    : scheme === 'token' ? userForPrivateToken(db, credential)
+      : null;
+  return user ? { user, via: 'access_key' } : null;
 }
 
 function csrfMatches(request: FastifyRequest): boolean {

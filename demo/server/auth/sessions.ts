@@ -4,6 +4,7 @@
 import type { DB } from '../db/open.ts';
 import type { UserRow } from '../context.ts';
 import { randomToken } from '../lib/ids.ts';
+import { revokePortalTokens } from '../portal/portal-tokens.ts';
 import { tokenHash } from '../secrets/token-hash.ts';
 
 /** SESSION_COOKIE_AGE and TOKEN_EXPIRATION; `buildApp({ loginTimeoutMs })` overrides both. */
@@ -66,7 +67,8 @@ export function endLogins(db: DB, userId: string, keep: CurrentLogin = {}): void
   revokeBearerTokens(db, userId, keep.bearerToken);
 }
 
-/** Every bearer token of the user (but `keep`) stops working at once. */
+/** Every bearer token of the user (but `keep`) stops working at once, and every token a portal holds for them. */
 export function revokeBearerTokens(db: DB, userId: string, keep: string | null = null): void {
   db.prepare('DELETE FROM bearer_tokens WHERE user_id = ? AND token_hash IS NOT ?').run(userId, keep ? tokenHash(keep) : null);
+  revokePortalTokens(db, userId);
 }

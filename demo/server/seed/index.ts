@@ -10,6 +10,7 @@ import { seedGatheredUsers } from './gathered-users.ts';
 import { SEED_GROUPS, SEED_ORGS, SEED_USERS } from './population.ts';
 import { seedGrants } from './grants.ts';
 import { seedPermissions } from './perms.ts';
+import { seedPortals } from './portals.ts';
 import { seedTerminalStorages } from './terminal.ts';
 import { SettingsStore } from '../settings/store.ts';
 
@@ -55,6 +56,7 @@ export function seed(db: DB, opts: SeedOptions): void {
     seedGrants(db, opts.nowMs);
     seedApplications(db, opts.demoPassword, opts.nowMs);
     seedTerminalStorages(db, opts.nowMs);
+    seedPortals(db, opts.nowMs);
     new SettingsStore(db).seedDefaults({ XPACK_LICENSE_IS_VALID: opts.licenseValid });
     if (opts.auditSamples) seedAuditSamples(db, opts.nowMs);
   })();

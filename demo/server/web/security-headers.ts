@@ -24,7 +24,12 @@ export function parseFrameAncestors(value: string | undefined): string[] {
   return sources;
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance, frameAncestors = DEFAULT_FRAME_ANCESTORS): Promise<void> {
+/**
+ * `portalOrigins` (BASTION_CORS_ORIGINS) join form-action: a portal's popup sign-in ends, after the
+ * login form's POST, in redirects back to the portal's redirect URI, and Chromium holds every redirect
+ * of a form submission to the form-action of the page that sent it.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, frameAncestors = DEFAULT_FRAME_ANCESTORS, portalOrigins: readonly string[] = []): Promise<void> {
   const onlySelf = frameAncestors.length === 1 && frameAncestors[0] === "'self'";
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -51,7 +56,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, frameAncesto
         connectSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        formAction: ["'self'", ...portalOrigins],
         frameAncestors,
       },
     },

@@ -25,6 +25,11 @@ export const coreEn: Shape<typeof coreZh> = {
     signIn: {
       'no-session': 'Sign in to see this.', expired: 'Your session has expired. Please sign in again.', 'signed-out': 'You have signed out.', link: 'Sign in',
     },
+    popup: {
+      blocked: 'The browser blocked the sign-in window. Allow pop-ups for this page and try again.',
+      closed: 'The sign-in window was closed before signing in.',
+      failed: 'Sign-in failed: {{message}}',
+    },
     forbidden: 'You are not allowed to see this.',
     failed: 'Could not load: {{message}}',
     skipToMain: 'Skip to main content',

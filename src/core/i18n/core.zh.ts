@@ -21,6 +21,11 @@ export const coreZh = {
     signIn: {
       'no-session': '登录后查看这里的内容。', expired: '登录已过期，请重新登录。', 'signed-out': '你已注销登录。', link: '登录',
     },
+    popup: {
+      blocked: '浏览器拦截了登录窗口。请允许此页面弹出窗口后重试。',
+      closed: '登录窗口在登录完成前被关闭。',
+      failed: '登录失败：{{message}}',
+    },
     forbidden: '你没有权限查看这里的内容。',
     failed: '加载失败：{{message}}',
     skipToMain: '跳到主要内容',

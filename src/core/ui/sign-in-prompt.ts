@@ -2,6 +2,8 @@ import { createElement, type ReactElement, type Ref } from 'react'
 import { LOGIN_PATH } from '../config.ts'
 import { apiUrl } from '../http.ts'
 import { nextFor } from '../navigation.ts'
+import { $portalClient } from '../portal-auth.ts'
+import { PortalSignInButton } from './PortalSignInButton.tsx'
 
 /**
  * The login form of the API's server, coming back to `next` (by default this very page) once signed
@@ -15,12 +17,15 @@ export function embeddedLoginHref(next: string = window.location.href): string {
 
 /**
  * What an embedded element draws when nobody is signed in: a prompt and a link to the login form. The
- * host page stays put: a link, not a redirect.
+ * host page stays put: a link, not a redirect. On a portal with a `client-id`, a button opening the
+ * popup sign-in instead (portal-sign-in.ts).
  */
 export function signInPrompt(texts: { prompt: string; link: string }, options: { href?: string; ref?: Ref<HTMLDivElement> } = {}): ReactElement {
   return createElement('div', { ref: options.ref, className: 'sign-in', role: 'alert' },
     createElement('p', null, texts.prompt),
-    createElement('a', { href: options.href ?? embeddedLoginHref(), className: 'sign-in-link' }, texts.link))
+    $portalClient.get()
+      ? createElement(PortalSignInButton, { label: texts.link })
+      : createElement('a', { href: options.href ?? embeddedLoginHref(), className: 'sign-in-link' }, texts.link))
 }
 
 /** What an element draws when a call failed: "not allowed" for a 403, else the failure itself. */

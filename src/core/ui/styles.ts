@@ -113,6 +113,11 @@ main.page:focus { outline: none; }
 /* A widget paints its own surface: a host page's white behind a dark widget would leave light text on white. */
 .bastion-asset-list, .bastion-session-replay, .sign-in { background: var(--_color-surface); color: var(--_color-text); }
 .sign-in, .element-message { padding: calc(var(--_spacing) * 2); }
+.sign-in-button { font: inherit; padding: 6px 16px; border: 0; border-radius: var(--_radius); cursor: pointer;
+  background: var(--_color-primary); color: var(--_color-on-primary); }
+.sign-in-button:focus-visible { outline: 2px solid var(--_color-primary); outline-offset: 2px; }
+.sign-in-button:disabled { opacity: .6; cursor: progress; }
+.sign-in-problem { color: var(--_color-danger); }
 .element-message { color: var(--_color-heading); background: var(--_color-surface); border: 1px solid var(--_color-border); border-left: 3px solid var(--_color-danger); }
 `
 

@@ -4,6 +4,7 @@ import { PROFILE_URL } from '../../../core/config.ts'
 import { getCookie, COOKIE } from '../../../core/cookies.ts'
 import { $signInRequired, claimPage, joinHostPage, requireSignIn } from '../../../core/embedding.ts'
 import { apiUrl } from '../../../core/http.ts'
+import { $portalToken, authFetch } from '../../../core/portal-auth.ts'
 import { $currentOrg, $orgs, readOrgCookie } from '../../../core/stores/org.ts'
 import { $profile, setProfile } from '../../../core/stores/session.ts'
 import type { Org, Profile } from '../../../core/types.ts'
@@ -11,6 +12,8 @@ import type { Org, Profile } from '../../../core/types.ts'
 export type EmbeddedSession = 'loading' | 'anonymous' | 'ready'
 
 let asking: Promise<Profile | null> | null = null
+/** The portal token the known profile was read with (undefined: none yet; null: by the session cookie). */
+let profileToken: string | null | undefined
 
 /**
  * The login check of an element living in someone else's page. A profile 401 through http.ts
@@ -18,15 +21,21 @@ let asking: Promise<Profile | null> | null = null
  * link instead. A session another element already loaded (or is loading) is reused.
  */
 function ensureProfile(): Promise<Profile | null> {
+  const token = $portalToken.get()
   const known = $profile.get()
-  if (known) return Promise.resolve(known)
+  // A portal's new token may be another user's: its profile is read again.
+  if (known && (profileToken === undefined || profileToken === token)) return Promise.resolve(known)
+  if (asking && profileToken !== token) asking = null
+  profileToken = token
   asking ??= (async () => {
     const orgId = $currentOrg.get()?.id ?? readOrgCookie()?.id
     const headers: Record<string, string> = { Accept: 'application/json', 'X-CSRFToken': getCookie(COOKIE.csrftoken) ?? '' }
     if (orgId !== undefined) headers['X-JMS-ORG'] = orgId
-    const response = await fetch(apiUrl(PROFILE_URL), { credentials: 'include', headers })
+    const response = await authFetch(apiUrl(PROFILE_URL), { credentials: 'include', headers })
     if (!response.ok) return null
-    return setProfile((await response.json()) as Profile)
+    const profile = (await response.json()) as Profile
+    // An answer for a token since replaced is not the page's user.
+    return $portalToken.get() === token ? setProfile(profile) : profile
   })().finally(() => { asking = null })
   return asking
 }
@@ -45,6 +54,8 @@ function pageOrg(): Org | null {
 export function useEmbeddedSession(org: string | undefined, options: { ownsPage?: boolean } = {}): EmbeddedSession {
   const [state, setState] = useState<EmbeddedSession>('loading')
   const signIn = useStore($signInRequired)
+  // A token handed over later (a fresh one after bastion-token-expired, or the popup's) checks again.
+  const token = useStore($portalToken)
   const { ownsPage = false } = options
   useLayoutEffect(() => (ownsPage ? claimPage() : joinHostPage()), [ownsPage])
   useEffect(() => {
@@ -63,6 +74,6 @@ export function useEmbeddedSession(org: string | undefined, options: { ownsPage?
       setState('anonymous')
     })
     return () => { live = false }
-  }, [org])
+  }, [org, token])
   return signIn ? 'anonymous' : state
 }

@@ -1,3 +1,4 @@
+import { authFetch } from '../../../core/portal-auth.ts'
 import type { Timeline } from './timeline.ts'
 
 // Reads an asciicast v2 file as it downloads (the server may send it gzip-encoded; the browser
@@ -45,7 +46,7 @@ export interface StreamOptions {
 
 /** Streams `url` into `timeline`. Resolves when the file has been read whole. */
 export async function streamCast(url: string, timeline: Timeline, { onProgress, signal, headers = {}, gate }: StreamOptions): Promise<void> {
-  const response = await fetch(url, { credentials: 'include', signal, headers })
+  const response = await authFetch(url, { credentials: 'include', signal, headers })
   if (!response.ok || !response.body) throw new Error(`${response.status} ${response.statusText}`)
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
   let rest = ''

@@ -1,4 +1,5 @@
 import { apiUrl, HttpError } from '../../../core/http.ts'
+import { authFetch } from '../../../core/portal-auth.ts'
 import { serverMessage } from '../../../core/http-error.ts'
 import { t } from '../../../core/i18n/index.ts'
 import { parseDateTime } from '../../../core/resource/datetime.ts'
@@ -39,7 +40,7 @@ async function getJson<T>(path: string, headers: Record<string, string>, params:
   const url = apiUrl(search ? `${path}?${search}` : path)
   let response: Response
   try {
-    response = await fetch(url, { credentials: 'include', headers })
+    response = await authFetch(url, { credentials: 'include', headers })
   } catch {
     throw new HttpError(t('http.error.network'), 0, undefined, url)
   }

@@ -1,0 +1,231 @@
+// The cross-origin portal test (test/elements/portal-cross-origin.test.ts) needs two sites: a bastion of
+// its own (demo/server/main.ts on 127.0.0.1, with BASTION_CORS_ORIGINS naming the portal and the demo
+// portal's client registered, as `npm start` does) and the demo portal (demo/portal/server.mjs) on
+// 127.0.0.2, another site; plus a second copy of the portal on 127.0.0.3, an origin the bastion does not
+// list. The pages run in a separate browser context of the run's Chromium, driven from here with
+// puppeteer, the way a user clicks and types (a popup needs a real click):
+// - `portal-start` → `{bastion, portal, refused, session}` (once per run: a recorded session to replay,
+//   and the portal's back end given a super admin's access key for /backend.html);
+// - `portal-open {site, path}` opens a tab on `portal` or `refused` (closing an earlier one);
+// - `portal-goto {url}` navigates the tab anywhere; `portal-eval {fn, args, poll}` runs `fn(h, ...args)`
+//   in it (`h`: `deep`, `deepAll`, `text`, through shadow roots);
+// - `portal-click {selector}` clicks the first match (through shadow roots) with the mouse;
+// - `portal-popup-login {username, password}` signs in on the server's form in the popup the tab opened
+//   and waits for the popup to close; `portal-popup-close` closes it as a user would, unsigned;
+// - `portal-log` → responses (url, status, headers), console errors; `portal-close`.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startPortal } from '../../demo/portal/server.mjs';
+import { freePort } from '../lib/free-port.mjs';
+import { requestRegistration, signedHeaders } from '../lib/terminal-signing.mjs';
+
+const PASSWORD = 'bastion';
+const BOOTSTRAP = 'portal-test-bootstrap';
+
+let started;
+let tab;
+
+async function waitForHealth(child, origin) {
+  for (let i = 0; i < 600; i += 1) {
+    if (child.exitCode !== null) throw new Error(`the portal test's bastion exited (${child.exitCode})`);
+    if (await fetch(`${origin}/api/health/`).then((r) => r.ok, () => false)) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the portal test\'s bastion did not start');
+}
+
+/** A finished session with a recording and three commands, made as a terminal makes it. */
+async function recordSession(bastion) {
+  const registered = await requestRegistration(bastion, BOOTSTRAP, { name: `portal${Date.now().toString(36)}`, comment: 'portal test' });
+  const key = (await registered.json()).service_account.access_key;
+  const call = async (method, path, body, file) => {
+    const headers = { ...signedHeaders(key), Accept: 'application/json' };
+    let payload;
+    if (file) {
+      payload = new FormData();
+      payload.append('file', new Blob([file.content]), file.name);
+    } else if (body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const response = await fetch(`${bastion}${path}`, { method, headers, body: payload });
+    if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  };
+  const id = crypto.randomUUID();
+  const start = Math.floor(Date.now() / 1000) - 60;
+  const names = { user: 'Administrator(admin)', asset: 'portal-host', system_user: 'root' };
+  await call('POST', '/api/v1/terminal/sessions/', { id, ...names, user_id: '', asset_id: '', system_user_id: '', login_from: 'ST',
+    remote_addr: '127.0.0.1', protocol: 'ssh', org_id: '', date_start: new Date(start * 1000).toISOString() });
+  await call('POST', '/api/v1/terminal/commands/', [1, 2, 3].map((n) => ({ ...names, input: `uptime --step ${n}`, output: `STEP-${n}`,
+    session: id, risk_level: 0, org_id: '', timestamp: start + n * 10 })));
+  const events = [];
+  for (let tenth = 5; tenth < 400; tenth += 5) events.push([tenth / 10, `portal replay line ${tenth}\r\n`]);
+  const cast = [JSON.stringify({ version: 2, width: 80, height: 24, timestamp: start }), ...events.map(([t, text]) => JSON.stringify([t, 'o', text]))].join('\n') + '\n';
+  await call('POST', `/api/v1/terminal/sessions/${id}/replay/`, undefined, { name: `${id}.cast`, content: cast });
+  await call('PATCH', `/api/v1/terminal/sessions/${id}/`, { is_finished: true, date_end: new Date((start + 40) * 1000).toISOString(), has_replay: true, has_command: true });
+  return id;
+}
+
+async function start() {
+  if (started) return started.info;
+  const port = await freePort();
+  const bastion = `http://127.0.0.1:${port}`;
+  const portal = await startPortal({ host: '127.0.0.2', port: 0, bastion });
+  const refused = await startPortal({ host: '127.0.0.3', port: 0, bastion });
+  const dataDir = mkdtempSync(join(tmpdir(), 'bastion-portal-'));
+  const env = { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, BASTION_DEMO_PASSWORD: PASSWORD, BOOTSTRAP_TOKEN: BOOTSTRAP,
+    BASTION_ALLOWED_TARGETS: '127.0.0.0/8', BASTION_CORS_ORIGINS: portal.origin, BASTION_DEMO_PORTAL: portal.origin, BASTION_AUDIT_SAMPLES: '0' };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'demo/server/main.ts'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let errors = '';
+  child.stderr.on('data', (chunk) => { errors = (errors + chunk).slice(-4000); });
+  started = { child, dataDir, portal, refused, info: null };
+  try {
+    await waitForHealth(child, bastion);
+  } catch (error) {
+    throw new Error(`${error.message}: ${errors}`);
+  }
+  const session = await recordSession(bastion);
+  // The portal's back end holds a super admin's access key (a private token, made with the server's CLI).
+  const { execFile } = await import('node:child_process');
+  const key = await new Promise((resolve, reject) => execFile(process.execPath, ['--import', 'tsx', 'demo/server/auth/private-token-cli.ts', 'admin'],
+    { env: { ...process.env, DATA_DIR: dataDir } }, (error, stdout) => (error ? reject(error) : resolve(stdout.trim()))));
+  Object.assign(portal.backend, { accessKey: key, username: 'admin' });
+  started.info = { bastion, portal: portal.origin, refused: refused.origin, redirectUri: portal.redirectUri, session };
+  return started.info;
+}
+
+async function stop() {
+  await closeTab();
+  const running = started;
+  started = undefined;
+  if (!running) return;
+  await Promise.all([running.portal.close(), running.refused.close()]);
+  if (running.child.exitCode === null) {
+    running.child.kill('SIGTERM');
+    await new Promise((done) => { running.child.once('exit', done); setTimeout(done, 5000); });
+  }
+  rmSync(running.dataDir, { recursive: true, force: true });
+}
+
+async function closeTab() {
+  const open = tab;
+  tab = undefined;
+  if (open) await open.context.close().catch(() => undefined);
+}
+
+const lower = (headers) => Object.fromEntries(Object.entries(headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+
+async function openTab(session, { site = 'portal', path = '/' }) {
+  const info = await start();
+  await closeTab();
+  const browser = session.browser.getPage(session.id).browser();
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  await page.setViewport({ width: 1280, height: 900 });
+  const log = { responses: [], consoleErrors: [] };
+  const watch = (p) => {
+    p.on('response', (response) => log.responses.push({ url: response.url(), status: response.status(), headers: lower(response.headers()) }));
+    p.on('console', (message) => { if (message.type() === 'error') log.consoleErrors.push(message.text()); });
+  };
+  watch(page);
+  tab = { context, page, log, popup: null };
+  page.on('popup', (popup) => {
+    if (!popup) return;
+    tab.popup = popup;
+    watch(popup);
+  });
+  await page.goto(new URL(path, info[site]).href, { waitUntil: 'load', timeout: 15_000 });
+  return { url: page.url() };
+}
+
+function current() {
+  if (!tab) throw new Error('no portal tab is open (portal-open first)');
+  return tab;
+}
+
+const HELPERS = `{
+  deepAll(selector, root = document) {
+    const found = [...root.querySelectorAll(selector)];
+    for (const host of root.querySelectorAll('*')) if (host.shadowRoot) found.push(...this.deepAll(selector, host.shadowRoot));
+    return found;
+  },
+  deep(selector, root = document) { return this.deepAll(selector, root)[0] ?? null; },
+  text(el) { return (el?.textContent ?? '').replace(/\\s+/g, ' ').trim(); },
+}`;
+
+const NAVIGATED = /Execution context was destroyed|Cannot find context with specified id|Target closed|detached Frame/i;
+
+async function evaluate({ fn, args = [], poll = false }) {
+  try {
+    return await current().page.evaluate(`(async () => (${fn})(${HELPERS}, ...${JSON.stringify(args)}))()`);
+  } catch (error) {
+    if (poll && NAVIGATED.test(String(error?.message))) return null;
+    throw error;
+  }
+}
+
+async function click({ selector }) {
+  const { page } = current();
+  const handle = await page.evaluateHandle(`(${HELPERS}).deep(${JSON.stringify(selector)})`);
+  const element = handle.asElement();
+  if (!element) throw new Error(`nothing matches ${selector}`);
+  await element.click();
+  return true;
+}
+
+async function popupLogin({ username, password = PASSWORD }) {
+  const deadline = Date.now() + 10_000;
+  while (!current().popup && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  const { popup } = current();
+  if (!popup) throw new Error('no popup opened');
+  await popup.waitForSelector('#username', { timeout: 10_000 });
+  const at = popup.url();
+  await popup.type('#username', username);
+  await popup.type('#password', password);
+  await popup.click('button[type=submit]');
+  // The popup goes back to the portal's callback page, where the opener reads the code and closes it.
+  const closed = new Promise((done) => popup.once('close', done));
+  await Promise.race([closed, new Promise((r) => setTimeout(r, 15_000))]);
+  return { closed: popup.isClosed(), loginUrl: at };
+}
+
+async function popupClose() {
+  const deadline = Date.now() + 10_000;
+  while (!current().popup && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  const { popup } = current();
+  if (!popup) throw new Error('no popup opened');
+  await popup.waitForSelector('#username', { timeout: 10_000 });
+  await popup.close();
+  current().popup = null;
+  return true;
+}
+
+export function portalFixturePlugin() {
+  return {
+    name: 'portal-fixture',
+    async serverStop() {
+      await stop();
+    },
+    async executeCommand({ command, payload, session }) {
+      if (!command.startsWith('portal-')) return undefined;
+      switch (command) {
+        case 'portal-start': return start();
+        case 'portal-open': return openTab(session, payload ?? {});
+        case 'portal-goto': {
+          const response = await current().page.goto(payload.url, { waitUntil: 'load', timeout: 15_000 });
+          return { url: current().page.url(), status: response?.status() ?? 0 };
+        }
+        // null or undefined would read as "no plugin handled it": nothing comes back as false.
+        case 'portal-eval': return (await evaluate(payload)) ?? false;
+        case 'portal-click': return click(payload);
+        case 'portal-popup-login': return popupLogin(payload);
+        case 'portal-popup-close': return popupClose();
+        case 'portal-log': return current().log;
+        case 'portal-close': await closeTab(); return true;
+        default: return undefined;
+      }
+    },
+  };
+}
