@@ -72,3 +72,11 @@ export interface BastionReplayErrorDetail {
 
 /** Values of the `theme` attribute: `auto` follows the system's `prefers-color-scheme`. */
 export type BastionTheme = 'auto' | 'light' | 'dark'
+
+/**
+ * `bastion-token-expired`: the server refused the access token the element was given (expired or
+ * revoked); the element shows its sign-in prompt until the portal sets a fresh `token`.
+ */
+export interface BastionTokenExpiredDetail {
+  reason: 'expired'
+}
