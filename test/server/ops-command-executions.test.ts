@@ -177,3 +177,18 @@ test('runs are filed in the run-as system user\'s org; the starter or an admin c
   const inDefault = (await app.inject({ method: 'GET', url: '/api/v1/ops/adhoc-executions/', headers: headers.admin })).json();
   assert.ok(inDefault.some((r: { id: string; is_success: boolean }) => r.id === id && !r.is_success));
 });
+
+test('Lina 2.3.1\'s batch-command page on this server: its system users, its tree for one, its POST with the terminal size', async (t) => {
+  const app = await build(t, { sshTimeoutMs: 5000 });
+  const { runAs, hosts, headers } = await batchWorld(app);
+  const systemUsers = (await app.inject({ method: 'GET', url: '/api/v1/perms/system-users-permission/', headers: headers.alice })).json();
+  const offered = systemUsers.find((su: { id: string }) => su.id === runAs);
+  assert.deepEqual([offered?.protocol, offered?.login_mode], ['ssh', 'auto'], 'Lina enables SSH system users of auto login');
+  const tree = (await app.inject({ method: 'GET', url: `/api/v1/perms/users/nodes-with-assets/tree/?cache_policy=1&system_user=${runAs}`, headers: headers.alice })).json();
+  const ids = tree.filter((item: { meta?: { type?: string } }) => item.meta?.type === 'asset').map((item: { id: string }) => item.id);
+  assert.ok([hosts.one, hosts.two].every((id) => ids.includes(id)));
+  const response = await app.inject({ method: 'POST', url: `${RUNS}?rows=24&cols=80`, headers: headers.alice, payload: { hosts: [hosts.one, hosts.two], run_as: runAs, command: 'uname -s' } });
+  assert.equal(response.statusCode, 201, response.body);
+  const log = lines((await followLog(app, headers.alice, response.json().id)).join(''));
+  assert.equal(log.filter((line) => line === 'Linux').length, 2);
+});

@@ -3,6 +3,7 @@
 // is what the batch-command page streams: each host's part is headed by its name and ends with its exit
 // status, parts never interleave (the first host still running streams live, the others are held
 // until it is done), and a summary closes the run. A host that cannot be reached fails alone.
+import { setMaxListeners } from 'node:events';
 import type { Client } from 'ssh2';
 import type { DB } from '../db/open.ts';
 import { pick, type Localized } from '../lib/i18n.ts';
@@ -30,6 +31,11 @@ export const COMMAND_LOG = {
 export const COMMAND_HOSTS_AT_ONCE = 10;
 /** Output kept per host (in the log); past it the host's output is cut with a note. */
 const MAX_HOST_OUTPUT = 256 * 1024;
+/**
+ * The other hosts wait until the first one is logged in (or this long): ten SSH handshakes at once on
+ * a small machine would delay the first output a user sees by all of them.
+ */
+const FIRST_HOST_HEAD_START_MS = 300;
 /** A command runs at most this long on a host (connect and login have their own bound). */
 export const COMMAND_TIMEOUT_MS = 120_000;
 
@@ -80,16 +86,27 @@ export function commandWork(db: DB, input: CommandJobInput): TaskWork {
     const say = (text: Localized, params: Record<string, string | number>, tone?: LogTone) => task.log(pick(task.lang, text, params), tone);
     say(COMMAND_LOG.start, { count: input.assets.length, user: input.runAsLabel, command: input.command });
     const out = new OrderedLog(task);
+    // Every host's connection listens on the task's signal.
+    setMaxListeners(COMMAND_HOSTS_AT_ONCE * 4, task.signal);
+    let openGate = () => {};
+    const gate = new Promise<void>((resolve) => { openGate = resolve; });
+    const headStart = setTimeout(openGate, FIRST_HOST_HEAD_START_MS);
     let next = 0;
-    const worker = async (): Promise<void> => {
+    const worker = async (index: number): Promise<void> => {
+      if (index > 0) await gate;
       while (next < input.assets.length && !task.signal.aborted) {
         const asset = input.assets[next++];
         const part = out.open();
-        await runOnHost(db, task, input, asset, part, out, result);
+        await runOnHost(db, task, input, asset, part, out, result, openGate);
+        openGate();
         out.close(part);
       }
     };
-    await Promise.all(Array.from({ length: Math.min(COMMAND_HOSTS_AT_ONCE, input.assets.length) }, worker));
+    try {
+      await Promise.all(Array.from({ length: Math.min(COMMAND_HOSTS_AT_ONCE, input.assets.length) }, (_, index) => worker(index)));
+    } finally {
+      clearTimeout(headStart);
+    }
     result.ok.sort();
     if (task.signal.aborted) throw task.signal.reason instanceof Error ? task.signal.reason : new Error('Cancelled');
     say(COMMAND_LOG.summary, { ok: result.ok.length, failed: Object.keys(result.failed).length, skipped: Object.keys(result.skipped).length },
@@ -98,7 +115,7 @@ export function commandWork(db: DB, input: CommandJobInput): TaskWork {
   };
 }
 
-async function runOnHost(db: DB, task: TaskContext, input: CommandJobInput, asset: AssetRow, part: Part, out: OrderedLog, result: CommandResult): Promise<void> {
+async function runOnHost(db: DB, task: TaskContext, input: CommandJobInput, asset: AssetRow, part: Part, out: OrderedLog, result: CommandResult, loggedIn: () => void): Promise<void> {
   const name = `${asset.hostname}(${asset.ip})`;
   const line = (text: Localized, params: Record<string, string | number>, tone?: LogTone) => out.write(part, pick(task.lang, text, params), tone);
   line(COMMAND_LOG.header, { name }, 'warn');
@@ -112,7 +129,7 @@ async function runOnHost(db: DB, task: TaskContext, input: CommandJobInput, asse
   }
   try {
     const code = await withSsh(target.endpoint!, { timeoutMs: task.timeoutMs, signal: task.signal, gateway: target.gateway, policy: task.policy },
-      (client) => execStreaming(client, input.command, input.commandTimeoutMs ?? COMMAND_TIMEOUT_MS, task.signal, (text) => out.write(part, text), (size) => line(COMMAND_LOG.truncated, { size })));
+      (client) => (loggedIn(), execStreaming(client, input.command, input.commandTimeoutMs ?? COMMAND_TIMEOUT_MS, task.signal, (text) => out.write(part, text), (size) => line(COMMAND_LOG.truncated, { size }))));
     result.exit[asset.hostname] = typeof code === 'number' ? code : null;
     if (typeof code === 'number') line(COMMAND_LOG.exit, { name, code }, code === 0 ? 'ok' : 'fail');
     else line(COMMAND_LOG.signal, { name, signal: code.signal }, 'fail');
