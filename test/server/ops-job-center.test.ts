@@ -93,9 +93,17 @@ test('tasks are seen in their org only, by its admins; other roles are refused',
   const engTask = (await get(app, inEng, `${OPS}/tasks/?name=${encodeURIComponent('Test assets connectivity: jc-eng')}`))[0];
   assert.equal((await app.inject({ method: 'GET', url: `${OPS}/tasks/${engTask.id}/run/`, headers: adminHeaders })).statusCode, 404, 'nor runs it');
 
-  const user = { ...(await bearer(app, 'user')), 'accept-language': 'en' };
-  for (const url of [`${OPS}/tasks/`, `${OPS}/adhoc/`, `${OPS}/adhoc-executions/`, `${OPS}/tasks/${engTask.id}/run/`]) {
-    assert.equal((await app.inject({ method: 'GET', url, headers: user })).statusCode, 403, url);
+  // Role matrix: the org's admin sees and runs its tasks; auditors and plain users are refused (IsOrgAdmin).
+  const orgAdmin = { ...(await bearer(app, 'orgadmin')), 'accept-language': 'en', 'x-jms-org': eng };
+  assert.ok((await get(app, orgAdmin, `${OPS}/tasks/`)).some((task: { id: string }) => task.id === engTask.id));
+  const rerun = await get(app, orgAdmin, `${OPS}/tasks/${engTask.id}/run/`);
+  await followLog(app, orgAdmin, rerun.task);
+  for (const username of ['user', 'orgauditor', 'sysauditor']) {
+    const headers = { ...(await bearer(app, username)), 'accept-language': 'en', 'x-jms-org': eng };
+    for (const url of [`${OPS}/tasks/`, `${OPS}/tasks/${engTask.id}/`, `${OPS}/adhoc/`, `${OPS}/adhoc-executions/`, `${OPS}/tasks/${engTask.id}/run/`]) {
+      assert.equal((await app.inject({ method: 'GET', url, headers })).statusCode, 403, `${username} ${url}`);
+    }
+    assert.equal((await app.inject({ method: 'DELETE', url: `${OPS}/tasks/${engTask.id}/`, headers })).statusCode, 403, `${username} delete`);
   }
   assert.equal((await app.inject({ method: 'GET', url: `${OPS}/tasks/` })).statusCode, 401);
 });
