@@ -158,7 +158,10 @@ test('runs are filed in the run-as system user\'s org; the starter or an admin c
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   assert.equal((await app.inject({ method: 'POST', url: `${RUNS}${id}/stop/`, headers: headers.bob })).statusCode, 404, 'not bob\'s');
-  const stop = await app.inject({ method: 'POST', url: `${RUNS}${id}/stop/`, headers: headers.admin });
+  const engAdmin = { ...(await bearer(app, 'orgadmin')), 'accept-language': 'en', 'x-jms-org': orgId(app, 'Engineering') };
+  assert.equal((await app.inject({ method: 'POST', url: `/api/v1/ops/adhoc-executions/${id}/stop/`, headers: engAdmin })).statusCode, 404, 'another org\'s admin');
+  // The admin stops it from the job center (the run's own stop; the starter may use command-executions/<id>/stop/).
+  const stop = await app.inject({ method: 'POST', url: `/api/v1/ops/adhoc-executions/${id}/stop/`, headers: headers.admin });
   assert.equal(stop.statusCode, 200, stop.body);
   const stoppedAt = Date.now();
   const log = lines((await followLog(app, headers.alice, id)).join(''));
@@ -167,6 +170,13 @@ test('runs are filed in the run-as system user\'s org; the starter or an admin c
   const row = (await app.inject({ method: 'GET', url: `${RUNS}${id}/`, headers: headers.alice })).json();
   assert.deepEqual([row.is_finished, row.result.error], [true, 'Stopped by Administrator(admin)']);
   assert.equal((await app.inject({ method: 'POST', url: `${RUNS}${id}/stop/`, headers: headers.admin })).statusCode, 400, 'a finished run cannot be stopped');
+
+  // The starter stops their own run.
+  const own = (await app.inject({ method: 'POST', url: RUNS, headers: headers.alice, payload: { hosts: [hosts.three], run_as: runAs, command: 'sleep 30' } })).json().id;
+  while (!app.tasks.isActive(own) || !(app.bastion.db.prepare("SELECT state FROM celery_tasks WHERE id = ?").pluck().get(own) === 'STARTED')) await new Promise((resolve) => setTimeout(resolve, 20));
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  assert.equal((await app.inject({ method: 'POST', url: `${RUNS}${own}/stop/`, headers: headers.alice })).statusCode, 200);
+  assert.ok(lines((await followLog(app, headers.alice, own)).join('')).includes('Task failed: Stopped by bc-alice(bc-alice)'));
 
   // Filed in DEFAULT (the system user's org): Engineering's admins do not see it.
   const eng = orgId(app, 'Engineering');

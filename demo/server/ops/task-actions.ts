@@ -1,7 +1,9 @@
 // The job center's actions: GET `tasks/<id>/run/` (IsOrgAdmin, 2.3's TaskRun) runs a task's latest
 // version again as a new run and answers `{"task": <run id>}` (its log is live at once); POST
-// `command-executions/<id>/stop/` stops a running batch command (its starter, or an admin of its org):
-// the hosts still running are closed, the log and the row say who stopped it.
+// `command-executions/<id>/stop/` stops a running batch command (its starter, or an admin of its org),
+// and POST `adhoc-executions/<id>/stop/` (IsOrgAdmin, the run in the current org) stops any running run:
+// the hosts still running are closed, the log and the rows say who stopped it. Neither is 2.3's (it
+// could not stop a run); both answer `{"detail"}`, 400 `{"error"}` for a run that has ended.
 import type { FastifyInstance } from 'fastify';
 import { L } from '../assets/fields.ts';
 import { authorize, IsOrgAdmin, IsValidUser } from '../auth/permissions.ts';
@@ -53,6 +55,17 @@ export function registerTaskActionRoutes(app: FastifyInstance): void {
     if (!row || (row.user !== ctx.user.id && !admin(row.org_id))) return reply.code(404).send({ detail: t(ctx.lang, 'request.not_found') });
     const reason = pick(ctx.lang, COMMAND_TEXT.stopped, { user: `${ctx.user.name}(${ctx.user.username})` });
     if (row.is_finished || !app.tasks.cancel(row.id, reason)) return reply.code(400).send({ error: pick(ctx.lang, COMMAND_TEXT.notRunning) });
+    return { detail: reason };
+  });
+
+  app.post('/api/v1/ops/adhoc-executions/:id/stop/', async (request, reply) => {
+    if (!authorize(request, reply, IsOrgAdmin)) return reply;
+    const ctx = request.ctx as AuthedCtx;
+    const id = (request.params as { id: string }).id;
+    const run = app.bastion.db.prepare('SELECT id, org_id, is_finished FROM ops_adhoc_executions WHERE id = ?').get(id) as { id: string; org_id: string; is_finished: number } | undefined;
+    if (!run || !orgSees(ctx.org, run.org_id)) return reply.code(404).send({ detail: t(ctx.lang, 'request.not_found') });
+    const reason = pick(ctx.lang, COMMAND_TEXT.stopped, { user: `${ctx.user.name}(${ctx.user.username})` });
+    if (run.is_finished || !app.tasks.cancel(run.id, reason)) return reply.code(400).send({ error: pick(ctx.lang, COMMAND_TEXT.notRunning) });
     return { detail: reason };
   });
 }

@@ -131,6 +131,15 @@ export const executions = defineResource({
       last_success: (object) => ((object.last_success as string[] | undefined) ?? []).join(', ') || t('ops.task.none'),
       last_failure: (object) => Object.entries((object.last_failure ?? {}) as Record<string, string>).map(([host, reason]) => `${host}: ${reason}`).join('; ') || t('ops.task.none'),
     },
+    // A run still going can be stopped (POST adhoc-executions/<id>/stop/); the log then says who stopped it.
+    quickActions: (object, reload) => [{
+      title: 'ops.batch.stop', kind: 'button', button: 'ops.batch.stop', disabled: !!object.is_finished,
+      onChange: async () => {
+        const stopped = await http.post(`${OPS_API.executions}${encodeURIComponent(String(object.id))}/stop/`, {}).then(() => true, () => false)
+        if (stopped) toast.success(t('ops.batch.stopped'))
+        reload()
+      },
+    }],
     tabs: [{ name: 'log', title: 'ops.task.log', component: ExecutionLogTab }],
   },
 })

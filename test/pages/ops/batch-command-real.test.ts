@@ -135,4 +135,20 @@ describe('batch commands (real server, real SSH)', function () {
     expect((await api('PATCH', permissions, { is_active: true })).status).to.equal(200);
   });
 
+  it('a running command can be stopped from the page; the log and the summary say so', async () => {
+    await resetConsole();
+    await signInAs(member.username);
+    const view = await mountConsole('/command-executions/');
+    await waitForShell(view);
+    click(await waitFor(() => view.find(`.picker-asset[data-id="${hosts[1].id}"] input.asset-check`), 15_000, 'the tree'));
+    await waitFor(() => view.find<HTMLSelectElement>('select.run-as')?.value === systemUser.id, 8000, 'the run-as choice');
+    view.find<HTMLTextAreaElement>('textarea.command')!.focus();
+    await sendKeys({ type: 'echo begun; sleep 30' });
+    click(view.find('button.run'));
+    await waitFor(() => screen(view).some((line) => line === 'begun'), 20_000, 'the command to start');
+    click(view.find('button.stop'));
+    await view.waitForText('.batch-summary', /已停止/, 15_000);
+    // xterm pads wide (CJK) cells, so read the screen without white space.
+    expect(screen(view).join('').replace(/\s+/g, ''), screen(view).join('\n')).to.match(/任务失败：已被.+停止/);
+  });
 });
