@@ -12,7 +12,7 @@ import { seal } from '../../demo/server/secrets/vault.ts';
 import { bearer, build, orgId } from './helpers.ts';
 import { world } from './perms-world.ts';
 import { freePort, startSshd, type TestSshd } from './support/sshd.ts';
-import { followLog } from './support/task-fixtures.ts';
+import { followLog, insertDomainWithGateway } from './support/task-fixtures.ts';
 
 let sshd: TestSshd;
 before(async () => { sshd = await startSshd({ alsoListen: ['127.0.0.2', '127.0.0.3'] }); });
@@ -201,4 +201,16 @@ test('Lina 2.3.1\'s batch-command page on this server: its system users, its tre
   assert.equal(response.statusCode, 201, response.body);
   const log = lines((await followLog(app, headers.alice, response.json().id)).join(''));
   assert.equal(log.filter((line) => line === 'Linux').length, 2);
+});
+
+test('a host in a domain with a gateway is reached through the gateway', async (t) => {
+  const app = await build(t, { sshTimeoutMs: 5000 });
+  const { runAs, hosts, headers } = await batchWorld(app);
+  const { domain } = insertDomainWithGateway(app, sshd);
+  app.bastion.db.prepare('UPDATE assets SET domain = ? WHERE id = ?').run(domain, hosts.two);
+  const response = await app.inject({ method: 'POST', url: RUNS, headers: headers.alice, payload: { hosts: [hosts.two], run_as: runAs, command: 'echo via-gateway' } });
+  const log = lines((await followLog(app, headers.alice, response.json().id)).join(''));
+  const via = new RegExp(`^bc-2\\(127\\.0\\.0\\.2\\): Connecting to 127\\.0\\.0\\.2:${sshd.port} as ${sshd.username} via gateway gw-`);
+  assert.ok(log.some((line) => via.test(line)), log.join('\n'));
+  assert.ok(log.includes('via-gateway') && log.includes('<<< bc-2(127.0.0.2): exit status 0'), log.join('\n'));
 });

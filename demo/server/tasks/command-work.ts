@@ -127,6 +127,11 @@ async function runOnHost(db: DB, task: TaskContext, input: CommandJobInput, asse
     result.skipped[asset.hostname] = reason.en;
     return;
   }
+  if (target.gateway) {
+    // Said only for a host behind a gateway: the others' part is their output alone.
+    const via = pick(task.lang, TASK_LOG.via, { gateway: target.gateway.name, host: target.gateway.host, port: target.gateway.port });
+    line(TASK_LOG.connecting, { name, host: target.endpoint!.host, port: target.endpoint!.port, user: target.endpoint!.username, via });
+  }
   try {
     const code = await withSsh(target.endpoint!, { timeoutMs: task.timeoutMs, signal: task.signal, gateway: target.gateway, policy: task.policy },
       (client) => (loggedIn(), execStreaming(client, input.command, input.commandTimeoutMs ?? COMMAND_TIMEOUT_MS, task.signal, (text) => out.write(part, text), (size) => line(COMMAND_LOG.truncated, { size }))));
