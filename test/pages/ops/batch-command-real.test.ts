@@ -11,6 +11,8 @@ import { ASSETS, create, removeAll, uniqueName } from '../assets/support/api.ts'
 import { PERMS, SYSTEM_USERS, makeUser, signInAs } from '../userviews/support.ts';
 import { USERS } from '../users/support.ts';
 import { startWorld } from '../webterminal/support/fixture.ts';
+import { setRunLogOpener } from '../../../src/pages/ops/ops.resource.tsx';
+import { $toasts } from '../../../src/core/stores/notify.ts';
 
 const made: string[] = [];
 const prefix = uniqueName('bc');
@@ -96,6 +98,18 @@ describe('batch commands (real server, real SSH)', function () {
     const view = await mountConsole('/ops/tasks');
     await waitForShell(view);
     const link = await waitFor(() => view.findAll('a.detail-link').find((a) => text(a) === 'Batch command: hostname; id'), 15_000, 'the task in the list');
+    // Run again: the admin's own grants decide, and these hosts are not granted to them; the page says why.
+    const opened: string[] = [];
+    setRunLogOpener((url) => opened.push(url));
+    click(link.closest('tr')?.querySelector('button.action-run'));
+    await waitFor(() => $toasts.get().some((toast) => toast.type === 'error' && toast.message.includes('没有主机')), 8000, 'the refusal toast');
+    expect(opened).to.deep.equal([]);
+    // A job of the demo database (its admin users' connectivity test, run when it was made) runs again.
+    const demo = await waitFor(() => view.findAll('a.detail-link').find((a) => text(a) === 'Test admin user connectivity: Linux root'), 8000, 'a demo task');
+    click(demo.closest('tr')?.querySelector('button.action-run'));
+    await waitFor(() => opened.length === 1, 8000, 'the new run\'s log to open');
+    expect(opened[0]).to.match(/#\/ops\/celery\/task\/[0-9a-f-]{36}\/log\/$/);
+    setRunLogOpener(null);
     click(link);
     await view.waitForText('.detail-page .detail-card [data-field="name"] td', 'Batch command: hostname; id', 8000);
     const tab = (name: string) => view.find(`.detail-tabs button[data-tab="${name}"]`);
