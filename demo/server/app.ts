@@ -22,6 +22,8 @@ import { systemClock, type Clock } from './lib/time.ts';
 import { ALLOWED_TARGETS_ENV, parseAllowedTargets } from './net/allowed-targets.ts';
 import { registerCsvParser } from './engine/csv-body.ts';
 import { registerLicenseRoutes } from './license/license-routes.ts';
+import { registerOpsRoutes } from './ops/register.ts';
+import { registerTaskLogSocket } from './ops/task-log-socket.ts';
 import { registerGrantedOptionsRoutes } from './perms/granted-options-routes.ts';
 import { registerPermsRoutes } from './perms/routes.ts';
 import { CORS_ORIGINS_ENV, parseCorsOrigins, registerCors } from './portal/cors.ts';
@@ -94,7 +96,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const dataDir = opts.dataDir ?? dirname(opts.dbFile);
   for (const dir of new Set([dirname(opts.dbFile), dataDir])) prepareDataDir(dir);
   const db = openDatabase(opts.dbFile, { dir: dataDir, given: opts.secretKey ?? process.env[SECRET_KEY_ENV] });
-  if (isEmpty(db)) seed(db, { demoPassword: opts.demoPassword ?? 'bastion', licenseValid: !!opts.licenseValid, nowMs: now(), auditSamples: opts.auditSamples });
+  const fresh = isEmpty(db);
+  if (fresh) seed(db, { demoPassword: opts.demoPassword ?? 'bastion', licenseValid: !!opts.licenseValid, nowMs: now(), auditSamples: opts.auditSamples });
   const state: ServerState = { db, now, settings: new SettingsStore(db), loginAgeMs: opts.loginTimeoutMs ?? LOGIN_AGE_MS };
 
   // 2.3's asset-user ids join three UUIDs (<system_user>_<asset>_<user>: 110 characters); find-my-way's
@@ -132,6 +135,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerGrantedOptionsRoutes(app);
   registerUserActionRoutes(app);
   registerTaskRoutes(app, { sshTimeoutMs: opts.sshTimeoutMs, policy });
+  registerOpsRoutes(app, { demoRuns: fresh && !!opts.auditSamples });
   registerMailTestingRoute(app, { policy });
   registerLdapRoutes(app, { policy });
   registerAuditRoutes(app);
@@ -141,6 +145,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerEmbedRoutes(app, opts.distDir);
   registerWebTerminalPage(app, opts.distDir);
   await registerTerminalSocketProxy(app, opts.terminalHttpPort);
+  // After the proxy, which registers the WebSocket plugin.
+  registerTaskLogSocket(app);
   return app;
 }
 

@@ -2,6 +2,7 @@
 // is a new module exporting `{ title, run(context) → { headers, rows } }` added to this list.
 import { assetListFirstRow, assetListPageBytes } from './asset-list-first-row.mjs';
 import { assetsListServer } from './assets-list-server.mjs';
+import { batch } from './batch.mjs';
 import { csvImportConcurrency } from './csv-import-concurrency.mjs';
 import { door } from './door.mjs';
 import { elementSizes } from './element-sizes.mjs';
@@ -14,7 +15,7 @@ import { usersFirstRow, usersPageBytes } from './users-first-row.mjs';
 import { usersListServer } from './users-list-server.mjs';
 
 // The *PageBytes sections report the cold visit their first-row section recorded, so each comes right after it.
-export const SECTIONS = [elementSizes, firstLoad, usersListServer, usersFirstRow, usersPageBytes, assetsListServer, assetListFirstRow, assetListPageBytes, csvImportConcurrency, grantsServer, terminalServer, replaySeek, replayAsciinema, door];
+export const SECTIONS = [elementSizes, firstLoad, usersListServer, usersFirstRow, usersPageBytes, assetsListServer, assetListFirstRow, assetListPageBytes, csvImportConcurrency, grantsServer, terminalServer, replaySeek, replayAsciinema, door, batch];
 
 /**
  * `npm run bench -- <group> …` runs only these sections (in the order above): `first-load` is the
@@ -27,4 +28,5 @@ export const SECTION_GROUPS = {
   terminal: [terminalServer],
   replay: [replaySeek, replayAsciinema],
   door: [door],
+  batch: [batch],
 };

@@ -53,9 +53,9 @@ function stopWorld() {
   return Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
 }
 
-/** Raw pass-through of a WebSocket handshake and its frames to the reference server. */
+/** Raw pass-through of a WebSocket handshake and its frames to the reference server (/koko/, and /ws/ for task logs). */
 function proxyUpgrade(request, socket, head) {
-  if (!request.url?.startsWith('/koko/')) return;
+  if (!request.url?.startsWith('/koko/') && !request.url?.startsWith('/ws/')) return;
   if (!referenceServer.port) return socket.destroy();
   const upstream = connect(referenceServer.port, '127.0.0.1', () => {
     const lines = [`${request.method} ${request.url} HTTP/1.1`];

@@ -6,6 +6,7 @@ import { auditsRoutes } from './audits/routes.ts'
 import { lazyComponent } from '../core/ui/lazy-component.ts'
 import { DashboardPage } from './dashboard/DashboardPage.tsx'
 import { NotFoundPage } from './errors/NotFoundPage.tsx'
+import { opsRoutes, userCommandExecutionsRoute } from './ops/routes.ts'
 import { permsRoutes } from './perms/routes.ts'
 import { settingsRoutes } from './settings/routes.ts'
 import { terminalRoutes } from './terminal/routes.ts'
@@ -60,6 +61,7 @@ const admin: RouteRecord[] = [
   applicationsRoutes,
   permsRoutes,
   terminalRoutes,
+  opsRoutes,
   auditsRoutes,
   settingsRoutes,
 ]
@@ -69,6 +71,7 @@ const external = (path: string) => () => `${window.location.origin}${path}`
 
 const user: RouteRecord[] = [
   ...userViewRoutes,
+  userCommandExecutionsRoute,
   {
     path: '/external-luna', external: external('/luna/'),
     meta: { title: 'route.WebTerminal', icon: 'box-arrow-up-right', permissions: [PERM.USE] },

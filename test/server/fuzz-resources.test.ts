@@ -12,6 +12,8 @@ import { platformsResource } from '../../demo/server/resources/platforms.ts';
 import { assetUserAuthInfosResource, assetUsersResource } from '../../demo/server/resources/asset-users.ts';
 import { gatheredUsersResource } from '../../demo/server/resources/gathered-users.ts';
 import { AUDIT_RESOURCES } from '../../demo/server/audits/routes.ts';
+import { commandExecutionsResource } from '../../demo/server/ops/command-executions.ts';
+import { OPS_RESOURCES } from '../../demo/server/ops/resources.ts';
 import { fixture, type Fixture } from './contract-helpers.ts';
 import { ANY_FIELD, BODIES, fieldValues, hostileQueries, checksumOf } from './fuzz-corpus.ts';
 
@@ -95,6 +97,8 @@ fuzzResource(assetUserAuthInfosResource);
 fuzzResource(gatheredUsersResource);
 // The audit lists (list-only; FTP logs also take a POST).
 for (const def of AUDIT_RESOURCES) fuzzResource(def);
+// The job center's lists and the caller's own batch commands (their POST is fuzzed with the extra routes).
+for (const def of [...OPS_RESOURCES, commandExecutionsResource]) fuzzResource(def);
 // Rules live under one filter's URL: fuzz them under a real filter of the org.
 fuzzResource(cmdFilterRulesResource, async (f) => {
   const body = cmdFiltersResource.sample({ db: f.app.bastion.db, orgId: f.eng, seq: 1 }).create[0];

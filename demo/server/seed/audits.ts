@@ -118,8 +118,9 @@ function seedFtpLogs(db: DB, nowMs: number, eng: string, ops: string): void {
 }
 
 function seedCommandExecutions(db: DB, nowMs: number, eng: string, ops: string): void {
-  const insertRun = db.prepare(`INSERT INTO command_executions (id, run_as, user, command, is_finished, result, date_created, date_start, date_finished, org_id)
-    VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?)`);
+  // Samples (is_sample): the first real batch command removes them (ops/command-executions.ts).
+  const insertRun = db.prepare(`INSERT INTO command_executions (id, run_as, user, command, is_finished, result, date_created, date_start, date_finished, org_id, is_sample)
+    VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?, 1)`);
   const insertHost = db.prepare('INSERT INTO command_execution_hosts (commandexecution_id, asset_id) VALUES (?, ?)');
   const runs: [string, string, string, Record<string, unknown>, number][] = [
     [eng, 'orgadmin', 'uptime', { ok: { 'web-01': ' 10:02:11 up 31 days,  2 users,  load average: 0.08, 0.03, 0.01' } }, 3 * DAY],

@@ -12,7 +12,9 @@ import { failureText, SKIP_REASONS, TASK_LOG } from './log-messages.ts';
 import type { LogTone } from './log-text.ts';
 import { resolveTarget, type AssetRow, type AssetTarget, type LoginAccount } from './targets.ts';
 
-export type AssetAction = 'test' | 'refresh';
+import type { AssetAction } from './job-record.ts';
+
+export type { AssetAction };
 
 /** Hosts tried at once inside one task (the runner separately bounds tasks to 2). */
 const HOSTS_AT_ONCE = 4;

@@ -30,8 +30,10 @@ export function startAutoPush(server: FastifyInstance, kind: 'asset' | 'node', l
     const user = row && openColumns(db, 'system_users', row);
     // 2.3 forces auto_push off for manual login; a manual user has nothing to push anyway.
     if (!user || !user.auto_push || user.login_mode !== 'auto' || !assetIds.size) continue;
-    const work = pushWork(db, assetsByIds(db, [...assetIds]), pushAccounts(db, user));
-    tasks.push(server.tasks.submit(`Push system users to assets: ${user.name}`, owner, work));
+    const assets = assetsByIds(db, [...assetIds]);
+    const work = pushWork(db, assets, pushAccounts(db, user));
+    const job = { kind: 'push' as const, system_user: user.id, assets: assets.map((asset) => asset.id) };
+    tasks.push(server.tasks.submit(`Push system users to assets: ${user.name}`, owner, work, job));
   }
   return tasks;
 }

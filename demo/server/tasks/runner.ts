@@ -6,7 +6,8 @@ import { uuid } from '../lib/ids.ts';
 import { TASK_LOG } from './log-messages.ts';
 import type { TargetPolicy } from '../net/allowed-targets.ts';
 import type { LogTone } from './log-text.ts';
-import { TaskStore, type TaskOwner } from './store.ts';
+import type { JobRecord } from './job-record.ts';
+import { TaskStore, type TaskOwner, type TaskState } from './store.ts';
 
 export interface TaskContext {
   id: string;
@@ -24,13 +25,26 @@ export interface TaskContext {
 
 export type TaskWork = (task: TaskContext) => Promise<unknown>;
 
-interface Queued { id: string; work: TaskWork; lang: Lang }
+/**
+ * Told of every task's life (the job center records tasks, versions and runs from it). Called
+ * synchronously inside the runner's own steps, so a record exists before `submit` returns.
+ */
+export interface TaskObserver {
+  submitted(id: string, name: string, owner: TaskOwner, job: JobRecord | undefined): void;
+  started(id: string): void;
+  finished(id: string, state: Extract<TaskState, 'SUCCESS' | 'FAILURE'>, result: unknown): void;
+}
+
+interface Queued { id: string; work: TaskWork; lang: Lang; stop: AbortController }
 
 export class TaskRunner {
   private readonly queue: Queued[] = [];
   private readonly running = new Map<string, Promise<void>>();
   private readonly aborter = new AbortController();
   private isClosed = false;
+  private readonly observers: TaskObserver[] = [];
+  /** Each queued or running task's own stop (`cancel`), beside the runner-wide one. */
+  private readonly stops = new Map<string, AbortController>();
 
   constructor(readonly store: TaskStore, readonly timeoutMs: number, readonly policy: TargetPolicy, private readonly concurrency = 2) {
     store.failInterrupted('Task interrupted: the server stopped before it finished');
@@ -41,14 +55,48 @@ export class TaskRunner {
     return this.isClosed;
   }
 
-  /** Records a PENDING task and schedules it; returns the task id at once. */
-  submit(name: string, owner: TaskOwner, work: TaskWork): string {
+  observe(observer: TaskObserver): void {
+    this.observers.push(observer);
+  }
+
+  /**
+   * Records a PENDING task and schedules it; returns the task id at once. `job` says what the work
+   * is (kind, hosts, run-as) so it can be recorded and run again; `id` lets a caller name the task
+   * before it exists (a batch command's execution id is its task id, as in 2.3).
+   */
+  submit(name: string, owner: TaskOwner, work: TaskWork, job?: JobRecord, id = uuid()): string {
     if (this.isClosed) throw new Error('The task runner is closed');
-    const id = uuid();
     this.store.create(id, name, owner);
-    this.queue.push({ id, work, lang: owner.lang });
+    for (const observer of this.observers) observer.submitted(id, name, owner, job);
+    const stop = new AbortController();
+    this.stops.set(id, stop);
+    this.queue.push({ id, work, lang: owner.lang, stop });
     this.pump();
     return id;
+  }
+
+  /** True while the task is queued or running. */
+  isActive(id: string): boolean {
+    return this.stops.has(id);
+  }
+
+  /**
+   * Stops one queued or running task: its work sees its signal aborted and the task ends as FAILURE
+   * with `reason` in its log. False when the task is not queued or running here.
+   */
+  cancel(id: string, reason: string): boolean {
+    const stop = this.stops.get(id);
+    if (!stop) return false;
+    const queued = this.queue.findIndex((entry) => entry.id === id);
+    if (queued >= 0) {
+      this.queue.splice(queued, 1);
+      this.stops.delete(id);
+      this.store.appendLog(id, reason, 'fail');
+      this.finish(id, 'FAILURE', { error: reason });
+      return true;
+    }
+    stop.abort(new Error(reason));
+    return true;
   }
 
   /** Resolves when nothing is queued or running (tests wait on it). */
@@ -61,8 +109,9 @@ export class TaskRunner {
     this.isClosed = true;
     this.aborter.abort();
     for (const { id } of this.queue.splice(0)) {
+      this.stops.delete(id);
       this.store.appendLog(id, 'Task cancelled: the server is stopping');
-      this.store.finished(id, 'FAILURE', { error: 'cancelled' });
+      this.finish(id, 'FAILURE', { error: 'cancelled' });
     }
     await Promise.allSettled(this.running.values());
   }
@@ -78,20 +127,30 @@ export class TaskRunner {
     }
   }
 
-  private async execute({ id, work, lang }: Queued): Promise<void> {
+  private async execute({ id, work, lang, stop }: Queued): Promise<void> {
     const { store } = this;
     store.started(id);
+    for (const observer of this.observers) observer.started(id);
     const context: TaskContext = {
-      id, lang, signal: this.aborter.signal, timeoutMs: this.timeoutMs, policy: this.policy,
+      id, lang, signal: AbortSignal.any([this.aborter.signal, stop.signal]), timeoutMs: this.timeoutMs, policy: this.policy,
       log: (text, tone) => store.appendLog(id, text, tone),
     };
     try {
       const result = await work(context);
-      store.finished(id, 'SUCCESS', result);
+      this.finish(id, 'SUCCESS', result);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      // A stopped task says why it stopped (the reason given to `cancel`), not what the abort broke.
+      const cause = stop.signal.aborted ? stop.signal.reason : error;
+      const message = cause instanceof Error ? cause.message : String(cause);
       store.appendLog(id, pick(lang, TASK_LOG.taskFailed, { reason: message }), 'fail');
-      store.finished(id, 'FAILURE', { error: message });
+      this.finish(id, 'FAILURE', { error: message });
+    } finally {
+      this.stops.delete(id);
     }
+  }
+
+  private finish(id: string, state: 'SUCCESS' | 'FAILURE', result: unknown): void {
+    this.store.finished(id, state, result);
+    for (const observer of this.observers) observer.finished(id, state, result);
   }
 }

@@ -40,7 +40,7 @@ export function assetsUnderNode(db: DB, nodeKey: string): AssetRow[] {
 /** Queues a test/refresh over `assets`; returns the task id. */
 export function startAssetTask(server: FastifyInstance, name: string, action: AssetAction, assets: AssetRow[], owner: TaskOwner): string {
   const { db, now } = server.bastion;
-  return server.tasks.submit(name, owner, assetWork(db, now, action, assets));
+  return server.tasks.submit(name, owner, assetWork(db, now, action, assets), { kind: 'assets', action, assets: assets.map((asset) => asset.id) });
 }
 
 /**
@@ -61,7 +61,8 @@ export function startNewAssetTasks(server: FastifyInstance, assetIds: string[], 
   return (['refresh', 'test'] as const).map((action) => {
     const name = assets.length === 1 ? assetTaskName(action, assets[0].hostname) : someAssetsTaskName(action);
     const work = assetWork(server.bastion.db, server.bastion.now, action, assets);
-    return server.tasks.submit(name, owner, note ? async (task) => { task.log(note); return work(task); } : work);
+    const job = { kind: 'assets' as const, action, assets: assets.map((asset) => asset.id) };
+    return server.tasks.submit(name, owner, note ? async (task) => { task.log(note); return work(task); } : work, job);
   });
 }
 

@@ -24,7 +24,25 @@ export interface TaskOwner {
 const CHUNK_CHARS = 10 * 1024;
 
 export class TaskStore {
+  /** Who follows a task's log (the task-log WebSocket): called after each append and at the end. */
+  private readonly watchers = new Map<string, Set<() => void>>();
+
   constructor(private readonly db: DB, private readonly now: () => number) {}
+
+  /** Calls `changed` whenever the task's log grows or the task ends; returns the unsubscribe. */
+  watch(id: string, changed: () => void): () => void {
+    let set = this.watchers.get(id);
+    if (!set) this.watchers.set(id, (set = new Set()));
+    set.add(changed);
+    return () => {
+      set.delete(changed);
+      if (!set.size && this.watchers.get(id) === set) this.watchers.delete(id);
+    };
+  }
+
+  private notify(id: string): void {
+    for (const changed of this.watchers.get(id) ?? []) changed();
+  }
 
   create(id: string, name: string, owner: TaskOwner): void {
     this.db.prepare('INSERT INTO celery_tasks (id, name, state, date_created, creator, creator_id, org_id) VALUES (?, ?, ?, ?, ?, ?, ?)')
@@ -38,6 +56,7 @@ export class TaskStore {
   finished(id: string, state: 'SUCCESS' | 'FAILURE', result: unknown): void {
     this.db.prepare('UPDATE celery_tasks SET state = ?, result = ?, date_finished = ? WHERE id = ?')
       .run(state, JSON.stringify(result ?? null), isoAt(this.now()), id);
+    this.notify(id);
   }
 
   get(id: string): TaskRow | undefined {
@@ -58,6 +77,7 @@ export class TaskStore {
     const insert = this.db.prepare('INSERT INTO celery_task_logs (task_id, line) VALUES (?, ?)');
     // A bare \r stays in its line (shown as ^M): it would let data overwrite the line it sits in.
     for (const line of text.split(/\r?\n/)) insert.run(id, logLine(line, tone));
+    this.notify(id);
   }
 
   hasLog(id: string): boolean {

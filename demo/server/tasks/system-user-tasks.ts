@@ -38,12 +38,14 @@ export function registerSystemUserTaskRoute(app: FastifyInstance): void {
       const name = assetId
         ? `Push system users to asset: ${user.name}(${only || user.username}) => ${assets[0].hostname}(${assets[0].ip})`
         : `Push system users to assets: ${user.name}`;
-      return reply.code(201).send({ task: app.tasks.submit(name, owner, pushWork(db, assets, accounts)) });
+      const job = { kind: 'push' as const, system_user: user.id, assets: assets.map((asset) => asset.id), ...(only ? { username: only } : {}) };
+      return reply.code(201).send({ task: app.tasks.submit(name, owner, pushWork(db, assets, accounts), job) });
     }
     const who = `${user.name}(${user.username})`;
     // JumpServer's task names; an asset prints as "hostname(ip)".
     const name = assetId ? `Test system user connectivity: ${who} => ${assets[0].hostname}(${assets[0].ip})` : `Test system user connectivity: ${who}`;
-    return reply.code(201).send({ task: app.tasks.submit(name, owner, assetWork(db, now, 'test', assets, user)) });
+    const job = { kind: 'system_user_test' as const, system_user: user.id, assets: assets.map((asset) => asset.id) };
+    return reply.code(201).send({ task: app.tasks.submit(name, owner, assetWork(db, now, 'test', assets, user), job) });
   });
 }
 

@@ -19,7 +19,7 @@ describe('sidebar menu by role', () => {
 
   // Admins manage users, assets, applications, permissions and sessions; auditors see what they audit
   // (the Dashboard, sessions and the audit logs).
-  const adminMenu = ['仪表盘', '用户管理', '资产管理', '应用管理', '权限管理', '会话管理', '日志审计'];
+  const adminMenu = ['仪表盘', '用户管理', '资产管理', '应用管理', '权限管理', '会话管理', '作业中心', '日志审计'];
   // Settings are the super admin's alone (spec §6).
   const superAdminMenu = [...adminMenu, '系统设置'];
   const auditorMenu = ['仪表盘', '会话管理', '日志审计'];
@@ -60,7 +60,7 @@ describe('sidebar menu by role', () => {
     const view = await mountConsole('/');
     await waitForShell(view);
     await waitFor(() => menuLabels(view).length > 2, 3000, 'the user-page menu');
-    expect(menuLabels(view)).to.deep.equal(['我的资产', '我的应用', 'Web终端', '文件管理']);
+    expect(menuLabels(view)).to.deep.equal(['我的资产', '我的应用', '命令执行', 'Web终端', '文件管理']);
     const links = view.findAll<HTMLAnchorElement>('nav.sidebar .menu a[data-menu][target="_blank"]');
     expect(links.map((a) => new URL(a.href).pathname)).to.deep.equal(['/luna/', '/koko/elfinder/sftp/']);
     expect(links.every((a) => a.target === '_blank' && a.rel === 'noopener')).to.equal(true);

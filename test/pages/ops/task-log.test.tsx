@@ -2,6 +2,7 @@
 // xterm until the server says the task ended.
 import { expect } from '@open-wc/testing';
 import { TaskLogPage } from '../../../src/pages/ops/TaskLogPage.tsx';
+import { setTaskLogSockets } from '../../../src/pages/ops/task-log.ts';
 import { cleanup, json, mount, type Mounted, params, serve } from '../../core/engine/support.tsx';
 import type { FetchStub } from '../../core/support/fetch-stub.ts';
 import { deepQuery, text, waitFor } from '../../helpers/dom.ts';
@@ -9,6 +10,8 @@ import { deepQuery, text, waitFor } from '../../helpers/dom.ts';
 const LOG_URL = 'GET /api/v1/ops/celery/task/t-42/log/';
 
 describe('task log page', () => {
+  before(() => setTaskLogSockets(false));
+  after(() => setTaskLogSockets(true));
   let view: Mounted | undefined;
   let stub: FetchStub | undefined;
   afterEach(() => cleanup(stub, view));

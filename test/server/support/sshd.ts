@@ -28,6 +28,8 @@ export interface SshdOptions {
    * asset's admin user; written to /etc/sudoers.d/bastion-test (sudo: node scripts/ensure-sshd.mjs).
    */
   sudo?: boolean;
+  /** More loopback addresses to listen on beside 127.0.0.1 (assets of a test on distinct 127.x addresses). */
+  alsoListen?: string[];
 }
 
 /** Starts a private sshd; call `stop()` (e.g. in `t.after`). Needs root (useradd, chpasswd). */
@@ -40,7 +42,7 @@ export async function startSshd(options: SshdOptions = {}): Promise<TestSshd> {
   const port = await freePort();
   const config = join(dir, 'sshd_config');
   writeFileSync(config, [
-    `Port ${port}`, 'ListenAddress 127.0.0.1', `HostKey ${join(dir, 'host_key')}`, `PidFile ${join(dir, 'sshd.pid')}`,
+    `Port ${port}`, ...['127.0.0.1', ...(options.alsoListen ?? [])].map((address) => `ListenAddress ${address}`), `HostKey ${join(dir, 'host_key')}`, `PidFile ${join(dir, 'sshd.pid')}`,
     'UsePAM no', 'PasswordAuthentication yes', 'PubkeyAuthentication yes', 'KbdInteractiveAuthentication no',
     'StrictModes yes', 'PermitRootLogin no', `AllowUsers ${[TEST_USER, ...(options.allowUsers ?? [])].join(' ')}`, 'LogLevel VERBOSE', '',
   ].join('\n'));

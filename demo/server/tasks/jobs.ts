@@ -1,0 +1,45 @@
+// What a task does, as data: every job the runner takes is described by one of these records, so the
+// job center can store it as a task version (2.3's AdHoc: the module and its arguments, the hosts, the
+// run-as account) and build the same work again for "run again" (`ops/tasks/<id>/run/`). The work is
+// built from ids at run time, so a re-run reads today's assets and credentials, as 2.3's re-run of an
+// AdHoc reads today's inventory.
+import type { DB } from '../db/open.ts';
+import { openColumns } from '../secrets/sealed-columns.ts';
+import { assetUserTestWork, type AssetUserAccount } from './asset-user-work.ts';
+import { assetWork } from './asset-work.ts';
+import type { JobRecord } from './job-record.ts';
+import { pushAccounts, pushWork, type PushSystemUser } from './push-work.ts';
+import type { TaskWork } from './runner.ts';
+import { assetsByIds } from './start-tasks.ts';
+import type { LoginAccount } from './targets.ts';
+
+const SYSTEM_USER_COLUMNS = 'id, name, username, password, private_key, public_key, username_same_with_user, shell, home, system_groups, sudo';
+
+function systemUser(db: DB, id: string): (LoginAccount & PushSystemUser) | undefined {
+  const row = db.prepare(`SELECT ${SYSTEM_USER_COLUMNS} FROM system_users WHERE id = ?`).get(id) as (LoginAccount & PushSystemUser) | undefined;
+  return row && openColumns(db, 'system_users', row);
+}
+
+/**
+ * The work of a job that needs nothing but the database (every kind but `command`), or a reason it
+ * cannot be built any more (its system user was deleted).
+ */
+export function workOf(db: DB, now: () => number, job: Exclude<JobRecord, { kind: 'command' }>): TaskWork | { missing: string } {
+  switch (job.kind) {
+    case 'assets':
+      return assetWork(db, now, job.action, assetsByIds(db, job.assets));
+    case 'system_user_test': {
+      const user = systemUser(db, job.system_user);
+      return user ? assetWork(db, now, 'test', assetsByIds(db, job.assets), user) : { missing: 'system_user' };
+    }
+    case 'push': {
+      const user = systemUser(db, job.system_user);
+      return user ? pushWork(db, assetsByIds(db, job.assets), pushAccounts(db, user, job.username)) : { missing: 'system_user' };
+    }
+    case 'asset_user_test': {
+      const rows = db.prepare('SELECT id, asset, username, hostname, ip FROM asset_users WHERE id IN (SELECT value FROM json_each(?)) ORDER BY hostname, username')
+        .all(JSON.stringify(job.accounts)) as AssetUserAccount[];
+      return assetUserTestWork(db, rows);
+    }
+  }
+}
