@@ -34,6 +34,7 @@ import { SettingsStore } from './settings/store.ts';
 import { registerTaskRoutes } from './tasks/register.ts';
 import { BOOTSTRAP_TOKEN_ENV } from './terminal/registration.ts';
 import { registerTerminalRoutes } from './terminal/routes.ts';
+import { registerTicketRoutes } from './tickets/routes.ts';
 import { registerProfileRoutes } from './users/profile-routes.ts';
 import { registerUserActionRoutes } from './users/user-action-routes.ts';
 import { registerCommonRoutes } from './web/common-routes.ts';
@@ -122,6 +123,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerLdapRoutes(app, { policy });
   registerAuditRoutes(app);
   registerDashboardRoutes(app);
+  registerTicketRoutes(app, { policy });
   registerTerminalRoutes(app, { dataDir, bootstrapToken: opts.bootstrapToken ?? process.env[BOOTSTRAP_TOKEN_ENV] ?? '', policy, maxReplayBytes: opts.maxReplayBytes });
   await registerStaticRoutes(app, opts.distDir);
   registerEmbedRoutes(app, opts.distDir);

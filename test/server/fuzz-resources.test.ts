@@ -12,6 +12,7 @@ import { platformsResource } from '../../demo/server/resources/platforms.ts';
 import { assetUserAuthInfosResource, assetUsersResource } from '../../demo/server/resources/asset-users.ts';
 import { gatheredUsersResource } from '../../demo/server/resources/gathered-users.ts';
 import { AUDIT_RESOURCES } from '../../demo/server/audits/routes.ts';
+import { TICKET_RESOURCES } from '../../demo/server/tickets/routes.ts';
 import { fixture, type Fixture } from './contract-helpers.ts';
 import { ANY_FIELD, BODIES, fieldValues, hostileQueries, checksumOf } from './fuzz-corpus.ts';
 
@@ -95,6 +96,8 @@ fuzzResource(assetUserAuthInfosResource);
 fuzzResource(gatheredUsersResource);
 // The audit lists (list-only; FTP logs also take a POST).
 for (const def of AUDIT_RESOURCES) fuzzResource(def);
+// The two ticket lists (requests are created and patched; tickets/ is patched only).
+for (const def of TICKET_RESOURCES) fuzzResource(def);
 // Rules live under one filter's URL: fuzz them under a real filter of the org.
 fuzzResource(cmdFilterRulesResource, async (f) => {
   const body = cmdFiltersResource.sample({ db: f.app.bastion.db, orgId: f.eng, seq: 1 }).create[0];

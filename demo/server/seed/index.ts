@@ -11,6 +11,7 @@ import { SEED_GROUPS, SEED_ORGS, SEED_USERS } from './population.ts';
 import { seedGrants } from './grants.ts';
 import { seedPermissions } from './perms.ts';
 import { seedTerminalStorages } from './terminal.ts';
+import { seedTickets } from './tickets.ts';
 import { SettingsStore } from '../settings/store.ts';
 
 export interface SeedOptions {
@@ -55,6 +56,7 @@ export function seed(db: DB, opts: SeedOptions): void {
     seedGrants(db, opts.nowMs);
     seedApplications(db, opts.demoPassword, opts.nowMs);
     seedTerminalStorages(db, opts.nowMs);
+    seedTickets(db, opts.nowMs);
     new SettingsStore(db).seedDefaults({ XPACK_LICENSE_IS_VALID: opts.licenseValid });
     if (opts.auditSamples) seedAuditSamples(db, opts.nowMs);
   })();
