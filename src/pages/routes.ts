@@ -9,6 +9,7 @@ import { NotFoundPage } from './errors/NotFoundPage.tsx'
 import { permsRoutes } from './perms/routes.ts'
 import { settingsRoutes } from './settings/routes.ts'
 import { terminalRoutes } from './terminal/routes.ts'
+import { adminTicketsRoutes, userTicketsRoutes } from './tickets/routes.ts'
 import { usersRoutes } from './users/index.ts'
 import { userViewRoutes } from './userviews/routes.ts'
 
@@ -60,6 +61,7 @@ const admin: RouteRecord[] = [
   applicationsRoutes,
   permsRoutes,
   terminalRoutes,
+  adminTicketsRoutes,
   auditsRoutes,
   settingsRoutes,
 ]
@@ -69,6 +71,7 @@ const external = (path: string) => () => `${window.location.origin}${path}`
 
 const user: RouteRecord[] = [
   ...userViewRoutes,
+  userTicketsRoutes,
   {
     path: '/external-luna', external: external('/luna/'),
     meta: { title: 'route.WebTerminal', icon: 'box-arrow-up-right', permissions: [PERM.USE] },
