@@ -230,3 +230,35 @@ test('the seeded tickets: open, approved and rejected requests of Engineering', 
   const states = new Set(rows.map((row) => `${row.status}/${row.action}`));
   for (const state of ['open/', 'closed/approve', 'closed/reject']) assert.ok(states.has(state), state);
 });
+
+test('the calls Lina 2.3.1\'s ticket pages make are answered without a 4xx', async (t) => {
+  const w = await world(t);
+  const ok = async (as: string, method: 'GET' | 'POST' | 'PATCH' | 'OPTIONS', url: string, payload?: unknown) => {
+    const response = await w.call(as, method as 'GET', url, payload);
+    assert.ok(response.statusCode < 400, `${as} ${method} ${url}: ${response.statusCode} ${response.body}`);
+    return response.json() as Row;
+  };
+  // TicketList (and the navbar's open count, with its stray slash), both tabs, their OPTIONS.
+  await ok('user', 'GET', `${BASE}?assign=0&status=open&offset=0&limit=15&display=1&draw=1/`);
+  await ok('orgadmin', 'GET', `${BASE}?assign=1&offset=0&limit=15&display=1&draw=1&search=&order=-date_created`);
+  const meta = await ok('user', 'OPTIONS', `${BASE}?draw=1&display=1`);
+  assert.ok((meta.actions as Record<string, Row>).GET.title);
+  // RequestAssetPermTicketCreateUpdate: its OPTIONS, the assignees Select2 (search, limit, offset), the POST as Lina builds it.
+  const form = await ok('user', 'OPTIONS', REQUESTS);
+  assert.ok((form.actions as Record<string, Row>).POST.org_id);
+  await ok('user', 'GET', `${REQUESTS}assignees/?org_id=DEFAULT&search=&limit=10&offset=0`);
+  const made = await ok('user', 'POST', REQUESTS, {
+    title: 'From Lina', org_id: 'DEFAULT', assignees: [userId(w.app, 'admin')], ips: ['127.0.0.1'], hostname: 'localhost',
+    actions: ['all', 'connect', 'updownload', 'upload_file', 'download_file'], date_start: '2024-01-15T08:00:00.000Z', date_expired: '2024-01-22T08:00:00.000Z', comment: '',
+  });
+  // AssetsTicketDetail as the assignee: the ticket, its comments, the waitlists, then Lina's approve (PATCH, then POST).
+  const detail = await ok('admin', 'GET', `${REQUESTS}${made.id}/`);
+  await ok('admin', 'GET', `${BASE}${made.id}/comments/`);
+  await ok('admin', 'GET', `${String(detail.assets_waitlist_url)}&limit=10&offset=0&search=local`);
+  const systemUsers = (await ok('admin', 'GET', `${String(detail.system_user_waitlist_url)}&limit=10&offset=0`)).results as Row[];
+  assert.ok(systemUsers.length > 0, 'the DEFAULT org\'s system users, whatever org the console is in');
+  await ok('admin', 'POST', `${BASE}${made.id}/comments/`, { body: 'ok for a week', ticket: made.id });
+  await ok('admin', 'PATCH', `${REQUESTS}${made.id}/`, { confirmed_system_user: systemUsers[0].id, confirmed_assets: detail.confirmed_assets, actions: ['connect'] });
+  await ok('admin', 'POST', `${REQUESTS}${made.id}/approve/`);
+  assert.equal((await ok('user', 'GET', `${BASE}${made.id}/`)).action, 'approve');
+});
