@@ -28,6 +28,7 @@ const RENDER: Record<string, (ticket: Row) => ReactNode> = {
   status: (ticket) => <TicketStateBadge ticket={ticket} />,
   ips: (ticket) => listText(ticket.ips),
   actions: (ticket) => (Array.isArray(ticket.actions) ? ticket.actions.map((name) => translate(`perms.actions.${String(name)}`)).join(', ') : ''),
+  date_created: (ticket) => displayDateTime(ticket.date_created),
   date_start: (ticket) => displayDateTime(ticket.date_start),
   date_expired: (ticket) => displayDateTime(ticket.date_expired),
   body: (ticket) => <pre className="ticket-body">{String(ticket.body ?? '')}</pre>,
@@ -75,6 +76,12 @@ export function TicketDetailPage({ params, route }: PageProps) {
     void act(() => approveTicket(object!, request ? confirmation ?? undefined : undefined), t('tickets.act.approved'))
   }
 
+  // 2.3's verbose names ("Assignees display name") read oddly on a card: the page names the people.
+  const shownMeta = meta && {
+    ...meta,
+    ...(meta.assignees_display ? { assignees_display: { ...meta.assignees_display, label: t('tickets.info.assignees') } } : {}),
+    ...(meta.assignee_display ? { assignee_display: { ...meta.assignee_display, label: t('tickets.info.assignee') } } : {}),
+  }
   const title = truncateTitle(object ? `${t(request ? 'route.AssetsTicketDetail' : 'route.TicketDetail')}: ${String(object.title ?? '')}` : t('route.TicketDetail'))
   return (
     <section className="engine-page detail-page ticket-detail" data-state={object ? String(object.status) : undefined}>
@@ -85,7 +92,7 @@ export function TicketDetailPage({ params, route }: PageProps) {
       {object && (
         <div className="detail-grid">
           <div className="column">
-            <DetailCard title={t('tickets.info.title')} object={object} meta={meta} render={RENDER}
+            <DetailCard title={t('tickets.info.title')} object={object} meta={shownMeta} render={RENDER}
               fields={INFO_FIELDS.filter((field) => field in object)} />
             {request
               ? <DetailCard title={t('tickets.info.request')} object={object} meta={meta} render={RENDER} fields={REQUEST_FIELDS.filter((field) => field in object)} />
