@@ -43,7 +43,9 @@ async function signInInFrame(username: string, password: string): Promise<HTMLIF
   return frame;
 }
 
-describe('login confirmation: a reviewer lets a waiting sign-in through (real server)', () => {
+describe('login confirmation: a reviewer lets a waiting sign-in through (real server)', function () {
+  // A console mount, then a whole sign-in in a frame whose page polls every 3 s: more than mocha's 20 s on a busy machine.
+  this.timeout(60_000)
   let member: { id: string; username: string };
   let frame: HTMLIFrameElement | null = null;
   before(async () => {

@@ -18,7 +18,9 @@ const prefix = uniqueName('tk');
 
 type Ticket = { id: string; title: string; org_id: string; assignees: string[]; hostname: string; system_user: string; actions: string[]; status: string; action: string };
 
-describe('tickets: a request through to the grant (real server)', () => {
+describe('tickets: a request through to the grant (real server)', function () {
+  // Three sign-ins and three console mounts in one story: more than mocha's 20 s on a busy machine.
+  this.timeout(60_000)
   let eng = '';
   let asset: { id: string; hostname: string };
   let systemUser: { id: string; name: string; username: string };
