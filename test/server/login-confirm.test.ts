@@ -151,3 +151,27 @@ test('token API: 200 login_confirm_wait with the ticket, then the token once app
   assert.match(door.json().msg, /Login confirm required|登录需要复核/);
   assert.deepEqual(logs(app, 'user').at(-1), { reason: 'login_confirm_required', status: 0 });
 });
+
+test('with MFA the code comes first, then the wait; the sign-in is logged once, when approved', async (t) => {
+  const { totpCode } = await import('../../demo/server/auth/totp.ts');
+  const { seal } = await import('../../demo/server/secrets/vault.ts');
+  const secret = 'JBSWY3DPEHPK3PXP';
+  const { app, as } = await confirmed(t);
+  app.bastion.db.prepare("UPDATE users SET mfa_level = 1, otp_secret_key = ? WHERE username = 'user'").run(seal(app.bastion.db, secret));
+  const { response, jar } = await postLoginForm(app, { username: 'user' });
+  assert.equal(response.headers.location, '/core/auth/login/otp/');
+  const form = await app.inject({ method: 'GET', url: '/core/auth/login/otp/', headers: { cookie: cookieHeader(jar) } });
+  const after = cookieJar(form, jar);
+  const code = await app.inject({ method: 'POST', url: '/core/auth/login/otp/', headers: { cookie: cookieHeader(after) },
+    payload: { csrfmiddlewaretoken: after.csrftoken, otp_code: totpCode(secret, app.clock.now()) } });
+  assert.equal(code.statusCode, 302);
+  assert.equal(code.headers.location, WAIT);
+  const waiting = cookieJar(code, after);
+  assert.equal(waiting.sessionid, undefined);
+  assert.deepEqual(logs(app, 'user'), []);
+  await app.inject({ method: 'PATCH', url: `/api/v1/tickets/tickets/${pendingTicket(app)}/`, headers: await as('orgadmin'), payload: { action: 'approve' } });
+  const guard = await app.inject({ method: 'GET', url: GUARD, headers: { cookie: cookieHeader(waiting) } });
+  assert.equal(guard.headers.location, '/ui/');
+  assert.ok(cookieJar(guard, waiting).sessionid);
+  assert.deepEqual(app.bastion.db.prepare("SELECT reason, status, mfa FROM login_logs WHERE username = 'user'").all().map((row) => ({ ...(row as object) })), [{ reason: '', status: 1, mfa: 1 }]);
+});
