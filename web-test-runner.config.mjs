@@ -11,6 +11,7 @@ import { proxyToReferenceServer } from './scripts/wtr/proxy.mjs';
 import { referenceServerPlugin } from './scripts/wtr/reference-server.mjs';
 import { shoelaceIconsPlugin } from './scripts/wtr/shoelace-icons.mjs';
 import { settingsFixturePlugin } from './scripts/wtr/settings-fixture.mjs';
+import { loginConfirmFixturePlugin } from './scripts/wtr/login-confirm-fixture.mjs';
 import { terminalFixturePlugin } from './scripts/wtr/terminal-fixture.mjs';
 import { totalsReporter } from './scripts/wtr/totals-reporter.mjs';
 import { webTerminalFixturePlugin } from './scripts/wtr/web-terminal-fixture.mjs';
@@ -44,6 +45,6 @@ export default {
     }),
   ],
   middleware: [proxyToReferenceServer],
-  plugins: [referenceServerPlugin(), bundleTestsPlugin(), shoelaceIconsPlugin(), terminalFixturePlugin(), webTerminalFixturePlugin(), settingsFixturePlugin(), ldapFixturePlugin(), loginCaptchaPlugin(), nginxFixturePlugin(), portalFixturePlugin()],
+  plugins: [referenceServerPlugin(), bundleTestsPlugin(), shoelaceIconsPlugin(), terminalFixturePlugin(), webTerminalFixturePlugin(), settingsFixturePlugin(), ldapFixturePlugin(), loginCaptchaPlugin(), nginxFixturePlugin(), portalFixturePlugin(), loginConfirmFixturePlugin()],
   reporters: [defaultReporter(), totalsReporter()],
 };

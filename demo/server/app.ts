@@ -4,6 +4,7 @@ import fastifyFormbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { dirname } from 'node:path';
 import { registerLoginRoutes } from './auth/login-routes.ts';
+import { registerLoginConfirmRoutes } from './auth/login-confirm-routes.ts';
 import { registerOtpVerifyRoute } from './auth/mfa-verify.ts';
 import { registerLoginOtpRoutes } from './auth/login-otp-routes.ts';
 import { registerOtpProfileRoutes } from './auth/otp-profile-routes.ts';
@@ -39,6 +40,7 @@ import { SettingsStore } from './settings/store.ts';
 import { registerTaskRoutes } from './tasks/register.ts';
 import { BOOTSTRAP_TOKEN_ENV } from './terminal/registration.ts';
 import { registerTerminalRoutes } from './terminal/routes.ts';
+import { registerTicketRoutes } from './tickets/routes.ts';
 import { registerProfileRoutes } from './users/profile-routes.ts';
 import { registerUserActionRoutes } from './users/user-action-routes.ts';
 import { registerCommonRoutes } from './web/common-routes.ts';
@@ -85,6 +87,11 @@ export interface BuildOptions {
   portalTokenTtlSeconds?: number;
   /** Port of the terminal component's HTTP/WebSocket listener on 127.0.0.1; default env TERMINAL_HTTP_PORT, else 5000. */
   terminalHttpPort?: number;
+  /**
+   * LOGIN_CONFIRM_ENABLE, a setting 2.3 reads from its config file (not the settings API): applied at each
+   * start when given; main.ts passes env LOGIN_CONFIRM_ENABLE. Undefined keeps what the database holds.
+   */
+  loginConfirmEnable?: boolean;
 }
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -99,6 +106,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const fresh = isEmpty(db);
   if (fresh) seed(db, { demoPassword: opts.demoPassword ?? 'bastion', licenseValid: !!opts.licenseValid, nowMs: now(), auditSamples: opts.auditSamples });
   const state: ServerState = { db, now, settings: new SettingsStore(db), loginAgeMs: opts.loginTimeoutMs ?? LOGIN_AGE_MS };
+  if (opts.loginConfirmEnable !== undefined) state.settings.set('LOGIN_CONFIRM_ENABLE', opts.loginConfirmEnable, 'fixed');
 
   // 2.3's asset-user ids join three UUIDs (<system_user>_<asset>_<user>: 110 characters); find-my-way's
   // default 100-character limit on a path parameter would answer them 414.
@@ -121,6 +129,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerPortalTokenRoute(app, corsOrigins);
   registerOtpVerifyRoute(app);
   registerLoginOtpRoutes(app);
+  registerLoginConfirmRoutes(app);
   registerOtpProfileRoutes(app);
   registerCommonRoutes(app);
   registerProfileRoutes(app);
@@ -140,6 +149,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerLdapRoutes(app, { policy });
   registerAuditRoutes(app);
   registerDashboardRoutes(app);
+  registerTicketRoutes(app, { policy });
   registerTerminalRoutes(app, { dataDir, bootstrapToken: opts.bootstrapToken ?? process.env[BOOTSTRAP_TOKEN_ENV] ?? '', policy, maxReplayBytes: opts.maxReplayBytes });
   await registerStaticRoutes(app, opts.distDir);
   registerEmbedRoutes(app, opts.distDir);

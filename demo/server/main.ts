@@ -19,10 +19,13 @@ const frameAncestors = parseFrameAncestors(process.env.BASTION_FRAME_ANCESTORS);
 const listenHost = /^0+(\.0+){3}$|^::$/.test(host) ? '127.0.0.1' : host;
 const publicOrigin = (process.env.BASTION_PUBLIC_URL || `http://${listenHost.includes(':') ? `[${listenHost}]` : listenHost}:${port}`).replace(/\/+$/, '');
 const licenseValid = ['1', 'true'].includes((process.env.BASTION_LICENSE_VALID ?? '').toLowerCase());
+// 2.3's config switch for login confirmation: 1/true on, 0/false off, unset = as stored (off on a new database).
+const loginConfirm = (process.env.LOGIN_CONFIRM_ENABLE ?? '').toLowerCase();
+const loginConfirmEnable = ['1', 'true'].includes(loginConfirm) ? true : ['0', 'false'].includes(loginConfirm) ? false : undefined;
 
 // buildApp creates the data folder (0700), the database (0600) and, once, the secret key file.
 const app = await buildApp({
-  dbFile: join(dataDir, 'bastion.sqlite3'), distDir: join(repoRoot, 'dist'), demoPassword, licenseValid, frameAncestors, publicOrigin, logger: true,
+  dbFile: join(dataDir, 'bastion.sqlite3'), distDir: join(repoRoot, 'dist'), demoPassword, licenseValid, frameAncestors, publicOrigin, logger: true, loginConfirmEnable,
   // Sample audit logs in a new database, unless BASTION_AUDIT_SAMPLES=0.
   auditSamples: process.env.BASTION_AUDIT_SAMPLES !== '0',
 }).catch((error: unknown) => {

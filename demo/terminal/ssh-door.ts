@@ -18,7 +18,8 @@ interface TokenAnswer { user?: { id: string; username: string; name: string }; e
 
 /** A sign-in the server held back for MFA: its login-flow cookie and what the door sent. */
 interface PendingMfa { cookies: Map<string, string>; body: Record<string, string> }
-type SignIn = { user: TerminalUser } | { mfa: PendingMfa } | null;
+/** A sign-in the server refuses with something to tell the user (login confirmation), shown before the refusal. */
+type SignIn = { user: TerminalUser } | { mfa: PendingMfa } | { notice: string } | null;
 
 async function signIn(services: Services, body: Record<string, string>, cookies = new Map<string, string>()): Promise<SignIn> {
   try {
@@ -26,6 +27,9 @@ async function signIn(services: Services, body: Record<string, string>, cookies 
     if (answer.error === 'mfa_required') return { mfa: { cookies, body } };
     return answer.user?.id ? { user: { id: answer.user.id, username: answer.user.username, name: answer.user.name || answer.user.username } } : null;
   } catch (error) {
+    // A user whose sign-ins wait for a reviewer cannot wait here: the server's message says where to go.
+    const body = error instanceof ApiError ? error.body as { error?: string; msg?: string } | null : null;
+    if (body?.error === 'login_confirm_required' && typeof body.msg === 'string') return { notice: body.msg };
     if (error instanceof ApiError && error.status < 500) return null;
     services.log(`sign-in check failed: ${(error as Error).message}`);
     return null;
@@ -81,8 +85,17 @@ export function createSshDoor(services: Services, hostKey: Buffer): Server {
     // A user with MFA passes the password or key first (partial success), then types the code of
     // their authenticator in a keyboard-interactive prompt.
     let pendingMfa: PendingMfa | null = null;
+    let notice: string | null = null;
     client.on('authentication', (ctx) => {
       const methods = allowedMethods(services);
+      // The refusal's reason travels as keyboard-interactive instructions (clients print them), then no.
+      if (ctx.method === 'keyboard-interactive' && notice) {
+        const said = notice;
+        notice = null;
+        // One prompt: clients show instructions that come with a question (ssh2 skips an empty round).
+        ctx.prompt([{ prompt: `${bothLanguages('door.notice.close')}: `, echo: false }], 'Bastion', said, () => ctx.reject(methods));
+        return;
+      }
       if (ctx.method === 'keyboard-interactive' && pendingMfa) {
         const pending = pendingMfa;
         ctx.prompt([{ prompt: `${bothLanguages('door.mfa.prompt')}: `, echo: true }], 'MFA', bothLanguages('door.mfa.instructions'), (answers) => {
@@ -100,6 +113,9 @@ export function createSshDoor(services: Services, hostKey: Buffer): Server {
         if (found && 'user' in found) {
           user = found.user;
           ctx.accept();
+        } else if (found && 'notice' in found) {
+          notice = found.notice;
+          ctx.reject(['keyboard-interactive']);
         } else if (found) {
           pendingMfa = found.mfa;
           ctx.reject(['keyboard-interactive'], true);

@@ -59,6 +59,7 @@ export const TEXTS = {
   'door.bye': { zh: '再见。', en: 'Bye.' },
   'door.mfa.instructions': { zh: '请输入认证器应用显示的验证码。', en: 'Enter the code your authenticator app shows.' },
   'door.mfa.prompt': { zh: 'MFA 验证码', en: 'MFA code' },
+  'door.notice.close': { zh: '按回车键结束', en: 'Press Enter to end' },
   'web.token_invalid': { zh: '连接令牌无效或已过期。', en: 'The connection token is invalid or expired.' },
   'web.target_closed': { zh: '与资产的连接已关闭。', en: 'The connection to the asset was closed.' },
   'web.ended': { zh: '会话已结束。', en: 'The session ended.' },

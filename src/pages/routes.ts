@@ -10,6 +10,7 @@ import { opsRoutes, userCommandExecutionsRoute } from './ops/routes.ts'
 import { permsRoutes } from './perms/routes.ts'
 import { settingsRoutes } from './settings/routes.ts'
 import { terminalRoutes } from './terminal/routes.ts'
+import { adminTicketsRoutes, userTicketsRoutes } from './tickets/routes.ts'
 import { usersRoutes } from './users/index.ts'
 import { userViewRoutes } from './userviews/routes.ts'
 
@@ -62,6 +63,7 @@ const admin: RouteRecord[] = [
   permsRoutes,
   terminalRoutes,
   opsRoutes,
+  adminTicketsRoutes,
   auditsRoutes,
   settingsRoutes,
 ]
@@ -72,6 +74,7 @@ const external = (path: string) => () => `${window.location.origin}${path}`
 const user: RouteRecord[] = [
   ...userViewRoutes,
   userCommandExecutionsRoute,
+  userTicketsRoutes,
   {
     path: '/external-luna', external: external('/luna/'),
     meta: { title: 'route.WebTerminal', icon: 'box-arrow-up-right', permissions: [PERM.USE] },

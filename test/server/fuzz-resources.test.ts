@@ -14,6 +14,7 @@ import { gatheredUsersResource } from '../../demo/server/resources/gathered-user
 import { AUDIT_RESOURCES } from '../../demo/server/audits/routes.ts';
 import { commandExecutionsResource } from '../../demo/server/ops/command-executions.ts';
 import { OPS_RESOURCES } from '../../demo/server/ops/resources.ts';
+import { TICKET_RESOURCES } from '../../demo/server/tickets/routes.ts';
 import { fixture, type Fixture } from './contract-helpers.ts';
 import { ANY_FIELD, BODIES, fieldValues, hostileQueries, checksumOf } from './fuzz-corpus.ts';
 
@@ -99,6 +100,8 @@ fuzzResource(gatheredUsersResource);
 for (const def of AUDIT_RESOURCES) fuzzResource(def);
 // The job center's lists and the caller's own batch commands (their POST is fuzzed with the extra routes).
 for (const def of [...OPS_RESOURCES, commandExecutionsResource]) fuzzResource(def);
+// The two ticket lists (requests are created and patched; tickets/ is patched only).
+for (const def of TICKET_RESOURCES) fuzzResource(def);
 // Rules live under one filter's URL: fuzz them under a real filter of the org.
 fuzzResource(cmdFilterRulesResource, async (f) => {
   const body = cmdFiltersResource.sample({ db: f.app.bastion.db, orgId: f.eng, seq: 1 }).create[0];

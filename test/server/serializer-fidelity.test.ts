@@ -39,7 +39,7 @@ test('fields_size=small is 2.3\'s fields_small for users, assets, user groups an
   assert.ok(!('platform' in asset) && !('nodes' in asset), 'foreign keys are not in fields_small');
 });
 
-test('the user detail carries login_confirm_settings (no reviewers: the feature is not implemented); the list does not', async (t) => {
+test('the user detail carries login_confirm_settings (none set here); the list does not', async (t) => {
   const f = await fixture(t, usersResource);
   const id = userId(f.app, 'user');
   assert.deepEqual((await f.call('GET', `${USERS}${id}/`)).json().login_confirm_settings, []);

@@ -33,6 +33,8 @@ const RECORDED: Record<string, (row: Row) => string> = {
   remote_app_permissions: named,
   database_apps: named,
   database_app_permissions: named,
+  // Not in 2.3's list: every action on a ticket is logged here (who approved, rejected, closed, replied).
+  tickets: (row) => `${text(row.user_display)}: ${text(row.title)}`,
 };
 
 export const isRecorded = (def: ResourceDef): boolean => def.table in RECORDED;

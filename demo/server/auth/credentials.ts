@@ -4,6 +4,7 @@ import type { UserRow } from '../context.ts';
 import { t } from '../lib/i18n.ts';
 import { passwordHasExpired } from '../users/password-expiry.ts';
 import { clearFailures, isBlocked, recordFailure } from './lockout.ts';
+import { needsConfirmation } from './login-confirm.ts';
 import { recordLogin } from './login-log.ts';
 import { mfaEnabled } from './mfa-state.ts';
 import { isValidUser } from './permissions.ts';
@@ -45,7 +46,8 @@ export async function checkCredentials(request: FastifyRequest, username: string
   // The failure count is cleared only by a completed sign-in (recordSignIn): a right password alone must
   // not wipe the wrong MFA codes that followed it.
   // A user with MFA is signed in (logged, last_login) only once the code is given, as 2.3's guard does.
-  if (!mfaEnabled(user, settings)) recordSignIn(request, user, type, ip);
+  // So is a user whose sign-ins wait for a reviewer: once approved (auth/login-confirm.ts).
+  if (!mfaEnabled(user, settings) && !needsConfirmation(db, settings, user)) recordSignIn(request, user, type, ip);
   return { ok: true, user };
 }
 

@@ -32,6 +32,12 @@ export interface LoginFlowData {
   otpAuthUserId?: string;
   otpPasswordAt?: number;
   otpCodeAt?: number;
+  /** Login confirmation (auth/login-confirm.ts): the user waiting for a reviewer, their ticket, where to go after. */
+  confirmUserId?: string;
+  confirmTicketId?: string;
+  confirmNext?: string;
+  /** The refusal is in the login log already (the waiting page polls on). */
+  confirmLogged?: boolean;
 }
 
 export interface LoginFlow {

@@ -7,6 +7,7 @@ import type { UserRow } from '../context.ts';
 import { randomToken } from '../lib/ids.ts';
 import { recordSignIn } from './credentials.ts';
 import { setCsrfCookie } from './csrf-cookie.ts';
+import { needsConfirmation, openConfirmTicket } from './login-confirm.ts';
 import { LOGIN_FLOW_AGE_MS, loginFlow, type LoginFlow } from './login-flow.ts';
 import { isBlocked } from './lockout.ts';
 import { logMfaFailure, mfaEnabled, mfaUnset } from './mfa-state.ts';
@@ -26,8 +27,11 @@ export function startBrowserSession(request: FastifyRequest, reply: FastifyReply
 
 /** The password was right: continue the sign-in. */
 export function continueLogin(request: FastifyRequest, reply: FastifyReply, user: UserRow, next: string) {
-  const { settings, now } = request.server.bastion;
-  if (!mfaEnabled(user, settings)) return startBrowserSession(request, reply, user, next);
+  const { settings, now, db } = request.server.bastion;
+  if (!mfaEnabled(user, settings)) {
+    if (needsConfirmation(db, settings, user)) return startConfirmation(request, reply, loginFlow(request, reply), user, next);
+    return startBrowserSession(request, reply, user, next);
+  }
   const flow = loginFlow(request, reply);
   flow.update({ pendingUserId: user.id, pendingNext: next, pendingAt: now(), mfaPassed: false, otpSecretPending: undefined });
   if (!mfaUnset(user, settings)) return reply.redirect(OTP_PATHS.loginOtp);
@@ -49,6 +53,17 @@ export function pendingUser(request: FastifyRequest, flow: LoginFlow): UserRow |
 export function finishPendingLogin(request: FastifyRequest, reply: FastifyReply, flow: LoginFlow, user: UserRow) {
   const next = flow.data.pendingNext ?? '';
   flow.update({ pendingUserId: undefined, pendingNext: undefined, pendingAt: undefined, mfaPassed: undefined, otpSecretPending: undefined });
+  const { db, settings } = request.server.bastion;
+  if (needsConfirmation(db, settings, user)) return startConfirmation(request, reply, flow, user, next);
   recordSignIn(request, user, 'W');
   return startBrowserSession(request, reply, user, next);
+}
+
+export const WAIT_CONFIRM_PATH = '/core/auth/login/wait-confirm/';
+
+/** Login confirmation applies: a ticket goes to the reviewers and the browser waits for their answer. */
+export function startConfirmation(request: FastifyRequest, reply: FastifyReply, flow: LoginFlow, user: UserRow, next: string) {
+  const ticketId = openConfirmTicket(request, user);
+  flow.update({ confirmUserId: user.id, confirmTicketId: ticketId, confirmNext: next, confirmLogged: false });
+  return reply.redirect(WAIT_CONFIRM_PATH);
 }

@@ -11,6 +11,7 @@ import { recordLogin } from './login-log.ts';
 import { isValidUser } from './permissions.ts';
 import { checkCredentials, passwordExpiredRefusal, recordSignIn, type LoginResult } from './credentials.ts';
 import { mfaEnabled } from './mfa-state.ts';
+import { needsConfirmation } from './login-confirm.ts';
 import { headerValue } from './request-context.ts';
 
 export const isOnBehalfCaller = (request: FastifyRequest): boolean => request.ctx.user?.role === 'App';
@@ -64,6 +65,6 @@ export async function checkOnBehalf(request: FastifyRequest, body: Record<string
   const expired = passwordExpiredRefusal(request, user, log);
   if (expired) return expired;
   // With MFA the sign-in is recorded once the code is given (auth/token-routes.ts).
-  if (!mfaEnabled(user, settings)) recordSignIn(request, user, 'T', ip);
+  if (!mfaEnabled(user, settings) && !needsConfirmation(db, settings, user)) recordSignIn(request, user, 'T', ip);
   return { ok: true, user };
 }

@@ -12,6 +12,10 @@ import { loginFlow } from './login-flow.ts';
 import { pendingUser } from './login-guard.ts';
 import { countMfaFailure, logMfaFailure, mfaEnabled, mfaUnset } from './mfa-state.ts';
 import { checkOnBehalf, isOnBehalfCaller, remoteAddrOf } from './on-behalf-auth.ts';
+import { CONFIRM_TEXT, confirmBody, confirmState, endConfirmation, logRefusal, needsConfirmation, openConfirmTicket } from './login-confirm.ts';
+import type { LoginFlow } from './login-flow.ts';
+import { recordLogin } from './login-log.ts';
+import { pick } from '../lib/i18n.ts';
 import { headerValue } from './request-context.ts';
 import { createBearerToken } from './sessions.ts';
 import { readOtpSecret } from './otp-secret.ts';
@@ -54,6 +58,13 @@ export function registerTokenRoutes(app: FastifyInstance): void {
         flow.update({ pendingUserId: user.id, pendingAt: now(), mfaPassed: false, pendingNext: undefined });
         return reply.code(200).send({ error: 'mfa_required', msg: t(lang, 'mfa.required'), data: { choices: ['code'], url: MFA_CHALLENGE_PATH } });
       }
+    }
+    // Login confirmation (2.3's check_user_login_confirm_if_need): a reviewer approves this sign-in first.
+    if (needsConfirmation(db, settings, user)) {
+      const refused = awaitConfirmation(request, flow, user, type, ip);
+      if (refused) return reply.code(refused.status).send(refused.body);
+    }
+    if (mfaEnabled(user, settings) || needsConfirmation(db, settings, user)) {
       flow.clear();
       recordSignIn(request, user, type, ip);
     }
@@ -90,4 +101,37 @@ export function registerTokenRoutes(app: FastifyInstance): void {
     flow.update({ mfaPassed: true });
     return { msg: 'ok' };
   });
+}
+
+/**
+ * The token waits for a reviewer: the first call opens the ticket (200 `login_confirm_wait`, as 2.3), the
+ * client polls `login-confirm-ticket/status/` with the same cookie and asks again; approved, the token is
+ * issued (null here). A rejected or closed ticket answers `login_confirm_error` and the next call starts over.
+ * A terminal's on-behalf sign-in cannot wait at its door: refused (400 `login_confirm_required`), and logged.
+ */
+function awaitConfirmation(request: FastifyRequest, flow: LoginFlow, user: UserRow, type: 'W' | 'T', ip: string): { status: number; body: unknown } | null {
+  const { db, now } = request.server.bastion;
+  const { lang } = request.ctx;
+  if (isOnBehalfCaller(request)) {
+    recordLogin(db, { username: user.username, type, ip, userAgent: headerValue(request, 'user-agent') ?? '', reason: 'login_confirm_required', success: false }, now());
+    return { status: 400, body: { error: 'login_confirm_required', msg: pick(lang, CONFIRM_TEXT.doorRequired) } };
+  }
+  const mine = flow.data.confirmUserId === user.id;
+  const state = mine ? confirmState(db, flow.data.confirmTicketId, user.id) : 'missing';
+  if (state === 'approved') {
+    endConfirmation(flow);
+    return null;
+  }
+  if (state === 'rejected' || state === 'closed') {
+    logRefusal(request, flow, user, state, type);
+    const body = confirmBody(lang, state, flow.data.confirmTicketId);
+    endConfirmation(flow);
+    return { status: 200, body };
+  }
+  if (state === 'missing') {
+    const ticketId = openConfirmTicket(request, user, ip);
+    flow.update({ confirmUserId: user.id, confirmTicketId: ticketId, confirmNext: undefined, confirmLogged: false });
+    return { status: 200, body: confirmBody(lang, 'wait', ticketId) };
+  }
+  return { status: 200, body: confirmBody(lang, 'wait', flow.data.confirmTicketId) };
 }

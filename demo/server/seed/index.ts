@@ -12,6 +12,7 @@ import { seedGrants } from './grants.ts';
 import { seedPermissions } from './perms.ts';
 import { seedPortals } from './portals.ts';
 import { seedTerminalStorages } from './terminal.ts';
+import { seedTickets } from './tickets.ts';
 import { SettingsStore } from '../settings/store.ts';
 
 export interface SeedOptions {
@@ -57,6 +58,7 @@ export function seed(db: DB, opts: SeedOptions): void {
     seedApplications(db, opts.demoPassword, opts.nowMs);
     seedTerminalStorages(db, opts.nowMs);
     seedPortals(db, opts.nowMs);
+    seedTickets(db, opts.nowMs);
     new SettingsStore(db).seedDefaults({ XPACK_LICENSE_IS_VALID: opts.licenseValid });
     if (opts.auditSamples) seedAuditSamples(db, opts.nowMs);
   })();

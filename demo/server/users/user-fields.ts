@@ -58,6 +58,9 @@ export function serializeUser(args: HookArgs, row: Row, out: Row, mode: 'list' |
     can_delete: canDeleteUser(args, row),
     avatar_url: '/static/img/avatar/user.png',
   });
-  // 2.3's UserRetrieveSerializer: the reviewers of the user's login confirmation (not implemented here, so none).
-  if (mode === 'retrieve') out.login_confirm_settings = [];
+  // 2.3's UserRetrieveSerializer: the reviewers of the user's login confirmation (auth/login-confirm-routes.ts).
+  if (mode === 'retrieve') {
+    out.login_confirm_settings = args.db.prepare(`SELECT r.user_id FROM login_confirm_reviewers r JOIN login_confirm_settings s ON s.id = r.setting_id
+      JOIN users u ON u.id = r.user_id WHERE s.user_id = ? ORDER BY u.username`).pluck().all(user.id);
+  }
 }

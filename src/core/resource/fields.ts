@@ -30,6 +30,8 @@ export interface FieldSpec {
   multiple?: boolean
   options?: Choice[]
   remote?: RemoteOptions
+  /** A remote select whose list follows other values (a ticket's assignees follow its org): replaces `remote`. */
+  remoteFor?: (values: Record<string, unknown>) => RemoteOptions
   /** The 'bits' widget: each choice's bit flags (resource/bits.ts). */
   bits?: Record<string, number>
   rows?: number

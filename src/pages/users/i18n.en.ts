@@ -14,7 +14,7 @@ const en: Translation<typeof zh> = {
         resetPublicKey: 'This will clear the SSH key of "{{name}}" and send a reset mail. Continue?',
       },
       mail: { sent: 'An e-mail has been sent to the user at {{email}}' },
-      relation: { groups: 'User groups', members: 'Members' },
+      relation: { groups: 'User groups', members: 'Members', reviewers: 'Login confirm reviewers' },
       form: { account: 'Account', authentication: 'Authentication', security: 'Security', other: 'Other' },
     },
   }

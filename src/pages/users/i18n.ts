@@ -13,7 +13,7 @@ export const zh = {
         resetPublicKey: '这将会清除用户 "{{name}}" 的SSH密钥并发送重置邮件，确定继续吗？',
       },
       mail: { sent: '一封邮件已经发送到用户的邮箱 {{email}}' },
-      relation: { groups: '用户组', members: '成员' },
+      relation: { groups: '用户组', members: '成员', reviewers: '登录复核审批人' },
       form: { account: '账户', authentication: '认证', security: '安全', other: '其它' },
     },
   }

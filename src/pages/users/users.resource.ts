@@ -5,6 +5,7 @@ import { t } from '../../core/i18n/index.ts'
 import { toast } from '../../core/stores/notify.ts'
 import { addRelations, GROUPS_URL, groupsOfUser, refreshOwnProfile, removeRelation, setUsersActive, USERS_URL } from './user-api.ts'
 import { userQuickActions } from './user-quick-actions.ts'
+import { loginConfirmReviewers } from './login-confirm-reviewers.ts'
 import { USER_FORM_SECTIONS } from './user-form-sections.ts'
 import { userGrantTabs } from '../perms/granted-tabs.ts'
 
@@ -53,6 +54,6 @@ export const users = defineResource({
       members: groupsOfUser,
       add: (user, ids) => addRelations(ids.map((usergroup) => ({ user: String(user.id), usergroup }))),
       remove: (_user, relationId) => removeRelation(relationId),
-    }],
+    }, loginConfirmReviewers],
   },
 })

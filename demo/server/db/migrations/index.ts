@@ -24,5 +24,6 @@ export { default as m0021 } from './0021_command_counts.ts';
 export { default as m0022 } from './0022_hashed_login_tokens.ts';
 export { default as m0023 } from './0023_sealed_credentials.ts';
 export { default as m0024 } from './0024_private_tokens_auth_book.ts';
+export { default as m0025 } from './0025_tickets.ts';
 export { default as m0030 } from './0030_ops_job_center.ts';
 export { default as m0040 } from './0040_portal_clients_oauth.ts';

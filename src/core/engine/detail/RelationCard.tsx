@@ -51,7 +51,7 @@ export function RelationCard({ relation, object, reload }: { relation: RelationD
     }
   }
   return (
-    <div className="card relation-card">
+    <div className="card relation-card" data-relation={relation.title}>
       <h3>{t(relation.title)}</h3>
       <div className="body">
         <RemoteSelect remote={{ url: relation.selectUrl, labelPath: relation.selectLabel, label: relation.selectText }} value={picked} multiple label={t(relation.title)}

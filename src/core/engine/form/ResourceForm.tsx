@@ -111,7 +111,7 @@ export function ResourceForm(props: ResourceFormProps) {
           return (
             <div key={field.id} className={`form-item${field.required ? ' required' : ''}`} data-field={field.id}>
               <label>{field.label}</label>
-              <FieldControl field={field} value={values[field.id]} disabled={props.readOnly || sending}
+              <FieldControl field={field.remoteFor ? { ...field, remote: field.remoteFor(values) } : field} value={values[field.id]} disabled={props.readOnly || sending}
                 onChange={(v, commit) => change(field, v, commit)}
                 onBlur={() => validationTrigger(field) === 'blur' && check(field, valuesRef.current[field.id])} />
               {errors[field.id] && <div className="field-error">{errors[field.id]}</div>}
