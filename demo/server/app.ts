@@ -44,6 +44,7 @@ import { registerSecurityHeaders } from './web/security-headers.ts';
 import { registerStaticRoutes } from './web/static-routes.ts';
 import { registerTerminalSocketProxy } from './web/terminal-socket-proxy.ts';
 import { registerWebTerminalPage } from './web/web-terminal-page.ts';
+import { registerFileManager } from './web/file-manager-proxy.ts';
 
 export interface BuildOptions {
   dbFile: string;
@@ -127,6 +128,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerEmbedRoutes(app, opts.distDir);
   registerWebTerminalPage(app, opts.distDir);
   await registerTerminalSocketProxy(app, opts.terminalHttpPort);
+  registerFileManager(app, opts.distDir, opts.terminalHttpPort);
   return app;
 }
 
