@@ -197,7 +197,7 @@ export class FileTree {
   // ---- what may be done ------------------------------------------------------------------------
 
   /** The grant engine's actions for this user on the asset as the system user; an error is no action. */
-  private async actions(place: Extract<Place, { kind: 'inside' }>): Promise<string[]> {
+  async actions(place: Extract<Place, { kind: 'inside' }>): Promise<string[]> {
     const query = `user_id=${q(this.origin.user.id)}&asset_id=${q(place.asset.asset.id)}&system_user_id=${q(place.su.systemUser.id)}`;
     try {
       const answer = await this.services.api.get<{ actions?: unknown }>(`/api/v1/perms/asset-permissions/user/actions/?${query}`);

@@ -5,7 +5,7 @@
 // SFTP door's (file-ops.ts) on the same virtual tree, so the same grant checks and FTP log rows apply.
 // Uploads and downloads stream: the request body is written to the asset chunk by chunk, a download is
 // read from it 256 KB at a time as the browser takes it.
-//   GET  list?path=             {path, entries: [{name, size, mtime, mode, is_dir, permissions}]}
+//   GET  list?path=             {path, entries: [{name, size, mtime, mode, is_dir, permissions}], actions, writable}
 //   GET  locate?asset=&system_user=   {path} (the folder of that asset and system user)
 //   GET  download?path=         the file (attachment)
 //   PUT  upload?path=           the body becomes the file → 201 {path, size}
@@ -104,7 +104,10 @@ export class WebFiles {
         const path = normalizeVirtual(param('path') || '/');
         const entries = (await ops.list(tree, path)).map(entryOf)
           .sort((a, b) => Number(b.is_dir) - Number(a.is_dir) || a.name.localeCompare(b.name));
-        return json(response, 200, { path, entries });
+        // What the page may offer here (each operation is still checked when it comes).
+        const place = await tree.locate(path);
+        const actions = place?.kind === 'inside' ? await tree.actions(place) : [];
+        return json(response, 200, { path, entries, actions, writable: place?.kind === 'inside' });
       }
       case 'locate': {
         expect('GET');
