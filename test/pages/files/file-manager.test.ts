@@ -147,4 +147,37 @@ describe('web file manager /koko/elfinder/sftp/', function () {
     click(button(await waitFor(() => page!.root()?.querySelector('[role=alertdialog]'), 5000, 'the confirmation'), '删除'))
     await waitFor(() => (row(page!, name) ? null : true), 15000, 'the file gone')
   })
+
+  it('shows an upload\'s progress and cancels it', async () => {
+    page = await loadManager('/koko/elfinder/sftp/')
+    await open(page, grant.asset.hostname)
+    await open(page, grant.systemUsers[0].name)
+    const name = `${uniqueName('fmbig')}.bin`
+    const win = page.win()
+    const files = new win.DataTransfer()
+    files.items.add(new win.File([new Uint8Array(128 * 1024 * 1024)], name))
+    const input = page.root()!.querySelector<HTMLInputElement>('input[type=file]')!
+    input.files = files.files
+    input.dispatchEvent(new win.Event('change', { bubbles: true }))
+    const transfer = await waitFor(() => page!.root()?.querySelector('.files-transfer'), 5000, 'the transfer')
+    expect(text(transfer)).to.match(new RegExp(`正在上传 ${name}：\\d+%`))
+    expect(transfer.querySelector('progress')).to.not.equal(null)
+    click(button(transfer, '取消上传'))
+    const status = await waitFor(() => {
+      const shown = page!.root()?.querySelector('.files-message')
+      return shown && text(shown).includes('取消') ? shown : null
+    }, 15000, 'the cancellation')
+    expect(text(status)).to.equal(`已取消上传 ${name}。`)
+    expect(page.root()?.querySelector('.files-transfer')).to.equal(null)
+    // What arrived before the cancel (if anything) is the user's to delete; here it is cleaned up.
+    const left = await fetch(`/koko/files/list?path=${encodeURIComponent(`/${grant.asset.hostname}/${grant.systemUsers[0].name}`)}`)
+    const listing = await left.json() as { entries: { name: string; size: number }[] }
+    const partial = listing.entries.find((entry) => entry.name === name)
+    if (partial) {
+      expect(partial.size).to.be.below(128 * 1024 * 1024)
+      await fetch(`/koko/files/remove?path=${encodeURIComponent(`/${grant.asset.hostname}/${grant.systemUsers[0].name}/${name}`)}`, {
+        method: 'POST', headers: { 'X-CSRFToken': document.cookie.match(/csrftoken=([^;]+)/)?.[1] ?? '' },
+      })
+    }
+  })
 })
