@@ -78,8 +78,10 @@ export const ftpLogsResource: ResourceDef = {
       const org = sentOrg(args);
       if (org && 'orgId' in org && args.ctx.user.role === 'App') data.org_id = org.orgId;
     },
-    // A row sent twice (the terminal's retry after a lost answer) is kept as first stored.
-    insert: ({ db }, data) => {
+    // A row sent twice (the terminal's retry after a lost answer) is kept as first stored. The org's
+    // seeded sample rows (seed/audits.ts) give way to its first real one.
+    insert: ({ db, ctx }, data) => {
+      if (ctx.user.role === 'App') stmt(db, 'DELETE FROM ftp_logs WHERE is_sample = 1 AND org_id = ?').run(data.org_id ?? '');
       stmt(db, `INSERT INTO ftp_logs (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')}) ON CONFLICT(id) DO NOTHING`)
         .run(...COLUMNS.map((c) => (c === 'is_success' ? (data[c] === false || data[c] === 0 ? 0 : 1) : (data[c] ?? (c === 'remote_addr' ? null : '')))));
       return String(data.id);

@@ -24,3 +24,4 @@ export { default as m0021 } from './0021_command_counts.ts';
 export { default as m0022 } from './0022_hashed_login_tokens.ts';
 export { default as m0023 } from './0023_sealed_credentials.ts';
 export { default as m0024 } from './0024_private_tokens_auth_book.ts';
+export { default as m0035 } from './0035_ftp_log_samples.ts';
