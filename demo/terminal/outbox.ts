@@ -52,11 +52,9 @@ export class Outbox {
     if (n - this.journal.acked >= BATCH) void this.pump();
   }
 
-  /** Queues one FTP log row (an SFTP or web file operation); sent with the next round. */
+  /** Queues one FTP log row (an SFTP or web file operation); sent with the next round, as commands are. */
   ftpLog(record: FtpLogRecord): void {
     this.append({ kind: 'ftp', record });
-    // At once unless a failed try is waiting out its backoff (the timer then sends it).
-    void this.pump();
   }
 
   /** Queues a session's end: its recording (when `file` is given) and the close (when `close` is); answers its entry. */

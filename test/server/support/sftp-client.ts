@@ -10,10 +10,10 @@ import type { TerminalWorld } from './terminal-world.ts';
 export interface SftpRun { code: number; out: string }
 
 /** OpenSSH's sftp in batch mode as `world`'s user (their key), through the door. */
-export function sftpBatch(world: TerminalWorld, dir: string, commands: string[]): Promise<SftpRun> {
+export function sftpBatch(world: TerminalWorld, dir: string, commands: string[], port = world.terminal.sshPort): Promise<SftpRun> {
   const batch = join(dir, `batch-${randomBytes(4).toString('hex')}`);
   writeFileSync(batch, `${commands.join('\n')}\n`);
-  return run('sftp', [...clientOptions(world, dir), '-b', batch, '-P', String(world.terminal.sshPort), `${world.user.username}@127.0.0.1`]);
+  return run('sftp', [...clientOptions(world, dir), '-b', batch, '-P', String(port), `${world.user.username}@127.0.0.1`]);
 }
 
 export function clientOptions(world: TerminalWorld, dir: string): string[] {
