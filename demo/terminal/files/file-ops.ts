@@ -16,7 +16,7 @@ export const OPEN_FLAGS = { READ: 0x01, WRITE: 0x02, APPEND: 0x04, CREAT: 0x08, 
 
 export async function stat(tree: FileTree, path: string, link = false): Promise<Attributes> {
   const place = await tree.locate(path);
-  if (!place) throw new FileError(STATUS.NO_SUCH_FILE, 'No such file');
+  if (!place) throw new FileError(STATUS.NO_SUCH_FILE, 'files.no_such_file');
   if (place.kind !== 'inside') return virtualDirAttrs();
   // A system user's folder is the door's own: it stands for the asset's root, which may be anything.
   if (!place.rest) {
@@ -32,7 +32,7 @@ export async function stat(tree: FileTree, path: string, link = false): Promise<
 /** Every entry of a folder (virtual ones made up, the asset's as it lists them, without `.` and `..`). */
 export async function list(tree: FileTree, path: string): Promise<FileEntry[]> {
   const place = await tree.locate(path);
-  if (!place) throw new FileError(STATUS.NO_SUCH_FILE, 'No such file');
+  if (!place) throw new FileError(STATUS.NO_SUCH_FILE, 'files.no_such_file');
   const virtual = await tree.virtualEntries(place);
   if (virtual) return virtual;
   const inside = place as Inside;
@@ -44,7 +44,7 @@ export async function list(tree: FileTree, path: string): Promise<FileEntry[]> {
 /** Opens a file on the asset: for reading (Download, needs download_file) or writing (Upload, needs upload_file). */
 export async function open(tree: FileTree, path: string, flags: number, attrs: InputAttributes = {}): Promise<OpenFile> {
   const place = await tree.inside(path);
-  if (!place.rest) throw new FileError(STATUS.FAILURE, 'Not a file');
+  if (!place.rest) throw new FileError(STATUS.FAILURE, 'files.not_a_file');
   const read = (flags & OPEN_FLAGS.READ) !== 0;
   const write = (flags & (OPEN_FLAGS.WRITE | OPEN_FLAGS.APPEND | OPEN_FLAGS.CREAT | OPEN_FLAGS.TRUNC)) !== 0;
   const name = (conn: AssetSftp | null) => FileTree.pathOf(place, conn);
@@ -64,21 +64,21 @@ export async function open(tree: FileTree, path: string, flags: number, attrs: I
 
 export async function mkdir(tree: FileTree, path: string, attrs: InputAttributes = {}): Promise<void> {
   const place = await tree.inside(path);
-  if (!place.rest) throw new FileError(STATUS.FAILURE, 'This folder exists');
+  if (!place.rest) throw new FileError(STATUS.FAILURE, 'files.folder_exists');
   await tree.logged(place, 'upload_file', 'Mkdir', (c) => FileTree.pathOf(place, c),
     (conn) => call<void>((done) => conn.sftp.mkdir(FileTree.real(conn, place), attrs, done)));
 }
 
 export async function rmdir(tree: FileTree, path: string): Promise<void> {
   const place = await tree.inside(path);
-  if (!place.rest) throw new FileError(STATUS.PERMISSION_DENIED, 'Permission denied: the system user\'s root folder stays');
+  if (!place.rest) throw new FileError(STATUS.PERMISSION_DENIED, 'files.root_stays');
   await tree.logged(place, 'upload_file', 'Rmdir', (c) => FileTree.pathOf(place, c),
     (conn) => call<void>((done) => conn.sftp.rmdir(FileTree.real(conn, place), done)));
 }
 
 export async function remove(tree: FileTree, path: string): Promise<void> {
   const place = await tree.inside(path);
-  if (!place.rest) throw new FileError(STATUS.PERMISSION_DENIED, 'Permission denied: the system user\'s root folder stays');
+  if (!place.rest) throw new FileError(STATUS.PERMISSION_DENIED, 'files.root_stays');
   await tree.logged(place, 'upload_file', 'Delete', (c) => FileTree.pathOf(place, c),
     (conn) => call<void>((done) => conn.sftp.unlink(FileTree.real(conn, place), done)));
 }
@@ -94,8 +94,8 @@ export async function removeTree(tree: FileTree, path: string): Promise<void> {
 /** Both paths in one system user's folder of one asset (a rename cannot cross to another session). */
 async function pair(tree: FileTree, from: string, to: string): Promise<[Inside, Inside]> {
   const [a, b] = await Promise.all([tree.inside(from), tree.inside(to)]);
-  if (a.asset !== b.asset || a.su !== b.su) throw new FileError(STATUS.OP_UNSUPPORTED, 'Both paths must be under one asset and system user');
-  if (!a.rest || !b.rest) throw new FileError(STATUS.PERMISSION_DENIED, 'Permission denied: the system user\'s root folder stays');
+  if (a.asset !== b.asset || a.su !== b.su) throw new FileError(STATUS.OP_UNSUPPORTED, 'files.one_session');
+  if (!a.rest || !b.rest) throw new FileError(STATUS.PERMISSION_DENIED, 'files.root_stays');
   return [a, b];
 }
 
@@ -108,7 +108,7 @@ export async function rename(tree: FileTree, from: string, to: string): Promise<
 /** A link at `link` pointing at `target` (as given: the asset resolves it). */
 export async function symlink(tree: FileTree, target: string, link: string): Promise<void> {
   const place = await tree.inside(link);
-  if (!place.rest) throw new FileError(STATUS.PERMISSION_DENIED, 'Permission denied');
+  if (!place.rest) throw new FileError(STATUS.PERMISSION_DENIED, 'files.root_stays');
   await tree.logged(place, 'upload_file', 'Symlink', (c) => `${FileTree.pathOf(place, c)}=>${target}`,
     (conn) => call<void>((done) => conn.sftp.symlink(target, FileTree.real(conn, place), done)));
 }
@@ -123,7 +123,7 @@ export async function readlink(tree: FileTree, path: string): Promise<string> {
 /** Changing a file's mode, owner or times is a write: upload_file (not logged: 2.3 has no such row). */
 export async function setstat(tree: FileTree, path: string, attrs: InputAttributes): Promise<void> {
   const place = await tree.inside(path);
-  if (!place.rest) throw new FileError(STATUS.PERMISSION_DENIED, 'Permission denied');
+  if (!place.rest) throw new FileError(STATUS.PERMISSION_DENIED, 'files.root_stays');
   await tree.require(place, 'upload_file');
   const conn = await tree.connection(place);
   await call<void>((done) => conn.sftp.setstat(FileTree.real(conn, place), attrs, done));

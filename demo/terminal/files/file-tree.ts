@@ -16,12 +16,16 @@ import { assetEndpoint, gatewayEndpoint, type GrantedAsset, type GrantedSystemUs
 import type { FtpLogRecord } from '../outbox-jobs.ts';
 import type { Services } from '../services.ts';
 import { connectAsset, type AssetConnection } from '../target.ts';
+import { text, type Lang, type TextKey } from '../texts.ts';
 
 /** SFTP status codes (draft-ietf-secsh-filexfer-02), the answers every file door speaks. */
 export const STATUS = { OK: 0, EOF: 1, NO_SUCH_FILE: 2, PERMISSION_DENIED: 3, FAILURE: 4, BAD_MESSAGE: 5, CONNECTION_LOST: 7, OP_UNSUPPORTED: 8 } as const;
 
+/** A refusal or failure of the door's own, with its words in both languages (the message: English). */
 export class FileError extends Error {
-  constructor(readonly code: number, message: string) { super(message); }
+  constructor(readonly code: number, readonly key: TextKey, readonly params: Record<string, string | number> = {}) { super(text('en', key, params)); }
+
+  in(lang: Lang): string { return text(lang, this.key, this.params); }
 }
 
 export type Operate = FtpLogRecord['operate'];
@@ -215,9 +219,7 @@ export class FileTree {
     const held = await this.actions(place);
     const ok = held.includes('all') || (need === 'browse' ? held.some((a) => BROWSE.includes(a)) : held.includes(need));
     if (!ok) {
-      throw new FileError(STATUS.PERMISSION_DENIED, need === 'download_file'
-        ? 'Permission denied: downloading needs the download_file action'
-        : need === 'upload_file' ? 'Permission denied: changing files needs the upload_file action' : 'Permission denied');
+      throw new FileError(STATUS.PERMISSION_DENIED, need === 'download_file' ? 'files.need_download' : need === 'upload_file' ? 'files.need_upload' : 'files.need_browse');
     }
   }
 
@@ -225,13 +227,13 @@ export class FileTree {
 
   /** The SFTP session on the asset as this system user (opened once per tree), and its root. */
   connection(place: Extract<Place, { kind: 'inside' }>): Promise<AssetSftp> {
-    if (this.closed) return Promise.reject(new FileError(STATUS.CONNECTION_LOST, 'The file session has ended'));
+    if (this.closed) return Promise.reject(new FileError(STATUS.CONNECTION_LOST, 'files.ended'));
     const key = `${place.asset.asset.id}/${place.su.systemUser.id}`;
     let open = this.connections.get(key);
     if (!open) {
       open = this.openConnection(place).catch((error: Error) => {
         this.connections.delete(key);
-        throw new FileError(STATUS.FAILURE, `Could not reach ${place.asset.asset.hostname}: ${error.message}`);
+        throw new FileError(STATUS.FAILURE, 'files.unreachable', { host: place.asset.asset.hostname, error: error.message });
       });
       this.connections.set(key, open);
     }
@@ -280,8 +282,8 @@ export class FileTree {
   /** The place of `path`, which must be inside an asset's system user folder (writes cannot be elsewhere). */
   async inside(path: string): Promise<Extract<Place, { kind: 'inside' }>> {
     const place = await this.locate(path);
-    if (!place) throw new FileError(STATUS.NO_SUCH_FILE, 'No such file');
-    if (place.kind !== 'inside') throw new FileError(STATUS.PERMISSION_DENIED, 'Permission denied: this folder is the door\'s own (assets and system users)');
+    if (!place) throw new FileError(STATUS.NO_SUCH_FILE, 'files.no_such_file');
+    if (place.kind !== 'inside') throw new FileError(STATUS.PERMISSION_DENIED, 'files.virtual');
     return place;
   }
 

@@ -14,7 +14,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { posix } from 'node:path';
 import type { FileEntry } from 'ssh2';
 import { verifyRequest, type VouchedFiles } from '../../server/terminal/proxy-signature.ts';
+import { langOfAcceptLanguage } from '../language.ts';
 import type { Services } from '../services.ts';
+import { text } from '../texts.ts';
 import { call, FileError, FileTree, normalizeVirtual, STATUS, statusOf } from './file-tree.ts';
 import * as ops from './file-ops.ts';
 
@@ -60,7 +62,7 @@ export class WebFiles {
     const vouched = verifyRequest(typeof secret === 'string' ? secret : undefined, request.headers, request.method ?? 'GET', request.url ?? '', Date.now());
     if (!vouched) {
       this.services.log(`refused a file request without a valid signature from ${request.socket.remoteAddress ?? '?'}`);
-      json(response, 401, { detail: 'Unsigned request' });
+      json(response, 401, { detail: text(langOfAcceptLanguage(request.headers['accept-language']), 'files.unsigned') });
       request.resume();
       return true;
     }
@@ -68,7 +70,8 @@ export class WebFiles {
       const code = statusOf(error);
       if (!(error instanceof FileError) && code === STATUS.FAILURE) this.services.log(`web files: ${(error as Error).message}`);
       request.resume();
-      json(response, HTTP_OF[code] ?? 400, { detail: (error as Error).message, code });
+      const lang = langOfAcceptLanguage(request.headers['accept-language']);
+      json(response, HTTP_OF[code] ?? 400, { detail: error instanceof FileError ? error.in(lang) : (error as Error).message, code });
     });
     return true;
   }
@@ -96,7 +99,7 @@ export class WebFiles {
     const param = (name: string) => url.searchParams.get(name) ?? '';
     const method = request.method ?? 'GET';
     const expect = (wanted: string) => {
-      if (method !== wanted) throw new FileError(STATUS.OP_UNSUPPORTED, `Use ${wanted}`);
+      if (method !== wanted) throw new FileError(STATUS.OP_UNSUPPORTED, 'files.use_method', { method: wanted });
     };
     switch (action) {
       case 'list': {
@@ -112,7 +115,7 @@ export class WebFiles {
       case 'locate': {
         expect('GET');
         const path = await tree.folderOf(param('asset'), param('system_user') || undefined);
-        if (!path) throw new FileError(STATUS.NO_SUCH_FILE, 'This asset or system user is not granted to you for files');
+        if (!path) throw new FileError(STATUS.NO_SUCH_FILE, 'files.not_granted');
         return json(response, 200, { path });
       }
       case 'download': {
@@ -139,7 +142,7 @@ export class WebFiles {
         request.resume();
         return json(response, 200, {});
       default:
-        throw new FileError(STATUS.NO_SUCH_FILE, 'Not found');
+        throw new FileError(STATUS.NO_SUCH_FILE, 'files.not_found');
     }
   }
 
@@ -186,7 +189,7 @@ export class WebFiles {
     } finally {
       await call<void>((done) => sftp.close(file.handle, done)).catch(() => {});
     }
-    if (!request.complete) throw new FileError(STATUS.CONNECTION_LOST, 'The upload was cut short');
+    if (!request.complete) throw new FileError(STATUS.CONNECTION_LOST, 'files.cut_short');
     json(response, 201, { path, size: offset });
   }
 
