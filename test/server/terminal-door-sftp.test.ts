@@ -166,4 +166,29 @@ test('SFTP through the SSH door', async (t) => {
       `td-readonly Upload /tmp/sftp-${tag}-new.txt`,
     ]);
   });
+
+  await t.test('grants in two orgs: one folder per org at the root, each org\'s assets inside; the row names the asset\'s org', async () => {
+    const db = world.app.bastion.db;
+    const engineering = db.prepare("SELECT id FROM orgs WHERE name = 'Engineering'").pluck().get() as string;
+    const w = perms(db, Date.now());
+    const host = w.asset('td-eng-files', [orgRoot(db, engineering)], { protocols: `ssh/${world.sshd.port}`, org: engineering });
+    db.prepare("UPDATE assets SET ip = '127.0.0.1' WHERE id = ?").run(host);
+    const su = w.systemUser('td-eng-ssh', 'ssh', 20, engineering);
+    db.prepare('UPDATE system_users SET username = ?, password = ? WHERE id = ?').run(world.sshd.username, seal(db, world.sshd.password), su);
+    w.permission('td-eng-grant', { users: [world.user.id], assets: [host], systemUsers: [su], org: engineering });
+    t.after(() => rmSync(remote('eng.txt'), { force: true }));
+    const result = await sftpBatch(world, dir, [
+      'ls -1 /', 'ls -1 /DEFAULT', 'ls -1 /Engineering', `put ${join(dir, 'up.txt')} /Engineering/td-eng-files/td-eng-ssh/sftp-${tag}-eng.txt`,
+    ]);
+    assert.equal(result.code, 0, result.out);
+    const top = result.out.split('sftp> ')[1];
+    assert.deepEqual(top.trim().split('\n').slice(1).map((line) => line.trim()).sort(), ['/DEFAULT', '/Engineering']);
+    assert.match(result.out, /\/DEFAULT\/td-target/);
+    assert.match(result.out, /\/Engineering\/td-eng-files/);
+    assert.doesNotMatch(result.out.split('sftp> ls -1 /Engineering')[1], /td-target/);
+    assert.equal(readFileSync(remote('eng.txt'), 'utf8'), content);
+    const row = await eventually(() => db.prepare('SELECT asset, system_user, org_id FROM ftp_logs WHERE filename = ?').get(remote('eng.txt')) as
+      { asset: string; system_user: string; org_id: string } | undefined, 10_000, 'the Engineering row');
+    assert.deepEqual(row, { asset: 'td-eng-files', system_user: 'td-eng-ssh', org_id: engineering });
+  });
 });

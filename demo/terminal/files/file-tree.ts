@@ -110,7 +110,7 @@ export class FileTree {
       for (const asset of assets) {
         let org = byId.get(asset.org_id ?? '');
         if (!org) {
-          org = { name: unique(asset.org_name || 'Default', orgs), assets: new Map() };
+          org = { name: unique(asset.org_name || 'DEFAULT', orgs), assets: new Map() };
           byId.set(asset.org_id ?? '', org);
           orgs.set(org.name, org);
         }
