@@ -22,6 +22,9 @@ import * as ops from './file-ops.ts';
 
 export const FILES_PREFIX = '/koko/files/';
 const READ_CHUNK = 256 * 1024;
+/** Reads asked ahead of the one being sent, and writes sent before the first is acknowledged. */
+const READ_AHEAD = 8;
+const WRITES_IN_FLIGHT = 16;
 /** A user's tree (and its asset connections) is kept this long after their last request. */
 const IDLE_MS = 60_000;
 
@@ -120,7 +123,7 @@ export class WebFiles {
       }
       case 'download': {
         expect('GET');
-        return this.download(tree, normalizeVirtual(param('path')), request, response);
+        return this.download(tree, normalizeVirtual(param('path')), response);
       }
       case 'upload': {
         expect('PUT');
@@ -146,7 +149,7 @@ export class WebFiles {
     }
   }
 
-  private async download(tree: FileTree, path: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  private async download(tree: FileTree, path: string, response: ServerResponse): Promise<void> {
     const file = await ops.open(tree, path, ops.OPEN_FLAGS.READ);
     const { sftp } = file.conn;
     const closeRemote = () => sftp.close(file.handle, () => {});
@@ -158,15 +161,38 @@ export class WebFiles {
         'content-disposition': `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
         ...(attrs.size !== undefined ? { 'content-length': String(attrs.size) } : {}),
       });
+      // The browser (or the server's proxy for it) went away before the end: stop reading the asset.
       let gone = false;
-      request.once('close', () => { if (!response.writableFinished) gone = true; });
       response.once('close', () => { if (!response.writableFinished) gone = true; });
-      for (let offset = 0; !gone;) {
-        const chunk = await new Promise<Buffer>((resolve, reject) => sftp.read(file.handle, Buffer.allocUnsafe(READ_CHUNK), 0, READ_CHUNK, offset,
-          (error, bytes, buffer) => (error ? reject(error) : resolve(buffer.subarray(0, bytes)))));
+      // A few reads ahead of the one being written (one at a time waits a round trip per chunk), in
+      // order; a short read drops what was asked after it and asks again from where it ended.
+      const size = attrs.size ?? Number.MAX_SAFE_INTEGER;
+      const read = (offset: number, length: number) => new Promise<Buffer>((resolve, reject) => sftp.read(file.handle, Buffer.allocUnsafe(length), 0, length, offset,
+        (error, bytes, buffer) => (error ? reject(error) : resolve(buffer.subarray(0, bytes)))));
+      const ahead: { length: number; data: Promise<Buffer> }[] = [];
+      let next = 0;
+      const fill = () => {
+        while (ahead.length < READ_AHEAD && next < size) {
+          const length = Math.min(READ_CHUNK, size - next);
+          const data = read(next, length);
+          data.catch(() => {}); // a read dropped after a short one may fail unheard
+          ahead.push({ length, data });
+          next += length;
+        }
+      };
+      let sent = 0;
+      fill();
+      while (ahead.length && !gone) {
+        const { length, data } = ahead.shift()!;
+        const chunk = await data;
         if (!chunk.length) break;
-        offset += chunk.length;
-        // The browser's pace: the next read waits until this chunk has left.
+        sent += chunk.length;
+        if (chunk.length < length) {
+          ahead.length = 0;
+          next = sent;
+        }
+        fill();
+        // The browser's pace: reading ahead stops while this chunk waits to leave.
         if (!response.write(chunk)) await new Promise((resolve) => { response.once('drain', resolve); response.once('close', resolve); });
       }
       if (gone) response.destroy();
@@ -180,12 +206,23 @@ export class WebFiles {
     const file = await ops.open(tree, path, ops.OPEN_FLAGS.WRITE | ops.OPEN_FLAGS.CREAT | ops.OPEN_FLAGS.TRUNC);
     const { sftp } = file.conn;
     let offset = 0;
+    // Several writes in flight (one at a time waits a round trip per chunk); the body is read no faster
+    // than the asset takes it: past WRITES_IN_FLIGHT the loop waits, and the request stays paused.
+    let inFlight = 0;
+    let failed: Error | null = null;
+    let wake: (() => void) | null = null;
+    const settled = () => { inFlight -= 1; wake?.(); };
     try {
-      // One chunk at a time: the body is read as fast as the asset takes it.
       for await (const chunk of request as AsyncIterable<Buffer>) {
-        await call<void>((done) => sftp.write(file.handle, chunk, 0, chunk.length, offset, done));
+        if (failed) break;
+        const at = offset;
         offset += chunk.length;
+        inFlight += 1;
+        call<void>((done) => sftp.write(file.handle, chunk, 0, chunk.length, at, done)).then(settled, (error: Error) => { failed ??= error; settled(); });
+        while (inFlight >= WRITES_IN_FLIGHT && !failed) await new Promise<void>((resolve) => { wake = resolve; });
       }
+      while (inFlight > 0) await new Promise<void>((resolve) => { wake = resolve; });
+      if (failed) throw failed;
     } finally {
       await call<void>((done) => sftp.close(file.handle, done)).catch(() => {});
     }
