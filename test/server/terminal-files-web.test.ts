@@ -84,4 +84,29 @@ test('the web file manager\'s requests through the server', async (t) => {
     assert.equal(direct.status, 401);
     assert.equal(existsSync(`/tmp/${tag}-x`), false);
   });
+
+  await t.test('hostile queries and methods get a 4xx, never a 5xx, and change nothing', async () => {
+    const rowCount = () => db.prepare('SELECT count(*) FROM ftp_logs').pluck().get() as number;
+    await world.terminal.services.outbox.flush(); // the rows of the tests before
+    const before = rowCount();
+    const probes: [string, string][] = [
+      ['GET', 'list?path=%00'], ['GET', `list?path=${'a/'.repeat(3000)}`], ['GET', 'list?path=/../../etc'],
+      ['GET', 'locate?asset=x&system_user=y'], ['GET', 'download?path=/'], ['GET', 'download?path=/td-target/td-ssh'],
+      ['POST', 'mkdir?path=/'], ['POST', 'mkdir?path=/td-target'], ['POST', 'rename?from=/td-target/td-ssh&to=/x'], ['POST', 'rename'],
+      ['POST', 'remove?path=/td-target/td-ssh'], ['POST', 'remove?path=%00'], ['PUT', 'upload?path=/td-target/new.txt'], ['POST', 'list?path=/'],
+      ['GET', 'upload?path=/td-target/td-ssh/x'], ['GET', 'nothing-here'], ['PUT', `upload?path=${q('/td-target/td-ssh/\u0000x')}`],
+    ];
+    for (const [method, path] of probes) {
+      const answer = await call(method, path, method === 'GET' ? undefined : 'x');
+      const body = await answer.text();
+      assert.ok(answer.status >= 400 && answer.status < 500, `${method} ${path.slice(0, 60)} answered ${answer.status}: ${body}`);
+      // Why, in words: the terminal's `detail`, or the server's own field errors (a NUL is refused before it is passed on).
+      assert.ok(Object.values(JSON.parse(body) as Record<string, unknown>).some((why) => String(why).length > 0), `${method} ${path.slice(0, 60)} says why: ${body}`);
+    }
+    // Each was refused before it reached the asset: no FTP log row either (rows are sent within a second).
+    await world.terminal.services.outbox.flush();
+    const added = db.prepare('SELECT operate, filename, is_success FROM ftp_logs ORDER BY date_start DESC LIMIT ?').all(Math.max(0, rowCount() - before));
+    assert.deepEqual(added, [], 'nothing done, nothing logged');
+    assert.equal(existsSync('/tmp/x'), false);
+  });
 });

@@ -83,10 +83,21 @@ export async function remove(tree: FileTree, path: string): Promise<void> {
     (conn) => call<void>((done) => conn.sftp.unlink(FileTree.real(conn, place), done)));
 }
 
-/** A folder and everything in it (the web file manager's delete), one logged operation per entry. */
+/**
+ * A folder and everything in it (the web file manager's delete), one logged operation per entry. The
+ * system user's root is refused before anything is touched, and so is a folder the user may not change.
+ */
 export async function removeTree(tree: FileTree, path: string): Promise<void> {
+  const place = await tree.inside(path);
+  if (!place.rest) throw new FileError(STATUS.PERMISSION_DENIED, 'files.root_stays');
   const attrs = await stat(tree, path, true);
   if (((attrs.mode ?? 0) & 0o170000) !== 0o040000) return remove(tree, path);
+  try {
+    await tree.require(place, 'upload_file');
+  } catch (error) {
+    tree.log(place, 'Rmdir', FileTree.pathOf(place, null), false);
+    throw error;
+  }
   for (const entry of await list(tree, path)) await removeTree(tree, posix.join(path, entry.filename));
   await rmdir(tree, path);
 }
