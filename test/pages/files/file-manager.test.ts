@@ -180,4 +180,22 @@ describe('web file manager /koko/elfinder/sftp/', function () {
       })
     }
   })
+
+  it('opens at the asset and system user it is given (asset, system-user), and at a path', async () => {
+    page = await loadManager(`/koko/elfinder/sftp/?asset=${grant.asset.id}&system_user=${grant.systemUsers[0].id}`)
+    const crumbs = await waitFor(() => {
+      const nav = page!.root()?.querySelector('.files-crumbs')
+      return nav && page!.root()?.querySelector('table') ? nav : null
+    }, 15000, 'the system user folder')
+    expect(text(crumbs)).to.equal(`全部资产/${grant.asset.hostname}/${grant.systemUsers[0].name}`)
+    page.frame.remove()
+    page = await loadManager(`/koko/elfinder/sftp/?path=${encodeURIComponent(`/${readOnlyHost}`)}`)
+    await waitFor(() => row(page!, grant.systemUsers[0].name), 15000, 'the asset folder from its path')
+    page.frame.remove()
+    // An asset that is not granted: said in words, and the tree's root instead.
+    page = await loadManager('/koko/elfinder/sftp/?asset=5a1e4d1c-0000-4000-8000-000000000001')
+    const alert = await waitFor(() => page!.root()?.querySelector('[role=alert]'), 15000, 'the refusal')
+    expect(text(alert)).to.equal('该资产或系统用户未授权给你用于文件传输。')
+    await waitFor(() => row(page!, grant.asset.hostname), 15000, 'the root listing')
+  })
 })
