@@ -36,7 +36,6 @@ const signedIn = (request: FastifyRequest) => {
 };
 
 const peerAddress = (request: FastifyRequest) => request.ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
-const hostInUrl = (host: string) => (host.includes(':') && !host.startsWith('[') ? `[${host}]` : host);
 
 function refusal(request: FastifyRequest, reply: FastifyReply): FastifyReply | null {
   if (!signedIn(request)) return sendUnauthenticated(request, reply);

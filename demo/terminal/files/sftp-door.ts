@@ -4,7 +4,7 @@
 // the client's own window of requests in flight (OpenSSH: 64 of 32 KB) is all a transfer holds, so a
 // file of any size streams through without being held.
 import type { Attributes, FileEntry, SFTPWrapper } from 'ssh2';
-import { call, FileError, normalizeVirtual, STATUS, statusOf, type FileTree } from './file-tree.ts';
+import { call, normalizeVirtual, STATUS, statusOf, type FileTree } from './file-tree.ts';
 import * as ops from './file-ops.ts';
 
 type Handle =
