@@ -2,5 +2,6 @@
 export type * from './element-types.js'
 export type { BastionAssetListElement, BastionAssetListElementEventMap } from './bastion-asset-list.js'
 export type { BastionConsoleElement, BastionConsoleElementEventMap } from './bastion-console.js'
+export type { BastionFileManagerElement, BastionFileManagerElementEventMap } from './bastion-file-manager.js'
 export type { BastionSessionReplayElement, BastionSessionReplayElementEventMap } from './bastion-session-replay.js'
 export type { BastionWebTerminalElement, BastionWebTerminalElementEventMap } from './bastion-web-terminal.js'

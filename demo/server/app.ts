@@ -51,6 +51,7 @@ import { registerSecurityHeaders } from './web/security-headers.ts';
 import { registerStaticRoutes } from './web/static-routes.ts';
 import { registerTerminalSocketProxy } from './web/terminal-socket-proxy.ts';
 import { registerWebTerminalPage } from './web/web-terminal-page.ts';
+import { registerFileManager } from './web/file-manager-proxy.ts';
 
 export interface BuildOptions {
   dbFile: string;
@@ -157,6 +158,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await registerTerminalSocketProxy(app, opts.terminalHttpPort);
   // After the proxy, which registers the WebSocket plugin.
   registerTaskLogSocket(app);
+  registerFileManager(app, opts.distDir, opts.terminalHttpPort);
   return app;
 }
 

@@ -13,8 +13,15 @@ export type SpooledCommand = CommandRecord & { id: string };
 /** The close PATCH as the session left it; `has_replay` is added when the upload was taken. */
 export interface CloseBody { is_finished: true; date_end: string; has_command?: boolean }
 
+/** One row of the FTP log (`POST audits/ftp-logs/`, 2.3's fields), with the id it got when the operation happened. */
+export interface FtpLogRecord {
+  id: string; user: string; remote_addr: string; asset: string; system_user: string; org_id: string;
+  operate: 'Delete' | 'Upload' | 'Download' | 'Rmdir' | 'Rename' | 'Mkdir' | 'Symlink'; filename: string; is_success: boolean;
+}
+
 export type Job =
   | { kind: 'command'; record: SpooledCommand }
+  | { kind: 'ftp'; record: FtpLogRecord }
   | { kind: 'end'; session: string; file: string | null; close: CloseBody | null };
 
 export interface Delivery {
@@ -58,6 +65,18 @@ export async function sendCommands(delivery: Delivery, entries: Entry<Job>[]): P
     if (single.verdict === 'refused') delivery.log(`command ${records[i].id} of session ${records[i].session} refused, dropped: ${single.reason}`);
     delivery.done(entry.n);
   }
+  return null;
+}
+
+const FTP_LOGS = '/api/v1/audits/ftp-logs/';
+
+/** One FTP log row; the server stores an id once, so a row sent again after a lost answer is not doubled. */
+export async function sendFtpLog(delivery: Delivery, entry: Entry<Job>): Promise<string | null> {
+  const { record } = entry.value as Extract<Job, { kind: 'ftp' }>;
+  const sent = await attempt(delivery.api, () => delivery.api.post(FTP_LOGS, record));
+  if (sent.verdict === 'retry') return sent.reason;
+  if (sent.verdict === 'refused') delivery.log(`FTP log ${record.id} (${record.operate} ${record.filename}) refused, dropped: ${sent.reason}`);
+  delivery.done(entry.n);
   return null;
 }
 

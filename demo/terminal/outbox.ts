@@ -10,7 +10,7 @@
 import { join } from 'node:path';
 import type { Api } from './api.ts';
 import { Journal } from './journal.ts';
-import { sendCommands, sendEnd, type CloseBody, type Delivery, type Job, type SpooledCommand } from './outbox-jobs.ts';
+import { sendCommands, sendEnd, sendFtpLog, type CloseBody, type Delivery, type FtpLogRecord, type Job, type SpooledCommand } from './outbox-jobs.ts';
 
 /** Commands per POST (the server takes up to 5000). */
 const BATCH = 100;
@@ -50,6 +50,11 @@ export class Outbox {
   command(record: SpooledCommand): void {
     const n = this.append({ kind: 'command', record });
     if (n - this.journal.acked >= BATCH) void this.pump();
+  }
+
+  /** Queues one FTP log row (an SFTP or web file operation); sent with the next round, as commands are. */
+  ftpLog(record: FtpLogRecord): void {
+    this.append({ kind: 'ftp', record });
   }
 
   /** Queues a session's end: its recording (when `file` is given) and the close (when `close` is); answers its entry. */
@@ -94,7 +99,8 @@ export class Outbox {
     try {
       return this.journal.append(job);
     } catch (error) {
-      this.log(`could not journal a ${job.kind} record of session ${job.kind === 'end' ? job.session : job.record.session}, lost: ${(error as Error).message}`);
+      const of = job.kind === 'end' ? `of session ${job.session}` : job.kind === 'command' ? `of session ${job.record.session}` : `(${job.record.operate} ${job.record.filename})`;
+      this.log(`could not journal a ${job.kind} record ${of}, lost: ${(error as Error).message}`);
       return this.journal.acked;
     }
   }
@@ -117,9 +123,12 @@ export class Outbox {
       const head = this.journal.peek(BATCH);
       if (!head.length) return;
       const commands = head.findIndex((entry) => entry.value.kind !== 'command');
-      const retry = head[0].value.kind === 'end'
+      const first = head[0].value.kind;
+      const retry = first === 'end'
         ? await sendEnd(this.delivery, head[0])
-        : await sendCommands(this.delivery, commands < 0 ? head : head.slice(0, commands));
+        : first === 'ftp'
+          ? await sendFtpLog(this.delivery, head[0])
+          : await sendCommands(this.delivery, commands < 0 ? head : head.slice(0, commands));
       if (retry !== null) return this.failed(retry);
       if (this.failures) this.log(`the server takes records again (after ${this.failures} failed tries)`);
       this.failures = 0;

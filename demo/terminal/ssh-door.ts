@@ -6,6 +6,8 @@
 import ssh2, { type AuthContext, type Connection, type Server, type ServerChannel } from 'ssh2';
 import { StringDecoder } from 'node:string_decoder';
 import { ApiError } from './api.ts';
+import { FileTree } from './files/file-tree.ts';
+import { serveSftp } from './files/sftp-door.ts';
 import type { TerminalUser } from './grants.ts';
 import { langOfLocale, LOCALE_VARIABLES } from './language.ts';
 import { LineReader } from './line-reader.ts';
@@ -150,6 +152,11 @@ export function createSshDoor(services: Services, hostKey: Buffer): Server {
           accept?.();
         });
         session.on('exec', (_accept, reject) => reject());
+        // SFTP (and scp, which OpenSSH 9 runs over SFTP): the user's virtual tree of granted assets.
+        session.on('sftp', (accept) => {
+          const sftp = accept();
+          serveSftp(sftp, new FileTree(services, { user: user!, remoteAddr }), services.log);
+        });
         session.on('subsystem', (_accept, reject) => reject());
         session.on('shell', (accept) => {
           const channel = accept();

@@ -40,13 +40,14 @@ function connect(config: ConnectConfig): Promise<Client> {
   });
 }
 
+/** An SSH connection to the asset (through its gateway's tunnel when it has one); `close` ends both. */
+export interface AssetConnection { client: Client; close(): void }
+
 /**
  * `policy`: the outbound allow-list (BASTION_ALLOWED_TARGETS), checked for the gateway and the asset before
  * any socket opens; each is then reached at the checked address.
  */
-export async function openTarget(
-  asset: Endpoint, gateway: Endpoint | null, window: { cols: number; rows: number; term?: string }, policy: TargetPolicy,
-): Promise<Target> {
+export async function connectAsset(asset: Endpoint, gateway: Endpoint | null, policy: TargetPolicy): Promise<AssetConnection> {
   let tunnel: Client | null = null;
   let client: Client;
   try {
@@ -64,24 +65,30 @@ export async function openTarget(
     tunnel?.end();
     throw error;
   }
+  client.once('close', () => tunnel?.end());
+  return { client, close: () => { client.end(); tunnel?.end(); } };
+}
+
+export async function openTarget(
+  asset: Endpoint, gateway: Endpoint | null, window: { cols: number; rows: number; term?: string }, policy: TargetPolicy,
+): Promise<Target> {
+  const { client, close } = await connectAsset(asset, gateway, policy);
   const channel = await new Promise<ClientChannel>((resolve, reject) => {
     client.shell({ term: window.term || 'xterm', cols: window.cols, rows: window.rows }, (error, stream) => (error ? reject(error) : resolve(stream)));
   }).catch((error) => {
-    client.end();
-    tunnel?.end();
+    close();
     throw error;
   });
   // Errors after the shell opened end the session through the channel's close.
   channel.on('error', () => channel.destroy());
   client.on('error', () => channel.destroy());
-  client.once('close', () => { channel.destroy(); tunnel?.end(); });
+  client.once('close', () => channel.destroy());
   return {
     channel,
     resize: (cols, rows) => channel.setWindow(rows, cols, 0, 0),
     close: () => {
       channel.end();
-      client.end();
-      tunnel?.end();
+      close();
     },
   };
 }

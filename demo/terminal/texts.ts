@@ -87,6 +87,22 @@ export const TEXTS = {
   'session.killed': { zh: '此会话已被管理员终止。', en: 'This session was terminated by an administrator.' },
   'session.idle': { zh: '此会话空闲时间过长，已关闭。', en: 'This session was closed after being idle too long.' },
   'session.stopping': { zh: '终端服务正在停止，此会话已关闭。', en: 'The terminal service is stopping; this session is closed.' },
+  'files.no_such_file': { zh: '没有这个文件或文件夹。', en: 'No such file or folder.' },
+  'files.not_a_file': { zh: '这不是一个文件。', en: 'This is not a file.' },
+  'files.folder_exists': { zh: '此文件夹已存在。', en: 'This folder exists.' },
+  'files.root_stays': { zh: '拒绝操作：系统用户的根文件夹不能删除、移动或更改。', en: "Permission denied: the system user's root folder cannot be removed, moved or changed." },
+  'files.one_session': { zh: '两个路径必须在同一资产的同一系统用户文件夹下。', en: 'Both paths must be under one asset and system user.' },
+  'files.need_download': { zh: '拒绝操作：下载文件需要“下载文件”（download_file）权限。', en: 'Permission denied: downloading needs the download_file action.' },
+  'files.need_upload': { zh: '拒绝操作：上传或更改文件需要“上传文件”（upload_file）权限。', en: 'Permission denied: changing files needs the upload_file action.' },
+  'files.need_browse': { zh: '拒绝操作：你在此资产上没有文件权限。', en: 'Permission denied: no file action is granted to you here.' },
+  'files.ended': { zh: '文件会话已结束。', en: 'The file session has ended.' },
+  'files.unreachable': { zh: '无法连接 {host}：{error}', en: 'Could not reach {host}: {error}' },
+  'files.virtual': { zh: '拒绝操作：此文件夹属于堡垒机（资产与系统用户），不能在此写入。', en: "Permission denied: this folder is the door's own (assets and system users); nothing is written here." },
+  'files.use_method': { zh: '请使用 {method} 请求。', en: 'Use {method}.' },
+  'files.not_granted': { zh: '该资产或系统用户未授权给你用于文件传输。', en: 'This asset or system user is not granted to you for file transfer.' },
+  'files.not_found': { zh: '未找到。', en: 'Not found.' },
+  'files.cut_short': { zh: '上传被中断。', en: 'The upload was cut short.' },
+  'files.unsigned': { zh: '未签名的请求。', en: 'Unsigned request.' },
 } satisfies Record<string, Record<Lang, string>>;
 
 export type TextKey = keyof typeof TEXTS;

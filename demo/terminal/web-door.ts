@@ -13,6 +13,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { verifyUpgrade, type Vouched } from '../server/terminal/proxy-signature.ts';
 import type { Api } from './api.ts';
+import { WebFiles } from './files/web-files.ts';
 import type { GrantedAsset, GrantedSystemUser, TerminalUser } from './grants.ts';
 import { langOfAcceptLanguage } from './language.ts';
 import type { Services } from './services.ts';
@@ -121,7 +122,10 @@ async function serve(services: Services, socket: WebSocket, vouched: Vouched, ur
 
 export function createWebDoor(services: Services): Server {
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 1 << 20 });
+  // The web file manager's requests (signed by the server's proxy too): files/web-files.ts.
+  const files = new WebFiles(services);
   const server = createServer((request, response) => {
+    if (files.handle(request, response)) return;
     if (request.url?.startsWith('/koko/health/')) {
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ sessions: services.sessions.size }));
       return;
@@ -151,6 +155,7 @@ export function createWebDoor(services: Services): Server {
     });
   });
   server.on('close', () => {
+    files.close();
     for (const socket of sockets.clients) socket.terminate();
   });
   return server;

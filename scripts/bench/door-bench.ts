@@ -4,7 +4,7 @@
 // process, as `npm start` runs it: the bench's reading of the clients' output must not share its event loop. Keystroke echo: a key is
 // written and timed until the shell's echo comes back (then erased), alternating door and direct so load
 // hits both alike. Bulk output: a command printing ~20 MB, timed from Enter to a marker after it.
-import { spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,11 @@ export const ECHO_BUDGET = { p50: 5, p95: 10 };
 /** The web terminal's echo: p50 at most this much more than direct SSH (ms). */
 export const WEB_ECHO_BUDGET = 15;
 export const THROUGHPUT_BUDGET = 0.9;
+/** SFTP through the door: at least this share of a direct transfer's speed. */
+export const SFTP_BUDGET = 0.7;
+/** The terminal's resident memory while a file passes: at most this much above idle (MB). */
+export const SFTP_MEMORY_BUDGET_MB = 64;
+export const SFTP_FILE_MB = 200;
 
 interface Client { tail: () => string; waitFor(pattern: RegExp, ms?: number): Promise<void>; write(data: string): void; close(): void }
 
@@ -101,6 +106,60 @@ async function webTerminal(world: TerminalWorld): Promise<Client> {
   return { tail: output.tail, waitFor: output.waitFor, write: (data) => socket.send(JSON.stringify({ type: 'data', data })), close: () => socket.close() };
 }
 
+/** The resident memory of a process now (MB), from /proc. */
+function rssMb(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:')) ?? 'VmRSS: 0 kB';
+  return Number(line.split(/\s+/)[1]) / 1024;
+}
+
+/** OpenSSH's sftp in batch mode; resolves with the time it took (ms), rejects on a failed command. */
+function sftpRun(port: number, username: string, keyFile: string, dir: string, command: string): Promise<number> {
+  const batch = join(dir, 'batch');
+  writeFileSync(batch, `${command}\n`);
+  const started = process.hrtime.bigint();
+  return new Promise((resolve, reject) => {
+    execFile('sftp', ['-i', keyFile, '-o', 'StrictHostKeyChecking=no', '-o', 'UserKnownHostsFile=/dev/null', '-o', 'LogLevel=ERROR',
+      '-o', 'BatchMode=yes', '-b', batch, '-P', String(port), `${username}@127.0.0.1`], { timeout: 600_000 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`${command}: ${stdout}${stderr}`));
+      else resolve(Number(process.hrtime.bigint() - started) / 1e6);
+    });
+  });
+}
+
+/**
+ * A file of SFTP_FILE_MB uploaded and downloaded with OpenSSH's sftp through the door and straight to the
+ * sshd, alternating; the terminal process's RSS sampled every 20 ms while the door's transfers run.
+ */
+async function sftpBench(world: TerminalWorld, terminalPid: number, doorKey: string, directKey: string, dir: string, runs: number) {
+  const local = join(dir, 'big.bin');
+  execFileSync('sh', ['-c', `head -c ${SFTP_FILE_MB * 1024 * 1024} /dev/urandom > '${local}'`]);
+  const name = `bench-sftp-${process.pid}.bin`;
+  const door = (command: string) => sftpRun(world.terminal.sshPort, world.user.username, doorKey, dir, command);
+  const direct = (command: string) => sftpRun(world.sshd.port, world.sshd.username, directKey, dir, command);
+  const idle = rssMb(terminalPid);
+  let peak = idle;
+  const timer = setInterval(() => { peak = Math.max(peak, rssMb(terminalPid)); }, 20);
+  const times = { doorUp: [] as number[], doorDown: [] as number[], directUp: [] as number[], directDown: [] as number[] };
+  try {
+    for (let i = 0; i < runs; i += 1) {
+      times.doorUp.push(await door(`put ${local} /td-target/td-ssh/${name}`));
+      times.directUp.push(await direct(`put ${local} /tmp/${name}`));
+      times.doorDown.push(await door(`get /td-target/td-ssh/${name} ${join(dir, 'back.bin')}`));
+      times.directDown.push(await direct(`get /tmp/${name} ${join(dir, 'back.bin')}`));
+    }
+  } finally {
+    clearInterval(timer);
+    rmSync(`/tmp/${name}`, { force: true });
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const mbps = (ms: number) => SFTP_FILE_MB / (ms / 1000);
+  return {
+    upload: { door: mbps(median(times.doorUp)), direct: mbps(median(times.directUp)) },
+    download: { door: mbps(median(times.doorDown)), direct: mbps(median(times.directDown)) },
+    idleRssMb: idle, peakRssMb: peak,
+  };
+}
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /** One key's round trip: written, then timed until its echo arrives; erased again the same way. */
@@ -125,7 +184,7 @@ async function bulk(client: Client, marker: number): Promise<number> {
   return Number(process.hrtime.bigint() - started) / 1e6;
 }
 
-export async function benchDoor(samples = 300, bulkRuns = 5) {
+export async function benchDoor(samples = 300, bulkRuns = 5, sftpRuns = 2) {
   const cleanups: (() => unknown)[] = [];
   const t = { after: (fn: () => unknown) => cleanups.push(fn) } as unknown as TestContext;
   const keys = mkdtempSync(join(tmpdir(), 'bastion-bench-door-'));
@@ -163,6 +222,7 @@ export async function benchDoor(samples = 300, bulkRuns = 5) {
       bulkMs.direct.push(await bulk(direct, i * 10));
       await direct.waitFor(/\$ (\x1b\[K)?$/);
     }
+    const sftp = await sftpBench(world, terminalPid, doorKey, directKey, keys, sftpRuns);
     const stats = (values: number[]) => {
       const sorted = [...values].sort((a, b) => a - b);
       return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted[sorted.length - 1] };
@@ -171,6 +231,7 @@ export async function benchDoor(samples = 300, bulkRuns = 5) {
     return {
       samples,
       echo: { door: stats(echo.door), direct: stats(echo.direct), web: stats(echo.web) },
+      sftp,
       bulk: { doorMs: median(bulkMs.door), directMs: median(bulkMs.direct), ratio: median(bulkMs.direct) / median(bulkMs.door), bytes: BULK_BYTES, doorCpuMs: median(bulkMs.doorCpu) },
     };
   } finally {

@@ -7,10 +7,10 @@ import { ms, within } from './stats.mjs';
 export const door = {
   name: 'door',
   needsBuild: false,
-  title: 'The door against a direct connection (OpenSSH client, bash on a private sshd; 300 echoes each, alternating; 5 bulk runs of 20 MB)',
+  title: 'The door against a direct connection (OpenSSH client, bash on a private sshd; 300 echoes each, alternating; 5 bulk runs of 20 MB; SFTP of a 200 MB file both ways, 2 runs)',
   async run() {
     const bench = await tsImport('./door-bench.ts', import.meta.url);
-    const { echo, bulk } = await bench.benchDoor();
+    const { echo, bulk, sftp } = await bench.benchDoor();
     const over = (a, b) => a - b;
     const rows = [
       ['echo, direct SSH', ms(echo.direct.p50), ms(echo.direct.p95), '', ''],
@@ -21,6 +21,9 @@ export const door = {
       ['bulk, SSH door (ms, MB/s)', ms(bulk.doorMs), ms(bulk.bytes / 1000 / bulk.doorMs), `>= ${bench.THROUGHPUT_BUDGET} x direct`, ''],
       ['bulk, door / direct', ms(bulk.ratio), '', `>= ${bench.THROUGHPUT_BUDGET}`, within(bench.THROUGHPUT_BUDGET - bulk.ratio, 0)],
       ['bulk, the terminal process\'s CPU time (ms)', bulk.doorCpuMs, '', '', ''],
+      [`SFTP upload ${bench.SFTP_FILE_MB} MB, direct / door (MB/s)`, ms(sftp.upload.direct), ms(sftp.upload.door), `door >= ${bench.SFTP_BUDGET} x direct`, within(bench.SFTP_BUDGET - sftp.upload.door / sftp.upload.direct, 0)],
+      [`SFTP download ${bench.SFTP_FILE_MB} MB, direct / door (MB/s)`, ms(sftp.download.direct), ms(sftp.download.door), `door >= ${bench.SFTP_BUDGET} x direct`, within(bench.SFTP_BUDGET - sftp.download.door / sftp.download.direct, 0)],
+      ['SFTP, the terminal\'s RSS idle / peak (MB)', ms(sftp.idleRssMb), ms(sftp.peakRssMb), `peak <= idle + ${bench.SFTP_MEMORY_BUDGET_MB}`, within(sftp.peakRssMb - sftp.idleRssMb, bench.SFTP_MEMORY_BUDGET_MB)],
     ];
     return { headers: ['measure', 'p50 ms (or figure)', 'p95 ms', 'budget', 'within'], rows };
   },

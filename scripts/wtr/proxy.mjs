@@ -5,8 +5,8 @@ import { request } from 'node:http';
 import { referenceServer } from './reference-server.mjs';
 
 // /embed: the host page /embed.html and its script, so a test sees the server's headers (CSP) too.
-// /luna: the web terminal page (its socket's upgrades: web-terminal-fixture.mjs).
-export const PROXIED_PREFIXES = ['/api/', '/core/', '/static/', '/ui/', '/embed', '/luna'];
+// /luna: the web terminal page (its socket's upgrades: web-terminal-fixture.mjs); /koko/: the file manager's page and requests.
+export const PROXIED_PREFIXES = ['/api/', '/core/', '/static/', '/ui/', '/embed', '/luna', '/koko/'];
 
 export function proxyToReferenceServer(ctx, next) {
   if (!PROXIED_PREFIXES.some((prefix) => ctx.path.startsWith(prefix))) return next();

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { caller, rowsOf } from './audits-fixture.ts';
 import { build, orgId } from './helpers.ts';
+import { BOOTSTRAP, registerTerminal, type App } from './terminal-helpers.ts';
 
 const LISTS = ['login-logs', 'operate-logs', 'password-change-logs', 'ftp-logs', 'command-execution-logs'];
 
@@ -30,4 +31,21 @@ test('sample audit logs: each list shows rows of the last 7 days from 127.x addr
   const engRuns = rowsOf(await call('GET', '/api/v1/audits/command-execution-logs/', { as: 'orgauditor', org: eng }));
   assert.deepEqual(engRuns.map((r) => r.command), ['uptime']);
   assert.equal((engRuns[0].hosts as unknown[]).length, 3);
+});
+
+test('sample FTP log rows say they are samples and give way to an org\'s first real row from a terminal', async (t) => {
+  const app = await build(t, { auditSamples: true, bootstrapToken: BOOTSTRAP }) as App;
+  const db = app.bastion.db;
+  const eng = orgId(app, 'Engineering');
+  const samples = (org: string) => db.prepare('SELECT filename FROM ftp_logs WHERE org_id = ? AND is_sample = 1').pluck().all(org) as string[];
+  assert.ok(samples(eng).length > 0 && samples(eng).every((name) => name.endsWith(' (sample)')));
+  const others = db.prepare("SELECT count(*) FROM ftp_logs WHERE is_sample = 1 AND org_id != ?").pluck().get(eng) as number;
+  const term = await registerTerminal(app);
+  const posted = await term.call('POST', '/api/v1/audits/ftp-logs/', {
+    user: 'td-alice(td-alice)', remote_addr: '127.0.0.1', asset: 'eng-host', system_user: 'ops', org_id: eng, operate: 'Upload', filename: '/tmp/real.txt', is_success: true,
+  });
+  assert.equal(posted.statusCode, 201, posted.body);
+  assert.deepEqual(samples(eng), []);
+  assert.equal(db.prepare("SELECT count(*) FROM ftp_logs WHERE is_sample = 1 AND org_id != ?").pluck().get(eng), others, 'other orgs keep theirs');
+  assert.deepEqual(db.prepare('SELECT filename FROM ftp_logs WHERE org_id = ?').pluck().all(eng), ['/tmp/real.txt']);
 });

@@ -143,3 +143,32 @@ test('outbox: what the server did not take (no answer, 401) is kept, then delive
   assert.equal(await third.flush(), true);
   assert.deepEqual(inputs(app), ['one', 'two']);
 });
+
+const ftpRow = (filename: string) => ({
+  id: randomUUID(), user: 'td-alice(td-alice)', remote_addr: '127.0.0.1', asset: 'bj-api-01', system_user: 'deploy', org_id: '',
+  operate: 'Upload' as const, filename, is_success: true,
+});
+const ftpFiles = (app: App) => app.bastion.db.prepare("SELECT filename FROM ftp_logs WHERE user = 'td-alice(td-alice)' ORDER BY filename").pluck().all() as string[];
+
+test('outbox: FTP log rows wait out an outage on disk, and a row sent twice is stored once', async (t) => {
+  const { app, api } = await liveTerminal(t);
+  const dir = tempDir(t);
+  const away = new Api('http://127.0.0.1:9', 2000);
+  away.key = api.key;
+  const first = new Outbox(away, dir, () => {}, 60_000);
+  const rows = [ftpRow('/tmp/a.txt'), ftpRow('/tmp/b.txt')];
+  for (const row of rows) first.ftpLog(row);
+  assert.equal(await first.flush(), false);
+  await first.stop();
+  assert.deepEqual(ftpFiles(app), []);
+
+  const second = new Outbox(api, dir, () => {}, 60_000);
+  t.after(() => second.stop());
+  const deadline = Date.now() + 5000;
+  while (ftpFiles(app).length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.deepEqual(ftpFiles(app), ['/tmp/a.txt', '/tmp/b.txt']);
+  // The answer to a delivered row was lost: the terminal sends it again; the server keeps one.
+  const again = await api.post<{ id: string; filename: string }>('/api/v1/audits/ftp-logs/', rows[0]);
+  assert.equal(again.id, rows[0].id);
+  assert.deepEqual(ftpFiles(app), ['/tmp/a.txt', '/tmp/b.txt']);
+});

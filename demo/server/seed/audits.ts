@@ -100,8 +100,9 @@ function assetsOf(db: DB, org: string, n: number): { id: string; label: string }
 }
 
 function seedFtpLogs(db: DB, nowMs: number, eng: string, ops: string): void {
-  const insert = db.prepare(`INSERT INTO ftp_logs (id, user, remote_addr, asset, system_user, operate, filename, is_success, date_start, org_id)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  // Samples (is_sample, and the file name says so): an org's first real row, posted by a terminal, removes them.
+  const insert = db.prepare(`INSERT INTO ftp_logs (id, user, remote_addr, asset, system_user, operate, filename, is_success, date_start, org_id, is_sample)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`);
   const [engA, engB] = assetsOf(db, eng, 2);
   const [opsA] = assetsOf(db, ops, 1);
   const rows: [string, string, string | undefined, string, string, string, boolean, number, string][] = [
@@ -113,7 +114,7 @@ function seedFtpLogs(db: DB, nowMs: number, eng: string, ops: string): void {
     ['张敏(zhangmin)', '127.0.3.30', opsA?.label, 'ops', 'Download', '/data/backup/orders-2.sql.gz', true, 2 * DAY - 5 * 60_000, ops],
   ];
   for (const [user, addr, asset, su, operate, file, ok, ago, org] of rows) {
-    if (asset) insert.run(uuid(), user, addr, asset, su, operate, file, ok ? 1 : 0, isoAt(nowMs - ago), org);
+    if (asset) insert.run(uuid(), user, addr, asset, su, operate, `${file} (sample)`, ok ? 1 : 0, isoAt(nowMs - ago), org);
   }
 }
 

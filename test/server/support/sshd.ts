@@ -44,7 +44,7 @@ export async function startSshd(options: SshdOptions = {}): Promise<TestSshd> {
   writeFileSync(config, [
     `Port ${port}`, ...['127.0.0.1', ...(options.alsoListen ?? [])].map((address) => `ListenAddress ${address}`), `HostKey ${join(dir, 'host_key')}`, `PidFile ${join(dir, 'sshd.pid')}`,
     'UsePAM no', 'PasswordAuthentication yes', 'PubkeyAuthentication yes', 'KbdInteractiveAuthentication no',
-    'StrictModes yes', 'PermitRootLogin no', `AllowUsers ${[TEST_USER, ...(options.allowUsers ?? [])].join(' ')}`, 'LogLevel VERBOSE', '',
+    'StrictModes yes', 'PermitRootLogin no', 'Subsystem sftp internal-sftp', `AllowUsers ${[TEST_USER, ...(options.allowUsers ?? [])].join(' ')}`, 'LogLevel VERBOSE', '',
   ].join('\n'));
   mkdirSync('/run/sshd', { recursive: true });
   const logFile = join(dir, 'sshd.log');

@@ -26,4 +26,5 @@ export { default as m0023 } from './0023_sealed_credentials.ts';
 export { default as m0024 } from './0024_private_tokens_auth_book.ts';
 export { default as m0025 } from './0025_tickets.ts';
 export { default as m0030 } from './0030_ops_job_center.ts';
+export { default as m0035 } from './0035_ftp_log_samples.ts';
 export { default as m0040 } from './0040_portal_clients_oauth.ts';

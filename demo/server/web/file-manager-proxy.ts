@@ -1,0 +1,103 @@
+// The web file manager: its page at `/koko/elfinder/sftp/` (the menu's WebFTP / File manager link, where
+// 2.3's koko served elFinder) with the <bastion-file-manager> element, and `/koko/files/…`, its file
+// requests, passed to the terminal component's HTTP port as the web terminal's socket is. The browser's
+// request ends here, so the server decides who may send one: a signed-in browser session of a valid user
+// (a write also carries the CSRF token, checked for every session call, and comes from a page of this
+// origin). The request to the terminal carries the user (id, username, name), the browser's address, the
+// method and the path, signed with the terminals' shared key (terminal/proxy-signature.ts signRequest).
+// Bodies and answers are piped both ways: an upload or a download of any size is never held here.
+import { request as httpRequest } from 'node:http';
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LOGIN_PATH } from '../auth/login-routes.ts';
+import { isValidUser, sendUnauthenticated } from '../auth/permissions.ts';
+import { singleValues } from '../engine/query-params.ts';
+import { escapeHtml } from '../lib/html.ts';
+import { pick } from '../lib/i18n.ts';
+import { terminalProxySecret } from '../terminal/proxy-secret.ts';
+import { signRequest } from '../terminal/proxy-signature.ts';
+import { preloadLinks, withPreloads } from './embed-route.ts';
+import { sameOrigin, terminalHttpHost, terminalHttpPort } from './terminal-socket-proxy.ts';
+
+export const FILE_MANAGER_PATH = '/koko/elfinder/sftp/';
+export const FILES_PREFIX = '/koko/files/';
+const PAGE_FILE = new URL('../../file-manager.html', import.meta.url);
+const ELEMENT_ENTRY = 'bastion-file-manager.js';
+const TAG = '<bastion-file-manager>';
+
+const TEXT = {
+  crossSite: { zh: '拒绝请求：该请求来自其他站点。', en: 'Request refused: it came from another site.' },
+  unreachable: { zh: '无法连接终端服务，请稍后再试。', en: 'The terminal service cannot be reached; please try again later.' },
+};
+
+const signedIn = (request: FastifyRequest) => {
+  const { ctx } = request;
+  return !!ctx.user && ctx.via === 'session' && isValidUser(ctx.user, request.server.bastion.now());
+};
+
+const peerAddress = (request: FastifyRequest) => request.ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
+
+function refusal(request: FastifyRequest, reply: FastifyReply): FastifyReply | null {
+  if (!signedIn(request)) return sendUnauthenticated(request, reply);
+  const header = (name: string) => [request.headers[name]].flat()[0];
+  if (request.method !== 'GET' && !sameOrigin(header('origin'), header('host'))) {
+    return reply.code(403).send({ detail: pick(request.ctx.lang, TEXT.crossSite) });
+  }
+  return null;
+}
+
+function forward(request: FastifyRequest, reply: FastifyReply, terminal: { host: string; port: number }): void {
+  const user = request.ctx.user!;
+  const path = request.url;
+  const signed = signRequest(terminalProxySecret(request.server.bastion.db), {
+    user: user.id, username: user.username, name: user.name || user.username, forwardedFor: peerAddress(request),
+  }, request.method, path, Date.now());
+  const headers: Record<string, string> = { ...signed, 'accept-language': request.ctx.lang === 'en' ? 'en' : 'zh-hans' };
+  const length = request.headers['content-length'];
+  if (typeof length === 'string') headers['content-length'] = length;
+  reply.hijack();
+  const out = reply.raw;
+  const upstream = httpRequest({ host: terminal.host, port: terminal.port, method: request.method, path, headers }, (answer) => {
+    const pass: Record<string, string> = {};
+    for (const name of ['content-type', 'content-length', 'content-disposition', 'cache-control']) {
+      const value = answer.headers[name];
+      if (typeof value === 'string') pass[name] = value;
+    }
+    out.writeHead(answer.statusCode ?? 502, pass);
+    answer.pipe(out);
+    answer.on('error', () => out.destroy());
+  });
+  upstream.on('error', () => {
+    if (!out.headersSent) out.writeHead(502, { 'content-type': 'application/json' }).end(JSON.stringify({ detail: pick(request.ctx.lang, TEXT.unreachable) }));
+    else out.destroy();
+  });
+  // The browser going away ends the terminal's request too (an upload cancelled, a download left).
+  out.on('close', () => { if (!out.writableFinished) upstream.destroy(); });
+  const body = request.body as NodeJS.ReadableStream | undefined;
+  if (body && typeof body.pipe === 'function') body.pipe(upstream);
+  else upstream.end();
+}
+
+export function registerFileManager(app: FastifyInstance, distDir?: string, port = terminalHttpPort(), host = terminalHttpHost()): void {
+  app.get('/koko/elfinder/sftp', (request, reply) => reply.redirect(`${FILE_MANAGER_PATH}${request.url.slice('/koko/elfinder/sftp'.length)}`));
+  app.get(FILE_MANAGER_PATH, (request, reply) => {
+    if (!signedIn(request)) return reply.redirect(`${LOGIN_PATH}?next=${encodeURIComponent(request.url)}`);
+    const query = singleValues(request.query as Record<string, unknown>);
+    const attrs = { asset: query.asset, 'system-user': query.system_user, path: query.path };
+    const attributes = Object.entries(attrs).filter(([, value]) => value).map(([name, value]) => ` ${name}="${escapeHtml(value!)}"`).join('');
+    // Read per request: a rebuild while the server runs renames the hashed chunks it preloads.
+    const html = withPreloads(readFileSync(PAGE_FILE, 'utf8').replace(TAG, `<bastion-file-manager${attributes}>`), preloadLinks(distDir, ELEMENT_ENTRY));
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html);
+  });
+  // Its own plugin: the raw body stream is the only parser here (no JSON, no size limit: uploads pass through).
+  void app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    scope.route({
+      method: ['GET', 'PUT', 'POST'],
+      url: `${FILES_PREFIX}*`,
+      preHandler: async (request, reply) => refusal(request, reply) ?? undefined,
+      handler: (request, reply) => forward(request, reply, { host, port }),
+    });
+  });
+}

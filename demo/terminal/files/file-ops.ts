@@ -1,0 +1,147 @@
+// The file operations both file doors offer, on a user's FileTree: each checks what the grant engine
+// allows for the asset and system user, runs on the asset's SFTP session, and writes the FTP log row 2.3
+// writes for it (Download, Upload, Mkdir, Rmdir, Delete, Rename, Symlink; refused attempts too, marked
+// unsuccessful). Reading and listing return what the asset answers; paths are the tree's virtual ones.
+import { posix } from 'node:path';
+import type { Attributes, FileEntry, InputAttributes } from 'ssh2';
+import { call, FileError, FileTree, STATUS, virtualDirAttrs, type AssetSftp, type Place } from './file-tree.ts';
+
+type Inside = Extract<Place, { kind: 'inside' }>;
+
+/** An open file on the asset: its handle there, and the session it belongs to. */
+export interface OpenFile { conn: AssetSftp; handle: Buffer; real: string; read: boolean; write: boolean }
+
+/** ssh2's SFTP OPEN flags (draft-02). */
+export const OPEN_FLAGS = { READ: 0x01, WRITE: 0x02, APPEND: 0x04, CREAT: 0x08, TRUNC: 0x10, EXCL: 0x20 } as const;
+
+export async function stat(tree: FileTree, path: string, link = false): Promise<Attributes> {
+  const place = await tree.locate(path);
+  if (!place) throw new FileError(STATUS.NO_SUCH_FILE, 'files.no_such_file');
+  if (place.kind !== 'inside') return virtualDirAttrs();
+  // A system user's folder is the door's own: it stands for the asset's root, which may be anything.
+  if (!place.rest) {
+    await tree.require(place, 'browse');
+    return virtualDirAttrs(true);
+  }
+  await tree.require(place, 'browse');
+  const conn = await tree.connection(place);
+  const real = FileTree.real(conn, place);
+  return call<Attributes>((done) => (link ? conn.sftp.lstat(real, done) : conn.sftp.stat(real, done)));
+}
+
+/** Every entry of a folder (virtual ones made up, the asset's as it lists them, without `.` and `..`). */
+export async function list(tree: FileTree, path: string): Promise<FileEntry[]> {
+  const place = await tree.locate(path);
+  if (!place) throw new FileError(STATUS.NO_SUCH_FILE, 'files.no_such_file');
+  const virtual = await tree.virtualEntries(place);
+  if (virtual) return virtual;
+  const inside = place as Inside;
+  await tree.require(inside, 'browse');
+  const conn = await tree.connection(inside);
+  return call<FileEntry[]>((done) => conn.sftp.readdir(FileTree.real(conn, inside), done));
+}
+
+/** Opens a file on the asset: for reading (Download, needs download_file) or writing (Upload, needs upload_file). */
+export async function open(tree: FileTree, path: string, flags: number, attrs: InputAttributes = {}): Promise<OpenFile> {
+  const place = await tree.inside(path);
+  if (!place.rest) throw new FileError(STATUS.FAILURE, 'files.not_a_file');
+  const read = (flags & OPEN_FLAGS.READ) !== 0;
+  const write = (flags & (OPEN_FLAGS.WRITE | OPEN_FLAGS.APPEND | OPEN_FLAGS.CREAT | OPEN_FLAGS.TRUNC)) !== 0;
+  const name = (conn: AssetSftp | null) => FileTree.pathOf(place, conn);
+  // A file opened both ways is both a download and an upload, and needs both actions.
+  if (write && read) {
+    try {
+      await tree.require(place, 'download_file');
+    } catch (error) {
+      tree.log(place, 'Download', FileTree.pathOf(place, null), false);
+      throw error;
+    }
+  }
+  const opened = await tree.logged(place, write ? 'upload_file' : 'download_file', write ? 'Upload' : 'Download', name,
+    (conn) => call<Buffer>((done) => conn.sftp.open(FileTree.real(conn, place), flags, attrs, done)).then((handle) => ({ conn, handle })));
+  return { ...opened, real: FileTree.real(opened.conn, place), read, write };
+}
+
+export async function mkdir(tree: FileTree, path: string, attrs: InputAttributes = {}): Promise<void> {
+  const place = await tree.inside(path);
+  if (!place.rest) throw new FileError(STATUS.FAILURE, 'files.folder_exists');
+  await tree.logged(place, 'upload_file', 'Mkdir', (c) => FileTree.pathOf(place, c),
+    (conn) => call<void>((done) => conn.sftp.mkdir(FileTree.real(conn, place), attrs, done)));
+}
+
+export async function rmdir(tree: FileTree, path: string): Promise<void> {
+  const place = await tree.inside(path);
+  if (!place.rest) throw new FileError(STATUS.PERMISSION_DENIED, 'files.root_stays');
+  await tree.logged(place, 'upload_file', 'Rmdir', (c) => FileTree.pathOf(place, c),
+    (conn) => call<void>((done) => conn.sftp.rmdir(FileTree.real(conn, place), done)));
+}
+
+export async function remove(tree: FileTree, path: string): Promise<void> {
+  const place = await tree.inside(path);
+  if (!place.rest) throw new FileError(STATUS.PERMISSION_DENIED, 'files.root_stays');
+  await tree.logged(place, 'upload_file', 'Delete', (c) => FileTree.pathOf(place, c),
+    (conn) => call<void>((done) => conn.sftp.unlink(FileTree.real(conn, place), done)));
+}
+
+/**
+ * A folder and everything in it (the web file manager's delete), one logged operation per entry. The
+ * system user's root is refused before anything is touched, and so is a folder the user may not change.
+ */
+export async function removeTree(tree: FileTree, path: string): Promise<void> {
+  const place = await tree.inside(path);
+  if (!place.rest) throw new FileError(STATUS.PERMISSION_DENIED, 'files.root_stays');
+  const attrs = await stat(tree, path, true);
+  if (((attrs.mode ?? 0) & 0o170000) !== 0o040000) return remove(tree, path);
+  try {
+    await tree.require(place, 'upload_file');
+  } catch (error) {
+    tree.log(place, 'Rmdir', FileTree.pathOf(place, null), false);
+    throw error;
+  }
+  for (const entry of await list(tree, path)) await removeTree(tree, posix.join(path, entry.filename));
+  await rmdir(tree, path);
+}
+
+/** Both paths in one system user's folder of one asset (a rename cannot cross to another session). */
+async function pair(tree: FileTree, from: string, to: string): Promise<[Inside, Inside]> {
+  const [a, b] = await Promise.all([tree.inside(from), tree.inside(to)]);
+  if (a.asset !== b.asset || a.su !== b.su) throw new FileError(STATUS.OP_UNSUPPORTED, 'files.one_session');
+  if (!a.rest || !b.rest) throw new FileError(STATUS.PERMISSION_DENIED, 'files.root_stays');
+  return [a, b];
+}
+
+export async function rename(tree: FileTree, from: string, to: string): Promise<void> {
+  const [a, b] = await pair(tree, from, to);
+  await tree.logged(a, 'upload_file', 'Rename', (c) => `${FileTree.pathOf(a, c)}=>${FileTree.pathOf(b, c)}`,
+    (conn) => call<void>((done) => conn.sftp.rename(FileTree.real(conn, a), FileTree.real(conn, b), done)));
+}
+
+/** A link at `link` pointing at `target` (as given: the asset resolves it). */
+export async function symlink(tree: FileTree, target: string, link: string): Promise<void> {
+  const place = await tree.inside(link);
+  if (!place.rest) throw new FileError(STATUS.PERMISSION_DENIED, 'files.root_stays');
+  await tree.logged(place, 'upload_file', 'Symlink', (c) => `${FileTree.pathOf(place, c)}=>${target}`,
+    (conn) => call<void>((done) => conn.sftp.symlink(target, FileTree.real(conn, place), done)));
+}
+
+export async function readlink(tree: FileTree, path: string): Promise<string> {
+  const place = await tree.inside(path);
+  await tree.require(place, 'browse');
+  const conn = await tree.connection(place);
+  return call<string>((done) => conn.sftp.readlink(FileTree.real(conn, place), done));
+}
+
+/** Changing a file's mode, owner or times is a write: upload_file (not logged: 2.3 has no such row). */
+export async function setstat(tree: FileTree, path: string, attrs: InputAttributes): Promise<void> {
+  const place = await tree.inside(path);
+  if (!place.rest) throw new FileError(STATUS.PERMISSION_DENIED, 'files.root_stays');
+  await tree.require(place, 'upload_file');
+  const conn = await tree.connection(place);
+  await call<void>((done) => conn.sftp.setstat(FileTree.real(conn, place), attrs, done));
+}
+
+/** The same on an open file: free for a file opened for writing (the open needed upload_file). */
+export async function fsetstat(tree: FileTree, file: OpenFile, path: string, attrs: InputAttributes): Promise<void> {
+  if (!file.write) await tree.require(await tree.inside(path), 'upload_file');
+  await call<void>((done) => file.conn.sftp.fsetstat(file.handle, attrs, done));
+}
