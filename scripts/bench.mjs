@@ -1,5 +1,7 @@
 // `npm run bench`: prints plain figures (no pass/fail) for every section in scripts/bench/sections.mjs;
 // `npm run bench -- first-load` (or another of its SECTION_GROUPS) runs only that group's sections.
+// First: on the project's Node (node_modules/.bin/node), whichever `node` started this (scripts/lib/project-node.mjs).
+import './lib/project-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
