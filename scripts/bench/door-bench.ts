@@ -19,10 +19,10 @@ export const ECHO_BUDGET = { p50: 5, p95: 10 };
 export const WEB_ECHO_BUDGET = 15;
 export const THROUGHPUT_BUDGET = 0.9;
 
-interface Client { tail: () => string; waitFor(pattern: RegExp, ms?: number): Promise<void>; write(data: string): void; close(): void }
+export interface Client { tail: () => string; waitFor(pattern: RegExp, ms?: number): Promise<void>; write(data: string): void; close(): void }
 
 /** Output kept to its end, with waiters on it: bulk runs print tens of megabytes. */
-function outputTail(): { add(text: string): void; tail: () => string; waitFor: Client['waitFor'] } {
+export function outputTail(): { add(text: string): void; tail: () => string; waitFor: Client['waitFor'] } {
   let tail = '';
   const waiters = new Set<() => void>();
   return {
@@ -46,7 +46,7 @@ function outputTail(): { add(text: string): void; tail: () => string; waitFor: C
 }
 
 /** An OpenSSH client in a pty of its own (`-tt`): what a person's terminal sends and shows. */
-function openssh(port: number, username: string, keyFile: string): Client {
+export function openssh(port: number, username: string, keyFile: string): Client {
   const child = spawn('ssh', ['-tt', '-p', String(port), '-i', keyFile, '-o', 'StrictHostKeyChecking=no', '-o', 'UserKnownHostsFile=/dev/null',
     '-o', 'LogLevel=ERROR', '-o', 'PasswordAuthentication=no', '-o', 'KbdInteractiveAuthentication=no', `${username}@127.0.0.1`]);
   const output = outputTail();
