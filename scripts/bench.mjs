@@ -48,6 +48,6 @@ process.once('exit', () => rmSync(snapshot, { recursive: true, force: true }));
 if (needsBuild) cpSync(distDir, snapshot, { recursive: true });
 
 for (const section of chosen) {
-  const { headers, rows } = await section.run({ distDir: snapshot });
-  console.log(`\n${section.title}\n\n${formatTable(headers, rows)}`);
+  const { headers, rows, notes = [] } = await section.run({ distDir: snapshot });
+  console.log(`\n${section.title}\n\n${formatTable(headers, rows)}${notes.map((note) => `\n${note}`).join('')}`);
 }

@@ -1,5 +1,5 @@
 // The benchmark's sections, printed in this order. A later measurement (server timings, page loads)
-// is a new module exporting `{ title, run(context) → { headers, rows } }` added to this list; one marked
+// is a new module exporting `{ title, run(context) → { headers, rows, notes? } }` added to this list; one marked
 // `onRequest` (the ten-minute soak) runs only when its group is named.
 import { assetListFirstRow, assetListPageBytes } from './asset-list-first-row.mjs';
 import { assetsListServer } from './assets-list-server.mjs';

@@ -1,11 +1,11 @@
-// The soak: the reference server and the terminal as `npm start` runs them (each its own process on the
-// project's Node, with a small young generation (GC_FLAGS) and --trace-gc so every collection and the heap it leaves is seen), for SOAK_MINUTES
-// (default 10) under three loads at once, all on loopback:
+// The soak: the reference server and the terminal as `npm start` runs them, each its own process on the
+// project's Node with a small young generation (GC_FLAGS) and --trace-gc, so every collection and the heap
+// it leaves is seen, for SOAK_MINUTES (default 10) under three loads at once, all on loopback:
 // - writes: an admin creates, edits, lists and deletes assets and users over HTTP, without pause;
 // - terminal sessions: two OpenSSH clients in turn sign in to the door with a key, open the granted asset
 //   (a private sshd), run a command with some output and leave; each session is recorded and uploaded;
-// - GC pressure: big answers four times a second (500-row asset and user lists, CSV exports, a search with a new
-//   filter each time, so new statements are prepared and dropped), the garbage better-sqlite3 12 aborted on.
+// - GC pressure: big answers four times a second (500-row asset and user lists, CSV exports, a search with
+//   a new filter each time, so statements are prepared and dropped), the garbage better-sqlite3 12 aborted on.
 // Every 5 s the processes' RSS is read from /proc; the heap after each GC comes from the trace. The answer:
 // per minute, RSS and the smallest heap left by a GC (what is live), requests, errors, sessions; any
 // process that exits, aborts or prints an assertion; and a verdict on memory growth, first minute to last.

@@ -16,11 +16,9 @@ export const soak = {
     const result = await run();
     const rows = [
       ...result.rows,
-      ['runtime', result.runtimes.join(', '), '', '', '', '', '', '', '', ''],
       ['total', '', '', '', '', '', '', result.totals.requests, result.totals.errors, `${result.totals.sessions}/${result.totals.sessions + result.totals.failed}`],
-      ...result.firstErrors.map((error) => ['error', error, '', '', '', '', '', '', '', '']),
-      ['verdict', result.verdict, '', '', '', '', '', '', '', ''],
     ];
-    return { headers: ['', 'server RSS', 'server heap', 'server GCs', 'terminal RSS', 'terminal heap', 'terminal GCs', 'requests', 'errors', 'sessions ok'], rows };
+    const notes = ['', `runtime: ${result.runtimes.join(', ')}`, ...result.firstErrors.map((error) => `error: ${error}`), `verdict: ${result.verdict}`];
+    return { notes, headers: ['', 'server RSS', 'server heap', 'server GCs', 'terminal RSS', 'terminal heap', 'terminal GCs', 'requests', 'errors', 'sessions ok'], rows };
   },
 };
