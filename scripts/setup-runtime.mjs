@@ -22,7 +22,7 @@ if (probe.status !== 0) {
   process.exit(1);
 }
 const versions = JSON.parse(probe.stdout);
-say(`runtime: ${runtime} is Node v${versions.node} (npm install ran on ${process.version})`);
+say(`runtime: ${runtime} is Node v${versions.node} (npm itself runs on ${process.env.npm_node_execpath ?? 'another node'})`);
 
 const cryptoDir = join(root, 'node_modules', 'ssh2', 'lib', 'protocol', 'crypto');
 const binding = join(cryptoDir, 'build', 'Release', 'sshcrypto.node');

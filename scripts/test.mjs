@@ -14,6 +14,8 @@ import { addTotals, emptyTotals, formatTotals, parseNodeTestTotals } from './tes
 process.env.BASTION_ALLOWED_TARGETS = '127.0.0.0/8';
 
 const node = process.execPath;
+// Every runner below is this Node or a child of it (node --test, tsx, web-test-runner through PATH).
+console.log(`[test] on Node ${process.version} (${node})`);
 const bin = (name) => join('node_modules', '.bin', name);
 const SERVER_TESTS = 'test/server';
 const summary = [];
