@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
+import { assertSupportedNode } from '../../demo/server/db/open.ts';
 import { freePort } from '../../scripts/lib/free-port.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -129,4 +130,10 @@ test('ssh2\'s native crypto binding is built for this Node, or absent so ssh2 us
   const { bindingAvailable } = require('ssh2/lib/protocol/crypto.js') as { bindingAvailable: boolean };
   t.diagnostic(`ssh2 crypto binding on ${process.version}: ${bindingAvailable ? 'loaded' : 'absent, JavaScript crypto'}`);
   assert.ok(bindingAvailable || !existsSync(binding), 'a binding that is there but does not load was built for another Node');
+});
+
+test('on a Node before 22 the server refuses to open its database with the way out, instead of crashing at the first query', () => {
+  assert.throws(() => assertSupportedNode('20.20.2'), /Node 20\.20\.2 is not supported .*node_modules\/\.bin\/node/);
+  assert.doesNotThrow(() => assertSupportedNode('22.12.0'));
+  assert.doesNotThrow(() => assertSupportedNode(process.versions.node));
 });
