@@ -1,7 +1,8 @@
 // The project runs on the Node the `node` package brings (node_modules/.bin/node, Node 24 LTS), not on the
 // machine's: this test file itself (a child of `node --test`), `npm start`'s launcher, server and terminal
-// when a plain `node` started it, better-sqlite3's statements collected by GC (better-sqlite3 12 aborted
-// there on Node 24), and ssh2's native crypto binding, built at install for this Node or absent.
+// when a plain `node` started it (and they stop cleanly: with better-sqlite3 12 built for Node 24 the server
+// aborted here, "Assertion failed: (env) != nullptr" from Statement::~Statement during GC), and ssh2's native
+// crypto binding, built at install for this Node or absent.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
@@ -104,25 +105,6 @@ test('npm start\'s launcher started by the machine\'s node runs itself, the serv
   launcher.kill('SIGTERM');
   assert.equal(await exited, 0, `a clean stop:\n${out}`);
   assert.doesNotMatch(out, /Assertion failed|SIGABRT|Segmentation/);
-});
-
-test('better-sqlite3 statements collected by GC and a closed database leave the process alive (12 aborted here on Node 24)', () => {
-  const script = `
-    const Database = require('better-sqlite3');
-    for (let round = 0; round < 5; round += 1) {
-      const db = new Database(':memory:');
-      db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT)');
-      for (let i = 0; i < 2000; i += 1) db.prepare('INSERT INTO t (name) VALUES (?)').run('n' + i);
-      for (let i = 0; i < 2000; i += 1) db.prepare('SELECT name FROM t WHERE id = ?').get(i);
-      if (round % 2 === 0) db.close();
-      globalThis.gc();
-    }
-    globalThis.gc();
-    console.log('alive', process.version);`;
-  const run = spawnSync(process.execPath, ['--expose-gc', '-e', script], { cwd: root, encoding: 'utf8', timeout: 60_000 });
-  assert.equal(run.signal, null, `killed by ${run.signal}: ${run.stderr}`);
-  assert.equal(run.status, 0, run.stderr);
-  assert.match(run.stdout, new RegExp(`alive ${process.version}`));
 });
 
 test('ssh2\'s native crypto binding is built for this Node, or absent so ssh2 uses its JavaScript crypto', (t) => {
