@@ -1,5 +1,7 @@
 // `npm run bench`: prints plain figures (no pass/fail) for every section in scripts/bench/sections.mjs;
 // `npm run bench -- first-load` (or another of its SECTION_GROUPS) runs only that group's sections.
+// First: on the project's Node (node_modules/.bin/node), whichever `node` started this (scripts/lib/project-node.mjs).
+import './lib/project-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +21,7 @@ if (unknown.length > 0) {
   console.error(`Unknown bench group: ${unknown.join(', ')}; groups: ${Object.keys(SECTION_GROUPS).join(', ')}`);
   process.exit(2);
 }
-const chosen = groups.length === 0 ? SECTIONS : SECTIONS.filter((section) => groups.some((name) => SECTION_GROUPS[name].includes(section)));
+const chosen = groups.length === 0 ? SECTIONS.filter((section) => !section.onRequest) : SECTIONS.filter((section) => groups.some((name) => SECTION_GROUPS[name].includes(section)));
 
 function buildIsMissing() {
   const expected = ['index.html', ...Object.keys(elementEntries()).map((name) => `${name}.js`)];
@@ -46,6 +48,6 @@ process.once('exit', () => rmSync(snapshot, { recursive: true, force: true }));
 if (needsBuild) cpSync(distDir, snapshot, { recursive: true });
 
 for (const section of chosen) {
-  const { headers, rows } = await section.run({ distDir: snapshot });
-  console.log(`\n${section.title}\n\n${formatTable(headers, rows)}`);
+  const { headers, rows, notes = [] } = await section.run({ distDir: snapshot });
+  console.log(`\n${section.title}\n\n${formatTable(headers, rows)}${notes.map((note) => `\n${note}`).join('')}`);
 }

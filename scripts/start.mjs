@@ -7,6 +7,8 @@
 // terminal (where it listens) and to the server (where its socket proxy connects). The key the server
 // signs those connections with needs no setting: the server makes it once and hands it to registered
 // terminals in their config answer (demo/server/terminal/proxy-secret.ts).
+// First: on the project's Node (node_modules/.bin/node), whichever `node` started this (scripts/lib/project-node.mjs).
+import './lib/project-node.mjs';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

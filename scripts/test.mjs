@@ -1,6 +1,8 @@
 // `npm test`: type-check, server suite (node:test), build, browser suite (web-test-runner), then ONE
 // plain line `N passed, N failed[, N skipped]` summing every runner. Exits non-zero on any failure,
 // and a runner that crashed (no totals) counts as one failure.
+// First: on the project's Node (node_modules/.bin/node), whichever `node` started this (scripts/lib/project-node.mjs).
+import './lib/project-node.mjs';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +14,8 @@ import { addTotals, emptyTotals, formatTotals, parseNodeTestTotals } from './tes
 process.env.BASTION_ALLOWED_TARGETS = '127.0.0.0/8';
 
 const node = process.execPath;
+// Every runner below is this Node or a child of it (node --test, tsx, web-test-runner through PATH).
+console.log(`[test] on Node ${process.version} (${node})`);
 const bin = (name) => join('node_modules', '.bin', name);
 const SERVER_TESTS = 'test/server';
 const summary = [];

@@ -22,6 +22,7 @@ import { registerResource } from './engine/routes.ts';
 import { systemClock, type Clock } from './lib/time.ts';
 import { ALLOWED_TARGETS_ENV, parseAllowedTargets } from './net/allowed-targets.ts';
 import { registerCsvParser } from './engine/csv-body.ts';
+import { checkpointsSettled } from './engine/csv-checkpoint.ts';
 import { registerLicenseRoutes } from './license/license-routes.ts';
 import { registerOpsRoutes } from './ops/register.ts';
 import { registerTaskLogSocket } from './ops/task-log-socket.ts';
@@ -113,7 +114,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // default 100-character limit on a path parameter would answer them 414.
   const app = Fastify({ logger: false, routerOptions: { maxParamLength: 200 } });
   app.decorate('bastion', state);
-  app.addHook('onClose', async () => closeDatabase(db));
+  app.addHook('onClose', async () => {
+    // A CSV import's checkpoint worker may still have the file open: let it finish first.
+    await checkpointsSettled(db);
+    closeDatabase(db);
+  });
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   // Both before any route: they apply to the routes registered after them.

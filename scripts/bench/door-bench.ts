@@ -24,10 +24,10 @@ export const SFTP_BUDGET = 0.7;
 export const SFTP_MEMORY_BUDGET_MB = 64;
 export const SFTP_FILE_MB = 200;
 
-interface Client { tail: () => string; waitFor(pattern: RegExp, ms?: number): Promise<void>; write(data: string): void; close(): void }
+export interface Client { tail: () => string; waitFor(pattern: RegExp, ms?: number): Promise<void>; write(data: string): void; close(): void }
 
 /** Output kept to its end, with waiters on it: bulk runs print tens of megabytes. */
-function outputTail(): { add(text: string): void; tail: () => string; waitFor: Client['waitFor'] } {
+export function outputTail(): { add(text: string): void; tail: () => string; waitFor: Client['waitFor'] } {
   let tail = '';
   const waiters = new Set<() => void>();
   return {
@@ -51,7 +51,7 @@ function outputTail(): { add(text: string): void; tail: () => string; waitFor: C
 }
 
 /** An OpenSSH client in a pty of its own (`-tt`): what a person's terminal sends and shows. */
-function openssh(port: number, username: string, keyFile: string): Client {
+export function openssh(port: number, username: string, keyFile: string): Client {
   const child = spawn('ssh', ['-tt', '-p', String(port), '-i', keyFile, '-o', 'StrictHostKeyChecking=no', '-o', 'UserKnownHostsFile=/dev/null',
     '-o', 'LogLevel=ERROR', '-o', 'PasswordAuthentication=no', '-o', 'KbdInteractiveAuthentication=no', `${username}@127.0.0.1`]);
   const output = outputTail();

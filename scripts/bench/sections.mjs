@@ -1,5 +1,6 @@
 // The benchmark's sections, printed in this order. A later measurement (server timings, page loads)
-// is a new module exporting `{ title, run(context) → { headers, rows } }` added to this list.
+// is a new module exporting `{ title, run(context) → { headers, rows, notes? } }` added to this list; one marked
+// `onRequest` (the ten-minute soak) runs only when its group is named.
 import { assetListFirstRow, assetListPageBytes } from './asset-list-first-row.mjs';
 import { assetsListServer } from './assets-list-server.mjs';
 import { batch } from './batch.mjs';
@@ -10,12 +11,13 @@ import { firstLoad } from './first-load.mjs';
 import { grantsServer } from './grants-server.mjs';
 import { replayAsciinema } from './replay-asciinema.mjs';
 import { replaySeek } from './replay-seek.mjs';
+import { soak } from './soak.mjs';
 import { terminalServer } from './terminal-server.mjs';
 import { usersFirstRow, usersPageBytes } from './users-first-row.mjs';
 import { usersListServer } from './users-list-server.mjs';
 
 // The *PageBytes sections report the cold visit their first-row section recorded, so each comes right after it.
-export const SECTIONS = [elementSizes, firstLoad, usersListServer, usersFirstRow, usersPageBytes, assetsListServer, assetListFirstRow, assetListPageBytes, csvImportConcurrency, grantsServer, terminalServer, replaySeek, replayAsciinema, door, batch];
+export const SECTIONS = [elementSizes, firstLoad, usersListServer, usersFirstRow, usersPageBytes, assetsListServer, assetListFirstRow, assetListPageBytes, csvImportConcurrency, grantsServer, terminalServer, replaySeek, replayAsciinema, door, batch, soak];
 
 /**
  * `npm run bench -- <group> …` runs only these sections (in the order above): `first-load` is the
@@ -29,4 +31,5 @@ export const SECTION_GROUPS = {
   replay: [replaySeek, replayAsciinema],
   door: [door],
   batch: [batch],
+  soak: [soak],
 };

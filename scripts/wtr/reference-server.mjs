@@ -1,7 +1,7 @@
 // Browser tests run against the real reference server: one instance per test run, on a free port,
 // with a fresh database in a temporary DATA_DIR that is removed afterwards.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
 import { freePort } from '../lib/free-port.mjs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,6 +57,16 @@ export async function startReferenceServer() {
   }
   referenceServer.port = port;
   referenceServer.dataDir = dataDir;
+  reportRuntime();
+}
+
+// The browser suite's server runs on the project's Node (node_modules/.bin/node, as web-test-runner itself when
+// started through npm or scripts/test.mjs): said once in the run's output, and a server on another Node stops the run.
+function reportRuntime() {
+  const exe = realpathSync(readlinkSync(`/proc/${child.pid}/exe`));
+  console.log(`[runtime] web-test-runner on Node ${process.version} (${process.execPath}); reference server on ${exe}`);
+  if (exe !== realpathSync(process.execPath)) throw new Error(`the reference server runs on ${exe}, not on ${process.execPath}`);
+  if (Number(process.versions.node.split('.')[0]) < 22) throw new Error(`web-test-runner runs on Node ${process.version}, past its end of life: start it through npm (node_modules/.bin/node)`);
 }
 
 /** Synchronous, so it can also run from process 'exit'. */

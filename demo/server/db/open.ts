@@ -12,6 +12,7 @@ export type { DB };
  * credentials stops here, before anything is written), then applies every migration not yet recorded.
  */
 export function openDatabase(file: string, key: SecretKeyOptions): DB {
+  assertSupportedNode(process.versions.node);
   prepareDatabaseFile(file);
   const db = new Database(file);
   try {
@@ -28,6 +29,16 @@ export function openDatabase(file: string, key: SecretKeyOptions): DB {
   // statistics (a fresh or just-migrated file), with an analysis limit so it stays fast at start.
   db.pragma('optimize = 0x10002');
   return db;
+}
+
+/**
+ * better-sqlite3 13 needs Node 22 or later: on Node 20 it loads, then crashes the process (segfault) at the first
+ * query. Refused here with the way out instead: the project's Node is node_modules/.bin/node (`npx node`, `npm start`).
+ */
+export function assertSupportedNode(version: string): void {
+  if (Number(version.split('.')[0]) >= 22) return;
+  throw new Error(`Node ${version} is not supported (better-sqlite3 13 needs 22 or later): run the project's Node, `
+    + 'node_modules/.bin/node (`npm start`, `npm test`, `npx node --import tsx …`), which `npm install` brings');
 }
 
 /** Refreshes the planner statistics the session's queries asked for (SQLite's advice), then closes. */

@@ -21,6 +21,16 @@ try {
 const driver = createRequire(import.meta.url).resolve('better-sqlite3');
 /** Per connection: checkpoints under way and the automatic threshold to give back after the last. */
 const paused = new WeakMap<DB, { running: number; threshold: number }>();
+/** Per connection: the checkpoints whose worker still has the file open. */
+const inFlight = new WeakMap<DB, Set<Promise<void>>>();
+
+/**
+ * Resolves once no checkpoint worker of `db` has the file open: closing the server waits for them, so a data
+ * folder removed right after close is not written into meanwhile (Node 24's rmSync does not retry ENOTEMPTY).
+ */
+export async function checkpointsSettled(db: DB): Promise<void> {
+  await Promise.all([...(inFlight.get(db) ?? [])]);
+}
 
 /** Call just before COMMIT of a big transaction: that commit then checkpoints nothing. */
 export function pauseAutoCheckpoint(db: DB): void {
@@ -43,7 +53,7 @@ export function checkpointAside(db: DB, committed: boolean): Promise<void> {
     resume();
     return Promise.resolve();
   }
-  return new Promise<void>((resolve) => {
+  const running = new Promise<void>((resolve) => {
     const worker = new Worker(WORKER, { eval: true, workerData: { driver, file: db.name } });
     // A checkpoint is crash-safe: the process need not wait for it to exit.
     worker.unref();
@@ -58,4 +68,9 @@ export function checkpointAside(db: DB, committed: boolean): Promise<void> {
     worker.once('error', done);
     worker.once('exit', done);
   });
+  const set = inFlight.get(db) ?? new Set<Promise<void>>();
+  inFlight.set(db, set);
+  set.add(running);
+  void running.then(() => set.delete(running));
+  return running;
 }

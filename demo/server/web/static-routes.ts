@@ -40,17 +40,17 @@ export async function registerStaticRoutes(app: FastifyInstance, distDir: string
     // `x.js.br` / `x.js.gz` beside each file (scripts/build/precompress.mjs), chosen by Accept-Encoding.
     preCompressed: true,
     cacheControl: false,
-    setHeaders(res, sentPath) {
+    setHeaders(reply, sentPath) {
       // The rules are those of the file, whichever pre-compressed copy of it is sent.
       const path = sentPath.replace(/\.(br|gz)$/, '');
       // Files with build-time copies differ by Accept-Encoding: a shared cache must keep them apart.
-      if (PRECOMPRESSED.test(path)) res.setHeader('Vary', 'Accept-Encoding');
-      if (path.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
-      else if (isHashedAsset(path)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      if (PRECOMPRESSED.test(path)) reply.header('Vary', 'Accept-Encoding');
+      if (path.endsWith('.html')) reply.header('Cache-Control', 'no-cache');
+      else if (isHashedAsset(path)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
       // Shoelace's icons change only with a Shoelace upgrade; revalidating a dozen of them on every
       // load would queue the page's API calls behind them (six connections per host).
-      else if (path.includes('/shoelace/assets/icons/')) res.setHeader('Cache-Control', 'public, max-age=86400');
-      else res.setHeader('Cache-Control', 'no-cache');
+      else if (path.includes('/shoelace/assets/icons/')) reply.header('Cache-Control', 'public, max-age=86400');
+      else reply.header('Cache-Control', 'no-cache');
     },
   });
 }
