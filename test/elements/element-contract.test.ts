@@ -7,6 +7,7 @@ import { expect } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
 import manifest from '../../custom-elements.json';
 import '../../src/elements/bastion-asset-list.ts';
+import '../../src/elements/bastion-file-manager.ts';
 import '../../src/elements/bastion-session-replay.ts';
 import '../../src/elements/bastion-web-terminal.ts';
 import { setApiBase } from '../../src/core/http.ts';
@@ -89,9 +90,9 @@ describe('the element contract (custom-elements.json) against the elements', () 
     await emulateMedia({ colorScheme: 'light' });
   });
 
-  it('lists the four elements, and each observes its attributes and has its properties and methods', async () => {
+  it('lists the five elements, and each observes its attributes and has its properties and methods', async () => {
     expect(declarations.map((d) => d.tagName).sort()).to.deep.equal(
-      ['bastion-asset-list', 'bastion-console', 'bastion-session-replay', 'bastion-web-terminal']);
+      ['bastion-asset-list', 'bastion-console', 'bastion-file-manager', 'bastion-session-replay', 'bastion-web-terminal']);
     for (const declaration of declarations) {
       const tag = declaration.tagName!;
       const element = customElements.get(tag) as CustomElementConstructor & { observedAttributes: string[] };

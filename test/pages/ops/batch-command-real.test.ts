@@ -9,7 +9,7 @@ import { api, clearCookies, loginAs, logout } from '../../helpers/server.ts';
 import { mountConsole, resetConsole, waitForShell, type MountedConsole } from '../../elements/support/console-fixture.ts';
 import { ASSETS, create, removeAll, uniqueName } from '../assets/support/api.ts';
 import { PERMS, SYSTEM_USERS, makeUser, signInAs } from '../userviews/support.ts';
-import { USERS } from '../users/support.ts';
+import { USERS, searchFor } from '../users/support.ts';
 import { startWorld } from '../webterminal/support/fixture.ts';
 import { setRunLogOpener } from '../../../src/pages/ops/ops.resource.tsx';
 import { $toasts } from '../../../src/core/stores/notify.ts';
@@ -105,12 +105,15 @@ describe('batch commands (real server, real SSH)', function () {
     await waitFor(() => $toasts.get().some((toast) => toast.type === 'error' && toast.message.includes('没有主机')), 8000, 'the refusal toast');
     expect(opened).to.deep.equal([]);
     // A job of the demo database (its admin users' connectivity test, run when it was made) runs again.
+    // Searched for: the other tests' jobs may have pushed it off the first page.
+    searchFor(view, 'Test admin user connectivity: Linux root');
     const demo = await waitFor(() => view.findAll('a.detail-link').find((a) => text(a) === 'Test admin user connectivity: Linux root'), 8000, 'a demo task');
     click(demo.closest('tr')?.querySelector('button.action-run'));
     await waitFor(() => opened.length === 1, 8000, 'the new run\'s log to open');
     expect(opened[0]).to.match(/#\/ops\/celery\/task\/[0-9a-f-]{36}\/log\/$/);
     setRunLogOpener(null);
-    click(link);
+    searchFor(view, 'Batch command: hostname; id');
+    click(await waitFor(() => view.findAll('a.detail-link').find((a) => a.isConnected && text(a) === 'Batch command: hostname; id'), 8000, 'the batch command task again'));
     await view.waitForText('.detail-page .detail-card [data-field="name"] td', 'Batch command: hostname; id', 8000);
     const tab = (name: string) => view.find(`.detail-tabs button[data-tab="${name}"]`);
     click(await waitFor(() => tab('versions'), 8000, 'the versions tab'));
