@@ -1,13 +1,10 @@
-import { createElement, useEffect, useRef } from 'react'
+import { createElement } from 'react'
 import type { BastionAuthRequiredDetail, BastionTheme } from '../core/element-types.ts'
 import { setApiBase } from '../core/http.ts'
 import { useT } from '../core/i18n/index.ts'
-import { hardNavigate } from '../core/navigation.ts'
-import { emit } from '../core/ui/host-events.ts'
-import { embeddedLoginHref, signInPrompt } from '../core/ui/sign-in-prompt.ts'
-import { useEmbeddedSession } from '../pages/assets/browser/embedded-session.ts'
 import { FileManagerPage } from '../pages/files/FileManagerPage.tsx'
 import '../pages/files/i18n.ts'
+import { usePageSession } from './page-sign-in.ts'
 import { defineElement, elementClass, type CommonProps } from './define.ts'
 
 export interface BastionFileManagerProps extends CommonProps {
@@ -23,17 +20,8 @@ const onOwnPage = () => window.location.pathname.startsWith('/koko/elfinder/')
 function BastionFileManager({ apiBase, asset, systemUser, path }: BastionFileManagerProps) {
   if (apiBase !== undefined) setApiBase(apiBase)
   const t = useT()
-  const prompt = useRef<HTMLDivElement>(null)
-  const own = onOwnPage()
-  const session = useEmbeddedSession(undefined, { ownsPage: own })
-  const here = window.location.pathname + window.location.search
-  const href = embeddedLoginHref(own ? here : window.location.href)
-  useEffect(() => {
-    if (session !== 'anonymous') return
-    if (own) hardNavigate(href)
-    else emit<BastionAuthRequiredDetail>(prompt.current, 'bastion-auth-required', { reason: 'no-session', loginUrl: href })
-  }, [session, href, own])
-  if (session === 'anonymous') return signInPrompt({ prompt: t('files.signIn.prompt'), link: t('files.signIn.link') }, { href, ref: prompt })
+  const { session, signedOut } = usePageSession(onOwnPage(), { prompt: t('files.signIn.prompt'), link: t('files.signIn.link') })
+  if (signedOut) return signedOut
   return session === 'ready' ? createElement(FileManagerPage, { asset, systemUser, path }) : null
 }
 

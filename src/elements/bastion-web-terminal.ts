@@ -1,14 +1,11 @@
-import { createElement, useEffect, useRef } from 'react'
+import { createElement } from 'react'
 import type { BastionAuthRequiredDetail, BastionTheme } from '../core/element-types.ts'
 import { setApiBase } from '../core/http.ts'
 import { useT } from '../core/i18n/index.ts'
-import { hardNavigate } from '../core/navigation.ts'
-import { emit } from '../core/ui/host-events.ts'
 import { shoelaceThemeSheets } from '../core/ui/shoelace-theme.ts'
-import { embeddedLoginHref, signInPrompt } from '../core/ui/sign-in-prompt.ts'
-import { useEmbeddedSession } from '../pages/assets/browser/embedded-session.ts'
 import { WebTerminalPage } from '../pages/webterminal/WebTerminalPage.tsx'
 import '../pages/webterminal/i18n.ts'
+import { usePageSession } from './page-sign-in.ts'
 import { defineElement, elementClass, type CommonProps } from './define.ts'
 
 export interface BastionWebTerminalProps extends CommonProps {
@@ -23,18 +20,8 @@ const onTerminalPage = () => window.location.pathname.startsWith('/luna')
 function BastionWebTerminal({ apiBase, loginTo, appType }: BastionWebTerminalProps) {
   if (apiBase !== undefined) setApiBase(apiBase)
   const t = useT()
-  const prompt = useRef<HTMLDivElement>(null)
-  const own = onTerminalPage()
-  const session = useEmbeddedSession(undefined, { ownsPage: own })
-  const here = window.location.pathname + window.location.search
-  const href = embeddedLoginHref(own ? here : window.location.href)
-  useEffect(() => {
-    if (session !== 'anonymous') return
-    // On its own page a signed-out user signs in and comes back; in a host page the host decides.
-    if (own) hardNavigate(href)
-    else emit<BastionAuthRequiredDetail>(prompt.current, 'bastion-auth-required', { reason: 'no-session', loginUrl: href })
-  }, [session, href, own])
-  if (session === 'anonymous') return signInPrompt({ prompt: t('webterm.signIn.prompt'), link: t('webterm.signIn.link') }, { href, ref: prompt })
+  const { session, signedOut } = usePageSession(onTerminalPage(), { prompt: t('webterm.signIn.prompt'), link: t('webterm.signIn.link') })
+  if (signedOut) return signedOut
   return session === 'ready' ? createElement(WebTerminalPage, { loginTo, appType }) : null
 }
 
