@@ -20,6 +20,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { startNginx } from '../lib/nginx.mjs';
 import { referenceServer } from './reference-server.mjs';
+import { evaluateIn } from './tab-evaluate.mjs';
 
 const DIST = resolve('dist');
 
@@ -88,28 +89,8 @@ async function goto(path) {
   return { url: page.url() };
 }
 
-// Runs in the tab: what the test's functions get as `h`.
-const HELPERS = `{
-  deepAll(selector, root = document) {
-    const found = [...root.querySelectorAll(selector)];
-    for (const host of root.querySelectorAll('*')) if (host.shadowRoot) found.push(...this.deepAll(selector, host.shadowRoot));
-    return found;
-  },
-  deep(selector, root = document) { return this.deepAll(selector, root)[0] ?? null; },
-  text(el) { return (el?.textContent ?? '').replace(/\\s+/g, ' ').trim(); },
-}`;
-
-/** A navigation of the tab replaced the page the function was to run in. */
-const NAVIGATED = /Execution context was destroyed|Cannot find context with specified id|Target closed|detached Frame/i;
-
-/** `fn(h, ...args)` in the tab; with `poll`, a navigation under way answers null ("not yet") instead of failing. */
-async function evaluate({ fn, args = [], poll = false }) {
-  try {
-    return await current().page.evaluate(`(async () => (${fn})(${HELPERS}, ...${JSON.stringify(args)}))()`);
-  } catch (error) {
-    if (poll && NAVIGATED.test(String(error?.message))) return null;
-    throw error;
-  }
+async function evaluate(options) {
+  return evaluateIn(current().page, options);
 }
 
 /** Sizes of dist/ files (names relative to dist/) and of the copies the build wrote beside them. */

@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { startPortal } from '../../demo/portal/server.mjs';
 import { freePort } from '../lib/free-port.mjs';
 import { requestRegistration, signedHeaders } from '../lib/terminal-signing.mjs';
+import { evaluateIn, HELPERS } from './tab-evaluate.mjs';
 
 const PASSWORD = 'bastion';
 const BOOTSTRAP = 'portal-test-bootstrap';
@@ -145,25 +146,8 @@ function current() {
   return tab;
 }
 
-const HELPERS = `{
-  deepAll(selector, root = document) {
-    const found = [...root.querySelectorAll(selector)];
-    for (const host of root.querySelectorAll('*')) if (host.shadowRoot) found.push(...this.deepAll(selector, host.shadowRoot));
-    return found;
-  },
-  deep(selector, root = document) { return this.deepAll(selector, root)[0] ?? null; },
-  text(el) { return (el?.textContent ?? '').replace(/\\s+/g, ' ').trim(); },
-}`;
-
-const NAVIGATED = /Execution context was destroyed|Cannot find context with specified id|Target closed|detached Frame/i;
-
-async function evaluate({ fn, args = [], poll = false }) {
-  try {
-    return await current().page.evaluate(`(async () => (${fn})(${HELPERS}, ...${JSON.stringify(args)}))()`);
-  } catch (error) {
-    if (poll && NAVIGATED.test(String(error?.message))) return null;
-    throw error;
-  }
+async function evaluate(options) {
+  return evaluateIn(current().page, options);
 }
 
 async function click({ selector }) {
