@@ -33,6 +33,17 @@ test('sample audit logs: each list shows rows of the last 7 days from 127.x addr
   assert.equal((engRuns[0].hosts as unknown[]).length, 3);
 });
 
+test('the FTP log as Lina 2.3.1 asks it (the last 7 days, ISO dates with milliseconds, the admin in DEFAULT) has rows', async (t) => {
+  const app = await build(t, { auditSamples: true });
+  const call = caller(app);
+  const now = app.clock.now();
+  const query = `limit=15&offset=0&date_to=${new Date(now).toISOString()}&date_from=${new Date(now - 7 * 24 * 3_600_000).toISOString()}`;
+  const answer = await call('GET', `/api/v1/audits/ftp-logs/?${query}`);
+  assert.equal(answer.statusCode, 200);
+  assert.ok(answer.json().count > 0, 'rows in DEFAULT');
+  assert.ok(rowsOf(answer).every((row) => row.org_id === ''), 'DEFAULT rows only');
+});
+
 test('sample FTP log rows say they are samples and give way to an org\'s first real row from a terminal', async (t) => {
   const app = await build(t, { auditSamples: true, bootstrapToken: BOOTSTRAP }) as App;
   const db = app.bastion.db;

@@ -105,6 +105,8 @@ function seedFtpLogs(db: DB, nowMs: number, eng: string, ops: string): void {
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`);
   const [engA, engB] = assetsOf(db, eng, 2);
   const [opsA] = assetsOf(db, ops, 1);
+  // DEFAULT (its rows have org_id ''): where an admin's console opens first, so its FTP log is not empty.
+  const [defA] = assetsOf(db, '', 1);
   const rows: [string, string, string | undefined, string, string, string, boolean, number, string][] = [
     ['李伟(liwei)', '127.0.2.23', engA?.label, 'deploy', 'Upload', '/srv/app/releases/app-2.3.1.tar.gz', true, 3 * DAY, eng],
     ['李伟(liwei)', '127.0.2.23', engA?.label, 'deploy', 'Mkdir', '/srv/app/releases/2.3.1', true, 3 * DAY + 60_000, eng],
@@ -112,6 +114,8 @@ function seedFtpLogs(db: DB, nowMs: number, eng: string, ops: string): void {
     ['Demo User(user)', '127.0.2.22', engB?.label, 'ops', 'Delete', '/etc/nginx/nginx.conf', false, 7 * HOUR, eng],
     ['张敏(zhangmin)', '127.0.3.30', opsA?.label, 'ops', 'Rename', '/data/backup/orders.sql.gz', true, 2 * DAY, ops],
     ['张敏(zhangmin)', '127.0.3.30', opsA?.label, 'ops', 'Download', '/data/backup/orders-2.sql.gz', true, 2 * DAY - 5 * 60_000, ops],
+    ['Demo User(user)', '127.0.2.22', defA?.label, 'root', 'Download', '/var/log/syslog', true, 5 * HOUR, ''],
+    ['Administrator(admin)', '127.0.1.10', defA?.label, 'root', 'Upload', '/tmp/hotfix-2.3.1.patch', true, 2 * DAY + 3 * HOUR, ''],
   ];
   for (const [user, addr, asset, su, operate, file, ok, ago, org] of rows) {
     if (asset) insert.run(uuid(), user, addr, asset, su, operate, `${file} (sample)`, ok ? 1 : 0, isoAt(nowMs - ago), org);
