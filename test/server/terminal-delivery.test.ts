@@ -3,7 +3,6 @@
 // before it sent what was typed — every command arrives exactly once, every session is closed with its
 // recording.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +17,7 @@ import { serverProcess } from './support/server-process.ts';
 import { startSshd } from './support/sshd.ts';
 import { sshScreen, type Screen } from './support/terminal-screen.ts';
 import { BOOTSTRAP_TOKEN, eventually, terminalWorld } from './support/terminal-world.ts';
+import { terminalProcess } from './support/terminal-process.ts';
 
 const PROMPT = /\$ $/;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -95,17 +95,6 @@ test('a server killed mid-session and back within a minute: every command once, 
   // The server has the close before the terminal has its answer: the journal empties right after.
   await eventually(() => statSync(join(dataDir, OUTBOX_FILE)).size === 0, 5000, 'the journal to be emptied once everything was taken');
 });
-
-/** `demo/terminal/main.ts` as a process; resolves with its SSH port once it listens. */
-async function terminalProcess(t: TestContext, env: Record<string, string>): Promise<{ child: ChildProcess; port: number; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'demo/terminal/main.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  t.after(() => { if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL'); });
-  let out = '';
-  child.stdout!.on('data', (data) => { out += data; });
-  child.stderr!.on('data', (data) => { out += data; });
-  const port = Number((await eventually(() => /SSH on 127\.0\.0\.1:(\d+)/.exec(out), 20_000, 'the terminal to listen'))[1]);
-  return { child, port, output: () => out };
-}
 
 test('a terminal killed with SIGKILL before it sent the commands sends them on its next start, once, with the one still running', async (t) => {
   const world = await terminalWorld(t);

@@ -1,25 +1,15 @@
 // FTP log rows survive the terminal's death: a terminal process that journaled its SFTP operations but
 // had not sent them is killed with SIGKILL; the next start sends every row, once.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test, type TestContext } from 'node:test';
+import { test } from 'node:test';
 import { OUTBOX_FILE } from '../../demo/terminal/outbox.ts';
 import { sftpBatch } from './support/sftp-client.ts';
 import { BOOTSTRAP_TOKEN, eventually, terminalWorld } from './support/terminal-world.ts';
-
-async function terminalProcess(t: TestContext, env: Record<string, string>): Promise<{ child: ChildProcess; port: number; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'demo/terminal/main.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  t.after(() => { if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL'); });
-  let out = '';
-  child.stdout!.on('data', (data) => { out += data; });
-  child.stderr!.on('data', (data) => { out += data; });
-  const port = Number((await eventually(() => /SSH on 127\.0\.0\.1:(\d+)/.exec(out), 20_000, 'the terminal to listen'))[1]);
-  return { child, port, output: () => out };
-}
+import { terminalProcess } from './support/terminal-process.ts';
 
 test('FTP log rows journaled by a terminal killed with SIGKILL are sent by its next start, once', async (t) => {
   const world = await terminalWorld(t);
