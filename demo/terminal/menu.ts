@@ -6,7 +6,9 @@
 import type { Services } from './services.ts';
 import { confirmConnect, grantedAssets, grantedSystemUsers, type GrantedAsset, type GrantedSystemUser } from './grants.ts';
 import type { LineReader } from './line-reader.ts';
-import { TerminalSession, type ManualLogin, type Origin, type UserScreen } from './session.ts';
+import { TerminalSession, type DoorSession, type ManualLogin, type Origin, type UserScreen } from './session.ts';
+import { confirmDatabaseApp, grantedAppSystemUsers, grantedDatabaseApps, type DatabaseApp } from './database/app-grants.ts';
+import { DatabaseSession } from './database/database-session.ts';
 import { pad, widthOf } from './text-width.ts';
 import { text, type TextKey } from './texts.ts';
 
@@ -14,7 +16,7 @@ export interface MenuIO {
   screen: UserScreen;
   reader: LineReader;
   /** The session that now receives the user's keys and window changes (null: the menu does). */
-  attach(session: TerminalSession | null): void;
+  attach(session: DoorSession | null): void;
 }
 
 const bold = (words: string) => `\x1b[1m${words}\x1b[0m`;
@@ -27,6 +29,7 @@ export function helpText(origin: Origin): string {
 
 export class AssetMenu {
   private listing: GrantedAsset[] = [];
+  private databases: DatabaseApp[] = [];
   private page = 0;
 
   constructor(private readonly services: Services, private readonly origin: Origin, private readonly io: MenuIO) {}
@@ -66,6 +69,8 @@ export class AssetMenu {
       if (!this.listing.length) return this.line('menu.no_list');
       return this.show(this.listing, this.page + (line === 'n' ? 1 : -1));
     }
+    if (line === 'd') return this.showDatabases();
+    if (/^d\d+$/.test(line)) return this.openDatabase(Number(line.slice(1)));
     if (line.startsWith('/')) return this.show(await grantedAssets(this.services.api, this.origin.user, line.slice(1).trim()), 0);
     if (/^\d+$/.test(line)) {
       if (!this.listing.length) this.listing = await grantedAssets(this.services.api, this.origin.user);
@@ -113,8 +118,13 @@ export class AssetMenu {
       this.line('menu.system_user.none', { host: asset.hostname });
       return null;
     }
+    return this.pickSystemUser(systemUsers, asset.hostname);
+  }
+
+  /** One of the system users: the only one, or the one the user picks by number (null: back to the menu). */
+  private async pickSystemUser(systemUsers: GrantedSystemUser[], host: string): Promise<GrantedSystemUser | null> {
     if (systemUsers.length === 1) return systemUsers[0];
-    this.line('menu.system_user.list', { host: asset.hostname });
+    this.line('menu.system_user.list', { host });
     systemUsers.forEach((su, index) => this.write(`  ${pad(String(index + 1), 4)}${su.name} (${su.username || this.say('menu.system_user.same_as_user')})\r\n`));
     for (;;) {
       const answer = await this.io.reader.read(this.say('menu.system_user.prompt'));
@@ -125,24 +135,58 @@ export class AssetMenu {
     }
   }
 
+  /** The credentials a manual-login system user asks for; null when the user gives up. */
+  private async manualLogin(systemUser: GrantedSystemUser, host: string): Promise<ManualLogin | null> {
+    const username = systemUser.username || (await this.io.reader.read(this.say('menu.manual.username', { host })));
+    if (username === null || username === '') return null;
+    const password = await this.io.reader.read(this.say('menu.manual.password', { username, host }), true);
+    return password === null ? null : { username, password };
+  }
+
   private async open(asset: GrantedAsset): Promise<void> {
     const systemUser = await this.chooseSystemUser(asset);
     if (!systemUser) return;
-    let manual: ManualLogin | undefined;
-    if (systemUser.login_mode === 'manual') {
-      const username = systemUser.username || (await this.io.reader.read(this.say('menu.manual.username', { host: asset.hostname })));
-      if (username === null || username === '') return;
-      const password = await this.io.reader.read(this.say('menu.manual.password', { username, host: asset.hostname }), true);
-      if (password === null) return;
-      manual = { username, password };
-    }
-    if (!(await this.confirmed(asset, systemUser))) return;
+    const manual = systemUser.login_mode === 'manual' ? await this.manualLogin(systemUser, asset.hostname) : undefined;
+    if (manual === null) return;
+    if (!(await this.confirmed(asset.hostname, systemUser, () => confirmConnect(this.services.api, this.origin.user, asset, systemUser)))) return;
     this.line('connect.connecting', { systemUser: systemUser.name, host: asset.hostname, ip: asset.ip });
-    let session: TerminalSession;
+    await this.enter(asset.hostname, () => TerminalSession.open(this.services, this.origin, asset, systemUser, this.io.screen, manual));
+  }
+
+  /** Lists the database apps granted to the user (any org), numbered for `d<number>`. */
+  private async showDatabases(): Promise<void> {
+    this.databases = await grantedDatabaseApps(this.services.api, this.origin.user);
+    if (!this.databases.length) return this.line('menu.db.none');
+    this.line('menu.db.list');
+    const width = Math.min(32, Math.max(8, ...this.databases.map((app) => widthOf(app.name))) + 1);
+    this.databases.forEach((app, index) => {
+      const where = `${app.host}:${app.port}${app.database ? `/${app.database}` : ''}`;
+      this.write(`  ${pad(`d${index + 1}`, 5)}${pad(app.name, width)}${pad(where, 28)}${(app.comment ?? '').replace(/\s+/g, ' ')}`.replace(/\s+$/, '') + '\r\n');
+    });
+  }
+
+  private async openDatabase(number: number): Promise<void> {
+    if (!this.databases.length) this.databases = await grantedDatabaseApps(this.services.api, this.origin.user);
+    const app = this.databases[number - 1];
+    if (!app) return this.line('menu.db.no_number', { number });
+    const systemUsers = await grantedAppSystemUsers(this.services.api, this.origin.user, app);
+    if (!systemUsers.length) return this.line('menu.db.system_user.none', { app: app.name });
+    const systemUser = await this.pickSystemUser(systemUsers, app.name);
+    if (!systemUser) return;
+    const manual = systemUser.login_mode === 'manual' ? await this.manualLogin(systemUser, app.name) : undefined;
+    if (manual === null) return;
+    if (!(await this.confirmed(app.name, systemUser, () => confirmDatabaseApp(this.services.api, this.origin.user, app, systemUser)))) return;
+    this.line('connect.connecting', { systemUser: systemUser.name, host: app.name, ip: `${app.host}:${app.port}` });
+    await this.enter(app.name, () => DatabaseSession.open(this.services, this.origin, app, systemUser, this.io.screen, manual));
+  }
+
+  /** Opens the session, gives it the keys until it ends, then the menu returns. */
+  private async enter(host: string, open: () => Promise<DoorSession>): Promise<void> {
+    let session: DoorSession;
     try {
-      session = await TerminalSession.open(this.services, this.origin, asset, systemUser, this.io.screen, manual);
+      session = await open();
     } catch (error) {
-      this.write(`${red(this.say('connect.failed', { host: asset.hostname, error: (error as Error).message }))}\r\n`);
+      this.write(`${red(this.say('connect.failed', { host, error: (error as Error).message }))}\r\n`);
       return;
     }
     this.io.attach(session);
@@ -152,15 +196,15 @@ export class AssetMenu {
   }
 
   /** The grant engine's yes, asked right before connecting; anything else (a no, an error) does not connect. */
-  private async confirmed(asset: GrantedAsset, systemUser: GrantedSystemUser): Promise<boolean> {
+  private async confirmed(host: string, systemUser: GrantedSystemUser, ask: () => Promise<boolean>): Promise<boolean> {
     let allowed: boolean;
     try {
-      allowed = await confirmConnect(this.services.api, this.origin.user, asset, systemUser);
+      allowed = await ask();
     } catch (error) {
-      this.write(`${red(this.say('connect.unchecked', { host: asset.hostname, error: (error as Error).message }))}\r\n`);
+      this.write(`${red(this.say('connect.unchecked', { host, error: (error as Error).message }))}\r\n`);
       return false;
     }
-    if (!allowed) this.write(`${red(this.say('connect.refused', { host: asset.hostname, systemUser: systemUser.name }))}\r\n`);
+    if (!allowed) this.write(`${red(this.say('connect.refused', { host, systemUser: systemUser.name }))}\r\n`);
     return allowed;
   }
 }

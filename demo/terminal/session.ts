@@ -28,6 +28,14 @@ export interface ManualLogin { username: string; password: string }
 
 export type EndReason = 'user' | 'target' | 'killed' | 'idle' | 'stopping' | 'tampered';
 
+/** What a door needs of a session, SSH (TerminalSession) or SQL (database/database-session.ts). */
+export interface DoorSession {
+  input(data: string): void;
+  resize(cols: number, rows: number): void;
+  end(reason: EndReason): Promise<void>;
+  readonly ended: Promise<EndReason>;
+}
+
 const ENDED_MESSAGES: Partial<Record<EndReason, TextKey>> = {
   killed: 'session.killed',
   idle: 'session.idle',

@@ -13,7 +13,7 @@ import { langOfLocale, LOCALE_VARIABLES } from './language.ts';
 import { LineReader } from './line-reader.ts';
 import { AssetMenu } from './menu.ts';
 import type { Services } from './services.ts';
-import type { TerminalSession, UserScreen } from './session.ts';
+import type { DoorSession, UserScreen } from './session.ts';
 import { text, type TextKey } from './texts.ts';
 
 interface TokenAnswer { user?: { id: string; username: string; name: string }; error?: string }
@@ -129,7 +129,7 @@ export function createSshDoor(services: Services, hostKey: Buffer): Server {
       client.on('session', (acceptSession) => {
         const session = acceptSession();
         const screen: UserScreen & { channel?: ServerChannel } = { cols: 80, rows: 24, term: 'xterm', write: (data) => screen.channel?.write(data) };
-        let active: TerminalSession | null = null;
+        let active: DoorSession | null = null;
         // What the client sent of LANG, LC_ALL and LC_MESSAGES before asking for the shell.
         const locale: Record<string, string> = {};
         session.on('env', (accept, reject, { key, val }) => {

@@ -10,6 +10,7 @@ export const TEXTS = {
       '输入主机名或 IP：直接打开该资产；输入其他文字：搜索你的资产。',
       '这里只列出你有权通过 SSH 连接的资产。',
       '/文字  只搜索不打开        p  列出你的全部资产      n / b  下一页 / 上一页',
+      'd      列出你的数据库应用  d编号  打开该数据库应用（如 d1）',
       'h      再次显示本帮助      q  退出',
     ].join('\n'),
     en: [
@@ -17,6 +18,7 @@ export const TEXTS = {
       'Type a hostname or IP to open it directly, or any other text to search your assets.',
       'Only the assets you may connect to over SSH are listed.',
       '/text  searches without opening     p  lists all your assets     n / b  next / previous page',
+      'd      lists your database apps       d<number>  opens one (e.g. d1)',
       'h      shows this help again          q  quits',
     ].join('\n'),
   },
@@ -87,6 +89,51 @@ export const TEXTS = {
   'session.killed': { zh: '此会话已被管理员终止。', en: 'This session was terminated by an administrator.' },
   'session.idle': { zh: '此会话空闲时间过长，已关闭。', en: 'This session was closed after being idle too long.' },
   'session.stopping': { zh: '终端服务正在停止，此会话已关闭。', en: 'The terminal service is stopping; this session is closed.' },
+  'db.welcome': {
+    zh: '已连接数据库应用 {app}（{host}:{port}），用户 {user}。服务器版本：{version}',
+    en: 'Connected to the database app {app} ({host}:{port}) as {user}. Server version: {version}',
+  },
+  'db.hint': {
+    zh: '输入 help; 或 \\h 查看帮助，\\c 清除当前输入，exit 退出。每条语句都会经过命令过滤器检查并被记录。',
+    en: "Type 'help;' or '\\h' for help, '\\c' to clear the current input, 'exit' to leave. Every statement is checked by the command filter and recorded.",
+  },
+  'db.help': {
+    zh: [
+      '语句以 ; 结束（或 \\g；以 \\G 结束则每行按字段竖排显示）。',
+      'delimiter <符号>  更换语句结束符      \\c  清除当前输入      exit、quit 或 \\q  退出',
+      'Ctrl-C  中止正在执行的语句        上 / 下方向键  历史记录',
+      '一次只发送一条语句；同一次输入中被拒绝的语句之后的语句不会执行。',
+    ].join('\n'),
+    en: [
+      "Statements end with ';' (or \\g; end with \\G to show each row's fields one per line).",
+      'delimiter <text>  changes the end of statements     \\c  clears the input     exit, quit or \\q  leaves',
+      'Ctrl-C  stops the statement running                 Up / Down  history',
+      'Statements are sent one at a time; those typed after a refused one in the same input are not run.',
+    ].join('\n'),
+  },
+  'db.forbidden': {
+    zh: '语句 "{command}" 被禁止：它匹配命令过滤器的规则 "{rule}"。',
+    en: 'Statement "{command}" is forbidden: it matches the rule "{rule}" of the command filter.',
+  },
+  'db.dynamic': {
+    zh: '语句 "{command}" 被禁止：运行时才拼出的 SQL 无法检查，而命令过滤器有拒绝规则。',
+    en: 'Statement "{command}" is forbidden: SQL built when it runs cannot be checked while the command filter has deny rules.',
+  },
+  'db.too_long': {
+    zh: '语句过长，无法检查，而命令过滤器有拒绝规则；未执行。',
+    en: 'The statement is too long to check while the command filter has deny rules; it was not run.',
+  },
+  'db.skipped': {
+    zh: '同一次输入中其后的 {count} 条语句未执行。',
+    en: 'The {count} statement(s) typed after it in the same input were not run.',
+  },
+  'db.interrupted': { zh: '已请求服务器中止该语句。', en: 'The server was asked to stop the statement.' },
+  'db.delimiter': { zh: '语句结束符现在是 {delimiter}', en: 'Statements now end with {delimiter}' },
+  'db.closed': { zh: '与数据库的连接已关闭。', en: 'The connection to the database was closed.' },
+  'menu.db.none': { zh: '没有授权给你的数据库应用。', en: 'No database app is granted to you.' },
+  'menu.db.list': { zh: '你的数据库应用（输入 d 加编号打开，例如 d1）：', en: 'Your database apps (type d and a number to open one, e.g. d1):' },
+  'menu.db.no_number': { zh: '没有编号为 {number} 的数据库应用。', en: 'No database app has the number {number}.' },
+  'menu.db.system_user.none': { zh: '{app} 上没有授权给你的数据库系统用户。', en: 'No database system user is granted to you on {app}.' },
   'files.no_such_file': { zh: '没有这个文件或文件夹。', en: 'No such file or folder.' },
   'files.not_a_file': { zh: '这不是一个文件。', en: 'This is not a file.' },
   'files.folder_exists': { zh: '此文件夹已存在。', en: 'This folder exists.' },

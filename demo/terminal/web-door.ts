@@ -17,34 +17,51 @@ import { WebFiles } from './files/web-files.ts';
 import type { GrantedAsset, GrantedSystemUser, TerminalUser } from './grants.ts';
 import { langOfAcceptLanguage } from './language.ts';
 import type { Services } from './services.ts';
-import { TerminalSession, type EndReason, type UserScreen } from './session.ts';
+import { TerminalSession, type DoorSession, type EndReason, type ManualLogin, type UserScreen } from './session.ts';
+import { loadDatabaseApp, type DatabaseApp } from './database/app-grants.ts';
+import { DatabaseSession } from './database/database-session.ts';
+import { LineReader } from './line-reader.ts';
 import { text, type Lang, type TextKey } from './texts.ts';
 
 const WS_PATH = '/koko/ws/terminal/';
 const q = encodeURIComponent;
 
-/** The redemption's answer: ids, with the user's username and display name (`name`). */
-interface TokenInfo { user: string; asset: string; system_user: string; username?: string; name?: string }
+/** The redemption's answer: ids, with the user's username and display name (`name`); `application` for a database app. */
+interface TokenInfo { user: string; asset: string | null; application?: string; type?: string; system_user: string; username?: string; name?: string }
+
+/** What a token opens: an asset over SSH, or a database app (a SQL session). */
+type Opened =
+  | { kind: 'asset'; user: TerminalUser; asset: GrantedAsset; systemUser: GrantedSystemUser }
+  | { kind: 'database'; user: TerminalUser; app: DatabaseApp; systemUser: GrantedSystemUser };
+
 
 const bounded = (value: string | null, fallback: number) => {
   const n = Number(value);
   return Number.isInteger(n) && n >= 10 && n <= 1000 ? n : fallback;
 };
 
-async function resolveToken(api: Api, token: string, vouchedUser: string): Promise<{ user: TerminalUser; asset: GrantedAsset; systemUser: GrantedSystemUser }> {
+async function resolveToken(api: Api, token: string, vouchedUser: string): Promise<Opened> {
   const info = await api.get<TokenInfo>(`/api/v1/users/connection-token/?token=${q(token)}&user=${q(vouchedUser)}`);
   // The server already refused a mismatch; a second look costs nothing.
   if (info.user !== vouchedUser) throw new Error('the token is not the vouched user\'s');
+  // The user as the SSH door has them from their sign-in: the session reads `Name(username)` either way.
+  const username = info.username ?? '';
+  const user = { id: info.user, username, name: info.name || username };
+  if (info.application) {
+    const [app, systemUser] = await Promise.all([
+      loadDatabaseApp(api, info.application),
+      api.get<GrantedSystemUser>(`/api/v1/assets/system-users/${q(info.system_user)}/`),
+    ]);
+    return { kind: 'database', user, app, systemUser };
+  }
   const [asset, systemUser] = await Promise.all([
-    api.get<GrantedAsset & { protocols: unknown }>(`/api/v1/assets/assets/${q(info.asset)}/`),
+    api.get<GrantedAsset & { protocols: unknown }>(`/api/v1/assets/assets/${q(info.asset ?? '')}/`),
     api.get<GrantedSystemUser>(`/api/v1/assets/system-users/${q(info.system_user)}/`),
   ]);
   // The asset detail lists protocols as "ssh/22" strings or {name, port} objects.
   const protocols = (Array.isArray(asset.protocols) ? asset.protocols : String(asset.protocols ?? '').split(' '))
     .map((p: unknown) => (typeof p === 'object' && p ? `${(p as { name: string }).name}/${(p as { port: number }).port}` : String(p)));
-  // The user as the SSH door has them from their sign-in: the session reads `Name(username)` either way.
-  const username = info.username ?? '';
-  return { user: { id: info.user, username, name: info.name || username }, asset: { ...asset, protocols }, systemUser };
+  return { kind: 'asset', user, asset: { ...asset, protocols }, systemUser };
 }
 
 function send(socket: WebSocket, frame: Record<string, unknown>): void {
@@ -80,36 +97,53 @@ async function serve(services: Services, socket: WebSocket, vouched: Vouched, ur
       if (text) send(socket, { type: 'data', data: text });
     },
   };
-  let session: TerminalSession | null = null;
+  let session: DoorSession | null = null;
   let gone = false;
   const early: Record<string, unknown>[] = [];
+  // Asks a manual-login database user for their credentials before the session opens.
+  const reader = new LineReader((words) => screen.write(words));
+  let asking = false;
   socket.on('message', (raw) => {
     let frame: unknown;
     try { frame = JSON.parse(raw.toString()); } catch { return; }
     // Only objects are frames: `null`, arrays and scalars are ignored like unreadable text.
     if (!frame || typeof frame !== 'object' || Array.isArray(frame)) return;
+    const data = (frame as Record<string, unknown>).data;
+    if (!session && asking && (frame as Record<string, unknown>).type === 'data' && typeof data === 'string') { reader.feed(data); return; }
     if (!session) { early.push(frame as Record<string, unknown>); return; }
     handle(frame as Record<string, unknown>);
   });
-  socket.on('close', () => { gone = true; void session?.end('user'); });
+  socket.on('close', () => { gone = true; reader.close(); void session?.end('user'); });
   socket.on('error', () => socket.terminate());
   const handle = (frame: Record<string, unknown>) => {
     if (frame.type === 'data' && typeof frame.data === 'string') session!.input(frame.data);
     else if (frame.type === 'resize') session!.resize(bounded(String(frame.cols), screen.cols), bounded(String(frame.rows), screen.rows));
   };
 
-  let target: Awaited<ReturnType<typeof resolveToken>>;
+  let target: Opened;
   try {
     target = await resolveToken(services.api, url.searchParams.get('token') ?? '', vouched.user);
   } catch {
     return closeWith(socket, text(lang, 'web.token_invalid'));
   }
-  const { asset, systemUser } = target;
-  screen.write(`${text(lang, 'connect.connecting', { systemUser: systemUser.name, host: asset.hostname, ip: asset.ip })}\r\n`);
+  const origin = { user: target.user, remoteAddr: vouched.forwardedFor, loginFrom: 'WT' as const, lang };
+  const { systemUser } = target;
+  const host = target.kind === 'asset' ? target.asset.hostname : target.app.name;
+  const ip = target.kind === 'asset' ? target.asset.ip : `${target.app.host}:${target.app.port}`;
+  let manual: ManualLogin | undefined;
+  if (target.kind === 'database' && systemUser.login_mode === 'manual') {
+    asking = true;
+    manual = await askManualLogin(reader, lang, systemUser, host);
+    asking = false;
+    if (!manual) return closeWith(socket, text(lang, 'web.ended'));
+  }
+  screen.write(`${text(lang, 'connect.connecting', { systemUser: systemUser.name, host, ip })}\r\n`);
   try {
-    session = await TerminalSession.open(services, { user: target.user, remoteAddr: vouched.forwardedFor, loginFrom: 'WT', lang }, asset, systemUser, screen);
+    session = target.kind === 'asset'
+      ? await TerminalSession.open(services, origin, target.asset, systemUser, screen)
+      : await DatabaseSession.open(services, origin, target.app, systemUser, screen, manual);
   } catch (error) {
-    return closeWith(socket, text(lang, 'connect.failed', { host: asset.hostname, error: (error as Error).message }));
+    return closeWith(socket, text(lang, 'connect.failed', { host, error: (error as Error).message }));
   }
   if (gone) {
     await session.end('user');
@@ -118,6 +152,13 @@ async function serve(services: Services, socket: WebSocket, vouched: Vouched, ur
   for (const frame of early.splice(0)) handle(frame);
   const reason = await session.ended;
   closeWith(socket, text(lang, END_TEXTS[reason] ?? 'web.ended'));
+}
+
+async function askManualLogin(reader: LineReader, lang: Lang, systemUser: GrantedSystemUser, host: string): Promise<ManualLogin | undefined> {
+  const username = systemUser.username || (await reader.read(text(lang, 'menu.manual.username', { host })));
+  if (!username) return undefined;
+  const password = await reader.read(text(lang, 'menu.manual.password', { username, host }), true);
+  return password === null ? undefined : { username, password };
 }
 
 export function createWebDoor(services: Services): Server {

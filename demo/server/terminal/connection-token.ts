@@ -3,6 +3,9 @@
 // terminal (App account) redeems it once, within 5 minutes, for the ids it names. The table keeps the
 // token's hash (token-hash.ts), never the token.
 //
+// A token opens an asset or, as our extension of 2.3's body (`application` in place of `asset`), a
+// database app granted to the user with that system user (My apps → Connect: a recorded SQL session).
+//
 // A token is bound to the user it was issued to. It travels in a URL (`/koko/ws/terminal/?token=`), so
 // holding it proves nothing: the server's socket proxy lets only that user's browser session present it
 // (tokenOwner, before the upgrade), and the terminal redeems it naming the user the proxy vouched for
@@ -16,6 +19,8 @@ import { UUID_PATTERN, randomToken } from '../lib/ids.ts';
 import { tokenHash } from '../secrets/token-hash.ts';
 import { ACTION_BITS } from '../perms/actions.ts';
 import { grantedSystemUsers } from '../perms/grants.ts';
+import { grantedAppSystemUsers } from '../perms/app-grants.ts';
+import { DATABASE_APP } from '../perms/app-kinds.ts';
 import { IsAppUser } from './app-user.ts';
 
 export const CONNECTION_TOKEN_TTL_MS = 5 * 60 * 1000;
@@ -30,6 +35,12 @@ const URLS = ['/api/v1/users/connection-token/', '/api/v1/authentication/connect
 export function mayConnect(db: DB, userId: string, assetId: string, systemUserId: string, nowMs: number): boolean {
   const granted = grantedSystemUsers(db, { subject: { user: userId }, orgId: null, now: nowMs }, assetId);
   return granted.some((su) => su.id === systemUserId && (su.actions & ACTION_BITS.connect) === ACTION_BITS.connect);
+}
+
+/** Whether `userId` may open database app `appId` as `systemUserId` now (any org; app grants have no actions). */
+export function mayConnectApp(db: DB, userId: string, appId: string, systemUserId: string, nowMs: number): boolean {
+  const granted = grantedAppSystemUsers(db, DATABASE_APP, { subject: { user: userId }, orgId: null, now: nowMs }, appId);
+  return granted.some((su) => su.id === systemUserId);
 }
 
 export function registerConnectionTokenRoutes(app: FastifyInstance): void {
@@ -52,19 +63,25 @@ function registerAt(app: FastifyInstance, url: string): void {
       return value.toLowerCase();
     };
     const user = id('user', false);
-    const asset = id('asset', true);
+    const application = id('application', false);
+    const asset = id('asset', !application);
     const systemUser = id('system_user', true);
+    if (asset && application) errors.application = [request.ctx.lang === 'zh' ? '资产和应用只能选一个' : 'Give an asset or an application, not both.'];
     if (Object.keys(errors).length) return reply.code(400).send(errors);
     const caller = request.ctx.user!;
     // A ticket is for oneself only: nobody opens a session under another user's name.
     if (user && user !== caller.id) return sendForbidden(request, reply);
-    if (!mayConnect(db, caller.id, asset, systemUser, now())) {
-      return reply.code(403).send({ detail: request.ctx.lang === 'zh' ? '没有该资产或系统用户的连接权限' : 'You may not connect to this asset with this system user' });
+    if (application ? !mayConnectApp(db, caller.id, application, systemUser, now()) : !mayConnect(db, caller.id, asset, systemUser, now())) {
+      const zh = request.ctx.lang === 'zh';
+      const detail = application
+        ? (zh ? '没有该数据库应用或系统用户的连接权限' : 'You may not connect to this database app with this system user')
+        : (zh ? '没有该资产或系统用户的连接权限' : 'You may not connect to this asset with this system user');
+      return reply.code(403).send({ detail });
     }
     const token = randomToken(24);
     db.prepare('DELETE FROM connection_tokens WHERE expires_at <= ?').run(now());
-    db.prepare('INSERT INTO connection_tokens (token_hash, user_id, asset_id, system_user_id, expires_at) VALUES (?, ?, ?, ?, ?)')
-      .run(tokenHash(token), caller.id, asset, systemUser, now() + CONNECTION_TOKEN_TTL_MS);
+    db.prepare('INSERT INTO connection_tokens (token_hash, user_id, asset_id, application_id, system_user_id, expires_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(tokenHash(token), caller.id, asset, application, systemUser, now() + CONNECTION_TOKEN_TTL_MS);
     return reply.code(201).send({ token });
   });
 
@@ -81,7 +98,7 @@ function registerAt(app: FastifyInstance, url: string): void {
       // owner can still open their session. The answer is the unknown token's, so a wrong guess of the
       // user teaches nothing about the token.
       const found = db.prepare('SELECT * FROM connection_tokens WHERE token_hash = ? AND user_id = ?').get(tokenHash(token), presentedBy.toLowerCase()) as
-        { user_id: string; asset_id: string; system_user_id: string; expires_at: number } | undefined;
+        { user_id: string; asset_id: string; application_id: string; system_user_id: string; expires_at: number } | undefined;
       // Single use: gone once read, whatever comes next.
       if (found) db.prepare('DELETE FROM connection_tokens WHERE token_hash = ?').run(tokenHash(token));
       return found;
@@ -89,9 +106,17 @@ function registerAt(app: FastifyInstance, url: string): void {
     if (!row || row.expires_at <= now()) return missing();
     const user = db.prepare("SELECT id, username, name, is_active, date_expired FROM users WHERE id = ? AND role != 'App'").get(row.user_id) as
       { id: string; username: string; name: string; is_active: number; date_expired: string } | undefined;
-    if (!user || !user.is_active || Date.parse(user.date_expired) <= now() || !mayConnect(db, row.user_id, row.asset_id, row.system_user_id, now())) return missing();
-    const hostname = db.prepare('SELECT hostname FROM assets WHERE id = ?').pluck().get(row.asset_id) as string | undefined;
+    if (!user || !user.is_active || Date.parse(user.date_expired) <= now()) return missing();
     const systemUserName = db.prepare('SELECT name FROM system_users WHERE id = ?').pluck().get(row.system_user_id) as string | undefined;
+    const common = { username: user.username, name: user.name || user.username, system_user_name: systemUserName ?? '' };
+    if (row.application_id) {
+      // Granted still, as for an asset: a permission ended in the last minutes ends the token with it.
+      if (!mayConnectApp(db, row.user_id, row.application_id, row.system_user_id, now())) return missing();
+      const appName = db.prepare('SELECT name FROM database_apps WHERE id = ?').pluck().get(row.application_id) as string | undefined;
+      return { user: row.user_id, asset: null, application: row.application_id, type: 'database_app', system_user: row.system_user_id, application_name: appName ?? '', ...common };
+    }
+    if (!mayConnect(db, row.user_id, row.asset_id, row.system_user_id, now())) return missing();
+    const hostname = db.prepare('SELECT hostname FROM assets WHERE id = ?').pluck().get(row.asset_id) as string | undefined;
     // `name` (the display name) beside 2.3's fields: the terminal labels the session `Name(username)` as
     // the SSH door does, without needing to read users/users/<id>/.
     return {

@@ -1,0 +1,342 @@
+// One recorded SQL session between a user's screen (an SSH channel or a web socket) and a database app,
+// as 2.3's terminal opened them: created on the server (protocol mysql), the screen recorded as
+// asciicast, every statement judged by the system user's command filter before it is sent and recorded
+// with its output, and closed on the user leaving, the database dropping, a kill task, the idle timeout
+// or the terminal stopping — the recording and the close through the outbox, as for SSH.
+//
+// The door reads the lines itself (line-editor.ts) and sends each statement alone (sql-text.ts), on a
+// connection that refuses several statements in one query and never reads a local file for LOAD DATA:
+// what is recorded is what ran.
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import mysql, { type Connection, type FieldPacket, type ResultSetHeader } from 'mysql2';
+import { resolveAllowed } from '../../server/net/allowed-targets.ts';
+import { AsciicastRecorder } from '../asciicast.ts';
+import type { CommandRecord } from '../command-record.ts';
+import { filterRules, type GrantedSystemUser } from '../grants.ts';
+import type { Services } from '../services.ts';
+import type { EndReason, ManualLogin, Origin, UserScreen } from '../session.ts';
+import { text, type Lang, type TextKey } from '../texts.ts';
+import { databaseEndpoint, type DatabaseApp, type DatabaseEndpoint } from './app-grants.ts';
+import { LineEditor } from './line-editor.ts';
+import { errorLine, MAX_SHOWN_ROWS, outcomeLines, resultSetLines, type ResultSet, type SqlError } from './result-text.ts';
+import { SqlFilter, type SqlVerdict } from './sql-filter.ts';
+import { splitStatements, type Statement } from './sql-text.ts';
+
+const CONNECT_TIMEOUT = 15_000;
+const MAX_OUTPUT = 1024;
+const ENDED: Partial<Record<EndReason, TextKey>> = {
+  killed: 'session.killed', idle: 'session.idle', stopping: 'session.stopping', target: 'db.closed',
+};
+const CONTINUATION: Record<string, string> = { none: '    -> ', "'": "    '> ", '"': '    "> ', '`': '    `> ', '/*': '   /*> ' };
+
+const red = (words: string) => `\x1b[31m${words}\x1b[0m`;
+const userLabel = (origin: Origin) => `${origin.user.name}(${origin.user.username})`;
+
+/** A statement as the command log keeps it. */
+interface Entry { input: string; output: string; risk: 0 | 5; timestamp: number }
+type Part = { kind: 'rows'; set: ResultSet } | { kind: 'ok'; header: ResultSetHeader };
+
+function connect(endpoint: DatabaseEndpoint, address: string): Promise<Connection> {
+  return new Promise((resolve, reject) => {
+    const connection = mysql.createConnection({
+      host: address, port: endpoint.port, user: endpoint.user, password: endpoint.password, database: endpoint.database,
+      connectTimeout: CONNECT_TIMEOUT, dateStrings: true, supportBigNumbers: true, bigNumberStrings: true, rowsAsArray: true,
+      // One statement per query (the default, said again), and no file of this machine is ever sent for
+      // LOAD DATA LOCAL INFILE: the door runs statements, it does not hand out its own files.
+      multipleStatements: false, flags: ['-LOCAL_FILES', '-MULTI_STATEMENTS'],
+      connectAttributes: { program_name: 'bastion-terminal' },
+    });
+    connection.once('connect', () => resolve(connection));
+    connection.once('error', reject);
+  });
+}
+
+export class DatabaseSession {
+  readonly id = randomUUID();
+  private connection!: Connection;
+  private endpoint!: DatabaseEndpoint;
+  private recorder!: AsciicastRecorder;
+  private filter!: SqlFilter;
+  private readonly editor: LineEditor;
+  private buffer = '';
+  private delimiter = ';';
+  private database: string | undefined;
+  private running = false;
+  /** The statement being sent and whether its record is made (by its answer, or by the session's end). */
+  private sending: { entry: Entry; recorded: boolean; done: Promise<void> } | null = null;
+  private idleTimer: NodeJS.Timeout | null = null;
+  private ending: Promise<void> | null = null;
+  private commandCount = 0;
+  private resolveEnded!: (reason: EndReason) => void;
+  readonly ended: Promise<EndReason>;
+
+  private constructor(
+    private readonly services: Services, private readonly origin: Origin, readonly app: DatabaseApp,
+    readonly systemUser: GrantedSystemUser, private readonly screen: UserScreen,
+  ) {
+    this.ended = new Promise((resolve) => { this.resolveEnded = resolve; });
+    this.editor = new LineEditor({
+      write: (words) => this.show(words),
+      line: (line) => void this.onLine(line),
+      interrupt: () => { this.buffer = ''; this.prompt(); },
+      eof: () => void this.end('user'),
+    }, screen.cols);
+  }
+
+  /** Connects to the database and opens the session on the server; throws (nothing recorded) when it cannot. */
+  static async open(
+    services: Services, origin: Origin, app: DatabaseApp, systemUser: GrantedSystemUser, screen: UserScreen, manual?: ManualLogin,
+  ): Promise<DatabaseSession> {
+    const session = new DatabaseSession(services, origin, app, systemUser, screen);
+    await session.start(manual);
+    return session;
+  }
+
+  private get lang(): Lang { return this.origin.lang ?? 'zh'; }
+
+  private async start(manual?: ManualLogin): Promise<void> {
+    const { api } = this.services;
+    const [endpoint, rules] = await Promise.all([
+      databaseEndpoint(api, this.origin.user, this.app, this.systemUser, manual),
+      filterRules(api, this.systemUser),
+    ]);
+    this.endpoint = endpoint;
+    this.database = endpoint.database;
+    this.filter = new SqlFilter(rules);
+    const address = await resolveAllowed(endpoint.host, this.services.targets);
+    this.connection = await connect(endpoint, address);
+    try {
+      await api.post('/api/v1/terminal/sessions/', {
+        id: this.id, user: userLabel(this.origin), asset: this.app.name, system_user: this.systemUser.name,
+        user_id: this.origin.user.id, asset_id: this.app.id, system_user_id: this.systemUser.id,
+        login_from: this.origin.loginFrom, remote_addr: this.origin.remoteAddr, protocol: 'mysql',
+        org_id: this.app.org_id ?? '', date_start: new Date().toISOString(),
+      });
+    } catch (error) {
+      this.connection.destroy();
+      throw error;
+    }
+    this.recorder = new AsciicastRecorder(join(this.services.replayDir, `${this.id}.cast`), this.screen.cols, this.screen.rows);
+    this.services.sessions.set(this.id, this);
+    // A fatal error (the server gone, the connection cut) ends the session; a statement's error does not.
+    this.connection.on('error', () => void this.end('target'));
+    this.connection.on('end', () => void this.end('target'));
+    const version = (this.connection as unknown as { _handshakePacket?: { serverVersion?: string } })._handshakePacket?.serverVersion ?? '';
+    this.say([
+      text(this.lang, 'db.welcome', { app: this.app.name, host: endpoint.host, port: endpoint.port, user: endpoint.user, version }),
+      text(this.lang, 'db.hint'), '',
+    ]);
+    this.touch();
+    this.prompt();
+  }
+
+  /** Keys from the user. Ctrl-C while a statement runs asks the server to stop it; other keys wait for the prompt. */
+  input(data: string): void {
+    if (this.ending) return;
+    this.touch();
+    if (this.running && data.includes('\x03')) {
+      void this.interrupt();
+      data = data.replace(/\x03/g, '');
+    }
+    this.editor.feed(data);
+  }
+
+  resize(cols: number, rows: number): void {
+    if (this.ending || (cols === this.screen.cols && rows === this.screen.rows)) return;
+    this.screen.cols = cols;
+    this.screen.rows = rows;
+    this.editor.resize(cols);
+    this.recorder.resize(cols, rows);
+  }
+
+  end(reason: EndReason): Promise<void> {
+    this.ending ??= this.finish(reason);
+    return this.ending;
+  }
+
+  /** Written to the user's screen and to the recording. */
+  private show(words: string): void {
+    if (this.recorder) this.recorder.output(words);
+    this.screen.write(words);
+  }
+
+  private say(lines: string[]): void { this.show(`${lines.join('\r\n')}\r\n`); }
+
+  private prompt(): void {
+    if (this.ending) return;
+    const flavor = /mariadb/i.test(String((this.connection as unknown as { _handshakePacket?: { serverVersion?: string } })._handshakePacket?.serverVersion)) ? 'MariaDB' : 'MySQL';
+    const open = splitStatements(this.buffer, this.delimiter).open;
+    this.editor.read(this.buffer ? CONTINUATION[open] : `${flavor} [${this.database ?? '(none)'}]> `);
+  }
+
+  private async onLine(line: string): Promise<void> {
+    const command = this.buffer ? null : line.trim();
+    if (command !== null) {
+      if (/^(exit|quit)\s*;?$/i.test(command) || command === '\\q') return void this.end('user');
+      if (/^(help|\\h|\?)\s*;?$/i.test(command)) {
+        this.say(text(this.lang, 'db.help').split('\n'));
+        return this.prompt();
+      }
+      const delimiter = /^delimiter\s+(\S+)/i.exec(command);
+      if (delimiter) {
+        this.delimiter = delimiter[1];
+        this.say([text(this.lang, 'db.delimiter', { delimiter: this.delimiter })]);
+        return this.prompt();
+      }
+      // `use db` needs no delimiter in MariaDB's client either; it is a statement, judged like the others.
+      if (/^use\s+\S+$/i.test(command)) return this.runAll([{ text: command, vertical: false }]);
+    }
+    const split = splitStatements(`${this.buffer}${line}\n`, this.delimiter);
+    this.buffer = split.rest;
+    await this.runAll(split.statements);
+  }
+
+  /** Runs what one input ended, in order; a refusal stops the rest of that input (it may depend on it). */
+  private async runAll(statements: Statement[]): Promise<void> {
+    for (let index = 0; index < statements.length && !this.ending; index++) {
+      const ran = await this.run(statements[index]);
+      if (!ran) {
+        const left = statements.length - index - 1;
+        if (left) this.say([red(text(this.lang, 'db.skipped', { count: left }))]);
+        this.buffer = '';
+        break;
+      }
+    }
+    this.prompt();
+  }
+
+  /** Judges, sends and records one statement; false when the filter refused it. */
+  private async run(statement: Statement): Promise<boolean> {
+    const verdict = this.filter.check(statement.text);
+    const timestamp = Math.floor(Date.now() / 1000);
+    if (!verdict.allowed) {
+      this.say([red(refusalText(this.lang, verdict, statement.text))]);
+      this.record({ input: statement.text, output: '', risk: 5, timestamp });
+      return false;
+    }
+    // Noted before it is sent: a terminal killed while it runs still reports it (inflight.ts).
+    const entry: Entry = { input: statement.text, output: '', risk: 0, timestamp };
+    this.services.inflight.note(this.commandOf(entry));
+    let answered!: () => void;
+    const sending = { entry, recorded: false, done: new Promise<void>((resolve) => { answered = resolve; }) };
+    this.sending = sending;
+    this.running = true;
+    const started = performance.now();
+    let lines: string[];
+    try {
+      const parts = await this.query(statement.text);
+      const ms = performance.now() - started;
+      lines = parts.length ? parts.flatMap((part) => (part.kind === 'rows' ? resultSetLines(part.set, ms, statement.vertical) : outcomeLines(part.header, ms))) : outcomeLines({}, ms);
+      const used = /^use\s+`?([^`\s;]+)`?\s*$/i.exec(statement.text);
+      if (used) {
+        this.database = used[1];
+        lines = ['Database changed'];
+      }
+    } catch (error) {
+      lines = [errorLine(error as SqlError)];
+    } finally {
+      this.running = false;
+    }
+    // Sent means recorded, whatever happened to the session meanwhile (finish may have recorded it already).
+    if (!sending.recorded) {
+      sending.recorded = true;
+      this.say([...lines, '']);
+      this.record({ ...entry, output: lines.join('\n').slice(0, MAX_OUTPUT) });
+    }
+    this.sending = null;
+    answered();
+    return true;
+  }
+
+  /** The statement's answers: each result set's rows (the first MAX_SHOWN_ROWS kept, the rest counted) and OK packets. */
+  private query(sql: string): Promise<Part[]> {
+    return new Promise((resolve, reject) => {
+      const parts: Part[] = [];
+      let current: ResultSet | null = null;
+      let failed = false;
+      const query = this.connection.query({ sql, rowsAsArray: true });
+      query.on('fields', (fields: FieldPacket[]) => {
+        current = { fields, rows: [], total: 0 };
+        parts.push({ kind: 'rows', set: current });
+      });
+      query.on('result', (row: unknown) => {
+        if (Array.isArray(row) && current) {
+          current.total += 1;
+          if (current.rows.length < MAX_SHOWN_ROWS) current.rows.push(row);
+        } else if (row && typeof row === 'object') {
+          current = null;
+          parts.push({ kind: 'ok', header: row as ResultSetHeader });
+        }
+      });
+      query.on('error', (error: Error) => { failed = true; reject(error); });
+      query.on('end', () => { if (!failed) resolve(parts); });
+    });
+  }
+
+  /** Ctrl-C: MariaDB's client asks the server on a second connection to stop the running statement. */
+  private async interrupt(): Promise<void> {
+    const threadId = this.connection.threadId;
+    if (!threadId) return;
+    try {
+      const side = await connect(this.endpoint, await resolveAllowed(this.endpoint.host, this.services.targets));
+      side.query(`KILL QUERY ${Number(threadId)}`, () => side.end());
+      this.say(['^C', text(this.lang, 'db.interrupted')]);
+    } catch (error) {
+      this.say([red(errorLine(error as SqlError))]);
+    }
+  }
+
+  private commandOf(entry: Entry): CommandRecord {
+    return {
+      user: userLabel(this.origin), asset: this.app.name, system_user: this.systemUser.name, input: entry.input, output: entry.output,
+      session: this.id, risk_level: entry.risk, org_id: this.app.org_id ?? '', timestamp: entry.timestamp,
+    };
+  }
+
+  private record(entry: Entry): void {
+    this.commandCount += 1;
+    this.services.commands.add(this.commandOf(entry));
+    this.services.inflight.clear(this.id);
+  }
+
+  private touch(): void {
+    const minutes = Number(this.services.config.SECURITY_MAX_IDLE_TIME) || 0;
+    if (!minutes) return;
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => void this.end('idle'), minutes * 60_000);
+    this.idleTimer.unref();
+  }
+
+  private async finish(reason: EndReason): Promise<void> {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.services.sessions.delete(this.id);
+    const message = ENDED[reason];
+    if (message) this.say(['', red(text(this.lang, message))]);
+    this.connection.destroy();
+    // A statement cut off by the end answers with an error now; its record goes before the close. A
+    // connection that does not answer even that gets the record without output.
+    const sending = this.sending;
+    if (sending) {
+      await Promise.race([sending.done, new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
+      if (!sending.recorded) {
+        sending.recorded = true;
+        this.record(sending.entry);
+      }
+    }
+    await this.recorder.close();
+    const { outbox } = this.services;
+    const queued = outbox.end(this.id, this.recorder.file, {
+      is_finished: true, date_end: new Date().toISOString(), has_command: this.commandCount > 0,
+    });
+    await outbox.flush(queued);
+    this.resolveEnded(reason);
+  }
+}
+
+function refusalText(lang: Lang, verdict: SqlVerdict, statement: string): string {
+  const command = statement.length > 120 ? `${statement.slice(0, 117)}...` : statement;
+  if (verdict.reason === 'dynamic') return text(lang, 'db.dynamic', { command });
+  if (verdict.reason === 'too-long') return text(lang, 'db.too_long');
+  return text(lang, 'db.forbidden', { command, rule: verdict.matched ?? verdict.rule?.content ?? '' });
+}
