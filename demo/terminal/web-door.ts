@@ -123,7 +123,8 @@ async function serve(services: Services, socket: WebSocket, vouched: Vouched, ur
   let target: Opened;
   try {
     target = await resolveToken(services.api, url.searchParams.get('token') ?? '', vouched.user);
-  } catch {
+  } catch (error) {
+    services.log(`web terminal token refused: ${(error as Error).message}`);
     return closeWith(socket, text(lang, 'web.token_invalid'));
   }
   const origin = { user: target.user, remoteAddr: vouched.forwardedFor, loginFrom: 'WT' as const, lang };

@@ -39,8 +39,10 @@ function guarded(app: FastifyInstance, check: PermissionCheck, handle: (args: Ho
 
 const notFound = (args: HookArgs, reply: FastifyReply) => reply.code(404).send({ detail: t(args.ctx.lang, 'request.not_found') });
 
-/** Admins and auditors of the current org may ask about others (validate/, as the asset grant routes). */
-const overseer = (args: HookArgs): boolean => canAdmin(args.db, args.ctx.user, args.ctx.org) || canAudit(args.db, args.ctx.user, args.ctx.org);
+/** Admins and auditors of the current org, and terminals, may ask about others (validate/, as the asset grant routes). */
+const overseer = (args: HookArgs): boolean => canAdmin(args.db, args.ctx.user, args.ctx.org) || canAudit(args.db, args.ctx.user, args.ctx.org)
+  // Terminals ask right before a session opens (2.3: IsOrgAdminOrAppUser), as for assets.
+  || args.ctx.user.role === 'App';
 
 type Scoped = { scope: AppGrantScope; listArgs: HookArgs };
 

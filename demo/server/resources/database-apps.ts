@@ -3,6 +3,7 @@ import { auditFields, idField, L, noteField, stampNew } from '../assets/fields.t
 import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
 import { databaseAppSample } from '../applications/samples.ts';
 import type { ResourceDef } from '../engine/types.ts';
+import { IsOrgAdminOrAppUser } from '../terminal/app-user.ts';
 import { pick } from '../lib/i18n.ts';
 
 const TYPES = [{ value: 'mysql', label: L('MySQL', 'MySQL') }];
@@ -29,7 +30,8 @@ export const databaseAppsResource: ResourceDef = {
   defaultOrder: ['name'],
   orgScoped: true,
   bulk: true,
-  permissions: everyAction(IsOrgAdmin),
+  // Terminals (App accounts) read them to open database sessions (2.3: IsOrgAdminOrAppUser on reads).
+  permissions: { ...everyAction(IsOrgAdmin), list: IsOrgAdminOrAppUser, retrieve: IsOrgAdminOrAppUser },
   hooks: {
     beforeCreate: stampNew(true),
     serialize: (args, row, out) => {
