@@ -1,17 +1,17 @@
 import { SlButton } from '../../core/engine/shoelace.ts'
 import { useT } from '../../core/i18n/index.ts'
 import type { GrantedSystemUser } from '../userviews/api.ts'
-import type { GrantedAsset } from './api.ts'
+import type { ConnectTarget } from './api.ts'
 import './i18n.ts'
 
 interface Props {
-  asset: GrantedAsset
+  asset: ConnectTarget
   systemUsers: GrantedSystemUser[]
   onPick: (systemUser: GrantedSystemUser) => void
   onOther: () => void
 }
 
-/** The asset's granted system users that can open a terminal, one Connect button each. */
+/** The asset's (or database app's) granted system users that can open a terminal, one Connect button each. */
 export function SystemUserPicker({ asset, systemUsers, onPick, onOther }: Props) {
   const t = useT()
   return (

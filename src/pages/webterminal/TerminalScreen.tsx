@@ -3,14 +3,14 @@ import { SlButton } from '../../core/engine/shoelace.ts'
 import { HttpError, serverMessage } from '../../core/http-error.ts'
 import { useT, type TFunction } from '../../core/i18n/index.ts'
 import type { GrantedSystemUser } from '../userviews/api.ts'
-import { createConnectionToken, terminalSocketUrl, type GrantedAsset } from './api.ts'
+import { createConnectionToken, terminalSocketUrl, type ConnectTarget } from './api.ts'
 import { dataFrame, parseServerFrame, resizeFrame } from './terminal-protocol.ts'
 import { openTerminalView } from './xterm-view.ts'
 import './i18n.ts'
 
 interface Props {
   userId: string
-  asset: GrantedAsset
+  asset: ConnectTarget
   systemUser: GrantedSystemUser
   onOther: () => void
 }
@@ -54,7 +54,7 @@ export function TerminalScreen({ userId, asset, systemUser, onOther }: Props) {
       const { terminal } = view
       let token: string
       try {
-        token = await createConnectionToken(userId, asset.id, systemUser.id)
+        token = await createConnectionToken(userId, asset, systemUser.id)
       } catch (failure) {
         return end(t('webterm.session.tokenFailed', { message: refusalText(failure, t) }))
       }
@@ -82,7 +82,7 @@ export function TerminalScreen({ userId, asset, systemUser, onOther }: Props) {
       socket?.close(1000)
       dispose()
     }
-  }, [attempt, userId, asset.id, systemUser.id])
+  }, [attempt, userId, asset.id, asset.kind, systemUser.id])
 
   return (
     <div className="webterm-screen" part="screen" data-phase={phase.kind}>

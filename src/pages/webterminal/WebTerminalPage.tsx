@@ -5,13 +5,14 @@ import { useT } from '../../core/i18n/index.ts'
 import { $profile } from '../../core/stores/session.ts'
 import { AssetConnect } from './AssetConnect.tsx'
 import { AssetPicker } from './AssetPicker.tsx'
+import { DatabaseConnect } from './DatabaseConnect.tsx'
 import { WEB_TERMINAL_CSS } from './styles.ts'
 import './i18n.ts'
 
 export interface WebTerminalPageProps {
   /** The asset to open (`/luna/?login_to=<id>`); without it the user picks one. */
   loginTo?: string
-  /** `type` of the user page's app Connect (`/luna/?type=mysql&login_to=<app>`): apps are not terminals here. */
+  /** `type` of the user page's app Connect (`/luna/?type=database_app&login_to=<app>`): database apps open SQL sessions. */
   appType?: string
 }
 
@@ -23,8 +24,13 @@ export function WebTerminalPage({ loginTo, appType }: WebTerminalPageProps) {
   useEffect(() => setAssetId(loginTo || undefined), [loginTo])
 
   let body
-  if (appType && appType !== 'asset') body = <div className="webterm-picker"><p className="card message" role="alert">{t('webterm.app.unsupported')}</p></div>
-  else if (!profile) body = null
+  const database = appType === 'database_app' || appType === 'mysql'
+  if (appType && appType !== 'asset' && !database) {
+    // Remote apps need a Windows host and a graphical terminal, Kubernetes apps a cluster: not this terminal's.
+    const key = appType === 'k8s_app' ? 'webterm.app.k8s' : appType === 'remote_app' ? 'webterm.app.remote' : 'webterm.app.unsupported'
+    body = <div className="webterm-picker"><p className="card message" role="alert">{t(key)}</p></div>
+  } else if (!profile) body = null
+  else if (database) body = loginTo ? <DatabaseConnect key={loginTo} appId={loginTo} userId={profile.id} /> : <div className="webterm-picker"><p className="card message" role="alert">{t('webterm.app.missing')}</p></div>
   else if (!assetId) body = <AssetPicker onPick={(asset) => setAssetId(asset.id)} />
   else body = <AssetConnect key={assetId} assetId={assetId} userId={profile.id} onOther={() => setAssetId(undefined)} />
 

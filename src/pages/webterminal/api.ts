@@ -12,6 +12,27 @@ const TERMINAL_PROTOCOLS = new Set(['ssh'])
 
 export interface GrantedAsset { id: string; hostname: string; ip: string; platform?: string; org_name?: string }
 
+/**
+ * What a web terminal opens: an asset, or a database app (`kind: 'database_app'`, a recorded SQL session),
+ * shown by its name (`hostname`) and address (`ip`: host:port).
+ */
+export type ConnectTarget = GrantedAsset & { kind?: 'asset' | 'database_app' }
+
+const MY_DATABASE_APPS = '/api/v1/perms/users/database-apps/'
+
+/** The database app if it is granted to the signed-in user (as a target), else null. */
+export async function loadGrantedDatabaseApp(id: string): Promise<ConnectTarget | null> {
+  const rows = await http.get<unknown>(MY_DATABASE_APPS, { params: { id }, disableFlashErrMsg: true })
+  const list = (Array.isArray(rows) ? rows : ((rows as { results?: unknown[] })?.results ?? [])) as { id: string; name: string; host: string; port: number; org_name?: string }[]
+  const app = list.find((row) => row.id === id)
+  return app ? { kind: 'database_app', id: app.id, hostname: app.name, ip: `${app.host}:${app.port}`, org_name: app.org_name } : null
+}
+
+/** The app's granted (MySQL) system users: app grants carry no actions, granted is connect. */
+export async function loadDatabaseSystemUsers(appId: string): Promise<GrantedSystemUser[]> {
+  return loadSystemUsers(`${MY_DATABASE_APPS}${encodeURIComponent(appId)}/system-users/`)
+}
+
 /** The asset if it is granted to the signed-in user, else null (unknown and ungranted look alike). */
 export async function loadGrantedAsset(id: string): Promise<GrantedAsset | null> {
   const rows = await http.get<unknown>(MY_ASSETS, { params: { id }, disableFlashErrMsg: true })
@@ -29,8 +50,9 @@ const canConnect = (user: GrantedSystemUser & { actions?: unknown }) =>
   !Array.isArray(user.actions) || user.actions.includes('connect') || user.actions.includes('all')
 
 /** A single-use token the terminal exchanges for who connects where, as whom (§2 web terminal tokens). */
-export async function createConnectionToken(user: string, asset: string, systemUser: string): Promise<string> {
-  const answer = await http.post<{ token?: string }>(CONNECTION_TOKEN_URL, { user, asset, system_user: systemUser }, { disableFlashErrMsg: true })
+export async function createConnectionToken(user: string, target: ConnectTarget, systemUser: string): Promise<string> {
+  const where = target.kind === 'database_app' ? { application: target.id } : { asset: target.id }
+  const answer = await http.post<{ token?: string }>(CONNECTION_TOKEN_URL, { user, ...where, system_user: systemUser }, { disableFlashErrMsg: true })
   if (!answer?.token) throw new Error('no token')
   return answer.token
 }

@@ -21,7 +21,14 @@ const en: Translation<typeof zh> = {
       none: 'None of your system users on this asset can open a web terminal (it takes SSH and the connect action).',
       connect: 'Connect',
     },
-    app: { unsupported: 'The web terminal connects to assets only; this kind of application is not supported.' },
+    app: {
+      unsupported: 'The web terminal connects to assets and database apps; this kind of application is not supported.',
+      remote: 'Remote apps need a Windows RemoteApp host and a graphical terminal component (such as Guacamole); this terminal carries SSH and MySQL sessions only.',
+      k8s: "Kubernetes apps need a cluster API server the terminal can reach; this terminal carries SSH and MySQL sessions only.",
+      missing: 'No database app was named. Connect from My apps.',
+      notGranted: 'This database app does not exist or is not granted to you.',
+      noSystemUser: 'No system user is granted to you on this database app.',
+    },
     session: {
       connecting: 'Connecting to {{hostname}}…',
       closed: 'The connection is closed.',

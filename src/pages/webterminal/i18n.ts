@@ -21,7 +21,14 @@ export const zh = {
       none: '您在该资产上没有可用于 Web 终端连接的系统用户（需要 SSH 协议和连接权限）。',
       connect: '连接',
     },
-    app: { unsupported: 'Web 终端只能连接资产，暂不支持此类应用。' },
+    app: {
+      unsupported: 'Web 终端只能连接资产和数据库应用，暂不支持此类应用。',
+      remote: '远程应用需要一台 Windows RemoteApp 主机和图形终端组件（如 Guacamole），本终端只承载 SSH 和 MySQL 会话。',
+      k8s: 'Kubernetes 应用需要终端能够访问的集群 API 服务器，本终端只承载 SSH 和 MySQL 会话。',
+      missing: '没有指定数据库应用。请从“我的应用”中连接。',
+      notGranted: '该数据库应用不存在或未授权给您。',
+      noSystemUser: '您在该数据库应用上没有授权的系统用户。',
+    },
     session: {
       connecting: '正在连接 {{hostname}}…',
       closed: '连接已断开。',
