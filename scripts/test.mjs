@@ -44,6 +44,9 @@ async function serverSuite() {
   // The deployment tests run Debian's nginx with deploy/nginx/ (nginx -t, and a private one on a loopback port).
   const nginx = await runStep('nginx', node, ['scripts/ensure-nginx.mjs']);
   if (nginx.code !== 0) return record('server', { ...emptyTotals(), failed: 1 }, 'no nginx');
+  // The database-app tests start a private MariaDB (Debian's mariadb-server) and use its `mariadb` client.
+  const mariadb = await runStep('mariadb', node, ['scripts/ensure-mariadb.mjs']);
+  if (mariadb.code !== 0) return record('server', { ...emptyTotals(), failed: 1 }, 'no MariaDB server');
   const { code, output } = await runStep('server tests', node, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files]);
   const totals = parseNodeTestTotals(output);
   if (!totals) return record('server', { ...emptyTotals(), failed: 1 }, `crashed with exit code ${code}`);
