@@ -63,6 +63,9 @@ async function browserSuite() {
   if (slapd.code !== 0) return record('browser', { ...emptyTotals(), failed: 1 }, 'no OpenLDAP server');
   const nginx = await runStep('nginx', node, ['scripts/ensure-nginx.mjs']);
   if (nginx.code !== 0) return record('browser', { ...emptyTotals(), failed: 1 }, 'no nginx');
+  // The web terminal's database-app test connects to a private MariaDB (started by its fixture).
+  const mariadb = await runStep('mariadb', node, ['scripts/ensure-mariadb.mjs']);
+  if (mariadb.code !== 0) return record('browser', { ...emptyTotals(), failed: 1 }, 'no MariaDB server');
   const build = await runStep('build', 'npm', ['run', 'build']);
   if (build.code !== 0) record('build', { ...emptyTotals(), failed: 1 }, 'rollup failed');
 

@@ -1,16 +1,18 @@
 // The commands sessions parse, handed to the outbox (outbox.ts): each gets its id here, when it is
 // recorded, so however often it is sent the server stores it once; the outbox journals it before it is
-// sent and posts it in batches (`POST terminal/commands/` takes an array).
+// sent and posts it in batches (`POST terminal/commands/` takes an array). An input longer than the
+// command log's field, or over several lines, goes as consecutive rows (command-record.ts).
 import { randomUUID } from 'node:crypto';
-import type { CommandRecord } from './command-record.ts';
+import { commandRows, type CommandRecord } from './command-record.ts';
 import type { Outbox } from './outbox.ts';
 
 
 export class CommandSink {
   constructor(private readonly outbox: Outbox) {}
 
+  /** One record, as one row or, when its input does not fit one row, as several (commandRows). */
   add(record: CommandRecord): void {
-    this.outbox.command({ ...record, id: randomUUID() });
+    for (const row of commandRows(record)) this.outbox.command({ ...row, id: randomUUID() });
   }
 
   /** Tries to deliver what is queued now; resolves once the server took it or a try failed (it stays queued). */

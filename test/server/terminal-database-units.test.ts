@@ -3,6 +3,7 @@
 // editor turns keys into lines, and how answers are printed.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { commandRows, MAX_INPUT } from '../../demo/terminal/command-record.ts';
 import { LineEditor } from '../../demo/terminal/database/line-editor.ts';
 import { errorLine, outcomeLines, resultSetLines, valueText } from '../../demo/terminal/database/result-text.ts';
 import { SqlFilter } from '../../demo/terminal/database/sql-filter.ts';
@@ -171,5 +172,18 @@ describe('answers as the client prints them', () => {
     assert.equal(valueText('a\x1b]0;owned\x07b\nc'), 'a\\x1b]0;owned\\x07b\\nc');
     assert.equal(valueText(Buffer.from([0, 1, 255])), '0x0001FF');
     assert.equal(valueText({ k: [1] }), '{"k":[1]}');
+  });
+});
+
+describe('a statement in the command log', () => {
+  const record = (input: string) => ({ user: 'u', asset: 'a', system_user: 's', input, output: 'out', session: 'x', risk_level: 0 as const, org_id: '', timestamp: 1 });
+
+  it('takes consecutive rows of the field\'s size: nothing is cut, the output goes with the last', () => {
+    const long = `select ${'c, '.repeat(100)}1 from t`;
+    const rows = commandRows(record(`${long}\n\n  where id = 1`));
+    assert.ok(rows.every((row) => [...row.input].length <= MAX_INPUT && !row.input.includes('\n')));
+    assert.equal(rows.map((row) => row.input).join(''), `${long}  where id = 1`);
+    assert.deepEqual(rows.map((row) => row.output), [...rows.slice(1).map(() => ''), 'out']);
+    assert.deepEqual(commandRows(record('select 1')), [record('select 1')]);
   });
 });

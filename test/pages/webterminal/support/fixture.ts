@@ -7,7 +7,12 @@ import { ASSETS, create, uniqueName } from '../../assets/support/api.ts';
 import { PERMS, SYSTEM_USERS, makeUser } from '../../userviews/support.ts';
 import { USERS } from '../../users/support.ts';
 
-export interface World { sshd: { host: string; port: number; username: string; password: string }; httpPort: number }
+export interface World {
+  sshd: { host: string; port: number; username: string; password: string };
+  httpPort: number;
+  /** A private MariaDB with database `shop` (table `t`) and an account with rights on it. */
+  mariadb: { host: string; port: number; database: string; username: string; password: string };
+}
 
 /** Starts (once per run) the sshd and the terminal component beside the test run's server. */
 export async function startWorld(): Promise<World> {
