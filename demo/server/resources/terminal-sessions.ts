@@ -60,6 +60,11 @@ function validate(args: HookArgs, data: Row, existing: Row | null): Record<strin
   return Object.keys(errors).length ? errors : null;
 }
 
+function removeSamples(db: HookArgs['db'], orgId: string): void {
+  db.prepare('DELETE FROM commands WHERE session IN (SELECT id FROM terminal_sessions WHERE is_sample = 1 AND org_id = ?)').run(orgId);
+  db.prepare('DELETE FROM terminal_sessions WHERE is_sample = 1 AND org_id = ?').run(orgId);
+}
+
 export const terminalSessionsResource: ResourceDef = {
   name: 'Session List',
   model: L('会话', 'Session'),
@@ -112,6 +117,8 @@ export const terminalSessionsResource: ResourceDef = {
       if (data.chosen_org !== undefined) data.org_id = data.chosen_org;
       delete data.chosen_org;
       data.terminal = terminalOf(args.db, args.ctx.user)?.id ?? null;
+      // The first real session of an org ends its demo samples (seed/session-samples.ts), commands with them.
+      if (isAppUser(args.ctx.user)) removeSamples(args.db, String(data.org_id ?? ''));
     },
     // A terminal changes or deletes only its own sessions; admins delete any of their org.
     refuseObject: (args, row) => {

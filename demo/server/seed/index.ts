@@ -11,6 +11,7 @@ import { SEED_GROUPS, SEED_ORGS, SEED_USERS } from './population.ts';
 import { seedGrants } from './grants.ts';
 import { seedPermissions } from './perms.ts';
 import { seedPortals } from './portals.ts';
+import { seedSessionSamples } from './session-samples.ts';
 import { seedTerminalStorages } from './terminal.ts';
 import { seedTickets } from './tickets.ts';
 import { SettingsStore } from '../settings/store.ts';
@@ -60,7 +61,10 @@ export function seed(db: DB, opts: SeedOptions): void {
     seedPortals(db, opts.nowMs);
     seedTickets(db, opts.nowMs);
     new SettingsStore(db).seedDefaults({ XPACK_LICENSE_IS_VALID: opts.licenseValid });
-    if (opts.auditSamples) seedAuditSamples(db, opts.nowMs);
+    if (opts.auditSamples) {
+      seedAuditSamples(db, opts.nowMs);
+      seedSessionSamples(db, opts.nowMs, orgIds);
+    }
   })();
 }
 

@@ -1,7 +1,7 @@
 // Demo storages beside the built-in `default` ones (migration 12): a MinIO-style S3 replay archive and an
 // Elasticsearch command store on this host. Nothing listens there in the demo, so their
 // test-connective honestly fails, as it would for a storage configured before its server is up.
-// No sessions or commands are seeded: they only ever come from a real terminal.
+// Sample sessions and their commands: session-samples.ts (removed by an org's first real session).
 import type { DB } from '../db/open.ts';
 import { uuid } from '../lib/ids.ts';
 import { isoAt } from '../lib/time.ts';

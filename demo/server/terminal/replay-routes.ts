@@ -5,7 +5,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createReadStream } from 'node:fs';
-import { createGunzip } from 'node:zlib';
+import { createGunzip, gunzipSync } from 'node:zlib';
 import { authorize } from '../auth/permissions.ts';
 import { headerValue } from '../auth/request-context.ts';
 import { serializeRow } from '../engine/serialize.ts';
@@ -16,6 +16,7 @@ import { andInOrg } from '../orgs/current-org.ts';
 import { terminalSessionsResource } from '../resources/terminal-sessions.ts';
 import { IsAppUser, IsSessionReader, terminalOf } from './app-user.ts';
 import { ReplayFiles, ReplayRejected, ReplayTooLarge } from './replay-files.ts';
+import { sampleReplay } from './sample-replay.ts';
 import { tarStream } from './tar.ts';
 import type { PermissionCheck } from '../auth/permissions.ts';
 
@@ -39,6 +40,9 @@ function sessionFor(request: FastifyRequest, reply: FastifyReply, check: Permiss
   }
   return { args: { db, ctx: request.ctx as AuthedCtx, request, now: now() }, row };
 }
+
+/** A sample session (seed/session-samples.ts) has no file: its replay is made from its commands. */
+const isSample = (row: Row) => Number(row.is_sample) === 1;
 
 function missingReplay(reply: FastifyReply, lang: string) {
   return reply.code(404).send({ error: lang === 'zh' ? '录像文件不存在' : 'Replay file not found' });
@@ -105,7 +109,7 @@ export function registerReplayRoutes(app: FastifyInstance, files: ReplayFiles, m
     const found = sessionFor(request, reply, IsSessionReader);
     if (!found) return reply;
     const { args, row } = found;
-    if (!files.exists(String(row.id))) return missingReplay(reply, args.ctx.lang);
+    if (!files.exists(String(row.id)) && !isSample(row)) return missingReplay(reply, args.ctx.lang);
     const tz = args.ctx.tz;
     return {
       type: 'json', src: replaySrc(String(row.id)), user: row.user, asset: row.asset, system_user: row.system_user,
@@ -119,13 +123,14 @@ export function registerReplayRoutes(app: FastifyInstance, files: ReplayFiles, m
     const found = sessionFor(request, reply, IsSessionReader);
     if (!found) return reply;
     const path = files.pathOf(String(found.row.id));
-    if (!files.exists(String(found.row.id))) return missingReplay(reply, found.args.ctx.lang);
+    const sample = !files.exists(String(found.row.id)) && isSample(found.row) ? sampleReplay(found.args.db, found.row) : null;
+    if (!sample && !files.exists(String(found.row.id))) return missingReplay(reply, found.args.ctx.lang);
     reply.header('Content-Type', 'application/x-asciicast; charset=utf-8').header('Vary', 'Accept-Encoding')
       .header('Cache-Control', 'private, no-store');
     if (/\bgzip\b/i.test(headerValue(request, 'accept-encoding') ?? '')) {
-      return reply.header('Content-Encoding', 'gzip').send(createReadStream(path));
+      return reply.header('Content-Encoding', 'gzip').send(sample ?? createReadStream(path));
     }
-    return reply.send(createReadStream(path).pipe(createGunzip()));
+    return reply.send(sample ? gunzipSync(sample) : createReadStream(path).pipe(createGunzip()));
   });
 
   app.get(`${BASE}download/`, { compress: false }, (request, reply) => {
@@ -133,9 +138,11 @@ export function registerReplayRoutes(app: FastifyInstance, files: ReplayFiles, m
     if (!found) return reply;
     const { args, row } = found;
     const id = String(row.id);
-    if (!files.exists(id)) return missingReplay(reply, args.ctx.lang);
+    const sample = !files.exists(id) && isSample(row) ? sampleReplay(args.db, row) : null;
+    if (!sample && !files.exists(id)) return missingReplay(reply, args.ctx.lang);
     const meta = Buffer.from(JSON.stringify(serializeRow(terminalSessionsResource, args, row, 'retrieve'), null, 2));
-    const { stream, length } = tarStream([{ name: `${id}.cast.gz`, file: files.pathOf(id) }, { name: `${id}.json`, data: meta }], args.now / 1000);
+    const cast = sample ? { name: `${id}.cast.gz`, data: sample } : { name: `${id}.cast.gz`, file: files.pathOf(id) };
+    const { stream, length } = tarStream([cast, { name: `${id}.json`, data: meta }], args.now / 1000);
     return reply.header('Content-Type', 'application/octet-stream').header('Content-Length', String(length))
       .header('Content-Disposition', `attachment; filename="${id}.tar"`).send(stream);
   });
