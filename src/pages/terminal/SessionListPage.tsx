@@ -1,5 +1,5 @@
 import { SESSION_TABS } from './sessions.resource.ts'
-import { TabbedLists } from './TabbedLists.tsx'
+import { TabbedLists } from '../../core/engine/list/TabbedLists.tsx'
 
 /** SessionList (`/terminal/session`): online and history sessions (`is_finished`), one tab each. */
 export function SessionListPage() {

@@ -1,5 +1,5 @@
 import { STORAGE_TABS } from './storages.resource.ts'
-import { TabbedLists } from './TabbedLists.tsx'
+import { TabbedLists } from '../../core/engine/list/TabbedLists.tsx'
 
 /** Storage (`/terminal/storages`): replay storages and command storages, one tab each. */
 export function StoragePage() {

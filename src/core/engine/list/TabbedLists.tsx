@@ -1,11 +1,11 @@
-import { EngineStyle } from '../../core/engine/EngineStyle.tsx'
-import { ListTable } from '../../core/engine/list/ListTable.tsx'
-import { useT } from '../../core/i18n/index.ts'
-import type { ResourceDefinition } from '../../core/resource/define.ts'
-import { queryToSearch, searchToQuery } from '../../core/resource/search.ts'
-import { hashPath, navigateHash, useConsoleSearch } from '../../core/ui/hash-location.ts'
-import { useActiveTab } from '../../core/ui/tabs.ts'
-import './i18n.ts'
+import type { ReactNode } from 'react'
+import { useT } from '../../i18n/index.ts'
+import type { ResourceDefinition } from '../../resource/define.ts'
+import { queryToSearch, searchToQuery } from '../../resource/search.ts'
+import { hashPath, navigateHash, useConsoleSearch } from '../../ui/hash-location.ts'
+import { useActiveTab } from '../../ui/tabs.ts'
+import { EngineStyle } from '../EngineStyle.tsx'
+import { ListTable } from './ListTable.tsx'
 
 export interface ListTab {
   name: string
@@ -16,11 +16,20 @@ export interface ListTab {
   fixed?: Record<string, string>
 }
 
+export interface TabbedListsProps {
+  /** i18n key of the page's heading. */
+  title: string
+  tabs: readonly ListTab[]
+  className: string
+  /** Above the tabs: the page's own buttons (a ticket request) and styles. */
+  toolbar?: ReactNode
+}
+
 /**
- * A page of lists behind tabs (sessions online/history, replay/command storages), as 2.3's tab pages:
- * the active tab is remembered (activeTab query, then cookie), the search lives in the address.
+ * A page of lists behind tabs (sessions online/history, replay/command storages, tickets), as 2.3's tab
+ * pages: the active tab is remembered (activeTab query, then cookie), the search lives in the address.
  */
-export function TabbedLists({ title, tabs, className }: { title: string; tabs: readonly ListTab[]; className: string }) {
+export function TabbedLists({ title, tabs, className, toolbar }: TabbedListsProps) {
   const t = useT()
   const search = useConsoleSearch()
   const [active, choose] = useActiveTab(tabs.map((tab) => tab.name))
@@ -40,6 +49,7 @@ export function TabbedLists({ title, tabs, className }: { title: string; tabs: r
     <section className={`engine-page list-page ${className}`}>
       <EngineStyle />
       <h2>{t(title)}</h2>
+      {toolbar}
       <div role="tablist" className="detail-tabs">
         {tabs.map((each) => (
           <button key={each.name} type="button" role="tab" data-tab={each.name} aria-selected={each.name === tab.name}
