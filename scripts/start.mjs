@@ -2,7 +2,10 @@
 // bootstrap token (env BOOTSTRAP_TOKEN, else one generated once into DATA_DIR/bootstrap_token). The
 // server does not depend on the terminal: if the terminal cannot start or stops, the server keeps
 // serving (`npm run serve` starts the server alone). SIGTERM/SIGINT stop the terminal first (it closes
-// its sessions and uploads their recordings through the server), then the server.
+// its sessions and uploads their recordings through the server), then the server, then the demo MariaDB.
+// The demo MariaDB (scripts/lib/demo-mariadb.mjs) is the real server behind the seeded database app
+// orders-mysql (127.10.3.21:3306; MARIADB_DEMO_HOST/MARIADB_DEMO_PORT move it, MARIADB_DEMO_PORT=off leaves it
+// out), its datadir kept in DATA_DIR/mariadb; without Debian's MariaDB installed everything else still starts.
 // Both inherit this environment, so TERMINAL_HTTP_HOST/TERMINAL_HTTP_PORT name the same web door to the
 // terminal (where it listens) and to the server (where its socket proxy connects). The key the server
 // signs those connections with needs no setting: the server makes it once and hands it to registered
@@ -13,6 +16,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { demoMariaDbAddress, mariadbInstalled, startDemoMariaDb } from './lib/demo-mariadb.mjs';
 
 const dataDir = resolve(process.env.DATA_DIR || './data');
 // The data folder holds the database and its key: only this account may read it (the server tightens an older one too).
@@ -34,6 +38,23 @@ const portalEnv = portalOrigin === null ? {} : {
   BASTION_CORS_ORIGINS: process.env.BASTION_CORS_ORIGINS ?? portalOrigin,
   BASTION_DEMO_PORTAL: portalOrigin,
 };
+
+// The demo MariaDB starts beside the server (it needs nothing from it); it resolves to null when it is left out.
+async function startMariaDb() {
+  const address = demoMariaDbAddress(process.env);
+  if (address === null) return null;
+  if (!mariadbInstalled()) {
+    console.log('[start] no demo MariaDB: Debian\'s mariadb-server and mariadb-client are not installed (apt-get install -y mariadb-server mariadb-client); the database app orders-mysql has no server to reach');
+    return null;
+  }
+  const started = await startDemoMariaDb({ dir: join(dataDir, 'mariadb'), ...address });
+  console.log(`Demo MariaDB (database app orders-mysql): ${started.host}:${started.port}, database orders${started.created ? ', created in ' + join(dataDir, 'mariadb') : ''}`);
+  return started;
+}
+const mariadb = startMariaDb().catch((error) => {
+  console.error(`[start] the demo MariaDB could not start, the database app orders-mysql has no server to reach: ${error.message}`);
+  return null;
+});
 
 // Own process groups: a Ctrl-C reaches only this launcher, which stops them in order.
 const run = (file, env) => spawn(process.execPath, ['--import', 'tsx', file], { stdio: 'inherit', detached: true, env: { ...process.env, ...env } });
@@ -62,6 +83,8 @@ server.on('exit', (code) => {
   if (!stopping && terminal?.exitCode === null) terminal.kill('SIGTERM');
   // The portal serves pages of this bastion: it goes with the server (and lets this launcher exit).
   void portal?.close();
+  // Last, the demo MariaDB (once started, if it was still starting).
+  void mariadb.then((started) => started?.stop());
   process.exitCode = code ?? 1;
 });
 

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { DEMO_PORTAL_CLIENT, demoPortalRedirectUris, savePortalClient } from './portal/clients.ts';
 import { SecretKeyError } from './secrets/secret-key.ts';
+import { demoPassword as demoPasswordOf } from './seed/demo-password.mjs';
 import { SEED_USERS } from './seed/population.ts';
 import { parseFrameAncestors } from './web/security-headers.ts';
 
@@ -12,7 +13,7 @@ const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const host = process.env.HOST || '127.0.0.1';
 const port = Number(process.env.PORT || 8080);
 const dataDir = resolve(process.env.DATA_DIR || './data');
-const demoPassword = process.env.BASTION_DEMO_PASSWORD || 'bastion';
+const demoPassword = demoPasswordOf(process.env);
 const frameAncestors = parseFrameAncestors(process.env.BASTION_FRAME_ANCESTORS);
 // The origin portals reach this server at (the OAuth issuer is `<it>/oidc`): BASTION_PUBLIC_URL behind a
 // proxy, else where it listens (a server on every interface is reached over loopback here).

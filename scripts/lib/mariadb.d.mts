@@ -14,6 +14,10 @@ export interface MariaDb {
   stop(): Promise<void>;
 }
 export function installDatadir(datadir: string): Promise<void>;
+/** Where the pristine datadir copied by freshDatadir is kept (in the temporary folder). */
+export function templatePath(): string;
+/** A new datadir, copied from the kept pristine one (`template`: templatePath() unless told; built with installDatadir when missing or damaged). */
+export function freshDatadir(datadir: string, template?: string): Promise<void>;
 export function startMariaDbServer(options: {
   datadir: string; socket: string; pidFile: string; errorLog: string; host?: string; port: number;
   removeOnStop?: string; timeoutMs?: number; detached?: boolean;

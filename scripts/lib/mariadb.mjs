@@ -1,14 +1,16 @@
 // A private MariaDB server (Debian's mariadb-server, installed by scripts/ensure-mariadb.mjs): its own
-// datadir built by mariadb-install-db, mariadbd on a loopback address and port with its own socket, pid
+// datadir (mariadb-install-db's, copied), mariadbd on a loopback address and port with its own socket, pid
 // file and error log. The tests start a throwaway one (startMariaDb, test/server/support/mariadb.ts); `npm
 // start` keeps one under DATA_DIR (demo-mariadb.mjs) with the same server options.
 // Administration goes over the socket as the OS account running this process: mariadb-install-db gives
 // it a MariaDB account authenticated by unix_socket, so no admin password exists anywhere. The accounts
 // a test or the demo creates are real (never --skip-grant-tables): their passwords are what is tested.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
-import { extname, join } from 'node:path';
+import { basename, extname, join, relative } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { startDaemon } from './daemon.mjs';
 import { freePort } from './free-port.mjs';
 
@@ -75,6 +77,53 @@ export async function installDatadir(datadir) {
   });
 }
 
+// A new datadir costs mariadb-install-db some 0.6 s, a copy of one some 40 ms. Test files run in processes
+// of their own, so the pristine datadir is kept in the temporary folder, one per mariadbd build, options
+// and OS account: built under another name and renamed whole (a process sees all of it or builds its own),
+// with the sizes of its files listed beside them and checked before each copy (a cleaner of old files in
+// the temporary folder may have taken some).
+const TEMPLATE_LIST = '.bastion-template.json';
+
+export function templatePath() {
+  const { size, mtimeMs } = statSync(MARIADBD);
+  const key = createHash('sha256').update(JSON.stringify([size, mtimeMs, SERVER_OPTIONS, ADMIN_USER])).digest('hex').slice(0, 16);
+  return join(tmpdir(), `bastion-mariadb-template-${key}`);
+}
+
+function fileSizes(dir) {
+  const sizes = {};
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile() && entry.name !== TEMPLATE_LIST) sizes[relative(dir, join(entry.parentPath, entry.name))] = statSync(join(entry.parentPath, entry.name)).size;
+  }
+  return sizes;
+}
+
+function intact(template) {
+  try {
+    return isDeepStrictEqual(JSON.parse(readFileSync(join(template, TEMPLATE_LIST), 'utf8')), fileSizes(template));
+  } catch {
+    return false;
+  }
+}
+
+/** A new datadir at `datadir`, copied from the kept pristine one (built first when missing or damaged). */
+export async function freshDatadir(datadir, template = templatePath()) {
+  if (!intact(template)) {
+    rmSync(template, { recursive: true, force: true });
+    const building = mkdtempSync(`${template}.building-`);
+    try {
+      await installDatadir(building);
+      writeFileSync(join(building, TEMPLATE_LIST), JSON.stringify(fileSizes(building)));
+      renameSync(building, template);
+    } catch (error) {
+      rmSync(building, { recursive: true, force: true });
+      // Another process renamed its copy first: use that one.
+      if (!intact(template)) throw error;
+    }
+  }
+  cpSync(template, datadir, { recursive: true, filter: (source) => basename(source) !== TEMPLATE_LIST });
+}
+
 /**
  * Starts mariadbd on an existing datadir and waits until it accepts connections on host:port.
  * `removeOnStop`: a folder stop() removes (a throwaway server's); `detached`: its own process group.
@@ -126,7 +175,7 @@ export async function startMariaDb({ host = '127.0.0.1', timeoutMs } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'bastion-mariadb-'));
   try {
     const datadir = join(dir, 'data');
-    await installDatadir(datadir);
+    await freshDatadir(datadir);
     const port = await freePort();
     return await startMariaDbServer({
       datadir, socket: join(dir, 'mysqld.sock'), pidFile: join(dir, 'mysqld.pid'), errorLog: join(dir, 'error.log'),

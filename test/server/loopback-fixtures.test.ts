@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { bulkAssetIp } from '../../demo/server/seed/bench.ts';
 import { parseAllowedTargets } from '../../demo/server/net/allowed-targets.ts';
+import { demoMariaDbAddress } from '../../scripts/lib/demo-mariadb.mjs';
 import { build } from './helpers.ts';
 
 const loopback = parseAllowedTargets('127.0.0.0/8');
@@ -18,11 +19,14 @@ const REFUSAL_FIXTURES = new Set([
   'test/server/tasks-allow-list.test.ts',
 ]);
 
-test('the seeded demo assets and gateways, in every org, are on loopback', async (t) => {
+test('the seeded demo assets, gateways and database apps, in every org, are on loopback, and so is npm start\'s demo MariaDB', async (t) => {
   const app = await build(t);
-  const rows = app.bastion.db.prepare("SELECT 'asset ' || hostname AS what, ip FROM assets UNION ALL SELECT 'gateway ' || name, ip FROM gateways").all() as { what: string; ip: string }[];
+  const rows = app.bastion.db.prepare(`SELECT 'asset ' || hostname AS what, ip FROM assets UNION ALL SELECT 'gateway ' || name, ip FROM gateways
+    UNION ALL SELECT 'database app ' || name, host FROM database_apps`).all() as { what: string; ip: string }[];
   assert.ok(rows.length >= 30, `the seed has assets (${rows.length})`);
+  assert.ok(rows.some((row) => row.what.startsWith('database app ')), 'the seed has database apps');
   assert.deepEqual(rows.filter((row) => !loopback.allows(row.ip)), []);
+  assert.ok(loopback.allows(demoMariaDbAddress({})!.host));
 });
 
 test('the benchmark seed puts its assets on loopback, however many', () => {

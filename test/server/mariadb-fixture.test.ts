@@ -2,12 +2,12 @@
 // loopback port, its accounts are real (a wrong password and a missing grant are refused by the server
 // itself), and stop() leaves no process and no files; a server that cannot start says why from its log.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, truncateSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
-import { installDatadir, startMariaDbServer } from '../../scripts/lib/mariadb.mjs';
+import { freshDatadir, startMariaDbServer } from '../../scripts/lib/mariadb.mjs';
 import { connectAs, startMariaDb } from './support/mariadb.ts';
 
 function running(pid: number): boolean {
@@ -22,7 +22,7 @@ function running(pid: number): boolean {
 test('a private MariaDB serves real accounts over TCP on loopback, and stop leaves nothing behind', async (t) => {
   const started = Date.now();
   const server = await startMariaDb();
-  t.diagnostic(`mariadb-install-db + mariadbd answering: ${Date.now() - started} ms`);
+  t.diagnostic(`datadir ready and mariadbd answering: ${Date.now() - started} ms`);
   const pid = Number(readFileSync(server.pidFile, 'utf8').trim());
   let stopped = false;
   t.after(async () => { if (!stopped) await server.stop(); });
@@ -75,7 +75,7 @@ test('a private MariaDB serves real accounts over TCP on loopback, and stop leav
 test('a MariaDB that cannot start reports the tail of its error log, and leaves no process', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'bastion-mariadb-fail-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
-  await installDatadir(join(dir, 'data'));
+  await freshDatadir(join(dir, 'data'));
   // The port is taken: mariadbd logs that it cannot bind and exits.
   const blocker = createServer();
   await new Promise<void>((done) => blocker.listen(0, '127.0.0.1', done));
@@ -88,4 +88,27 @@ test('a MariaDB that cannot start reports the tail of its error log, and leaves 
   assert.match(outcome.message, new RegExp(`mariadbd did not start on 127\\.0\\.0\\.1:${port}: exit \\d+`));
   assert.match(outcome.message, /error\.log ends:\n[^]*Address already in use/);
   assert.equal(existsSync(pidFile) && running(Number(readFileSync(pidFile, 'utf8').trim())), false, 'no mariadbd left');
+});
+
+test('a new datadir is a copy of a kept pristine one, which is built again when damaged', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'bastion-mariadb-copy-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  // A kept copy of this test's own: the shared one may be in use by other test processes.
+  const template = join(dir, 'template');
+  await freshDatadir(join(dir, 'first'), template);
+  const builtAt = statSync(template).mtimeMs;
+  let started = Date.now();
+  await freshDatadir(join(dir, 'second'), template);
+  t.diagnostic(`datadir copied in ${Date.now() - started} ms`);
+  assert.equal(statSync(template).mtimeMs, builtAt, 'copied, not built again');
+  assert.equal(statSync(join(dir, 'second', 'ibdata1')).size, statSync(join(template, 'ibdata1')).size);
+  assert.equal(existsSync(join(dir, 'second', '.bastion-template.json')), false, 'the list stays with the kept one');
+
+  // A file of the kept one cut short (as a cleaner of old temporary files might leave it): built again.
+  truncateSync(join(template, 'mysql', 'db.MAD'), 0);
+  started = Date.now();
+  await freshDatadir(join(dir, 'third'), template);
+  t.diagnostic(`damaged: built again in ${Date.now() - started} ms`);
+  assert.notEqual(statSync(join(template, 'mysql', 'db.MAD')).size, 0);
+  assert.notEqual(statSync(join(dir, 'third', 'mysql', 'db.MAD')).size, 0);
 });

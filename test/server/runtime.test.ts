@@ -58,13 +58,15 @@ test('this test process runs on the project\'s Node, a supported LTS', (t) => {
 
 test('npm start\'s launcher started by the machine\'s node runs itself, the server and the terminal on the project\'s Node', async (t) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'bastion-runtime-'));
-  const [port, sshPort, httpPort] = [await freePort(), await freePort(), await freePort()];
+  const [port, sshPort, httpPort, mariadbPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const launcherNode = machineNode();
   const launcher = spawn(launcherNode, ['scripts/start.mjs'], {
     cwd: root,
     env: {
       ...process.env, PATH: '/usr/local/bin:/usr/bin:/bin', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir,
       BASTION_AUDIT_SAMPLES: '0', TERMINAL_SSH_PORT: String(sshPort), TERMINAL_HTTP_PORT: String(httpPort), BASTION_ALLOWED_TARGETS: '127.0.0.0/8',
+      // The demo MariaDB on a port of its own (not the seeded 127.10.3.21:3306 a running `npm start` may hold).
+      MARIADB_DEMO_HOST: '127.0.0.1', MARIADB_DEMO_PORT: String(mariadbPort),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -80,7 +82,7 @@ test('npm start\'s launcher started by the machine\'s node runs itself, the serv
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  for (const deadline = Date.now() + 90_000; !/SSH on /.test(out);) {
+  for (const deadline = Date.now() + 90_000; !/SSH on /.test(out) || !/Demo MariaDB/.test(out);) {
     assert.ok(Date.now() < deadline, `the terminal did not start:\n${out}`);
     assert.equal(launcher.exitCode, null, `the launcher exited:\n${out}`);
     await new Promise((done) => setTimeout(done, 200));
@@ -101,9 +103,15 @@ test('npm start\'s launcher started by the machine\'s node runs itself, the serv
   t.diagnostic(`server and terminal: ${version}`);
   assert.ok(major(version) >= 22);
 
+  // The demo MariaDB is the launcher's child too, and goes with it.
+  const mariadbd = descendants(launcher.pid!).filter(({ exe }) => exe === '/usr/sbin/mariadbd');
+  assert.equal(mariadbd.length, 1, `one demo mariadbd:\n${out}`);
+  assert.match(mariadbd[0].cmd, new RegExp(`--port=${mariadbPort} --bind-address=127\\.0\\.0\\.1`));
+
   const exited = new Promise<number | null>((done) => launcher.once('exit', (code) => done(code)));
   launcher.kill('SIGTERM');
   assert.equal(await exited, 0, `a clean stop:\n${out}`);
+  assert.equal(existsSync(`/proc/${mariadbd[0].pid}`), false, 'the demo mariadbd has stopped');
   assert.doesNotMatch(out, /Assertion failed|SIGABRT|Segmentation/);
 });
 

@@ -1,5 +1,5 @@
-// A private MariaDB server for a test (scripts/lib/mariadb.mjs): a throwaway datadir built by
-// mariadb-install-db, mariadbd on a free port of 127.0.0.1 with its own socket, pid file and error log;
+// A private MariaDB server for a test (scripts/lib/mariadb.mjs): a throwaway datadir (a copy of
+// mariadb-install-db's), mariadbd on a free port of 127.0.0.1 with its own socket, pid file and error log;
 // sql() runs statements as the admin over the socket, createAccount() makes real accounts, and
 // connectAs() speaks to it over TCP as one of them with the real `mariadb` client.
 import { spawn } from 'node:child_process';
