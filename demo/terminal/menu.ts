@@ -159,9 +159,13 @@ export class AssetMenu {
     if (!this.databases.length) return this.line('menu.db.none');
     this.line('menu.db.list');
     const width = Math.min(32, Math.max(8, ...this.databases.map((app) => widthOf(app.name))) + 1);
+    // Apps of several orgs may share a name (each org has its own): the org tells them apart, as koko does.
+    const orgs = new Set(this.databases.map((app) => app.org_name ?? ''));
+    const orgWidth = orgs.size > 1 ? Math.min(20, Math.max(...[...orgs].map(widthOf))) + 2 : 0;
     this.databases.forEach((app, index) => {
       const where = `${app.host}:${app.port}${app.database ? `/${app.database}` : ''}`;
-      this.write(`  ${pad(`d${index + 1}`, 5)}${pad(app.name, width)}${pad(where, 28)}${(app.comment ?? '').replace(/\s+/g, ' ')}`.replace(/\s+$/, '') + '\r\n');
+      const org = orgWidth ? pad(`[${app.org_name ?? ''}]`, orgWidth) : '';
+      this.write(`  ${pad(`d${index + 1}`, 5)}${pad(app.name, width)}${org}${pad(where, 28)}${(app.comment ?? '').replace(/\s+/g, ' ')}`.replace(/\s+$/, '') + '\r\n');
     });
   }
 

@@ -131,6 +131,21 @@ describe('the database line editor', () => {
     assert.equal(events.eof, 1);
   });
 
+  it('echoes a long paste in one write, wrapping at the window\'s edge', () => {
+    const writes: string[] = []
+    const lines: string[] = []
+    const ed = new LineEditor({ write: (text) => writes.push(text), line: (line) => lines.push(line), interrupt: () => undefined, eof: () => undefined }, 80)
+    ed.read('> ')
+    writes.length = 0
+    const statement = `select '${'x'.repeat(64 * 1024)}'`
+    ed.feed(`\x1b[200~${statement}\x1b[201~`)
+    assert.equal(writes.length, 1)
+    assert.equal(writes[0].replace(/\r\n/g, ''), statement)
+    assert.equal(writes[0].indexOf('\r\n'), 78, 'the first row holds the prompt and 78 characters')
+    ed.feed('\r')
+    assert.deepEqual(lines, [statement])
+  });
+
   it('keeps keys typed while a statement runs for the next prompt, in order', async () => {
     const lines: string[] = [];
     const ed = new LineEditor({ write: () => undefined, line: (line) => lines.push(line), interrupt: () => undefined, eof: () => undefined }, 80);

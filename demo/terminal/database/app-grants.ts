@@ -5,7 +5,7 @@ import { ApiError, type Api } from '../api.ts';
 import type { GrantedSystemUser, TerminalUser } from '../grants.ts';
 import type { ManualLogin } from '../session.ts';
 
-export interface DatabaseApp { id: string; name: string; type: string; host: string; port: number; database: string | null; org_id: string; comment?: string }
+export interface DatabaseApp { id: string; name: string; type: string; host: string; port: number; database: string | null; org_id: string; org_name?: string; comment?: string }
 
 /** Where and as whom a database session connects. */
 export interface DatabaseEndpoint { host: string; port: number; user: string; password: string; database: string | undefined }

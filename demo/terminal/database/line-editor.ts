@@ -34,8 +34,22 @@ export class LineEditor {
   private readonly history: string[] = [];
   private historyAt = 0;
   private draft: string[] = [];
+  /** Columns the prompt and the whole line take: kept as characters are added at the end (a paste of
+   * 64 KB must not measure the line again for every character). */
+  private endColumn = 0;
+  /** Echo gathered during one read of keys, written at once: a paste is one write, not one per character. */
+  private echo = '';
 
   constructor(private readonly events: EditorEvents, private cols: number) {}
+
+  private write(text: string): void { this.echo += text; }
+
+  private flush(): void {
+    if (!this.echo) return;
+    const text = this.echo;
+    this.echo = '';
+    this.events.write(text);
+  }
 
   resize(cols: number): void { this.cols = Math.max(10, cols); }
 
@@ -47,7 +61,9 @@ export class LineEditor {
     this.cursorRow = 0;
     this.reading = true;
     this.historyAt = this.history.length;
-    this.events.write(prompt);
+    this.endColumn = this.columnOf(0);
+    this.write(prompt);
+    this.flush();
     // Keys that came while the last statement ran are this line's first keys.
     if (this.pending) queueMicrotask(() => { if (this.reading) this.feed(''); });
   }
@@ -56,6 +72,14 @@ export class LineEditor {
   get isReading(): boolean { return this.reading; }
 
   feed(data: string): void {
+    try {
+      this.read_(data);
+    } finally {
+      this.flush();
+    }
+  }
+
+  private read_(data: string): void {
     let text = this.pending + data;
     this.pending = '';
     let i = 0;
@@ -121,10 +145,10 @@ export class LineEditor {
       case '\x17': return this.deleteWordBack();
       case '\x10': return this.recall(-1);
       case '\x0e': return this.recall(1);
-      case '\x0c': this.events.write('\x1b[H\x1b[2J'); this.cursorRow = 0; return this.draw();
-      case '\x03': this.events.write('^C\r\n'); this.reading = false; return this.events.interrupt();
+      case '\x0c': this.write('\x1b[H\x1b[2J'); this.cursorRow = 0; return this.draw();
+      case '\x03': this.write('^C\r\n'); this.flush(); this.reading = false; return this.events.interrupt();
       case '\x04':
-        if (!this.chars.length) { this.events.write('\r\n'); this.reading = false; return this.events.eof(); }
+        if (!this.chars.length) { this.write('\r\n'); this.flush(); this.reading = false; return this.events.eof(); }
         return this.deleteAt();
       default:
         if (char >= ' ' || char === '\t') this.insert(char);
@@ -149,7 +173,8 @@ export class LineEditor {
   private enter(): void {
     const line = this.chars.join('');
     this.moveTo(this.chars.length);
-    this.events.write('\r\n');
+    this.write('\r\n');
+    this.flush();
     this.reading = false;
     if (line.trim() && this.history[this.history.length - 1] !== line) {
       this.history.push(line);
@@ -160,13 +185,14 @@ export class LineEditor {
 
   private insert(char: string): void {
     if (this.cursor === this.chars.length) {
-      // Typing at the end, the common case: the character alone, unless it fills the row.
+      // Typing at the end, the common case (and every character of a paste): the character alone.
       this.chars.push(char);
       this.cursor += 1;
-      const end = this.columnOf(this.cursor);
-      if (end % this.cols === 0) return this.draw();
+      this.endColumn += widthOf(char === '\t' ? ' ' : char);
+      const end = this.endColumn;
       this.cursorRow = Math.floor(end / this.cols);
-      this.events.write(char === '\t' ? ' ' : char);
+      // A character that fills the row leaves the cursor on its edge: a line break puts it on the next row.
+      this.write(`${char === '\t' ? ' ' : char}${end % this.cols === 0 ? '\r\n' : ''}`);
       return;
     }
     this.edit(() => { this.chars.splice(this.cursor, 0, char); this.cursor += 1; });
@@ -221,6 +247,7 @@ export class LineEditor {
     let out = this.cursorRow > 0 ? `\x1b[${this.cursorRow}A` : '';
     out += `\r${this.prompt}${shown(this.chars)}\x1b[J`;
     const end = this.columnOf(this.chars.length);
+    this.endColumn = end;
     const endRow = Math.floor(end / this.cols);
     // A line that ends exactly at the window's edge leaves the cursor on that edge: move it to the next row.
     if (end > 0 && end % this.cols === 0) out += '\r\n';
@@ -229,7 +256,7 @@ export class LineEditor {
     if (endRow > row) out += `\x1b[${endRow - row}A`;
     out += `\r${at % this.cols ? `\x1b[${at % this.cols}C` : ''}`;
     this.cursorRow = row;
-    this.events.write(out);
+    this.write(out);
   }
 }
 
