@@ -10,6 +10,7 @@ import { CommandFilter, isIncomplete } from './command-filter.ts';
 import { LineGate, type LineRecord, type Refusal } from './line/line-gate.ts';
 import type { CommandRecord } from './command-record.ts';
 import type { Services } from './services.ts';
+import { closeSession, IdleTimer } from './session-end.ts';
 import { text, type Lang, type TextKey } from './texts.ts';
 import { assetEndpoint, filterRules, gatewayEndpoint, type GrantedAsset, type GrantedSystemUser, type TerminalUser } from './grants.ts';
 import { openTarget, type Target } from './target.ts';
@@ -63,7 +64,7 @@ export class TerminalSession {
   private outputBytes = 0;
   private outputScheduled = false;
   private lastFlushAt = 0;
-  private idleTimer: NodeJS.Timeout | null = null;
+  private readonly idle: IdleTimer;
   private ending: Promise<void> | null = null;
   private commandCount = 0;
   private resolveEnded!: (reason: EndReason) => void;
@@ -75,6 +76,7 @@ export class TerminalSession {
     readonly systemUser: GrantedSystemUser, private readonly screen: UserScreen,
   ) {
     this.ended = new Promise((resolve) => { this.resolveEnded = resolve; });
+    this.idle = new IdleTimer(services, () => void this.end('idle'));
   }
 
   /** Connects to the asset and opens the session on the server; throws (nothing recorded) when the asset cannot be reached. */
@@ -126,13 +128,13 @@ export class TerminalSession {
     this.target.channel.on('data', (data: Buffer) => this.fromTarget(data));
     this.target.channel.stderr.on('data', (data: Buffer) => this.fromTarget(data));
     this.target.channel.once('close', () => void this.end('target'));
-    this.touch();
+    this.idle.touch();
   }
 
   /** Keys from the user: they go to the asset at once, but for the Enter of a line (see LineGate). */
   input(data: string): void {
     if (this.ending) return;
-    this.touch();
+    this.idle.touch();
     this.gate.input(data);
   }
 
@@ -203,18 +205,10 @@ export class TerminalSession {
     this.services.commands.add(this.commandOf(record));
   }
 
-  private touch(): void {
-    const minutes = Number(this.services.config.SECURITY_MAX_IDLE_TIME) || 0;
-    if (!minutes) return;
-    if (this.idleTimer) clearTimeout(this.idleTimer);
-    this.idleTimer = setTimeout(() => void this.end('idle'), minutes * 60_000);
-    this.idleTimer.unref();
-  }
-
   private async finish(reason: EndReason): Promise<void> {
     // The asset's last output, still waiting for the end of its tick, belongs to the recording and the gate.
     if (this.outputQueue.length) this.flushOutput();
-    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idle.stop();
     this.services.sessions.delete(this.id);
     const message = ENDED_MESSAGES[reason];
     if (message) this.tell(text(this.lang, message));
@@ -222,13 +216,7 @@ export class TerminalSession {
     this.gate.finish();
     this.target.close();
     await this.recorder.close();
-    // The recording and the close go after this session's commands through the journaled outbox: a
-    // server away, or this terminal killed, delays them but loses nothing. The user waits for one try only.
-    const { outbox } = this.services;
-    const queued = outbox.end(this.id, this.recorder.file, {
-      is_finished: true, date_end: new Date().toISOString(), has_command: this.commandCount > 0,
-    });
-    await outbox.flush(queued);
+    await closeSession(this.services, this.id, this.recorder.file, this.commandCount);
     this.resolveEnded(reason);
   }
 }

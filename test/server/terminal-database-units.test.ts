@@ -4,6 +4,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { commandRows, MAX_INPUT } from '../../demo/terminal/command-record.ts';
+import { IdleTimer } from '../../demo/terminal/session-end.ts';
+import type { Services } from '../../demo/terminal/services.ts';
 import { LineEditor } from '../../demo/terminal/database/line-editor.ts';
 import { errorLine, outcomeLines, resultSetLines, valueText } from '../../demo/terminal/database/result-text.ts';
 import { SqlFilter } from '../../demo/terminal/database/sql-filter.ts';
@@ -200,5 +202,24 @@ describe('a statement in the command log', () => {
     assert.equal(rows.map((row) => row.input).join(''), `${long}  where id = 1`);
     assert.deepEqual(rows.map((row) => row.output), [...rows.slice(1).map(() => ''), 'out']);
     assert.deepEqual(commandRows(record('select 1')), [record('select 1')]);
+  });
+});
+
+describe('the idle timeout of a session', () => {
+  it('ends a session left alone for SECURITY_MAX_IDLE_TIME minutes; each key starts it again; 0 is never', async () => {
+    const services = { config: { SECURITY_MAX_IDLE_TIME: 0.003 } } as unknown as Services; // 180 ms
+    let idle = 0;
+    const timer = new IdleTimer(services, () => { idle += 1; });
+    timer.touch();
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    timer.touch();
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    assert.equal(idle, 0, 'a key 120 ms in kept it open');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    assert.equal(idle, 1);
+    const never = new IdleTimer({ config: { SECURITY_MAX_IDLE_TIME: 0 } } as unknown as Services, () => { idle += 1; });
+    never.touch();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(idle, 1);
   });
 });

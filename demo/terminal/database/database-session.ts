@@ -15,6 +15,7 @@ import { AsciicastRecorder } from '../asciicast.ts';
 import type { CommandRecord } from '../command-record.ts';
 import { filterRules, type GrantedSystemUser } from '../grants.ts';
 import type { Services } from '../services.ts';
+import { closeSession, IdleTimer } from '../session-end.ts';
 import type { EndReason, ManualLogin, Origin, UserScreen } from '../session.ts';
 import { text, type Lang, type TextKey } from '../texts.ts';
 import { databaseEndpoint, type DatabaseApp, type DatabaseEndpoint } from './app-grants.ts';
@@ -65,7 +66,7 @@ export class DatabaseSession {
   private running = false;
   /** The statement being sent and whether its record is made (by its answer, or by the session's end). */
   private sending: { entry: Entry; recorded: boolean; done: Promise<void> } | null = null;
-  private idleTimer: NodeJS.Timeout | null = null;
+  private readonly idle: IdleTimer;
   private ending: Promise<void> | null = null;
   private commandCount = 0;
   private resolveEnded!: (reason: EndReason) => void;
@@ -76,6 +77,7 @@ export class DatabaseSession {
     readonly systemUser: GrantedSystemUser, private readonly screen: UserScreen,
   ) {
     this.ended = new Promise((resolve) => { this.resolveEnded = resolve; });
+    this.idle = new IdleTimer(services, () => void this.end('idle'));
     this.editor = new LineEditor({
       write: (words) => this.show(words),
       line: (line) => void this.onLine(line),
@@ -127,14 +129,14 @@ export class DatabaseSession {
       text(this.lang, 'db.welcome', { app: this.app.name, host: endpoint.host, port: endpoint.port, user: endpoint.user, version }),
       text(this.lang, 'db.hint'), '',
     ]);
-    this.touch();
+    this.idle.touch();
     this.prompt();
   }
 
   /** Keys from the user. Ctrl-C while a statement runs asks the server to stop it; other keys wait for the prompt. */
   input(data: string): void {
     if (this.ending) return;
-    this.touch();
+    this.idle.touch();
     if (this.running && data.includes('\x03')) {
       void this.interrupt();
       data = data.replace(/\x03/g, '');
@@ -300,16 +302,8 @@ export class DatabaseSession {
     this.services.inflight.clear(this.id);
   }
 
-  private touch(): void {
-    const minutes = Number(this.services.config.SECURITY_MAX_IDLE_TIME) || 0;
-    if (!minutes) return;
-    if (this.idleTimer) clearTimeout(this.idleTimer);
-    this.idleTimer = setTimeout(() => void this.end('idle'), minutes * 60_000);
-    this.idleTimer.unref();
-  }
-
   private async finish(reason: EndReason): Promise<void> {
-    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idle.stop();
     this.services.sessions.delete(this.id);
     const message = ENDED[reason];
     if (message) this.say(['', red(text(this.lang, message))]);
@@ -325,11 +319,7 @@ export class DatabaseSession {
       }
     }
     await this.recorder.close();
-    const { outbox } = this.services;
-    const queued = outbox.end(this.id, this.recorder.file, {
-      is_finished: true, date_end: new Date().toISOString(), has_command: this.commandCount > 0,
-    });
-    await outbox.flush(queued);
+    await closeSession(this.services, this.id, this.recorder.file, this.commandCount);
     this.resolveEnded(reason);
   }
 }
