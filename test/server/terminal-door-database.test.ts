@@ -57,6 +57,12 @@ test('database apps open recorded, filtered SQL sessions through the door', asyn
     assert.equal(finished.has_command, true);
     const replay = await world.admin('GET', `/api/v1/terminal/sessions/${session.id}/replay/`);
     assert.equal(replay.status, 200, replay.body);
+    // The recording replays what the user saw: the statements as typed, the rows, the refusal.
+    const cast = await world.admin('GET', replay.json.src);
+    const replayed = cast.body.trim().split('\n').slice(1).map((line) => JSON.parse(line)[2]).join('');
+    assert.match(replayed, /select 1; show databases;/);
+    assert.match(replayed, /\| shop +\|/);
+    assert.match(replayed, /DROP TABLE t;.*forbidden/s);
   });
 
   await t.test('the SSH door lists database apps with d and opens one with d<number> (ST)', async () => {
