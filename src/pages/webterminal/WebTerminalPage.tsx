@@ -21,6 +21,8 @@ export function WebTerminalPage({ loginTo, appType }: WebTerminalPageProps) {
   const t = useT()
   const profile = useStore($profile)
   const [assetId, setAssetId] = useState(loginTo || undefined)
+  // A database app picked from the list (My apps → Connect names one with `type`).
+  const [databaseId, setDatabaseId] = useState<string | undefined>(undefined)
   useEffect(() => setAssetId(loginTo || undefined), [loginTo])
 
   let body
@@ -30,8 +32,9 @@ export function WebTerminalPage({ loginTo, appType }: WebTerminalPageProps) {
     const key = appType === 'k8s_app' ? 'webterm.app.k8s' : appType === 'remote_app' ? 'webterm.app.remote' : 'webterm.app.unsupported'
     body = <div className="webterm-picker"><p className="card message" role="alert">{t(key)}</p></div>
   } else if (!profile) body = null
+  else if (databaseId) body = <DatabaseConnect key={databaseId} appId={databaseId} userId={profile.id} />
   else if (database) body = loginTo ? <DatabaseConnect key={loginTo} appId={loginTo} userId={profile.id} /> : <div className="webterm-picker"><p className="card message" role="alert">{t('webterm.app.missing')}</p></div>
-  else if (!assetId) body = <AssetPicker onPick={(asset) => setAssetId(asset.id)} />
+  else if (!assetId) body = <AssetPicker onPick={(asset) => setAssetId(asset.id)} onPickDatabase={setDatabaseId} />
   else body = <AssetConnect key={assetId} assetId={assetId} userId={profile.id} onOther={() => setAssetId(undefined)} />
 
   return (

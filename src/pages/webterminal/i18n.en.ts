@@ -12,6 +12,7 @@ const en: Translation<typeof zh> = {
       empty: 'No assets have been granted to you yet. Ask an administrator for an asset permission.',
       connect: 'Connect',
     },
+    databases: { heading: 'Or a database app to connect to' },
     asset: {
       notGranted: 'This asset does not exist or is not granted to you.',
       choose: 'Choose another asset',

@@ -12,6 +12,7 @@ export const zh = {
       empty: '您还没有被授权任何资产。请联系管理员为您创建资产授权。',
       connect: '连接',
     },
+    databases: { heading: '或选择要连接的数据库应用' },
     asset: {
       notGranted: '该资产不存在或未授权给您。',
       choose: '选择其他资产',

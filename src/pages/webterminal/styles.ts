@@ -2,6 +2,7 @@
 export const WEB_TERMINAL_CSS = `.webterm { height: 100%; display: flex; flex-direction: column; box-sizing: border-box; }
 .webterm-picker { flex: 1; overflow: auto; padding: 24px; background: var(--_color-background); color: var(--_color-text); }
 .webterm-picker .card { background: var(--_color-surface); border: 1px solid var(--_color-border); padding: 16px 20px; max-width: 1100px; margin: 0 auto; }
+.webterm-picker .card + .card { margin-top: 16px; }
 .webterm-picker h2 { margin: 0 0 12px; font-size: 18px; font-weight: 600; }
 .webterm-picker .asset-line { color: var(--_color-text); margin: 0 0 12px; }
 .webterm-picker .message { margin: 8px 0 16px; }

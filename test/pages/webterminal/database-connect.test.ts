@@ -61,7 +61,15 @@ describe('web terminal page: database apps', function () {
       .catch((error) => { throw new Error(`${error.message}: ${screen()}`) })
     expect(screenLines(root).some((line) => /^\| beta +\|$/.test(line))).to.equal(true)
     expect(page.violations).to.deep.equal([])
+    page.frame.remove()
 
+    // /luna/ without login_to lists the database apps beside the assets; Connect opens the same session.
+    page = await loadPage('/luna/')
+    const picker = await waitFor(() => page!.root()?.querySelector('.database-picker .connect'), 15000, 'the database app in the picker')
+    ;(picker as HTMLElement).click()
+    const again = page.root()!
+    await waitFor(() => screenLines(again).some((line) => line.startsWith('MariaDB [shop]>')), 20000, 'the SQL prompt from the picker')
+      .catch((error) => { throw new Error(`${error.message}: ${screenLines(again).filter(Boolean).join(' | ')}`) })
     page.frame.remove()
     page = undefined
     await logout()
