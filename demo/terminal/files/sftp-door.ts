@@ -4,6 +4,7 @@
 // in requests as large as OpenSSH's sftp-server takes (the door offers limits@openssh.com, as it does:
 // sftp-flow.ts); at most IN_FLIGHT bytes of them each way are held by the door at a time, so a file of
 // any size streams through without being held, whatever the client keeps in flight.
+import { transferred } from './transfer-gc.ts';
 import type { Attributes, FileEntry, SFTPWrapper } from 'ssh2';
 import { call, normalizeVirtual, STATUS, statusOf, type FileTree } from './file-tree.ts';
 import * as ops from './file-ops.ts';
@@ -103,7 +104,10 @@ export function serveSftp(sftp: SFTPWrapper, tree: FileTree, log: (line: string)
           const got = await new Promise<Buffer>((resolve, reject) => conn.sftp.read(remote, Buffer.allocUnsafe(size), 0, size, offset,
             (error, bytes, buffer) => (error ? reject(error) : resolve(buffer.subarray(0, bytes)))));
           if (!got.length) sftp.status(reqid, STATUS.EOF);
-          else sftp.data(reqid, got);
+          else {
+            sftp.data(reqid, got);
+            transferred(got.length);
+          }
         } finally {
           reading -= size;
           startReads();
@@ -117,6 +121,7 @@ export function serveSftp(sftp: SFTPWrapper, tree: FileTree, log: (line: string)
     if (!handle || handle.kind !== 'file') return badHandle(reqid);
     if (!handle.file.write) return sftp.status(reqid, STATUS.PERMISSION_DENIED, 'The file was not opened for writing');
     writing += data.length;
+    transferred(data.length);
     answer(reqid, async () => {
       const { conn, handle: remote } = handle.file;
       try {
