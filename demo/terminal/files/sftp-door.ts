@@ -1,11 +1,14 @@
 // The SSH door's `sftp` subsystem: an SFTP server (ssh2's, protocol version 3 as OpenSSH speaks it) over
 // the user's FileTree. Every request is answered — a refusal is a PERMISSION_DENIED status with the
-// reason, never a dropped channel. Reads and writes are passed one by one to the asset's SFTP session:
-// the client's own window of requests in flight (OpenSSH: 64 of 32 KB) is all a transfer holds, so a
-// file of any size streams through without being held.
+// reason, never a dropped channel. Reads and writes are passed one by one to the asset's SFTP session,
+// in requests as large as OpenSSH's sftp-server takes (the door offers limits@openssh.com, as it does:
+// sftp-flow.ts); at most IN_FLIGHT bytes of them each way are held by the door at a time, so a file of
+// any size streams through without being held, whatever the client keeps in flight.
+import { transferred } from './transfer-gc.ts';
 import type { Attributes, FileEntry, SFTPWrapper } from 'ssh2';
 import { call, normalizeVirtual, STATUS, statusOf, type FileTree } from './file-tree.ts';
 import * as ops from './file-ops.ts';
+import { afterClientWindow, heldForClient, inboundFlow, LIMITS_EXTENSION, limitsReply, MAX_DATA, offerLimits, sendPacket } from './sftp-flow.ts';
 
 type Handle =
   | { kind: 'file'; file: ops.OpenFile; path: string }
@@ -14,11 +17,38 @@ type Handle =
 /** Names per READDIR answer (OpenSSH asks again until EOF). */
 const NAMES_PER_ANSWER = 100;
 /** A READ asks at most this much of the asset at once (SFTP lets an answer be shorter than asked). */
-const MAX_READ = 256 * 1024;
+const MAX_READ = MAX_DATA;
+/**
+ * File data the door holds for one SFTP session at most, each way: WRITEs taken from the client and not
+ * yet acknowledged by the asset, READs asked of the asset and not yet sent on to the client. Past it the
+ * client's window stays closed (uploads) or further READs wait (downloads): memory stays bounded
+ * whatever the client keeps in flight, and it is still more than the asset's channel window (2 MB for
+ * OpenSSH), so the asset is never left waiting.
+ */
+const IN_FLIGHT = 4 * 1024 * 1024;
 
 export function serveSftp(sftp: SFTPWrapper, tree: FileTree, log: (line: string) => void): void {
+  offerLimits(sftp);
   const handles = new Map<number, Handle>();
   let nextHandle = 1;
+  let writing = 0;
+  const inbound = inboundFlow(sftp, () => writing >= IN_FLIGHT);
+  let reading = 0;
+  const reads: (() => void)[] = [];
+  let waitingForClient = false;
+  /** Starts the waiting READs that fit: what the door holds for the client counts against them too. */
+  const startReads = () => {
+    while (reads.length && reading < IN_FLIGHT) {
+      if (reading + heldForClient(sftp) >= IN_FLIGHT) {
+        if (!waitingForClient) {
+          waitingForClient = true;
+          afterClientWindow(sftp, () => { waitingForClient = false; startReads(); });
+        }
+        return;
+      }
+      reads.shift()!();
+    }
+  };
 
   const handleOf = (raw: Buffer): Handle | undefined => (raw.length === 4 ? handles.get(raw.readUInt32BE(0)) : undefined);
   const newHandle = (handle: Handle): Buffer => {
@@ -66,21 +96,40 @@ export function serveSftp(sftp: SFTPWrapper, tree: FileTree, log: (line: string)
     if (!handle || handle.kind !== 'file') return badHandle(reqid);
     if (!handle.file.read) return sftp.status(reqid, STATUS.PERMISSION_DENIED, 'The file was not opened for reading');
     const size = Math.min(length, MAX_READ);
-    answer(reqid, async () => {
-      const { conn, handle: remote } = handle.file;
-      const got = await new Promise<Buffer>((resolve, reject) => conn.sftp.read(remote, Buffer.allocUnsafe(size), 0, size, offset,
-        (error, bytes, buffer) => (error ? reject(error) : resolve(buffer.subarray(0, bytes)))));
-      if (!got.length) sftp.status(reqid, STATUS.EOF);
-      else sftp.data(reqid, got);
+    reads.push(() => {
+      reading += size;
+      answer(reqid, async () => {
+        const { conn, handle: remote } = handle.file;
+        try {
+          const got = await new Promise<Buffer>((resolve, reject) => conn.sftp.read(remote, Buffer.allocUnsafe(size), 0, size, offset,
+            (error, bytes, buffer) => (error ? reject(error) : resolve(buffer.subarray(0, bytes)))));
+          if (!got.length) sftp.status(reqid, STATUS.EOF);
+          else {
+            sftp.data(reqid, got);
+            transferred(got.length);
+          }
+        } finally {
+          reading -= size;
+          startReads();
+        }
+      });
     });
+    startReads();
   });
   sftp.on('WRITE', (reqid, raw, offset, data) => {
     const handle = handleOf(raw);
     if (!handle || handle.kind !== 'file') return badHandle(reqid);
     if (!handle.file.write) return sftp.status(reqid, STATUS.PERMISSION_DENIED, 'The file was not opened for writing');
+    writing += data.length;
+    transferred(data.length);
     answer(reqid, async () => {
       const { conn, handle: remote } = handle.file;
-      await call<void>((done) => conn.sftp.write(remote, data, 0, data.length, offset, done));
+      try {
+        await call<void>((done) => conn.sftp.write(remote, data, 0, data.length, offset, done));
+      } finally {
+        writing -= data.length;
+        inbound.resume();
+      }
       ok(reqid);
     });
   });
@@ -112,7 +161,10 @@ export function serveSftp(sftp: SFTPWrapper, tree: FileTree, log: (line: string)
     const target = await ops.readlink(tree, path);
     sftp.name(reqid, [{ filename: target, longname: target, attrs: {} as Attributes }]);
   }));
-  sftp.on('EXTENDED', (reqid) => sftp.status(reqid, STATUS.OP_UNSUPPORTED));
+  sftp.on('EXTENDED', (reqid, name) => {
+    if (name === LIMITS_EXTENSION && sendPacket(sftp, limitsReply(reqid))) return;
+    sftp.status(reqid, STATUS.OP_UNSUPPORTED);
+  });
 
   let finished = false;
   const finish = () => {

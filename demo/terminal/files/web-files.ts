@@ -10,6 +10,7 @@
 //   GET  download?path=         the file (attachment)
 //   PUT  upload?path=           the body becomes the file → 201 {path, size}
 //   POST mkdir?path=  rename?from=&to=  remove?path= (a folder with everything in it)
+import { transferred } from './transfer-gc.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { posix } from 'node:path';
 import type { FileEntry } from 'ssh2';
@@ -187,6 +188,7 @@ export class WebFiles {
         const chunk = await data;
         if (!chunk.length) break;
         sent += chunk.length;
+        transferred(chunk.length);
         if (chunk.length < length) {
           ahead.length = 0;
           next = sent;
@@ -217,6 +219,7 @@ export class WebFiles {
         if (failed) break;
         const at = offset;
         offset += chunk.length;
+        transferred(chunk.length);
         inFlight += 1;
         call<void>((done) => sftp.write(file.handle, chunk, 0, chunk.length, at, done)).then(settled, (error: Error) => { failed ??= error; settled(); });
         while (inFlight >= WRITES_IN_FLIGHT && !failed) await new Promise<void>((resolve) => { wake = resolve; });
