@@ -7,12 +7,11 @@
 // browser session of a valid user, from a page of this origin (a WebSocket handshake carries the
 // cookie without a CSRF token); who may follow a task: whoever may read its log (task-access.ts), a
 // task they may not see answering as an unknown one.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { isValidUser, sendUnauthenticated } from '../auth/permissions.ts';
 import { pick } from '../lib/i18n.ts';
 import { maySeeTask } from '../tasks/task-access.ts';
-import { sameOrigin } from '../web/terminal-socket-proxy.ts';
+import { browserRefusal } from '../web/browser-origin.ts';
 
 export const TASK_LOG_SOCKET = '/ws/ops/tasks/log/';
 /** 2.3 sends a dot every half second while the task's log does not exist yet. */
@@ -21,19 +20,9 @@ const WAIT_MS = 500;
 const MAX_FRAME = 4096;
 
 const TEXT = {
-  crossSite: { zh: '拒绝连接：该请求来自其他站点。', en: 'Connection refused: the request came from another site.' },
   upgradeExpected: { zh: '此地址只接受 WebSocket 连接。', en: 'This address only accepts WebSocket connections.' },
   missing: { zh: '任务不存在，或您无权查看该任务的日志', en: 'No such task, or you may not see its log' },
 };
-
-function refusal(request: FastifyRequest, reply: FastifyReply): FastifyReply | null {
-  const { ctx } = request;
-  const signedIn = ctx.user && ctx.via === 'session' && isValidUser(ctx.user, request.server.bastion.now());
-  if (!signedIn) return sendUnauthenticated(request, reply);
-  const header = (name: string) => [request.headers[name]].flat()[0];
-  if (request.ws && !sameOrigin(header('origin'), header('host'))) return reply.code(403).send({ detail: pick(ctx.lang, TEXT.crossSite) });
-  return null;
-}
 
 /** Follows one task's log on the socket; returns the stop. */
 function follow(app: FastifyInstance, socket: WebSocket, request: FastifyRequest, id: string): () => void {
@@ -88,7 +77,7 @@ export function registerTaskLogSocket(app: FastifyInstance): void {
   app.route({
     method: 'GET',
     url: TASK_LOG_SOCKET,
-    preHandler: async (request, reply) => refusal(request, reply) ?? undefined,
+    preHandler: async (request, reply) => browserRefusal(request, reply, !!request.ws) ?? undefined,
     handler: (request, reply) => reply.code(400).send({ detail: pick(request.ctx.lang, TEXT.upgradeExpected) }),
     wsHandler: (socket, request) => {
       let stop = () => undefined as void;

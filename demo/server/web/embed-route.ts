@@ -4,6 +4,7 @@
 // allows no inline script):
 // - GET /embed.html: <bastion-asset-list> (demo/embed.html, script demo/embed-events.js);
 // - GET /embed-replay.html: <bastion-session-replay> (demo/embed-replay.html, script demo/embed-replay.js).
+import { escapeHtml } from '../lib/html.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -37,6 +38,15 @@ export function preloadLinks(distDir: string | undefined, entryFile: string, laz
     for (const name of next) if (!files.has(name)) { files.add(name); queue.push(name); }
   }
   return [...files].map((file) => `<link rel="modulepreload" href="/ui/${file}">`).join('\n  ');
+}
+
+/**
+ * A page that is one element (the web terminal, the file manager): its `<tag>` given the attributes
+ * (escaped; empty ones left out) and the entry's shared chunks preloaded.
+ */
+export function renderElementPage(html: string, tag: string, attrs: Record<string, string | undefined>, links: string): string {
+  const attributes = Object.entries(attrs).filter(([, value]) => value).map(([name, value]) => ` ${name}="${escapeHtml(value!)}"`).join('');
+  return withPreloads(html.replace(`<${tag}>`, `<${tag}${attributes}>`), links);
 }
 
 /** `html` with `links` put before its module script, indented as the script is. */

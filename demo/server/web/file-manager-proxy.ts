@@ -10,41 +10,27 @@ import { request as httpRequest } from 'node:http';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LOGIN_PATH } from '../auth/login-routes.ts';
-import { isValidUser, sendUnauthenticated } from '../auth/permissions.ts';
 import { singleValues } from '../engine/query-params.ts';
-import { escapeHtml } from '../lib/html.ts';
 import { pick } from '../lib/i18n.ts';
 import { terminalProxySecret } from '../terminal/proxy-secret.ts';
 import { signRequest } from '../terminal/proxy-signature.ts';
-import { preloadLinks, withPreloads } from './embed-route.ts';
-import { sameOrigin, terminalHttpHost, terminalHttpPort } from './terminal-socket-proxy.ts';
+import { preloadLinks, renderElementPage } from './embed-route.ts';
+import { browserRefusal, peerAddress, signedInBrowser } from './browser-origin.ts';
+import { terminalHttpHost, terminalHttpPort } from './terminal-socket-proxy.ts';
 
 export const FILE_MANAGER_PATH = '/koko/elfinder/sftp/';
 export const FILES_PREFIX = '/koko/files/';
 const PAGE_FILE = new URL('../../file-manager.html', import.meta.url);
 const ELEMENT_ENTRY = 'bastion-file-manager.js';
-const TAG = '<bastion-file-manager>';
+const TAG = 'bastion-file-manager';
 
 const TEXT = {
   crossSite: { zh: '拒绝请求：该请求来自其他站点。', en: 'Request refused: it came from another site.' },
   unreachable: { zh: '无法连接终端服务，请稍后再试。', en: 'The terminal service cannot be reached; please try again later.' },
 };
 
-const signedIn = (request: FastifyRequest) => {
-  const { ctx } = request;
-  return !!ctx.user && ctx.via === 'session' && isValidUser(ctx.user, request.server.bastion.now());
-};
-
-const peerAddress = (request: FastifyRequest) => request.ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
-
-function refusal(request: FastifyRequest, reply: FastifyReply): FastifyReply | null {
-  if (!signedIn(request)) return sendUnauthenticated(request, reply);
-  const header = (name: string) => [request.headers[name]].flat()[0];
-  if (request.method !== 'GET' && !sameOrigin(header('origin'), header('host'))) {
-    return reply.code(403).send({ detail: pick(request.ctx.lang, TEXT.crossSite) });
-  }
-  return null;
-}
+/** Signed in, and a write (anything but GET) from a page of this origin. */
+const refusal = (request: FastifyRequest, reply: FastifyReply) => browserRefusal(request, reply, request.method !== 'GET', TEXT.crossSite);
 
 function forward(request: FastifyRequest, reply: FastifyReply, terminal: { host: string; port: number }): void {
   const user = request.ctx.user!;
@@ -81,12 +67,11 @@ function forward(request: FastifyRequest, reply: FastifyReply, terminal: { host:
 export function registerFileManager(app: FastifyInstance, distDir?: string, port = terminalHttpPort(), host = terminalHttpHost()): void {
   app.get('/koko/elfinder/sftp', (request, reply) => reply.redirect(`${FILE_MANAGER_PATH}${request.url.slice('/koko/elfinder/sftp'.length)}`));
   app.get(FILE_MANAGER_PATH, (request, reply) => {
-    if (!signedIn(request)) return reply.redirect(`${LOGIN_PATH}?next=${encodeURIComponent(request.url)}`);
+    if (!signedInBrowser(request)) return reply.redirect(`${LOGIN_PATH}?next=${encodeURIComponent(request.url)}`);
     const query = singleValues(request.query as Record<string, unknown>);
     const attrs = { asset: query.asset, 'system-user': query.system_user, path: query.path };
-    const attributes = Object.entries(attrs).filter(([, value]) => value).map(([name, value]) => ` ${name}="${escapeHtml(value!)}"`).join('');
     // Read per request: a rebuild while the server runs renames the hashed chunks it preloads.
-    const html = withPreloads(readFileSync(PAGE_FILE, 'utf8').replace(TAG, `<bastion-file-manager${attributes}>`), preloadLinks(distDir, ELEMENT_ENTRY));
+    const html = renderElementPage(readFileSync(PAGE_FILE, 'utf8'), TAG, attrs, preloadLinks(distDir, ELEMENT_ENTRY));
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html);
   });
   // Its own plugin: the raw body stream is the only parser here (no JSON, no size limit: uploads pass through).

@@ -11,7 +11,7 @@
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { WebSocket, type RawData } from 'ws';
-import { isValidUser, sendUnauthenticated } from '../auth/permissions.ts';
+import { browserRefusal, peerAddress } from './browser-origin.ts';
 import { pick } from '../lib/i18n.ts';
 import { tokenOwner } from '../terminal/connection-token.ts';
 import { terminalProxySecret } from '../terminal/proxy-secret.ts';
@@ -31,7 +31,6 @@ const HIGH_WATER_BYTES = 4 * 1024 * 1024;
 const UPSTREAM_HANDSHAKE_MS = 10_000;
 
 const TEXT = {
-  crossSite: { zh: '拒绝连接：该请求来自其他站点。', en: 'Connection refused: the request came from another site.' },
   notYourToken: { zh: '拒绝连接：该连接令牌属于其他用户。', en: 'Connection refused: this connection token belongs to another user.' },
   upgradeExpected: { zh: '此地址只接受 WebSocket 连接。', en: 'This address only accepts WebSocket connections.' },
   unreachable: { zh: '无法连接终端服务，请稍后再试。', en: 'The terminal service cannot be reached; please try again later.' },
@@ -61,30 +60,16 @@ export function terminalHttpHost(value = process.env[TERMINAL_HTTP_HOST_ENV]): s
   return host;
 }
 
-/** The Origin's host equals the Host the browser asked: the page that opens the socket is one of ours. */
-export function sameOrigin(origin: string | undefined, host: string | undefined): boolean {
-  if (!origin || !host) return false;
-  try {
-    const url = new URL(origin);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.host.toLowerCase() === host.toLowerCase();
-  } catch {
-    return false;
-  }
-}
 
-/** The caller's address as the terminal records it (`remote_addr`), without IPv4-mapped IPv6 dress. */
-const peerAddress = (request: FastifyRequest) => request.ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
 
 /** The token the terminal will read: the first `token` of the query, as URLSearchParams reads it there. */
 const tokenOf = (url: string) => new URL(url, 'http://server').searchParams.get('token') ?? '';
 
 /** 401 signed out, 403 a cross-site upgrade or another user's token; null lets the caller through. */
 function refusal(request: FastifyRequest, reply: FastifyReply): FastifyReply | null {
+  const refused = browserRefusal(request, reply, !!request.ws);
+  if (refused) return refused;
   const { ctx } = request;
-  const signedIn = ctx.user && ctx.via === 'session' && isValidUser(ctx.user, request.server.bastion.now());
-  if (!signedIn) return sendUnauthenticated(request, reply);
-  const header = (name: string) => [request.headers[name]].flat()[0];
-  if (request.ws && !sameOrigin(header('origin'), header('host'))) return reply.code(403).send({ detail: pick(ctx.lang, TEXT.crossSite) });
   // Only read, never spent here: the token's owner can still use it. The terminal's redemption names
   // this same user (vouched below), so the server refuses a mismatch there too.
   const owner = tokenOwner(request.server.bastion.db, tokenOf(request.url));
