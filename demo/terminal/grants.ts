@@ -5,6 +5,9 @@ import type { Endpoint } from './target.ts';
 import type { FilterRule } from './command-filter.ts';
 
 export interface TerminalUser { id: string; username: string; name: string }
+
+/** How sessions, commands and FTP logs name a user: `Name(username)`, from either door. */
+export const userLabel = (user: TerminalUser) => `${user.name}(${user.username})`;
 export interface GrantedAsset { id: string; hostname: string; ip: string; protocols: string[]; domain: string | null; org_id: string; comment?: string }
 export interface GrantedSystemUser {
   id: string; name: string; username: string; protocol: string; login_mode?: string; priority?: number; username_same_with_user?: boolean;

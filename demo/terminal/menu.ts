@@ -6,7 +6,8 @@
 import type { Services } from './services.ts';
 import { confirmConnect, grantedAssets, grantedSystemUsers, type GrantedAsset, type GrantedSystemUser } from './grants.ts';
 import type { LineReader } from './line-reader.ts';
-import { TerminalSession, type DoorSession, type ManualLogin, type Origin, type UserScreen } from './session.ts';
+import { askManualLogin } from './manual-login.ts';
+import { TerminalSession, type DoorSession, type Origin, type UserScreen } from './session.ts';
 import { confirmDatabaseApp, grantedAppSystemUsers, grantedDatabaseApps, type DatabaseApp } from './database/app-grants.ts';
 import { DatabaseSession } from './database/database-session.ts';
 import { pad, widthOf } from './text-width.ts';
@@ -135,18 +136,10 @@ export class AssetMenu {
     }
   }
 
-  /** The credentials a manual-login system user asks for; null when the user gives up. */
-  private async manualLogin(systemUser: GrantedSystemUser, host: string): Promise<ManualLogin | null> {
-    const username = systemUser.username || (await this.io.reader.read(this.say('menu.manual.username', { host })));
-    if (username === null || username === '') return null;
-    const password = await this.io.reader.read(this.say('menu.manual.password', { username, host }), true);
-    return password === null ? null : { username, password };
-  }
-
   private async open(asset: GrantedAsset): Promise<void> {
     const systemUser = await this.chooseSystemUser(asset);
     if (!systemUser) return;
-    const manual = systemUser.login_mode === 'manual' ? await this.manualLogin(systemUser, asset.hostname) : undefined;
+    const manual = systemUser.login_mode === 'manual' ? await askManualLogin(this.io.reader, this.origin.lang, systemUser, asset.hostname) : undefined;
     if (manual === null) return;
     if (!(await this.confirmed(asset.hostname, systemUser, () => confirmConnect(this.services.api, this.origin.user, asset, systemUser)))) return;
     this.line('connect.connecting', { systemUser: systemUser.name, host: asset.hostname, ip: asset.ip });
@@ -177,7 +170,7 @@ export class AssetMenu {
     if (!systemUsers.length) return this.line('menu.db.system_user.none', { app: app.name });
     const systemUser = await this.pickSystemUser(systemUsers, app.name);
     if (!systemUser) return;
-    const manual = systemUser.login_mode === 'manual' ? await this.manualLogin(systemUser, app.name) : undefined;
+    const manual = systemUser.login_mode === 'manual' ? await askManualLogin(this.io.reader, this.origin.lang, systemUser, app.name) : undefined;
     if (manual === null) return;
     if (!(await this.confirmed(app.name, systemUser, () => confirmDatabaseApp(this.services.api, this.origin.user, app, systemUser)))) return;
     this.line('connect.connecting', { systemUser: systemUser.name, host: app.name, ip: `${app.host}:${app.port}` });

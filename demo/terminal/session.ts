@@ -12,7 +12,7 @@ import type { CommandRecord } from './command-record.ts';
 import type { Services } from './services.ts';
 import { closeSession, IdleTimer } from './session-end.ts';
 import { text, type Lang, type TextKey } from './texts.ts';
-import { assetEndpoint, filterRules, gatewayEndpoint, type GrantedAsset, type GrantedSystemUser, type TerminalUser } from './grants.ts';
+import { assetEndpoint, filterRules, gatewayEndpoint, userLabel, type GrantedAsset, type GrantedSystemUser, type TerminalUser } from './grants.ts';
 import { openTarget, type Target } from './target.ts';
 
 export interface UserScreen {
@@ -51,7 +51,6 @@ const OUTPUT_BATCH_MS = 2;
 const STREAMING_GAP_MS = 5;
 
 const red = (text: string) => `\r\n\x1b[31m${text}\x1b[0m\r\n`;
-const userLabel = (user: TerminalUser) => `${user.name}(${user.username})`;
 
 export class TerminalSession {
   readonly id = randomUUID();

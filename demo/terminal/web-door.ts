@@ -21,6 +21,7 @@ import { TerminalSession, type DoorSession, type EndReason, type ManualLogin, ty
 import { loadDatabaseApp, type DatabaseApp } from './database/app-grants.ts';
 import { DatabaseSession } from './database/database-session.ts';
 import { LineReader } from './line-reader.ts';
+import { askManualLogin } from './manual-login.ts';
 import { text, type Lang, type TextKey } from './texts.ts';
 
 const WS_PATH = '/koko/ws/terminal/';
@@ -134,7 +135,7 @@ async function serve(services: Services, socket: WebSocket, vouched: Vouched, ur
   let manual: ManualLogin | undefined;
   if (target.kind === 'database' && systemUser.login_mode === 'manual') {
     asking = true;
-    manual = await askManualLogin(reader, lang, systemUser, host);
+    manual = (await askManualLogin(reader, lang, systemUser, host)) ?? undefined;
     asking = false;
     if (!manual) return closeWith(socket, text(lang, 'web.ended'));
   }
@@ -153,13 +154,6 @@ async function serve(services: Services, socket: WebSocket, vouched: Vouched, ur
   for (const frame of early.splice(0)) handle(frame);
   const reason = await session.ended;
   closeWith(socket, text(lang, END_TEXTS[reason] ?? 'web.ended'));
-}
-
-async function askManualLogin(reader: LineReader, lang: Lang, systemUser: GrantedSystemUser, host: string): Promise<ManualLogin | undefined> {
-  const username = systemUser.username || (await reader.read(text(lang, 'menu.manual.username', { host })));
-  if (!username) return undefined;
-  const password = await reader.read(text(lang, 'menu.manual.password', { username, host }), true);
-  return password === null ? undefined : { username, password };
 }
 
 export function createWebDoor(services: Services): Server {

@@ -13,7 +13,7 @@ import mysql, { type Connection, type FieldPacket, type ResultSetHeader } from '
 import { resolveAllowed } from '../../server/net/allowed-targets.ts';
 import { AsciicastRecorder } from '../asciicast.ts';
 import type { CommandRecord } from '../command-record.ts';
-import { filterRules, type GrantedSystemUser } from '../grants.ts';
+import { filterRules, userLabel, type GrantedSystemUser } from '../grants.ts';
 import type { Services } from '../services.ts';
 import { closeSession, IdleTimer } from '../session-end.ts';
 import type { EndReason, ManualLogin, Origin, UserScreen } from '../session.ts';
@@ -22,7 +22,7 @@ import { databaseEndpoint, type DatabaseApp, type DatabaseEndpoint } from './app
 import { LineEditor } from './line-editor.ts';
 import { errorLine, MAX_SHOWN_ROWS, outcomeLines, resultSetLines, type ResultSet, type SqlError } from './result-text.ts';
 import { SqlFilter, type SqlVerdict } from './sql-filter.ts';
-import { splitStatements, type Statement } from './sql-text.ts';
+import { splitStatements, type OpenState, type Statement } from './sql-text.ts';
 
 const CONNECT_TIMEOUT = 15_000;
 const MAX_OUTPUT = 1024;
@@ -32,7 +32,6 @@ const ENDED: Partial<Record<EndReason, TextKey>> = {
 const CONTINUATION: Record<string, string> = { none: '    -> ', "'": "    '> ", '"': '    "> ', '`': '    `> ', '/*': '   /*> ' };
 
 const red = (words: string) => `\x1b[31m${words}\x1b[0m`;
-const userLabel = (origin: Origin) => `${origin.user.name}(${origin.user.username})`;
 
 /** A statement as the command log keeps it. */
 interface Entry { input: string; output: string; risk: 0 | 5; timestamp: number }
@@ -61,6 +60,10 @@ export class DatabaseSession {
   private filter!: SqlFilter;
   private readonly editor: LineEditor;
   private buffer = '';
+  /** What the unfinished rest is inside of (a quote, a comment): the continuation prompt says it. */
+  private open: OpenState = 'none';
+  /** `MariaDB` or `MySQL`, from the server's version in its greeting: the prompt's first word. */
+  private flavor = 'MySQL';
   private delimiter = ';';
   private database: string | undefined;
   private running = false;
@@ -81,7 +84,7 @@ export class DatabaseSession {
     this.editor = new LineEditor({
       write: (words) => this.show(words),
       line: (line) => void this.onLine(line),
-      interrupt: () => { this.buffer = ''; this.prompt(); },
+      interrupt: () => { this.clearInput(); this.prompt(); },
       eof: () => void this.end('user'),
     }, screen.cols);
   }
@@ -110,7 +113,7 @@ export class DatabaseSession {
     this.connection = await connect(endpoint, address);
     try {
       await api.post('/api/v1/terminal/sessions/', {
-        id: this.id, user: userLabel(this.origin), asset: this.app.name, system_user: this.systemUser.name,
+        id: this.id, user: userLabel(this.origin.user), asset: this.app.name, system_user: this.systemUser.name,
         user_id: this.origin.user.id, asset_id: this.app.id, system_user_id: this.systemUser.id,
         login_from: this.origin.loginFrom, remote_addr: this.origin.remoteAddr, protocol: 'mysql',
         org_id: this.app.org_id ?? '', date_start: new Date().toISOString(),
@@ -125,6 +128,7 @@ export class DatabaseSession {
     this.connection.on('error', () => void this.end('target'));
     this.connection.on('end', () => void this.end('target'));
     const version = (this.connection as unknown as { _handshakePacket?: { serverVersion?: string } })._handshakePacket?.serverVersion ?? '';
+    if (/mariadb/i.test(version)) this.flavor = 'MariaDB';
     this.say([
       text(this.lang, 'db.welcome', { app: this.app.name, host: endpoint.host, port: endpoint.port, user: endpoint.user, version }),
       text(this.lang, 'db.hint'), '',
@@ -167,9 +171,7 @@ export class DatabaseSession {
 
   private prompt(): void {
     if (this.ending) return;
-    const flavor = /mariadb/i.test(String((this.connection as unknown as { _handshakePacket?: { serverVersion?: string } })._handshakePacket?.serverVersion)) ? 'MariaDB' : 'MySQL';
-    const open = splitStatements(this.buffer, this.delimiter).open;
-    this.editor.read(this.buffer ? CONTINUATION[open] : `${flavor} [${this.database ?? '(none)'}]> `);
+    this.editor.read(this.buffer ? CONTINUATION[this.open] : `${this.flavor} [${this.database ?? '(none)'}]> `);
   }
 
   private async onLine(line: string): Promise<void> {
@@ -191,7 +193,13 @@ export class DatabaseSession {
     }
     const split = splitStatements(`${this.buffer}${line}\n`, this.delimiter);
     this.buffer = split.rest;
+    this.open = split.open;
     await this.runAll(split.statements);
+  }
+
+  private clearInput(): void {
+    this.buffer = '';
+    this.open = 'none';
   }
 
   /** Runs what one input ended, in order; a refusal stops the rest of that input (it may depend on it). */
@@ -201,7 +209,7 @@ export class DatabaseSession {
       if (!ran) {
         const left = statements.length - index - 1;
         if (left) this.say([red(text(this.lang, 'db.skipped', { count: left }))]);
-        this.buffer = '';
+        this.clearInput();
         break;
       }
     }
@@ -291,7 +299,7 @@ export class DatabaseSession {
 
   private commandOf(entry: Entry): CommandRecord {
     return {
-      user: userLabel(this.origin), asset: this.app.name, system_user: this.systemUser.name, input: entry.input, output: entry.output,
+      user: userLabel(this.origin.user), asset: this.app.name, system_user: this.systemUser.name, input: entry.input, output: entry.output,
       session: this.id, risk_level: entry.risk, org_id: this.app.org_id ?? '', timestamp: entry.timestamp,
     };
   }

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { posix } from 'node:path';
 import type { Attributes, FileEntry, SFTPWrapper } from 'ssh2';
 import { ApiError } from '../api.ts';
-import { assetEndpoint, gatewayEndpoint, type GrantedAsset, type GrantedSystemUser, type TerminalUser } from '../grants.ts';
+import { assetEndpoint, gatewayEndpoint, userLabel, type GrantedAsset, type GrantedSystemUser, type TerminalUser } from '../grants.ts';
 import type { FtpLogRecord } from '../outbox-jobs.ts';
 import type { Services } from '../services.ts';
 import { connectAsset, type AssetConnection } from '../target.ts';
@@ -85,7 +85,6 @@ function fixedRoot(sftpRoot: string | undefined): string | null {
   return posix.normalize(setting.startsWith('/') ? setting : `/${setting}`);
 }
 
-const userLabel = (user: TerminalUser) => `${user.name}(${user.username})`;
 
 export class FileTree {
   private orgs: Map<string, OrgFolder> | null = null;

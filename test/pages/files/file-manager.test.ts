@@ -8,7 +8,7 @@ import { waitFor } from '../../helpers/dom.ts'
 import { loginAs, logout } from '../../helpers/server.ts'
 import { ASSETS, create, removeAll, uniqueName } from '../assets/support/api.ts'
 import { PERMS, signInAs } from '../userviews/support.ts'
-import { makeTerminalGrant, startWorld, type Grant } from '../webterminal/support/fixture.ts'
+import { loadPage, makeTerminalGrant, startWorld, type Grant, type LoadedPage } from '../webterminal/support/fixture.ts'
 
 const text = (el: Element | null | undefined) => (el?.textContent ?? '').replace(/\s+/g, ' ').trim()
 const click = (el: Element | null | undefined) => {
@@ -16,22 +16,8 @@ const click = (el: Element | null | undefined) => {
   ;(el as HTMLElement).click()
 }
 
-interface Page { frame: HTMLIFrameElement; root: () => ShadowRoot | null; win: () => Window & typeof globalThis }
-
-async function loadManager(url: string): Promise<Page> {
-  const frame = document.createElement('iframe')
-  frame.width = '1000'
-  frame.height = '600'
-  document.body.append(frame)
-  const blank = frame.contentDocument
-  frame.src = url
-  await waitFor(() => (frame.contentDocument !== blank && frame.contentDocument?.readyState !== 'loading' ? frame.contentDocument : null), 15000, `${url} to load`)
-  return {
-    frame,
-    root: () => frame.contentDocument?.querySelector('bastion-file-manager')?.shadowRoot ?? null,
-    win: () => frame.contentWindow as Window & typeof globalThis,
-  }
-}
+type Page = LoadedPage
+const loadManager = (url: string) => loadPage(url, 'bastion-file-manager')
 
 const row = (page: Page, name: string) => page.root()?.querySelector(`tr[data-name="${CSS.escape(name)}"]`) ?? null
 const button = (scope: ParentNode | null | undefined, label: string) =>

@@ -56,11 +56,13 @@ export interface LoadedPage {
   doc: Document
   /** The element's shadow root. */
   root: () => ShadowRoot | null
+  /** The page's window (its globals, its downloads). */
+  win: () => Window & typeof globalThis
   violations: string[]
 }
 
-/** Loads `url` in a full-size iframe and records the CSP violations of the new document. */
-export async function loadPage(url: string): Promise<LoadedPage> {
+/** Loads `url` in a full-size iframe and records the CSP violations of the new document; `root` is `tag`'s. */
+export async function loadPage(url: string, tag = 'bastion-web-terminal'): Promise<LoadedPage> {
   const frame = document.createElement('iframe')
   frame.width = '1000'
   frame.height = '600'
@@ -70,7 +72,11 @@ export async function loadPage(url: string): Promise<LoadedPage> {
   const doc = await waitFor(() => (frame.contentDocument !== blank && frame.contentDocument?.readyState !== 'loading' ? frame.contentDocument : null), 15000, `${url} to load`)
   const violations: string[] = []
   doc.addEventListener('securitypolicyviolation', (e) => violations.push(`${e.violatedDirective} ${e.blockedURI}`))
-  return { frame, doc, violations, root: () => frame.contentDocument?.querySelector('bastion-web-terminal')?.shadowRoot ?? null }
+  return {
+    frame, doc, violations,
+    root: () => frame.contentDocument?.querySelector(tag)?.shadowRoot ?? null,
+    win: () => frame.contentWindow as Window & typeof globalThis,
+  }
 }
 
 /** The terminal's screen as lines of text (xterm's DOM renderer: one div per row). */
