@@ -1,11 +1,11 @@
 // Field and hook helpers shared by the Assets-section definitions (resources/assets*.ts, nodes.ts, ...).
 import type { FieldDef, HookArgs, Row } from '../engine/types.ts';
-import { pick, t, type Localized } from '../lib/i18n.ts';
+import { L, pick, t, type Localized } from '../lib/i18n.ts';
 import { uuid } from '../lib/ids.ts';
 import { isoAt } from '../lib/time.ts';
 import { andInOrg, storedOrgId } from '../orgs/current-org.ts';
 
-export const L = (zh: string, en: string): Localized => ({ zh, en });
+export { L };
 
 export const idField = (): FieldDef => ({ type: 'string', label: L('ID', 'ID'), read_only: true });
 export const textField = (zh: string, en: string, max?: number): FieldDef =>

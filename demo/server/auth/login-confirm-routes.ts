@@ -7,7 +7,7 @@ import type { UserRow } from '../context.ts';
 import { findOne } from '../engine/write.ts';
 import type { HookArgs, Row } from '../engine/types.ts';
 import { escapeHtml as e } from '../lib/html.ts';
-import { pick, t, type Localized } from '../lib/i18n.ts';
+import { L, pick, t } from '../lib/i18n.ts';
 import { uuid } from '../lib/ids.ts';
 import { formatDateTime, isoAt } from '../lib/time.ts';
 import { usersResource } from '../resources/users.ts';
@@ -27,7 +27,6 @@ const SCRIPT_PATH = '/static/js/login-wait-confirm.js';
 const LOGIN_PATH = '/core/auth/login/';
 const SETTINGS_PATH = '/api/v1/authentication/login-confirm-settings/:user_id/';
 
-const L = (zh: string, en: string): Localized => ({ zh, en });
 const PAGE = {
   title: L('登录复核', 'Login confirm'),
   wait: L('等待 {assignees} 确认，你也可以复制链接发给他们。请不要关闭本页面', 'Wait for {assignees} to confirm. You can also copy the link to them. Don\'t close this page'),

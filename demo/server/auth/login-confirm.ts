@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { userLabel } from '../audits/operate-log.ts';
 import type { UserRow } from '../context.ts';
 import type { DB } from '../db/open.ts';
-import { pick, type Lang, type Localized } from '../lib/i18n.ts';
+import { L, pick, type Lang } from '../lib/i18n.ts';
 import { uuid } from '../lib/ids.ts';
 import { formatDateTime, isoAt } from '../lib/time.ts';
 import type { SettingsStore } from '../settings/store.ts';
@@ -16,7 +16,6 @@ import type { LoginFlow } from './login-flow.ts';
 import { recordLogin } from './login-log.ts';
 import { headerValue } from './request-context.ts';
 
-const L = (zh: string, en: string): Localized => ({ zh, en });
 
 /** 2.3's texts (authentication/errors.py, views/login.py). */
 export const CONFIRM_TEXT = {

@@ -5,6 +5,9 @@ import { messages, type MessageKey } from './messages.ts';
 export type Lang = 'zh' | 'en';
 export type Localized = { zh: string; en: string };
 
+/** A text in both languages. */
+export const L = (zh: string, en: string): Localized => ({ zh, en });
+
 export function detectLang(cookieLang: string | undefined, acceptLanguage: string | undefined): Lang {
   const fromCookie = normalise(cookieLang);
   if (fromCookie) return fromCookie;

@@ -1,7 +1,7 @@
 // /api/v1/users/users/ (§2.1): global users listed per org through membership; the rules live in users/.
 import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
 import type { FieldDef, HookArgs, ResourceDef } from '../engine/types.ts';
-import { t, type Localized } from '../lib/i18n.ts';
+import { L, t, type Localized } from '../lib/i18n.ts';
 import { defaultExpiry } from '../lib/time.ts';
 import { isSuperuser } from '../orgs/membership.ts';
 import { MFA_LABELS, ROLE_LABELS, SOURCE_LABELS } from '../users/labels.ts';
@@ -10,7 +10,6 @@ import { userChangeRefusal } from '../users/user-rules.ts';
 import { addMailNote, afterUserWrite, prepareNewUser, validateUser } from '../users/user-writes.ts';
 import { orgRoleFilter, removeUser, userScope } from '../users/user-scope.ts';
 
-const L = (zh: string, en: string): Localized => ({ zh, en });
 const choicesOf = (labels: Record<string | number, Localized>, keys: (string | number)[]) => keys.map((value) => ({ value, label: labels[value] }));
 const computed = (type: FieldDef['type'], zh: string, en: string): FieldDef => ({ type, label: L(zh, en), read_only: true, column: false });
 

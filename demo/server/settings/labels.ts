@@ -1,11 +1,10 @@
 // Labels and help texts of the editable settings, zh (default) and en, for OPTIONS
 // /api/v1/settings/setting/. Units follow SPEC §9 ("Settings units and items"); the ranges quoted in
 // the help texts are the schema's (schema.ts), so the form and the server say the same.
-import type { Localized } from '../lib/i18n.ts';
+import { L as l, type Localized } from '../lib/i18n.ts';
 
 export interface SettingText { label: Localized; help?: Localized }
 
-const l = (zh: string, en: string): Localized => ({ zh, en });
 const f = (label: Localized, help?: Localized): SettingText => ({ label, help });
 
 export const GROUP_LABELS: Record<string, Localized> = {

@@ -6,7 +6,7 @@
 import { setMaxListeners } from 'node:events';
 import type { Client } from 'ssh2';
 import type { DB } from '../db/open.ts';
-import { pick, type Localized } from '../lib/i18n.ts';
+import { L, pick, type Localized } from '../lib/i18n.ts';
 import type { AssetTaskResult } from './asset-work.ts';
 import { failureText, SKIP_REASONS, TASK_LOG } from './log-messages.ts';
 import type { LogTone } from './log-text.ts';
@@ -15,7 +15,6 @@ import { SshStepError, withSsh } from './ssh/connect.ts';
 import { describeSshError, withTimeout } from './ssh/errors.ts';
 import { resolveTarget, type AssetRow, type LoginAccount } from './targets.ts';
 
-const L = (zh: string, en: string): Localized => ({ zh, en });
 
 export const COMMAND_LOG = {
   start: L('在 {count} 台主机上以 {user} 执行：{command}', 'Running on {count} host(s) as {user}: {command}'),

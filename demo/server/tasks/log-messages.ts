@@ -2,12 +2,11 @@
 // (the console's: cookie django_language, then Accept-Language), so a Chinese console reads a Chinese
 // log. Task results (`result.failed`, `result.skipped`) stay in English: they are data for programs,
 // as 2.3's Ansible results are.
-import { pick, type Lang, type Localized } from '../lib/i18n.ts';
+import { L, pick, type Lang, type Localized } from '../lib/i18n.ts';
 import { TargetRefusedError } from '../net/allowed-targets.ts';
 import { TASK_TEXT } from './messages.ts';
 import { SshStepError } from './ssh/connect.ts';
 
-const L = (zh: string, en: string): Localized => ({ zh, en });
 
 export const TASK_LOG = {
   testStart: L('测试 {count} 个资产的可连接性', 'Test connectivity of {count} asset(s)'),

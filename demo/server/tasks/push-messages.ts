@@ -1,8 +1,7 @@
 // What a push task writes to its log (zh default, en); results keep the English text (see log-messages.ts).
-import type { Localized } from '../lib/i18n.ts';
+import { L, type Localized } from '../lib/i18n.ts';
 import type { PushStep } from './push-script.ts';
 
-const L = (zh: string, en: string): Localized => ({ zh, en });
 
 export const PUSH_LOG = {
   start: L('推送账号 {accounts} 到 {count} 个资产', 'Push account(s) {accounts} to {count} asset(s)'),

@@ -1,7 +1,6 @@
 // Ticket texts (zh, en), 2.3's where it has them (apps/tickets/exceptions.py, api/request_asset_perm.py).
-import type { Localized } from '../lib/i18n.ts';
+import { L } from '../lib/i18n.ts';
 
-const L = (zh: string, en: string): Localized => ({ zh, en });
 
 export const TICKET_TEXT = {
   closed: L('工单已关闭', 'Ticket closed'),
