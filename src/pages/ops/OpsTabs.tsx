@@ -1,9 +1,8 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { EmbeddedList } from '../../core/engine/list/EmbeddedList.tsx'
 import { useT } from '../../core/i18n/index.ts'
 import type { Row } from '../../core/resource/adapters.ts'
-import { followTaskLog } from './task-log.ts'
-import { openLogTerminal, type LogTerminal } from './terminal.ts'
+import { useTaskLog } from './use-task-log.ts'
 import './i18n.ts'
 
 // The job center's detail tabs: a task's versions and runs, a version's runs, a run's log. The lists
@@ -38,32 +37,7 @@ export function ExecutionsTab({ object }: { object: Row }) {
 /** The log of one task in a terminal, followed until the task ends. */
 export function TaskLogTerminal({ task, onEnd }: { task: string; onEnd?: () => void }) {
   const t = useT()
-  const host = useRef<HTMLDivElement>(null)
-  const [status, setStatus] = useState<'running' | 'finished' | 'failed'>('running')
-  const ended = useRef(onEnd)
-  ended.current = onEnd
-  useEffect(() => {
-    const el = host.current
-    if (!el || !task) return
-    let terminal: LogTerminal | undefined
-    let stop = () => {}
-    let live = true
-    setStatus('running')
-    void openLogTerminal(el).then((opened) => {
-      if (!live) return opened.dispose()
-      terminal = opened
-      stop = followTaskLog(task, {
-        onData: (text) => opened.write(text),
-        onEnd: () => { setStatus('finished'); ended.current?.() },
-        onError: () => setStatus('failed'),
-      })
-    })
-    return () => {
-      live = false
-      stop()
-      terminal?.dispose()
-    }
-  }, [task])
+  const { host, status } = useTaskLog(task, onEnd)
   return (
     <div className="task-log-view" data-status={status} data-task={task}>
       <div ref={host} className="task-log-terminal" />

@@ -1,8 +1,6 @@
-import { useEffect, useRef, useState } from 'react'
 import { useT } from '../../core/i18n/index.ts'
 import type { PageProps } from '../../core/routes.ts'
-import { followTaskLog } from './task-log.ts'
-import { openLogTerminal, type LogTerminal } from './terminal.ts'
+import { useTaskLog } from './use-task-log.ts'
 import './i18n.ts'
 
 const PAGE_CSS = `.task-log-page { background: #000; min-height: 100vh; padding: 8px; box-sizing: border-box; }
@@ -11,32 +9,7 @@ const PAGE_CSS = `.task-log-page { background: #000; min-height: 100vh; padding:
 /** CeleryTaskLog: a bare page streaming a task's log into a terminal until the task ends. */
 export function TaskLogPage({ params }: PageProps) {
   const t = useT()
-  const host = useRef<HTMLDivElement>(null)
-  const [status, setStatus] = useState<'running' | 'finished' | 'failed'>('running')
-  const id = params.id
-
-  useEffect(() => {
-    const el = host.current
-    if (!el || !id) return
-    let terminal: LogTerminal | undefined
-    let stop = () => {}
-    let live = true
-    void openLogTerminal(el).then((opened) => {
-      if (!live) return opened.dispose()
-      terminal = opened
-      setStatus('running')
-      stop = followTaskLog(id, {
-        onData: (text) => opened.write(text),
-        onEnd: () => setStatus('finished'),
-        onError: () => setStatus('failed'),
-      })
-    })
-    return () => {
-      live = false
-      stop()
-      terminal?.dispose()
-    }
-  }, [id])
+  const { host, status } = useTaskLog(params.id)
 
   return (
     <section className="task-log-page" data-status={status}>
