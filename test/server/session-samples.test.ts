@@ -49,3 +49,12 @@ test('sample sessions: listed with commands and a replay, gone at the first real
   assert.equal(rowsOf(await call('GET', `/api/v1/terminal/commands/?session_id=${mysql.id}`, { org: 'DEFAULT' })).length, 0);
   assert.equal((await sessions(eng)).length, engBefore);
 });
+
+test('removing samples at every real session or FTP row finds them by index, not by reading the org\'s rows', async (t) => {
+  const app = await build(t, { auditSamples: true });
+  const plan = (sql: string, ...params: unknown[]) =>
+    (app.bastion.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((row) => row.detail).join('; ');
+  assert.match(plan('DELETE FROM terminal_sessions WHERE is_sample = 1 AND org_id = ?', ''), /USING (COVERING )?INDEX terminal_sessions_samples/);
+  assert.match(plan('DELETE FROM ftp_logs WHERE is_sample = 1 AND org_id = ?', ''), /USING (COVERING )?INDEX ftp_logs_samples/);
+  assert.match(plan('DELETE FROM command_executions WHERE is_sample = 1'), /USING (COVERING )?INDEX command_executions_samples/);
+});
