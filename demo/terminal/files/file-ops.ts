@@ -18,12 +18,9 @@ export async function stat(tree: FileTree, path: string, link = false): Promise<
   const place = await tree.locate(path);
   if (!place) throw new FileError(STATUS.NO_SUCH_FILE, 'files.no_such_file');
   if (place.kind !== 'inside') return virtualDirAttrs();
-  // A system user's folder is the door's own: it stands for the asset's root, which may be anything.
-  if (!place.rest) {
-    await tree.require(place, 'browse');
-    return virtualDirAttrs(true);
-  }
   await tree.require(place, 'browse');
+  // A system user's folder is the door's own: it stands for the asset's root, which may be anything.
+  if (!place.rest) return virtualDirAttrs(true);
   const conn = await tree.connection(place);
   const real = FileTree.real(conn, place);
   return call<Attributes>((done) => (link ? conn.sftp.lstat(real, done) : conn.sftp.stat(real, done)));
@@ -62,6 +59,13 @@ export async function open(tree: FileTree, path: string, flags: number, attrs: I
   return { ...opened, real: FileTree.real(opened.conn, place), read, write };
 }
 
+/** A path under a system user's folder: that folder itself (the asset's root) is not removed, moved or changed. */
+async function belowRoot(tree: FileTree, path: string): Promise<Inside> {
+  const place = await tree.inside(path);
+  if (!place.rest) throw new FileError(STATUS.PERMISSION_DENIED, 'files.root_stays');
+  return place;
+}
+
 export async function mkdir(tree: FileTree, path: string, attrs: InputAttributes = {}): Promise<void> {
   const place = await tree.inside(path);
   if (!place.rest) throw new FileError(STATUS.FAILURE, 'files.folder_exists');
@@ -70,15 +74,13 @@ export async function mkdir(tree: FileTree, path: string, attrs: InputAttributes
 }
 
 export async function rmdir(tree: FileTree, path: string): Promise<void> {
-  const place = await tree.inside(path);
-  if (!place.rest) throw new FileError(STATUS.PERMISSION_DENIED, 'files.root_stays');
+  const place = await belowRoot(tree, path);
   await tree.logged(place, 'upload_file', 'Rmdir', (c) => FileTree.pathOf(place, c),
     (conn) => call<void>((done) => conn.sftp.rmdir(FileTree.real(conn, place), done)));
 }
 
 export async function remove(tree: FileTree, path: string): Promise<void> {
-  const place = await tree.inside(path);
-  if (!place.rest) throw new FileError(STATUS.PERMISSION_DENIED, 'files.root_stays');
+  const place = await belowRoot(tree, path);
   await tree.logged(place, 'upload_file', 'Delete', (c) => FileTree.pathOf(place, c),
     (conn) => call<void>((done) => conn.sftp.unlink(FileTree.real(conn, place), done)));
 }
@@ -88,8 +90,7 @@ export async function remove(tree: FileTree, path: string): Promise<void> {
  * system user's root is refused before anything is touched, and so is a folder the user may not change.
  */
 export async function removeTree(tree: FileTree, path: string): Promise<void> {
-  const place = await tree.inside(path);
-  if (!place.rest) throw new FileError(STATUS.PERMISSION_DENIED, 'files.root_stays');
+  const place = await belowRoot(tree, path);
   const attrs = await stat(tree, path, true);
   if (((attrs.mode ?? 0) & 0o170000) !== 0o040000) return remove(tree, path);
   try {
@@ -118,8 +119,7 @@ export async function rename(tree: FileTree, from: string, to: string): Promise<
 
 /** A link at `link` pointing at `target` (as given: the asset resolves it). */
 export async function symlink(tree: FileTree, target: string, link: string): Promise<void> {
-  const place = await tree.inside(link);
-  if (!place.rest) throw new FileError(STATUS.PERMISSION_DENIED, 'files.root_stays');
+  const place = await belowRoot(tree, link);
   await tree.logged(place, 'upload_file', 'Symlink', (c) => `${FileTree.pathOf(place, c)}=>${target}`,
     (conn) => call<void>((done) => conn.sftp.symlink(target, FileTree.real(conn, place), done)));
 }
@@ -133,8 +133,7 @@ export async function readlink(tree: FileTree, path: string): Promise<string> {
 
 /** Changing a file's mode, owner or times is a write: upload_file (not logged: 2.3 has no such row). */
 export async function setstat(tree: FileTree, path: string, attrs: InputAttributes): Promise<void> {
-  const place = await tree.inside(path);
-  if (!place.rest) throw new FileError(STATUS.PERMISSION_DENIED, 'files.root_stays');
+  const place = await belowRoot(tree, path);
   await tree.require(place, 'upload_file');
   const conn = await tree.connection(place);
   await call<void>((done) => conn.sftp.setstat(FileTree.real(conn, place), attrs, done));
