@@ -4,9 +4,7 @@
 // unsuccessful). Reading and listing return what the asset answers; paths are the tree's virtual ones.
 import { posix } from 'node:path';
 import type { Attributes, FileEntry, InputAttributes } from 'ssh2';
-import { call, FileError, FileTree, STATUS, virtualDirAttrs, type AssetSftp, type Place } from './file-tree.ts';
-
-type Inside = Extract<Place, { kind: 'inside' }>;
+import { call, FileError, FileTree, STATUS, virtualDirAttrs, type AssetSftp, type Inside } from './file-tree.ts';
 
 /** An open file on the asset: its handle there, and the session it belongs to. */
 export interface OpenFile { conn: AssetSftp; handle: Buffer; real: string; read: boolean; write: boolean }

@@ -44,6 +44,12 @@ export type Place =
   | { kind: 'asset'; asset: AssetFolder }
   | { kind: 'inside'; asset: AssetFolder; su: SystemUserFolder; rest: string };
 
+/** A place inside an asset's system user folder: where files are. */
+export type Inside = Extract<Place, { kind: 'inside' }>;
+
+/** One SFTP session per asset and system user. */
+const connectionKey = (place: Inside) => `${place.asset.asset.id}/${place.su.systemUser.id}`;
+
 /** An SFTP session on the asset as one system user, with the root its `sftp_root` names. */
 export interface AssetSftp { sftp: SFTPWrapper; root: string; connection: AssetConnection }
 
@@ -88,8 +94,6 @@ function fixedRoot(sftpRoot: string | undefined): string | null {
 
 export class FileTree {
   private orgs: Map<string, OrgFolder> | null = null;
-  /** Several orgs: the root lists org folders; one: the root is that org's folder. */
-  private byOrg = false;
   private loadedAt = 0;
   private loading: Promise<void> | null = null;
   private readonly connections = new Map<string, Promise<AssetSftp>>();
@@ -98,6 +102,9 @@ export class FileTree {
   constructor(private readonly services: Services, readonly origin: FileOrigin) {}
 
   // ---- the tree --------------------------------------------------------------------------------
+
+  /** Several orgs: the root lists org folders; one: the root is that org's folder. */
+  private get byOrg(): boolean { return (this.orgs?.size ?? 0) > 1; }
 
   private async load(): Promise<void> {
     if (this.orgs && Date.now() - this.loadedAt < LISTING_MS) return;
@@ -117,7 +124,6 @@ export class FileTree {
         org.assets.set(name, { name, asset, systemUsers: null, loadedAt: 0 });
       }
       this.orgs = orgs;
-      this.byOrg = orgs.size > 1;
       this.loadedAt = Date.now();
     })().finally(() => { this.loading = null; });
     return this.loading;
@@ -200,7 +206,7 @@ export class FileTree {
   // ---- what may be done ------------------------------------------------------------------------
 
   /** The grant engine's actions for this user on the asset as the system user; an error is no action. */
-  async actions(place: Extract<Place, { kind: 'inside' }>): Promise<string[]> {
+  async actions(place: Inside): Promise<string[]> {
     const query = `user_id=${q(this.origin.user.id)}&asset_id=${q(place.asset.asset.id)}&system_user_id=${q(place.su.systemUser.id)}`;
     try {
       const answer = await this.services.api.get<{ actions?: unknown }>(`/api/v1/perms/asset-permissions/user/actions/?${query}`);
@@ -214,7 +220,7 @@ export class FileTree {
   }
 
   /** Throws a permission error unless the grant holds what `need` takes. */
-  async require(place: Extract<Place, { kind: 'inside' }>, need: Need): Promise<void> {
+  async require(place: Inside, need: Need): Promise<void> {
     const held = await this.actions(place);
     const ok = held.includes('all') || (need === 'browse' ? held.some((a) => BROWSE.includes(a)) : held.includes(need));
     if (!ok) {
@@ -225,9 +231,9 @@ export class FileTree {
   // ---- the asset's files -----------------------------------------------------------------------
 
   /** The SFTP session on the asset as this system user (opened once per tree), and its root. */
-  connection(place: Extract<Place, { kind: 'inside' }>): Promise<AssetSftp> {
+  connection(place: Inside): Promise<AssetSftp> {
     if (this.closed) return Promise.reject(new FileError(STATUS.CONNECTION_LOST, 'files.ended'));
-    const key = `${place.asset.asset.id}/${place.su.systemUser.id}`;
+    const key = connectionKey(place);
     let open = this.connections.get(key);
     if (!open) {
       open = this.openConnection(place).catch((error: Error) => {
@@ -239,7 +245,7 @@ export class FileTree {
     return open;
   }
 
-  private async openConnection(place: Extract<Place, { kind: 'inside' }>): Promise<AssetSftp> {
+  private async openConnection(place: Inside): Promise<AssetSftp> {
     const { api } = this.services;
     const [endpoint, gateway] = await Promise.all([
       assetEndpoint(api, this.origin.user, place.asset.asset, place.su.systemUser),
@@ -248,10 +254,9 @@ export class FileTree {
     const connection = await connectAsset(endpoint, gateway, this.services.targets);
     try {
       const sftp = await new Promise<SFTPWrapper>((resolve, reject) => connection.client.sftp((error, s) => (error ? reject(error) : resolve(s))));
-      const key = `${place.asset.asset.id}/${place.su.systemUser.id}`;
       // A dropped asset is reconnected on the next operation.
       connection.client.on('error', () => {});
-      connection.client.once('close', () => this.connections.delete(key));
+      connection.client.once('close', () => this.connections.delete(connectionKey(place)));
       const root = await this.rootOf(sftp, (place.su.systemUser as { sftp_root?: string }).sftp_root);
       return { sftp, root, connection };
     } catch (error) {
@@ -268,18 +273,18 @@ export class FileTree {
   }
 
   /** The asset's own path of a place inside it. */
-  static real(conn: AssetSftp, place: Extract<Place, { kind: 'inside' }>): string {
+  static real(conn: AssetSftp, place: Inside): string {
     return posix.join(conn.root, place.rest);
   }
 
   /** The same for the FTP log, also when no session was opened (a refusal): `~/…` under a home root not read yet. */
-  static pathOf(place: Extract<Place, { kind: 'inside' }>, conn: AssetSftp | null): string {
+  static pathOf(place: Inside, conn: AssetSftp | null): string {
     if (conn) return FileTree.real(conn, place);
     return posix.join(fixedRoot((place.su.systemUser as { sftp_root?: string }).sftp_root) ?? '~', place.rest);
   }
 
   /** The place of `path`, which must be inside an asset's system user folder (writes cannot be elsewhere). */
-  async inside(path: string): Promise<Extract<Place, { kind: 'inside' }>> {
+  async inside(path: string): Promise<Inside> {
     const place = await this.locate(path);
     if (!place) throw new FileError(STATUS.NO_SUCH_FILE, 'files.no_such_file');
     if (place.kind !== 'inside') throw new FileError(STATUS.PERMISSION_DENIED, 'files.virtual');
@@ -289,7 +294,7 @@ export class FileTree {
   // ---- the FTP log -----------------------------------------------------------------------------
 
   /** One FTP log row, journaled before anything is sent (outbox.ts). */
-  log(place: Extract<Place, { kind: 'inside' }>, operate: Operate, filename: string, ok: boolean): void {
+  log(place: Inside, operate: Operate, filename: string, ok: boolean): void {
     this.services.outbox.ftpLog({
       id: randomUUID(), user: userLabel(this.origin.user), remote_addr: this.origin.remoteAddr,
       asset: place.asset.asset.hostname, system_user: place.su.systemUser.name, org_id: place.asset.asset.org_id ?? '',
@@ -301,7 +306,7 @@ export class FileTree {
    * Runs a logged operation: the grant checked, then `run` on the asset; the row says whether it went
    * through. A refusal is logged too (not successful), then answered as a permission error.
    */
-  async logged<T>(place: Extract<Place, { kind: 'inside' }>, need: Need, operate: Operate, filename: (conn: AssetSftp | null) => string,
+  async logged<T>(place: Inside, need: Need, operate: Operate, filename: (conn: AssetSftp | null) => string,
     run: (conn: AssetSftp) => Promise<T>): Promise<T> {
     try {
       await this.require(place, need);
