@@ -4,11 +4,11 @@
 // in requests as large as OpenSSH's sftp-server takes (the door offers limits@openssh.com, as it does:
 // sftp-flow.ts); at most IN_FLIGHT bytes of them each way are held by the door at a time, so a file of
 // any size streams through without being held, whatever the client keeps in flight.
-import { transferred } from './transfer-gc.ts';
 import type { Attributes, FileEntry, SFTPWrapper } from 'ssh2';
 import { call, normalizeVirtual, STATUS, statusOf, type FileTree } from './file-tree.ts';
 import * as ops from './file-ops.ts';
-import { afterClientWindow, heldForClient, inboundFlow, LIMITS_EXTENSION, limitsReply, MAX_DATA, offerLimits, sendPacket } from './sftp-flow.ts';
+import { afterClientWindow, exitStatus, heldForClient, inboundFlow, LIMITS_EXTENSION, limitsReply, MAX_DATA, offerLimits, sendPacket } from './sftp-flow.ts';
+import { transferred } from './transfer-gc.ts';
 
 type Handle =
   | { kind: 'file'; file: ops.OpenFile; path: string }
@@ -182,10 +182,4 @@ export function serveSftp(sftp: SFTPWrapper, tree: FileTree, log: (line: string)
   });
   sftp.once('close', finish);
   sftp.on('error', () => {});
-}
-
-/** ssh2 gives the SFTP stream no exit(): the status goes on the channel as ServerChannel.exit sends it. */
-function exitStatus(sftp: SFTPWrapper, status: number): void {
-  const raw = sftp as unknown as { _protocol?: { exitStatus(id: number, status: number): void }; outgoing?: { id: number; state: string } };
-  if (raw._protocol && raw.outgoing?.state === 'open') raw._protocol.exitStatus(raw.outgoing.id, status);
 }

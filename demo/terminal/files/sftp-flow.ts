@@ -17,7 +17,7 @@ interface Internals {
   _chunkcb: (() => void) | undefined;
   /** Set by ssh2 when `push` answered false: the window was left as it was. */
   _waitChanDrain: boolean;
-  _protocol: { channelData(id: number, data: Buffer): void; channelWindowAdjust(id: number, amount: number): void };
+  _protocol: { channelData(id: number, data: Buffer): void; channelWindowAdjust(id: number, amount: number): void; exitStatus(id: number, status: number): void };
 }
 
 const internals = (sftp: SFTPWrapper) => sftp as unknown as Internals;
@@ -179,3 +179,8 @@ export function afterClientWindow(sftp: SFTPWrapper, then: () => void): void {
   waiters.push(then);
 }
 
+/** ssh2 gives the SFTP stream no exit(): the status goes on the channel as ServerChannel.exit sends it. */
+export function exitStatus(sftp: SFTPWrapper, status: number): void {
+  const raw = internals(sftp);
+  if (raw._protocol && raw.outgoing?.state === 'open') raw._protocol.exitStatus(raw.outgoing.id, status);
+}
