@@ -5,3 +5,12 @@ export type { BastionConsoleElement, BastionConsoleElementEventMap } from './bas
 export type { BastionFileManagerElement, BastionFileManagerElementEventMap } from './bastion-file-manager.js'
 export type { BastionSessionReplayElement, BastionSessionReplayElementEventMap } from './bastion-session-replay.js'
 export type { BastionWebTerminalElement, BastionWebTerminalElementEventMap } from './bastion-web-terminal.js'
+
+/**
+ * Sets where the elements fetch their icons from: the URL of a folder holding `assets/icons/` (the bastion's
+ * `/ui/shoelace/`, or a copy of the package's `lib/shoelace/` on your site). Unset, the elements use the
+ * bastion's own copy when `api-base` names it, else the folder beside their script.
+ */
+export declare function setBasePath(url: string): void
+/** Where the elements fetch their icons from now. */
+export declare function basePath(): string

@@ -13,3 +13,9 @@ export function elementEntries(root = process.cwd()) {
   const files = readdirSync(dir).filter((f) => ENTRY_FILE.test(f)).sort();
   return Object.fromEntries(files.map((f) => [f.replace(/\.ts$/, ''), join(ELEMENTS_DIR, f)]));
 }
+
+/** The package's main module (setBasePath), built beside the elements. */
+export const MAIN_ENTRY = { index: 'src/index.ts' };
+
+/** What a build takes in: every element and the main module. */
+export const buildEntries = (root = process.cwd()) => ({ ...elementEntries(root), ...MAIN_ENTRY });

@@ -42,40 +42,66 @@ function standalonePage() {
   };
 }
 
-/** @param {Record<string, string>} input entry name → source path */
+const onwarn = (warning, warn) => {
+  // React and friends start modules with "use client"; meaningless in a browser bundle.
+  if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+  // jsencrypt's TypeScript helpers test `this && this.__extends` at module level; undefined is what they expect.
+  if (warning.code === 'THIS_IS_UNDEFINED' && /\/jsencrypt\//.test(warning.id ?? '')) return;
+  warn(warning);
+};
+
+// Every English catalogue (`*.en.ts`, core/i18n) in one chunk: the console loads it only when it speaks
+// English, in one request rather than one per section. jsencrypt (the login page's RSA, imported on the
+// first sign-in) under its own name.
+const manualChunks = (id) => (/\.en\.ts$/.test(id) ? 'lang-en' : /\/node_modules\/jsencrypt\//.test(id) ? 'jsencrypt' : undefined);
+
+/** Sources to browser modules: TypeScript/JSX, CSS as text, npm modules resolved, minified (NO_MINIFY=1 keeps them readable). */
+const compile = () => [
+  elementContract(),
+  shellIconsRollup(),
+  replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
+  nodeResolve({ browser: true, extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] }),
+  commonjs(),
+  cssAsText(),
+  esbuild({ jsx: 'automatic', target: 'es2022', tsconfig: 'tsconfig.json' }),
+  ...(process.env.NO_MINIFY ? [] : [terser({ module: true, ecma: 2020, compress: { passes: 2 }, format: { comments: false } })]),
+];
+
+/**
+ * The build the server and nginx serve under /ui/: self-contained (React included), with the standalone
+ * page and a brotli and a gzip copy of each file.
+ * @param {Record<string, string>} input entry name → source path
+ */
 export function elementsBuild(input) {
   return {
     input,
-    output: {
-      dir: OUT_DIR,
-      format: 'es',
-      entryFileNames: '[name].js',
-      chunkFileNames: '[name]-[hash].js',
-      // Every English catalogue (`*.en.ts`, core/i18n) in one chunk: the console loads it only when
-      // it speaks English, in one request rather than one per section.
-      // jsencrypt (the login page's RSA, imported on the first sign-in) under its own name.
-      manualChunks: (id) => (/\.en\.ts$/.test(id) ? 'lang-en' : /\/node_modules\/jsencrypt\//.test(id) ? 'jsencrypt' : undefined),
-    },
-    onwarn(warning, warn) {
-      // React and friends start modules with "use client"; meaningless in a browser bundle.
-      if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
-      // jsencrypt's TypeScript helpers test `this && this.__extends` at module level; undefined is what they expect.
-      if (warning.code === 'THIS_IS_UNDEFINED' && /\/jsencrypt\//.test(warning.id ?? '')) return;
-      warn(warning);
-    },
-    plugins: [
-      standalonePage(),
-      elementContract(),
-      shellIconsRollup(),
-      replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
-      nodeResolve({ browser: true, extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] }),
-      commonjs(),
-      cssAsText(),
-      esbuild({ jsx: 'automatic', target: 'es2022', tsconfig: 'tsconfig.json' }),
-      // NO_MINIFY=1 npm run build: readable bundles for profiling in Chromium.
-      ...(process.env.NO_MINIFY ? [] : [terser({ module: true, ecma: 2020, compress: { passes: 2 }, format: { comments: false } })]),
-      shoelaceIcons(),
-      precompress(),
-    ],
+    output: { dir: OUT_DIR, format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js', manualChunks },
+    onwarn,
+    plugins: [standalonePage(), ...compile(), shoelaceIcons(), precompress()],
   };
+}
+
+export const PACKAGE_DIR = 'lib';
+/** What the package leaves to the app's bundler: React, so a React app and our elements share one copy. */
+const PEER = /^(react|react-dom|scheduler)(\/|$)/;
+
+/**
+ * The build the npm package ships (`npm pack` runs it): the same elements and chunks for an app's
+ * bundler, with React as a peer dependency instead of inside. Everything else (Shoelace, nanostores,
+ * i18next…) stays bundled and tree-shaken, so installing the package pulls in nothing but React.
+ * @param {Record<string, string>} input entry name → source path
+ */
+export function packageBuild(input) {
+  return {
+    input,
+    external: (id) => PEER.test(id),
+    output: { dir: PACKAGE_DIR, format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js', manualChunks },
+    onwarn,
+    plugins: [emptyFirst(PACKAGE_DIR), ...compile(), shoelaceIcons()],
+  };
+}
+
+/** Starts from an empty folder: hashed chunks of earlier builds would pile up. */
+function emptyFirst(dir) {
+  return { name: 'empty-first', buildStart() { rmSync(dir, { recursive: true, force: true }); } };
 }

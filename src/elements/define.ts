@@ -1,10 +1,11 @@
 import r2wc from '@r2wc/react-to-web-component'
 import { useStore } from '@nanostores/react'
-import { setBasePath } from '@shoelace-style/shoelace/dist/utilities/base-path.js'
-import { createElement, useEffect, type ComponentType } from 'react'
+import { createElement, useEffect, useLayoutEffect, type ComponentType } from 'react'
+import { ownsPage } from '../core/embedding.ts'
 import { $documentLang, langTag, toLang } from '../core/i18n/document-lang.ts'
 import { LangContext, pinLanguage } from '../core/i18n/index.ts'
 import { $lang } from '../core/stores/locale.ts'
+import { registerIcons } from '../core/ui/asset-base.ts'
 import { ErrorBoundary } from '../core/ui/ErrorBoundary.tsx'
 import { consoleStyleSheet } from '../core/ui/styles.ts'
 import { isDark, shoelaceDarkSheet } from '../core/ui/theme.ts'
@@ -65,8 +66,9 @@ function attributeText(type: PropType, value: unknown): string | null {
   return value === undefined || value === null || value === '' ? null : String(value)
 }
 
-// Icons are copied next to the bundle (dist/shoelace/assets/icons/), see scripts/build/shoelace-icons.mjs.
-setBasePath(new URL('./shoelace/', import.meta.url).href)
+// Icons are copied next to the bundle (dist/shoelace/assets/icons/, scripts/build/shoelace-icons.mjs);
+// asset-base.ts says where to fetch them from.
+registerIcons()
 
 const shoelaceHosts = new Set<HTMLElement>()
 let darkWatch: MediaQueryList | undefined
@@ -94,6 +96,12 @@ function useElementLang(attribute: string | undefined) {
   const shown = useStore($lang)
   const lang = toLang(attribute) ?? toLang(page)
   useEffect(() => (lang ? pinLanguage(lang) : undefined), [lang])
+  // In a host page of its own (no console owns it), the page's language is the elements': the server's
+  // messages (Accept-Language) and the texts of event details follow it, not a choice stored for the
+  // console. Before the children's first calls (their effects run after every layout effect).
+  useLayoutEffect(() => {
+    if (lang && !ownsPage() && $lang.get() !== lang) $lang.set(lang)
+  }, [lang])
   return { lang, tag: langTag(lang ?? shown) }
 }
 
@@ -122,7 +130,9 @@ export function elementClass<P extends object>(Component: ComponentType<P>, opti
       root.adoptedStyleSheets = [...(options.styleSheets?.() ?? []), consoleStyleSheet()]
       for (const [name, type] of Object.entries(types)) {
         // A property set before the element was defined sits on the instance, hiding the accessor.
-        // (No attribute callback runs for what the constructor writes: the props are set here.)
+        // (No attribute callback runs for what the constructor writes: the props are set here.) React
+        // renders a prop of an element not yet defined as an attribute of its name, lower-cased by HTML
+        // (`apiBase` → `apibase`): read as the kebab one when that is absent.
         if (Object.prototype.hasOwnProperty.call(this, name)) {
           const value = (this as Record<string, unknown>)[name]
           delete (this as Record<string, unknown>)[name]
@@ -131,7 +141,7 @@ export function elementClass<P extends object>(Component: ComponentType<P>, opti
           this[PROPS][name] = kept ? value : parse(type, text)
           if (text !== null) this.setAttribute(kebab(name), text)
         } else {
-          this[PROPS][name] = parse(type, this.getAttribute(kebab(name)))
+          this[PROPS][name] = parse(type, this.getAttribute(kebab(name)) ?? this.getAttribute(name.toLowerCase()))
         }
       }
     }

@@ -25,7 +25,7 @@ test('a changed element makes the contract stale until it is generated again', (
   const copy = mkdtempSync(join(tmpdir(), 'contract-'));
   try {
     for (const dir of ['src', 'types', 'docs']) cpSync(join(root, dir), join(copy, dir), { recursive: true });
-    cpSync(join(root, 'custom-elements.json'), join(copy, 'custom-elements.json'));
+    for (const file of ['custom-elements.json', 'package.json', 'web-types.json', 'vscode.html-custom-data.json']) cpSync(join(root, file), join(copy, file));
     const file = join(copy, 'src/elements/bastion-asset-list.ts');
     writeFileSync(file, readFileSync(file, 'utf8').replace(' * @csspart pager -', ' * @csspart footer - A new part.\n * @csspart pager -'));
     assert.deepEqual(staleFiles(copy).sort(), ['custom-elements.json', 'docs/elements.md']);
@@ -41,7 +41,7 @@ test('the manifest covers every element with its attributes, events, methods, sl
   assert.deepEqual(elements.map((e) => e.tagName), Object.keys(elementEntries(root)));
   const byTag: Record<string, Element> = Object.fromEntries(elements.map((e) => [e.tagName, e]));
   for (const element of elements) {
-    assert.equal(element.path, `dist/${element.tagName}.js`);
+    assert.equal(element.path, `lib/${element.tagName}.js`);
     const attributes = element.attributes?.map((a) => a.name) ?? [];
     assert.ok(attributes.includes('lang') && attributes.includes('theme'), `${element.tagName} takes lang and theme`);
     const names = (element.events ?? []).map((event) => event.name);
@@ -77,10 +77,18 @@ test('package.json exports every element with its declarations and names the man
   assert.equal(pkg.customElements, 'custom-elements.json');
   for (const tag of Object.keys(elementEntries(root))) {
     const entry = pkg.exports[`./${tag}`];
-    assert.deepEqual(entry, { types: `./types/${tag}.d.ts`, default: `./dist/${tag}.js` });
+    assert.deepEqual(entry, { types: `./types/${tag}.d.ts`, default: `./lib/${tag}.js` });
     readFileSync(join(root, entry.types), 'utf8');
   }
   assert.equal(pkg.exports['./custom-elements.json'], './custom-elements.json');
+  assert.deepEqual(pkg.exports['./jsx'], { types: './types/jsx.d.ts' });
+  assert.deepEqual(pkg.exports['.'], { types: './types/index.d.ts', default: './lib/index.js' });
+  assert.equal(pkg['web-types'], './web-types.json');
+  // What a consumer installs: React as a peer, nothing of the server, the terminal or the build.
+  assert.equal(pkg.dependencies, undefined);
+  assert.deepEqual(Object.keys(pkg.peerDependencies).sort(), ['@types/react', 'react', 'react-dom']);
+  for (const hook of ['preinstall', 'install', 'postinstall', 'prepare']) assert.equal(pkg.scripts[hook], undefined, hook);
+  assert.deepEqual(pkg.files, ['lib/', 'types/', 'custom-elements.json', 'web-types.json', 'vscode.html-custom-data.json', 'docs/']);
 });
 
 test('the declarations type a host page: tags, properties, methods and event details, and refuse mistakes', () => {

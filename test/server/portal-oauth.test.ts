@@ -39,9 +39,9 @@ function authorizeUrl(params: Record<string, string>): string {
 }
 
 /** Follows the popup through /oidc/auth, the server's login form and back; returns the redirect to the portal. */
-async function popupSignIn(app: App, username: string, challenge: string, otpSecret?: string): Promise<URL> {
+async function popupSignIn(app: App, username: string, challenge: string, otpSecret?: string, scope = 'openid'): Promise<URL> {
   let jar: Record<string, string> = {};
-  let response = await app.inject({ url: authorizeUrl({ code_challenge: challenge, code_challenge_method: 'S256' }) });
+  let response = await app.inject({ url: authorizeUrl({ code_challenge: challenge, code_challenge_method: 'S256', scope }) });
   for (let hops = 0; hops < 10; hops += 1) {
     assert.ok([302, 303].includes(response.statusCode), `${response.statusCode} ${response.body.slice(0, 300)}`);
     jar = cookieJar(response, jar);
@@ -283,4 +283,20 @@ test('the popup\'s sign-in is the usual one: a user with MFA gives the code befo
   assert.equal(profile.json().username, 'user');
   const rows = app.bastion.db.prepare("SELECT reason, mfa FROM login_logs WHERE username = 'user' AND status = 1 ORDER BY rowid").all();
   assert.deepEqual(rows.map((row) => ({ ...(row as object) })), [{ reason: '', mfa: 1 }, { reason: `Portal sign-in: Test portal (${PORTAL})`, mfa: 2 }]);
+});
+
+test('the ID token names the user (preferred_username) with oidc-client-ts\'s minimal settings: no userinfo call needed', async (t) => {
+  const app = await portalApp(t);
+  const { verifier, challenge } = pkce();
+  const back = await popupSignIn(app, 'user', challenge, undefined, 'openid profile');
+  const answer = await exchange(app, back.searchParams.get('code')!, verifier);
+  assert.equal(answer.statusCode, 200, answer.body);
+  const claims = JSON.parse(Buffer.from(String(answer.json().id_token).split('.')[1], 'base64url').toString('utf8'));
+  assert.equal(claims.preferred_username, 'user');
+  assert.ok(claims.sub);
+  // Without the profile scope the ID token says who, and nothing more.
+  const bare = pkce();
+  const plain = await popupSignIn(app, 'user', bare.challenge);
+  const plainClaims = JSON.parse(Buffer.from(String((await exchange(app, plain.searchParams.get('code')!, bare.verifier)).json().id_token).split('.')[1], 'base64url').toString('utf8'));
+  assert.equal(plainClaims.preferred_username, undefined);
 });

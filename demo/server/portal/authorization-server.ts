@@ -84,6 +84,9 @@ function makeProvider(app: FastifyInstance, opts: PortalOptions): Provider {
       return { accountId: sub, claims: () => ({ sub, preferred_username: user.username, name: user.name, email: user.email }) };
     },
     claims: { openid: ['sub'], profile: ['preferred_username', 'name'], email: ['email'] },
+    // The scopes' claims in the ID token too, not only from the userinfo endpoint: oidc-client-ts's
+    // minimal settings (no loadUserInfo) then have `profile.preferred_username` at once.
+    conformIdTokenClaims: false,
     scopes: SCOPES,
     responseTypes: ['code'],
     pkce: { required: () => true },

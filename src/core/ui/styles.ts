@@ -8,7 +8,10 @@ import { themeCss } from './theme.ts'
 // the host's), so nothing is fixed to the window and the page scrolls inside `.main`.
 const shellCss = `
 * { box-sizing: border-box; }
-.bastion-root { display: contents; }
+/* The host page's rules reach the element itself, and a page rule beats :host: the box inside starts from
+   nothing (a page's '* { letter-spacing }' or 'bastion-asset-list { font: … }' included) and takes the theme's. */
+.bastion-root { all: initial; display: contents; font-family: var(--_font-family); font-size: var(--_font-size);
+  line-height: var(--_line-height); color: var(--_color-text); color-scheme: inherit; }
 a { color: var(--_color-primary); }
 :focus-visible { outline: 2px solid var(--_color-primary); outline-offset: 2px; }
 .sr-label::part(form-control-label) { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }

@@ -22,6 +22,9 @@ let profileToken: string | null | undefined
  */
 function ensureProfile(): Promise<Profile | null> {
   const token = $portalToken.get()
+  // Across origins only a token signs in (the server allows no cookie there): without one, a call
+  // would only be refused, one CORS error in the host's console per element. Signed out, then.
+  if (!token && crossOrigin()) return Promise.resolve(null)
   const known = $profile.get()
   // A portal's new token may be another user's: its profile is read again.
   if (known && (profileToken === undefined || profileToken === token)) return Promise.resolve(known)
@@ -38,6 +41,11 @@ function ensureProfile(): Promise<Profile | null> {
     return $portalToken.get() === token ? setProfile(profile) : profile
   })().finally(() => { asking = null })
   return asking
+}
+
+/** Whether the API is on another origin than the page (api-base names another site). */
+function crossOrigin(): boolean {
+  return new URL(apiUrl(PROFILE_URL), window.location.href).origin !== window.location.origin
 }
 
 /** The page's org: its current one, else the saved one, else the first allowed. */
