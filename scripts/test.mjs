@@ -18,6 +18,7 @@ const node = process.execPath;
 console.log(`[test] on Node ${process.version} (${node})`);
 const bin = (name) => join('node_modules', '.bin', name);
 const SERVER_TESTS = 'test/server';
+const PACKAGE_TESTS = 'test/package';
 const summary = [];
 let total = emptyTotals();
 
@@ -55,7 +56,7 @@ async function serverSuite() {
 }
 
 async function browserSuite() {
-  const files = findTestFiles('test', /\.test\.tsx?$/, [SERVER_TESTS]);
+  const files = findTestFiles('test', /\.test\.tsx?$/, [SERVER_TESTS, PACKAGE_TESTS]);
   if (files.length === 0) return record('browser', emptyTotals(), 'no browser test files');
   const chromium = await runStep('chromium', node, ['scripts/ensure-chromium.mjs']);
   if (chromium.code !== 0) return record('browser', { ...emptyTotals(), failed: 1 }, 'no Chromium');
@@ -83,8 +84,22 @@ async function browserSuite() {
   }
 }
 
+// A portal's view of the package: `npm pack`, installed into a new Vite + React app from the npm registry,
+// type-checked, built and driven in Chromium on another origin (test/package/).
+async function packageSuite() {
+  const files = findTestFiles(PACKAGE_TESTS, /\.test\.ts$/);
+  if (files.length === 0) return record('package', emptyTotals(), `no test files in ${PACKAGE_TESTS}/`);
+  const chromium = await runStep('chromium', node, ['scripts/ensure-chromium.mjs']);
+  if (chromium.code !== 0) return record('package', { ...emptyTotals(), failed: 1 }, 'no Chromium');
+  const { code, output } = await runStep('package tests', node, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files]);
+  const totals = parseNodeTestTotals(output);
+  if (!totals) return record('package', { ...emptyTotals(), failed: 1 }, `crashed with exit code ${code}`);
+  const crashed = code !== 0 && totals.failed === 0;
+  record('package', crashed ? { ...totals, failed: 1 } : totals, crashed ? `exit code ${code}` : '');
+}
+
 // `node scripts/test.mjs server browser` runs only the named steps (npm run test:server / test:browser).
-const STEPS = { typecheck: typeCheck, server: serverSuite, browser: browserSuite };
+const STEPS = { typecheck: typeCheck, server: serverSuite, browser: browserSuite, package: packageSuite };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in STEPS));
 if (unknown.length > 0) {

@@ -9,6 +9,7 @@ import { door } from './door.mjs';
 import { elementSizes } from './element-sizes.mjs';
 import { firstLoad } from './first-load.mjs';
 import { grantsServer } from './grants-server.mjs';
+import { portalCost } from './portal-cost.mjs';
 import { replayAsciinema } from './replay-asciinema.mjs';
 import { replaySeek } from './replay-seek.mjs';
 import { soak } from './soak.mjs';
@@ -17,14 +18,14 @@ import { usersFirstRow, usersPageBytes } from './users-first-row.mjs';
 import { usersListServer } from './users-list-server.mjs';
 
 // The *PageBytes sections report the cold visit their first-row section recorded, so each comes right after it.
-export const SECTIONS = [elementSizes, firstLoad, usersListServer, usersFirstRow, usersPageBytes, assetsListServer, assetListFirstRow, assetListPageBytes, csvImportConcurrency, grantsServer, terminalServer, replaySeek, replayAsciinema, door, batch, soak];
+export const SECTIONS = [elementSizes, portalCost, firstLoad, usersListServer, usersFirstRow, usersPageBytes, assetsListServer, assetListFirstRow, assetListPageBytes, csvImportConcurrency, grantsServer, terminalServer, replaySeek, replayAsciinema, door, batch, soak];
 
 /**
  * `npm run bench -- <group> …` runs only these sections (in the order above): `first-load` is the
  * issue's first-load figures (bytes as sent, cold first rows beside their budgets).
  */
 export const SECTION_GROUPS = {
-  'first-load': [elementSizes, firstLoad, usersFirstRow, usersPageBytes, assetListFirstRow, assetListPageBytes],
+  'first-load': [elementSizes, portalCost, firstLoad, usersFirstRow, usersPageBytes, assetListFirstRow, assetListPageBytes],
   server: [usersListServer, assetsListServer, csvImportConcurrency],
   grants: [grantsServer],
   terminal: [terminalServer],
