@@ -1,4 +1,4 @@
-// Browser tests (`test/**/*.test.ts(x)` except the node:test server suite) in Debian's headless
+// Browser tests (`test/**/*.test.ts(x)` except the node:test server and package suites) in Debian's headless
 // Chromium, against a real reference server reached through this dev server's origin.
 import { defaultReporter } from '@web/test-runner';
 import { chromeLauncher } from '@web/test-runner-chrome';
@@ -17,7 +17,7 @@ import { totalsReporter } from './scripts/wtr/totals-reporter.mjs';
 import { webTerminalFixturePlugin } from './scripts/wtr/web-terminal-fixture.mjs';
 
 export default {
-  files: ['test/**/*.test.{ts,tsx}', '!test/server/**'],
+  files: ['test/**/*.test.{ts,tsx}', '!test/server/**', '!test/package/**'],
   rootDir: '.',
   nodeResolve: false, // every test file arrives as one esbuild bundle
   // One file at a time: all pages share one browser context, so the session cookie of one test

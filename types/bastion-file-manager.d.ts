@@ -19,7 +19,9 @@ export interface BastionFileManagerElementEventMap extends Omit<HTMLElementEvent
  */
 export declare class BastionFileManagerElement extends HTMLElement {
   /**
-   * Where the API lives when not on this origin (default: same origin).
+   * Where the API lives (default: this origin). The file manager works on the bastion's origin only (its
+   * calls ride on the bastion's signed-in session): on another origin it shows a link that opens the
+   * bastion's file manager in a new tab instead.
    *
    * Attribute: `api-base`.
    */

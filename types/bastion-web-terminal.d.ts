@@ -18,7 +18,9 @@ export interface BastionWebTerminalElementEventMap extends Omit<HTMLElementEvent
  */
 export declare class BastionWebTerminalElement extends HTMLElement {
   /**
-   * Where the API (and the terminal socket) lives when not on this origin (default: same origin).
+   * Where the API (and the terminal socket) lives (default: this origin). The terminal works on the
+   * bastion's origin only (its socket rides on the bastion's signed-in session): on another origin it shows
+   * a link that opens the bastion's web terminal, for the same `login-to`, in a new tab instead.
    *
    * Attribute: `api-base`.
    */

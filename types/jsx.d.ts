@@ -88,7 +88,9 @@ export interface BastionConsoleElementProps extends DetailedHTMLProps<HTMLAttrib
 
 /** What `<bastion-file-manager>` takes in JSX: React's HTML attributes and ref, its inputs and its events. */
 export interface BastionFileManagerElementProps extends DetailedHTMLProps<HTMLAttributes<BastionFileManagerElement>, BastionFileManagerElement> {
-  /** Where the API lives when not on this origin (default: same origin). */
+  /** Where the API lives (default: this origin). The file manager works on the bastion's origin only (its
+   * calls ride on the bastion's signed-in session): on another origin it shows a link that opens the
+   * bastion's file manager in a new tab instead. */
   apiBase?: string
   /** The `apiBase` input as an attribute (a string, as HTML gives it). */
   'api-base'?: string
@@ -158,7 +160,9 @@ export interface BastionSessionReplayElementProps extends DetailedHTMLProps<HTML
 
 /** What `<bastion-web-terminal>` takes in JSX: React's HTML attributes and ref, its inputs and its events. */
 export interface BastionWebTerminalElementProps extends DetailedHTMLProps<HTMLAttributes<BastionWebTerminalElement>, BastionWebTerminalElement> {
-  /** Where the API (and the terminal socket) lives when not on this origin (default: same origin). */
+  /** Where the API (and the terminal socket) lives (default: this origin). The terminal works on the
+   * bastion's origin only (its socket rides on the bastion's signed-in session): on another origin it shows
+   * a link that opens the bastion's web terminal, for the same `login-to`, in a new tab instead. */
   apiBase?: string
   /** The `apiBase` input as an attribute (a string, as HTML gives it). */
   'api-base'?: string

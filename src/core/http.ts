@@ -45,6 +45,11 @@ export function apiUrl(path: string): string {
   return /^https?:\/\//.test(path) ? path : apiBase + path
 }
 
+/** Whether the API (api-base) is on another origin than the page: then only a token signs calls in. */
+export function apiIsCrossOrigin(): boolean {
+  return new URL(apiUrl('/'), window.location.href).origin !== window.location.origin
+}
+
 let zone: string | undefined
 
 type TemporalNow = { Temporal?: { Now: { timeZoneId(): string } } }

@@ -4,7 +4,7 @@ import { setApiBase } from '../core/http.ts'
 import { useT } from '../core/i18n/index.ts'
 import { FileManagerPage } from '../pages/files/FileManagerPage.tsx'
 import '../pages/files/i18n.ts'
-import { usePageSession } from './page-sign-in.ts'
+import { opensOnBastion, usePageSession } from './page-sign-in.ts'
 import { defineElement, elementClass, type CommonProps } from './define.ts'
 
 export interface BastionFileManagerProps extends CommonProps {
@@ -14,6 +14,7 @@ export interface BastionFileManagerProps extends CommonProps {
   path?: string
 }
 
+const FILE_MANAGER_PAGE = '/koko/elfinder/sftp/'
 const onOwnPage = () => window.location.pathname.startsWith('/koko/elfinder/')
 
 /** The web file manager (`/koko/elfinder/sftp/`): the user's granted assets' files, as over SFTP. */
@@ -21,6 +22,8 @@ function BastionFileManager({ apiBase, asset, systemUser, path }: BastionFileMan
   if (apiBase !== undefined) setApiBase(apiBase)
   const t = useT()
   const { session, signedOut } = usePageSession(onOwnPage(), { prompt: t('files.signIn.prompt'), link: t('files.signIn.link') })
+  const elsewhere = opensOnBastion(FILE_MANAGER_PAGE, t)
+  if (elsewhere) return elsewhere
   if (signedOut) return signedOut
   return session === 'ready' ? createElement(FileManagerPage, { asset, systemUser, path }) : null
 }
@@ -40,7 +43,9 @@ export class BastionFileManagerElement extends elementClass(BastionFileManager, 
   props: { apiBase: 'string', asset: 'string', systemUser: 'string', path: 'string' },
 }) {
   /**
-   * Where the API lives when not on this origin (default: same origin).
+   * Where the API lives (default: this origin). The file manager works on the bastion's origin only (its
+   * calls ride on the bastion's signed-in session): on another origin it shows a link that opens the
+   * bastion's file manager in a new tab instead.
    * @attr api-base
    */
   declare apiBase: string | undefined

@@ -5,7 +5,7 @@ import { useT } from '../core/i18n/index.ts'
 import { shoelaceThemeSheets } from '../core/ui/shoelace-theme.ts'
 import { WebTerminalPage } from '../pages/webterminal/WebTerminalPage.tsx'
 import '../pages/webterminal/i18n.ts'
-import { usePageSession } from './page-sign-in.ts'
+import { opensOnBastion, usePageSession } from './page-sign-in.ts'
 import { defineElement, elementClass, type CommonProps } from './define.ts'
 
 export interface BastionWebTerminalProps extends CommonProps {
@@ -16,11 +16,21 @@ export interface BastionWebTerminalProps extends CommonProps {
 
 const onTerminalPage = () => window.location.pathname.startsWith('/luna')
 
+/** The bastion's own web terminal page for the same asset or app. */
+function terminalPage(loginTo: string | undefined, appType: string | undefined): string {
+  const query = new URLSearchParams()
+  if (appType) query.set('type', appType)
+  if (loginTo) query.set('login_to', loginTo)
+  return `/luna/${query.size ? `?${query}` : ''}`
+}
+
 /** The web terminal page (`/luna/`): the user's granted assets, their system users, a full-window xterm. */
 function BastionWebTerminal({ apiBase, loginTo, appType }: BastionWebTerminalProps) {
   if (apiBase !== undefined) setApiBase(apiBase)
   const t = useT()
   const { session, signedOut } = usePageSession(onTerminalPage(), { prompt: t('webterm.signIn.prompt'), link: t('webterm.signIn.link') })
+  const elsewhere = opensOnBastion(terminalPage(loginTo, appType), t)
+  if (elsewhere) return elsewhere
   if (signedOut) return signedOut
   return session === 'ready' ? createElement(WebTerminalPage, { loginTo, appType }) : null
 }
@@ -42,7 +52,9 @@ export class BastionWebTerminalElement extends elementClass(BastionWebTerminal, 
   styleSheets: shoelaceThemeSheets,
 }) {
   /**
-   * Where the API (and the terminal socket) lives when not on this origin (default: same origin).
+   * Where the API (and the terminal socket) lives (default: this origin). The terminal works on the
+   * bastion's origin only (its socket rides on the bastion's signed-in session): on another origin it shows
+   * a link that opens the bastion's web terminal, for the same `login-to`, in a new tab instead.
    * @attr api-base
    */
   declare apiBase: string | undefined

@@ -22,6 +22,10 @@ export const coreEn: Shape<typeof coreZh> = {
   },
   guard: { error: { routes: 'Failed to generate routes' } },
   element: {
+    elsewhere: {
+      prompt: 'This page opens on the bastion, where your sign-in there applies.',
+      link: 'Open on the bastion',
+    },
     signIn: {
       'no-session': 'Sign in to see this.', expired: 'Your session has expired. Please sign in again.', 'signed-out': 'You have signed out.', link: 'Sign in',
     },

@@ -18,6 +18,10 @@ export const coreZh = {
   },
   guard: { error: { routes: '生成路由失败' } },
   element: {
+    elsewhere: {
+      prompt: '此页面在堡垒机上打开：它在那里使用你在堡垒机上的登录。',
+      link: '在堡垒机上打开',
+    },
     signIn: {
       'no-session': '登录后查看这里的内容。', expired: '登录已过期，请重新登录。', 'signed-out': '你已注销登录。', link: '登录',
     },

@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect, useState } from 'react'
 import { PROFILE_URL } from '../../../core/config.ts'
 import { getCookie, COOKIE } from '../../../core/cookies.ts'
 import { $signInRequired, claimPage, joinHostPage, requireSignIn } from '../../../core/embedding.ts'
-import { apiUrl } from '../../../core/http.ts'
+import { apiIsCrossOrigin, apiUrl } from '../../../core/http.ts'
 import { $portalToken, authFetch } from '../../../core/portal-auth.ts'
 import { $currentOrg, $orgs, readOrgCookie } from '../../../core/stores/org.ts'
 import { $profile, setProfile } from '../../../core/stores/session.ts'
@@ -24,7 +24,7 @@ function ensureProfile(): Promise<Profile | null> {
   const token = $portalToken.get()
   // Across origins only a token signs in (the server allows no cookie there): without one, a call
   // would only be refused, one CORS error in the host's console per element. Signed out, then.
-  if (!token && crossOrigin()) return Promise.resolve(null)
+  if (!token && apiIsCrossOrigin()) return Promise.resolve(null)
   const known = $profile.get()
   // A portal's new token may be another user's: its profile is read again.
   if (known && (profileToken === undefined || profileToken === token)) return Promise.resolve(known)
@@ -41,11 +41,6 @@ function ensureProfile(): Promise<Profile | null> {
     return $portalToken.get() === token ? setProfile(profile) : profile
   })().finally(() => { asking = null })
   return asking
-}
-
-/** Whether the API is on another origin than the page (api-base names another site). */
-function crossOrigin(): boolean {
-  return new URL(apiUrl(PROFILE_URL), window.location.href).origin !== window.location.origin
 }
 
 /** The page's org: its current one, else the saved one, else the first allowed. */
