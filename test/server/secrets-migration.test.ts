@@ -12,7 +12,7 @@ import { buildApp } from '../../demo/server/app.ts';
 import { signFor } from '../../demo/server/auth/access-key-sign.ts';
 import { readOtpSecret } from '../../demo/server/auth/otp-secret.ts';
 import { migrations } from '../../demo/server/db/migrations.ts';
-import { hashPassword } from '../../demo/server/lib/passwords.ts';
+import { hashPasswordNow } from '../../demo/server/lib/passwords.ts';
 import { tokenHash } from '../../demo/server/secrets/token-hash.ts';
 import { unseal } from '../../demo/server/secrets/vault.ts';
 import { tokenOwner } from '../../demo/server/terminal/connection-token.ts';
@@ -42,7 +42,7 @@ function oldDatabase(file: string): Record<string, string> {
   const ids = { user: randomUUID(), key: randomUUID(), systemUser: randomUUID(), k8s: randomUUID(), domain: randomUUID(), asset: randomUUID(), app: randomUUID() };
   const insert = (table: string, row: Record<string, unknown>) =>
     db.prepare(`INSERT INTO ${table} (${Object.keys(row).join(', ')}) VALUES (${Object.keys(row).map(() => '?').join(', ')})`).run(...Object.values(row));
-  insert('users', { id: ids.user, username: 'veteran', name: 'Veteran', email: 'veteran@example.test', role: 'Admin', password_hash: hashPassword('Veteran-pass-1'),
+  insert('users', { id: ids.user, username: 'veteran', name: 'Veteran', email: 'veteran@example.test', role: 'Admin', password_hash: hashPasswordNow('Veteran-pass-1'),
     otp_secret_key: OLD.otpSecret, is_first_login: 0, date_expired: '2094-01-01T00:00:00.000Z', date_joined: STAMP });
   insert('sessions', { id: OLD.sessionId, user_id: ids.user, expires_at: NOW + 3_600_000, created_at: NOW });
   insert('bearer_tokens', { token: OLD.bearerToken, user_id: ids.user, expires_at: NOW + 3_600_000 });

@@ -1,7 +1,8 @@
 // The one credential check used by the HTML login form and the token API.
 import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '../context.ts';
-import { t } from '../lib/i18n.ts';
+import { t, type Lang } from '../lib/i18n.ts';
+import { PasswordCheckBusy } from '../lib/passwords.ts';
 import { passwordHasExpired } from '../users/password-expiry.ts';
 import { clearFailures, isBlocked, recordFailure } from './lockout.ts';
 import { needsConfirmation } from './login-confirm.ts';
@@ -10,10 +11,11 @@ import { mfaEnabled } from './mfa-state.ts';
 import { isValidUser } from './permissions.ts';
 import { userForPassword } from './password-check.ts';
 import { headerValue } from './request-context.ts';
+import { takeSignIn } from './sign-in-rate.ts';
 
 export type LoginResult =
   | { ok: true; user: UserRow }
-  | { ok: false; error: 'password_failed' | 'block_login' | 'user_inactive' | 'password_expired'; msg: string };
+  | { ok: false; error: 'password_failed' | 'block_login' | 'user_inactive' | 'password_expired' | 'busy'; msg: string };
 
 /** `ip`: the address the login is recorded and counted under (a terminal signing a user in passes the user's). */
 export async function checkCredentials(request: FastifyRequest, username: string, password: string, type: 'W' | 'T', ip = request.ip): Promise<LoginResult> {
@@ -30,7 +32,16 @@ export async function checkCredentials(request: FastifyRequest, username: string
     log('block_login', false);
     return { ok: false, error: 'block_login', msg: t(lang, 'auth.block_login', { minutes: limitMinutes }) };
   }
-  const user = await userForPassword(request, username, password);
+  // Too many checks from this address, or waiting for the hashing pool: said as busy (not a wrong
+  // password: nothing is counted toward the lockout), and the client may try again in a moment.
+  if (!takeSignIn(request.server.bastion, ip, nowMs)) return busy(lang);
+  let user: UserRow | null;
+  try {
+    user = await userForPassword(request, username, password);
+  } catch (error) {
+    if (error instanceof PasswordCheckBusy) return busy(lang);
+    throw error;
+  }
   if (!user) {
     const remaining = recordFailure(db, username, ip, nowMs, policy);
     log('password_failed', false);
@@ -50,6 +61,8 @@ export async function checkCredentials(request: FastifyRequest, username: string
   if (!mfaEnabled(user, settings) && !needsConfirmation(db, settings, user)) recordSignIn(request, user, type, ip);
   return { ok: true, user };
 }
+
+const busy = (lang: Lang): LoginResult => ({ ok: false, error: 'busy', msg: t(lang, 'auth.busy') });
 
 /** The successful sign-in: its login log row (with 2.3's `mfa` = whether MFA is on) and last_login. */
 export function recordSignIn(request: FastifyRequest, user: UserRow, type: 'W' | 'T', ip = request.ip): void {

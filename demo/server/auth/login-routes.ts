@@ -54,8 +54,8 @@ export function registerLoginRoutes(app: FastifyInstance): void {
     const password = decryptLoginPassword(flow, typeof body.password === 'string' ? body.password : '');
     const result = await checkCredentials(request, username, password, 'W');
     if (!result.ok) {
-      requireCaptcha(db, request.ip, now());
-      return renderForm(request, reply, { next, username, error: result.msg });
+      if (result.error !== 'busy') requireCaptcha(db, request.ip, now());
+      return renderForm(request, reply, { next, username, error: result.msg, status: result.error === 'busy' ? 429 : undefined });
     }
     clearLoginKeyPair(flow);
     return continueLogin(request, reply, result.user, next);

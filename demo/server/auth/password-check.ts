@@ -15,7 +15,7 @@ export async function userForPassword(request: FastifyRequest, username: string,
   if (settings.get('AUTH_LDAP') === true && (!user || user.source === 'ldap')) return ldapUser(request, username, password);
   // The hash is checked even without a user (a dummy one then): same cost, so timing does not
   // reveal whether the username exists.
-  const passwordOk = verifyPassword(password, user?.password_hash ?? null);
+  const passwordOk = await verifyPassword(password, user?.password_hash ?? null);
   return user && user.role !== 'App' && passwordOk ? user : null;
 }
 

@@ -44,6 +44,8 @@ export function registerTokenRoutes(app: FastifyInstance): void {
     const result: LoginResult = remembered
       ? { ok: true, user: remembered }
       : await (onBehalf ? checkOnBehalf(request, body) : checkCredentials(request, username, password, type));
+    // Busy is not a refusal of these credentials: 429, so a client (the terminal's door) can say so and retry.
+    if (!result.ok && result.error === 'busy') return reply.code(429).header('Retry-After', '2').send({ error: result.error, msg: result.msg });
     if (!result.ok) return reply.code(400).send({ error: result.error, msg: result.msg });
     const user: UserRow = result.user;
     // The address a terminal reports for its user is the one the sign-in is recorded under.

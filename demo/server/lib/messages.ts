@@ -11,6 +11,10 @@ export const messages = {
     zh: '账号已被锁定（请联系管理员解锁 或 {minutes} 分钟后重试）',
   },
   'auth.user_inactive': { en: 'This account is inactive.', zh: '此账户已禁用' },
+  'auth.busy': {
+    en: 'Too many sign-ins are being checked right now. Try again in a few seconds.',
+    zh: '当前正在校验的登录过多，请几秒后重试。',
+  },
   'auth.user_expired': { en: 'This account is expired', zh: '此账户已过期' },
   'auth.password_expired': {
     en: 'Password expired. Please contact the administrator to reset your password.',

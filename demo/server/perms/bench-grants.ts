@@ -12,7 +12,7 @@ import { buildApp } from '../app.ts';
 import { seedBulkAssets, seedBulkUsers } from '../seed/bench.ts';
 import type { DB } from '../db/open.ts';
 import { answerCount, timeGet } from '../lib/bench-timing.ts';
-import { hashPassword } from '../lib/passwords.ts';
+import { hashPasswordNow } from '../lib/passwords.ts';
 import { defaultExpiry, isoAt } from '../lib/time.ts';
 
 const PASSWORD = 'bastion';
@@ -96,7 +96,7 @@ export function seedPeople(db: DB, nowMs: number): void {
     const su = db.prepare(`INSERT INTO system_users (id, name, username, protocol, priority, org_id, created_by, date_created, date_updated)
       VALUES (?, ?, ?, ?, ?, '', 'bench', ?, ?)`);
     for (let s = 1; s <= BULK_GRANTS.systemUsers; s += 1) su.run(bulkId(4, s), `bench-su-${s}`, `su${s}`, s % 4 === 0 ? 'rdp' : 'ssh', 10 + (s % 5) * 10, stamp, stamp);
-    db.prepare("UPDATE users SET password_hash = ? WHERE username = 'bench1'").run(hashPassword(PASSWORD));
+    db.prepare("UPDATE users SET password_hash = ? WHERE username = 'bench1'").run(hashPasswordNow(PASSWORD));
   })();
 }
 

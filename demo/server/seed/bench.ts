@@ -2,7 +2,7 @@
 // transaction, prepared statements). Call it on a database built by buildApp, then time app.inject calls.
 import { orgRoot } from '../assets/node-tree.ts';
 import type { DB } from '../db/open.ts';
-import { hashPassword } from '../lib/passwords.ts';
+import { hashPasswordNow } from '../lib/passwords.ts';
 import { defaultExpiry, isoAt } from '../lib/time.ts';
 
 const FIRST = ['Alice', 'Bruno', 'Chen', 'Divya', 'Emil', 'Fatima', 'Goran', 'Hana', 'Ivan', 'Jun', 'Kofi', 'Lena', 'Mateo', 'Nadia', 'Omar', 'Priya'];
@@ -107,7 +107,7 @@ export function seedWideGrant(db: DB, password: string, assets = WIDE_GRANT.asse
   db.transaction(() => {
     db.prepare(`INSERT INTO users (id, username, name, email, role, source, is_active, is_first_login, date_expired, date_joined, created_by, comment, password_hash)
       VALUES (?, ?, 'Wide Grant', 'bench-wide@example.com', 'User', 'local', 1, 0, ?, ?, 'bench', '', ?)`)
-      .run(user, WIDE_GRANT.username, defaultExpiry(nowMs), stamp, hashPassword(password));
+      .run(user, WIDE_GRANT.username, defaultExpiry(nowMs), stamp, hashPasswordNow(password));
     db.prepare(`INSERT INTO asset_permissions (id, name, is_active, date_start, date_expired, actions, org_id, created_by, date_created, date_updated)
       VALUES (?, 'bench-wide', 1, ?, ?, 255, '', 'bench', ?, ?)`).run(permission, isoAt(nowMs - 86_400_000), defaultExpiry(nowMs), stamp, stamp);
     db.prepare('INSERT INTO asset_permission_users (permission_id, user_id) VALUES (?, ?)').run(permission, user);

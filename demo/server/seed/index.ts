@@ -1,7 +1,7 @@
 // Fills an empty database with the demo organisations, users and default settings.
 import type { DB } from '../db/open.ts';
 import { uuid } from '../lib/ids.ts';
-import { hashPassword } from '../lib/passwords.ts';
+import { hashPasswordNow } from '../lib/passwords.ts';
 import { defaultExpiry, isoAt } from '../lib/time.ts';
 import { seedApplications } from './apps.ts';
 import { seedAssets } from './assets.ts';
@@ -30,7 +30,7 @@ export function seed(db: DB, opts: SeedOptions): void {
   const now = isoAt(opts.nowMs);
   // One salted hash shared by the seeded accounts: they share the demo password anyway, and hashing
   // once keeps a fresh test database fast.
-  const passwordHash = hashPassword(opts.demoPassword);
+  const passwordHash = hashPasswordNow(opts.demoPassword);
   db.transaction(() => {
     const orgIds = new Map<string, string>();
     for (const org of SEED_ORGS) {

@@ -6,7 +6,7 @@ import { passwordPolicyErrors } from './password-policy.ts';
 import { storePasswordHash } from './store-password.ts';
 
 /** Checks old password, policy and confirmation; on success stores the hash (store-password.ts logs the change). */
-export function changeOwnPassword(request: FastifyRequest, user: UserRow, body: Record<string, unknown>): Record<string, string[]> | null {
+export async function changeOwnPassword(request: FastifyRequest, user: UserRow, body: Record<string, unknown>): Promise<Record<string, string[]> | null> {
   const { db, now, settings } = request.server.bastion;
   const { lang } = request.ctx;
   const text = (name: string) => (typeof body[name] === 'string' ? (body[name] as string) : '');
@@ -14,7 +14,7 @@ export function changeOwnPassword(request: FastifyRequest, user: UserRow, body: 
   for (const name of ['old_password', 'new_password', 'new_password_again']) {
     if (!text(name)) errors[name] = [t(lang, 'field.required')];
   }
-  if (text('old_password') && !verifyPassword(text('old_password'), user.password_hash)) {
+  if (text('old_password') && !(await verifyPassword(text('old_password'), user.password_hash))) {
     errors.old_password = [t(lang, 'password.old_wrong')];
   }
   if (text('new_password')) {
@@ -25,6 +25,6 @@ export function changeOwnPassword(request: FastifyRequest, user: UserRow, body: 
     errors.new_password_again = [t(lang, 'password.mismatch')];
   }
   if (Object.keys(errors).length) return errors;
-  storePasswordHash(db, request, user.id, hashPassword(text('new_password')), now());
+  storePasswordHash(db, request, user.id, await hashPassword(text('new_password')), now());
   return null;
 }

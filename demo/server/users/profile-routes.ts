@@ -64,9 +64,9 @@ export function registerProfileRoutes(app: FastifyInstance): void {
   app.patch('/api/v1/users/profile/', update);
 
   app.get('/api/v1/users/profile/password/', (request, reply) => (authorize(request, reply, IsValidUser) ? {} : reply));
-  app.put('/api/v1/users/profile/password/', (request, reply) => {
+  app.put('/api/v1/users/profile/password/', async (request, reply) => {
     if (!authorize(request, reply, IsValidUser)) return reply;
-    const errors = changeOwnPassword(request, request.ctx.user, (request.body ?? {}) as Record<string, unknown>);
+    const errors = await changeOwnPassword(request, request.ctx.user, (request.body ?? {}) as Record<string, unknown>);
     return errors ? reply.code(400).send(errors) : {};
   });
 

@@ -49,10 +49,10 @@ export function registerUserActionRoutes(app: FastifyInstance): void {
   });
 
   // Without mail the user could never learn a random password: then nothing changes and the note says so.
-  both('password/reset/', (args, target, request) => {
+  both('password/reset/', async (args, target, request) => {
     const { settings } = app.bastion;
     if (emailConfigured(settings)) {
-      storePasswordHash(args.db, request, String(target.id), hashPassword(randomToken(24)), args.now);
+      storePasswordHash(args.db, request, String(target.id), await hashPassword(randomToken(24)), args.now);
     }
     return { ...userBody(args, target.id), ...resetLinkMail(args, String(target.id)) };
   });
@@ -67,13 +67,13 @@ export function registerUserActionRoutes(app: FastifyInstance): void {
   });
 
   app.get(`${users.url}:id/password/`, route(() => ({})));
-  both('password/', (args, target, request, reply) => {
+  both('password/', async (args, target, request, reply) => {
     const password = (request.body as Record<string, unknown> | null)?.password;
     const { lang } = args.ctx;
     if (typeof password !== 'string' || !password) return reply.code(400).send({ password: [t(lang, 'field.required')] });
     const passwordError = adminPasswordError(password, app.bastion.settings, lang);
     if (passwordError) return reply.code(400).send({ password: passwordError });
-    storePasswordHash(args.db, request, String(target.id), hashPassword(password), args.now);
+    storePasswordHash(args.db, request, String(target.id), await hashPassword(password), args.now);
     return {};
   });
 }

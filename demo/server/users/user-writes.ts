@@ -2,7 +2,7 @@
 // memberships (only in the current org), and the reset-link mail of password_strategy 0.
 import type { HookArgs, Row } from '../engine/types.ts';
 import { t } from '../lib/i18n.ts';
-import { hashPassword } from '../lib/passwords.ts';
+import { hashPasswordNow } from '../lib/passwords.ts';
 import { defaultExpiry, isoAt } from '../lib/time.ts';
 import { uuid } from '../lib/ids.ts';
 import type { OrgRole } from '../context.ts';
@@ -48,7 +48,8 @@ export function prepareNewUser(args: HookArgs, data: Row): void {
 export function afterUserWrite(args: HookArgs, id: string, data: Row, mode: 'create' | 'update'): void {
   const { db, ctx } = args;
   if (wantsPassword(data)) {
-    storePasswordHash(db, args.request, id, hashPassword(String(data.password)), args.now);
+    // Inside the write's transaction, so on this thread: an admin's edit, not a sign-in storm.
+    storePasswordHash(db, args.request, id, hashPasswordNow(String(data.password)), args.now);
   }
   const role = db.prepare('SELECT role FROM users WHERE id = ?').pluck().get(id);
   // JumpServer keeps auditors out of user groups.
