@@ -9,6 +9,12 @@ import { demoPassword as demoPasswordOf } from './seed/demo-password.mjs';
 import { SEED_USERS } from './seed/population.ts';
 import { parseFrameAncestors } from './web/security-headers.ts';
 
+// A promise nobody awaited that fails is a bug of ours: said loudly (tests look for "[bug]"), and the
+// server goes on serving instead of exiting with every signed-in user's work (Node's default).
+process.on('unhandledRejection', (reason) => {
+  console.error(`[bug] unhandled rejection: ${reason instanceof Error ? reason.stack : String(reason)}`);
+});
+
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const host = process.env.HOST || '127.0.0.1';
 const port = Number(process.env.PORT || 8080);

@@ -1,6 +1,7 @@
 // Server-side sessions (cookie `sessionid`) and API bearer tokens, both with JumpServer's 86400 s age.
 // Every function takes the token the client holds; the tables keep only its hash (token-hash.ts), so
 // a lookup is still one indexed equality.
+import { unlessStorageFails } from '../lib/storage-fault.ts';
 import type { DB } from '../db/open.ts';
 import type { UserRow } from '../context.ts';
 import { randomToken } from '../lib/ids.ts';
@@ -29,12 +30,12 @@ export function userForSession(db: DB, sessionId: string, nowMs: number): { user
 
 /** JumpServer refreshes the session age on profile reads; we do the same. */
 export function touchSession(db: DB, sessionId: string, nowMs: number, ageMs: number): void {
-  db.prepare('UPDATE sessions SET expires_at = ? WHERE id_hash = ?').run(nowMs + ageMs, tokenHash(sessionId));
+  unlessStorageFails(() => db.prepare('UPDATE sessions SET expires_at = ? WHERE id_hash = ?').run(nowMs + ageMs, tokenHash(sessionId)));
 }
 
 /** Records a use of the session (SECURITY_MAX_IDLE_TIME, idle-sessions.ts). */
 export function markSessionActive(db: DB, sessionId: string, nowMs: number): void {
-  db.prepare('UPDATE sessions SET last_active_at = ? WHERE id_hash = ?').run(nowMs, tokenHash(sessionId));
+  unlessStorageFails(() => db.prepare('UPDATE sessions SET last_active_at = ? WHERE id_hash = ?').run(nowMs, tokenHash(sessionId)));
 }
 
 export function deleteSession(db: DB, sessionId: string): void {

@@ -11,6 +11,18 @@ export const messages = {
     zh: '账号已被锁定（请联系管理员解锁 或 {minutes} 分钟后重试）',
   },
   'auth.user_inactive': { en: 'This account is inactive.', zh: '此账户已禁用' },
+  'server.storage_full': {
+    en: "The server's disk is full: nothing was saved. Free some space on it; the server carries on by itself.",
+    zh: '服务器磁盘已满：未保存任何内容。请释放磁盘空间，服务器会自行恢复。',
+  },
+  'server.storage_read_only': {
+    en: "The server's storage is read-only: nothing was saved. Make its data folder writable again.",
+    zh: '服务器存储为只读：未保存任何内容。请恢复其数据目录的写权限。',
+  },
+  'server.storage_io': {
+    en: "The server's storage failed to read or write (I/O error): nothing was saved. Check its disk.",
+    zh: '服务器存储读写失败（I/O 错误）：未保存任何内容。请检查其磁盘。',
+  },
   'auth.busy': {
     en: 'Too many sign-ins are being checked right now. Try again in a few seconds.',
     zh: '当前正在校验的登录过多，请几秒后重试。',

@@ -127,7 +127,20 @@ export class TaskRunner {
     }
   }
 
-  private async execute({ id, work, lang, stop }: Queued): Promise<void> {
+  /**
+   * Runs one task and never rejects: a task whose record cannot be written (the disk is full, the
+   * database read-only) is said on stderr and its slot freed, the runner and the server carry on.
+   */
+  private async execute(queued: Queued): Promise<void> {
+    try {
+      await this.run(queued);
+    } catch (error) {
+      this.stops.delete(queued.id);
+      console.error(`[tasks] task ${queued.id} could not be recorded: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  private async run({ id, work, lang, stop }: Queued): Promise<void> {
     const { store } = this;
     store.started(id);
     for (const observer of this.observers) observer.started(id);

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { csvTooLarge } from '../engine/csv-body.ts';
 import { BadRequest } from '../lib/bad-request.ts';
 import { detectLang, t, type Lang } from '../lib/i18n.ts';
+import { storageFault } from '../lib/storage-fault.ts';
 import { methodsFor, recordRoutes } from './route-table.ts';
 
 /** Deeper JSON is refused before parsing: no API body nests more than a few levels. */
@@ -51,6 +52,12 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     if (error instanceof BadRequest) return reply.code(400).send(error.body(lang));
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' && String(request.headers['content-type'] ?? '').startsWith('text/csv')) {
       return reply.code(400).send(csvTooLarge);
+    }
+    const fault = storageFault(error);
+    if (fault) {
+      // Nothing was saved, and it is the server's storage, not the request: 503, said as such, and logged.
+      const requestId = logServerError(request, reply, `storage: ${error.code} ${error.message}`);
+      return reply.code(503).header('Retry-After', '30').send({ detail: t(lang, `server.storage_${fault}`), request_id: requestId });
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) {
