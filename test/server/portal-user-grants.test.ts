@@ -204,11 +204,13 @@ test('a portal token writes nothing: no method but GET, HEAD and OPTIONS on the 
   const unstarred = engineSays(app, 'user').find((id) => !starred.includes(id))!;
   const node = (await get(app, MY_TREE, asPortal(token))).json().find((item: TreeItem) => item.meta.type === 'node').meta.node.id as string;
   const count = (table: string) => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get();
+  const sessionId = uuid(); // the replay element's paths: refused before any handler looks the session up
   const before = { assets: count('assets'), nodes: count('nodes'), favorites: count('favorite_assets'), permissions: count('asset_permissions') };
 
   const paths = [MY_ASSETS, MY_TREE, myNodeAssets(node), FAVORITES, `${FAVORITES}?asset=${starred[0]}`, `${FAVORITES}${star}/`,
     '/api/v1/perms/users/asset-permissions/cache/', '/api/v1/assets/assets/', '/api/v1/assets/nodes/children/tree/', '/api/v1/users/profile/',
-    '/api/v1/terminal/commands/'];
+    '/api/v1/terminal/commands/', `/api/v1/terminal/sessions/${sessionId}/`, `/api/v1/terminal/sessions/${sessionId}/replay/`,
+    `/api/v1/terminal/sessions/${sessionId}/replay/asciicast/`];
   for (const url of paths) {
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
       const answer = await app.inject({ method, url, headers: asPortal(token), payload: { asset: unstarred, hostname: 'x', ip: '127.0.0.9', value: 'x' } });
