@@ -47,6 +47,22 @@ export interface BastionAsset {
   [field: string]: unknown
 }
 
+/**
+ * What `<bastion-asset-list>` lists: `mine`, the assets the signed-in user was granted (the user page's
+ * "My assets"), or `org`, every asset of the current org (its admins only).
+ */
+export type BastionAssetScope = 'mine' | 'org'
+
+/**
+ * `bastion-asset-connect` (cancelable): Connect was clicked on a row. Unless the host calls
+ * `preventDefault()`, the list then opens `url` (the bastion's web terminal) in a new tab.
+ */
+export interface BastionAssetConnectDetail {
+  asset: BastionAsset
+  /** The web terminal for this asset on the bastion's origin: `<origin>/luna/?login_to=<asset id>`. */
+  url: string
+}
+
 /** `bastion-replay-ready`: the first frame is drawn. */
 export interface BastionReplayReadyDetail {
   session: string

@@ -20,6 +20,9 @@ export async function bundleTestFile(file) {
     define: { 'process.env.NODE_ENV': '"development"' },
     loader: { '.css': 'text' },
     sourcemap: 'inline',
+    // package.json's `sideEffects` names only dist/ (what a consumer installs): honoured here, it would
+    // drop a test's `import '../../src/elements/<tag>.ts'`, which defines the element by running.
+    ignoreAnnotations: true,
     logLevel: 'silent',
     plugins: [shellIconsEsbuild()],
   });

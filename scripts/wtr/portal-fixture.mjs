@@ -12,12 +12,14 @@
 // - `portal-click {selector}` clicks the first match (through shadow roots) with the mouse;
 // - `portal-popup-login {username, password}` signs in on the server's form in the popup the tab opened
 //   and waits for the popup to close; `portal-popup-close` closes it as a user would, unsigned;
-// - `portal-log` → responses (url, status, headers), console errors; `portal-close`.
+// - `portal-log` → responses (url, status, headers), console errors; `portal-close`;
+// - `portal-user-assets {username, limit}` → `{count, results}`: the first page of that user's own assets as
+//   a portal token for them reads it (perms/users/assets/), asked with the back end's access key.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startPortal } from '../../demo/portal/server.mjs';
+import { DEMO_CLIENT_ID, startPortal } from '../../demo/portal/server.mjs';
 import { freePort } from '../lib/free-port.mjs';
 import { requestRegistration, signedHeaders } from '../lib/terminal-signing.mjs';
 import { evaluateIn, HELPERS } from './tab-evaluate.mjs';
@@ -186,6 +188,19 @@ async function popupClose() {
   return true;
 }
 
+async function userAssets({ username, limit = 10 }) {
+  const { bastion } = await start();
+  const asked = await fetch(`${bastion}/api/v1/authentication/portal-tokens/`, {
+    method: 'POST', headers: { Authorization: `Token ${started.portal.backend.accessKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ client_id: DEMO_CLIENT_ID, username }),
+  });
+  if (!asked.ok) throw new Error(`portal token for ${username}: ${asked.status} ${await asked.text()}`);
+  const { access_token: token } = await asked.json();
+  const page = await fetch(`${bastion}/api/v1/perms/users/assets/?limit=${limit}&offset=0`, { headers: { Authorization: `Bearer ${token}` } });
+  if (!page.ok) throw new Error(`assets of ${username}: ${page.status} ${await page.text()}`);
+  return page.json();
+}
+
 export function portalFixturePlugin() {
   return {
     name: 'portal-fixture',
@@ -208,6 +223,7 @@ export function portalFixturePlugin() {
         case 'portal-popup-close': return popupClose();
         case 'portal-log': return current().log;
         case 'portal-close': await closeTab(); return true;
+        case 'portal-user-assets': return userAssets(payload);
         default: return undefined;
       }
     },

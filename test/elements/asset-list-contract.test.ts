@@ -23,7 +23,7 @@ function serve(): FetchStub {
   return stubFetch((request: SentRequest) => {
     const url = new URL(request.url, location.origin);
     const org = request.headers.get('X-JMS-ORG') ?? 'none';
-    if (url.pathname === '/api/v1/users/profile/') return json(200, { id: 'u1', username: 'admin', admin_or_audit_orgs: ORGS });
+    if (url.pathname === '/api/v1/users/profile/') return json(200, { id: 'u1', username: 'admin', role: 'Admin', current_org_roles: ['Admin'], admin_or_audit_orgs: ORGS });
     if (refuse) return json(refuse, { detail: refuse === 403 ? 'You do not have permission to perform this action.' : 'Not signed in.' });
     if (url.pathname === '/api/v1/assets/nodes/children/tree/') return json(200, []);
     if (url.pathname === '/api/v1/assets/assets/') return json(200, { count: 2, next: null, previous: null, results: [ROW(1, org), ROW(2, org)] });

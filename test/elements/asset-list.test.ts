@@ -20,7 +20,7 @@ function serve(loggedIn: boolean): FetchStub {
   return stubFetch((request: SentRequest) => {
     const url = new URL(request.url, location.origin);
     if (url.pathname === '/api/v1/users/profile/') {
-      return loggedIn ? json(200, { id: 'u1', username: 'admin', admin_or_audit_orgs: [{ id: 'DEFAULT', name: 'DEFAULT' }] })
+      return loggedIn ? json(200, { id: 'u1', username: 'admin', role: 'Admin', current_org_roles: ['Admin'], admin_or_audit_orgs: [{ id: 'DEFAULT', name: 'DEFAULT' }] })
         : json(401, { detail: 'Authentication credentials were not provided.' });
     }
     if (url.pathname === '/api/v1/assets/nodes/children/tree/') return json(200, url.searchParams.get('id') ? [] : [ROOT, WEB]);

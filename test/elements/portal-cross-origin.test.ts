@@ -79,7 +79,10 @@ describe('a portal on another site', function () {
     // The replay, with the same token: ready, then it plays.
     await waitInTab('bastion-replay-ready', 20_000, (h) => h.deepAll('#events li').some((li) => h.text(li).includes('bastion-replay-ready')));
     await inTab(async () => {
-      await (document.querySelector('bastion-session-replay') as HTMLElement & { play(): Promise<void> }).play();
+      const replay = document.querySelector('bastion-session-replay') as HTMLElement & { play(): Promise<void> };
+      // Below the list's rows (each with its Connect button): xterm draws only while its screen is on view.
+      replay.scrollIntoView();
+      await replay.play();
     });
     await waitInTab('the replay to play past 2 s', 20_000, (h) => Number((h.deep('.replay-player') as HTMLElement | null)?.dataset.position ?? 0) > 2);
     expect(await inTab((h) => h.text(h.deep('.xterm-rows')))).to.contain('portal replay line');
@@ -89,6 +92,53 @@ describe('a portal on another site', function () {
     const api = after.responses.filter((r) => r.url.startsWith(`${sites.bastion}/api/`) && r.status === 200);
     expect(api.length).to.be.greaterThan(3);
     expect(api.every((r) => r.headers['access-control-allow-origin'] === sites.portal)).to.equal(true);
+  });
+
+  it('shows a plain user who signs in by the popup the assets granted to them, and Connect opens the bastion\'s web terminal', async () => {
+    await command('portal-open', { site: 'portal', path: '/' });
+    await waitInTab('the sign-in buttons', 20_000, (h) => h.deepAll('.sign-in-button').length === 2);
+    // The first button is the list's (the replay's follows it).
+    await command('portal-click', { selector: '.sign-in-button' });
+    const popup = (await command<{ closed: boolean }>('portal-popup-login', { username: 'user' }))!;
+    expect(popup.closed).to.equal(true);
+
+    // The user's own first page, as a portal token for them reads it: what the list must show.
+    const mine = (await command<{ count: number; results: { id: string; hostname: string }[] }>('portal-user-assets', { username: 'user', limit: 10 }))!;
+    expect(mine.results.length).to.be.greaterThan(0);
+    const want = mine.results.map((row) => `${row.id}:${row.hostname}`).join();
+    await waitInTab('the user\'s own assets', 20_000, (_h, expected: string) => {
+      const root = document.querySelector('bastion-asset-list')?.shadowRoot;
+      const shown = [...(root?.querySelectorAll('tbody tr[data-id]') ?? [])]
+        .map((tr) => `${tr.getAttribute('data-id')}:${tr.querySelector('[data-prop="hostname"]')?.textContent ?? ''}`).join();
+      return shown === expected;
+    }, want).catch(async (error: Error) => {
+      const log = (await command<TabLog>('portal-log'))!;
+      throw new Error(`${error.message}; API calls: ${log.responses.filter((r) => r.url.includes('/api/')).map((r) => `${r.status} ${r.url}`).join(', ')}`);
+    });
+    expect(await inTab(() => document.querySelector('bastion-asset-list')!.shadowRoot!.querySelectorAll('.element-message').length)).to.equal(0);
+    // Its granted tree (with the favourites node) and the favourites marked: the seed stars the user's first two.
+    await waitInTab('the granted tree and the marks', 20_000, () => {
+      const root = document.querySelector('bastion-asset-list')!.shadowRoot!;
+      return !!root.querySelector('.node-row[data-key="-12"]') && root.querySelectorAll('tbody .favorite-mark').length === 2;
+    });
+    // Read with the user-page endpoints only: never the org's list, which refuses a plain user.
+    const log = (await command<TabLog>('portal-log'))!;
+    const api = log.responses.filter((r) => r.url.startsWith(`${sites.bastion}/api/`));
+    const calls = api.map((r) => `${r.status} ${r.url.slice(sites.bastion.length).split('?')[0]}`);
+    expect(calls).to.include.members(['200 /api/v1/perms/users/assets/', '200 /api/v1/perms/users/nodes/children/tree/', '200 /api/v1/assets/favorite-assets/']);
+    expect(api.filter((r) => r.url.startsWith(`${sites.bastion}/api/v1/assets/assets/`))).to.deep.equal([]);
+    expect(api.filter((r) => r.status === 403).map((r) => r.url)).to.deep.equal([]);
+
+    // Connect: the portal hears bastion-asset-connect, and the terminal opens on the bastion's origin, not the portal's.
+    await inTab(() => {
+      const opened: unknown[][] = [];
+      Object.assign(window, { opened });
+      window.open = ((...args: unknown[]) => { opened.push(args); return null }) as typeof window.open;
+    });
+    const [first] = mine.results;
+    await command('portal-click', { selector: `tr[data-id="${first.id}"] button.asset-connect` });
+    expect(await inTab(() => (window as unknown as { opened: unknown[][] }).opened)).to.deep.equal([[`${sites.bastion}/luna/?login_to=${first.id}`, '_blank', 'noopener']]);
+    await waitInTab('the connect event', 5_000, (h, hostname: string) => h.deepAll('#events li').some((li) => h.text(li).includes(`bastion-asset-connect: ${hostname}`)), first.hostname);
   });
 
   it('works with a portal\'s own OIDC client (oidc-client-ts): its token goes to the element, which reports it spent once revoked', async () => {

@@ -9,7 +9,7 @@ import { userForSignature } from './access-key-sign.ts';
 import { userForHttpSignature } from './http-signature.ts';
 import { userForPrivateToken } from './private-token.ts';
 import { keepSessionAlive, maxIdleMs } from './idle-sessions.ts';
-import { portalTokenMayCall, TOKEN_EXPIRES_HEADER, userForPortalToken } from '../portal/portal-tokens.ts';
+import { portalRefusal, TOKEN_EXPIRES_HEADER, userForPortalToken } from '../portal/portal-tokens.ts';
 import { t } from '../lib/i18n.ts';
 import { userForBearer, userForSession } from './sessions.ts';
 
@@ -28,10 +28,9 @@ export function registerRequestContext(app: FastifyInstance): void {
       lang: detectLang(request.cookies?.django_language, headerValue(request, 'accept-language')),
       tz: tzHeader && isValidTimeZone(tzHeader) ? tzHeader : DEFAULT_TZ,
     };
-    // A portal's token reads what the elements show and nothing else, whatever the page asks.
-    if (request.ctx.via === 'portal' && !portalTokenMayCall(request.method, request.url)) {
-      return reply.code(403).send({ detail: t(request.ctx.lang, 'portal.scope_refused') });
-    }
+    // A portal's token reads what the elements show, in its user's orgs, and nothing else, whatever the page asks.
+    const refused = request.ctx.via === 'portal' ? portalRefusal(db, request.ctx, request.method, request.url) : null;
+    if (refused) return reply.code(403).send({ detail: t(request.ctx.lang, refused) });
   });
 }
 

@@ -33,6 +33,16 @@ export function currentOrgRoles(db: DB, user: UserRow, org: Org): OrgRole[] {
   return roles;
 }
 
+/**
+ * The stored org ids a user belongs to: DEFAULT ('') and every org naming them a member; null for
+ * superusers and super auditors, who belong to every org (the profile's `user_all_orgs`).
+ */
+export function memberOrgIds(db: DB, user: UserRow): string[] | null {
+  if (isSuperuser(user) || isSuperAuditor(user)) return null;
+  if (user.role === 'App') return [];
+  return ['', ...db.prepare('SELECT DISTINCT org_id FROM org_members WHERE user_id = ? ORDER BY org_id').pluck().all(user.id) as string[]];
+}
+
 export function setMembers(db: DB, orgId: string, role: OrgRole, userIds: string[]): void {
   db.prepare('DELETE FROM org_members WHERE org_id = ? AND role = ?').run(orgId, role);
   const insert = db.prepare('INSERT OR IGNORE INTO org_members (org_id, user_id, role) VALUES (?, ?, ?)');

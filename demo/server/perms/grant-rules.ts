@@ -14,6 +14,8 @@ export interface GrantScope {
   subject: Subject;
   /** The stored org id to look in ('' = DEFAULT); null = every org ("my" endpoints run in ROOT). */
   orgId: string | null;
+  /** With `orgId` null: only these stored org ids (a portal token's "my" scope: its user's orgs). */
+  orgIds?: string[];
   now: number;
   /** Only permissions that include this system user (the `system_user=` parameter). */
   systemUser?: string;
@@ -57,6 +59,9 @@ export function permsCte(scope: GrantScope): Clause {
   if (scope.orgId !== null) {
     where += ' AND p.org_id = ?';
     params.push(scope.orgId);
+  } else if (scope.orgIds) {
+    where += ' AND p.org_id IN (SELECT value FROM json_each(?))';
+    params.push(JSON.stringify(scope.orgIds));
   }
   if (scope.systemUser) {
     where += ' AND p.id IN (SELECT permission_id FROM asset_permission_system_users WHERE systemuser_id = ?)';

@@ -1,5 +1,6 @@
 // Whose grants a granted-resource request reads, and whether the caller may read them (§2.5):
-//   "my"   /perms/users/…            the caller's own grants across every org (2.3 runs them in ROOT);
+//   "my"   /perms/users/…            the caller's own grants across every org (2.3 runs them in ROOT;
+//                                    a portal token's across its user's orgs only, portal-tokens.ts);
 //   user   /perms/users/<id>/…       one user's grants in the current org: that user themself, or an
 //                                    admin/auditor of the current org (only for a member of it), or a terminal;
 //   group  /perms/user-groups/<id>/… one group's own grants: an admin/auditor of the group's org.
@@ -12,6 +13,7 @@ import { UUID_PATTERN } from '../lib/ids.ts';
 import { orgSees, storedOrgId } from '../orgs/current-org.ts';
 import { canAdmin, canAudit } from '../orgs/membership.ts';
 import { isOrgMember } from '../orgs/org-members.ts';
+import { portalGrantOrgs } from '../portal/portal-tokens.ts';
 import type { GrantScope } from './grants.ts';
 
 export type ScopeKind = 'my' | 'user' | 'group';
@@ -33,7 +35,7 @@ export function grantScope(kind: ScopeKind, request: FastifyRequest, reply: Fast
     reply.code(404).send({ detail: t(ctx.lang, 'request.object_not_found', { model: MODELS[model][ctx.lang] }) });
     return null;
   };
-  if (kind === 'my') return { args, scope: { ...base, subject: { user: ctx.user.id }, orgId: null } };
+  if (kind === 'my') return { args, scope: { ...base, subject: { user: ctx.user.id }, orgId: null, orgIds: portalGrantOrgs(db, ctx) } };
   const params = request.params as { user_id?: string; group_id?: string };
   const id = String(params.user_id ?? params.group_id ?? '');
   // Terminals (App accounts) read any user's grants to offer them their assets (contract §2).

@@ -45,7 +45,7 @@ const stampOf = (db: DB): string => `${stmt(db, 'SELECT total_changes()').pluck(
 function entryOf(db: DB, scope: GrantScope): Cached {
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new Map()));
-  const key = JSON.stringify([scope.subject, scope.orgId, scope.systemUser ?? '', !!scope.ungroupSingleAssets]);
+  const key = JSON.stringify([scope.subject, scope.orgId, scope.orgIds ?? null, scope.systemUser ?? '', !!scope.ungroupSingleAssets]);
   const stamp = stampOf(db);
   const now = isoAt(scope.now);
   let entry = cache.get(key);

@@ -1,11 +1,13 @@
 // /api/v1/assets/favorite-assets/ (§2.3): the assets a user starred. Every user sees, adds and removes
 // only their own rows, in no org (the "my" asset tree spans orgs); the owner is always the caller.
-// The console unstars with a bulk DELETE `?asset=<id>`, which must match exactly one row.
+// The console unstars with a bulk DELETE `?asset=<id>`, which must match exactly one row. A portal token
+// lists only the stars on assets of its user's orgs (portal-tokens.ts), as its "my" tree shows them.
 import { everyAction, IsValidUser } from '../auth/permissions.ts';
 import { fixtureAsset } from '../assets/samples.ts';
 import { idField, L } from '../assets/fields.ts';
 import type { ResourceDef } from '../engine/types.ts';
 import { t } from '../lib/i18n.ts';
+import { portalGrantOrgs } from '../portal/portal-tokens.ts';
 import { uuid } from '../lib/ids.ts';
 import { isoAt } from '../lib/time.ts';
 
@@ -28,7 +30,11 @@ export const favoriteAssetsResource: ResourceDef = {
   csvImport: false,
   actions: ['list', 'retrieve', 'create', 'delete'],
   permissions: everyAction(IsValidUser),
-  scope: ({ ctx }) => ({ sql: 'user = ?', params: [ctx.user.id] }),
+  scope: ({ db, ctx }) => {
+    const orgs = portalGrantOrgs(db, ctx);
+    if (!orgs) return { sql: 'user = ?', params: [ctx.user.id] };
+    return { sql: 'user = ? AND asset IN (SELECT id FROM assets WHERE org_id IN (SELECT value FROM json_each(?)))', params: [ctx.user.id, JSON.stringify(orgs)] };
+  },
   hooks: {
     beforeCreate: ({ ctx, now }, data) => {
       data.id = uuid();

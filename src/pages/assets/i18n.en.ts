@@ -36,11 +36,12 @@ const en: Translation<typeof zh> = {
       credentialRequired: 'A password or a private key is required, or generate a key automatically',
       protocolsInvalid: 'Protocols are protocol/port (ssh, rdp, telnet, vnc), 1 to 4 entries',
     },
-    columns: { hostname: 'Hostname', platform: 'Platform', hardware_info: 'Hardware', connectivity: 'Connectivity', name: 'Name', ip: 'IP', port: 'Port', username: 'Username', type: 'Type', content: 'Content', priority: 'Priority', action: 'Action' },
+    columns: { hostname: 'Hostname', platform: 'Platform', hardware_info: 'Hardware', connectivity: 'Connectivity', name: 'Name', ip: 'IP', port: 'Port', username: 'Username', type: 'Type', content: 'Content', priority: 'Priority', action: 'Action', org_name: 'Organization', comment: 'Comment', favorite: 'Favorite' },
     rules: { create: 'Create rule', empty: 'No rules' },
     gateways: { create: 'Create gateway', test: 'Test connection', ok: 'Reachable' },
     systemUsers: { empty: 'No system users' },
     signIn: { prompt: 'Sign in to see the assets', link: 'Sign in' },
+    browser: { myTree: 'My asset tree', allAssets: 'All assets', connect: 'Connect', connectTo: 'Connect to {{hostname}}', favorite: 'Favorite' },
   },
 }
 

@@ -37,11 +37,13 @@ export const zh = {
       credentialRequired: '需要密码或私钥，或者选择自动生成密钥',
       protocolsInvalid: '协议格式应为 协议/端口（ssh、rdp、telnet、vnc），1 到 4 个',
     },
-    columns: { hostname: '主机名', platform: '系统平台', hardware_info: '硬件信息', connectivity: '可连接性', name: '名称', ip: 'IP', port: '端口', username: '用户名', type: '类型', content: '内容', priority: '优先级', action: '动作' },
+    columns: { hostname: '主机名', platform: '系统平台', hardware_info: '硬件信息', connectivity: '可连接性', name: '名称', ip: 'IP', port: '端口', username: '用户名', type: '类型', content: '内容', priority: '优先级', action: '动作', org_name: '组织', comment: '备注', favorite: '收藏' },
     rules: { create: '创建规则', empty: '暂无规则' },
     gateways: { create: '创建网关', test: '测试连接', ok: '可连接' },
     systemUsers: { empty: '暂无系统用户' },
     signIn: { prompt: '请先登录后查看资产', link: '登录' },
+    // <bastion-asset-list>: the user's own assets (scope "mine") and the row's Connect.
+    browser: { myTree: '我的资产树', allAssets: '全部资产', connect: '连接', connectTo: '连接到 {{hostname}}', favorite: '已收藏' },
   },
 }
 

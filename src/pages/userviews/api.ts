@@ -11,8 +11,8 @@ export const FAVORITES = '/api/v1/assets/favorite-assets/'
 export const FAVORITE_KEY = '-12'
 export const UNGROUPED_KEY = '-10'
 
-/** Where a node's table rows come from: the node's granted assets, its subtree included. */
-export const nodeAssetsUrl = (node: TreeNode) => `${MY}nodes/${encodeURIComponent(node.id)}/assets/`
+/** Where a node's table rows come from: the node's granted assets (`?all=1`: its subtree too). */
+export const nodeAssetsUrl = (node: Pick<TreeNode, 'id'>) => `${MY}nodes/${encodeURIComponent(node.id)}/assets/`
 
 export const assetSystemUsersUrl = (assetId: string) => `${MY}assets/${encodeURIComponent(assetId)}/system-users/`
 

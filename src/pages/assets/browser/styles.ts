@@ -7,4 +7,9 @@ export const BROWSER_CSS = `${engineCss}
 .asset-browser > .table-pane { flex: 1; min-width: 0; }
 .asset-browser .toolbar { display: flex; gap: 12px; align-items: center; margin-bottom: 8px; }
 .asset-browser .toolbar .search { margin-left: auto; padding: 4px 8px; }
+.asset-browser .tree-pane .all-assets { border: 0; background: none; cursor: pointer; padding: 2px 4px; color: var(--_color-primary); font: inherit; }
+.asset-browser .tree-pane .all-assets.selected { font-weight: bold; }
+.asset-table td.favorite, .asset-table th.favorite { width: 1%; text-align: center; }
+.asset-table .favorite-mark { color: var(--_color-warning); }
+.asset-table td.actions { white-space: nowrap; }
 .sign-in { padding: 16px; }`
