@@ -2,7 +2,7 @@
 // React 19 JSX types for the elements: `import type {} from 'bastion-console/jsx'` once in the app (or list
 // 'bastion-console/jsx' in tsconfig's "types"). Needs @types/react 19.
 import type { DetailedHTMLProps, HTMLAttributes } from 'react'
-import type { BastionTheme } from './element-types.js'
+import type { BastionAssetScope, BastionTheme } from './element-types.js'
 import type { BastionAssetListElement, BastionAssetListElementEventMap } from './bastion-asset-list.js'
 import type { BastionConsoleElement, BastionConsoleElementEventMap } from './bastion-console.js'
 import type { BastionFileManagerElement, BastionFileManagerElementEventMap } from './bastion-file-manager.js'
@@ -15,6 +15,11 @@ export interface BastionAssetListElementProps extends DetailedHTMLProps<HTMLAttr
   apiBase?: string
   /** The `apiBase` input as an attribute (a string, as HTML gives it). */
   'api-base'?: string
+  /** Whose assets: `mine`, what the signed-in user was granted (their granted tree, favourites marked;
+   * across their orgs), or `org`, every asset of the org (only its admins may: others see "not allowed").
+   * Default: `org` for someone who administers the current org (super admin, org admin), else `mine`
+   * (auditors too). Rows offer Connect in both: the terminal checks the user's own grants. */
+  scope?: BastionAssetScope
   /** The id of an org to list, pinned for this element only (the page's other elements keep theirs);
    * default: the page's current org. */
   org?: string
@@ -45,6 +50,8 @@ export interface BastionAssetListElementProps extends DetailedHTMLProps<HTMLAttr
   'onbastion-asset-select'?: (event: BastionAssetListElementEventMap['bastion-asset-select']) => void
   /** A hostname was clicked; detail: that asset. */
   'onbastion-asset-open'?: (event: BastionAssetListElementEventMap['bastion-asset-open']) => void
+  /** Connect was clicked on a row; detail: the asset and the web terminal's `url` (`<bastion>/luna/?login_to=<id>`). Cancelable: unless the host calls `preventDefault()`, the list opens `url` in a new tab (`window.open(url, '_blank', 'noopener')`), where the terminal signs in on the bastion's origin. */
+  'onbastion-asset-connect'?: (event: BastionAssetListElementEventMap['bastion-asset-connect']) => void
   /** Nobody is signed in (any more); the list shows a sign-in link. */
   'onbastion-auth-required'?: (event: BastionAssetListElementEventMap['bastion-auth-required']) => void
   /** The `token` ran out, or the server refused it (revoked); set a fresh one. */
