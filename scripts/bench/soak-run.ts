@@ -7,7 +7,7 @@
 // - GC pressure: big answers four times a second (500-row asset and user lists, CSV exports, a search with
 //   a new filter each time, so statements are prepared and dropped), the garbage better-sqlite3 12 aborted on.
 // Every 5 s the processes' RSS is read from /proc; the heap after each GC comes from the trace. The answer:
-// per minute, RSS and the smallest heap left by a GC (what is live), requests, errors, sessions; any
+// per minute, RSS and the heap full GCs left (what is live), requests, errors, sessions; any
 // process that exits, aborts or prints an assertion; and a verdict on memory growth, first minute to last.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
@@ -38,7 +38,9 @@ interface Watched { name: string; child: ChildProcess; out: string[]; gcs: Gc[];
 export const GC_FLAGS = (process.env.SOAK_NODE_FLAGS ?? '--max-semi-space-size=1').split(/\s+/).filter(Boolean);
 
 function watch(name: string, script: string, env: Record<string, string>): Watched {
-  const child = spawn(process.execPath, [...GC_FLAGS, '--trace-gc', '--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // As `npm start` runs them (scripts/start.mjs): two malloc arenas unless MALLOC_ARENA_MAX says otherwise.
+  const child = spawn(process.execPath, [...GC_FLAGS, '--trace-gc', '--import', 'tsx', script],
+    { env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const watched: Watched = { name, child, out: [], gcs: [], rss: [] };
   const started = Date.now();
   let partial = '';
@@ -227,7 +229,11 @@ export async function soak(minutes = Number(process.env.SOAK_MINUTES || 10)) {
     const minuteFigures = (each: Watched, minute: number) => {
       const inMinute = <T extends { at: number }>(list: T[]) => list.filter((item) => minuteOf(item.at) === minute);
       const gcs = inMinute(each.gcs);
-      return { rss: median(inMinute(each.rss).map((item) => item.mb)), heap: Math.min(...gcs.map((gc) => gc.afterMb)), gcs: gcs.length, full: gcs.filter((gc) => gc.kind.startsWith('Mark')).length };
+      // What is live: the heap full collections (mark-compact) left that minute, their median; a scavenge
+      // leaves the old generation's garbage in, so its figure swung tens of MB with nothing growing.
+      const full = gcs.filter((gc) => gc.kind.startsWith('Mark'));
+      const heap = full.length ? median(full.map((gc) => gc.afterMb)) : Math.min(...gcs.map((gc) => gc.afterMb));
+      return { rss: median(inMinute(each.rss).map((item) => item.mb)), heap, gcs: gcs.length, full: full.length };
     };
     for (let minute = 0; minute < Math.min(minutes, ranMinutes); minute += 1) {
       const s = minuteFigures(server, minute);

@@ -9,7 +9,7 @@ export const soak = {
   onRequest: true,
   get title() {
     return `Soak: server and terminal for ${Number(process.env.SOAK_MINUTES || 10)} min under writes, door sessions and GC pressure `
-      + `(RSS median of 5 s samples, heap: the smallest a GC left that minute, MB; GCs: all (full); V8 flags: ${process.env.SOAK_NODE_FLAGS ?? '--max-semi-space-size=1'})`;
+      + `(RSS median of 5 s samples, heap: the median a full GC left that minute (what is live), MB; GCs: all (full); V8 flags: ${process.env.SOAK_NODE_FLAGS ?? '--max-semi-space-size=1'})`;
   },
   async run() {
     const { soak: run } = await tsImport('./soak-run.ts', import.meta.url);
