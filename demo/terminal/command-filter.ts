@@ -117,6 +117,23 @@ export class CommandFilter {
     return { allowed: true, rule: legacy?.rule, matched: legacy && legacy.pattern!.exec(text)![0], reason: legacy ? 'rule' : 'no-match', parsed: true, incomplete: false };
   }
 
+  /**
+   * Text that is not a shell line (a program's command line), judged as 2.3 judged every line: the first
+   * rule whose pattern is found in it decides.
+   */
+  checkText(text: string): Verdict {
+    const found = this.compiled.find((rule) => rule.pattern?.test(text));
+    if (found?.deny) return this.refused(found, { matched: found.pattern!.exec(text)![0], reason: 'rule' }, text, false);
+    return { allowed: true, rule: found?.rule, reason: found ? 'rule' : 'no-match', parsed: false, incomplete: false };
+  }
+
+  /** Something that runs commands the door cannot see (a shell inside a program): refused by any deny rule. */
+  checkUnknown(text: string): Verdict {
+    const deny = this.compiled.find((compiled) => compiled.deny);
+    if (!deny) return { allowed: true, reason: 'no-match', parsed: false, incomplete: false };
+    return this.refused(deny, { matched: text, reason: 'unknown-command' }, text, false);
+  }
+
   /** The refusal of the first rule that matches the command, if that rule is a deny rule. */
   private decide(command: SimpleCommand, line: string): Verdict | null {
     const words = commandPattern(command.words);
