@@ -9,12 +9,9 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { commandsOf, DOORS, endSession, openSession, PROMPT, REFUSED, runLine } from './support/door-session.ts';
+import { commandsOf, DOORS, endSession, ISSUE_RULES, openSession, PROMPT, REFUSED, runLine } from './support/door-session.ts';
 import { terminalWorld } from './support/terminal-world.ts';
 
-export const ISSUE_RULES = [
-  { type: 'command' as const, content: 'rm' }, { type: 'command' as const, content: 'reboot' }, { type: 'regex' as const, content: 'mkfs|dd\\s+if=' },
-];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

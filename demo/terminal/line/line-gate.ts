@@ -114,6 +114,11 @@ export class LineGate {
   private typeahead: { text: string; recorded: boolean }[] = [];
   /** Ctrl-C sent while the shell reads a line: its end marker that follows runs nothing. */
   private interrupts = 0;
+  /**
+   * The last line let through was run by Ctrl-O (operate-and-get-next): bash then puts the next history line
+   * at its next prompt, text no key of the user's typed, which is read from the screen like recalled history.
+   */
+  private preloaded = false;
   private lastKeyAt = 0;
   private lastOutputAt = 0;
   private wake: (() => void) | null = null;
@@ -235,6 +240,7 @@ export class LineGate {
         this.queued = ''; // what was typed after a refused line is dropped with it
       } else {
         this.io.toTarget(acceptKey);
+        this.preloaded = acceptKey === '\x0f' && this.awaitingAccept;
         if (this.awaitingAccept) this.holdUntilPrompt();
       }
     } finally {
@@ -461,7 +467,14 @@ export class LineGate {
         this.current = { ...this.current, marked: true, ahead: false };
         this.current.model.certain = false;
         this.screen.markLineStart(true);
+      } else if (this.preloaded) {
+        // The line begins before the prompt is drawn, so the history line drawn after it is part of it.
+        const model = new KeyModel();
+        model.certain = false;
+        this.current = { model, marked: true, ahead: false, keys: '' };
+        this.screen.markLineStart(true);
       }
+      this.preloaded = false;
       return;
     }
     this.shellReading = false;

@@ -8,6 +8,10 @@ import { sshScreen, webScreen, type Screen } from './terminal-screen.ts';
 import { eventually, type TerminalWorld } from './terminal-world.ts';
 
 export const PROMPT = /\$ $/;
+/** The deny rules of issue 30 ("Trust the door, round two"). */
+export const ISSUE_RULES = [
+  { type: 'command' as const, content: 'rm' }, { type: 'command' as const, content: 'reboot' }, { type: 'regex' as const, content: 'mkfs|dd\\s+if=' },
+];
 /** Any of the door's refusal texts, in English. */
 export const REFUSED = /(forbidden|could not be read with certainty|cannot be checked|cannot be used while)/;
 
