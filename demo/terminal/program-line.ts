@@ -32,11 +32,14 @@ export function programLineVerdict(filter: CommandFilter, text: string, shell: b
 function shellParts(text: string, shell: boolean): string[] {
   const parts = new Set<string>();
   if (shell) parts.add(text);
-  for (let at = 0; at < text.length; at++) {
+  for (let at = 0; at < text.length && parts.size <= MAX_PARTS; at++) {
     if (text[at] !== '!' && text[at] !== '|') continue;
     for (let skip = 1; skip <= SKIPS; skip++) parts.add(text.slice(at + skip).trim());
   }
-  for (const quoted of text.matchAll(/'([^']*)'|"((?:[^"\\]|\\.)*)"|`([^`]*)`/g)) parts.add((quoted[1] ?? quoted[2] ?? quoted[3]).trim());
+  for (const quoted of text.matchAll(/'([^']*)'|"((?:[^"\\]|\\.)*)"|`([^`]*)`/g)) {
+    if (parts.size > MAX_PARTS) break;
+    parts.add((quoted[1] ?? quoted[2] ?? quoted[3]).trim());
+  }
   parts.delete('');
   return [...parts];
 }

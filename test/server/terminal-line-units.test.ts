@@ -321,3 +321,14 @@ test('a line longer than the command log\'s field is recorded whole (split where
   h.gate.finish();
   assert.deepEqual(h.records.map((r) => [r.input, r.risk]), [[line, 0], [`${line}; rm F`, 5]]);
 });
+
+test('a full-screen program\'s held line past 64 KiB is refused unread; its paste markers still reach the program', async () => {
+  const h = await harness(ISSUE_RULES);
+  h.gate.output(`\x1b[?1049h~\r\n~`);
+  h.gate.input(':');
+  for (let i = 0; i < 40; i++) h.gate.input(`\x1b[200~${'ab!cd '.repeat(500)}\x1b[201~`);
+  h.gate.input('\r');
+  assert.equal(h.toShell(), '\x1b[200~\x1b[201~'.repeat(40), 'the text is dropped, the pastes still end');
+  assert.equal(h.refusals.at(-1)?.kind, 'unsure');
+  h.gate.finish();
+});

@@ -27,9 +27,15 @@ export interface ProgramKeysIO {
   refused(line: string, rule: string | null): void;
 }
 
-interface Held { raw: string; model: KeyModel; shell: boolean; printable: boolean }
+interface Held {
+  raw: string; model: KeyModel; shell: boolean; printable: boolean;
+  /** Past MAX_LINE: not judged (the filter refuses what it cannot parse in time), its bytes not kept. */
+  tooLong?: string;
+}
 
 const STARTERS = /[:!|]/;
+/** A command line (or keys between two Enters) longer than this is not judged: with a deny rule it is refused. */
+const MAX_LINE = 64 * 1024;
 const CTRL_R = '\x12', CTRL_T = '\x14', CTRL_X = '\x18', ESC = '\x1b';
 const PASTE_MARKERS = /\x1b\[20[01]~/g;
 const typed = (text: string): Key => ({ kind: 'text', text, start: 0, end: text.length });
@@ -39,6 +45,7 @@ export class ProgramKeys {
   private held: Held | null = null;
   /** Keys since the last Enter outside a held line, read as a shell line at the next Enter. */
   private readonly loose = new KeyModel();
+  private looseTooLong = false;
   private afterCtrlR = false;
   private out = '';
 
@@ -48,6 +55,7 @@ export class ProgramKeys {
   reset(): void {
     this.held = null;
     this.loose.reset();
+    this.looseTooLong = false;
     this.afterCtrlR = false;
   }
 
@@ -61,6 +69,7 @@ export class ProgramKeys {
       this.key(key, data.slice(key.start, key.end));
     }
     this.send(data.slice(from));
+    this.bound();
     const out = this.out;
     this.out = '';
     if (out) this.io.toTarget(out);
@@ -133,8 +142,8 @@ export class ProgramKeys {
     if (held) {
       this.held = null;
       this.loose.reset();
-      const line = held.model.text.trim();
-      const verdict = held.model.certain ? this.io.checkProgram(line, held.shell) : { allowed: false };
+      const line = (held.tooLong ?? held.model.text).trim();
+      const verdict = held.tooLong === undefined && held.model.certain ? this.io.checkProgram(line, held.shell) : { allowed: false };
       if (verdict.allowed) {
         this.out += held.raw + raw;
         return;
@@ -144,14 +153,31 @@ export class ProgramKeys {
       return;
     }
     const typed = this.loose.text.trim();
+    const tooLong = this.looseTooLong;
     this.loose.reset();
-    if (how === 'cancel' || !typed) return this.send(raw);
-    const verdict = this.io.checkShell(typed);
+    this.looseTooLong = false;
+    if (how === 'cancel' || (!typed && !tooLong)) return this.send(raw);
+    const verdict = tooLong ? { allowed: false } : this.io.checkShell(typed);
     if (verdict.allowed) return this.send(raw);
     // The program has these keys already: the Enter is dropped and its command line cancelled.
     this.drop(raw);
     this.out += '\x03';
     this.io.refused(typed, null);
+  }
+
+  /** Keeps what is held, and the keys between two Enters, within MAX_LINE (a pasted file, say). */
+  private bound(): void {
+    if (this.loose.text.length > MAX_LINE) {
+      this.loose.reset();
+      this.looseTooLong = true;
+    }
+    const held = this.held;
+    if (held && held.tooLong === undefined && held.raw.length > MAX_LINE) held.tooLong = held.model.text.slice(0, MAX_LINE);
+    if (held?.tooLong !== undefined) {
+      // Only the markers are kept (a refused line's bytes are dropped), and nothing more of its text.
+      held.raw = (held.raw.match(PASTE_MARKERS) ?? []).join('');
+      held.model.reset();
+    }
   }
 
   /** Sends what the program must get back from dropped keys: the paste markers, so a paste it began also ends. */
