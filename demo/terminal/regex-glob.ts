@@ -7,7 +7,7 @@
 // counts only where it starts the command word (its last path part counts), or `cd $HOME` would match
 // every rule: otherwise the match must take at least one character the command spells out.
 // A regex the automaton cannot read, or a search past its budget, counts as a match (fail closed).
-import { setHas, setMeets, complement, WORD, type Automaton, type CharSet } from './regex-automaton.ts';
+import { setHas, setMeets, complement, WORD, type Automaton, type Edge } from './regex-automaton.ts';
 
 const ANY = -1, ONE = -2, BLANK = 32, SLASH = 47;
 const isSoft = (code: number) => code <= -3;
@@ -18,41 +18,81 @@ const START = 0, WORDY = 1, OTHER = 2;
 // What the next character may be, after assertions: a bit each.
 const NEXT_WORD = 1, NEXT_OTHER = 2, NEXT_END = 4, NEXT_ANY = 7;
 const ANCHORED = 1, TOUCHED = 2;
-/** Search states before giving up (and answering "could match"). */
-const BUDGET = 200_000;
+/** Search steps before giving up (and answering "could match"). */
+const BUDGET = 400_000;
 
 const NOT_WORD = complement(WORD);
-const NOT_WORD_OR_BLANK = complement([...WORD, [BLANK, BLANK]].sort((a, b) => a[0] - b[0]) as CharSet);
+const NOT_WORD_OR_BLANK = complement([[BLANK, BLANK], ...WORD]);
 const classOf = (code: number) => (setHas(WORD, code) ? WORDY : OTHER);
 const allows = (next: number, cls: number) => (next & (cls === WORDY ? NEXT_WORD : NEXT_OTHER)) !== 0;
+
+/** One character a position of the command can give: a literal one, or any of a class (a wildcard's). */
+interface Choice { code: number; cls: number; literal: boolean; stay: boolean; blankOk: boolean }
+
+/** What a character edge of the automaton takes of each class, worked out once per automaton. */
+interface EdgeClasses { word: boolean; other: boolean; otherNotBlank: boolean }
+const edgeClasses = new WeakMap<Edge, EdgeClasses>();
+function classesOf(edge: Edge & { kind: 'char' }): EdgeClasses {
+  let known = edgeClasses.get(edge);
+  if (!known) {
+    known = { word: setMeets(edge.set, WORD), other: setMeets(edge.set, NOT_WORD), otherNotBlank: setMeets(edge.set, NOT_WORD_OR_BLANK) };
+    edgeClasses.set(edge, known);
+  }
+  return known;
+}
+
+const assertive = new WeakMap<Automaton, boolean>();
+function hasAssertions(automaton: Automaton): boolean {
+  let known = assertive.get(automaton);
+  if (known === undefined) {
+    known = automaton.edges.some((edges) => edges.some((edge) => edge.kind === 'assert'));
+    assertive.set(automaton, known);
+  }
+  return known;
+}
+
+/** The characters position `code` can give. */
+function choicesOf(code: number): Choice[] {
+  if (code >= 0) return [{ code, cls: classOf(code), literal: code !== BLANK, stay: false, blankOk: true }];
+  if (isSoft(code)) {
+    const c = softChar(code);
+    return [{ code: c, cls: classOf(c), literal: c !== BLANK, stay: false, blankOk: true }, { code: BLANK, cls: OTHER, literal: false, stay: false, blankOk: true }];
+  }
+  // A wildcard: a word character or another (a blank too, where it may hold several words), staying put.
+  return [{ code: -1, cls: WORDY, literal: false, stay: true, blankOk: code === ANY }, { code: -1, cls: OTHER, literal: false, stay: true, blankOk: code === ANY }];
+}
+
+/** Whether `edge` takes a character `choice` can be. */
+function takes(edge: Edge & { kind: 'char' }, choice: Choice): boolean {
+  if (choice.code >= 0) return setHas(edge.set, choice.code);
+  const classes = classesOf(edge);
+  return choice.cls === WORDY ? classes.word : choice.blankOk ? classes.other : classes.otherNotBlank;
+}
 
 /** `automaton` null: the rule's regex is not one this can read. */
 export function regexCouldMatch(automaton: Automaton | null, command: Int32Array): boolean {
   if (!automaton) return true;
   const m = command.length;
+  // Without assertions the class before a position and what may follow do not matter: fewer states.
+  const tracks = hasAssertions(automaton);
+  const choices = Array.from(command, choicesOf);
   const seen = new Set<number>();
   const stack: number[] = [];
   let budget = BUDGET;
   // A state inside the match: automaton state, position, the class before it, what may come next, flags.
   const push = (s: number, j: number, prev: number, next: number, flags: number) => {
+    if (!tracks) [prev, next] = [START, NEXT_ANY];
     const key = ((((s * (m + 1) + j) * 3 + prev) * 8 + next) * 4) + flags;
     if (seen.has(key)) return;
     seen.add(key);
     stack.push(s, j, prev, next, flags);
-  };
-  // The characters a position can give, as (code or class choice): a literal one, a soft one (itself or
-  // a blank), or a wildcard's (any character, staying at the wildcard to give more).
-  const choices = (code: number): { set: CharSet; literal: boolean; stay: boolean }[] => {
-    if (code >= 0) return [{ set: [[code, code]], literal: true, stay: false }];
-    if (isSoft(code)) return [{ set: [[softChar(code), softChar(code)]], literal: true, stay: false }, { set: [[BLANK, BLANK]], literal: false, stay: false }];
-    const sets: CharSet[] = code === ANY ? [WORD, NOT_WORD] : [WORD, NOT_WORD_OR_BLANK];
-    return sets.map((set) => ({ set, literal: false, stay: true }));
   };
   // Starts: at the start of the command (anchored), or after any prefix of it; in its first word right
   // after a character that could be `/`, anchored too (`/sbin/mk?s`).
   const prefixSeen = new Set<number>();
   const prefix: number[] = [];
   const visit = (j: number, prev: number, first: number) => {
+    if (!tracks && prev !== START) prev = OTHER;
     const key = (j * 3 + prev) * 2 + first;
     if (prefixSeen.has(key)) return;
     prefixSeen.add(key);
@@ -65,14 +105,11 @@ export function regexCouldMatch(automaton: Automaton | null, command: Int32Array
     if (j === m) continue;
     const code = command[j];
     if (code === ANY || code === ONE) visit(j + 1, prev, first); // the wildcard may be empty
-    for (const choice of choices(code)) {
+    for (const choice of choices[j]) {
       const to = choice.stay ? j : j + 1;
-      for (const cls of [WORDY, OTHER]) {
-        if (!setMeets(choice.set, cls === WORDY ? WORD : NOT_WORD)) continue;
-        const onlyBlank = choice.set.length === 1 && choice.set[0][0] === BLANK && choice.set[0][1] === BLANK;
-        if (first && cls === OTHER && setHas(choice.set, SLASH)) push(automaton.start, to, OTHER, NEXT_ANY, ANCHORED);
-        visit(to, cls, first && !onlyBlank ? 1 : 0);
-      }
+      const slash = choice.code === SLASH || (choice.code < 0 && choice.cls === OTHER);
+      if (first && slash) push(automaton.start, to, OTHER, NEXT_ANY, ANCHORED);
+      visit(to, choice.cls, first && choice.code !== BLANK ? 1 : 0);
     }
   }
   while (stack.length) {
@@ -87,14 +124,9 @@ export function regexCouldMatch(automaton: Automaton | null, command: Int32Array
         const after = assertion(edge.what, prev, next);
         if (after) push(edge.to, j, prev, after, flags);
       } else if (j < m) {
-        for (const choice of choices(code)) {
-          for (const cls of [WORDY, OTHER]) {
-            if (!allows(next, cls) || !setMeets(edge.set, choice.set)) continue;
-            const common = intersect(edge.set, choice.set);
-            if (!setMeets(common, cls === WORDY ? WORD : NOT_WORD)) continue;
-            const touched = choice.literal && !(common.length === 1 && common[0][0] === BLANK && common[0][1] === BLANK);
-            push(edge.to, choice.stay ? j : j + 1, cls, NEXT_ANY, flags | (touched ? TOUCHED : 0));
-          }
+        for (const choice of choices[j]) {
+          if (!allows(next, choice.cls) || !takes(edge, choice)) continue;
+          push(edge.to, choice.stay ? j : j + 1, choice.cls, NEXT_ANY, flags | (choice.literal ? TOUCHED : 0));
         }
       }
     }
@@ -124,13 +156,4 @@ function canContinue(command: Int32Array, j: number, next: number): boolean {
     return allows(next, classOf(code));
   }
   return (next & NEXT_END) !== 0;
-}
-
-function intersect(a: CharSet, b: CharSet): CharSet {
-  const out: CharSet = [];
-  for (const [lo, hi] of a) for (const [lo2, hi2] of b) {
-    const from = Math.max(lo, lo2), to = Math.min(hi, hi2);
-    if (from <= to) out.push([from, to]);
-  }
-  return out;
 }
