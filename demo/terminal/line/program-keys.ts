@@ -36,7 +36,7 @@ interface Held {
 const STARTERS = /[:!|]/;
 /** A command line (or keys between two Enters) longer than this is not judged: with a deny rule it is refused. */
 const MAX_LINE = 64 * 1024;
-const CTRL_R = '\x12', CTRL_T = '\x14', CTRL_X = '\x18', ESC = '\x1b';
+const CTRL_R = '\x12', CTRL_T = '\x14', CTRL_X = '\x18', ESC = '\x1b', FOCUS_IN = '\x1b[I', FOCUS_OUT = '\x1b[O';
 const PASTE_MARKERS = /\x1b\[20[01]~/g;
 const typed = (text: string): Key => ({ kind: 'text', text, start: 0, end: text.length });
 const pasted = (text: string): Key => ({ kind: 'paste', text, start: 0, end: text.length });
@@ -91,6 +91,8 @@ export class ProgramKeys {
       return this.text(raw[1], raw[1], false, false);
     }
     if (raw === ESC || key.kind === 'interrupt') return this.end(raw, 'cancel');
+    // Focus reports (a program that asked for them): the terminal's, not keys of the line.
+    if (raw === FOCUS_IN || raw === FOCUS_OUT) return this.send(raw);
     // Enter, Ctrl-J and the keypad's Enter; Ctrl-O is not an Enter to these programs (nano saves with it).
     if (key.kind === 'accept' && raw !== '\x0f') return this.end(raw, 'enter');
     if (!this.held && (raw === CTRL_T || (raw === CTRL_X && afterCtrlR))) {
