@@ -5,7 +5,9 @@
 // - a `command` rule (one pattern per content line) matches when the line's words are a run of the
 //   command's words, a word not known until it runs standing for any word (word-match.ts), or when 2.3's
 //   word-bounded pattern is found in the command's unquoted text or in the raw line;
-// - a `regex` rule matches the raw line or the command's unquoted text (words joined by single blanks);
+// - a `regex` rule matches the raw line or the command's unquoted text (words joined by single blanks),
+//   or, for a command with words not known until it runs, some text those words could become
+//   (regex-glob.ts: `/sbin/mk?s` is `mkfs` to a `mkfs` rule);
 // - a command nothing is known of (`… | sh`, `eval "$x"`) matches every deny rule.
 // Allow rules, and any other action, match as 2.3 matches them: their pattern in the command as typed.
 // Whatever 2.3 refused (the first rule found in the raw line being a deny) stays refused. A line that does
@@ -15,7 +17,9 @@ import { loadShellParser } from './shell-parser.ts';
 import { analyseLine, type SimpleCommand } from './shell-words.ts';
 import { isIncomplete } from './shell-incomplete.ts';
 import { tolerantCommands } from './shell-tolerant.ts';
-import { commandPattern, hasWildcard, ruleMatches } from './word-match.ts';
+import { compileRegex, type Automaton } from './regex-automaton.ts';
+import { regexCouldMatch } from './regex-glob.ts';
+import { commandPattern, hasWildcard, isInexact, ruleMatches } from './word-match.ts';
 
 export interface FilterRule { id?: string; type: string; content: string; priority?: number; action: number | string; comment?: string }
 
@@ -51,7 +55,11 @@ ready().catch(() => undefined); // the terminal's own `await ready()` reports a 
 
 const DENY = 0;
 const MAX_TEXT = 32 * 1024;
-interface Compiled { rule: FilterRule; deny: boolean; pattern: RegExp | null; lines: string[] }
+interface Compiled {
+  rule: FilterRule; deny: boolean; pattern: RegExp | null; lines: string[];
+  /** A deny regex rule's automaton, for commands with words not known until they run (null: not readable). */
+  automaton?: Automaton | null;
+}
 type Refusal = { matched: string; reason: NonNullable<Verdict['reason']> };
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
@@ -80,10 +88,15 @@ export class CommandFilter {
 
   constructor(rules: FilterRule[]) {
     const ordered = [...rules].sort((a, b) => (b.priority ?? 50) - (a.priority ?? 50) || Number(a.action) - Number(b.action));
-    this.compiled = ordered.map((rule) => ({
-      rule, deny: Number(rule.action) === DENY, pattern: rulePattern(rule),
-      lines: rule.type === 'command' ? contentLines(rule).map((line) => line.split(/\s+/).join(' ')) : [],
-    }));
+    this.compiled = ordered.map((rule) => {
+      const deny = Number(rule.action) === DENY;
+      const pattern = rulePattern(rule);
+      return {
+        rule, deny, pattern,
+        lines: rule.type === 'command' ? contentLines(rule).map((line) => line.split(/\s+/).join(' ')) : [],
+        ...(deny && pattern && rule.type !== 'command' ? { automaton: compileRegex(rule.content) } : {}),
+      };
+    });
   }
 
   check(text: string): Verdict {
@@ -102,6 +115,23 @@ export class CommandFilter {
     const legacy = this.compiled.find((rule) => rule.pattern?.test(text));
     if (legacy?.deny) return this.refused(legacy, { matched: legacy.pattern!.exec(text)![0], reason: 'rule' }, text, true);
     return { allowed: true, rule: legacy?.rule, matched: legacy && legacy.pattern!.exec(text)![0], reason: legacy ? 'rule' : 'no-match', parsed: true, incomplete: false };
+  }
+
+  /**
+   * Text that is not a shell line (a program's command line), judged as 2.3 judged every line: the first
+   * rule whose pattern is found in it decides.
+   */
+  checkText(text: string): Verdict {
+    const found = this.compiled.find((rule) => rule.pattern?.test(text));
+    if (found?.deny) return this.refused(found, { matched: found.pattern!.exec(text)![0], reason: 'rule' }, text, false);
+    return { allowed: true, rule: found?.rule, reason: found ? 'rule' : 'no-match', parsed: false, incomplete: false };
+  }
+
+  /** Something that runs commands the door cannot see (a shell inside a program): refused by any deny rule. */
+  checkUnknown(text: string): Verdict {
+    const deny = this.compiled.find((compiled) => compiled.deny);
+    if (!deny) return { allowed: true, reason: 'no-match', parsed: false, incomplete: false };
+    return this.refused(deny, { matched: text, reason: 'unknown-command' }, text, false);
   }
 
   /** The refusal of the first rule that matches the command, if that rule is a deny rule. */
@@ -124,6 +154,8 @@ export class CommandFilter {
     if (command.unknown) return { matched: command.text, reason: 'unknown-command' };
     const found = compiled.pattern?.exec(unquoted) ?? compiled.pattern?.exec(line);
     if (found) return { matched: found[0], reason: 'rule' };
+    // Some text the unknown words could become matches the regex (a glob is the file names it matches).
+    if (compiled.automaton !== undefined && isInexact(words) && regexCouldMatch(compiled.automaton, words)) return { matched: command.text, reason: 'wildcard' };
     const run = compiled.lines.find((rule) => ruleMatches(rule, words));
     return run === undefined ? null : { matched: run, reason: hasWildcard(words) ? 'wildcard' : 'rule' };
   }

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { AsciicastRecorder } from './asciicast.ts';
 import { CommandFilter, isIncomplete } from './command-filter.ts';
+import { programLineVerdict } from './program-line.ts';
 import { LineGate, type LineRecord, type Refusal } from './line/line-gate.ts';
 import type { CommandRecord } from './command-record.ts';
 import type { Services } from './services.ts';
@@ -102,6 +103,7 @@ export class TerminalSession {
     this.gate = new LineGate({
       toTarget: (keys) => this.target.channel.write(keys),
       check: (line) => this.filter.check(line),
+      checkProgram: (line, shell) => programLineVerdict(this.filter, line, shell),
       isIncomplete,
       hasDenyRules: rules.some((rule) => Number(rule.action) === 0),
       refused: (refusal) => this.tell(refusalText(this.lang, refusal)),
@@ -225,6 +227,7 @@ function refusalText(lang: Lang, refusal: Refusal): string {
     case 'rule': return text(lang, 'session.forbidden', { command: refusal.line, rule: refusal.rule });
     case 'unsure': return text(lang, 'session.unsure');
     case 'typeahead': return text(lang, 'session.typeahead');
+    case 'binding': return text(lang, 'session.binding', { key: refusal.key });
     case 'unseen': return text(lang, 'session.unseen');
   }
 }

@@ -1,12 +1,14 @@
 // A command line (possibly several lines joined by "\n") as the simple commands the shell will run, each
 // as its words after quote removal: those of lists, pipelines, groups, subshells, compound commands and
-// function bodies, those inside `$( )`, backticks and `<( )`, and those a wrapper runs (shell-wrappers.ts).
+// function bodies, those inside `$( )`, backticks and `<( )`, those a wrapper runs (shell-wrappers.ts), and
+// the code a setting stores for later (`PROMPT_COMMAND=…`, `PS1='$(…)'`: shell-settings.ts).
 // A variable the same line set to a constant (`a=r; b=m; $a$b`) is replaced by its value; only plain
 // assignments standing as statements of their own count, and any other statement forgets them all, since
 // it may change them (a function, `read`, a loop).
 import { parseShell, type Node } from './shell-parser.ts';
+import { assignmentWord, isSettingName, settingScripts } from './shell-settings.ts';
 import { evaluateWord, literalOf, type Word } from './shell-word-value.ts';
-import { unwrap } from './shell-wrappers.ts';
+import { unwrap, type Wrapped } from './shell-wrappers.ts';
 
 export interface SimpleCommand {
   words: Word[];
@@ -58,6 +60,7 @@ function walkProgram(root: Node, scope: Scope): void {
   for (const statement of root.namedChildren) {
     if (!statement || statement.type === 'comment') continue;
     if (statement.type === 'variable_assignment' || statement.type === 'variable_assignments') {
+      if (statement.type === 'variable_assignment') emitSetting(statement, scope);
       walkChildren(statement, scope, undefined);
       if (!plainExpansions(statement)) scope.env.clear(); // `b=${a:=rm}` sets a as well
       for (const assignment of statement.type === 'variable_assignment' ? [statement] : statement.namedChildren) if (assignment) assign(assignment, scope.env);
@@ -100,6 +103,26 @@ function walk(node: Node, scope: Scope, stdin: Stdin): void {
       return walkChildren(node, scope, stdin);
     case 'declaration_command': case 'unset_command':
       emitDeclaration(node, scope);
+      return walkChildren(node, scope, stdin);
+    case 'variable_assignment':
+      emitSetting(node, scope);
+      return walkChildren(node, scope, stdin);
+    case 'for_statement': {
+      // `for PROMPT_COMMAND in …` sets it to each word in turn.
+      const variable = node.childForFieldName('variable');
+      if (variable && isSettingName(variable.text)) parseAgain(null, new Map(), node.text, scope);
+      return walkChildren(node, scope, stdin);
+    }
+    case 'heredoc_body': {
+      // The grammar reads `$( )` in an unquoted here-document's body but not backquotes: the text between
+      // any two of them is judged (more pairs than the shell makes: never fewer).
+      const start = node.parent?.namedChildren.find((child) => child?.type === 'heredoc_start');
+      if (!/['"\\]/.test(start?.text ?? '')) for (const inside of backquoted(node.text)) parseAgain(inside, new Map(), node.text, scope);
+      return walkChildren(node, scope, stdin);
+    }
+    case 'expansion':
+      // `${PS1:=…}` and `${PS1=…}` assign while they expand.
+      if (/^\$\{([A-Za-z_]\w*)(\[[^\]]*\])?:?=/.test(node.text) && isSettingName(/^\$\{(\w+)/.exec(node.text)![1])) parseAgain(null, new Map(), node.text, scope);
       return walkChildren(node, scope, stdin);
     case 'redirected_statement': {
       const body = node.childForFieldName('body');
@@ -162,7 +185,51 @@ function emitDeclaration(node: Node, scope: Scope): void {
   const keyword = node.child(0);
   const words = wordsOf(node.namedChildren.filter((child): child is Node => !!child), scope);
   if (keyword) words.unshift({ units: [keyword.text], shown: keyword.text, start: keyword.startIndex, end: keyword.endIndex });
-  scope.out.push({ words, text: scope.src.slice(node.startIndex, node.endIndex) });
+  const text = scope.src.slice(node.startIndex, node.endIndex);
+  scope.out.push({ words, text });
+  if (keyword?.text === 'unset') return;
+  // Assignments the grammar sees are judged where they are walked (emitSetting); here, those it does not
+  // see: a quoted `"PS1=…"`, a name reference (`declare -n r=PS1` makes `r=…` set PS1), an argument
+  // not known before it runs, which could be any assignment.
+  for (const child of node.namedChildren) {
+    if (!child || child.type === 'variable_assignment' || child.type === 'variable_name') continue;
+    const [value] = evaluateWord([child], scope.env);
+    const literal = value ? literalOf(value) : '';
+    const reference = literal !== null && /^-[A-Za-z]*n/.test(literal) && keyword?.text !== 'export' && keyword?.text !== 'readonly';
+    const wrapped: Wrapped[] = literal === null || reference ? [{ kind: 'script', text: null, sameShell: false }] : assignmentWord(literal);
+    for (const each of wrapped) runLater(each, text, scope);
+  }
+}
+
+/** An assignment to a setting that stores code (shell-settings.ts): what it stores, judged as part of this line. */
+function emitSetting(node: Node, scope: Scope): void {
+  const nameNode = node.childForFieldName('name');
+  const name = (nameNode?.type === 'subscript' ? nameNode.childForFieldName('name') : nameNode)?.text ?? '';
+  if (!isSettingName(name)) return;
+  const valueNode = node.childForFieldName('value');
+  const parts = valueNode?.type === 'array' ? valueNode.namedChildren.filter((child): child is Node => !!child) : valueNode ? [valueNode] : [];
+  // An assignment's value is not split into words: an unquoted constant's blanks stay blanks.
+  const values = parts.map((part) => {
+    const words = evaluateWord([part], scope.env).map(literalOf);
+    return words.some((word) => word === null) ? null : words.join(' ');
+  });
+  const appends = node.children.some((child) => child?.type === '+=');
+  for (const wrapped of settingScripts(name, valueNode ? values : [''], appends)) runLater(wrapped, node.text, scope);
+}
+
+const MAX_BACKQUOTES = 16;
+
+/** The text between each backquote and every later one (a backquote the shell would pair with another). */
+function backquoted(text: string): (string | null)[] {
+  const at: number[] = [];
+  for (let i = text.indexOf('`'); i >= 0; i = text.indexOf('`', i + 1)) at.push(i);
+  if (at.length > MAX_BACKQUOTES) return [null];
+  return at.flatMap((from, k) => at.slice(k + 1).map((to) => text.slice(from + 1, to).replace(/\\`/g, '`')));
+}
+
+/** Code stored to run later, judged now; the variables this line set are not known then. */
+function runLater(wrapped: Wrapped, text: string, scope: Scope): void {
+  if (wrapped.kind === 'script') parseAgain(wrapped.text, new Map(), text, scope);
 }
 
 /** Nodes side by side with nothing between them make one word (`$"…"` comes as a `$` and a string). */

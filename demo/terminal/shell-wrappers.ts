@@ -1,6 +1,8 @@
 // Commands that run another command: the words after their own options (`sudo -u root rm`), a string the
 // shell parses again (`bash -c '…'`, `eval …`, `su -c …`, `trap '…'`, an alias value), or a script read from
 // their standard input (`sh <<EOF`, `… | bash`). The filter judges what they run as a command of its own.
+// Builtins that store code to run later (`complete -C`, `bind -x`…) are in shell-settings.ts.
+import { assignmentWord, builtinSettings } from './shell-settings.ts';
 import { literalOf, type Word } from './shell-word-value.ts';
 
 export type Wrapped =
@@ -49,7 +51,7 @@ export function unwrap(words: Word[]): Wrapped[] {
   if (name === 'source' || name === '.') return sourced(words);
   // `fc` runs earlier lines again, edited or with a substitution; only listing them is harmless.
   if (name === 'fc') return words.some((word) => /^-[a-zA-Z]*l/.test(literalOf(word) ?? '')) ? [] : [{ kind: 'script', text: null, sameShell: true }];
-  return [];
+  return builtinSettings(name, words) ?? [];
 }
 
 const STDIN_FILES = new Set(['-', '/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
@@ -65,6 +67,8 @@ function sourced(words: Word[]): Wrapped[] {
 function prefixed(words: Word[], options: Options, name: string): Wrapped[] {
   const out: Wrapped[] = [];
   if (name === 'env') {
+    // `env PROMPT_COMMAND=… bash`: the started shell runs what the setting holds.
+    for (const word of words.slice(1, operandStart(words, options))) out.push(...assignmentWord(literalOf(word) ?? ''));
     const split = words.findIndex((word) => /^(-S|--split-string(=|$))/.test(literalOf(word) ?? ''));
     if (split > 0) out.push({ kind: 'script', text: splitString(words, split), sameShell: false });
   }

@@ -78,6 +78,10 @@ export const TEXTS = {
     zh: '命令运行时键入的内容无法检查；请在提示符处重新输入命令。',
     en: 'Keys typed while a command runs cannot be checked; type the command again at the prompt.',
   },
+  'session.binding': {
+    zh: '按键 {key} 会以终端无法检查的方式执行这一行；命令过滤器有拒绝规则时不能使用，未执行。',
+    en: 'The key {key} runs the line in a way the door cannot check; it cannot be used while the command filter has deny rules, and nothing was run.',
+  },
   'session.unseen': {
     zh: '外壳执行了终端未看到提交的一行（按键绑定被修改？）：已记录为危险命令。',
     en: 'The shell ran a line the door did not see submitted (a changed key binding?): it is recorded as dangerous.',

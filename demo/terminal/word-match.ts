@@ -33,6 +33,8 @@ export function commandPattern(words: Word[]): Int32Array {
 }
 
 export const hasWildcard = (pattern: Int32Array) => pattern.some((code) => code === ANY || code === ONE);
+/** Some character is not known before the command runs: a wildcard, or a constant's that $IFS may split. */
+export const isInexact = (pattern: Int32Array) => pattern.some((code) => code < 0);
 
 // States of the rule's side: before it (at the start, inside the first word, anywhere), its characters,
 // after it (right at its end, or past a blank).

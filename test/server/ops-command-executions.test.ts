@@ -3,6 +3,9 @@
 // host is touched, each host's output and exit status reach the log, an unreachable host fails alone,
 // and every run is a row of the command-execution audit log and a task of the job center.
 import assert from 'node:assert/strict';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { orgRoot } from '../../demo/server/assets/node-tree.ts';
@@ -130,11 +133,24 @@ test('who may run what: only granted hosts with the system user and connect; den
   db.prepare('INSERT INTO cmd_filters (id, name, date_created, date_updated) VALUES (?, ?, ?, ?)').run(filter, 'bc-no-rm', stamp, stamp);
   db.prepare('INSERT INTO system_user_cmd_filters (system_user_id, filter_id) VALUES (?, ?)').run(runAs, filter);
   db.prepare("INSERT INTO cmd_filter_rules (id, filter_id, type, content, priority, action, date_created, date_updated) VALUES (?, ?, 'command', 'rm', 50, 0, ?, ?)").run(uuid(), filter, stamp, stamp);
-  for (const command of ['rm -rf /tmp/bc', 'echo ok; \'r\'m -f /tmp/bc', 'true && "rm" -r /tmp/x']) {
+  // Every refused run is written down: a finished execution that failed with the refusal, on its hosts.
+  const canary = mkdtempSync(join(tmpdir(), 'bc-canary-'));
+  chmodSync(canary, 0o777);
+  const refused = ['rm -rf CANARY', 'echo ok; \'r\'m -rf CANARY', 'true && "rm" -r CANARY', '/bin/r? -rf CANARY'].map((command) => command.replace('CANARY', canary));
+  for (const command of refused) {
     const denied = await post({ hosts: [hosts.one, hosts.two], run_as: runAs, command });
     assert.deepEqual([denied.statusCode, denied.json()], [400, { command: ['Command refused: it matches the rule "rm" of the command filter "bc-no-rm"'] }], command);
   }
-  assert.equal(count(), 0, 'nothing refused was recorded or run');
+  await app.tasks.idle();
+  assert.ok(existsSync(canary), 'nothing refused ran');
+  rmSync(canary, { recursive: true, force: true });
+  const logged = (await app.inject({ method: 'GET', url: '/api/v1/audits/command-execution-logs/?limit=20', headers: headers.admin })).json().results
+    .map((row: { command: string; is_finished: boolean; is_success: boolean; result: { error?: string }; hosts: string[] }) =>
+      [row.command, row.is_finished, row.is_success, row.result.error, [...row.hosts].sort()]);
+  const reason = 'Command refused: it matches the rule "rm" of the command filter "bc-no-rm"';
+  const byCommand = (a: unknown[], b: unknown[]) => String(a[0]).localeCompare(String(b[0]));
+  assert.deepEqual(logged.sort(byCommand), refused.map((command) => [command, true, false, reason, [hosts.one, hosts.two].sort()]).sort(byCommand));
+  assert.equal(db.prepare('SELECT COUNT(*) FROM celery_tasks').pluck().get(), 0, 'no task was queued for them');
   assert.equal((await post({ hosts: [hosts.one], run_as: runAs, command: 'echo rmdir-is-fine' })).statusCode, 201);
 
   // SECURITY_COMMAND_EXECUTION off: 403 for common users, admins still run.

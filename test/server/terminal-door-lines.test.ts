@@ -5,14 +5,14 @@
 // with risk level 5 and exactly the line the shell would have run. Allowed lines are stored exactly.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { test, type TestContext } from 'node:test';
-import { bearer, PASSWORD } from './helpers.ts';
-import { sshScreen, webScreen, type Screen } from './support/terminal-screen.ts';
+import { commandsOf as storedCommands, DOORS, PROMPT, runLine } from './support/door-session.ts';
 import { eventually, terminalWorld, type TerminalWorld } from './support/terminal-world.ts';
 
-const PROMPT = /\$ $/;
 const REFUSED = /(forbidden|could not be read with certainty|cannot be checked)[^]*\$ $/;
+/** Newest first, as the API lists them (the cases below reverse them). */
+const commandsOf = async (world: TerminalWorld, sessionId: string, atLeast: number) => (await storedCommands(world, sessionId, atLeast)).reverse();
 
 interface Case {
   name: string;
@@ -71,49 +71,7 @@ export const CASES: Case[] = [
   },
 ];
 
-/** Opens a shell on the target through one of the doors, at its prompt. */
-type Door = (world: TerminalWorld, t: TestContext) => Promise<Screen>;
-
-const DOORS: Record<string, Door> = {
-  ssh: async (world, t) => {
-    const screen = await sshScreen(world.terminal.sshPort, { username: world.user.username, password: PASSWORD });
-    t.after(() => screen.close());
-    await screen.waitFor('Opt> ');
-    screen.send('td-target\r');
-    await screen.waitFor(PROMPT);
-    return screen;
-  },
-  web: async (world, t) => {
-    const asUser = await bearer(world.app, world.user.username);
-    const response = await world.app.inject({
-      method: 'POST', url: '/api/v1/users/connection-token/', headers: asUser,
-      payload: { asset: world.ids.target, system_user: world.ids.systemUser },
-    });
-    assert.equal(response.statusCode, 201, response.body);
-    const headers = await world.browser(world.user.username);
-    const screen = await webScreen(`${world.proxyUrl}?token=${response.json().token}&cols=120&rows=40`, headers);
-    t.after(() => screen.close());
-    await screen.waitFor(PROMPT);
-    return screen;
-  },
-};
-
-async function commandsOf(world: TerminalWorld, sessionId: string, atLeast: number): Promise<{ input: string; output: string; risk_level: number }[]> {
-  let rows: { input: string; output: string; risk_level: number }[] = [];
-  return eventually(async () => {
-    const answer = await world.admin('GET', `/api/v1/terminal/commands/?session_id=${sessionId}&limit=500`);
-    rows = Array.isArray(answer.json) ? answer.json : answer.json?.results ?? [];
-    return rows.length >= atLeast ? rows : null;
-  }, 10_000, `${atLeast} commands`).catch((error: Error) => {
-    throw new Error(`${error.message}; stored: ${JSON.stringify(rows.map((row) => [row.input, row.output, row.risk_level]).reverse(), null, 1)}`);
-  });
-}
-
-async function run(screen: Screen, line: string): Promise<string> {
-  screen.mark();
-  screen.send(`${line}\r`);
-  return screen.waitFor(PROMPT);
-}
+const run = runLine;
 
 for (const [doorName, open] of Object.entries(DOORS)) {
   test(`hostile lines through the ${doorName} door: refused, not run, recorded exactly`, async (t) => {
@@ -215,7 +173,7 @@ for (const [doorName, open] of Object.entries(DOORS)) {
   });
 }
 
-test('a key rebound to run lines: the line it ran is recorded dangerous and the session ends (a limit: it did run)', async (t) => {
+test('a key bound to run lines by a script the door cannot read: the line it ran is recorded dangerous and the session ends (a limit: it did run)', async (t) => {
   const world = await terminalWorld(t);
   const screen = await DOORS.ssh(world, t);
   const [session] = await eventually(async () => {
@@ -223,12 +181,18 @@ test('a key rebound to run lines: the line it ran is recorded dangerous and the 
     return answer.json.length ? answer.json : null;
   });
   const dir = `/tmp/td-bind-${randomBytes(3).toString('hex')}`;
+  const rc = `${dir}.rc`;
   await run(screen, `mkdir -p ${dir}`);
-  await run(screen, `bind '"\\C-x": accept-line'`);
+  // Binding the key at the prompt is refused now (a binding that runs the line); a startup file is not read.
+  writeFileSync(rc, `bind '"\\C-t": accept-line'\n`, { mode: 0o644 });
+  t.after(() => rmSync(rc, { force: true }));
+  screen.mark();
+  screen.send(`bash --rcfile ${rc}\r`);
+  await screen.waitFor(PROMPT);
   screen.mark();
   screen.send(`rm -rf ${dir}`);
   await screen.waitFor(`rm -rf ${dir}`);
-  screen.send('\x18');
+  screen.send('\x14');
   await screen.waitFor(/did not see submitted[^]*cannot go on/);
   await eventually(async () => {
     const answer = await world.admin('GET', '/api/v1/terminal/sessions/?is_finished=1');

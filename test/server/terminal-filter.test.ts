@@ -278,3 +278,68 @@ test('parsing stays fast: 1,000 typical lines', () => {
   console.log(`1,000 lines checked (with isIncomplete) in ${elapsed.toFixed(0)} ms`);
   assert.ok(elapsed < 10_000, `${elapsed} ms`); // ~0.3 ms a line measured on the 2-core machine; the bound only catches a blow-up
 });
+
+// Code a setting stores for the shell (or a program it starts) to run later is judged as a command of the
+// line that sets it; what cannot be read there is an unknown command, which every deny rule refuses.
+const SETTINGS_HOSTILE: [string, string][] = [
+  ["PROMPT_COMMAND='r\"\"m F'", 'PROMPT_COMMAND'],
+  ["PROMPT_COMMAND=('ls' 'r\\m F')", 'PROMPT_COMMAND as an array'],
+  ["export PROMPT_COMMAND='r\\m F'", 'export'],
+  ["env PROMPT_COMMAND='r\\m F' bash", 'env for a new shell'],
+  ["PS1='$(r\"\"m F)\\$ '", 'PS1 command substitution'],
+  ["PS0='$(r\"\"m F)'", 'PS0'],
+  ["PS4='`r\\m F`'; set -x", 'PS4 backquotes'],
+  ["PS1='\\044(r\"\"m F)> '", 'PS1 octal escape that becomes a $'],
+  ["PS1='a\"b$(r\"\"m F)\"'", 'PS1 with double quotes around the substitution'],
+  ["declare -x PS1='$(r\\m F)'", 'declare'],
+  ["export \"PS1=\\$(r\\m F)\"", 'an assignment written as a quoted word'],
+  ["complete -C 'r\"\"m F' x", 'complete -C'],
+  ["complete -W '$(r\\m F)' x", 'complete -W expands its word list'],
+  ["bind -x '\"\\C-t\": r\"\"m F'", 'bind -x'],
+  ["bind -x '\"\\C-t\": \"r\\m F\"'", 'bind -x with a quoted command'],
+  ["mapfile -C 'r\\m F' -c 1 x < /etc/hosts", 'mapfile -C callback'],
+  ["EDITOR='r\\m F'", 'EDITOR (C-x C-e, fc, programs)'],
+  ["LESSOPEN='|r\\m %s'", 'LESSOPEN'],
+  ['BASH_ENV=/tmp/x bash -c ls', 'BASH_ENV: a file the door cannot read'],
+  ['ENV=/tmp/x sh', 'ENV'],
+  ['INPUTRC=/tmp/x bash', 'INPUTRC: bindings from a file'],
+  ['PS1=$x', 'a value not known before it runs'],
+  ["PROMPT_COMMAND+=' x'", 'appended to a value set earlier'],
+  ['declare -n r=PS1', 'a name reference'],
+  ['read PROMPT_COMMAND', 'read into a setting'],
+  ["printf -v PROMPT_COMMAND '%s' x", 'printf -v into a setting'],
+  ["for PS1 in '$(r\\m F)'; do :; done", 'a loop variable'],
+  [": ${PS1:='$(r\\m F)'}", 'an expansion that assigns'],
+  ["bind '\"\\C-x\": accept-line'", 'a key bound to run the line'],
+  ["bind '\"\\C-t\": \"ls\\n\"'", 'a key bound to a macro'],
+  ['bind -f /tmp/inputrc', 'bindings from a file'],
+  ['set -o vi', 'vi editing mode (v runs the line in an editor)'],
+  ["cat <<E\n`r\\m F`\nE", 'backquotes in a here-document'],
+];
+
+const SETTINGS_ORDINARY = ["PS1='\\u@\\h:\\w\\$ '", "PS1='[\\t] $(date +%s) \\$ '", "PROMPT_COMMAND='history -a'", 'EDITOR=vim',
+  'complete -F _x x', "bind '\"\\e[A\": history-search-backward'", "bind -x '\"\\C-t\": date'", 'set -o emacs', 'set -e', 'read -r line',
+  "printf '%s\\n' x", 'BASH_ENV= bash -c ls', "cat <<'E'\n`r\\m F`\nE"];
+
+test('code hidden in shell settings is judged as the commands it holds; what cannot be read fails closed', () => {
+  const filter = new CommandFilter([deny('rm'), deny('reboot'), deny('mkfs|dd\\s+if=', 'regex')]);
+  for (const [line, how] of SETTINGS_HOSTILE) assert.equal(filter.check(line).allowed, false, `${how}: ${JSON.stringify(line)} must be refused`);
+  for (const line of SETTINGS_ORDINARY) {
+    const verdict = filter.check(line);
+    assert.equal(verdict.allowed, true, `${JSON.stringify(line)} must be allowed (${verdict.reason} ${verdict.command})`);
+  }
+  assert.equal(new CommandFilter([allow('ls')]).check('set -o vi').allowed, true, 'without a deny rule nothing is unknown-refused');
+});
+
+test('a deny regex sees a word with a glob as the names it could match', () => {
+  const filter = new CommandFilter([deny('mkfs|dd\\s+if=', 'regex')]);
+  for (const line of ['/sbin/mk?s -V', 'mk[e-g]s /dev/x', '/usr/sbin/mkf* x', 'd? if=/dev/zero of=x', 'dd $ARGS', '$CMD -V', 'cat mk*'])
+    assert.equal(filter.check(line).allowed, false, line);
+  for (const line of ['cd $HOME', 'ls *.txt', 'ls -la /var/log/*.log', 'echo $HOME/mk', 'grep -r x $DIR', 'cp $A $B'])
+    assert.equal(filter.check(line).allowed, true, line);
+  // Word boundaries and anchors hold through wildcards; a regex the automaton cannot read fails closed.
+  assert.equal(new CommandFilter([deny('^reboot\\b', 'regex')]).check('re?oot now').allowed, false);
+  assert.equal(new CommandFilter([deny('\\breboot\\b', 'regex')]).check('echo xreboot*').allowed, true, 'no boundary between x and r');
+  assert.equal(new CommandFilter([deny('\\breboot\\b', 'regex')]).check('echo x*reboot').allowed, false, 'x.reboot is a name x* can match');
+  assert.equal(new CommandFilter([deny('(rm)\\1', 'regex')]).check('cd $HOME').allowed, false);
+});

@@ -8,6 +8,7 @@ import { KeyModel } from '../../demo/terminal/line/key-model.ts';
 import { KeyReader } from '../../demo/terminal/line/keys.ts';
 import { LineGate, type LineRecord, type Refusal } from '../../demo/terminal/line/line-gate.ts';
 import { ScreenLine } from '../../demo/terminal/line/screen-line.ts';
+import { programLineVerdict } from '../../demo/terminal/program-line.ts';
 
 const PROMPT = '\x1b[?2004h\x1b]0;u@h: ~\x07u@h:~$ ';
 const ACCEPTED = '\r\n\x1b[?2004l\r';
@@ -65,6 +66,7 @@ async function harness(rules: { type: string; content: string; action: number }[
   const tampered: number[] = [];
   const gate = new LineGate({
     toTarget: (keys) => sent.push(keys), check: (line) => filter.check(line), isIncomplete,
+    checkProgram: (line, shell) => programLineVerdict(filter, line, shell),
     hasDenyRules: rules.some((rule) => rule.action === 0), refused: (refusal) => refusals.push(refusal),
     record: (record) => records.push(record), inflight: () => {}, tampered: () => tampered.push(1),
   }, 80, 24);
@@ -141,8 +143,8 @@ test('a line the shell runs without the door seeing its Enter is recorded danger
   h.gate.output(PROMPT);
   h.gate.input('rm -rf /tmp/x');
   h.gate.output('rm -rf /tmp/x');
-  // A key the door does not know runs lines (`bind '"\C-x": accept-line'`).
-  h.gate.input('\x18');
+  // A key the door does not know runs lines (`"\C-t": accept-line` in an ~/.inputrc the user wrote).
+  h.gate.input('\x14');
   h.gate.output(`${ACCEPTED}`);
   await until(() => h.tampered.length > 0);
   assert.deepEqual(h.records.map((r) => [r.input, r.risk]), []);
@@ -159,15 +161,16 @@ test('history keys typed while a command runs are refused when deny rules apply;
   h.gate.output(ACCEPTED);
   h.gate.input('\x1b[A\x1b[A\r');
   await until(() => h.refusals.length > 0);
-  assert.deepEqual(h.refusals, [{ kind: 'typeahead' }]);
+  assert.deepEqual(h.refusals, [{ kind: 'typeahead', line: '^[[A^[[A' }]);
+  assert.deepEqual(h.records.map((r) => [r.input, r.risk]), [['sleep 5', 0], ['^[[A^[[A', 5]], 'the attempt is recorded as its keys');
   assert.ok(h.toShell().endsWith('\x05\x15'), 'the typeahead is killed, the running command is not interrupted');
   h.gate.output(`\x1b[?1049h~\r\n~`);
   h.sent.length = 0;
   h.gate.input(':wq\r');
   assert.equal(h.toShell(), ':wq\r', 'a full-screen program gets its keys as they come');
   h.gate.input(':!rm -rf /tmp/x\r:q\r');
-  assert.equal(h.toShell(), ':wq\r:!rm -rf /tmp/x:q\r', 'but not the Enter of keys that spell a denied line');
-  assert.equal(h.refusals.at(-1)?.kind, 'unsure');
+  assert.equal(h.toShell(), ':wq\r:q\r', 'but not the keys of a command line a deny rule refuses');
+  assert.deepEqual(h.refusals.at(-1), { kind: 'rule', line: ':!rm -rf /tmp/x', rule: 'rm -rf' });
   h.gate.finish();
 });
 
@@ -197,7 +200,7 @@ test('history keys typed right after an Enter, before the shell acknowledged it,
   await until(() => h.toShell().includes('sleep 5\r'));
   h.gate.output(ACCEPTED);
   await until(() => h.refusals.length > 0);
-  assert.deepEqual(h.refusals, [{ kind: 'typeahead' }]);
+  assert.deepEqual(h.refusals, [{ kind: 'typeahead', line: '^[[A^[[A' }]);
   assert.ok(!h.toShell().endsWith('\r'), 'the recalled line is never entered');
   h.gate.finish();
 });
@@ -217,5 +220,115 @@ test('without prompt markers (an older shell) every Enter is gated on the echo t
   h.gate.output('\r\nhi\r\n$ ');
   h.gate.input('e');
   assert.deepEqual(h.records.map((r) => [r.input, r.output, r.risk]), [['rm -rf /tmp/x', '', 5], ['echo hi', 'hi', 0]]);
+  h.gate.finish();
+});
+
+const ISSUE_RULES = [{ type: 'command', content: 'rm', action: 0 }, { type: 'command', content: 'reboot', action: 0 }, { type: 'regex', content: 'mkfs|dd\\s+if=', action: 0 }];
+
+test('a full-screen program\'s command line is held until its Enter is judged: a refused one never reaches it', async () => {
+  const h = await harness(ISSUE_RULES);
+  h.gate.output(PROMPT);
+  h.gate.input('vim x\r');
+  h.gate.output('vim x');
+  await until(() => h.toShell().endsWith('\r'));
+  h.gate.output(`${ACCEPTED}\x1b[?1049h~\r\n~`);
+  await new Promise((resolve) => setTimeout(resolve, 300)); // keys after an Enter wait for the program's quiet
+  h.sent.length = 0;
+  h.gate.input('jj:');
+  assert.equal(h.toShell(), 'jj', 'keys before a command line go at once; its keys wait');
+  h.gate.input('!r\\m F');
+  assert.equal(h.toShell(), 'jj');
+  h.gate.input('\r');
+  assert.equal(h.toShell(), 'jj', 'refused: the program never had the line, so the next Enter runs nothing');
+  assert.deepEqual(h.refusals.at(-1), { kind: 'rule', line: ':!r\\m F', rule: 'rm' });
+  h.gate.input('\r:w\x1b[O\x1b[I\r');
+  assert.equal(h.toShell(), 'jj\r:w\x1b[O\x1b[I\r', 'focus reports are not keys of the line');
+  // History recall and completion in the program's command line cannot be read: refused.
+  h.gate.input(':\x1b[A\r');
+  assert.equal(h.toShell(), 'jj\r:w\x1b[O\x1b[I\r');
+  assert.deepEqual(h.refusals.at(-1), { kind: 'unsure', line: ':' });
+  // less's `!` and `|`; vim's filter through a motion; nano's Execute; vim's expression register.
+  for (const keys of ['!rm F\r', '|.rm F\r', '!jrm F\r', '\x14rm F\r', '\x12\x18rm F\r', 'i\x12=system("rm F")\r', '\x1b:!rm F\r']) {
+    h.sent.length = 0;
+    const before = h.refusals.length;
+    h.gate.input(keys);
+    assert.equal(h.refusals.length, before + 1, JSON.stringify(keys));
+    assert.ok(!/rm F/.test(h.toShell()), `${JSON.stringify(keys)}: sent ${JSON.stringify(h.toShell())}`);
+  }
+  // Erased back to nothing, the command line is the program's again; Escape and Ctrl-C are judged too.
+  h.sent.length = 0;
+  h.gate.input(':\x7fdd');
+  assert.equal(h.toShell(), ':\x7fdd');
+  h.gate.input(':!rm F\x1b:!rm F\x03');
+  assert.equal(h.toShell(), ':\x7fdd');
+  // A paste is held whole and ends the line with its last line break; its markers still reach the program.
+  h.sent.length = 0;
+  h.gate.input('\x1b[200~:!rm F\r\x1b[201~');
+  assert.equal(h.toShell(), '\x1b[200~\x1b[201~');
+  h.sent.length = 0;
+  h.gate.input('\x1b[200~key: value\x1b[201~\x1b');
+  assert.equal(h.toShell(), '\x1b[200~key: value\x1b[201~\x1b', 'text after a `:` in an editor is shown at its Escape');
+  // Keys of a program the door does not know: an Enter spelling a denied line is dropped and cancelled.
+  h.sent.length = 0;
+  h.gate.input('rm F\r');
+  assert.equal(h.toShell(), 'rm F\x03');
+  h.gate.finish();
+  assert.deepEqual(h.records.map((r) => [r.input, r.risk]).slice(0, 4), [['vim x', 0], [':!r\\m F', 5], [':', 5], ['!rm F', 5]]);
+});
+
+test('keys readline runs a line with other than Enter are refused while a deny rule is in force', async () => {
+  const h = await harness(ISSUE_RULES);
+  h.gate.output(PROMPT);
+  h.gate.input('rm F');
+  h.gate.output('rm F');
+  h.gate.input('\x18');
+  assert.equal(h.toShell(), 'rm F', 'Ctrl-X waits for the key after it');
+  h.gate.input('\x05');
+  await until(() => h.refusals.length > 0);
+  assert.deepEqual(h.refusals, [{ kind: 'binding', line: 'rm F', key: 'Ctrl-X Ctrl-E (edit-and-execute-command)' }]);
+  assert.equal(h.toShell(), 'rm F\x05\x15\x03', 'neither key reached the shell; the line is killed');
+  assert.deepEqual(h.records.map((r) => [r.input, r.risk]), [['rm F', 5]]);
+  h.gate.output(`^C\x1b[?2004l\r\x1b[?2004h\x1b[?2004l\r\r\n${PROMPT}`);
+  h.sent.length = 0;
+  h.gate.input('\x18\x18ls');
+  assert.equal(h.toShell(), '\x18\x18ls', 'other Ctrl-X keys go on');
+  for (const keys of ['\x1b#', '\x1b\x05', '\x18e', '\x18\x12']) {
+    const before = h.refusals.length;
+    h.gate.input(keys);
+    await until(() => h.refusals.length > before);
+    assert.equal(h.refusals.at(-1)?.kind, 'binding', JSON.stringify(keys));
+    h.gate.output(`^C\x1b[?2004l\r\x1b[?2004h\x1b[?2004l\r\r\n${PROMPT}`);
+  }
+  h.gate.finish();
+  const free = await harness([{ type: 'command', content: 'ls', action: 1 }]);
+  free.gate.output(PROMPT);
+  free.gate.input('\x18\x05');
+  assert.equal(free.toShell(), '\x18\x05', 'without a deny rule nothing is refused');
+  free.gate.finish();
+});
+
+test('a line longer than the command log\'s field is recorded whole (split where it is sent)', async () => {
+  const h = await harness(ISSUE_RULES);
+  h.gate.output(PROMPT);
+  const line = `echo ${'a'.repeat(130)} >/dev/null; touch /tmp/hidden`;
+  h.gate.input(`${line}\r`);
+  h.gate.output(line);
+  await until(() => h.toShell().endsWith('\r'));
+  h.gate.output(`${ACCEPTED}${PROMPT}`);
+  h.gate.input(`${line}; rm F\r`);
+  h.gate.output(`${line}; rm F`);
+  await until(() => h.refusals.length > 0);
+  h.gate.finish();
+  assert.deepEqual(h.records.map((r) => [r.input, r.risk]), [[line, 0], [`${line}; rm F`, 5]]);
+});
+
+test('a full-screen program\'s held line past 64 KiB is refused unread; its paste markers still reach the program', async () => {
+  const h = await harness(ISSUE_RULES);
+  h.gate.output(`\x1b[?1049h~\r\n~`);
+  h.gate.input(':');
+  for (let i = 0; i < 40; i++) h.gate.input(`\x1b[200~${'ab!cd '.repeat(500)}\x1b[201~`);
+  h.gate.input('\r');
+  assert.equal(h.toShell(), '\x1b[200~\x1b[201~'.repeat(40), 'the text is dropped, the pastes still end');
+  assert.equal(h.refusals.at(-1)?.kind, 'unsure');
   h.gate.finish();
 });

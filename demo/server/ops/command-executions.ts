@@ -3,7 +3,8 @@
 // run what is the grant engine's answer: every host must be granted to the caller with that system
 // user and the `connect` action (2.3: 400 `{"hosts": "Not has host [...] permission"}`), the system
 // user's command filters judge the command as the terminal's door does (a deny rule refuses the whole
-// run before any host is touched, naming the rule), and with SECURITY_COMMAND_EXECUTION off common
+// run before any host is touched, naming the rule; the refused run is still written down, as a finished
+// execution that failed with the refusal), and with SECURITY_COMMAND_EXECUTION off common
 // users get 403 "Command execution disabled". Each run is a row of command_executions (the audit log's
 // source) whose id is its task's id, so its log is `/api/v1/ops/celery/task/<id>/log/`.
 import type { FastifyInstance } from 'fastify';
@@ -59,6 +60,9 @@ interface RunAsRow { id: string; name: string; username: string; password: strin
 
 export interface CheckedCommand { command: string; runAs: RunAsRow; assets: AssetRow[] }
 
+/** A run the command filter refused: what it would have been, and why (the 400 answer's text). */
+export interface RefusedCommand extends CheckedCommand { reason: string }
+
 type FieldErrors = Record<string, unknown>;
 
 /** The system user's command filter rules, as the door gets them (`system-users/<id>/cmd-filter-rules/`). */
@@ -68,7 +72,7 @@ function filterRules(db: DB, systemUserId: string): (FilterRule & { filter_id: s
 }
 
 /** Reads and checks a run request for `user`: field errors (400), or what to run. */
-export function checkCommand(db: DB, user: UserRow, lang: Lang, nowMs: number, body: unknown): { errors: FieldErrors } | CheckedCommand {
+export function checkCommand(db: DB, user: UserRow, lang: Lang, nowMs: number, body: unknown): { errors: FieldErrors; refused?: RefusedCommand } | CheckedCommand {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return { errors: { detail: t(lang, 'request.invalid_body') } };
   const data = body as Row;
   const errors: FieldErrors = {};
@@ -106,7 +110,8 @@ export function checkCommand(db: DB, user: UserRow, lang: Lang, nowMs: number, b
   if (!verdict.allowed) {
     const rule = verdict.rule as (FilterRule & { filter_id?: string }) | undefined;
     const filter = rule?.filter_id ? stmt(db, 'SELECT name FROM cmd_filters WHERE id = ?').pluck().get(rule.filter_id) as string | undefined : undefined;
-    return { errors: { command: [pick(lang, COMMAND_TEXT.refused, { rule: rule?.content ?? '', filter: filter ?? '' })] } };
+    const reason = pick(lang, COMMAND_TEXT.refused, { rule: rule?.content ?? '', filter: filter ?? '' });
+    return { errors: { command: [reason] }, refused: { command: command as string, runAs: runAs!, assets: assetsByIds(db, ids), reason } };
   }
   return { command: command as string, runAs: openColumns(db, 'system_users', runAs!), assets: assetsByIds(db, ids) };
 }
@@ -120,19 +125,30 @@ function loginOn(db: DB, runAs: RunAsRow, user: UserRow): (asset: AssetRow) => L
 /** The job center's task name of a batch command: one task per command text in an org. */
 export const commandTaskName = (command: string): string => `Batch command: ${command.replace(/\s+/g, ' ').trim().slice(0, 100)}`;
 
-/** Records the execution (and its hosts), then queues its run; returns the execution's id (its task's id). */
-export function startCommandExecution(app: FastifyInstance, user: UserRow, lang: Lang, checked: CheckedCommand): string {
-  const { db, now } = app.bastion;
+/** The execution's row and its hosts; `refused`: it ends there, failed with that reason (2.3: an `error` key). */
+function insertExecution(db: DB, user: UserRow, checked: CheckedCommand, at: string, refused?: string): string {
   const id = uuid();
-  const at = isoAt(now());
   db.transaction(() => {
-    // The seeded samples stand in only until the first real run.
+    // The seeded samples stand in only until the first real run (or refusal).
     db.prepare('DELETE FROM command_executions WHERE is_sample = 1').run();
-    db.prepare(`INSERT INTO command_executions (id, run_as, user, command, is_finished, result, date_created, org_id) VALUES (?, ?, ?, ?, 0, '{}', ?, ?)`)
-      .run(id, checked.runAs.id, user.id, checked.command, at, checked.runAs.org_id);
+    db.prepare(`INSERT INTO command_executions (id, run_as, user, command, is_finished, result, date_created, date_start, date_finished, org_id)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(id, checked.runAs.id, user.id, checked.command, refused ? 1 : 0,
+      refused ? JSON.stringify({ error: refused }) : '{}', at, refused ? at : null, refused ? at : null, checked.runAs.org_id);
     const insertHost = db.prepare('INSERT INTO command_execution_hosts (commandexecution_id, asset_id) VALUES (?, ?)');
     for (const asset of checked.assets) insertHost.run(id, asset.id);
   })();
+  return id;
+}
+
+/** A run the command filter refused, written down as the audit log's failed execution; nothing is queued or run. */
+export function recordRefusedExecution(app: FastifyInstance, user: UserRow, refused: RefusedCommand): string {
+  return insertExecution(app.bastion.db, user, refused, isoAt(app.bastion.now()), refused.reason);
+}
+
+/** Records the execution (and its hosts), then queues its run; returns the execution's id (its task's id). */
+export function startCommandExecution(app: FastifyInstance, user: UserRow, lang: Lang, checked: CheckedCommand): string {
+  const { db, now } = app.bastion;
+  const id = insertExecution(db, user, checked, isoAt(now()));
   const job: JobRecord = { kind: 'command', command: checked.command, run_as: checked.runAs.id, hosts: checked.assets.map((asset) => asset.id), user: user.id };
   const work = commandWork(db, {
     command: checked.command, runAsLabel: `${checked.runAs.name}(${checked.runAs.username_same_with_user ? user.username : checked.runAs.username})`,
@@ -190,7 +206,10 @@ export function registerCommandExecutionRoutes(app: FastifyInstance): void {
       return reply.code(403).send({ detail: pick(ctx.lang, COMMAND_TEXT.disabled) });
     }
     const checked = checkCommand(db, ctx.user, ctx.lang, now(), request.body);
-    if ('errors' in checked) return reply.code(400).send(checked.errors);
+    if ('errors' in checked) {
+      if (checked.refused) recordRefusedExecution(app, ctx.user, checked.refused);
+      return reply.code(400).send(checked.errors);
+    }
     if (app.tasks.closed) return reply.code(503).send({ detail: t(ctx.lang, 'request.server_error') });
     const id = startCommandExecution(app, ctx.user, ctx.lang, checked);
     const args: HookArgs = { db, ctx, request, now: now() };

@@ -13,7 +13,7 @@ import { orgSees } from '../orgs/current-org.ts';
 import { isSuperuser, memberRoles } from '../orgs/membership.ts';
 import type { JobRecord } from '../tasks/job-record.ts';
 import { workOf } from '../tasks/jobs.ts';
-import { checkCommand, COMMAND_EXECUTIONS_URL, COMMAND_TEXT, startCommandExecution } from './command-executions.ts';
+import { checkCommand, COMMAND_EXECUTIONS_URL, COMMAND_TEXT, recordRefusedExecution, startCommandExecution } from './command-executions.ts';
 
 const TEXT = {
   // 2.3's Task.run() answer when a task has no version.
@@ -36,7 +36,10 @@ export function registerTaskActionRoutes(app: FastifyInstance): void {
     if (job.kind === 'command') {
       // Run again by this admin: their own grants and the filters of today decide, as for a new run.
       const checked = checkCommand(db, ctx.user, ctx.lang, now(), { hosts: job.hosts, run_as: job.run_as, command: job.command });
-      if ('errors' in checked) return reply.code(400).send(checked.errors);
+      if ('errors' in checked) {
+        if (checked.refused) recordRefusedExecution(app, ctx.user, checked.refused);
+        return reply.code(400).send(checked.errors);
+      }
       return { task: startCommandExecution(app, ctx.user, ctx.lang, checked) };
     }
     const work = workOf(db, now, job);

@@ -14,11 +14,15 @@
 // - When the two cannot be matched, every candidate (screen, model) is judged: a line that touches a
 //   deny rule in any reading is refused (fail closed), and what was seen is recorded.
 // Lines typed while the shell is not reading (typeahead, or a program's input) and shells without the
-// markers are gated the same way, with the screen started from the last line of output.
+// markers are gated the same way, with the screen started from the last line of output. Keys readline
+// runs a line with other than Enter are refused while a deny rule is in force (readline-keys.ts); a
+// full-screen program's command lines are held until judged (program-keys.ts).
 import { CommandOutput } from './command-output.ts';
 import { KeyModel } from './key-model.ts';
 import { KeyReader, type Key } from './keys.ts';
 import { plainText } from './plain-text.ts';
+import { ProgramKeys } from './program-keys.ts';
+import { caretKeys, isPrefixKey, runningBinding } from './readline-keys.ts';
 import { ScreenLine, type ScreenRead } from './screen-line.ts';
 
 export interface FilterAnswer { allowed: boolean; rule?: { content?: string } }
@@ -28,12 +32,15 @@ export interface LineRecord { input: string; output: string; timestamp: number; 
 export type Refusal =
   | { kind: 'rule'; line: string; rule: string } // the line matches a deny rule
   | { kind: 'unsure'; line: string } // a possible reading of the line matches a deny rule
-  | { kind: 'typeahead' } // history or completion keys typed while a command runs
+  | { kind: 'typeahead'; line: string } // history or completion keys typed while a command runs (`line`: the keys)
+  | { kind: 'binding'; line: string; key: string } // a key bound to run the line other than by Enter
   | { kind: 'unseen'; line: string }; // the shell ran a line the door never saw submitted
 
 export interface GateIO {
   toTarget(keys: string): void;
   check(text: string): FilterAnswer;
+  /** A full-screen program's command line (program-line.ts); `shell`: the whole of it is a shell command. */
+  checkProgram(text: string, shell: boolean): FilterAnswer;
   isIncomplete(text: string): boolean;
   hasDenyRules: boolean;
   /** A refusal, to tell the user (the gate has already kept the line from the shell). */
@@ -60,8 +67,6 @@ const SETTLE_MAX_MS = 1500;
  */
 const HOLD_QUIET_MS = 60;
 const HOLD_MAX_MS = 250;
-/** The command log's input field. */
-const MAX_INPUT = 128;
 const TAIL_KEEP = 4096;
 
 const MARKERS = /\x1b\[\?(2004|1049|1047|47)([hl])/g;
@@ -72,6 +77,8 @@ interface Line {
   marked: boolean;
   /** Typed ahead: no prompt of the shell's is reading it (yet). Cleared when the shell's next prompt takes it. */
   ahead: boolean;
+  /** The keys as typed, for the record of a line refused before it could be read. */
+  keys: string;
 }
 
 interface Pending { record: LineRecord; output: CommandOutput; collecting: boolean }
@@ -86,8 +93,10 @@ export class LineGate {
   private shellReading = false;
   private markersSeen = false;
   private fullScreen = false;
-  /** The keys typed in a full-screen program since its last Enter. */
-  private readonly fullScreenKeys = new KeyModel();
+  /** The keys of a full-screen program, its command lines held until judged. */
+  private readonly programKeys: ProgramKeys;
+  /** A prefix key (Ctrl-X, Escape) at the end of the last keys, held until the key after it shows what it runs. */
+  private prefix = '';
   /** Output since a prompt marker came in full-screen mode: the shell drawing its prompt there ends it. */
   private fullScreenProbe: string | null = null;
   /** A line the gate let through in a marked line, until the shell says it accepted it. */
@@ -105,6 +114,11 @@ export class LineGate {
   private typeahead: { text: string; recorded: boolean }[] = [];
   /** Ctrl-C sent while the shell reads a line: its end marker that follows runs nothing. */
   private interrupts = 0;
+  /**
+   * The last line let through was run by Ctrl-O (operate-and-get-next): bash then puts the next history line
+   * at its next prompt, text no key of the user's typed, which is read from the screen like recalled history.
+   */
+  private preloaded = false;
   private lastKeyAt = 0;
   private lastOutputAt = 0;
   private wake: (() => void) | null = null;
@@ -112,6 +126,13 @@ export class LineGate {
 
   constructor(private readonly io: GateIO, cols: number, rows: number) {
     this.screen = new ScreenLine(cols, rows);
+    this.programKeys = new ProgramKeys({
+      toTarget: (keys) => io.toTarget(keys),
+      hasDenyRules: io.hasDenyRules,
+      checkProgram: (text, shell) => verdictOf(io.checkProgram(text, shell)),
+      checkShell: (text) => verdictOf(io.check(text)),
+      refused: (line, rule) => this.refusedInProgram(line, rule),
+    });
   }
 
   // ---- keys ----
@@ -128,50 +149,54 @@ export class LineGate {
       if (data.includes('\x03')) this.releaseHeld();
       return;
     }
-    if (this.fullScreen) return this.fullScreenInput(data);
-    for (const key of this.reader.read(data)) {
+    if (this.prefix) {
+      data = this.prefix + data;
+      this.prefix = '';
+    }
+    if (this.fullScreen) return this.programKeys.input(data, this.reader.read(data));
+    const keys = this.reader.read(data);
+    for (const [index, key] of keys.entries()) {
+      const raw = data.slice(key.start, key.end);
+      if (this.io.hasDenyRules) {
+        if (index === keys.length - 1 && key.end === data.length && isPrefixKey(raw)) {
+          // Readline waits for the key after it; so does the door, to know what the two run.
+          if (key.start > 0) this.io.toTarget(data.slice(0, key.start));
+          this.prefix = raw;
+          return;
+        }
+        const next = keys[index + 1];
+        const binding = runningBinding(raw, next ? data.slice(next.start, next.end) : '');
+        if (binding) {
+          if (key.start > 0) this.io.toTarget(data.slice(0, key.start));
+          const end = binding.taken ? next.start + binding.taken : key.end;
+          this.queued = data.slice(end);
+          void this.refuseBinding(binding.name, data.slice(key.start, end));
+          return;
+        }
+      }
       if (key.kind === 'accept') {
         // The keys before it go now; the Enter and what follows wait for the decision.
         if (key.start > 0) this.io.toTarget(data.slice(0, key.start));
         this.queued = data.slice(key.end);
-        void this.decide(data.slice(key.start, key.end));
+        void this.decide(raw);
         return;
       }
-      this.type(key);
+      this.type(key, raw);
     }
     this.io.toTarget(data);
   }
 
-  /**
-   * A full-screen program (editor, pager) reads keys, not command lines: they pass as they come. But the
-   * alternate screen is only output, which any command can print: an Enter whose keys since the last one
-   * spell a line a deny rule refuses is held back all the same (nothing else is sent to the program).
-   */
-  private fullScreenInput(data: string): void {
-    let from = 0;
-    for (const key of this.reader.read(data)) {
-      if (key.kind !== 'accept') {
-        // A lone Escape leaves an editor's insert mode: what was typed there is text, not the command
-        // the next Enter runs.
-        if (key.kind === 'other' && key.end - key.start === 1 && data[key.start] === '\x1b') this.fullScreenKeys.reset();
-        else this.fullScreenKeys.apply(key);
-        continue;
-      }
-      const typed = this.fullScreenKeys.text.trim();
-      this.fullScreenKeys.reset();
-      if (!typed || !this.io.hasDenyRules || this.io.check(typed).allowed) continue;
-      // Refused: the keys before the Enter go, the Enter does not; what follows goes on as typed.
-      if (key.start > from) this.io.toTarget(data.slice(from, key.start));
-      from = key.end;
-      this.io.refused({ kind: 'unsure', line: typed });
-      for (const part of splitInput(typed)) this.io.record({ input: part, output: '', timestamp: Math.floor(Date.now() / 1000), risk: 5 });
-    }
-    if (from < data.length) this.io.toTarget(data.slice(from));
+  /** A full-screen program's command line was kept from it (program-keys.ts): told and recorded. */
+  private refusedInProgram(line: string, rule: string | null): void {
+    this.io.refused(rule === null ? { kind: 'unsure', line } : { kind: 'rule', line, rule });
+    this.endPending(false);
+    for (const part of splitInput(line)) this.io.record({ input: part, output: '', timestamp: Math.floor(Date.now() / 1000), risk: 5 });
   }
 
-  private type(key: Key): void {
+  private type(key: Key, raw: string): void {
     const line = this.lineFor();
     line.model.apply(key);
+    line.keys += raw;
     this.lastKeyAt = nowMs();
     if (key.kind === 'interrupt' && line.marked) {
       // Ctrl-C abandons the line (the shell's next "accepted" marker runs nothing); what follows is
@@ -197,7 +222,7 @@ export class LineGate {
     // a Ctrl-C): the line will begin after that prompt, not where the cursor is now.
     const ahead = !marked || this.awaitingAccept || this.interrupts > 0;
     this.screen.markLineStart(marked && ahead);
-    this.current = { model: new KeyModel(), marked, ahead };
+    this.current = { model: new KeyModel(), marked, ahead, keys: '' };
     this.io.trace?.(`line begins marked=${marked} awaiting=${this.awaitingAccept} interrupts=${this.interrupts}`);
     return this.current;
   }
@@ -215,6 +240,7 @@ export class LineGate {
         this.queued = ''; // what was typed after a refused line is dropped with it
       } else {
         this.io.toTarget(acceptKey);
+        this.preloaded = acceptKey === '\x0f' && this.awaitingAccept;
         if (this.awaitingAccept) this.holdUntilPrompt();
       }
     } finally {
@@ -256,8 +282,8 @@ export class LineGate {
     } else {
       seen = await this.waitForQuiet();
       // Typed ahead with history or completion keys, and no prompt has taken it: what they recall cannot
-      // be seen until the shell reads it, which would be after its Enter.
-      if (line.ahead && this.markersSeen && this.io.hasDenyRules) return { kind: 'typeahead' };
+      // be seen until the shell reads it, which would be after its Enter. The keys are the record.
+      if (line.ahead && this.markersSeen && this.io.hasDenyRules) return { kind: 'typeahead', line: caretKeys(line.keys).trim() };
     }
     // The screen's line first when it was located, the keys' line next, an unlocated screen line last.
     const candidates = exact ? [model.text] : [...new Set(seen.found ? [seen.text, model.text] : [model.text, seen.text])];
@@ -301,11 +327,32 @@ export class LineGate {
     this.io.toTarget(atPrompt ? '\x05\x15\x03' : '\x05\x15');
     if (atPrompt) this.interrupts += 1;
     this.io.refused(refusal);
-    if (refusal.kind === 'rule' || refusal.kind === 'unsure') {
+    if (refusal.kind !== 'unseen') {
       this.endPending(false);
       for (const part of splitInput(refusal.line)) {
         this.io.record({ input: part, output: '', timestamp: Math.floor(Date.now() / 1000), risk: 5 });
       }
+    }
+  }
+
+  /**
+   * A key that runs the line other than by Enter (readline-keys.ts), with a deny rule in force: the line
+   * it would run is read from the screen as at an Enter, and refused with the key named.
+   */
+  private async refuseBinding(name: string, keys: string): Promise<void> {
+    this.deciding = true;
+    const line = this.lineFor();
+    try {
+      const seen = await this.waitForQuiet();
+      if (this.ended) return;
+      const text = (seen.found && seen.text.trim() ? seen.text : line.model.text).trim();
+      this.refuse(line, { kind: 'binding', line: this.joined(text || caretKeys(keys)).trim(), key: name });
+      this.queued = '';
+    } finally {
+      this.deciding = false;
+      const rest = this.queued;
+      this.queued = '';
+      if (rest && !this.ended) this.input(rest);
     }
   }
 
@@ -392,6 +439,7 @@ export class LineGate {
     const prompt = this.screen.knownPrompt.trimEnd();
     if (!prompt || !plainText(this.fullScreenProbe).trimEnd().endsWith(prompt)) return;
     this.fullScreen = false;
+    this.programKeys.reset();
     this.screen.write(this.fullScreenProbe);
     this.fullScreenProbe = null;
     this.current = null;
@@ -402,7 +450,7 @@ export class LineGate {
     if (mode !== '2004') {
       this.fullScreen = on;
       this.fullScreenProbe = null;
-      this.fullScreenKeys.reset();
+      this.programKeys.reset();
       if (on) this.current = null;
       return;
     }
@@ -419,7 +467,14 @@ export class LineGate {
         this.current = { ...this.current, marked: true, ahead: false };
         this.current.model.certain = false;
         this.screen.markLineStart(true);
+      } else if (this.preloaded) {
+        // The line begins before the prompt is drawn, so the history line drawn after it is part of it.
+        const model = new KeyModel();
+        model.certain = false;
+        this.current = { model, marked: true, ahead: false, keys: '' };
+        this.screen.markLineStart(true);
       }
+      this.preloaded = false;
       return;
     }
     this.shellReading = false;
@@ -498,7 +553,12 @@ export class LineGate {
   }
 }
 
-/** The rows of a line as the command log keeps them (one row each, at most the field's size). */
+const verdictOf = (answer: FilterAnswer) => ({ allowed: answer.allowed, rule: answer.rule?.content });
+
+/**
+ * The rows of a line as the command log keeps them: one per line of it. A line longer than the log's
+ * field is split into consecutive rows where it is sent (command-record.ts): every character is kept.
+ */
 function splitInput(input: string): string[] {
-  return input.split('\n').map((part) => part.trim()).filter(Boolean).map((part) => [...part].slice(0, MAX_INPUT).join(''));
+  return input.split('\n').map((part) => part.trim()).filter(Boolean);
 }

@@ -49,6 +49,7 @@ export class ScreenLine {
    */
   markLineStart(beforePrompt = false): void {
     this.term.write('', () => {
+      if (this.disposed) return;
       const buffer = this.term.buffer.active;
       const row = buffer.baseY + buffer.cursorY;
       const col = Math.min(buffer.cursorX, this.term.cols);
@@ -66,12 +67,16 @@ export class ScreenLine {
     return new Promise((resolve) => this.term.write('', () => resolve(this.read(false))));
   }
 
+  /** A read queued before the session ended finds nothing (the emulator is gone). */
+  private disposed = false;
+
   /** The line the shell just accepted: its Enter has moved the cursor to the row below it. */
   readAccepted(): Promise<ScreenRead> {
     return new Promise((resolve) => this.term.write('', () => resolve(this.read(true))));
   }
 
   private read(accepted: boolean): ScreenRead {
+    if (this.disposed) return { text: '', found: false };
     const buffer = this.term.buffer.active;
     let cursorRow = buffer.baseY + buffer.cursorY;
     if (accepted && cursorRow > 0 && !buffer.getLine(cursorRow)?.translateToString(true)) cursorRow -= 1;
@@ -125,5 +130,8 @@ export class ScreenLine {
     return text.trimEnd();
   }
 
-  dispose(): void { this.term.dispose(); }
+  dispose(): void {
+    this.disposed = true;
+    this.term.dispose();
+  }
 }

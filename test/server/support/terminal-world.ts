@@ -45,6 +45,8 @@ export interface TerminalWorldOptions {
   userName?: string;
   /** Where the terminal's web door listens (default: its own default, loopback). */
   httpHost?: string;
+  /** The system user's command filter rules (default: one deny `command` rule `rm -rf`). */
+  rules?: { type: 'command' | 'regex'; content: string; action?: number }[];
 }
 
 export async function terminalWorld(t: TestContext, opts: TerminalWorldOptions = {}): Promise<TerminalWorld> {
@@ -75,8 +77,10 @@ export async function terminalWorld(t: TestContext, opts: TerminalWorldOptions =
   const filter = uuid();
   db.prepare('INSERT INTO cmd_filters (id, name, date_created, date_updated) VALUES (?, ?, ?, ?)').run(filter, 'td-filter', stamp, stamp);
   db.prepare('INSERT INTO system_user_cmd_filters (system_user_id, filter_id) VALUES (?, ?)').run(systemUser, filter);
-  db.prepare(`INSERT INTO cmd_filter_rules (id, filter_id, type, content, priority, action, date_created, date_updated)
-    VALUES (?, ?, 'command', 'rm -rf', 50, 0, ?, ?)`).run(uuid(), filter, stamp, stamp);
+  for (const rule of opts.rules ?? [{ type: 'command', content: 'rm -rf' }]) {
+    db.prepare(`INSERT INTO cmd_filter_rules (id, filter_id, type, content, priority, action, date_created, date_updated)
+      VALUES (?, ?, ?, ?, 50, ?, ?, ?)`).run(uuid(), filter, rule.type, rule.content, rule.action ?? 0, stamp, stamp);
+  }
 
   const dataDir = mkdtempSync(join(tmpdir(), 'bastion-terminal-'));
   const options = {
