@@ -21,6 +21,9 @@ export async function bundleTestFile(file) {
     loader: { '.css': 'text' },
     sourcemap: 'inline',
     logLevel: 'silent',
+    // package.json's `sideEffects` describes the published dist/, not these sources: honoured here it
+    // would drop a test's side-effect imports (`import '…/bastion-session-replay.ts'` defines the element).
+    ignoreAnnotations: true,
     plugins: [shellIconsEsbuild()],
   });
   return result.outputFiles[0].text;
