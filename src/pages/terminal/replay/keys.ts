@@ -14,9 +14,11 @@ export type KeyAction =
 
 interface Key { key: string; shiftKey: boolean; altKey: boolean; ctrlKey: boolean; metaKey: boolean; target: EventTarget | null }
 
+/** Keys a focused control takes itself: a field (the host's own too, in the controls slot), a button's activation. */
 function ownKeys(target: EventTarget | null, key: string): boolean {
-  const tag = (target as HTMLElement | null)?.tagName
-  if (tag === 'INPUT' || tag === 'SELECT') return true
+  const element = target as HTMLElement | null
+  const tag = element?.tagName
+  if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || element?.isContentEditable) return true
   return tag === 'BUTTON' && (key === ' ' || key === 'Enter')
 }
 

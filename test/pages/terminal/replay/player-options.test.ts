@@ -89,6 +89,7 @@ describe('replay player options', () => {
       { kind: 'fullscreen' }, { kind: 'speed', by: -1 }]);
     expect(key('f', { ctrlKey: true })).to.equal(null);
     expect(key('ArrowLeft', { target: document.createElement('input') })).to.equal(null);
+    expect(key('f', { target: document.createElement('textarea') })).to.equal(null);
     expect(key(' ', { target: document.createElement('button') })).to.equal(null);
     expect(key('ArrowLeft', { target: document.createElement('button') })).to.deep.equal({ kind: 'seek', to: '<<' });
     expect(key('x')).to.equal(null);
