@@ -1,5 +1,6 @@
-// The host page's own script (/embed-replay.html): hands the address's session, start and speed to
-// <bastion-session-replay> and shows its events. A file, not an inline script, so the page runs under
+// The host page's own script (/embed-replay.html): hands the address's session and options (start,
+// speed, and asciinema-player's: autoplay, loop, idle-time-limit, poster, fit, terminal-font-size,
+// markers) to <bastion-session-replay> and shows its events (not timeupdate: four a second). A file, not an inline script, so the page runs under
 // the server's script-src 'self'. Details are written as text, never as HTML.
 const player = document.querySelector('bastion-session-replay');
 const events = document.getElementById('events');
@@ -11,7 +12,9 @@ function show(type, detail) {
   events.prepend(item);
 }
 
-for (const type of ['replay-ready', 'replay-ended', 'replay-error']) document.addEventListener(type, (e) => show(type, e.detail));
+for (const type of ['replay-ready', 'replay-ended', 'replay-error', 'bastion-replay-play', 'bastion-replay-pause', 'bastion-replay-marker']) {
+  document.addEventListener(type, (e) => show(type, e.detail));
+}
 
 /** Without ?session=, the newest finished session that has a recording (signed out: none; the element shows its sign-in link). */
 async function newestRecorded() {
@@ -22,5 +25,6 @@ async function newestRecorded() {
   return rows.find((row) => row.has_replay)?.id ?? rows[0]?.id ?? '';
 }
 
-for (const name of ['start', 'speed']) if (query.get(name)) player.setAttribute(name, query.get(name));
+const OPTIONS = ['start', 'speed', 'autoplay', 'loop', 'idle-time-limit', 'poster', 'fit', 'terminal-font-size', 'markers', 'pause-on-markers'];
+for (const name of OPTIONS) if (query.has(name)) player.setAttribute(name, query.get(name));
 player.setAttribute('session', query.get('session') || (await newestRecorded()) || 'none');

@@ -86,6 +86,35 @@ export interface BastionReplayErrorDetail {
   status?: number
 }
 
+/**
+ * `bastion-replay-play`, `bastion-replay-pause`, `bastion-replay-timeupdate`: where the replay is, in
+ * seconds of the player's clock (after an idle time limit), and how long it is.
+ */
+export interface BastionReplayTimeDetail {
+  currentTime: number
+  /** The recording's length so far (it grows while a long recording is still arriving). */
+  duration: number
+}
+
+/** `bastion-replay-marker`: playing reached a marker. */
+export interface BastionReplayMarkerDetail {
+  /** Its place among the player's markers (the index `seek({ marker })` takes). */
+  index: number
+  /** Seconds of the player's clock. */
+  time: number
+  /** Its label: the one given, or the command's text when the session's commands are the markers. */
+  label: string
+}
+
+/** A marker as asciinema-player takes it: seconds, or seconds and a label. */
+export type BastionReplayMarker = number | [number, string]
+
+/** Where `seek()` goes: seconds, `"50%"`, `"<<"`/`">>"` (5 s), `"<<<"`/`">>>"` (a tenth), a marker, or a command id. */
+export type BastionReplaySeekTarget = number | string | { marker: number | 'prev' | 'next' }
+
+/** Values of the replay's `fit` attribute (`false` as `none`). */
+export type BastionReplayFit = 'width' | 'height' | 'both' | 'none' | 'false'
+
 /** Values of the `theme` attribute: `auto` follows the system's `prefers-color-scheme`. */
 export type BastionTheme = 'auto' | 'light' | 'dark'
 

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react'
 import { createElement, useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react'
 import type {
-  BastionAuthRequiredDetail, BastionErrorDetail, BastionTokenExpiredDetail, BastionReplayEndedDetail, BastionReplayErrorDetail, BastionReplayReadyDetail, BastionTheme,
+  BastionAuthRequiredDetail, BastionErrorDetail, BastionTokenExpiredDetail, BastionReplayEndedDetail, BastionReplayErrorDetail, BastionReplayFit,
+  BastionReplayMarker, BastionReplayMarkerDetail, BastionReplayReadyDetail, BastionReplaySeekTarget, BastionReplayTimeDetail, BastionTheme,
 } from '../core/element-types.ts'
 import { $signInRequired } from '../core/embedding.ts'
 import { setApiBase } from '../core/http.ts'
@@ -10,7 +11,7 @@ import { languageReady, registerMessages, useT } from '../core/i18n/index.ts'
 import { requestOrgId } from '../core/stores/org.ts'
 import { failureText, reportFailure } from '../core/ui/element-failure.ts'
 import { emit } from '../core/ui/host-events.ts'
-import { callHostApi } from '../core/ui/host-api.ts'
+import { callHostApi, peekHostApi } from '../core/ui/host-api.ts'
 import { embeddedLoginHref, failureNotice, signInPrompt } from '../core/ui/sign-in-prompt.ts'
 import { useEmbeddedSession, type EmbeddedSession } from '../pages/assets/browser/embedded-session.ts'
 import type { ReplayPlayerProps } from '../pages/terminal/replay/ReplayPlayer.tsx'
@@ -25,6 +26,14 @@ export interface BastionSessionReplayProps extends CommonProps {
   token?: string
   clientId?: string
   redirectUri?: string
+  autoplay?: boolean
+  loop?: boolean | number
+  idleTimeLimit?: number
+  poster?: string
+  fit?: string
+  terminalFontSize?: string
+  markers?: unknown
+  pauseOnMarkers?: boolean
 }
 
 type Player = ComponentType<ReplayPlayerProps>
@@ -62,7 +71,7 @@ let asks = 0
  * check: a 401 there means signed out as well. Asked in the saved org; when the check then picks
  * another org and the ask had failed, it is asked again there.
  */
-function useReplaySource(session: string | undefined, signedIn: EmbeddedSession): Asked | null {
+function useReplaySource(session: string | undefined, signedIn: EmbeddedSession, idleTimeLimit: number | undefined): Asked | null {
   const [asked, setAsked] = useState<Asked | null>(null)
   const [round, setRound] = useState(0)
   // A portal's new token (after one was refused) asks again.
@@ -70,17 +79,20 @@ function useReplaySource(session: string | undefined, signedIn: EmbeddedSession)
   // In the commit itself, not after the browser's next paint (a passive effect may wait for it).
   useLayoutEffect(() => {
     if (!session) return undefined
-    const source = new ReplaySource(session)
+    const source = new ReplaySource(session, idleTimeLimit)
     const id = (asks += 1)
     const settle = (status: Asked['status']) => setAsked((now) => (now?.source === source ? { ...now, status } : now))
     setAsked({ id, source, status: 'asking' })
     source.replay.then(() => settle('ok'), (error: unknown) => settle(ReplaySource.unauthorized(error) ? 'refused' : 'failed'))
     return () => source.abort()
-  }, [session, round, token])
+  }, [session, round, token, idleTimeLimit])
   const otherOrg = signedIn === 'ready' && asked?.status === 'failed' && asked.source.orgId !== requestOrgId()
   useEffect(() => { if (otherOrg) setRound((n) => n + 1) }, [otherOrg])
   return otherOrg ? null : asked
 }
+
+// The element takes its host's box: the height the host gives (or its max-height) is the player's.
+const HOST_CSS = '.bastion-root, .bastion-session-replay { max-height: inherit } .bastion-session-replay { height: 100% }'
 
 // The sign-in texts are needed before the player's chunk (which holds its other texts) loads.
 registerMessages({
@@ -88,7 +100,8 @@ registerMessages({
   en: { replayElement: { signIn: { prompt: 'Sign in to watch the session replay.', link: 'Sign in' } } },
 })
 
-function BastionSessionReplay({ session, apiBase, start, speed, token, clientId, redirectUri }: BastionSessionReplayProps) {
+function BastionSessionReplay(props: BastionSessionReplayProps) {
+  const { session, apiBase, start, speed, token, clientId, redirectUri, idleTimeLimit, ...options } = props
   if (apiBase !== undefined) setApiBase(apiBase)
   const t = useT()
   const root = useRef<HTMLDivElement>(null)
@@ -97,7 +110,7 @@ function BastionSessionReplay({ session, apiBase, start, speed, token, clientId,
   const signedIn = useEmbeddedSession(undefined)
   const reason = useStore($signInRequired)
   const Player = usePlayer()
-  const asked = useReplaySource(session, signedIn)
+  const asked = useReplaySource(session, signedIn, idleTimeLimit)
   const [refused, setRefused] = useState<BastionErrorDetail | null>(null)
   // One replay-error per session, however often the recording is asked for (the saved org, then the chosen one).
   const reported = useRef<string | null>(null)
@@ -125,25 +138,38 @@ function BastionSessionReplay({ session, apiBase, start, speed, token, clientId,
   if (refused) return failureNotice(failureText(t, refused), { ref: root })
   // The player starts once the recording answered, or once the sign-in check did (to report a failure).
   const show = Player && session && asked && (asked.status === 'ok' || signedIn === 'ready')
-  return createElement('div', { ref: root, className: 'bastion-session-replay' }, show && createElement(Player, {
-    key: asked.id, sessionId: session, start, speed, source: asked.source,
+  return createElement('div', { ref: root, className: 'bastion-session-replay' }, createElement('style', null, HOST_CSS), show && createElement(Player, {
+    key: asked.id, sessionId: session, start, speed, source: asked.source, ...options,
     onReady: (detail) => send('bastion-replay-ready', detail satisfies BastionReplayReadyDetail),
     onEnded: () => send('bastion-replay-ended', { session } satisfies BastionReplayEndedDetail),
     onError,
+    onPlay: (time) => send('bastion-replay-play', time satisfies BastionReplayTimeDetail),
+    onPause: (time) => send('bastion-replay-pause', time satisfies BastionReplayTimeDetail),
+    onTimeUpdate: (time) => send('bastion-replay-timeupdate', time satisfies BastionReplayTimeDetail),
+    onMarker: (marker) => send('bastion-replay-marker', marker satisfies BastionReplayMarkerDetail),
   }))
 }
 
 /**
- * The player of a recorded terminal session: the screen with play/pause, speed, a scrubber and the
- * time, and the session's commands beside it (a click jumps to one). Keys: space plays or pauses, ←/→
- * move 5 s, ↑/↓ change the speed; Tab goes through the controls and the commands. It shares the
- * page's session; signed out it shows a sign-in link, refused it says "not allowed".
+ * The player of a recorded terminal session: the screen with play/pause, a progress bar with the
+ * markers on it, the time, speed and fullscreen, and the session's commands beside it (a click jumps to
+ * one). It follows asciinema-player 3's options, methods and keys. It takes its box: the host's width,
+ * the terminal scaled to it (`fit`), and the height the host gives, if any, which it never leaves (the
+ * screen makes room for the controls). Keys, with the player focused: space plays or pauses, ←/→ move
+ * 5 s, Shift+←/→ a tenth of the recording, 0–9 jump to 0 %–90 %, `.` and `,` step one frame on or back
+ * (pausing), `[` and `]` go to the previous or next marker, ↑/↓ change the speed, f toggles
+ * fullscreen; Tab goes through the controls and the commands. It shares the page's session; signed out
+ * it shows a sign-in link, refused it says "not allowed".
  *
  * @tag bastion-session-replay
  * @summary A session replay player, embeddable in any page.
  *
- * @fires {CustomEvent<BastionReplayReadyDetail>} bastion-replay-ready - The first frame is drawn.
- * @fires {CustomEvent<BastionReplayEndedDetail>} bastion-replay-ended - Playing reached the end.
+ * @fires {CustomEvent<BastionReplayReadyDetail>} bastion-replay-ready - The first frame (or the poster) is drawn.
+ * @fires {CustomEvent<BastionReplayTimeDetail>} bastion-replay-play - Playing started (a click, a key, `play()`, `autoplay`).
+ * @fires {CustomEvent<BastionReplayTimeDetail>} bastion-replay-pause - Playing stopped before the end (a click, a key, `pause()`, a marker with `pause-on-markers`).
+ * @fires {CustomEvent<BastionReplayTimeDetail>} bastion-replay-timeupdate - The screen shows another time (playing, or a seek); at most four times a second, and always the last one.
+ * @fires {CustomEvent<BastionReplayMarkerDetail>} bastion-replay-marker - Playing reached a marker.
+ * @fires {CustomEvent<BastionReplayEndedDetail>} bastion-replay-ended - Playing reached the end (after the last `loop`).
  * @fires {CustomEvent<BastionReplayErrorDetail>} bastion-replay-error - The recording cannot be played (once per session).
  * @fires {CustomEvent<BastionAuthRequiredDetail>} bastion-auth-required - Nobody is signed in (any more); the player shows a sign-in link.
  * @fires {CustomEvent<BastionTokenExpiredDetail>} bastion-token-expired - The `token` ran out, or the server refused it (revoked); set a fresh one.
@@ -152,14 +178,18 @@ function BastionSessionReplay({ session, apiBase, start, speed, token, clientId,
  * @fires {CustomEvent<BastionReplayEndedDetail>} replay-ended - Deprecated: use `bastion-replay-ended`.
  * @fires {CustomEvent<BastionReplayErrorDetail>} replay-error - Deprecated: use `bastion-replay-error`.
  *
- * @slot controls - Controls of the host's own, placed after the player's (speed, time).
+ * @slot controls - Controls of the host's own, placed after the player's (speed, fullscreen).
  *
  * @csspart screen - The terminal screen.
- * @csspart controls - Play/pause, scrubber, time and speed.
+ * @csspart controls - Play/pause, progress bar, time, speed and fullscreen.
  * @csspart command-list - The session's commands beside the screen.
  */
 export class BastionSessionReplayElement extends elementClass(BastionSessionReplay, {
-  props: { session: 'string', apiBase: 'string', start: 'string', speed: 'number', token: 'secret', clientId: 'string', redirectUri: 'string' },
+  props: {
+    session: 'string', apiBase: 'string', start: 'string', speed: 'number', token: 'secret', clientId: 'string', redirectUri: 'string',
+    autoplay: 'boolean', loop: 'boolean-or-number', idleTimeLimit: 'number', poster: 'string', fit: 'string', terminalFontSize: 'string',
+    markers: 'json', pauseOnMarkers: 'boolean',
+  },
 }) {
   /**
    * The session's id; a new one loads that session.
@@ -184,6 +214,62 @@ export class BastionSessionReplayElement extends elementClass(BastionSessionRepl
    * @attr speed
    */
   declare speed: number | undefined
+
+  /**
+   * Plays as soon as the recording has opened (a `poster` is then not shown).
+   * @attr autoplay
+   */
+  declare autoplay: boolean
+
+  /**
+   * Plays again from the start on reaching the end: `loop` (or `true`) always, `loop="3"` three more times.
+   * @attr loop
+   */
+  declare loop: boolean | number
+
+  /**
+   * Seconds: every pause of the recording longer than this is cut to it (default: the recording's own
+   * `idle_time_limit`, if any). Times, markers and `seek()` then count on that shorter clock; `start`
+   * stays seconds of the session. The whole recording is read before the first frame.
+   * @attr idle-time-limit
+   */
+  declare idleTimeLimit: number | undefined
+
+  /**
+   * What the screen shows before playing starts: `npt:1:23` (or `npt:83`) the frame at that time,
+   * `data:text/plain,<text>` that text (escape sequences colour it). The clock stays at `start`.
+   * @attr poster
+   */
+  declare poster: string | undefined
+
+  /**
+   * How the terminal fills the element: `width` (default) scaled to its width, the height following;
+   * `height` to the height the host gives it; `both` inside both; `none` (or `false`) at
+   * `terminal-font-size`, the screen scrolling. Fullscreen fits both.
+   * @attr fit
+   */
+  declare fit: BastionReplayFit | undefined
+
+  /**
+   * The terminal's font with `fit="none"`: `small` (12px, the default), `medium` (18px), `big` (24px) or
+   * any CSS size (`15px`, `1.2em`).
+   * @attr terminal-font-size
+   */
+  declare terminalFontSize: string | undefined
+
+  /**
+   * Points to jump between (`[`/`]`, `seek({ marker })`, dots on the progress bar), in seconds of the
+   * player's clock: JSON such as `[[5, "Install"], 30]` or `30`, or a list set as a property. Default:
+   * the recording's own markers, else the session's commands (labelled with their text).
+   * @attr markers
+   */
+  declare markers: BastionReplayMarker[] | number | undefined
+
+  /**
+   * Playing stops at each marker it reaches (after `bastion-replay-marker`).
+   * @attr pause-on-markers
+   */
+  declare pauseOnMarkers: boolean
 
   /**
    * An access token for a portal on another origin (from its back end, or the popup sign-in): sent as
@@ -229,11 +315,23 @@ export class BastionSessionReplayElement extends elementClass(BastionSessionRepl
   }
 
   /**
-   * Shows the screen at `to`: seconds from the start, or the id of one of the session's commands.
-   * Resolves once that screen is drawn; rejects for a command id the session does not have.
+   * Shows the screen at `to`: seconds, `"50%"` of the recording, `"<<"`/`">>"` 5 s back or on,
+   * `"<<<"`/`">>>"` a tenth, `{ marker: 2 }` (an index), `{ marker: "prev" }`/`{ marker: "next" }`, or
+   * the id of one of the session's commands. Resolves once that screen is drawn; rejects (RangeError)
+   * for a command or marker the session does not have.
    */
-  seek(to: number | string): Promise<void> {
+  seek(to: BastionReplaySeekTarget): Promise<void> {
     return callHostApi(this, 'seek', [to]).then(() => undefined)
+  }
+
+  /** Seconds of the player's clock the screen shows (0 until the recording has opened). */
+  getCurrentTime(): number {
+    return (peekHostApi(this, 'getCurrentTime') as number | undefined) ?? 0
+  }
+
+  /** The recording's length in seconds (growing while a long one still arrives); undefined until it has opened. */
+  getDuration(): number | undefined {
+    return peekHostApi(this, 'getDuration') as number | undefined
   }
 }
 

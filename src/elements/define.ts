@@ -17,8 +17,9 @@ export { emit } from '../core/ui/host-events.ts'
 // attribute (`selectable`, `org` taken away) and reflects booleans as "true"/"false" text.
 
 // `secret`: a string never reflected to an attribute when set as a property (a token: attributes are
-// visible to every script and selector of the page).
-type PropType = 'string' | 'number' | 'boolean' | 'json' | 'secret'
+// visible to every script and selector of the page). `boolean-or-number`: a count that may also be
+// on or off (`loop`, `loop="3"`, `loop="false"`), read as true, false or the number.
+type PropType = 'string' | 'number' | 'boolean' | 'json' | 'secret' | 'boolean-or-number'
 
 export interface DefineOptions<P> {
   /** Inputs: attribute (kebab-case) ↔ camelCase property, with how the attribute text is read. */
@@ -45,6 +46,10 @@ const kebab = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, (_, a: string
 
 function parse(type: PropType, text: string | null): unknown {
   if (type === 'boolean') return text !== null && text !== 'false'
+  if (type === 'boolean-or-number') {
+    const count = Number(text)
+    return text !== null && text.trim() !== '' && Number.isFinite(count) ? count : text !== null && text !== 'false'
+  }
   if (text === null || text.trim() === '') return undefined
   if (type === 'number') {
     const value = Number(text)
@@ -62,7 +67,7 @@ function parse(type: PropType, text: string | null): unknown {
 
 /** What the attribute says for a property value: null removes it. */
 function attributeText(type: PropType, value: unknown): string | null {
-  if (type === 'boolean') return value ? '' : null
+  if (type === 'boolean' || (type === 'boolean-or-number' && typeof value !== 'number')) return value ? '' : null
   return value === undefined || value === null || value === '' ? null : String(value)
 }
 
@@ -119,8 +124,8 @@ export function elementClass<P extends object>(Component: ComponentType<P>, opti
         createElement(ErrorBoundary, null, createElement(Component, props))))
   }
   Guarded.displayName = `Guarded(${Component.displayName ?? Component.name})`
-  // r2wc knows no `secret`: to it a string (the property and attribute handling below are ours anyway).
-  const r2wcTypes = Object.fromEntries(Object.entries(types).map(([name, type]) => [name, type === 'secret' ? 'string' : type]))
+  // r2wc knows neither `secret` nor `boolean-or-number`: to it a string (the property and attribute handling below are ours anyway).
+  const r2wcTypes = Object.fromEntries(Object.entries(types).map(([name, type]) => [name, type === 'secret' || type === 'boolean-or-number' ? 'string' : type]))
   const Base = r2wc(Guarded, { shadow: 'open', props: r2wcTypes } as never) as unknown as { new (): R2wcElement }
 
   class BastionElement extends Base {

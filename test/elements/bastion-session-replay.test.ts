@@ -9,25 +9,7 @@ import { $profile } from '../../src/core/stores/session.ts';
 import { deepQuery, deepQueryAll, waitFor } from '../helpers/dom.ts';
 import { loginAs, logout } from '../helpers/server.ts';
 import { filler, marker, recordSession, type RecordedSession } from '../pages/terminal/replay/replay-fixture.ts';
-
-const player = (el: HTMLElement) => deepQuery<HTMLElement>(el, '.replay-player');
-const screenText = (el: HTMLElement) => deepQuery<HTMLElement>(el, '.xterm-rows')?.textContent ?? '';
-const position = (el: HTMLElement) => Number(player(el)?.dataset.position ?? NaN);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function mount(attributes: Record<string, string>): HTMLElement {
-  const element = document.createElement('bastion-session-replay');
-  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
-  document.body.append(element);
-  return element;
-}
-
-function nextEvent(el: HTMLElement, type: string, timeout = 15_000): Promise<CustomEvent> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${type} within ${timeout} ms`)), timeout);
-    el.addEventListener(type, (event) => { clearTimeout(timer); resolve(event as CustomEvent); }, { once: true });
-  });
-}
+import { mountReplay as mount, nextEvent, player, position, screenText, sleep } from './support/replay.ts';
 
 describe('<bastion-session-replay>', () => {
   let session: RecordedSession;

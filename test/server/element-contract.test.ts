@@ -63,7 +63,7 @@ test('the manifest covers every element with its attributes, events, methods, sl
     assert.deepEqual(element.cssProperties?.map((p) => p.name), Object.keys(LIGHT).map((name) => `--bastion-${name}`));
   }
   const methods = (tag: string) => byTag[tag].members?.filter((m) => m.kind === 'method').map((m) => m.name);
-  assert.deepEqual(methods('bastion-session-replay'), ['play', 'pause', 'seek']);
+  assert.deepEqual(methods('bastion-session-replay'), ['play', 'pause', 'seek', 'getCurrentTime', 'getDuration']);
   assert.deepEqual(methods('bastion-asset-list'), ['refresh']);
   assert.deepEqual(byTag['bastion-asset-list'].cssParts?.map((p) => p.name), ['tree', 'toolbar', 'table', 'pager']);
   assert.deepEqual(byTag['bastion-session-replay'].cssParts?.map((p) => p.name), ['screen', 'controls', 'command-list']);
@@ -100,8 +100,12 @@ test('the declarations type a host page: tags, properties, methods and event det
     writeFileSync(good, `import type { BastionAsset } from '${types.replace(/\.d\.ts$/, '.js')}'
 const player = document.createElement('bastion-session-replay')
 player.session = 'abc'; player.speed = 2; player.theme = 'dark'
-void player.seek(30).then(() => player.seek('command-id')).then(() => player.pause())
+player.loop = 3; player.fit = 'both'; player.markers = [[5, 'Install'], 30]; player.autoplay = true
+void player.seek(30).then(() => player.seek('command-id')).then(() => player.seek({ marker: 'next' })).then(() => player.pause())
+const now: number = player.getCurrentTime(); const length: number | undefined = player.getDuration(); void now; void length
 player.addEventListener('bastion-replay-ready', (event) => { const d: number | null = event.detail.duration; void d })
+player.addEventListener('bastion-replay-timeupdate', (event) => { const t: number = event.detail.currentTime + event.detail.duration; void t })
+player.addEventListener('bastion-replay-marker', (event) => { const l: string = event.detail.label; void l })
 player.addEventListener('replay-error', (event) => { const m: string = event.detail.message; void m })
 const list = document.querySelector('bastion-asset-list')
 list?.addEventListener('bastion-asset-select', (event) => { const rows: BastionAsset[] = event.detail; void rows })
@@ -111,6 +115,7 @@ console_.addEventListener('bastion-org-change', (event) => { const id: string = 
 `);
     writeFileSync(bad, `const player = document.createElement('bastion-session-replay')
 void player.seek(true)
+player.fit = 'wide'
 const list = document.createElement('bastion-asset-list')
 list.pageSize = 'ten'
 list.addEventListener('bastion-asset-open', (event) => { const n: number = event.detail.hostname; void n })
@@ -122,7 +127,7 @@ document.createElement('bastion-console').router = 'browser'
     assert.deepEqual(check(good), []);
     // types/ are not in this program unless a file imports them: reach them through the index.
     writeFileSync(bad, `import type {} from '${types.replace(/\.d\.ts$/, '.js')}'\n${readFileSync(bad, 'utf8')}`);
-    assert.deepEqual(check(bad).map((line) => line.split(':')[0]), ['3', '5', '6', '7']);
+    assert.deepEqual(check(bad).map((line) => line.split(':')[0]), ['3', '4', '6', '7', '8']);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

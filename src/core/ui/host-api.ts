@@ -3,7 +3,8 @@ import { hostOf } from './host-events.ts'
 
 // Methods of an element (`player.seek(30)`, `list.refresh()`) reach the React component inside it:
 // the component registers what it can do on its host element, the element's method calls it. A call
-// made before the component can answer (the recording still loading) waits for it.
+// made before the component can answer (the recording still loading) waits for it; a getter
+// (`player.getCurrentTime()`) answers at once, undefined until then.
 
 type Api = Record<string, (...args: never[]) => unknown>
 
@@ -24,6 +25,12 @@ export function callHostApi(host: Element, name: string, args: unknown[] = []): 
     if (registered.has(host)) return run()
     waiting.set(host, [...(waiting.get(host) ?? []), run])
   })
+}
+
+/** Calls `name` at once when the component has registered it (a getter); undefined until then. */
+export function peekHostApi(host: Element, name: string, args: unknown[] = []): unknown {
+  const method = registered.get(host)?.[name] as ((...a: unknown[]) => unknown) | undefined
+  return method?.(...args)
 }
 
 /**

@@ -58,7 +58,7 @@ export function SessionDetailPage({ params }: PageProps) {
             <h3>{t('terminal.session.player')}</h3>
             <div className="body">
               {canReplay
-                ? <ReplayPlayer sessionId={id} start={startOf(query.start)} />
+                ? <ReplayPlayer sessionId={id} start={startOf(query.start)} autoplay={query.autoplay === '1'} />
                 : <p className="no-replay">{t(object.is_finished ? 'terminal.message.noReplay' : 'terminal.session.online')}</p>}
             </div>
           </div>

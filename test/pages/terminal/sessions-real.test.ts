@@ -72,6 +72,8 @@ describe('terminal: sessions list (real server)', () => {
     const page = await waitFor(() => view.find('.session-detail-page'), 10000, 'the session detail');
     expect(location.hash).to.contain(`/terminal/sessions/${recorded.id}`);
     await waitFor(() => page.querySelector('.replay-player[data-state="ready"]'), 15000, 'the player ready');
+    // Opened from the list it plays at once, as Luna did.
+    await waitFor(() => page.querySelector('.replay-player[data-playing="true"]'), 3000, 'playing');
     expect(text(page.querySelector('.detail-card'))).to.contain(`${prefix}-rec(user)`);
   });
 

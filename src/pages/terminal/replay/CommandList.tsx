@@ -35,11 +35,14 @@ export const CommandList = memo(function CommandList({ commands, current, onPick
   }, [current])
   return (
     <aside className="replay-commands" part="command-list" aria-labelledby="replay-commands-title">
-      <h3 id="replay-commands-title">{t('replay.commands')}</h3>
-      {commands.length === 0 && <p className="replay-message">{t('replay.noCommands')}</p>}
-      <ol ref={list}>
-        {commands.map((command, index) => <CommandItem key={command.id} command={command} active={index === current} onPick={onPick} />)}
-      </ol>
+      {/* Out of the layout's flow: however many commands, the list takes the screen's height, not its own. */}
+      <div className="replay-commands-scroll">
+        <h3 id="replay-commands-title">{t('replay.commands')}</h3>
+        {commands.length === 0 && <p className="replay-message">{t('replay.noCommands')}</p>}
+        <ol ref={list}>
+          {commands.map((command, index) => <CommandItem key={command.id} command={command} active={index === current} onPick={onPick} />)}
+        </ol>
+      </div>
     </aside>
   )
 })

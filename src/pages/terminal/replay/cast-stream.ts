@@ -18,9 +18,10 @@ function yieldToPage(): Promise<void> {
 }
 
 function parseHeader(line: string, timeline: Timeline): void {
-  const header = JSON.parse(line) as { version?: number; width?: number; height?: number; timestamp?: number }
+  const header = JSON.parse(line) as { version?: number; width?: number; height?: number; timestamp?: number; idle_time_limit?: number }
   if (header.version !== 2) throw new CastFormatError(`asciicast version ${String(header.version)}`)
-  timeline.header = { cols: header.width || 80, rows: header.height || 24, timestamp: header.timestamp }
+  const idle = typeof header.idle_time_limit === 'number' ? { idleTimeLimit: header.idle_time_limit } : {}
+  timeline.setHeader({ cols: header.width || 80, rows: header.height || 24, timestamp: header.timestamp, ...idle })
 }
 
 function parseEvent(line: string, timeline: Timeline): void {
@@ -31,8 +32,8 @@ function parseEvent(line: string, timeline: Timeline): void {
   else if (event[1] === 'r') {
     const [cols, rows] = event[2].split('x').map(Number)
     if (cols > 0 && rows > 0) timeline.push(event[0], { cols, rows })
-  }
-  // "i" (input) and "m" (marker) events draw nothing.
+  } else if (event[1] === 'm') timeline.mark(event[0], event[2])
+  // "i" (input) events draw nothing.
 }
 
 export interface StreamOptions {

@@ -113,10 +113,13 @@ export function currentCommand(commands: PlacedCommand[], position: number): num
   return low - 1
 }
 
-/** `start` as seconds: a number, a numeric string, or a command id of this session. */
-export function startSeconds(start: number | string | undefined, commands: PlacedCommand[]): number {
+/**
+ * `start` as seconds of the player's clock: a number or numeric string (seconds of the session, put on
+ * that clock by `toPlayer` when pauses are cut), or a command id of this session.
+ */
+export function startSeconds(start: number | string | undefined, commands: PlacedCommand[], toPlayer = (seconds: number) => seconds): number {
   if (start === undefined || start === '') return 0
   const seconds = Number(start)
-  if (Number.isFinite(seconds)) return Math.max(0, seconds)
+  if (Number.isFinite(seconds)) return toPlayer(Math.max(0, seconds))
   return commands.find((command) => command.id === start)?.offset ?? 0
 }

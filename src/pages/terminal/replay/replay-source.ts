@@ -15,7 +15,7 @@ import { Timeline } from './timeline.ts'
 // the page with the player's first frame (measured: 400 ms of a 1.3 s first frame, under load).
 
 export class ReplaySource {
-  readonly timeline = new Timeline()
+  readonly timeline: Timeline
   /** The org the requests were made in (the saved org, before the sign-in check has picked one). */
   readonly orgId: string | undefined
   readonly replay: Promise<ReplayInfo>
@@ -32,7 +32,9 @@ export class ReplaySource {
   private until: number | null = 0
   private resume: (() => void) | null = null
 
-  constructor(readonly sessionId: string) {
+  /** `idleTimeLimit`: pauses longer than this many seconds are cut to it (default: the recording's own limit, if any). */
+  constructor(readonly sessionId: string, idleTimeLimit?: number) {
+    this.timeline = new Timeline(idleTimeLimit)
     const headers = apiHeaders()
     this.orgId = headers['X-JMS-ORG']
     this.replay = loadReplay(sessionId, headers)

@@ -30,11 +30,14 @@ export const marker = (n: number) => `OUTPUT-OF-COMMAND-${n}`;
 /** The filler line printed at `tenth` tenths of a second. */
 export const filler = (tenth: number) => `tick-${String(tenth).padStart(4, '0')}`;
 
+/** More for the recording: fields of its header (`idle_time_limit`), and its own markers ("m" events). */
+export interface CastExtras { header?: Record<string, unknown>; markers?: [number, string][] }
+
 /**
  * A session of `duration` seconds: commands at `at` seconds (their prompt, input and marker line
  * printed then), and a filler line every half second in between, so the screen scrolls.
  */
-export async function recordSession(at: number[] = [2, 30, 60], duration = 70): Promise<RecordedSession> {
+export async function recordSession(at: number[] = [2, 30, 60], duration = 70, extras: CastExtras = {}): Promise<RecordedSession> {
   const name = await ensureTerminal();
   const startSeconds = Math.floor(Date.now() / 1000) - duration - 5;
   const id = crypto.randomUUID();
@@ -51,8 +54,10 @@ export async function recordSession(at: number[] = [2, 30, 60], duration = 70): 
     if (n >= 0) events.push([second, `$ ${inputs[n]}\r\n${marker(n + 1)}\r\n`]);
     else events.push([second, `${filler(tenth)}\r\n`]);
   }
-  const header = { version: 2, width: 80, height: 24, timestamp: startSeconds };
-  const cast = [JSON.stringify(header), ...events.map(([t, text]) => JSON.stringify([t, 'o', text]))].join('\n') + '\n';
+  const header = { version: 2, width: 80, height: 24, timestamp: startSeconds, ...extras.header };
+  const lines: [number, string, string][] = [...events.map(([t, text]): [number, string, string] => [t, 'o', text]),
+    ...(extras.markers ?? []).map(([t, label]): [number, string, string] => [t, 'm', label])].sort((a, b) => a[0] - b[0]);
+  const cast = [JSON.stringify(header), ...lines.map((line) => JSON.stringify(line))].join('\n') + '\n';
   await call(name, 'POST', `${SESSIONS}${id}/replay/`, undefined, { name: `${id}.cast`, content: cast });
   await call(name, 'PATCH', `${SESSIONS}${id}/`, { is_finished: true, date_end: new Date((startSeconds + duration) * 1000).toISOString(),
     has_replay: true, has_command: true });
