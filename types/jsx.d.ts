@@ -2,7 +2,7 @@
 // React 19 JSX types for the elements: `import type {} from 'bastion-console/jsx'` once in the app (or list
 // 'bastion-console/jsx' in tsconfig's "types"). Needs @types/react 19.
 import type { DetailedHTMLProps, HTMLAttributes } from 'react'
-import type { BastionAssetScope, BastionTheme } from './element-types.js'
+import type { BastionAssetScope, BastionReplayFit, BastionReplayMarker, BastionTheme } from './element-types.js'
 import type { BastionAssetListElement, BastionAssetListElementEventMap } from './bastion-asset-list.js'
 import type { BastionConsoleElement, BastionConsoleElementEventMap } from './bastion-console.js'
 import type { BastionFileManagerElement, BastionFileManagerElementEventMap } from './bastion-file-manager.js'
@@ -127,6 +127,36 @@ export interface BastionSessionReplayElementProps extends DetailedHTMLProps<HTML
   start?: string
   /** Playback speed, 0.5 to 8 (default 1). */
   speed?: number
+  /** Plays as soon as the recording has opened (a `poster` is then not shown). */
+  autoplay?: boolean
+  /** Plays again from the start on reaching the end: `loop` (or `true`) always, `loop="3"` three more times. */
+  loop?: boolean | number
+  /** Seconds: every pause of the recording longer than this is cut to it (default: the recording's own
+   * `idle_time_limit`, if any). Times, markers and `seek()` then count on that shorter clock; `start`
+   * stays seconds of the session. The whole recording is read before the first frame. */
+  idleTimeLimit?: number
+  /** The `idleTimeLimit` input as an attribute (a string, as HTML gives it). */
+  'idle-time-limit'?: string
+  /** What the screen shows before playing starts: `npt:1:23` (or `npt:83`) the frame at that time,
+   * `data:text/plain,<text>` that text (escape sequences colour it). The clock stays at `start`. */
+  poster?: string
+  /** How the terminal fills the element: `width` (default) scaled to its width, the height following;
+   * `height` to the height the host gives it; `both` inside both; `none` (or `false`) at
+   * `terminal-font-size`, the screen scrolling. Fullscreen fits both. */
+  fit?: BastionReplayFit
+  /** The terminal's font with `fit="none"`: `small` (12px, the default), `medium` (18px), `big` (24px) or
+   * any CSS size (`15px`, `1.2em`). */
+  terminalFontSize?: string
+  /** The `terminalFontSize` input as an attribute (a string, as HTML gives it). */
+  'terminal-font-size'?: string
+  /** Points to jump between (`[`/`]`, `seek({ marker })`, dots on the progress bar), in seconds of the
+   * player's clock: JSON such as `[[5, "Install"], 30]` or `30`, or a list set as a property. Default:
+   * the recording's own markers, else the session's commands (labelled with their text). */
+  markers?: BastionReplayMarker[] | number
+  /** Playing stops at each marker it reaches (after `bastion-replay-marker`). */
+  pauseOnMarkers?: boolean
+  /** The `pauseOnMarkers` input as an attribute (a string, as HTML gives it). */
+  'pause-on-markers'?: string
   /** An access token for a portal on another origin (from its back end, or the popup sign-in): sent as
    * `Authorization: Bearer`, shared by every element of the page. Set it as a property (an attribute
    * shows it to every script and selector of the page); set a fresh one on `bastion-token-expired`. */
@@ -142,9 +172,17 @@ export interface BastionSessionReplayElementProps extends DetailedHTMLProps<HTML
   'redirect-uri'?: string
   /** `light`, `dark`, or `auto` (default: the system's `prefers-color-scheme`). */
   theme?: BastionTheme
-  /** The first frame is drawn. */
+  /** The first frame (or the poster) is drawn. */
   'onbastion-replay-ready'?: (event: BastionSessionReplayElementEventMap['bastion-replay-ready']) => void
-  /** Playing reached the end. */
+  /** Playing started (a click, a key, `play()`, `autoplay`). */
+  'onbastion-replay-play'?: (event: BastionSessionReplayElementEventMap['bastion-replay-play']) => void
+  /** Playing stopped before the end (a click, a key, `pause()`, a marker with `pause-on-markers`). */
+  'onbastion-replay-pause'?: (event: BastionSessionReplayElementEventMap['bastion-replay-pause']) => void
+  /** The screen shows another time (playing, or a seek); at most four times a second, and always the last one. */
+  'onbastion-replay-timeupdate'?: (event: BastionSessionReplayElementEventMap['bastion-replay-timeupdate']) => void
+  /** Playing reached a marker. */
+  'onbastion-replay-marker'?: (event: BastionSessionReplayElementEventMap['bastion-replay-marker']) => void
+  /** Playing reached the end (after the last `loop`). */
   'onbastion-replay-ended'?: (event: BastionSessionReplayElementEventMap['bastion-replay-ended']) => void
   /** The recording cannot be played (once per session). */
   'onbastion-replay-error'?: (event: BastionSessionReplayElementEventMap['bastion-replay-error']) => void
