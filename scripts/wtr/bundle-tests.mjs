@@ -20,13 +20,7 @@ export async function bundleTestFile(file) {
     define: { 'process.env.NODE_ENV': '"development"' },
     loader: { '.css': 'text' },
     sourcemap: 'inline',
-    // package.json's `sideEffects` names only dist/ (what a consumer installs): honoured here, it would
-    // drop a test's `import '../../src/elements/<tag>.ts'`, which defines the element by running.
-    ignoreAnnotations: true,
     logLevel: 'silent',
-    // package.json's `sideEffects` describes the published dist/, not these sources: honoured here it
-    // would drop a test's side-effect imports (`import '…/bastion-session-replay.ts'` defines the element).
-    ignoreAnnotations: true,
     plugins: [shellIconsEsbuild()],
   });
   return result.outputFiles[0].text;
