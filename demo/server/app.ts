@@ -14,6 +14,7 @@ import { registerTokenRoutes } from './auth/token-routes.ts';
 import { registerApplicationRoutes } from './applications/routes.ts';
 import { registerAssetRoutes } from './assets/routes.ts';
 import { registerAuditRoutes } from './audits/routes.ts';
+import { registerAppendOnly } from './audits/append-only.ts';
 import type { ServerState } from './context.ts';
 import { registerDashboardRoutes } from './dashboard/index-route.ts';
 import { prepareDataDir } from './db/data-files.ts';
@@ -157,6 +158,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerDashboardRoutes(app);
   registerTicketRoutes(app, { policy });
   registerTerminalRoutes(app, { dataDir, bootstrapToken: opts.bootstrapToken ?? process.env[BOOTSTRAP_TOKEN_ENV] ?? '', policy, maxReplayBytes: opts.maxReplayBytes });
+  registerAppendOnly(app);
   await registerStaticRoutes(app, opts.distDir);
   registerEmbedRoutes(app, opts.distDir);
   registerWebTerminalPage(app, opts.distDir);

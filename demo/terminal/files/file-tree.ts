@@ -298,6 +298,7 @@ export class FileTree {
     this.services.outbox.ftpLog({
       id: randomUUID(), user: userLabel(this.origin.user), remote_addr: this.origin.remoteAddr,
       asset: place.asset.asset.hostname, system_user: place.su.systemUser.name, org_id: place.asset.asset.org_id ?? '',
+      user_id: this.origin.user.id, asset_id: place.asset.asset.id, system_user_id: place.su.systemUser.id,
       operate, filename: filename.slice(0, 1024), is_success: ok,
     });
   }
