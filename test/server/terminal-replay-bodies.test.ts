@@ -2,6 +2,9 @@
 // and none of them touches the stored recording or leaves a temporary file.
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
+import { request } from 'node:http';
+import { gzipSync } from 'node:zlib';
+import { signFor } from '../../demo/server/auth/access-key-sign.ts';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { bearer, orgId } from './helpers.ts';
@@ -70,3 +73,42 @@ test('malformed multipart bodies answer 4xx and leave the stored recording as it
   assert.deepEqual(noBoundary.json(), { file: ['The multipart body has no valid boundary (1 to 70 characters, RFC 2046).'] });
 });
 
+test('over a real connection, a file part without its closing boundary answers 400 with the reason, and stores nothing', async (t) => {
+  const app = await buildTerminalApp(t);
+  const term = await registerTerminal(app);
+  const id = await openSession(term, orgId(app, 'Engineering'));
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const port = (app.server.address() as { port: number }).port;
+  const head = part('file', CAST).slice(0, -2);
+  // Through inject the body ends as a whole; over a socket busboy's part stream errors on its own
+  // ("Part terminated early"), which answered 500 before.
+  const cases: [string, string | Buffer][] = [
+    ['the file, then nothing', head], ['the file and its line break, then nothing', `${head}\r\n`],
+    ['a gzip file, then nothing', Buffer.concat([Buffer.from(head.slice(0, -CAST.length)), gzipSync(CAST)])],
+    ['the delimiter without its closing dashes', `${head}\r\n--${B}`],
+  ];
+  for (const [name, body] of cases) {
+    for (const framing of ['content-length', 'chunked'] as const) {
+      const date = new Date(app.clock.now()).toUTCString();
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const sent = request({
+          host: '127.0.0.1', port, method: 'POST', path: `/api/v1/terminal/sessions/${id}/replay/`,
+          headers: {
+            authorization: `Sign ${term.key.id}:${signFor(term.key.secret, date)}`, date, 'x-jms-org': 'ROOT', ...OK,
+            ...(framing === 'chunked' ? { 'transfer-encoding': 'chunked' } : { 'content-length': String(Buffer.byteLength(body)) }),
+          },
+        }, (response) => {
+          let text = '';
+          response.on('data', (chunk) => { text += chunk; });
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+        });
+        sent.on('error', reject);
+        sent.end(body);
+      });
+      assert.equal(answer.status, 400, `${name} (${framing}): ${answer.body}`);
+      assert.match(JSON.parse(answer.body).file[0], /closing boundary|malformed or cut off/, name);
+    }
+  }
+  assert.equal(app.bastion.db.prepare('SELECT has_replay FROM terminal_sessions WHERE id = ?').pluck().get(id), 0);
+  assert.deepEqual(readdirSync(join(dirname(app.bastion.db.name), 'replays')), [], 'nothing stored, no temporary file left behind');
+});

@@ -30,13 +30,22 @@ export class ReplayFiles {
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
     const temp = join(this.dir, `.upload-${process.pid}-${randomUUID()}.part`);
     const iterator = upload[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+    // What the upload stream throws is the request's fault (busboy ends a part cut short with an error):
+    // told apart here from the disk's errors, which stay the server's.
+    const read = async () => {
+      try {
+        return await iterator.next();
+      } catch (error) {
+        throw new UploadCutOff(`The upload ended before the multipart body's closing boundary: ${(error as Error).message}`);
+      }
+    };
     try {
-      const first = await iterator.next();
+      const first = await read();
       const head = first.done ? Buffer.alloc(0) : first.value;
       const gzipped = head[0] === 0x1f && head[1] === 0x8b;
       async function* all() {
         if (head.length) yield head;
-        for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+        for (let next = await read(); !next.done; next = await read()) yield next.value;
       }
       if (gzipped) await pipeline(all(), createWriteStream(temp, { mode: 0o600 }));
       else await pipeline(all(), createGzip(), createWriteStream(temp, { mode: 0o600 }));
@@ -92,6 +101,9 @@ export class ReplayRejected extends Error {}
 
 /** The upload went past the size limit. */
 export class ReplayTooLarge extends ReplayRejected {}
+
+/** The request's body broke off inside the file part (no closing boundary, a connection cut). */
+export class UploadCutOff extends ReplayRejected {}
 
 /** SHA-256 of a stored gzip file's content. */
 async function inflatedDigest(file: string): Promise<string> {

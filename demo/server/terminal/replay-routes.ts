@@ -59,7 +59,7 @@ function missingReplay(reply: FastifyReply, lang: string) {
 function isBrokenUpload(error: unknown): boolean {
   const code = String((error as { code?: string }).code ?? '');
   const message = error instanceof Error ? error.message : '';
-  return code.startsWith('FST_') || code === 'ERR_STREAM_PREMATURE_CLOSE' || /^(Unexpected end of|Malformed|Multipart: )/.test(message);
+  return code.startsWith('FST_') || code === 'ERR_STREAM_PREMATURE_CLOSE' || /^(Unexpected end of|Part terminated early|Malformed|Multipart: )/.test(message);
 }
 
 /**
@@ -98,7 +98,7 @@ export function registerReplayRoutes(app: FastifyInstance, files: ReplayFiles, m
         if (staged) files.discard(staged);
         if (error instanceof ReplayTooLarge || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(400).send(tooLarge);
         if (error instanceof ReplayRejected) return reply.code(400).send({ file: [error.message] });
-        if (isBrokenUpload(error)) return reply.code(400).send({ file: [(error as Error).message] });
+        if (isBrokenUpload(error)) return reply.code(400).send({ file: [`The multipart body is malformed or cut off: ${(error as Error).message}`] });
         throw error;
       }
       if (!staged) return reply.code(400).send({ file: ['No file was submitted.'] });
