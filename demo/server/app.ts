@@ -9,6 +9,7 @@ import { registerOtpVerifyRoute } from './auth/mfa-verify.ts';
 import { registerLoginOtpRoutes } from './auth/login-otp-routes.ts';
 import { registerOtpProfileRoutes } from './auth/otp-profile-routes.ts';
 import { registerRequestContext } from './auth/request-context.ts';
+import { registerSignInHold } from './auth/credential-guard.ts';
 import { LOGIN_AGE_MS } from './auth/sessions.ts';
 import { registerTokenRoutes } from './auth/token-routes.ts';
 import { registerApplicationRoutes } from './applications/routes.ts';
@@ -127,6 +128,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerCors(app, corsOrigins);
   await registerCompression(app);
   registerRequestContext(app);
+  registerSignInHold(app);
   registerErrorHandlers(app);
   if (opts.logger) logRequests(app);
 

@@ -70,7 +70,8 @@ export function registerTokenRoutes(app: FastifyInstance): void {
       flow.clear();
       recordSignIn(request, user, type, ip);
     }
-    const { token, expiresAt } = createBearerToken(db, user.id, now(), loginAgeMs);
+    // Reaching here under login confirmation means a reviewer approved this sign-in.
+    const { token, expiresAt } = createBearerToken(db, user.id, now(), loginAgeMs, needsConfirmation(db, settings, user));
     // A terminal's door let this user in: it may record their sessions for as long as the sign-in lives.
     const door = onBehalf ? terminalOf(db, request.ctx.user!) : null;
     if (door) rememberSignIn(db, { terminalId: door.id, userId: user.id, kind: 'login', remoteAddr: ip, nowMs: now(), expiresAt });
