@@ -55,6 +55,7 @@ import { registerStaticRoutes } from './web/static-routes.ts';
 import { registerTerminalSocketProxy } from './web/terminal-socket-proxy.ts';
 import { registerWebTerminalPage } from './web/web-terminal-page.ts';
 import { registerFileManager } from './web/file-manager-proxy.ts';
+import { followDemoMariaDb, type DemoMariaDb } from './seed/demo-mariadb-app.ts';
 
 export interface BuildOptions {
   dbFile: string;
@@ -96,6 +97,11 @@ export interface BuildOptions {
    * start when given; main.ts passes env LOGIN_CONFIRM_ENABLE. Undefined keeps what the database holds.
    */
   loginConfirmEnable?: boolean;
+  /**
+   * Where `npm start`'s demo MariaDB listens (main.ts: MARIADB_DEMO_HOST / MARIADB_DEMO_PORT): the seeded
+   * orders-mysql app points there, in a new database and, while nobody edited it, at every start.
+   */
+  demoMariaDb?: DemoMariaDb | null;
 }
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -108,7 +114,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   for (const dir of new Set([dirname(opts.dbFile), dataDir])) prepareDataDir(dir);
   const db = openDatabase(opts.dbFile, { dir: dataDir, given: opts.secretKey ?? process.env[SECRET_KEY_ENV] });
   const fresh = isEmpty(db);
-  if (fresh) seed(db, { demoPassword: opts.demoPassword ?? 'bastion', licenseValid: !!opts.licenseValid, nowMs: now(), auditSamples: opts.auditSamples });
+  if (fresh) seed(db, { demoPassword: opts.demoPassword ?? 'bastion', licenseValid: !!opts.licenseValid, nowMs: now(), auditSamples: opts.auditSamples, demoMariaDb: opts.demoMariaDb });
+  else if (opts.demoMariaDb) followDemoMariaDb(db, opts.demoMariaDb);
   const state: ServerState = { db, now, settings: new SettingsStore(db), loginAgeMs: opts.loginTimeoutMs ?? LOGIN_AGE_MS };
   if (opts.loginConfirmEnable !== undefined) state.settings.set('LOGIN_CONFIRM_ENABLE', opts.loginConfirmEnable, 'fixed');
 
