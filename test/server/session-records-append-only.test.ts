@@ -70,7 +70,7 @@ test('sessions are created only for users the terminal\'s door signed in, with t
   }
 
   // Signed in: the body's names, org and address are not what is stored; the sign-in's are.
-  const lying = sessionBody(user, target, { user: 'Administrator(admin)', asset: 'somewhere', system_user: 'root', org_id: '', remote_addr: '10.9.9.9' });
+  const lying = sessionBody(user, target, { user: 'Administrator(admin)', asset: 'somewhere', system_user: 'root', org_id: '', remote_addr: '127.9.9.9' });
   const created = await term.call('POST', SESSIONS, lying);
   assert.equal(created.statusCode, 201, created.body);
   const stored = sessionRow(app, String(lying.id))!;
@@ -108,7 +108,7 @@ test('a finished session and its recording are never changed; an identical retry
   const replay = async () => (await app.inject({ method: 'GET', url: `${url}replay/asciicast/`, headers: admin })).body;
 
   // While open: only the finish changes it.
-  for (const [name, patch] of [['user', { user: 'Administrator(admin)' }], ['remote_addr', { remote_addr: '10.0.0.1' }], ['org_id', { org_id: '' }],
+  for (const [name, patch] of [['user', { user: 'Administrator(admin)' }], ['remote_addr', { remote_addr: '127.8.8.8' }], ['org_id', { org_id: '' }],
     ['date_start', { date_start: '2020-01-01T00:00:00Z' }], ['date_end without finishing', { date_end: '2024-01-15T08:31:00Z' }],
     ['has_replay without a recording', { has_replay: true }]] as const) {
     const answer = await term.call('PATCH', url, patch);
@@ -132,7 +132,7 @@ test('a finished session and its recording are never changed; an identical retry
 
   const attempts: [string, Row][] = [
     ['is_finished false', { is_finished: false }], ['another end', { ...finish, date_end: '2024-01-15T08:40:00.000Z' }],
-    ['user', { user: 'Administrator(admin)' }], ['user_id', { user_id: userId(app, 'admin') }], ['remote_addr', { remote_addr: '10.0.0.1' }],
+    ['user', { user: 'Administrator(admin)' }], ['user_id', { user_id: userId(app, 'admin') }], ['remote_addr', { remote_addr: '127.8.8.8' }],
     ['has_replay false', { has_replay: false }], ['has_command true', { has_command: true }], ['asset', { asset: 'elsewhere' }],
   ];
   for (const [name, patch] of attempts) {
