@@ -9,11 +9,13 @@ import { registerOtpVerifyRoute } from './auth/mfa-verify.ts';
 import { registerLoginOtpRoutes } from './auth/login-otp-routes.ts';
 import { registerOtpProfileRoutes } from './auth/otp-profile-routes.ts';
 import { registerRequestContext } from './auth/request-context.ts';
+import { registerSignInHold } from './auth/credential-guard.ts';
 import { LOGIN_AGE_MS } from './auth/sessions.ts';
 import { registerTokenRoutes } from './auth/token-routes.ts';
 import { registerApplicationRoutes } from './applications/routes.ts';
 import { registerAssetRoutes } from './assets/routes.ts';
 import { registerAuditRoutes } from './audits/routes.ts';
+import { registerAppendOnly } from './audits/append-only.ts';
 import type { ServerState } from './context.ts';
 import { registerDashboardRoutes } from './dashboard/index-route.ts';
 import { prepareDataDir } from './db/data-files.ts';
@@ -53,6 +55,7 @@ import { registerStaticRoutes } from './web/static-routes.ts';
 import { registerTerminalSocketProxy } from './web/terminal-socket-proxy.ts';
 import { registerWebTerminalPage } from './web/web-terminal-page.ts';
 import { registerFileManager } from './web/file-manager-proxy.ts';
+import { followDemoMariaDb, type DemoMariaDb } from './seed/demo-mariadb-app.ts';
 
 export interface BuildOptions {
   dbFile: string;
@@ -94,6 +97,11 @@ export interface BuildOptions {
    * start when given; main.ts passes env LOGIN_CONFIRM_ENABLE. Undefined keeps what the database holds.
    */
   loginConfirmEnable?: boolean;
+  /**
+   * Where `npm start`'s demo MariaDB listens (main.ts: MARIADB_DEMO_HOST / MARIADB_DEMO_PORT): the seeded
+   * orders-mysql app points there, in a new database and, while nobody edited it, at every start.
+   */
+  demoMariaDb?: DemoMariaDb | null;
 }
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -106,7 +114,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   for (const dir of new Set([dirname(opts.dbFile), dataDir])) prepareDataDir(dir);
   const db = openDatabase(opts.dbFile, { dir: dataDir, given: opts.secretKey ?? process.env[SECRET_KEY_ENV] });
   const fresh = isEmpty(db);
-  if (fresh) seed(db, { demoPassword: opts.demoPassword ?? 'bastion', licenseValid: !!opts.licenseValid, nowMs: now(), auditSamples: opts.auditSamples });
+  if (fresh) seed(db, { demoPassword: opts.demoPassword ?? 'bastion', licenseValid: !!opts.licenseValid, nowMs: now(), auditSamples: opts.auditSamples, demoMariaDb: opts.demoMariaDb });
+  else if (opts.demoMariaDb) followDemoMariaDb(db, opts.demoMariaDb);
   const state: ServerState = { db, now, settings: new SettingsStore(db), loginAgeMs: opts.loginTimeoutMs ?? LOGIN_AGE_MS };
   if (opts.loginConfirmEnable !== undefined) state.settings.set('LOGIN_CONFIRM_ENABLE', opts.loginConfirmEnable, 'fixed');
 
@@ -126,6 +135,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerCors(app, corsOrigins);
   await registerCompression(app);
   registerRequestContext(app);
+  registerSignInHold(app);
   registerErrorHandlers(app);
   if (opts.logger) logRequests(app);
 
@@ -157,6 +167,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerDashboardRoutes(app);
   registerTicketRoutes(app, { policy });
   registerTerminalRoutes(app, { dataDir, bootstrapToken: opts.bootstrapToken ?? process.env[BOOTSTRAP_TOKEN_ENV] ?? '', policy, maxReplayBytes: opts.maxReplayBytes });
+  registerAppendOnly(app);
   await registerStaticRoutes(app, opts.distDir);
   registerEmbedRoutes(app, opts.distDir);
   registerWebTerminalPage(app, opts.distDir);

@@ -23,6 +23,8 @@ export interface RequestContext {
   /** `portal`: an access token given to a portal on another origin (portal/portal-tokens.ts: read-only, element calls only). */
   via: 'session' | 'bearer' | 'access_key' | 'portal' | null;
   sessionId: string | null;
+  /** The session or bearer token came from a sign-in a reviewer approved (login confirmation: auth/credential-guard.ts). */
+  loginConfirmed?: boolean;
   org: Org;
   lang: Lang;
   tz: string;

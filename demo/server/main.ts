@@ -6,6 +6,7 @@ import { buildApp } from './app.ts';
 import { DEMO_PORTAL_CLIENT, demoPortalRedirectUris, savePortalClient } from './portal/clients.ts';
 import { SecretKeyError } from './secrets/secret-key.ts';
 import { demoPassword as demoPasswordOf } from './seed/demo-password.mjs';
+import { demoMariaDbAddress } from './seed/demo-mariadb-address.mjs';
 import { SEED_USERS } from './seed/population.ts';
 import { parseFrameAncestors } from './web/security-headers.ts';
 
@@ -35,6 +36,8 @@ const app = await buildApp({
   dbFile: join(dataDir, 'bastion.sqlite3'), distDir: join(repoRoot, 'dist'), demoPassword, licenseValid, frameAncestors, publicOrigin, logger: true, loginConfirmEnable,
   // Sample audit logs in a new database, unless BASTION_AUDIT_SAMPLES=0.
   auditSamples: process.env.BASTION_AUDIT_SAMPLES !== '0',
+  // The seeded orders-mysql app points where `npm start` runs its demo MariaDB (MARIADB_DEMO_HOST / _PORT).
+  demoMariaDb: demoMariaDbAddress(process.env),
 }).catch((error: unknown) => {
   // A missing or wrong secret key: the message says what to do; a stack trace would only bury it.
   if (!(error instanceof SecretKeyError)) throw error;

@@ -13,9 +13,13 @@ export type SpooledCommand = CommandRecord & { id: string };
 /** The close PATCH as the session left it; `has_replay` is added when the upload was taken. */
 export interface CloseBody { is_finished: true; date_end: string; has_command?: boolean }
 
-/** One row of the FTP log (`POST audits/ftp-logs/`, 2.3's fields), with the id it got when the operation happened. */
+/**
+ * One row of the FTP log (`POST audits/ftp-logs/`, 2.3's fields), with the id it got when the operation
+ * happened, and the ids of the user, asset and system user (the server writes their names from them).
+ */
 export interface FtpLogRecord {
   id: string; user: string; remote_addr: string; asset: string; system_user: string; org_id: string;
+  user_id?: string; asset_id?: string; system_user_id?: string;
   operate: 'Delete' | 'Upload' | 'Download' | 'Rmdir' | 'Rename' | 'Mkdir' | 'Symlink'; filename: string; is_success: boolean;
 }
 

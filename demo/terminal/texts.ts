@@ -141,6 +141,7 @@ export const TEXTS = {
   'files.no_such_file': { zh: '没有这个文件或文件夹。', en: 'No such file or folder.' },
   'files.not_a_file': { zh: '这不是一个文件。', en: 'This is not a file.' },
   'files.folder_exists': { zh: '此文件夹已存在。', en: 'This folder exists.' },
+  'files.outside_root': { zh: '拒绝操作：该路径（或其符号链接指向的位置）在系统用户的根文件夹之外。', en: "Permission denied: this path, or where its link points, is outside the system user's root folder." },
   'files.root_stays': { zh: '拒绝操作：系统用户的根文件夹不能删除、移动或更改。', en: "Permission denied: the system user's root folder cannot be removed, moved or changed." },
   'files.one_session': { zh: '两个路径必须在同一资产的同一系统用户文件夹下。', en: 'Both paths must be under one asset and system user.' },
   'files.need_download': { zh: '拒绝操作：下载文件需要“下载文件”（download_file）权限。', en: 'Permission denied: downloading needs the download_file action.' },

@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import Database from 'better-sqlite3';
 import { coldLoads, launchChromium, login, timeToSelector } from './chromium.mjs';
 import { outputMarker, writeCast } from './replay-cast.mjs';
 import { startServer, stopServer } from './server-child.mjs';
@@ -25,8 +26,9 @@ const READY = '.replay-player[data-state="ready"]';
 async function registerTerminal(base) {
   const response = await requestRegistration(base, BOOTSTRAP_TOKEN, { name: 'bench-replay', comment: 'replay bench' });
   if (response.status !== 201) throw new Error(`register: ${response.status} ${await response.text()}`);
-  const key = (await response.json()).service_account.access_key;
-  return async (method, path, { json, form } = {}) => {
+  const registered = await response.json();
+  const key = registered.service_account.access_key;
+  const call = async (method, path, { json, form } = {}) => {
     const headers = { ...signedHeaders(key), 'X-JMS-ORG': 'ROOT' };
     if (json !== undefined) headers['Content-Type'] = 'application/json';
     const answer = await fetch(`${base}${path}`, { method, headers, body: json !== undefined ? JSON.stringify(json) : form });
@@ -34,16 +36,25 @@ async function registerTerminal(base) {
     if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${text}`);
     return text;
   };
+  return { call, terminalId: registered.id };
 }
 
 async function recordSession(base, dir) {
   const file = join(dir, 'one-hour.cast');
   const cast = await writeCast(file);
-  const call = await registerTerminal(base);
+  const { call, terminalId } = await registerTerminal(base);
   const id = randomUUID();
   const names = { user: 'Administrator(admin)', asset: 'bench-host', system_user: 'root' };
-  await call('POST', '/api/v1/terminal/sessions/', { json: { id, ...names, user_id: '', asset_id: '', system_user_id: '', login_from: 'ST',
-    remote_addr: '127.0.0.1', protocol: 'ssh', org_id: '', date_start: new Date(cast.start * 1000).toISOString() } });
+  // The bench plays an hour that already happened: the API opens a session only as it opens, for a user the
+  // terminal signs in then, so this one is written into the database as that terminal's door recorded it.
+  // Its commands, recording and finish then go through the API like any terminal's.
+  const db = new Database(join(dir, 'bastion.sqlite3'));
+  try {
+    db.prepare(`INSERT INTO terminal_sessions (id, user, asset, system_user, login_from, remote_addr, protocol, org_id, date_start, terminal)
+      VALUES (?, ?, ?, ?, 'ST', '127.0.0.1', 'ssh', '', ?, ?)`).run(id, names.user, names.asset, names.system_user, new Date(cast.start * 1000).toISOString(), terminalId);
+  } finally {
+    db.close();
+  }
   await call('POST', '/api/v1/terminal/commands/', { json: cast.commands.map((command) => ({ ...names, input: command.input,
     output: command.output, session: id, risk_level: 0, org_id: '', timestamp: cast.start + command.offset })) });
   const form = new FormData();

@@ -1,5 +1,5 @@
 // `npm start`'s demo MariaDB: the server the seeded database app orders-mysql points at (127.10.3.21:3306,
-// database `orders`), so My apps → Connect reaches a real database. Linux routes all of 127.0.0.0/8 to
+// or wherever MARIADB_DEMO_HOST / MARIADB_DEMO_PORT put both; database `orders`), so My apps → Connect reaches a real database. Linux routes all of 127.0.0.0/8 to
 // loopback, so that address needs no setup. Its datadir lives in DATA_DIR/mariadb: built and filled from
 // demo-mariadb.sql on the first start, kept across starts. Every start (re)sets the accounts the seeded
 // system users name, so their passwords cannot drift from the seed:
@@ -16,8 +16,10 @@ import { join } from 'node:path';
 import { demoPassword } from '../../demo/server/seed/demo-password.mjs';
 import { INSTALL_DB, MARIADB, MARIADBD, installDatadir, startMariaDbServer } from './mariadb.mjs';
 
-export const DEMO_MARIADB_HOST = '127.10.3.21';
-export const DEMO_MARIADB_PORT = 3306;
+// Its address is the server's too (the seeded app points there): one rule, in the seed's folder.
+import { DEMO_MARIADB_HOST, DEMO_MARIADB_PORT, demoMariaDbAddress } from '../../demo/server/seed/demo-mariadb-address.mjs';
+
+export { DEMO_MARIADB_HOST, DEMO_MARIADB_PORT, demoMariaDbAddress };
 export const DEMO_DATABASE = 'orders';
 export const READONLY_USER = 'readonly';
 export const DBA_USER = 'dba';
@@ -29,18 +31,6 @@ const MAX_SOCKET_PATH = 100;
 /** Whether Debian's MariaDB server and client are installed (scripts/ensure-mariadb.mjs installs them). */
 export function mariadbInstalled() {
   return [MARIADBD, INSTALL_DB, MARIADB].every((path) => existsSync(path));
-}
-
-/**
- * Where the demo server listens: MARIADB_DEMO_HOST (127.10.3.21) and MARIADB_DEMO_PORT (3306), or null
- * when MARIADB_DEMO_PORT=off. The seeded app orders-mysql names the defaults.
- * @param {Record<string, string | undefined>} env
- */
-export function demoMariaDbAddress(env = process.env) {
-  if (env.MARIADB_DEMO_PORT === 'off') return null;
-  const port = Number(env.MARIADB_DEMO_PORT || DEMO_MARIADB_PORT);
-  if (!Number.isInteger(port) || port < 1 || port > 65_535) throw new Error(`MARIADB_DEMO_PORT must be a port (1-65535) or off, not "${env.MARIADB_DEMO_PORT}"`);
-  return { host: env.MARIADB_DEMO_HOST || DEMO_MARIADB_HOST, port };
 }
 
 /** A mariadbd left running on this datadir by a launcher that was killed outright: stopped first, or the new one would wait for its locks. */

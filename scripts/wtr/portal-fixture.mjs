@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { DEMO_CLIENT_ID, startPortal } from '../../demo/portal/server.mjs';
 import { freePort } from '../lib/free-port.mjs';
 import { requestRegistration, signedHeaders } from '../lib/terminal-signing.mjs';
+import { openDoorSession } from '../lib/door-session.mjs';
 import { evaluateIn, HELPERS } from './tab-evaluate.mjs';
 
 const PASSWORD = 'bastion';
@@ -44,7 +45,7 @@ async function recordSession(bastion) {
   const registered = await requestRegistration(bastion, BOOTSTRAP, { name: `portal${Date.now().toString(36)}`, comment: 'portal test' });
   const key = (await registered.json()).service_account.access_key;
   const call = async (method, path, body, file) => {
-    const headers = { ...signedHeaders(key), Accept: 'application/json' };
+    const headers = { ...signedHeaders(key), Accept: 'application/json', 'X-JMS-ORG': 'ROOT' };
     let payload;
     if (file) {
       payload = new FormData();
@@ -54,14 +55,13 @@ async function recordSession(bastion) {
       payload = JSON.stringify(body);
     }
     const response = await fetch(`${bastion}${path}`, { method, headers, body: payload });
-    if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    const text = await response.text();
+    if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+    return text ? JSON.parse(text) : null;
   };
-  const id = crypto.randomUUID();
-  const start = Math.floor(Date.now() / 1000) - 60;
-  const names = { user: 'Administrator(admin)', asset: 'portal-host', system_user: 'root' };
-  await call('POST', '/api/v1/terminal/sessions/', { id, ...names, user_id: '', asset_id: '', system_user_id: '', login_from: 'ST',
-    remote_addr: '127.0.0.1', protocol: 'ssh', org_id: '', date_start: new Date(start * 1000).toISOString() });
-  await call('POST', '/api/v1/terminal/commands/', [1, 2, 3].map((n) => ({ ...names, input: `uptime --step ${n}`, output: `STEP-${n}`,
+  // Opened as the door opens one: the demo user signed in by this terminal, on an asset granted to them.
+  const { id, start } = await openDoorSession(call, { username: 'user', password: PASSWORD });
+  await call('POST', '/api/v1/terminal/commands/', [1, 2, 3].map((n) => ({ user: 'u', asset: 'a', system_user: 's', input: `uptime --step ${n}`, output: `STEP-${n}`,
     session: id, risk_level: 0, org_id: '', timestamp: start + n * 10 })));
   const events = [];
   for (let tenth = 5; tenth < 400; tenth += 5) events.push([tenth / 10, `portal replay line ${tenth}\r\n`]);

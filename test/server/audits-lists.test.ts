@@ -3,8 +3,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { recordLogin } from '../../demo/server/auth/login-log.ts';
-import { appUser, caller, rowsOf, type App } from './audits-fixture.ts';
+import { caller, rowsOf, type App } from './audits-fixture.ts';
 import { build, loginSession, orgId, PASSWORD } from './helpers.ts';
+import { buildTerminalApp, registerTerminal } from './terminal-helpers.ts';
+import { doorSignIn } from './support/terminal-records.ts';
 
 const LOGIN_LOGS = '/api/v1/audits/login-logs/';
 const OPERATE_LOGS = '/api/v1/audits/operate-logs/';
@@ -122,8 +124,9 @@ test('every audit list refuses console writes with 405 and answers OPTIONS with 
     assert.equal((await call('GET', url)).statusCode, 200, url);
     // No detail view either (2.3's ListModelMixin only).
     assert.equal((await call('GET', `${url}11111111-1111-4111-8111-111111111111/`)).statusCode, 405, `GET ${url}<id>/`);
+    // FTP rows are written by terminals only (2.3 offered the admin a POST there too).
     const described = await app.inject({ method: 'OPTIONS', url, headers: { ...(await bearerHeaders(app)), 'accept-language': 'en' } });
-    assert.deepEqual(Object.keys(described.json().actions), url === FTP_LOGS ? ['POST', 'GET'] : ['GET'], url);
+    assert.deepEqual(Object.keys(described.json().actions), ['GET'], url);
   }
 });
 
@@ -188,23 +191,26 @@ test('operate logs are org-scoped: each org sees what was done in it; ROOT sees 
   assert.deepEqual((await resources('admin', 'ROOT', 'resource_type=User group&user=Administrator(admin)&remote_addr=127.0.0.1')).length, 2);
 });
 
-test('FTP logs: a terminal (App user) posts them into the asset\'s org; admins and auditors of that org list them', async (t) => {
-  const app = await build(t);
+test('FTP logs: a terminal posts them for users its door let in, into the asset\'s org; admins and auditors of that org list them', async (t) => {
+  const app = await buildTerminalApp(t);
   const call = caller(app);
   const eng = orgId(app, 'Engineering');
-  const sign = appUser(app);
+  const term = await registerTerminal(app);
+  const post = (payload: unknown) => term.call('POST', FTP_LOGS, payload, { 'accept-language': 'en' });
   const body = { user: '李伟(liwei)', remote_addr: '127.0.0.22', asset: 'web-01(127.0.0.31)', system_user: 'deploy', operate: 'Upload', filename: '/srv/app/release.tar.gz', is_success: true, org_id: eng };
-  const posted = await app.inject({ method: 'POST', url: FTP_LOGS, headers: { ...sign(), 'accept-language': 'en' }, payload: body });
+  assert.equal((await post(body)).statusCode, 403, 'not signed in by this terminal');
+  await doorSignIn(term, 'liwei');
+  const posted = await post(body);
   assert.equal(posted.statusCode, 201, posted.body);
   assert.equal(posted.json().org_id, eng);
   assert.equal(posted.json().operate_display, 'Upload');
-  await app.inject({ method: 'POST', url: FTP_LOGS, headers: sign(), payload: { ...body, operate: 'Mkdir', filename: '/srv/app/new', org_id: '' } });
-  const bad = await app.inject({ method: 'POST', url: FTP_LOGS, headers: { ...sign(), 'accept-language': 'en' }, payload: { ...body, operate: 'Chmod' } });
+  await post({ ...body, operate: 'Mkdir', filename: '/srv/app/new', org_id: '' });
+  const bad = await post({ ...body, operate: 'Chmod' });
   assert.equal(bad.statusCode, 400);
   assert.ok(bad.json().operate);
-  const missing = await app.inject({ method: 'POST', url: FTP_LOGS, headers: { ...sign(), 'accept-language': 'en' }, payload: {} });
-  assert.deepEqual(Object.keys(missing.json()).sort(), ['asset', 'filename', 'operate', 'system_user', 'user']);
-  const unknownOrg = await app.inject({ method: 'POST', url: FTP_LOGS, headers: sign(), payload: { ...body, org_id: 'no-such-org' } });
+  const missing = await post({ user: '李伟(liwei)' });
+  assert.deepEqual(Object.keys(missing.json()).sort(), ['asset', 'filename', 'operate', 'system_user']);
+  const unknownOrg = await post({ ...body, org_id: 'no-such-org' });
   assert.equal(unknownOrg.statusCode, 400);
 
   const inEng = rowsOf(await call('GET', FTP_LOGS, { as: 'orgauditor', org: eng }));
@@ -214,7 +220,11 @@ test('FTP logs: a terminal (App user) posts them into the asset\'s org; admins a
   assert.deepEqual(rowsOf(await call('GET', `${FTP_LOGS}?search=release`, { as: 'orgadmin', org: eng })).length, 1);
   assert.deepEqual(rowsOf(await call('GET', `${FTP_LOGS}?system_user=root`, { as: 'orgadmin', org: eng })).length, 0);
   assert.equal((await call('GET', FTP_LOGS, { as: 'user', org: eng })).statusCode, 403);
-  assert.equal((await call('POST', FTP_LOGS, { as: 'user', org: eng, payload: body })).statusCode, 403, 'a plain user may not write');
+  // 2.3 took rows from org admins and auditors too, naming anyone; only terminals write them now.
+  for (const as of ['user', 'orgadmin', 'orgauditor', 'admin']) {
+    assert.equal((await call('POST', FTP_LOGS, { as, org: eng, payload: body })).statusCode, 403, `${as} may not write`);
+  }
+  assert.equal(rowsOf(await call('GET', FTP_LOGS, { as: 'orgauditor', org: eng })).length, 1);
 });
 
 test('command execution logs: seen in the org of the run-as system user, with hosts, names and success', async (t) => {

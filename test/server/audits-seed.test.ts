@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import { caller, rowsOf } from './audits-fixture.ts';
 import { build, orgId } from './helpers.ts';
 import { BOOTSTRAP, registerTerminal, type App } from './terminal-helpers.ts';
+import { doorSignIn } from './support/terminal-records.ts';
 
 const LISTS = ['login-logs', 'operate-logs', 'password-change-logs', 'ftp-logs', 'command-execution-logs'];
 
@@ -52,8 +53,9 @@ test('sample FTP log rows say they are samples and give way to an org\'s first r
   assert.ok(samples(eng).length > 0 && samples(eng).every((name) => name.endsWith(' (sample)')));
   const others = db.prepare("SELECT count(*) FROM ftp_logs WHERE is_sample = 1 AND org_id != ?").pluck().get(eng) as number;
   const term = await registerTerminal(app);
+  await doorSignIn(term);
   const posted = await term.call('POST', '/api/v1/audits/ftp-logs/', {
-    user: 'td-alice(td-alice)', remote_addr: '127.0.0.1', asset: 'eng-host', system_user: 'ops', org_id: eng, operate: 'Upload', filename: '/tmp/real.txt', is_success: true,
+    user: 'Demo User(user)', remote_addr: '127.0.0.1', asset: 'eng-host', system_user: 'ops', org_id: eng, operate: 'Upload', filename: '/tmp/real.txt', is_success: true,
   });
   assert.equal(posted.statusCode, 201, posted.body);
   assert.deepEqual(samples(eng), []);

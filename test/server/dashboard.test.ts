@@ -1,12 +1,12 @@
-// GET /api/v1/index/ (§2.12) on a known data set: sessions filed by a registered terminal, sign-ins made
+// GET /api/v1/index/ (§2.12) on a known data set: sessions recorded by a registered terminal, sign-ins made
 // through the API (each writes a login log), members and assets of a fresh org — checked per org, per
 // window (7/30 days), per flag and per caller.
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { test, type TestContext } from 'node:test';
 import { bearer, userId } from './helpers.ts';
 import { caller } from './audits-fixture.ts';
 import { buildTerminalApp, registerTerminal, type App } from './terminal-helpers.ts';
+import { recordedSession } from './support/terminal-records.ts';
 
 const INDEX = '/api/v1/index/';
 const HOUR = 3600 * 1000;
@@ -27,15 +27,9 @@ async function dataSet(t: TestContext) {
     assert.equal(asset.statusCode, 201, asset.body);
   }
   const terminal = await registerTerminal(app);
-  const now = app.clock.now();
-  const open = async (user: string, asset: string, agoMs: number, org: string, finished: boolean) => {
-    const id = randomUUID();
-    const body = { id, user, asset, system_user: 'root', login_from: 'ST', remote_addr: '127.0.0.1', protocol: 'ssh', org_id: org, date_start: new Date(now - agoMs).toISOString() };
-    const response = await terminal.call('POST', '/api/v1/terminal/sessions/', body);
-    assert.equal(response.statusCode, 201, response.body);
-    if (finished) assert.equal((await terminal.call('PATCH', `/api/v1/terminal/sessions/${id}/`, { is_finished: true })).statusCode, 200);
-    return id;
-  };
+  // As a terminal recorded them (the figures are what is read here; how a door records: terminal-sessions tests).
+  const open = async (user: string, asset: string, agoMs: number, org: string, finished: boolean) =>
+    recordedSession(app, terminal.id, { user, asset, org: org === 'DEFAULT' ? '' : org, agoMs, finished });
   const sessions = {
     s1: await open('Li Wei(liwei)', 'h1', HOUR, stats, true),
     s2: await open('Li Wei(liwei)', 'h2', 2 * HOUR, stats, false),

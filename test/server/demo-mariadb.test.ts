@@ -12,6 +12,8 @@ import { demoPassword } from '../../demo/server/seed/demo-password.mjs';
 import { openColumns } from '../../demo/server/secrets/sealed-columns.ts';
 import { DBA_USER, DEMO_DBA_PASSWORD, DEMO_MARIADB_HOST, DEMO_MARIADB_PORT, READONLY_USER, demoMariaDbAddress, startDemoMariaDb } from '../../scripts/lib/demo-mariadb.mjs';
 import { freePort } from '../../scripts/lib/free-port.mjs';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../demo/server/app.ts';
 import { build } from './helpers.ts';
 import { connectAs } from './support/mariadb.ts';
 
@@ -72,4 +74,36 @@ test('the demo MariaDB\'s address comes from MARIADB_DEMO_HOST / MARIADB_DEMO_PO
   assert.deepEqual(demoMariaDbAddress({ MARIADB_DEMO_HOST: '127.0.0.1', MARIADB_DEMO_PORT: '13306' }), { host: '127.0.0.1', port: 13306 });
   assert.equal(demoMariaDbAddress({ MARIADB_DEMO_PORT: 'off' }), null);
   assert.throws(() => demoMariaDbAddress({ MARIADB_DEMO_PORT: '70000' }), /MARIADB_DEMO_PORT must be a port/);
+});
+
+test('the seeded orders-mysql app points wherever MARIADB_DEMO_HOST / MARIADB_DEMO_PORT put the demo MariaDB, while nobody edited it', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'bastion-demo-app-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const dbFile = join(dir, 'bastion.sqlite3');
+  const orders = (app: FastifyInstance) => app.bastion.db.prepare("SELECT host, port FROM database_apps WHERE name = 'orders-mysql' AND org_id = ''").get();
+  const start = (env: Record<string, string>) => buildApp({ dbFile, demoMariaDb: demoMariaDbAddress(env) });
+
+  // A new database, the launcher's MariaDB on another port: the seeded app points there (it pointed at 3306).
+  let app = await start({ MARIADB_DEMO_PORT: '13306' });
+  assert.deepEqual(orders(app), { host: DEMO_MARIADB_HOST, port: 13306 });
+  await app.close();
+  // The same database started again with the server moved: the app follows.
+  app = await start({ MARIADB_DEMO_HOST: '127.0.0.1', MARIADB_DEMO_PORT: '23306' });
+  assert.deepEqual(orders(app), { host: '127.0.0.1', port: 23306 });
+  // Off, or the defaults: the stored address stays (off) or comes back to the default.
+  await app.close();
+  app = await start({ MARIADB_DEMO_PORT: 'off' });
+  assert.deepEqual(orders(app), { host: '127.0.0.1', port: 23306 });
+  await app.close();
+  app = await start({});
+  assert.deepEqual(orders(app), { host: DEMO_MARIADB_HOST, port: DEMO_MARIADB_PORT });
+  // An admin edits the app: it is theirs, and stays where they put it.
+  const token = (await app.inject({ method: 'POST', url: '/api/v1/authentication/auth/', payload: { username: 'admin', password: 'bastion' } })).json().token;
+  const id = app.bastion.db.prepare("SELECT id FROM database_apps WHERE name = 'orders-mysql' AND org_id = ''").pluck().get();
+  const edited = await app.inject({ method: 'PATCH', url: `/api/v1/applications/database-apps/${id}/`, headers: { authorization: `Bearer ${token}` }, payload: { port: 3310 } });
+  assert.equal(edited.statusCode, 200, edited.body);
+  await app.close();
+  app = await start({ MARIADB_DEMO_PORT: '13306' });
+  assert.deepEqual(orders(app), { host: DEMO_MARIADB_HOST, port: 3310 });
+  await app.close();
 });

@@ -8,6 +8,7 @@ import type { ResourceDef, Row } from '../../demo/server/engine/types.ts';
 import { cmdFilterRulesResource } from '../../demo/server/resources/cmd-filter-rules.ts';
 import { cmdFiltersResource } from '../../demo/server/resources/cmd-filters.ts';
 import { RESOURCES } from '../../demo/server/resources/index.ts';
+import { terminalSessionsResource } from '../../demo/server/resources/terminal-sessions.ts';
 import { platformsResource } from '../../demo/server/resources/platforms.ts';
 import { assetUserAuthInfosResource, assetUsersResource } from '../../demo/server/resources/asset-users.ts';
 import { gatheredUsersResource } from '../../demo/server/resources/gathered-users.ts';
@@ -46,7 +47,8 @@ function fuzzResource(base: ResourceDef, prepare?: (f: Fixture) => Promise<Resou
       () => f.call(method, url, payload === undefined ? undefined : typeof payload === 'string' ? payload : JSON.stringify(payload), { headers: json });
     let seq = 0;
     const sampleBody = () => def.sample({ db: f.app.bastion.db, orgId: f.eng, seq: ++seq }).create[0];
-    const made = offers('create') && !def.createIgnoresBody ? await f.call('POST', def.url, sampleBody()) : null;
+    // Records only a terminal writes (sessions, FTP rows): the admin's create is refused like every other write below.
+    const made = offers('create') && !def.createIgnoresBody && f.may('admin', 'create') ? await f.call('POST', def.url, sampleBody()) : null;
     assert.ok(!made || made.statusCode === 201, `${def.name}: sample create ${made?.body}`);
     const detail = made ? `${def.url}${(made.json() as Row).id}/` : null;
 
@@ -96,8 +98,9 @@ fuzzResource(platformsResource);
 fuzzResource(assetUsersResource);
 fuzzResource(assetUserAuthInfosResource);
 fuzzResource(gatheredUsersResource);
-// The audit lists (list-only; FTP logs also take a POST).
+// The audit lists (list-only; FTP logs also take a terminal's POST) and the sessions terminals record.
 for (const def of AUDIT_RESOURCES) fuzzResource(def);
+fuzzResource(terminalSessionsResource);
 // The job center's lists and the caller's own batch commands (their POST is fuzzed with the extra routes).
 for (const def of [...OPS_RESOURCES, commandExecutionsResource]) fuzzResource(def);
 // The two ticket lists (requests are created and patched; tickets/ is patched only).

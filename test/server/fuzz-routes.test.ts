@@ -106,8 +106,8 @@ test('terminal routes survive hostile queries and bodies sent by a terminal', as
   const term = await registerTerminal(app);
   const db = app.bastion.db;
   const session = '5e55e55e-1111-4222-8333-444455556666';
-  const opened = await term.call('POST', '/api/v1/terminal/sessions/', { id: session, user: 'u', asset: 'a', system_user: 's', org_id: '' });
-  assert.equal(opened.statusCode, 201, opened.body);
+  const { openSession } = await import('./support/terminal-records.ts');
+  await openSession(term, '', { id: session });
   const tables = () => (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]).filter((name) => !VOLATILE.test(name));
   const checksum = checksumOf(db, tables);
   const failures: string[] = [];

@@ -7,6 +7,7 @@ import { gunzipSync } from 'node:zlib';
 import { caller, rowsOf } from './audits-fixture.ts';
 import { bearer, build, orgId } from './helpers.ts';
 import { BOOTSTRAP, registerTerminal, type App } from './terminal-helpers.ts';
+import { openSession } from './support/terminal-records.ts';
 
 test('sample sessions: listed with commands and a replay, gone at the first real session of their org', async (t) => {
   const app = await build(t, { auditSamples: true, bootstrapToken: BOOTSTRAP }) as App;
@@ -40,12 +41,9 @@ test('sample sessions: listed with commands and a replay, gone at the first real
   const engBefore = (await sessions(eng)).length;
   assert.ok(engBefore >= 5);
   const terminal = await registerTerminal(app);
-  const created = await terminal.call('POST', '/api/v1/terminal/sessions/', {
-    user: 'Administrator(admin)', asset: 'bj-web-01', system_user: 'ops', login_from: 'ST', remote_addr: '127.0.0.1', protocol: 'ssh', org_id: '',
-  });
-  assert.equal(created.statusCode, 201, created.body);
+  const created = await openSession(terminal, '');
   const after = rowsOf(await call('GET', '/api/v1/terminal/sessions/', { org: 'DEFAULT' }));
-  assert.deepEqual(after.map((row) => row.id), [created.json().id]);
+  assert.deepEqual(after.map((row) => row.id), [created]);
   assert.equal(rowsOf(await call('GET', `/api/v1/terminal/commands/?session_id=${mysql.id}`, { org: 'DEFAULT' })).length, 0);
   assert.equal((await sessions(eng)).length, engBefore);
 });

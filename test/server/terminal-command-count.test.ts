@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { bearer, orgId } from './helpers.ts';
-import { openSession } from './support/terminal-records.ts';
+import { openSince } from './support/terminal-records.ts';
 import { buildTerminalApp, registerTerminal } from './terminal-helpers.ts';
 
 const URL = '/api/v1/terminal/commands/';
@@ -15,8 +15,8 @@ test('a time window counts exactly what a plain count finds, whatever its edges,
   const term = await registerTerminal(app);
   const now = Math.floor(app.clock.now() / 1000);
   const eng = orgId(app, 'Engineering');
-  // A command's org is its session's.
-  const sessions = { [eng]: await openSession(term, eng), '': await openSession(term, '') };
+  // A command's org is its session's; its time within the session (opened 51 hours ago, still open).
+  const sessions = { [eng]: await openSince(app, term, 'eng', eng, 51 * HOUR * 1000), '': await openSince(app, term, 'def', '', 51 * HOUR * 1000) };
   // 400 commands over the last ~50 hours, some in DEFAULT, several in the same second.
   const commands = Array.from({ length: 400 }, (_, i) => ({
     user: 'Demo User(user)', asset: 'bj-api-01', system_user: 'deploy', input: `echo ${i}`, output: '', session: sessions[i % 5 === 0 ? '' : eng],

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import Database from 'better-sqlite3';
 import { migrations } from '../../demo/server/db/migrations.ts';
 import { bearer, orgId } from './helpers.ts';
-import { openSession } from './support/terminal-records.ts';
+import { openSince } from './support/terminal-records.ts';
 import { buildTerminalApp, registerTerminal } from './terminal-helpers.ts';
 
 const URL = '/api/v1/terminal/commands/';
@@ -22,7 +22,8 @@ test('input search of one, two and more characters: every line containing the te
   const term = await registerTerminal(app);
   const now = Math.floor(app.clock.now() / 1000);
   const eng = orgId(app, 'Engineering');
-  const session = await openSession(term, eng);
+  // Opened ten days ago, still open: every line below falls within it.
+  const session = await openSince(app, term, 'eng', eng, 10 * DAY * 1000);
   const command = (input: string, index: number, fields: Record<string, unknown> = {}) => ({
     user: 'Demo User(user)', asset: 'bj-api-01', system_user: 'deploy', input, output: '', session,
     risk_level: 0, org_id: eng, timestamp: now - 60 - index, ...fields,
@@ -31,7 +32,7 @@ test('input search of one, two and more characters: every line containing the te
     ...LINES.map((line, i) => command(line, i)),
     // Matches outside the window or the org are not counted.
     command('df -h', 0, { timestamp: now - 9 * DAY }),
-    command('df -h', 0, { session: await openSession(term, ''), org_id: '' }),
+    command('df -h', 0, { session: await openSince(app, term, 'def', '', 60_000), org_id: '' }),
   ]);
   assert.equal(posted.statusCode, 201, posted.body);
 

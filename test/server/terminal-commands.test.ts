@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import { bearer, orgId } from './helpers.ts';
-import { openSession } from './support/terminal-records.ts';
+import { CLOCK_START_S, openFor, openSession, ownTarget } from './support/terminal-records.ts';
 import { buildTerminalApp, registerTerminal } from './terminal-helpers.ts';
 
 const URL = '/api/v1/terminal/commands/';
@@ -15,9 +15,12 @@ test('commands: default 5-day window, date range, each filter, session without w
   const term = await registerTerminal(app);
   const now = Math.floor(app.clock.now() / 1000);
   const eng = orgId(app, 'Engineering');
-  const s1 = await openSession(term, eng);
-  const s2 = await openSession(term, eng);
-  const elsewhere = await openSession(term, '');
+  // Sessions opened ten days ago and still open: a command is taken only within its session's time.
+  app.clock.advance(-(10 * DAY + 60) * 1000);
+  const s1 = await openFor(term, 'demo', ownTarget(app, 'demo', eng, 'bj-api-01x'));
+  const s2 = await openFor(term, 'liwei-w', ownTarget(app, 'liwei-w', eng, 'bj-api-02x'));
+  const elsewhere = await openFor(term, 'other', ownTarget(app, 'other', '', 'def-host'));
+  app.clock.advance((10 * DAY + 60) * 1000);
   const command = (input: string, fields: Record<string, unknown> = {}) => ({
     user: 'Demo User(user)', asset: 'bj-api-01', system_user: 'deploy', input, output: `out of ${input}`, session: s1,
     risk_level: 0, org_id: eng, timestamp: now - 60, ...fields,
@@ -25,7 +28,8 @@ test('commands: default 5-day window, date range, each filter, session without w
   const posted = await term.call('POST', URL, [
     command('ls -la'),
     command('rm -rf /tmp/x', { risk_level: 5, timestamp: now - 120 }),
-    command('whoami', { user: 'Li Wei(liwei)', asset: 'bj-api-02', system_user: 'ops', session: s2, timestamp: now - 3 * DAY }),
+    // A command's user, asset and system user are its session's, whatever the body says.
+    command('whoami', { user: 'Administrator(admin)', session: s2, timestamp: now - 3 * DAY }),
     command('uptime', { timestamp: now - 6 * DAY }),
     command('df -h', { timestamp: now - 10 * DAY, session: s2 }),
     // A command's org is its session's, whatever the body says.
@@ -44,9 +48,10 @@ test('commands: default 5-day window, date range, each filter, session without w
   assert.deepEqual(await inputs(), ['ls -la', 'rm -rf /tmp/x', 'whoami'], 'last 5 days, newest first, this org only');
   const iso = (epoch: number) => new Date(epoch * 1000).toISOString();
   assert.deepEqual(await inputs(`&date_from=${iso(now - 7 * DAY)}&date_to=${iso(now - 2 * DAY)}`), ['whoami', 'uptime']);
-  assert.deepEqual(await inputs('&user=Li'), ['whoami'], 'user is a prefix');
-  assert.deepEqual(await inputs('&asset=bj-api-02'), ['whoami']);
-  assert.deepEqual(await inputs('&system_user=ops'), ['whoami']);
+  assert.deepEqual(await inputs('&user=liwei'), ['whoami'], 'user is a prefix');
+  assert.deepEqual(await inputs('&user=Administrator'), [], 'the body\'s user was not stored');
+  assert.deepEqual(await inputs('&asset=bj-api-02x'), ['whoami']);
+  assert.deepEqual(await inputs('&system_user=liwei-w-ssh'), ['whoami']);
   assert.deepEqual(await inputs('&input=RM%20-rf'), ['rm -rf /tmp/x'], 'input contains, any case');
   assert.deepEqual(await inputs('&input=am'), ['whoami'], 'short input too');
   assert.deepEqual(await inputs('&risk_level=5'), ['rm -rf /tmp/x']);
@@ -74,8 +79,8 @@ test('a bad item refuses the whole batch; long values are refused, control chara
   const app = await buildTerminalApp(t);
   const term = await registerTerminal(app);
   const count = () => app.bastion.db.prepare('SELECT COUNT(*) FROM commands').pluck().get();
-  const good = { user: 'u', asset: 'a', system_user: 's', input: 'ls', output: '', session: await openSession(term, ''), risk_level: 0, org_id: '', timestamp: 1705300000 };
-  for (const bad of [{ ...good, risk_level: 3 }, { ...good, input: 'x'.repeat(129) }, { ...good, timestamp: 'soon' }, { ...good, session: randomUUID() },
+  const good = { user: 'u', asset: 'a', system_user: 's', input: 'ls', output: '', session: await openSession(term, ''), risk_level: 0, org_id: '', timestamp: CLOCK_START_S };
+  for (const bad of [{ ...good, timestamp: 1577836800 }, { ...good, risk_level: 3 }, { ...good, input: 'x'.repeat(129) }, { ...good, timestamp: 'soon' }, { ...good, session: randomUUID() },
     { ...good, id: 'not-a-uuid' }, { input: 'ls' }]) {
     const response = await term.call('POST', URL, [good, bad]);
     assert.equal(response.statusCode, 400, JSON.stringify(bad));
@@ -83,12 +88,12 @@ test('a bad item refuses the whole batch; long values are refused, control chara
   }
   assert.equal((await term.call('POST', URL, '"ls"', { 'content-type': 'application/json' })).statusCode, 400);
   assert.equal(count(), 0);
-  const escapes = await term.call('POST', URL, [{ ...good, input: 'echo \u001b[31mred', output: 'line1\r\nline2\u0007', timestamp: 1705300000.75 }]);
+  const escapes = await term.call('POST', URL, [{ ...good, input: 'echo \u001b[31mred', output: 'line1\r\nline2\u0007', timestamp: CLOCK_START_S + 0.75 }]);
   assert.equal(escapes.statusCode, 201, escapes.body);
   const row = app.bastion.db.prepare('SELECT input, output, timestamp FROM commands').get() as { input: string; output: string; timestamp: number };
   assert.equal(row.input, 'echo \ufffd[31mred');
   assert.equal(row.output, 'line1\r\nline2\ufffd');
-  assert.equal(row.timestamp, 1705300000);
+  assert.equal(row.timestamp, CLOCK_START_S);
 });
 
 test('export: an HTML attachment with every value escaped', async (t) => {
@@ -97,7 +102,7 @@ test('export: an HTML attachment with every value escaped', async (t) => {
   const now = Math.floor(app.clock.now() / 1000);
   const posted = await term.call('POST', URL, [{
     user: 'Eve<script>(eve)', asset: 'a"b', system_user: 's', input: '<img src=x onerror=alert(1)>', output: '</td><b>bold</b>',
-    session: await openSession(term, ''), risk_level: 5, org_id: '', timestamp: now - 10,
+    session: await openFor(term, 'eve<script>', ownTarget(app, 'eve<script>', '', 'a"b')), risk_level: 5, org_id: '', timestamp: now,
   }]);
   assert.equal(posted.statusCode, 201, posted.body);
   const admin = await bearer(app, 'admin');
@@ -106,7 +111,8 @@ test('export: an HTML attachment with every value escaped', async (t) => {
   assert.match(report.headers['content-disposition'] as string, /attachment; filename="command-report-\d+\.html"/);
   assert.ok(report.body.includes('&lt;img src=x onerror=alert(1)&gt;'));
   assert.ok(report.body.includes('&lt;/td&gt;&lt;b&gt;bold&lt;/b&gt;'));
-  assert.ok(report.body.includes('Eve&lt;script&gt;(eve)'));
+  assert.ok(report.body.includes('eve&lt;script&gt;(eve&lt;script&gt;)'), 'the session\'s user, escaped');
+  assert.ok(report.body.includes('a&quot;b'));
   assert.ok(!report.body.includes('<script'), 'no script at all');
   assert.ok(!report.body.includes('<img'));
   assert.equal((await app.inject({ method: 'GET', url: `${URL}export/`, headers: await bearer(app, 'newuser') })).statusCode, 403);

@@ -11,7 +11,7 @@ import { Api } from '../../demo/terminal/api.ts';
 import type { CommandRecord } from '../../demo/terminal/command-record.ts';
 import { Journal } from '../../demo/terminal/journal.ts';
 import { Outbox, OUTBOX_FILE } from '../../demo/terminal/outbox.ts';
-import { build } from './helpers.ts';
+import { build, PASSWORD } from './helpers.ts';
 import { BOOTSTRAP, registerTerminal, type App } from './terminal-helpers.ts';
 
 const tempDir = (t: TestContext) => {
@@ -77,9 +77,17 @@ async function liveTerminal(t: TestContext, name = 'koko-outbox'): Promise<Live>
   return { app, base, api, terminalId: term.id };
 }
 
+/** As the door opens one: the user signed in by this terminal, a granted asset and system user, then the session. */
 async function openSession(api: Api): Promise<string> {
+  const { user } = await api.post<{ user: { id: string } }>('/api/v1/authentication/tokens/', { username: 'user', password: PASSWORD, remote_addr: '127.0.0.5' });
+  const assets = await api.all<{ id: string; org_id: string }>(`/api/v1/perms/users/${user.id}/assets/?actions=connect&protocol=ssh`);
+  const asset = assets.find((a) => !a.org_id)!;
+  const systemUsers = await api.all<{ id: string; protocol: string }>(`/api/v1/perms/users/${user.id}/assets/${asset.id}/system-users/`);
   const id = randomUUID();
-  await api.post('/api/v1/terminal/sessions/', { id, user: 'Demo User(user)', asset: 'bj-api-01', system_user: 'deploy', org_id: '' });
+  await api.post('/api/v1/terminal/sessions/', {
+    id, user: 'Demo User(user)', asset: 'web', system_user: 'deploy', user_id: user.id, asset_id: asset.id,
+    system_user_id: systemUsers.find((su) => su.protocol === 'ssh')!.id, org_id: '', date_start: new Date().toISOString(),
+  });
   return id;
 }
 
@@ -145,13 +153,15 @@ test('outbox: what the server did not take (no answer, 401) is kept, then delive
 });
 
 const ftpRow = (filename: string) => ({
-  id: randomUUID(), user: 'td-alice(td-alice)', remote_addr: '127.0.0.1', asset: 'bj-api-01', system_user: 'deploy', org_id: '',
+  id: randomUUID(), user: 'Demo User(user)', remote_addr: '127.0.0.1', asset: 'bj-api-01', system_user: 'deploy', org_id: '',
   operate: 'Upload' as const, filename, is_success: true,
 });
-const ftpFiles = (app: App) => app.bastion.db.prepare("SELECT filename FROM ftp_logs WHERE user = 'td-alice(td-alice)' ORDER BY filename").pluck().all() as string[];
+const ftpFiles = (app: App) => app.bastion.db.prepare("SELECT filename FROM ftp_logs WHERE user = 'Demo User(user)' ORDER BY filename").pluck().all() as string[];
 
 test('outbox: FTP log rows wait out an outage on disk, and a row sent twice is stored once', async (t) => {
   const { app, api } = await liveTerminal(t);
+  // The rows are of a user this terminal's door signed in (the server takes no others).
+  await api.post('/api/v1/authentication/tokens/', { username: 'user', password: PASSWORD, remote_addr: '127.0.0.1' });
   const dir = tempDir(t);
   const away = new Api('http://127.0.0.1:9', 2000);
   away.key = api.key;

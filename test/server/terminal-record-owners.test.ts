@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import { bearer, orgId } from './helpers.ts';
-import { commandIn, openSession } from './support/terminal-records.ts';
+import { CLOCK_START_S, commandIn, openSession } from './support/terminal-records.ts';
 import { buildTerminalApp, registerTerminal, type App } from './terminal-helpers.ts';
 
 const COMMANDS = '/api/v1/terminal/commands/';
@@ -59,7 +59,7 @@ test('a command id makes a resend harmless: stored once, answered as before', as
   const term = await registerTerminal(app);
   const session = await openSession(term, '');
   const first = commandIn(session, 'echo once');
-  const second = commandIn(session, 'echo twice', { timestamp: 1705300001 });
+  const second = commandIn(session, 'echo twice', { timestamp: CLOCK_START_S + 1 });
   assert.equal((await term.call('POST', COMMANDS, [first])).statusCode, 201);
   // The answer was lost: the terminal sends the batch again, with what came since.
   const again = await term.call('POST', COMMANDS, [first, second]);
@@ -83,7 +83,8 @@ test('only the terminal that opened a session changes it', async (t) => {
   const eng = orgId(app, 'Engineering');
   const id = await openSession(owner, eng);
   const before = sessionRow(app, id);
-  const closing = { is_finished: true, date_end: '2024-01-15T09:00:00Z', has_replay: true, has_command: true };
+  app.clock.advance(60_000);
+  const closing = { is_finished: true, date_end: '2024-01-15T08:31:00Z', has_command: true };
   const orgadmin = { ...(await bearer(app, 'orgadmin')), 'x-jms-org': eng };
   const admin = { ...(await bearer(app, 'admin')), 'x-jms-org': eng };
   for (const [who, headers] of [['org admin', orgadmin], ['superuser', admin]] as const) {
@@ -91,11 +92,12 @@ test('only the terminal that opened a session changes it', async (t) => {
       const response = await app.inject({ method, url: `${SESSIONS}${id}/`, headers, payload: { user: 'x', asset: 'y', system_user: 'z', ...closing } });
       assert.equal(response.statusCode, 403, `${who} ${method}: ${response.body}`);
     }
+    // Sessions take no list-level writes: one session, one change, by its terminal.
     const bulk = await app.inject({ method: 'PATCH', url: SESSIONS, headers, payload: [{ id, ...closing }] });
-    assert.equal(bulk.statusCode, 403, `${who} bulk PATCH`);
+    assert.equal(bulk.statusCode, 405, `${who} bulk PATCH`);
   }
   assert.equal((await other.call('PATCH', `${SESSIONS}${id}/`, closing)).statusCode, 403, 'another terminal');
-  assert.equal((await other.call('PATCH', SESSIONS, [{ id, ...closing }])).statusCode, 403, 'another terminal, bulk');
+  assert.equal((await other.call('PATCH', SESSIONS, [{ id, ...closing }])).statusCode, 405, 'another terminal, bulk');
   assert.deepEqual(sessionRow(app, id), before, 'nothing changed');
 
   const closed = await owner.call('PATCH', `${SESSIONS}${id}/`, closing);

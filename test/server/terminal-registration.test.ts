@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { bearer } from './helpers.ts';
 import { BOOTSTRAP, buildTerminalApp, registerTerminal } from './terminal-helpers.ts';
+import { openSession } from './support/terminal-records.ts';
 
 const REGISTER = '/api/v2/terminal/terminal-registrations/';
 
@@ -59,10 +60,7 @@ test('kill-session reaches the terminal on its next heartbeat until it reports t
   const app = await buildTerminalApp(t);
   const term = await registerTerminal(app);
   const sessionId = '0b0e0f00-1111-4222-8333-444455556666';
-  const opened = await term.call('POST', '/api/v1/terminal/sessions/', {
-    id: sessionId, user: 'Administrator(admin)', asset: 'localhost', system_user: 'ops', login_from: 'ST', remote_addr: '127.0.0.9', org_id: '',
-  });
-  assert.equal(opened.statusCode, 201, opened.body);
+  await openSession(term, '', { id: sessionId });
   const beat = () => term.call('POST', '/api/v1/terminal/terminals/status/', { sessions: [sessionId], cpu_load: 0.5, memory_used: 1024, session_online: 1 });
   assert.deepEqual((await beat()).json(), []);
 

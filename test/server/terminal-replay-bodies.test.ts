@@ -1,12 +1,15 @@
 // Malformed multipart bodies on the replay upload: each one is the request's fault (4xx, never a 5xx),
 // and none of them touches the stored recording or leaves a temporary file.
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
+import { request } from 'node:http';
+import { gzipSync } from 'node:zlib';
+import { signFor } from '../../demo/server/auth/access-key-sign.ts';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { bearer, orgId } from './helpers.ts';
 import { buildTerminalApp, registerTerminal } from './terminal-helpers.ts';
+import { openSession } from './support/terminal-records.ts';
 
 const CAST = `${JSON.stringify({ version: 2, width: 80, height: 24 })}\n${JSON.stringify([0.1, 'o', '$ '])}\n`;
 const B = 'replay-test-boundary';
@@ -46,23 +49,66 @@ test('malformed multipart bodies answer 4xx and leave the stored recording as it
   const app = await buildTerminalApp(t);
   const term = await registerTerminal(app);
   const eng = orgId(app, 'Engineering');
-  const id = randomUUID();
-  const opened = await term.call('POST', '/api/v1/terminal/sessions/', { id, user: 'Demo User(user)', asset: 'bj-api-01', system_user: 'deploy', org_id: eng });
-  assert.equal(opened.statusCode, 201, opened.body);
+  const id = await openSession(term, eng);
   const url = `/api/v1/terminal/sessions/${id}/replay/`;
   assert.equal((await term.call('POST', url, WHOLE, OK)).statusCode, 201);
   const auditor = { ...(await bearer(app, 'orgauditor')), 'x-jms-org': eng };
   const stored = async () => (await app.inject({ method: 'GET', url: `${url}asciicast/`, headers: auditor })).body;
   assert.equal(await stored(), CAST);
 
+  // Against the session with its recording, and against one without any: neither takes a broken body.
+  const bare = await openSession(term, eng);
   const wrong: string[] = [];
   for (const [name, body, headers] of BODIES) {
-    const response = await term.call('POST', url, body, headers);
-    if (response.statusCode < 400 || response.statusCode >= 500) wrong.push(`${name}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+    for (const session of [id, bare]) {
+      const response = await term.call('POST', `/api/v1/terminal/sessions/${session}/replay/`, body, headers);
+      if (response.statusCode < 400 || response.statusCode >= 500) wrong.push(`${name}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+    }
   }
   assert.deepEqual(wrong, []);
+  assert.equal(app.bastion.db.prepare('SELECT has_replay FROM terminal_sessions WHERE id = ?').pluck().get(bare), 0);
   assert.equal(await stored(), CAST, 'the recording is the one stored first');
   assert.deepEqual(readdirSync(join(dirname(app.bastion.db.name), 'replays')), [`${id}.cast.gz`], 'no temporary file left behind');
   const noBoundary = await term.call('POST', url, WHOLE, { 'content-type': 'multipart/form-data' });
   assert.deepEqual(noBoundary.json(), { file: ['The multipart body has no valid boundary (1 to 70 characters, RFC 2046).'] });
+});
+
+test('over a real connection, a file part without its closing boundary answers 400 with the reason, and stores nothing', async (t) => {
+  const app = await buildTerminalApp(t);
+  const term = await registerTerminal(app);
+  const id = await openSession(term, orgId(app, 'Engineering'));
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const port = (app.server.address() as { port: number }).port;
+  const head = part('file', CAST).slice(0, -2);
+  // Through inject the body ends as a whole; over a socket busboy's part stream errors on its own
+  // ("Part terminated early"), which answered 500 before.
+  const cases: [string, string | Buffer][] = [
+    ['the file, then nothing', head], ['the file and its line break, then nothing', `${head}\r\n`],
+    ['a gzip file, then nothing', Buffer.concat([Buffer.from(head.slice(0, -CAST.length)), gzipSync(CAST)])],
+    ['the delimiter without its closing dashes', `${head}\r\n--${B}`],
+  ];
+  for (const [name, body] of cases) {
+    for (const framing of ['content-length', 'chunked'] as const) {
+      const date = new Date(app.clock.now()).toUTCString();
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const sent = request({
+          host: '127.0.0.1', port, method: 'POST', path: `/api/v1/terminal/sessions/${id}/replay/`,
+          headers: {
+            authorization: `Sign ${term.key.id}:${signFor(term.key.secret, date)}`, date, 'x-jms-org': 'ROOT', ...OK,
+            ...(framing === 'chunked' ? { 'transfer-encoding': 'chunked' } : { 'content-length': String(Buffer.byteLength(body)) }),
+          },
+        }, (response) => {
+          let text = '';
+          response.on('data', (chunk) => { text += chunk; });
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+        });
+        sent.on('error', reject);
+        sent.end(body);
+      });
+      assert.equal(answer.status, 400, `${name} (${framing}): ${answer.body}`);
+      assert.match(JSON.parse(answer.body).file[0], /closing boundary|malformed or cut off/, name);
+    }
+  }
+  assert.equal(app.bastion.db.prepare('SELECT has_replay FROM terminal_sessions WHERE id = ?').pluck().get(id), 0);
+  assert.deepEqual(readdirSync(join(dirname(app.bastion.db.name), 'replays')), [], 'nothing stored, no temporary file left behind');
 });

@@ -1,13 +1,13 @@
 // Replays: the terminal uploads an asciicast v2 (plain or gzip) for its session; auditors get {src, ...},
 // follow src to the recording (gzip or not, audit check there too) and download a tar of cast + metadata.
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { bearer, build, orgId } from './helpers.ts';
 import { BOOTSTRAP, buildTerminalApp, registerTerminal, type App, type Terminal } from './terminal-helpers.ts';
+import { openSession } from './support/terminal-records.ts';
 
 const CAST = [
   JSON.stringify({ version: 2, width: 80, height: 24, timestamp: 1705300000 }),
@@ -21,13 +21,6 @@ function multipart(file: Buffer, field = 'file'): { payload: Buffer; headers: Re
     file, Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-async function openSession(term: Terminal, org: string): Promise<string> {
-  const id = randomUUID();
-  const response = await term.call('POST', '/api/v1/terminal/sessions/', { id, user: 'Demo User(user)', asset: 'bj-api-01', system_user: 'deploy', org_id: org });
-  assert.equal(response.statusCode, 201, response.body);
-  return id;
 }
 
 const upload = (term: Terminal, id: string, file: Buffer, field?: string) => {
@@ -84,16 +77,19 @@ test('upload plain or gzip; GET answers src; src serves the cast gzip or inflate
   assert.equal(session.has_replay, true);
   assert.equal(session.can_replay, true);
 
-  // A gzip upload replaces it and is stored as sent.
+  // The same recording again, gzip this time (a retry): taken as already done. Another take never
+  // replaces it (2.3 stored whatever came last): a recording is written once.
+  assert.equal((await upload(term, id, gzipSync(CAST))).statusCode, 201);
   const second = CAST.replace('hello replay', 'second take');
-  assert.equal((await upload(term, id, gzipSync(second))).statusCode, 201);
-  assert.equal((await app.inject({ method: 'GET', url: body.src, headers: auditor })).body, second);
+  const replaced = await upload(term, id, gzipSync(second));
+  assert.equal(replaced.statusCode, 409, replaced.body);
+  assert.equal((await app.inject({ method: 'GET', url: body.src, headers: auditor })).body, CAST);
 
   const tar = await app.inject({ method: 'GET', url: body.download_url, headers: auditor });
   assert.equal(tar.statusCode, 200);
   assert.match(tar.headers['content-disposition'] as string, new RegExp(`${id}\\.tar`));
   const entries = untar(tar.rawPayload);
-  assert.equal(gunzipSync(entries.get(`${id}.cast.gz`)!).toString(), second);
+  assert.equal(gunzipSync(entries.get(`${id}.cast.gz`)!).toString(), CAST);
   assert.equal(JSON.parse(entries.get(`${id}.json`)!.toString()).id, id);
 });
 
@@ -129,7 +125,7 @@ test('replay refusals: not asciicast, no file, other terminal, plain user, other
   assert.equal((await app.inject({ method: 'GET', url: '/api/v1/terminal/sessions/not-a-uuid/replay/', headers: opsAuditor })).statusCode, 404);
 });
 
-test('a refused upload leaves the stored recording byte for byte: too large, not a cast, cut off, broken gzip, not the owner', async (t) => {
+test('a refused upload leaves the stored recording byte for byte: too large, not a cast, cut off, broken gzip, not the owner, another take', async (t) => {
   const limit = 4096;
   const app = await build(t, { bootstrapToken: BOOTSTRAP, maxReplayBytes: limit }) as App;
   const term = await registerTerminal(app);
@@ -178,8 +174,8 @@ test('a refused upload leaves the stored recording byte for byte: too large, not
   assert.equal(byAdmin.statusCode, 403, byAdmin.body);
   assert.deepEqual(await stored(), kept);
 
-  assert.equal((await upload(term, id, Buffer.from(other))).statusCode, 201, 'a whole, valid take still replaces it');
-  assert.equal(gunzipSync(await stored()).toString(), other);
+  assert.equal((await upload(term, id, Buffer.from(other))).statusCode, 409, 'a whole, valid take does not replace it either');
+  assert.deepEqual(await stored(), kept);
   const left = readdirSync(join(dirname(app.bastion.db.name), 'replays'));
   assert.deepEqual(left, [`${id}.cast.gz`], 'no temporary file left behind');
 });

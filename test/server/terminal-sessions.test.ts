@@ -1,21 +1,18 @@
-// Sessions: a terminal opens and closes them (terminal from the caller, org from the body), admins and
-// auditors of the org read them with 2.3's filters, plain users are refused, orgs do not see each other's.
+// Sessions: a terminal opens them for users its door signed in (terminal from the caller, org from the
+// target) and closes them; admins and auditors of the org read them with 2.3's filters, plain users are
+// refused, orgs do not see each other's. (Who may create one, and what a record may never become:
+// session-records-append-only.test.ts.)
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import { bearer, orgId, userId } from './helpers.ts';
 import { buildTerminalApp, registerTerminal, type App, type Terminal } from './terminal-helpers.ts';
+import { DAY } from './perms-world.ts';
+import { doorSignIn, grantedDatabaseTarget, grantedTarget, openFor, openSession, ownTarget, sessionBody } from './support/terminal-records.ts';
 
 const URL = '/api/v1/terminal/sessions/';
 
-async function open(term: Terminal, fields: Record<string, unknown>): Promise<string> {
-  const id = randomUUID();
-  const response = await term.call('POST', URL, {
-    id, user: 'Demo User(user)', asset: 'bj-api-01', system_user: 'deploy', login_from: 'ST', remote_addr: '127.0.0.5', protocol: 'ssh', ...fields,
-  });
-  assert.equal(response.statusCode, 201, response.body);
-  return id;
-}
+const open = (term: Terminal, fields: Record<string, unknown>) => openSession(term, String(fields.org_id ?? ''), fields);
 
 const list = async (app: App, headers: Record<string, string>, query = '') =>
   app.inject({ method: 'GET', url: `${URL}?limit=50${query}`, headers });
@@ -35,7 +32,8 @@ test('a session opens online, closes with date_end, and its terminal is the call
 
   // A terminal cannot pretend to be another: `terminal` in the body is ignored.
   const other = await registerTerminal(app, 'other');
-  const forged = await other.call('POST', URL, { id: randomUUID(), user: 'u', asset: 'a', system_user: 's', terminal: term.id, org_id: eng });
+  const user = await doorSignIn(other);
+  const forged = await other.call('POST', URL, { ...sessionBody(user, await grantedTarget(other, user.id, eng)), terminal: term.id });
   assert.equal(forged.json().terminal, other.id);
   // ... and cannot close a session it does not carry.
   assert.equal((await other.call('PATCH', `${URL}${id}/`, { is_finished: true })).statusCode, 403);
@@ -54,24 +52,27 @@ test('a session opens online, closes with date_end, and its terminal is the call
   const mine = (await term.call('GET', `${URL}?terminal=${term.id}&is_finished=0`)).json() as { id: string }[];
   assert.deepEqual(mine.map((s) => s.id), [left]);
 
-  assert.equal((await term.call('POST', URL, { id, user: 'u', asset: 'a', system_user: 's' })).statusCode, 400, 'ids are unique');
-  const badOrg = await term.call('POST', URL, { id: randomUUID(), user: 'u', asset: 'a', system_user: 's', org_id: randomUUID() });
-  assert.equal(badOrg.statusCode, 400);
-  assert.ok(badOrg.json().org_id);
+  const again = await doorSignIn(term);
+  const target = await grantedTarget(term, again.id, eng);
+  assert.equal((await term.call('POST', URL, sessionBody(again, target, { id }))).statusCode, 400, 'ids are unique');
+  // The org is the asset's, whatever the body names (2.3 filed the session under the body's org_id).
+  const elsewhere = await term.call('POST', URL, sessionBody(again, target, { org_id: randomUUID() }));
+  assert.equal(elsewhere.statusCode, 201, elsewhere.body);
+  assert.equal(elsewhere.json().org_id, eng);
 });
 
-test('auditors read their org only; plain users are refused; org admins write into their own org', async (t) => {
+test('auditors read their org only; plain users are refused; nobody but a terminal writes one', async (t) => {
   const app = await buildTerminalApp(t);
   const term = await registerTerminal(app);
   const eng = orgId(app, 'Engineering');
   const ops = orgId(app, 'Operations');
-  await open(term, { org_id: eng, user: 'Eng User(eng)' });
-  await open(term, { org_id: ops, user: 'Ops User(ops)' });
-  await open(term, { org_id: '', user: 'Default User(def)' });
+  await openFor(term, 'eng', ownTarget(app, 'eng', eng));
+  await openFor(term, 'ops', ownTarget(app, 'ops', ops));
+  await openFor(term, 'def', ownTarget(app, 'def', ''));
 
   const engAuditor = { ...(await bearer(app, 'orgauditor')), 'x-jms-org': eng };
   const seen = (await list(app, engAuditor)).json();
-  assert.deepEqual(seen.results.map((s: { user: string }) => s.user), ['Eng User(eng)']);
+  assert.deepEqual(seen.results.map((s: { user: string }) => s.user), ['eng(eng)']);
   // Naming another org does not open it to an org auditor.
   assert.equal((await list(app, { ...engAuditor, 'x-jms-org': ops })).statusCode, 403);
   const superAuditor = { ...(await bearer(app, 'sysauditor')), 'x-jms-org': 'ROOT' };
@@ -83,23 +84,28 @@ test('auditors read their org only; plain users are refused; org admins write in
   assert.equal((await list(app, user)).statusCode, 403);
   assert.equal((await app.inject({ method: 'OPTIONS', url: URL, headers: user })).statusCode, 403);
 
+  // 2.3 let org admins create sessions in their org; a session is now only a terminal's record of its door.
   const orgadmin = { ...(await bearer(app, 'orgadmin')), 'x-jms-org': eng };
   const made = await app.inject({ method: 'POST', url: URL, headers: orgadmin, payload: { user: 'x', asset: 'y', system_user: 'z', org_id: ops } });
-  assert.equal(made.statusCode, 201, made.body);
-  assert.equal(made.json().org_id, eng, 'an admin writes into the current org whatever the body says');
+  assert.equal(made.statusCode, 403, made.body);
+  assert.equal((await list(app, superAuditor)).json().count, 3, 'nothing written');
 });
 
 test('filters, date range on date_start, search, draw=1 command_amount, OPTIONS and CSV', async (t) => {
   const app = await buildTerminalApp(t);
   const term = await registerTerminal(app);
+  // a: five days ago, from 127.0.0.7; b: now, a database app over the web terminal.
+  app.clock.advance(-5 * DAY - 30 * 60_000);
+  const a = await openFor(term, 'alice', ownTarget(app, 'alice', '', 'web-01'), {}, '127.0.0.7');
+  app.clock.advance(5 * DAY + 30 * 60_000);
+  const b = await openFor(term, 'user', await grantedDatabaseTarget(term, userId(app, 'user')), { protocol: 'mysql', login_from: 'WT' });
   const root = { ...(await bearer(app, 'admin')), 'x-jms-org': 'ROOT' };
-  const a = await open(term, { org_id: '', user: 'Alice(alice)', asset: 'web-01', system_user: 'root', protocol: 'ssh', remote_addr: '127.0.0.7', date_start: '2024-01-10T08:00:00Z' });
-  const b = await open(term, { org_id: '', user: 'Bob(bob)', asset: 'db-01', system_user: 'dba', protocol: 'mysql', login_from: 'WT', date_start: '2024-01-14T08:00:00Z' });
+  const bAsset = (await app.inject({ method: 'GET', url: `${URL}${b}/`, headers: root })).json().asset;
   const ids = async (query: string) => ((await list(app, root, query)).json().results as { id: string }[]).map((s) => s.id);
   assert.deepEqual(await ids(''), [b, a], 'newest first');
-  assert.deepEqual(await ids('&user=Alice(alice)'), [a]);
-  assert.deepEqual(await ids('&asset=db-01'), [b]);
-  assert.deepEqual(await ids('&system_user=root'), [a]);
+  assert.deepEqual(await ids('&user=alice(alice)'), [a]);
+  assert.deepEqual(await ids(`&asset=${encodeURIComponent(bAsset)}`), [b]);
+  assert.deepEqual(await ids('&system_user=alice-ssh'), [a]);
   assert.deepEqual(await ids('&protocol=mysql'), [b]);
   assert.deepEqual(await ids('&login_from=WT'), [b]);
   assert.deepEqual(await ids('&remote_addr=127.0.0.7'), [a]);
@@ -110,10 +116,11 @@ test('filters, date range on date_start, search, draw=1 command_amount, OPTIONS 
   assert.deepEqual(await ids('&date_to=2024-01-12T00:00:00Z'), [a]);
   assert.deepEqual(await ids('&search=alice'), [a]);
 
+  const start = Date.parse('2024-01-10T08:00:00Z') / 1000;
   await term.call('POST', '/api/v1/terminal/commands/', [1, 2, 3].map((n) => ({
-    user: 'alice', asset: 'web-01', system_user: 'root', input: `ls ${n}`, output: '', session: a, risk_level: 0, org_id: '', timestamp: 1705300000 + n,
+    user: 'alice', asset: 'web-01', system_user: 'root', input: `ls ${n}`, output: '', session: a, risk_level: 0, org_id: '', timestamp: start + n,
   })));
-  const drawn = (await list(app, root, '&draw=1&user=Alice(alice)')).json().results[0];
+  const drawn = (await list(app, root, '&draw=1&user=alice(alice)')).json().results[0];
   assert.equal(drawn.command_amount, 3);
   assert.equal(drawn.has_command, true, 'posting commands marks the session');
 
@@ -128,7 +135,7 @@ test('filters, date range on date_start, search, draw=1 command_amount, OPTIONS 
   const csv = await app.inject({ method: 'GET', url: `${URL}?format=csv`, headers: root });
   assert.equal(csv.statusCode, 200);
   assert.match(csv.headers['content-type'] as string, /text\/csv/);
-  assert.match(csv.body, /Alice\(alice\)/);
+  assert.match(csv.body, /alice\(alice\)/);
 });
 
 test('join/validate: live joinable sessions, for admins or auditors of the session org, asked by a terminal', async (t) => {

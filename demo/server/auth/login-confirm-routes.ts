@@ -32,6 +32,7 @@ const PAGE = {
   wait: L('等待 {assignees} 确认，你也可以复制链接发给他们。请不要关闭本页面', 'Wait for {assignees} to confirm. You can also copy the link to them. Don\'t close this page'),
   refresh: L('刷新', 'Refresh'), copy: L('复制链接', 'Copy link'), back: L('返回', 'Return'), copied: L('复制成功', 'Copy success'),
   badReviewers: L('审批人必须是该组织的管理员或超级管理员', 'Reviewers must be admins of the organization or superusers'),
+  ownReviewers: L('不能修改自己登录的审批人', 'Nobody changes the reviewers of their own sign-ins.'),
 };
 
 const script = readFileSync(new URL('../../login-wait-confirm.js', import.meta.url), 'utf8');
@@ -106,7 +107,7 @@ export function registerLoginConfirmRoutes(app: FastifyInstance): void {
     const next = flow.data.confirmNext ?? '';
     endConfirmation(flow);
     recordSignIn(request, user, 'W');
-    return startBrowserSession(request, reply, user, next);
+    return startBrowserSession(request, reply, user, next, true);
   });
 
   const settingsOf = (args: HookArgs, userId: string): Row => {
@@ -145,6 +146,9 @@ export function registerLoginConfirmRoutes(app: FastifyInstance): void {
     const found = target(request, reply, true);
     if (!found) return reply;
     const { args, user } = found;
+    // Nobody edits the reviewers of their own sign-ins (an org admin under confirmation removed his own,
+    // then signed in unreviewed): it is always someone else's decision.
+    if (user.id === args.ctx.user.id) return reply.code(403).send({ detail: pick(args.ctx.lang, PAGE.ownReviewers) });
     const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body as Row : null;
     if (!body) return reply.code(400).send({ non_field_errors: [t(args.ctx.lang, 'request.invalid_body')] });
     const raw = body.reviewers;

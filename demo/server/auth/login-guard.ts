@@ -16,10 +16,11 @@ import { isValidUser } from './permissions.ts';
 import { createSession, deleteSession } from './sessions.ts';
 
 /** Starts the user's browser session and redirects to `next` (the console when empty). */
-export function startBrowserSession(request: FastifyRequest, reply: FastifyReply, user: UserRow, next: string) {
+/** `confirmed`: a reviewer approved this sign-in (login confirmation's guard). */
+export function startBrowserSession(request: FastifyRequest, reply: FastifyReply, user: UserRow, next: string, confirmed = false) {
   const { db, now, loginAgeMs } = request.server.bastion;
   if (request.cookies.sessionid) deleteSession(db, request.cookies.sessionid);
-  const sessionId = createSession(db, user.id, now(), loginAgeMs);
+  const sessionId = createSession(db, user.id, now(), loginAgeMs, confirmed);
   reply.setCookie('sessionid', sessionId, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: Math.ceil(loginAgeMs / 1000) });
   setCsrfCookie(reply, randomToken()); // Django rotates the token at login.
   return reply.redirect(next || '/ui/');

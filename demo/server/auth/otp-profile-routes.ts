@@ -18,6 +18,7 @@ import { headerValue } from './request-context.ts';
 import { deleteSession, userForSession } from './sessions.ts';
 import { bindOtpSecret, readOtpSecret } from './otp-secret.ts';
 import { newOtpSecret, otpUri, verifyTotp } from './totp.ts';
+import { credentialsLocked, credentialsLockedText } from './credential-guard.ts';
 
 const AUTH_PROOF_MS = 5 * 60_000;
 const LOGIN_PATH = '/core/auth/login/';
@@ -39,6 +40,13 @@ function sessionUser(request: FastifyRequest): OtpUser | null {
   }
   if (!id) return null;
   return (db.prepare('SELECT * FROM users WHERE id = ?').get(id) as OtpUser | undefined) ?? null;
+}
+
+/** Whether the browser session of this request came from a sign-in a reviewer approved (login confirmation). */
+function sessionApproved(request: FastifyRequest): boolean {
+  if (request.ctx.via === 'session') return request.ctx.loginConfirmed === true;
+  const sessionId = request.cookies.sessionid;
+  return !!sessionId && userForSession(request.server.bastion.db, sessionId, request.server.bastion.now())?.confirmed === true;
 }
 
 const recent = (flow: LoginFlow, user: UserRow, key: 'otpPasswordAt' | 'otpCodeAt', nowMs: number): boolean => {
@@ -72,6 +80,12 @@ export function registerOtpProfileRoutes(app: FastifyInstance): void {
   });
   const toLogin = (request: FastifyRequest, reply: FastifyReply) =>
     reply.redirect(`${LOGIN_PATH}?next=${encodeURIComponent(request.url.split('?')[0])}`);
+  // MFA is a credential: a signed-in user under login confirmation changes it only from an approved sign-in
+  // (auth/credential-guard.ts). The first authenticator a forced sign-in binds is not a change of one.
+  const locked = (request: FastifyRequest, user: OtpUser) => credentialsLocked(app.bastion.db, app.bastion.settings, user, sessionApproved(request));
+  const lockedPage = (request: FastifyRequest, reply: FastifyReply) => sendMessagePage(request, reply, {
+    title: t(request.ctx.lang, 'mfa.bind_title'), message: credentialsLockedText(request.ctx.lang), link: '/ui/#/users/profile/', linkText: 'OK', status: 403,
+  });
 
   // start/: the password again (2.3's UserVerifyPasswordView); a forced sign-in has just given it.
   const startForm = (request: FastifyRequest, reply: FastifyReply, error = '', status = 200) => sendOtpForm(request, reply, {
@@ -86,6 +100,7 @@ export function registerOtpProfileRoutes(app: FastifyInstance): void {
   app.post(OTP_PATHS.enableStart, async (request, reply) => {
     const user = sessionUser(request);
     if (!user) return toLogin(request, reply);
+    if (locked(request, user)) return lockedPage(request, reply);
     const body = formBody(request);
     if (!csrfOk(request, body)) return startForm(request, reply, t(request.ctx.lang, 'auth.csrf_failed'), 403);
     const password = typeof body.password === 'string' ? body.password : '';
@@ -121,6 +136,7 @@ export function registerOtpProfileRoutes(app: FastifyInstance): void {
     const flow = loginFlow(request, reply);
     const who = binder(request, flow);
     if (!who) return forbidden(request, reply);
+    if (!who.pending && locked(request, who.user)) return lockedPage(request, reply);
     const body = formBody(request);
     const secret = flow.data.otpSecretPending;
     if (!secret) return reply.redirect(OTP_PATHS.bind);
@@ -162,6 +178,7 @@ export function registerOtpProfileRoutes(app: FastifyInstance): void {
       const { db, now } = app.bastion;
       const user = sessionUser(request);
       if (!user) return toLogin(request, reply);
+      if (locked(request, user)) return lockedPage(request, reply);
       const body = formBody(request);
       if (!csrfOk(request, body)) return codeForm(request, reply, kind, t(request.ctx.lang, 'auth.csrf_failed'), 403);
       const refused = refusal(request, user);

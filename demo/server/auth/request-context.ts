@@ -34,14 +34,14 @@ export function registerRequestContext(app: FastifyInstance): void {
   });
 }
 
-function authenticate(app: FastifyInstance, request: FastifyRequest): Pick<RequestContext, 'user' | 'via' | 'sessionId'> & { expiresAt?: number } {
+function authenticate(app: FastifyInstance, request: FastifyRequest): Pick<RequestContext, 'user' | 'via' | 'sessionId' | 'loginConfirmed'> & { expiresAt?: number } {
   const { db, now } = app.bastion;
   const anonymous = { user: null, via: null, sessionId: null };
   const authorization = headerValue(request, 'authorization');
   if (authorization) {
     // A wrong Authorization header does not fall back to the session, as in DRF.
     const user = userForAuthorization(db, authorization, request, now());
-    return user ? { user: user.user, via: user.via, sessionId: null, expiresAt: user.expiresAt } : anonymous;
+    return user ? { user: user.user, via: user.via, sessionId: null, expiresAt: user.expiresAt, loginConfirmed: user.confirmed === true } : anonymous;
   }
   const sessionId = request.cookies?.sessionid;
   if (!sessionId) return anonymous;
@@ -51,7 +51,7 @@ function authenticate(app: FastifyInstance, request: FastifyRequest): Pick<Reque
   const user: UserRow = live.user;
   // Django's CSRF check on session auth: on failure the session is ignored and the call is anonymous.
   if (!SAFE_METHODS.has(request.method) && !csrfMatches(request)) return anonymous;
-  return { user, via: 'session', sessionId };
+  return { user, via: 'session', sessionId, loginConfirmed: live.confirmed };
 }
 
 /**
@@ -59,7 +59,7 @@ function authenticate(app: FastifyInstance, request: FastifyRequest): Pick<Reque
  * `Bearer <token>` (auth/), `Token <key>` (private token), `Signature keyId=...` (HTTP Signatures, the
  * access key as HMAC secret). The scheme is case-insensitive, as DRF compares it.
  */
-function userForAuthorization(db: DB, authorization: string, request: FastifyRequest, nowMs: number): { user: UserRow; via: 'bearer' | 'access_key' | 'portal'; expiresAt?: number } | null {
+function userForAuthorization(db: DB, authorization: string, request: FastifyRequest, nowMs: number): { user: UserRow; via: 'bearer' | 'access_key' | 'portal'; expiresAt?: number; confirmed?: boolean } | null {
   const match = /^(\S+)\s+(\S[\s\S]*)$/.exec(authorization.trim());
   if (!match) return null;
   const scheme = match[1].toLowerCase();
@@ -70,8 +70,8 @@ function userForAuthorization(db: DB, authorization: string, request: FastifyReq
   const credential = match[2].split(/\s+/, 1)[0];
   if (scheme === 'bearer') {
     // The API's own tokens (auth/), else one the authorization server gave a portal (portal/).
-    const user = userForBearer(db, credential, nowMs);
-    if (user) return { user, via: 'bearer' };
+    const bearer = userForBearer(db, credential, nowMs);
+    if (bearer) return { user: bearer.user, via: 'bearer', confirmed: bearer.confirmed };
     const portal = userForPortalToken(db, credential, nowMs);
     return portal ? { user: portal.user, via: 'portal', expiresAt: portal.expiresAt } : null;
   }

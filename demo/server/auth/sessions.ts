@@ -11,21 +11,22 @@ import { tokenHash } from '../secrets/token-hash.ts';
 /** SESSION_COOKIE_AGE and TOKEN_EXPIRATION; `buildApp({ loginTimeoutMs })` overrides both. */
 export const LOGIN_AGE_MS = 86400 * 1000;
 
-export function createSession(db: DB, userId: string, nowMs: number, ageMs: number): string {
+/** `confirmed`: the sign-in it starts was approved by a reviewer (login confirmation, credential-guard.ts). */
+export function createSession(db: DB, userId: string, nowMs: number, ageMs: number, confirmed = false): string {
   const id = randomToken();
-  db.prepare('INSERT INTO sessions (id_hash, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)')
-    .run(tokenHash(id), userId, nowMs + ageMs, nowMs);
+  db.prepare('INSERT INTO sessions (id_hash, user_id, expires_at, created_at, login_confirmed) VALUES (?, ?, ?, ?, ?)')
+    .run(tokenHash(id), userId, nowMs + ageMs, nowMs, confirmed ? 1 : 0);
   return id;
 }
 
-/** The user of a live session, and when the session was last used (ms; its creation until then). */
-export function userForSession(db: DB, sessionId: string, nowMs: number): { user: UserRow; lastActive: number } | null {
-  const row = db.prepare(`SELECT u.*, COALESCE(s.last_active_at, s.created_at) AS session_last_active
+/** The user of a live session, when the session was last used (ms; its creation until then), and whether a reviewer approved it. */
+export function userForSession(db: DB, sessionId: string, nowMs: number): { user: UserRow; lastActive: number; confirmed: boolean } | null {
+  const row = db.prepare(`SELECT u.*, COALESCE(s.last_active_at, s.created_at) AS session_last_active, s.login_confirmed AS session_confirmed
     FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id_hash = ? AND s.expires_at > ?`)
-    .get(tokenHash(sessionId), nowMs) as (UserRow & { session_last_active: number }) | undefined;
+    .get(tokenHash(sessionId), nowMs) as (UserRow & { session_last_active: number; session_confirmed: number }) | undefined;
   if (!row) return null;
-  const { session_last_active: lastActive, ...user } = row;
-  return { user: user as UserRow, lastActive };
+  const { session_last_active: lastActive, session_confirmed: confirmed, ...user } = row;
+  return { user: user as UserRow, lastActive, confirmed: confirmed === 1 };
 }
 
 /** JumpServer refreshes the session age on profile reads; we do the same. */
@@ -42,18 +43,22 @@ export function deleteSession(db: DB, sessionId: string): void {
   db.prepare('DELETE FROM sessions WHERE id_hash = ?').run(tokenHash(sessionId));
 }
 
-export function createBearerToken(db: DB, userId: string, nowMs: number, ageMs: number): { token: string; expiresAt: number } {
+/** `confirmed`: issued after a reviewer approved the sign-in (login confirmation, credential-guard.ts). */
+export function createBearerToken(db: DB, userId: string, nowMs: number, ageMs: number, confirmed = false): { token: string; expiresAt: number } {
   const token = randomToken(24);
   const expiresAt = nowMs + ageMs;
   db.prepare('DELETE FROM bearer_tokens WHERE expires_at <= ?').run(nowMs);
-  db.prepare('INSERT INTO bearer_tokens (token_hash, user_id, expires_at) VALUES (?, ?, ?)').run(tokenHash(token), userId, expiresAt);
+  db.prepare('INSERT INTO bearer_tokens (token_hash, user_id, expires_at, login_confirmed) VALUES (?, ?, ?, ?)').run(tokenHash(token), userId, expiresAt, confirmed ? 1 : 0);
   return { token, expiresAt };
 }
 
-export function userForBearer(db: DB, token: string, nowMs: number): UserRow | null {
-  const row = db.prepare('SELECT u.* FROM bearer_tokens b JOIN users u ON u.id = b.user_id WHERE b.token_hash = ? AND b.expires_at > ?')
-    .get(tokenHash(token), nowMs) as UserRow | undefined;
-  return row ?? null;
+/** The user of a live bearer token, and whether a reviewer approved the sign-in that issued it. */
+export function userForBearer(db: DB, token: string, nowMs: number): { user: UserRow; confirmed: boolean } | null {
+  const row = db.prepare('SELECT u.*, b.login_confirmed AS token_confirmed FROM bearer_tokens b JOIN users u ON u.id = b.user_id WHERE b.token_hash = ? AND b.expires_at > ?')
+    .get(tokenHash(token), nowMs) as (UserRow & { token_confirmed: number }) | undefined;
+  if (!row) return null;
+  const { token_confirmed: confirmed, ...user } = row;
+  return { user: user as UserRow, confirmed: confirmed === 1 };
 }
 
 /** The credential a request came with, so "end every other login" can spare it. */

@@ -18,6 +18,8 @@ import { recordLogin } from './login-log.ts';
 import { pick } from '../lib/i18n.ts';
 import { headerValue } from './request-context.ts';
 import { createBearerToken } from './sessions.ts';
+import { terminalOf } from '../terminal/app-user.ts';
+import { rememberSignIn } from '../terminal/door-sign-ins.ts';
 import { readOtpSecret } from './otp-secret.ts';
 import { verifyTotp } from './totp.ts';
 
@@ -70,7 +72,11 @@ export function registerTokenRoutes(app: FastifyInstance): void {
       flow.clear();
       recordSignIn(request, user, type, ip);
     }
-    const { token, expiresAt } = createBearerToken(db, user.id, now(), loginAgeMs);
+    // Reaching here under login confirmation means a reviewer approved this sign-in.
+    const { token, expiresAt } = createBearerToken(db, user.id, now(), loginAgeMs, needsConfirmation(db, settings, user));
+    // A terminal's door let this user in: it may record their sessions for as long as the sign-in lives.
+    const door = onBehalf ? terminalOf(db, request.ctx.user!) : null;
+    if (door) rememberSignIn(db, { terminalId: door.id, userId: user.id, kind: 'login', remoteAddr: ip, nowMs: now(), expiresAt });
     const fresh = db.prepare('SELECT * FROM users WHERE id = ?').get(user.id) as UserRow;
     return reply.code(201).send({
       token,

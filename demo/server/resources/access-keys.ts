@@ -1,5 +1,6 @@
 // /api/v1/authentication/access-keys/ (§2.2): each user sees and changes only their own keys.
 import { everyAction, IsValidUser } from '../auth/permissions.ts';
+import { credentialChangeRefusal } from '../auth/credential-guard.ts';
 import { uuid } from '../lib/ids.ts';
 import { isoAt } from '../lib/time.ts';
 import type { ResourceDef } from '../engine/types.ts';
@@ -26,6 +27,8 @@ export const accessKeysResource: ResourceDef = {
   sample: () => ({ create: [{}, {}], update: { is_active: false } }),
   scope: ({ ctx }) => ({ sql: 'user_id = ?', params: [ctx.user.id] }),
   hooks: {
+    // An access key is a credential: under login confirmation, made or changed only from an approved login.
+    refuse: (args, action) => (action === 'list' || action === 'retrieve' ? null : credentialChangeRefusal(args.request)),
     beforeCreate: ({ ctx, now }, data) => {
       data.id = uuid();
       data.secret = uuid();

@@ -1,12 +1,14 @@
-// /api/v1/audits/ftp-logs/ (§2.9): file operations made through the terminal's SFTP subsystem. The
-// terminal POSTs one row per operation as its App user, naming the org the asset lives in (`org_id`);
-// org admins and auditors list them in their org. 2.3's permission (IsOrgAdminOrAppUser | IsOrgAuditor)
-// covers both actions. No update, delete or retrieve. A terminal names each row's `id` (a UUID it chose
-// when the operation happened, journaled with the row), so a row it sends again after a lost answer is
-// stored once: its outbox retries until the server takes a row.
+// /api/v1/audits/ftp-logs/ (§2.9): file operations made through the terminal's file doors. Only a
+// terminal POSTs rows, one per operation as its App user, and only for a user its door let in
+// (terminal/ftp-row-binding.ts: the user's, asset's and system user's names and the org are then the
+// server's); org admins and auditors list them in their org. 2.3's permission (IsOrgAdminOrAppUser |
+// IsOrgAuditor) let admins and auditors post rows naming anyone. No update, delete or retrieve: an audit
+// record is append-only (audits/append-only.ts answers a DELETE 405). A terminal names each row's `id`
+// (a UUID it chose when the operation happened, journaled with the row), so a row it sends again after a
+// lost answer is stored once: its outbox retries until the server takes a row.
 import { L, readOnly, textField } from '../assets/fields.ts';
-import { everyAction } from '../auth/permissions.ts';
-import { IsOrgAdminOrAppUserOrAuditor } from '../audits/audit-permissions.ts';
+import { IsAppUser, IsOrgAdminOrAppUserOrAuditor } from '../audits/audit-permissions.ts';
+import { applyFtpBinding, refuseUnboundFtpRow } from '../terminal/ftp-row-binding.ts';
 import type { HookArgs, ResourceDef, Row } from '../engine/types.ts';
 import { t } from '../lib/i18n.ts';
 import { stmt } from '../lib/statements.ts';
@@ -18,9 +20,8 @@ const OPERATE_ZH: Record<(typeof OPERATES)[number], string> = {
   Delete: '删除', Upload: '上传', Download: '下载', Rmdir: '删除目录', Rename: '重命名', Mkdir: '创建目录', Symlink: '建立软链接',
 };
 
-/** The id a terminal chose for the row (a UUID), else none: only terminals name their rows. */
+/** The id the terminal chose for the row (a UUID), else none. */
 function sentId(args: HookArgs): string | null {
-  if (args.ctx.user.role !== 'App') return null;
   const body = args.request.body as Row | null;
   const value = body && typeof body === 'object' && !Array.isArray(body) ? body.id : undefined;
   return typeof value === 'string' && UUID_PATTERN.test(value) ? value.toLowerCase() : null;
@@ -64,9 +65,13 @@ export const ftpLogsResource: ResourceDef = {
   dateRangeField: 'date_start',
   orgScoped: true,
   actions: ['list', 'create'],
-  permissions: everyAction(IsOrgAdminOrAppUserOrAuditor),
+  permissions: {
+    list: IsOrgAdminOrAppUserOrAuditor, retrieve: IsOrgAdminOrAppUserOrAuditor,
+    create: IsAppUser, update: IsAppUser, delete: IsAppUser,
+  },
   csvImport: false,
   hooks: {
+    refuse: (args, action) => (action === 'create' ? refuseUnboundFtpRow(args) : null),
     validate: (args) => {
       const org = sentOrg(args);
       return org && 'invalid' in org ? { org_id: [t(args.ctx.lang, 'field.invalid_pk', { value: org.invalid.slice(0, 64) })] } : null;
@@ -76,12 +81,13 @@ export const ftpLogsResource: ResourceDef = {
       data.date_start = isoAt(args.now);
       // A terminal serves every org: the row belongs to the asset's org it names, not the caller's header.
       const org = sentOrg(args);
-      if (org && 'orgId' in org && args.ctx.user.role === 'App') data.org_id = org.orgId;
+      if (org && 'orgId' in org) data.org_id = org.orgId;
+      applyFtpBinding(args, data);
     },
     // A row sent twice (the terminal's retry after a lost answer) is kept as first stored. The org's
     // seeded sample rows (seed/audits.ts) give way to its first real one.
-    insert: ({ db, ctx }, data) => {
-      if (ctx.user.role === 'App') stmt(db, 'DELETE FROM ftp_logs WHERE is_sample = 1 AND org_id = ?').run(data.org_id ?? '');
+    insert: ({ db }, data) => {
+      stmt(db, 'DELETE FROM ftp_logs WHERE is_sample = 1 AND org_id = ?').run(data.org_id ?? '');
       stmt(db, `INSERT INTO ftp_logs (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')}) ON CONFLICT(id) DO NOTHING`)
         .run(...COLUMNS.map((c) => (c === 'is_success' ? (data[c] === false || data[c] === 0 ? 0 : 1) : (data[c] ?? (c === 'remote_addr' ? null : '')))));
       return String(data.id);

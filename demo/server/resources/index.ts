@@ -25,7 +25,6 @@ import { usersGroupsRelationsResource } from './users-groups-relations.ts';
 import { usersResource } from './users.ts';
 import { commandStoragesResource } from './command-storages.ts';
 import { replayStoragesResource } from './replay-storages.ts';
-import { terminalSessionsResource } from './terminal-sessions.ts';
 import { terminalTasksResource } from './terminal-tasks.ts';
 import { terminalsResource } from './terminals.ts';
 
@@ -51,6 +50,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   remoteAppsResource, databaseAppsResource, k8sAppsResource,
   remoteAppPermissionsResource, databaseAppPermissionsResource, k8sAppPermissionsResource,
   ...APP_PERMISSION_RELATIONS,
-  // Terminals, their sessions, tasks and storages (migration 12; commands: terminal/command-routes.ts).
-  terminalsResource, terminalSessionsResource, terminalTasksResource, replayStoragesResource, commandStoragesResource,
+  // Terminals, their tasks and storages (migration 12). Their sessions are records only terminals write
+  // (terminal/routes.ts registers them; commands: terminal/command-routes.ts).
+  terminalsResource, terminalTasksResource, replayStoragesResource, commandStoragesResource,
 ];

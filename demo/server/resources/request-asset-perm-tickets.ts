@@ -1,6 +1,8 @@
 // /api/v1/tickets/tickets/request-asset-perm/ (§2.8): a user asks for assets of one org for a while; the
-// org's admins named as assignees confirm the assets and the system user, then approve (the permission is
-// made by tickets/request-actions.ts), reject or close. Who sees what: tickets/who.ts.
+// org's admins named as assignees confirm the assets and the system user (and may set the actions and the
+// window), which freezes what they confirmed; then approve (the permission is made from that, by
+// tickets/request-actions.ts), reject or close. The requester changing the request undoes the
+// confirmation (tickets/confirmation.ts). Who sees what: tickets/who.ts.
 import { isIP } from 'node:net';
 import { everyAction, IsValidUser } from '../auth/permissions.ts';
 import { computed, L, mergeErrors, noteField, readOnly } from '../assets/fields.ts';
@@ -13,6 +15,7 @@ import { ACTION_CHOICES, assigneesField, commonTicketFields, orgNameField, seria
 import { mailAssignees } from '../tickets/mail.ts';
 import { TICKET_TEXT } from '../tickets/messages.ts';
 import { setAssignees } from '../tickets/ticket-store.ts';
+import { CONFIRMED_FIELDS, freezeConfirmation, REQUEST_FIELDS, resetConfirmation } from '../tickets/confirmation.ts';
 import { assigneeIds, isAssignee, isRequester, ticketScope } from '../tickets/who.ts';
 
 const ACTION_LABELS: Record<string, [string, string]> = {
@@ -88,6 +91,18 @@ function refuseChange(args: HookArgs, row: Row): Refusal | null {
   return null;
 }
 
+/**
+ * After a change: an assignee's confirmation is frozen as the ticket now stands; the requester's change to
+ * the request undoes any confirmation (tickets/confirmation.ts). Approval grants only what is frozen.
+ */
+function settleConfirmation(args: HookArgs, id: string, data: Row): void {
+  const sent = (names: string[]) => names.some((name) => name in data);
+  const requester = stmt(args.db, 'SELECT user FROM tickets WHERE id = ?').pluck().get(id);
+  if (isAssignee(args.db, id, args.ctx.user.id)) {
+    if (sent(CONFIRMED_FIELDS)) freezeConfirmation(args.db, id);
+  } else if (requester === args.ctx.user.id && sent(REQUEST_FIELDS)) resetConfirmation(args.db, id);
+}
+
 /** The request as readable text (2.3's body, lines instead of <br>): what the assignees' mail shows. */
 function requestBody(args: HookArgs, data: Row): string {
   const when = (value: unknown) => formatDateTime(value ? String(value) : null, args.ctx.tz) ?? '';
@@ -159,9 +174,10 @@ export const requestAssetPermTicketsResource: ResourceDef = {
       data.type = 'request_asset';
       data.body = requestBody(args, data);
     },
-    afterWrite: (args, id, data) => {
+    afterWrite: (args, id, data, mode) => {
       if (Array.isArray(data.actions)) stmt(args.db, 'UPDATE tickets SET actions = ? WHERE id = ?').run(actionsMask(data.actions.map(String)), id);
       if (Array.isArray(data.assignees)) setAssignees(args.db, id, data.assignees.map(String));
+      if (mode === 'update') settleConfirmation(args, id, data);
     },
     afterCreateCommit: (args, ids) => {
       for (const id of ids) mailAssignees(args.request, id, args.ctx.lang);

@@ -1,13 +1,17 @@
-// /api/v1/terminal/sessions/ (§2.6): one row per connection a terminal carried. Terminals create and close
-// them (the terminal is set from the calling service account, never from the body); only the terminal
-// that opened a session changes it; org admins may create and delete in their org; auditors read. Org
-// scoped; a terminal (App, any org) names the session's org in `org_id`.
-import { IsAppUser, IsOrgAdminOrAppUser, IsSessionReader, isAppUser, terminalOf } from '../terminal/app-user.ts';
+// /api/v1/terminal/sessions/ (§2.6): one row per connection a terminal carried. Records are append-only:
+// only a terminal creates one, for a user its door authenticated — who, what, from where and when are
+// set from that sign-in (terminal/session-binding.ts), never from the body; only the terminal that opened
+// it changes it, and only to finish it (terminal/session-record.ts); nobody deletes one through the API
+// (audits/append-only.ts answers 405): sessions age out with their commands and recording by
+// TERMINAL_SESSION_KEEP_DURATION (terminal/session-retention.ts). Admins and auditors read. Org scoped.
+import { IsAppUser, IsSessionReader, terminalOf } from '../terminal/app-user.ts';
 import type { FieldDef, HookArgs, ResourceDef, Row } from '../engine/types.ts';
 import { L } from '../assets/fields.ts';
 import { t } from '../lib/i18n.ts';
 import { UUID_PATTERN, uuid } from '../lib/ids.ts';
 import { isoAt } from '../lib/time.ts';
+import { applyBinding, refuseUnboundSession } from '../terminal/session-binding.ts';
+import { sessionChangeErrors } from '../terminal/session-record.ts';
 import { sessionSample } from '../terminal/samples.ts';
 
 export const LOGIN_FROM = [{ value: 'ST', label: L('SSH 终端', 'SSH Terminal') }, { value: 'WT', label: L('Web 终端', 'Web Terminal') }];
@@ -19,45 +23,15 @@ const text = (zh: string, en: string, max: number, extra: Partial<FieldDef> = {}
   ({ type: 'string', label: L(zh, en), max_length: max, ...extra });
 const flag = (zh: string, en: string, value: boolean): FieldDef => ({ type: 'boolean', label: L(zh, en), default: value });
 
-/**
- * `org_id` as the body sent it for this item (org_id is read-only in OPTIONS, as on every org resource, so
- * the engine does not pass it on): the body itself, or the array item carrying this session's id.
- */
-function sentOrgId(args: HookArgs, data: Row): unknown {
-  const body = args.request.body;
-  const items = Array.isArray(body) ? body : [body];
-  const item = items.length === 1 ? items[0] : items.find((entry) => entry && typeof entry === 'object' && (entry as Row).id === data.id);
-  return item && typeof item === 'object' ? (item as Row).org_id : undefined;
-}
-
-/** The id the body asks for (terminals choose it, so replays and commands can name it before the answer). */
+/** A new session's id (terminals choose it, so replays and commands can name it before the answer); a change's rules. */
 function validate(args: HookArgs, data: Row, existing: Row | null): Record<string, string[]> | null {
-  const errors: Record<string, string[]> = {};
+  if (existing) return sessionChangeErrors(args, data, existing);
   const lang = args.ctx.lang;
-  if (!existing && data.id !== undefined && data.id !== '') {
-    if (typeof data.id !== 'string' || !UUID_PATTERN.test(data.id)) errors.id = [t(lang, 'field.invalid_uuid')];
-    else if (args.db.prepare('SELECT 1 FROM terminal_sessions WHERE id = ?').get(data.id.toLowerCase())) errors.id = [t(lang, 'field.unique')];
+  if (data.id !== undefined && data.id !== '') {
+    if (typeof data.id !== 'string' || !UUID_PATTERN.test(data.id)) return { id: [t(lang, 'field.invalid_uuid')] };
+    if (args.db.prepare('SELECT 1 FROM terminal_sessions WHERE id = ?').get(data.id.toLowerCase())) return { id: [t(lang, 'field.unique')] };
   }
-  if (existing) delete data.id;
-  // A terminal may file a session under any org it names; admins write into their current org.
-  const sent = existing || !isAppUser(args.ctx.user) ? undefined : sentOrgId(args, data);
-  if (sent !== undefined && sent !== null) {
-    const wanted = typeof sent === 'string' ? sent.trim() : '';
-    const value = wanted === 'DEFAULT' ? '' : wanted;
-    if (typeof sent !== 'string') errors.org_id = [t(lang, 'field.invalid_string')];
-    else if (value && !args.db.prepare('SELECT 1 FROM orgs WHERE id = ?').get(value)) errors.org_id = [t(lang, 'field.invalid_pk', { value })];
-    else data.chosen_org = value;
-  }
-  // 2.3: a UUID sent as system_user is replaced by the system user's name.
-  if (typeof data.system_user === 'string' && UUID_PATTERN.test(data.system_user)) {
-    const named = args.db.prepare('SELECT name FROM system_users WHERE id = ?').pluck().get(data.system_user) as string | undefined;
-    if (named) {
-      if (!data.system_user_id) data.system_user_id = data.system_user;
-      data.system_user = named;
-    }
-  }
-  if (data.is_finished === true && !data.date_end && !existing?.date_end) data.date_end = isoAt(args.now);
-  return Object.keys(errors).length ? errors : null;
+  return null;
 }
 
 function removeSamples(db: HookArgs['db'], orgId: string): void {
@@ -100,29 +74,31 @@ export const terminalSessionsResource: ResourceDef = {
   defaultOrder: ['-date_start'],
   dateRangeField: 'date_start',
   orgScoped: true,
-  bulk: true,
-  // A list DELETE removes one session at a time (nothing to narrow against: sessions are never seeded).
-  bulkDelete: 'exactlyOne',
   csvImport: false,
+  // No delete (audits/append-only.ts answers 405) and no bulk writes: one session, one door sign-in.
+  actions: ['list', 'retrieve', 'create', 'update'],
   permissions: {
     list: IsSessionReader, retrieve: IsSessionReader,
-    // A session's record (finished, its end, has_replay/has_command) is its terminal's word: no admin
-    // rewrites it (the console only reads sessions and asks terminals to kill them).
-    create: IsOrgAdminOrAppUser, update: IsAppUser, delete: IsOrgAdminOrAppUser,
+    // A session's record is its terminal's word: no admin writes one (the console only reads sessions
+    // and asks terminals to kill them).
+    create: IsAppUser, update: IsAppUser, delete: IsAppUser,
   },
   hooks: {
+    refuse: (args, action) => (action === 'create' ? refuseUnboundSession(args) : null),
     validate,
     beforeCreate: (args, data) => {
       data.id = typeof data.id === 'string' && data.id ? data.id.toLowerCase() : uuid();
-      if (data.chosen_org !== undefined) data.org_id = data.chosen_org;
-      delete data.chosen_org;
+      applyBinding(args, data);
+      data.is_finished = false;
+      data.date_end = null;
+      data.has_replay = false;
+      data.has_command = false;
       data.terminal = terminalOf(args.db, args.ctx.user)?.id ?? null;
       // The first real session of an org ends its demo samples (seed/session-samples.ts), commands with them.
-      if (isAppUser(args.ctx.user)) removeSamples(args.db, String(data.org_id ?? ''));
+      removeSamples(args.db, String(data.org_id ?? ''));
     },
-    // A terminal changes or deletes only its own sessions; admins delete any of their org.
+    // A terminal changes only its own sessions.
     refuseObject: (args, row) => {
-      if (!isAppUser(args.ctx.user)) return null;
       const own = terminalOf(args.db, args.ctx.user);
       return own && own.id === row.terminal ? null : { status: 403, body: { detail: t(args.ctx.lang, 'auth.forbidden') } };
     },

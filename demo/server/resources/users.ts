@@ -1,4 +1,5 @@
 // /api/v1/users/users/ (§2.1): global users listed per org through membership; the rules live in users/.
+import { credentialChangeRefusal } from '../auth/credential-guard.ts';
 import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
 import type { FieldDef, HookArgs, ResourceDef } from '../engine/types.ts';
 import { L, t, type Localized } from '../lib/i18n.ts';
@@ -70,7 +71,10 @@ export const usersResource: ResourceDef = {
   hooks: {
     refuse: (args) => ((args.request.query as Record<string, string>).all === '1' && !isSuperuser(args.ctx.user)
       ? { status: 403, body: { detail: t(args.ctx.lang, 'auth.forbidden') } } : null),
-    refuseObject: userChangeRefusal,
+    // One's own user record (password, key, MFA level, e-mail) changes, under login confirmation, only
+    // from a login a reviewer approved (auth/credential-guard.ts).
+    refuseObject: (args, row, action) => userChangeRefusal(args, row, action)
+      ?? (action === 'update' && row.id === args.ctx.user.id ? credentialChangeRefusal(args.request) : null),
     choices: (args: HookArgs, name) => (name === 'role' && !isSuperuser(args.ctx.user) ? choicesOf(ROLE_LABELS, ['User']) : undefined),
     beforeCreate: prepareNewUser,
     validate: (args, data) => validateUser(args, data),

@@ -9,6 +9,8 @@ import { uuid } from '../lib/ids.ts';
 import { defaultExpiry, isoAt } from '../lib/time.ts';
 import { DATABASE_APP, K8S_APP, REMOTE_APP, type AppKind } from '../perms/app-kinds.ts';
 import { sealColumns } from '../secrets/sealed-columns.ts';
+import { DEMO_MARIADB_HOST, DEMO_MARIADB_PORT } from './demo-mariadb-address.mjs';
+import { DEMO_DATABASE_APP, type DemoMariaDb } from './demo-mariadb-app.ts';
 
 const DAY = 86_400_000;
 const WINDOWS_HOST = 'office-win-01';
@@ -19,17 +21,18 @@ const SYSTEM_USERS = [
   { name: 'k8s-viewer', username: 'viewer', protocol: 'k8s', login_mode: 'auto', priority: 20, comment: 'Service-account token with the view role' },
 ];
 
-const REMOTE_APPS = [
+const REMOTE_APPS: { name: string; type: string; path: string; params: Record<string, string>; comment: string }[] = [
   { name: 'Intranet wiki (Chrome)', type: 'chrome', path: 'C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe',
     params: { chrome_target: 'http://127.30.2.10/wiki', chrome_username: 'reader', chrome_password: 'wiki-reader-pass' }, comment: 'Team wiki in a locked-down browser' },
   { name: 'Orders DB (Workbench)', type: 'mysql_workbench', path: 'C:\\Program Files\\MySQL\\MySQL Workbench 8.0\\MySQLWorkbench.exe',
-    params: { mysql_workbench_ip: '127.10.3.21', mysql_workbench_name: 'orders', mysql_workbench_port: '3306', mysql_workbench_username: 'readonly', mysql_workbench_password: 'orders-ro-pass' }, comment: 'Orders schema, read only' },
+    params: { mysql_workbench_ip: DEMO_MARIADB_HOST, mysql_workbench_name: 'orders', mysql_workbench_port: String(DEMO_MARIADB_PORT), mysql_workbench_username: 'readonly', mysql_workbench_password: 'orders-ro-pass' }, comment: 'Orders schema, read only' },
   { name: 'vCenter (vSphere Client)', type: 'vmware_client', path: 'C:\\Program Files (x86)\\VMware\\Infrastructure\\Virtual Infrastructure Client\\Launcher\\VpxClient.exe',
     params: { vmware_target: '127.30.2.20', vmware_username: 'viewer@vsphere.local', vmware_password: 'vcenter-view-pass' }, comment: 'Virtualisation console' },
 ];
 
 const DATABASE_APPS = [
-  { name: 'orders-mysql', host: '127.10.3.21', port: 3306, database: 'orders', comment: 'Primary orders database' },
+  // Where the demo MariaDB listens: the seed's default, or the address the server was started with (seedApplications).
+  { name: DEMO_DATABASE_APP, host: DEMO_MARIADB_HOST, port: DEMO_MARIADB_PORT, database: 'orders', comment: 'Primary orders database' },
   { name: 'reports-mysql', host: '127.10.3.22', port: 3307, database: 'reports', comment: 'Reporting replica' },
 ];
 
@@ -66,17 +69,17 @@ const PERMISSIONS: Record<string, SeedAppPermission[]> = {
   ],
 };
 
-export function seedApplications(db: DB, password: string, nowMs: number): void {
+export function seedApplications(db: DB, password: string, nowMs: number, demoMariaDb: DemoMariaDb | null = null): void {
   const orgs = db.prepare('SELECT id, name FROM orgs').all() as { id: string; name: string }[];
   for (const [orgName, permissions] of Object.entries(PERMISSIONS)) {
     const orgId = orgName ? orgs.find((org) => org.name === orgName)?.id : '';
     if (orgId === undefined) continue;
-    seedOrgApps(db, orgId, password, nowMs);
+    seedOrgApps(db, orgId, password, nowMs, demoMariaDb);
     for (const p of permissions) seedPermission(db, orgId, orgName, p, nowMs);
   }
 }
 
-function seedOrgApps(db: DB, orgId: string, password: string, nowMs: number): void {
+function seedOrgApps(db: DB, orgId: string, password: string, nowMs: number, demoMariaDb: DemoMariaDb | null): void {
   const now = isoAt(nowMs);
   const stamp = { org_id: orgId, created_by: 'System', date_created: now };
   for (const s of SYSTEM_USERS) {
@@ -84,8 +87,13 @@ function seedOrgApps(db: DB, orgId: string, password: string, nowMs: number): vo
     insert(db, 'system_users', { ...s, ...secret, auto_push: 0, sudo: '', ...stamp, date_updated: now });
   }
   const host = db.prepare('SELECT id FROM assets WHERE hostname = ? AND org_id = ?').pluck().get(WINDOWS_HOST, orgId) as string;
-  for (const app of REMOTE_APPS) insert(db, 'remote_apps', { ...app, params: JSON.stringify(sealedParams(db, app.params)), asset: host, ...stamp });
-  for (const app of DATABASE_APPS) insert(db, 'database_apps', { ...app, type: 'mysql', ...stamp, date_updated: now });
+  const demo = (params: Record<string, string>) => (params.mysql_workbench_ip === DEMO_MARIADB_HOST && demoMariaDb
+    ? { ...params, mysql_workbench_ip: demoMariaDb.host, mysql_workbench_port: String(demoMariaDb.port) } : params);
+  for (const app of REMOTE_APPS) insert(db, 'remote_apps', { ...app, params: JSON.stringify(sealedParams(db, demo(app.params))), asset: host, ...stamp });
+  for (const app of DATABASE_APPS) {
+    const address = app.name === DEMO_DATABASE_APP && demoMariaDb ? demoMariaDb : {};
+    insert(db, 'database_apps', { ...app, ...address, type: 'mysql', ...stamp, date_updated: now });
+  }
   for (const app of K8S_APPS) insert(db, 'k8s_apps', { ...app, type: 'k8s', ...stamp, date_updated: now });
 }
 

@@ -4,6 +4,7 @@ import { uuid } from '../lib/ids.ts';
 import { hashPasswordNow } from '../lib/passwords.ts';
 import { defaultExpiry, isoAt } from '../lib/time.ts';
 import { seedApplications } from './apps.ts';
+import type { DemoMariaDb } from './demo-mariadb-app.ts';
 import { seedAssets } from './assets.ts';
 import { seedAuditSamples } from './audits.ts';
 import { seedGatheredUsers } from './gathered-users.ts';
@@ -20,6 +21,8 @@ export interface SeedOptions {
   demoPassword: string; licenseValid: boolean; nowMs: number;
   /** Ten days of sample audit logs (audits.ts): on for the demo, off for tests. */
   auditSamples?: boolean;
+  /** Where the demo MariaDB listens, for the orders-mysql app (default: the seed's 127.10.3.21:3306). */
+  demoMariaDb?: DemoMariaDb | null;
 }
 
 export function isEmpty(db: DB): boolean {
@@ -56,7 +59,7 @@ export function seed(db: DB, opts: SeedOptions): void {
     seedGatheredUsers(db, opts.nowMs);
     seedPermissions(db, opts.nowMs);
     seedGrants(db, opts.nowMs);
-    seedApplications(db, opts.demoPassword, opts.nowMs);
+    seedApplications(db, opts.demoPassword, opts.nowMs, opts.demoMariaDb ?? null);
     seedTerminalStorages(db, opts.nowMs);
     seedPortals(db, opts.nowMs);
     seedTickets(db, opts.nowMs);

@@ -1,5 +1,7 @@
 // What `POST /api/v1/terminal/commands/` writes. Only a terminal writes commands, and only into the
-// sessions it opened: a command's org is its session's org (the body's org_id is not trusted for it), and
+// sessions it opened, stamped within the session (its start to its end, or now while it is open:
+// session-record.ts): a command's user, asset, system user and org are its session's (the body's are not
+// trusted for them: the session's were set from the door's sign-in), and
 // a command id the terminal chose makes a resent batch harmless (the terminal retries until it gets an
 // answer, so a lost answer must not turn into duplicate rows). The batch is all-or-nothing, as 2.3's
 // serializer: one invalid item refuses the batch, and the terminal resends item by item to find it.
@@ -9,14 +11,20 @@ import { t } from '../lib/i18n.ts';
 import { UUID_PATTERN, uuid } from '../lib/ids.ts';
 import { commandsResource } from '../resources/commands.ts';
 import { SEQ_SPAN } from './command-query.ts';
+import { insideSession } from './session-record.ts';
 
 type Problems = Record<string, string[]>;
 
-interface SessionOwner { terminal: string | null; org_id: string }
+interface SessionOwner {
+  terminal: string | null; org_id: string; user: string; asset: string; system_user: string;
+  date_start: string; date_end: string | null; is_finished: number;
+}
+
+const OUTSIDE = { zh: '命令时间不在会话的开始和结束之间', en: 'The timestamp is not within the session (from its start to its end, or now).' };
 
 /** Checks every item; `rows` are the commands to insert (a repeat of a stored or earlier id is left out). */
 export function checkCommands(args: HookArgs, terminalId: string, items: unknown[]): { rows: Row[]; errors: Problems[] } {
-  const sessionOf = args.db.prepare('SELECT terminal, org_id FROM terminal_sessions WHERE id = ?');
+  const sessionOf = args.db.prepare('SELECT terminal, org_id, user, asset, system_user, date_start, date_end, is_finished FROM terminal_sessions WHERE id = ?');
   const storedSession = args.db.prepare('SELECT session FROM commands WHERE id = ?').pluck();
   const seen = new Map<string, string>();
   const rows: Row[] = [];
@@ -27,7 +35,10 @@ export function checkCommands(args: HookArgs, terminalId: string, items: unknown
       const owner = UUID_PATTERN.test(session) ? sessionOf.get(session) as SessionOwner | undefined : undefined;
       // Another terminal's session answers as an unknown one: a terminal learns nothing of the others.
       if (!owner || owner.terminal !== terminalId) problems.session = [t(args.ctx.lang, 'field.invalid_pk', { value: String(row.session) })];
-      else Object.assign(row, { session, org_id: owner.org_id });
+      else {
+        Object.assign(row, { session, org_id: owner.org_id, user: owner.user.slice(0, 64), asset: owner.asset, system_user: owner.system_user.slice(0, 64) });
+        if (!problems.timestamp && !insideSession(owner, Number(row.timestamp), args.now)) problems.timestamp = [OUTSIDE[args.ctx.lang]];
+      }
     }
     if (Object.keys(problems).length) return problems;
     const id = String(row.id);

@@ -21,7 +21,9 @@ import { ACTION_BITS } from '../perms/actions.ts';
 import { grantedSystemUsers } from '../perms/grants.ts';
 import { grantedAppSystemUsers } from '../perms/app-grants.ts';
 import { DATABASE_APP } from '../perms/app-kinds.ts';
-import { IsAppUser } from './app-user.ts';
+import { peerAddress } from '../web/browser-origin.ts';
+import { IsAppUser, terminalOf } from './app-user.ts';
+import { rememberSignIn } from './door-sign-ins.ts';
 
 export const CONNECTION_TOKEN_TTL_MS = 5 * 60 * 1000;
 /**
@@ -80,8 +82,9 @@ function registerAt(app: FastifyInstance, url: string): void {
     }
     const token = randomToken(24);
     db.prepare('DELETE FROM connection_tokens WHERE expires_at <= ?').run(now());
-    db.prepare('INSERT INTO connection_tokens (token_hash, user_id, asset_id, application_id, system_user_id, expires_at) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(tokenHash(token), caller.id, asset, application, systemUser, now() + CONNECTION_TOKEN_TTL_MS);
+    // The address it was asked from, until the socket proxy vouches for the browser that presents it.
+    db.prepare('INSERT INTO connection_tokens (token_hash, user_id, asset_id, application_id, system_user_id, expires_at, remote_addr) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(tokenHash(token), caller.id, asset, application, systemUser, now() + CONNECTION_TOKEN_TTL_MS, peerAddress(request));
     return reply.code(201).send({ token });
   });
 
@@ -98,7 +101,7 @@ function registerAt(app: FastifyInstance, url: string): void {
       // owner can still open their session. The answer is the unknown token's, so a wrong guess of the
       // user teaches nothing about the token.
       const found = db.prepare('SELECT * FROM connection_tokens WHERE token_hash = ? AND user_id = ?').get(tokenHash(token), presentedBy.toLowerCase()) as
-        { user_id: string; asset_id: string; application_id: string; system_user_id: string; expires_at: number } | undefined;
+        { user_id: string; asset_id: string; application_id: string; system_user_id: string; expires_at: number; remote_addr: string } | undefined;
       // Single use: gone once read, whatever comes next.
       if (found) db.prepare('DELETE FROM connection_tokens WHERE token_hash = ?').run(tokenHash(token));
       return found;
@@ -108,15 +111,22 @@ function registerAt(app: FastifyInstance, url: string): void {
       { id: string; username: string; name: string; is_active: number; date_expired: string } | undefined;
     if (!user || !user.is_active || Date.parse(user.date_expired) <= now()) return missing();
     const systemUserName = db.prepare('SELECT name FROM system_users WHERE id = ?').pluck().get(row.system_user_id) as string | undefined;
+    // What this terminal's door let in: the one session it may now open for the user (door-sign-ins.ts).
+    const remember = () => rememberSignIn(db, {
+      terminalId: terminalOf(db, request.ctx.user!)?.id ?? null, userId: row.user_id, kind: 'token', remoteAddr: row.remote_addr,
+      assetId: row.asset_id, applicationId: row.application_id, systemUserId: row.system_user_id, nowMs: now(), expiresAt: now() + CONNECTION_TOKEN_TTL_MS,
+    });
     const common = { username: user.username, name: user.name || user.username, system_user_name: systemUserName ?? '' };
     if (row.application_id) {
       // Granted still, as for an asset: a permission ended in the last minutes ends the token with it.
       if (!mayConnectApp(db, row.user_id, row.application_id, row.system_user_id, now())) return missing();
       const appName = db.prepare('SELECT name FROM database_apps WHERE id = ?').pluck().get(row.application_id) as string | undefined;
+      remember();
       return { user: row.user_id, asset: null, application: row.application_id, type: 'database_app', system_user: row.system_user_id, application_name: appName ?? '', ...common };
     }
     if (!mayConnect(db, row.user_id, row.asset_id, row.system_user_id, now())) return missing();
     const hostname = db.prepare('SELECT hostname FROM assets WHERE id = ?').pluck().get(row.asset_id) as string | undefined;
+    remember();
     // `name` (the display name) beside 2.3's fields: the terminal labels the session `Name(username)` as
     // the SSH door does, without needing to read users/users/<id>/.
     return {
@@ -124,6 +134,12 @@ function registerAt(app: FastifyInstance, url: string): void {
       username: user.username, name: user.name || user.username, hostname: hostname ?? '', system_user_name: systemUserName ?? '',
     };
   });
+}
+
+/** The browser the socket proxy vouches for presents the token from here: its session is recorded from this address. */
+export function vouchTokenAddress(db: DB, token: string, remoteAddr: string): void {
+  if (!token || token.length > 200) return;
+  db.prepare('UPDATE connection_tokens SET remote_addr = ? WHERE token_hash = ?').run(remoteAddr, tokenHash(token));
 }
 
 /** The id of the user a connection token was issued to (used, expired or not), or null for an unknown token. */

@@ -1,8 +1,9 @@
 // Replays of the built-in `server` storage: one gzip asciicast per session under the server's data
-// directory (`<dataDir>/replays/<session id>.cast.gz`). Uploads are stored gzip whatever was sent, and
-// checked to be whole and asciicast v2 (a header line with "version": 2) before they replace anything.
-import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
+// directory (`<dataDir>/replays/<session id>.cast.gz`). Uploads are stored gzip whatever was sent,
+// checked to be whole and asciicast v2 (a header line with "version": 2) first, and stored once: a
+// session's recording is never replaced (commitOnce), and only retention removes it.
+import { createReadStream, createWriteStream, existsSync, linkSync, mkdirSync, rmSync } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -29,13 +30,22 @@ export class ReplayFiles {
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
     const temp = join(this.dir, `.upload-${process.pid}-${randomUUID()}.part`);
     const iterator = upload[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+    // What the upload stream throws is the request's fault (busboy ends a part cut short with an error):
+    // told apart here from the disk's errors, which stay the server's.
+    const read = async () => {
+      try {
+        return await iterator.next();
+      } catch (error) {
+        throw new UploadCutOff(`The upload ended before the multipart body's closing boundary: ${(error as Error).message}`);
+      }
+    };
     try {
-      const first = await iterator.next();
+      const first = await read();
       const head = first.done ? Buffer.alloc(0) : first.value;
       const gzipped = head[0] === 0x1f && head[1] === 0x8b;
       async function* all() {
         if (head.length) yield head;
-        for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+        for (let next = await read(); !next.done; next = await read()) yield next.value;
       }
       if (gzipped) await pipeline(all(), createWriteStream(temp, { mode: 0o600 }));
       else await pipeline(all(), createGzip(), createWriteStream(temp, { mode: 0o600 }));
@@ -55,9 +65,31 @@ export class ReplayFiles {
     }
   }
 
-  /** Puts a staged upload in place of the session's recording (one rename: readers see the old or the new). */
-  commit(sessionId: string, staged: string): void {
-    renameSync(staged, this.pathOf(sessionId));
+  /**
+   * Puts a staged upload in place as the session's recording, once: a link that fails when the recording
+   * exists (two uploads at once cannot both land), then the staged name goes. Answers false, the staged
+   * file left for `sameRecording`, when the session already has one.
+   */
+  commitOnce(sessionId: string, staged: string): boolean {
+    try {
+      linkSync(staged, this.pathOf(sessionId));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      throw error;
+    }
+    this.discard(staged);
+    return true;
+  }
+
+  /** Whether a staged upload holds the same recording as the stored one (compared inflated: gzip or plain sent). */
+  async sameRecording(sessionId: string, staged: string): Promise<boolean> {
+    const [stored, sent] = await Promise.all([inflatedDigest(this.pathOf(sessionId)), inflatedDigest(staged)]);
+    return stored === sent;
+  }
+
+  /** The session's recording goes (retention: session-retention.ts). */
+  remove(sessionId: string): void {
+    rmSync(this.pathOf(sessionId), { force: true });
   }
 
   discard(staged: string): void {
@@ -69,6 +101,18 @@ export class ReplayRejected extends Error {}
 
 /** The upload went past the size limit. */
 export class ReplayTooLarge extends ReplayRejected {}
+
+/** The request's body broke off inside the file part (no closing boundary, a connection cut). */
+export class UploadCutOff extends ReplayRejected {}
+
+/** SHA-256 of a stored gzip file's content. */
+async function inflatedDigest(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  await pipeline(createReadStream(file), createGunzip(), async (source: AsyncIterable<Buffer>) => {
+    for await (const chunk of source) hash.update(chunk);
+  });
+  return hash.digest('hex');
+}
 
 /** The first line of a gzip text file (at most 64 KiB read); with `whole`, the rest is inflated too, to prove the gzip complete. */
 async function firstLine(file: string, whole: boolean): Promise<string> {

@@ -21,6 +21,10 @@ import { tarStream } from './tar.ts';
 import type { PermissionCheck } from '../auth/permissions.ts';
 
 const BASE = '/api/v1/terminal/sessions/:id/replay/';
+const REPLACED = {
+  zh: '该会话的录像已上传，不能替换',
+  en: 'This session\'s recording was uploaded already: it is kept as first uploaded and cannot be replaced.',
+};
 /** One recording at most this big by default (a long heavy session is tens of MB gzip). */
 export const MAX_REPLAY_BYTES = 512 * 1024 * 1024;
 
@@ -55,7 +59,7 @@ function missingReplay(reply: FastifyReply, lang: string) {
 function isBrokenUpload(error: unknown): boolean {
   const code = String((error as { code?: string }).code ?? '');
   const message = error instanceof Error ? error.message : '';
-  return code.startsWith('FST_') || code === 'ERR_STREAM_PREMATURE_CLOSE' || /^(Unexpected end of|Malformed|Multipart: )/.test(message);
+  return code.startsWith('FST_') || code === 'ERR_STREAM_PREMATURE_CLOSE' || /^(Unexpected end of|Part terminated early|Malformed|Multipart: )/.test(message);
 }
 
 /**
@@ -94,14 +98,19 @@ export function registerReplayRoutes(app: FastifyInstance, files: ReplayFiles, m
         if (staged) files.discard(staged);
         if (error instanceof ReplayTooLarge || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(400).send(tooLarge);
         if (error instanceof ReplayRejected) return reply.code(400).send({ file: [error.message] });
-        if (isBrokenUpload(error)) return reply.code(400).send({ file: [(error as Error).message] });
+        if (isBrokenUpload(error)) return reply.code(400).send({ file: [`The multipart body is malformed or cut off: ${(error as Error).message}`] });
         throw error;
       }
       if (!staged) return reply.code(400).send({ file: ['No file was submitted.'] });
-      // Only now, the whole request read and the file checked, does it replace the stored recording.
-      files.commit(String(row.id), staged);
-      args.db.prepare('UPDATE terminal_sessions SET has_replay = 1 WHERE id = ?').run(row.id);
-      return reply.code(201).send({ url: replaySrc(String(row.id)) });
+      // Only now, the whole request read and the file checked, is it stored — once: a recording is never
+      // replaced. The same recording sent again (a retry after a lost answer) is taken as already done.
+      const id = String(row.id);
+      if (!files.commitOnce(id, staged)) {
+        const same = await files.sameRecording(id, staged).finally(() => files.discard(staged!));
+        if (!same) return reply.code(409).send({ file: [REPLACED[args.ctx.lang]] });
+      }
+      args.db.prepare('UPDATE terminal_sessions SET has_replay = 1 WHERE id = ?').run(id);
+      return reply.code(201).send({ url: replaySrc(id) });
     });
   });
 

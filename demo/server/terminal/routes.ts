@@ -1,8 +1,13 @@
-// Every terminal route beyond the engine's resources (sessions, tasks, terminals, storages are in
-// resources/index.ts): registration, the terminal's own calls, replays, commands, connection tokens,
-// storage tests, session join validation.
+// Every terminal route beyond the engine's resources (tasks, terminals, storages are in
+// resources/index.ts): registration, the terminal's own calls, sessions, replays, commands, connection
+// tokens, storage tests, session join validation, and the retention of sessions. Sessions are an engine
+// resource registered here rather than in RESOURCES: the generic contract creates and deletes rows as an
+// admin, and sessions are records only a terminal writes, for a user its door let in, and nobody deletes
+// (test/server/terminal-sessions*.test.ts and session-records-append-only.test.ts cover them).
 import type { FastifyInstance } from 'fastify';
 import { join } from 'node:path';
+import { registerResource } from '../engine/routes.ts';
+import { terminalSessionsResource } from '../resources/terminal-sessions.ts';
 import type { TargetPolicy } from '../net/allowed-targets.ts';
 import { registerCommandRoutes } from './command-routes.ts';
 import { registerConnectionTokenRoutes } from './connection-token.ts';
@@ -13,6 +18,7 @@ import { registerReplayRoutes } from './replay-routes.ts';
 import { registerStorageTestRoutes } from './storage-routes.ts';
 import { registerTerminalSelfRoutes } from './terminal-routes.ts';
 import { registerTerminalSessionsRoute } from './terminal-sessions-route.ts';
+import { keepSessionsForTheirTime } from './session-retention.ts';
 
 export interface TerminalOptions {
   /** The server's data directory: replays go to `<dataDir>/replays/`. */
@@ -27,7 +33,10 @@ export interface TerminalOptions {
 export function registerTerminalRoutes(app: FastifyInstance, opts: TerminalOptions): void {
   registerTerminalRegistration(app, opts.bootstrapToken);
   registerTerminalSelfRoutes(app);
-  registerReplayRoutes(app, new ReplayFiles(join(opts.dataDir, 'replays')), opts.maxReplayBytes);
+  registerResource(app, terminalSessionsResource);
+  const replays = new ReplayFiles(join(opts.dataDir, 'replays'));
+  registerReplayRoutes(app, replays, opts.maxReplayBytes);
+  keepSessionsForTheirTime(app, replays);
   registerCommandRoutes(app);
   registerConnectionTokenRoutes(app);
   registerStorageTestRoutes(app, opts.policy);

@@ -1,6 +1,7 @@
-// The actions on a request ticket (§2.8): approve (the asset permission exactly as confirmed, for the
-// requester, in the ticket's org), reject, close. POST with an empty body; assignees act, and the requester
-// may close their own open ticket. Every refusal writes nothing.
+// The actions on a request ticket (§2.8): approve (the asset permission exactly as the assignee confirmed
+// it, frozen then — tickets/confirmation.ts — for the requester, in the ticket's org), reject, close. POST
+// with an empty body; assignees act, and the requester may close their own open ticket. Every refusal
+// writes nothing.
 import type { FastifyReply } from 'fastify';
 import { recordOperation, userLabel } from '../audits/operate-log.ts';
 import type { Org } from '../context.ts';
@@ -13,6 +14,7 @@ import { ticketsResource } from '../resources/tickets.ts';
 import { mailRequester } from './mail.ts';
 import { TICKET_TEXT } from './messages.ts';
 import { performAction, performStatus } from './ticket-store.ts';
+import { confirmationOf } from './confirmation.ts';
 import { administers, isAssignee, isRequester } from './who.ts';
 
 type Answer = { status: number; body: unknown };
@@ -48,12 +50,13 @@ export function approve(args: HookArgs, ticket: Row): Answer {
   const orgId = String(ticket.org_id);
   // An assignee who has since lost the org's admin role grants nothing in it.
   if (!administers(args.db, args.ctx.user, orgId)) return say(args, 403, 'notOrgAdmin');
-  const confirmed = JSON.parse(String(ticket.confirmed_assets)) as string[];
-  if (!confirmed.length) return say(args, 400, 'confirmAssets');
+  // What the assignee confirmed, as frozen then: never the ticket's fields as they are by now.
+  const frozen = confirmationOf(args.db, String(ticket.id));
+  if (!frozen) return say(args, 400, JSON.parse(String(ticket.confirmed_assets)).length ? 'confirmSystemUser' : 'confirmAssets');
+  const confirmed = frozen.assets;
   const found = args.db.prepare('SELECT COUNT(*) FROM assets WHERE id IN (SELECT value FROM json_each(?)) AND org_id = ?').pluck().get(JSON.stringify(confirmed), orgId) as number;
   if (found !== new Set(confirmed).size) return say(args, 400, 'assetsChanged');
-  const systemUser = String(ticket.confirmed_system_user);
-  if (!systemUser) return say(args, 400, 'confirmSystemUser');
+  const systemUser = frozen.system_user;
   if (!args.db.prepare('SELECT 1 FROM system_users WHERE id = ? AND org_id = ?').get(systemUser, orgId)) return say(args, 400, 'systemUserChanged');
 
   const lang = args.ctx.lang;
@@ -62,9 +65,9 @@ export function approve(args: HookArgs, ticket: Row): Answer {
   const body = {
     name: pick(lang, TICKET_TEXT.permissionName, { user: requester.slice(0, 60), id: String(ticket.id) }),
     users: ticket.user ? [String(ticket.user)] : [], assets: confirmed, system_users: [systemUser],
-    actions: actionNames(Number(ticket.actions)), is_active: true,
-    ...(ticket.date_start ? { date_start: ticket.date_start } : {}),
-    ...(ticket.date_expired ? { date_expired: ticket.date_expired } : {}),
+    actions: actionNames(frozen.actions), is_active: true,
+    ...(frozen.date_start ? { date_start: frozen.date_start } : {}),
+    ...(frozen.date_expired ? { date_expired: frozen.date_expired } : {}),
     comment: pick(lang, TICKET_TEXT.permissionComment, { user: requester, assignee: userLabel(args.ctx.user), id: String(ticket.id) }),
   };
   let answer: Answer = { status: 200, body: { detail: pick(lang, TICKET_TEXT.succeed) } };

@@ -1,6 +1,7 @@
 // /api/v1/users/profile/ and its password and public-key sub-resources (§1.15).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authorize, IsValidUser } from '../auth/permissions.ts';
+import { credentialChangeRefusal } from '../auth/credential-guard.ts';
 import { touchSession } from '../auth/sessions.ts';
 import { coerceField } from '../engine/fields.ts';
 import type { FieldDef } from '../engine/types.ts';
@@ -39,6 +40,9 @@ export function registerProfileRoutes(app: FastifyInstance): void {
     const { lang } = request.ctx;
     const body = (request.body ?? {}) as Record<string, unknown>;
     if (typeof body !== 'object' || Array.isArray(body)) return reply.code(400).send({ non_field_errors: [t(lang, 'request.invalid_body')] });
+    // The SSH key and the MFA level are credentials (auth/credential-guard.ts).
+    const locked = 'public_key' in body || 'mfa_level' in body ? credentialChangeRefusal(request) : null;
+    if (locked) return reply.code(locked.status).send(locked.body);
     const changes: Record<string, unknown> = {};
     const errors: Record<string, string[]> = {};
     for (const [name, field] of Object.entries(WRITABLE)) {
@@ -66,6 +70,8 @@ export function registerProfileRoutes(app: FastifyInstance): void {
   app.get('/api/v1/users/profile/password/', (request, reply) => (authorize(request, reply, IsValidUser) ? {} : reply));
   app.put('/api/v1/users/profile/password/', async (request, reply) => {
     if (!authorize(request, reply, IsValidUser)) return reply;
+    const locked = credentialChangeRefusal(request);
+    if (locked) return reply.code(locked.status).send(locked.body);
     const errors = await changeOwnPassword(request, request.ctx.user, (request.body ?? {}) as Record<string, unknown>);
     return errors ? reply.code(400).send(errors) : {};
   });
@@ -78,6 +84,8 @@ export function registerProfileRoutes(app: FastifyInstance): void {
     authorize(request, reply, IsValidUser) ? publicKeyBody(request.ctx.user.id) : reply);
   app.put('/api/v1/users/profile/public-key/', (request, reply) => {
     if (!authorize(request, reply, IsValidUser)) return reply;
+    const locked = credentialChangeRefusal(request);
+    if (locked) return reply.code(locked.status).send(locked.body);
     const value = (request.body as Record<string, unknown> | null)?.public_key;
     if (typeof value !== 'string' || !parsePublicKey(value)) {
       return reply.code(400).send({ public_key: [t(request.ctx.lang, value ? 'public_key.invalid' : 'field.required')] });

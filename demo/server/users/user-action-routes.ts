@@ -3,6 +3,7 @@
 // the current org and the caller allowed to update it, as for PUT on the user.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clearFailures } from '../auth/lockout.ts';
+import { credentialChangeRefusal } from '../auth/credential-guard.ts';
 import { makeGuard, notFound } from '../engine/guard.ts';
 import { serializeRow } from '../engine/serialize.ts';
 import type { HookArgs, Row } from '../engine/types.ts';
@@ -26,7 +27,8 @@ export function registerUserActionRoutes(app: FastifyInstance): void {
     if (!args) return reply;
     const target = findOne(args, users, (request.params as { id: string }).id);
     if (!target) return notFound(args, reply, users);
-    const refusal = userChangeRefusal(args, target, 'update');
+    // On oneself these are credential changes: under login confirmation, from an approved login only.
+    const refusal = userChangeRefusal(args, target, 'update') ?? (target.id === args.ctx.user.id ? credentialChangeRefusal(request) : null);
     if (refusal) return reply.code(refusal.status).send(refusal.body);
     return action(args, target, request, reply);
   };

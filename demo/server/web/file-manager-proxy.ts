@@ -14,6 +14,7 @@ import { singleValues } from '../engine/query-params.ts';
 import { pick } from '../lib/i18n.ts';
 import { terminalProxySecret } from '../terminal/proxy-secret.ts';
 import { signRequest } from '../terminal/proxy-signature.ts';
+import { rememberVouch } from '../terminal/door-sign-ins.ts';
 import { preloadLinks, renderElementPage } from './embed-route.ts';
 import { browserRefusal, peerAddress, signedInBrowser } from './browser-origin.ts';
 import { terminalHttpHost, terminalHttpPort } from './terminal-socket-proxy.ts';
@@ -35,6 +36,9 @@ const refusal = (request: FastifyRequest, reply: FastifyReply) => browserRefusal
 function forward(request: FastifyRequest, reply: FastifyReply, terminal: { host: string; port: number }): void {
   const user = request.ctx.user!;
   const path = request.url;
+  // The terminal will write FTP rows naming this user: the server remembers it vouched for them (door-sign-ins.ts).
+  const { db, now, loginAgeMs } = request.server.bastion;
+  rememberVouch(db, user.id, peerAddress(request), now(), now() + loginAgeMs);
   const signed = signRequest(terminalProxySecret(request.server.bastion.db), {
     user: user.id, username: user.username, name: user.name || user.username, forwardedFor: peerAddress(request),
   }, request.method, path, Date.now());

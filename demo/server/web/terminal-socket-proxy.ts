@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { WebSocket, type RawData } from 'ws';
 import { browserRefusal, peerAddress } from './browser-origin.ts';
 import { pick } from '../lib/i18n.ts';
-import { tokenOwner } from '../terminal/connection-token.ts';
+import { tokenOwner, vouchTokenAddress } from '../terminal/connection-token.ts';
 import { terminalProxySecret } from '../terminal/proxy-secret.ts';
 import { signUpgrade } from '../terminal/proxy-signature.ts';
 
@@ -74,6 +74,8 @@ function refusal(request: FastifyRequest, reply: FastifyReply): FastifyReply | n
   // this same user (vouched below), so the server refuses a mismatch there too.
   const owner = tokenOwner(request.server.bastion.db, tokenOf(request.url));
   if (owner && owner !== ctx.user!.id) return reply.code(403).send({ detail: pick(ctx.lang, TEXT.notYourToken) });
+  // The address signed to the terminal below is the one its session will be recorded under.
+  if (owner) vouchTokenAddress(request.server.bastion.db, tokenOf(request.url), peerAddress(request));
   return null;
 }
 

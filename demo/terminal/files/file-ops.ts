@@ -2,8 +2,12 @@
 // allows for the asset and system user, runs on the asset's SFTP session, and writes the FTP log row 2.3
 // writes for it (Download, Upload, Mkdir, Rmdir, Delete, Rename, Symlink; refused attempts too, marked
 // unsuccessful). Reading and listing return what the asset answers; paths are the tree's virtual ones.
+// Every path is resolved by the asset and kept under the system user's root (confined.ts): what follows
+// a link (read, write, list, stat, chmod) acts on the link's resolved target, what acts on an entry
+// itself (lstat, remove, rename, mkdir, a new link) on the entry in its resolved folder.
 import { posix } from 'node:path';
 import type { Attributes, FileEntry, InputAttributes } from 'ssh2';
+import { entry, followed, linkTarget } from './confined.ts';
 import { call, FileError, FileTree, STATUS, virtualDirAttrs, type AssetSftp, type Inside } from './file-tree.ts';
 
 /** An open file on the asset: its handle there, and the session it belongs to. */
@@ -20,8 +24,12 @@ export async function stat(tree: FileTree, path: string, link = false): Promise<
   // A system user's folder is the door's own: it stands for the asset's root, which may be anything.
   if (!place.rest) return virtualDirAttrs(true);
   const conn = await tree.connection(place);
-  const real = FileTree.real(conn, place);
-  return call<Attributes>((done) => (link ? conn.sftp.lstat(real, done) : conn.sftp.stat(real, done)));
+  if (link) {
+    const real = await entry(conn, place);
+    return call<Attributes>((done) => conn.sftp.lstat(real, done));
+  }
+  const real = await followed(conn, place);
+  return call<Attributes>((done) => conn.sftp.stat(real, done));
 }
 
 /** Every entry of a folder (virtual ones made up, the asset's as it lists them, without `.` and `..`). */
@@ -33,7 +41,8 @@ export async function list(tree: FileTree, path: string): Promise<FileEntry[]> {
   const inside = place as Inside;
   await tree.require(inside, 'browse');
   const conn = await tree.connection(inside);
-  return call<FileEntry[]>((done) => conn.sftp.readdir(FileTree.real(conn, inside), done));
+  const real = await followed(conn, inside);
+  return call<FileEntry[]>((done) => conn.sftp.readdir(real, done));
 }
 
 /** Opens a file on the asset: for reading (Download, needs download_file) or writing (Upload, needs upload_file). */
@@ -52,9 +61,14 @@ export async function open(tree: FileTree, path: string, flags: number, attrs: I
       throw error;
     }
   }
-  const opened = await tree.logged(place, write ? 'upload_file' : 'download_file', write ? 'Upload' : 'Download', name,
-    (conn) => call<Buffer>((done) => conn.sftp.open(FileTree.real(conn, place), flags, attrs, done)).then((handle) => ({ conn, handle })));
-  return { ...opened, real: FileTree.real(opened.conn, place), read, write };
+  // The file really opened (a link's target, under the root) is what the row names.
+  const opened = await tree.logged(place, write ? 'upload_file' : 'download_file', write ? 'Upload' : 'Download', name, async (conn, row) => {
+    const real = await followed(conn, place);
+    row.filename = real;
+    const handle = await call<Buffer>((done) => conn.sftp.open(real, flags, attrs, done));
+    return { conn, handle, real };
+  });
+  return { ...opened, read, write };
 }
 
 /** A path under a system user's folder: that folder itself (the asset's root) is not removed, moved or changed. */
@@ -67,20 +81,27 @@ async function belowRoot(tree: FileTree, path: string): Promise<Inside> {
 export async function mkdir(tree: FileTree, path: string, attrs: InputAttributes = {}): Promise<void> {
   const place = await tree.inside(path);
   if (!place.rest) throw new FileError(STATUS.FAILURE, 'files.folder_exists');
-  await tree.logged(place, 'upload_file', 'Mkdir', (c) => FileTree.pathOf(place, c),
-    (conn) => call<void>((done) => conn.sftp.mkdir(FileTree.real(conn, place), attrs, done)));
+  await tree.logged(place, 'upload_file', 'Mkdir', (c) => FileTree.pathOf(place, c), async (conn, row) => {
+    row.filename = await entry(conn, place);
+    await call<void>((done) => conn.sftp.mkdir(row.filename, attrs, done));
+  });
 }
 
 export async function rmdir(tree: FileTree, path: string): Promise<void> {
   const place = await belowRoot(tree, path);
-  await tree.logged(place, 'upload_file', 'Rmdir', (c) => FileTree.pathOf(place, c),
-    (conn) => call<void>((done) => conn.sftp.rmdir(FileTree.real(conn, place), done)));
+  await tree.logged(place, 'upload_file', 'Rmdir', (c) => FileTree.pathOf(place, c), async (conn, row) => {
+    row.filename = await entry(conn, place);
+    await call<void>((done) => conn.sftp.rmdir(row.filename, done));
+  });
 }
 
 export async function remove(tree: FileTree, path: string): Promise<void> {
   const place = await belowRoot(tree, path);
-  await tree.logged(place, 'upload_file', 'Delete', (c) => FileTree.pathOf(place, c),
-    (conn) => call<void>((done) => conn.sftp.unlink(FileTree.real(conn, place), done)));
+  // A link is removed itself, never what it points at.
+  await tree.logged(place, 'upload_file', 'Delete', (c) => FileTree.pathOf(place, c), async (conn, row) => {
+    row.filename = await entry(conn, place);
+    await call<void>((done) => conn.sftp.unlink(row.filename, done));
+  });
 }
 
 /**
@@ -111,22 +132,36 @@ async function pair(tree: FileTree, from: string, to: string): Promise<[Inside, 
 
 export async function rename(tree: FileTree, from: string, to: string): Promise<void> {
   const [a, b] = await pair(tree, from, to);
-  await tree.logged(a, 'upload_file', 'Rename', (c) => `${FileTree.pathOf(a, c)}=>${FileTree.pathOf(b, c)}`,
-    (conn) => call<void>((done) => conn.sftp.rename(FileTree.real(conn, a), FileTree.real(conn, b), done)));
+  await tree.logged(a, 'upload_file', 'Rename', (c) => `${FileTree.pathOf(a, c)}=>${FileTree.pathOf(b, c)}`, async (conn, row) => {
+    const [from, to] = [await entry(conn, a), await entry(conn, b)];
+    row.filename = `${from}=>${to}`;
+    await call<void>((done) => conn.sftp.rename(from, to, done));
+  });
 }
 
-/** A link at `link` pointing at `target` (as given: the asset resolves it). */
+/**
+ * A link at `link` to `target`: relative to the link's folder, or a path of the door's tree in the same
+ * system user's folder. Made to the path the target resolves to on the asset, which must be under the
+ * root (confined.ts): a link out of it is refused, and the row names both real paths.
+ */
 export async function symlink(tree: FileTree, target: string, link: string): Promise<void> {
   const place = await belowRoot(tree, link);
-  await tree.logged(place, 'upload_file', 'Symlink', (c) => `${FileTree.pathOf(place, c)}=>${target}`,
-    (conn) => call<void>((done) => conn.sftp.symlink(target, FileTree.real(conn, place), done)));
+  const within = target.startsWith('/') ? await tree.locate(target) : null;
+  const sameFolder = within?.kind === 'inside' && within.asset === place.asset && within.su === place.su ? within : null;
+  await tree.logged(place, 'upload_file', 'Symlink', (c) => `${FileTree.pathOf(place, c)}=>${target}`, async (conn, row) => {
+    const at = await entry(conn, place);
+    const to = await linkTarget(conn, at, target, sameFolder);
+    row.filename = `${at}=>${to}`;
+    await call<void>((done) => conn.sftp.symlink(to, at, done));
+  });
 }
 
 export async function readlink(tree: FileTree, path: string): Promise<string> {
   const place = await tree.inside(path);
   await tree.require(place, 'browse');
   const conn = await tree.connection(place);
-  return call<string>((done) => conn.sftp.readlink(FileTree.real(conn, place), done));
+  const real = await entry(conn, place);
+  return call<string>((done) => conn.sftp.readlink(real, done));
 }
 
 /** Changing a file's mode, owner or times is a write: upload_file (not logged: 2.3 has no such row). */
@@ -134,7 +169,8 @@ export async function setstat(tree: FileTree, path: string, attrs: InputAttribut
   const place = await belowRoot(tree, path);
   await tree.require(place, 'upload_file');
   const conn = await tree.connection(place);
-  await call<void>((done) => conn.sftp.setstat(FileTree.real(conn, place), attrs, done));
+  const real = await followed(conn, place);
+  await call<void>((done) => conn.sftp.setstat(real, attrs, done));
 }
 
 /** The same on an open file: free for a file opened for writing (the open needed upload_file). */

@@ -50,8 +50,11 @@ export type Inside = Extract<Place, { kind: 'inside' }>;
 /** One SFTP session per asset and system user. */
 const connectionKey = (place: Inside) => `${place.asset.asset.id}/${place.su.systemUser.id}`;
 
-/** An SFTP session on the asset as one system user, with the root its `sftp_root` names. */
+/** An SFTP session on the asset as one system user, with the root its `sftp_root` names, resolved by the asset (confined.ts). */
 export interface AssetSftp { sftp: SFTPWrapper; root: string; connection: AssetConnection }
+
+/** The name an FTP log row gives: the path asked for until the operation says what it really touched. */
+export interface RowName { filename: string }
 
 const q = encodeURIComponent;
 const BROWSE = ['connect', 'upload_file', 'download_file'];
@@ -265,11 +268,13 @@ export class FileTree {
     }
   }
 
-  /** `tmp` → /tmp, `home` (or nothing) → the system user's home, anything else an absolute path (koko's). */
+  /**
+   * `tmp` → /tmp, `home` (or nothing) → the system user's home, anything else an absolute path (koko's);
+   * as the asset resolves it (a root that is itself a link is where it leads), so that every path below
+   * can be compared with it after the asset resolved that one too (confined.ts).
+   */
   private async rootOf(sftp: SFTPWrapper, sftpRoot: string | undefined): Promise<string> {
-    const fixed = fixedRoot(sftpRoot);
-    if (fixed) return fixed;
-    return new Promise((resolve, reject) => sftp.realpath('.', (error, home) => (error ? reject(error) : resolve(home))));
+    return call<string>((done) => sftp.realpath(fixedRoot(sftpRoot) ?? '.', done));
   }
 
   /** The asset's own path of a place inside it. */
@@ -298,16 +303,18 @@ export class FileTree {
     this.services.outbox.ftpLog({
       id: randomUUID(), user: userLabel(this.origin.user), remote_addr: this.origin.remoteAddr,
       asset: place.asset.asset.hostname, system_user: place.su.systemUser.name, org_id: place.asset.asset.org_id ?? '',
+      user_id: this.origin.user.id, asset_id: place.asset.asset.id, system_user_id: place.su.systemUser.id,
       operate, filename: filename.slice(0, 1024), is_success: ok,
     });
   }
 
   /**
    * Runs a logged operation: the grant checked, then `run` on the asset; the row says whether it went
-   * through. A refusal is logged too (not successful), then answered as a permission error.
+   * through, under the name `run` gives it once it knows the real path (else the path asked for). A
+   * refusal is logged too (not successful), then answered as a permission error.
    */
   async logged<T>(place: Inside, need: Need, operate: Operate, filename: (conn: AssetSftp | null) => string,
-    run: (conn: AssetSftp) => Promise<T>): Promise<T> {
+    run: (conn: AssetSftp, row: RowName) => Promise<T>): Promise<T> {
     try {
       await this.require(place, need);
     } catch (error) {
@@ -315,12 +322,13 @@ export class FileTree {
       throw error;
     }
     const conn = await this.connection(place);
+    const row: RowName = { filename: filename(conn) };
     try {
-      const result = await run(conn);
-      this.log(place, operate, filename(conn), true);
+      const result = await run(conn, row);
+      this.log(place, operate, row.filename, true);
       return result;
     } catch (error) {
-      this.log(place, operate, filename(conn), false);
+      this.log(place, operate, row.filename, false);
       throw error;
     }
   }

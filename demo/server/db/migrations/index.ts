@@ -31,3 +31,6 @@ export { default as m0040 } from './0040_portal_clients_oauth.ts';
 export { default as m0045 } from './0045_connection_tokens_apps.ts';
 export { default as m0046 } from './0046_session_samples.ts';
 export { default as m0047 } from './0047_sample_indexes.ts';
+export { default as m0048 } from './0048_door_sign_ins.ts';
+export { default as m0049 } from './0049_ticket_confirmation.ts';
+export { default as m0050 } from './0050_confirmed_logins.ts';

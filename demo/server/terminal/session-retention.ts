@@ -1,0 +1,61 @@
+// The one way session records leave the database: TERMINAL_SESSION_KEEP_DURATION days after it started
+// (2.3's setting, default 200), a session goes with its commands and its recording, together, so nothing
+// is left half-kept (2.3's DELETE took the session and left its commands as orphans; here no API call
+// deletes any of them: audits/append-only.ts). Swept when the server is ready and every hour after.
+import type { FastifyInstance } from 'fastify';
+import type { DB } from '../db/open.ts';
+import { isoAt } from '../lib/time.ts';
+import type { SettingsStore } from '../settings/store.ts';
+import type { ReplayFiles } from './replay-files.ts';
+
+const SWEEP_EVERY_MS = 60 * 60_000;
+const DAY_MS = 86_400_000;
+/** Sessions removed per transaction: a large backlog does not hold the write lock for long. */
+const BATCH = 500;
+
+/** Deletes every session that started before the kept window, with its commands and recording; answers how many. */
+export function expireSessions(db: DB, replays: ReplayFiles, settings: SettingsStore, nowMs: number): number {
+  const days = Number(settings.get<number>('TERMINAL_SESSION_KEEP_DURATION'));
+  // Unreadable or below one day: keep everything (fail closed: records are never removed by mistake).
+  if (!Number.isFinite(days) || days < 1) return 0;
+  const before = isoAt(nowMs - days * DAY_MS);
+  const oldest = db.prepare('SELECT id FROM terminal_sessions WHERE date_start < ? LIMIT ?').pluck();
+  const dropCommands = db.prepare('DELETE FROM commands WHERE session = ?');
+  const dropSession = db.prepare('DELETE FROM terminal_sessions WHERE id = ?');
+  let removed = 0;
+  for (;;) {
+    const ids = oldest.all(before, BATCH) as string[];
+    if (!ids.length) return removed;
+    db.transaction(() => {
+      for (const id of ids) {
+        dropCommands.run(id);
+        dropSession.run(id);
+      }
+    })();
+    // The files once the rows are gone: a crash in between leaves a file no row names (unreachable
+    // through the API), never a kept session whose recording is gone.
+    for (const id of ids) replays.remove(id);
+    removed += ids.length;
+  }
+}
+
+export function keepSessionsForTheirTime(app: FastifyInstance, replays: ReplayFiles): void {
+  let timer: NodeJS.Timeout | null = null;
+  const sweep = () => {
+    const { db, settings, now } = app.bastion;
+    try {
+      expireSessions(db, replays, settings, now());
+    } catch (error) {
+      console.error(`session retention: ${(error as Error).message}`);
+    }
+  };
+  app.addHook('onReady', async () => {
+    sweep();
+    timer = setInterval(sweep, SWEEP_EVERY_MS);
+    timer.unref();
+  });
+  // Before the database closes (onClose).
+  app.addHook('preClose', async () => {
+    if (timer) clearInterval(timer);
+  });
+}
