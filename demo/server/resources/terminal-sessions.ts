@@ -3,8 +3,9 @@
 // set from that sign-in (terminal/session-binding.ts), never from the body; only the terminal that opened
 // it changes it, and only to finish it (terminal/session-record.ts); nobody deletes one through the API
 // (audits/append-only.ts answers 405): sessions age out with their commands and recording by
-// TERMINAL_SESSION_KEEP_DURATION (terminal/session-retention.ts). Admins and auditors read. Org scoped.
-import { IsAppUser, IsSessionReader, terminalOf } from '../terminal/app-user.ts';
+// TERMINAL_SESSION_KEEP_DURATION (terminal/session-retention.ts). Admins and auditors read; a user, their own. Org scoped.
+import { IsAppUser, terminalOf } from '../terminal/app-user.ts';
+import { IsSessionReaderOrOwner, ownSessionsOnly } from '../terminal/session-owner.ts';
 import type { FieldDef, HookArgs, ResourceDef, Row } from '../engine/types.ts';
 import { L } from '../assets/fields.ts';
 import { t } from '../lib/i18n.ts';
@@ -78,7 +79,7 @@ export const terminalSessionsResource: ResourceDef = {
   // No delete (audits/append-only.ts answers 405) and no bulk writes: one session, one door sign-in.
   actions: ['list', 'retrieve', 'create', 'update'],
   permissions: {
-    list: IsSessionReader, retrieve: IsSessionReader,
+    list: IsSessionReaderOrOwner, retrieve: IsSessionReaderOrOwner,
     // A session's record is its terminal's word: no admin writes one (the console only reads sessions
     // and asks terminals to kill them).
     create: IsAppUser, update: IsAppUser, delete: IsAppUser,
@@ -111,4 +112,6 @@ export const terminalSessionsResource: ResourceDef = {
     },
   },
   sample: sessionSample,
+  // A user who reads no sessions sees their own (terminal/session-owner.ts).
+  scope: (args) => ownSessionsOnly(args.db, args.ctx, args.now) ?? { sql: '1', params: [] },
 };

@@ -1,5 +1,6 @@
 // /api/v1/terminal/commands/ (§2.6): terminals post arrays of commands into their own sessions
-// (terminal/command-write.ts); admins, auditors and terminals read them by time window
+// (terminal/command-write.ts); admins, auditors and terminals read them by time window, a user those of
+// a session of their own (session-owner.ts)
 // (terminal/command-query.ts); `export/` renders the same selection as an HTML report.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authorize } from '../auth/permissions.ts';
@@ -9,6 +10,7 @@ import { serializeRow } from '../engine/serialize.ts';
 import type { AuthedCtx, HookArgs, Row } from '../engine/types.ts';
 import { commandsResource } from '../resources/commands.ts';
 import { IsAppUser, IsSessionReader, terminalOf } from './app-user.ts';
+import { IsSessionReaderOrOwner, ownSessionsOnly, ranSession } from './session-owner.ts';
 import { commandWhere, type CommandWhere } from './command-query.ts';
 import { countWindow } from './command-count.ts';
 import { commandReport } from './command-report.ts';
@@ -19,6 +21,9 @@ const URL = commandsResource.url;
 const MAX_BATCH = 5_000;
 /** At most this many commands in one HTML report. */
 export const MAX_EXPORT = 10_000;
+
+/** No command at all. */
+const NONE: CommandWhere = { sql: 'WHERE 0', params: [], index: '', fts: false };
 
 const argsOf = (request: FastifyRequest): HookArgs => ({
   db: request.server.bastion.db, ctx: request.ctx as AuthedCtx, request, now: request.server.bastion.now(),
@@ -57,9 +62,12 @@ function pageOfMatches(args: HookArgs, where: CommandWhere, limit: number, offse
 
 export function registerCommandRoutes(app: FastifyInstance): void {
   app.get(URL, (request, reply) => {
-    if (!authorize(request, reply, IsSessionReader)) return reply;
+    if (!authorize(request, reply, IsSessionReaderOrOwner)) return reply;
     const args = argsOf(request);
-    const where = commandWhere(args.db, args.ctx.org, request.query as Record<string, unknown>, args.now);
+    const query = request.query as Record<string, unknown>;
+    // A user who reads no sessions reads the commands of one session of their own, named by session_id.
+    const mine = !ownSessionsOnly(args.db, args.ctx, args.now) || ranSession(args.db, args.ctx.user.id, query.session_id ?? query.session);
+    const where = mine ? commandWhere(args.db, args.ctx.org, query, args.now) : NONE;
     const page = pageOf(request.query as Record<string, unknown>);
     if (!page) return selectCommands(args, where, MAX_EXPORT, 0).map((row) => serializeCommand(args, row));
     const { count, rows } = where.fts ? pageOfMatches(args, where, page.limit, page.offset)

@@ -14,7 +14,8 @@ import { UUID_PATTERN } from '../lib/ids.ts';
 import { formatDateTime } from '../lib/time.ts';
 import { andInOrg } from '../orgs/current-org.ts';
 import { terminalSessionsResource } from '../resources/terminal-sessions.ts';
-import { IsAppUser, IsSessionReader, terminalOf } from './app-user.ts';
+import { IsAppUser, terminalOf } from './app-user.ts';
+import { IsSessionReaderOrOwner, ownSessionsOnly } from './session-owner.ts';
 import { ReplayFiles, ReplayRejected, ReplayTooLarge } from './replay-files.ts';
 import { sampleReplay } from './sample-replay.ts';
 import { tarStream } from './tar.ts';
@@ -38,7 +39,9 @@ function sessionFor(request: FastifyRequest, reply: FastifyReply, check: Permiss
   const id = String((request.params as { id: string }).id).toLowerCase();
   const org = andInOrg(request.ctx.org);
   const row = UUID_PATTERN.test(id) ? db.prepare(`SELECT * FROM terminal_sessions WHERE id = ?${org.sql}`).get(id, ...org.params) as Row | undefined : undefined;
-  if (!row) {
+  const ctx = request.ctx as AuthedCtx;
+  const own = ownSessionsOnly(db, ctx, now());
+  if (!row || (own && row.user_id !== ctx.user.id)) {
     reply.code(404).send({ detail: request.ctx.lang === 'zh' ? '会话 对象不存在。' : 'Session object does not exist.' });
     return null;
   }
@@ -115,7 +118,7 @@ export function registerReplayRoutes(app: FastifyInstance, files: ReplayFiles, m
   });
 
   app.get(BASE, (request, reply) => {
-    const found = sessionFor(request, reply, IsSessionReader);
+    const found = sessionFor(request, reply, IsSessionReaderOrOwner);
     if (!found) return reply;
     const { args, row } = found;
     if (!files.exists(String(row.id)) && !isSample(row)) return missingReplay(reply, args.ctx.lang);
@@ -129,7 +132,7 @@ export function registerReplayRoutes(app: FastifyInstance, files: ReplayFiles, m
 
   // The recording itself: the stored gzip as is when the client accepts gzip, else inflated on the way.
   app.get(`${BASE}asciicast/`, { compress: false }, (request, reply) => {
-    const found = sessionFor(request, reply, IsSessionReader);
+    const found = sessionFor(request, reply, IsSessionReaderOrOwner);
     if (!found) return reply;
     const path = files.pathOf(String(found.row.id));
     const sample = !files.exists(String(found.row.id)) && isSample(found.row) ? sampleReplay(found.args.db, found.row) : null;
@@ -143,7 +146,7 @@ export function registerReplayRoutes(app: FastifyInstance, files: ReplayFiles, m
   });
 
   app.get(`${BASE}download/`, { compress: false }, (request, reply) => {
-    const found = sessionFor(request, reply, IsSessionReader);
+    const found = sessionFor(request, reply, IsSessionReaderOrOwner);
     if (!found) return reply;
     const { args, row } = found;
     const id = String(row.id);
