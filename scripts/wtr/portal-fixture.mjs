@@ -21,8 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_CLIENT_ID, startPortal } from '../../demo/portal/server.mjs';
 import { freePort } from '../lib/free-port.mjs';
-import { requestRegistration, signedHeaders } from '../lib/terminal-signing.mjs';
-import { openDoorSession } from '../lib/door-session.mjs';
+import { recordSession } from '../lib/recorded-session.mjs';
 import { evaluateIn, HELPERS } from './tab-evaluate.mjs';
 
 const PASSWORD = 'bastion';
@@ -38,37 +37,6 @@ async function waitForHealth(child, origin) {
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error('the portal test\'s bastion did not start');
-}
-
-/** A finished session with a recording and three commands, made as a terminal makes it. */
-async function recordSession(bastion) {
-  const registered = await requestRegistration(bastion, BOOTSTRAP, { name: `portal${Date.now().toString(36)}`, comment: 'portal test' });
-  const key = (await registered.json()).service_account.access_key;
-  const call = async (method, path, body, file) => {
-    const headers = { ...signedHeaders(key), Accept: 'application/json', 'X-JMS-ORG': 'ROOT' };
-    let payload;
-    if (file) {
-      payload = new FormData();
-      payload.append('file', new Blob([file.content]), file.name);
-    } else if (body !== undefined) {
-      headers['Content-Type'] = 'application/json';
-      payload = JSON.stringify(body);
-    }
-    const response = await fetch(`${bastion}${path}`, { method, headers, body: payload });
-    const text = await response.text();
-    if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-    return text ? JSON.parse(text) : null;
-  };
-  // Opened as the door opens one: the demo user signed in by this terminal, on an asset granted to them.
-  const { id, start } = await openDoorSession(call, { username: 'user', password: PASSWORD });
-  await call('POST', '/api/v1/terminal/commands/', [1, 2, 3].map((n) => ({ user: 'u', asset: 'a', system_user: 's', input: `uptime --step ${n}`, output: `STEP-${n}`,
-    session: id, risk_level: 0, org_id: '', timestamp: start + n * 10 })));
-  const events = [];
-  for (let tenth = 5; tenth < 400; tenth += 5) events.push([tenth / 10, `portal replay line ${tenth}\r\n`]);
-  const cast = [JSON.stringify({ version: 2, width: 80, height: 24, timestamp: start }), ...events.map(([t, text]) => JSON.stringify([t, 'o', text]))].join('\n') + '\n';
-  await call('POST', `/api/v1/terminal/sessions/${id}/replay/`, undefined, { name: `${id}.cast`, content: cast });
-  await call('PATCH', `/api/v1/terminal/sessions/${id}/`, { is_finished: true, date_end: new Date((start + 40) * 1000).toISOString(), has_replay: true, has_command: true });
-  return id;
 }
 
 async function start() {
@@ -89,7 +57,7 @@ async function start() {
   } catch (error) {
     throw new Error(`${error.message}: ${errors}`);
   }
-  const session = await recordSession(bastion);
+  const session = await recordSession(bastion, { bootstrap: BOOTSTRAP, username: 'user', password: PASSWORD });
   // The portal's back end holds a super admin's access key (a private token, made with the server's CLI).
   const { execFile } = await import('node:child_process');
   const key = await new Promise((resolve, reject) => execFile(process.execPath, ['--import', 'tsx', 'demo/server/auth/private-token-cli.ts', 'admin'],
