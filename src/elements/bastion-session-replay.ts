@@ -5,7 +5,7 @@ import type {
   BastionReplayMarker, BastionReplayMarkerDetail, BastionReplayReadyDetail, BastionReplaySeekTarget, BastionReplayTimeDetail, BastionTheme,
 } from '../core/element-types.ts'
 import { $signInRequired } from '../core/embedding.ts'
-import { setApiBase } from '../core/http.ts'
+import { apiIsCrossOrigin, setApiBase } from '../core/http.ts'
 import { $portalToken, usePortalAuth } from '../core/portal-auth.ts'
 import { languageReady, registerMessages, useT } from '../core/i18n/index.ts'
 import { requestOrgId } from '../core/stores/org.ts'
@@ -78,7 +78,9 @@ function useReplaySource(session: string | undefined, signedIn: EmbeddedSession,
   const token = useStore($portalToken)
   // In the commit itself, not after the browser's next paint (a passive effect may wait for it).
   useLayoutEffect(() => {
-    if (!session) return undefined
+    // Across origins only a token signs in: without one the ask would only be refused (a CORS error in
+    // the host's console). It waits for the token.
+    if (!session || (!token && apiIsCrossOrigin())) return undefined
     const source = new ReplaySource(session, idleTimeLimit)
     const id = (asks += 1)
     const settle = (status: Asked['status']) => setAsked((now) => (now?.source === source ? { ...now, status } : now))

@@ -4,6 +4,7 @@
 // on the bastion (file manager, web terminal) offer to open there; the host page's rules stop at the box.
 import { expect } from '@open-wc/testing';
 import '../../src/elements/bastion-asset-list.ts';
+import '../../src/elements/bastion-session-replay.ts';
 import '../../src/elements/bastion-file-manager.ts';
 import '../../src/elements/bastion-web-terminal.ts';
 import { signedIn } from '../../src/core/embedding.ts';
@@ -68,6 +69,17 @@ describe('elements on another origin than the bastion', () => {
     expect(stub.sent.filter((r) => r.url.includes('/assets/')).map((r) => r.headers.get('Accept-Language'))).to.include('en');
     expect(errors[0]).to.include({ status: 403, message: 'You do not have permission.' });
     expect(text(deepQuery(el, '.element-message'))).to.match(/not allowed/i);
+  });
+
+  it('a replay with its session named asks nothing before a token, then reads it with the token', async () => {
+    stub = stubFetch(() => json(404, { detail: 'Not found.' }));
+    const el = mount('bastion-session-replay', { 'api-base': BASTION, session: '0729a5bb-e770-4069-b2e3-36a1c58aa0cb', lang: 'en' });
+    await waitFor(() => deepQuery(el, '.sign-in'), 5000, 'the sign-in prompt');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(stub.sent.map((r) => r.url)).to.deep.equal([]);
+    (el as unknown as { token: string }).token = 'portal-token';
+    await waitFor(() => stub!.sent.some((r) => r.url.includes('/terminal/sessions/0729a5bb-e770-4069-b2e3-36a1c58aa0cb/')), 5000, 'the session asked');
+    expect(stub.sent.every((r) => r.headers.get('Authorization') === 'Bearer portal-token')).to.equal(true);
   });
 
   it('the file manager and the web terminal offer to open on the bastion, and ask it nothing', async () => {

@@ -13,7 +13,8 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { freePort } from '../../scripts/lib/free-port.mjs';
 import { packFreshCopy, type Packed } from './support/pack.ts';
 import { mustRun, run } from './support/run.ts';
-import { CLIENT_ID, PASSWORD, servePortal, startBastion, superAdminKey, type Bastion, type PortalSite } from './support/servers.ts';
+import { recordSession } from '../../scripts/lib/recorded-session.mjs';
+import { BOOTSTRAP, CLIENT_ID, PASSWORD, servePortal, startBastion, superAdminKey, type Bastion, type PortalSite } from './support/servers.ts';
 import { inPage, watchPage, type PageLog } from './support/browser.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -30,6 +31,8 @@ let bastion: Bastion;
 let portal: PortalSite;
 let browser: Browser;
 let adminKey = '';
+/** A session the plain user ran, recorded as a terminal records it. */
+let session = '';
 
 before(async () => {
   work = mkdtempSync(join(tmpdir(), 'bastion-package-test-'));
@@ -42,8 +45,9 @@ before(async () => {
   const portalOrigin = `http://127.0.0.3:${port}`;
   bastion = await startBastion(root, portalOrigin);
   adminKey = await superAdminKey(root, bastion.dataDir);
+  session = await recordSession(bastion.origin, { bootstrap: BOOTSTRAP, username: 'user', password: PASSWORD });
   portal = await servePortal(join(app, 'dist'), port,
-    () => ({ bastion: bastion.origin, clientId: CLIENT_ID }),
+    () => ({ bastion: bastion.origin, clientId: CLIENT_ID, session }),
     () => ({ bastion: bastion.origin, key: adminKey, username: 'user' }));
   browser = await puppeteer.launch({ executablePath: CHROME, headless: true, args: ['--no-sandbox', '--headless=new', '--disable-gpu',
     '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
@@ -118,7 +122,7 @@ async function grantedHostnames(token: string): Promise<string[]> {
   return (Array.isArray(body) ? body : body.results ?? []).map((row) => row.hostname).sort();
 }
 
-test('a plain user signs in through the popup (oidc-client-ts), sees their servers, and Connect opens the bastion\'s web terminal', async () => {
+test('a plain user signs in through the popup (oidc-client-ts), sees their servers, Connect opens the bastion\'s web terminal, and their session replays', async () => {
   const { page, log, close } = await openPortal('/');
   try {
     await page.waitForSelector('#sign-in');
@@ -153,6 +157,17 @@ test('a plain user signs in through the popup (oidc-client-ts), sees their serve
     assert.equal(url.origin, bastion.origin);
     assert.equal(url.pathname, '/luna/');
     assert.ok(url.searchParams.get('login_to'));
+
+    // Their own session plays at once (autoplay) with the same token. The user comes back to the portal's
+    // tab from the web terminal's (a tab behind another draws no frame) and scrolls down to it.
+    await page.waitForFunction((id) => [...document.querySelectorAll('#events li')].some((li) => li.textContent === `replay ready ${id}`), { timeout: 20_000 }, session);
+    await page.bringToFront();
+    await page.evaluate(() => document.querySelector('bastion-session-replay')!.scrollIntoView());
+    const screen = await inPage(page, 20_000, (h) => {
+      const text = h.text(h.deep('bastion-session-replay .xterm-rows'));
+      return text.includes('portal replay line') ? text : null;
+    });
+    assert.match(screen, /portal replay line \d+/);
     assert.deepEqual(log.errors, []);
   } finally {
     await close();

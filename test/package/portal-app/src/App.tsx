@@ -61,7 +61,8 @@ export function App({ config }: { config: PortalConfig }) {
       <section>
         <h2>Last session</h2>
         <div className="replay-box">
-          <bastion-session-replay apiBase={config.bastion} session={config.session} token={token} />
+          <bastion-session-replay apiBase={config.bastion} session={config.session} token={token} autoplay fit="both"
+            onbastion-replay-ready={(event) => note(`replay ready ${event.detail.session}`)} />
         </div>
       </section>
       <footer>
