@@ -6,12 +6,11 @@
 // `nginx -p <prefix> -c <prefix>/nginx.conf` (started by the test instead of reloaded). Then /ui/, /koko/
 // and /luna/ must answer as the README says, with the reference server as the core.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { startDaemon } from '../../scripts/lib/daemon.mjs';
 import { freePort } from '../../scripts/lib/free-port.mjs';
 import { NGINX } from '../../scripts/lib/nginx.mjs';
 import { build } from './helpers.ts';
@@ -69,11 +68,13 @@ test('README\'s nginx steps on Debian\'s stock configuration serve /ui/, pass /k
   const ran = spawnSync('bash', ['-euo', 'pipefail', '-c', script], { cwd: ROOT, encoding: 'utf8' });
   assert.equal(ran.status, 0, `${ran.stdout}${ran.stderr}`);
 
-  const stop = await startDaemon({
-    command: NGINX, args: ['-p', `${prefix}/`, '-c', join(prefix, 'nginx.conf'), '-g', 'daemon off;'], port, dir: prefix,
-    failure: (said: string) => `nginx did not start: ${said}`,
-  });
-  t.after(() => stop());
+  const nginx = spawn(NGINX, ['-p', `${prefix}/`, '-c', join(prefix, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'ignore' });
+  t.after(() => { nginx.kill('SIGTERM'); });
+  for (let tries = 0; ; tries += 1) {
+    if (await fetch(`http://127.0.0.1:${port}/`).then(() => true, () => false)) break;
+    assert.ok(tries < 100 && nginx.exitCode === null, `nginx did not start: ${readFileSync(join(prefix, 'logs', 'error.log'), 'utf8')}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   const origin = `http://127.0.0.1:${port}`;
   const ui = await fetch(`${origin}/ui/`);
   assert.equal(ui.status, 200, 'Debian\'s default site no longer takes /ui/');

@@ -3,6 +3,7 @@
 // Registered after the task runner (tasks/register.ts); the socket after the WebSocket plugin.
 import type { FastifyInstance } from 'fastify';
 import { registerPeriodTaskRoutes } from './period-tasks.ts';
+import { registerTaskMonitorPage } from './task-monitor-page.ts';
 import { registerResource } from '../engine/routes.ts';
 import { registerCommandExecutionRoutes } from './command-executions.ts';
 import { jobCenterRecorder, settleInterrupted } from './recorder.ts';
@@ -21,5 +22,6 @@ export function registerOpsRoutes(app: FastifyInstance, opts: { demoRuns?: boole
   registerTaskActionRoutes(app);
   registerCommandExecutionRoutes(app);
   registerPeriodTaskRoutes(app);
+  registerTaskMonitorPage(app);
   if (opts.demoRuns) app.addHook('onReady', async () => startDemoRuns(app));
 }
