@@ -12,6 +12,8 @@ import { registerRequestContext } from './auth/request-context.ts';
 import { registerSignInHold } from './auth/credential-guard.ts';
 import { LOGIN_AGE_MS } from './auth/sessions.ts';
 import { registerTokenRoutes } from './auth/token-routes.ts';
+import { registerSsoRoutes } from './auth/sso-routes.ts';
+import { registerServiceAccountRegistration } from './users/service-account-registration.ts';
 import { registerApplicationRoutes } from './applications/routes.ts';
 import { registerAssetRoutes } from './assets/routes.ts';
 import { registerAuditRoutes } from './audits/routes.ts';
@@ -166,6 +168,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerAuditRoutes(app);
   registerDashboardRoutes(app);
   registerTicketRoutes(app, { policy });
+  registerSsoRoutes(app);
+  registerServiceAccountRegistration(app, opts.bootstrapToken ?? process.env[BOOTSTRAP_TOKEN_ENV] ?? '');
   registerTerminalRoutes(app, { dataDir, bootstrapToken: opts.bootstrapToken ?? process.env[BOOTSTRAP_TOKEN_ENV] ?? '', policy, maxReplayBytes: opts.maxReplayBytes });
   registerAppendOnly(app);
   await registerStaticRoutes(app, opts.distDir);

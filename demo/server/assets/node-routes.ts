@@ -103,7 +103,8 @@ export function registerNodeRoutes(app: FastifyInstance): void {
     return page ? paginated(request, page, count, results) : results;
   }));
 
-  app.put(`${BASE}:id/children/add/`, withNode((args, target, request, reply) => {
+  // 2.3's NodeAddChildrenApi is an UpdateAPIView: PATCH does the same as PUT.
+  const addChildren = withNode((args, target, request, reply) => {
     const ids = idsIn(request.body, 'nodes');
     const invalid = unknownIds(args, 'nodes', 'nodes', Array.isArray(ids) ? ids : []);
     if (!Array.isArray(ids) || invalid) return reply.code(400).send(invalid ?? { nodes: [message(args, L('期望为一个包含物件的列表。', 'Expected a list of items.'))] });
@@ -112,7 +113,9 @@ export function registerNodeRoutes(app: FastifyInstance): void {
     if (refused) return reply.code(400).send({ error: message(args, L('不能把节点移到自身或其子节点下', 'A node cannot be moved under itself or its descendants')) });
     // DRF renders Response("OK") as the JSON string "OK".
     return reply.type('application/json').send(JSON.stringify('OK'));
-  }));
+  });
+  app.put(`${BASE}:id/children/add/`, addChildren);
+  app.patch(`${BASE}:id/children/add/`, addChildren);
 
   const assetAction = (apply: (args: HookArgs, node: NodeRow, ids: string[]) => void) =>
     withNode((args, node, request, reply) => {

@@ -18,7 +18,7 @@ const APPEND_ONLY = {
 /** The paths a 2.3 client could DELETE audit records at: every audit list, the sessions list and one session. */
 export function appendOnlyPaths(): string[] {
   const lists = [...AUDIT_RESOURCES.map((def) => def.url), terminalSessionsResource.url, commandsResource.url];
-  return [...lists, `${terminalSessionsResource.url}:id/`];
+  return [...lists, `${terminalSessionsResource.url}:id/`, `${commandsResource.url}:id/`];
 }
 
 function refuse(app: FastifyInstance) {

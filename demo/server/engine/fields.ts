@@ -28,6 +28,8 @@ const TRUE_VALUES = new Set([true, 1, '1', 'true', 'True', 'TRUE', 'on', 'yes'])
 const FALSE_VALUES = new Set([false, 0, '0', 'false', 'False', 'FALSE', 'off', 'no']);
 
 export function coerceField(field: FieldDef, raw: unknown, lang: Lang): Coerced {
+  // DRF's RelatedField reads '' as null: Lina sends `domain: ""` when no domain is chosen.
+  if (field.relation && raw === '') raw = null;
   if (raw === null || raw === undefined) {
     if (field.allow_null) return { ok: true, value: null };
     return { ok: false, error: t(lang, 'field.required') };

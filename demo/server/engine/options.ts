@@ -3,8 +3,8 @@ import { pick } from '../lib/i18n.ts';
 import { formatDateTime } from '../lib/time.ts';
 import type { Choice, FieldDef, HookArgs, ResourceDef } from './types.ts';
 
-const RENDERS = ['application/json', 'text/html', 'text/csv'];
-const PARSES = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data', 'text/csv', '*/*'];
+export const RENDERS = ['application/json', 'text/html', 'text/csv'];
+export const PARSES = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data', 'text/csv', '*/*'];
 
 export type Method = 'POST' | 'PUT' | 'GET';
 
@@ -26,6 +26,12 @@ export function buildOptions(def: ResourceDef, args: HookArgs, methods: Method[]
 /** The field's default for a create made at `now` (stored form: datetimes as UTC ISO). */
 export function fieldDefault(field: FieldDef, now: number): unknown {
   return typeof field.default === 'function' ? (field.default as (now: number) => unknown)(now) : field.default;
+}
+
+/** Fields described outside a resource definition (route-options.ts): the same shape, no hooks. */
+export function describeFields(args: HookArgs, fields: Record<string, FieldDef>, method: Method, extra: { filterFields?: string[] } = {}) {
+  const def = { filterFields: extra.filterFields } as ResourceDef;
+  return Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, describeField(def, args, name, field, method)]));
 }
 
 function describeField(def: ResourceDef, args: HookArgs, name: string, field: FieldDef, method: Method) {

@@ -4,16 +4,22 @@ import { uuid } from '../lib/ids.ts';
 
 export const SPM_TTL_SECONDS = 300;
 
-export function cacheResources(db: DB, ids: string[], nowMs: number): string {
+/**
+ * Saves `resources` as sent, whatever it is (2.3 caches any value: Lina's single selects send one id as a
+ * string); only a list narrows a later `?spm=` list. Nothing is stored when it is undefined.
+ */
+export function cacheResources(db: DB, resources: unknown, nowMs: number): string {
   const spm = uuid();
   db.prepare('DELETE FROM resource_caches WHERE expires_at <= ?').run(nowMs);
+  if (resources === undefined) return spm;
   db.prepare('INSERT INTO resource_caches (spm, ids, expires_at) VALUES (?, ?, ?)')
-    .run(spm, JSON.stringify(ids), nowMs + SPM_TTL_SECONDS * 1000);
+    .run(spm, JSON.stringify(resources), nowMs + SPM_TTL_SECONDS * 1000);
   return spm;
 }
 
-/** The cached ids, or null when the spm is unknown or expired (then the filter is silently dropped). */
+/** The cached ids, or null when the spm is unknown, expired or not a list (then the filter is silently dropped). */
 export function resourcesForSpm(db: DB, spm: string, nowMs: number): string[] | null {
   const row = db.prepare('SELECT ids FROM resource_caches WHERE spm = ? AND expires_at > ?').get(spm, nowMs) as { ids: string } | undefined;
-  return row ? (JSON.parse(row.ids) as string[]) : null;
+  const ids = row ? (JSON.parse(row.ids) as unknown) : null;
+  return Array.isArray(ids) ? ids.map(String) : null;
 }

@@ -65,6 +65,7 @@ export const messages = {
   'field.invalid_list': { en: 'Expected a list of items.', zh: '期望为一个包含物件的列表。' },
   'field.invalid_dict': { en: 'Expected a dictionary of items.', zh: '应当是一个字典。' },
   'field.unique': { en: 'This field must be unique.', zh: '该字段必须唯一。' },
+  'field.unique_set': { en: 'The fields {fields} must make a unique set.', zh: '字段 {fields} 必须能构成唯一集合。' },
   'field.reserved_name': { en: 'This name is reserved.', zh: '该名称为保留名称。' },
   'field.invalid_pk': { en: 'Invalid pk "{value}" - object does not exist.', zh: '无效主键 “{value}” - 对象不存在。' },
   'bulk.id_missing': { en: 'id or pk not in data', zh: '数据中没有 id 或 pk' },

@@ -2,6 +2,8 @@
 // WebSocket, and the recorder that turns every runner task into a task, a version and a run.
 // Registered after the task runner (tasks/register.ts); the socket after the WebSocket plugin.
 import type { FastifyInstance } from 'fastify';
+import { registerPeriodTaskRoutes } from './period-tasks.ts';
+import { registerTaskMonitorPage } from './task-monitor-page.ts';
 import { registerResource } from '../engine/routes.ts';
 import { registerCommandExecutionRoutes } from './command-executions.ts';
 import { jobCenterRecorder, settleInterrupted } from './recorder.ts';
@@ -19,5 +21,7 @@ export function registerOpsRoutes(app: FastifyInstance, opts: { demoRuns?: boole
   for (const def of OPS_RESOURCES) registerResource(app, def);
   registerTaskActionRoutes(app);
   registerCommandExecutionRoutes(app);
+  registerPeriodTaskRoutes(app);
+  registerTaskMonitorPage(app);
   if (opts.demoRuns) app.addHook('onReady', async () => startDemoRuns(app));
 }

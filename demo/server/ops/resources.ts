@@ -7,6 +7,7 @@ import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
 import type { HookArgs, ResourceDef, Row } from '../engine/types.ts';
 import { stmt } from '../lib/statements.ts';
 import { formatDateTime } from '../lib/time.ts';
+import { pythonRepr } from './python-repr.ts';
 
 const shortId = (id: unknown) => String(id ?? '').split('-').at(-1) ?? '';
 const json = (text: unknown, fallback: unknown) => (typeof text === 'string' ? JSON.parse(text) : fallback);
@@ -82,7 +83,7 @@ export const opsAdhocResource: ResourceDef = {
     task: { ...readOnly('string', '任务', 'Task'), relation: '/api/v1/ops/tasks/' },
     tasks: readOnly('list', '任务', 'Tasks'),
     pattern: readOnly('string', '模式', 'Pattern'),
-    options: readOnly('dict', '选项', 'Options'),
+    options: readOnly('string', '选项', 'Options'),
     hosts: { ...readOnly('list', '主机', 'Host'), relation: '/api/v1/assets/assets/' },
     run_as_admin: readOnly('boolean', '再次执行', 'Run as admin'),
     run_as: readOnly('string', '运行用户', 'Run as'),
@@ -99,6 +100,7 @@ export const opsAdhocResource: ResourceDef = {
   hooks: {
     serialize: (args, row, out, mode) => {
       out.short_id = shortId(row.id);
+      out.options = pythonRepr(json(row.options, {}));
       out.become_display = String((json(row.become, {}) as { user?: string }).user ?? '');
       if (mode !== 'retrieve') return;
       const latest = stmt(args.db, 'SELECT * FROM ops_adhoc_executions WHERE adhoc = ? ORDER BY date_start DESC, rowid DESC LIMIT 1').get(row.id) as Row | undefined;

@@ -72,7 +72,7 @@ export const commandExecutionHostsResource: ResourceDef = {
   searchFields: ['asset_display'],
   filterFields: ['id', 'asset', 'commandexecution'],
   defaultOrder: ['id'],
-  actions: ['list'],
+  actions: ['list', 'retrieve'],
   permissions: everyAction(IsOrgAdminOrAuditor),
   scope: runAsOrg,
   sample: () => ({ create: [], update: {} }),

@@ -17,6 +17,7 @@ import { k8sAppsResource } from './k8s-apps.ts';
 import { labelsResource } from './labels.ts';
 import { nodesResource } from './nodes.ts';
 import { orgsResource } from './orgs.ts';
+import { orgMemberRelationsResource } from './org-member-relations.ts';
 import { remoteAppsResource } from './remote-apps.ts';
 import { systemUsersResource } from './system-users.ts';
 import { systemUsersAssetsRelationsResource, systemUsersNodesRelationsResource, systemUsersUsersRelationsResource } from './system-users-relations.ts';
@@ -30,6 +31,7 @@ import { terminalsResource } from './terminals.ts';
 
 export const RESOURCES: readonly ResourceDef[] = [
   orgsResource,
+  orgMemberRelationsResource,
   accessKeysResource,
   usersResource,
   userGroupsResource,

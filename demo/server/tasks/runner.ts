@@ -75,6 +75,11 @@ export class TaskRunner {
     return id;
   }
 
+  /** What the task monitor shows: the worker's slots, the ids running and those waiting, in order. */
+  snapshot(): { concurrency: number; running: string[]; queued: string[] } {
+    return { concurrency: this.concurrency, running: [...this.running.keys()], queued: this.queue.map((entry) => entry.id) };
+  }
+
   /** True while the task is queued or running. */
   isActive(id: string): boolean {
     return this.stops.has(id);

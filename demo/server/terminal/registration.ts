@@ -12,7 +12,7 @@ import { forbiddenCharacters } from '../engine/fields.ts';
 export const BOOTSTRAP_TOKEN_ENV = 'BOOTSTRAP_TOKEN';
 
 /** 2.3's WithBootstrapToken: the last word of Authorization equals the configured token (none configured: nobody). */
-function bootstrapMatches(authorization: string | undefined, expected: string): boolean {
+export function bootstrapMatches(authorization: string | undefined, expected: string): boolean {
   if (!expected || !authorization) return false;
   const sent = Buffer.from(authorization.trim().split(/\s+/).pop() ?? '');
   const want = Buffer.from(expected);

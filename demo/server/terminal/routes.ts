@@ -18,6 +18,8 @@ import { registerReplayRoutes } from './replay-routes.ts';
 import { registerStorageTestRoutes } from './storage-routes.ts';
 import { registerTerminalSelfRoutes } from './terminal-routes.ts';
 import { registerTerminalSessionsRoute } from './terminal-sessions-route.ts';
+import { registerTerminalAddresses } from './terminal-addresses.ts';
+import { registerCommandDetailRoute } from './command-detail-route.ts';
 import { keepSessionsForTheirTime } from './session-retention.ts';
 
 export interface TerminalOptions {
@@ -42,4 +44,6 @@ export function registerTerminalRoutes(app: FastifyInstance, opts: TerminalOptio
   registerStorageTestRoutes(app, opts.policy);
   registerJoinValidateRoute(app);
   registerTerminalSessionsRoute(app);
+  registerTerminalAddresses(app);
+  registerCommandDetailRoute(app);
 }

@@ -3,6 +3,7 @@
 // is left half-kept (2.3's DELETE took the session and left its commands as orphans; here no API call
 // deletes any of them: audits/append-only.ts). Swept when the server is ready and every hour after.
 import type { FastifyInstance } from 'fastify';
+import { periodTask } from '../ops/period-tasks.ts';
 import type { DB } from '../db/open.ts';
 import { isoAt } from '../lib/time.ts';
 import type { SettingsStore } from '../settings/store.ts';
@@ -41,8 +42,11 @@ export function expireSessions(db: DB, replays: ReplayFiles, settings: SettingsS
 
 export function keepSessionsForTheirTime(app: FastifyInstance, replays: ReplayFiles): void {
   let timer: NodeJS.Timeout | null = null;
+  const job = periodTask(app, { name: 'terminal.tasks.clean_expired_session_period', task: 'terminal.tasks.clean_expired_session_period', description: 'Remove sessions kept past TERMINAL_SESSION_KEEP_DURATION, with their commands and recordings' });
   const sweep = () => {
     const { db, settings, now } = app.bastion;
+    if (!job.enabled) return;
+    job.ran(now());
     try {
       expireSessions(db, replays, settings, now());
     } catch (error) {

@@ -11,7 +11,7 @@ import type { HookArgs, ResourceDef, Row } from '../engine/types.ts';
 import { coerceField } from '../engine/fields.ts';
 import { registerResource } from '../engine/routes.ts';
 import { findOne } from '../engine/write.ts';
-import { pick } from '../lib/i18n.ts';
+import { pick, t } from '../lib/i18n.ts';
 import { formatDateTime } from '../lib/time.ts';
 import type { TargetPolicy } from '../net/allowed-targets.ts';
 import { requestAssetPermTicketsResource } from '../resources/request-asset-perm-tickets.ts';
@@ -59,6 +59,13 @@ export function registerTicketRoutes(app: FastifyInstance, opts: { policy: Targe
     const page = pageOf(request.query as Record<string, unknown>);
     const shaped = rows.map((row) => commentShape(args, row));
     return page ? paginated(request, page, shaped.length, shaped.slice(page.offset, page.offset + page.limit)) : shaped;
+  });
+  app.get(`${comments}:pk/`, (request, reply) => {
+    const args = argsOf(request, reply);
+    const ticket = args && ticketOf(args, ticketsResource, reply);
+    if (!args || !ticket) return reply;
+    const row = args.db.prepare('SELECT * FROM ticket_comments WHERE ticket_id = ? AND id = ?').get(ticket.id, (request.params as { pk: string }).pk) as Row | undefined;
+    return row ? commentShape(args, row) : reply.code(404).send({ detail: t(args.ctx.lang, 'request.not_found') });
   });
   app.post(comments, (request, reply) => {
     const args = argsOf(request, reply);

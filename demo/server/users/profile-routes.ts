@@ -1,6 +1,7 @@
 // /api/v1/users/profile/ and its password and public-key sub-resources (§1.15).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authorize, IsValidUser } from '../auth/permissions.ts';
+import { authorize, IsValidUser, sendForbidden } from '../auth/permissions.ts';
+import { describeProfileRoutes } from './profile-options.ts';
 import { credentialChangeRefusal } from '../auth/credential-guard.ts';
 import { touchSession } from '../auth/sessions.ts';
 import { coerceField } from '../engine/fields.ts';
@@ -68,13 +69,16 @@ export function registerProfileRoutes(app: FastifyInstance): void {
   app.patch('/api/v1/users/profile/', update);
 
   app.get('/api/v1/users/profile/password/', (request, reply) => (authorize(request, reply, IsValidUser) ? {} : reply));
-  app.put('/api/v1/users/profile/password/', async (request, reply) => {
+  const changePassword = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!authorize(request, reply, IsValidUser)) return reply;
     const locked = credentialChangeRefusal(request);
     if (locked) return reply.code(locked.status).send(locked.body);
     const errors = await changeOwnPassword(request, request.ctx.user, (request.body ?? {}) as Record<string, unknown>);
     return errors ? reply.code(400).send(errors) : {};
-  });
+  };
+  // 2.3's UpdateAPIView takes PATCH as well as PUT.
+  app.put('/api/v1/users/profile/password/', changePassword);
+  app.patch('/api/v1/users/profile/password/', changePassword);
 
   const publicKeyBody = (id: string) => {
     const row = db.prepare('SELECT public_key FROM users WHERE id = ?').get(id) as { public_key: string };
@@ -82,7 +86,7 @@ export function registerProfileRoutes(app: FastifyInstance): void {
   };
   app.get('/api/v1/users/profile/public-key/', (request, reply) =>
     authorize(request, reply, IsValidUser) ? publicKeyBody(request.ctx.user.id) : reply);
-  app.put('/api/v1/users/profile/public-key/', (request, reply) => {
+  const setPublicKey = (request: FastifyRequest, reply: FastifyReply) => {
     if (!authorize(request, reply, IsValidUser)) return reply;
     const locked = credentialChangeRefusal(request);
     if (locked) return reply.code(locked.status).send(locked.body);
@@ -92,5 +96,21 @@ export function registerProfileRoutes(app: FastifyInstance): void {
     }
     db.prepare('UPDATE users SET public_key = ? WHERE id = ?').run(value.trim(), request.ctx.user.id);
     return publicKeyBody(request.ctx.user.id);
-  });
+  };
+  app.put('/api/v1/users/profile/public-key/', setPublicKey);
+  app.patch('/api/v1/users/profile/public-key/', setPublicKey);
+  // 2.3's UserUpdatePKApi (IsCurrentUserOrReadOnly): the same change through the user's own id; another
+  // user's id is refused (403) and an unknown one is 404, as its object permission says.
+  const updateByPk = (request: FastifyRequest, reply: FastifyReply) => {
+    if (!authorize(request, reply, IsValidUser)) return reply;
+    const { pk } = request.params as { pk: string };
+    if (pk !== request.ctx.user.id) {
+      const exists = db.prepare('SELECT 1 FROM users WHERE id = ?').get(pk);
+      return exists ? sendForbidden(request, reply) : reply.code(404).send({ detail: t(request.ctx.lang, 'request.not_found') });
+    }
+    return setPublicKey(request, reply);
+  };
+  app.put('/api/v1/users/users/:pk/pubkey/update/', updateByPk);
+  app.patch('/api/v1/users/users/:pk/pubkey/update/', updateByPk);
+  describeProfileRoutes(app);
 }

@@ -45,6 +45,12 @@ export function registerUserActionRoutes(app: FastifyInstance): void {
     return { msg: 'success' };
   }));
 
+  // 2.3's users/otp/reset/ is the same view without a pk: the target is the caller, always refused so.
+  app.get('/api/v1/users/otp/reset/', (request, reply) => {
+    const args = guard('update', request, reply);
+    return args ? reply.code(401).send({ error: t(args.ctx.lang, 'user.reset_self_otp') }) : reply;
+  });
+
   both('unblock/', (args, target) => {
     clearFailures(args.db, String(target.username));
     return userBody(args, target.id);

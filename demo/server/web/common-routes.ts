@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { authorize, IsValidUser } from '../auth/permissions.ts';
 import { cacheResources } from '../engine/spm.ts';
-import { t } from '../lib/i18n.ts';
 
 export function registerCommonRoutes(app: FastifyInstance): void {
   const { db, now } = app.bastion;
@@ -9,8 +8,8 @@ export function registerCommonRoutes(app: FastifyInstance): void {
 
   app.post('/api/v1/common/resources/cache/', (request, reply) => {
     if (!authorize(request, reply, IsValidUser)) return reply;
-    const resources = (request.body as Record<string, unknown> | null)?.resources;
-    if (!Array.isArray(resources)) return reply.code(400).send({ resources: [t(request.ctx.lang, 'field.invalid_list')] });
-    return { spm: cacheResources(db, resources.map(String), now()) };
+    const body = request.body as Record<string, unknown> | null;
+    const resources = body && typeof body === 'object' && !Array.isArray(body) ? body.resources : undefined;
+    return { spm: cacheResources(db, resources, now()) };
   });
 }

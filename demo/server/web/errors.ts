@@ -8,6 +8,7 @@ import { csvTooLarge } from '../engine/csv-body.ts';
 import { BadRequest } from '../lib/bad-request.ts';
 import { detectLang, t, type Lang } from '../lib/i18n.ts';
 import { storageFault } from '../lib/storage-fault.ts';
+import { answerOptions } from '../engine/route-options.ts';
 import { methodsFor, recordRoutes } from './route-table.ts';
 
 /** Deeper JSON is refused before parsing: no API body nests more than a few levels. */
@@ -38,6 +39,8 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     const lang = langOf(request);
     const [path, query] = splitUrl(request.url);
     const allowed = methodsFor(app, path);
+    // 2.3 answers OPTIONS on every view: routes without an OPTIONS of their own get the generic one.
+    if (allowed.length && request.method === 'OPTIONS' && path.startsWith('/api/')) return answerOptions(app, request, reply, path, allowed);
     if (allowed.length) {
       return reply.code(405).header('Allow', allowed.join(', ')).send({ detail: t(lang, 'request.method_not_allowed', { method: request.method }) });
     }

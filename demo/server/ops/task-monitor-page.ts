@@ -1,0 +1,39 @@
+// /core/flower/: the super admin's "external task monitor" (2.3 proxied Flower there, superusers only).
+// The task runner is in-process, so the page shows what Flower showed an admin of it: the worker and its
+// slots, the tasks running and queued, the recent failures, each linking to its log and the job center.
+import type { FastifyInstance } from 'fastify';
+import { isSuperuser } from '../orgs/membership.ts';
+import { escapeHtml } from '../lib/html.ts';
+import { formatDateTime } from '../lib/time.ts';
+
+interface TaskRow { id: string; name: string; state: string; date_created: string; date_start: string | null; date_finished: string | null }
+
+export function registerTaskMonitorPage(app: FastifyInstance): void {
+  app.get('/core/flower/', (request, reply) => {
+    const user = request.ctx.user;
+    if (!user) return reply.redirect(`/core/auth/login/?next=${encodeURIComponent('/core/flower/')}`, 302);
+    if (!isSuperuser(user)) return reply.code(403).type('text/plain; charset=utf-8').send('Forbidden');
+    const { db } = app.bastion;
+    const { concurrency, running, queued } = app.tasks.snapshot();
+    const byId = db.prepare('SELECT id, name, state, date_created, date_start, date_finished FROM celery_tasks WHERE id = ?');
+    const rows = (ids: string[]) => ids.map((id) => byId.get(id) as TaskRow | undefined).filter((row): row is TaskRow => !!row);
+    const failures = db.prepare("SELECT id, name, state, date_created, date_start, date_finished FROM celery_tasks WHERE state = 'FAILURE' ORDER BY date_created DESC LIMIT 20").all() as TaskRow[];
+    const tz = request.ctx.tz;
+    const table = (id: string, title: string, list: TaskRow[], when: (row: TaskRow) => string | null) => `
+<section id="${id}"><h2>${escapeHtml(title)} (${list.length})</h2>${list.length ? `<table><thead><tr><th>Task</th><th>State</th><th>Time</th><th></th></tr></thead><tbody>${list.map((row) => `
+<tr><td>${escapeHtml(row.name)}</td><td>${escapeHtml(row.state)}</td><td>${escapeHtml(formatDateTime(when(row), tz) ?? '')}</td>
+<td><a href="/ui/#/ops/celery/task/${escapeHtml(row.id)}/log/">Log</a></td></tr>`).join('')}</tbody></table>` : '<p>None</p>'}</section>`;
+    const html = `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Task monitor</title><link rel="stylesheet" href="/core/flower/style.css"></head>
+<body><h1>Task monitor</h1><p><a href="/ui/#/ops/tasks">Job center</a></p>
+<section id="workers"><h2>Workers (1)</h2><table><thead><tr><th>Worker</th><th>Status</th><th>Concurrency</th><th>Active</th><th>Queued</th></tr></thead>
+<tbody><tr><td>bastion@in-process</td><td>${app.tasks.closed ? 'Offline' : 'Online'}</td><td>${concurrency}</td><td>${running.length}</td><td>${queued.length}</td></tr></tbody></table></section>
+${table('running', 'Running', rows(running), (row) => row.date_start)}
+${table('queued', 'Queued', rows(queued), (row) => row.date_created)}
+${table('failures', 'Recent failures', failures, (row) => row.date_finished)}
+</body></html>`;
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html);
+  });
+  app.get('/core/flower/style.css', (_request, reply) => reply.type('text/css').send(
+    'body{font:14px sans-serif;margin:24px}table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:4px 8px;text-align:left}h2{font-size:16px;margin-top:24px}'));
+}

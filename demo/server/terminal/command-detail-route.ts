@@ -1,0 +1,22 @@
+// GET /api/v1/terminal/commands/<id>/ (2.3's CommandViewSet detail): one command of the current org, for
+// the callers of the list. Commands are written once: PUT/PATCH/DELETE answer 405 with the reason
+// (audits/append-only.ts registers the DELETE), where 2.3's ModelViewSet would have edited the record.
+import type { FastifyInstance } from 'fastify';
+import { authorize } from '../auth/permissions.ts';
+import type { AuthedCtx, Row } from '../engine/types.ts';
+import { t } from '../lib/i18n.ts';
+import { andInOrg } from '../orgs/current-org.ts';
+import { commandsResource } from '../resources/commands.ts';
+import { IsSessionReader } from './app-user.ts';
+import { serializeCommand } from './command-routes.ts';
+
+export function registerCommandDetailRoute(app: FastifyInstance): void {
+  app.get(`${commandsResource.url}:id/`, (request, reply) => {
+    if (!authorize(request, reply, IsSessionReader)) return reply;
+    const { db, now } = app.bastion;
+    const org = andInOrg(request.ctx.org);
+    const row = db.prepare(`SELECT * FROM commands WHERE id = ?${org.sql}`).get((request.params as { id: string }).id, ...org.params) as Row | undefined;
+    if (!row) return reply.code(404).send({ detail: t(request.ctx.lang, 'request.object_not_found', { model: commandsResource.model[request.ctx.lang] }) });
+    return serializeCommand({ db, ctx: request.ctx as AuthedCtx, request, now: now() }, row);
+  });
+}

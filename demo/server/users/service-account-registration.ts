@@ -1,0 +1,45 @@
+// POST /api/v2/users/service-account-registrations/ (2.3's ServiceAccountRegistrationViewSet,
+// WithBootstrapToken): an App account named as asked, with one access key, for a component that signs
+// its calls (2.3's koko registers this way before it registers its terminal). Off with
+// SECURITY_SERVICE_ACCOUNT_REGISTRATION, as terminal registration is.
+import type { FastifyInstance } from 'fastify';
+import { headerValue } from '../auth/request-context.ts';
+import { coerceField } from '../engine/fields.ts';
+import { pick, t } from '../lib/i18n.ts';
+import { uuid } from '../lib/ids.ts';
+import { defaultExpiry, isoAt } from '../lib/time.ts';
+import { sealColumns } from '../secrets/sealed-columns.ts';
+import { bootstrapMatches } from '../terminal/registration.ts';
+
+const NOT_UNIQUE = { zh: '名称重复', en: 'name not unique' };
+
+export function registerServiceAccountRegistration(app: FastifyInstance, bootstrapToken: string): void {
+  app.post('/api/v2/users/service-account-registrations/', (request, reply) => {
+    const { db, now, settings } = app.bastion;
+    const { lang } = request.ctx;
+    if (!bootstrapMatches(headerValue(request, 'authorization'), bootstrapToken)) {
+      return reply.code(401).header('WWW-Authenticate', 'BootstrapToken').send({ detail: t(lang, 'auth.not_authenticated') });
+    }
+    if (settings.get<boolean>('SECURITY_SERVICE_ACCOUNT_REGISTRATION') !== true) {
+      return reply.code(400).send({ error: 'service account registration disabled' });
+    }
+    const body = (request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body : {}) as Record<string, unknown>;
+    const name = coerceField({ type: 'string', label: { zh: '', en: '' }, max_length: 128 }, body.name, lang);
+    if (!name.ok) return reply.code(400).send({ name: [name.error] });
+    const username = String(name.value);
+    const email = `${username}@serviceaccount.local`;
+    if (db.prepare('SELECT 1 FROM users WHERE username = ? OR email = ?').get(username, email)) {
+      return reply.code(400).send({ name: [pick(lang, NOT_UNIQUE)] });
+    }
+    const id = uuid();
+    const key = { id: uuid(), secret: uuid() };
+    const stamp = isoAt(now());
+    db.transaction(() => {
+      db.prepare(`INSERT INTO users (id, username, name, email, role, password_hash, comment, is_first_login, date_expired, date_joined, created_by)
+        VALUES (?, ?, ?, ?, 'App', NULL, '', 0, ?, ?, 'System')`).run(id, username, username, email, defaultExpiry(now()), stamp);
+      const stored = sealColumns(db, 'access_keys', { secret: key.secret });
+      db.prepare('INSERT INTO access_keys (id, secret, user_id, is_active, date_created) VALUES (?, ?, ?, 1, ?)').run(key.id, stored.secret, id, stamp);
+    })();
+    return reply.code(201).send({ id, name: username, access_key: key });
+  });
+}
