@@ -6,8 +6,7 @@
 // read (a file, a value not known before it runs, a name set indirectly by `read` or `printf -v`, a
 // binding that runs the line the door cannot follow) is an unknown command, which every deny rule refuses.
 // `trap`, `alias` and function bodies are judged the same way (shell-wrappers.ts, shell-words.ts).
-import { literalOf, type Word } from './shell-word-value.ts';
-import type { Wrapped } from './shell-wrappers.ts';
+import { literalOf, type Word, type Wrapped } from './shell-word-value.ts';
 
 /** Variables whose value is a command: the shell runs PROMPT_COMMAND before each prompt; programs run the others. */
 const COMMAND_VARIABLES = new Set(['PROMPT_COMMAND', 'EDITOR', 'VISUAL', 'FCEDIT', 'SUDO_EDITOR', 'GIT_EDITOR', 'PAGER', 'MANPAGER',

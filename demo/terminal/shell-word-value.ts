@@ -219,3 +219,10 @@ function merge(units: Unit[]): Unit[] {
   }
   return out;
 }
+
+/** What a word list runs besides itself (shell-wrappers.ts, shell-settings.ts): another command, a string the shell parses again, or its standard input. */
+export type Wrapped =
+  | { kind: 'command'; words: Word[] }
+  /** `text` null: a string whose value is not known before it runs. `sameShell`: it sees this line's variables. */
+  | { kind: 'script'; text: string | null; sameShell: boolean }
+  | { kind: 'stdin' };

@@ -3,13 +3,9 @@
 // their standard input (`sh <<EOF`, `… | bash`). The filter judges what they run as a command of its own.
 // Builtins that store code to run later (`complete -C`, `bind -x`…) are in shell-settings.ts.
 import { assignmentWord, builtinSettings } from './shell-settings.ts';
-import { literalOf, type Word } from './shell-word-value.ts';
+import { literalOf, type Word, type Wrapped } from './shell-word-value.ts';
 
-export type Wrapped =
-  | { kind: 'command'; words: Word[] }
-  /** `text` null: a string whose value is not known before it runs. `sameShell`: it sees this line's variables. */
-  | { kind: 'script'; text: string | null; sameShell: boolean }
-  | { kind: 'stdin' };
+export type { Wrapped } from './shell-word-value.ts';
 
 interface Options { args?: string; optional?: string; long?: string[]; skip?: number; assignments?: boolean }
 

@@ -115,9 +115,12 @@ test('replay refusals: not asciicast, no file, other terminal, plain user, other
 
   assert.equal((await upload(term, id, Buffer.from(CAST))).statusCode, 201);
   const src = `/api/v1/terminal/sessions/${id}/replay/asciicast/`;
+  // A plain user reads the sessions they ran (terminal/session-owner.ts), and finds no other user's.
   const user = { ...(await bearer(app, 'user')), 'x-jms-org': eng };
+  const colleague = { ...(await bearer(app, 'liwei')), 'x-jms-org': eng };
   for (const url of [`/api/v1/terminal/sessions/${id}/replay/`, src, `/api/v1/terminal/sessions/${id}/replay/download/`]) {
-    assert.equal((await app.inject({ method: 'GET', url, headers: user })).statusCode, 403, `user refused on ${url}`);
+    assert.equal((await app.inject({ method: 'GET', url, headers: user })).statusCode, 200, `the user who ran it reads ${url}`);
+    assert.equal((await app.inject({ method: 'GET', url, headers: colleague })).statusCode, 404, `another user finds nothing at ${url}`);
     assert.equal((await app.inject({ method: 'GET', url })).statusCode, 401);
   }
   const opsAuditor = { ...(await bearer(app, 'mgarcia')), 'x-jms-org': orgId(app, 'Operations') };
