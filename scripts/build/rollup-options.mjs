@@ -88,7 +88,7 @@ const PEER = /^(react|react-dom|scheduler)(\/|$)/;
 /**
  * The build the npm package ships (`npm pack` runs it): the same elements and chunks for an app's
  * bundler, with React as a peer dependency instead of inside. Everything else (Shoelace, nanostores,
- * i18next…) stays bundled and tree-shaken, so installing the package pulls in nothing but React.
+ * the stores…) stays bundled and tree-shaken, so installing the package pulls in nothing but React.
  * @param {Record<string, string>} input entry name → source path
  */
 export function packageBuild(input) {
