@@ -53,15 +53,16 @@ const FIRST_ANSWERS_CAP_MS = 1000
  * The embedded profile decides roles, orgs and first login at once; when its labels and dates were
  * rendered in another language or zone than the console's own call would ask for (a page load
  * carries no zone, so the server used its default), the profile is fetched again for display once
- * the first screen is drawn: the page's early calls leave when the guard has settled (a task from
- * now), and the browser is idle while it waits for their answers, which an idle callback alone took
- * for the end of the first screen (the refresh was one more call before the first users row).
+ * the first screen is drawn. An idle callback alone came too soon: the browser idles while it waits
+ * for the first page's answers, so the refresh was one more call before the first users row. The
+ * page's early calls leave once the guard has settled (a task from now): the refresh waits for their
+ * answers, then for idle time, which the render they start (queued tasks) comes before.
  */
 function refreshTexts(boot: Bootstrap): void {
   if (bootstrapTextsMatch(boot)) return
   const refresh = () => void reloadProfileTexts().catch(() => undefined) // a failure was toasted by http.ts
   const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(refresh, { timeout: 3000 }) : setTimeout(refresh, 0))
-  setTimeout(() => void earlyAnswersSettled(FIRST_ANSWERS_CAP_MS).then(() => requestAnimationFrame(whenIdle)), 0)
+  setTimeout(() => void earlyAnswersSettled(FIRST_ANSWERS_CAP_MS).then(whenIdle), 0)
 }
 
 /** The first-navigation sequence of spec §2, in its order. Accepts the path or full options. */
