@@ -12,7 +12,7 @@ const CHROME_ARGS = ['--no-sandbox', '--headless=new', '--disable-gpu', '--disab
 export const ROW_TIMEOUT_MS = 20_000;
 
 /** A page of `target` (the browser or one of its contexts) at the size every section measures. */
-async function openPage(target) {
+export async function openPage(target) {
   const page = await target.newPage();
   await page.setViewport({ width: 1280, height: 800 });
   return page;

@@ -1,6 +1,8 @@
 // Bench section: what the standalone console (dist/index.html served at /ui/) downloads before it
 // can render — the page, the scripts and stylesheets it references, and their static imports — raw,
 // at gzip level 6, and as the server sends them: the build's brotli and gzip copies (precompress.mjs).
+// Read from the build, so it leaves out what the browser then receives (the page's bootstrap data,
+// icons, API answers): the outside count beside the same budget is users-first-row.mjs's bytes table.
 import { existsSync, statSync } from 'node:fs';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -31,6 +31,7 @@ export function scratchDatabase(prefix, load, seed) {
     },
     remove() {
       if (scratch) rmSync(scratch.dir, { recursive: true, force: true });
+      scratch = undefined; // a later get() seeds a new one
     },
   };
 }

@@ -9,6 +9,7 @@ import { door } from './door.mjs';
 import { elementSizes } from './element-sizes.mjs';
 import { firstLoad } from './first-load.mjs';
 import { grantsServer } from './grants-server.mjs';
+import { linaFirstRow } from './lina-first-row.mjs';
 import { portalCost } from './portal-cost.mjs';
 import { replayAsciinema } from './replay-asciinema.mjs';
 import { replaySeek } from './replay-seek.mjs';
@@ -17,15 +18,17 @@ import { terminalServer } from './terminal-server.mjs';
 import { usersFirstRow, usersPageBytes } from './users-first-row.mjs';
 import { usersListServer } from './users-list-server.mjs';
 
-// The *PageBytes sections report the cold visit their first-row section recorded, so each comes right after it.
-export const SECTIONS = [elementSizes, portalCost, firstLoad, usersListServer, usersFirstRow, usersPageBytes, assetsListServer, assetListFirstRow, assetListPageBytes, csvImportConcurrency, grantsServer, terminalServer, replaySeek, replayAsciinema, door, batch, soak];
+// The *PageBytes sections report the cold visit their first-row section recorded, so each comes right after it;
+// linaFirstRow is the last on the users database (it removes it).
+export const SECTIONS = [elementSizes, portalCost, firstLoad, usersListServer, usersFirstRow, usersPageBytes, linaFirstRow, assetsListServer, assetListFirstRow, assetListPageBytes, csvImportConcurrency, grantsServer, terminalServer, replaySeek, replayAsciinema, door, batch, soak];
 
 /**
  * `npm run bench -- <group> …` runs only these sections (in the order above): `first-load` is the
- * issue's first-load figures (bytes as sent, cold first rows beside their budgets).
+ * issue's first-load figures (bytes as sent, cold first rows beside their budgets, and beside Lina
+ * 2.3.1's with LINA_DIST set).
  */
 export const SECTION_GROUPS = {
-  'first-load': [elementSizes, portalCost, firstLoad, usersFirstRow, usersPageBytes, assetListFirstRow, assetListPageBytes],
+  'first-load': [elementSizes, portalCost, firstLoad, usersFirstRow, usersPageBytes, linaFirstRow, assetListFirstRow, assetListPageBytes],
   server: [usersListServer, assetsListServer, csvImportConcurrency],
   grants: [grantsServer],
   terminal: [terminalServer],

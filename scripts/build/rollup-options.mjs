@@ -55,10 +55,27 @@ const onwarn = (warning, warn) => {
 // first sign-in) under its own name.
 const manualChunks = (id) => (/\.en\.ts$/.test(id) ? 'lang-en' : /\/node_modules\/jsencrypt\//.test(id) ? 'jsencrypt' : undefined);
 
+const SYNC_STORE_SHIM = 'use-sync-external-store/shim/index.js'
+const SYNC_STORE = '\0react-sync-external-store'
+
+/**
+ * wouter imports use-sync-external-store's shim, a copy of the hook for React < 18 that React 19 never
+ * runs (the shim hands out React's own when React has one): React's own, without the copy (1 KB gzip
+ * of the console's first load).
+ */
+function reactSyncExternalStore() {
+  return {
+    name: 'react-sync-external-store',
+    resolveId: (id) => (id === SYNC_STORE_SHIM ? SYNC_STORE : null),
+    load: (id) => (id === SYNC_STORE ? "export { useSyncExternalStore } from 'react'" : null),
+  }
+}
+
 /** Sources to browser modules: TypeScript/JSX, CSS as text, npm modules resolved, minified (NO_MINIFY=1 keeps them readable). */
 const compile = () => [
   elementContract(),
   shellIconsRollup(),
+  reactSyncExternalStore(),
   replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
   nodeResolve({ browser: true, extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] }),
   commonjs(),
@@ -88,7 +105,7 @@ const PEER = /^(react|react-dom|scheduler)(\/|$)/;
 /**
  * The build the npm package ships (`npm pack` runs it): the same elements and chunks for an app's
  * bundler, with React as a peer dependency instead of inside. Everything else (Shoelace, nanostores,
- * i18next…) stays bundled and tree-shaken, so installing the package pulls in nothing but React.
+ * the stores…) stays bundled and tree-shaken, so installing the package pulls in nothing but React.
  * @param {Record<string, string>} input entry name → source path
  */
 export function packageBuild(input) {

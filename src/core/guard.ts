@@ -2,6 +2,7 @@ import { bootstrapProfile, bootstrapTextsMatch, takeBootstrap, type Bootstrap } 
 import { FIRST_LOGIN_PATH, LOGIN_REDIRECT_DELAY } from './config.ts'
 import { COOKIE, getCookie } from './cookies.ts'
 import { ownsPage, requireSignIn } from './embedding.ts'
+import { earlyAnswersSettled } from './engine/early.ts'
 import { HttpError } from './http-error.ts'
 import { languageReady, t } from './i18n/index.ts'
 import { hardNavigate, loginUrl } from './navigation.ts'
@@ -45,17 +46,23 @@ export function generateRoutes(): RouteRecord[] {
   return routes
 }
 
+/** How long the texts' refresh waits for the first page's own answers at most. */
+const FIRST_ANSWERS_CAP_MS = 1000
+
 /**
  * The embedded profile decides roles, orgs and first login at once; when its labels and dates were
  * rendered in another language or zone than the console's own call would ask for (a page load
  * carries no zone, so the server used its default), the profile is fetched again for display once
- * the browser is idle, so the call does not compete with the first screen's own.
+ * the first screen is drawn. An idle callback alone came too soon: the browser idles while it waits
+ * for the first page's answers, so the refresh was one more call before the first users row. The
+ * page's early calls leave once the guard has settled (a task from now): the refresh waits for their
+ * answers, then for idle time, which the render they start (queued tasks) comes before.
  */
 function refreshTexts(boot: Bootstrap): void {
   if (bootstrapTextsMatch(boot)) return
   const refresh = () => void reloadProfileTexts().catch(() => undefined) // a failure was toasted by http.ts
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(refresh, { timeout: 3000 })
-  else setTimeout(refresh, 0)
+  const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(refresh, { timeout: 3000 }) : setTimeout(refresh, 0))
+  setTimeout(() => void earlyAnswersSettled(FIRST_ANSWERS_CAP_MS).then(whenIdle), 0)
 }
 
 /** The first-navigation sequence of spec §2, in its order. Accepts the path or full options. */

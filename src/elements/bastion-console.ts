@@ -9,7 +9,7 @@ import { isConsoleLocation } from '../core/navigation.ts'
 import { setRouteTable } from '../core/routes.ts'
 import { $lang } from '../core/stores/locale.ts'
 import { ConsoleApp } from '../core/ui/ConsoleApp.tsx'
-import { shoelaceThemeSheets } from '../core/ui/shoelace-theme.ts'
+import { shoelaceThemeOnFirstUse } from '../core/ui/shoelace-theme-sheet.ts'
 import { routeTable } from '../pages/routes.ts'
 import { defineElement, elementClass, type CommonProps } from './define.ts'
 
@@ -70,7 +70,7 @@ function BastionConsole({ apiBase, lang, router, path }: BastionConsoleProps) {
  */
 export class BastionConsoleElement extends elementClass(BastionConsole, {
   props: { apiBase: 'string', router: 'string', path: 'string' },
-  styleSheets: shoelaceThemeSheets,
+  styleSheets: shoelaceThemeOnFirstUse,
 }) {
   /**
    * Where the API lives when not on this origin (default: same origin).

@@ -5,7 +5,6 @@ import { ownsPage } from '../core/embedding.ts'
 import { $documentLang, langTag, toLang } from '../core/i18n/document-lang.ts'
 import { LangContext, pinLanguage } from '../core/i18n/index.ts'
 import { $lang } from '../core/stores/locale.ts'
-import { registerIcons } from '../core/ui/asset-base.ts'
 import { ErrorBoundary } from '../core/ui/ErrorBoundary.tsx'
 import { consoleStyleSheet } from '../core/ui/styles.ts'
 import { isDark, shoelaceDarkSheet } from '../core/ui/theme.ts'
@@ -70,10 +69,6 @@ function attributeText(type: PropType, value: unknown): string | null {
   if (type === 'boolean' || (type === 'boolean-or-number' && typeof value !== 'number')) return value ? '' : null
   return value === undefined || value === null || value === '' ? null : String(value)
 }
-
-// Icons are copied next to the bundle (dist/shoelace/assets/icons/, scripts/build/shoelace-icons.mjs);
-// asset-base.ts says where to fetch them from.
-registerIcons()
 
 const shoelaceHosts = new Set<HTMLElement>()
 let darkWatch: MediaQueryList | undefined

@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing'
 import { LOGIN_PATH, LOGIN_REDIRECT_DELAY } from '../../src/core/config.ts'
 import { setCookie } from '../../src/core/cookies.ts'
+import { clearEarly, sendEarly } from '../../src/core/engine/early.ts'
 import { $routes, generateRoutes, runGuard, setRouteTable } from '../../src/core/guard.ts'
 import { stopSessionRefresh } from '../../src/core/http.ts'
 import { setHardNavigator } from '../../src/core/navigation.ts'
@@ -199,6 +200,31 @@ describe('runGuard', () => {
       expect(stub.sent.map((r) => new URL(r.url, location.origin).pathname)).to.deep.equal(['/api/v1/users/profile/'])
       expect(stub.sent[0].headers.get('Accept-Language')).to.equal('zh-hans')
     })
+  })
+
+  it('refreshes the profile texts only once the first page\'s early answers are in (its first screen comes first)', async () => {
+    setCookie('csrftoken', 'tok')
+    $lang.set('zh')
+    stub = stubFetch(byPath({ '/api/v1/users/profile/': () => json(200, superAdmin({ name: 'Fresh' })) }))
+    setCookie('jms_current_org', JSON.stringify(DEFAULT))
+    const block = document.createElement('script')
+    block.type = 'application/json'
+    block.id = 'bastion-bootstrap'
+    block.textContent = JSON.stringify({ publicSettings: settings.data, profile: superAdmin({ name: 'Embedded' }), org: DEFAULT.id, lang: 'en', tz: 'UTC' })
+    document.body.append(block)
+    let answer: (value: unknown) => void = () => undefined
+    try {
+      expect((await runGuard('/')).status).to.equal('ok')
+      // The console sends the first page's calls once the guard has settled (ConsoleApp settle()).
+      sendEarly('get', '/api/v1/users/users/', {}, () => new Promise((resolve) => { answer = resolve }))
+      await wait(300)
+      expect(stub.sent.map((r) => new URL(r.url, location.origin).pathname), 'no refresh while the page waits for its answers').to.deep.equal([])
+      answer({ count: 0, results: [] })
+      await waitForValue(() => $profile.get()?.name === 'Fresh')
+    } finally {
+      block.remove()
+      clearEarly()
+    }
   })
 
   it('generateRoutes follows a role change', () => {

@@ -74,6 +74,15 @@ describe('i18n', () => {
     expect(t('http.error.relogin')).to.equal('账号已退出，请重新登录')
   })
 
+  it('fills values as i18next did, and answers the default text, then the key, for a text nobody has', () => {
+    registerMessages({ zh: { http: { filled: '{{name}} 有 {{count}} 个，{{gone}}{{missing}}' } } })
+    $lang.set('zh')
+    expect(t('http.filled', { name: 'admin', count: 0, gone: undefined })).to.equal('admin 有 0 个，{{missing}}')
+    expect(t('http.nowhere', { defaultValue: '默认 {{n}}', n: 2 })).to.equal('默认 2')
+    expect(t('http.nowhere')).to.equal('http.nowhere')
+    expect(t('http.error'), 'a branch is not a text').to.equal('http.error')
+  })
+
   it('setLang stores the choice for the console and the server, then reloads', () => {
     let reloaded = 0
     setReloader(() => { reloaded += 1 })

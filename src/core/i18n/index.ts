@@ -1,30 +1,21 @@
-import i18next from 'i18next'
 import { useStore } from '@nanostores/react'
 import { atom } from 'nanostores'
 import { createContext, useContext, useMemo } from 'react'
 import { $lang, type Lang } from '../stores/locale.ts'
 import { coreZh } from './core.zh.ts'
+import { Lookup, type Messages, type TFunction } from './lookup.ts'
 
-export type Messages = { [key: string]: string | Messages }
-export type TFunction = (key: string, options?: Record<string, unknown>) => string
+export type { Messages, TFunction } from './lookup.ts'
 /** The same keys as `T` (a catalogue in the other language must say everything the first says). */
 export type Translation<T> = { [K in keyof T]: T[K] extends string ? string : Translation<T[K]> }
 /** A catalogue in its module's chunk, or one loaded when its language is wanted (`() => import('./x.en.ts')`). */
 export type Catalogue = Messages | (() => Promise<{ default: Messages }>)
 type Loader = () => Promise<{ default: Messages }>
 
-// A private instance: a host page embedding our elements may run its own i18next.
-export const i18n = i18next.createInstance()
-
-void i18n.init({
-  lng: $lang.get(),
-  fallbackLng: 'en',
-  resources: { zh: { translation: coreZh } },
-  initAsync: false,
-  // React escapes text and server strings are never rendered as HTML.
-  interpolation: { escapeValue: false },
-  returnNull: false,
-})
+// One instance per page, private to the elements: Chinese by default, English where a text is missing.
+// Texts are never HTML (React escapes them), so values go in as they are.
+export const i18n = new Lookup($lang.get(), 'en')
+i18n.addResourceBundle('zh', 'translation', coreZh)
 
 // Chinese, the console's default, travels with the code; English comes in its own chunk when the
 // console speaks English (first load: the bytes and the parsing of a language nobody reads).
@@ -38,24 +29,8 @@ export const $catalogues = atom(0)
 const $shown = atom<string>(i18n.language)
 i18n.on('languageChanged', (lang) => $shown.set(lang))
 
-// Texts without options by language and key: a list's first screen asks the same few keys for
-// every row (i18next resolves each call anew, a tenth of a cold first render's script time).
-// Emptied whenever a catalogue is added; a missing key (answered with the key) is never kept.
-const texts = new Map<string, string>()
-i18n.on('languageChanged', () => texts.clear())
-
-function cachedText(lang: string, key: string, resolve: () => string): string {
-  const id = `${lang}\u0000${key}`
-  const found = texts.get(id)
-  if (found !== undefined) return found
-  const text = resolve()
-  if (text !== key) texts.set(id, text)
-  return text
-}
-
 function addBundle(lang: Lang, bundle: Messages): void {
-  i18n.addResourceBundle(lang, 'translation', bundle, true, true)
-  texts.clear()
+  i18n.addResourceBundle(lang, 'translation', bundle)
 }
 
 /** Loads what is registered for `lang` and not loaded yet; resolves once all of it is in. */
@@ -123,8 +98,7 @@ export function registerMessages(messages: { zh?: Catalogue; en?: Catalogue }): 
   }
 }
 
-export const t: TFunction = (key, options) =>
-  options ? i18n.t(key, options) as string : cachedText(i18n.language, key, () => i18n.t(key) as string)
+export const t: TFunction = (key, options) => i18n.t(key, options)
 
 export function currentLang(): Lang {
   return $lang.get()
@@ -137,9 +111,6 @@ export function useT(): TFunction {
   const catalogues = useStore($catalogues)
   // An element's own language once its texts are in; the page's meanwhile.
   const lang = wanted && loaded(wanted) ? wanted : shown
-  return useMemo(() => {
-    const fixed = i18n.getFixedT(lang)
-    return (key: string, options?: Record<string, unknown>) =>
-      options ? fixed(key, options) as string : cachedText(lang, key, () => fixed(key) as string)
-  }, [lang, catalogues])
+  // A new function when a catalogue arrives, so memoised children draw its texts too.
+  return useMemo(() => i18n.getFixedT(lang), [lang, catalogues])
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState, type ComponentProps } from 'react'
+import './shoelace-setup.ts'
 import SlDialog from '@shoelace-style/shoelace/dist/react/dialog/index.js'
 
 /** The focused element, looking inside shadow roots (document.activeElement stops at our host). */

@@ -1,4 +1,3 @@
-import { registerIconLibrary } from '@shoelace-style/shoelace/dist/utilities/icon-library.js'
 import { apiUrl } from '../http.ts'
 
 // Where the elements' static files are: Shoelace's icons (`<base>/assets/icons/<name>.svg`), the only
@@ -7,8 +6,10 @@ import { apiUrl } from '../http.ts'
 // In order: what the host set (setBasePath), else the bastion's own copy (`<api-base>/ui/shoelace/`: it
 // serves one, with CORS for the portals it lists) when the elements talk to another origin, else the
 // folder beside this script (the build copies the icons there: dist/shoelace/, lib/shoelace/).
+// Shoelace's icon library reads it at each use (shoelace-setup.ts, loaded with Shoelace itself).
 
 let chosen: string | undefined
+let redraw: (() => void) | undefined
 // Read through a variable: `new URL('…', import.meta.url)` written out is an asset bundlers try to copy
 // (Vite warns that a folder cannot be), while the folder beside the script is only the last resort.
 const here = import.meta.url
@@ -16,7 +17,7 @@ const here = import.meta.url
 /** Sets where the icons are: a URL of the folder holding `assets/icons/` (e.g. the bastion's `/ui/shoelace/`). */
 export function setBasePath(url: string): void {
   chosen = url.endsWith('/') ? url : `${url}/`
-  registerIcons()
+  redraw?.()
 }
 
 /** Where the icons are now. */
@@ -26,7 +27,7 @@ export function basePath(): string {
   return api ? `${api}/ui/shoelace/` : new URL('./shoelace/', here).href
 }
 
-/** Shoelace's default icon library, resolved at each use, so a base path or an api-base set later applies. */
-export function registerIcons(): void {
-  registerIconLibrary('default', { resolver: (name) => `${basePath()}assets/icons/${name}.svg` })
+/** What redraws the icons already drawn when the base path changes (set once Shoelace has loaded). */
+export function onBasePathChange(callback: () => void): void {
+  redraw = callback
 }

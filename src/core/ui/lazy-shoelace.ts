@@ -1,4 +1,5 @@
 import { createElement, lazy, Suspense, type ComponentType } from 'react'
+import './shoelace-setup.ts'
 
 /**
  * A Shoelace React wrapper loaded on first use. Shoelace is most of the console's JavaScript;

@@ -1,6 +1,7 @@
 // The Shoelace components the console uses, cherry-picked (importing a wrapper also registers its tag).
 // Those never on a list's first screen (alerts show toasts) load on first use (see lazy-shoelace.ts);
 // form controls are in shoelace-inputs.ts.
+import './shoelace-setup.ts'
 import { lazyShoelace } from './lazy-shoelace.ts'
 import type SlAlertType from '@shoelace-style/shoelace/dist/react/alert/index.js'
 import type SlDialogType from '@shoelace-style/shoelace/dist/react/dialog/index.js'

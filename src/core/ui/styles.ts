@@ -51,14 +51,15 @@ a { color: var(--_color-primary); }
 .org-selector select { width: 100%; height: 32px; padding: 0 8px; font: inherit; font-size: 13px; color: #fff;
   background: var(--_color-sidebar-active); border: 1px solid #5a6b7d; border-radius: var(--_radius); cursor: pointer; }
 .icon { display: inline-block; flex: none; width: 1em; height: 1em; vertical-align: -0.125em; }
-/* ui/Button.tsx: Shoelace's button, drawn on a native <button> with the theme's variables. */
-.btn { display: inline-flex; align-items: center; justify-content: center; gap: var(--sl-spacing-x-small, 4px); height: var(--sl-input-height-medium, 40px);
-  padding: 0 var(--sl-spacing-medium, 16px); font-family: inherit; font-size: var(--sl-button-font-size-medium, 14px);
+/* ui/Button.tsx: Shoelace's button, drawn on a native <button> with the theme's variables; the console
+   adopts the theme with its first Shoelace component, so each falls back to the theme's own value. */
+.btn { display: inline-flex; align-items: center; justify-content: center; gap: var(--sl-spacing-x-small, 0.5rem); height: var(--sl-input-height-medium, 2.5rem);
+  padding: 0 var(--sl-spacing-medium, 1rem); font-family: inherit; font-size: var(--sl-button-font-size-medium, 0.875rem);
   font-weight: 600; white-space: nowrap; vertical-align: middle; cursor: pointer; user-select: none;
   border: 1px solid var(--_color-border-strong); border-radius: var(--_radius);
   background-color: var(--_color-surface); color: var(--_color-text); line-height: 1.2;
   transition: .15s background-color, .15s color, .15s border-color; }
-.btn-small { height: var(--sl-input-height-small, 30px); padding: 0 var(--_spacing); font-size: var(--sl-button-font-size-small, 12px); }
+.btn-small { height: var(--sl-input-height-small, 1.875rem); padding: 0 var(--_spacing); font-size: var(--sl-button-font-size-small, 0.75rem); }
 .btn:focus { outline: none; }
 .btn:focus-visible, .icon-button:focus-visible, .tag-link:focus-visible, .menu a:focus-visible, .menu button:focus-visible {
   outline: 2px solid var(--_color-primary); outline-offset: 2px; }

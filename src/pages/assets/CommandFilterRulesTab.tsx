@@ -1,6 +1,6 @@
 import type { Row } from '../../core/resource/adapters.ts'
 import { ChildTable } from './ChildTable.tsx'
-import { rulesUrl } from './cmd-filter-rules.resource.ts'
+import { rulesUrl } from './section.ts'
 import './i18n.ts'
 
 const display = (prop: string) => (row: Row) => String(row[`${prop}_display`] ?? row[prop] ?? '')

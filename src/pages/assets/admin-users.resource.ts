@@ -1,8 +1,9 @@
 import { defineResource } from '../../core/resource/define.ts'
-import { API, help } from './field-helpers.ts'
+import { ADMIN_USER_ROUTES } from './section.ts'
+import { help } from './field-helpers.ts'
 
 export const adminUsers = defineResource({
-  name: 'AdminUser', url: API.adminUsers, path: '/assets/admin-users', icon: 'person-badge',
+  ...ADMIN_USER_ROUTES,
   list: { columns: ['name', 'username', 'assets_amount', 'comment', 'actions'], importExport: true, bulkUpdate: ['comment'] },
   form: {
     groups: [

@@ -2,6 +2,7 @@ import { createElement } from 'react'
 import { http } from '../../core/http.ts'
 import { t } from '../../core/i18n/index.ts'
 import { defineResource, type RelationDefinition } from '../../core/resource/define.ts'
+import { ASSET_ROUTES } from './section.ts'
 import type { DetailTabProps } from '../../core/engine/detail/relation-tab.ts'
 import { lazyComponent } from '../../core/ui/lazy-component.ts'
 import { startAssetTask } from './asset-tasks.ts'
@@ -28,7 +29,7 @@ function listRelation(field: 'nodes' | 'labels', title: string, selectUrl: strin
 }
 
 export const assets = defineResource({
-  name: 'Asset', url: API.assets, path: '/assets/assets', icon: 'hdd-stack',
+  ...ASSET_ROUTES,
   list: {
     columns: ['hostname', 'ip', 'platform', 'hardware_info', 'connectivity', 'actions'],
     linkField: 'hostname',

@@ -1,13 +1,12 @@
 import { defineResource } from '../../core/resource/define.ts'
-import { API, PRIORITY, help } from './field-helpers.ts'
+import { COMMAND_FILTER_RULES_ROUTES } from './section.ts'
+import { PRIORITY, help } from './field-helpers.ts'
 
-/** Rules live under their filter: `/api/v1/assets/cmd-filters/<filter>/rules/` (nested router). */
-export const rulesUrl = (filterId: string): string => `${API.cmdFilters}${encodeURIComponent(filterId)}/rules/`
-
-// Create/update routes only (ROUTES.md CommandFilterRulesCreate/Update); the pages pass the
-// filter id (`?filter=`) and build the nested URL themselves, see CommandFilterRuleFormPage.
+// Create/update routes only (ROUTES.md CommandFilterRulesCreate/Update); rules live under their
+// filter (`/api/v1/assets/cmd-filters/<filter>/rules/`, section.ts rulesUrl): the pages pass the
+// filter id (`?filter=`) and build the nested URL themselves, see routes.ts RuleForm.
 export const commandFilterRules = defineResource({
-  name: 'CommandFilterRules', url: API.cmdFilters, path: '/assets/command-filter-rules', routes: ['create', 'update'],
+  ...COMMAND_FILTER_RULES_ROUTES,
   list: { columns: ['type', 'content', 'priority', 'action', 'comment', 'actions'] },
   form: {
     fields: ['type', 'content', 'priority', 'action', 'comment'],

@@ -1,4 +1,5 @@
 import { defineResource } from '../../core/resource/define.ts'
+import { COMMAND_FILTER_ROUTES } from './section.ts'
 import type { DetailTabProps } from '../../core/engine/detail/relation-tab.ts'
 import { lazyComponent } from '../../core/ui/lazy-component.ts'
 import { API, picker } from './field-helpers.ts'
@@ -8,7 +9,7 @@ const CommandFilterRulesTab = lazyComponent<DetailTabProps>(
   () => import('./CommandFilterRulesTab.tsx').then((m) => m.CommandFilterRulesTab), 'CommandFilterRulesTab')
 
 export const commandFilters = defineResource({
-  name: 'CommandFilter', url: API.cmdFilters, path: '/assets/cmd-filters', icon: 'funnel',
+  ...COMMAND_FILTER_ROUTES,
   list: { columns: ['name', 'rules', 'system_users', 'is_active', 'comment', 'actions'], importExport: true, bulkUpdate: ['is_active', 'comment'] },
   form: {
     fields: ['name', 'system_users', 'is_active', 'comment'],

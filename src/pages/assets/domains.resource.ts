@@ -1,4 +1,5 @@
 import { defineResource } from '../../core/resource/define.ts'
+import { DOMAIN_ROUTES } from './section.ts'
 import type { DetailTabProps } from '../../core/engine/detail/relation-tab.ts'
 import { lazyComponent } from '../../core/ui/lazy-component.ts'
 import { API, picker } from './field-helpers.ts'
@@ -7,7 +8,7 @@ import { API, picker } from './field-helpers.ts'
 const GatewaysTab = lazyComponent<DetailTabProps>(() => import('./GatewaysTab.tsx').then((m) => m.GatewaysTab), 'GatewaysTab')
 
 export const domains = defineResource({
-  name: 'Domain', url: API.domains, path: '/assets/domains', icon: 'diagram-3',
+  ...DOMAIN_ROUTES,
   list: { columns: ['name', 'asset_count', 'gateway_count', 'comment', 'actions'], importExport: true },
   form: {
     fields: ['name', 'assets', 'comment'],

@@ -23,14 +23,5 @@ export const priorityRule: FieldRule = (value) => {
 
 export const PRIORITY: FieldOverride = { widget: 'number', min: 1, max: 100, rules: [priorityRule], ...help('assets.help.priority') }
 
-export const API = {
-  assets: '/api/v1/assets/assets/',
-  nodes: '/api/v1/assets/nodes/',
-  domains: '/api/v1/assets/domains/',
-  gateways: '/api/v1/assets/gateways/',
-  adminUsers: '/api/v1/assets/admin-users/',
-  systemUsers: '/api/v1/assets/system-users/',
-  cmdFilters: '/api/v1/assets/cmd-filters/',
-  platforms: '/api/v1/assets/platforms/',
-  labels: '/api/v1/assets/labels/',
-} as const
+// The section's API addresses live with its route stubs (section.ts), which load with the console.
+export { API } from './section.ts'

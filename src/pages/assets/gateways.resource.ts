@@ -1,9 +1,10 @@
 import { defineResource } from '../../core/resource/define.ts'
+import { GATEWAY_ROUTES } from './section.ts'
 import { API, help, picker } from './field-helpers.ts'
 
 // Create/update routes only: gateways are listed on their domain's detail page (ROUTES.md).
 export const gateways = defineResource({
-  name: 'Gateway', url: API.gateways, path: '/assets/gateways', routes: ['create', 'update'],
+  ...GATEWAY_ROUTES,
   list: { columns: ['name', 'ip', 'port', 'protocol', 'username', 'is_active', 'actions'] },
   form: {
     groups: [

@@ -1,38 +1,35 @@
 import type { ComponentType } from 'react'
-import { resourceRoutes } from '../../core/engine/resource-routes.ts'
+import { lazyResourceRoutes } from '../../core/engine/lazy-routes.ts'
 import type { ResourceDefinition } from '../../core/resource/define.ts'
 import type { PageProps, RouteRecord } from '../../core/routes.ts'
-import { adminUsers } from './admin-users.resource.ts'
 import { lazyComponent } from '../../core/ui/lazy-component.ts'
-import { assets } from './assets.resource.ts'
 import type { ChildFormOptions } from './ChildFormPage.tsx'
-import { commandFilterRules, rulesUrl } from './cmd-filter-rules.resource.ts'
-import { commandFilters } from './cmd-filters.resource.ts'
-import { domains } from './domains.resource.ts'
-import { API } from './field-helpers.ts'
-import { gateways } from './gateways.resource.ts'
-import { labels } from './labels.resource.ts'
-import { platforms } from './platforms.resource.ts'
-import { systemUsers } from './system-users.resource.ts'
-import './i18n.ts'
+import {
+  ADMIN_USER_ROUTES, API, ASSET_ROUTES, COMMAND_FILTER_ROUTES, COMMAND_FILTER_RULES_ROUTES, DOMAIN_ROUTES, GATEWAY_ROUTES,
+  LABEL_ROUTES, PLATFORM_ROUTES, rulesUrl, SYSTEM_USER_ROUTES,
+} from './section.ts'
 
 /** Swaps the engine page of the named routes for a section-specific one. */
 function withPages(records: RouteRecord[], pages: Record<string, ComponentType<PageProps>>): RouteRecord[] {
   return records.map((record) => (record.name && pages[record.name] ? { ...record, component: pages[record.name] } : record))
 }
 
-// The section's own pages load on first use (core/ui/lazy-component.ts).
+// Every page of the section loads on first use (src/core/README.md "First load"): the table holds the
+// stubs of section.ts; each definition, its messages and the section's own pages come in chunks of
+// their own.
 const AssetListPage = lazyComponent(() => import('./AssetListPage.tsx').then((m) => m.AssetListPage), 'AssetListPage')
 const AssetFormPage = lazyComponent(() => import('./AssetFormPage.tsx').then((m) => m.AssetFormPage), 'AssetFormPage')
-const childFormPage = (resource: ResourceDefinition, options: ChildFormOptions) =>
-  lazyComponent(() => import('./ChildFormPage.tsx').then((m) => m.childFormPage(resource, options)), `${resource.name}FormPage`)
+const childFormPage = (name: string, load: () => Promise<ResourceDefinition>, options: ChildFormOptions) =>
+  lazyComponent(() => Promise.all([import('./ChildFormPage.tsx'), load()]).then(([m, resource]) => m.childFormPage(resource, options)), `${name}FormPage`)
 
-const GatewayForm = childFormPage(gateways, {
+const gateways = () => import('./gateways.resource.ts').then((m) => m.gateways)
+const GatewayForm = childFormPage(GATEWAY_ROUTES.name, gateways, {
   parentKey: 'domain', parentField: 'domain', url: () => API.gateways,
   back: (domain) => (domain ? `/assets/domains/${encodeURIComponent(domain)}?activeTab=gateways` : '/assets/domains'),
 })
 
-const RuleForm = childFormPage(commandFilterRules, {
+const rules = () => import('./cmd-filter-rules.resource.ts').then((m) => m.commandFilterRules)
+const RuleForm = childFormPage(COMMAND_FILTER_RULES_ROUTES.name, rules, {
   parentKey: 'filter', parentField: 'filter', url: rulesUrl,
   back: (filter) => `/assets/cmd-filters/${encodeURIComponent(filter)}?activeTab=rules`,
 })
@@ -44,15 +41,16 @@ export const assetRoutes: RouteRecord[] = [
   {
     path: '/assets', name: 'assets', redirect: '/assets/assets', meta: { title: 'route.assets', icon: 'inboxes' },
     children: [
-      ...withPages(resourceRoutes(assets), { AssetList: AssetListPage, AssetCreate: AssetFormPage, AssetUpdate: AssetFormPage }),
-      ...resourceRoutes(domains),
-      ...hide(withPages(resourceRoutes(gateways), { GatewayCreate: GatewayForm, GatewayUpdate: GatewayForm })),
-      ...resourceRoutes(adminUsers),
-      ...resourceRoutes(systemUsers),
-      ...resourceRoutes(commandFilters),
-      ...hide(withPages(resourceRoutes(commandFilterRules), { CommandFilterRulesCreate: RuleForm, CommandFilterRulesUpdate: RuleForm })),
-      ...resourceRoutes(platforms),
-      ...resourceRoutes(labels),
+      ...withPages(lazyResourceRoutes(ASSET_ROUTES, () => import('./assets.resource.ts').then((m) => m.assets)),
+        { AssetList: AssetListPage, AssetCreate: AssetFormPage, AssetUpdate: AssetFormPage }),
+      ...lazyResourceRoutes(DOMAIN_ROUTES, () => import('./domains.resource.ts').then((m) => m.domains)),
+      ...hide(withPages(lazyResourceRoutes(GATEWAY_ROUTES, gateways), { GatewayCreate: GatewayForm, GatewayUpdate: GatewayForm })),
+      ...lazyResourceRoutes(ADMIN_USER_ROUTES, () => import('./admin-users.resource.ts').then((m) => m.adminUsers)),
+      ...lazyResourceRoutes(SYSTEM_USER_ROUTES, () => import('./system-users.resource.ts').then((m) => m.systemUsers)),
+      ...lazyResourceRoutes(COMMAND_FILTER_ROUTES, () => import('./cmd-filters.resource.ts').then((m) => m.commandFilters)),
+      ...hide(withPages(lazyResourceRoutes(COMMAND_FILTER_RULES_ROUTES, rules), { CommandFilterRulesCreate: RuleForm, CommandFilterRulesUpdate: RuleForm })),
+      ...lazyResourceRoutes(PLATFORM_ROUTES, () => import('./platforms.resource.ts').then((m) => m.platforms)),
+      ...lazyResourceRoutes(LABEL_ROUTES, () => import('./labels.resource.ts').then((m) => m.labels)),
     ],
   },
 ]

@@ -1,4 +1,5 @@
 import { defineResource } from '../../core/resource/define.ts'
+import { SYSTEM_USER_ROUTES } from './section.ts'
 import { API, PRIORITY, help, picker } from './field-helpers.ts'
 import { systemUserRelationTabs } from './system-user-tabs.ts'
 import { systemUserCmdFilters, systemUserQuickActions } from './system-user-cards.ts'
@@ -6,7 +7,7 @@ import { canPush, credentialNeeded, hasCredentials, isSsh, protocolOf, pushesSsh
 import './i18n.ts'
 
 export const systemUsers = defineResource({
-  name: 'SystemUser', url: API.systemUsers, path: '/assets/system-users', icon: 'person-gear',
+  ...SYSTEM_USER_ROUTES,
   list: {
     columns: ['name', 'username', 'protocol', 'login_mode', 'priority', 'assets_amount', 'comment', 'actions'],
     importExport: true, bulkUpdate: ['priority', 'comment'],

@@ -1,21 +1,22 @@
 import { defineResource, type ResourceDefinition } from '../../core/resource/define.ts'
 import type { Row } from '../../core/resource/adapters.ts'
-import { PERMS, PICK, userText } from './api.ts'
+import type { ResourceRoutesStub } from '../../core/resource/route-stub.ts'
+import { PICK, userText } from './api.ts'
 import { fieldRelation } from './field-relation.ts'
 import {
   activeSwitch, allListTab, IS_VALID_FILTER, many, OTHER_GROUP, relationCardsTab, VALIDITY_COLUMN, VALIDITY_RENDER, WHO_GROUP, WHO_OVERRIDES,
 } from './permission-common.tsx'
+import { DATABASE_APP_PERMISSION_ROUTES, KUBERNETES_APP_PERMISSION_ROUTES, REMOTE_APP_PERMISSION_ROUTES } from './section.ts'
 import './i18n.ts'
 
 // Remote-app, database-app and Kubernetes-app permissions (jumpserver-api.md §2.5): the asset
 // permission's shape with an app list in place of assets and nodes, and no actions.
 
 interface AppKind {
-  /** Route name stem (ROUTES.md). */
-  name: string
-  /** API segment and UI path segment (they differ for Kubernetes: `k8s` vs `kubernetes`). */
+  /** Route name, paths and API list (section.ts). */
+  routes: ResourceRoutesStub
+  /** API segment (`k8s`, where the UI says `kubernetes`): its `<id>/<api>s/all/` lists the apps. */
   api: string
-  path: string
   /** The app list field, and the app's key in `<id>/<apps>/all/` rows. */
   field: string
   member: string
@@ -26,16 +27,14 @@ interface AppKind {
 }
 
 function appPermission(kind: AppKind): ResourceDefinition {
-  const url = `${PERMS}${kind.api}-permissions/`
+  const url = kind.routes.url
   // The cards change the permission's own id lists: one PATCH works for every kind, where 2.3 has
   // through-table endpoints for some relations of some kinds only.
   const rel = (field: string, title: string, selectUrl: string, selectText?: (row: Row) => string) =>
     fieldRelation({ title, objectUrl: url, field, selectUrl, selectText })
   const systemUsersUrl = `${PICK.systemUsers}?protocol=${kind.protocol}`
   return defineResource({
-    name: kind.name, url, path: `/perms/${kind.path}-permissions`,
-    // ROUTES.md: Lina's app-permission update route has no `:id`; the id rides in the query.
-    paths: { update: `/perms/${kind.path}-permissions/update` },
+    ...kind.routes,
     list: {
       columns: ['name', 'users_amount', 'user_groups_amount', `${kind.field}_amount`, 'system_users_amount', 'is_valid', 'actions'],
       overrides: VALIDITY_COLUMN, extraFilters: IS_VALID_FILTER,
@@ -72,16 +71,16 @@ function appPermission(kind: AppKind): ResourceDefinition {
 }
 
 export const remoteAppPermissions = appPermission({
-  name: 'RemoteAppPermission', api: 'remote-app', path: 'remote-app', field: 'remote_apps', member: 'remoteapp',
+  routes: REMOTE_APP_PERMISSION_ROUTES, api: 'remote-app', field: 'remote_apps', member: 'remoteapp',
   selectUrl: PICK.remoteApps, title: 'perms.relation.remoteApps', protocol: 'rdp',
 })
 
 export const databaseAppPermissions = appPermission({
-  name: 'DatabaseAppPermission', api: 'database-app', path: 'database-app', field: 'database_apps', member: 'databaseapp',
+  routes: DATABASE_APP_PERMISSION_ROUTES, api: 'database-app', field: 'database_apps', member: 'databaseapp',
   selectUrl: PICK.databaseApps, title: 'perms.relation.databaseApps', protocol: 'mysql',
 })
 
 export const kubernetesAppPermissions = appPermission({
-  name: 'KubernetesAppPermission', api: 'k8s-app', path: 'kubernetes-app', field: 'k8s_apps', member: 'k8sapp',
+  routes: KUBERNETES_APP_PERMISSION_ROUTES, api: 'k8s-app', field: 'k8s_apps', member: 'k8sapp',
   selectUrl: PICK.k8sApps, title: 'perms.relation.k8sApps', protocol: 'k8s',
 })

@@ -5,14 +5,13 @@ import { ACTION_BITS, ASSET_PERMISSIONS, PICK } from './api.ts'
 import { assetPermissionTabs } from './asset-permission-tabs.tsx'
 import { ASSET_PERMISSION_FILTERS, refreshCacheAction } from './asset-permission-list.ts'
 import { activeSwitch, many, OTHER_GROUP, VALIDITY_COLUMN, VALIDITY_RENDER, WHO_GROUP, WHO_OVERRIDES } from './permission-common.tsx'
+import { ASSET_PERMISSION_ROUTES } from './section.ts'
 import './i18n.ts'
 
 const actionsText = (names: unknown) => (Array.isArray(names) ? names.map((name) => t(`perms.actions.${String(name)}`)).join(', ') : '')
 
 export const assetPermissions = defineResource({
-  name: 'AssetPermission', url: ASSET_PERMISSIONS, path: '/perms/asset-permissions', icon: 'shield-lock',
-  // ROUTES.md: the update route is singular in 2.3 ("asset-permission"), kept for old links.
-  paths: { update: '/perms/asset-permission/:id/update' },
+  ...ASSET_PERMISSION_ROUTES,
   list: {
     columns: ['name', 'users_amount', 'user_groups_amount', 'assets_amount', 'nodes_amount', 'system_users_amount', 'is_valid', 'actions'],
     overrides: VALIDITY_COLUMN,

@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing'
 import { clearEarly, sendEarly, take } from '../../../src/core/engine/early.ts'
 import { ListPage } from '../../../src/core/engine/list/ListPage.tsx'
 import { http } from '../../../src/core/http.ts'
+import { lazyResourceRoutes } from '../../../src/core/engine/lazy-routes.ts'
 import { resourceRoutes } from '../../../src/core/engine/resource-routes.ts'
 import { defineResource } from '../../../src/core/resource/define.ts'
 import { $currentOrg } from '../../../src/core/stores/org.ts'
@@ -62,6 +63,25 @@ describe('early calls', () => {
     observer.disconnect()
     expect(first, 'the row is in the first render').to.deep.equal({ table: true, row: 'Early' })
     await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(sent('OPTIONS').length).to.equal(1)
+    expect(sent('GET').length).to.equal(1)
+  })
+
+  it('a list whose definition loads on first use sends them once the definition is in, and the page takes them', async () => {
+    setAddress('/users/users/')
+    stub = serve({ [`OPTIONS ${URL_}`]: META, [`GET ${URL_}`]: PAGE })
+    let arrive: (definition: typeof users) => void = () => undefined
+    const definition = new Promise<typeof users>((resolve) => { arrive = resolve })
+    const { list: _list, ...stubOnly } = users
+    const list = lazyResourceRoutes(stubOnly, () => definition).find((route) => route.name === 'UserList')!
+    list.component!.sendEarly!('')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(stub.sent, 'nothing before the definition').to.deep.equal([])
+    arrive(users)
+    await waitFor(() => sent('GET').length === 1, 3000, 'page 1 asked early')
+    expect(sent('OPTIONS').length).to.equal(1)
+    view = mount(<ListPage resource={users} params={{}} />)
+    await waitForEl(view.root, `tr[data-id="${ID}"]`)
     expect(sent('OPTIONS').length).to.equal(1)
     expect(sent('GET').length).to.equal(1)
   })

@@ -17,7 +17,6 @@ import { goTo, resourcePath, rowId } from '../navigate.ts'
 import { IconButton } from '../../ui/IconButton.tsx'
 import { confirmBulkDelete } from './bulk-delete.ts'
 import { DataTable } from './DataTable.tsx'
-import { DateRangePicker } from './DateRangePicker.tsx'
 import type { ListDialogsProps, OpenDialog } from './ListDialogs.tsx'
 import { HeaderActions } from './HeaderActions.tsx'
 import { Pager } from './Pager.tsx'
@@ -25,6 +24,10 @@ import { RowActions } from './RowActions.tsx'
 import { rowActionsOf } from './row-actions.ts'
 import { SearchBar } from './SearchBar.tsx'
 import { useList } from './use-list.ts'
+
+// Only lists with a date range draw it (sessions, commands, audits: sections that load on first use),
+// so it comes in their chunk, not with the first screen's list.
+const DateRangePicker = lazyComponent<{ value: DateRange; onChange: (range: DateRange) => void }>(() => import('./DateRangePicker.tsx').then((m) => m.DateRangePicker), 'DateRangePicker')
 
 // Import, export and multiple update (and the form controls they use) load when first opened.
 const ListDialogs = lazyComponent<ListDialogsProps>(() => import('./ListDialogs.tsx').then((m) => m.ListDialogs), 'ListDialogs')

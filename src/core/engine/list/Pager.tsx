@@ -26,8 +26,6 @@ export function Pager({ total, page, size, sizes, onPage, onSize }: PagerProps) 
   const choices = sizes.includes(size) ? sizes : [...sizes, size].sort((a, b) => a - b)
   return (
     <nav className="pager" part="pager" aria-label={t('engine.list.pager')}>
-      {/* `total`, not `count`: i18next resolves plural forms for a count through Intl.PluralRules, a locale
-          data load on every first screen, and neither language inflects this text. */}
       <span className="total">{t('engine.list.total', { total })}</span>
       <select className="page-size" aria-label={t('engine.list.pageSizeLabel')} value={size} onChange={(e) => onSize(Number(e.target.value))}>
         {choices.map((s) => <option key={s} value={s}>{t('engine.list.pageSize', { size: s })}</option>)}
