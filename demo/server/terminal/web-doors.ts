@@ -1,8 +1,9 @@
 // Which terminal's web door a browser's web terminal (or file manager request) goes to, when several
 // terminals are registered: the live ones (a heartbeat within FRESH_MS, accepted, their service account
 // active) whose heartbeat said where their web door listens, that an admin left taking web sessions
-// (`accepts_web`). New web terminals go to the least busy (open sessions plus those sent since its last
-// heartbeat); a user's file requests stay on one terminal while it lives (its file tree is kept there a
+// (`accepts_web`). New web terminals go to the least busy (its open sessions as its heartbeat counts
+// them, or the web terminals this server holds open to it, whichever is more: a heartbeat may come before a
+// new socket's session is counted); a user's file requests stay on one terminal while it lives (its file tree is kept there a
 // minute). The callers try the next one when a door does not answer, so a terminal that went down is
 // skipped at once, not after its heartbeat goes stale. A server whose terminals never said where they
 // listen (a single terminal configured by TERMINAL_HTTP_HOST/PORT) keeps that one address.
@@ -16,8 +17,8 @@ export const FRESH_MS = 15_000;
 
 interface Row { id: string; name: string; http_host: string; http_port: number; session_online: number; last_heartbeat: number }
 
-/** Web sessions sent to a terminal since its last heartbeat counted them (by terminal id). */
-const sentSince = new Map<string, { beat: number; n: number }>();
+/** Web terminals this server holds open to each terminal (by terminal id). */
+const bridged = new Map<string, number>();
 
 function live(db: DB, nowMs: number): Row[] {
   return db.prepare(`SELECT t.id, t.name, t.http_host, t.http_port, t.session_online, t.last_heartbeat FROM terminals t
@@ -36,21 +37,24 @@ const door = (row: Row): WebDoor => ({ id: row.id, name: row.name, host: row.htt
  */
 export function webTerminalDoors(db: DB, nowMs: number, fallback: { host: string; port: number }): WebDoor[] {
   if (!anyReported(db)) return [{ id: null, name: '', ...fallback }];
-  const load = (row: Row) => {
-    const sent = sentSince.get(row.id);
-    return row.session_online + (sent && sent.beat === row.last_heartbeat ? sent.n : 0);
-  };
+  const load = (row: Row) => Math.max(row.session_online, bridged.get(row.id) ?? 0);
   const rows = live(db, nowMs).map((row) => ({ row, load: load(row), tie: Math.random() })).sort((a, b) => a.load - b.load || a.tie - b.tie);
   return rows.map(({ row }) => door(row));
 }
 
-/** Counts a web session sent to the door until its terminal's next heartbeat reports it. */
-export function noteWebSession(db: DB, doorTaken: WebDoor): void {
-  if (!doorTaken.id) return;
-  const beat = db.prepare('SELECT last_heartbeat FROM terminals WHERE id = ?').pluck().get(doorTaken.id) as number | undefined;
-  if (beat === undefined) return;
-  const sent = sentSince.get(doorTaken.id);
-  sentSince.set(doorTaken.id, { beat, n: sent && sent.beat === beat ? sent.n + 1 : 1 });
+/** Counts a web terminal open to the door; the answer uncounts it (when its socket closes). */
+export function noteWebSession(doorTaken: WebDoor): () => void {
+  const id = doorTaken.id;
+  if (!id) return () => {};
+  bridged.set(id, (bridged.get(id) ?? 0) + 1);
+  let counted = true;
+  return () => {
+    if (!counted) return;
+    counted = false;
+    const left = (bridged.get(id) ?? 1) - 1;
+    if (left > 0) bridged.set(id, left);
+    else bridged.delete(id);
+  };
 }
 
 /** The doors to try for one user's file requests: the same terminal first every time it is live (rendezvous hashing). */

@@ -123,7 +123,7 @@ function bridge(browser: WebSocket, request: FastifyRequest, doors: WebDoor[]): 
     let opened = false;
     socket.on('open', () => {
       opened = true;
-      noteWebSession(db, terminal);
+      socket.once('close', noteWebSession(terminal));
       for (const frame of queued.splice(0)) socket.send(frame.data, { binary: frame.binary });
     });
     socket.on('message', (data, binary) => {
