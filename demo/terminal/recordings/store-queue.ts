@@ -148,6 +148,7 @@ export class StoreQueue {
       return null;
     }
     if (!target.key) return this.toServer(session, file);
+    const started = Date.now();
     const outcome = await storeRecording(file, target, this.abort.signal);
     if (!outcome.stored) return this.refuse(session, file, outcome.conflict);
     try {
@@ -157,6 +158,7 @@ export class StoreQueue {
       return this.refuse(session, file, (error as Error).message);
     }
     rmSync(file, { force: true });
+    this.log(`recording of ${session} stored in ${target.storage} as ${target.key}: ${(outcome.size / 1048576).toFixed(1)} MiB gzip in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return null;
   }
 
