@@ -136,7 +136,11 @@ export async function openObject(db: DB, policy: TargetPolicy, stored: StoredObj
 export function queueExpiredObjects(db: DB, sessionIds: string[], stamp: string): void {
   const queue = db.prepare(`INSERT INTO expired_replay_objects (storage_id, bucket, object_key, date_expired)
     SELECT storage_id, bucket, object_key, ? FROM replay_objects WHERE session_id = ?`);
-  for (const id of sessionIds) queue.run(stamp, id);
+  const forget = db.prepare('DELETE FROM replay_objects WHERE session_id = ?');
+  for (const id of sessionIds) {
+    queue.run(stamp, id);
+    forget.run(id);
+  }
 }
 
 /** Deletes the queued objects from their stores; what fails stays queued for the next sweep. Answers how many went. */

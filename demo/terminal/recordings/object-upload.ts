@@ -39,11 +39,18 @@ async function head(client: S3Client, bucket: string, key: string): Promise<{ si
   }
 }
 
-/** Parts an earlier try left behind (killed mid-upload) are given up, so they do not lie in the bucket. */
+/**
+ * Parts an earlier try left behind (killed mid-upload) are given up, so they do not lie in the bucket. Only
+ * tidying: a key allowed to write but not to list uploads (a narrow bucket policy) still stores the recording.
+ */
 async function abandonEarlierTries(client: S3Client, bucket: string, key: string): Promise<void> {
-  const listed = await client.send(new ListMultipartUploadsCommand({ Bucket: bucket, Prefix: key }));
-  for (const upload of listed.Uploads ?? []) {
-    if (upload.Key === key && upload.UploadId) await client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: upload.UploadId }));
+  try {
+    const listed = await client.send(new ListMultipartUploadsCommand({ Bucket: bucket, Prefix: key }));
+    for (const upload of listed.Uploads ?? []) {
+      if (upload.Key === key && upload.UploadId) await client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: upload.UploadId }));
+    }
+  } catch {
+    // Left to the bucket's lifecycle rules (AbortIncompleteMultipartUpload), where it has them.
   }
 }
 
