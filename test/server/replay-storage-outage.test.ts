@@ -2,9 +2,11 @@
 // 34): against a real S3 server (Ceph's RADOS Gateway on loopback), a bucket whose key the admin mistyped,
 // then a gateway taken away while the terminal process is killed with SIGKILL. The Terminals page and
 // the session's detail say the recording is not stored yet and why; once the store takes it again every
-// recording is stored, once, and nothing is left behind (no open multipart upload, no journal entry).
+// recording is stored, once, and nothing is left behind (no open multipart upload, no journal entry) —
+// also when the terminal is killed in the middle of a multipart upload.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -106,4 +108,51 @@ test('a store that refuses the key, then one that is away while the terminal is 
   const stopped = new Promise<number | null>((resolve) => second.child.once('exit', resolve));
   second.child.kill('SIGTERM');
   assert.equal(await stopped, 0, second.output());
+});
+
+test('a terminal killed -9 in the middle of a multipart upload stores the recording once at its next start, no parts left', async (t) => {
+  const store = await testStore(t);
+  const world = await terminalWorld(t);
+  const db = world.app.bastion.db;
+  const dataDir = mkdtempSync(join(tmpdir(), 'bastion-terminal-'));
+  t.after(() => rmSync(dataDir, { recursive: true, force: true }));
+  const env = {
+    BASTION_API: world.base, BOOTSTRAP_TOKEN, TERMINAL_DATA_DIR: dataDir, TERMINAL_NAME: `td-midway-${process.pid}`,
+    TERMINAL_SSH_PORT: '0', TERMINAL_HTTP_PORT: '0', TERMINAL_HEARTBEAT_INTERVAL: '1', BASTION_ALLOWED_TARGETS: '127.0.0.0/8',
+  };
+  const first = await terminalProcess(t, env);
+  const terminalId = db.prepare('SELECT id FROM terminals WHERE name = ?').pluck().get(env.TERMINAL_NAME) as string;
+  const storage = await world.admin('POST', '/api/v1/terminal/replay-storages/', { name: 'ceph-midway', type: 'ceph', meta: store.meta });
+  assert.equal((await world.admin('PATCH', `/api/v1/terminal/terminals/${terminalId}/`, { replay_storage: 'ceph-midway' })).status, 200);
+  const stopped = new Promise((resolve) => first.child.once('exit', resolve));
+  first.child.kill('SIGTERM');
+  await stopped;
+
+  // What a terminal killed mid-session leaves: its session open on the server, a recording of ~48 MB that
+  // gzip cannot shrink much (several 8 MiB parts), in its replays folder.
+  const id = randomUUID();
+  db.prepare(`INSERT INTO terminal_sessions (id, user, asset, system_user, login_from, remote_addr, protocol, org_id, date_start, terminal, replay_storage)
+    VALUES (?, 'td-alice(td-alice)', 'td-target', 'td-ssh', 'ST', '127.0.0.1', 'ssh', '', ?, ?, ?)`)
+    .run(id, new Date(Date.now() - 60_000).toISOString(), terminalId, storage.json.id);
+  const lines = [JSON.stringify({ version: 2, width: 80, height: 24, timestamp: Math.floor(Date.now() / 1000) - 60 })];
+  for (let i = 0; i < 1000; i += 1) lines.push(JSON.stringify([i / 10, 'o', randomBytes(36_000).toString('base64')]));
+  mkdirSync(join(dataDir, 'replays'), { recursive: true });
+  writeFileSync(join(dataDir, 'replays', `${id}.cast`), `${lines.join('\n')}\n`);
+
+  const second = await terminalProcess(t, env);
+  await eventually(async () => (await store.openUploads()) > 0, 30_000, `a multipart upload under way: ${second.output()}`);
+  const killed = new Promise((resolve) => second.child.once('exit', resolve));
+  second.child.kill('SIGKILL');
+  await killed;
+  assert.equal(db.prepare('SELECT has_replay FROM terminal_sessions WHERE id = ?').pluck().get(id), 0, 'not stored before the kill');
+  assert.deepEqual(await store.keys(), [], 'no object from the cut upload');
+
+  const third = await terminalProcess(t, env);
+  await eventually(() => db.prepare('SELECT has_replay FROM terminal_sessions WHERE id = ?').pluck().get(id) === 1, 60_000, `stored after the restart: ${third.output()}`);
+  const keys = await store.keys();
+  assert.equal(keys.length, 1, keys.join(', '));
+  assert.equal(await store.openUploads(), 0, 'the cut upload\'s parts were given up');
+  const object = await store.get(keys[0]);
+  assert.equal(object.metadata.sha256, createHash('sha256').update(`${lines.join('\n')}\n`).digest('hex'));
+  assert.equal(db.prepare('SELECT is_finished FROM terminal_sessions WHERE id = ?').pluck().get(id), 1, 'the session closed too');
 });
