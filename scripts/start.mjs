@@ -10,11 +10,16 @@
 // terminal (where it listens) and to the server (where its socket proxy connects). The key the server
 // signs those connections with needs no setting: the server makes it once and hands it to registered
 // terminals in their config answer (demo/server/terminal/proxy-secret.ts).
+// TERMINAL_COUNT=N (default 1, at most 16) starts N terminal components, each its own process, name, doors
+// and data folder: the first as above, the n-th named `<name>-<n>`, its SSH and web ports n-1 above the
+// first's, its data in DATA_DIR/terminal-<n>. Each reports its doors in its heartbeat, so the server spreads
+// web terminals across those that are up (demo/server/terminal/web-doors.ts).
 // First: on the project's Node (node_modules/.bin/node), whichever `node` started this (scripts/lib/project-node.mjs).
 import './lib/project-node.mjs';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { demoMariaDbAddress, mariadbInstalled, startDemoMariaDb } from './lib/demo-mariadb.mjs';
 
@@ -65,7 +70,7 @@ const MALLOC = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
 const run = (file, env) => spawn(process.execPath, ['--import', 'tsx', file], { stdio: 'inherit', detached: true, env: { ...process.env, ...MALLOC, ...env } });
 
 const server = run('demo/server/main.ts', { BOOTSTRAP_TOKEN: bootstrapToken, DATA_DIR: dataDir, ...portalEnv });
-let terminal = null;
+const terminals = [];
 let portal = null;
 let stopping = false;
 
@@ -80,12 +85,14 @@ async function serverAnswers() {
   return false;
 }
 
+const running = (child) => child && child.exitCode === null && child.signalCode === null;
+
 process.on('exit', () => {
-  for (const child of [terminal, server]) if (child && child.exitCode === null) child.kill('SIGTERM');
+  for (const child of [...terminals, server]) if (running(child)) child.kill('SIGTERM');
 });
 
 server.on('exit', (code) => {
-  if (!stopping && terminal?.exitCode === null) terminal.kill('SIGTERM');
+  if (!stopping) for (const child of terminals) if (running(child)) child.kill('SIGTERM');
   // The portal serves pages of this bastion: it goes with the server (and lets this launcher exit).
   void portal?.close();
   // Last, the demo MariaDB (once started, if it was still starting).
@@ -107,13 +114,29 @@ if (await serverAnswers()) {
       (error) => console.error(`[start] the demo portal could not start on ${portalOrigin}: ${error.message}`),
     );
   }
-  terminal = run('demo/terminal/main.ts', {
-    BOOTSTRAP_TOKEN: bootstrapToken, BASTION_API: process.env.BASTION_API || `http://${apiHost}:${port}`,
-    TERMINAL_DATA_DIR: process.env.TERMINAL_DATA_DIR || join(dataDir, 'terminal'),
-  });
-  terminal.on('exit', (code) => {
-    if (!stopping) console.error(`[start] the terminal component exited (${code}); the server keeps running without it`);
-  });
+  let count = Number(process.env.TERMINAL_COUNT || 1);
+  if (!Number.isInteger(count) || count < 1 || count > 16) {
+    console.error(`[start] TERMINAL_COUNT must be a whole number from 1 to 16, not ${process.env.TERMINAL_COUNT}; starting one terminal`);
+    count = 1;
+  }
+  const sshPort = Number(process.env.TERMINAL_SSH_PORT || 2222);
+  const httpPort = Number(process.env.TERMINAL_HTTP_PORT || 5000);
+  for (let n = 1; n <= count; n += 1) {
+    // The first is the terminal `npm start` always ran (its name, ports and data folder unchanged).
+    const own = n === 1 ? {} : {
+      TERMINAL_NAME: `${(process.env.TERMINAL_NAME || `koko-${hostname()}`).slice(0, 28)}-${n}`,
+      TERMINAL_SSH_PORT: String(sshPort + n - 1), TERMINAL_HTTP_PORT: String(httpPort + n - 1),
+    };
+    const child = run('demo/terminal/main.ts', {
+      BOOTSTRAP_TOKEN: bootstrapToken, BASTION_API: process.env.BASTION_API || `http://${apiHost}:${port}`,
+      TERMINAL_DATA_DIR: n === 1 ? process.env.TERMINAL_DATA_DIR || join(dataDir, 'terminal') : join(dataDir, `terminal-${n}`),
+      ...own,
+    });
+    child.on('exit', (code) => {
+      if (!stopping) console.error(`[start] terminal component ${n} exited (${code}); the server keeps running without it`);
+    });
+    terminals.push(child);
+  }
 }
 
 for (const signal of ['SIGTERM', 'SIGINT']) {
@@ -121,10 +144,14 @@ for (const signal of ['SIGTERM', 'SIGINT']) {
     if (stopping) return;
     stopping = true;
     const stopServer = () => { if (server.exitCode === null) server.kill('SIGTERM'); };
-    if (terminal && terminal.exitCode === null) {
-      terminal.once('exit', stopServer);
-      terminal.kill('SIGTERM');
-      setTimeout(stopServer, 10_000).unref();
-    } else stopServer();
+    // The terminals first (they close their sessions and deliver their recordings), then the server.
+    const live = terminals.filter(running);
+    if (!live.length) return stopServer();
+    let left = live.length;
+    for (const child of live) {
+      child.once('exit', () => { if ((left -= 1) === 0) stopServer(); });
+      child.kill('SIGTERM');
+    }
+    setTimeout(stopServer, 10_000).unref();
   });
 }

@@ -48,6 +48,9 @@ async function serverSuite() {
   // The database-app tests start a private MariaDB (Debian's mariadb-server) and use its `mariadb` client.
   const mariadb = await runStep('mariadb', node, ['scripts/ensure-mariadb.mjs']);
   if (mariadb.code !== 0) return record('server', { ...emptyTotals(), failed: 1 }, 'no MariaDB server');
+  // The replay-storage tests start a private S3 server (Ceph's RADOS Gateway, one node on loopback).
+  const ceph = await runStep('ceph', node, ['scripts/ensure-ceph.mjs']);
+  if (ceph.code !== 0) return record('server', { ...emptyTotals(), failed: 1 }, 'no Ceph RADOS Gateway');
   const { code, output } = await runStep('server tests', node, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files]);
   const totals = parseNodeTestTotals(output);
   if (!totals) return record('server', { ...emptyTotals(), failed: 1 }, `crashed with exit code ${code}`);

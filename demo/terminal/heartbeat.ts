@@ -13,6 +13,9 @@ export async function beat(services: Services): Promise<void> {
   const tasks = await services.api.post<Task[]>('/api/v1/terminal/terminals/status/', {
     sessions, session_online: sessions.length, cpu_load: Number(loadavg()[0].toFixed(2)),
     memory_used: totalmem() - freemem(),
+    // Our extension (server: terminal/terminal-report.ts): where the doors listen, and the object-store uploads.
+    ...(services.doors ? { ssh_port: services.doors.sshPort, http_port: services.doors.httpPort, http_host: services.doors.httpHost } : {}),
+    replay_store: services.recordings.status(),
   });
   for (const task of Array.isArray(tasks) ? tasks : []) {
     if (task.name === 'kill_session') {

@@ -22,11 +22,11 @@ export async function closeLeftovers(services: Services): Promise<void> {
     const file = join(replayDir, `${session.id}.cast`);
     outbox.end(session.id, existsSync(file) ? file : null, { is_finished: true, date_end: dateEnd });
   }
-  // A recording of a session that is neither open nor queued to end (an upload an older version gave
-  // up on): uploaded alone, the session's close left as it is.
+  // A recording of a session that is neither open nor queued to end nor on its way to an object store
+  // (an upload an older version gave up on): uploaded alone, the session's close left as it is.
   for (const name of readdirSync(replayDir).filter((file) => file.endsWith('.cast'))) {
     const id = name.replace(/\.cast$/, '');
-    if (!outbox.isEnding(id)) outbox.end(id, join(replayDir, name), null);
+    if (!outbox.isEnding(id) && !services.recordings.holds(id)) outbox.end(id, join(replayDir, name), null);
   }
   if (await outbox.flush()) {
     if (closing.length) log(`closed ${closing.length} session(s) left open by an earlier run`);

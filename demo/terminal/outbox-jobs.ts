@@ -35,7 +35,12 @@ export interface Delivery {
   done(n: number): void;
   /** Sessions whose recording the server took in this run (a close retried after it says so). */
   replayed: Set<string>;
+  /** Where recordings bound for an object store go (recordings/store-queue.ts); without it, all go to the server. */
+  objectStore?: { add(session: string, file: string): void };
 }
+
+/** Where the server keeps a session's recording (`sessions/<id>/replay/target/`): its disk, an object store, or nowhere. */
+interface ReplayTarget { type: string; storage?: string; key?: string }
 
 type Outcome = { verdict: 'ok'; reason?: undefined } | { verdict: Verdict; reason: string };
 
@@ -85,30 +90,54 @@ export async function sendFtpLog(delivery: Delivery, entry: Entry<Job>): Promise
 }
 
 /**
- * The recording first (then removed here), so the close can say `has_replay`; without a close it is an
- * upload only. A recording the server refuses is kept beside, renamed `.refused`, and the session is
- * closed anyway. A retry after the upload went through finds no file and only closes (the server keeps
- * has_replay from the upload).
+ * A recording to the server itself (multipart `file` to `sessions/<id>/replay/`), removed once taken; a
+ * recording the server refuses is kept beside, renamed `.refused`. Answers null when done, else why to retry.
+ */
+export async function uploadToServer(delivery: Pick<Delivery, 'api' | 'log' | 'replayed'>, session: string, file: string): Promise<string | null> {
+  const { api, log, replayed } = delivery;
+  const form = new FormData();
+  // openAsBlob reads the file as it is sent: a long recording is not held in memory.
+  const blob = await openAsBlob(file, { type: 'application/octet-stream' });
+  form.append('file', blob, `${session}.cast`);
+  // The client's 15 s would cut a large recording on a slow link every time, and a retried upload
+  // holds up the queue: a minute, plus a second per MiB.
+  const uploader = Object.assign(new Api(api.base, 60_000 + Math.ceil(blob.size / 1024 / 1024) * 1000), { key: api.key });
+  const upload = await attempt(api, () => uploader.request(`/api/v1/terminal/sessions/${session}/replay/`, { method: 'POST', form }));
+  if (upload.verdict === 'retry') return upload.reason;
+  if (upload.verdict === 'ok') {
+    replayed.add(session);
+    rmSync(file, { force: true });
+  } else {
+    renameSync(file, `${file}.refused`);
+    log(`replay of ${session} refused (kept in ${file}.refused): ${upload.reason}`);
+  }
+  return null;
+}
+
+/**
+ * The recording first, so the close can say `has_replay`; without a close it is an upload only. Where it
+ * goes is the server's word for that session (the storage its terminal pointed at when it opened): the
+ * server's disk (uploaded here), an object store (handed to the store queue, which stores it and tells the
+ * server; the close goes at once, without `has_replay`), or, for a Null storage, nowhere. A server that
+ * does not know the question (an older one) keeps it itself. A retry after the recording went finds no
+ * file and only closes (the server keeps has_replay from the upload).
  */
 export async function sendEnd(delivery: Delivery, entry: Entry<Job>): Promise<string | null> {
   const { api, log, replayed } = delivery;
   const { session, file, close } = entry.value as Extract<Job, { kind: 'end' }>;
   if (file && existsSync(file)) {
-    const form = new FormData();
-    // openAsBlob reads the file as it is sent: a long recording is not held in memory.
-    const blob = await openAsBlob(file, { type: 'application/octet-stream' });
-    form.append('file', blob, `${session}.cast`);
-    // The client's 15 s would cut a large recording on a slow link every time, and a retried upload
-    // holds up the queue: a minute, plus a second per MiB.
-    const uploader = Object.assign(new Api(api.base, 60_000 + Math.ceil(blob.size / 1024 / 1024) * 1000), { key: api.key });
-    const upload = await attempt(api, () => uploader.request(`/api/v1/terminal/sessions/${session}/replay/`, { method: 'POST', form }));
-    if (upload.verdict === 'retry') return upload.reason;
-    if (upload.verdict === 'ok') {
-      replayed.add(session);
+    let target: ReplayTarget = { type: 'server' };
+    if (delivery.objectStore) {
+      const asked = await attempt(api, async () => { target = await api.get<ReplayTarget>(`/api/v1/terminal/sessions/${session}/replay/target/`); });
+      if (asked.verdict === 'retry') return asked.reason;
+    }
+    if (target.type === 'null') {
       rmSync(file, { force: true });
-    } else {
-      renameSync(file, `${file}.refused`);
-      log(`replay of ${session} refused (kept in ${file}.refused): ${upload.reason}`);
+      log(`recording of ${session} not kept: its replay storage ${target.storage ?? ''} is Null`);
+    } else if (target.key && delivery.objectStore) delivery.objectStore.add(session, file);
+    else {
+      const retry = await uploadToServer(delivery, session, file);
+      if (retry !== null) return retry;
     }
   }
   if (close) {

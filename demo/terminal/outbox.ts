@@ -52,6 +52,11 @@ export class Outbox {
     if (n - this.journal.acked >= BATCH) void this.pump();
   }
 
+  /** Recordings the server keeps in an object store go to this queue (recordings/store-queue.ts). */
+  useObjectStore(queue: { add(session: string, file: string): void }): void {
+    this.delivery.objectStore = queue;
+  }
+
   /** Queues one FTP log row (an SFTP or web file operation); sent with the next round, as commands are. */
   ftpLog(record: FtpLogRecord): void {
     this.append({ kind: 'ftp', record });

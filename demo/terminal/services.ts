@@ -7,6 +7,7 @@ import type { CommandSink } from './command-sink.ts';
 import type { ServerConfig } from './config.ts';
 import type { InflightNotes } from './inflight.ts';
 import type { Outbox } from './outbox.ts';
+import type { StoreQueue } from './recordings/store-queue.ts';
 
 /** What the heartbeat (kill tasks) and the terminal's stop need of an open session. */
 export interface OpenSession {
@@ -23,6 +24,10 @@ export interface Services {
   inflight: InflightNotes;
   sessions: Map<string, OpenSession>;
   replayDir: string;
+  /** Recordings on their way to an object store (journaled, retried; reported by the heartbeat). */
+  recordings: StoreQueue;
+  /** Where the doors listen, once they do (the heartbeat reports it: the server reaches the web door there). */
+  doors?: { sshPort: number; httpPort: number; httpHost: string };
   /** Where sessions may connect (BASTION_ALLOWED_TARGETS). */
   targets: TargetPolicy;
   /** This terminal's id on the server (from its registration). */

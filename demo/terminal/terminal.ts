@@ -14,6 +14,8 @@ import { hostKey } from './host-key.ts';
 import { InflightNotes } from './inflight.ts';
 import { closeLeftovers } from './leftovers.ts';
 import { Outbox } from './outbox.ts';
+import { uploadToServer } from './outbox-jobs.ts';
+import { StoreQueue } from './recordings/store-queue.ts';
 import { ensureRegistered } from './registration.ts';
 import type { OpenSession, Services } from './services.ts';
 import { createSshDoor } from './ssh-door.ts';
@@ -51,7 +53,11 @@ export async function startTerminal(options: TerminalOptions): Promise<RunningTe
   const outbox = new Outbox(api, options.dataDir, log, (Number(process.env.TERMINAL_SEND_INTERVAL) || 1) * 1000);
   const commands = new CommandSink(outbox);
   const inflight = new InflightNotes(join(options.dataDir, 'inflight'));
-  const services: Services = { api, config, commands, outbox, inflight, sessions, replayDir, targets, log, terminalId };
+  // Recordings the server keeps in an object store: their own journal and retries (a store's outage never
+  // holds up commands), and the server's own upload for any the server says it keeps after all.
+  const recordings = new StoreQueue(api, options.dataDir, log, (session, file) => uploadToServer({ api, log, replayed: new Set() }, session, file));
+  outbox.useObjectStore(recordings);
+  const services: Services = { api, config, commands, outbox, inflight, sessions, replayDir, recordings, targets, log, terminalId };
   // Lines an earlier run let through but never recorded (killed before their output was read) go
   // first, so their sessions close after them.
   for (const record of inflight.takeLeftovers()) commands.add(record);
@@ -65,6 +71,7 @@ export async function startTerminal(options: TerminalOptions): Promise<RunningTe
   const sshPort = await listen(ssh as never, options.sshPort, options.host);
   const httpHost = options.httpHost ?? '127.0.0.1'; // the web door: loopback unless TERMINAL_HTTP_HOST says otherwise
   const httpPort = await listen(web as never, options.httpPort, httpHost);
+  services.doors = { sshPort, httpPort, httpHost };
   // At most the server's interval (its "alive" test), and at most 5 s so a kill task lands within seconds.
   const interval = options.heartbeatInterval ?? Math.min(Number(config.TERMINAL_HEARTBEAT_INTERVAL) || 20, MAX_HEARTBEAT_SECONDS);
   const stopHeartbeat = startHeartbeat(services, interval);
@@ -82,6 +89,8 @@ export async function startTerminal(options: TerminalOptions): Promise<RunningTe
         await commands.stop();
         // What the server did not take yet stays in the journal for the next start.
         await outbox.stop();
+        // Likewise the recordings not in their object store yet (a healthy store gets a few seconds more).
+        await recordings.stop();
         web.closeAllConnections();
       })();
       return stopping;

@@ -14,13 +14,15 @@ import { portalCost } from './portal-cost.mjs';
 import { replayAsciinema } from './replay-asciinema.mjs';
 import { replaySeek } from './replay-seek.mjs';
 import { soak } from './soak.mjs';
+import { storageFirstFrame } from './storage-first-frame.mjs';
+import { storageUpload } from './storage-upload.mjs';
 import { terminalServer } from './terminal-server.mjs';
 import { usersFirstRow, usersPageBytes } from './users-first-row.mjs';
 import { usersListServer } from './users-list-server.mjs';
 
 // The *PageBytes sections report the cold visit their first-row section recorded, so each comes right after it;
 // linaFirstRow is the last on the users database (it removes it).
-export const SECTIONS = [elementSizes, portalCost, firstLoad, usersListServer, usersFirstRow, usersPageBytes, linaFirstRow, assetsListServer, assetListFirstRow, assetListPageBytes, csvImportConcurrency, grantsServer, terminalServer, replaySeek, replayAsciinema, door, batch, soak];
+export const SECTIONS = [elementSizes, portalCost, firstLoad, usersListServer, usersFirstRow, usersPageBytes, linaFirstRow, assetsListServer, assetListFirstRow, assetListPageBytes, csvImportConcurrency, grantsServer, terminalServer, replaySeek, replayAsciinema, storageUpload, storageFirstFrame, door, batch, soak];
 
 /**
  * `npm run bench -- <group> …` runs only these sections (in the order above): `first-load` is the
@@ -33,6 +35,7 @@ export const SECTION_GROUPS = {
   grants: [grantsServer],
   terminal: [terminalServer],
   replay: [replaySeek, replayAsciinema],
+  storage: [storageUpload, storageFirstFrame],
   door: [door],
   batch: [batch],
   soak: [soak],

@@ -13,12 +13,21 @@ import { UUID_PATTERN, uuid } from '../lib/ids.ts';
 import { isoAt } from '../lib/time.ts';
 import { applyBinding, refuseUnboundSession } from '../terminal/session-binding.ts';
 import { sessionChangeErrors } from '../terminal/session-record.ts';
+import { replayStatusOf, replayStorageOfTerminal } from '../terminal/replay-status.ts';
 import { sessionSample } from '../terminal/samples.ts';
 
 export const LOGIN_FROM = [{ value: 'ST', label: L('SSH 终端', 'SSH Terminal') }, { value: 'WT', label: L('Web 终端', 'Web Terminal') }];
 export const SESSION_PROTOCOLS = ['ssh', 'rdp', 'vnc', 'telnet', 'mysql', 'k8s'].map((p) => ({ value: p, label: L(p, p) }));
 /** Protocols a live session can be joined on (2.3 Session.can_join). */
 const JOINABLE = new Set(['ssh', 'telnet', 'mysql', 'k8s']);
+
+const REPLAY_STATUSES = [
+  { value: 'stored', label: L('已保存', 'Stored') }, { value: 'recording', label: L('录制中', 'Recording') },
+  { value: 'not_kept', label: L('不保存（Null 存储）', 'Not kept (Null storage)') },
+  { value: 'uploading', label: L('上传中', 'Being stored') }, { value: 'retrying', label: L('尚未保存，重试中', 'Not yet stored, retrying') },
+  { value: 'terminal_offline', label: L('尚未保存，终端离线', 'Not yet stored, its terminal is offline') },
+  { value: 'missing', label: L('没有录像', 'No recording') },
+];
 
 const text = (zh: string, en: string, max: number, extra: Partial<FieldDef> = {}): FieldDef =>
   ({ type: 'string', label: L(zh, en), max_length: max, ...extra });
@@ -65,6 +74,10 @@ export const terminalSessionsResource: ResourceDef = {
     terminal: { type: 'string', label: L('终端', 'Terminal'), read_only: true, relation: '/api/v1/terminal/terminals/' },
     can_replay: { type: 'boolean', label: L('可以回放', 'Can replay'), read_only: true, column: false },
     can_join: { type: 'boolean', label: L('可以加入', 'Can join'), read_only: true, column: false },
+    // Our extension: where the recording belongs (bound when the session opens) and how far it got.
+    replay_status: { type: 'choice', label: L('录像状态', 'Recording'), read_only: true, column: false, choices: REPLAY_STATUSES },
+    replay_storage_name: { type: 'string', label: L('录像存储', 'Replay storage'), read_only: true, column: false },
+    replay_error: { type: 'string', label: L('录像错误', 'Recording error'), read_only: true, column: false },
   },
   displayFields: {
     command_amount: { type: 'integer', label: L('命令数量', 'Command amount'), read_only: true, column: false },
@@ -95,6 +108,8 @@ export const terminalSessionsResource: ResourceDef = {
       data.has_replay = false;
       data.has_command = false;
       data.terminal = terminalOf(args.db, args.ctx.user)?.id ?? null;
+      // Its recording goes where its terminal's replay storage points now, whatever the terminal is told later.
+      data.replay_storage = replayStorageOfTerminal(args.db, data.terminal as string | null);
       // The first real session of an org ends its demo samples (seed/session-samples.ts), commands with them.
       removeSamples(args.db, String(data.org_id ?? ''));
     },
@@ -103,9 +118,13 @@ export const terminalSessionsResource: ResourceDef = {
       const own = terminalOf(args.db, args.ctx.user);
       return own && own.id === row.terminal ? null : { status: 403, body: { detail: t(args.ctx.lang, 'auth.forbidden') } };
     },
-    serialize: (_args, row, out) => {
+    serialize: (args, row, out) => {
       out.can_replay = Boolean(row.has_replay);
       out.can_join = !row.is_finished && JOINABLE.has(String(row.protocol));
+      const replay = replayStatusOf(args.db, row, args.now);
+      out.replay_status = replay.status;
+      out.replay_storage_name = replay.storage;
+      out.replay_error = replay.error;
     },
     display: (args, row, out) => {
       out.command_amount = args.db.prepare('SELECT COUNT(*) FROM commands WHERE session = ?').pluck().get(row.id);

@@ -10,6 +10,11 @@ import { createTerminal, terminalNameTaken } from '../terminal/terminal-accounts
 
 export const ALIVE_MS = 60_000;
 
+const REPLAY_STATES = [
+  { value: 'ok', label: L('正常', 'OK') }, { value: 'waiting', label: L('上传中', 'Uploading') },
+  { value: 'failing', label: L('存储失败，重试中', 'Store failing, retrying') }, { value: 'unknown', label: L('终端离线', 'Terminal offline') },
+];
+
 const storageField = (zh: string, en: string, table: string): FieldDef =>
   ({ type: 'string', label: L(zh, en), max_length: 128, default: 'default', relation: `/api/v1/terminal/${table.replace('_', '-')}/` });
 
@@ -30,6 +35,10 @@ export const terminalsResource: ResourceDef = {
     remote_addr: { type: 'string', label: L('远端地址', 'Remote Address'), read_only: true },
     ssh_port: { type: 'integer', label: L('SSH端口', 'SSH Port'), default: 2222, min_value: 1, max_value: 65535 },
     http_port: { type: 'integer', label: L('HTTP端口', 'HTTP Port'), default: 5000, min_value: 1, max_value: 65535 },
+    // Our extension (terminal/terminal-report.ts, web-doors.ts): where the server reaches its web door,
+    // as its heartbeat reports it, and whether it takes new web-terminal sessions.
+    http_host: { type: 'string', label: L('Web 终端地址', 'Web door address'), read_only: true },
+    accepts_web: { type: 'boolean', label: L('接受 Web 终端会话', 'Takes web terminal sessions'), default: true },
     command_storage: storageField('命令存储', 'Command storage', 'command_storages'),
     replay_storage: storageField('录像存储', 'Replay storage', 'replay_storages'),
     comment: { type: 'string', label: L('备注', 'Comment'), allow_blank: true, default: '', multiline: true, max_length: 1024 },
@@ -37,6 +46,10 @@ export const terminalsResource: ResourceDef = {
     is_active: { type: 'boolean', label: L('激活', 'Is active'), default: true, column: false },
     session_online: { type: 'integer', label: L('在线会话', 'Session Online'), read_only: true },
     is_alive: { type: 'boolean', label: L('在线', 'Is alive'), read_only: true, column: false },
+    // What its heartbeat last said of its uploads to the object store.
+    replay_state: { type: 'choice', label: L('录像上传', 'Recording uploads'), read_only: true, column: false, choices: REPLAY_STATES },
+    replay_pending: { type: 'integer', label: L('待保存录像', 'Recordings waiting'), read_only: true },
+    replay_error: { type: 'string', label: L('录像存储错误', 'Recording store error'), read_only: true },
     date_created: { type: 'datetime', label: L('创建日期', 'Date created'), read_only: true },
   },
   searchFields: ['name', 'remote_addr'],
@@ -90,6 +103,7 @@ export const terminalsResource: ResourceDef = {
       const active = row.user_id ? args.db.prepare('SELECT is_active FROM users WHERE id = ?').pluck().get(row.user_id) : 0;
       out.is_active = Boolean(active);
       out.is_alive = typeof row.last_heartbeat === 'number' && args.now - row.last_heartbeat < ALIVE_MS;
+      out.replay_state = !out.is_alive ? 'unknown' : row.replay_error ? 'failing' : Number(row.replay_pending) > 0 ? 'waiting' : 'ok';
     },
   },
   sample: ({ seq }) => ({

@@ -87,6 +87,11 @@ export class ReplayFiles {
     return stored === sent;
   }
 
+  /** SHA-256 of a stored or staged recording's content, inflated (what replay_objects.sha256 holds for a stored object). */
+  digestOf(file: string): Promise<string> {
+    return inflatedDigest(file);
+  }
+
   /** The session's recording goes (retention: session-retention.ts). */
   remove(sessionId: string): void {
     rmSync(this.pathOf(sessionId), { force: true });

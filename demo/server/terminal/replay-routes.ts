@@ -4,8 +4,8 @@
 // `replay/download/` a tar of the recording and the session's metadata.
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createReadStream } from 'node:fs';
-import { createGunzip, gunzipSync } from 'node:zlib';
+import type { Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
 import { authorize } from '../auth/permissions.ts';
 import { headerValue } from '../auth/request-context.ts';
 import { serializeRow } from '../engine/serialize.ts';
@@ -16,8 +16,10 @@ import { andInOrg } from '../orgs/current-org.ts';
 import { terminalSessionsResource } from '../resources/terminal-sessions.ts';
 import { IsAppUser, terminalOf } from './app-user.ts';
 import { IsSessionReaderOrOwner, ownSessionsOnly } from './session-owner.ts';
+import type { TargetPolicy } from '../net/allowed-targets.ts';
+import { findRecording, openRecording } from './recordings.ts';
 import { ReplayFiles, ReplayRejected, ReplayTooLarge } from './replay-files.ts';
-import { sampleReplay } from './sample-replay.ts';
+import { storedObject, StoreUnavailable } from './replay-objects.ts';
 import { tarStream } from './tar.ts';
 import type { PermissionCheck } from '../auth/permissions.ts';
 
@@ -48,9 +50,6 @@ function sessionFor(request: FastifyRequest, reply: FastifyReply, check: Permiss
   return { args: { db, ctx: request.ctx as AuthedCtx, request, now: now() }, row };
 }
 
-/** A sample session (seed/session-samples.ts) has no file: its replay is made from its commands. */
-const isSample = (row: Row) => Number(row.is_sample) === 1;
-
 function missingReplay(reply: FastifyReply, lang: string) {
   return reply.code(404).send({ error: lang === 'zh' ? '录像文件不存在' : 'Replay file not found' });
 }
@@ -73,7 +72,11 @@ function isBrokenUpload(error: unknown): boolean {
 const BOUNDARY = /;\s*boundary\s*=\s*(?:"[0-9A-Za-z'()+_,\-./:=? ]{0,69}[0-9A-Za-z'()+_,\-./:=?]"|[0-9A-Za-z'()+_,\-./:=?]{1,70})\s*(?:;|$)/i;
 const hasValidBoundary = (contentType: string | undefined): boolean => BOUNDARY.test(contentType ?? '');
 
-export function registerReplayRoutes(app: FastifyInstance, files: ReplayFiles, maxBytes = MAX_REPLAY_BYTES): void {
+/** A recording kept in an object store that cannot be read now: 502 with the store's reason. */
+const storeDown = (reply: FastifyReply, error: StoreUnavailable, lang: string) =>
+  reply.code(502).send({ detail: `${lang === 'zh' ? '无法读取录像存储' : 'The replay storage cannot be read'}: ${error.message}` });
+
+export function registerReplayRoutes(app: FastifyInstance, files: ReplayFiles, policy: TargetPolicy, maxBytes = MAX_REPLAY_BYTES): void {
   const tooLarge = { file: [`The file is larger than ${maxBytes} bytes.`] };
   // Multipart only here, in its own scope: no other route takes uploads.
   app.register(async (scope) => {
@@ -108,6 +111,12 @@ export function registerReplayRoutes(app: FastifyInstance, files: ReplayFiles, m
       // Only now, the whole request read and the file checked, is it stored — once: a recording is never
       // replaced. The same recording sent again (a retry after a lost answer) is taken as already done.
       const id = String(row.id);
+      // Stored in an object store by the terminal already: the same recording is done, another refused.
+      const inStore = storedObject(args.db, id);
+      if (inStore) {
+        const same = (await files.digestOf(staged).finally(() => files.discard(staged!))) === inStore.sha256;
+        return same ? reply.code(201).send({ url: replaySrc(id) }) : reply.code(409).send({ file: [REPLACED[args.ctx.lang]] });
+      }
       if (!files.commitOnce(id, staged)) {
         const same = await files.sameRecording(id, staged).finally(() => files.discard(staged!));
         if (!same) return reply.code(409).send({ file: [REPLACED[args.ctx.lang]] });
@@ -121,7 +130,7 @@ export function registerReplayRoutes(app: FastifyInstance, files: ReplayFiles, m
     const found = sessionFor(request, reply, IsSessionReaderOrOwner);
     if (!found) return reply;
     const { args, row } = found;
-    if (!files.exists(String(row.id)) && !isSample(row)) return missingReplay(reply, args.ctx.lang);
+    if (!findRecording(args.db, files, row)) return missingReplay(reply, args.ctx.lang);
     const tz = args.ctx.tz;
     return {
       type: 'json', src: replaySrc(String(row.id)), user: row.user, asset: row.asset, system_user: row.system_user,
@@ -131,31 +140,51 @@ export function registerReplayRoutes(app: FastifyInstance, files: ReplayFiles, m
   });
 
   // The recording itself: the stored gzip as is when the client accepts gzip, else inflated on the way.
-  app.get(`${BASE}asciicast/`, { compress: false }, (request, reply) => {
+  app.get(`${BASE}asciicast/`, { compress: false }, async (request, reply) => {
     const found = sessionFor(request, reply, IsSessionReaderOrOwner);
     if (!found) return reply;
-    const path = files.pathOf(String(found.row.id));
-    const sample = !files.exists(String(found.row.id)) && isSample(found.row) ? sampleReplay(found.args.db, found.row) : null;
-    if (!sample && !files.exists(String(found.row.id))) return missingReplay(reply, found.args.ctx.lang);
+    const recording = findRecording(found.args.db, files, found.row);
+    if (!recording) return missingReplay(reply, found.args.ctx.lang);
+    let opened;
+    try {
+      opened = await openRecording(found.args.db, policy, recording);
+    } catch (error) {
+      if (error instanceof StoreUnavailable) return storeDown(reply, error, found.args.ctx.lang);
+      throw error;
+    }
     reply.header('Content-Type', 'application/x-asciicast; charset=utf-8').header('Vary', 'Accept-Encoding')
       .header('Cache-Control', 'private, no-store');
     if (/\bgzip\b/i.test(headerValue(request, 'accept-encoding') ?? '')) {
-      return reply.header('Content-Encoding', 'gzip').send(sample ?? createReadStream(path));
+      return reply.header('Content-Encoding', 'gzip').header('Content-Length', String(opened.size)).send(opened.stream);
     }
-    return reply.send(sample ? gunzipSync(sample) : createReadStream(path).pipe(createGunzip()));
+    return reply.send(inflated(opened.stream));
   });
 
-  app.get(`${BASE}download/`, { compress: false }, (request, reply) => {
+  app.get(`${BASE}download/`, { compress: false }, async (request, reply) => {
     const found = sessionFor(request, reply, IsSessionReaderOrOwner);
     if (!found) return reply;
     const { args, row } = found;
     const id = String(row.id);
-    const sample = !files.exists(id) && isSample(row) ? sampleReplay(args.db, row) : null;
-    if (!sample && !files.exists(id)) return missingReplay(reply, args.ctx.lang);
+    const recording = findRecording(args.db, files, row);
+    if (!recording) return missingReplay(reply, args.ctx.lang);
+    let opened;
+    try {
+      opened = await openRecording(args.db, policy, recording);
+    } catch (error) {
+      if (error instanceof StoreUnavailable) return storeDown(reply, error, args.ctx.lang);
+      throw error;
+    }
     const meta = Buffer.from(JSON.stringify(serializeRow(terminalSessionsResource, args, row, 'retrieve'), null, 2));
-    const cast = sample ? { name: `${id}.cast.gz`, data: sample } : { name: `${id}.cast.gz`, file: files.pathOf(id) };
+    const cast = { name: `${id}.cast.gz`, ...opened };
     const { stream, length } = tarStream([cast, { name: `${id}.json`, data: meta }], args.now / 1000);
     return reply.header('Content-Type', 'application/octet-stream').header('Content-Length', String(length))
       .header('Content-Disposition', `attachment; filename="${id}.tar"`).send(stream);
   });
+}
+
+/** The stored gzip inflated on the way; a source that fails (a store cut off) fails the answer too. */
+function inflated(source: Readable): Readable {
+  const gunzip = createGunzip();
+  source.once('error', (error) => gunzip.destroy(error));
+  return source.pipe(gunzip);
 }

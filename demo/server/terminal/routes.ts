@@ -14,6 +14,7 @@ import { registerConnectionTokenRoutes } from './connection-token.ts';
 import { registerJoinValidateRoute } from './join-validate.ts';
 import { registerTerminalRegistration } from './registration.ts';
 import { ReplayFiles } from './replay-files.ts';
+import { registerReplayObjectRoutes } from './replay-object-routes.ts';
 import { registerReplayRoutes } from './replay-routes.ts';
 import { registerStorageTestRoutes } from './storage-routes.ts';
 import { registerTerminalSelfRoutes } from './terminal-routes.ts';
@@ -23,7 +24,7 @@ import { registerCommandDetailRoute } from './command-detail-route.ts';
 import { keepSessionsForTheirTime } from './session-retention.ts';
 
 export interface TerminalOptions {
-  /** The server's data directory: replays go to `<dataDir>/replays/`. */
+  /** The server's data directory: replays the server keeps go to `<dataDir>/replays/` (object stores: replay-objects.ts). */
   dataDir: string;
   /** BOOTSTRAP_TOKEN: what a terminal must present to register (empty = registration closed). */
   bootstrapToken: string;
@@ -37,8 +38,9 @@ export function registerTerminalRoutes(app: FastifyInstance, opts: TerminalOptio
   registerTerminalSelfRoutes(app);
   registerResource(app, terminalSessionsResource);
   const replays = new ReplayFiles(join(opts.dataDir, 'replays'));
-  registerReplayRoutes(app, replays, opts.maxReplayBytes);
-  keepSessionsForTheirTime(app, replays);
+  registerReplayRoutes(app, replays, opts.policy, opts.maxReplayBytes);
+  registerReplayObjectRoutes(app, replays, opts.policy);
+  keepSessionsForTheirTime(app, replays, opts.policy);
   registerCommandRoutes(app);
   registerConnectionTokenRoutes(app);
   registerStorageTestRoutes(app, opts.policy);

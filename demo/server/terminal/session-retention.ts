@@ -1,11 +1,15 @@
 // The one way session records leave the database: TERMINAL_SESSION_KEEP_DURATION days after it started
 // (2.3's setting, default 200), a session goes with its commands and its recording, together, so nothing
 // is left half-kept (2.3's DELETE took the session and left its commands as orphans; here no API call
-// deletes any of them: audits/append-only.ts). Swept when the server is ready and every hour after.
+// deletes any of them: audits/append-only.ts). A recording in an object store is queued for deletion in
+// the same transaction and deleted from its store right after (replay-objects.ts); a store that fails
+// keeps it queued for the next sweep. Swept when the server is ready and every hour after.
 import type { FastifyInstance } from 'fastify';
 import { periodTask } from '../ops/period-tasks.ts';
 import type { DB } from '../db/open.ts';
 import { isoAt } from '../lib/time.ts';
+import type { TargetPolicy } from '../net/allowed-targets.ts';
+import { deleteExpiredObjects, queueExpiredObjects } from './replay-objects.ts';
 import type { SettingsStore } from '../settings/store.ts';
 import type { ReplayFiles } from './replay-files.ts';
 
@@ -28,6 +32,7 @@ export function expireSessions(db: DB, replays: ReplayFiles, settings: SettingsS
     const ids = oldest.all(before, BATCH) as string[];
     if (!ids.length) return removed;
     db.transaction(() => {
+      queueExpiredObjects(db, ids, isoAt(nowMs));
       for (const id of ids) {
         dropCommands.run(id);
         dropSession.run(id);
@@ -40,26 +45,32 @@ export function expireSessions(db: DB, replays: ReplayFiles, settings: SettingsS
   }
 }
 
-export function keepSessionsForTheirTime(app: FastifyInstance, replays: ReplayFiles): void {
+/** One sweep: the expired sessions' rows and files, then their objects in the stores. */
+export async function sweepExpired(db: DB, replays: ReplayFiles, settings: SettingsStore, nowMs: number, policy: TargetPolicy): Promise<void> {
+  expireSessions(db, replays, settings, nowMs);
+  await deleteExpiredObjects(db, policy);
+}
+
+export function keepSessionsForTheirTime(app: FastifyInstance, replays: ReplayFiles, policy: TargetPolicy): void {
   let timer: NodeJS.Timeout | null = null;
   const job = periodTask(app, { name: 'terminal.tasks.clean_expired_session_period', task: 'terminal.tasks.clean_expired_session_period', description: 'Remove sessions kept past TERMINAL_SESSION_KEEP_DURATION, with their commands and recordings' });
+  let running: Promise<void> | null = null;
   const sweep = () => {
     const { db, settings, now } = app.bastion;
     if (!job.enabled) return;
     job.ran(now());
-    try {
-      expireSessions(db, replays, settings, now());
-    } catch (error) {
-      console.error(`session retention: ${(error as Error).message}`);
-    }
+    running ??= sweepExpired(db, replays, settings, now(), policy)
+      .catch((error: Error) => console.error(`session retention: ${error.message}`))
+      .finally(() => { running = null; });
   };
   app.addHook('onReady', async () => {
     sweep();
     timer = setInterval(sweep, SWEEP_EVERY_MS);
     timer.unref();
   });
-  // Before the database closes (onClose).
+  // Before the database closes (onClose): a sweep deleting objects finishes first.
   app.addHook('preClose', async () => {
     if (timer) clearInterval(timer);
+    await running;
   });
 }

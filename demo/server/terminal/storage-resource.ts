@@ -5,8 +5,14 @@ import { L } from '../assets/fields.ts';
 import type { ResourceDef, Row } from '../engine/types.ts';
 import { uuid } from '../lib/ids.ts';
 import { isoAt } from '../lib/time.ts';
+import { storageInUse } from './replay-objects.ts';
 import { storageSample } from './samples.ts';
 import { BUILT_IN_TYPES, normaliseMeta, openMeta, sealMeta, STORAGE_TYPE_CHOICES, visibleMeta, type StorageKind } from './storage-meta.ts';
+
+const IN_USE = {
+  zh: '该存储中保存着会话录像（或有录像尚待保存）：不能删除，也不能更改类型',
+  en: 'Session recordings are kept in this storage (or still on their way to it): it cannot be deleted or change its type.',
+};
 
 const parsed = (meta: unknown): Record<string, unknown> => (typeof meta === 'string' ? JSON.parse(meta) as Record<string, unknown> : (meta as Record<string, unknown>) ?? {});
 
@@ -40,8 +46,10 @@ export function storageResource(kind: StorageKind): ResourceDef {
         data.date_created = isoAt(now);
         data.date_updated = isoAt(now);
       },
-      validate: (args, data, existing) => {
+      validate: (args, data, existing): Record<string, string[]> | null => {
         const type = String(data.type ?? existing?.type ?? 'server');
+        // Recordings kept in it, or owed to it, are read with its type: it keeps it while it holds any.
+        if (isReplay && existing && type !== existing.type && storageInUse(args.db, String(existing.id))) return { type: [IN_USE[args.ctx.lang]] };
         const previous = existing ? { type: String(existing.type), meta: openMeta(args.db, existing.meta) } : null;
         // Without meta in the body (a PATCH of the comment) the stored keys stay, re-filtered for the type.
         const sent = data.meta !== undefined ? parsed(data.meta) : previous && previous.type === type ? previous.meta : {};
@@ -50,9 +58,10 @@ export function storageResource(kind: StorageKind): ResourceDef {
         data.meta = sealMeta(args.db, meta);
         return null;
       },
-      beforeDelete: (args, row: Row) => (BUILT_IN_TYPES.has(String(row.type))
-        ? { status: 400, body: { msg: args.ctx.lang === 'zh' ? '不允许删除默认存储配置' : 'Deleting the default storage is not allowed' } }
-        : null),
+      beforeDelete: (args, row: Row) => {
+        if (BUILT_IN_TYPES.has(String(row.type))) return { status: 400, body: { msg: args.ctx.lang === 'zh' ? '不允许删除默认存储配置' : 'Deleting the default storage is not allowed' } };
+        return isReplay && storageInUse(args.db, String(row.id)) ? { status: 400, body: { msg: IN_USE[args.ctx.lang] } } : null;
+      },
       serialize: (_args, row, out) => {
         out.meta = visibleMeta(kind, String(row.type), parsed(row.meta));
       },

@@ -3,7 +3,7 @@
 import { createReadStream, statSync } from 'node:fs';
 import { Readable } from 'node:stream';
 
-export type TarEntry = { name: string; data: Buffer } | { name: string; file: string };
+export type TarEntry = { name: string; data: Buffer } | { name: string; file: string } | { name: string; stream: Readable; size: number };
 
 const BLOCK = 512;
 
@@ -30,16 +30,28 @@ export function tarHeader(name: string, size: number, mtimeSec: number): Buffer 
   return header;
 }
 
+/** A stream's bytes, which must be `size` long: a store that sends another length cuts the archive off rather than corrupt it. */
+async function* exactly(stream: Readable, size: number): AsyncGenerator<Buffer> {
+  let sent = 0;
+  for await (const chunk of stream) {
+    sent += (chunk as Buffer).length;
+    if (sent > size) throw new Error(`the recording is longer than its recorded ${size} bytes`);
+    yield chunk as Buffer;
+  }
+  if (sent !== size) throw new Error(`the recording ended after ${sent} of its ${size} bytes`);
+}
+
 const padding = (size: number) => Buffer.alloc((BLOCK - (size % BLOCK)) % BLOCK, 0);
 
 /** The archive as a stream (files are streamed, not read into memory), and its exact length. */
 export function tarStream(entries: TarEntry[], mtimeSec: number): { stream: Readable; length: number } {
-  const sizes = entries.map((entry) => ('data' in entry ? entry.data.length : statSync(entry.file).size));
+  const sizes = entries.map((entry) => ('data' in entry ? entry.data.length : 'stream' in entry ? entry.size : statSync(entry.file).size));
   const length = sizes.reduce((total, size) => total + BLOCK + size + padding(size).length, 0) + 2 * BLOCK;
   async function* generate() {
     for (const [i, entry] of entries.entries()) {
       yield tarHeader(entry.name, sizes[i], mtimeSec);
       if ('data' in entry) yield entry.data;
+      else if ('stream' in entry) yield* exactly(entry.stream, sizes[i]);
       else for await (const chunk of createReadStream(entry.file, { end: sizes[i] - 1 })) yield chunk as Buffer;
       yield padding(sizes[i]);
     }

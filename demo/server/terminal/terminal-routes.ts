@@ -14,6 +14,7 @@ import { SETTING_GROUPS } from '../settings/schema.ts';
 import { IsAppUser, IsSessionReader, terminalOf, type TerminalRow } from './app-user.ts';
 import { terminalProxySecret } from './proxy-secret.ts';
 import { storageConfig } from './storage-config.ts';
+import { noteTerminalReport } from './terminal-report.ts';
 
 /** The caller's terminal, or a 400 naming why there is none (an App account whose terminal was removed). */
 function callerTerminal(request: FastifyRequest, reply: FastifyReply): TerminalRow | null {
@@ -58,6 +59,8 @@ export function registerTerminalSelfRoutes(app: FastifyInstance): void {
     db.prepare('UPDATE terminals SET last_heartbeat = ?, session_online = ?, cpu_load = ?, memory_used = ? WHERE id = ?').run(
       now(), Math.max(0, Math.trunc(numberOr(body.session_online, sessions.length))), numberOr(body.cpu_load, 0), numberOr(body.memory_used, 0), terminal.id,
     );
+    // Our extension: where its doors listen (several terminals) and how its object-store uploads go.
+    noteTerminalReport(db, terminal.id, body, request.ip);
     const args: HookArgs = { db, ctx: request.ctx as AuthedCtx, request, now: now() };
     const tasks = db.prepare('SELECT * FROM terminal_tasks WHERE terminal = ? AND is_finished = 0 ORDER BY date_created').all(terminal.id);
     return reply.code(201).send(tasks.map((task) => serializeRow(terminalTasksResource, args, task as Record<string, unknown>, 'list')));

@@ -15,6 +15,7 @@ import { pick } from '../lib/i18n.ts';
 import { terminalProxySecret } from '../terminal/proxy-secret.ts';
 import { signRequest } from '../terminal/proxy-signature.ts';
 import { rememberVouch } from '../terminal/door-sign-ins.ts';
+import { fileDoors, type WebDoor } from '../terminal/web-doors.ts';
 import { preloadLinks, renderElementPage } from './embed-route.ts';
 import { browserRefusal, peerAddress, signedInBrowser } from './browser-origin.ts';
 import { terminalHttpHost, terminalHttpPort } from './terminal-socket-proxy.ts';
@@ -33,7 +34,7 @@ const TEXT = {
 /** Signed in, and a write (anything but GET) from a page of this origin. */
 const refusal = (request: FastifyRequest, reply: FastifyReply) => browserRefusal(request, reply, request.method !== 'GET', TEXT.crossSite);
 
-function forward(request: FastifyRequest, reply: FastifyReply, terminal: { host: string; port: number }): void {
+function forward(request: FastifyRequest, reply: FastifyReply, doors: WebDoor[]): void {
   const user = request.ctx.user!;
   const path = request.url;
   // The terminal will write FTP rows naming this user: the server remembers it vouched for them (door-sign-ins.ts).
@@ -47,25 +48,37 @@ function forward(request: FastifyRequest, reply: FastifyReply, terminal: { host:
   if (typeof length === 'string') headers['content-length'] = length;
   reply.hijack();
   const out = reply.raw;
-  const upstream = httpRequest({ host: terminal.host, port: terminal.port, method: request.method, path, headers }, (answer) => {
-    const pass: Record<string, string> = {};
-    for (const name of ['content-type', 'content-length', 'content-disposition', 'cache-control']) {
-      const value = answer.headers[name];
-      if (typeof value === 'string') pass[name] = value;
-    }
-    out.writeHead(answer.statusCode ?? 502, pass);
-    answer.pipe(out);
-    answer.on('error', () => out.destroy());
-  });
-  upstream.on('error', () => {
-    if (!out.headersSent) out.writeHead(502, { 'content-type': 'application/json' }).end(JSON.stringify({ detail: pick(request.ctx.lang, TEXT.unreachable) }));
-    else out.destroy();
-  });
-  // The browser going away ends the terminal's request too (an upload cancelled, a download left).
-  out.on('close', () => { if (!out.writableFinished) upstream.destroy(); });
   const body = request.body as NodeJS.ReadableStream | undefined;
-  if (body && typeof body.pipe === 'function') body.pipe(upstream);
-  else upstream.end();
+  const hasBody = !!body && typeof body.pipe === 'function';
+  const send = (index: number) => {
+    const terminal = doors[index];
+    if (!terminal) {
+      out.writeHead(502, { 'content-type': 'application/json' }).end(JSON.stringify({ detail: pick(request.ctx.lang, TEXT.unreachable) }));
+      return;
+    }
+    const upstream = httpRequest({ host: terminal.host, port: terminal.port, method: request.method, path, headers }, (answer) => {
+      const pass: Record<string, string> = {};
+      for (const name of ['content-type', 'content-length', 'content-disposition', 'cache-control']) {
+        const value = answer.headers[name];
+        if (typeof value === 'string') pass[name] = value;
+      }
+      out.writeHead(answer.statusCode ?? 502, pass);
+      answer.pipe(out);
+      answer.on('error', () => out.destroy());
+    });
+    upstream.on('error', (error: NodeJS.ErrnoException) => {
+      // A terminal that is not there (down since its last heartbeat): the next one, when nothing of an
+      // upload has been taken from the browser yet.
+      if (!out.headersSent && !hasBody && error.code === 'ECONNREFUSED') return send(index + 1);
+      if (!out.headersSent) out.writeHead(502, { 'content-type': 'application/json' }).end(JSON.stringify({ detail: pick(request.ctx.lang, TEXT.unreachable) }));
+      else out.destroy();
+    });
+    // The browser going away ends the terminal's request too (an upload cancelled, a download left).
+    out.on('close', () => { if (!out.writableFinished) upstream.destroy(); });
+    if (hasBody) body.pipe(upstream);
+    else upstream.end();
+  };
+  send(0);
 }
 
 export function registerFileManager(app: FastifyInstance, distDir?: string, port = terminalHttpPort(), host = terminalHttpHost()): void {
@@ -86,7 +99,7 @@ export function registerFileManager(app: FastifyInstance, distDir?: string, port
       method: ['GET', 'PUT', 'POST'],
       url: `${FILES_PREFIX}*`,
       preHandler: async (request, reply) => refusal(request, reply) ?? undefined,
-      handler: (request, reply) => forward(request, reply, { host, port }),
+      handler: (request, reply) => forward(request, reply, fileDoors(request.server.bastion.db, request.server.bastion.now(), { host, port }, request.ctx.user!.id)),
     });
   });
 }

@@ -1,6 +1,6 @@
-// `/koko/ws/...`: the web terminal's WebSocket, passed through to the terminal component's HTTP port
-// (TERMINAL_HTTP_PORT, default 5000, on TERMINAL_HTTP_HOST, default 127.0.0.1), as JumpServer's nginx
-// passes it to koko. The browser's socket is accepted here, so the server decides who may open one: a
+// `/koko/ws/...`: the web terminal's WebSocket, passed through to a terminal component's HTTP port — one of
+// the live terminals that said where their web door listens (terminal/web-doors.ts), else TERMINAL_HTTP_PORT
+// (default 5000) on TERMINAL_HTTP_HOST (default 127.0.0.1) — as JumpServer's nginx passes it to koko. The browser's socket is accepted here, so the server decides who may open one: a
 // signed-in browser session of a valid user, from a page of this origin, presenting a connection token
 // issued to that same user (or none the server knows: the terminal then says it is invalid). A
 // WebSocket handshake is a GET that carries the session cookie and no CSRF token, so without the Origin
@@ -16,6 +16,7 @@ import { pick } from '../lib/i18n.ts';
 import { tokenOwner, vouchTokenAddress } from '../terminal/connection-token.ts';
 import { terminalProxySecret } from '../terminal/proxy-secret.ts';
 import { signUpgrade } from '../terminal/proxy-signature.ts';
+import { noteWebSession, webTerminalDoors, type WebDoor } from '../terminal/web-doors.ts';
 
 export const TERMINAL_HTTP_PORT_ENV = 'TERMINAL_HTTP_PORT';
 export const DEFAULT_TERMINAL_HTTP_PORT = 5000;
@@ -82,25 +83,18 @@ function refusal(request: FastifyRequest, reply: FastifyReply): FastifyReply | n
 /** A close code the browser may be sent (1005/1006/1015 only describe a close, they are never sent). */
 const sendableCode = (code: number) => (code === 1000 || (code >= 1001 && code <= 1014 && ![1004, 1005, 1006].includes(code)) || (code >= 3000 && code <= 4999) ? code : 1000);
 
-/** Joins the browser's socket to a new socket on the terminal, frame for frame, close for close. */
-function bridge(browser: WebSocket, request: FastifyRequest, terminal: { host: string; port: number }): void {
+/**
+ * Joins the browser's socket to a new socket on a terminal, frame for frame, close for close. The doors are
+ * tried in order (terminal/web-doors.ts): one that does not answer (a terminal gone down since its last
+ * heartbeat) hands the browser to the next, before any frame has passed.
+ */
+function bridge(browser: WebSocket, request: FastifyRequest, doors: WebDoor[]): void {
   const lang = request.ctx.lang;
-  const target = new URL(request.url, `ws://${hostInUrl(terminal.host)}:${terminal.port}`);
-  // Signed over the path and query as the terminal will receive them (the URL parser may re-encode
-  // what the browser sent), with the wall clock the terminal checks against (not the app's test clock).
-  const signed = signUpgrade(terminalProxySecret(request.server.bastion.db), {
-    user: request.ctx.user!.id,
-    // Set, not appended: this server is where the browser connects, so an X-Forwarded-For the browser
-    // sent would only be its own claim.
-    forwardedFor: peerAddress(request),
-  }, target.pathname + target.search, Date.now());
-  const upstream = new WebSocket(target, {
-    handshakeTimeout: UPSTREAM_HANDSHAKE_MS,
-    headers: { ...signed, 'Accept-Language': lang === 'en' ? 'en' : 'zh-hans' },
-  });
+  const { db } = request.server.bastion;
   const queued: { data: RawData; binary: boolean }[] = [];
   let queuedBytes = 0;
   let unsent = 0;
+  let upstream: WebSocket | null = null;
 
   // The terminal's own words for the end of a session are `{type: "close", reason}`; a failure of the
   // bridge itself says so the same way, so the page has one message to show.
@@ -109,39 +103,69 @@ function bridge(browser: WebSocket, request: FastifyRequest, terminal: { host: s
     browser.close(1011);
   };
 
+  const connect = (index: number) => {
+    const terminal = doors[index];
+    if (!terminal) return fail(pick(lang, TEXT.unreachable));
+    const target = new URL(request.url, `ws://${hostInUrl(terminal.host)}:${terminal.port}`);
+    // Signed over the path and query as the terminal will receive them (the URL parser may re-encode
+    // what the browser sent), with the wall clock the terminal checks against (not the app's test clock).
+    const signed = signUpgrade(terminalProxySecret(db), {
+      user: request.ctx.user!.id,
+      // Set, not appended: this server is where the browser connects, so an X-Forwarded-For the browser
+      // sent would only be its own claim.
+      forwardedFor: peerAddress(request),
+    }, target.pathname + target.search, Date.now());
+    const socket = new WebSocket(target, {
+      handshakeTimeout: UPSTREAM_HANDSHAKE_MS,
+      headers: { ...signed, 'Accept-Language': lang === 'en' ? 'en' : 'zh-hans' },
+    });
+    upstream = socket;
+    let opened = false;
+    socket.on('open', () => {
+      opened = true;
+      socket.once('close', noteWebSession(terminal));
+      for (const frame of queued.splice(0)) socket.send(frame.data, { binary: frame.binary });
+    });
+    socket.on('message', (data, binary) => {
+      if (browser.readyState !== WebSocket.OPEN) return;
+      const size = byteLength(data);
+      unsent += size;
+      if (unsent > HIGH_WATER_BYTES) socket.pause();
+      browser.send(data, { binary }, () => {
+        unsent -= size;
+        if (unsent <= HIGH_WATER_BYTES && socket.isPaused) socket.resume();
+      });
+    });
+    socket.on('unexpected-response', (_req, response) => {
+      fail(pick(lang, TEXT.refused, { status: response.statusCode ?? 0 }));
+      socket.terminate();
+    });
+    socket.on('error', () => {
+      // Not reached at all: the next terminal, while the browser is still there.
+      if (!opened && browser.readyState === WebSocket.OPEN && upstream === socket) return connect(index + 1);
+      fail(pick(lang, TEXT.unreachable));
+    });
+    socket.on('close', (code, reason) => {
+      if (upstream !== socket || (!opened && code === 1006)) return;
+      if (browser.readyState === WebSocket.OPEN || browser.readyState === WebSocket.CONNECTING) browser.close(sendableCode(code), reason);
+    });
+  };
+
   browser.on('message', (data, binary) => {
-    if (upstream.readyState === WebSocket.OPEN) return upstream.send(data, { binary });
-    if (upstream.readyState !== WebSocket.CONNECTING) return;
+    if (upstream?.readyState === WebSocket.OPEN) return upstream.send(data, { binary });
+    if (upstream && upstream.readyState !== WebSocket.CONNECTING && upstream.readyState !== WebSocket.CLOSED) return;
     queuedBytes += byteLength(data);
     if (queuedBytes > MAX_QUEUED_BYTES) return browser.close(1009);
     queued.push({ data, binary });
   });
-  upstream.on('open', () => {
-    for (const frame of queued.splice(0)) upstream.send(frame.data, { binary: frame.binary });
-  });
-  upstream.on('message', (data, binary) => {
-    if (browser.readyState !== WebSocket.OPEN) return;
-    const size = byteLength(data);
-    unsent += size;
-    if (unsent > HIGH_WATER_BYTES) upstream.pause();
-    browser.send(data, { binary }, () => {
-      unsent -= size;
-      if (unsent <= HIGH_WATER_BYTES && upstream.isPaused) upstream.resume();
-    });
-  });
-  upstream.on('unexpected-response', (_req, response) => {
-    fail(pick(lang, TEXT.refused, { status: response.statusCode ?? 0 }));
-    upstream.terminate();
-  });
-  upstream.on('error', () => fail(pick(lang, TEXT.unreachable)));
-  upstream.on('close', (code, reason) => {
-    if (browser.readyState === WebSocket.OPEN || browser.readyState === WebSocket.CONNECTING) browser.close(sendableCode(code), reason);
-  });
   browser.on('close', () => {
-    if (upstream.readyState === WebSocket.OPEN) upstream.close(1000);
-    else if (upstream.readyState === WebSocket.CONNECTING) upstream.terminate();
+    const socket = upstream;
+    upstream = null;
+    if (socket?.readyState === WebSocket.OPEN) socket.close(1000);
+    else if (socket?.readyState === WebSocket.CONNECTING) socket.terminate();
   });
-  browser.on('error', () => upstream.terminate());
+  browser.on('error', () => upstream?.terminate());
+  connect(0);
 }
 
 function byteLength(data: RawData): number {
@@ -161,6 +185,6 @@ export async function registerTerminalSocketProxy(app: FastifyInstance, port = t
     // Runs before the upgrade: a refusal is a plain HTTP answer and no socket is ever accepted.
     preHandler: async (request, reply) => refusal(request, reply) ?? undefined,
     handler: (request, reply) => reply.code(400).send({ detail: pick(request.ctx.lang, TEXT.upgradeExpected) }),
-    wsHandler: (socket, request) => bridge(socket, request, { host, port }),
+    wsHandler: (socket, request) => bridge(socket, request, webTerminalDoors(request.server.bastion.db, request.server.bastion.now(), { host, port })),
   });
 }

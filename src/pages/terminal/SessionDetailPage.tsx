@@ -12,6 +12,7 @@ import { useQuery } from '../../core/ui/hash-location.ts'
 import type { ReplayPlayerProps } from './replay/ReplayPlayer.tsx'
 import { API, sessionUrl } from './api.ts'
 import { durationText } from './cells.tsx'
+import { replayStateText } from './recording-state.tsx'
 import { sessionCommands } from './session-commands.resource.tsx'
 import './i18n.ts'
 
@@ -59,7 +60,9 @@ export function SessionDetailPage({ params }: PageProps) {
             <div className="body">
               {canReplay
                 ? <ReplayPlayer sessionId={id} start={startOf(query.start)} autoplay={query.autoplay === '1'} />
-                : <p className="no-replay">{t(object.is_finished ? 'terminal.message.noReplay' : 'terminal.session.online')}</p>}
+                : <p className="no-replay" data-replay-status={String(object.replay_status ?? '')}>
+                  {object.is_finished ? replayStateText(object) : t('terminal.session.online')}
+                </p>}
             </div>
           </div>
           <div className="detail-grid">

@@ -8,11 +8,12 @@ const en: Translation<typeof zh> = {
       column: {
         index: 'No.', target: 'Target', command: 'Commands', loginFrom: 'Login from', protocol: 'Protocol', duration: 'Duration',
         riskLevel: 'Risk level', session: 'Session', date: 'Date', output: 'Output', input: 'Command', alive: 'Alive',
-        sessionOnline: 'Online sessions', type: 'Type',
+        sessionOnline: 'Online sessions', type: 'Type', sshPort: 'SSH port', webDoor: 'Web door', replayStorage: 'Replay storage',
+        commandStorage: 'Command storage', uploads: 'Recording uploads', keptIn: 'Kept in',
       },
       action: {
         terminate: 'Terminate', replay: 'Replay', download: 'Download', accept: 'Accept', test: 'Test connection', goto: 'Go to',
-        replayAt: 'Replay from here', storages: 'Storage configuration',
+        replayAt: 'Replay from here', storages: 'Storage configuration', sessions: 'Sessions',
       },
       message: {
         terminateSent: 'Terminate task has been send, Please check later', accepted: 'Terminal accepted',
@@ -28,6 +29,20 @@ const en: Translation<typeof zh> = {
       },
       filter: { user: 'User', asset: 'Asset', systemUser: 'System user', input: 'Command' },
       empty: 'None',
+      kept: {
+        database: 'Server database', bucket: 'Object store bucket', nowhere: 'Not kept', serverDisk: 'Server disk',
+        azureOnServer: 'Server disk (Azure not supported yet)',
+        commandsNote: 'This deployment keeps commands in the server\'s database: an Elasticsearch command storage can be saved, but terminals do not write to it (no Elasticsearch can run here to test a writer).',
+        azureNote: 'Azure: recordings of terminals pointed here stay on the server\'s disk (no Azure writer yet).',
+        objectNote: 'S3, Ceph, Swift, OSS: terminals upload each recording to the bucket, gzip, as <date>/<session id>.cast.gz.',
+      },
+      replayState: {
+        retrying: 'Recording not yet stored in {{storage}}, retrying: {{error}}',
+        uploading: 'The recording is being stored in {{storage}}…',
+        terminalOffline: 'Recording not yet stored in {{storage}}: its terminal is offline ({{error}}); it is delivered when the terminal runs again.',
+        notKept: 'No recording kept: the terminal\'s replay storage {{storage}} is Null.',
+      },
+      uploads: { ok: 'OK', waiting: '{{count}} waiting', failing: '{{count}} waiting, store failing, retrying: {{error}}', unknown: 'Terminal offline' },
     },
   }
 

@@ -53,7 +53,7 @@ export const terminalRoutes: RouteRecord = {
       path: '/terminal/external-elfinder', name: 'FileManager', external: external('/koko/elfinder/sftp/?'),
       meta: { title: 'route.FileManager', icon: 'box-arrow-up-right' },
     },
-    ...lazyResourceRoutes(TERMINAL_ROUTES, () => import('./terminals.resource.ts').then((m) => m.terminals)),
+    ...lazyResourceRoutes(TERMINAL_ROUTES, () => import('./terminals.resource.tsx').then((m) => m.terminals)),
     { path: '/terminal/storages', name: 'Storage', component: StoragePage, meta: { title: 'route.Storage', hidden: true, activeMenu: '/terminal/terminal', permissions: SUPER } },
     ...storageForms(lazyResourceRoutes(REPLAY_STORAGE_ROUTES, () => import('./storages.resource.ts').then((m) => m.replayStorages)), 'ReplayStorage'),
     ...storageForms(lazyResourceRoutes(COMMAND_STORAGE_ROUTES, () => import('./storages.resource.ts').then((m) => m.commandStorages)), 'CommandStorage'),

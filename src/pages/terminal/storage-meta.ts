@@ -61,13 +61,23 @@ function keysOf(types: Record<string, MetaKey[]>): Map<string, { meta: MetaKey; 
   return keys
 }
 
+/**
+ * What the types do in this deployment, under the type picker: commands stay in the server's database
+ * whatever the type (no Elasticsearch writer is shipped: none can be tested here); object stores get each
+ * recording as `<date>/<id>.cast.gz`, Azure's stay on the server's disk.
+ */
+function typeNote(kind: 'replay' | 'command'): string {
+  return kind === 'command' ? t('terminal.kept.commandsNote') : `${t('terminal.kept.objectNote')} ${t('terminal.kept.azureNote')}`
+}
+
 /** The storage form of one kind: type picker, the chosen type's meta fields, and the folding to/from `meta`. */
-export function storageForm(types: Record<string, MetaKey[]>) {
+export function storageForm(types: Record<string, MetaKey[]>, kind: 'replay' | 'command') {
   const keys = keysOf(types)
   const overrides: Record<string, FieldOverride> = {
     type: {
       widget: 'select', required: true,
       options: Object.keys(types).map((value) => ({ value, display_name: TYPE_TITLE[value] ?? value })),
+      get helpText() { return typeNote(kind) },
     },
   }
   for (const { meta, types: takers } of keys.values()) {

@@ -7,6 +7,7 @@ import { toast } from '../../core/stores/notify.ts'
 import { API, COMMAND_STORAGE_ROUTES, REPLAY_STORAGE_ROUTES } from './section.ts'
 import { routeStub } from '../../core/resource/route-stub.ts'
 import { labelled } from './cells.tsx'
+import { keptInText } from './recording-state.tsx'
 import { COMMAND_TYPES, REPLAY_TYPES, storageForm } from './storage-meta.ts'
 import './i18n.ts'
 
@@ -33,9 +34,13 @@ const rowActions = (resource: ResourceDefinition, url: string): RowAction[] => [
   testAction(url),
 ]
 
-const list = (resource: ResourceDefinition, url: string) => ({
-  columns: ['name', 'type', 'comment', 'actions'],
-  overrides: { type: labelled('terminal.column.type') },
+/** `kept`: where this deployment keeps what a storage of that type is given (commands: always the database). */
+const list = (resource: ResourceDefinition, url: string, kind: 'replay' | 'command') => ({
+  columns: ['name', 'type', 'kept', 'comment', 'actions'],
+  overrides: {
+    type: labelled('terminal.column.type'),
+    kept: labelled('terminal.column.keptIn', { sortable: false, render: (row: Record<string, unknown>) => keptInText(kind, row.type) }),
+  },
   bulkDelete: false,
   defaultRowActions: { update: false, delete: false },
   rowActions: rowActions(resource, url),
@@ -48,14 +53,14 @@ const list = (resource: ResourceDefinition, url: string) => ({
  */
 export const replayStorages = defineResource({
   ...REPLAY_STORAGE_ROUTES,
-  list: list(routeStub(REPLAY_STORAGE_ROUTES), API.replayStorages),
-  form: storageForm(REPLAY_TYPES),
+  list: list(routeStub(REPLAY_STORAGE_ROUTES), API.replayStorages, 'replay'),
+  form: storageForm(REPLAY_TYPES, 'replay'),
 })
 
 export const commandStorages = defineResource({
   ...COMMAND_STORAGE_ROUTES,
-  list: list(routeStub(COMMAND_STORAGE_ROUTES), API.commandStorages),
-  form: storageForm(COMMAND_TYPES),
+  list: list(routeStub(COMMAND_STORAGE_ROUTES), API.commandStorages, 'command'),
+  form: storageForm(COMMAND_TYPES, 'command'),
 })
 
 export const STORAGE_TABS = [

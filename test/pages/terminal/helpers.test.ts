@@ -20,7 +20,7 @@ describe('terminal: section helpers', () => {
   });
 
   it("folds the chosen type's fields into meta, leaving out a blank secret and the other types' keys", () => {
-    const form = storageForm(REPLAY_TYPES);
+    const form = storageForm(REPLAY_TYPES, 'replay');
     const body = form.beforeSubmit({ name: 'r', type: 's3', comment: '', meta_bucket: ' b ', meta_access_key: 'AK', meta_secret_key: '',
       meta_endpoint: 'http://127.0.0.1:9', meta_container_name: 'ignored' });
     expect(body).to.deep.equal({ name: 'r', type: 's3', comment: '', meta: { BUCKET: 'b', ACCESS_KEY: 'AK', ENDPOINT: 'http://127.0.0.1:9' } });
@@ -32,9 +32,9 @@ describe('terminal: section helpers', () => {
   });
 
   it('reads meta back without secrets, and Elasticsearch hosts as a comma list both ways', () => {
-    const replay = storageForm(REPLAY_TYPES);
+    const replay = storageForm(REPLAY_TYPES, 'replay');
     expect(replay.fromObject({ meta: { BUCKET: 'b', SECRET_KEY: 'never' } })).to.deep.equal({ meta_bucket: 'b' });
-    const command = storageForm(COMMAND_TYPES);
+    const command = storageForm(COMMAND_TYPES, 'command');
     expect(command.fromObject({ meta: { HOSTS: ['http://127.0.0.1:9200', 'http://127.0.0.2:9200'] } }).meta_hosts)
       .to.equal('http://127.0.0.1:9200,http://127.0.0.2:9200');
     expect(command.beforeSubmit({ type: 'es', meta_hosts: 'http://127.0.0.1:9200, http://127.0.0.2:9200' }).meta)

@@ -29,7 +29,7 @@ export interface TerminalWorld {
   user: { id: string; username: string; privateKey: string };
   ids: { target: string; hidden: string; systemUser: string };
   /** JSON answer of an admin call through the server (inject). */
-  admin(method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown): Promise<{ status: number; json: any; body: string }>;
+  admin(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown): Promise<{ status: number; json: any; body: string }>;
   /** Starts another terminal process on the same data dir (after `terminal.stop()`). */
   restartTerminal(): Promise<RunningTerminal>;
   /** The web terminal socket as a browser opens it: through the server's proxy (`?token=...` to add). */

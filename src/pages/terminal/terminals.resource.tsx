@@ -5,6 +5,7 @@ import { defineResource } from '../../core/resource/define.ts'
 import { toast } from '../../core/stores/notify.ts'
 import { API, TERMINAL_ROUTES } from './section.ts'
 import { labelled } from './cells.tsx'
+import { UploadsCell } from './recording-state.tsx'
 import './i18n.ts'
 
 /** The terminal's storages go by name (§2.6: name or id in, name out), so the picker sends names. */
@@ -12,18 +13,30 @@ const storagePicker = (url: string): FieldOverride => ({ widget: 'remote-select'
 
 /**
  * TerminalList/Detail/Update (super admin): terminals register themselves (bootstrap token), so there is
- * no create; an administrator accepts, renames, points them at storages, or deletes them.
+ * no create; an administrator accepts, renames, points them at storages, takes one out of the web
+ * terminal's turn, or deletes them. Several terminals on one server each show their doors (as their
+ * heartbeat reports them), their state, their storages, how their recording uploads go, and their sessions.
  */
 export const terminals = defineResource({
   ...TERMINAL_ROUTES,
   list: {
-    columns: ['name', 'remote_addr', 'session_online', 'is_accepted', 'is_alive', 'is_active', 'actions'],
+    columns: ['name', 'remote_addr', 'ssh_port', 'http_port', 'session_online', 'replay_storage', 'command_storage', 'replay_state',
+      'is_accepted', 'is_alive', 'is_active', 'actions'],
     overrides: {
+      ssh_port: labelled('terminal.column.sshPort', { width: 90 }),
+      http_port: labelled('terminal.column.webDoor', { width: 90 }),
       session_online: labelled('terminal.column.sessionOnline', { width: 110 }),
+      replay_storage: labelled('terminal.column.replayStorage'),
+      command_storage: labelled('terminal.column.commandStorage'),
+      replay_state: labelled('terminal.column.uploads', { sortable: false, render: (row) => <UploadsCell row={row} /> }),
       is_alive: labelled('terminal.column.alive', { kind: 'boolean', width: 80 }),
     },
     create: false,
     rowActions: [{
+      // The session list narrowed to this terminal (its `terminal` filter), online tab first.
+      name: 'sessions', title: 'terminal.action.sessions',
+      onClick: (row, ctx) => ctx.navigate(`/terminal/session?activeTab=online&terminal=${encodeURIComponent(String(row.id))}`),
+    }, {
       name: 'accept', title: 'terminal.action.accept',
       can: (row) => !row.is_accepted,
       onClick: async (row, ctx) => {
@@ -37,7 +50,7 @@ export const terminals = defineResource({
     headerActions: [{ name: 'storages', title: 'terminal.action.storages', onClick: (_rows, ctx) => ctx.navigate('/terminal/storages') }],
   },
   form: {
-    fields: ['name', 'remote_addr', 'ssh_port', 'http_port', 'command_storage', 'replay_storage', 'comment'],
+    fields: ['name', 'remote_addr', 'ssh_port', 'http_port', 'accepts_web', 'command_storage', 'replay_storage', 'comment'],
     overrides: {
       command_storage: storagePicker(API.commandStorages),
       replay_storage: storagePicker(API.replayStorages),
@@ -45,7 +58,8 @@ export const terminals = defineResource({
   },
   detail: {
     url: (id) => `${API.terminals}${encodeURIComponent(id)}/`,
-    fields: ['name', 'remote_addr', 'ssh_port', 'http_port', 'command_storage', 'replay_storage', 'session_online',
-      'is_accepted', 'is_alive', 'is_active', 'date_created', 'comment'],
+    fields: ['name', 'remote_addr', 'ssh_port', 'http_host', 'http_port', 'accepts_web', 'command_storage', 'replay_storage', 'session_online',
+      'replay_state', 'replay_pending', 'replay_error', 'is_accepted', 'is_alive', 'is_active', 'date_created', 'comment'],
+    render: { replay_state: (object) => <UploadsCell row={object} /> },
   },
 })
