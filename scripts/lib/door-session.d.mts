@@ -1,4 +1,4 @@
 export function openDoorSession(
   call: (method: string, path: string, body?: unknown) => Promise<any>,
-  options: { username: string; password: string; remoteAddr?: string; org?: string },
-): Promise<{ id: string; start: number }>;
+  options: { username: string; password: string; remoteAddr?: string; org?: string; hostname?: string; startedSecondsAgo?: number },
+): Promise<{ id: string; start: number; session: any }>;

@@ -9,8 +9,9 @@ import { themeCss } from './theme.ts'
 const shellCss = `
 * { box-sizing: border-box; }
 /* The host page's rules reach the element itself, and a page rule beats :host: the box inside starts from
-   nothing (a page's '* { letter-spacing }' or 'bastion-asset-list { font: … }' included) and takes the theme's. */
-.bastion-root { all: initial; display: contents; font-family: var(--_font-family); font-size: var(--_font-size);
+   nothing (a page's '* { letter-spacing }' or 'bastion-asset-list { font: … }' included) and takes the theme's.
+   :where() keeps it the weakest rule, so an element's own .bastion-root rules (the replay's max-height) win. */
+:where(.bastion-root) { all: initial; display: contents; font-family: var(--_font-family); font-size: var(--_font-size);
   line-height: var(--_line-height); color: var(--_color-text); color-scheme: inherit; }
 a { color: var(--_color-primary); }
 :focus-visible { outline: 2px solid var(--_color-primary); outline-offset: 2px; }

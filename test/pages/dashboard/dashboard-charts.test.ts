@@ -6,7 +6,7 @@ import { $lang } from '../../../src/core/stores/locale.ts';
 import { text, waitFor } from '../../helpers/dom.ts';
 import { api, loginAs } from '../../helpers/server.ts';
 import { mountConsole, resetConsole, waitForShell, type MountedConsole } from '../../elements/support/console-fixture.ts';
-import { SESSIONS, asTerminal, registerTerminal, uniqueName } from '../terminal/support.ts';
+import { SESSIONS, asTerminal, openSession, registerTerminal, uniqueName } from '../terminal/support.ts';
 
 type Figures = Record<string, unknown> & {
   dates_metrics_date: string[]; dates_metrics_total_count_login: number[]; dates_metrics_total_count_active_users: number[];
@@ -52,24 +52,25 @@ describe('dashboard: figures of the current org (real server)', () => {
     await loginAs('admin');
     org = await must(api<{ id: string; name: string }>('POST', '/api/v1/orgs/orgs/', { name: prefix, users: [await userIdOf('liwei'), await userIdOf('jsmith')] }, { org: 'DEFAULT' }));
     empty = await must(api<{ id: string; name: string }>('POST', '/api/v1/orgs/orgs/', { name: `${prefix}-empty` }, { org: 'DEFAULT' }));
+    const assets: string[] = [];
     for (const [hostname, ip] of [[`${prefix}-a`, '127.0.8.1'], [`${prefix}-b`, '127.0.8.2']]) {
-      await must(api('POST', '/api/v1/assets/assets/', { hostname, ip, platform: 'Linux' }, { org: org.id }));
+      assets.push((await must(api<{ id: string }>('POST', '/api/v1/assets/assets/', { hostname, ip, platform: 'Linux', protocols: ['ssh/22'] }, { org: org.id }))).id);
     }
+    // Both members may connect to both assets: the door signs them in and opens their sessions there.
+    const systemUser = await must(api<{ id: string }>('POST', '/api/v1/assets/system-users/', { name: `${prefix}su`, username: 'root', login_mode: 'manual', protocol: 'ssh' }, { org: org.id }));
+    await must(api('POST', '/api/v1/perms/asset-permissions/', { name: prefix, users: [await userIdOf('liwei'), await userIdOf('jsmith')],
+      assets, system_users: [systemUser.id], actions: ['all'] }, { org: org.id }));
     const terminal = `${prefix}-term`;
     await registerTerminal(terminal);
-    const open = async (user: string, asset: string, ago: number, finished: boolean) => {
-      const id = crypto.randomUUID();
-      await must(asTerminal(terminal, 'POST', SESSIONS, {
-        id, user, asset, system_user: 'root', login_from: 'ST', remote_addr: '127.0.0.1', protocol: 'ssh', org_id: org.id,
-        date_start: new Date(Date.now() - ago * 1000).toISOString(),
-      }));
+    const open = async (username: string, hostname: string, ago: number, finished: boolean) => {
+      const session = await openSession(terminal, { username, hostname, org: org.id, startedSecondsAgo: ago });
       // The terminal signs without an org header: `oid` names the session's org.
-      if (finished) await must(asTerminal(terminal, 'PATCH', `${SESSIONS}${id}/?oid=${org.id}`, { is_finished: true }), 200);
-      ids.push(id);
+      if (finished) await must(asTerminal(terminal, 'PATCH', `${SESSIONS}${session.id}/?oid=${org.id}`, { is_finished: true }), 200);
+      ids.push(session.id);
     };
-    await open('李伟(liwei)', `${prefix}-a`, 30, true);
-    await open('李伟(liwei)', `${prefix}-b`, 20, false);
-    await open('John Smith(jsmith)', `${prefix}-a`, 10, true);
+    await open('liwei', `${prefix}-a`, 30, true);
+    await open('liwei', `${prefix}-b`, 20, false);
+    await open('jsmith', `${prefix}-a`, 10, true);
     // Sign-ins of both members (the login logs the chart's sign-in line counts).
     await loginAs('liwei');
     await loginAs('jsmith');

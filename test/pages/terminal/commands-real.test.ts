@@ -28,7 +28,7 @@ describe('terminal: commands list (real server)', () => {
   let dangerous: Command;
   before(async () => {
     await registerTerminal(terminal);
-    session = await openSession(terminal, { user: `${prefix}(user)`, asset: `${prefix}-host`, system_user: 'root' }, 300);
+    session = await openSession(terminal, { startedSecondsAgo: 240 });
     await postCommands(terminal, session, [
       { input: `ls -la ${prefix}`, output: 'total 0\n<b>not bold</b>', risk_level: 0, at: 5 },
       { input: `rm -rf /srv/${prefix}`, output: 'Command refused by filter', risk_level: 5, at: 42 },

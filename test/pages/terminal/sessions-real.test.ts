@@ -18,10 +18,10 @@ describe('terminal: sessions list (real server)', () => {
   let recorded: Session;
   before(async () => {
     await registerTerminal(terminal);
-    live = await openSession(terminal, { user: `${prefix}-live(user)`, asset: `${prefix}-host`, system_user: 'root' });
-    done = await openSession(terminal, { user: `${prefix}-done(user)`, asset: `${prefix}-host`, system_user: 'root' }, 600);
+    live = await openSession(terminal);
+    done = await openSession(terminal, { startedSecondsAgo: 240 });
     await closeSession(terminal, done);
-    recorded = await openSession(terminal, { user: `${prefix}-rec(user)`, asset: `${prefix}-host`, system_user: 'root' }, 120);
+    recorded = await openSession(terminal, { startedSecondsAgo: 120 });
     await uploadReplay(terminal, recorded, asciicast(recorded, [[1, '$ '], [3, `echo ${prefix}\r\n${prefix}\r\n$ `]]));
     await closeSession(terminal, recorded, { has_replay: true });
   });
@@ -32,8 +32,9 @@ describe('terminal: sessions list (real server)', () => {
     const view = await mountConsole('/terminal/session?activeTab=online');
     await waitForShell(view);
     const row = await waitFor(() => view.find(`.session-list-page tr[data-id="${live.id}"]`), 10000, 'the online session');
-    expect(text(row)).to.contain(`${prefix}-live(user)`);
-    expect(text(row)).to.contain(`${prefix}-host`);
+    // Named as the door signed the user in and found the asset.
+    expect(text(row)).to.contain(live.user);
+    expect(text(row)).to.contain(live.asset);
     expect(view.find(`.session-list-page tr[data-id="${done.id}"]`), 'a finished session is not online').to.equal(null);
     expect(text(view.find('.detail-tabs [aria-selected="true"]'))).to.equal('在线会话');
     expect(view.find('nav.sidebar [data-menu="route.SessionList"]'), 'Sessions in the menu').not.to.equal(null);
@@ -52,7 +53,7 @@ describe('terminal: sessions list (real server)', () => {
     const view = await mountConsole('/terminal/session?activeTab=history');
     await waitForShell(view);
     const row = await waitFor(() => view.find(`.session-list-page tr[data-id="${done.id}"]`), 10000, 'the finished session');
-    expect(text(row)).to.contain(`${prefix}-done(user)`);
+    expect(text(row)).to.contain(done.user);
     expect(text(row.querySelector('td[data-prop="command_amount"]'))).to.equal('0');
     expect(row.querySelector('.action-terminate'), 'no terminate on history').to.equal(null);
     const replay = row.querySelector('.action-replay')!;
@@ -74,7 +75,7 @@ describe('terminal: sessions list (real server)', () => {
     await waitFor(() => page.querySelector('.replay-player[data-state="ready"]'), 15000, 'the player ready');
     // Opened from the list it plays at once, as Luna did.
     await waitFor(() => page.querySelector('.replay-player[data-playing="true"]'), 3000, 'playing');
-    expect(text(page.querySelector('.detail-card'))).to.contain(`${prefix}-rec(user)`);
+    expect(text(page.querySelector('.detail-card'))).to.contain(recorded.user);
   });
 
   it('is closed to a plain user: the section is not in the menu', async () => {

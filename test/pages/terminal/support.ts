@@ -35,14 +35,15 @@ async function must<T>(answer: Answer<T>, what: string, status = 201): Promise<T
   return answer.data;
 }
 
-/** The session a terminal opens when `username` connects; named as the terminal names them. */
-export async function openSession(terminal: string, names: { user: string; asset: string; system_user: string }, startedSecondsAgo = 60): Promise<Session> {
-  const id = crypto.randomUUID();
-  const dateStart = new Date(Date.now() - startedSecondsAgo * 1000).toISOString();
-  return must(await asTerminal<Session>(terminal, 'POST', SESSIONS, {
-    id, ...names, user_id: '', asset_id: '', system_user_id: '', login_from: 'ST', remote_addr: '127.0.0.1',
-    protocol: 'ssh', org_id: '', date_start: dateStart,
-  }), 'open session');
+/**
+ * The session a terminal opens when `username` connects through its door: signed in by that terminal, on
+ * an SSH asset granted to them (the server records sessions only so); its names are the server's.
+ * `startedSecondsAgo` stays within the server's 5-minute clock tolerance.
+ */
+export async function openSession(terminal: string, options: { username?: string; org?: string; hostname?: string; startedSecondsAgo?: number } = {}): Promise<Session> {
+  const answer = await executeServerCommand<Answer<Session>, unknown>('terminal-open-session', { terminal, startedSecondsAgo: 60, ...options });
+  if (!answer) throw new Error('the terminal fixture did not answer');
+  return must(answer, 'open session');
 }
 
 export async function postCommands(terminal: string, session: Session, lines: { input: string; output: string; risk_level: 0 | 5; at: number }[]): Promise<void> {

@@ -39,11 +39,13 @@ export interface CastExtras { header?: Record<string, unknown>; markers?: [numbe
  */
 export async function recordSession(at: number[] = [2, 30, 60], duration = 70, extras: CastExtras = {}): Promise<RecordedSession> {
   const name = await ensureTerminal();
-  const startSeconds = Math.floor(Date.now() / 1000) - duration - 5;
-  const id = crypto.randomUUID();
-  const names = { user: 'Administrator(admin)', asset: 'replay-host', system_user: 'root' };
-  await call(name, 'POST', SESSIONS, { id, ...names, user_id: '', asset_id: '', system_user_id: '', login_from: 'ST',
-    remote_addr: '127.0.0.1', protocol: 'ssh', org_id: '', date_start: new Date(startSeconds * 1000).toISOString() });
+  // Opened as the door opens one: the demo user signed in by this terminal, on an asset granted to them.
+  const opened = await executeServerCommand<Answer<{ id: string; date_start: string; user: string; asset: string; system_user: string }>, unknown>(
+    'terminal-open-session', { terminal: name, startedSecondsAgo: duration + 5 });
+  if (!opened || opened.status !== 201) throw new Error(`open session: ${opened?.status} ${JSON.stringify(opened?.data)}`);
+  const { id } = opened.data;
+  const startSeconds = Math.floor(Date.parse(opened.data.date_start) / 1000);
+  const names = { user: opened.data.user, asset: opened.data.asset, system_user: opened.data.system_user };
   const inputs = at.map((_, n) => `cat /var/log/step-${n + 1}.log`);
   await call(name, 'POST', '/api/v1/terminal/commands/', at.map((second, n) => ({ ...names, input: inputs[n], output: marker(n + 1),
     session: id, risk_level: n === 1 ? 5 : 0, org_id: '', timestamp: startSeconds + second })));
