@@ -3,6 +3,7 @@
 import { defaultReporter } from '@web/test-runner';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { bundleTestsPlugin } from './scripts/wtr/bundle-tests.mjs';
+import { djangoGuidePlugin } from './scripts/wtr/django-guide-fixture.mjs';
 import { ldapFixturePlugin } from './scripts/wtr/ldap-fixture.mjs';
 import { loginCaptchaPlugin } from './scripts/wtr/login-captcha.mjs';
 import { nginxFixturePlugin } from './scripts/wtr/nginx-fixture.mjs';
@@ -45,6 +46,6 @@ export default {
     }),
   ],
   middleware: [proxyToReferenceServer],
-  plugins: [referenceServerPlugin(), bundleTestsPlugin(), shoelaceIconsPlugin(), terminalFixturePlugin(), webTerminalFixturePlugin(), settingsFixturePlugin(), ldapFixturePlugin(), loginCaptchaPlugin(), nginxFixturePlugin(), portalFixturePlugin(), loginConfirmFixturePlugin()],
+  plugins: [referenceServerPlugin(), bundleTestsPlugin(), shoelaceIconsPlugin(), terminalFixturePlugin(), webTerminalFixturePlugin(), settingsFixturePlugin(), ldapFixturePlugin(), loginCaptchaPlugin(), nginxFixturePlugin(), portalFixturePlugin(), loginConfirmFixturePlugin(), djangoGuidePlugin()],
   reporters: [defaultReporter(), totalsReporter()],
 };

@@ -57,6 +57,7 @@ import { registerStaticRoutes } from './web/static-routes.ts';
 import { registerTerminalSocketProxy } from './web/terminal-socket-proxy.ts';
 import { registerWebTerminalPage } from './web/web-terminal-page.ts';
 import { registerFileManager } from './web/file-manager-proxy.ts';
+import { registerViewPermissions } from './web/view-permissions.ts';
 import { followDemoMariaDb, type DemoMariaDb } from './seed/demo-mariadb-app.ts';
 
 export interface BuildOptions {
@@ -172,6 +173,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerServiceAccountRegistration(app, opts.bootstrapToken ?? process.env[BOOTSTRAP_TOKEN_ENV] ?? '');
   registerTerminalRoutes(app, { dataDir, bootstrapToken: opts.bootstrapToken ?? process.env[BOOTSTRAP_TOKEN_ENV] ?? '', policy, maxReplayBytes: opts.maxReplayBytes });
   registerAppendOnly(app);
+  // Last: the permission classes join the descriptions the features gave their views.
+  registerViewPermissions(app);
   await registerStaticRoutes(app, opts.distDir);
   registerEmbedRoutes(app, opts.distDir);
   registerWebTerminalPage(app, opts.distDir);

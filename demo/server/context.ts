@@ -1,6 +1,7 @@
 // What every route handler may rely on: `app.bastion` (shared state) and `request.ctx` (who, where, how).
 import type { DB } from './db/open.ts';
 import type { Lang } from './lib/i18n.ts';
+import type { MessageKey } from './lib/messages.ts';
 import type { Clock } from './lib/time.ts';
 import type { SettingsStore } from './settings/store.ts';
 
@@ -23,6 +24,8 @@ export interface RequestContext {
   /** `portal`: an access token given to a portal on another origin (portal/portal-tokens.ts: read-only, element calls only). */
   via: 'session' | 'bearer' | 'access_key' | 'portal' | null;
   sessionId: string | null;
+  /** Why the credential the caller sent was refused (the 401's detail), where 2.3 says more than "not provided". */
+  authFailure?: MessageKey;
   /** The session or bearer token came from a sign-in a reviewer approved (login confirmation: auth/credential-guard.ts). */
   loginConfirmed?: boolean;
   org: Org;

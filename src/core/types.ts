@@ -24,5 +24,7 @@ export interface PublicSettings {
   SECURITY_MFA_VERIFY_TTL?: number
   SECURITY_COMMAND_EXECUTION?: boolean
   TICKETS_ENABLED?: boolean
+  /** What the server offers beyond 2.3's API (the reference server names them; a 2.3 core has no such field). */
+  BASTION_FEATURES?: string[]
   [setting: string]: unknown
 }

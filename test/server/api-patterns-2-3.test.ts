@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { methodsFor } from '../../demo/server/web/route-table.ts';
-import { bearer, build } from './helpers.ts';
+import { bearer, build, orgId } from './helpers.ts';
 
 interface Pattern { path: string; methods: string[]; permission: string; read?: string; create?: string; view: string }
 export const PATTERNS: Pattern[] = JSON.parse(readFileSync(new URL('./fixtures/jumpserver-2.3.1-api-patterns.json', import.meta.url), 'utf8'));
@@ -94,4 +94,67 @@ test('OPTIONS answers on every 2.3.1 pattern (never 405): 200 metadata for an ad
     }
   }
   assert.deepEqual(refused, []);
+});
+
+// Classes that let any signed-in caller reach the view (its handler may still refuse an object).
+const ANY_SIGNED_IN = new Set(['IsValidUser', 'IsAuthenticated', 'TicketUserOrAssignee', 'IsAssignee, IsValidUser', 'IsAssignee | IsObjectOwner', 'IsCurrentUserOrReadOnly']);
+const ADMIN_PASSES = /IsOrgAdmin|IsValidUser|IsAuthenticated|AllowAny|TicketUserOrAssignee|IsAssignee|IsCurrentUser/;
+/** Views where this server lets more callers in than 2.3's class, each with its reason (README). */
+const WIDER: [string, string][] = [
+  ['/api/v1/terminal/sessions/', 'a user reads the sessions they ran'],
+  ['/api/v1/terminal/sessions/:pk/', 'a user reads the sessions they ran'],
+  ['/api/v1/terminal/sessions/:pk/replay/', 'a user reads the sessions they ran'],
+  ['/api/v1/terminal/sessions/:pk/replay/download/', 'a user reads the sessions they ran'],
+  ['/api/v1/terminal/terminals/:terminal/sessions/:pk/replay/download/', 'a user reads the sessions they ran'],
+  ['/api/v1/terminal/commands/:pk/', 'a user reads the commands of a session they ran'],
+  ['/api/v1/users/connection-token/', 'the web terminal page asks for a token as the signed-in user'],
+  ['/api/v1/authentication/connection-token/', 'the same handler as users/connection-token/'],
+  ['/api/v1/perms/remote-app-permissions/user/validate/', 'a user asks about themself, as asset-permissions/user/validate/'],
+  ['/api/v1/perms/database-app-permissions/user/validate/', 'a user asks about themself'],
+  ['/api/v1/perms/k8s-app-permissions/user/validate/', 'a user asks about themself'],
+  ['/api/v2/terminal/terminal-registrations/', 'bootstrap-token views: the token, not a class, decides on POST'],
+  ['/api/v2/users/service-account-registrations/', 'bootstrap-token views: the token, not a class, decides on POST'],
+];
+
+/** Views whose class 2.3 changes per method or setting, or where this server lets fewer callers in (README). */
+const OTHER_CLASS: [string, string][] = [
+  ['/api/v1/assets/platforms/', '2.3\'s get_permissions: GET and OPTIONS IsOrgAdmin, writes IsSuperUser'],
+  ['/api/v1/assets/platforms/:pk/', '2.3\'s get_permissions: GET and OPTIONS IsOrgAdmin, writes IsSuperUser'],
+  ['/api/v1/assets/asset-user-auth-infos/', '2.3 adds NeedMFAVerify with SECURITY_VIEW_AUTH_NEED_MFA (on by default)'],
+  ['/api/v1/assets/asset-user-auth-infos/:pk/', '2.3 adds NeedMFAVerify with SECURITY_VIEW_AUTH_NEED_MFA (on by default)'],
+  ['/api/v1/terminal/tasks/', 'terminal tasks are superusers\' and terminals\' (2.3: any org admin, over every org)'],
+  ['/api/v1/terminal/tasks/:pk/', 'terminal tasks are superusers\' and terminals\''],
+];
+
+test('OPTIONS applies each view\'s permission class as 2.3 does: public views answer anonymous callers, others 401/403', async (t) => {
+  const app = await build(t);
+  const user = await bearer(app, 'user');
+  const orgadmin = { ...await bearer(app, 'orgadmin'), 'x-jms-org': orgId(app, 'Engineering') };
+  const wrong: string[] = [];
+  const wider = new Set<string>();
+  for (const pattern of PATTERNS) {
+    const url = concrete(pattern.path);
+    const anonymous = (await app.inject({ method: 'OPTIONS', url })).statusCode;
+    const asUser = (await app.inject({ method: 'OPTIONS', url, headers: user })).statusCode;
+    const asOrgAdmin = (await app.inject({ method: 'OPTIONS', url, headers: orgadmin })).statusCode;
+    const allowed = (code: number) => code === 200 || code === 404;
+    const reason = WIDER.find(([path]) => path === pattern.path);
+    if (pattern.permission === 'AllowAny') {
+      if (anonymous !== 200) wrong.push(`anonymous ${pattern.path} ${anonymous}, 2.3: 200`);
+    } else if (anonymous !== 401) wrong.push(`anonymous ${pattern.path} ${anonymous}, 2.3: 401`);
+    const userPasses = pattern.permission === 'AllowAny' || ANY_SIGNED_IN.has(pattern.permission);
+    if (allowed(asUser) !== userPasses) {
+      if (reason && allowed(asUser)) wider.add(pattern.path);
+      else wrong.push(`user ${pattern.path} ${asUser}, 2.3's ${pattern.permission}`);
+    }
+    const adminPasses = ADMIN_PASSES.test(pattern.permission) && !/^IsSuperUser/.test(pattern.permission);
+    const other = OTHER_CLASS.find(([path]) => path === pattern.path);
+    if (allowed(asOrgAdmin) !== adminPasses && !reason) {
+      if (other) wider.add(pattern.path);
+      else wrong.push(`org admin ${pattern.path} ${asOrgAdmin}, 2.3's ${pattern.permission}`);
+    }
+  }
+  assert.deepEqual(wrong, []);
+  // A deviation that no longer holds is taken off the list (and out of the README).
+  assert.deepEqual([...WIDER, ...OTHER_CLASS].map(([path]) => path).filter((path) => !wider.has(path)), []);
 });

@@ -55,7 +55,8 @@ test('granted OPTIONS refuses whom the GET refuses', async (t) => {
   assert.equal((await call(`/api/v1/perms/users/${other}/assets/`)).statusCode, 401);
   assert.equal((await call(`/api/v1/perms/users/${other}/assets/`, user)).statusCode, 403, "another user's grants");
   assert.equal((await call(`/api/v1/perms/user-groups/${group}/assets/`, user)).statusCode, 403, "a group's grants");
-  assert.equal((await call(`/api/v1/perms/users/${userId(app, 'user')}/assets/`, user)).statusCode, 200, 'their own');
+  assert.equal((await call(`/api/v1/perms/users/${userId(app, 'user')}/assets/`, user)).statusCode, 403, 'their own too: "my" is theirs (2.3)');
+  assert.equal((await call('/api/v1/perms/users/assets/', user)).statusCode, 200);
   const admin = await bearer(app, 'orgadmin');
   assert.equal((await call('/api/v1/perms/user-groups/00000000-0000-4000-8000-000000000000/assets/', admin)).statusCode, 404);
   assert.equal((await call('/api/v1/perms/users/not-a-uuid/assets/', admin)).statusCode, 404);

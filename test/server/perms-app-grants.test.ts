@@ -138,8 +138,8 @@ test('seeded demo users see apps on their side; access to other users\' grants i
   assert.equal((await call('GET', `${PERMS}/users/${liwei}/remote-apps/`, undefined, { as: 'user' })).statusCode, 403);
   assert.equal((await call('GET', `${PERMS}/users/${liwei}/remote-apps/`, undefined, { as: 'orgadmin' })).statusCode, 200);
   assert.equal((await call('GET', `${PERMS}/users/${liwei}/remote-apps/`, undefined, { as: 'orgadmin', org: ops })).statusCode, 403);
-  assert.equal((await call('GET', `${PERMS}/users/${liwei}/remote-apps/`, undefined, { as: 'orgauditor' })).statusCode, 200, 'auditors read grants');
-  assert.equal((await call('GET', `${PERMS}/users/${userId(app, 'user')}/remote-apps/`, undefined, { as: 'user' })).statusCode, 200, 'a user reads their own');
+  assert.equal((await call('GET', `${PERMS}/users/${liwei}/remote-apps/`, undefined, { as: 'orgauditor' })).statusCode, 403, 'auditors do not (2.3: IsOrgAdminOrAppUser)');
+  assert.equal((await call('GET', `${PERMS}/users/${userId(app, 'user')}/remote-apps/`, undefined, { as: 'user' })).statusCode, 403, 'a user reads their own through "my"');
   assert.equal((await call('GET', `${PERMS}/users/${userId(app, 'newuser')}/remote-apps/`, undefined, { as: 'orgadmin' })).statusCode, 404, 'not a member of Engineering');
   assert.equal((await call('GET', `${PERMS}/users/not-a-uuid/k8s-apps/tree/`)).statusCode, 404);
   const opsGroup = app.bastion.db.prepare("SELECT id FROM user_groups WHERE name = 'SRE'").pluck().get() as string;

@@ -10,7 +10,9 @@ test('public settings need no login and carry every key of §1.16 with its defau
   const response = await app.inject({ method: 'GET', url: PUBLIC });
   assert.equal(response.statusCode, 200);
   const { data } = response.json();
-  assert.deepEqual(Object.keys(data).sort(), ['LOGIN_CONFIRM_ENABLE', 'LOGO_URLS', 'PASSWORD_RULE', 'SECURITY_COMMAND_EXECUTION',
+  // §1.16's keys, and BASTION_FEATURES: what this server offers beyond 2.3 (2.3 clients ignore the key).
+  assert.deepEqual(data.BASTION_FEATURES, ['stop-runs']);
+  assert.deepEqual(Object.keys(data).sort(), ['BASTION_FEATURES', 'LOGIN_CONFIRM_ENABLE', 'LOGO_URLS', 'PASSWORD_RULE', 'SECURITY_COMMAND_EXECUTION',
     'SECURITY_MAX_IDLE_TIME', 'SECURITY_MFA_VERIFY_TTL', 'SECURITY_VIEW_AUTH_NEED_MFA', 'TICKETS_ENABLED',
     'WINDOWS_SKIP_ALL_MANUAL_PASSWORD', 'XPACK_ENABLED', 'XPACK_LICENSE_IS_VALID']);
   assert.equal(data.LOGO_URLS.logo_index, '/static/img/logo.png');

@@ -94,20 +94,31 @@ function registerAdminUserRoutes(app: FastifyInstance): void {
 }
 
 const AUTH_FIELDS = ['password', 'private_key', 'public_key', 'token'];
-export const authInfo = (row: Row) => Object.fromEntries(['id', 'name', 'username', 'protocol', 'login_mode', ...AUTH_FIELDS].map((f) => [f, row[f]]));
+// 2.3.1's SystemUserWithAuthInfoSerializer: its Meta names these fields and, with extra_kwargs of its own,
+// leaves the secrets readable; org_id/org_name come from its org mixin. A terminal reads sftp_root, sudo,
+// shell, priority… from here, not only the secrets.
+const AUTH_INFO_FIELDS = ['id', 'name', 'username', 'protocol', 'login_mode', 'login_mode_display', 'priority',
+  'username_same_with_user', 'auto_push', 'sudo', 'shell', 'comment', 'sftp_root', 'org_id', 'org_name'];
+/** The auth-info body of an opened (unsealed) system-user row. */
+export function authInfo(args: HookArgs, row: Row): Row {
+  const shown = serializeRow(systemUsersResource, args, row, 'retrieve') as Row;
+  const info: Row = Object.fromEntries(AUTH_INFO_FIELDS.map((f) => [f, shown[f]]));
+  for (const f of AUTH_FIELDS) info[f] = row[f];
+  return info;
+}
 
 function registerSystemUserRoutes(app: FastifyInstance): void {
   const base = systemUsersResource.url;
   const read = detailRoute(app, systemUsersResource, 'retrieve');
   const write = detailRoute(app, systemUsersResource, 'update');
-  app.get(`${base}:id/auth-info/`, read((_args, row) => authInfo(row)));
+  app.get(`${base}:id/auth-info/`, read((args, row) => authInfo(args, row)));
   const update = write((args, row, request, reply) => {
     const data: Row = {};
     for (const field of AUTH_FIELDS) if (typeof bodyOf(request)[field] === 'string') data[field] = bodyOf(request)[field];
     const errors = privateKeyErrors(args, { ...data, password: data.password ?? row.password });
     if (errors) return reply.code(400).send(errors);
     for (const [field, value] of Object.entries(sealColumns(args.db, 'system_users', data))) args.db.prepare(`UPDATE system_users SET ${field} = ? WHERE id = ?`).run(value, row.id);
-    return authInfo(openColumns(args.db, 'system_users', args.db.prepare('SELECT * FROM system_users WHERE id = ?').get(row.id) as Row));
+    return authInfo(args, openColumns(args.db, 'system_users', args.db.prepare('SELECT * FROM system_users WHERE id = ?').get(row.id) as Row));
   });
   app.put(`${base}:id/auth-info/`, update);
   app.patch(`${base}:id/auth-info/`, update);

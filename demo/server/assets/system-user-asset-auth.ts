@@ -16,7 +16,7 @@ export function registerSystemUserAssetAuthRoute(app: FastifyInstance): void {
     // The asset must live in the system user's org (ROOT callers may name any system user).
     const asset = args.db.prepare('SELECT id FROM assets WHERE id = ? AND org_id = ?').get(assetId, row.org_id) as Row | undefined;
     if (!asset) return reply.code(400).send({ error: message(args, L('No Asset matches the given query.', 'No Asset matches the given query.')) });
-    const info = authInfo(row);
+    const info = authInfo(args, row);
     const username = (request.query as Record<string, string | undefined>).username;
     if (row.username_same_with_user && typeof username === 'string' && username) info.username = username;
     return withAssetAuth(info, latestAuthBook(args.db, assetId, String(info.username ?? '')));

@@ -4,6 +4,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { UserRow } from '../context.ts';
 import type { DB } from '../db/open.ts';
+import type { MessageKey } from '../lib/messages.ts';
 import { openColumns } from '../secrets/sealed-columns.ts';
 
 /** How far a signed request's Date may be from the server's clock (2.3's Sign scheme: 15 minutes). */
@@ -31,13 +32,31 @@ export function accessKeyOwner(db: DB, keyId: string): { secret: string; user: U
   return user ? { secret: key.secret, user } : null;
 }
 
-export function userForSignature(db: DB, credential: string, dateHeader: string | undefined, nowMs: number): UserRow | null {
-  const [keyId, signature] = credential.split(':', 2);
-  if (!keyId || !signature || !dateHeader || !freshDate(dateHeader, nowMs)) return null;
+/** The signer, or why the signature is refused: 2.3's AccessKeyAuthentication says which check failed. */
+export type SignOutcome = { user: UserRow } | { failure: MessageKey };
+
+const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
+
+export function userForSignature(db: DB, credential: string, dateHeader: string | undefined, nowMs: number): SignOutcome {
+  const parts = credential.split(':');
+  if (parts.length !== 2) return { failure: 'auth.sign_format' };
+  const [keyId, signature] = parts;
+  if (!UUID.test(keyId)) return { failure: 'auth.sign_key_id' };
+  const row = db.prepare('SELECT user_id FROM access_keys WHERE id = ?').get(keyId) as { user_id: string } | undefined;
+  if (!row) return { failure: 'auth.sign_invalid' };
+  const sent = dateHeader ? Date.parse(dateHeader) : NaN;
+  if (Number.isNaN(sent)) return { failure: 'auth.sign_date' };
+  if (!freshDate(dateHeader, nowMs)) return { failure: 'auth.sign_expired' };
+  // A disabled key signs nothing here (2.3 did not look at the key's switch): the same answer as a wrong signature.
   const owner = accessKeyOwner(db, keyId);
-  if (!owner) return null;
-  const expected = Buffer.from(signFor(owner.secret, dateHeader));
+  if (!owner) {
+    const active = db.prepare('SELECT is_active FROM users WHERE id = ?').get(row.user_id) as { is_active: number } | undefined;
+    return { failure: active && !active.is_active && keyIsActive(db, keyId) ? 'auth.user_disabled' : 'auth.sign_invalid' };
+  }
+  const expected = Buffer.from(signFor(owner.secret, dateHeader!));
   const actual = Buffer.from(signature);
-  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return null;
-  return owner.user;
+  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return { failure: 'auth.sign_invalid' };
+  return { user: owner.user };
 }
+
+const keyIsActive = (db: DB, keyId: string) => !!db.prepare('SELECT 1 FROM access_keys WHERE id = ? AND is_active = 1').get(keyId);

@@ -26,7 +26,7 @@ export const anyOf = (...checks: PermissionCheck[]): PermissionCheck =>
 
 export function sendUnauthenticated(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   return reply.code(401).header('WWW-Authenticate', 'Sign access_key_id:Signature')
-    .send({ detail: t(request.ctx.lang, 'auth.not_authenticated') });
+    .send({ detail: t(request.ctx.lang, request.ctx.authFailure ?? 'auth.not_authenticated') });
 }
 
 export function sendForbidden(request: FastifyRequest, reply: FastifyReply): FastifyReply {

@@ -11,6 +11,7 @@ import { userForPrivateToken } from './private-token.ts';
 import { keepSessionAlive, maxIdleMs } from './idle-sessions.ts';
 import { portalRefusal, TOKEN_EXPIRES_HEADER, userForPortalToken } from '../portal/portal-tokens.ts';
 import { t } from '../lib/i18n.ts';
+import type { MessageKey } from '../lib/messages.ts';
 import { userForBearer, userForSession } from './sessions.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
@@ -34,13 +35,14 @@ export function registerRequestContext(app: FastifyInstance): void {
   });
 }
 
-function authenticate(app: FastifyInstance, request: FastifyRequest): Pick<RequestContext, 'user' | 'via' | 'sessionId' | 'loginConfirmed'> & { expiresAt?: number } {
+function authenticate(app: FastifyInstance, request: FastifyRequest): Pick<RequestContext, 'user' | 'via' | 'sessionId' | 'loginConfirmed' | 'authFailure'> & { expiresAt?: number } {
   const { db, now } = app.bastion;
   const anonymous = { user: null, via: null, sessionId: null };
   const authorization = headerValue(request, 'authorization');
   if (authorization) {
     // A wrong Authorization header does not fall back to the session, as in DRF.
     const user = userForAuthorization(db, authorization, request, now());
+    if (user && 'failure' in user) return { ...anonymous, authFailure: user.failure };
     return user ? { user: user.user, via: user.via, sessionId: null, expiresAt: user.expiresAt, loginConfirmed: user.confirmed === true } : anonymous;
   }
   const sessionId = request.cookies?.sessionid;
@@ -59,13 +61,14 @@ function authenticate(app: FastifyInstance, request: FastifyRequest): Pick<Reque
  * `Bearer <token>` (auth/), `Token <key>` (private token), `Signature keyId=...` (HTTP Signatures, the
  * access key as HMAC secret). The scheme is case-insensitive, as DRF compares it.
  */
-function userForAuthorization(db: DB, authorization: string, request: FastifyRequest, nowMs: number): { user: UserRow; via: 'bearer' | 'access_key' | 'portal'; expiresAt?: number; confirmed?: boolean } | null {
+function userForAuthorization(db: DB, authorization: string, request: FastifyRequest, nowMs: number): { user: UserRow; via: 'bearer' | 'access_key' | 'portal'; expiresAt?: number; confirmed?: boolean } | { failure: MessageKey } | null {
   const match = /^(\S+)\s+(\S[\s\S]*)$/.exec(authorization.trim());
   if (!match) return null;
   const scheme = match[1].toLowerCase();
   if (scheme === 'signature') {
     const user = userForHttpSignature(db, match[2], { method: request.method, url: request.url, headers: request.headers }, nowMs);
-    return user ? { user, via: 'access_key' } : null;
+    // httpsig's one FAILED exception for every cause (common/auth/signature.py).
+    return user ? { user, via: 'access_key' } : { failure: 'auth.sign_invalid' };
   }
   const credential = match[2].split(/\s+/, 1)[0];
   if (scheme === 'bearer') {
@@ -75,9 +78,11 @@ function userForAuthorization(db: DB, authorization: string, request: FastifyReq
     const portal = userForPortalToken(db, credential, nowMs);
     return portal ? { user: portal.user, via: 'portal', expiresAt: portal.expiresAt } : null;
   }
-  const user = scheme === 'sign' ? userForSignature(db, credential, headerValue(request, 'date'), nowMs)
-    : scheme === 'token' ? userForPrivateToken(db, credential)
-      : null;
+  if (scheme === 'sign') {
+    const signed = userForSignature(db, credential, headerValue(request, 'date'), nowMs);
+    return 'user' in signed ? { user: signed.user, via: 'access_key' } : signed;
+  }
+  const user = scheme === 'token' ? userForPrivateToken(db, credential) : null;
   return user ? { user, via: 'access_key' } : null;
 }
 

@@ -45,7 +45,11 @@ function nameOf(path: string): string {
  * POST/PUT/GET where the path takes them (Lina indexes it, so it is always there).
  */
 export function answerOptions(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, path: string, methods: string[]) {
-  const { description = {} } = described.get(app)?.find((entry) => entry.pattern.test(path)) ?? {};
+  // Several descriptions of one view combine (a feature's fields, the view's permission class): the first given wins.
+  const description: RouteDescription = {};
+  for (const entry of described.get(app)?.filter((e) => e.pattern.test(path)) ?? []) {
+    for (const [key, value] of Object.entries(entry.description)) if (value !== undefined && !(key in description)) Object.assign(description, { [key]: value });
+  }
   const { ctx } = request;
   const check = description.permission;
   const anyone = check === AllowAny;

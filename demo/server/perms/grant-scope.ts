@@ -1,9 +1,11 @@
 // Whose grants a granted-resource request reads, and whether the caller may read them (§2.5):
 //   "my"   /perms/users/…            the caller's own grants across every org (2.3 runs them in ROOT;
 //                                    a portal token's across its user's orgs only, portal-tokens.ts);
-//   user   /perms/users/<id>/…       one user's grants in the current org: that user themself, or an
-//                                    admin/auditor of the current org (only for a member of it), or a terminal;
-//   group  /perms/user-groups/<id>/… one group's own grants: an admin/auditor of the group's org.
+//   user   /perms/users/<id>/…       one user's grants in the current org, for an admin of that org (only
+//                                    for a member of it) or a terminal;
+//   group  /perms/user-groups/<id>/… one group's own grants, for an admin of the group's org or a terminal.
+// 2.3's IsOrgAdminOrAppUser on both: a user reads their own through "my", an auditor reads none (2.3.1's
+// UserPermissionMixin and the app variants, perms/api/mixin.py).
 // Returns the engine's HookArgs and the GrantScope, or null once a 401/403/404 has been sent.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authorize, IsValidUser, sendForbidden } from '../auth/permissions.ts';
@@ -11,7 +13,7 @@ import type { HookArgs } from '../engine/types.ts';
 import { t } from '../lib/i18n.ts';
 import { UUID_PATTERN } from '../lib/ids.ts';
 import { orgSees, storedOrgId } from '../orgs/current-org.ts';
-import { canAdmin, canAudit } from '../orgs/membership.ts';
+import { canAdmin } from '../orgs/membership.ts';
 import { isOrgMember } from '../orgs/org-members.ts';
 import { portalGrantOrgs } from '../portal/portal-tokens.ts';
 import type { GrantScope } from './grants.ts';
@@ -39,9 +41,9 @@ export function grantScope(kind: ScopeKind, request: FastifyRequest, reply: Fast
   const params = request.params as { user_id?: string; group_id?: string };
   const id = String(params.user_id ?? params.group_id ?? '');
   // Terminals (App accounts) read any user's grants to offer them their assets (contract §2).
-  const overseer = canAdmin(db, ctx.user, ctx.org) || canAudit(db, ctx.user, ctx.org) || ctx.user.role === 'App';
+  const overseer = canAdmin(db, ctx.user, ctx.org) || ctx.user.role === 'App';
   if (kind === 'user') {
-    if (id !== ctx.user.id && !overseer) {
+    if (!overseer) {
       sendForbidden(request, reply);
       return null;
     }

@@ -8,6 +8,13 @@ import { validateSettings } from './validate.ts';
 const PASSWORD_RULES = ['SECURITY_PASSWORD_MIN_LENGTH', 'SECURITY_PASSWORD_UPPER_CASE', 'SECURITY_PASSWORD_LOWER_CASE',
   'SECURITY_PASSWORD_NUMBER', 'SECURITY_PASSWORD_SPECIAL_CHAR'];
 
+/**
+ * What this server offers beyond 2.3's API, for clients that ask: a 2.3 core has no such field (Lina and 2.3
+ * clients ignore it), so the console offers these only where the server names them.
+ * - `stop-runs`: POST `ops/adhoc-executions/<id>/stop/` and `ops/command-executions/<id>/stop/`.
+ */
+export const FEATURES = ['stop-runs'];
+
 /** §1.16: what the console needs before anyone logs in. */
 export function publicSettings(settings: SettingsStore) {
   const get = (name: string) => settings.get(name);
@@ -23,6 +30,7 @@ export function publicSettings(settings: SettingsStore) {
     LOGO_URLS: get('LOGO_URLS'),
     TICKETS_ENABLED: get('TICKETS_ENABLED'),
     PASSWORD_RULE: Object.fromEntries(PASSWORD_RULES.map((name) => [name, get(name)])),
+    BASTION_FEATURES: FEATURES,
   };
 }
 

@@ -1,5 +1,6 @@
 // The calls a running terminal makes about itself (§2.6, contract §2): its configuration, its heartbeat
 // (which answers the pending tasks) and, for auditors and admins, the kill-session task.
+import { answerOptions, describeRoute } from '../engine/route-options.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authorize } from '../auth/permissions.ts';
 import type { UserRow } from '../context.ts';
@@ -67,7 +68,11 @@ export function registerTerminalSelfRoutes(app: FastifyInstance): void {
   });
 
   // Body: a JSON array of session ids. Unfinished sessions of the current org get a task for their terminal.
-  app.post('/api/v1/terminal/tasks/kill-session/', (request, reply) => {
+  const KILL = '/api/v1/terminal/tasks/kill-session/';
+  // Its own OPTIONS: the tasks resource's detail route (`tasks/:id/`) would otherwise take it, with its class.
+  describeRoute(app, KILL, { name: 'Kill Session', permission: IsSessionReader });
+  app.options(KILL, (request, reply) => answerOptions(app, request, reply, KILL, ['POST']));
+  app.post(KILL, (request, reply) => {
     if (!authorize(request, reply, IsSessionReader)) return reply;
     const ids = request.body;
     if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string')) {

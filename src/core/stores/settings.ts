@@ -10,6 +10,10 @@ export const $publicSettings = atom<PublicSettings>({})
 
 export const $licenseValid = computed($publicSettings, (s) => s.XPACK_LICENSE_IS_VALID === true)
 
+/** Whether the server offers `feature` beyond 2.3's API (public settings' BASTION_FEATURES; none on a 2.3 core). */
+export const serverOffers = (feature: string): boolean =>
+  Array.isArray($publicSettings.get().BASTION_FEATURES) && $publicSettings.get().BASTION_FEATURES!.includes(feature)
+
 export async function loadPublicSettings(): Promise<PublicSettings> {
   const body = await http.get<{ data?: PublicSettings }>(PUBLIC_SETTINGS_URL)
   return setPublicSettings(body?.data ?? {})

@@ -5,6 +5,7 @@ import { serverMessage } from '../../core/http-error.ts'
 import { useT } from '../../core/i18n/index.ts'
 import { fieldErrors } from '../../core/resource/errors.ts'
 import { toast } from '../../core/stores/notify.ts'
+import { serverOffers } from '../../core/stores/settings.ts'
 import { Button } from '../../core/ui/Button.tsx'
 import { AssetPicker } from './AssetPicker.tsx'
 import {
@@ -135,7 +136,7 @@ export function BatchCommandPage() {
           </div>
           <div className="run-actions">
             <Button variant="primary" className="run" disabled={sending || running} onClick={() => void start()}>{running ? t('ops.batch.running') : t('ops.batch.run')}</Button>
-            {running && <Button className="stop" onClick={() => void stop()}>{t('ops.batch.stop')}</Button>}
+            {running && serverOffers('stop-runs') && <Button className="stop" onClick={() => void stop()}>{t('ops.batch.stop')}</Button>}
           </div>
           {error && <p className="batch-error" role="alert">{error}</p>}
           {run && (

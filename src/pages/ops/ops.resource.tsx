@@ -4,6 +4,7 @@ import { t } from '../../core/i18n/index.ts'
 import type { Row } from '../../core/resource/adapters.ts'
 import { defineResource, type ListColumnOverride, type ResourceDefinition } from '../../core/resource/define.ts'
 import { toast } from '../../core/stores/notify.ts'
+import { serverOffers } from '../../core/stores/settings.ts'
 import { navigateHash } from '../../core/ui/hash-location.ts'
 import { taskLogUrl } from '../assets/asset-tasks.ts'
 import { showServerError } from '../assets/tree/node-api.ts'
@@ -132,14 +133,15 @@ export const executions = defineResource({
       last_failure: (object) => Object.entries((object.last_failure ?? {}) as Record<string, string>).map(([host, reason]) => `${host}: ${reason}`).join('; ') || t('ops.task.none'),
     },
     // A run still going can be stopped (POST adhoc-executions/<id>/stop/); the log then says who stopped it.
-    quickActions: (object, reload) => [{
+    // 2.3 cannot stop a run: offered only where the server names the feature.
+    quickActions: (object, reload) => (!serverOffers('stop-runs') ? [] : [{
       title: 'ops.batch.stop', kind: 'button', button: 'ops.batch.stop', disabled: !!object.is_finished,
       onChange: async () => {
         const stopped = await http.post(`${OPS_API.executions}${encodeURIComponent(String(object.id))}/stop/`, {}).then(() => true, () => false)
         if (stopped) toast.success(t('ops.batch.stopped'))
         reload()
       },
-    }],
+    }]),
     tabs: [{ name: 'log', title: 'ops.task.log', component: ExecutionLogTab }],
   },
 })

@@ -1,5 +1,5 @@
 import { lazyResourceRoutes } from '../../core/engine/lazy-routes.ts'
-import { PERM } from '../../core/permissions.ts'
+import { PERM, SUPER_ADMIN_ONLY } from '../../core/permissions.ts'
 import type { RouteRecord } from '../../core/routes.ts'
 import type { PublicSettings } from '../../core/types.ts'
 import { lazyComponent } from '../../core/ui/lazy-component.ts'
@@ -13,6 +13,11 @@ const definitions = () => import('./ops.resource.tsx')
 
 const commandExecutionOff = (settings: PublicSettings) => settings.SECURITY_COMMAND_EXECUTION === false
 
+// The super admin's external task monitor (2.3 proxied Flower at /core/flower/), in a new tab; the address is
+// the page's own origin, read when the menu is built.
+const loadedAt = Date.now()
+const taskMonitor = () => `${window.location.origin}/core/flower/?_=${loadedAt}`
+
 export const opsRoutes: RouteRecord = {
   path: '/ops', name: 'JobCenter', redirect: '/ops/tasks/', meta: { title: 'route.JobCenter', icon: 'list-task', alwaysShow: true },
   children: [
@@ -22,6 +27,10 @@ export const opsRoutes: RouteRecord = {
     {
       path: '/ops/command-executions/create', name: 'BatchCommand', component: BatchCommandPage,
       meta: { title: 'route.BatchCommand', icon: 'terminal', hidden: commandExecutionOff },
+    },
+    {
+      path: '/ops/external-flower', name: 'TaskMonitor', external: taskMonitor,
+      meta: { title: 'route.TaskMonitor', icon: 'box-arrow-up-right', permissions: SUPER_ADMIN_ONLY },
     },
   ],
 }

@@ -14,6 +14,7 @@ describe('ops routes', () => {
       'HistoryExecutionDetail:/ops/executions/:id', 'BatchCommand:/ops/command-executions/create',
     ]);
     expect(filterRoutes([opsRoutes], ROLE.ORG_AUDITOR, { SECURITY_COMMAND_EXECUTION: true })).to.deep.equal([], 'the job center is for admins');
+    expect(names(filterRoutes([opsRoutes], ROLE.SUPER_ADMIN, { SECURITY_COMMAND_EXECUTION: true }))).to.include('TaskMonitor:/ops/external-flower');
   });
 
   it('the batch command setting off drops both batch-command pages', () => {
