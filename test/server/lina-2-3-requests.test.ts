@@ -43,7 +43,7 @@ test('an asset created with no domain chosen (domain: "") is saved with none, as
   const { call } = await lina(app, 'admin');
   const node = (await call('GET', '/api/v1/assets/nodes/')).json()[0];
   const body = {
-    hostname: 'lina-web-1', ip: '10.1.1.1', platform: 'Linux', public_ip: '', protocols: ['ssh/22'], admin_user: '',
+    hostname: 'lina-web-1', ip: '127.10.1.1', platform: 'Linux', public_ip: '', protocols: ['ssh/22'], admin_user: '',
     nodes: [node.id], is_active: true, domain: '', labels: [], comment: '',
   };
   const created = await call('POST', '/api/v1/assets/assets/', body);
@@ -54,7 +54,7 @@ test('an asset created with no domain chosen (domain: "") is saved with none, as
   const patched = await call('PATCH', `/api/v1/assets/assets/${created.json().id}/`, { domain: '' });
   assert.equal(patched.statusCode, 200, patched.body);
   // A gateway's domain is required: '' is null there, refused as null.
-  const gateway = await call('POST', '/api/v1/assets/gateways/', { name: 'gw', ip: '10.1.1.2', port: 22, protocol: 'ssh', username: 'root', domain: '' });
+  const gateway = await call('POST', '/api/v1/assets/gateways/', { name: 'gw', ip: '127.10.1.2', port: 22, protocol: 'ssh', username: 'root', domain: '' });
   assert.equal(gateway.statusCode, 400);
   assert.ok(gateway.json().domain, gateway.body);
 });
