@@ -2,7 +2,7 @@
 // directory (`<dataDir>/replays/<session id>.cast.gz`). Uploads are stored gzip whatever was sent,
 // checked to be whole and asciicast v2 (a header line with "version": 2) first, and stored once: a
 // session's recording is never replaced (commitOnce), and only retention removes it.
-import { createReadStream, createWriteStream, existsSync, linkSync, mkdirSync, rmSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, linkSync, mkdirSync, rmSync, type WriteStream } from 'node:fs';
 import { createHash, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -39,6 +39,7 @@ export class ReplayFiles {
         throw new UploadCutOff(`The upload ended before the multipart body's closing boundary: ${(error as Error).message}`);
       }
     };
+    let out: WriteStream | null = null;
     try {
       const first = await read();
       const head = first.done ? Buffer.alloc(0) : first.value;
@@ -47,8 +48,9 @@ export class ReplayFiles {
         if (head.length) yield head;
         for (let next = await read(); !next.done; next = await read()) yield next.value;
       }
-      if (gzipped) await pipeline(all(), createWriteStream(temp, { mode: 0o600 }));
-      else await pipeline(all(), createGzip(), createWriteStream(temp, { mode: 0o600 }));
+      out = createWriteStream(temp, { mode: 0o600 });
+      if (gzipped) await pipeline(all(), out);
+      else await pipeline(all(), createGzip(), out);
       // Busboy ends a file stream cut at the size limit normally and only flags it: the part is not the recording.
       if ((upload as Readable & { truncated?: boolean }).truncated) throw new ReplayTooLarge('The file is larger than the limit.');
       // A gzip upload is stored as sent, so all of it is inflated once: a cut-off gzip is refused here.
@@ -60,6 +62,9 @@ export class ReplayFiles {
       }
       return temp;
     } catch (error) {
+      // The file opens asynchronously: removed only once the stream is closed, or a failure that came
+      // first would leave the file its late open makes.
+      if (out && !out.closed) await new Promise<void>((closed) => out!.once('close', () => closed()));
       this.discard(temp);
       throw error;
     }
