@@ -16,6 +16,11 @@ export interface ColumnOverride {
   kind?: CellKind
   width?: number
   sortable?: boolean
+  /**
+   * A field only this project's server has: the column appears only when the server's metadata describes
+   * it, so against a 2.3 core (which has no such field) there is no column of blanks.
+   */
+  describedOnly?: boolean
 }
 
 /** Spec §9 default column widths. */
@@ -59,7 +64,7 @@ export function metaToColumns(
     const meta = metaOf(fields, prop)
     const override = options.overrides?.[prop] ?? {}
     // An endpoint without OPTIONS (a computed list) keeps the columns its definition labels itself.
-    if (!meta && prop !== 'actions' && override.label === undefined) continue
+    if (!meta && prop !== 'actions' && (override.label === undefined || override.describedOnly)) continue
     const kind = override.kind ?? kindOf(prop, own ? own.type : 'string', linkField)
     columns.push({
       prop,

@@ -32,14 +32,14 @@ export function replayStateText(session: Row): string {
   }
 }
 
-/** A terminal's recording uploads, from what its heartbeat last said. */
+/** A terminal's recording uploads, from what its heartbeat last said (a 2.3 core says nothing: '-'). */
 export function UploadsCell({ row }: { row: Row }) {
   const state = String(row.replay_state ?? '')
   const pending = Number(row.replay_pending ?? 0)
   const error = String(row.replay_error ?? '')
   const text = state === 'failing' ? t('terminal.uploads.failing', { count: pending, error })
     : state === 'waiting' ? t('terminal.uploads.waiting', { count: pending })
-      : state === 'unknown' ? t('terminal.uploads.unknown') : t('terminal.uploads.ok')
+      : state === 'unknown' ? t('terminal.uploads.unknown') : state === 'ok' ? t('terminal.uploads.ok') : '-'
   return <span className={`recording-uploads ${state}`} data-state={state} title={error || undefined}
     style={state === 'failing' ? { color: 'var(--_color-danger)' } : undefined}>{text}</span>
 }

@@ -28,7 +28,7 @@ export const terminals = defineResource({
       session_online: labelled('terminal.column.sessionOnline', { width: 110 }),
       replay_storage: labelled('terminal.column.replayStorage'),
       command_storage: labelled('terminal.column.commandStorage'),
-      replay_state: labelled('terminal.column.uploads', { sortable: false, render: (row) => <UploadsCell row={row} /> }),
+      replay_state: labelled('terminal.column.uploads', { sortable: false, describedOnly: true, render: (row) => <UploadsCell row={row} /> }),
       is_alive: labelled('terminal.column.alive', { kind: 'boolean', width: 80 }),
     },
     create: false,

@@ -35,13 +35,16 @@ export function DetailCard({ title, object, fields, meta, render }: DetailCardPr
     if (meta?.[field]?.choices) return choiceLabel(meta[field], raw)
     return shown(raw)
   }
+  // A field the server neither describes nor sends is one it does not have (a 2.3 core lacks this
+  // project's extensions): no row of blanks. Rows the page draws itself are its own to judge.
+  const shownHere = (field: string) => !meta || Boolean(render?.[field]) || field in object || Boolean(metaOf(meta, field))
   return (
     <div className="card detail-card">
       <h3>{title}</h3>
       <div className="body">
         <table className="kv">
           <tbody>
-            {fields.map((field) => (
+            {fields.filter((field) => shownHere(field)).map((field) => (
               <tr key={field} data-field={field}>
                 <th>{fieldLabel(field, metaOf(meta, field))}</th>
                 <td>{value(field)}</td>
