@@ -149,7 +149,9 @@ export function ConsoleApp({ ownsPage = false, router = 'hash', path }: ConsoleA
   useEffect(() => {
     let alive = true
     if (claimed && round === 0) {
-      if (!claimed.state) void claimed.settled.then((next) => { if (alive) setState(next) })
+      // Always through the promise: a guard that settled between the first render (which read
+      // `claimed.state` while it was still unset) and this effect would otherwise leave the spinner up.
+      void claimed.settled.then((next) => { if (alive) setState(next) })
       return () => {
         alive = false
       }
