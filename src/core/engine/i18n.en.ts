@@ -29,7 +29,7 @@ const en: Translation<typeof zh> = {
         nothing: 'Tick at least one field',
       },
       form: {
-        nonField: 'Error', invalid: 'Not saved: check the fields marked', more: 'Load more', noMatch: 'No match', placeholder: 'Select', addTag: 'Press Enter to add',
+        nonField: 'Error', invalid: 'Not saved: check the fields marked', more: 'Load more', noMatch: 'No match', placeholder: 'Select', remove: 'Remove {{name}}', addTag: 'Press Enter to add',
         pickDate: 'Pick a date and time', datetimeFormat: 'Use the format {{format}}',
       },
       detail: { basic: 'Basic information', quickActions: 'Quick modify', add: 'Add', members: 'Members', remove: 'Remove' },

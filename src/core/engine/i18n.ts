@@ -24,7 +24,7 @@ export const zh = {
         errorCount: '共 {{count}} 行有错误', errorsShown: '共 {{count}} 行有错误，仅列出前 {{shown}} 行',
       },
       bulkUpdate: { title: '更新所选的 {{count}} 项', pick: '勾选要修改的字段', nothing: '请至少勾选一个字段' },
-      form: { nonField: '错误', invalid: '保存失败，请检查标出的字段', more: '加载更多', noMatch: '无匹配数据', placeholder: '请选择', addTag: '回车添加', pickDate: '选择日期时间', datetimeFormat: '请按 {{format}} 格式填写' },
+      form: { nonField: '错误', invalid: '保存失败，请检查标出的字段', more: '加载更多', noMatch: '无匹配数据', placeholder: '请选择', remove: '移除 {{name}}', addTag: '回车添加', pickDate: '选择日期时间', datetimeFormat: '请按 {{format}} 格式填写' },
       detail: { basic: '基本信息', quickActions: '快速修改', add: '添加', members: '成员', remove: '移除' },
       dialog: { new: '新建', edit: '编辑', view: '查看' },
     },
