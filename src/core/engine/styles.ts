@@ -90,9 +90,11 @@ sl-radio-group.inline::part(form-control-input) { display: flex; flex-wrap: wrap
 .card { border: 1px solid var(--_color-border); margin-bottom: 16px; }
 .card > h3 { margin: 0; padding: 10px 14px; font-size: 14px; color: var(--_color-heading); background: var(--_color-surface-alt); border-bottom: 1px solid var(--_color-border); }
 .card > .body { padding: 12px 14px; }
-.kv { border-collapse: collapse; width: 100%; }
+/* Fixed: a long unbreakable value (a user agent) took the label's width and squeezed 内容 to one character a line. */
+.kv { border-collapse: collapse; width: 100%; table-layout: fixed; }
 .kv th { text-align: right; width: 35%; padding: 6px 12px 6px 0; font-weight: 500; vertical-align: top; }
 .kv td { padding: 6px 0; word-break: break-all; }
+.kv td pre { white-space: pre-wrap; overflow-wrap: anywhere; margin: 0; font-family: inherit; }
 .quick-action, .member { display: flex; align-items: center; justify-content: space-between; padding: 6px 0; }
 .import-errors { color: var(--_color-danger); font-size: 12px; max-height: 200px; overflow: auto; margin: 8px 0 0; padding-left: 18px; }
 .bulk-field { display: grid; grid-template-columns: 24px 1fr; gap: 8px; align-items: start; margin-bottom: 12px; }
