@@ -11,6 +11,7 @@ import { normalizePath, sendPageCallsEarly } from '../routes.ts'
 import { watchDevice } from '../stores/app.ts'
 import { $visitedViews } from '../stores/tags.ts'
 import { ConfirmHost } from './ConfirmHost.tsx'
+import { DialogHost } from './DialogHost.tsx'
 import { hashPath, hashSearch, navigateHash, useConsoleLocation, useConsoleSearch } from './hash-location.ts'
 import { useHostEvents } from './host-console-events.ts'
 import { RouteView } from './RouteView.tsx'
@@ -185,6 +186,7 @@ export function ConsoleApp({ ownsPage = false, router = 'hash', path }: ConsoleA
         </div>
       )}
       <Toasts />
+      <DialogHost />
       <ConfirmHost />
     </div>
   )
