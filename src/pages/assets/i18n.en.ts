@@ -15,6 +15,7 @@ const en: Translation<typeof zh> = {
       active: 'Active', testConnectivity: 'Test connectivity', refreshHardware: 'Refresh hardware info',
       test: 'Test', refresh: 'Refresh', taskStarted: 'Task started',
     },
+    parent: { filter: 'A rule belongs to a command filter: choose the filter the rule goes into first', filterLabel: 'Command filter' },
     tabs: { systemUsers: 'System users', nodes: 'Nodes', labels: 'Labels', gateways: 'Gateways', rules: 'Rules' },
     relations: { nodes: 'Asset nodes', labels: 'Asset labels', assets: 'Assets', systemUsers: 'System users' },
     help: {

@@ -17,6 +17,7 @@ export const zh = {
       test: '测试', refresh: '刷新', taskStarted: '任务已开始',
     },
     tabs: { systemUsers: '系统用户', nodes: '节点', labels: '标签', gateways: '网关', rules: '规则' },
+    parent: { filter: '规则属于一个命令过滤器：请先选择要加入规则的命令过滤器', filterLabel: '命令过滤器' },
     relations: { nodes: '资产节点', labels: '资产标签', assets: '资产', systemUsers: '系统用户' },
     help: {
       noAdminUser: '未选择管理用户：服务器不会检测此资产的可连接性和硬件信息，可连接性将一直显示为未知',
