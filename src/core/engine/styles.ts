@@ -67,6 +67,9 @@ sl-radio-group.inline::part(form-control-input) { display: flex; flex-wrap: wrap
 /* The native picker only anchors the calendar popup; the text input is what users read and type. */
 .datetime-input .datetime-picker { position: absolute; right: 0; bottom: 0; width: 1px; height: 1px; opacity: 0; border: 0; padding: 0; pointer-events: none; }
 .form-buttons { display: flex; gap: 8px; padding-left: 172px; }
+/* Each choice keeps its words together: 剪贴板复制粘贴 broke in the middle when the labels flowed as text. */
+.bits-checkboxes { display: flex; flex-wrap: wrap; gap: 6px 18px; }
+.bit-option { display: inline-flex; align-items: center; gap: 4px; white-space: nowrap; }
 .combo { position: relative; }
 .combo .chosen { display: flex; flex-wrap: wrap; gap: 4px; margin-bottom: 4px; }
 .combo input { width: 100%; box-sizing: border-box; height: 40px; font: inherit; padding: 0 12px; border: 1px solid var(--_color-border-strong); border-radius: var(--_radius);
