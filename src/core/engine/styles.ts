@@ -34,6 +34,9 @@ export const engineCss = `
 .engine-table th .sort-button:focus-visible { outline: 2px solid var(--_color-primary); outline-offset: 2px; }
 .engine-table th.sorted .sort { color: var(--_color-primary); }
 .engine-table td.actions { width: ${COLUMN_WIDTH.actions}px; white-space: nowrap; }
+/* Lina's rows are 40 px (its row buttons 22-28 px): small buttons of 30 px made every row 46 px, a third
+   fewer rows in view. The buttons follow the density token too. */
+.engine-table td .btn-small { height: calc(24px * var(--_density)); min-height: 20px; padding: 0 8px; }
 /* A server date reads '2026-11-25 00:00:01 +0800': one line, the zone never wrapped below. */
 .engine-table td.datetime { white-space: nowrap; }
 .table-scroll { overflow-x: auto; max-width: 100%; }

@@ -10,6 +10,9 @@ const en: Translation<typeof zh> = {
       title: 'Asset tree', loading: 'Loading...', createNode: 'Create node', rename: 'Rename node', delete: 'Delete node',
       newName: 'Node name', deleteConfirm: 'Delete node {{name}}?', showAll: 'Show assets of sub-nodes', moveTo: 'Move to node',
       addTo: 'Add to node', removeFrom: 'Remove from node', chooseNode: 'Choose a node in the asset tree first', createAsset: 'Create an asset in this node',
+      refresh: 'Refresh the asset tree',
+      help: 'The asset tree is on the left: right-click a node to create, delete or rename nodes. Permissions grant assets by node too. The right shows the assets under the chosen node.',
+      closeHelp: 'Close the tip',
     },
     quick: {
       active: 'Active', testConnectivity: 'Test connectivity', refreshHardware: 'Refresh hardware info',

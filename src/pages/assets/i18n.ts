@@ -11,6 +11,8 @@ export const zh = {
       title: '资产树', loading: '加载中...', createNode: '创建节点', rename: '重命名节点', delete: '删除节点',
       newName: '节点名称', deleteConfirm: '确定删除节点 {{name}}？', showAll: '显示子节点资产', moveTo: '移动到节点',
       addTo: '添加到节点', removeFrom: '从节点移除', chooseNode: '请先在资产树中选择一个节点', createAsset: '在此节点创建资产',
+      refresh: '刷新资产树', help: '左侧是资产树，右击可以新建、删除、更改树节点，授权资产也是以节点方式组织的，右侧是属于该节点下的资产',
+      closeHelp: '关闭提示',
     },
     quick: {
       active: '激活中', testConnectivity: '测试资产可连接性', refreshHardware: '更新硬件信息',
