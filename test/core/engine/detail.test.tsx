@@ -84,6 +84,28 @@ describe('DetailPage', () => {
     expect(document.cookie).to.contain('activeTab=info')
   })
 
+  it('draws its tabs as an ARIA tab list: one Tab stop, arrows move and show, each tab controls the named panel', async () => {
+    setAddress(`/users/groups/${ID}?activeTab=info`)
+    view = mount(<DetailPage resource={groups} params={{ id: ID }} />)
+    await waitForEl(view.root, '.detail-card')
+    const list = find(view.root, '[role="tablist"]')
+    expect(list.getAttribute('aria-label'), 'named by the page title').to.contain('用户组详情')
+    const tabs = () => findAll<HTMLElement>(view!.root, '[role="tab"]')
+    expect(tabs().map((tab) => tab.tabIndex)).to.deep.equal([0, -1])
+    const panel = find(view.root, '[role="tabpanel"]')
+    expect(tabs().every((tab) => tab.getAttribute('aria-controls') === panel.id)).to.equal(true)
+    expect(panel.getAttribute('aria-labelledby')).to.equal(tabs()[0].id)
+    tabs()[0].focus()
+    tabs()[0].dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true, cancelable: true }))
+    await waitForEl(view.root, '.members-tab')
+    expect(tabs().map((tab) => [tab.getAttribute('aria-selected'), tab.tabIndex])).to.deep.equal([['false', -1], ['true', 0]])
+    expect(view.root.activeElement, 'focus follows the arrow').to.equal(tabs()[1])
+    expect(find(view.root, '[role="tabpanel"]').getAttribute('aria-labelledby')).to.equal(tabs()[1].id)
+    tabs()[1].dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true, cancelable: true }))
+    await waitForEl(view.root, '.detail-card')
+    expect(view.root.activeElement, 'it wraps round to the first').to.equal(tabs()[0])
+  })
+
   it('goes to the update route and deletes after confirming, then returns to the list', async () => {
     routes[`DELETE ${URL_}${ID}/`] = () => new Response(null, { status: 204 })
     view = mount(<DetailPage resource={groups} params={{ id: ID }} />)
