@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { build } from './helpers.ts';
+import { build, loginSession } from './helpers.ts';
 
 const ENGLISH_BROWSER = { 'accept-language': 'en-US,en;q=0.9' };
 
@@ -37,4 +37,15 @@ test('the login-confirmation page asks its status in the page\'s own language', 
   const script = readFileSync(new URL('../../demo/login-wait-confirm.js', import.meta.url), 'utf8');
   assert.match(script, /document\.documentElement\.lang === 'en' \? 'en' : 'zh-hans'/);
   assert.match(script, /'Accept-Language': lang/);
+});
+
+test('the web terminal\'s and the file manager\'s pages speak the console\'s language to their element', async (t) => {
+  const app = await build(t);
+  const session = await loginSession(app, 'user');
+  for (const url of ['/luna/', '/koko/elfinder/sftp/']) {
+    const zh = await app.inject({ method: 'GET', url, headers: { ...ENGLISH_BROWSER, cookie: session.cookie } });
+    assert.match(zh.body, /<html lang="zh-CN">/, `${url} without a choice: Chinese, as the console`);
+    const en = await app.inject({ method: 'GET', url, headers: { cookie: `${session.cookie}; django_language=en` } });
+    assert.match(en.body, /<html lang="en">/, `${url} for an English console`);
+  }
 });
