@@ -22,6 +22,7 @@ export const pageCss = `
 .login .form { max-width: none; }
 .login-captcha .captcha-picture { display: flex; align-items: center; gap: 8px; margin-top: 6px; }
 .login-captcha img { border: 1px solid var(--_color-border); }
-.not-found { text-align: center; padding: 10vh 20px; }
+/* Drawn without the shell: it paints its own background, or the dark theme's light text sat on the host page's white. */
+.not-found { text-align: center; padding: 10vh 20px; min-height: 100vh; box-sizing: border-box; background: var(--_color-background); color: var(--_color-text); }
 .not-found h1 { font-size: 64px; margin: 0; color: var(--_color-heading); }
 `
