@@ -35,6 +35,14 @@ describe('newcomer: every admin page in Chinese and English', function () {
     });
   }
 
+  it('opens the console at /ui/ in English, every time (the early guard may settle before the console mounts)', async () => {
+    for (let load = 0; load < 4; load += 1) {
+      walk?.close();
+      walk = await openConsole('admin', '/ui/', { lang: 'en' });
+      expect(walk.find('nav.sidebar'), `load ${load + 1}: the shell, not a spinner`).to.not.equal(null);
+    }
+  });
+
   it('meets no key on the forms opened fresh by their address in English (before their catalogue arrives)', async () => {
     const problems: string[] = [];
     for (const path of FRESH_FORMS) {

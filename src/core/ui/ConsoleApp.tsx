@@ -152,7 +152,7 @@ export function ConsoleApp({ ownsPage = false, router = 'hash', path }: ConsoleA
     if (claimed && round === 0) {
       // Always through the promise: a guard that settled between the first render (which read
       // `claimed.state` while it was still unset) and this effect would otherwise leave the spinner up.
-      void claimed.settled.then((next) => { if (alive) setState(next) })
+      if (!claimed.state) void claimed.settled.then((next) => { if (alive) setState(next) })
       return () => {
         alive = false
       }
