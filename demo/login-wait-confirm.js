@@ -27,7 +27,9 @@
     window.location.assign(url);
   }
   function check() {
-    fetch(statusUrl, { credentials: 'same-origin', headers: { Accept: 'application/json' } })
+    // The server's message in the page's language, not the browser's (the page follows the console's).
+    var lang = document.documentElement.lang === 'en' ? 'en' : 'zh-hans';
+    fetch(statusUrl, { credentials: 'same-origin', headers: { Accept: 'application/json', 'Accept-Language': lang } })
       .then(function (response) { return response.json(); })
       .then(function (data) {
         if (!data.error && data.msg === 'ok') return go(guardUrl);

@@ -15,6 +15,10 @@ export interface BastionWebTerminalElementEventMap extends Omit<HTMLElementEvent
  * The web terminal (the page `/luna/`): the user's granted assets to pick from, the system user to
  * connect as, then a terminal over the web socket to the terminal component. On `/luna/` a signed-out
  * visitor is sent to sign in and back; in another page it shows a sign-in link instead.
+ *
+ * Keyboard: the terminal takes every key, Tab included (a shell completes with it). **Ctrl+]** leaves it:
+ * focus moves to the bar under the terminal, which says so on screen and offers another asset; Tab then
+ * goes on through the page, and a click or Shift+Tab returns to the terminal.
  */
 export declare class BastionWebTerminalElement extends HTMLElement {
   /**

@@ -40,6 +40,10 @@ function BastionWebTerminal({ apiBase, loginTo, appType }: BastionWebTerminalPro
  * connect as, then a terminal over the web socket to the terminal component. On `/luna/` a signed-out
  * visitor is sent to sign in and back; in another page it shows a sign-in link instead.
  *
+ * Keyboard: the terminal takes every key, Tab included (a shell completes with it). **Ctrl+]** leaves it:
+ * focus moves to the bar under the terminal, which says so on screen and offers another asset; Tab then
+ * goes on through the page, and a click or Shift+Tab returns to the terminal.
+ *
  * @tag bastion-web-terminal
  * @summary The web terminal: asset and system-user pickers, then a terminal.
  *

@@ -1,7 +1,7 @@
 // The console's /login page, signing in through the server's form: the password leaves the page
 // RSA-encrypted with the form's key, and after a failure the page shows the server's captcha.
 import { expect } from '@open-wc/testing';
-import { api, captchaAnswer, clearCookies, logout } from '../helpers/server.ts';
+import { api, captchaAnswer, clearCookies, loginAs, logout } from '../helpers/server.ts';
 import { waitFor } from '../helpers/dom.ts';
 import { recordFetch } from '../helpers/record-fetch.ts';
 import { mountConsole, resetConsole, typeInto } from '../elements/support/console-fixture.ts';
@@ -21,6 +21,23 @@ describe('login page', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(view.leaves).to.deep.equal([]);
     expect(view.find('nav.sidebar')).to.equal(null);
+  });
+
+  it('draws the form as a card on the page background, as the server\'s sign-in page does', async () => {
+    const view = await mountConsole('/login');
+    await view.waitForText('.login h2', '登录');
+    const card = view.find<HTMLElement>('.login-page .login')!;
+    expect(getComputedStyle(card).boxShadow).to.not.equal('none');
+    const page = view.find<HTMLElement>('.login-page')!;
+    expect(page.getBoundingClientRect().height).to.be.at.least(window.innerHeight - 1);
+    expect(getComputedStyle(page).backgroundColor).to.not.equal(getComputedStyle(card).backgroundColor);
+  });
+
+  it('sends a visitor already signed in on to the console instead of a second sign-in', async () => {
+    await loginAs('admin');
+    const view = await mountConsole('/login');
+    await waitFor(() => view.leaves.length > 0, 5000, 'the move to the console');
+    expect(view.leaves[0]).to.deep.equal({ kind: 'reload', url: '/ui/' });
   });
 
   it('says the credentials are invalid, with the server explanation, when the form comes back', async () => {

@@ -3,10 +3,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { assetsApp } from './assets-fixture.ts';
+import migration from '../../demo/server/db/migrations/0060_org_root_names.ts';
 
 const NODES = '/api/v1/assets/nodes/';
 
-test('each org has its own root: DEFAULT key 1, real orgs bare numbers; children of root include the root', async (t) => {
+test('each org has its own root: DEFAULT key 1 named Default, real orgs bare numbers named after the org (as 2.3); children of root include the root', async (t) => {
   const { get, eng, ops } = await assetsApp(t);
   const [defaultRoot] = await get(`${NODES}children/`, { org: 'DEFAULT' });
   assert.deepEqual([defaultRoot.key, defaultRoot.value, defaultRoot.full_value], ['1', 'Default', 'Default']);
@@ -15,12 +16,12 @@ test('each org has its own root: DEFAULT key 1, real orgs bare numbers; children
   assert.match(engNodes[0].key, /^[2-9]\d*$/);
   assert.match(opsNodes[0].key, /^[2-9]\d*$/);
   assert.notEqual(engNodes[0].key, opsNodes[0].key);
-  assert.deepEqual(engNodes.map((n: { value: string }) => n.value), ['Default', 'Beijing', 'Shanghai', 'Office']);
+  assert.deepEqual(engNodes.map((n: { value: string }) => n.value), ['Engineering', 'Beijing', 'Shanghai', 'Office']);
   assert.deepEqual(engNodes.slice(1).map((n: { key: string }) => n.key), [0, 1, 2].map((i) => `${engNodes[0].key}:${i}`));
   const beijing = engNodes[1].id;
   assert.deepEqual((await get(`${NODES}${beijing}/children/`, { org: eng })).map((n: { value: string }) => n.value), ['Web', 'Database']);
   const all = await get(`${NODES}children/?id=${beijing}&all=all`, { org: eng });
-  assert.deepEqual(all.map((n: { full_value: string }) => n.full_value), ['Default / Beijing / Web', 'Default / Beijing / Web / Frontend', 'Default / Beijing / Database']);
+  assert.deepEqual(all.map((n: { full_value: string }) => n.full_value), ['Engineering / Beijing / Web', 'Engineering / Beijing / Web / Frontend', 'Engineering / Beijing / Database']);
 });
 
 test('POST makes a child of the org root; sibling names must differ; defaults are "New node N"', async (t) => {
@@ -28,7 +29,7 @@ test('POST makes a child of the org root; sibling names must differ; defaults ar
   const [root] = await get(`${NODES}children/`);
   const created = await call('POST', NODES, { value: 'Guangzhou' });
   assert.equal(created.statusCode, 201, created.body);
-  assert.deepEqual([created.json().key, created.json().full_value, created.json().name], [`${root.key}:3`, 'Default / Guangzhou', 'Guangzhou']);
+  assert.deepEqual([created.json().key, created.json().full_value, created.json().name], [`${root.key}:3`, 'Engineering / Guangzhou', 'Guangzhou']);
   const same = await call('POST', NODES, { value: 'Beijing' });
   assert.deepEqual([same.statusCode, same.json()], [400, { value: ['The same level node name cannot be the same'] }]);
   const renamed = await call('PATCH', `${NODES}${created.json().id}/`, { value: 'Shanghai' });
@@ -43,7 +44,7 @@ test('POST makes a child of the org root; sibling names must differ; defaults ar
   const first = await call('POST', `${NODES}${web}/children/`, {});
   const second = await call('POST', `${NODES}${web}/children/`, {});
   assert.deepEqual([first.statusCode, first.json().value, second.json().value], [201, 'New node 1', 'New node 2']);
-  assert.equal(first.json().full_value, 'Default / Beijing / Web / New node 1');
+  assert.equal(first.json().full_value, 'Engineering / Beijing / Web / New node 1');
   const clash = await call('POST', `${NODES}${web}/children/`, { value: 'Frontend' });
   assert.deepEqual([clash.statusCode, clash.json()], [400, { value: ['The same level node name cannot be the same'] }]);
   // The same name one level down is fine.
@@ -73,7 +74,7 @@ test('children/add moves a subtree (keys and full names follow); never under its
   const frontend = await get(`${NODES}${nodeId('Frontend')}/`);
   assert.equal(web.key, `${shanghai.key}:2`, 'the next key under Shanghai (Cache :0, Batch :1)');
   assert.equal(frontend.key, `${web.key}:0`);
-  assert.equal(frontend.full_value, 'Default / Shanghai / Web / Frontend');
+  assert.equal(frontend.full_value, 'Engineering / Shanghai / Web / Frontend');
   const assets = await get(`/api/v1/assets/assets/?node_id=${nodeId('Shanghai')}&all=1`);
   assert.ok(assets.some((a: { hostname: string }) => a.hostname === 'bj-web-01'), 'assets moved with their node');
   const loop = await call('PUT', `${NODES}${nodeId('Frontend')}/children/add/`, { nodes: [nodeId('Shanghai')] });
@@ -111,7 +112,7 @@ test('tree items: node and asset shapes, titles count the whole subtree', async 
     meta: { type: 'node', node: { id: nodeId('Web'), name: 'Web', value: 'Web', key: `${beijing.key}:0`, assets_amount: 10 } },
   });
   const rootItems = await get(`${NODES}children/tree/`);
-  assert.equal(rootItems[0].name, 'Default (30)');
+  assert.equal(rootItems[0].name, 'Engineering (30)');
   assert.equal(rootItems[0].open, true);
   assert.equal(rootItems[0].pId, '');
   const office = await get(`${NODES}children/tree/?id=${nodeId('Office')}&assets=1`);
@@ -123,4 +124,17 @@ test('tree items: node and asset shapes, titles count the whole subtree', async 
   });
   const everything = await get(`${NODES}tree/`);
   assert.equal(everything.length, 10, 'root + nine seeded nodes');
+});
+
+test('migration 60 names an org root still called Default after its org, and leaves a renamed one', async (t) => {
+  const { app, get, eng, ops } = await assetsApp(t);
+  const [engRoot] = await get(`${NODES}children/`, { org: eng });
+  const [opsRoot] = await get(`${NODES}children/`, { org: ops });
+  const db = app.bastion.db;
+  db.prepare('UPDATE nodes SET value = ? WHERE id = ?').run('Default', engRoot.id);
+  db.prepare('UPDATE nodes SET value = ? WHERE id = ?').run('Ops root', opsRoot.id);
+  db.exec(migration.sql);
+  const value = (id: string) => db.prepare('SELECT value FROM nodes WHERE id = ?').pluck().get(id);
+  assert.deepEqual([value(engRoot.id), value(opsRoot.id)], ['Engineering', 'Ops root']);
+  assert.equal((await get(`${NODES}children/`, { org: 'DEFAULT' }))[0].value, 'Default', 'DEFAULT\'s root keeps its name');
 });

@@ -126,7 +126,7 @@ test('MFA pages: a browser session no reviewer approved is refused; one approved
   const { jar: old } = await postLoginForm(app, { username: 'orgadmin' });
   app.bastion.settings.set('LOGIN_CONFIRM_ENABLE', true, 'security');
   const post = (jar: Record<string, string>) => app.inject({
-    method: 'POST', url: enableStart, headers: { cookie: cookieHeader(jar), 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' },
+    method: 'POST', url: enableStart, headers: { cookie: cookieHeader({ ...jar, django_language: 'en' }), 'content-type': 'application/x-www-form-urlencoded' },
     payload: `csrfmiddlewaretoken=${jar.csrftoken}&password=bastion`,
   });
   const refused = await post(old);

@@ -53,13 +53,13 @@ test('reviewers are set by an admin who may change the user, and must administer
 
 test('the sign-in waits for a reviewer: approved, the waiting browser is signed in and the login logged', async (t) => {
   const { app, as } = await confirmed(t);
-  const { response, jar } = await postLoginForm(app, { username: 'user', next: '/ui/#/tickets/tickets', headers: { 'accept-language': 'en' } });
+  const { response, jar } = await postLoginForm(app, { username: 'user', next: '/ui/#/tickets/tickets', jar: { django_language: 'en' } });
   assert.equal(response.statusCode, 302);
   assert.equal(response.headers.location, WAIT);
   assert.equal(jar.sessionid, undefined, 'no session before the approval');
   assert.deepEqual(logs(app, 'user'), [], 'nothing logged yet');
   const cookie = cookieHeader(jar);
-  const page = await app.inject({ method: 'GET', url: WAIT, headers: { cookie, 'accept-language': 'en' } });
+  const page = await app.inject({ method: 'GET', url: WAIT, headers: { cookie: `${cookie}; django_language=en` } });
   assert.equal(page.statusCode, 200);
   assert.match(page.body, /Wait for Olivia Chen\(orgadmin\) to confirm/);
   assert.match(page.body, /<script src="\/static\/js\/login-wait-confirm.js" defer><\/script>/);

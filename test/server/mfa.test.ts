@@ -12,9 +12,9 @@ import { bearer, build, cookieHeader, cookieJar, loginSession, PASSWORD, postLog
 
 type App = FastifyInstance & { clock: { now: () => number; advance: (ms: number) => void } };
 
-/** A browser: a cookie jar that follows what each answer sets. */
+/** A browser whose console speaks `lang` (the server's pages follow its django_language): a cookie jar that follows what each answer sets. */
 function browser(app: App, lang = 'en') {
-  let jar: Record<string, string> = {};
+  let jar: Record<string, string> = { django_language: lang.startsWith('zh') ? 'zh-hans' : 'en' };
   const call = async (method: 'GET' | 'POST', url: string, form?: Record<string, string>): Promise<LightMyRequestResponse> => {
     const response = await app.inject({
       method, url, headers: { cookie: cookieHeader(jar), 'accept-language': lang },

@@ -165,3 +165,21 @@ test('a new demo database gets its job center from real runs of the task code', 
   const log = (await followLog(app, headers, runs[0].id)).join('');
   assert.match(log, /汇总：/, 'each run has the log the runner wrote (in the demo\'s Chinese)');
 });
+
+test('a run whose only host was skipped is no failure: listed as a success, nothing counted failed', async (t) => {
+  const app = await build(t, { sshTimeoutMs: 5000 });
+  const headers = { ...(await bearer(app, 'admin')), 'accept-language': 'en' };
+  const admin = insertAdminUser(app, { username: sshd.username, password: sshd.password });
+  const asset = insertAsset(app, { port: sshd.port, adminUser: admin, hostname: 'jc-off' });
+  app.bastion.db.prepare('UPDATE assets SET is_active = 0 WHERE id = ?').run(asset);
+  const response = await app.inject({ method: 'POST', url: `/api/v1/assets/assets/${asset}/tasks/`, headers, payload: { action: 'refresh' } });
+  assert.equal(response.statusCode, 201, response.body);
+  const log = (await followLog(app, headers, response.json().task)).join('');
+  assert.match(log, /0 refreshed, 0 failed, 1 skipped/);
+  const task = (await get(app, headers, `${OPS}/tasks/?search=jc-off`))[0];
+  assert.equal(task.latest_execution.is_success, true, 'the 成功 column reads success, not 失败');
+  assert.deepEqual(task.latest_execution.last_failure, {});
+  const run = await get(app, headers, `${OPS}/adhoc-executions/${response.json().task}/`);
+  assert.deepEqual(run.stat, { total: 1, success: 0, failed: 0 });
+  assert.deepEqual(run.summary.skipped, { 'jc-off': 'Asset is disabled, skipped' });
+});

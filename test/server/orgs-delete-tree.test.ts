@@ -14,7 +14,7 @@ async function orgWithOpenedTree(app: FastifyInstance, headers: Record<string, s
   const tree = await app.inject({ method: 'GET', url: `${NODES}children/`, headers: inOrg });
   assert.equal(tree.statusCode, 200, tree.body);
   const [root] = tree.json();
-  assert.equal(root.value, 'Default', 'opening the tree made the org root');
+  assert.equal(root.value, name, 'opening the tree made the org root, named after the org');
   return { org, root, inOrg };
 }
 

@@ -157,6 +157,18 @@ test('approve: the permission holds exactly the confirmed assets, system user, a
   assert.equal(((await w.call('admin', 'GET', `/api/v1/perms/asset-permissions/?search=${made.id}`)).json() as Row[]).length, 1);
 });
 
+test('an assignee finds the requested system user already chosen: by its name, else by its one username', async (t) => {
+  const w = await world(t);
+  const suggested = async (systemUser: string, as = 'orgadmin') => {
+    const made = await request(w, { system_user: systemUser });
+    return (await w.call(as, 'GET', `${REQUESTS}${made.id}/`)).json().confirmed_system_user;
+  };
+  assert.equal(await suggested('Deploy'), w.idOf('system_users', 'name', 'deploy'), 'the name, in the ticket\'s org');
+  assert.equal(await suggested('rdpuser'), w.idOf('system_users', 'name', 'windows-rdp'), 'the username');
+  assert.equal(await suggested('deploy please'), '', 'nothing matching: left to the assignee');
+  assert.equal(await suggested('deploy', 'user'), '', 'a suggestion is the assignee\'s, not the requester\'s');
+});
+
 test('an assignee who no longer administers the org grants nothing', async (t) => {
   const w = await world(t);
   const made = await request(w);

@@ -9,6 +9,7 @@ export interface NodeRow {
   id: string; key: string; parent_key: string; value: string; child_mark: number; org_id: string; date_create: string;
 }
 
+/** The DEFAULT org's root; another org's root is named after the org, as 2.3's create_org_root_node does. */
 export const ROOT_NAME = 'Default';
 const DEFAULT_ORG_ROOT_KEY = '1';
 
@@ -39,7 +40,8 @@ export function orgRoot(db: DB, orgId: string, nowMs = Date.now()): NodeRow {
     const highest = db.prepare("SELECT MAX(CAST(key AS INTEGER)) FROM nodes WHERE parent_key = ''").pluck().get() as number | null;
     key = String(Math.max(highest ?? 0, Number(DEFAULT_ORG_ROOT_KEY)) + 1);
   }
-  const row: NodeRow = { id: uuid(), key, parent_key: '', value: ROOT_NAME, child_mark: 0, org_id: orgId, date_create: isoAt(nowMs) };
+  const orgName = orgId === '' ? undefined : db.prepare('SELECT name FROM orgs WHERE id = ?').pluck().get(orgId) as string | undefined;
+  const row: NodeRow = { id: uuid(), key, parent_key: '', value: orgName ?? ROOT_NAME, child_mark: 0, org_id: orgId, date_create: isoAt(nowMs) };
   insertNode(db, row);
   return row;
 }

@@ -1,7 +1,7 @@
 // Resolves who is calling (an Authorization header, else session cookie + CSRF), in which org, language and zone.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RequestContext, UserRow } from '../context.ts';
-import { detectLang } from '../lib/i18n.ts';
+import { detectLang, pageLang } from '../lib/i18n.ts';
 import { DEFAULT_TZ, isValidTimeZone } from '../lib/time.ts';
 import { resolveOrg } from '../orgs/current-org.ts';
 import type { DB } from '../db/open.ts';
@@ -26,7 +26,9 @@ export function registerRequestContext(app: FastifyInstance): void {
     request.ctx = {
       ...who,
       org: resolveOrg(db, request),
-      lang: detectLang(request.cookies?.django_language, headerValue(request, 'accept-language')),
+      // API calls (the console's own send its language) follow Django's rule; the server's pages the console's.
+      lang: request.url.startsWith('/core/') ? pageLang(request.cookies?.django_language)
+        : detectLang(request.cookies?.django_language, headerValue(request, 'accept-language')),
       tz: tzHeader && isValidTimeZone(tzHeader) ? tzHeader : DEFAULT_TZ,
     };
     // A portal's token reads what the elements show, in its user's orgs, and nothing else, whatever the page asks.

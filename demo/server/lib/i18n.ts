@@ -18,6 +18,15 @@ export function detectLang(cookieLang: string | undefined, acceptLanguage: strin
   return 'zh';
 }
 
+/**
+ * The language of a page the server renders for a browser (under `/core/`: sign-in, MFA, login
+ * confirmation): the console's rule, django_language, else Chinese. The browser's Accept-Language
+ * does not count there: an English browser got an English sign-in page in front of a Chinese console.
+ */
+export function pageLang(cookieLang: string | undefined): Lang {
+  return detectLang(cookieLang, undefined);
+}
+
 function normalise(value: string | undefined): Lang | null {
   const v = (value ?? '').trim().toLowerCase();
   if (v.startsWith('zh')) return 'zh';

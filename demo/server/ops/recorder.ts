@@ -12,18 +12,23 @@ import type { TaskOwner } from '../tasks/store.ts';
 
 const EMPTY_SHAPE: AdhocShape = { tasks: [], pattern: 'all', options: {}, hosts: [], run_as_admin: false, run_as: '', become: {} };
 
-/** 2.3's execution summary: `contacted` hosts and `dark` ones with their reason (skipped hosts are dark too). */
-export interface ExecutionSummary { contacted: string[]; dark: Record<string, string> }
+/**
+ * 2.3's summary (`contacted` hosts, `dark` ones with their reason), and the hosts a job did not try
+ * (`skipped`: disabled, no admin user…). A skipped host is no failure: a refresh of one disabled asset
+ * ("0 updated, 0 failed, 1 skipped") was listed as 失败 when skipped hosts counted as dark.
+ */
+export interface ExecutionSummary { contacted: string[]; dark: Record<string, string>; skipped?: Record<string, string> }
+
+const reasons = (part: unknown): Record<string, string> =>
+  (part && typeof part === 'object' && !Array.isArray(part) ? Object.fromEntries(Object.entries(part).map(([host, reason]) => [host, String(reason)])) : {});
 
 export function summaryOf(state: 'SUCCESS' | 'FAILURE', result: unknown): ExecutionSummary {
   const outcome = (result && typeof result === 'object' ? result : {}) as { ok?: unknown; failed?: unknown; skipped?: unknown; error?: unknown };
-  const dark: Record<string, string> = {};
-  for (const part of [outcome.skipped, outcome.failed]) {
-    if (part && typeof part === 'object' && !Array.isArray(part)) for (const [host, reason] of Object.entries(part)) dark[host] = String(reason);
-  }
+  const dark = reasons(outcome.failed);
+  const skipped = reasons(outcome.skipped);
   const contacted = Array.isArray(outcome.ok) ? outcome.ok.map(String) : [];
   if (state === 'FAILURE' && !contacted.length && !Object.keys(dark).length && outcome.error) dark.all = String(outcome.error);
-  return { contacted, dark };
+  return { contacted, dark, skipped };
 }
 
 /**

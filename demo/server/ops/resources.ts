@@ -14,14 +14,15 @@ const json = (text: unknown, fallback: unknown) => (typeof text === 'string' ? J
 
 /** A run as 2.3 nests it: stat, last_success / last_failure (its contacted / dark hosts). */
 function executionOut(args: HookArgs, row: Row, withResult: boolean): Row {
-  const summary = json(row.summary, {}) as { contacted?: string[]; dark?: Record<string, string> };
+  const summary = json(row.summary, {}) as { contacted?: string[]; dark?: Record<string, string>; skipped?: Record<string, string> };
   const success = summary.contacted ?? [];
   const failure = summary.dark ?? {};
+  const skipped = Object.keys(summary.skipped ?? {}).length;
   const out: Row = {
     id: row.id, task: row.task, task_display: row.task_display, hosts_amount: row.hosts_amount, adhoc: row.adhoc,
     date_start: formatDateTime(row.date_start as string, args.ctx.tz), date_finished: formatDateTime(row.date_finished as string | null, args.ctx.tz),
     timedelta: row.timedelta, is_finished: !!row.is_finished, is_success: !!row.is_success,
-    stat: { total: success.length + Object.keys(failure).length, success: success.length, failed: Object.keys(failure).length },
+    stat: { total: success.length + Object.keys(failure).length + skipped, success: success.length, failed: Object.keys(failure).length },
     short_id: shortId(row.id), adhoc_short_id: shortId(row.adhoc), last_success: success, last_failure: failure,
   };
   if (withResult) Object.assign(out, { result: json(row.result, {}), summary });

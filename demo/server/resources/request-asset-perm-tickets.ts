@@ -126,6 +126,21 @@ function suggestedAssets(args: HookArgs, row: Row): string[] {
     ORDER BY hostname LIMIT ?`).pluck().all(String(row.org_id), JSON.stringify(ips), hostname, hostname, ips.length ? ips.length + 2 : 5) as string[];
 }
 
+/**
+ * The system user the requester named (free text), for an assignee: the ticket org's one of that name,
+ * else the only one of that username; '' when none or several match. Without it an assignee had to pick
+ * the requested system user again before accepting.
+ */
+function suggestedSystemUser(args: HookArgs, row: Row): string {
+  const asked = String(row.system_user ?? '').trim();
+  if (!asked) return '';
+  const org = String(row.org_id);
+  const named = args.db.prepare('SELECT id FROM system_users WHERE org_id = ? AND lower(name) = lower(?)').pluck().all(org, asked) as string[];
+  if (named.length === 1) return named[0];
+  const users = args.db.prepare('SELECT id FROM system_users WHERE org_id = ? AND username = ?').pluck().all(org, asked) as string[];
+  return users.length === 1 ? users[0] : '';
+}
+
 export const requestAssetPermTicketsResource: ResourceDef = {
   name: 'Request Asset Perm Ticket List',
   model: L('工单', 'Ticket'),
@@ -192,6 +207,7 @@ export const requestAssetPermTicketsResource: ResourceDef = {
       out.assets_waitlist_url = assignee ? `/api/v1/assets/assets/?oid=${oid}${hostname ? `&search=${encodeURIComponent(hostname)}` : ''}` : null;
       out.system_user_waitlist_url = assignee ? `/api/v1/assets/system-users/?oid=${oid}` : null;
       if (assignee && row.status === 'open' && !(out.confirmed_assets as unknown[]).length) out.confirmed_assets = suggestedAssets(args, row);
+      if (assignee && row.status === 'open' && !out.confirmed_system_user) out.confirmed_system_user = suggestedSystemUser(args, row);
     },
   },
   sample: ({ db, orgId }) => {

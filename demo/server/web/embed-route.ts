@@ -5,6 +5,7 @@
 // - GET /embed.html: <bastion-asset-list> (demo/embed.html, script demo/embed-events.js);
 // - GET /embed-replay.html: <bastion-session-replay> (demo/embed-replay.html, script demo/embed-replay.js).
 import { escapeHtml } from '../lib/html.ts';
+import type { Lang } from '../lib/i18n.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -44,9 +45,15 @@ export function preloadLinks(distDir: string | undefined, entryFile: string, laz
  * A page that is one element (the web terminal, the file manager): its `<tag>` given the attributes
  * (escaped; empty ones left out) and the entry's shared chunks preloaded.
  */
-export function renderElementPage(html: string, tag: string, attrs: Record<string, string | undefined>, links: string): string {
+/**
+ * A host page with its element's attributes and preloads; with `lang`, the page's `<html lang>` (the
+ * element's language follows it): a console page (the web terminal's, the file manager's) in the
+ * console's language, or an English console opened them in Chinese.
+ */
+export function renderElementPage(html: string, tag: string, attrs: Record<string, string | undefined>, links: string, lang?: Lang): string {
   const attributes = Object.entries(attrs).filter(([, value]) => value).map(([name, value]) => ` ${name}="${escapeHtml(value!)}"`).join('');
-  return withPreloads(html.replace(`<${tag}>`, `<${tag}${attributes}>`), links);
+  const spoken = lang ? html.replace(/<html lang="[^"]*">/, `<html lang="${lang === 'zh' ? 'zh-CN' : 'en'}">`) : html;
+  return withPreloads(spoken.replace(`<${tag}>`, `<${tag}${attributes}>`), links);
 }
 
 /** `html` with `links` put before its module script, indented as the script is. */

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LOGIN_PATH } from '../auth/login-routes.ts';
 import { singleValues } from '../engine/query-params.ts';
-import { pick } from '../lib/i18n.ts';
+import { pageLang, pick } from '../lib/i18n.ts';
 import { terminalProxySecret } from '../terminal/proxy-secret.ts';
 import { signRequest } from '../terminal/proxy-signature.ts';
 import { rememberVouch } from '../terminal/door-sign-ins.ts';
@@ -88,7 +88,7 @@ export function registerFileManager(app: FastifyInstance, distDir?: string, port
     const query = singleValues(request.query as Record<string, unknown>);
     const attrs = { asset: query.asset, 'system-user': query.system_user, path: query.path };
     // Read per request: a rebuild while the server runs renames the hashed chunks it preloads.
-    const html = renderElementPage(readFileSync(PAGE_FILE, 'utf8'), TAG, attrs, preloadLinks(distDir, ELEMENT_ENTRY));
+    const html = renderElementPage(readFileSync(PAGE_FILE, 'utf8'), TAG, attrs, preloadLinks(distDir, ELEMENT_ENTRY), pageLang(request.cookies.django_language));
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html);
   });
   // Its own plugin: the raw body stream is the only parser here (no JSON, no size limit: uploads pass through).

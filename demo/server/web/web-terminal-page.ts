@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { LOGIN_PATH } from '../auth/login-routes.ts';
 import { singleValues } from '../engine/query-params.ts';
 import { signedInBrowser } from './browser-origin.ts';
+import { pageLang } from '../lib/i18n.ts';
 import { preloadLinks, renderElementPage } from './embed-route.ts';
 
 export const WEB_TERMINAL_PATH = '/luna/';
@@ -23,7 +24,7 @@ export function registerWebTerminalPage(app: FastifyInstance, distDir?: string):
     // `type` comes with the user page's application Connect links (`?type=mysql&login_to=<app>`).
     const attrs = { 'login-to': query.login_to, 'app-type': query.type };
     // Read per request: a rebuild while the server runs renames the hashed chunks it preloads.
-    const html = renderElementPage(readFileSync(PAGE_FILE, 'utf8'), TAG, attrs, preloadLinks(distDir, ELEMENT_ENTRY));
+    const html = renderElementPage(readFileSync(PAGE_FILE, 'utf8'), TAG, attrs, preloadLinks(distDir, ELEMENT_ENTRY), pageLang(request.cookies.django_language));
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html);
   });
 }

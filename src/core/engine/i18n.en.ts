@@ -9,7 +9,7 @@ const en: Translation<typeof zh> = {
         search: 'Search', filterBy: 'Filter field', filterValue: 'Filter value', clearFilters: 'Clear filters',
         yes: 'Yes', no: 'No', empty: 'No data', total: 'Total {{total}}', pageSize: '{{size}} / page',
         prev: 'Previous', next: 'Next', selectAll: 'Select all', selectRow: 'Select this row',
-        pager: 'Pages', pageSizeLabel: 'Rows per page', pageNumber: 'Page {{page}}',
+        pager: 'Pages', pagerOf: 'Pages of {{name}}', table: 'Rows', pageSizeLabel: 'Rows per page', pageNumber: 'Page {{page}}',
         moreActions: 'More actions', bulkDelete: 'Delete selected', bulkUpdate: 'Update selected',
         export: 'Export', import: 'Import', needSelection: 'Select at least one row',
         dateRange: 'Date range', dateFrom: 'Start time', dateTo: 'End time', dateRangeTo: 'to', pickDay: 'Pick a day',
@@ -29,7 +29,7 @@ const en: Translation<typeof zh> = {
         nothing: 'Tick at least one field',
       },
       form: {
-        nonField: 'Error', invalid: 'Not saved: check the fields marked', more: 'Load more', noMatch: 'No match', placeholder: 'Select', addTag: 'Press Enter to add',
+        nonField: 'Error', invalid: 'Not saved: check the fields marked', more: 'Load more', noMatch: 'No match', placeholder: 'Select', remove: 'Remove {{name}}', addTag: 'Press Enter to add',
         pickDate: 'Pick a date and time', datetimeFormat: 'Use the format {{format}}',
       },
       detail: { basic: 'Basic information', quickActions: 'Quick modify', add: 'Add', members: 'Members', remove: 'Remove' },

@@ -8,7 +8,7 @@ export const zh = {
       list: {
         search: '搜索', filterBy: '筛选字段', filterValue: '筛选值', clearFilters: '清空筛选', yes: '是', no: '否',
         empty: '暂无数据', total: '共 {{total}} 条', pageSize: '{{size}} 条/页', prev: '上一页', next: '下一页',
-        pager: '分页', pageSizeLabel: '每页条数', pageNumber: '第 {{page}} 页',
+        pager: '分页', pagerOf: '{{name}}分页', table: '数据列表', pageSizeLabel: '每页条数', pageNumber: '第 {{page}} 页',
         selectAll: '全选', selectRow: '选择此行', moreActions: '更多操作', bulkDelete: '批量删除',
         bulkUpdate: '批量更新', export: '导出', import: '导入', needSelection: '请至少选择一行',
         dateRange: '时间范围', dateFrom: '开始时间', dateTo: '结束时间', dateRangeTo: '至', pickDay: '选择日期',
@@ -24,7 +24,7 @@ export const zh = {
         errorCount: '共 {{count}} 行有错误', errorsShown: '共 {{count}} 行有错误，仅列出前 {{shown}} 行',
       },
       bulkUpdate: { title: '更新所选的 {{count}} 项', pick: '勾选要修改的字段', nothing: '请至少勾选一个字段' },
-      form: { nonField: '错误', invalid: '保存失败，请检查标出的字段', more: '加载更多', noMatch: '无匹配数据', placeholder: '请选择', addTag: '回车添加', pickDate: '选择日期时间', datetimeFormat: '请按 {{format}} 格式填写' },
+      form: { nonField: '错误', invalid: '保存失败，请检查标出的字段', more: '加载更多', noMatch: '无匹配数据', placeholder: '请选择', remove: '移除 {{name}}', addTag: '回车添加', pickDate: '选择日期时间', datetimeFormat: '请按 {{format}} 格式填写' },
       detail: { basic: '基本信息', quickActions: '快速修改', add: '添加', members: '成员', remove: '移除' },
       dialog: { new: '新建', edit: '编辑', view: '查看' },
     },

@@ -34,6 +34,9 @@ export const engineCss = `
 .engine-table th .sort-button:focus-visible { outline: 2px solid var(--_color-primary); outline-offset: 2px; }
 .engine-table th.sorted .sort { color: var(--_color-primary); }
 .engine-table td.actions { width: ${COLUMN_WIDTH.actions}px; white-space: nowrap; }
+/* Lina's rows are 40 px (its row buttons 22-28 px): small buttons of 30 px made every row 46 px, a third
+   fewer rows in view. The buttons follow the density token too. */
+.engine-table td .btn-small { height: calc(24px * var(--_density)); min-height: 20px; padding: 0 8px; }
 /* A server date reads '2026-11-25 00:00:01 +0800': one line, the zone never wrapped below. */
 .engine-table td.datetime { white-space: nowrap; }
 .table-scroll { overflow-x: auto; max-width: 100%; }
@@ -67,6 +70,9 @@ sl-radio-group.inline::part(form-control-input) { display: flex; flex-wrap: wrap
 /* The native picker only anchors the calendar popup; the text input is what users read and type. */
 .datetime-input .datetime-picker { position: absolute; right: 0; bottom: 0; width: 1px; height: 1px; opacity: 0; border: 0; padding: 0; pointer-events: none; }
 .form-buttons { display: flex; gap: 8px; padding-left: 172px; }
+/* Each choice keeps its words together: 剪贴板复制粘贴 broke in the middle when the labels flowed as text. */
+.bits-checkboxes { display: flex; flex-wrap: wrap; gap: 6px 18px; }
+.bit-option { display: inline-flex; align-items: center; gap: 4px; white-space: nowrap; }
 .combo { position: relative; }
 .combo .chosen { display: flex; flex-wrap: wrap; gap: 4px; margin-bottom: 4px; }
 .combo input { width: 100%; box-sizing: border-box; height: 40px; font: inherit; padding: 0 12px; border: 1px solid var(--_color-border-strong); border-radius: var(--_radius);
@@ -90,9 +96,11 @@ sl-radio-group.inline::part(form-control-input) { display: flex; flex-wrap: wrap
 .card { border: 1px solid var(--_color-border); margin-bottom: 16px; }
 .card > h3 { margin: 0; padding: 10px 14px; font-size: 14px; color: var(--_color-heading); background: var(--_color-surface-alt); border-bottom: 1px solid var(--_color-border); }
 .card > .body { padding: 12px 14px; }
-.kv { border-collapse: collapse; width: 100%; }
+/* Fixed: a long unbreakable value (a user agent) took the label's width and squeezed 内容 to one character a line. */
+.kv { border-collapse: collapse; width: 100%; table-layout: fixed; }
 .kv th { text-align: right; width: 35%; padding: 6px 12px 6px 0; font-weight: 500; vertical-align: top; }
 .kv td { padding: 6px 0; word-break: break-all; }
+.kv td pre { white-space: pre-wrap; overflow-wrap: anywhere; margin: 0; font-family: inherit; }
 .quick-action, .member { display: flex; align-items: center; justify-content: space-between; padding: 6px 0; }
 .import-errors { color: var(--_color-danger); font-size: 12px; max-height: 200px; overflow: auto; margin: 8px 0 0; padding-left: 18px; }
 .bulk-field { display: grid; grid-template-columns: 24px 1fr; gap: 8px; align-items: start; margin-bottom: 12px; }

@@ -47,8 +47,28 @@ export interface FieldSpec {
   note?: (values: Record<string, unknown>) => string | undefined
 }
 
+/**
+ * A text a definition gives: a string, or a function read when the form is built. A definition loads
+ * before its language's catalogue may have arrived (its module registers the catalogue as it loads),
+ * so a text looked up then is the key; a function is copied by every spread and read later, whereas a
+ * getter spread into an object is read at the spread.
+ */
+export type DeferredText = string | (() => string)
+
 /** What a resource definition may say about one field; every key overrides the metadata. */
-export type FieldOverride = Partial<Omit<FieldSpec, 'id'>>
+export type FieldOverride = Partial<Omit<FieldSpec, 'id' | 'label' | 'helpText'>> & { label?: DeferredText; helpText?: DeferredText }
+
+const textOf = (text: DeferredText) => (typeof text === 'function' ? text() : text)
+
+/** The override with its texts read now (the form is being built: the catalogues are in). */
+function resolveTexts(override: FieldOverride): Partial<Omit<FieldSpec, 'id'>> {
+  const { label, helpText, ...rest } = override
+  return {
+    ...rest,
+    ...(label === undefined ? {} : { label: textOf(label) }),
+    ...(helpText === undefined ? {} : { helpText: textOf(helpText) }),
+  }
+}
 
 /** Choice fields with more than this many choices become a filtering select. */
 export const RADIO_MAX_CHOICES = 4
@@ -89,7 +109,7 @@ export function metaToFields(
   const fields: FieldSpec[] = []
   for (const id of ids) {
     const fieldMeta = meta?.[id]
-    const override = overrides[id] ?? {}
+    const override = resolveTexts(overrides[id] ?? {})
     if (!fieldMeta) {
       if (override.widget) fields.push({ label: id, required: false, ...override, id, widget: override.widget })
       continue

@@ -1,4 +1,5 @@
 import { atom } from 'nanostores'
+import { normalizePath } from '../route-paths.ts'
 import type { RouteMeta } from '../routes.ts'
 
 export interface TagView {
@@ -15,11 +16,15 @@ export const $visitedViews = atom<TagView[]>([])
 
 const isAffix = (view: TagView) => view.meta?.affix === true
 
-/** A view without a route name is not a page (redirects, 404 fall-through) and gets no tab. */
+/**
+ * A view without a route name is not a page (redirects, 404 fall-through) and gets no tab. A page is
+ * one tab however its address is written: `#/dashboard/` (a 2.3 bookmark) beside the affix
+ * `/dashboard` showed 仪表盘 twice.
+ */
 export function addView(view: TagView): void {
   if (!view.name) return
   const views = $visitedViews.get()
-  const index = views.findIndex((v) => v.path === view.path)
+  const index = views.findIndex((v) => normalizePath(v.path) === normalizePath(view.path))
   if (index < 0) {
     $visitedViews.set([...views, view])
     return

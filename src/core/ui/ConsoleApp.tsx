@@ -11,6 +11,7 @@ import { normalizePath, sendPageCallsEarly } from '../routes.ts'
 import { watchDevice } from '../stores/app.ts'
 import { $visitedViews } from '../stores/tags.ts'
 import { ConfirmHost } from './ConfirmHost.tsx'
+import { DialogHost } from './DialogHost.tsx'
 import { hashPath, hashSearch, navigateHash, useConsoleLocation, useConsoleSearch } from './hash-location.ts'
 import { useHostEvents } from './host-console-events.ts'
 import { RouteView } from './RouteView.tsx'
@@ -149,6 +150,8 @@ export function ConsoleApp({ ownsPage = false, router = 'hash', path }: ConsoleA
   useEffect(() => {
     let alive = true
     if (claimed && round === 0) {
+      // Always through the promise: a guard that settled between the first render (which read
+      // `claimed.state` while it was still unset) and this effect would otherwise leave the spinner up.
       if (!claimed.state) void claimed.settled.then((next) => { if (alive) setState(next) })
       return () => {
         alive = false
@@ -183,6 +186,7 @@ export function ConsoleApp({ ownsPage = false, router = 'hash', path }: ConsoleA
         </div>
       )}
       <Toasts />
+      <DialogHost />
       <ConfirmHost />
     </div>
   )

@@ -15,7 +15,8 @@ export function Navbar({ title }: { title?: string }) {
   return (
     <header className="navbar" part="navbar">
       <IconButton className="hamburger" name="list" label={t('ui.navbar.toggle')} onClick={toggleSidebar} />
-      <span className="title">{title ? t(title) : ''}</span>
+      {/* The page's one h1 (axe page-has-heading-one): the page's own heading is its h2. */}
+      <h1 className="title">{title ? t(title) : ''}</h1>
       {/* The host's own items for the top bar (<bastion-console>'s `navbar` slot). */}
       <slot name="navbar" />
       <HelpMenu />

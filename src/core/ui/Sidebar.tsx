@@ -33,12 +33,13 @@ export function Sidebar({ activePath }: { activePath: string }) {
   const device = useStore($device)
   const items = useMemo(() => menuItems(routes), [routes])
   const t = useT()
+  // On mobile a closed sidebar slides away whole and opens full width: never the 54-px bar.
+  const collapsed = !opened && device !== 'mobile'
   return (
     <nav className="sidebar" part="sidebar" aria-label={t('ui.navbar.menu')}>
-      {/* On mobile a closed sidebar slides away whole and opens full width. */}
-      <Logo collapsed={!opened && device !== 'mobile'} />
+      <Logo collapsed={collapsed} />
       {opened && <OrgSelector />}
-      <SidebarMenu items={items} activePath={activePath} />
+      <SidebarMenu items={items} activePath={activePath} collapsed={collapsed} />
     </nav>
   )
 }

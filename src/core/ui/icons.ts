@@ -13,5 +13,5 @@ export type IconName = (typeof ICONS)[number]
  */
 export const SHELL_ICONS = [
   'list', 'arrow-clockwise', 'chevron-down', 'chevron-right', 'circle', 'plus-lg', 'download', 'upload',
-  'question-circle', 'translate', 'person-circle', 'calendar3',
+  'question-circle', 'translate', 'person-circle', 'calendar3', 'folder', 'folder2-open', 'info-circle', 'x-lg',
 ] as const

@@ -16,9 +16,13 @@ export const pageCss = `
 .data-table th, .data-table td { border-bottom: 1px solid var(--_color-border); padding: var(--_spacing); text-align: left; }
 .toolbar { display: flex; gap: 8px; align-items: center; margin-bottom: 12px; }
 .toolbar .spacer { flex: 1; }
-.login { max-width: 360px; margin: 10vh auto; }
+/* The console's sign-in page: a card on the page background, as the server's own sign-in page draws it. */
+.login-page { min-height: 100vh; display: grid; place-items: center; padding: 16px; background: var(--_color-background); }
+.login { width: min(360px, 100%); margin: 0; border-top: 0; box-shadow: 0 1px 4px rgba(0,0,0,.15); }
+.login .form { max-width: none; }
 .login-captcha .captcha-picture { display: flex; align-items: center; gap: 8px; margin-top: 6px; }
 .login-captcha img { border: 1px solid var(--_color-border); }
-.not-found { text-align: center; padding: 10vh 20px; }
+/* Drawn without the shell: it paints its own background, or the dark theme's light text sat on the host page's white. */
+.not-found { text-align: center; padding: 10vh 20px; min-height: 100vh; box-sizing: border-box; background: var(--_color-background); color: var(--_color-text); }
 .not-found h1 { font-size: 64px; margin: 0; color: var(--_color-heading); }
 `

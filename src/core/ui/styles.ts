@@ -76,7 +76,8 @@ a { color: var(--_color-primary); }
 .icon-button { display: inline-flex; align-items: center; padding: 4px; font-size: inherit; color: var(--_color-muted);
   background: none; border: 0; border-radius: var(--_radius); cursor: pointer; }
 .icon-button:hover { color: var(--_color-primary); }
-.icon-button:focus { outline: none; }
+/* Only a mouse's focus goes without a ring: a plain :focus rule here hid the ring of :focus-visible above. */
+.icon-button:focus:not(:focus-visible) { outline: none; }
 .menu-button { display: inline-block; }
 .menu-panel { position: fixed; z-index: 3000; min-width: 120px; margin: 0; padding: 4px 0; list-style: none; background: var(--_color-surface);
   border: 1px solid var(--_color-border); border-radius: var(--_radius); box-shadow: 0 2px 12px rgba(0,0,0,.12); font-size: 14px; }
@@ -93,8 +94,13 @@ a { color: var(--_color-primary); }
 .menu a.active { color: #fff; background: var(--_color-sidebar-active); border-left: 3px solid var(--_color-accent); }
 .menu .submenu a { padding-left: 44px; }
 .menu .chevron { margin-left: auto; }
-.app.collapsed:not(.mobile) .menu .label, .app.collapsed:not(.mobile) .menu .chevron,
-.app.collapsed:not(.mobile) .submenu { display: none; }
+.app.collapsed:not(.mobile) .menu .label, .app.collapsed:not(.mobile) .menu .chevron { display: none; }
+/* The collapsed bar's group opens beside it (SidebarMenu.tsx), fixed so the bar's overflow does not clip it. */
+.flyout { position: fixed; z-index: 1002; min-width: 180px; overflow-y: auto; background: var(--_color-sidebar);
+  border-radius: 0 var(--_radius) var(--_radius) 0; box-shadow: 2px 2px 8px rgba(0,0,0,.3); }
+.flyout-title { display: block; padding: 12px 18px 8px; color: #fff; font-weight: 600; white-space: nowrap; }
+.app.collapsed:not(.mobile) .flyout .label { display: inline; }
+.menu .flyout .submenu a { padding-left: 18px; }
 .navbar { height: 50px; display: flex; align-items: center; gap: 12px; padding: 0 16px; background: var(--_color-surface); border-bottom: 1px solid var(--_color-border); }
 .navbar .title { font-weight: 600; flex: 1; color: var(--_color-heading); margin: 0; font-size: inherit; }
 .navbar .hamburger { font-size: 1.25rem; }

@@ -58,7 +58,7 @@ export const kubernetesApps = defineResource({
   form: {
     fields: ['name', 'type', 'cluster', 'comment'],
     initial: { type: 'k8s' },
-    overrides: { cluster: { widget: 'input', rules: [httpUrl], get helpText() { return t('applications.help.cluster') } } },
+    overrides: { cluster: { widget: 'input', rules: [httpUrl], helpText: () => t('applications.help.cluster') } },
   },
   detail: { url: byId(KUBERNETES_APP.url), fields: ['name', 'type', 'cluster', 'created_by', 'date_created', 'comment'] },
 })

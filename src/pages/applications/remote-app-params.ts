@@ -20,8 +20,8 @@ const isPassword = (key: string) => key.endsWith('_password')
 export const PARAM_FIELDS: Record<string, FieldOverride> = Object.fromEntries(Object.entries(PARAM_KEYS).flatMap(([type, keys]) =>
   keys.map((key): [string, FieldOverride] => [key, {
     widget: isPassword(key) ? 'password' : key.endsWith('_port') ? 'number' : 'input',
-    get label() { return t(`applications.params.${key}`) },
-    ...(isPassword(key) ? { get helpText() { return t('applications.help.password') } } : {}),
+    label: () => t(`applications.params.${key}`),
+    ...(isPassword(key) ? { helpText: () => t('applications.help.password') } : {}),
     enableWhen: (values) => values.type === type,
   }])))
 

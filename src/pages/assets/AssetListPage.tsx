@@ -7,6 +7,8 @@ import { pageTitle } from '../../core/resource/names.ts'
 import { queryToSearch, searchToQuery } from '../../core/resource/search.ts'
 import type { HeaderAction, ResourceDefinition } from '../../core/resource/define.ts'
 import { hashPath, navigateHash, useConsoleSearch } from '../../core/ui/hash-location.ts'
+import { Icon } from '../../core/ui/Icon.tsx'
+import { IconButton } from '../../core/ui/IconButton.tsx'
 import { SlSwitch } from '../../core/ui/shoelace-inputs.ts'
 import { assets } from './assets.resource.ts'
 import { MoveToDialog } from './MoveToDialog.tsx'
@@ -19,6 +21,9 @@ const LAYOUT = `.asset-list-layout { display: flex; gap: 12px; align-items: flex
 .asset-list-layout > .tree-pane { flex: 0 0 240px; background: var(--_color-surface); border: 1px solid var(--_color-border); padding: 8px; overflow: auto; max-height: 80vh; }
 .asset-list-layout > .table-pane { flex: 1; min-width: 0; }
 .node-switch { display: flex; align-items: center; gap: 8px; margin-bottom: 8px; }
+.tree-help { display: flex; align-items: center; gap: 8px; margin: 0 0 12px; padding: 8px 12px; color: var(--_color-heading);
+  background: var(--_color-hover); border: 1px solid var(--_color-border); border-radius: var(--_radius); }
+.tree-help p { flex: 1; margin: 0; }
 /* Narrow windows (the mobile layout): the tree above the table, which then has the whole width. */
 @media (max-width: ${MOBILE_BREAKPOINT - 1}px) { .asset-list-layout { flex-direction: column; align-items: stretch; }
   .asset-list-layout > .tree-pane { flex-basis: auto; max-height: 40vh; } }`
@@ -31,6 +36,7 @@ export function AssetListPage() {
   const [all, setAll] = useState(true)
   const [move, setMove] = useState<{ mode: MoveMode; ids: string[]; reload: () => void } | null>(null)
   const [treeKey, setTreeKey] = useState(0)
+  const [helpShown, setHelpShown] = useState(true)
 
   const resource: ResourceDefinition = useMemo(() => {
     const mover = (mode: MoveMode): HeaderAction => ({
@@ -60,9 +66,17 @@ export function AssetListPage() {
       <EngineStyle />
       <style>{LAYOUT}</style>
       <h2>{t(pageTitle(assets, 'list'))}</h2>
+      {/* Lina's help banner over the tree: a newcomer learns where the menu of a node is. */}
+      {helpShown && (
+        <div className="tree-help" role="note">
+          <Icon name="info-circle" />
+          <p>{t('assets.tree.help')}</p>
+          <IconButton name="x-lg" label={t('assets.tree.closeHelp')} className="close-help" onClick={() => setHelpShown(false)} />
+        </div>
+      )}
       <div className="asset-list-layout">
         <aside className="tree-pane" aria-label={t('assets.tree.title')}>
-          <NodeTree editable selected={node?.id} onSelect={setNode} reloadKey={treeKey} />
+          <NodeTree editable refreshable selected={node?.id} onSelect={setNode} reloadKey={treeKey} />
         </aside>
         <div className="table-pane">
           <div className="node-switch">

@@ -6,6 +6,8 @@ import { useT } from '../../core/i18n/index.ts'
 import type { FormDefinition, ResourceDefinition } from '../../core/resource/define.ts'
 import { pageTitle } from '../../core/resource/names.ts'
 import type { PageProps } from '../../core/routes.ts'
+import { RemoteSelect } from '../../core/engine/form/RemoteSelect.tsx'
+import { currentFullPath } from '../../core/navigation.ts'
 import { navigateHash, useQuery } from '../../core/ui/hash-location.ts'
 
 export interface ChildFormOptions {
@@ -17,6 +19,12 @@ export interface ChildFormOptions {
   back: (parentId: string) => string
   /** Field that holds the parent id in the body, when the API wants it there (create and update alike). */
   parentField?: string
+  /**
+   * The parent's list, when the form cannot be without one (a rule lives under its filter's URL): a
+   * page opened by its address without `?<parentKey>=` asks for it (its i18n keys: the why, the label)
+   * instead of drawing an empty form.
+   */
+  parentList?: { url: string; why: string; label: string }
 }
 
 /**
@@ -48,6 +56,27 @@ export function childFormPage(resource: ResourceDefinition, options: ChildFormOp
     const back = () => navigateHash(options.back(parent))
     // Stable per parent: a new form object would make the engine start the values over.
     const form = useMemo(() => (options.parentField ? withParent(resource.form, options.parentField, parent) : resource.form), [parent])
+    const list = options.parentList
+    if (list && !parent) {
+      const choose = (value: unknown) => {
+        if (!value) return
+        const [path, query = ''] = currentFullPath().split('?')
+        const search = new URLSearchParams(query)
+        search.set(options.parentKey, String(value))
+        navigateHash(`${path}?${search.toString()}`, { replace: true })
+      }
+      return (
+        <section className="engine-page form-page child-form-parent">
+          <EngineStyle />
+          <h2>{t(pageTitle(resource, id ? 'update' : 'create'))}</h2>
+          <p className="parent-why" id="parent-why">{t(list.why)}</p>
+          <div className="form-item" data-field={options.parentKey}>
+            <label>{t(list.label)}</label>
+            <RemoteSelect remote={{ url: list.url }} value={null} label={t(list.label)} onChange={choose} />
+          </div>
+        </section>
+      )
+    }
     return (
       <section className="engine-page form-page">
         <EngineStyle />

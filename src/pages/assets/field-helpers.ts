@@ -3,11 +3,12 @@ import type { FieldOverride, FieldRule } from '../../core/resource/fields.ts'
 import './i18n.ts'
 
 /**
- * A help text translated when the form is built, not when this module loads (the language may
- * still change before the first form opens; a getter survives the engine's object spread).
+ * A help text translated when the form is built, not when this module loads: in English the
+ * section's catalogue arrives after its definitions have run. A function survives the definitions'
+ * spreads (`{ widget, ...help(key) }`); a getter would be read by the spread, too early.
  */
 export function help(key: string): Pick<FieldOverride, 'helpText'> {
-  return { get helpText() { return t(key) } }
+  return { helpText: () => t(key) }
 }
 
 /** A related picker: the engine's remote select pages 10 rows at a time (spec §9 SELECT_PAGE_SIZE). */

@@ -31,6 +31,7 @@ const GatewayForm = childFormPage(GATEWAY_ROUTES.name, gateways, {
 const rules = () => import('./cmd-filter-rules.resource.ts').then((m) => m.commandFilterRules)
 const RuleForm = childFormPage(COMMAND_FILTER_RULES_ROUTES.name, rules, {
   parentKey: 'filter', parentField: 'filter', url: rulesUrl,
+  parentList: { url: API.cmdFilters, why: 'assets.parent.filter', label: 'assets.parent.filterLabel' },
   back: (filter) => `/assets/cmd-filters/${encodeURIComponent(filter)}?activeTab=rules`,
 })
 

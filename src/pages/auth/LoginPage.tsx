@@ -1,4 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react'
+import { PROFILE_URL } from '../../core/config.ts'
+import { COOKIE, getCookie } from '../../core/cookies.ts'
+import { http } from '../../core/http.ts'
 import { useT } from '../../core/i18n/index.ts'
 import { hardNavigate, reloadPage } from '../../core/navigation.ts'
 import { useQuery } from '../../core/ui/hash-location.ts'
@@ -37,6 +40,13 @@ export function LoginPage() {
     void refreshCaptcha()
     preloadEncryption()
   }, [])
+  // Signed in already (a bookmark, Back after signing in): the console, not a second sign-in form.
+  useEffect(() => {
+    if (!getCookie(COOKIE.csrftoken)) return undefined
+    let live = true
+    http.get(PROFILE_URL, { quiet: true }).then(() => { if (live) reloadPage(next) }, () => undefined)
+    return () => { live = false }
+  }, [next])
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -59,46 +69,48 @@ export function LoginPage() {
     }
   }
 
-  if (otpStep) return <OtpStep next={next} onRestart={() => setOtpStep(false)} />
+  if (otpStep) return <div className="login-page"><OtpStep next={next} onRestart={() => setOtpStep(false)} /></div>
 
   return (
-    <div className="login panel">
-      <h2>{t('auth.login.title')}</h2>
-      {/* data-ready: the server's form has been read (whether it asks for a captcha is known). */}
-      <form className="form" onSubmit={submit} data-ready={form ? '' : undefined}>
-        <div data-field="username">
-          <SlInput
-            name="username" label={t('auth.login.username')} value={username} required autocomplete="username"
-            onSlInput={(event) => setUsername(valueOf(event))}
-          />
-        </div>
-        <div data-field="password">
-          <SlInput
-            name="password" type="password" label={t('auth.login.password')} value={password} required
-            autocomplete="current-password" onSlInput={(event) => setPassword(valueOf(event))}
-          />
-        </div>
-        {form?.captcha && (
-          <div data-field="captcha" className="login-captcha">
+    <div className="login-page">
+      <div className="login panel">
+        <h2>{t('auth.login.title')}</h2>
+        {/* data-ready: the server's form has been read (whether it asks for a captcha is known). */}
+        <form className="form" onSubmit={submit} data-ready={form ? '' : undefined}>
+          <div data-field="username">
             <SlInput
-              name="captcha" label={t('auth.login.captcha')} value={captcha} required autocomplete="off"
-              onSlInput={(event) => setCaptcha(valueOf(event))}
+              name="username" label={t('auth.login.username')} value={username} required autocomplete="username"
+              onSlInput={(event) => setUsername(valueOf(event))}
             />
-            <div className="captcha-picture">
-              <img src={form.captcha.image} alt={t('auth.login.captcha')} width={120} height={40} />
-              <SlButton size="small" variant="text" className="captcha-refresh" onClick={refreshCaptcha}>
-                {t('auth.login.captchaRefresh')}
-              </SlButton>
-            </div>
           </div>
-        )}
-        <SignInError error={error} />
-        <div className="actions">
-          <SlButton type="submit" variant="primary" loading={busy}>
-            {t('auth.login.submit')}
-          </SlButton>
-        </div>
-      </form>
+          <div data-field="password">
+            <SlInput
+              name="password" type="password" label={t('auth.login.password')} value={password} required
+              autocomplete="current-password" onSlInput={(event) => setPassword(valueOf(event))}
+            />
+          </div>
+          {form?.captcha && (
+            <div data-field="captcha" className="login-captcha">
+              <SlInput
+                name="captcha" label={t('auth.login.captcha')} value={captcha} required autocomplete="off"
+                onSlInput={(event) => setCaptcha(valueOf(event))}
+              />
+              <div className="captcha-picture">
+                <img src={form.captcha.image} alt={t('auth.login.captcha')} width={120} height={40} />
+                <SlButton size="small" variant="text" className="captcha-refresh" onClick={refreshCaptcha}>
+                  {t('auth.login.captchaRefresh')}
+                </SlButton>
+              </div>
+            </div>
+          )}
+          <SignInError error={error} />
+          <div className="actions">
+            <SlButton type="submit" variant="primary" loading={busy}>
+              {t('auth.login.submit')}
+            </SlButton>
+          </div>
+        </form>
+      </div>
     </div>
   )
 }

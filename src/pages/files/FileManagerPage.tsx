@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useT } from '../../core/i18n/index.ts'
+import { formatServer } from '../../core/resource/datetime.ts'
 import {
   downloadUrl, failureText, listFolder, locate, makeFolder, removeEntry, renameEntry, uploadFile, type FileRow, type Listing, type Upload,
 } from './api.ts'
@@ -26,7 +27,9 @@ const sizeText = (row: FileRow) => {
   while (size >= 1024 && unit < units.length - 1) { size /= 1024; unit += 1 }
   return unit ? `${size.toFixed(1)} ${units[unit]}` : `${size} B`
 }
-const dateText = (row: FileRow) => (row.mtime ? new Date(row.mtime * 1000).toLocaleString() : '')
+// As every other time of the console: `YYYY-MM-DD HH:MM:SS +ZZZZ` in this browser's zone, never the
+// browser locale's "12/7/2026, 5:59:14 AM" inside a Chinese page.
+const dateText = (row: FileRow) => (row.mtime ? formatServer(new Date(row.mtime * 1000)) : '')
 
 /** The file manager: the user's virtual tree (assets, system users, then the asset's files). */
 export function FileManagerPage({ asset, systemUser, path }: FileManagerPageProps) {
@@ -137,7 +140,7 @@ export function FileManagerPage({ asset, systemUser, path }: FileManagerPageProp
   return (
     <div className="files">
       <style>{FILE_MANAGER_CSS}</style>
-      <nav className="files-crumbs" aria-label={t('files.title')}>
+      <nav className="files-crumbs" aria-label={t('files.crumbs')}>
         <button type="button" className="link" onClick={() => setFolder('/')}>{t('files.root')}</button>
         {crumbs.map((crumb, i) => (
           <span key={i}>
@@ -178,7 +181,7 @@ export function FileManagerPage({ asset, systemUser, path }: FileManagerPageProp
         </div>
       )}
       {!listing.writable && here !== '/' && listing.entries.length > 0 && <p className="files-hint">{t('files.virtual')}</p>}
-      <table className="files-table">
+      <table className="files-table" aria-label={t('files.table', { path: here })}>
         <thead>
           <tr>
             <th>{t('files.column.name')}</th><th>{t('files.column.size')}</th><th>{t('files.column.date')}</th>

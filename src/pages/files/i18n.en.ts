@@ -5,6 +5,8 @@ import type { zh } from './i18n.ts'
 const en: Translation<typeof zh> = {
   files: {
     title: 'File manager',
+    crumbs: 'Location',
+    table: 'Files in {{path}}',
     root: 'All assets',
     loading: 'Loading…',
     empty: 'This folder is empty.',

@@ -5,6 +5,8 @@ import { registerMessages } from '../../core/i18n/index.ts'
 export const zh = {
   files: {
     title: '文件管理',
+    crumbs: '当前位置',
+    table: '{{path}} 中的文件',
     root: '全部资产',
     loading: '加载中…',
     empty: '此文件夹为空。',

@@ -31,7 +31,7 @@ const CSS = `.batch-layout { display: flex; gap: 12px; align-items: flex-start; 
 .asset-picker label { cursor: pointer; display: inline-flex; align-items: center; gap: 4px; }
 .asset-picker label.disabled { color: var(--_color-text-muted, #999); cursor: default; }
 .picker-asset { padding-left: 18px; }
-.picker-ip { color: var(--_color-text-muted, #999); font-size: 12px; }
+.picker-ip { color: var(--_color-muted); font-size: 12px; }
 .run-form { display: grid; grid-template-columns: 90px 1fr; gap: 8px; align-items: start; }
 .run-form select, .run-form textarea { font: inherit; padding: 4px 6px; border: 1px solid var(--_color-border); border-radius: 3px; }
 .run-form textarea { min-height: 72px; font-family: Monaco, Consolas, monospace; resize: vertical; }

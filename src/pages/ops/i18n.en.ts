@@ -4,7 +4,7 @@ import type { zh } from './i18n.ts'
 // Loaded when the console speaks English (core/i18n registerMessages); the type keeps its keys those of zh.
 const en: Translation<typeof zh> = {
   ops: {
-    taskLog: { title: 'Task log', finished: 'Task finished', failed: 'Could not read the log' },
+    taskLog: { title: 'Task log', finished: 'Task finished', failed: 'Could not read the log', openTab: 'Open in a new tab', close: 'Close', backToConsole: 'Back to the console' },
     task: {
       run: 'Run', runStarted: 'The task has started', versions: 'Versions', history: 'History', contents: 'Contents',
       summary: 'Summary', latest: 'Latest run', success: 'Success', failed: 'Failed', total: 'Total', log: 'Log',

@@ -3,7 +3,7 @@ import { registerMessages } from '../../core/i18n/index.ts'
 // Texts of the Ops section (2.3's where it has them: 执行, 版本, 执行历史, 运行用户, 批量命令).
 export const zh = {
   ops: {
-    taskLog: { title: '任务日志', finished: '任务结束', failed: '获取日志失败' },
+    taskLog: { title: '任务日志', finished: '任务结束', failed: '获取日志失败', openTab: '在新标签页中打开', close: '关闭', backToConsole: '返回控制台' },
     task: {
       run: '执行', runStarted: '任务已开始执行', versions: '版本', history: '执行历史', contents: '内容',
       summary: '汇总', latest: '最后执行', success: '成功', failed: '失败', total: '总共', log: '日志',

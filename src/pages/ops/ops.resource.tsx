@@ -3,8 +3,10 @@ import { http } from '../../core/http.ts'
 import { t } from '../../core/i18n/index.ts'
 import type { Row } from '../../core/resource/adapters.ts'
 import { defineResource, type ListColumnOverride, type ResourceDefinition } from '../../core/resource/define.ts'
+import { openDialog, type HostedDialogProps } from '../../core/stores/dialog.ts'
 import { toast } from '../../core/stores/notify.ts'
 import { serverOffers } from '../../core/stores/settings.ts'
+import { lazyComponent } from '../../core/ui/lazy-component.ts'
 import { navigateHash } from '../../core/ui/hash-location.ts'
 import { taskLogUrl } from '../assets/asset-tasks.ts'
 import { showServerError } from '../assets/tree/node-api.ts'
@@ -30,13 +32,20 @@ const statText = (stat: unknown) => {
   return `${value.success ?? 0} / ${value.failed ?? 0} / ${value.total ?? 0}`
 }
 
-/** GET tasks/<id>/run/ → `{task}`: the new run's log opens in its own tab, as Lina's "执行". */
-export async function runTask(id: string, opener: (url: string) => void = (url) => void window.open(url, '_blank', 'noopener')): Promise<string | undefined> {
+// The dialog's code (and Shoelace's) comes with the first run, not with the list.
+const TaskRunDialog = lazyComponent<HostedDialogProps<{ task: string }>>(() => import('./TaskRunDialog.tsx').then((m) => m.TaskRunDialog), 'TaskRunDialog')
+
+/**
+ * GET tasks/<id>/run/ → `{task}`: the new run's log shows over the page, the console kept (Lina's "执行"
+ * opened a bare window); `opener`, when given, gets the log page's address instead.
+ */
+export async function runTask(id: string, opener?: (url: string) => void): Promise<string | undefined> {
   try {
     const body = await http.get<{ task?: string }>(`${OPS_API.tasks}${encodeURIComponent(id)}/run/`, { disableFlashErrMsg: true })
     if (!body?.task) return undefined
     toast.success(t('ops.task.runStarted'))
-    opener(taskLogUrl(body.task))
+    if (opener) opener(taskLogUrl(body.task))
+    else openDialog(TaskRunDialog, { task: body.task })
     return body.task
   } catch (error) {
     showServerError(error)
@@ -45,7 +54,7 @@ export async function runTask(id: string, opener: (url: string) => void = (url) 
 }
 
 let opener: ((url: string) => void) | undefined
-/** Tests record the log tab a run would open; null restores window.open. */
+/** Tests record the log page a run would show; null restores the dialog. */
 export function setRunLogOpener(fn: ((url: string) => void) | null): void {
   opener = fn ?? undefined
 }

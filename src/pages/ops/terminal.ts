@@ -1,4 +1,5 @@
 import { adoptCss } from '../../core/ui/adopt-css.ts'
+import { READABLE_ANSI } from '../../core/ui/terminal-colours.ts'
 
 // xterm is about 83 KB gzip: it loads on this page only, as its own chunk.
 
@@ -14,7 +15,7 @@ export async function openLogTerminal(host: HTMLElement): Promise<LogTerminal> {
     import('@xterm/xterm/css/xterm.css').then((m) => m.default),
   ])
   adoptCss(host, css)
-  const terminal = new Terminal({ convertEol: true, disableStdin: true, fontSize: 14, rows: 40, scrollback: 10000 })
+  const terminal = new Terminal({ convertEol: true, disableStdin: true, fontSize: 14, rows: 40, scrollback: 10000, theme: READABLE_ANSI })
   terminal.open(host)
   return { write: (text) => terminal.write(text), dispose: () => terminal.dispose() }
 }

@@ -39,8 +39,13 @@ function startValues(meta: GroupMeta, fields: FieldSpec[], current: Record<strin
   }))
 }
 
+/** A heading over some of the group's fields (Lina's 基本信息, 密码校验规则); `fields` picks them, else the rest. */
+export interface FormSection { title: string; fields?: (id: string) => boolean }
+
 export interface GroupFormProps {
   group: string
+  /** The form's headed sections, in order (i18n keys); a form without any is one section of the group's fields. */
+  sections?: FormSection[]
   meta: GroupMeta
   current: Record<string, unknown>
   onSaved: (values: SettingsValues) => void
@@ -48,12 +53,23 @@ export interface GroupFormProps {
   extraButtons?: (values: Values, fields: FieldSpec[]) => ReactNode
 }
 
+/** The fields of each section, in the metadata's order; a section's predicate picks, the last without one takes the rest. */
+function sectioned(fields: FieldSpec[], sections: FormSection[]): { title?: string; fields: FieldSpec[] }[] {
+  if (!sections.length) return [{ fields }]
+  const taken = new Set<string>()
+  return sections.map((section) => {
+    const mine = fields.filter((field) => !taken.has(field.id) && (!section.fields || section.fields(field.id)))
+    for (const field of mine) taken.add(field.id)
+    return { title: section.title, fields: mine }
+  }).filter((section) => section.fields.length > 0)
+}
+
 /**
  * One settings group as a form built from the OPTIONS metadata with the engine's field controls.
  * Submit PATCHes this group only; a refusal shows the server's messages under the fields and keeps
- * every typed value.
+ * every typed value. Reset puts back the stored values, as Lina's 重置.
  */
-export function GroupForm({ group, meta, current, onSaved, extraButtons }: GroupFormProps) {
+export function GroupForm({ group, sections = [], meta, current, onSaved, extraButtons }: GroupFormProps) {
   const t = useT()
   const [fields] = useState(() => metaToFields(meta.children, Object.keys(meta.children), overridesOf(meta)))
   const [values, setValues] = useState<Values>(() => startValues(meta, fields, current))
@@ -67,6 +83,14 @@ export function GroupForm({ group, meta, current, onSaved, extraButtons }: Group
     const next = { ...valuesRef.current, [field.id]: commit ? trimmed(field, raw) : raw }
     valuesRef.current = next
     setValues(next)
+  }
+
+  const reset = () => {
+    const stored = startValues(meta, fields, current)
+    valuesRef.current = stored
+    setValues(stored)
+    setErrors({})
+    setFormError('')
   }
 
   const submit = async () => {
@@ -112,18 +136,25 @@ export function GroupForm({ group, meta, current, onSaved, extraButtons }: Group
 
   return (
     <form className="engine-form settings-form" data-group={group} noValidate onSubmit={(e) => { e.preventDefault(); void submit() }}>
-      {fields.map((field) => (
-        <div key={field.id} className={`form-item${field.required ? ' required' : ''}`} data-field={field.id}>
-          <label>{field.label}</label>
-          <FieldControl field={field} value={values[field.id]} disabled={sending}
-            onChange={(v, commit) => change(field, v, commit)} onBlur={() => undefined} />
-          {errors[field.id] && <div className="field-error">{errors[field.id]}</div>}
-          {field.helpText && <div className="help">{field.helpText}</div>}
-        </div>
+      {sectioned(fields, sections).map((section, index) => (
+        <fieldset key={section.title ?? index} className="settings-section">
+          {section.title && <legend>{t(section.title)}</legend>}
+          {section.fields.map((field) => (
+            <div key={field.id} className={`form-item${field.required ? ' required' : ''}`} data-field={field.id}>
+              <label>{field.label}</label>
+              <FieldControl field={field} value={values[field.id]} disabled={sending}
+                onChange={(v, commit) => change(field, v, commit)} onBlur={() => undefined} />
+              {errors[field.id] && <div className="field-error">{errors[field.id]}</div>}
+              {field.helpText && <div className="help">{field.helpText}</div>}
+            </div>
+          ))}
+        </fieldset>
       ))}
       {formError && <div className="form-error">{formError}</div>}
       <div className="form-buttons">
+        {/* Lina's order: the tab's own buttons, Reset, Submit. */}
         {extraButtons?.(values, fields)}
+        <SlButton className="reset" disabled={sending} onClick={reset}>{t('common.reset')}</SlButton>
         <SlButton variant="primary" className="submit" loading={sending} onClick={() => void submit()}>{t('common.submit')}</SlButton>
       </div>
     </form>

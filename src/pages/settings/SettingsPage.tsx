@@ -4,7 +4,7 @@ import type { Values } from '../../core/engine/form/validate.ts'
 import { useT } from '../../core/i18n/index.ts'
 import { SlSpinner, SlTab, SlTabGroup } from '../../core/ui/shoelace.ts'
 import { useActiveTab } from '../../core/ui/tabs.ts'
-import { GroupForm } from './GroupForm.tsx'
+import { GroupForm, type FormSection } from './GroupForm.tsx'
 import './i18n.ts'
 import { LdapButtons } from './LdapButtons.tsx'
 import { LicenseTab } from './LicenseTab.tsx'
@@ -17,6 +17,22 @@ type Tab = (typeof TABS)[number]
 /** The settings group each form tab edits (the Licence tab has its own endpoints). */
 const GROUP_OF: Partial<Record<Tab, string>> = {
   basic: 'basic', email: 'email', emailContent: 'email_content', ldap: 'ldap', terminal: 'terminal', security: 'security',
+}
+
+// The first field sat right under the tabs' line; a section heading and some air, as in Lina.
+const CSS = `.settings-page .tab-content { padding-top: 20px; }
+.settings-page .engine-form { gap: 16px; }`
+
+/** Each group's headed sections, as Lina 2.3.1 heads them (its settings views' selectFields). */
+const basicInfo: FormSection[] = [{ title: 'settings.sections.basicInfo' }]
+const SECTIONS: Record<string, FormSection[]> = {
+  basic: basicInfo, email: basicInfo, ldap: basicInfo,
+  email_content: [{ title: 'settings.sections.createUser' }],
+  terminal: [{ title: 'settings.sections.basicSetting' }],
+  security: [
+    { title: 'settings.sections.security', fields: (id) => !id.startsWith('SECURITY_PASSWORD_') },
+    { title: 'settings.sections.passwordRules' },
+  ],
 }
 
 /** Buttons a group's form shows beside Submit, given the values being edited. */
@@ -47,7 +63,7 @@ export function SettingsPage() {
   else {
     const meta = state.meta[group]
     content = meta
-      ? <GroupForm key={group} group={group} meta={meta} current={state.values[group] ?? {}}
+      ? <GroupForm key={group} group={group} sections={SECTIONS[group]} meta={meta} current={state.values[group] ?? {}}
           onSaved={(values) => setState((old) => (old ? { ...old, values } : old))}
           extraButtons={EXTRA_BUTTONS[group]} />
       : <p />
@@ -55,6 +71,7 @@ export function SettingsPage() {
   return (
     <section className="engine-page panel settings-page">
       <EngineStyle />
+      <style>{CSS}</style>
       <SlTabGroup onSlTabShow={(event) => choose((event as unknown as CustomEvent<{ name: string }>).detail.name)}>
         {TABS.map((tab) => (
           <SlTab key={tab} slot="nav" panel={tab} active={tab === active} data-tab={tab}>{t(`settings.tabs.${tab}`)}</SlTab>

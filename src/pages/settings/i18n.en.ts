@@ -5,6 +5,7 @@ import type { zh } from './i18n.ts'
 const en: Translation<typeof zh> = {
   settings: {
     tabs: { basic: 'Basic', email: 'Email', emailContent: 'Email content', ldap: 'LDAP', terminal: 'Terminal', security: 'Security', license: 'Licence' },
+    sections: { basicInfo: 'Basic info', createUser: 'New user e-mail', basicSetting: 'Basic setting', security: 'Security setting', passwordRules: 'Password check rule' },
     mailTest: 'Test connection',
     invalidJson: 'Enter a valid JSON object',
     ldap: {

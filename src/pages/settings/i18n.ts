@@ -3,6 +3,7 @@ import { registerMessages } from '../../core/i18n/index.ts'
 export const zh = {
   settings: {
     tabs: { basic: '基本设置', email: '邮件设置', emailContent: '邮件内容', ldap: 'LDAP 设置', terminal: '终端设置', security: '安全设置', license: '许可证' },
+    sections: { basicInfo: '基本信息', createUser: '创建用户设置', basicSetting: '基本设置', security: '安全设置', passwordRules: '密码校验规则' },
     mailTest: '测试连接',
     invalidJson: '请输入有效的 JSON 对象',
     ldap: {

@@ -9,11 +9,13 @@ import { truncateTitle } from '../../core/resource/names.ts'
 import type { PageProps } from '../../core/routes.ts'
 import { lazyComponent } from '../../core/ui/lazy-component.ts'
 import { useQuery } from '../../core/ui/hash-location.ts'
+import { useRef } from 'react'
 import type { ReplayPlayerProps } from './replay/ReplayPlayer.tsx'
 import { API, sessionUrl } from './api.ts'
 import { durationText } from './cells.tsx'
 import { replayStateText } from './recording-state.tsx'
 import { sessionCommands } from './session-commands.resource.tsx'
+import { useViewHeight } from './use-view-height.ts'
 import './i18n.ts'
 
 // The player (and the xterm terminals under it) comes in its own chunk, only when a replay is shown.
@@ -40,10 +42,28 @@ function commandWindow(session: Row): Record<string, string> {
   return window
 }
 
+/** Below the player: the card's and the page's bottom padding, so the card's edge shows too. */
+const BELOW_PLAYER_PX = 40
+
+/**
+ * The recording, fitted inside the view's height with its controls in sight, and playing at once
+ * whichever way the page was opened (the session list's Replay or user link, a command's link, the
+ * dashboard), as Luna's replay did; `?autoplay=0` opens it paused.
+ */
+function ReplayBox({ id }: { id: string }) {
+  const query = useQuery()
+  const box = useRef<HTMLDivElement>(null)
+  useViewHeight(box, BELOW_PLAYER_PX)
+  return (
+    <div className="replay-box" ref={box}>
+      <ReplayPlayer sessionId={id} start={startOf(query.start)} autoplay={query.autoplay !== '0'} fit="both" />
+    </div>
+  )
+}
+
 /** SessionDetail (`/terminal/sessions/:id`): the recording, the session's card and its commands. */
 export function SessionDetailPage({ params }: PageProps) {
   const t = useT()
-  const query = useQuery()
   const id = params.id
   const { object, meta, problem } = useDetail(sessionUrl(id), API.sessions)
   const title = truncateTitle(object ? `${t('route.SessionDetail')}: ${String(object.user ?? '')}` : t('route.SessionDetail'))
@@ -59,7 +79,7 @@ export function SessionDetailPage({ params }: PageProps) {
             <h3>{t('terminal.session.player')}</h3>
             <div className="body">
               {canReplay
-                ? <ReplayPlayer sessionId={id} start={startOf(query.start)} autoplay={query.autoplay === '1'} />
+                ? <ReplayBox id={id} />
                 : <p className="no-replay" data-replay-status={String(object.replay_status ?? '')}>
                   {object.is_finished ? replayStateText(object) : t('terminal.session.online')}
                 </p>}

@@ -30,12 +30,11 @@ export function downloadReplay(id: string): void {
 /**
  * Session detail at a second of its recording: the player (ReplayPlayer's `start`) takes seconds from
  * the session's start or a command id; a command knows its epoch timestamp, the session its start.
- * `autoplay`: the player plays at once (as Luna's replay did when opened from the session list).
+ * The page plays at once (SessionDetailPage), as Luna's replay did.
  */
-export function sessionDetailPath(sessionId: string, start?: number | string, autoplay = false): string {
+export function sessionDetailPath(sessionId: string, start?: number | string): string {
   const query = new URLSearchParams()
   if (start !== undefined) query.set('start', String(start))
-  if (autoplay) query.set('autoplay', '1')
   const search = query.toString()
   return `/terminal/sessions/${encodeURIComponent(sessionId)}${search ? `?${search}` : ''}`
 }

@@ -9,11 +9,10 @@ import './i18n.ts'
 
 /** A query parameter of §2.6's command list, labelled in the current language when the bar is drawn. */
 function filter(key: string, choices?: [string, string][]): FieldMeta {
-  return {
-    type: choices ? 'choice' : 'string',
-    get label() { return t(key) },
-    ...(choices ? { get choices() { return choices.map(([value, label]) => ({ value, display_name: t(label) })) } } : {}),
-  }
+  const meta: FieldMeta = { type: choices ? 'choice' : 'string', get label() { return t(key) } }
+  // Defined on the object, not spread in: a spread would read the choices now, before the catalogue.
+  if (choices) Object.defineProperty(meta, 'choices', { enumerable: true, get: () => choices.map(([value, label]) => ({ value, display_name: t(label) })) })
+  return meta
 }
 
 // Long output wraps and scrolls inside the row instead of widening the table.

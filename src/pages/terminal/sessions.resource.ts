@@ -17,7 +17,7 @@ const terminate: RowAction = {
 const replay: RowAction = {
   name: 'replay', title: 'terminal.action.replay',
   can: (row) => Boolean(row.can_replay ?? row.has_replay),
-  onClick: (row, ctx) => ctx.navigate(sessionDetailPath(id(row), 0, true)),
+  onClick: (row, ctx) => ctx.navigate(sessionDetailPath(id(row), 0)),
 }
 
 const download: RowAction = {

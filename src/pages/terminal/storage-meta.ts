@@ -83,9 +83,9 @@ export function storageForm(types: Record<string, MetaKey[]>, kind: 'replay' | '
   for (const { meta, types: takers } of keys.values()) {
     overrides[fieldId(meta.key)] = {
       widget: meta.secret ? 'password' : 'input',
-      get label() { return t(meta.label) },
-      ...(meta.secret ? { get helpText() { return t('terminal.storage.secretHelp') } } : {}),
-      ...(meta.list ? { get helpText() { return t('terminal.storage.hostsHelp') } } : {}),
+      label: () => t(meta.label),
+      ...(meta.secret ? { helpText: () => t('terminal.storage.secretHelp') } : {}),
+      ...(meta.list ? { helpText: () => t('terminal.storage.hostsHelp') } : {}),
       enableWhen: (values) => takers.includes(String(values.type)),
       ...(meta.required ? { requiredWhen: (values: Record<string, unknown>) => takers.includes(String(values.type)) } : {}),
     }

@@ -44,7 +44,7 @@ export function RequestReview({ ticket, value, onChange }: { ticket: Row; value:
         </div>
         <div className="review-item" data-field="actions">
           <label>{t('tickets.field.actions')}</label>
-          <BitsCheckboxes name="actions" options={options} bits={ACTION_BITS} value={value.actions} onChange={(actions) => onChange({ ...value, actions })} />
+          <BitsCheckboxes name="actions" label={t('tickets.field.actions')} options={options} bits={ACTION_BITS} value={value.actions} onChange={(actions) => onChange({ ...value, actions })} />
         </div>
       </div>
     </div>

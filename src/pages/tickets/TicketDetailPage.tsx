@@ -6,7 +6,7 @@ import { useDetail } from '../../core/engine/detail/use-detail.ts'
 import { SlButton } from '../../core/engine/shoelace.ts'
 import { t as translate, useT } from '../../core/i18n/index.ts'
 import type { Row } from '../../core/resource/adapters.ts'
-import { displayDateTime } from '../../core/resource/datetime.ts'
+import { displayDateTime, formatServer, parseDateTime } from '../../core/resource/datetime.ts'
 import { truncateTitle } from '../../core/resource/names.ts'
 import type { PageProps } from '../../core/routes.ts'
 import { $profile } from '../../core/stores/session.ts'
@@ -23,6 +23,15 @@ import './i18n.ts'
 const INFO_FIELDS = ['title', 'status', 'type', 'user_display', 'assignees_display', 'assignee_display', 'date_created', 'comment']
 const REQUEST_FIELDS = ['org_name', 'ips', 'hostname', 'system_user', 'actions', 'date_start', 'date_expired']
 
+/**
+ * A ticket's text was written once, in the zone of the request that opened it (a sign-in sends none,
+ * so the server's: "+0800"): its times are shown in this browser's zone, as every other time is.
+ */
+export const localTimes = (text: string) =>
+  text.replace(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} [+-]\d{4}/g, (written) => {
+    const date = parseDateTime(written)
+    return date ? formatServer(date) : written
+  })
 const listText = (value: unknown) => (Array.isArray(value) ? value.map(String).join(', ') : String(value ?? ''))
 const RENDER: Record<string, (ticket: Row) => ReactNode> = {
   status: (ticket) => <TicketStateBadge ticket={ticket} />,
@@ -31,7 +40,7 @@ const RENDER: Record<string, (ticket: Row) => ReactNode> = {
   date_created: (ticket) => displayDateTime(ticket.date_created),
   date_start: (ticket) => displayDateTime(ticket.date_start),
   date_expired: (ticket) => displayDateTime(ticket.date_expired),
-  body: (ticket) => <pre className="ticket-body">{String(ticket.body ?? '')}</pre>,
+  body: (ticket) => <pre className="ticket-body">{localTimes(String(ticket.body ?? ''))}</pre>,
 }
 
 /**

@@ -30,8 +30,8 @@ export function requestForm(orgs: OrgChoice[], org: string, now = new Date()): F
           label: (row) => `${String(row.name ?? '')}(${String(row.username ?? '')})`,
         }),
       },
-      ips: { get helpText() { return t('tickets.field.ipsHelp') }, rules: [(value) => { const bad = badIps(value); return bad.length ? t('tickets.badIp', { ip: bad[0] }) : undefined }] },
-      hostname: { get helpText() { return t('tickets.field.hostnameHelp') } },
+      ips: { helpText: () => t('tickets.field.ipsHelp'), rules: [(value) => { const bad = badIps(value); return bad.length ? t('tickets.badIp', { ip: bad[0] }) : undefined }] },
+      hostname: { helpText: () => t('tickets.field.hostnameHelp') },
       actions: { widget: 'bits', bits: ACTION_BITS, multiple: true },
       date_expired: {
         rules: [(value, values) => (value && values.date_start && String(value) <= String(values.date_start) ? t('tickets.windowOrder') : undefined)],

@@ -32,13 +32,15 @@ export interface GrantedTableProps {
   empty: string
   /** Changing it reloads the current page (e.g. after the favourites changed). */
   reloadKey?: unknown
+  /** The list's name (its heading's text): the table's and its pager's accessible names. */
+  label?: string
 }
 
 /**
  * What the user was granted, read-only: the engine's paged list (search, sort, pager) over a "my"
  * endpoint with the page's own columns. These endpoints have no OPTIONS metadata to read labels from.
  */
-export function GrantedTable({ url, params, columns, actions, empty, reloadKey }: GrantedTableProps) {
+export function GrantedTable({ url, params, columns, actions, empty, reloadKey, label }: GrantedTableProps) {
   const t = useT()
   const [filters, setFilters] = useState<Record<string, string>>({})
   const query = useMemo(() => cleanSearchParams(filters), [filters])
@@ -70,9 +72,9 @@ export function GrantedTable({ url, params, columns, actions, empty, reloadKey }
       </div>
       {none
         ? <p className="granted-empty engine-table empty" role="status">{t(searching ? 'userviews.empty.search' : empty)}</p>
-        : <DataTable columns={specs} rows={state.rows} overrides={overrides} selected={new Set()} onSelect={() => undefined}
+        : <DataTable label={label} columns={specs} rows={state.rows} overrides={overrides} selected={new Set()} onSelect={() => undefined}
             order={state.order} onSort={setOrder} renderActions={(row) => actions?.(row, reload)} />}
-      <Pager total={state.total} page={state.page} size={state.size} sizes={limitOffsetAdapter.pageSizes} onPage={setPage} onSize={setSize} />
+      <Pager label={label} total={state.total} page={state.page} size={state.size} sizes={limitOffsetAdapter.pageSizes} onPage={setPage} onSize={setSize} />
     </div>
   )
 }

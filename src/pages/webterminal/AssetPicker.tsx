@@ -40,11 +40,11 @@ export function AssetPicker({ onPick, onPickDatabase }: Props) {
     <div className="webterm-picker engine-page list-page">
       <section className="card asset-picker">
         <h2>{t('webterm.assets.heading')}</h2>
-        <GrantedTable url={MY_ASSETS} columns={COLUMNS} actions={actions} empty="webterm.assets.empty" />
+        <GrantedTable url={MY_ASSETS} columns={COLUMNS} actions={actions} empty="webterm.assets.empty" label={t('webterm.assets.heading')} />
       </section>
       <section className="card database-picker">
         <h2>{t('webterm.databases.heading')}</h2>
-        <GrantedTable url={DATABASES.url} columns={DATABASES.columns} actions={databaseActions} empty={DATABASES.empty} />
+        <GrantedTable url={DATABASES.url} columns={DATABASES.columns} actions={databaseActions} empty={DATABASES.empty} label={t('webterm.databases.heading')} />
       </section>
     </div>
   )

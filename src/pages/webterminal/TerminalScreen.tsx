@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { SlButton } from '../../core/engine/shoelace.ts'
 import { HttpError, serverMessage } from '../../core/http-error.ts'
 import { useT, type TFunction } from '../../core/i18n/index.ts'
@@ -27,12 +27,22 @@ function refusalText(failure: unknown, t: TFunction): string {
 }
 
 /**
+ * Whether a key leaves the terminal: Ctrl+] (telnet's escape to the local side). The terminal takes every
+ * other key, Tab included (a shell completes with it), so without this a keyboard user was caught in it.
+ */
+export const isLeaveKey = (event: KeyboardEvent) =>
+  event.type === 'keydown' && event.ctrlKey && !event.altKey && !event.metaKey && (event.key === ']' || event.code === 'BracketRight')
+
+/**
  * A full-window xterm joined to the terminal component over the socket: keystrokes out, output in,
- * the window's size follows; when the session ends its reason stays on screen with a way back.
+ * the window's size follows; when the session ends its reason stays on screen with a way back. The bar
+ * under it says how to leave the terminal by keyboard (Ctrl+]), where focus then lands.
  */
 export function TerminalScreen({ userId, asset, systemUser, onOther }: Props) {
   const t = useT()
   const box = useRef<HTMLDivElement>(null)
+  const leaveTo = useRef<HTMLButtonElement>(null)
+  const hintId = useId()
   const [attempt, setAttempt] = useState(0)
   const [phase, setPhase] = useState<Phase>({ kind: 'connecting' })
   // The texts' language may change while a session runs; that must not reconnect it.
@@ -52,6 +62,13 @@ export function TerminalScreen({ userId, asset, systemUser, onOther }: Props) {
       dispose = view.dispose
       if (!live) return view.dispose()
       const { terminal } = view
+      terminal.textarea?.setAttribute('aria-describedby', hintId)
+      terminal.attachCustomKeyEventHandler((event) => {
+        if (!isLeaveKey(event)) return true
+        event.preventDefault()
+        leaveTo.current?.focus()
+        return false
+      })
       let token: string
       try {
         token = await createConnectionToken(userId, asset, systemUser.id)
@@ -87,6 +104,10 @@ export function TerminalScreen({ userId, asset, systemUser, onOther }: Props) {
   return (
     <div className="webterm-screen" part="screen" data-phase={phase.kind}>
       <div className="terminal-box" ref={box} />
+      <div className="webterm-bar" role="toolbar" aria-label={t('webterm.session.keysBar')}>
+        <span className="leave-key" id={hintId}>{t('webterm.session.leaveKey')}</span>
+        <button type="button" className="leave-target other" ref={leaveTo} onClick={onOther}>{t('webterm.session.other')}</button>
+      </div>
       {phase.kind === 'connecting' && (
         <div className="webterm-banner connecting" role="status">{t('webterm.session.connecting', { hostname: asset.hostname })}</div>
       )}

@@ -36,6 +36,8 @@ const en: Translation<typeof zh> = {
       tokenFailed: 'Could not get a connection token: {{message}}',
       reconnect: 'Reconnect',
       other: 'Connect to another asset',
+      leaveKey: 'The terminal takes every key, Tab too: press Ctrl+] to leave it and come back here',
+      keysBar: 'Terminal actions',
     },
   },
 }

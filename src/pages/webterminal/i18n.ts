@@ -36,6 +36,8 @@ export const zh = {
       tokenFailed: '无法获取连接令牌：{{message}}',
       reconnect: '重新连接',
       other: '连接其他资产',
+      leaveKey: '终端接收所有按键（包括 Tab）：按 Ctrl+] 离开终端，回到这里',
+      keysBar: '终端操作',
     },
   },
 }

@@ -11,7 +11,13 @@ export const WEB_TERMINAL_CSS = `.webterm { height: 100%; display: flex; flex-di
 .system-user-list .name { min-width: 180px; }
 .system-user-list .username { color: var(--_color-text); }
 .webterm-screen { position: relative; flex: 1; min-height: 0; background: #1f1f1f; }
-.webterm-screen .terminal-box { position: absolute; inset: 4px 0 0 6px; }
+.webterm-screen .terminal-box { position: absolute; inset: 4px 0 32px 6px; }
+/* How to leave the terminal by keyboard, and where focus then lands (TerminalScreen.tsx). */
+.webterm-bar { position: absolute; left: 0; right: 0; bottom: 0; height: 32px; display: flex; align-items: center; gap: 16px; padding: 0 12px;
+  background: #2b2b2b; color: #d6d6d6; font-size: 12px; }
+.webterm-bar .leave-key { flex: 1; }
+.webterm-bar button { font: inherit; color: #fff; background: none; border: 1px solid #777; border-radius: 3px; padding: 2px 10px; cursor: pointer; }
+.webterm-bar button:focus-visible { outline: 2px solid #7fd8c1; outline-offset: 2px; }
 .webterm-banner { position: absolute; top: 12px; left: 50%; transform: translateX(-50%); z-index: 10; background: var(--_color-surface); color: var(--_color-text);
   border-radius: 4px; padding: 10px 16px; box-shadow: 0 2px 12px rgba(0, 0, 0, .4); display: flex; align-items: center; gap: 12px; max-width: 80%; }
 .webterm-banner.ended { border-left: 4px solid var(--_color-danger); }

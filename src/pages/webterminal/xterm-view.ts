@@ -1,5 +1,6 @@
 import type { Terminal } from '@xterm/xterm'
 import { adoptCss } from '../../core/ui/adopt-css.ts'
+import { READABLE_ANSI } from '../../core/ui/terminal-colours.ts'
 
 // xterm (about 83 KB gzip) and its fit addon load when a terminal opens, not with the asset lists.
 
@@ -21,7 +22,7 @@ export async function openTerminalView(host: HTMLElement): Promise<TerminalView>
   const terminal = new Terminal({
     cursorBlink: true, fontSize: 14, scrollback: 5000,
     fontFamily: 'Menlo, Monaco, Consolas, "DejaVu Sans Mono", monospace',
-    theme: { background: '#1f1f1f' },
+    theme: { ...READABLE_ANSI, background: '#1f1f1f' },
   })
   const fitAddon = new FitAddon()
   terminal.loadAddon(fitAddon)

@@ -5,6 +5,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { Router } from 'wouter';
 import { DEFAULT_LOGO } from '../../../src/core/config.ts';
 import { $routes } from '../../../src/core/routes.ts';
+import { $device, $sidebar } from '../../../src/core/stores/app.ts';
 import { $publicSettings } from '../../../src/core/stores/settings.ts';
 import { useConsoleLocation } from '../../../src/core/ui/hash-location.ts';
 import { Sidebar } from '../../../src/core/ui/Sidebar.tsx';
@@ -35,6 +36,12 @@ describe('Sidebar', () => {
           { path: 'users/:id', name: 'UserDetail', component: Page, meta: { title: 'route.UserDetail', hidden: true } },
         ],
       },
+      {
+        path: '/audits', meta: { title: 'route.Audits', icon: 'journal' }, children: [
+          { path: 'login-log', name: 'LoginLog', component: Page, meta: { title: 'route.LoginLog' } },
+          { path: 'ftp-log', name: 'FtpLog', component: Page, meta: { title: 'route.FtpLog' } },
+        ],
+      },
       { path: '/luna', external: () => 'https://bastion.example/luna/', meta: { title: 'route.WebTerminal' } },
     ]);
   });
@@ -43,12 +50,16 @@ describe('Sidebar', () => {
     host.remove();
     $routes.set([]);
     $publicSettings.set({});
+    $sidebar.set({ opened: true, withoutAnimation: false });
   });
+
+  const openGroups = () => deepQueryAll(host, '.menu li.group.open > button').map((node) => text(node));
+  const groupButton = (title: string) => deepQueryAll<HTMLButtonElement>(host, '.menu li.group > button').find((node) => text(node) === title)!;
 
   it('opens the group holding the active page and highlights that page', () => {
     render('/users/groups');
     const labels = deepQueryAll(host, '.menu [data-menu]').map((node) => text(node));
-    expect(labels).to.deep.equal(['用户管理', '用户列表', '用户组', 'Web终端']);
+    expect(labels).to.deep.equal(['用户管理', '用户列表', '用户组', '日志审计', 'Web终端']);
     expect(text(deepQuery(host, '.menu a.active'))).to.equal('用户组');
   });
 
@@ -67,6 +78,39 @@ describe('Sidebar', () => {
     expect(deepQueryAll(host, '.submenu')).to.have.length(0);
     act(() => (deepQuery(host, '.menu button[data-menu]') as HTMLElement).click());
     expect(deepQueryAll(host, '.submenu a').map((a) => a.getAttribute('href'))).to.deep.equal(['#/users/users', '#/users/groups']);
+  });
+
+  it('opens one group at a time, as Lina does: opening one, or a page in one, closes the other', () => {
+    render('/users/users');
+    expect(openGroups()).to.deep.equal(['用户管理']);
+    act(() => groupButton('日志审计').click());
+    expect(openGroups()).to.deep.equal(['日志审计']);
+    act(() => groupButton('用户管理').click());
+    expect(openGroups()).to.deep.equal(['用户管理']);
+    render('/audits/ftp-log');
+    expect(openGroups()).to.deep.equal(['日志审计']);
+    act(() => groupButton('日志审计').click());
+    expect(openGroups(), 'its own button closes it').to.deep.equal([]);
+  });
+
+  it('names every entry of the collapsed bar and opens a group as a flyout of named links', () => {
+    $device.set('desktop');
+    $sidebar.set({ opened: false, withoutAnimation: true });
+    render('/users/users');
+    const controls = deepQueryAll<HTMLElement>(host, '.menu a, .menu button');
+    expect(controls.map((node) => node.getAttribute('aria-label'))).to.deep.equal(['用户管理', '日志审计', 'Web终端']);
+    expect(controls.map((node) => node.title)).to.deep.equal(['用户管理', '日志审计', 'Web终端']);
+    expect(openGroups(), 'the bar opens no group by itself').to.deep.equal([]);
+    act(() => groupButton('日志审计').click());
+    const links = deepQueryAll<HTMLAnchorElement>(host, '.flyout a');
+    expect(links.map((a) => [text(a), a.getAttribute('href')])).to.deep.equal([['登录日志', '#/audits/login-log'], ['FTP日志', '#/audits/ftp-log']]);
+    act(() => groupButton('用户管理').click());
+    expect(deepQueryAll(host, '.flyout a').map((a) => text(a)), 'one flyout at a time').to.deep.equal(['用户列表', '用户组']);
+    act(() => { deepQuery(host, '.flyout a')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })); });
+    expect(deepQueryAll(host, '.flyout'), 'Escape closes it').to.have.length(0);
+    act(() => groupButton('用户管理').click());
+    render('/users/groups');
+    expect(deepQueryAll(host, '.flyout'), 'choosing a page closes it').to.have.length(0);
   });
 
   it('opens external links in a new tab', () => {

@@ -36,6 +36,17 @@ describe('tags view', () => {
     expect(tag(view, '/users/first-login/guide/').classList.contains('active')).to.equal(true);
   });
 
+  it('keeps one Dashboard tab however its address is written (a 2.3 bookmark ends in a slash)', async () => {
+    const view = await mountConsole('/dashboard/');
+    await waitForShell(view);
+    await waitFor(() => tags(view).includes('仪表盘'), 3000, 'the Dashboard tab');
+    location.hash = '#/users/profile/';
+    await waitFor(() => tags(view).includes('个人信息'), 3000, 'the profile tab');
+    location.hash = '#/dashboard';
+    await waitFor(() => tag(view, '/dashboard')?.classList.contains('active'), 3000, 'the Dashboard tab active');
+    expect(tags(view)).to.deep.equal(['仪表盘', '个人信息']);
+  });
+
   it('Close Others keeps the chosen tab and the affix Dashboard, and shows the chosen page', async () => {
     const view = await mountConsole('/dashboard');
     await openPages(view);

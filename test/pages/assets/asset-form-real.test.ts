@@ -70,6 +70,20 @@ describe('assets: the create form (real server)', () => {
     }
   });
 
+  it('says a second port for ssh is a duplicate protocol, not a wrong format', async () => {
+    const view = await mountConsole('/assets/assets/create');
+    await waitForShell(view);
+    const input = await waitFor(() => view.find<HTMLInputElement>('.form-item[data-field="protocols"] input'), 8000, 'the protocols field');
+    const chips = () => view.findAll('.form-item[data-field="protocols"] .chip').map((chip) => (chip.textContent ?? '').replace('×', '').trim());
+    await waitFor(() => chips().includes('ssh/22'), 5000, 'the default ssh/22');
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, 'ssh/38022');
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    await waitFor(() => fieldError(view, 'protocols') !== '', 3000, 'the complaint');
+    expect(fieldError(view, 'protocols')).to.equal('ssh 已有一个端口：每个协议只能填一次，请修改已有的那一个');
+    expect(view.find('.form-item[data-field="protocols"] .chip .remove')?.getAttribute('aria-label'), 'each chip\'s × is named').to.equal('移除 ssh/22');
+  });
+
   it('names the asset’s nodes by their full path and its labels as name:value on the detail page', async () => {
     const node = await api<{ id: string; full_value: string }>('POST', '/api/v1/assets/nodes/', { value: `${unique}-node` });
     const label = await api<{ id: string }>('POST', '/api/v1/assets/labels/', { name: `${unique}-env`, value: 'prod' });

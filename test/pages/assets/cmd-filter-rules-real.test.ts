@@ -6,6 +6,7 @@ import { loginAs } from '../../helpers/server.ts';
 import { mountConsole, resetConsole, settle, waitForShell, type MountedConsole } from '../../elements/support/console-fixture.ts';
 import { click, fieldError, formControl, slType, waitForToast } from '../users/support.ts';
 import { inputShows, switchStartsOn } from './support/form.ts';
+import { pickIn } from '../perms/support.ts';
 import { CMD_FILTERS, list, removeAll, uniqueName } from './support/api.ts';
 
 const filterName = uniqueName('filter');
@@ -70,5 +71,19 @@ describe('assets: a command filter with two rules (real server)', () => {
     ]);
     const shown = ruleRows(detail).map((row) => ['type', 'content', 'priority', 'action'].map((p) => text(row.querySelector(`[data-prop="${p}"]`))));
     expect(shown).to.deep.equal(rules.map((r) => [r.type_display, r.content.replace(/\s+/g, ' '), String(r.priority), r.action_display]));
+  });
+
+  it('opened by its address without a filter, asks for the filter first, then shows the rule form', async () => {
+    expect(filterId, 'the filter of the test above').to.not.equal('');
+    await resetConsole();
+    await loginAs('admin');
+    const view = await mountConsole('/assets/command-filter-rules/create');
+    await waitForShell(view);
+    await view.waitForText('.child-form-parent .parent-why', '请先选择要加入规则的命令过滤器', 8000);
+    expect(view.find('.form-page [data-field="content"]'), 'no empty rule form').to.equal(null);
+    await pickIn(view, '.child-form-parent', filterName, filterName);
+    await waitFor(() => location.hash === `#/assets/command-filter-rules/create?filter=${filterId}`, 5000, 'the filter in the address');
+    await waitFor(() => formControl(view, 'content', 'sl-textarea'), 8000, 'the rule form');
+    await inputShows(view, 'priority', '50');
   });
 });

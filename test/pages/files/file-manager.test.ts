@@ -88,6 +88,11 @@ describe('web file manager /koko/elfinder/sftp/', function () {
     const uploaded = await waitFor(() => row(page!, 'note.txt'), 15000, 'the uploaded file')
     expect(text(uploaded)).to.contain(`${content.length} B`)
     expect(text(uploaded)).to.match(/-rw[-rwx]{7}/)
+    // Its time as every time of the console reads, in this browser's zone: no "12/7/2026, 5:59:14 AM" in a Chinese page.
+    const offset = -new Date().getTimezoneOffset()
+    const zone = `${offset < 0 ? '-' : '+'}${String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0')}${String(Math.abs(offset) % 60).padStart(2, '0')}`
+    expect(text(uploaded.querySelectorAll('td')[2])).to.match(new RegExp(`^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2} \\${zone}$`))
+    expect(page.root()!.querySelector('table')!.getAttribute('aria-label'), 'the table is named').to.match(new RegExp(`/${folder} 中的文件$`))
 
     // Download: the link the page follows, fetched here to compare the bytes.
     let href = ''

@@ -40,7 +40,7 @@ describe('settings page (real server)', () => {
     await openTab(view, 'ldap');
     expect(text(view.find('.settings-form [data-field="AUTH_LDAP_SERVER_URI"] label'))).to.equal('LDAP 地址');
     // Beside the save, the LDAP tests and the import (settings-ldap.test.ts drives them).
-    expect(view.findAll('.settings-form .form-buttons > sl-button').map((b) => b.className)).to.deep.equal(['ldap-test-config', 'ldap-test-login', 'ldap-import', 'submit']);
+    expect(view.findAll('.settings-form .form-buttons > sl-button').map((b) => b.className)).to.deep.equal(['ldap-test-config', 'ldap-test-login', 'ldap-import', 'reset', 'submit']);
     await openTab(view, 'license');
     // The import form is always there; above it, the detail of a licence an earlier test imported, or none.
     await waitFor(() => !!view.find('.license-import .license-file') && !!view.find('.license-detail, .license-none'), 5000, 'the licence tab');
@@ -81,6 +81,26 @@ describe('settings page (real server)', () => {
     expect(input(view, 'SECURITY_MAX_IDLE_TIME')!.value).to.equal('45');
     const stored = (await api<{ security: Record<string, unknown> }>('GET', SETTING)).data.security;
     expect([stored.SECURITY_LOGIN_LIMIT_COUNT, stored.SECURITY_MAX_IDLE_TIME]).to.deep.equal([7, 30]);
+  });
+
+  it('heads each tab\'s fields as Lina does, leaves air under the tabs, and Reset puts back the stored values', async () => {
+    await loginAs('admin');
+    const view = await mountConsole('/settings/?activeTab=basic');
+    await waitForShell(view);
+    const site = await waitFor(() => input(view, 'SITE_URL'), 8000, 'the basic form');
+    const legend = view.find('.settings-form fieldset.settings-section legend')!;
+    expect(text(legend)).to.equal('基本信息');
+    const tabsBottom = view.find('.settings-page sl-tab-group')!.getBoundingClientRect().bottom;
+    expect(legend.getBoundingClientRect().top - tabsBottom, 'air between the tabs and the first heading').to.be.at.least(16);
+    const stored = site.value;
+    await typeInto(site, 'http://typed.example:1');
+    await waitFor(() => site.value === 'http://typed.example:1', 2000, 'the typed value');
+    view.find<HTMLElement>('.settings-form sl-button.reset')!.click();
+    await waitFor(() => input(view, 'SITE_URL')!.value === stored, 3000, 'the stored value back');
+    await openTab(view, 'security');
+    const legends = view.findAll('.settings-form fieldset.settings-section legend').map((node) => text(node));
+    expect(legends).to.deep.equal(['安全设置', '密码校验规则']);
+    expect(view.find('.settings-form fieldset.settings-section:nth-of-type(2) [data-field="SECURITY_PASSWORD_MIN_LENGTH"]')).to.not.equal(null);
   });
 
   it('Email: "Test connection" sends a real mail through a local SMTP server, and a wrong password shows its error', async () => {

@@ -47,6 +47,5 @@ describe('terminal: section helpers', () => {
     expect(durationText('', null)).to.equal('');
     expect(sessionDetailPath('abc', 42)).to.equal('/terminal/sessions/abc?start=42');
     expect(sessionDetailPath('abc')).to.equal('/terminal/sessions/abc');
-    expect(sessionDetailPath('abc', 0, true)).to.equal('/terminal/sessions/abc?start=0&autoplay=1');
   });
 });

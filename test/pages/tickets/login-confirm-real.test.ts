@@ -84,6 +84,9 @@ describe('login confirmation: a reviewer lets a waiting sign-in through (real se
     await waitFor(() => frame!.contentWindow?.location.pathname === '/core/auth/login/wait-confirm/', 8000, 'the waiting page');
     // Another window's nodes: read as plain text (the helpers check this window's element types).
     await waitFor(() => (frame!.contentDocument?.querySelector('.wait-message')?.textContent ?? '').includes('Administrator(admin)'), 5000, 'the reviewer named');
+    // In the console's language (Chinese by default), whatever this browser's Accept-Language (en-US) asks.
+    expect(frame.contentDocument!.documentElement.lang).to.equal('zh-CN');
+    expect(frame.contentDocument!.querySelector('h1')?.textContent).to.equal('登录复核');
 
     // The reviewer, elsewhere: the ticket is assigned to them; they approve it.
     const { token } = await reviewerCall<{ token: string }>('POST', '/api/v1/authentication/auth/', { username: 'admin', password: DEMO_PASSWORD });

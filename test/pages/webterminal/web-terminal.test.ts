@@ -105,6 +105,20 @@ describe('web terminal page /luna/', function () {
         .catch((error) => { throw new Error(`${error.message}: ${screen()}`) })
       expect(screenLines(root).some((line) => line.endsWith('echo hello'))).to.equal(true)
 
+      // Tab stays in the terminal (a shell completes with it); Ctrl+], said on screen, leaves it for the bar under it.
+      const textarea = root.querySelector<HTMLTextAreaElement>('.xterm-helper-textarea')!
+      const hint = root.querySelector(`#${CSS.escape(textarea.getAttribute('aria-describedby') ?? '')}`)
+      expect(text(hint)).to.equal('终端接收所有按键（包括 Tab）：按 Ctrl+] 离开终端，回到这里')
+      expect(hint!.getBoundingClientRect().height, 'the hint is on screen').to.be.greaterThan(0)
+      await sendKeys({ press: 'Tab' })
+      expect(root.activeElement, 'Tab is the shell\'s').to.equal(textarea)
+      await sendKeys({ down: 'Control' })
+      await sendKeys({ press: 'BracketRight' })
+      await sendKeys({ up: 'Control' })
+      await waitFor(() => root.activeElement?.classList.contains('leave-target'), 3000, 'focus out of the terminal')
+      expect(text(root.activeElement)).to.equal('连接其他资产')
+      textarea.focus()
+
       // The window's size reaches the shell: `stty size` (rows cols) before and after the window narrows.
       const sizes = () => screenLines(root).filter((line) => /^\d+ \d+$/.test(line)).map((line) => line.split(' ').map(Number))
       await sendKeys({ type: 'stty size' })

@@ -7,6 +7,7 @@ import type { PageProps } from '../../routes.ts'
 import { hashPath } from '../../ui/hash-location.ts'
 import { useActiveTab } from '../../ui/tabs.ts'
 import { EngineStyle } from '../EngineStyle.tsx'
+import { TabList, tabPanelProps, useTabIds } from '../TabList.tsx'
 import { goTo } from '../navigate.ts'
 import { SlButton } from '../shoelace.ts'
 import { confirmDelete } from '../delete.ts'
@@ -28,6 +29,8 @@ export function DetailPage({ resource, params }: PageProps & { resource: Resourc
   const name = object ? String(object[resource.detail?.titleField ?? 'name'] ?? object.hostname ?? object.id ?? '') : ''
   const title = truncateTitle(name ? `${t(pageTitle(resource, 'detail'))}: ${name}` : t(pageTitle(resource, 'detail')))
   const custom = resource.detail?.tabs?.find((tab) => tab.name === active)
+  const ids = useTabIds()
+  const hasTabs = tabs.length > 1
 
   return (
     <section className="engine-page detail-page">
@@ -45,17 +48,12 @@ export function DetailPage({ resource, params }: PageProps & { resource: Resourc
         )}
       </div>
       {problem === 'lost' && <p className="problem">{t('message.resourceLost')}</p>}
-      {tabs.length > 1 && (
-        <div role="tablist" className="detail-tabs">
-          {tabs.map((tab) => (
-            <button key={tab.name} type="button" role="tab" data-tab={tab.name} aria-selected={tab.name === active}
-              className={tab.name === active ? 'active' : ''} onClick={() => choose(tab.name)}>{t(tab.title)}</button>
-          ))}
-        </div>
-      )}
-      {object && (custom
-        ? <custom.component object={object} reload={reload} />
-        : <InfoTab resource={resource} object={object} meta={meta} reload={reload} />)}
+      {hasTabs && <TabList tabs={tabs} active={active} onChoose={choose} label={title} ids={ids} />}
+      <div {...(hasTabs ? tabPanelProps(ids, active) : {})} className="detail-panel">
+        {object && (custom
+          ? <custom.component object={object} reload={reload} />
+          : <InfoTab resource={resource} object={object} meta={meta} reload={reload} />)}
+      </div>
     </section>
   )
 }

@@ -3,6 +3,8 @@ import type { Choice } from '../../resource/metadata.ts'
 
 export interface BitsCheckboxesProps {
   name: string
+  /** The group's accessible name (the field's label). */
+  label?: string
   /** The choices to show (labels from the metadata), in order. */
   options: Choice[]
   bits: BitNames
@@ -12,10 +14,10 @@ export interface BitsCheckboxesProps {
 }
 
 /** A checkbox group over named bit flags (resource/bits.ts): ticking `all` ticks everything. */
-export function BitsCheckboxes({ name, options, bits, value, disabled, onChange }: BitsCheckboxesProps) {
+export function BitsCheckboxes({ name, label, options, bits, value, disabled, onChange }: BitsCheckboxesProps) {
   const mask = maskOf(value, bits)
   return (
-    <div className="bits-checkboxes" role="group">
+    <div className="bits-checkboxes" role="group" aria-label={label}>
       {options.map((option) => {
         const bit = bits[String(option.value)] ?? 0
         return (

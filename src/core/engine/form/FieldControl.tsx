@@ -50,7 +50,7 @@ export function FieldControl({ field, value, disabled, onChange, onBlur }: Field
       }
       break
     case 'bits':
-      return <BitsCheckboxes name={field.id} options={field.options ?? []} bits={field.bits ?? {}} value={value} disabled={disabled}
+      return <BitsCheckboxes name={field.id} label={field.label} options={field.options ?? []} bits={field.bits ?? {}} value={value} disabled={disabled}
         onChange={(v) => onChange(v, true)} />
     case 'tags':
       return <TagsInput value={value} label={field.label} disabled={disabled} onChange={(v) => onChange(v, true)} />

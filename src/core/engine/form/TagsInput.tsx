@@ -21,7 +21,10 @@ export function TagsInput({ value, onChange, label, disabled }: {
           {items.map((item) => (
             <span key={item} className="chip">
               {item}
-              {!disabled && <button type="button" className="remove" onClick={() => onChange(items.filter((i) => i !== item))}>×</button>}
+              {!disabled && (
+                <button type="button" className="remove" aria-label={t('engine.form.remove', { name: item })}
+                  onClick={() => onChange(items.filter((i) => i !== item))}>×</button>
+              )}
             </span>
           ))}
         </div>

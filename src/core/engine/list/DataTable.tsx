@@ -23,6 +23,8 @@ export interface DataTableProps {
   renderActions?: (row: Row) => ReactNode
   /** What the empty table says instead of "No data" (why it is empty: a refused or failed call). */
   emptyText?: string
+  /** The table's accessible name (the list's title); default "数据列表". */
+  label?: string
 }
 
 function nextOrder(prop: string, order: string): string {
@@ -40,7 +42,7 @@ export function DataTable(props: DataTableProps) {
   // in view (styles.ts), rather than running past the page's edge where it was cut off.
   return (
     <div className="table-scroll">
-      <table className="engine-table" part="table">
+      <table className="engine-table" part="table" aria-label={props.label || t('engine.list.table')}>
         <thead>
           <tr>
             {props.selectable && (

@@ -6,7 +6,7 @@ import { metaToColumns } from '../../resource/columns.ts'
 import { defaultRange, rangeParams, type DateRange } from '../../resource/dates.ts'
 import type { ActionContext, HeaderAction, ResourceDefinition } from '../../resource/define.ts'
 import { filterableFields, type FieldsMeta } from '../../resource/metadata.ts'
-import { hasRoute } from '../../resource/names.ts'
+import { hasRoute, pageTitle } from '../../resource/names.ts'
 import { cleanSearchParams } from '../../resource/search.ts'
 import type { BastionErrorDetail } from '../../element-types.ts'
 import { failureText, reportFailure } from '../../ui/element-failure.ts'
@@ -46,6 +46,8 @@ export interface ListTableProps {
 
 export function ListTable({ resource, filters, onFiltersChange, onError, fixed }: ListTableProps) {
   const t = useT()
+  // The table's and its pager's name: the list's title ('' when the definition has none of its own).
+  const name = t(pageTitle(resource, 'list'), { defaultValue: '' })
   const root = useRef<HTMLDivElement>(null)
   const list = resource.list
   const adapter = list.adapter ?? limitOffsetAdapter
@@ -123,13 +125,13 @@ export function ListTable({ resource, filters, onFiltersChange, onError, fixed }
         <IconButton name="arrow-clockwise" className="refresh" label={t('common.refresh')} onClick={reload} />
       </div>
       {meta && (
-        <DataTable columns={columns} rows={state.rows} meta={meta} overrides={list.overrides} selectable
+        <DataTable label={name} columns={columns} rows={state.rows} meta={meta} overrides={list.overrides} selectable
           selected={selected} onSelect={setSelected} order={state.order} onSort={setOrder}
           detailHref={hasRoute(resource, 'detail') ? (row: Row) => useConsoleLocation.hrefs(resourcePath(resource, 'detail', rowId(row))) : undefined}
           emptyText={failure ? failureText(t, failure) : undefined}
           renderActions={(row) => <RowActions row={row} actions={rowActions} ctx={ctx} />} />
       )}
-      <Pager total={state.total} page={state.page} size={state.size} sizes={adapter.pageSizes} onPage={setPage} onSize={setSize} />
+      <Pager label={name} total={state.total} page={state.page} size={state.size} sizes={adapter.pageSizes} onPage={setPage} onSize={setSize} />
       {dialog && <ListDialogs open={dialog} resource={resource} filters={query} ids={ids} onClose={() => setDialog(null)} reload={reload} />}
     </div>
   )

@@ -17,15 +17,17 @@ export interface PagerProps {
   sizes: readonly number[]
   onPage: (page: number) => void
   onSize: (size: number) => void
+  /** What is paged (the list's name): two pagers on one page were two navigations both named 分页. */
+  label?: string
 }
 
-export function Pager({ total, page, size, sizes, onPage, onSize }: PagerProps) {
+export function Pager({ total, page, size, sizes, onPage, onSize, label }: PagerProps) {
   const t = useT()
   const pageCount = Math.max(1, Math.ceil(total / size))
   // A size set by the page (an element's page-size attribute) is offered even when not a preset.
   const choices = sizes.includes(size) ? sizes : [...sizes, size].sort((a, b) => a - b)
   return (
-    <nav className="pager" part="pager" aria-label={t('engine.list.pager')}>
+    <nav className="pager" part="pager" aria-label={label ? t('engine.list.pagerOf', { name: label }) : t('engine.list.pager')}>
       <span className="total">{t('engine.list.total', { total })}</span>
       <select className="page-size" aria-label={t('engine.list.pageSizeLabel')} value={size} onChange={(e) => onSize(Number(e.target.value))}>
         {choices.map((s) => <option key={s} value={s}>{t('engine.list.pageSize', { size: s })}</option>)}

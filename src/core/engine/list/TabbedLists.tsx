@@ -5,6 +5,7 @@ import { queryToSearch, searchToQuery } from '../../resource/search.ts'
 import { hashPath, navigateHash, useConsoleSearch } from '../../ui/hash-location.ts'
 import { useActiveTab } from '../../ui/tabs.ts'
 import { EngineStyle } from '../EngineStyle.tsx'
+import { TabList, tabPanelProps, useTabIds } from '../TabList.tsx'
 import { ListTable } from './ListTable.tsx'
 
 export interface ListTab {
@@ -33,6 +34,7 @@ export function TabbedLists({ title, tabs, className, toolbar }: TabbedListsProp
   const t = useT()
   const search = useConsoleSearch()
   const [active, choose] = useActiveTab(tabs.map((tab) => tab.name))
+  const ids = useTabIds()
   const tab = tabs.find((each) => each.name === active) ?? tabs[0]
   const filters = Object.fromEntries(Object.entries(queryToSearch(search)).filter(([key]) => key !== 'activeTab'))
   const change = (next: Record<string, string>) => {
@@ -50,13 +52,8 @@ export function TabbedLists({ title, tabs, className, toolbar }: TabbedListsProp
       <EngineStyle />
       <h2>{t(title)}</h2>
       {toolbar}
-      <div role="tablist" className="detail-tabs">
-        {tabs.map((each) => (
-          <button key={each.name} type="button" role="tab" data-tab={each.name} aria-selected={each.name === tab.name}
-            className={each.name === tab.name ? 'active' : ''} onClick={() => pick(each.name)}>{t(each.title)}</button>
-        ))}
-      </div>
-      <div role="tabpanel" data-tab={tab.name}>
+      <TabList tabs={tabs} active={tab.name} onChoose={pick} label={t(title)} ids={ids} />
+      <div {...tabPanelProps(ids, tab.name)} data-tab={tab.name}>
         <ListTable key={tab.name} resource={tab.resource} filters={filters} onFiltersChange={change} fixed={tab.fixed} />
       </div>
     </section>

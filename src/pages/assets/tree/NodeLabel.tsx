@@ -1,4 +1,5 @@
-import type { MouseEvent } from 'react'
+import type { MouseEvent, ReactNode } from 'react'
+import { Icon } from '../../../core/ui/Icon.tsx'
 import type { TreeNode } from './node-api.ts'
 
 export interface NodeLabelProps {
@@ -11,15 +12,18 @@ export interface NodeLabelProps {
   onSelect: () => void
   onMenu: (event: MouseEvent) => void
   onRename: (value: string) => void
+  /** Drawn after the title (the root's refresh button). */
+  after?: ReactNode
 }
 
-/** One row of the tree: the open/close arrow, then the title (or the rename input). */
+/** One row of the tree: the open/close arrow, a folder (open or shut, as Lina's), then the title (or the rename input). */
 export function NodeLabel(props: NodeLabelProps) {
   const { node } = props
   return (
     <div className={`node-row${props.selected ? ' selected' : ''}`} data-key={node.key} data-id={node.id}
       style={{ paddingLeft: 4 + props.depth * 16 }} onContextMenu={props.onMenu}>
       <button type="button" className="toggle" aria-label={node.value} aria-expanded={props.open} tabIndex={-1} onClick={props.onToggle}>{props.open ? '▾' : '▸'}</button>
+      <Icon className="folder" name={props.open ? 'folder2-open' : 'folder'} />
       {props.editing ? (
         <input className="rename" defaultValue={node.value} autoFocus aria-label={node.value}
           onKeyDown={(e) => {
@@ -37,6 +41,7 @@ export function NodeLabel(props: NodeLabelProps) {
             }
           }}>{node.title}</button>
       )}
+      {props.after}
     </div>
   )
 }

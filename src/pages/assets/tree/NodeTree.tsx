@@ -1,6 +1,7 @@
-import { useState, type MouseEvent } from 'react'
+import { useMemo, useState, type MouseEvent } from 'react'
 import { useT } from '../../../core/i18n/index.ts'
 import { confirm } from '../../../core/stores/notify.ts'
+import { IconButton } from '../../../core/ui/IconButton.tsx'
 import { createChildNode, deleteNode, renameNode, type TreeNode } from './node-api.ts'
 import { NodeLabel } from './NodeLabel.tsx'
 import { TREE_CSS } from './tree-styles.ts'
@@ -18,14 +19,18 @@ export interface NodeTreeProps {
   load?: LoadChildren
   /** The first level could not load (the embeddable list reports it). */
   onError?: (error: unknown) => void
+  /** A refresh button beside the root, as Lina's tree has (counts change as assets move). */
+  refreshable?: boolean
 }
 
 interface Menu { node: TreeNode; x: number; y: number }
 
 /** The node tree on the left of the asset list: lazy children, right-click to edit. */
-export function NodeTree({ selected, onSelect, editable, reloadKey, load, onError }: NodeTreeProps) {
+export function NodeTree({ selected, onSelect, editable, reloadKey, load, onError, refreshable }: NodeTreeProps) {
   const t = useT()
-  const { state, toggle, refresh, patchNode } = useNodeTree(reloadKey, load, onError)
+  const [round, setRound] = useState(0)
+  const key = useMemo(() => [reloadKey, round], [reloadKey, round])
+  const { state, toggle, refresh, patchNode } = useNodeTree(key, load, onError)
   const [menu, setMenu] = useState<Menu | null>(null)
   const [editing, setEditing] = useState<string | null>(null)
   const parentOf = (node: TreeNode) => [...state.roots, ...Object.values(state.children).flat()].find((n) => n.key === node.parentKey)
@@ -68,7 +73,8 @@ export function NodeTree({ selected, onSelect, editable, reloadKey, load, onErro
         <li key={node.key} role="treeitem" aria-expanded={state.expanded.has(node.key)} aria-selected={selected === node.id}>
           <NodeLabel node={node} depth={depth} open={state.expanded.has(node.key)} selected={selected === node.id}
             editing={editing === node.key} onToggle={() => toggle(node)} onSelect={() => onSelect(node)}
-            onMenu={(event) => openMenu(node, event)} onRename={(value) => void commitRename(node, value)} />
+            onMenu={(event) => openMenu(node, event)} onRename={(value) => void commitRename(node, value)}
+            after={refreshable && depth === 0 ? <IconButton name="arrow-clockwise" label={t('assets.tree.refresh')} className="tree-refresh" onClick={() => setRound((n) => n + 1)} /> : undefined} />
           {state.expanded.has(node.key) && (state.children[node.key]?.length ?? 0) > 0 && branch(state.children[node.key], depth + 1)}
         </li>
       ))}

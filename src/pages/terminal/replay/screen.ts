@@ -1,4 +1,5 @@
 import { adoptCss } from '../../../core/ui/adopt-css.ts'
+import { READABLE_ANSI } from '../../../core/ui/terminal-colours.ts'
 import type { Terminal } from '@xterm/xterm'
 import type { Timeline } from './timeline.ts'
 
@@ -25,7 +26,7 @@ export class Screen {
   static async open(host: HTMLElement, cols: number, rows: number): Promise<Screen> {
     const [{ Terminal }, css] = await loadTerminal()
     adoptCss(host, css)
-    const terminal = new Terminal({ cols, rows, disableStdin: true, cursorBlink: false, fontSize: 12, scrollback: 0 })
+    const terminal = new Terminal({ cols, rows, disableStdin: true, cursorBlink: false, fontSize: 12, scrollback: 0, theme: READABLE_ANSI })
     terminal.open(host)
     // Nothing is typed into a replay: keys are left to the page (Tab moves on instead of being kept
     // as a tab character, the player's own keys work), and Tab never stops in xterm's input.

@@ -16,6 +16,9 @@ export const REPLAY_CSS = `
    grid cell without a width of its own, that would only ever grow. */
 .replay-screen { flex: 0 1 auto; min-height: 0; contain: inline-size; background: #000; padding: 4px; overflow: auto; }
 .replay-screen[data-fit="width"] { scrollbar-gutter: stable; }
+/* xterm's own (invisible) scrollbar keeps the height of the terminal before a fit shrank its font: unclipped,
+   it let the screen scroll ~60 px of nothing below a terminal fitted to the window. */
+.replay-screen .xterm { overflow: hidden; }
 .replay-screen[data-fit="height"], .replay-screen[data-fit="both"] { flex: 1 1 0; }
 .replay-controls { flex: none; display: flex; align-items: center; gap: var(--_spacing); flex-wrap: wrap; }
 .replay-controls > button { min-width: 64px; padding: 4px 10px; font: inherit; cursor: pointer; border: 1px solid var(--_color-primary);
