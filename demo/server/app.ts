@@ -164,7 +164,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerMailTestingRoute(app, { policy });
   registerLdapRoutes(app, { policy });
   registerAuditRoutes(app);
-  registerDashboardRoutes(app);
+  registerDashboardRoutes(app, { dataDir });
   registerTicketRoutes(app, { policy });
   registerTerminalRoutes(app, { dataDir, bootstrapToken: opts.bootstrapToken ?? process.env[BOOTSTRAP_TOKEN_ENV] ?? '', policy, maxReplayBytes: opts.maxReplayBytes });
   registerAppendOnly(app);

@@ -5,8 +5,9 @@
 import { everyAction, IsSuperUser } from '../auth/permissions.ts';
 import { L } from '../assets/fields.ts';
 import type { FieldDef, HookArgs, ResourceDef, Row } from '../engine/types.ts';
-import { t } from '../lib/i18n.ts';
+import { pick, t } from '../lib/i18n.ts';
 import { createTerminal, terminalNameTaken } from '../terminal/terminal-accounts.ts';
+import { STORAGE_STATE_CHOICES, storageState } from '../terminal/storage-state.ts';
 
 export const ALIVE_MS = 60_000;
 
@@ -37,6 +38,11 @@ export const terminalsResource: ResourceDef = {
     is_active: { type: 'boolean', label: L('激活', 'Is active'), default: true, column: false },
     session_online: { type: 'integer', label: L('在线会话', 'Session Online'), read_only: true },
     is_alive: { type: 'boolean', label: L('在线', 'Is alive'), read_only: true, column: false },
+    // The data folder its heartbeat reports (terminal/storage-state.ts): a terminal whose disk is full shows.
+    storage_status: { type: 'choice', label: L('存储状态', 'Storage'), read_only: true, column: false, choices: STORAGE_STATE_CHOICES },
+    storage_free_bytes: { type: 'integer', label: L('可用空间（字节）', 'Free space (bytes)'), read_only: true, max_value: Number.MAX_SAFE_INTEGER },
+    storage_total_bytes: { type: 'integer', label: L('总空间（字节）', 'Total space (bytes)'), read_only: true, max_value: Number.MAX_SAFE_INTEGER },
+    storage_last_fault: { type: 'dict', label: L('最近一次存储故障', 'Last storage fault'), read_only: true, column: false },
     date_created: { type: 'datetime', label: L('创建日期', 'Date created'), read_only: true },
   },
   searchFields: ['name', 'remote_addr'],
@@ -90,6 +96,14 @@ export const terminalsResource: ResourceDef = {
       const active = row.user_id ? args.db.prepare('SELECT is_active FROM users WHERE id = ?').pluck().get(row.user_id) : 0;
       out.is_active = Boolean(active);
       out.is_alive = typeof row.last_heartbeat === 'number' && args.now - row.last_heartbeat < ALIVE_MS;
+      const state = storageState({
+        free: typeof row.storage_free_bytes === 'number' ? row.storage_free_bytes : null,
+        total: typeof row.storage_total_bytes === 'number' ? row.storage_total_bytes : null,
+        fault: String(row.storage_fault ?? ''),
+      });
+      out.storage_status = state;
+      out.storage_status_display = pick(args.ctx.lang, STORAGE_STATE_CHOICES.find((choice) => choice.value === state)!.label);
+      out.storage_last_fault = typeof row.storage_last_fault === 'string' ? JSON.parse(row.storage_last_fault) : null;
     },
   },
   sample: ({ seq }) => ({

@@ -8,7 +8,7 @@ const en: Translation<typeof zh> = {
       column: {
         index: 'No.', target: 'Target', command: 'Commands', loginFrom: 'Login from', protocol: 'Protocol', duration: 'Duration',
         riskLevel: 'Risk level', session: 'Session', date: 'Date', output: 'Output', input: 'Command', alive: 'Alive',
-        sessionOnline: 'Online sessions', type: 'Type',
+        sessionOnline: 'Online sessions', type: 'Type', storage: 'Storage',
       },
       action: {
         terminate: 'Terminate', replay: 'Replay', download: 'Download', accept: 'Accept', test: 'Test connection', goto: 'Go to',
@@ -27,6 +27,9 @@ const en: Translation<typeof zh> = {
         secretHelp: 'Leave blank to keep the current value', hostsHelp: 'Separate several hosts with commas',
       },
       filter: { user: 'User', asset: 'Asset', systemUser: 'System user', input: 'Command' },
+      storageState: {
+        ok: 'OK', low: 'Low on space', full: 'Disk full', read_only: 'Read-only', io: 'I/O errors', unknown: 'Unknown', free: '{{free}} free of {{total}}',
+      },
       empty: 'None',
     },
   }

@@ -34,3 +34,4 @@ export { default as m0047 } from './0047_sample_indexes.ts';
 export { default as m0048 } from './0048_door_sign_ins.ts';
 export { default as m0049 } from './0049_ticket_confirmation.ts';
 export { default as m0050 } from './0050_confirmed_logins.ts';
+export { default as m0051 } from './0051_terminal_storage.ts';
