@@ -14,7 +14,7 @@ interface TokenAnswer { user?: { id: string; username: string; name: string }; e
 export interface PendingMfa { cookies: Map<string, string>; body: Record<string, string> }
 
 /** Why the server could not judge the sign-in: what the door tells the user. */
-export type Unjudged = Extract<TextKey, 'door.server_busy' | 'door.server_failed' | 'door.server_silent'>;
+export type Unjudged = Extract<TextKey, 'door.server_busy' | 'door.server_failed' | 'door.server_silent' | 'door.server_cannot_save'>;
 
 export type SignIn =
   | { user: TerminalUser }
@@ -53,7 +53,9 @@ async function judged<T>(services: Services, what: string, call: () => Promise<T
       }
       if (error instanceof ApiError && error.status < 500) return { error };
       services.log(`${what} failed: ${(error as Error).message}`);
-      return { unjudged: error instanceof ApiError ? 'door.server_failed' : 'door.server_silent' };
+      // 503 is the server's own "my storage refuses writes" (a full disk: its web/errors.ts), said as such.
+      if (error instanceof ApiError) return { unjudged: error.status === 503 ? 'door.server_cannot_save' : 'door.server_failed' };
+      return { unjudged: 'door.server_silent' };
     }
   }
 }

@@ -71,6 +71,10 @@ export const TEXTS = {
     zh: '堡垒机服务器出错，无法校验你的登录（并非密码错误），请稍后再试或联系管理员。',
     en: "The bastion's server failed while checking your sign-in (this is not a wrong password). Try again later or tell an administrator.",
   },
+  'door.server_cannot_save': {
+    zh: '堡垒机服务器的存储拒绝写入（例如磁盘已满），无法记录你的登录（并非密码错误），请稍后再试或联系管理员。',
+    en: "The bastion's server cannot record your sign-in: its storage refuses writes (its disk may be full). This is not a wrong password. Try again later or tell an administrator.",
+  },
   'door.server_silent': {
     zh: '堡垒机服务器没有应答，无法校验你的登录（并非密码错误），请稍后再试或联系管理员。',
     en: "The bastion's server did not answer, so your sign-in could not be checked (this is not a wrong password). Try again later or tell an administrator.",
