@@ -194,11 +194,11 @@ export class TerminalSession {
     this.outputBytes = 0;
     this.lastFlushAt = performance.now();
     this.screen.write(data);
-    // Decoded once (a character split over two chunks waits for its end) for the recording and the gate.
+    // The recording takes the bytes as they are (asciicast.ts); the gate reads text (a character split
+    // over two chunks waits for its end).
+    this.recorder.output(data);
     const text = this.decoder.write(data);
-    if (!text) return;
-    this.recorder.output(text);
-    this.gate.output(text);
+    if (text) this.gate.output(text);
   }
 
   private get lang(): Lang { return this.origin.lang ?? 'zh'; }
