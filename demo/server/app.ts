@@ -167,7 +167,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerMailTestingRoute(app, { policy });
   registerLdapRoutes(app, { policy });
   registerAuditRoutes(app);
-  registerDashboardRoutes(app);
+  registerDashboardRoutes(app, { dataDir });
   registerTicketRoutes(app, { policy });
   registerSsoRoutes(app);
   registerServiceAccountRegistration(app, opts.bootstrapToken ?? process.env[BOOTSTRAP_TOKEN_ENV] ?? '');

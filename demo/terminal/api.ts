@@ -6,6 +6,9 @@ import { signFor } from '../server/auth/access-key-sign.ts';
 export interface AccessKey { id: string; secret: string }
 
 export class ApiError extends Error {
+  /** `Retry-After` of a 429 or 503, in seconds, when the server sent one. */
+  retryAfter: number | null = null;
+
   constructor(readonly status: number, readonly body: unknown, path: string) {
     super(`${path} answered ${status}: ${typeof body === 'string' ? body : JSON.stringify(body)}`.slice(0, 500));
   }
@@ -15,6 +18,8 @@ export interface RequestOptions {
   method?: string; body?: unknown; form?: FormData; headers?: Record<string, string>;
   /** A cookie jar sent with the call and updated from its answer (one user's sign-in with MFA). */
   cookies?: Map<string, string>;
+  /** This call's own time limit (default: the client's). */
+  timeoutMs?: number;
 }
 
 export class Api {
@@ -35,7 +40,7 @@ export class Api {
       body = JSON.stringify(options.body);
     }
     const response = await fetch(new URL(path, this.base), {
-      method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, signal: AbortSignal.timeout(this.timeoutMs),
+      method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, signal: AbortSignal.timeout(options.timeoutMs ?? this.timeoutMs),
     });
     if (options.cookies) {
       for (const line of response.headers.getSetCookie()) {
@@ -47,7 +52,12 @@ export class Api {
     const text = await response.text();
     let parsed: unknown = text;
     try { parsed = text ? JSON.parse(text) : null; } catch { /* a text answer stays text */ }
-    if (response.status >= 400) throw new ApiError(response.status, parsed, path);
+    if (response.status >= 400) {
+      const error = new ApiError(response.status, parsed, path);
+      const header = response.headers.get('retry-after');
+      if (header !== null && /^\d+$/.test(header.trim())) error.retryAfter = Number(header);
+      throw error;
+    }
     return parsed as T;
   }
 

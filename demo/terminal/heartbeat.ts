@@ -1,6 +1,7 @@
 // The terminal's heartbeat: every interval it reports its open sessions and load on terminals/status/,
-// and the answer brings the pending tasks; a kill_session task ends that session (with a message to
-// its user) and is marked finished.
+// and its data folder's state (free space, the storage fault in force and the last one: fields a 2.3
+// server ignores), and the answer brings the pending tasks; a kill_session task ends that session (with a
+// message to its user) and is marked finished.
 import { freemem, loadavg, totalmem } from 'node:os';
 import type { Services } from './services.ts';
 
@@ -12,7 +13,7 @@ export async function beat(services: Services): Promise<void> {
   const sessions = [...services.sessions.keys()];
   const tasks = await services.api.post<Task[]>('/api/v1/terminal/terminals/status/', {
     sessions, session_online: sessions.length, cpu_load: Number(loadavg()[0].toFixed(2)),
-    memory_used: totalmem() - freemem(),
+    memory_used: totalmem() - freemem(), ...services.storage.report(),
     // Our extension (server: terminal/terminal-report.ts): where the doors listen, and the object-store uploads.
     ...(services.doors ? { ssh_port: services.doors.sshPort, http_port: services.doors.httpPort, http_host: services.doors.httpHost } : {}),
     replay_store: services.recordings.status(),

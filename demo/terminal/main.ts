@@ -3,6 +3,12 @@
 import { optionsFromEnv } from './config.ts';
 import { startTerminal } from './terminal.ts';
 
+// A promise nobody awaited that fails is a bug of ours: said loudly (tests look for "[bug]"), and the
+// terminal goes on serving its open sessions instead of exiting with every one of them (Node's default).
+process.on('unhandledRejection', (reason) => {
+  console.error(`[bug] unhandled rejection: ${reason instanceof Error ? reason.stack : String(reason)}`);
+});
+
 const terminal = await startTerminal(optionsFromEnv());
 
 let closing = false;

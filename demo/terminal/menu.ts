@@ -10,6 +10,7 @@ import { askManualLogin } from './manual-login.ts';
 import { TerminalSession, type DoorSession, type Origin, type UserScreen } from './session.ts';
 import { confirmDatabaseApp, grantedAppSystemUsers, grantedDatabaseApps, type DatabaseApp } from './database/app-grants.ts';
 import { DatabaseSession } from './database/database-session.ts';
+import { reasonOf } from './storage-health.ts';
 import { pad, widthOf } from './text-width.ts';
 import { text, type TextKey } from './texts.ts';
 
@@ -183,7 +184,7 @@ export class AssetMenu {
     try {
       session = await open();
     } catch (error) {
-      this.write(`${red(this.say('connect.failed', { host, error: (error as Error).message }))}\r\n`);
+      this.write(`${red(this.say('connect.failed', { host, error: reasonOf(error, this.origin.lang) }))}\r\n`);
       return;
     }
     this.io.attach(session);

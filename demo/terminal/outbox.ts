@@ -9,7 +9,7 @@
 // order is kept: a session is closed after its commands).
 import { join } from 'node:path';
 import type { Api } from './api.ts';
-import { Journal } from './journal.ts';
+import { Journal, type WriteHealth } from './journal.ts';
 import { sendCommands, sendEnd, sendFtpLog, type CloseBody, type Delivery, type FtpLogRecord, type Job, type SpooledCommand } from './outbox-jobs.ts';
 
 /** Commands per POST (the server takes up to 5000). */
@@ -37,8 +37,8 @@ export class Outbox {
   /** Stopped: records still go to the journal (for the next start), nothing is sent. */
   private closed = false;
 
-  constructor(api: Api, dataDir: string, private readonly log: (line: string) => void, intervalMs = 1000) {
-    this.journal = new Journal<Job>(join(dataDir, OUTBOX_FILE), log);
+  constructor(api: Api, dataDir: string, private readonly log: (line: string) => void, intervalMs = 1000, health?: WriteHealth) {
+    this.journal = new Journal<Job>(join(dataDir, OUTBOX_FILE), log, health);
     this.journal.forEachPending((job) => { if (job.kind === 'end') this.ending.add(job.session); });
     this.delivery = { api, log, replayed: new Set(), done: (n) => this.done(n) };
     this.timer = setInterval(() => void this.pump(), intervalMs);
@@ -99,7 +99,7 @@ export class Outbox {
     this.journal.close();
   }
 
-  /** A disk that refuses the write (full, gone) costs this record, loudly, not the session that made it. */
+  /** Records the disk refused wait in memory (journal.ts); anything else unexpected costs this record, loudly, not the session that made it. */
   private append(job: Job): number {
     try {
       return this.journal.append(job);
@@ -123,6 +123,8 @@ export class Outbox {
   }
 
   private async run(): Promise<void> {
+    // What the disk refused earlier goes to the file first, now that it may take it.
+    this.journal.writeHeld();
     for (;;) {
       if (Date.now() > this.deadline) return;
       const head = this.journal.peek(BATCH);

@@ -6,8 +6,11 @@ import type { Api } from './api.ts';
 import type { CommandSink } from './command-sink.ts';
 import type { ServerConfig } from './config.ts';
 import type { InflightNotes } from './inflight.ts';
+import type { NoteFolder } from './note-folder.ts';
+import type { FtpLogRecord } from './outbox-jobs.ts';
 import type { Outbox } from './outbox.ts';
 import type { StoreQueue } from './recordings/store-queue.ts';
+import type { StorageHealth } from './storage-health.ts';
 
 /** What the heartbeat (kill tasks) and the terminal's stop need of an open session. */
 export interface OpenSession {
@@ -22,12 +25,16 @@ export interface Services {
   outbox: Outbox;
   /** The command line each session let through and has not recorded yet (kill -9 safe). */
   inflight: InflightNotes;
+  /** The FTP rows of transfers under way, until each ends (kill -9 safe: files/file-tree.ts beginTransfer). */
+  transfers: NoteFolder<FtpLogRecord>;
   sessions: Map<string, OpenSession>;
   replayDir: string;
   /** Recordings on their way to an object store (journaled, retried; reported by the heartbeat). */
   recordings: StoreQueue;
   /** Where the doors listen, once they do (the heartbeat reports it: the server reaches the web door there). */
   doors?: { sshPort: number; httpPort: number; httpHost: string };
+  /** The data folder's state: refused writes are said to users and reported in the heartbeat. */
+  storage: StorageHealth;
   /** Where sessions may connect (BASTION_ALLOWED_TARGETS). */
   targets: TargetPolicy;
   /** This terminal's id on the server (from its registration). */

@@ -11,7 +11,7 @@ import { programLineVerdict } from './program-line.ts';
 import { LineGate, type LineRecord, type Refusal } from './line/line-gate.ts';
 import type { CommandRecord } from './command-record.ts';
 import type { Services } from './services.ts';
-import { closeSession, IdleTimer } from './session-end.ts';
+import { closeRecorded, IdleTimer, postSession } from './session-end.ts';
 import { text, type Lang, type TextKey } from './texts.ts';
 import { assetEndpoint, filterRules, gatewayEndpoint, userLabel, type GrantedAsset, type GrantedSystemUser, type TerminalUser } from './grants.ts';
 import { openTarget, type Target } from './target.ts';
@@ -108,13 +108,28 @@ export class TerminalSession {
       hasDenyRules: rules.some((rule) => Number(rule.action) === 0),
       refused: (refusal) => this.tell(refusalText(this.lang, refusal)),
       record: (record) => this.record(record),
-      inflight: (record) => (record ? this.services.inflight.note(this.commandOf(record)) : this.services.inflight.clear(this.id)),
+      inflight: (record) => {
+        if (record) return this.services.inflight.note(this.commandOf(record));
+        this.services.inflight.clear(this.id);
+        return null;
+      },
       tampered: () => void this.end('tampered'),
       trace: process.env.TERMINAL_TRACE_LINES === '1' ? (line) => this.services.log(`session ${this.id}: ${line}`) : undefined,
     }, this.screen.cols, this.screen.rows);
-    this.target = await openTarget(endpoint, gateway, { cols: this.screen.cols, rows: this.screen.rows, term: this.screen.term }, this.services.targets);
+    // The recording first: a session that cannot be recorded is not opened (a full disk says so), before
+    // anything is connected or posted. Whatever fails after it takes back what was opened: the target,
+    // the session row, the file — nothing is left half open.
+    this.recorder = new AsciicastRecorder(join(this.services.replayDir, `${this.id}.cast`), this.screen.cols, this.screen.rows, {
+      health: this.services.storage, onGap: (refusal) => { if (refusal) this.tell(refusal.meaning('storage.recording_gap').in(this.lang)); },
+    });
     try {
-      await api.post('/api/v1/terminal/sessions/', {
+      this.target = await openTarget(endpoint, gateway, { cols: this.screen.cols, rows: this.screen.rows, term: this.screen.term }, this.services.targets);
+    } catch (error) {
+      this.recorder.discard();
+      throw error;
+    }
+    try {
+      await postSession(this.services, {
         id: this.id, user: userLabel(this.origin.user), asset: this.asset.hostname, system_user: this.systemUser.name,
         user_id: this.origin.user.id, asset_id: this.asset.id, system_user_id: this.systemUser.id,
         login_from: this.origin.loginFrom, remote_addr: this.origin.remoteAddr, protocol: 'ssh',
@@ -122,9 +137,9 @@ export class TerminalSession {
       });
     } catch (error) {
       this.target.close();
+      this.recorder.discard();
       throw error;
     }
-    this.recorder = new AsciicastRecorder(join(this.services.replayDir, `${this.id}.cast`), this.screen.cols, this.screen.rows);
     this.services.sessions.set(this.id, this);
     this.target.channel.on('data', (data: Buffer) => this.fromTarget(data));
     this.target.channel.stderr.on('data', (data: Buffer) => this.fromTarget(data));
@@ -179,11 +194,11 @@ export class TerminalSession {
     this.outputBytes = 0;
     this.lastFlushAt = performance.now();
     this.screen.write(data);
-    // Decoded once (a character split over two chunks waits for its end) for the recording and the gate.
+    // The recording takes the bytes as they are (asciicast.ts); the gate reads text (a character split
+    // over two chunks waits for its end).
+    this.recorder.output(data);
     const text = this.decoder.write(data);
-    if (!text) return;
-    this.recorder.output(text);
-    this.gate.output(text);
+    if (text) this.gate.output(text);
   }
 
   private get lang(): Lang { return this.origin.lang ?? 'zh'; }
@@ -216,8 +231,7 @@ export class TerminalSession {
     // The last line's record, with the output seen so far, goes before the session's close.
     this.gate.finish();
     this.target.close();
-    await this.recorder.close();
-    await closeSession(this.services, this.id, this.recorder.file, this.commandCount);
+    await closeRecorded(this.services, this.id, this.recorder, this.commandCount);
     this.resolveEnded(reason);
   }
 }
@@ -229,5 +243,6 @@ function refusalText(lang: Lang, refusal: Refusal): string {
     case 'typeahead': return text(lang, 'session.typeahead');
     case 'binding': return text(lang, 'session.binding', { key: refusal.key });
     case 'unseen': return text(lang, 'session.unseen');
+    case 'unnoted': return refusal.why.in(lang);
   }
 }

@@ -5,7 +5,8 @@
 // ssh2 is CommonJS: Node's ESM loader finds only some of its names, so take them from the default export.
 import ssh2, { type AuthContext, type Connection, type Server, type ServerChannel } from 'ssh2';
 import { StringDecoder } from 'node:string_decoder';
-import { ApiError } from './api.ts';
+import { sendAuthBanner } from './auth-banner.ts';
+import { answerMfa, signIn, type PendingMfa, type SignIn, type Unjudged } from './door-sign-in.ts';
 import { FileTree } from './files/file-tree.ts';
 import { serveSftp } from './files/sftp-door.ts';
 import type { TerminalUser } from './grants.ts';
@@ -16,45 +17,14 @@ import type { Services } from './services.ts';
 import type { DoorSession, UserScreen } from './session.ts';
 import { text, type TextKey } from './texts.ts';
 
-interface TokenAnswer { user?: { id: string; username: string; name: string }; error?: string }
-
-/** A sign-in the server held back for MFA: its login-flow cookie and what the door sent. */
-interface PendingMfa { cookies: Map<string, string>; body: Record<string, string> }
-/** A sign-in the server refuses with something to tell the user (login confirmation), shown before the refusal. */
-type SignIn = { user: TerminalUser } | { mfa: PendingMfa } | { notice: string } | null;
-
-async function signIn(services: Services, body: Record<string, string>, cookies = new Map<string, string>()): Promise<SignIn> {
-  try {
-    const answer = await services.api.request<TokenAnswer>('/api/v1/authentication/tokens/', { method: 'POST', body: { ...body, login_type: 'T' }, cookies });
-    if (answer.error === 'mfa_required') return { mfa: { cookies, body } };
-    return answer.user?.id ? { user: { id: answer.user.id, username: answer.user.username, name: answer.user.name || answer.user.username } } : null;
-  } catch (error) {
-    // A user whose sign-ins wait for a reviewer cannot wait here: the server's message says where to go.
-    const body = error instanceof ApiError ? error.body as { error?: string; msg?: string } | null : null;
-    if (body?.error === 'login_confirm_required' && typeof body.msg === 'string') return { notice: body.msg };
-    if (error instanceof ApiError && error.status < 500) return null;
-    services.log(`sign-in check failed: ${(error as Error).message}`);
-    return null;
-  }
-}
-
-/** The code typed at the door answers the server's MFA challenge (2.3's koko); then the sign-in goes through. */
-async function answerMfa(services: Services, pending: PendingMfa, code: string): Promise<TerminalUser | null> {
-  try {
-    await services.api.request('/api/v1/authentication/mfa/challenge/', { method: 'POST', body: { code: code.trim() }, cookies: pending.cookies });
-  } catch (error) {
-    if (!(error instanceof ApiError && error.status < 500)) services.log(`MFA check failed: ${(error as Error).message}`);
-    return null;
-  }
-  const again = await signIn(services, pending.body, pending.cookies);
-  return again && 'user' in again ? again.user : null;
-}
-
 /**
  * The MFA prompt comes during sign-in, before the client has sent its locale (env requests travel on
  * the session channel, which opens after): it is shown in both languages, Chinese first.
  */
 const bothLanguages = (key: TextKey) => `${text('zh', key)} / ${text('en', key)}`;
+
+/** Why the server could not judge the sign-in, before the door refuses it: a banner, else (see below) a prompt. */
+const unjudgedText = (why: Unjudged) => `${text('zh', why)}\n${text('en', why)}`;
 
 function allowedMethods(services: Services): ('password' | 'publickey')[] {
   const methods: ('password' | 'publickey')[] = [];
@@ -102,10 +72,14 @@ export function createSshDoor(services: Services, hostKey: Buffer): Server {
         const pending = pendingMfa;
         ctx.prompt([{ prompt: `${bothLanguages('door.mfa.prompt')}: `, echo: true }], 'MFA', bothLanguages('door.mfa.instructions'), (answers) => {
           answerMfa(services, pending, answers[0] ?? '').then((found) => {
-            if (!found) return ctx.reject(['keyboard-interactive'], true);
-            user = found;
-            pendingMfa = null;
-            ctx.accept();
+            if (found && 'user' in found) {
+              user = found.user;
+              pendingMfa = null;
+              return ctx.accept();
+            }
+            // Not judged: said, and the code may be typed again (the password stays passed).
+            if (found && 'unjudged' in found) sendAuthBanner(client, unjudgedText(found.unjudged));
+            ctx.reject(['keyboard-interactive'], true);
           }, () => ctx.reject(['keyboard-interactive'], true));
         });
         return;
@@ -118,6 +92,13 @@ export function createSshDoor(services: Services, hostKey: Buffer): Server {
         } else if (found && 'notice' in found) {
           notice = found.notice;
           ctx.reject(['keyboard-interactive']);
+        } else if (found && 'unjudged' in found) {
+          // Said before the refusal: as a banner every client prints, else as the prompt's instructions.
+          if (sendAuthBanner(client, unjudgedText(found.unjudged))) ctx.reject(methods);
+          else {
+            notice = unjudgedText(found.unjudged);
+            ctx.reject(['keyboard-interactive']);
+          }
         } else if (found) {
           pendingMfa = found.mfa;
           ctx.reject(['keyboard-interactive'], true);

@@ -12,6 +12,8 @@ import type { ServerConfig, TerminalOptions } from './config.ts';
 import { startHeartbeat } from './heartbeat.ts';
 import { hostKey } from './host-key.ts';
 import { InflightNotes } from './inflight.ts';
+import { NoteFolder } from './note-folder.ts';
+import type { FtpLogRecord } from './outbox-jobs.ts';
 import { closeLeftovers } from './leftovers.ts';
 import { Outbox } from './outbox.ts';
 import { uploadToServer } from './outbox-jobs.ts';
@@ -19,6 +21,7 @@ import { StoreQueue } from './recordings/store-queue.ts';
 import { ensureRegistered } from './registration.ts';
 import type { OpenSession, Services } from './services.ts';
 import { createSshDoor } from './ssh-door.ts';
+import { StorageHealth } from './storage-health.ts';
 import { createWebDoor } from './web-door.ts';
 
 export interface RunningTerminal {
@@ -50,17 +53,20 @@ export async function startTerminal(options: TerminalOptions): Promise<RunningTe
   const sessions = new Map<string, OpenSession>();
   // TERMINAL_SEND_INTERVAL (seconds, default 1) is a test hook: a long one keeps commands on disk only,
   // as a terminal killed before its next send would have them.
-  const outbox = new Outbox(api, options.dataDir, log, (Number(process.env.TERMINAL_SEND_INTERVAL) || 1) * 1000);
+  const storage = new StorageHealth(options.dataDir, log);
+  const outbox = new Outbox(api, options.dataDir, log, (Number(process.env.TERMINAL_SEND_INTERVAL) || 1) * 1000, storage);
   const commands = new CommandSink(outbox);
-  const inflight = new InflightNotes(join(options.dataDir, 'inflight'));
+  const inflight = new InflightNotes(join(options.dataDir, 'inflight'), storage);
   // Recordings the server keeps in an object store: their own journal and retries (a store's outage never
   // holds up commands), and the server's own upload for any the server says it keeps after all.
   const recordings = new StoreQueue(api, options.dataDir, log, (session, file) => uploadToServer({ api, log, replayed: new Set() }, session, file));
   outbox.useObjectStore(recordings);
-  const services: Services = { api, config, commands, outbox, inflight, sessions, replayDir, recordings, targets, log, terminalId };
+  const transfers = new NoteFolder<FtpLogRecord>(join(options.dataDir, 'transfers'), storage, 'a transfer note');
+  const services: Services = { api, config, commands, outbox, inflight, transfers, sessions, replayDir, recordings, storage, targets, log, terminalId };
   // Lines an earlier run let through but never recorded (killed before their output was read) go
-  // first, so their sessions close after them.
+  // first, so their sessions close after them; transfers it never saw end did not complete.
   for (const record of inflight.takeLeftovers()) commands.add(record);
+  for (const record of transfers.takeLeftovers()) outbox.ftpLog({ ...record, is_success: false });
   await closeLeftovers(services);
   // The command filter's shell parser (WebAssembly) before the first session: until it is loaded every
   // line is judged by the stricter rule for lines that cannot be parsed.

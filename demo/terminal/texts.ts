@@ -62,6 +62,23 @@ export const TEXTS = {
   'door.mfa.instructions': { zh: '请输入认证器应用显示的验证码。', en: 'Enter the code your authenticator app shows.' },
   'door.mfa.prompt': { zh: 'MFA 验证码', en: 'MFA code' },
   'door.notice.close': { zh: '按回车键结束', en: 'Press Enter to end' },
+  // The server could not judge a sign-in (door-sign-in.ts): said at the door, never as a wrong password.
+  'door.server_busy': {
+    zh: '堡垒机服务器正忙，暂时无法校验你的登录（并非密码错误），请稍后再试。',
+    en: "The bastion's server is too busy to check your sign-in right now (this is not a wrong password). Try again in a moment.",
+  },
+  'door.server_failed': {
+    zh: '堡垒机服务器出错，无法校验你的登录（并非密码错误），请稍后再试或联系管理员。',
+    en: "The bastion's server failed while checking your sign-in (this is not a wrong password). Try again later or tell an administrator.",
+  },
+  'door.server_cannot_save': {
+    zh: '堡垒机服务器的存储拒绝写入（例如磁盘已满），无法记录你的登录（并非密码错误），请稍后再试或联系管理员。',
+    en: "The bastion's server cannot record your sign-in: its storage refuses writes (its disk may be full). This is not a wrong password. Try again later or tell an administrator.",
+  },
+  'door.server_silent': {
+    zh: '堡垒机服务器没有应答，无法校验你的登录（并非密码错误），请稍后再试或联系管理员。',
+    en: "The bastion's server did not answer, so your sign-in could not be checked (this is not a wrong password). Try again later or tell an administrator.",
+  },
   'web.token_invalid': { zh: '连接令牌无效或已过期。', en: 'The connection token is invalid or expired.' },
   'web.target_closed': { zh: '与资产的连接已关闭。', en: 'The connection to the asset was closed.' },
   'web.ended': { zh: '会话已结束。', en: 'The session ended.' },
@@ -138,6 +155,26 @@ export const TEXTS = {
   'menu.db.list': { zh: '你的数据库应用（输入 d 加编号打开，例如 d1）：', en: 'Your database apps (type d and a number to open one, e.g. d1):' },
   'menu.db.no_number': { zh: '没有编号为 {number} 的数据库应用。', en: 'No database app has the number {number}.' },
   'menu.db.system_user.none': { zh: '{app} 上没有授权给你的数据库系统用户。', en: 'No database system user is granted to you on {app}.' },
+  // The terminal's own storage (storage-health.ts): the cause, then what it meant for what the user did.
+  'storage.full': { zh: '堡垒机的磁盘已满', en: "The bastion's disk is full" },
+  'storage.read_only': { zh: '堡垒机的存储为只读', en: "The bastion's storage is read-only" },
+  'storage.io': { zh: '堡垒机的存储读写出错（I/O 错误）', en: "The bastion's storage failed to write (I/O error)" },
+  'storage.line_not_run': {
+    zh: '{cause}：这一行无法在执行前记录下来，因此没有执行。空间恢复后即可照常使用。',
+    en: '{cause}: the line could not be written down before it runs, so it was not run. Lines run again once space returns.',
+  },
+  'storage.session_not_opened': {
+    zh: '{cause}：会话无法录像，因此没有打开。',
+    en: '{cause}: the session could not be recorded, so it was not opened.',
+  },
+  'storage.operation_not_done': {
+    zh: '{cause}：此操作无法记录下来，因此没有执行。',
+    en: '{cause}: the operation could not be written down, so it was not done.',
+  },
+  'storage.recording_gap': {
+    zh: '{cause}：此会话的部分屏幕输出未能录像。',
+    en: "{cause}: part of this session's screen output could not be recorded.",
+  },
   'files.no_such_file': { zh: '没有这个文件或文件夹。', en: 'No such file or folder.' },
   'files.not_a_file': { zh: '这不是一个文件。', en: 'This is not a file.' },
   'files.folder_exists': { zh: '此文件夹已存在。', en: 'This folder exists.' },

@@ -22,6 +22,7 @@ import { loadDatabaseApp, type DatabaseApp } from './database/app-grants.ts';
 import { DatabaseSession } from './database/database-session.ts';
 import { LineReader } from './line-reader.ts';
 import { askManualLogin } from './manual-login.ts';
+import { reasonOf } from './storage-health.ts';
 import { text, type Lang, type TextKey } from './texts.ts';
 
 const WS_PATH = '/koko/ws/terminal/';
@@ -145,7 +146,7 @@ async function serve(services: Services, socket: WebSocket, vouched: Vouched, ur
       ? await TerminalSession.open(services, origin, target.asset, systemUser, screen)
       : await DatabaseSession.open(services, origin, target.app, systemUser, screen, manual);
   } catch (error) {
-    return closeWith(socket, text(lang, 'connect.failed', { host, error: (error as Error).message }));
+    return closeWith(socket, text(lang, 'connect.failed', { host, error: reasonOf(error, lang) }));
   }
   if (gone) {
     await session.end('user');

@@ -5,7 +5,7 @@
 // written and timed until the shell's echo comes back (then erased), alternating door and direct so load
 // hits both alike. Bulk output: a command printing ~20 MB, timed from Enter to a marker after it.
 import { execFile, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestContext } from 'node:test';
@@ -59,11 +59,16 @@ export function openssh(port: number, username: string, keyFile: string): Client
   return { tail: output.tail, waitFor: output.waitFor, write: (data) => child.stdin.write(data), close: () => child.kill('SIGTERM') };
 }
 
-/** The world's terminal, moved into a process of its own on the same data dir and ports. */
-async function terminalProcess(world: TerminalWorld, cleanups: (() => unknown)[]): Promise<number> {
+/**
+ * The world's terminal, moved into a process of its own on the same data dir and ports. For a look inside
+ * it: `DOOR_BENCH_TERMINAL_FLAGS` (Node flags, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p` or `--trace-gc`)
+ * and `DOOR_BENCH_TERMINAL_LOG` (a file its output is appended to).
+ */
+export async function terminalProcess(world: TerminalWorld, cleanups: (() => unknown)[]): Promise<number> {
   const { sshPort, httpPort } = world.terminal;
   await world.terminal.stop();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'demo/terminal/main.ts'], {
+  const flags = (process.env.DOOR_BENCH_TERMINAL_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'demo/terminal/main.ts'], {
     env: {
       ...process.env, BASTION_API: world.base, BOOTSTRAP_TOKEN, TERMINAL_DATA_DIR: world.dataDir, TERMINAL_NAME: `td-${process.pid}`,
       TERMINAL_SSH_PORT: String(sshPort), TERMINAL_HTTP_PORT: String(httpPort), BASTION_ALLOWED_TARGETS: '127.0.0.0/8',
@@ -81,6 +86,8 @@ async function terminalProcess(world: TerminalWorld, cleanups: (() => unknown)[]
     child.stdout.on('data', read);
     child.stderr.on('data', read);
   });
+  const log = process.env.DOOR_BENCH_TERMINAL_LOG;
+  if (log) for (const stream of [child.stdout, child.stderr]) stream.on('data', (data: Buffer) => appendFileSync(log, data));
   return child.pid!;
 }
 
@@ -161,6 +168,7 @@ async function sftpBench(world: TerminalWorld, terminalPid: number, doorKey: str
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** One key's round trip: written, then timed until its echo arrives; erased again the same way. */
 async function echoOnce(client: Client, key: string): Promise<number> {
@@ -173,18 +181,27 @@ async function echoOnce(client: Client, key: string): Promise<number> {
   return took;
 }
 
-/** What the bulk command prints: 15 MB of zeros as base64 in 100-column lines. */
-export const BULK_BYTES = (15_000_000 / 3) * 4 * (101 / 100);
+/**
+ * The bulk commands: the issue's (20 MB of random bytes as base64 in 160-column lines, ~27 MB printed)
+ * and the one this bench used before (15 MB of zeros in 100-column lines, ~20 MB: every line the same).
+ */
+export const BULK_WORKLOADS = {
+  random: { command: 'head -c 20000000 /dev/urandom | base64 -w 160', bytes: (20_000_000 / 3) * 4 * (161 / 160) },
+  zeros: { command: 'head -c 15000000 /dev/zero | base64 -w 100', bytes: (15_000_000 / 3) * 4 * (101 / 100) },
+} as const;
+export type BulkWorkload = keyof typeof BULK_WORKLOADS;
 
-async function bulk(client: Client, marker: number): Promise<number> {
+async function bulkRun(client: Client, marker: number, workload: BulkWorkload): Promise<number> {
   const started = process.hrtime.bigint();
-  // ~20 MB of 100-column lines, then a marker the shell computes (so the typed line's echo cannot match it).
-  client.write(`head -c 15000000 /dev/zero | base64 -w 100; echo BULK-END-$((${marker}+1))\r`);
+  // The output, then a marker the shell computes (so the typed line's echo cannot match it).
+  client.write(`${BULK_WORKLOADS[workload].command}; echo BULK-END-$((${marker}+1))\r`);
   await client.waitFor(new RegExp(`BULK-END-${marker + 1}\\r\\n`), 300_000);
   return Number(process.hrtime.bigint() - started) / 1e6;
 }
 
-export async function benchDoor(samples = 300, bulkRuns = 5, sftpRuns = 2) {
+export interface DoorBenchOptions { samples?: number; bulkRuns?: number; sftpRuns?: number; workloads?: BulkWorkload[] }
+
+export async function benchDoor({ samples = 300, bulkRuns = 5, sftpRuns = 2, workloads = ['random', 'zeros'] }: DoorBenchOptions = {}) {
   const cleanups: (() => unknown)[] = [];
   const t = { after: (fn: () => unknown) => cleanups.push(fn) } as unknown as TestContext;
   const keys = mkdtempSync(join(tmpdir(), 'bastion-bench-door-'));
@@ -213,26 +230,33 @@ export async function benchDoor(samples = 300, bulkRuns = 5, sftpRuns = 2) {
       echo.web.push(await echoOnce(web, 'a'));
     }
     // Alternating, and judged on the median of each: the machine's other load falls on both alike.
-    const bulkMs = { door: [] as number[], direct: [] as number[], doorCpu: [] as number[] };
-    for (let i = 0; i < bulkRuns; i += 1) {
-      const cpuBefore = cpuMs(terminalPid);
-      bulkMs.door.push(await bulk(door, i * 10));
-      bulkMs.doorCpu.push(cpuMs(terminalPid) - cpuBefore);
-      await door.waitFor(/\$ (\x1b\[K)?$/);
-      bulkMs.direct.push(await bulk(direct, i * 10));
-      await direct.waitFor(/\$ (\x1b\[K)?$/);
-    }
-    const sftp = await sftpBench(world, terminalPid, doorKey, directKey, keys, sftpRuns);
+    const bulkOf = async (workload: BulkWorkload, offset: number) => {
+      const runs = { door: [] as number[], direct: [] as number[], doorCpu: [] as number[] };
+      for (let i = 0; i < bulkRuns; i += 1) {
+        const cpuBefore = cpuMs(terminalPid);
+        runs.door.push(await bulkRun(door, offset + i * 10, workload));
+        runs.doorCpu.push(cpuMs(terminalPid) - cpuBefore);
+        await door.waitFor(/\$ (\x1b\[K)?$/);
+        runs.direct.push(await bulkRun(direct, offset + i * 10, workload));
+        await direct.waitFor(/\$ (\x1b\[K)?$/);
+      }
+      return {
+        doorMs: median(runs.door), directMs: median(runs.direct), ratio: median(runs.direct) / median(runs.door),
+        bytes: BULK_WORKLOADS[workload].bytes, doorCpuMs: median(runs.doorCpu),
+      };
+    };
+    const bulk: Partial<Record<BulkWorkload, Awaited<ReturnType<typeof bulkOf>>>> = {};
+    for (const [index, workload] of workloads.entries()) bulk[workload] = await bulkOf(workload, index * 1000);
+    const sftp = sftpRuns ? await sftpBench(world, terminalPid, doorKey, directKey, keys, sftpRuns) : null;
     const stats = (values: number[]) => {
       const sorted = [...values].sort((a, b) => a - b);
       return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted[sorted.length - 1] };
     };
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
     return {
       samples,
-      echo: { door: stats(echo.door), direct: stats(echo.direct), web: stats(echo.web) },
+      echo: samples ? { door: stats(echo.door), direct: stats(echo.direct), web: stats(echo.web) } : null,
       sftp,
-      bulk: { doorMs: median(bulkMs.door), directMs: median(bulkMs.direct), ratio: median(bulkMs.direct) / median(bulkMs.door), bytes: BULK_BYTES, doorCpuMs: median(bulkMs.doorCpu) },
+      bulk,
     };
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup();
@@ -240,6 +264,11 @@ export async function benchDoor(samples = 300, bulkRuns = 5, sftpRuns = 2) {
   }
 }
 
+// By hand: `node --import tsx scripts/bench/door-bench.ts [echo samples] [bulk runs] [sftp runs] [workloads,comma-separated]`.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(JSON.stringify(await benchDoor(Number(process.argv[2]) || 300), null, 2));
+  const [samples, bulkRuns, sftpRuns, workloads] = process.argv.slice(2);
+  console.log(JSON.stringify(await benchDoor({
+    samples: samples === undefined ? 300 : Number(samples), bulkRuns: bulkRuns === undefined ? 5 : Number(bulkRuns),
+    sftpRuns: sftpRuns === undefined ? 2 : Number(sftpRuns), workloads: workloads ? workloads.split(',') as BulkWorkload[] : undefined,
+  }), null, 2));
 }

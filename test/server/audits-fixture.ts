@@ -4,7 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { bearer, type TestClock } from './helpers.ts';
 
 export type App = FastifyInstance & { clock: TestClock };
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 export type Rows = Record<string, unknown>[];
 
 export function caller(app: App) {

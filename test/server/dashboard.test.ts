@@ -60,6 +60,7 @@ test('the figures of an org over 7 days, as 2.3 names and orders them', async (t
     'dates_total_count_active_assets', 'dates_total_count_inactive_assets', 'dates_total_count_disabled_assets',
     'dates_total_count_login_users', 'dates_total_count_login_times', 'dates_login_times_top5_users',
     'dates_login_times_top10_assets', 'dates_login_times_top10_users', 'dates_login_record_top10_sessions',
+    'storage_status', // ours, superusers only (below)
   ]);
   assert.equal(data.total_count_users, 3);
   assert.equal(data.total_count_assets, 3);
@@ -156,4 +157,67 @@ test('org admins and auditors read it; others are refused', async (t) => {
   assert.equal((await call('GET', `${INDEX}?all=1`, { as: 'orgadmin', org: stats })).statusCode, 403, 'admin of another org only');
   const zh = await call('GET', `${INDEX}?dates_login_record_top10_sessions=1`, { org: stats, lang: 'zh' });
   assert.equal(zh.json().dates_login_record_top10_sessions[0].timesince, '1 小时');
+});
+
+test('storage_status (superusers): the server\'s data folder and each terminal\'s, a full disk shown as such', async (t) => {
+  const { app, call, stats } = await dataSet(t);
+  const terminal = await registerTerminal(app, 'koko-full');
+  // A heartbeat from a terminal whose disk refused a write, as demo/terminal/storage-health.ts reports it.
+  const at = new Date(app.clock.now()).toISOString();
+  const beat = await terminal.call('POST', '/api/v1/terminal/terminals/status/', {
+    sessions: [], session_online: 0, cpu_load: 0, memory_used: 0, data_free_bytes: 0, data_total_bytes: 64 * 1024 * 1024,
+    storage_fault: 'full', storage_last_fault: { kind: 'full', code: 'ENOSPC', message: 'no space left on device', at },
+  });
+  assert.equal(beat.statusCode, 201, beat.body);
+  const status = (await call('GET', `${INDEX}?storage_status=1`)).json().storage_status;
+  assert.ok(status.server.total_bytes > 0 && status.server.free_bytes >= 0, JSON.stringify(status.server));
+  assert.ok(['ok', 'low'].includes(status.server.state), status.server.state);
+  assert.equal(status.server.last_fault, null, 'no fault met by this server');
+  const full = status.terminals.find((row: { name: string }) => row.name === 'koko-full');
+  assert.deepEqual({ ...full, id: undefined }, {
+    id: undefined, name: 'koko-full', is_alive: true, state: 'full', free_bytes: 0, total_bytes: 64 * 1024 * 1024,
+    last_fault: { kind: 'full', code: 'ENOSPC', message: 'no space left on device', at },
+  });
+  // Space back: the next heartbeat clears the fault in force, the last one stays to read.
+  await terminal.call('POST', '/api/v1/terminal/terminals/status/', {
+    sessions: [], data_free_bytes: 60 * 1024 * 1024, data_total_bytes: 64 * 1024 * 1024, storage_fault: '',
+    storage_last_fault: { kind: 'full', code: 'ENOSPC', message: 'no space left on device', at },
+  });
+  const again = (await call('GET', `${INDEX}?all=1`)).json().storage_status.terminals.find((row: { name: string }) => row.name === 'koko-full');
+  assert.equal(again.state, 'ok');
+  assert.equal(again.last_fault.code, 'ENOSPC');
+  // Org admins and auditors read the org's figures, not the host's storage.
+  assert.equal((await call('GET', `${INDEX}?all=1`, { as: 'orgauditor', org: stats })).json().storage_status, undefined);
+  assert.equal((await call('GET', `${INDEX}?storage_status=1`, { as: 'sysauditor' })).json().storage_status, undefined);
+});
+
+test('the Terminals list shows each terminal\'s storage from its heartbeat; OPTIONS describes it; junk is none', async (t) => {
+  const app: App = await buildTerminalApp(t);
+  const call = caller(app);
+  const terminal = await registerTerminal(app, 'koko-storage');
+  const row = async () => (await call('GET', `/api/v1/terminal/terminals/${terminal.id}/`)).json();
+  assert.equal((await row()).storage_status, 'unknown', 'a 2.3 terminal reports nothing of it');
+  await terminal.call('POST', '/api/v1/terminal/terminals/status/', {
+    sessions: [], data_free_bytes: 10 * 1024 * 1024 * 1024, data_total_bytes: 20 * 1024 * 1024 * 1024, storage_fault: 'read_only',
+    storage_last_fault: { kind: 'read_only', code: 'EROFS', message: 'read-only file system', at: new Date(app.clock.now()).toISOString() },
+  });
+  const got = await row();
+  assert.equal(got.storage_status, 'read_only');
+  assert.equal(got.storage_status_display, 'Read-only');
+  assert.equal(got.storage_free_bytes, 10 * 1024 * 1024 * 1024);
+  assert.equal(got.storage_last_fault.code, 'EROFS');
+  const list = (await call('GET', '/api/v1/terminal/terminals/?limit=10')).json().results as { name: string; storage_status: string }[];
+  assert.equal(list.find((item) => item.name === 'koko-storage')?.storage_status, 'read_only');
+  const zh = await call('GET', `/api/v1/terminal/terminals/${terminal.id}/`, { lang: 'zh' });
+  assert.equal(zh.json().storage_status_display, '存储只读');
+  const options = (await call('OPTIONS', '/api/v1/terminal/terminals/')).json();
+  const field = options.actions.GET?.storage_status ?? options.actions.POST?.storage_status;
+  // As DRF: a read-only choice field lists no choices; the rows carry storage_status_display.
+  assert.deepEqual([field.type, field.read_only, field.label], ['choice', true, 'Storage']);
+  // What is not a fault kind, a byte count or a fault record is stored as nothing.
+  await terminal.call('POST', '/api/v1/terminal/terminals/status/', {
+    sessions: [], data_free_bytes: -1, data_total_bytes: 'lots', storage_fault: 'gone', storage_last_fault: { kind: 'bogus' },
+  });
+  const junk = await row();
+  assert.deepEqual([junk.storage_status, junk.storage_free_bytes, junk.storage_total_bytes, junk.storage_last_fault], ['unknown', null, null, null]);
 });

@@ -42,3 +42,25 @@ test('the recording is asciicast v2: a header, output and resize events', async 
   assert.deepEqual(events.map((e) => [e[1], e[2]]), [['o', 'hello '], ['o', '€'], ['r', '120x40']]);
   assert.ok(events.every((e) => typeof e[0] === 'number' && e[0] >= 0));
 });
+
+test('the recording writes output bytes as JSON.stringify would write their text; bytes that are not UTF-8 become U+FFFD', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'bastion-cast-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  // Every byte below 0x20, quotes, backslashes, DEL, and characters of two, three and four bytes.
+  const every = Array.from({ length: 0x20 }, (_, i) => String.fromCharCode(i)).join('');
+  const texts = [every, '"quoted" \\ back\\slash \x7f', 'é € 𝄞 中文', `${'x'.repeat(70_000)}\r\n`, 'a\u2028b'];
+  const recorder = new AsciicastRecorder(join(dir, 'bytes.cast'), 80, 24);
+  // Each text cut into chunks of 1..7 bytes: characters split everywhere.
+  for (const text of texts) {
+    const bytes = Buffer.from(text);
+    for (let at = 0, size = 1; at < bytes.length; at += size, size = (size % 7) + 1) recorder.output(bytes.subarray(at, at + size));
+  }
+  recorder.output(Buffer.from([0x61, 0xff, 0x62, 0xc3])); // invalid byte, then a lead byte cut by the close
+  await recorder.close();
+  const lines = readFileSync(join(dir, 'bytes.cast'), 'utf8').trim().split('\n').slice(1);
+  const shown = lines.map((line) => JSON.parse(line)).filter((event) => event[1] === 'o').map((event) => event[2]).join('');
+  assert.equal(shown, `${texts.join('')}a\ufffdb\ufffd`);
+  // The escapes are JSON.stringify's own.
+  const file = lines.join('\n');
+  for (const escape of ['\\u0000', '\\u001f', '\\b', '\\t', '\\n', '\\u000b', '\\f', '\\r', '\\"', '\\\\']) assert.ok(file.includes(escape), escape);
+});

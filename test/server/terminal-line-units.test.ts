@@ -68,7 +68,7 @@ async function harness(rules: { type: string; content: string; action: number }[
     toTarget: (keys) => sent.push(keys), check: (line) => filter.check(line), isIncomplete,
     checkProgram: (line, shell) => programLineVerdict(filter, line, shell),
     hasDenyRules: rules.some((rule) => rule.action === 0), refused: (refusal) => refusals.push(refusal),
-    record: (record) => records.push(record), inflight: () => {}, tampered: () => tampered.push(1),
+    record: (record) => records.push(record), inflight: () => null, tampered: () => tampered.push(1),
   }, 80, 24);
   return { gate, sent, records, refusals, tampered, toShell: () => sent.join('') };
 }

@@ -3,6 +3,7 @@
 // (dropped and logged) and keeps what it could not deliver (no answer, 401) until it can.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -62,6 +63,40 @@ test('journal: pending entries survive a reopen, a cut last line is dropped, del
   assert.deepEqual(skipping.peek(10).map((entry) => entry.value), ['one', 'two']);
   assert.ok(logs.some((message) => /unreadable line/.test(message)));
   skipping.close();
+});
+
+test('journal on a full disk: entries wait in memory, in order, and reach the file once space returns; no line is broken', { skip: process.getuid?.() === 0 ? false : 'mounting a tmpfs needs root' }, (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'bastion-journal-full-'));
+  assert.equal(spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', dir]).status, 0);
+  t.after(() => {
+    spawnSync('umount', ['-l', dir]);
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const file = join(dir, 'journal.jsonl');
+  const faults: string[] = [];
+  let cleared = 0;
+  const health = { failed: (error: unknown) => faults.push((error as { code: string }).code), succeeded: () => { cleared += 1; } };
+  const journal = new Journal<string>(file, () => {}, health);
+  journal.append('first');
+  // The disk fills up to the last byte.
+  spawnSync('sh', ['-c', `dd if=/dev/zero of=${join(dir, 'filler')} bs=1024 2>/dev/null; dd if=/dev/zero of=${join(dir, 'filler2')} bs=16 2>/dev/null; true`]);
+  const line = 'y'.repeat(3000);
+  for (let i = 0; i < 10; i += 1) journal.append(`${i} ${line}`);
+  assert.ok(faults.includes('ENOSPC'), faults.join());
+  // Everything is still there to deliver, in order, from memory.
+  assert.deepEqual(journal.peek(20).map((entry) => entry.value.split(' ')[0]), ['first', ...Array.from({ length: 10 }, (_, i) => String(i))]);
+  // What reached the file is whole lines only (a write cut by the full disk was cut back).
+  for (const text of readFileSync(file, 'utf8').split('\n').filter(Boolean)) JSON.parse(text);
+  journal.ack(3); // delivered from memory while the disk is full
+  rmSync(join(dir, 'filler'));
+  rmSync(join(dir, 'filler2'));
+  journal.writeHeld();
+  assert.ok(cleared > 0);
+  journal.close();
+  // A restart finds exactly what was not delivered, in order.
+  const reopened = new Journal<string>(file, () => {});
+  assert.deepEqual(reopened.peek(20).map((entry) => entry.value.split(' ')[0]), Array.from({ length: 8 }, (_, i) => String(i + 2)));
+  reopened.close();
 });
 
 interface Live { app: App; base: string; api: Api; terminalId: string }

@@ -2,12 +2,15 @@
 // `monthly`, 30. Each query flag adds its keys, named and ordered as 2.3's IndexApi; `all` adds every one;
 // unknown flags are ignored. Additions of ours (2.3 clients ignore them): `id` on the latest sessions (the
 // console links to the session), and `dates_metrics_total_count_sign_in` (successful sign-ins per day,
-// from the login logs of the org's members) with `dates_metrics` — 2.3's "login" counts sessions only.
+// from the login logs of the org's members) with `dates_metrics` — 2.3's "login" counts sessions only —
+// and, for superusers, `storage_status` (the server's and the terminals' data folders: storage-status.ts).
 import type { FastifyInstance } from 'fastify';
-import { anyOf, authorize, IsOrgAdmin, IsOrgAuditor } from '../auth/permissions.ts';
+import { anyOf, authorize, IsOrgAdmin, IsOrgAuditor, IsSuperUser } from '../auth/permissions.ts';
+import type { AuthedCtx } from '../engine/types.ts';
 import { formatDateTime } from '../lib/time.ts';
 import { DashboardFigures } from './figures.ts';
 import { lastLocalDays } from './local-days.ts';
+import { storageStatus } from './storage-status.ts';
 import { timesince } from './timesince.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -22,7 +25,8 @@ function flagOf(query: Record<string, unknown>, name: string): boolean {
   return text !== '' && text !== '0' && text !== 'false';
 }
 
-export function registerDashboardRoutes(app: FastifyInstance): void {
+/** `dataDir`: the server's data folder, whose state the superusers' dashboard shows. */
+export function registerDashboardRoutes(app: FastifyInstance, { dataDir }: { dataDir: string }): void {
   app.get('/api/v1/index/', (request, reply) => {
     if (!authorize(request, reply, CanRead)) return reply;
     const { db, now } = request.server.bastion;
@@ -80,6 +84,8 @@ export function registerDashboardRoutes(app: FastifyInstance): void {
         date_start: when(row.date_start), timesince: timesince(Date.parse(row.date_start), nowMs, lang),
       }));
     }
+    // The whole bastion's storage, not the org's: for those who run the host (the Terminals page is theirs too).
+    if (on('storage_status') && IsSuperUser(db, request.ctx as AuthedCtx, nowMs)) data.storage_status = storageStatus(db, dataDir, nowMs);
     return data;
   });
 }

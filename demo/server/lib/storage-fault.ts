@@ -1,37 +1,52 @@
-// Failures of the server's own storage (the SQLite database, recordings, the data folder) that are not
-// the request's fault: the disk is full, the file system went read-only, an I/O error. They are said as
-// such — what happened and that nothing was saved — instead of a bare "server error", and they pass:
-// the next write after space returns succeeds, so the server carries on by itself.
+// A write that fails because of the storage under the data folder — the disk full, the file system
+// read-only, an I/O error — is not the request's fault and not a bug: it is said as such (503 with its
+// cause, web/errors.ts), side writes of reads are skipped (`unlessStorageFails`), and the last one is kept
+// for the admins' dashboard (dashboard/storage-status.ts). The terminal reads its own faults with the same
+// classification (demo/terminal/storage-health.ts): SQLite's result codes and Node's errno names.
 
-export type StorageFault = 'full' | 'read_only' | 'io';
+export type StorageFaultKind = 'full' | 'read_only' | 'io';
 
-const CODES: [RegExp, StorageFault][] = [
-  [/^(SQLITE_FULL|ENOSPC|EDQUOT)$/, 'full'],
-  [/^(SQLITE_READONLY.*|EROFS)$/, 'read_only'],
-  [/^(SQLITE_IOERR.*|EIO)$/, 'io'],
-];
+export interface StorageFaultSeen { kind: StorageFaultKind; code: string; message: string; at: number }
 
-/** What kind of storage failure `error` is, or null for any other error. */
-export function storageFault(error: unknown): StorageFault | null {
+const FULL = new Set(['SQLITE_FULL', 'ENOSPC', 'EDQUOT']);
+const READ_ONLY = new Set(['EROFS']);
+const IO = new Set(['EIO', 'SQLITE_CORRUPT', 'SQLITE_NOTADB']);
+
+/** The kind of storage fault an error is, or null for any other error. */
+export function storageFault(error: unknown): StorageFaultKind | null {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== 'string') return null;
-  return CODES.find(([pattern]) => pattern.test(code))?.[1] ?? null;
+  // SQLite's extended codes carry their family first (SQLITE_READONLY_DBMOVED, SQLITE_IOERR_WRITE…).
+  const family = code.startsWith('SQLITE_') ? code.replace(/^(SQLITE_[A-Z]+?)(_[A-Z_]+)?$/, '$1') : code;
+  if (FULL.has(code) || FULL.has(family)) return 'full';
+  if (READ_ONLY.has(code) || family === 'SQLITE_READONLY') return 'read_only';
+  if (IO.has(code) || family === 'SQLITE_IOERR') return 'io';
+  return null;
 }
 
-let lastSaid = 0;
+let last: StorageFaultSeen | null = null;
+
+/** Keeps the fault when `error` is one (for the dashboard); answers its kind, or null. */
+export function noteStorageFault(error: unknown, now = Date.now()): StorageFaultKind | null {
+  const kind = storageFault(error);
+  if (kind) {
+    const { code = '', message = '' } = error as { code?: string; message?: string };
+    last = { kind, code, message: String(message).slice(0, 300), at: now };
+  }
+  return kind;
+}
+
+/** The last storage fault this process met, or null since it started. */
+export function lastStorageFault(): StorageFaultSeen | null { return last; }
 
 /**
- * A write a read does on the side (a session's age and last use): when storage fails it is skipped, so
- * the read is still answered; said on stderr at most once a minute. Any other error is thrown.
+ * Runs a write made on the side of a read (a session's last use): when the storage refuses it, the read
+ * still gets its answer; any other error is thrown as before.
  */
-export function unlessStorageFails(write: () => void): void {
+export function unlessStorageFails(write: () => unknown): void {
   try {
     write();
   } catch (error) {
-    if (!storageFault(error)) throw error;
-    if (Date.now() - lastSaid > 60_000) {
-      lastSaid = Date.now();
-      console.error(`[storage] a side write was skipped: ${(error as Error).message}`);
-    }
+    if (!noteStorageFault(error)) throw error;
   }
 }

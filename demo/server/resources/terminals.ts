@@ -5,8 +5,9 @@
 import { everyAction, IsSuperUser } from '../auth/permissions.ts';
 import { L } from '../assets/fields.ts';
 import type { FieldDef, HookArgs, ResourceDef, Row } from '../engine/types.ts';
-import { t } from '../lib/i18n.ts';
+import { pick, t } from '../lib/i18n.ts';
 import { createTerminal, terminalNameTaken } from '../terminal/terminal-accounts.ts';
+import { STORAGE_STATE_CHOICES, storageState } from '../terminal/storage-state.ts';
 
 export const ALIVE_MS = 60_000;
 
@@ -50,6 +51,11 @@ export const terminalsResource: ResourceDef = {
     replay_state: { type: 'choice', label: L('录像上传', 'Recording uploads'), read_only: true, column: false, choices: REPLAY_STATES },
     replay_pending: { type: 'integer', label: L('待保存录像', 'Recordings waiting'), read_only: true },
     replay_error: { type: 'string', label: L('录像存储错误', 'Recording store error'), read_only: true },
+    // The data folder its heartbeat reports (terminal/storage-state.ts): a terminal whose disk is full shows.
+    storage_status: { type: 'choice', label: L('存储状态', 'Storage'), read_only: true, column: false, choices: STORAGE_STATE_CHOICES },
+    storage_free_bytes: { type: 'integer', label: L('可用空间（字节）', 'Free space (bytes)'), read_only: true, max_value: Number.MAX_SAFE_INTEGER },
+    storage_total_bytes: { type: 'integer', label: L('总空间（字节）', 'Total space (bytes)'), read_only: true, max_value: Number.MAX_SAFE_INTEGER },
+    storage_last_fault: { type: 'dict', label: L('最近一次存储故障', 'Last storage fault'), read_only: true, column: false },
     date_created: { type: 'datetime', label: L('创建日期', 'Date created'), read_only: true },
   },
   searchFields: ['name', 'remote_addr'],
@@ -104,6 +110,14 @@ export const terminalsResource: ResourceDef = {
       out.is_active = Boolean(active);
       out.is_alive = typeof row.last_heartbeat === 'number' && args.now - row.last_heartbeat < ALIVE_MS;
       out.replay_state = !out.is_alive ? 'unknown' : row.replay_error ? 'failing' : Number(row.replay_pending) > 0 ? 'waiting' : 'ok';
+      const state = storageState({
+        free: typeof row.storage_free_bytes === 'number' ? row.storage_free_bytes : null,
+        total: typeof row.storage_total_bytes === 'number' ? row.storage_total_bytes : null,
+        fault: String(row.storage_fault ?? ''),
+      });
+      out.storage_status = state;
+      out.storage_status_display = pick(args.ctx.lang, STORAGE_STATE_CHOICES.find((choice) => choice.value === state)!.label);
+      out.storage_last_fault = typeof row.storage_last_fault === 'string' ? JSON.parse(row.storage_last_fault) : null;
     },
   },
   sample: ({ seq }) => ({

@@ -3,6 +3,7 @@
 // connect/exec timeouts); closing the runner aborts running work through its AbortSignal.
 import { pick, type Lang } from '../lib/i18n.ts';
 import { uuid } from '../lib/ids.ts';
+import { noteStorageFault } from '../lib/storage-fault.ts';
 import { TASK_LOG } from './log-messages.ts';
 import type { TargetPolicy } from '../net/allowed-targets.ts';
 import type { LogTone } from './log-text.ts';
@@ -141,6 +142,7 @@ export class TaskRunner {
       await this.run(queued);
     } catch (error) {
       this.stops.delete(queued.id);
+      noteStorageFault(error);
       console.error(`[tasks] task ${queued.id} could not be recorded: ${error instanceof Error ? error.message : String(error)}`);
     }
   }

@@ -33,6 +33,24 @@ function callerTerminal(request: FastifyRequest, reply: FastifyReply): TerminalR
 }
 
 const numberOr = (value: unknown, fallback: number): number => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
+const bytesOr = (value: unknown): number | null => (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null);
+const FAULT_KINDS = new Set(['full', 'read_only', 'io']);
+
+/**
+ * The data folder a heartbeat reports (our extension: a 2.3 terminal sends none of it, and a 2.3 server
+ * ignores it): free and total bytes, the fault in force, the last fault met. Anything malformed is none.
+ */
+function storageOf(body: Record<string, unknown>): unknown[] {
+  const fault = typeof body.storage_fault === 'string' && FAULT_KINDS.has(body.storage_fault) ? body.storage_fault : '';
+  const last = body.storage_last_fault;
+  let lastFault: string | null = null;
+  if (last && typeof last === 'object' && !Array.isArray(last) && FAULT_KINDS.has(String((last as Record<string, unknown>).kind))) {
+    const { kind, code, message, at } = last as Record<string, unknown>;
+    const text = (value: unknown, max: number) => (typeof value === 'string' ? value.slice(0, max) : '');
+    lastFault = JSON.stringify({ kind, code: text(code, 40), message: text(message, 300), at: Number.isNaN(Date.parse(String(at))) ? '' : text(at, 40) });
+  }
+  return [bytesOr(body.data_free_bytes), bytesOr(body.data_total_bytes), fault, lastFault];
+}
 
 export function registerTerminalSelfRoutes(app: FastifyInstance): void {
   app.get('/api/v1/terminal/terminals/config/', (request, reply) => {
@@ -57,8 +75,10 @@ export function registerTerminalSelfRoutes(app: FastifyInstance): void {
     const { db, now } = app.bastion;
     const body = (request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body : {}) as Record<string, unknown>;
     const sessions = Array.isArray(body.sessions) ? body.sessions.filter((id): id is string => typeof id === 'string') : [];
-    db.prepare('UPDATE terminals SET last_heartbeat = ?, session_online = ?, cpu_load = ?, memory_used = ? WHERE id = ?').run(
-      now(), Math.max(0, Math.trunc(numberOr(body.session_online, sessions.length))), numberOr(body.cpu_load, 0), numberOr(body.memory_used, 0), terminal.id,
+    db.prepare(`UPDATE terminals SET last_heartbeat = ?, session_online = ?, cpu_load = ?, memory_used = ?,
+      storage_free_bytes = ?, storage_total_bytes = ?, storage_fault = ?, storage_last_fault = ? WHERE id = ?`).run(
+      now(), Math.max(0, Math.trunc(numberOr(body.session_online, sessions.length))), numberOr(body.cpu_load, 0), numberOr(body.memory_used, 0),
+      ...storageOf(body), terminal.id,
     );
     // Our extension: where its doors listen (several terminals) and how its object-store uploads go.
     noteTerminalReport(db, terminal.id, body, request.ip);

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { csvTooLarge } from '../engine/csv-body.ts';
 import { BadRequest } from '../lib/bad-request.ts';
 import { detectLang, t, type Lang } from '../lib/i18n.ts';
-import { storageFault } from '../lib/storage-fault.ts';
+import { noteStorageFault } from '../lib/storage-fault.ts';
 import { answerOptions } from '../engine/route-options.ts';
 import { methodsFor, recordRoutes } from './route-table.ts';
 
@@ -56,7 +56,7 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' && String(request.headers['content-type'] ?? '').startsWith('text/csv')) {
       return reply.code(400).send(csvTooLarge);
     }
-    const fault = storageFault(error);
+    const fault = noteStorageFault(error);
     if (fault) {
       // Nothing was saved, and it is the server's storage, not the request: 503, said as such, and logged.
       const requestId = logServerError(request, reply, `storage: ${error.code} ${error.message}`);

@@ -15,7 +15,7 @@ import { AsciicastRecorder } from '../asciicast.ts';
 import type { CommandRecord } from '../command-record.ts';
 import { filterRules, userLabel, type GrantedSystemUser } from '../grants.ts';
 import type { Services } from '../services.ts';
-import { closeSession, IdleTimer } from '../session-end.ts';
+import { closeRecorded, IdleTimer, postSession } from '../session-end.ts';
 import type { EndReason, ManualLogin, Origin, UserScreen } from '../session.ts';
 import { text, type Lang, type TextKey } from '../texts.ts';
 import { databaseEndpoint, type DatabaseApp, type DatabaseEndpoint } from './app-grants.ts';
@@ -110,9 +110,20 @@ export class DatabaseSession {
     this.database = endpoint.database;
     this.filter = new SqlFilter(rules);
     const address = await resolveAllowed(endpoint.host, this.services.targets);
-    this.connection = await connect(endpoint, address);
+    // The recording first, as for SSH (session.ts): a session that cannot be recorded is not opened, and
+    // whatever fails after it takes back the connection, the session row and the file.
+    this.recorder = new AsciicastRecorder(join(this.services.replayDir, `${this.id}.cast`), this.screen.cols, this.screen.rows, {
+      health: this.services.storage,
+      onGap: (refusal) => { if (refusal) this.say([red(refusal.meaning('storage.recording_gap').in(this.lang))]); },
+    });
     try {
-      await api.post('/api/v1/terminal/sessions/', {
+      this.connection = await connect(endpoint, address);
+    } catch (error) {
+      this.recorder.discard();
+      throw error;
+    }
+    try {
+      await postSession(this.services, {
         id: this.id, user: userLabel(this.origin.user), asset: this.app.name, system_user: this.systemUser.name,
         user_id: this.origin.user.id, asset_id: this.app.id, system_user_id: this.systemUser.id,
         login_from: this.origin.loginFrom, remote_addr: this.origin.remoteAddr, protocol: 'mysql',
@@ -120,9 +131,9 @@ export class DatabaseSession {
       });
     } catch (error) {
       this.connection.destroy();
+      this.recorder.discard();
       throw error;
     }
-    this.recorder = new AsciicastRecorder(join(this.services.replayDir, `${this.id}.cast`), this.screen.cols, this.screen.rows);
     this.services.sessions.set(this.id, this);
     // A fatal error (the server gone, the connection cut) ends the session; a statement's error does not.
     this.connection.on('error', () => void this.end('target'));
@@ -225,9 +236,15 @@ export class DatabaseSession {
       this.record({ input: statement.text, output: '', risk: 5, timestamp });
       return false;
     }
-    // Noted before it is sent: a terminal killed while it runs still reports it (inflight.ts).
+    // Noted before it is sent: a terminal killed while it runs still reports it (inflight.ts). A note the
+    // disk refuses keeps the statement from the database (fail closed); the refusal is recorded.
     const entry: Entry = { input: statement.text, output: '', risk: 0, timestamp };
-    this.services.inflight.note(this.commandOf(entry));
+    const unnoted = this.services.inflight.note(this.commandOf(entry));
+    if (unnoted) {
+      this.say([red(unnoted.in(this.lang))]);
+      this.record({ ...entry, risk: 5 });
+      return false;
+    }
     let answered!: () => void;
     const sending = { entry, recorded: false, done: new Promise<void>((resolve) => { answered = resolve; }) };
     this.sending = sending;
@@ -326,8 +343,7 @@ export class DatabaseSession {
         this.record(sending.entry);
       }
     }
-    await this.recorder.close();
-    await closeSession(this.services, this.id, this.recorder.file, this.commandCount);
+    await closeRecorded(this.services, this.id, this.recorder, this.commandCount);
     this.resolveEnded(reason);
   }
 }

@@ -8,10 +8,13 @@
 import { posix } from 'node:path';
 import type { Attributes, FileEntry, InputAttributes } from 'ssh2';
 import { entry, followed, linkTarget } from './confined.ts';
-import { call, FileError, FileTree, STATUS, virtualDirAttrs, type AssetSftp, type Inside } from './file-tree.ts';
+import { call, FileError, FileTree, STATUS, virtualDirAttrs, type AssetSftp, type Inside, type Transfer } from './file-tree.ts';
 
-/** An open file on the asset: its handle there, and the session it belongs to. */
-export interface OpenFile { conn: AssetSftp; handle: Buffer; real: string; read: boolean; write: boolean }
+/**
+ * An open file on the asset: its handle there, the session it belongs to, and the transfer whose FTP row
+ * is written when the door is done with it (`transfer.end(completed)`).
+ */
+export interface OpenFile { conn: AssetSftp; handle: Buffer; real: string; read: boolean; write: boolean; transfer: Transfer }
 
 /** ssh2's SFTP OPEN flags (draft-02). */
 export const OPEN_FLAGS = { READ: 0x01, WRITE: 0x02, APPEND: 0x04, CREAT: 0x08, TRUNC: 0x10, EXCL: 0x20 } as const;
@@ -61,13 +64,22 @@ export async function open(tree: FileTree, path: string, flags: number, attrs: I
       throw error;
     }
   }
-  // The file really opened (a link's target, under the root) is what the row names.
-  const opened = await tree.logged(place, write ? 'upload_file' : 'download_file', write ? 'Upload' : 'Download', name, async (conn, row) => {
+  // The file really opened (a link's target, under the root) is what the row names; the row is written
+  // when the transfer ends (FileTree.beginTransfer), or now when the open fails.
+  const operate = write ? 'Upload' : 'Download';
+  const opened = await tree.logged(place, write ? 'upload_file' : 'download_file', operate, name, async (conn, row) => {
     const real = await followed(conn, place);
     row.filename = real;
-    const handle = await call<Buffer>((done) => conn.sftp.open(real, flags, attrs, done));
-    return { conn, handle, real };
-  });
+    // Noted before the asset's file is touched (an upload truncates it).
+    const transfer = tree.beginTransfer(place, operate, real);
+    try {
+      const handle = await call<Buffer>((done) => conn.sftp.open(real, flags, attrs, done));
+      return { conn, handle, real, transfer };
+    } catch (error) {
+      transfer.cancel(); // the failed open is logged's row
+      throw error;
+    }
+  }, true);
   return { ...opened, read, write };
 }
 

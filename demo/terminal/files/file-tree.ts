@@ -15,6 +15,7 @@ import { ApiError } from '../api.ts';
 import { assetEndpoint, gatewayEndpoint, userLabel, type GrantedAsset, type GrantedSystemUser, type TerminalUser } from '../grants.ts';
 import type { FtpLogRecord } from '../outbox-jobs.ts';
 import type { Services } from '../services.ts';
+import type { StorageRefusal } from '../storage-health.ts';
 import { connectAsset, type AssetConnection } from '../target.ts';
 import { text, type Lang, type TextKey } from '../texts.ts';
 
@@ -26,6 +27,23 @@ export class FileError extends Error {
   constructor(readonly code: number, readonly key: TextKey, readonly params: Record<string, string | number> = {}) { super(text('en', key, params)); }
 
   in(lang: Lang): string { return text(lang, this.key, this.params); }
+}
+
+/** The terminal's own disk refused what an operation must write first: the operation is not done. */
+export class StorageFileError extends FileError {
+  constructor(readonly refusal: StorageRefusal) {
+    super(STATUS.FAILURE, 'storage.operation_not_done');
+    this.message = refusal.in('en');
+  }
+
+  override in(lang: Lang): string { return this.refusal.in(lang); }
+}
+
+/** An Upload or Download under way: its row is written when it ends, saying whether it completed. */
+export interface Transfer {
+  end(completed: boolean): void;
+  /** It never started (the asset's open failed, and that failure has its own row): the note goes, no row. */
+  cancel(): void;
 }
 
 export type Operate = FtpLogRecord['operate'];
@@ -298,23 +316,53 @@ export class FileTree {
 
   // ---- the FTP log -----------------------------------------------------------------------------
 
-  /** One FTP log row, journaled before anything is sent (outbox.ts). */
-  log(place: Inside, operate: Operate, filename: string, ok: boolean): void {
-    this.services.outbox.ftpLog({
+  private record(place: Inside, operate: Operate, filename: string, ok: boolean): FtpLogRecord {
+    return {
       id: randomUUID(), user: userLabel(this.origin.user), remote_addr: this.origin.remoteAddr,
       asset: place.asset.asset.hostname, system_user: place.su.systemUser.name, org_id: place.asset.asset.org_id ?? '',
       user_id: this.origin.user.id, asset_id: place.asset.asset.id, system_user_id: place.su.systemUser.id,
       operate, filename: filename.slice(0, 1024), is_success: ok,
-    });
+    };
+  }
+
+  /** One FTP log row, journaled before anything is sent (outbox.ts). */
+  log(place: Inside, operate: Operate, filename: string, ok: boolean): void {
+    this.services.outbox.ftpLog(this.record(place, operate, filename, ok));
+  }
+
+  /**
+   * A transfer starts: its row is noted on disk (`transfers/` in the data dir) before the asset's file is
+   * opened, and written to the FTP log when it ends — completed or not: an upload cut off (the channel
+   * closed early, the asset failing) is a row that says it did not complete, and so is one whose terminal
+   * was killed (the next start logs the notes it finds). A note the disk refuses refuses the transfer.
+   */
+  beginTransfer(place: Inside, operate: 'Upload' | 'Download', filename: string): Transfer {
+    const record = this.record(place, operate, filename, false);
+    const refused = this.services.transfers.put(record.id, record);
+    if (refused) throw new StorageFileError(refused.meaning('storage.operation_not_done'));
+    let ended = false;
+    return {
+      end: (completed) => {
+        if (ended) return;
+        ended = true;
+        this.services.outbox.ftpLog({ ...record, is_success: completed });
+        this.services.transfers.remove(record.id);
+      },
+      cancel: () => {
+        ended = true;
+        this.services.transfers.remove(record.id);
+      },
+    };
   }
 
   /**
    * Runs a logged operation: the grant checked, then `run` on the asset; the row says whether it went
    * through, under the name `run` gives it once it knows the real path (else the path asked for). A
-   * refusal is logged too (not successful), then answered as a permission error.
+   * refusal is logged too (not successful), then answered as a permission error. `rowAtEnd`: the
+   * operation is a transfer whose row is written when it ends (beginTransfer), not here.
    */
   async logged<T>(place: Inside, need: Need, operate: Operate, filename: (conn: AssetSftp | null) => string,
-    run: (conn: AssetSftp, row: RowName) => Promise<T>): Promise<T> {
+    run: (conn: AssetSftp, row: RowName) => Promise<T>, rowAtEnd = false): Promise<T> {
     try {
       await this.require(place, need);
     } catch (error) {
@@ -325,7 +373,7 @@ export class FileTree {
     const row: RowName = { filename: filename(conn) };
     try {
       const result = await run(conn, row);
-      this.log(place, operate, row.filename, true);
+      if (!rowAtEnd) this.log(place, operate, row.filename, true);
       return result;
     } catch (error) {
       this.log(place, operate, row.filename, false);

@@ -11,7 +11,8 @@ import { afterClientWindow, exitStatus, heldForClient, inboundFlow, LIMITS_EXTEN
 import { transferred } from './transfer-gc.ts';
 
 type Handle =
-  | { kind: 'file'; file: ops.OpenFile; path: string }
+  /** `failed`: a read or write of it failed on the asset, so its transfer did not complete. */
+  | { kind: 'file'; file: ops.OpenFile; path: string; failed: boolean }
   | { kind: 'dir'; entries: FileEntry[]; next: number };
 
 /** Names per READDIR answer (OpenSSH asks again until EOF). */
@@ -89,7 +90,7 @@ export function serveSftp(sftp: SFTPWrapper, tree: FileTree, log: (line: string)
   });
   sftp.on('OPEN', (reqid, path, flags, attrs) => answer(reqid, async () => {
     const file = await ops.open(tree, path, flags, attrs);
-    sftp.handle(reqid, newHandle({ kind: 'file', file, path }));
+    sftp.handle(reqid, newHandle({ kind: 'file', file, path, failed: false }));
   }));
   sftp.on('READ', (reqid, raw, offset, length) => {
     const handle = handleOf(raw);
@@ -108,6 +109,9 @@ export function serveSftp(sftp: SFTPWrapper, tree: FileTree, log: (line: string)
             sftp.data(reqid, got);
             transferred(got.length);
           }
+        } catch (error) {
+          handle.failed = true;
+          throw error;
         } finally {
           reading -= size;
           startReads();
@@ -126,6 +130,9 @@ export function serveSftp(sftp: SFTPWrapper, tree: FileTree, log: (line: string)
       const { conn, handle: remote } = handle.file;
       try {
         await call<void>((done) => conn.sftp.write(remote, data, 0, data.length, offset, done));
+      } catch (error) {
+        handle.failed = true;
+        throw error;
       } finally {
         writing -= data.length;
         inbound.resume();
@@ -149,7 +156,17 @@ export function serveSftp(sftp: SFTPWrapper, tree: FileTree, log: (line: string)
     if (!handle) return badHandle(reqid);
     handles.delete(raw.readUInt32BE(0));
     if (handle.kind === 'dir') return ok(reqid);
-    answer(reqid, async () => { await call<void>((done) => handle.file.conn.sftp.close(handle.file.handle, done)); ok(reqid); });
+    answer(reqid, async () => {
+      try {
+        await call<void>((done) => handle.file.conn.sftp.close(handle.file.handle, done));
+      } catch (error) {
+        handle.file.transfer.end(false);
+        throw error;
+      }
+      // Closed by the client with every read and write answered OK: the transfer completed.
+      handle.file.transfer.end(!handle.failed);
+      ok(reqid);
+    });
   });
   sftp.on('SETSTAT', (reqid, path, attrs) => answer(reqid, async () => { await ops.setstat(tree, path, attrs); ok(reqid); }));
   sftp.on('MKDIR', (reqid, path, attrs) => answer(reqid, async () => { await ops.mkdir(tree, path, attrs); ok(reqid); }));
@@ -170,6 +187,8 @@ export function serveSftp(sftp: SFTPWrapper, tree: FileTree, log: (line: string)
   const finish = () => {
     if (finished) return;
     finished = true;
+    // Files still open when the channel goes (the client killed, the connection cut): not completed.
+    for (const handle of handles.values()) if (handle.kind === 'file') handle.file.transfer.end(false);
     handles.clear();
     tree.close();
   };

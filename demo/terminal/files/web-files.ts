@@ -199,7 +199,10 @@ export class WebFiles {
       }
       if (gone) response.destroy();
       else response.end();
+      // Every byte handed to the browser's connection: the download completed on the door's side.
+      file.transfer.end(!gone);
     } finally {
+      file.transfer.end(false); // any other way out (a failed read, the asset gone) did not complete
       closeRemote();
     }
   }
@@ -226,8 +229,13 @@ export class WebFiles {
       }
       while (inFlight > 0) await new Promise<void>((resolve) => { wake = resolve; });
       if (failed) throw failed;
+    } catch (error) {
+      file.transfer.end(false);
+      throw error;
     } finally {
-      await call<void>((done) => sftp.close(file.handle, done)).catch(() => {});
+      const closed = await call<void>((done) => sftp.close(file.handle, done)).then(() => true, () => false);
+      // The whole body, every write and the close answered OK: the upload completed; anything else did not.
+      file.transfer.end(closed && request.complete && !failed);
     }
     if (!request.complete) throw new FileError(STATUS.CONNECTION_LOST, 'files.cut_short');
     json(response, 201, { path, size: offset });

@@ -34,7 +34,11 @@ export type Refusal =
   | { kind: 'unsure'; line: string } // a possible reading of the line matches a deny rule
   | { kind: 'typeahead'; line: string } // history or completion keys typed while a command runs (`line`: the keys)
   | { kind: 'binding'; line: string; key: string } // a key bound to run the line other than by Enter
-  | { kind: 'unseen'; line: string }; // the shell ran a line the door never saw submitted
+  | { kind: 'unseen'; line: string } // the shell ran a line the door never saw submitted
+  | { kind: 'unnoted'; line: string; why: NoteRefusal }; // the line could not be noted on disk before it runs
+
+/** Why a line could not be noted before it runs (the terminal's storage refused it), in the user's words. */
+export interface NoteRefusal { in(lang: 'zh' | 'en' | undefined): string }
 
 export interface GateIO {
   toTarget(keys: string): void;
@@ -46,8 +50,11 @@ export interface GateIO {
   /** A refusal, to tell the user (the gate has already kept the line from the shell). */
   refused(refusal: Refusal): void;
   record(record: LineRecord): void;
-  /** A line was let through and its record is not written yet (null: it was written). */
-  inflight(record: LineRecord | null): void;
+  /**
+   * A line is let through and its record is not written yet (null: it was written). Answers why the note
+   * could not be kept on disk, if it could not: such a line does not run.
+   */
+  inflight(record: LineRecord | null): NoteRefusal | null;
   /** The shell ran a line the door did not let through (its key bindings changed): the session must end. */
   tampered(): void;
   /** Each decision and what it saw, for diagnosis (TERMINAL_TRACE_LINES=1). */
@@ -299,15 +306,19 @@ export class LineGate {
     // Allowed. A line the screen never showed (a password to a program) is not a command.
     const input = exact ? model.text : seen.found ? seen.text : model.text;
     const shownOrShell = this.shellReading || (seen.found && seen.text !== '');
-    this.accepted(input, shownOrShell);
-    return null;
+    return this.accepted(input, shownOrShell);
   }
 
   private joined(line: string): string {
     return this.continuation ? `${this.continuation}\n${line}` : line;
   }
 
-  private accepted(input: string, recordIt: boolean): void {
+  /** The line goes: noted and recorded first (a line that cannot be noted is refused, not run). */
+  private accepted(input: string, recordIt: boolean): Refusal | null {
+    if (recordIt && input.trim()) {
+      const why = this.startRecord(input, 0, this.shellReading, true);
+      if (why) return { kind: 'unnoted', line: input.trim(), why };
+    }
     const text = this.joined(input);
     this.continuation = this.io.isIncomplete(text) ? text : '';
     this.current = null;
@@ -315,7 +326,7 @@ export class LineGate {
     // program (a password) or by the shell at its next prompt.
     if (this.shellReading) this.awaitingAccept = true;
     else this.typeahead = [...this.typeahead.slice(-20), { text: input.trim(), recorded: recordIt }];
-    if (recordIt && input.trim()) this.startRecord(input, 0, this.shellReading);
+    return null;
   }
 
   private refuse(line: Line, refusal: Refusal): void {
@@ -522,17 +533,24 @@ export class LineGate {
 
   // ---- records ----
 
-  private startRecord(input: string, risk: 0 | 5, marked: boolean): void {
+  /**
+   * Starts the record of a line. `beforeRun`: the line has not run yet, and must not unless its note is
+   * on disk: answers why not (nothing recorded then; the refusal records it). A line that already ran
+   * (the shell ran it unseen) is recorded whether or not its note could be kept.
+   */
+  private startRecord(input: string, risk: 0 | 5, marked: boolean, beforeRun = false): NoteRefusal | null {
     this.endPending(false);
     const timestamp = Math.floor(Date.now() / 1000);
     const parts = splitInput(input);
+    const last = parts[parts.length - 1];
+    if (last === undefined) return null;
+    const record = { input: last, output: '', timestamp, risk };
+    const unnoted = this.io.inflight(record);
+    if (unnoted && beforeRun) return unnoted;
     // A line with several rows (a pasted script) is one row each; the output belongs to the last.
     for (const part of parts.slice(0, -1)) this.io.record({ input: part, output: '', timestamp, risk });
-    const last = parts[parts.length - 1];
-    if (last === undefined) return;
-    const record = { input: last, output: '', timestamp, risk };
     this.pending = { record, output: new CommandOutput(!marked), collecting: !marked };
-    this.io.inflight(record);
+    return null;
   }
 
   private endPending(promptFollows: boolean): void {

@@ -6,6 +6,7 @@ import { DASHBOARD_CSS } from './dashboard-styles.ts'
 import { loadIndex, type Days, type IndexFigures, type LatestSession, type TopEntry } from './index-call.ts'
 import { LoginChart } from './LoginChart.tsx'
 import { RatioRing } from './RatioRing.tsx'
+import { StoragePanel, storageTrouble } from './StoragePanel.tsx'
 import './i18n.ts'
 
 const COLORS = { login: '#1ab394', activeUsers: '#1c84c6', activeAssets: '#f8ac59', signIn: '#ed5565', inactive: '#d2d6de', disabled: '#ed5565' }
@@ -51,6 +52,7 @@ export function DashboardBoard() {
   return (
     <div className="dashboard" data-loaded={loadedDays ?? ''}>
       <style>{DASHBOARD_CSS}</style>
+      {storageTrouble(figures.storage_status) ? <StoragePanel status={figures.storage_status} /> : null}
       <div className="range-switch" role="group" aria-label={t('dashboard.range.label')}>
         {([7, 30] as const).map((value) => (
           <button key={value} type="button" data-days={value} aria-pressed={days === value} onClick={() => setDays(value)}>
@@ -79,6 +81,7 @@ export function DashboardBoard() {
         <TopTable kind="assets" title={t('dashboard.top.assets')} nameLabel={t('dashboard.top.asset')} rows={list(figures.dates_login_times_top10_assets)} />
       </div>
       <LatestSessions rows={list(figures.dates_login_record_top10_sessions)} />
+      {storageTrouble(figures.storage_status) ? null : <StoragePanel status={figures.storage_status} />}
       <RoleSummary />
     </div>
   )

@@ -15,5 +15,6 @@ export const DASHBOARD_CSS = `
 .dashboard .swatch { width: 10px; height: 10px; border-radius: 2px; display: inline-block; }
 .dashboard .part-value { color: var(--_color-heading); font-weight: 600; }
 .dashboard .logins-chart { min-height: 260px; }
+.dashboard .storage-status.trouble { border-left: 3px solid var(--_color-danger); }
 .dashboard .empty-row td { text-align: center; color: var(--_color-muted); }
 `

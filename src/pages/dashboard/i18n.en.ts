@@ -13,6 +13,7 @@ const en: Translation<typeof zh> = {
       ring: { users: 'Active users ratio', assets: 'Active assets ratio', active: 'Active', inactive: 'Inactive', disabled: 'Disabled' },
       top: { users: 'Top 10 users by logins', assets: 'Top 10 assets by logins', user: 'User', asset: 'Asset', total: 'Logins', last: 'Last login' },
       latest: { title: 'Latest 10 sessions', user: 'User', asset: 'Asset', started: 'Started', since: 'Ago', state: 'State', online: 'Online', finished: 'Finished', detail: 'Detail' },
+      storage: { title: 'Storage', where: 'Where', state: 'State', lastFault: 'Last fault', server: "Server's data folder", terminal: 'Terminal', offline: 'offline' },
       empty: 'No data',
     },
   }

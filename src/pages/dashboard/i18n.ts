@@ -11,6 +11,7 @@ export const zh = {
       ring: { users: '用户活跃比例', assets: '资产活跃比例', active: '活跃', inactive: '不活跃', disabled: '禁用' },
       top: { users: '用户登录 Top 10', assets: '资产被登录 Top 10', user: '用户', asset: '资产', total: '登录次数', last: '最后登录' },
       latest: { title: '最近 10 个会话', user: '用户', asset: '资产', started: '开始时间', since: '距今', state: '状态', online: '在线', finished: '已结束', detail: '详情' },
+      storage: { title: '存储状态', where: '位置', state: '状态', lastFault: '最近一次故障', server: '服务器数据目录', terminal: '终端', offline: '离线' },
       empty: '暂无数据',
     },
   }

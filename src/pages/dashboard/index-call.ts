@@ -28,6 +28,15 @@ export interface IndexFigures {
   dates_login_times_top10_users?: TopEntry[]
   dates_login_times_top10_assets?: TopEntry[]
   dates_login_record_top10_sessions?: LatestSession[]
+  storage_status?: StorageStatus
+}
+
+export interface StorageFault { kind: string; code?: string; message?: string; at?: string }
+export interface DataFolder { state: string; free_bytes: number | null; total_bytes: number | null; last_fault: StorageFault | null }
+/** Our extension (superusers only): the server's data folder and each accepted terminal's. */
+export interface StorageStatus {
+  server: DataFolder
+  terminals: (DataFolder & { id: string; name: string; is_alive: boolean })[]
 }
 
 export type Days = 7 | 30

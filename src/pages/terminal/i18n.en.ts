@@ -8,7 +8,7 @@ const en: Translation<typeof zh> = {
       column: {
         index: 'No.', target: 'Target', command: 'Commands', loginFrom: 'Login from', protocol: 'Protocol', duration: 'Duration',
         riskLevel: 'Risk level', session: 'Session', date: 'Date', output: 'Output', input: 'Command', alive: 'Alive',
-        sessionOnline: 'Online sessions', type: 'Type', sshPort: 'SSH port', webDoor: 'Web door', replayStorage: 'Replay storage',
+        sessionOnline: 'Online sessions', type: 'Type', storage: 'Storage', sshPort: 'SSH port', webDoor: 'Web door', replayStorage: 'Replay storage',
         commandStorage: 'Command storage', uploads: 'Recording uploads', keptIn: 'Kept in',
       },
       action: {
@@ -28,6 +28,9 @@ const en: Translation<typeof zh> = {
         secretHelp: 'Leave blank to keep the current value', hostsHelp: 'Separate several hosts with commas',
       },
       filter: { user: 'User', asset: 'Asset', systemUser: 'System user', input: 'Command' },
+      storageState: {
+        ok: 'OK', low: 'Low on space', full: 'Disk full', read_only: 'Read-only', io: 'I/O errors', unknown: 'Unknown', free: '{{free}} free of {{total}}',
+      },
       empty: 'None',
       kept: {
         database: 'Server database', bucket: 'Object store bucket', nowhere: 'Not kept', serverDisk: 'Server disk',

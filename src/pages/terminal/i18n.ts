@@ -7,7 +7,7 @@ export const zh = {
       column: {
         index: '序号', target: '目标', command: '命令', loginFrom: '登录来源', protocol: '协议', duration: '时长',
         riskLevel: '风险等级', session: '会话', date: '日期', output: '输出', input: '命令', alive: '在线',
-        sessionOnline: '在线会话', type: '类型', sshPort: 'SSH 端口', webDoor: 'Web 终端端口', replayStorage: '录像存储',
+        sessionOnline: '在线会话', type: '类型', storage: '存储', sshPort: 'SSH 端口', webDoor: 'Web 终端端口', replayStorage: '录像存储',
         commandStorage: '命令存储', uploads: '录像上传', keptIn: '保存位置',
       },
       action: {
@@ -27,6 +27,9 @@ export const zh = {
         secretHelp: '留空则保持原值', hostsHelp: '多个主机用逗号分隔',
       },
       filter: { user: '用户', asset: '资产', systemUser: '系统用户', input: '命令' },
+      storageState: {
+        ok: '正常', low: '空间不足', full: '磁盘已满', read_only: '存储只读', io: '读写出错', unknown: '未知', free: '可用 {{free}} / 共 {{total}}',
+      },
       empty: '无',
       kept: {
         database: '服务器数据库', bucket: '对象存储桶', nowhere: '不保存', serverDisk: '服务器磁盘',

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { TestContext } from 'node:test';
 import ssh2 from 'ssh2';
 import { orgRoot } from '../../../demo/server/assets/node-tree.ts';
+import type { DB } from '../../../demo/server/db/open.ts';
 import { uuid } from '../../../demo/server/lib/ids.ts';
 import { isoAt } from '../../../demo/server/lib/time.ts';
 import { seal } from '../../../demo/server/secrets/vault.ts';
@@ -59,28 +60,7 @@ export async function terminalWorld(t: TestContext, opts: TerminalWorldOptions =
   const sshd = await startSshd();
   t.after(() => sshd.stop());
 
-  const db = app.bastion.db;
-  const now = Date.now();
-  const stamp = isoAt(now);
-  const w = world(db, now);
-  const keys = ssh2.utils.generateKeyPairSync('ed25519');
-  const username = 'td-alice';
-  const userId = w.user(username);
-  db.prepare('UPDATE users SET public_key = ?, name = ? WHERE id = ?').run(`${keys.public} td-alice@test`, opts.userName ?? username, userId);
-  const node = orgRoot(db, '');
-  const systemUser = w.systemUser('td-ssh', 'ssh', 20);
-  db.prepare('UPDATE system_users SET username = ?, password = ? WHERE id = ?').run(sshd.username, seal(db, sshd.password), systemUser);
-  const target = w.asset('td-target', [node], { protocols: `ssh/${sshd.port}` });
-  const hidden = w.asset('td-hidden', [node], { protocols: `ssh/${sshd.port}` });
-  db.prepare("UPDATE assets SET ip = '127.0.0.1', port = ? WHERE id IN (?, ?)").run(sshd.port, target, hidden);
-  w.permission('td-grant', { users: [userId], assets: [target], systemUsers: [systemUser] });
-  const filter = uuid();
-  db.prepare('INSERT INTO cmd_filters (id, name, date_created, date_updated) VALUES (?, ?, ?, ?)').run(filter, 'td-filter', stamp, stamp);
-  db.prepare('INSERT INTO system_user_cmd_filters (system_user_id, filter_id) VALUES (?, ?)').run(systemUser, filter);
-  for (const rule of opts.rules ?? [{ type: 'command', content: 'rm -rf' }]) {
-    db.prepare(`INSERT INTO cmd_filter_rules (id, filter_id, type, content, priority, action, date_created, date_updated)
-      VALUES (?, ?, ?, ?, 50, ?, ?, ?)`).run(uuid(), filter, rule.type, rule.content, rule.action ?? 0, stamp, stamp);
-  }
+  const { userId, keys, username, target, hidden, systemUser } = grantDoorWorld(app.bastion.db, sshd, opts);
 
   const dataDir = mkdtempSync(join(tmpdir(), 'bastion-terminal-'));
   const options = {
@@ -112,6 +92,36 @@ export async function terminalWorld(t: TestContext, opts: TerminalWorldOptions =
     proxyUrl: `${base.replace(/^http/, 'ws')}/koko/ws/terminal/`,
     browser: async (username) => ({ cookie: (await loginSession(app, username)).cookie, origin: base }),
   };
+}
+
+/**
+ * What the door suites need in a database: the user `td-alice` (the demo password, an ed25519 key) granted
+ * `td-target` as the system user `td-ssh` (the sshd's account and password), a `td-hidden` asset not
+ * granted, and the system user's command filter rules. Also used on a database made for a server process.
+ */
+export function grantDoorWorld(db: DB, sshd: { port: number; username: string; password: string }, opts: Pick<TerminalWorldOptions, 'userName' | 'rules'> = {}) {
+  const now = Date.now();
+  const stamp = isoAt(now);
+  const w = world(db, now);
+  const keys = ssh2.utils.generateKeyPairSync('ed25519');
+  const username = 'td-alice';
+  const userId = w.user(username);
+  db.prepare('UPDATE users SET public_key = ?, name = ? WHERE id = ?').run(`${keys.public} td-alice@test`, opts.userName ?? username, userId);
+  const node = orgRoot(db, '');
+  const systemUser = w.systemUser('td-ssh', 'ssh', 20);
+  db.prepare('UPDATE system_users SET username = ?, password = ? WHERE id = ?').run(sshd.username, seal(db, sshd.password), systemUser);
+  const target = w.asset('td-target', [node], { protocols: `ssh/${sshd.port}` });
+  const hidden = w.asset('td-hidden', [node], { protocols: `ssh/${sshd.port}` });
+  db.prepare("UPDATE assets SET ip = '127.0.0.1', port = ? WHERE id IN (?, ?)").run(sshd.port, target, hidden);
+  w.permission('td-grant', { users: [userId], assets: [target], systemUsers: [systemUser] });
+  const filter = uuid();
+  db.prepare('INSERT INTO cmd_filters (id, name, date_created, date_updated) VALUES (?, ?, ?, ?)').run(filter, 'td-filter', stamp, stamp);
+  db.prepare('INSERT INTO system_user_cmd_filters (system_user_id, filter_id) VALUES (?, ?)').run(systemUser, filter);
+  for (const rule of opts.rules ?? [{ type: 'command', content: 'rm -rf' }]) {
+    db.prepare(`INSERT INTO cmd_filter_rules (id, filter_id, type, content, priority, action, date_created, date_updated)
+      VALUES (?, ?, ?, ?, 50, ?, ?, ?)`).run(uuid(), filter, rule.type, rule.content, rule.action ?? 0, stamp, stamp);
+  }
+  return { userId, keys, username, target, hidden, systemUser };
 }
 
 /** Polls `check` until it answers something truthy (or fails after `ms`). */

@@ -36,4 +36,5 @@ export { default as m0049 } from './0049_ticket_confirmation.ts';
 export { default as m0050 } from './0050_confirmed_logins.ts';
 export { default as m0051 } from './0051_replay_objects.ts';
 export { default as m0052 } from './0052_org_member_relations.ts';
+export { default as m0053 } from './0053_terminal_storage.ts';
 export { default as m0060 } from './0060_org_root_names.ts';

@@ -1,0 +1,32 @@
+// The dashboard's `storage_status` key (our extension of 2.3's IndexApi, superusers only): the server's
+// own data folder (free space now, the last storage fault this process met) and every live terminal's,
+// as its heartbeat last reported it, so a full disk anywhere in the bastion shows on the first page.
+import type { DB } from '../db/open.ts';
+import { ALIVE_MS } from '../resources/terminals.ts';
+import { serverDataFolder, storageState, type DataFolderStatus, type StorageState } from '../terminal/storage-state.ts';
+
+export interface TerminalStorage {
+  id: string; name: string; is_alive: boolean; state: StorageState;
+  free_bytes: number | null; total_bytes: number | null; last_fault: unknown;
+}
+
+export interface StorageStatus { server: DataFolderStatus; terminals: TerminalStorage[] }
+
+interface TerminalRow {
+  id: string; name: string; last_heartbeat: number | null; storage_free_bytes: number | null; storage_total_bytes: number | null;
+  storage_fault: string; storage_last_fault: string | null;
+}
+
+export function storageStatus(db: DB, dataDir: string, nowMs: number): StorageStatus {
+  const rows = db.prepare(`SELECT id, name, last_heartbeat, storage_free_bytes, storage_total_bytes, storage_fault, storage_last_fault
+    FROM terminals WHERE is_deleted = 0 AND is_accepted = 1 ORDER BY name`).all() as TerminalRow[];
+  return {
+    server: serverDataFolder(dataDir, nowMs),
+    terminals: rows.map((row) => ({
+      id: row.id, name: row.name, is_alive: typeof row.last_heartbeat === 'number' && nowMs - row.last_heartbeat < ALIVE_MS,
+      state: storageState({ free: row.storage_free_bytes, total: row.storage_total_bytes, fault: row.storage_fault }),
+      free_bytes: row.storage_free_bytes, total_bytes: row.storage_total_bytes,
+      last_fault: row.storage_last_fault ? JSON.parse(row.storage_last_fault) : null,
+    })),
+  };
+}
