@@ -1,7 +1,8 @@
 // The newcomer's walk of one role (every page its menu leads to, the account menu's pages and the menu's
 // pages outside the console, in both languages), shared by the newcomer suites.
 import { expect } from '@open-wc/testing';
-import { everyPage, openConsole, type Lang, type Walk } from './console-walk.ts';
+import { emulateMedia } from '@web/test-runner-commands';
+import { everyPage, forgetPreferences, openConsole, setLicence, type Lang, type Walk } from './console-walk.ts';
 import { newcomerProblems } from './newcomer-checks.ts';
 
 /** Pages every role reaches outside the menu (the account menu's). */
@@ -29,4 +30,34 @@ export async function walkRole(role: string, start: string, least: number, opene
     walk.close();
   }
   return problems;
+}
+
+/** Role, first page, at least this many pages, and pages reached outside the menu. */
+export type WalkedRole = [role: string, start: string, least: number, extra?: string[]];
+
+/**
+ * The licensed walk of these roles as one suite (each suite file is its own browser page, so the roles of
+ * one file share its time budget): light theme, licence on, preferences forgotten afterwards.
+ */
+export function newcomerSuite(title: string, roles: WalkedRole[]): void {
+  describe(title, function () {
+    this.timeout(280_000);
+    let walk: Walk | undefined;
+    before(async function () {
+      if ((await fetch('/ui/')).status === 503) this.skip(); // no build: `npm test` builds before the browser suite
+      await emulateMedia({ colorScheme: 'light' });
+      await setLicence(true);
+    });
+    afterEach(() => walk?.close());
+    after(async () => {
+      forgetPreferences();
+      await setLicence(false);
+    });
+
+    for (const [role, start, least, extra] of roles) {
+      it(`${role}: no key, foreign time or other language on any page, in either language`, async () => {
+        expect(await walkRole(role, start, least, (opened) => { walk = opened; }, extra)).to.deep.equal([]);
+      });
+    }
+  });
 }
