@@ -30,6 +30,11 @@ export interface SshdOptions {
   sudo?: boolean;
   /** More loopback addresses to listen on beside 127.0.0.1 (assets of a test on distinct 127.x addresses). */
   alsoListen?: string[];
+  /**
+   * Unauthenticated connections sshd takes at once before it drops new ones (its MaxStartups; default
+   * 10:30:100): a load bench's hundreds of door sessions all reach this one sshd, standing for many assets.
+   */
+  maxStartups?: number;
 }
 
 /** Starts a private sshd; call `stop()` (e.g. in `t.after`). Needs root (useradd, chpasswd). */
@@ -44,7 +49,8 @@ export async function startSshd(options: SshdOptions = {}): Promise<TestSshd> {
   writeFileSync(config, [
     `Port ${port}`, ...['127.0.0.1', ...(options.alsoListen ?? [])].map((address) => `ListenAddress ${address}`), `HostKey ${join(dir, 'host_key')}`, `PidFile ${join(dir, 'sshd.pid')}`,
     'UsePAM no', 'PasswordAuthentication yes', 'PubkeyAuthentication yes', 'KbdInteractiveAuthentication no',
-    'StrictModes yes', 'PermitRootLogin no', 'Subsystem sftp internal-sftp', `AllowUsers ${[TEST_USER, ...(options.allowUsers ?? [])].join(' ')}`, 'LogLevel VERBOSE', '',
+    'StrictModes yes', 'PermitRootLogin no', 'Subsystem sftp internal-sftp', `AllowUsers ${[TEST_USER, ...(options.allowUsers ?? [])].join(' ')}`, 'LogLevel VERBOSE',
+    ...(options.maxStartups ? [`MaxStartups ${options.maxStartups}`] : []), '',
   ].join('\n'));
   mkdirSync('/run/sshd', { recursive: true });
   const logFile = join(dir, 'sshd.log');
