@@ -68,7 +68,7 @@ test('nodes relations: a linked node shows its full path and links its subtree a
   const rdp = systemUserId('windows-rdp');
   const linked = await call('POST', NODES, { systemuser: rdp, node: nodeId('Shanghai') });
   assert.equal(linked.statusCode, 201, linked.body);
-  assert.deepEqual([linked.json().node_display, linked.json().systemuser_display], ['Default / Shanghai', 'windows-rdp(rdpuser)']);
+  assert.deepEqual([linked.json().node_display, linked.json().systemuser_display], ['Engineering / Shanghai', 'windows-rdp(rdpuser)']);
   assert.equal(typeof linked.json().id, 'number');
   // 4 Windows hosts + Shanghai's 3 cache, 4 batch and 4 test hosts.
   assert.equal(await amount(rdp), 15);

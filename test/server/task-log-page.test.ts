@@ -20,7 +20,7 @@ test('a visible task: an HTML page that loads /static/js/task-log.js, no inline 
   const app = await build(t);
   insertTask(app, 'task-1', 'orgadmin', orgId(app, 'Engineering'));
   const session = await loginSession(app, 'orgadmin');
-  const response = await app.inject({ url: PAGE('task-1'), headers: { ...session.headers, 'accept-language': 'en' } });
+  const response = await app.inject({ url: PAGE('task-1'), headers: { ...session.headers, cookie: [session.headers.cookie, 'django_language=en'].filter(Boolean).join('; ') } });
   assert.equal(response.statusCode, 200, response.body);
   assert.match(String(response.headers['content-type']), /^text\/html/);
   const html = response.body;
@@ -43,7 +43,7 @@ test("an unknown task, or one the caller may not see, is a 404 page that says so
   const app = await build(t);
   insertTask(app, 'eng-task', 'orgadmin', orgId(app, 'Engineering'));
   const page = async (who: string, id: string) => {
-    const response = await app.inject({ url: PAGE(id), headers: { ...(await bearer(app, who)), 'accept-language': 'en' } });
+    const response = await app.inject({ url: PAGE(id), headers: { ...(await bearer(app, who)), cookie: 'django_language=en' } });
     return { status: response.statusCode, body: response.body };
   };
   const unknown = await page('admin', 'no-such-task');
@@ -54,7 +54,8 @@ test("an unknown task, or one the caller may not see, is a 404 page that says so
   assert.deepEqual(foreign, unknown, "another org's admin learns nothing more than for an unknown id");
   assert.equal((await page('user', 'eng-task')).status, 404, 'a plain member');
   assert.equal((await page('sysauditor', 'eng-task')).status, 200);
-  const zh = await app.inject({ url: PAGE('no-such-task'), headers: { ...(await bearer(app, 'admin')), 'accept-language': 'zh-CN' } });
+  // Pages under /core/ speak the console's language (django_language, else Chinese), not the browser's.
+  const zh = await app.inject({ url: PAGE('no-such-task'), headers: { ...(await bearer(app, 'admin')), 'accept-language': 'en' } });
   assert.match(zh.body, /任务不存在/);
   assert.match(zh.body, /<title>任务日志<\/title>/);
 });

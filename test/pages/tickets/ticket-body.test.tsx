@@ -8,7 +8,7 @@ import { cleanup, find, json, mount, serve, waitForEl, type Mounted } from '../.
 import type { FetchStub } from '../../core/support/fetch-stub.ts'
 
 const ID = '00000000-0000-4000-8000-00000000c0fe'
-const AGENT = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36${'x'.repeat(80)}`
+const AGENT = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/127.0.0.0 Safari/537.36${'x'.repeat(80)}`
 const TICKET = {
   id: ID, title: '登录复核 Demo User(user)', type: 'login_confirm', status: 'open', action: '', user: 'u1', user_display: 'Demo User(user)',
   assignees: ['a1'], assignees_display: 'Administrator(admin)', date_created: '2026-12-07 13:59:14 +0800', comment: '',
