@@ -162,7 +162,7 @@ describe('the console behind nginx (deploy/nginx/bastion-console.conf)', functio
 
   it('replays a recorded session', async () => {
     const session: RecordedSession = await recordSession([2, 5], 10);
-    await goto(`/ui/#/terminal/sessions/${session.id}`);
+    await goto(`/ui/#/terminal/sessions/${session.id}?autoplay=0`);
     await waitInTab('the player ready', 30_000, (h) => !!h.deep('.replay-player[data-state="ready"]'));
     await inTab((h) => { (h.deep('.replay-toggle') as HTMLButtonElement).click(); return true; });
     const screen = await waitInTab('the first command on the replayed screen', 15_000, (h) => {

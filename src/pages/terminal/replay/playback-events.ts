@@ -22,6 +22,9 @@ export function watchPlayback(engine: ReplayEngine, handlers: () => PlaybackHand
   let sentAt = -Infinity
   let timer: ReturnType<typeof setTimeout> | undefined
   const sendTime = () => {
+    // A timer that is late (a busy page) may still be pending when a frame finds the wait over and sends:
+    // it must not send again right after.
+    clearTimeout(timer)
     timer = undefined
     sentAt = performance.now()
     handlers().onTimeUpdate?.(timeOf(engine.state))
