@@ -1,12 +1,15 @@
-// The shapes of the icons ui/Icon.tsx draws inline (the sidebar's route icons and the shell's own
-// SHELL_ICONS), read from Shoelace's Bootstrap icon files at build time and served as the module
-// `virtual:shell-icons`: { name: [[tag, attributes], ...] }. The first screen then draws plain <svg>s
-// instead of one <sl-icon> (a Lit element fetching its file) per menu entry.
+// The shapes of the icons ui/Icon.tsx draws inline, read from Shoelace's Bootstrap icon files at build
+// time: the shell's own SHELL_ICONS as the module `virtual:shell-icons`, the sidebar's route icons as
+// `virtual:route-icons` ({ name: [[tag, attributes], ...] } each). The first screen then draws plain
+// <svg>s instead of one <sl-icon> (a Lit element fetching its file) per menu entry. Two modules, because
+// an element that draws a toolbar or a tree (<bastion-asset-list>) needs the few shell icons, not the
+// forty-odd menu icons only the console's sidebar draws (about 6 KB gzip).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { routeIconNames } from './shoelace-icons.mjs';
 
 export const SHELL_ICONS_ID = 'virtual:shell-icons';
+export const ROUTE_ICONS_ID = 'virtual:route-icons';
 const ICON_SOURCE = 'node_modules/@shoelace-style/shoelace/dist/assets/icons';
 const ICON_LIST_FILE = 'src/core/ui/icons.ts';
 const SHAPE = /<([a-z]+)((?:\s+[a-z-]+="[^"]*")*)\s*\/>/g;
@@ -29,20 +32,32 @@ function shapesOf(name, root) {
   return [...inner.matchAll(SHAPE)].map(([, tag, attributes]) => [tag, Object.fromEntries([...attributes.matchAll(ATTRIBUTE)].map(([, k, v]) => [camel(k), v]))]);
 }
 
-/** The module's source: every route icon and SHELL_ICONS entry that Shoelace has. */
-export function shellIconsSource(root = process.cwd()) {
-  const names = [...new Set([...routeIconNames(root), ...listedShellIcons(root)])].sort();
+/** A module's source: the shapes of these icons. */
+function iconsSource(names, root) {
   const shapes = {};
-  for (const name of names) shapes[name] = shapesOf(name, root);
+  for (const name of [...new Set(names)].sort()) shapes[name] = shapesOf(name, root);
   return `export default ${JSON.stringify(shapes)};\n`;
 }
+
+/** `virtual:shell-icons`: the SHELL_ICONS entries. */
+export function shellIconsSource(root = process.cwd()) {
+  return iconsSource(listedShellIcons(root), root);
+}
+
+/** `virtual:route-icons`: the route icons Shoelace has that are not shell icons already. */
+export function routeIconsSource(root = process.cwd()) {
+  const shell = new Set(listedShellIcons(root));
+  return iconsSource(routeIconNames(root).filter((name) => !shell.has(name)), root);
+}
+
+const SOURCES = { [SHELL_ICONS_ID]: shellIconsSource, [ROUTE_ICONS_ID]: routeIconsSource };
 
 /** Rollup: resolves and builds `virtual:shell-icons`. */
 export function shellIconsRollup() {
   return {
     name: 'shell-icons',
-    resolveId: (id) => (id === SHELL_ICONS_ID ? `\0${SHELL_ICONS_ID}` : null),
-    load: (id) => (id === `\0${SHELL_ICONS_ID}` ? shellIconsSource() : null),
+    resolveId: (id) => (SOURCES[id] ? `\0${id}` : null),
+    load: (id) => (id.startsWith('\0') && SOURCES[id.slice(1)] ? SOURCES[id.slice(1)]() : null),
   };
 }
 
@@ -51,8 +66,8 @@ export function shellIconsEsbuild() {
   return {
     name: 'shell-icons',
     setup(build) {
-      build.onResolve({ filter: /^virtual:shell-icons$/ }, () => ({ path: SHELL_ICONS_ID, namespace: 'shell-icons' }));
-      build.onLoad({ filter: /.*/, namespace: 'shell-icons' }, () => ({ contents: shellIconsSource(), loader: 'js' }));
+      build.onResolve({ filter: /^virtual:(shell|route)-icons$/ }, (args) => ({ path: args.path, namespace: 'shell-icons' }));
+      build.onLoad({ filter: /.*/, namespace: 'shell-icons' }, (args) => ({ contents: SOURCES[args.path](), loader: 'js' }));
     },
   };
 }

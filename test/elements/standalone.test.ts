@@ -2,7 +2,7 @@
 // it owns its page, so it sets the title, and its Shoelace icons load from dist/shoelace/.
 import { expect } from '@open-wc/testing';
 import { loginAs, logout } from '../helpers/server.ts';
-import { deepQuery, waitFor } from '../helpers/dom.ts';
+import { deepQuery, deepQueryAll, waitFor } from '../helpers/dom.ts';
 
 describe('standalone console at /ui/', () => {
   afterEach(logout);
@@ -24,6 +24,10 @@ describe('standalone console at /ui/', () => {
       const svg = icon.querySelector('svg[data-icon="list"]')!;
       expect(svg.getAttribute('viewBox')).to.equal('0 0 16 16');
       expect(svg.querySelector('path')?.getAttribute('d'), 'the list icon has its shape').to.match(/^M/);
+      // The menu's route icons come with the sidebar (virtual:route-icons), not with every element: drawn too.
+      const menuIcons = deepQueryAll(doc.body, 'nav.sidebar svg.icon:not(.chevron)');
+      expect(menuIcons.length, 'the sidebar draws its route icons').to.be.greaterThan(5);
+      expect(menuIcons.filter((route) => !route.querySelector('path, circle, rect')).map((route) => route.getAttribute('data-icon')), 'every route icon has its shape').to.deep.equal([]);
     } finally {
       frame.remove();
     }

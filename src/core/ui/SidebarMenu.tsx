@@ -3,7 +3,11 @@ import { Link } from 'wouter'
 import { useT } from '../i18n/index.ts'
 import type { MenuItem } from '../menu.ts'
 import { normalizePath } from '../routes.ts'
-import { Icon } from './Icon.tsx'
+import routeShapes from 'virtual:route-icons'
+import { addIcons, Icon } from './Icon.tsx'
+
+// The routes' menu icons are drawn here only: an embedded element that draws a toolbar needs none of them.
+addIcons(routeShapes)
 
 const isUnder = (path: string, item: MenuItem) =>
   normalizePath(path) === item.path || normalizePath(path).startsWith(`${item.path}/`)

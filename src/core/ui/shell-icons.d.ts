@@ -3,3 +3,7 @@ declare module 'virtual:shell-icons' {
   const shapes: Record<string, [string, Record<string, string>][]>
   export default shapes
 }
+declare module 'virtual:route-icons' {
+  const shapes: Record<string, [string, Record<string, string>][]>
+  export default shapes
+}
