@@ -4,7 +4,7 @@ import { expect } from '@open-wc/testing'
 import { useState } from 'react'
 import { Combo, type ComboOption } from '../../../src/core/engine/form/Combo.tsx'
 import { findAll, mount, settle, type Mounted } from './support.tsx'
-import { text } from '../../helpers/dom.ts'
+import { text, waitFor } from '../../helpers/dom.ts'
 
 const OPTIONS: ComboOption[] = [{ value: 'a', label: 'alice' }, { value: 'b', label: 'bob' }, { value: 'c', label: 'carol' }]
 
@@ -78,20 +78,20 @@ describe('Combo (pick list)', () => {
   it('picks with ↓ and Enter, naming the active option for screen readers', async () => {
     const values: unknown[] = []
     view = mount(<Picker multiple onValue={(v) => values.push(v)} />)
-    await settle()
+    await waitFor(() => input(view!), 10_000, 'the input')
     input(view).focus()
-    await settle()
+    await waitFor(() => listShown(view!), 10_000, 'the list open on focus')
+    // Each key after the last one's render (a busy machine renders late): the active option moves one at a time.
+    const activeLabel = () => view!.root.getElementById(input(view!).getAttribute('aria-activedescendant') ?? '')?.textContent
     key(input(view), 'ArrowDown')
+    await waitFor(() => activeLabel() === 'alice', 10_000, 'alice active')
     key(input(view), 'ArrowDown')
-    await settle()
-    const active = input(view).getAttribute('aria-activedescendant')!
-    expect(view.root.getElementById(active)?.textContent).to.equal('bob')
+    expect(await waitFor(() => activeLabel() === 'bob' && activeLabel(), 10_000, 'bob active')).to.equal('bob')
     key(input(view), 'Enter')
-    await settle()
+    await waitFor(() => values.length > 0, 10_000, 'the pick')
     expect(values).to.deep.equal([['b']])
-    expect(listShown(view)).to.equal(false)
+    await waitFor(() => !listShown(view!), 10_000, 'the list closed')
     key(input(view), 'ArrowDown') // opens again
-    await settle()
-    expect(listShown(view)).to.equal(true)
+    expect(await waitFor(() => listShown(view!), 10_000, 'the list open again')).to.equal(true)
   })
 })

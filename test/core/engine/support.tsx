@@ -58,7 +58,9 @@ export function find<E extends Element = HTMLElement>(root: ParentNode, selector
 
 export const findAll = deepQueryAll
 
-export function waitForEl<E extends Element = HTMLElement>(root: ParentNode, selector: string, timeout = 3000): Promise<E> {
+// Generous: on a busy machine (CI with both cores taken) a stubbed answer and React's render can take seconds;
+// a wait that is met returns at once, so only a real failure waits this long.
+export function waitForEl<E extends Element = HTMLElement>(root: ParentNode, selector: string, timeout = 10_000): Promise<E> {
   return waitFor(() => deepQuery<E>(root, selector), timeout, selector)
 }
 
