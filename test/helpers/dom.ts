@@ -1,7 +1,15 @@
 // DOM helpers for tests of elements whose content lives in (nested) shadow roots.
 
+/**
+ * A wait of a second or more is for something the page will do; on a busy machine (CI with both cores
+ * taken) that took over 3 s in a loaded run, so such waits allow at least this long. A met wait returns at
+ * once: only a real failure waits it out. Shorter waits are the test's own timing and stay as written.
+ */
+const BUSY_FLOOR_MS = 10_000;
+
 /** Polls until `probe` returns something truthy (errors count as "not yet"); returns that value. */
-export async function waitFor<T>(probe: () => T | Promise<T>, timeout = 5000, what = 'condition'): Promise<NonNullable<T>> {
+export async function waitFor<T>(probe: () => T | Promise<T>, asked = 5000, what = 'condition'): Promise<NonNullable<T>> {
+  const timeout = asked >= 1000 ? Math.max(asked, BUSY_FLOOR_MS) : asked;
   const deadline = Date.now() + timeout;
   let lastError: unknown;
   for (;;) {
