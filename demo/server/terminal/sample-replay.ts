@@ -9,8 +9,8 @@ import type { Row } from '../engine/types.ts';
 const KEY_SECONDS = 0.07;
 
 export function sampleReplay(db: DB, session: Row): Buffer {
-  const commands = db.prepare('SELECT input, output, risk_level FROM commands WHERE session = ? ORDER BY seq').all(session.id) as
-    { input: string; output: string; risk_level: number }[];
+  const commands = db.prepare('SELECT input, output, risk_level, timestamp FROM commands WHERE session = ? ORDER BY seq').all(session.id) as
+    { input: string; output: string; risk_level: number; timestamp: number }[];
   const mysql = session.protocol === 'mysql';
   const account = String(session.system_user);
   const prompt = mysql ? 'MariaDB [(none)]> ' : `[${account}@${String(session.asset)} ~]$ `;
@@ -20,6 +20,11 @@ export function sampleReplay(db: DB, session: Row): Buffer {
   const out = (text: string, after = 0) => { at += after; events.push([Number(at.toFixed(3)), text]); };
   out(mysql ? `Connected to the database app ${String(session.asset)} as ${account}.\r\n\r\n` : `Last login: ${new Date(start - 86_400_000).toUTCString()}\r\n`);
   for (const command of commands) {
+    // Typed so that its Enter falls on the command's own time (its offset in the session, as the player
+    // places it from `timestamp`): a link to a command then opens on that command, not past the end.
+    const typing = 0.4 + command.input.length * KEY_SECONDS + 0.3;
+    const due = Number(command.timestamp) - start / 1000;
+    if (Number.isFinite(due)) at = Math.max(at, due - typing);
     out(prompt, 0.4);
     for (const key of command.input) out(key, KEY_SECONDS);
     out('\r\n', 0.3);

@@ -124,7 +124,9 @@ export function ReplayPlayer(props: ReplayPlayerProps) {
   useEffect(() => {
     if (!opened) return undefined
     latest.current.onReady?.({ session: sessionId, duration: opened.length, start: opened.start, commands: opened.commands.length })
-    if (latest.current.autoplay) opened.engine.play()
+    // Opened at its end (a command at the recording's last moment): the screen stays there, where Play
+    // would start over from the beginning — away from what the user came to see.
+    if (latest.current.autoplay && !opened.engine.atEnd) opened.engine.play()
     let frame = requestAnimationFrame(() => { frame = 0; setTimeout(opened.background, 0) })
     return () => cancelAnimationFrame(frame)
   }, [opened, sessionId])

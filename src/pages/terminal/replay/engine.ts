@@ -70,9 +70,14 @@ export class ReplayEngine {
     if (this.timeline.duration !== this.state.duration) this.set({ duration: this.timeline.duration })
   }
 
+  /** The whole recording is read and the screen shows its last moment. */
+  get atEnd(): boolean {
+    return this.timeline.complete && this.state.position >= this.timeline.duration
+  }
+
   play(): void {
     if (this.state.playing) return
-    const atEnd = this.timeline.complete && this.state.position >= this.timeline.duration
+    const atEnd = this.atEnd
     if (atEnd) this.loops = 0
     if (atEnd || this.covered) void this.seek(atEnd ? 0 : this.state.position)
     this.lastTick = performance.now()
