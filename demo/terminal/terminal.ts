@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { parseAllowedTargets } from '../server/net/allowed-targets.ts';
+import { parseAllowedTargets } from '../shared/allowed-targets.ts';
 import { Api } from './api.ts';
 import { ready as filterReady } from './command-filter.ts';
 import { CommandSink } from './command-sink.ts';
