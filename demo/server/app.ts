@@ -24,7 +24,7 @@ import { prepareDataDir } from './db/data-files.ts';
 import { closeDatabase, openDatabase } from './db/open.ts';
 import { registerResource } from './engine/routes.ts';
 import { systemClock, type Clock } from './lib/time.ts';
-import { ALLOWED_TARGETS_ENV, parseAllowedTargets } from './net/allowed-targets.ts';
+import { ALLOWED_TARGETS_ENV, parseAllowedTargets } from '../shared/allowed-targets.ts';
 import { registerCsvParser } from './engine/csv-body.ts';
 import { checkpointsSettled } from './engine/csv-checkpoint.ts';
 import { registerLicenseRoutes } from './license/license-routes.ts';

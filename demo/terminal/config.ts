@@ -32,7 +32,7 @@ export interface ServerConfig {
   TERMINAL_ASSET_LIST_SORT_BY?: string;
   TERMINAL_ASSET_LIST_PAGE_SIZE?: string;
   SECURITY_MAX_IDLE_TIME?: number;
-  /** The key the server signs web-terminal upgrades with (server/terminal/proxy-signature.ts). */
+  /** The key the server signs web-terminal upgrades with (shared/proxy-signature.ts). */
   TERMINAL_PROXY_SECRET?: unknown;
   [key: string]: unknown;
 }

@@ -2,7 +2,7 @@
 // opening it takes (the system user's credentials on that asset, the domain's gateway, the filter rules).
 import { ApiError, type Api } from './api.ts';
 import type { Endpoint } from './target.ts';
-import type { FilterRule } from './command-filter.ts';
+import type { FilterRule } from '../shared/command-filter/command-filter.ts';
 
 export interface TerminalUser { id: string; username: string; name: string }
 

@@ -1,7 +1,7 @@
 // What every session and door of one running terminal shares: the signed API client, the server's
 // config, the command sink and the outbox that delivers commands, recordings and closes, the open
 // sessions (heartbeats report them, kill tasks find them).
-import type { TargetPolicy } from '../server/net/allowed-targets.ts';
+import type { TargetPolicy } from '../shared/allowed-targets.ts';
 import type { Api } from './api.ts';
 import type { CommandSink } from './command-sink.ts';
 import type { ServerConfig } from './config.ts';

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { AsciicastRecorder } from './asciicast.ts';
-import { CommandFilter, isIncomplete } from './command-filter.ts';
+import { CommandFilter, isIncomplete } from '../shared/command-filter/command-filter.ts';
 import { programLineVerdict } from './program-line.ts';
 import { LineGate, type LineRecord, type Refusal } from './line/line-gate.ts';
 import type { CommandRecord } from './command-record.ts';

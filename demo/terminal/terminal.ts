@@ -4,9 +4,9 @@
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { parseAllowedTargets } from '../server/net/allowed-targets.ts';
+import { parseAllowedTargets } from '../shared/allowed-targets.ts';
 import { Api } from './api.ts';
-import { ready as filterReady } from './command-filter.ts';
+import { ready as filterReady } from '../shared/command-filter/command-filter.ts';
 import { CommandSink } from './command-sink.ts';
 import type { ServerConfig, TerminalOptions } from './config.ts';
 import { startHeartbeat } from './heartbeat.ts';

@@ -3,7 +3,7 @@
 // server checked the grant when it issued it); the session is the same TerminalSession as over SSH,
 // with login_from WT. Frames are JSON text: in {type: data|resize}, out {type: data|close}.
 // Browsers never reach this port: the server's socket proxy does, for them, and signs each upgrade
-// with the user it vouches for and the browser's address (proxy-signature.ts, key from terminals/
+// with the user it vouches for and the browser's address (shared/proxy-signature.ts, key from terminals/
 // config/). An upgrade without a valid signature is refused (401) before its token is read, so nobody
 // else who can reach the port names an address or spends a token; the token is redeemed naming the
 // vouched user, and the server refuses one issued to someone else. The door speaks the language the
@@ -11,7 +11,7 @@
 import { createServer, type Server } from 'node:http';
 import { StringDecoder } from 'node:string_decoder';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { verifyUpgrade, type Vouched } from '../server/terminal/proxy-signature.ts';
+import { verifyUpgrade, type Vouched } from '../shared/proxy-signature.ts';
 import type { Api } from './api.ts';
 import { WebFiles } from './files/web-files.ts';
 import type { GrantedAsset, GrantedSystemUser, TerminalUser } from './grants.ts';

@@ -11,7 +11,7 @@ export function requestRegistration(base, bootstrapToken, { name, comment = '' }
   });
 }
 
-/** `Date` and `Authorization: Sign <id>:<base64 of the md5 hex of "<secret>\n<date>">` (auth/access-key-sign.ts). */
+/** `Date` and `Authorization: Sign <id>:<base64 of the md5 hex of "<secret>\n<date>">` (demo/shared/access-key-signature.ts). */
 export function signedHeaders(key) {
   const date = new Date().toUTCString();
   const signature = Buffer.from(createHash('md5').update(`${key.secret}\n${date}`).digest('hex')).toString('base64');

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { buildApp } from '../../demo/server/app.ts';
-import { parseAllowedTargets, resolveAllowed, TargetRefusedError, type Lookup } from '../../demo/server/net/allowed-targets.ts';
+import { parseAllowedTargets, resolveAllowed, TargetRefusedError, type Lookup } from '../../demo/shared/allowed-targets.ts';
 import { openSsh, SshStepError } from '../../demo/server/tasks/ssh/connect.ts';
 import { spyOnConnects } from './support/socket-spy.ts';
 import { startSshd, type TestSshd } from './support/sshd.ts';

@@ -2,7 +2,7 @@
 // SystemUserWithAuthInfoSerializer) and the 401 of a refused `Sign` signature (AccessKeyAuthentication).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { signFor } from '../../demo/server/auth/access-key-sign.ts';
+import { signFor } from '../../demo/shared/access-key-signature.ts';
 import { bearer, build } from './helpers.ts';
 
 type App = Awaited<ReturnType<typeof build>>;

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { tokenHash } from '../../demo/server/secrets/token-hash.ts';
 import { terminalProxySecret } from '../../demo/server/terminal/proxy-secret.ts';
-import { MAX_SKEW_SECONDS, signUpgrade, verifyUpgrade } from '../../demo/server/terminal/proxy-signature.ts';
+import { MAX_SKEW_SECONDS, signUpgrade, verifyUpgrade } from '../../demo/shared/proxy-signature.ts';
 import { bearer, loginSession, orgId, userId } from './helpers.ts';
 import { buildTerminalApp, idOf, registerTerminal } from './terminal-helpers.ts';
 

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
-import { signFor } from '../../demo/server/auth/access-key-sign.ts';
+import { signFor } from '../../demo/shared/access-key-signature.ts';
 import { issuePrivateToken } from '../../demo/server/auth/private-token.ts';
 import { bearer, build, cookieHeader, cookieJar, orgId, postLoginForm, userId } from './helpers.ts';
 

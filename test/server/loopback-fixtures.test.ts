@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { bulkAssetIp } from '../../demo/server/seed/bench.ts';
-import { parseAllowedTargets } from '../../demo/server/net/allowed-targets.ts';
+import { parseAllowedTargets } from '../../demo/shared/allowed-targets.ts';
 import { demoMariaDbAddress } from '../../scripts/lib/demo-mariadb.mjs';
 import { build } from './helpers.ts';
 
@@ -14,7 +14,7 @@ const loopback = parseAllowedTargets('127.0.0.0/8');
 
 // Files that hold addresses outside loopback on purpose: they prove those are refused, never reached.
 const REFUSAL_FIXTURES = new Set([
-  'demo/server/net/allowed-targets.ts',
+  'demo/shared/allowed-targets.ts',
   'test/server/allowed-targets.test.ts',
   'test/server/tasks-allow-list.test.ts',
 ]);

@@ -10,7 +10,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { parseAllowedTargets } from '../../demo/server/net/allowed-targets.ts';
+import { parseAllowedTargets } from '../../demo/shared/allowed-targets.ts';
 import { ReplayFiles } from '../../demo/server/terminal/replay-files.ts';
 import { sweepExpired } from '../../demo/server/terminal/session-retention.ts';
 import { ApiError } from '../../demo/terminal/api.ts';

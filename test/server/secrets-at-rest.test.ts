@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import Database from 'better-sqlite3';
 import { buildApp } from '../../demo/server/app.ts';
-import { signFor } from '../../demo/server/auth/access-key-sign.ts';
+import { signFor } from '../../demo/shared/access-key-signature.ts';
 import { bindOtpSecret } from '../../demo/server/auth/otp-secret.ts';
 import { newOtpSecret, totpCode } from '../../demo/server/auth/totp.ts';
 import { PASSWORD, bearer, loginSession, orgId, userId } from './helpers.ts';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import Database from 'better-sqlite3';
 import { buildApp } from '../../demo/server/app.ts';
-import { signFor } from '../../demo/server/auth/access-key-sign.ts';
+import { signFor } from '../../demo/shared/access-key-signature.ts';
 import { readOtpSecret } from '../../demo/server/auth/otp-secret.ts';
 import { migrations } from '../../demo/server/db/migrations.ts';
 import { hashPasswordNow } from '../../demo/server/lib/passwords.ts';

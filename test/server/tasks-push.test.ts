@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { generateCredentials } from '../../demo/server/assets/ssh-keys.ts';
-import { parseAllowedTargets } from '../../demo/server/net/allowed-targets.ts';
+import { parseAllowedTargets } from '../../demo/shared/allowed-targets.ts';
 import { withSsh, type SshEndpoint } from '../../demo/server/tasks/ssh/connect.ts';
 import { runCommand } from '../../demo/server/tasks/ssh/exec.ts';
 import { sudoersFile } from '../../demo/server/tasks/push-script.ts';

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server, type Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { parseAllowedTargets } from '../../demo/server/net/allowed-targets.ts';
+import { parseAllowedTargets } from '../../demo/shared/allowed-targets.ts';
 import { collectHardware } from '../../demo/server/tasks/hardware.ts';
 import { openSsh, SshStepError, withSsh, type SshEndpoint } from '../../demo/server/tasks/ssh/connect.ts';
 import { runCommand } from '../../demo/server/tasks/ssh/exec.ts';

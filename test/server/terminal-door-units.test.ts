@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { AsciicastRecorder } from '../../demo/terminal/asciicast.ts';
-import { CommandFilter, ready } from '../../demo/terminal/command-filter.ts';
+import { CommandFilter, ready } from '../../demo/shared/command-filter/command-filter.ts';
 
 test('command rules are word-bounded with any blanks between words; the highest priority match decides', async () => {
   await ready(); // the shell parser (WebAssembly) loads asynchronously; checks are synchronous after it

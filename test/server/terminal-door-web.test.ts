@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { tokenHash } from '../../demo/server/secrets/token-hash.ts';
 import { terminalProxySecret } from '../../demo/server/terminal/proxy-secret.ts';
-import { signUpgrade } from '../../demo/server/terminal/proxy-signature.ts';
+import { signUpgrade } from '../../demo/shared/proxy-signature.ts';
 import { optionsFromEnv } from '../../demo/terminal/config.ts';
 import { startTerminal } from '../../demo/terminal/terminal.ts';
 import { bearer, PASSWORD } from './helpers.ts';

@@ -1,11 +1,12 @@
-// Command filter rules judged on the words the shell will run (demo/terminal/command-filter.ts): hostile
-// spellings of a denied command are refused, ordinary lines stay allowed, allow rules and 2.3's matching
-// keep their meaning, a line that does not parse fails closed, and incomplete input is recognised.
+// Command filter rules judged on the words the shell will run (demo/shared/command-filter/
+// command-filter.ts): hostile spellings of a denied command are refused, ordinary lines stay allowed, allow
+// rules and 2.3's matching keep their meaning, a line that does not parse fails closed, and incomplete
+// input is recognised.
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
-import { CommandFilter, isIncomplete, ready, type FilterRule } from '../../demo/terminal/command-filter.ts';
-import { analyseLine } from '../../demo/terminal/shell-words.ts';
-import { literalOf } from '../../demo/terminal/shell-word-value.ts';
+import { CommandFilter, isIncomplete, ready, type FilterRule } from '../../demo/shared/command-filter/command-filter.ts';
+import { analyseLine } from '../../demo/shared/command-filter/shell-words.ts';
+import { literalOf } from '../../demo/shared/command-filter/shell-word-value.ts';
 
 const deny = (content: string, type = 'command', priority = 50): FilterRule => ({ type, content, priority, action: 0 });
 const allow = (content: string, type = 'command', priority = 50): FilterRule => ({ type, content, priority, action: 1 });

@@ -2,7 +2,7 @@
 // signed with the service account's access key, as the terminal component does.
 import type { TestContext } from 'node:test';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { signFor } from '../../demo/server/auth/access-key-sign.ts';
+import { signFor } from '../../demo/shared/access-key-signature.ts';
 import { build, type TestClock } from './helpers.ts';
 
 export const BOOTSTRAP = 'test-bootstrap-token-0123456789';

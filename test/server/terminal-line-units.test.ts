@@ -3,7 +3,7 @@
 // (the test plays the shell: it writes the echo and bash 5's prompt markers itself).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CommandFilter, isIncomplete, ready } from '../../demo/terminal/command-filter.ts';
+import { CommandFilter, isIncomplete, ready } from '../../demo/shared/command-filter/command-filter.ts';
 import { KeyModel } from '../../demo/terminal/line/key-model.ts';
 import { KeyReader } from '../../demo/terminal/line/keys.ts';
 import { LineGate, type LineRecord, type Refusal } from '../../demo/terminal/line/line-gate.ts';

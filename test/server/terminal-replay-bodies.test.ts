@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { request } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { signFor } from '../../demo/server/auth/access-key-sign.ts';
+import { signFor } from '../../demo/shared/access-key-signature.ts';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { bearer, orgId } from './helpers.ts';

@@ -8,7 +8,7 @@ import { test, type TestContext } from 'node:test';
 import { WebSocket, WebSocketServer } from 'ws';
 import { tokenHash } from '../../demo/server/secrets/token-hash.ts';
 import { terminalProxySecret } from '../../demo/server/terminal/proxy-secret.ts';
-import { verifyUpgrade } from '../../demo/server/terminal/proxy-signature.ts';
+import { verifyUpgrade } from '../../demo/shared/proxy-signature.ts';
 import { terminalHttpHost } from '../../demo/server/web/terminal-socket-proxy.ts';
 import { bearer, build, loginSession, orgId, userId } from './helpers.ts';
 

@@ -1,26 +1,13 @@
-// `Authorization: Sign <access_key_id>:<signature>` (JumpServer's AccessKeyAuthentication):
-// signature = base64(md5 hex text of "<secret>\n<Date header>"), Date at most 15 minutes old. The
+// `Authorization: Sign <access_key_id>:<signature>` (JumpServer's AccessKeyAuthentication), the server's
+// side: which active user owns the key, and why a signature is refused. How a signature is computed and
+// when its Date is fresh is shared with the terminal that signs (demo/shared/access-key-signature.ts). The
 // secret is needed in clear to compute the signature, so it is stored sealed (not hashed) and opened here.
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
+import { freshDate, signFor } from '../../shared/access-key-signature.ts';
 import type { UserRow } from '../context.ts';
 import type { DB } from '../db/open.ts';
 import type { MessageKey } from '../lib/messages.ts';
 import { openColumns } from '../secrets/sealed-columns.ts';
-
-/** How far a signed request's Date may be from the server's clock (2.3's Sign scheme: 15 minutes). */
-export const MAX_DATE_SKEW_MS = 15 * 60 * 1000;
-
-export function signFor(secret: string, date: string): string {
-  const hex = createHash('md5').update(`${secret}\n${date}`).digest('hex');
-  return Buffer.from(hex).toString('base64');
-}
-
-/** Whether an HTTP Date header is present, parses, and is within MAX_DATE_SKEW_MS of now. */
-export function freshDate(dateHeader: string | undefined, nowMs: number): boolean {
-  if (!dateHeader) return false;
-  const sent = Date.parse(dateHeader);
-  return !Number.isNaN(sent) && Math.abs(nowMs - sent) <= MAX_DATE_SKEW_MS;
-}
 
 /** An active access key's secret (in clear) and its active user; null when either is missing or disabled. */
 export function accessKeyOwner(db: DB, keyId: string): { secret: string; user: UserRow } | null {

@@ -13,9 +13,10 @@
 // must be active. RSA algorithms are not accepted (an access key has no public key).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import { freshDate } from '../../shared/access-key-signature.ts';
 import type { UserRow } from '../context.ts';
 import type { DB } from '../db/open.ts';
-import { accessKeyOwner, freshDate } from './access-key-sign.ts';
+import { accessKeyOwner } from './access-key-sign.ts';
 
 const HASHES: Record<string, string> = { 'hmac-sha1': 'sha1', 'hmac-sha256': 'sha256', 'hmac-sha512': 'sha512' };
 const REQUIRED = ['(request-target)', 'date'];

@@ -1,28 +1,11 @@
 // A write that fails because of the storage under the data folder — the disk full, the file system
 // read-only, an I/O error — is not the request's fault and not a bug: it is said as such (503 with its
 // cause, web/errors.ts), side writes of reads are skipped (`unlessStorageFails`), and the last one is kept
-// for the admins' dashboard (dashboard/storage-status.ts). The terminal reads its own faults with the same
-// classification (demo/terminal/storage-health.ts): SQLite's result codes and Node's errno names.
-
-export type StorageFaultKind = 'full' | 'read_only' | 'io';
+// for the admins' dashboard (dashboard/storage-status.ts). Which errors are storage faults, and of what
+// kind, is shared with the terminal, which reads its own the same way (demo/shared/storage-fault-kind.ts).
+import { storageFault, type StorageFaultKind } from '../../shared/storage-fault-kind.ts';
 
 export interface StorageFaultSeen { kind: StorageFaultKind; code: string; message: string; at: number }
-
-const FULL = new Set(['SQLITE_FULL', 'ENOSPC', 'EDQUOT']);
-const READ_ONLY = new Set(['EROFS']);
-const IO = new Set(['EIO', 'SQLITE_CORRUPT', 'SQLITE_NOTADB']);
-
-/** The kind of storage fault an error is, or null for any other error. */
-export function storageFault(error: unknown): StorageFaultKind | null {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code !== 'string') return null;
-  // SQLite's extended codes carry their family first (SQLITE_READONLY_DBMOVED, SQLITE_IOERR_WRITE…).
-  const family = code.startsWith('SQLITE_') ? code.replace(/^(SQLITE_[A-Z]+?)(_[A-Z_]+)?$/, '$1') : code;
-  if (FULL.has(code) || FULL.has(family)) return 'full';
-  if (READ_ONLY.has(code) || family === 'SQLITE_READONLY') return 'read_only';
-  if (IO.has(code) || family === 'SQLITE_IOERR') return 'io';
-  return null;
-}
 
 let last: StorageFaultSeen | null = null;
 

@@ -8,7 +8,7 @@
 // users get 403 "Command execution disabled". Each run is a row of command_executions (the audit log's
 // source) whose id is its task's id, so its log is `/api/v1/ops/celery/task/<id>/log/`.
 import type { FastifyInstance } from 'fastify';
-import { CommandFilter, ready as filterReady, type FilterRule } from '../../terminal/command-filter.ts';
+import { CommandFilter, ready as filterReady, type FilterRule } from '../../shared/command-filter/command-filter.ts';
 import { latestAuthBook, withAssetAuth } from '../assets/auth-book.ts';
 import { computed, L, readOnly } from '../assets/fields.ts';
 import { authorize, everyAction, IsValidUser } from '../auth/permissions.ts';

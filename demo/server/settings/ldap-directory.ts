@@ -5,7 +5,7 @@
 import { isIP } from 'node:net';
 import { Client, ResultCodeError, type Entry } from 'ldapts';
 import type { ServerState } from '../context.ts';
-import { parseAllowedTargets, resolveAllowed, ALLOWED_TARGETS_ENV, type TargetPolicy } from '../net/allowed-targets.ts';
+import { parseAllowedTargets, resolveAllowed, ALLOWED_TARGETS_ENV, type TargetPolicy } from '../../shared/allowed-targets.ts';
 import type { SettingsStore } from './store.ts';
 
 /** The AUTH_LDAP_* values as one object (2.3's LDAPConfig). */

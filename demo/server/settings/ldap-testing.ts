@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Client } from 'ldapts';
 import { authorize, IsSuperUser } from '../auth/permissions.ts';
 import { pick, t, type Lang } from '../lib/i18n.ts';
-import { TargetRefusedError, type TargetPolicy } from '../net/allowed-targets.ts';
+import { TargetRefusedError, type TargetPolicy } from '../../shared/allowed-targets.ts';
 import {
   authenticateLdapUser, isLdapResult, LdapUriError, ldapErrorText, openClient, searchOu, searchOus, storedLdapConfig, userFilter,
   type LdapConfig,

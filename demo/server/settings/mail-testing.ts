@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import nodemailer from 'nodemailer';
 import { authorize, IsSuperUser } from '../auth/permissions.ts';
 import { pick, t, type Localized } from '../lib/i18n.ts';
-import { resolveAllowed, type TargetPolicy } from '../net/allowed-targets.ts';
+import { resolveAllowed, type TargetPolicy } from '../../shared/allowed-targets.ts';
 import { validateSettings } from './validate.ts';
 
 const SENT: Localized = { zh: '邮件已经发送 {to}，请检查', en: 'Test mail sent to {to}, please check' };

@@ -9,7 +9,7 @@ import { TASK_TEXT } from './messages.ts';
 import { findInOrg } from './start-tasks.ts';
 import { openSsh, SshStepError, type SshEndpoint } from './ssh/connect.ts';
 import { credentials } from './targets.ts';
-import type { TargetPolicy } from '../net/allowed-targets.ts';
+import type { TargetPolicy } from '../../shared/allowed-targets.ts';
 
 interface GatewayRow { id: string; ip: string; port: number; username: string; password: string; private_key: string }
 

@@ -3,7 +3,7 @@
 // log. Task results (`result.failed`, `result.skipped`) stay in English: they are data for programs,
 // as 2.3's Ansible results are.
 import { L, pick, type Lang, type Localized } from '../lib/i18n.ts';
-import { TargetRefusedError } from '../net/allowed-targets.ts';
+import { TargetRefusedError } from '../../shared/allowed-targets.ts';
 import { TASK_TEXT } from './messages.ts';
 import { SshStepError } from './ssh/connect.ts';
 

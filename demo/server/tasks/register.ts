@@ -9,7 +9,7 @@ import { registerTaskLogRoutes } from './log-routes.ts';
 import { registerSystemUserTaskRoute } from './system-user-tasks.ts';
 import { TaskRunner } from './runner.ts';
 import { TaskStore } from './store.ts';
-import type { TargetPolicy } from '../net/allowed-targets.ts';
+import type { TargetPolicy } from '../../shared/allowed-targets.ts';
 
 /** Default bound of every network step (connect, channel open, one command): 10 s. */
 export const DEFAULT_SSH_TIMEOUT_MS = 10_000;

@@ -5,7 +5,7 @@ import { pick, type Lang } from '../lib/i18n.ts';
 import { uuid } from '../lib/ids.ts';
 import { noteStorageFault } from '../lib/storage-fault.ts';
 import { TASK_LOG } from './log-messages.ts';
-import type { TargetPolicy } from '../net/allowed-targets.ts';
+import type { TargetPolicy } from '../../shared/allowed-targets.ts';
 import type { LogTone } from './log-text.ts';
 import type { JobRecord } from './job-record.ts';
 import { TaskStore, type TaskOwner, type TaskState } from './store.ts';

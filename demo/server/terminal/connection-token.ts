@@ -9,7 +9,7 @@
 // A token is bound to the user it was issued to. It travels in a URL (`/koko/ws/terminal/?token=`), so
 // holding it proves nothing: the server's socket proxy lets only that user's browser session present it
 // (tokenOwner, before the upgrade), and the terminal redeems it naming the user the proxy vouched for
-// (`?token=&user=<id>`, signed upgrade: proxy-signature.ts). 2.3's bare `?token=` is refused: a
+// (`?token=&user=<id>`, signed upgrade: shared/proxy-signature.ts). 2.3's bare `?token=` is refused: a
 // terminal that does not name the user has not checked who presents the token, and the server could
 // not tell such a redemption from a bound one.
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// The key the server signs web-terminal upgrades with (proxy-signature.ts), made once and kept.
+// The key the server signs web-terminal upgrades with (shared/proxy-signature.ts), made once and kept.
 //
 // Where it lives, and why there: in the database (a `settings` row no settings endpoint lists, read
 // only by name), not in a setting an operator must provide — `npm start` needs nothing new — and not

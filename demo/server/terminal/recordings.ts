@@ -6,7 +6,7 @@ import { createReadStream, statSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { DB } from '../db/open.ts';
 import type { Row } from '../engine/types.ts';
-import type { TargetPolicy } from '../net/allowed-targets.ts';
+import type { TargetPolicy } from '../../shared/allowed-targets.ts';
 import type { ReplayFiles } from './replay-files.ts';
 import { openObject, storedObject, type StoredObject } from './replay-objects.ts';
 import { sampleReplay } from './sample-replay.ts';

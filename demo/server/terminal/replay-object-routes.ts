@@ -13,7 +13,7 @@ import type { UserRow } from '../context.ts';
 import type { Row } from '../engine/types.ts';
 import { UUID_PATTERN } from '../lib/ids.ts';
 import { isoAt } from '../lib/time.ts';
-import type { TargetPolicy } from '../net/allowed-targets.ts';
+import type { TargetPolicy } from '../../shared/allowed-targets.ts';
 import { replayObjectKey } from '../../shared/replay-object.ts';
 import { IsAppUser, terminalOf } from './app-user.ts';
 import type { ReplayFiles } from './replay-files.ts';

@@ -11,7 +11,7 @@ import {
   type ObjectStoreSettings,
 } from '../../shared/replay-object.ts';
 import type { DB } from '../db/open.ts';
-import { resolveAllowed, type TargetPolicy } from '../net/allowed-targets.ts';
+import { resolveAllowed, type TargetPolicy } from '../../shared/allowed-targets.ts';
 import { openMeta } from './storage-meta.ts';
 
 export interface StoredObject {

@@ -16,7 +16,7 @@ import { andInOrg } from '../orgs/current-org.ts';
 import { terminalSessionsResource } from '../resources/terminal-sessions.ts';
 import { IsAppUser, terminalOf } from './app-user.ts';
 import { IsSessionReaderOrOwner, ownSessionsOnly } from './session-owner.ts';
-import type { TargetPolicy } from '../net/allowed-targets.ts';
+import type { TargetPolicy } from '../../shared/allowed-targets.ts';
 import { findRecording, openRecording } from './recordings.ts';
 import { ReplayFiles, ReplayRejected, ReplayTooLarge } from './replay-files.ts';
 import { storedObject, StoreUnavailable } from './replay-objects.ts';

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { join } from 'node:path';
 import { registerResource } from '../engine/routes.ts';
 import { terminalSessionsResource } from '../resources/terminal-sessions.ts';
-import type { TargetPolicy } from '../net/allowed-targets.ts';
+import type { TargetPolicy } from '../../shared/allowed-targets.ts';
 import { registerCommandRoutes } from './command-routes.ts';
 import { registerConnectionTokenRoutes } from './connection-token.ts';
 import { registerJoinValidateRoute } from './join-validate.ts';

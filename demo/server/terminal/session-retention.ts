@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { periodTask } from '../ops/period-tasks.ts';
 import type { DB } from '../db/open.ts';
 import { isoAt } from '../lib/time.ts';
-import type { TargetPolicy } from '../net/allowed-targets.ts';
+import type { TargetPolicy } from '../../shared/allowed-targets.ts';
 import { deleteExpiredObjects, queueExpiredObjects } from './replay-objects.ts';
 import type { SettingsStore } from '../settings/store.ts';
 import type { ReplayFiles } from './replay-files.ts';

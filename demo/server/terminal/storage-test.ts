@@ -2,12 +2,12 @@
 // stores get a signed (AWS SigV4, path style) HEAD of the bucket at ENDPOINT; Azure an anonymous HEAD of the
 // container (SharedKey signing is not implemented: a private container answers 403, reported as such);
 // Elasticsearch a GET of each host's root. Every target passes the outbound allow-list first
-// (net/allowed-targets.ts) and is reached at the checked address; failures say what happened.
+// (shared/allowed-targets.ts) and is reached at the checked address; failures say what happened.
 import { createHash, createHmac } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
-import { resolveAllowed, type TargetPolicy } from '../net/allowed-targets.ts';
+import { resolveAllowed, type TargetPolicy } from '../../shared/allowed-targets.ts';
 import { BUILT_IN_TYPES } from './storage-meta.ts';
 
 const TIMEOUT_MS = 5_000;

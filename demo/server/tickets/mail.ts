@@ -7,7 +7,7 @@ import nodemailer from 'nodemailer';
 import type { DB } from '../db/open.ts';
 import { pick, type Lang } from '../lib/i18n.ts';
 import { stmt } from '../lib/statements.ts';
-import { resolveAllowed, type TargetPolicy } from '../net/allowed-targets.ts';
+import { resolveAllowed, type TargetPolicy } from '../../shared/allowed-targets.ts';
 import { MAIL_TIMEOUTS } from '../settings/mail-testing.ts';
 import type { SettingsStore } from '../settings/store.ts';
 import { TICKET_TEXT } from './messages.ts';

@@ -13,7 +13,7 @@ import { registerResource } from '../engine/routes.ts';
 import { findOne } from '../engine/write.ts';
 import { pick, t } from '../lib/i18n.ts';
 import { formatDateTime } from '../lib/time.ts';
-import type { TargetPolicy } from '../net/allowed-targets.ts';
+import type { TargetPolicy } from '../../shared/allowed-targets.ts';
 import { requestAssetPermTicketsResource } from '../resources/request-asset-perm-tickets.ts';
 import { ticketsResource } from '../resources/tickets.ts';
 import { L } from '../assets/fields.ts';

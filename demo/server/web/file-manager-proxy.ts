@@ -4,7 +4,7 @@
 // request ends here, so the server decides who may send one: a signed-in browser session of a valid user
 // (a write also carries the CSRF token, checked for every session call, and comes from a page of this
 // origin). The request to the terminal carries the user (id, username, name), the browser's address, the
-// method and the path, signed with the terminals' shared key (terminal/proxy-signature.ts signRequest).
+// method and the path, signed with the terminals' shared key (shared/proxy-signature.ts signRequest).
 // Bodies and answers are piped both ways: an upload or a download of any size is never held here.
 import { request as httpRequest } from 'node:http';
 import { readFileSync } from 'node:fs';
@@ -13,7 +13,7 @@ import { LOGIN_PATH } from '../auth/login-routes.ts';
 import { singleValues } from '../engine/query-params.ts';
 import { pageLang, pick } from '../lib/i18n.ts';
 import { terminalProxySecret } from '../terminal/proxy-secret.ts';
-import { signRequest } from '../terminal/proxy-signature.ts';
+import { signRequest } from '../../shared/proxy-signature.ts';
 import { rememberVouch } from '../terminal/door-sign-ins.ts';
 import { fileDoors, type WebDoor } from '../terminal/web-doors.ts';
 import { preloadLinks, renderElementPage } from './embed-route.ts';

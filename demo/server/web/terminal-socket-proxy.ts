@@ -6,7 +6,7 @@
 // WebSocket handshake is a GET that carries the session cookie and no CSRF token, so without the Origin
 // check any site could open a terminal in its visitor's name (cross-site WebSocket hijacking).
 // The upstream handshake carries what only this server knows — the user and the browser's address —
-// signed with the terminals' shared key (terminal/proxy-signature.ts): the terminal's port believes
+// signed with the terminals' shared key (shared/proxy-signature.ts): the terminal's port believes
 // nothing else. Frames pass through unchanged both ways.
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -15,7 +15,7 @@ import { browserRefusal, peerAddress } from './browser-origin.ts';
 import { pick } from '../lib/i18n.ts';
 import { tokenOwner, vouchTokenAddress } from '../terminal/connection-token.ts';
 import { terminalProxySecret } from '../terminal/proxy-secret.ts';
-import { signUpgrade } from '../terminal/proxy-signature.ts';
+import { signUpgrade } from '../../shared/proxy-signature.ts';
 import { noteWebSession, webTerminalDoors, type WebDoor } from '../terminal/web-doors.ts';
 
 export const TERMINAL_HTTP_PORT_ENV = 'TERMINAL_HTTP_PORT';

@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import mysql, { type Connection, type FieldPacket, type ResultSetHeader } from 'mysql2';
-import { resolveAllowed } from '../../server/net/allowed-targets.ts';
+import { resolveAllowed } from '../../shared/allowed-targets.ts';
 import { AsciicastRecorder } from '../asciicast.ts';
 import type { CommandRecord } from '../command-record.ts';
 import { filterRules, userLabel, type GrantedSystemUser } from '../grants.ts';

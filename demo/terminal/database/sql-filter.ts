@@ -7,7 +7,7 @@
 //
 // With any deny rule in force, a statement whose SQL is built when it runs (PREPARE … FROM @variable,
 // EXECUTE IMMEDIATE of anything but a string) cannot be judged, and is refused: the door fails closed.
-import { rulePattern, type FilterRule } from '../command-filter.ts';
+import { rulePattern, type FilterRule } from '../../shared/command-filter/command-filter.ts';
 import { sqlWords } from './sql-text.ts';
 
 export interface SqlVerdict {

@@ -1,7 +1,7 @@
 // The web file manager's side of the terminal: `/koko/files/…` on the terminal's HTTP port, reached only
 // through the server's proxy (server web/file-manager-proxy.ts), which signs each request with the user
 // it vouches for, their username and name, the browser's address, the method and the path
-// (proxy-signature.ts `signRequest`); anything else is 401 before a path is read. The operations are the
+// (shared/proxy-signature.ts `signRequest`); anything else is 401 before a path is read. The operations are the
 // SFTP door's (file-ops.ts) on the same virtual tree, so the same grant checks and FTP log rows apply.
 // Uploads and downloads stream: the request body is written to the asset chunk by chunk, a download is
 // read from it 256 KB at a time as the browser takes it.
@@ -14,7 +14,7 @@ import { transferred } from './transfer-gc.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { posix } from 'node:path';
 import type { FileEntry } from 'ssh2';
-import { verifyRequest, type VouchedFiles } from '../../server/terminal/proxy-signature.ts';
+import { verifyRequest, type VouchedFiles } from '../../shared/proxy-signature.ts';
 import { langOfAcceptLanguage } from '../language.ts';
 import type { Services } from '../services.ts';
 import { text } from '../texts.ts';

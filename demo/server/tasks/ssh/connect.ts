@@ -3,7 +3,7 @@
 // host goes through the outbound allow-list before any socket or channel is opened for it.
 import { Client, type ConnectConfig } from 'ssh2';
 import type { Duplex } from 'node:stream';
-import { resolveAllowed, TargetRefusedError, type TargetPolicy } from '../../net/allowed-targets.ts';
+import { resolveAllowed, TargetRefusedError, type TargetPolicy } from '../../../shared/allowed-targets.ts';
 import { describeSshError, withTimeout } from './errors.ts';
 
 export interface SshEndpoint {

@@ -48,10 +48,11 @@ export interface Verdict {
 export { isIncomplete };
 /**
  * Resolves once the shell parser is loaded (it starts loading when this module is imported); the terminal
- * awaits it at start. Until then `check` judges every line as one that did not parse (`parsed: false`).
+ * awaits it at start, the server before it judges batch commands (demo/server/ops/command-executions.ts).
+ * Until then `check` judges every line as one that did not parse (`parsed: false`).
  */
 export const ready = loadShellParser;
-ready().catch(() => undefined); // the terminal's own `await ready()` reports a failure
+ready().catch(() => undefined); // the importer's own `await ready()` reports a failure
 
 const DENY = 0;
 const MAX_TEXT = 32 * 1024;

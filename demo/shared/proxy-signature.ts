@@ -1,9 +1,9 @@
-// The server's word to the terminal's web port. The browser's socket ends at the server (web/terminal-
-// socket-proxy.ts), which alone knows who is signed in and from which address; the terminal believes
-// an upgrade's X-Forwarded-For and vouched user only when they come with an HMAC-SHA256 made with the
-// secret both share (proxy-secret.ts; terminals read it from terminals/config/). Anyone else who can
-// reach the port — a local account, a page of another origin, a terminal port published by mistake —
-// cannot name a user or an address, and is refused before any token is read.
+// The server's word to the terminal's web port. The browser's socket ends at the server (demo/server/web/
+// terminal-socket-proxy.ts), which alone knows who is signed in and from which address; the terminal
+// believes an upgrade's X-Forwarded-For and vouched user only when they come with an HMAC-SHA256 made with
+// the secret both share (demo/server/terminal/proxy-secret.ts; terminals read it from terminals/config/).
+// Anyone else who can reach the port — a local account, a page of another origin, a terminal port
+// published by mistake — cannot name a user or an address, and is refused before any token is read.
 // Shared by the server (signs) and demo/terminal (verifies), so both build the same string.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -57,10 +57,11 @@ export function verifyUpgrade(secret: string | undefined, headers: IncomingHttpH
   return { user, forwardedFor };
 }
 
-// The web file manager's requests (web/file-manager-proxy.ts → demo/terminal/files/web-files.ts) are plain
-// HTTP, not upgrades, and some change files: the method is signed too, under a label of its own, so a
-// signed GET can never pass for a DELETE, nor an upgrade's signature for a file request. The user's
-// username and display name (for the FTP log) travel signed beside the id, URI-encoded.
+// The web file manager's requests (demo/server/web/file-manager-proxy.ts → demo/terminal/files/
+// web-files.ts) are plain HTTP, not upgrades, and some change files: the method is signed too, under a
+// label of its own, so a signed GET can never pass for a DELETE, nor an upgrade's signature for a file
+// request. The user's username and display name (for the FTP log) travel signed beside the id,
+// URI-encoded.
 export const FILE_HEADERS = { username: 'x-bastion-username', name: 'x-bastion-name' } as const;
 
 /** A file request's vouched user: id, username and display name, and the browser's address. */

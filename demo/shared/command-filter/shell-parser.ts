@@ -1,7 +1,9 @@
 // The bash grammar the command filter parses lines with: tree-sitter's, run as WebAssembly (web-tree-sitter
 // and the tree-sitter-bash package's own .wasm; its native binding is never built). Loading is asynchronous,
 // parsing is synchronous, so the terminal awaits `loadShellParser()` once at start and every check after it
-// stays synchronous.
+// stays synchronous. The .wasm is found by Node's package resolution from this folder, i.e. in the root
+// node_modules the workspaces are installed into; demo/server and demo/terminal, which both import the
+// command filter, declare both packages at the same pinned versions (the grammar's ABI must match).
 import { createRequire } from 'node:module';
 import { Language, Parser, type Node, type Tree } from 'web-tree-sitter';
 
