@@ -209,3 +209,29 @@ test('a key bound to run lines by a script the door cannot read: the line it ran
   const rows = await commandsOf(world, session.id, 3);
   assert.deepEqual(rows.filter((row) => row.risk_level === 5).map((row) => row.input), [`rm -rf ${dir}`]);
 });
+
+test('a Ctrl-C that interrupts a completion: bash drops the next key it shows, so the line typed then is refused, not run', async (t) => {
+  const world = await terminalWorld(t);
+  const screen = await DOORS.ssh(world, t);
+  const [session] = await eventually(async () => {
+    const answer = await world.admin('GET', '/api/v1/terminal/sessions/?is_finished=0');
+    return answer.json.length ? answer.json : null;
+  });
+  const dir = `/tmp/td-drop-${randomBytes(3).toString('hex')}`;
+  await run(screen, `mkdir -p ${dir}`);
+  // Completing a command name reads every directory of PATH: with this one, Tab on an empty line takes
+  // seconds, and the door's Ctrl-C for the refused line below comes while bash completes.
+  await run(screen, `PATH=$(printf '/usr/bin:%.0s' {1..200})/bin`);
+  screen.mark();
+  screen.send(`\t${rm(dir)}\r`);
+  await screen.waitFor(REFUSED);
+  // bash shows the `x`, but drops it: the line it has is `rm -rf …`, the screen and the keys say `xrm -rf …`.
+  screen.mark();
+  screen.send(`x${rm(dir)}\r`);
+  const shown = await screen.waitFor(REFUSED).catch((error: Error) => {
+    throw new Error(`no refusal (the directory ${existsSync(dir) ? 'is still there' : 'is gone'})\n${error.message}`);
+  });
+  assert.ok(existsSync(dir), `the directory is gone:\n${shown}`);
+  const rows = (await commandsOf(world, session.id, 4)).reverse();
+  assert.deepEqual(rows.filter((row) => row.risk_level === 5).map((row) => row.input), [rm(dir), `x${rm(dir)}`]);
+});

@@ -381,3 +381,29 @@ test('an allowed unsure line has its probe erased before the Enter; a probe the 
   assert.ok(!h.toShell().includes('\r'), 'never entered');
   h.gate.finish();
 });
+
+test('after a Ctrl-C at the prompt, a line waits for the shell to leave the old one; a shell that does not (bash interrupted in a completion) has it refused', async () => {
+  const h = await harness();
+  h.gate.output(PROMPT);
+  h.gate.input('ls -l\x03');
+  h.gate.output('ls -l^C\x1b[?2004l\r\x1b[?2004h\x1b[?2004l\r\r\n');
+  h.gate.output(PROMPT);
+  h.gate.input('echo ok\r');
+  h.gate.output('echo ok');
+  await until(() => h.toShell().endsWith('echo ok\r'));
+  h.gate.output(ACCEPTED);
+  h.gate.output(PROMPT);
+  // Tab, then a refused line: the door's Ctrl-C comes while bash completes. It ends the completion, draws
+  // its prompt again without leaving the line, and drops the next key it is sent, after showing it.
+  h.gate.input('\trm -rf /tmp/x\r');
+  await until(() => h.refusals.length === 1);
+  assert.ok(h.toShell().endsWith('\x05\x15\x03'));
+  h.gate.output('^C\x1b[?2004l\r\x1b[?2004h\x07u@h:~$ ');
+  h.sent.length = 0;
+  h.gate.input('xls\r');
+  h.gate.output('xls');
+  await until(() => h.refusals.length === 2, 5000);
+  assert.deepEqual(h.refusals[1], { kind: 'unsure', line: 'xls' });
+  assert.ok(!h.toShell().includes('\r'), 'never entered: the shell has `ls` or `xls`, the door cannot tell which');
+  h.gate.finish();
+});

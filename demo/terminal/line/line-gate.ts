@@ -128,6 +128,13 @@ export class LineGate {
   /** Ctrl-C sent while the shell reads a line: its end marker that follows runs nothing. */
   private interrupts = 0;
   /**
+   * A Ctrl-C went to the shell at its prompt, and the shell has not yet left that line (the second end
+   * marker a Ctrl-C at a prompt gives). bash interrupted while it completes (Tab) goes on with the old
+   * line instead, and drops the next key it is sent after showing it: the screen then shows a line the
+   * shell does not have. A line begun meanwhile is refused unless the shell leaves the old line in time.
+   */
+  private freshPending = false;
+  /**
    * The last line let through was run by Ctrl-O (operate-and-get-next): bash then puts the next history line
    * at its next prompt, text no key of the user's typed, which is read from the screen like recalled history.
    */
@@ -216,6 +223,7 @@ export class LineGate {
       // typed ahead of the shell's next prompt.
       this.current = null;
       this.interrupts += 1;
+      this.freshPending = true;
     }
   }
 
@@ -287,6 +295,13 @@ export class LineGate {
   /** The refusal, if any; on success the line is recorded and the Enter may go. */
   private async judge(line: Line): Promise<Refusal | null> {
     const { model } = line;
+    if (line.marked && this.freshPending && this.io.hasDenyRules) {
+      const deadline = nowMs() + PROBE_WAIT_MS;
+      while (this.freshPending && !this.ended && nowMs() < deadline) await sleep(10);
+      this.io.trace?.(`after an interrupt: fresh line ${!this.freshPending}`);
+      if (this.ended) return null;
+      if (this.freshPending) return { kind: 'unsure', line: (model.text || caretKeys(line.keys)).trim() };
+    }
     let seen: ScreenRead;
     let exact = false;
     if (model.certain) {
@@ -379,7 +394,10 @@ export class LineGate {
     // At a shell prompt Ctrl-C then gives a fresh prompt; a program reading typeahead is not interrupted.
     const atPrompt = line.marked && this.shellReading;
     this.io.toTarget(atPrompt ? '\x05\x15\x03' : '\x05\x15');
-    if (atPrompt) this.interrupts += 1;
+    if (atPrompt) {
+      this.interrupts += 1;
+      this.freshPending = true;
+    }
     this.io.refused(refusal);
     if (refusal.kind !== 'unseen') {
       this.endPending(false);
@@ -539,6 +557,11 @@ export class LineGate {
     }
     if (this.interrupts > 0) {
       this.interrupts -= 1;
+      return;
+    }
+    if (this.freshPending) {
+      // The line a Ctrl-C abandoned: it runs nothing, and the shell starts a fresh one.
+      this.freshPending = false;
       return;
     }
     // The shell accepted a line the gate did not let through: typeahead it already judged, an empty
