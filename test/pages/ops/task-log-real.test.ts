@@ -54,12 +54,16 @@ describe('ops: a connectivity check followed on the task log page (real server)'
     view = await mountConsole(logPath);
     const page = await waitFor(() => view.find('.task-log-page[data-status="finished"]'), 20_000, 'the task to finish');
     expect(text(page.querySelector('.status'))).to.equal('任务结束');
-    const shown = text(view.find('.xterm-rows'));
     // The console is Chinese, so the server wrote the log in Chinese.
     const steps = ['测试 1 个资产的可连接性', `${hostname}: 正在以 root 连接 127.0.0.1:${CLOSED_PORT}`,
       `${hostname}: 不可连接`, '汇总：0 个可连接，1 个不可连接，0 个跳过'];
     // xterm pads wide (CJK) cells, so compare without white space.
     const squeeze = (value: string) => value.replace(/\s+/g, '');
+    // Read to its end is not yet drawn: xterm paints its rows on a later frame (late on a busy machine).
+    const shown: string = await waitFor(() => {
+      const rows = text(view.find('.xterm-rows'));
+      return squeeze(rows).includes(squeeze(steps[steps.length - 1])) ? rows : '';
+    }, 8000, 'the summary on the log screen');
     const at = steps.map((step) => squeeze(shown).indexOf(squeeze(step)));
     expect(at.every((i) => i >= 0), `every step in the terminal:\n${shown}`).to.equal(true);
     expect([...at].sort((a, b) => a - b), 'in order').to.deep.equal(at);
