@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import ssh2, { type Connection, type SFTPWrapper } from 'ssh2';
 import { inboundFlow, LIMITS_EXTENSION, limitsReply, MAX_DATA, offerLimits, sendPacket } from '../../demo/terminal/files/sftp-flow.ts';
-import { eventually } from './support/terminal-world.ts';
+import { eventually, parsableEd25519 } from './support/terminal-world.ts';
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -18,7 +18,7 @@ interface Door { port: number; server: ssh2.Server; sftp: Promise<SFTPWrapper> }
 
 /** An ssh2 server taking any sign-in whose `sftp` subsystem goes to `serve`. */
 async function door(serve: (sftp: SFTPWrapper) => void): Promise<Door> {
-  const hostKey = ssh2.utils.generateKeyPairSync('ed25519').private;
+  const hostKey = parsableEd25519().private;
   let ready: (sftp: SFTPWrapper) => void;
   const sftp = new Promise<SFTPWrapper>((resolve) => { ready = resolve; });
   const server = new ssh2.Server({ hostKeys: [hostKey] }, (client: Connection) => {
