@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runStep } from './test/spawn-step.mjs';
 import { findTestFiles } from './test/test-files.mjs';
-import { addTotals, emptyTotals, formatTotals, parseNodeTestTotals } from './test/totals.mjs';
+import { addTotals, countStoppedNodeTests, emptyTotals, formatTotals, parseNodeTestTotals } from './test/totals.mjs';
 
 // Tests talk only to this machine: the task runner (and every server child) may connect to loopback only.
 process.env.BASTION_ALLOWED_TARGETS = '127.0.0.0/8';
@@ -19,6 +19,14 @@ console.log(`[test] on Node ${process.version} (${node})`);
 const bin = (name) => join('node_modules', '.bin', name);
 const SERVER_TESTS = 'test/server';
 const PACKAGE_TESTS = 'test/package';
+// What a node:test step is given. A test that runs past TEST_TIMEOUT fails (the slowest takes ~30 s on a
+// loaded machine); a test file whose tests are done exits even if something it started is still open, so
+// one leak cannot hold the whole suite (CI once stopped at its limit after the replay-storage tests).
+const NODE_TEST_FLAGS = ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-force-exit'];
+const TEST_TIMEOUT = { server: 240_000, package: 900_000 };
+// Past these a step is stopped and counted failed, so that a hang still ends in a summary (CI stops at 90 min).
+const MIN = 60_000;
+const STEP_TIMEOUT = { install: 20 * MIN, typecheck: 10 * MIN, server: 45 * MIN, build: 10 * MIN, browser: 35 * MIN, package: 15 * MIN };
 const summary = [];
 let total = emptyTotals();
 
@@ -28,7 +36,7 @@ function record(runner, totals, note = '') {
 }
 
 async function typeCheck() {
-  const { code } = await runStep('type-check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+  const { code } = await runStep('type-check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'], { timeoutMs: STEP_TIMEOUT.typecheck });
   // A type error is one failed check, however many errors tsc lists.
   record('type-check', code === 0 ? { ...emptyTotals(), passed: 1 } : { ...emptyTotals(), failed: 1 });
 }
@@ -37,21 +45,22 @@ async function serverSuite() {
   const files = findTestFiles(SERVER_TESTS, /\.test\.ts$/);
   if (files.length === 0) return record('server', emptyTotals(), `no test files in ${SERVER_TESTS}/`);
   // The task-runner tests talk to a private OpenSSH server; install it first, like Chromium.
-  const sshd = await runStep('sshd', node, ['scripts/ensure-sshd.mjs']);
+  const sshd = await runStep('sshd', node, ['scripts/ensure-sshd.mjs'], { timeoutMs: STEP_TIMEOUT.install });
   if (sshd.code !== 0) return record('server', { ...emptyTotals(), failed: 1 }, 'no OpenSSH server');
   // The LDAP tests start a private OpenLDAP server (Debian's slapd) the same way.
-  const slapd = await runStep('slapd', node, ['scripts/ensure-slapd.mjs']);
+  const slapd = await runStep('slapd', node, ['scripts/ensure-slapd.mjs'], { timeoutMs: STEP_TIMEOUT.install });
   if (slapd.code !== 0) return record('server', { ...emptyTotals(), failed: 1 }, 'no OpenLDAP server');
   // The deployment tests run Debian's nginx with deploy/nginx/ (nginx -t, and a private one on a loopback port).
-  const nginx = await runStep('nginx', node, ['scripts/ensure-nginx.mjs']);
+  const nginx = await runStep('nginx', node, ['scripts/ensure-nginx.mjs'], { timeoutMs: STEP_TIMEOUT.install });
   if (nginx.code !== 0) return record('server', { ...emptyTotals(), failed: 1 }, 'no nginx');
   // The database-app tests start a private MariaDB (Debian's mariadb-server) and use its `mariadb` client.
-  const mariadb = await runStep('mariadb', node, ['scripts/ensure-mariadb.mjs']);
+  const mariadb = await runStep('mariadb', node, ['scripts/ensure-mariadb.mjs'], { timeoutMs: STEP_TIMEOUT.install });
   if (mariadb.code !== 0) return record('server', { ...emptyTotals(), failed: 1 }, 'no MariaDB server');
   // The replay-storage tests start a private S3 server (Ceph's RADOS Gateway, one node on loopback).
-  const ceph = await runStep('ceph', node, ['scripts/ensure-ceph.mjs']);
+  const ceph = await runStep('ceph', node, ['scripts/ensure-ceph.mjs'], { timeoutMs: STEP_TIMEOUT.install });
   if (ceph.code !== 0) return record('server', { ...emptyTotals(), failed: 1 }, 'no Ceph RADOS Gateway');
-  const { code, output } = await runStep('server tests', node, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files]);
+  const { code, output, timedOut } = await runStep('server tests', node, [...NODE_TEST_FLAGS, `--test-timeout=${TEST_TIMEOUT.server}`, ...files], { timeoutMs: STEP_TIMEOUT.server });
+  if (timedOut) return record('server', countStoppedNodeTests(output), `stopped after ${STEP_TIMEOUT.server / MIN} min`);
   const totals = parseNodeTestTotals(output);
   if (!totals) return record('server', { ...emptyTotals(), failed: 1 }, `crashed with exit code ${code}`);
   const crashed = code !== 0 && totals.failed === 0;
@@ -61,23 +70,23 @@ async function serverSuite() {
 async function browserSuite() {
   const files = findTestFiles('test', /\.test\.tsx?$/, [SERVER_TESTS, PACKAGE_TESTS]);
   if (files.length === 0) return record('browser', emptyTotals(), 'no browser test files');
-  const chromium = await runStep('chromium', node, ['scripts/ensure-chromium.mjs']);
+  const chromium = await runStep('chromium', node, ['scripts/ensure-chromium.mjs'], { timeoutMs: STEP_TIMEOUT.install });
   if (chromium.code !== 0) return record('browser', { ...emptyTotals(), failed: 1 }, 'no Chromium');
-  const slapd = await runStep('slapd', node, ['scripts/ensure-slapd.mjs']);
+  const slapd = await runStep('slapd', node, ['scripts/ensure-slapd.mjs'], { timeoutMs: STEP_TIMEOUT.install });
   if (slapd.code !== 0) return record('browser', { ...emptyTotals(), failed: 1 }, 'no OpenLDAP server');
-  const nginx = await runStep('nginx', node, ['scripts/ensure-nginx.mjs']);
+  const nginx = await runStep('nginx', node, ['scripts/ensure-nginx.mjs'], { timeoutMs: STEP_TIMEOUT.install });
   if (nginx.code !== 0) return record('browser', { ...emptyTotals(), failed: 1 }, 'no nginx');
   // The web terminal's database-app test connects to a private MariaDB (started by its fixture).
-  const mariadb = await runStep('mariadb', node, ['scripts/ensure-mariadb.mjs']);
+  const mariadb = await runStep('mariadb', node, ['scripts/ensure-mariadb.mjs'], { timeoutMs: STEP_TIMEOUT.install });
   if (mariadb.code !== 0) return record('browser', { ...emptyTotals(), failed: 1 }, 'no MariaDB server');
-  const build = await runStep('build', 'npm', ['run', 'build']);
+  const build = await runStep('build', 'npm', ['run', 'build'], { timeoutMs: STEP_TIMEOUT.build });
   if (build.code !== 0) record('build', { ...emptyTotals(), failed: 1 }, 'rollup failed');
 
   const scratch = mkdtempSync(join(tmpdir(), 'bastion-test-'));
   const totalsFile = join(scratch, 'wtr-totals.json');
   try {
     const env = { ...process.env, WTR_TOTALS_FILE: totalsFile };
-    const { code } = await runStep('browser tests', bin('web-test-runner'), [], { env });
+    const { code } = await runStep('browser tests', bin('web-test-runner'), [], { env, timeoutMs: STEP_TIMEOUT.browser });
     if (!existsSync(totalsFile)) return record('browser', { ...emptyTotals(), failed: 1 }, `crashed with exit code ${code}`);
     const totals = JSON.parse(readFileSync(totalsFile, 'utf8'));
     const crashed = code !== 0 && totals.failed === 0;
@@ -92,9 +101,10 @@ async function browserSuite() {
 async function packageSuite() {
   const files = findTestFiles(PACKAGE_TESTS, /\.test\.ts$/);
   if (files.length === 0) return record('package', emptyTotals(), `no test files in ${PACKAGE_TESTS}/`);
-  const chromium = await runStep('chromium', node, ['scripts/ensure-chromium.mjs']);
+  const chromium = await runStep('chromium', node, ['scripts/ensure-chromium.mjs'], { timeoutMs: STEP_TIMEOUT.install });
   if (chromium.code !== 0) return record('package', { ...emptyTotals(), failed: 1 }, 'no Chromium');
-  const { code, output } = await runStep('package tests', node, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files]);
+  const { code, output, timedOut } = await runStep('package tests', node, [...NODE_TEST_FLAGS, `--test-timeout=${TEST_TIMEOUT.package}`, ...files], { timeoutMs: STEP_TIMEOUT.package });
+  if (timedOut) return record('package', countStoppedNodeTests(output), `stopped after ${STEP_TIMEOUT.package / MIN} min`);
   const totals = parseNodeTestTotals(output);
   if (!totals) return record('package', { ...emptyTotals(), failed: 1 }, `crashed with exit code ${code}`);
   const crashed = code !== 0 && totals.failed === 0;

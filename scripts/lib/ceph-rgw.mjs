@@ -138,13 +138,29 @@ async function answers(url) {
   }
 }
 
+// How many times a cluster is started afresh, on new ports, before giving up. The ports are picked free a few
+// seconds before the monitor and the gateway bind them; an outgoing connection of the machine may take one
+// meanwhile (seen once in CI: the gateway exited at start), and a second try on other ports is the cure.
+const START_ATTEMPTS = 3;
+
 /**
  * Starts the cluster and its gateway; resolves once the gateway answers and its S3 user exists.
  * @param {{ memstoreBytes?: number }} [options] the OSD's memory for objects (default 2 GiB, allocated as used)
  * @returns {Promise<{ endpoint: string, accessKey: string, secretKey: string, region: string, dir: string,
  *   stopGateway(): Promise<void>, startGateway(): Promise<void>, stop(): Promise<void> }>}
  */
-export async function startCephRgw({ memstoreBytes = 2 * 1024 ** 3 } = {}) {
+export async function startCephRgw(options = {}) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnce(options);
+    } catch (error) {
+      if (attempt >= START_ATTEMPTS) throw error;
+      console.error(`[ceph-rgw] start ${attempt} of ${START_ATTEMPTS} failed, trying on other ports: ${error.message.split('\n')[0]}`);
+    }
+  }
+}
+
+async function startOnce({ memstoreBytes = 2 * 1024 ** 3 } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'bastion-ceph-'));
   for (const sub of ['mon.a', 'osd.0', 'rgw', 'run', 'log', 'crash']) mkdirSync(join(dir, sub));
   const [monPort, rgwPort] = [await freePort(), await freePort()];
@@ -194,7 +210,19 @@ export async function startCephRgw({ memstoreBytes = 2 * 1024 ** 3 } = {}) {
   return {
     endpoint, accessKey, secretKey, region: 'us-east-1', dir,
     stopGateway: async () => { await gateway?.stop(); gateway = null; },
-    startGateway: async () => { if (!gateway) await startGateway(); },
+    // Back on the same port: if something took it while the gateway was away, try again a moment later.
+    startGateway: async () => {
+      for (let attempt = 1; !gateway; attempt += 1) {
+        try {
+          await startGateway();
+        } catch (error) {
+          await gateway?.stop();
+          gateway = null;
+          if (attempt >= START_ATTEMPTS) throw error;
+          await pause(1000);
+        }
+      }
+    },
     stop: stopAll,
   };
 }

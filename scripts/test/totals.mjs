@@ -18,6 +18,22 @@ export function parseNodeTestTotals(output) {
   };
 }
 
+// One finished top-level test of the spec reporter, as it is printed (`✔ name (12ms)`, `✖ name (3ms)`).
+const SPEC_LINE = /^([✔✖﹣]) .*\(\d+(?:\.\d+)?m?s\)\s*(?:# .*)?$/gm;
+
+/** Totals of a node:test run stopped before its summary: the tests it had finished so far, plus the one it
+ * was stopped in as a failure. The failing-tests recap at the end is not printed then, so nothing counts twice. */
+export function countStoppedNodeTests(output) {
+  const totals = emptyTotals();
+  for (const [, mark] of output.replace(ANSI, '').matchAll(SPEC_LINE)) {
+    if (mark === '✔') totals.passed += 1;
+    else if (mark === '✖') totals.failed += 1;
+    else totals.skipped += 1;
+  }
+  totals.failed += 1;
+  return totals;
+}
+
 export function addTotals(a, b) {
   return { passed: a.passed + b.passed, failed: a.failed + b.failed, skipped: a.skipped + b.skipped };
 }

@@ -25,7 +25,18 @@ export async function testStore(t: TestContext, bucket = 'bastion-replays'): Pro
   const meta = { BUCKET: bucket, ACCESS_KEY: rgw.accessKey, SECRET_KEY: rgw.secretKey, ENDPOINT: rgw.endpoint };
   const { client } = objectStoreClient({ TYPE: 'ceph', ...meta });
   t.after(() => client.destroy());
-  await client.send(new CreateBucketCommand({ Bucket: bucket }));
+  // The gateway answers before it knows the user radosgw-admin just made (rarely, on a busy machine): the
+  // bucket is made once it does.
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    try {
+      await client.send(new CreateBucketCommand({ Bucket: bucket }));
+      break;
+    } catch (error) {
+      if (Date.now() > deadline || statusOf(error) !== 403) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
   return {
     rgw, bucket, client, meta,
     keys: async (prefix) => ((await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }))).Contents ?? []).map((item) => item.Key!),
