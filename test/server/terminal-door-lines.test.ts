@@ -56,6 +56,14 @@ export const CASES: Case[] = [
     keys: () => ['\x12rm -r', '\r'],
     recorded: rm,
   },
+  {
+    // The shell is busy (a slow completion) when the Enter comes: quiet on the door's side is not proof
+    // that it has read the keys, and the search it has yet to run finds the denied line.
+    name: 'a slow completion, then Ctrl-R finds it in history after the Enter came',
+    setup: (dir) => `_td_slow() { sleep 0.6; }; complete -F _td_slow td-slow; history -s "$(printf 'r%sm -rf %s' '' ${dir})"`,
+    keys: () => ['td-slow \t\x15\x12rm -r', '\r'],
+    recorded: rm,
+  },
   { name: 'quoting: r\\m', keys: (dir) => [`r\\m -rf ${dir}\r`], recorded: (dir) => `r\\m -rf ${dir}` },
   { name: "quoting: r''m", keys: (dir) => [`r''m -rf ${dir}\r`], recorded: (dir) => `r''m -rf ${dir}` },
   { name: 'variables: a=r; b=m; $a$b', keys: (dir) => [`a=r; b=m; $a$b -rf ${dir}\r`], recorded: (dir) => `a=r; b=m; $a$b -rf ${dir}` },
@@ -117,12 +125,14 @@ for (const [doorName, open] of Object.entries(DOORS)) {
 }
 
 /** Allowed lines as people type and paste them; what the command log must then hold, in order. */
-/** `waits[i]`: what the screen shows before the next write, as a person waits for a program to start. */
-const ALLOWED: { keys: string[]; waits?: (RegExp | null)[]; rows: [input: string, output: RegExp][] }[] = [
+/** `waits[i]`: what the screen shows before the next write, as a person waits for a program to start.
+ * `done`: what the screen shows once the case is over (default: a prompt). Lines typed together show a
+ * prompt after each; the next case waits for the last one, or it would be typed ahead of it. */
+const ALLOWED: { keys: string[]; waits?: (RegExp | null)[]; done?: RegExp; rows: [input: string, output: RegExp][] }[] = [
   { keys: [...'ls /', '\r'], rows: [['ls /', /\bbin\b[^]*\betc\b/]] },
   { keys: ['echo after-rm\r'], rows: [['echo after-rm', /^after-rm$/]] },
-  { keys: ['echo one\recho two\recho three\r'], rows: [['echo one', /^one$/], ['echo two', /^two$/], ['echo three', /^three$/]] },
-  { keys: ['\x1b[200~echo p1\recho p2\x1b[201~', '\r'], rows: [['echo p1', /^$/], ['echo p2', /^p1\np2$/]] },
+  { keys: ['echo one\recho two\recho three\r'], done: /[\r\n]three\r?\n[^]*\$ $/, rows: [['echo one', /^one$/], ['echo two', /^two$/], ['echo three', /^three$/]] },
+  { keys: ['\x1b[200~echo p1\recho p2\x1b[201~', '\r'], done: /[\r\n]p2\r?\n[^]*\$ $/, rows: [['echo p1', /^$/], ['echo p2', /^p1\np2$/]] },
   { keys: ['ech\t', 'tab-$((40+2))\r'], rows: [['echo tab-$((40+2))', /^tab-42$/]] },
   { keys: ['echo x\x7fy z\x1b[D\x1b[D\x1b[3~\r'], rows: [['echo yz', /^yz$/]] },
   // A full-screen editor reads its own keys: text mentioning a denied command, then quitting it.
@@ -152,7 +162,7 @@ for (const [doorName, open] of Object.entries(DOORS)) {
         if (write.length === 1) await new Promise((resolve) => setTimeout(resolve, 5));
         if (write === 'hunter2\r' || write === 'ech\t') continue;
       }
-      await screen.waitFor(PROMPT);
+      await screen.waitFor(each.done ?? PROMPT);
     }
     screen.send('exit\r');
     await eventually(async () => {

@@ -333,6 +333,55 @@ test('a full-screen program\'s held line past 64 KiB is refused unread; its past
   h.gate.finish();
 });
 
+test('an unsure line is read after a probe the shell draws behind its keys: a search it had yet to run is seen, judged and refused', async () => {
+  const h = await harness();
+  h.gate.output(PROMPT);
+  // A slow completion: the shell has drawn the first keys only, and goes quiet.
+  h.gate.input('td-slow \t\x15\x12rm -r');
+  h.gate.output('td-slow ');
+  h.gate.input('\r');
+  await until(() => /\x1b\[200~#[0-9a-f]+\x1b\[201~$/.test(h.toShell()));
+  const probe = /\x1b\[200~(#[0-9a-f]+)\x1b\[201~$/.exec(h.toShell())![1];
+  assert.ok(h.toShell().endsWith(`\x05\x1b[200~${probe}\x1b[201~`), 'End, then the probe as a paste');
+  assert.ok(!h.toShell().includes('\r'), 'the quiet screen ("td-slow") is not trusted: no Enter yet');
+  // The shell catches up: its search found the denied line, End kept it, the probe follows it.
+  h.gate.output(`\r\x1b[Ku@h:~$ rm -rf /tmp/x${probe}`);
+  await until(() => h.refusals.length > 0);
+  assert.deepEqual(h.refusals, [{ kind: 'rule', line: 'rm -rf /tmp/x', rule: 'rm -rf' }]);
+  assert.ok(!h.toShell().includes('\r') && h.toShell().endsWith('\x05\x15\x03'), 'refused: killed and interrupted, never entered');
+  assert.deepEqual(h.records.map((r) => [r.input, r.risk]), [['rm -rf /tmp/x', 5]]);
+  h.gate.finish();
+});
+
+test('an allowed unsure line has its probe erased before the Enter; a probe the shell never draws refuses the line', async () => {
+  const h = await harness();
+  h.gate.output(PROMPT);
+  h.gate.input('ls -\t');
+  h.gate.output('ls -');
+  h.gate.input('\r');
+  await until(() => /\x1b\[200~#[0-9a-f]+\x1b\[201~$/.test(h.toShell()));
+  const probe = /\x1b\[200~(#[0-9a-f]+)\x1b\[201~$/.exec(h.toShell())![1];
+  h.gate.output(`l${probe}`);
+  await until(() => h.toShell().endsWith('\x7f'.repeat(probe.length)));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.ok(!h.toShell().endsWith('\r'), 'the Enter waits until the probe is gone from the screen');
+  h.gate.output(`${'\b'.repeat(probe.length)}\x1b[K`);
+  await until(() => h.toShell().endsWith('\r'));
+  assert.deepEqual(h.records.map((r) => [r.input, r.risk]), []);
+  h.gate.output(ACCEPTED);
+  h.gate.output(PROMPT);
+  assert.deepEqual(h.records.map((r) => [r.input, r.risk]), [['ls -l', 0]]);
+  // The shell never draws the probe (busy, or a prompt of its own took the keys): refused, unsure.
+  h.sent.length = 0;
+  h.gate.input('ls\t');
+  h.gate.output('ls');
+  h.gate.input('\r');
+  await until(() => h.refusals.length > 0, 5000);
+  assert.deepEqual(h.refusals, [{ kind: 'unsure', line: 'ls' }]);
+  assert.ok(!h.toShell().includes('\r'), 'never entered');
+  h.gate.finish();
+});
+
 test('after a Ctrl-C at the prompt, a line waits for the shell to leave the old one; a shell that does not (bash interrupted in a completion) has it refused', async () => {
   const h = await harness();
   h.gate.output(PROMPT);

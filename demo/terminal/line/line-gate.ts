@@ -17,6 +17,7 @@
 // markers are gated the same way, with the screen started from the last line of output. Keys readline
 // runs a line with other than Enter are refused while a deny rule is in force (readline-keys.ts); a
 // full-screen program's command lines are held until judged (program-keys.ts).
+import { randomBytes } from 'node:crypto';
 import { CommandOutput } from './command-output.ts';
 import { KeyModel } from './key-model.ts';
 import { KeyReader, type Key } from './keys.ts';
@@ -67,10 +68,10 @@ const MATCH_WAIT_MS = 500;
 const QUIET_MS = 150;
 const SETTLE_MAX_MS = 1500;
 /**
- * How long a line begun right after a Ctrl-C at the prompt waits for the shell to leave the old line: past
- * this it is refused. A busy machine may take this long; a refusal is the cost.
+ * How long an unsure line's Enter waits for the shell to draw the probe typed after its keys (and then
+ * to erase it): past this the line is refused. A busy machine may take this long; a refusal is the cost.
  */
-const FRESH_LINE_WAIT_MS = 3000;
+const PROBE_WAIT_MS = 3000;
 /**
  * After an Enter the shell reads, keys wait for its next prompt: a pasted next line typed while the
  * command runs would be echoed by the tty into that command's output, and typed at a prompt it is a line
@@ -295,7 +296,7 @@ export class LineGate {
   private async judge(line: Line): Promise<Refusal | null> {
     const { model } = line;
     if (line.marked && this.freshPending && this.io.hasDenyRules) {
-      const deadline = nowMs() + FRESH_LINE_WAIT_MS;
+      const deadline = nowMs() + PROBE_WAIT_MS;
       while (this.freshPending && !this.ended && nowMs() < deadline) await sleep(10);
       this.io.trace?.(`after an interrupt: fresh line ${!this.freshPending}`);
       if (this.ended) return null;
@@ -324,9 +325,46 @@ export class LineGate {
         : { kind: 'unsure', line: candidate.trim() };
     }
     // Allowed. A line the screen never showed (a password to a program) is not a command.
-    const input = exact ? model.text : seen.found ? seen.text : model.text;
+    let input = exact ? model.text : seen.found ? seen.text : model.text;
+    if (!model.certain && line.marked && this.shellReading && this.io.hasDenyRules) {
+      // Quiet is not proof that the shell has taken the keys before the Enter: a busy machine, or a slow
+      // completion, keeps them unread, and a key still to come (history, search) may change the line
+      // after this read. The probe proves it, and reads the line the Enter would run.
+      const probed = await this.probe(line);
+      if (this.ended) return null;
+      if (probed === null) return { kind: 'unsure', line: (seen.found && seen.text.trim() ? seen.text : model.text || caretKeys(line.keys)).trim() };
+      if (probed.refusal) return probed.refusal;
+      input = probed.text;
+    }
     const shownOrShell = this.shellReading || (seen.found && seen.text !== '');
     return this.accepted(input, shownOrShell);
+  }
+
+  /**
+   * Makes sure an unsure line is read after the shell took every key before its Enter: End (it also ends
+   * a history search, keeping the line found, as the Enter would), then a bracketed paste of a random
+   * probe at the line's end. The shell takes keys in order, so once the screen shows the line ending with
+   * the probe, nothing typed before it is pending: the line before the probe is the line, and it is
+   * judged. Allowed, the probe is erased and the screen must show the line without it (every Backspace
+   * taken) before the Enter goes. A probe not seen in time (the shell is busy, or a prompt of its own —
+   * a completion query, a pager — took the keys) refuses the line: null. `refusal`: the line read is denied.
+   */
+  private async probe(line: Line): Promise<{ text: string; refusal?: Refusal } | null> {
+    const nonce = `#${randomBytes(4).toString('hex')}`;
+    this.io.toTarget(`\x05\x1b[200~${nonce}\x1b[201~`);
+    this.lastKeyAt = nowMs();
+    const shown = await this.waitForScreen((read) => read.found && read.text.endsWith(nonce), line, PROBE_WAIT_MS);
+    this.io.trace?.(`probe ${nonce} screen=${JSON.stringify(shown)}`);
+    if (this.ended || !shown.found || !shown.text.endsWith(nonce)) return null;
+    const text = shown.text.slice(0, -nonce.length);
+    const verdict = this.io.check(this.joined(text));
+    if (!verdict.allowed) return { text, refusal: { kind: 'rule', line: text.trim(), rule: verdict.rule?.content ?? '' } };
+    this.io.toTarget('\x7f'.repeat(nonce.length));
+    this.lastKeyAt = nowMs();
+    const erased = await this.waitForScreen((read) => read.found && read.text === text.trimEnd(), line, PROBE_WAIT_MS);
+    this.io.trace?.(`probe erased screen=${JSON.stringify(erased)}`);
+    if (this.ended || !erased.found || erased.text !== text.trimEnd()) return null;
+    return { text };
   }
 
   private joined(line: string): string {
@@ -391,8 +429,8 @@ export class LineGate {
   }
 
   /** Waits until `done` holds for the screen (re-read after each output), at most `ms`. */
-  private async waitForScreen(done: (shown: ScreenRead) => boolean, line: Line): Promise<ScreenRead> {
-    const deadline = nowMs() + MATCH_WAIT_MS;
+  private async waitForScreen(done: (shown: ScreenRead) => boolean, line: Line, ms = MATCH_WAIT_MS): Promise<ScreenRead> {
+    const deadline = nowMs() + ms;
     for (;;) {
       const shown = await this.screen.readSettled();
       if (done(shown) || this.ended) return shown;
