@@ -30,7 +30,9 @@
     // The server's message in the page's language, not the browser's (the page follows the console's).
     var lang = document.documentElement.lang === 'en' ? 'en' : 'zh-hans';
     fetch(statusUrl, { credentials: 'same-origin', headers: { Accept: 'application/json', 'Accept-Language': lang } })
-      .then(function (response) { return response.json(); })
+      .then(function (response) {
+        return response.json();
+      })
       .then(function (data) {
         if (!data.error && data.msg === 'ok') return go(guardUrl);
         if (data.error === 'login_confirm_wait') return;
@@ -40,7 +42,9 @@
         error.textContent = data.msg || '';
         card.classList.add('refused');
       })
-      .catch(function () { /* the next round asks again */ });
+      .catch(function () {
+        /* the next round asks again */
+      });
   }
   setInterval(function () {
     if (progress) progress.value = Math.min(3600, (Date.now() - started) / 1000);
@@ -48,11 +52,19 @@
   timer = setInterval(check, 3000);
   check();
 
-  card.querySelector('.btn-refresh').addEventListener('click', function () { leaving = true; window.location.reload(); });
-  card.querySelector('.btn-return').addEventListener('click', function () { go(loginUrl); });
+  card.querySelector('.btn-refresh').addEventListener('click', function () {
+    leaving = true;
+    window.location.reload();
+  });
+  card.querySelector('.btn-return').addEventListener('click', function () {
+    go(loginUrl);
+  });
   card.querySelector('.btn-copy').addEventListener('click', function () {
     var text = window.location.origin + link;
-    if (navigator.clipboard) navigator.clipboard.writeText(text).then(function () { info.textContent = card.getAttribute('data-copied') + ': ' + text; });
+    if (navigator.clipboard)
+      navigator.clipboard.writeText(text).then(function () {
+        info.textContent = card.getAttribute('data-copied') + ': ' + text;
+      });
   });
   window.addEventListener('pagehide', function () {
     if (leaving || !timer) return;

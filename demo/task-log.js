@@ -31,26 +31,29 @@
 
   function poll() {
     var url = mark ? api + '?mark=' + encodeURIComponent(mark) : api;
-    fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/json' } }).then(function (response) {
-      if (!response.ok) throw new Error(status.getAttribute('data-failed') + ' (' + response.status + ')');
-      return response.json();
-    }).then(function (answer) {
-      // No mark yet: the task has not written its first line (queued behind others).
-      if (answer.mark === undefined) {
-        status.textContent = answer.data;
-      } else {
-        status.textContent = '';
-        mark = answer.mark;
-        if (answer.data) append(answer.data);
-        if (answer.end) {
-          status.textContent = status.getAttribute('data-ended');
-          return;
+    fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/json' } })
+      .then(function (response) {
+        if (!response.ok) throw new Error(status.getAttribute('data-failed') + ' (' + response.status + ')');
+        return response.json();
+      })
+      .then(function (answer) {
+        // No mark yet: the task has not written its first line (queued behind others).
+        if (answer.mark === undefined) {
+          status.textContent = answer.data;
+        } else {
+          status.textContent = '';
+          mark = answer.mark;
+          if (answer.data) append(answer.data);
+          if (answer.end) {
+            status.textContent = status.getAttribute('data-ended');
+            return;
+          }
         }
-      }
-      setTimeout(poll, 1000);
-    }).catch(function (error) {
-      status.textContent = error.message;
-    });
+        setTimeout(poll, 1000);
+      })
+      .catch(function (error) {
+        status.textContent = error.message;
+      });
   }
   poll();
 })();

@@ -21,7 +21,10 @@ if (unknown.length > 0) {
   console.error(`Unknown bench group: ${unknown.join(', ')}; groups: ${Object.keys(SECTION_GROUPS).join(', ')}`);
   process.exit(2);
 }
-const chosen = groups.length === 0 ? SECTIONS.filter((section) => !section.onRequest) : SECTIONS.filter((section) => groups.some((name) => SECTION_GROUPS[name].includes(section)));
+const chosen =
+  groups.length === 0
+    ? SECTIONS.filter((section) => !section.onRequest)
+    : SECTIONS.filter((section) => groups.some((name) => SECTION_GROUPS[name].includes(section)));
 
 function buildIsMissing() {
   const expected = ['index.html', ...Object.keys(elementEntries()).map((name) => `${name}.js`)];

@@ -25,7 +25,9 @@ if (!cephInstalled()) {
   console.log(`missing ${missing.join(', ')}: installing Debian's ${CEPH_PACKAGES}`);
   const install = `apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ${CEPH_PACKAGES}`;
   if (!run(install) || !cephInstalled()) {
-    console.error(`Installing ${CEPH_PACKAGES} failed; install by hand: apt-get install -y --no-install-recommends ${CEPH_PACKAGES}`);
+    console.error(
+      `Installing ${CEPH_PACKAGES} failed; install by hand: apt-get install -y --no-install-recommends ${CEPH_PACKAGES}`,
+    );
     process.exit(1);
   }
 }

@@ -50,5 +50,7 @@ if (!existsSync(NGINX_PATH)) {
 
 if (!existsSync(BROTLI_STATIC_MODULE)) {
   // Not a failure: the configuration serves the gzip copies without it, and the tests check that.
-  console.log(`no ${BROTLI_STATIC_MODULE}: the nginx tests check the gzip copies only (apt-get install ${BROTLI_PACKAGE} adds brotli)`);
+  console.log(
+    `no ${BROTLI_STATIC_MODULE}: the nginx tests check the gzip copies only (apt-get install ${BROTLI_PACKAGE} adds brotli)`,
+  );
 }

@@ -11,7 +11,9 @@ const PACKAGES = 'slapd ldap-utils';
 
 function run(command, input) {
   console.log(`$ ${command}`);
-  return spawnSync('sh', ['-c', command], { stdio: [input ? 'pipe' : 'inherit', 'inherit', 'inherit'], input }).status === 0;
+  return (
+    spawnSync('sh', ['-c', command], { stdio: [input ? 'pipe' : 'inherit', 'inherit', 'inherit'], input }).status === 0
+  );
 }
 
 if (!existsSync(SLAPD_PATH) || !existsSync(SLAPADD_PATH)) {
@@ -26,13 +28,14 @@ if (!existsSync(SLAPD_PATH) || !existsSync(SLAPADD_PATH)) {
   }
   console.log(`missing ${SLAPD_PATH}: installing Debian's ${PACKAGES}`);
   // Throwaway answers: the packaged database is never used, the tests build their own.
-  const answers = [
-    'slapd slapd/no_configuration boolean false',
-    'slapd slapd/domain string example.test',
-    'slapd shared/organization string Bastion Test',
-    'slapd slapd/password1 password unused-admin',
-    'slapd slapd/password2 password unused-admin',
-  ].join('\n') + '\n';
+  const answers =
+    [
+      'slapd slapd/no_configuration boolean false',
+      'slapd slapd/domain string example.test',
+      'slapd shared/organization string Bastion Test',
+      'slapd slapd/password1 password unused-admin',
+      'slapd slapd/password2 password unused-admin',
+    ].join('\n') + '\n';
   if (!run('debconf-set-selections', answers)) process.exit(1);
   const install = `apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y ${PACKAGES}`;
   if (!run(install) || !existsSync(SLAPD_PATH)) {

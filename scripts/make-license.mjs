@@ -10,7 +10,9 @@ import { createPrivateKey, randomUUID, sign } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export const DEMO_PRIVATE_KEY = fileURLToPath(new URL('../test/server/fixtures/license-demo-private.pem', import.meta.url));
+export const DEMO_PRIVATE_KEY = fileURLToPath(
+  new URL('../test/server/fixtures/license-demo-private.pem', import.meta.url),
+);
 
 /** The file text for these terms, signed with the PEM private key given. */
 export function makeLicense(terms, privateKeyPem = readFileSync(DEMO_PRIVATE_KEY, 'utf8')) {
@@ -29,15 +31,22 @@ function main(argv) {
   const opts = {};
   for (let i = 0; i < argv.length; i += 2) {
     const [name, value] = [argv[i], argv[i + 1]];
-    if (!name?.startsWith('--') || value === undefined) throw new Error(`usage: see the head of ${fileURLToPath(import.meta.url)}`);
+    if (!name?.startsWith('--') || value === undefined)
+      throw new Error(`usage: see the head of ${fileURLToPath(import.meta.url)}`);
     opts[name.slice(2)] = value;
   }
   const days = Number(opts.days ?? 365);
   const expires = opts.expires ?? new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-  const text = makeLicense({
-    subscription_id: opts['subscription-id'], corporation: opts.corporation, edition: opts.edition,
-    asset_count: opts['asset-count'] === undefined ? undefined : Number(opts['asset-count']), date_expired: expires,
-  }, opts.key ? readFileSync(opts.key, 'utf8') : undefined);
+  const text = makeLicense(
+    {
+      subscription_id: opts['subscription-id'],
+      corporation: opts.corporation,
+      edition: opts.edition,
+      asset_count: opts['asset-count'] === undefined ? undefined : Number(opts['asset-count']),
+      date_expired: expires,
+    },
+    opts.key ? readFileSync(opts.key, 'utf8') : undefined,
+  );
   if (opts.out) writeFileSync(opts.out, `${text}\n`);
   else process.stdout.write(`${text}\n`);
 }

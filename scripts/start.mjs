@@ -27,7 +27,8 @@ const dataDir = resolve(process.env.DATA_DIR || './data');
 // The data folder holds the database and its key: only this account may read it (the server tightens an older one too).
 mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 const tokenFile = join(dataDir, 'bootstrap_token');
-if (!process.env.BOOTSTRAP_TOKEN && !existsSync(tokenFile)) writeFileSync(tokenFile, randomBytes(24).toString('base64url'), { mode: 0o600 });
+if (!process.env.BOOTSTRAP_TOKEN && !existsSync(tokenFile))
+  writeFileSync(tokenFile, randomBytes(24).toString('base64url'), { mode: 0o600 });
 const bootstrapToken = process.env.BOOTSTRAP_TOKEN || readFileSync(tokenFile, 'utf8').trim();
 const host = process.env.HOST || '127.0.0.1';
 const port = Number(process.env.PORT || 8080);
@@ -39,25 +40,34 @@ const apiHost = /^0+(\.0+){3}$|^::$/.test(host) ? '127.0.0.1' : host;
 const portalHost = process.env.PORTAL_HOST || '127.0.0.2';
 const portalPort = process.env.PORTAL_PORT === 'off' ? null : Number(process.env.PORTAL_PORT || 8081);
 const portalOrigin = portalPort === null ? null : `http://${portalHost}:${portalPort}`;
-const portalEnv = portalOrigin === null ? {} : {
-  BASTION_CORS_ORIGINS: process.env.BASTION_CORS_ORIGINS ?? portalOrigin,
-  BASTION_DEMO_PORTAL: portalOrigin,
-};
+const portalEnv =
+  portalOrigin === null
+    ? {}
+    : {
+        BASTION_CORS_ORIGINS: process.env.BASTION_CORS_ORIGINS ?? portalOrigin,
+        BASTION_DEMO_PORTAL: portalOrigin,
+      };
 
 // The demo MariaDB starts beside the server (it needs nothing from it); it resolves to null when it is left out.
 async function startMariaDb() {
   const address = demoMariaDbAddress(process.env);
   if (address === null) return null;
   if (!mariadbInstalled()) {
-    console.log('[start] no demo MariaDB: Debian\'s mariadb-server and mariadb-client are not installed (apt-get install -y mariadb-server mariadb-client); the database app orders-mysql has no server to reach');
+    console.log(
+      "[start] no demo MariaDB: Debian's mariadb-server and mariadb-client are not installed (apt-get install -y mariadb-server mariadb-client); the database app orders-mysql has no server to reach",
+    );
     return null;
   }
   const started = await startDemoMariaDb({ dir: join(dataDir, 'mariadb'), ...address });
-  console.log(`Demo MariaDB (database app orders-mysql): ${started.host}:${started.port}, database orders${started.created ? ', created in ' + join(dataDir, 'mariadb') : ''}`);
+  console.log(
+    `Demo MariaDB (database app orders-mysql): ${started.host}:${started.port}, database orders${started.created ? ', created in ' + join(dataDir, 'mariadb') : ''}`,
+  );
   return started;
 }
 const mariadb = startMariaDb().catch((error) => {
-  console.error(`[start] the demo MariaDB could not start, the database app orders-mysql has no server to reach: ${error.message}`);
+  console.error(
+    `[start] the demo MariaDB could not start, the database app orders-mysql has no server to reach: ${error.message}`,
+  );
   return null;
 });
 
@@ -67,7 +77,12 @@ const mariadb = startMariaDb().catch((error) => {
 const MALLOC = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
 
 // Own process groups: a Ctrl-C reaches only this launcher, which stops them in order.
-const run = (file, env) => spawn(process.execPath, ['--import', 'tsx', file], { stdio: 'inherit', detached: true, env: { ...process.env, ...MALLOC, ...env } });
+const run = (file, env) =>
+  spawn(process.execPath, ['--import', 'tsx', file], {
+    stdio: 'inherit',
+    detached: true,
+    env: { ...process.env, ...MALLOC, ...env },
+  });
 
 const server = run('demo/server/main.ts', { BOOTSTRAP_TOKEN: bootstrapToken, DATA_DIR: dataDir, ...portalEnv });
 const terminals = [];
@@ -79,7 +94,9 @@ async function serverAnswers() {
     try {
       const response = await fetch(`http://${apiHost}:${port}/api/v1/settings/public/`);
       if (response.ok) return true;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     await new Promise((done) => setTimeout(done, 100));
   }
   return false;
@@ -116,24 +133,33 @@ if (await serverAnswers()) {
   }
   let count = Number(process.env.TERMINAL_COUNT || 1);
   if (!Number.isInteger(count) || count < 1 || count > 16) {
-    console.error(`[start] TERMINAL_COUNT must be a whole number from 1 to 16, not ${process.env.TERMINAL_COUNT}; starting one terminal`);
+    console.error(
+      `[start] TERMINAL_COUNT must be a whole number from 1 to 16, not ${process.env.TERMINAL_COUNT}; starting one terminal`,
+    );
     count = 1;
   }
   const sshPort = Number(process.env.TERMINAL_SSH_PORT || 2222);
   const httpPort = Number(process.env.TERMINAL_HTTP_PORT || 5000);
   for (let n = 1; n <= count; n += 1) {
     // The first is the terminal `npm start` always ran (its name, ports and data folder unchanged).
-    const own = n === 1 ? {} : {
-      TERMINAL_NAME: `${(process.env.TERMINAL_NAME || `koko-${hostname()}`).slice(0, 28)}-${n}`,
-      TERMINAL_SSH_PORT: String(sshPort + n - 1), TERMINAL_HTTP_PORT: String(httpPort + n - 1),
-    };
+    const own =
+      n === 1
+        ? {}
+        : {
+            TERMINAL_NAME: `${(process.env.TERMINAL_NAME || `koko-${hostname()}`).slice(0, 28)}-${n}`,
+            TERMINAL_SSH_PORT: String(sshPort + n - 1),
+            TERMINAL_HTTP_PORT: String(httpPort + n - 1),
+          };
     const child = run('demo/terminal/main.ts', {
-      BOOTSTRAP_TOKEN: bootstrapToken, BASTION_API: process.env.BASTION_API || `http://${apiHost}:${port}`,
-      TERMINAL_DATA_DIR: n === 1 ? process.env.TERMINAL_DATA_DIR || join(dataDir, 'terminal') : join(dataDir, `terminal-${n}`),
+      BOOTSTRAP_TOKEN: bootstrapToken,
+      BASTION_API: process.env.BASTION_API || `http://${apiHost}:${port}`,
+      TERMINAL_DATA_DIR:
+        n === 1 ? process.env.TERMINAL_DATA_DIR || join(dataDir, 'terminal') : join(dataDir, `terminal-${n}`),
       ...own,
     });
     child.on('exit', (code) => {
-      if (!stopping) console.error(`[start] terminal component ${n} exited (${code}); the server keeps running without it`);
+      if (!stopping)
+        console.error(`[start] terminal component ${n} exited (${code}); the server keeps running without it`);
     });
     terminals.push(child);
   }
@@ -143,13 +169,17 @@ for (const signal of ['SIGTERM', 'SIGINT']) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    const stopServer = () => { if (server.exitCode === null) server.kill('SIGTERM'); };
+    const stopServer = () => {
+      if (server.exitCode === null) server.kill('SIGTERM');
+    };
     // The terminals first (they close their sessions and deliver their recordings), then the server.
     const live = terminals.filter(running);
     if (!live.length) return stopServer();
     let left = live.length;
     for (const child of live) {
-      child.once('exit', () => { if ((left -= 1) === 0) stopServer(); });
+      child.once('exit', () => {
+        if ((left -= 1) === 0) stopServer();
+      });
       child.kill('SIGTERM');
     }
     setTimeout(stopServer, 10_000).unref();

@@ -26,7 +26,14 @@ const NODE_TEST_FLAGS = ['--import', 'tsx', '--test', '--test-reporter=spec', '-
 const TEST_TIMEOUT = { server: 240_000, package: 900_000 };
 // Past these a step is stopped and counted failed, so that a hang still ends in a summary (CI stops at 90 min).
 const MIN = 60_000;
-const STEP_TIMEOUT = { install: 20 * MIN, typecheck: 10 * MIN, server: 45 * MIN, build: 10 * MIN, browser: 35 * MIN, package: 15 * MIN };
+const STEP_TIMEOUT = {
+  install: 20 * MIN,
+  typecheck: 10 * MIN,
+  server: 45 * MIN,
+  build: 10 * MIN,
+  browser: 35 * MIN,
+  package: 15 * MIN,
+};
 const summary = [];
 let total = emptyTotals();
 
@@ -42,7 +49,9 @@ const TSCONFIGS = ['tsconfig.browser.json', 'tsconfig.node.json', 'tsconfig.json
 async function typeCheck() {
   const totals = emptyTotals();
   for (const config of TSCONFIGS) {
-    const { code } = await runStep(`type-check ${config}`, bin('tsc'), ['--noEmit', '-p', config], { timeoutMs: STEP_TIMEOUT.typecheck });
+    const { code } = await runStep(`type-check ${config}`, bin('tsc'), ['--noEmit', '-p', config], {
+      timeoutMs: STEP_TIMEOUT.typecheck,
+    });
     // A type error is one failed check, however many errors tsc lists.
     if (code === 0) totals.passed += 1;
     else totals.failed += 1;
@@ -68,8 +77,14 @@ async function serverSuite() {
   // The replay-storage tests start a private S3 server (Ceph's RADOS Gateway, one node on loopback).
   const ceph = await runStep('ceph', node, ['scripts/ensure-ceph.mjs'], { timeoutMs: STEP_TIMEOUT.install });
   if (ceph.code !== 0) return record('server', { ...emptyTotals(), failed: 1 }, 'no Ceph RADOS Gateway');
-  const { code, output, timedOut } = await runStep('server tests', node, [...NODE_TEST_FLAGS, `--test-timeout=${TEST_TIMEOUT.server}`, ...files], { timeoutMs: STEP_TIMEOUT.server });
-  if (timedOut) return record('server', countStoppedNodeTests(output), `stopped after ${STEP_TIMEOUT.server / MIN} min`);
+  const { code, output, timedOut } = await runStep(
+    'server tests',
+    node,
+    [...NODE_TEST_FLAGS, `--test-timeout=${TEST_TIMEOUT.server}`, ...files],
+    { timeoutMs: STEP_TIMEOUT.server },
+  );
+  if (timedOut)
+    return record('server', countStoppedNodeTests(output), `stopped after ${STEP_TIMEOUT.server / MIN} min`);
   const totals = parseNodeTestTotals(output);
   if (!totals) return record('server', { ...emptyTotals(), failed: 1 }, `crashed with exit code ${code}`);
   const crashed = code !== 0 && totals.failed === 0;
@@ -79,7 +94,9 @@ async function serverSuite() {
 async function browserSuite() {
   const files = findTestFiles('test', /\.test\.tsx?$/, [SERVER_TESTS, PACKAGE_TESTS]);
   if (files.length === 0) return record('browser', emptyTotals(), 'no browser test files');
-  const chromium = await runStep('chromium', node, ['scripts/ensure-chromium.mjs'], { timeoutMs: STEP_TIMEOUT.install });
+  const chromium = await runStep('chromium', node, ['scripts/ensure-chromium.mjs'], {
+    timeoutMs: STEP_TIMEOUT.install,
+  });
   if (chromium.code !== 0) return record('browser', { ...emptyTotals(), failed: 1 }, 'no Chromium');
   const slapd = await runStep('slapd', node, ['scripts/ensure-slapd.mjs'], { timeoutMs: STEP_TIMEOUT.install });
   if (slapd.code !== 0) return record('browser', { ...emptyTotals(), failed: 1 }, 'no OpenLDAP server');
@@ -95,8 +112,12 @@ async function browserSuite() {
   const totalsFile = join(scratch, 'wtr-totals.json');
   try {
     const env = { ...process.env, WTR_TOTALS_FILE: totalsFile };
-    const { code } = await runStep('browser tests', bin('web-test-runner'), [], { env, timeoutMs: STEP_TIMEOUT.browser });
-    if (!existsSync(totalsFile)) return record('browser', { ...emptyTotals(), failed: 1 }, `crashed with exit code ${code}`);
+    const { code } = await runStep('browser tests', bin('web-test-runner'), [], {
+      env,
+      timeoutMs: STEP_TIMEOUT.browser,
+    });
+    if (!existsSync(totalsFile))
+      return record('browser', { ...emptyTotals(), failed: 1 }, `crashed with exit code ${code}`);
     const totals = JSON.parse(readFileSync(totalsFile, 'utf8'));
     const crashed = code !== 0 && totals.failed === 0;
     record('browser', crashed ? { ...totals, failed: 1 } : totals, crashed ? `exit code ${code}` : '');
@@ -110,10 +131,18 @@ async function browserSuite() {
 async function packageSuite() {
   const files = findTestFiles(PACKAGE_TESTS, /\.test\.ts$/);
   if (files.length === 0) return record('package', emptyTotals(), `no test files in ${PACKAGE_TESTS}/`);
-  const chromium = await runStep('chromium', node, ['scripts/ensure-chromium.mjs'], { timeoutMs: STEP_TIMEOUT.install });
+  const chromium = await runStep('chromium', node, ['scripts/ensure-chromium.mjs'], {
+    timeoutMs: STEP_TIMEOUT.install,
+  });
   if (chromium.code !== 0) return record('package', { ...emptyTotals(), failed: 1 }, 'no Chromium');
-  const { code, output, timedOut } = await runStep('package tests', node, [...NODE_TEST_FLAGS, `--test-timeout=${TEST_TIMEOUT.package}`, ...files], { timeoutMs: STEP_TIMEOUT.package });
-  if (timedOut) return record('package', countStoppedNodeTests(output), `stopped after ${STEP_TIMEOUT.package / MIN} min`);
+  const { code, output, timedOut } = await runStep(
+    'package tests',
+    node,
+    [...NODE_TEST_FLAGS, `--test-timeout=${TEST_TIMEOUT.package}`, ...files],
+    { timeoutMs: STEP_TIMEOUT.package },
+  );
+  if (timedOut)
+    return record('package', countStoppedNodeTests(output), `stopped after ${STEP_TIMEOUT.package / MIN} min`);
   const totals = parseNodeTestTotals(output);
   if (!totals) return record('package', { ...emptyTotals(), failed: 1 }, `crashed with exit code ${code}`);
   const crashed = code !== 0 && totals.failed === 0;

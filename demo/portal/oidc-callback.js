@@ -1,3 +1,7 @@
 // oidc-client-ts's popup callback: hands this window's address (the code) to the page that opened it.
 const { bastion, clientId, redirectUri } = document.body.dataset;
-new oidc.UserManager({ authority: `${bastion}/oidc`, client_id: clientId, redirect_uri: redirectUri }).signinPopupCallback();
+new oidc.UserManager({
+  authority: `${bastion}/oidc`,
+  client_id: clientId,
+  redirect_uri: redirectUri,
+}).signinPopupCallback();

@@ -3,8 +3,13 @@
 // token as its `token` property. Settings come from the page's data attributes (no inline script).
 const { bastion, clientId, redirectUri } = document.body.dataset;
 const manager = new oidc.UserManager({
-  authority: `${bastion}/oidc`, client_id: clientId, redirect_uri: redirectUri, popup_redirect_uri: redirectUri,
-  response_type: 'code', scope: 'openid profile', loadUserInfo: true,
+  authority: `${bastion}/oidc`,
+  client_id: clientId,
+  redirect_uri: redirectUri,
+  popup_redirect_uri: redirectUri,
+  response_type: 'code',
+  scope: 'openid profile',
+  loadUserInfo: true,
 });
 const list = document.querySelector('bastion-asset-list');
 const who = document.getElementById('who');

@@ -11,16 +11,22 @@ function show(type, text) {
   events.prepend(item);
 }
 
-document.addEventListener('bastion-asset-open', (e) => show('bastion-asset-open', `${e.detail.hostname} (${e.detail.ip})`));
+document.addEventListener('bastion-asset-open', (e) =>
+  show('bastion-asset-open', `${e.detail.hostname} (${e.detail.ip})`),
+);
 // Connect: the list opens the bastion's web terminal in a new tab (it signs in there). A portal with its
 // own way to connect would call e.preventDefault() here and use e.detail.asset.
-document.addEventListener('bastion-asset-connect', (e) => show('bastion-asset-connect', `${e.detail.asset.hostname} → ${e.detail.url}`));
+document.addEventListener('bastion-asset-connect', (e) =>
+  show('bastion-asset-connect', `${e.detail.asset.hostname} → ${e.detail.url}`),
+);
 document.addEventListener('bastion-auth-required', (e) => show('bastion-auth-required', e.detail.reason));
 // The popup's token lives for minutes: when the server refuses it, the elements say so and show their
 // sign-in button again. A portal whose back end hands out tokens would set `element.token = fresh` here.
 document.addEventListener('bastion-token-expired', () => show('bastion-token-expired', 'sign in again'));
 document.addEventListener('bastion-error', (e) => show('bastion-error', `${e.detail.status} ${e.detail.message}`));
-document.addEventListener('bastion-replay-ready', (e) => show('bastion-replay-ready', `${e.detail.session}, ${e.detail.commands} commands`));
+document.addEventListener('bastion-replay-ready', (e) =>
+  show('bastion-replay-ready', `${e.detail.session}, ${e.detail.commands} commands`),
+);
 document.addEventListener('bastion-replay-error', (e) => show('bastion-replay-error', e.detail.message));
 
 const form = document.getElementById('replay-form');

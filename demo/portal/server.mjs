@@ -24,14 +24,18 @@ const FILES = {
   // The same list with a token from the portal's own back end (PORTAL_ACCESS_KEY, PORTAL_USER).
   '/backend.html': { file: 'backend.html', type: 'text/html; charset=utf-8' },
   '/backend.js': { file: 'backend.js', type: 'text/javascript; charset=utf-8' },
-  '/vendor/oidc-client-ts.min.js': { file: join(dirname(require.resolve('oidc-client-ts/package.json')), 'dist/browser/oidc-client-ts.min.js'), type: 'text/javascript; charset=utf-8' },
+  '/vendor/oidc-client-ts.min.js': {
+    file: join(dirname(require.resolve('oidc-client-ts/package.json')), 'dist/browser/oidc-client-ts.min.js'),
+    type: 'text/javascript; charset=utf-8',
+  },
 };
 // The bastion registers both callback pages for the demo client (demo/server/portal/clients.ts).
 
 /** The demo portal's OAuth client, registered by the bastion when BASTION_DEMO_PORTAL names its redirect URI. */
 export const DEMO_CLIENT_ID = 'bastion-demo-portal';
 
-const attribute = (text) => String(text).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const attribute = (text) =>
+  String(text).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 function csp(bastion) {
   return [
@@ -56,11 +60,16 @@ function csp(bastion) {
  * (`Authorization: Token <key>`: a super admin's private token; Sign or Signature keys work the same).
  */
 async function backendToken(response, { bastion, clientId, backend }) {
-  const send = (status, body) => response.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify(body));
-  if (!backend.accessKey || !backend.username) return send(503, { detail: 'The portal has no access key (start it with PORTAL_ACCESS_KEY and PORTAL_USER).' });
+  const send = (status, body) =>
+    response
+      .writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
+      .end(JSON.stringify(body));
+  if (!backend.accessKey || !backend.username)
+    return send(503, { detail: 'The portal has no access key (start it with PORTAL_ACCESS_KEY and PORTAL_USER).' });
   try {
     const answer = await fetch(`${bastion}/api/v1/authentication/portal-tokens/`, {
-      method: 'POST', headers: { Authorization: `Token ${backend.accessKey}`, 'Content-Type': 'application/json' },
+      method: 'POST',
+      headers: { Authorization: `Token ${backend.accessKey}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ client_id: clientId, username: backend.username }),
     });
     const body = await answer.json().catch(() => ({}));
@@ -82,7 +91,8 @@ export function startPortal({ host = '127.0.0.2', port = 8081, bastion, clientId
     let origin = '';
     const server = createServer((request, response) => {
       const path = new URL(request.url ?? '/', 'http://portal.invalid').pathname;
-      if (path === '/token' && request.method === 'GET') return void backendToken(response, { bastion, clientId, backend });
+      if (path === '/token' && request.method === 'GET')
+        return void backendToken(response, { bastion, clientId, backend });
       const entry = FILES[path];
       if (!entry || (request.method !== 'GET' && request.method !== 'HEAD')) {
         response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found\n');
@@ -90,12 +100,18 @@ export function startPortal({ host = '127.0.0.2', port = 8081, bastion, clientId
       }
       let body = readFileSync(entry.file.startsWith('/') ? entry.file : new URL(entry.file, dir), 'utf8');
       if (entry.file.endsWith('.html')) {
-        body = body.replaceAll('%BASTION_ORIGIN%', attribute(bastion)).replaceAll('%CLIENT_ID%', attribute(clientId))
-          .replaceAll('%REDIRECT_URI%', attribute(`${origin}/callback.html`)).replaceAll('%ORIGIN%', attribute(origin));
+        body = body
+          .replaceAll('%BASTION_ORIGIN%', attribute(bastion))
+          .replaceAll('%CLIENT_ID%', attribute(clientId))
+          .replaceAll('%REDIRECT_URI%', attribute(`${origin}/callback.html`))
+          .replaceAll('%ORIGIN%', attribute(origin));
       }
       response.writeHead(200, {
-        'Content-Type': entry.type, 'Cache-Control': 'no-cache', 'Content-Security-Policy': csp(bastion),
-        'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer',
+        'Content-Type': entry.type,
+        'Cache-Control': 'no-cache',
+        'Content-Security-Policy': csp(bastion),
+        'X-Content-Type-Options': 'nosniff',
+        'Referrer-Policy': 'no-referrer',
       });
       response.end(request.method === 'HEAD' ? undefined : body);
     });
@@ -103,7 +119,12 @@ export function startPortal({ host = '127.0.0.2', port = 8081, bastion, clientId
     server.listen(port, host, () => {
       const address = server.address();
       origin = `http://${host}:${address.port}`;
-      resolve({ origin, redirectUri: `${origin}/callback.html`, backend, close: () => new Promise((done) => server.close(() => done())) });
+      resolve({
+        origin,
+        redirectUri: `${origin}/callback.html`,
+        backend,
+        close: () => new Promise((done) => server.close(() => done())),
+      });
     });
   });
 }

@@ -117,10 +117,23 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   for (const dir of new Set([dirname(opts.dbFile), dataDir])) prepareDataDir(dir);
   const db = openDatabase(opts.dbFile, { dir: dataDir, given: opts.secretKey ?? process.env[SECRET_KEY_ENV] });
   const fresh = isEmpty(db);
-  if (fresh) seed(db, { demoPassword: opts.demoPassword ?? 'bastion', licenseValid: !!opts.licenseValid, nowMs: now(), auditSamples: opts.auditSamples, demoMariaDb: opts.demoMariaDb });
+  if (fresh)
+    seed(db, {
+      demoPassword: opts.demoPassword ?? 'bastion',
+      licenseValid: !!opts.licenseValid,
+      nowMs: now(),
+      auditSamples: opts.auditSamples,
+      demoMariaDb: opts.demoMariaDb,
+    });
   else if (opts.demoMariaDb) followDemoMariaDb(db, opts.demoMariaDb);
-  const state: ServerState = { db, now, settings: new SettingsStore(db), loginAgeMs: opts.loginTimeoutMs ?? LOGIN_AGE_MS };
-  if (opts.loginConfirmEnable !== undefined) state.settings.set('LOGIN_CONFIRM_ENABLE', opts.loginConfirmEnable, 'fixed');
+  const state: ServerState = {
+    db,
+    now,
+    settings: new SettingsStore(db),
+    loginAgeMs: opts.loginTimeoutMs ?? LOGIN_AGE_MS,
+  };
+  if (opts.loginConfirmEnable !== undefined)
+    state.settings.set('LOGIN_CONFIRM_ENABLE', opts.loginConfirmEnable, 'fixed');
 
   // 2.3's asset-user ids join three UUIDs (<system_user>_<asset>_<user>: 110 characters); find-my-way's
   // default 100-character limit on a path parameter would answer them 414.
@@ -144,7 +157,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   registerLoginRoutes(app);
   registerTokenRoutes(app);
-  registerAuthorizationServer(app, { publicOrigin: opts.publicOrigin ?? 'http://127.0.0.1:8080', origins: corsOrigins, tokenTtlSeconds: portalTokenTtlSeconds });
+  registerAuthorizationServer(app, {
+    publicOrigin: opts.publicOrigin ?? 'http://127.0.0.1:8080',
+    origins: corsOrigins,
+    tokenTtlSeconds: portalTokenTtlSeconds,
+  });
   registerPortalTokenRoute(app, corsOrigins);
   registerOtpVerifyRoute(app);
   registerLoginOtpRoutes(app);
@@ -171,7 +188,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerTicketRoutes(app, { policy });
   registerSsoRoutes(app);
   registerServiceAccountRegistration(app, opts.bootstrapToken ?? process.env[BOOTSTRAP_TOKEN_ENV] ?? '');
-  registerTerminalRoutes(app, { dataDir, bootstrapToken: opts.bootstrapToken ?? process.env[BOOTSTRAP_TOKEN_ENV] ?? '', policy, maxReplayBytes: opts.maxReplayBytes });
+  registerTerminalRoutes(app, {
+    dataDir,
+    bootstrapToken: opts.bootstrapToken ?? process.env[BOOTSTRAP_TOKEN_ENV] ?? '',
+    policy,
+    maxReplayBytes: opts.maxReplayBytes,
+  });
   registerAppendOnly(app);
   // Last: the permission classes join the descriptions the features gave their views.
   registerViewPermissions(app);

@@ -9,15 +9,33 @@ export type SystemRole = 'Admin' | 'Auditor' | 'User' | 'App';
 export type OrgRole = 'Admin' | 'Auditor' | 'User';
 
 export interface UserRow {
-  id: string; username: string; name: string; email: string; role: SystemRole;
-  password_hash: string | null; wechat: string; phone: string | null; mfa_level: number;
-  public_key: string; comment: string | null; is_active: number; is_first_login: number;
-  date_expired: string; source: string; date_joined: string; last_login: string | null;
-  created_by: string; date_password_last_updated: string | null;
+  id: string;
+  username: string;
+  name: string;
+  email: string;
+  role: SystemRole;
+  password_hash: string | null;
+  wechat: string;
+  phone: string | null;
+  mfa_level: number;
+  public_key: string;
+  comment: string | null;
+  is_active: number;
+  is_first_login: number;
+  date_expired: string;
+  source: string;
+  date_joined: string;
+  last_login: string | null;
+  created_by: string;
+  date_password_last_updated: string | null;
 }
 
 /** DEFAULT and ROOT are pseudo-orgs (no row); `real` orgs are rows of `orgs`. */
-export interface Org { id: string; name: string; kind: 'default' | 'root' | 'real' }
+export interface Org {
+  id: string;
+  name: string;
+  kind: 'default' | 'root' | 'real';
+}
 
 export interface RequestContext {
   user: UserRow | null;
@@ -42,6 +60,10 @@ export interface ServerState {
 }
 
 declare module 'fastify' {
-  interface FastifyInstance { bastion: ServerState }
-  interface FastifyRequest { ctx: RequestContext }
+  interface FastifyInstance {
+    bastion: ServerState;
+  }
+  interface FastifyRequest {
+    ctx: RequestContext;
+  }
 }

@@ -25,15 +25,28 @@ const frameAncestors = parseFrameAncestors(process.env.BASTION_FRAME_ANCESTORS);
 // The origin portals reach this server at (the OAuth issuer is `<it>/oidc`): BASTION_PUBLIC_URL behind a
 // proxy, else where it listens (a server on every interface is reached over loopback here).
 const listenHost = /^0+(\.0+){3}$|^::$/.test(host) ? '127.0.0.1' : host;
-const publicOrigin = (process.env.BASTION_PUBLIC_URL || `http://${listenHost.includes(':') ? `[${listenHost}]` : listenHost}:${port}`).replace(/\/+$/, '');
+const publicOrigin = (
+  process.env.BASTION_PUBLIC_URL || `http://${listenHost.includes(':') ? `[${listenHost}]` : listenHost}:${port}`
+).replace(/\/+$/, '');
 const licenseValid = ['1', 'true'].includes((process.env.BASTION_LICENSE_VALID ?? '').toLowerCase());
 // 2.3's config switch for login confirmation: 1/true on, 0/false off, unset = as stored (off on a new database).
 const loginConfirm = (process.env.LOGIN_CONFIRM_ENABLE ?? '').toLowerCase();
-const loginConfirmEnable = ['1', 'true'].includes(loginConfirm) ? true : ['0', 'false'].includes(loginConfirm) ? false : undefined;
+const loginConfirmEnable = ['1', 'true'].includes(loginConfirm)
+  ? true
+  : ['0', 'false'].includes(loginConfirm)
+    ? false
+    : undefined;
 
 // buildApp creates the data folder (0700), the database (0600) and, once, the secret key file.
 const app = await buildApp({
-  dbFile: join(dataDir, 'bastion.sqlite3'), distDir: join(repoRoot, 'dist'), demoPassword, licenseValid, frameAncestors, publicOrigin, logger: true, loginConfirmEnable,
+  dbFile: join(dataDir, 'bastion.sqlite3'),
+  distDir: join(repoRoot, 'dist'),
+  demoPassword,
+  licenseValid,
+  frameAncestors,
+  publicOrigin,
+  logger: true,
+  loginConfirmEnable,
   // Sample audit logs in a new database, unless BASTION_AUDIT_SAMPLES=0.
   auditSamples: process.env.BASTION_AUDIT_SAMPLES !== '0',
   // The seeded orders-mysql app points where `npm start` runs its demo MariaDB (MARIADB_DEMO_HOST / _PORT).
@@ -47,7 +60,11 @@ const app = await buildApp({
 // `npm start` names the demo portal's origin (demo/portal/): its client is registered (or updated) here.
 if (process.env.BASTION_DEMO_PORTAL) {
   const redirectUris = demoPortalRedirectUris(process.env.BASTION_DEMO_PORTAL.replace(/\/+$/, ''));
-  savePortalClient(app.bastion.db, { clientId: DEMO_PORTAL_CLIENT, name: 'Demo portal', redirectUris, createdBy: 'npm start' }, Date.now());
+  savePortalClient(
+    app.bastion.db,
+    { clientId: DEMO_PORTAL_CLIENT, name: 'Demo portal', redirectUris, createdBy: 'npm start' },
+    Date.now(),
+  );
 }
 await app.listen({ host, port });
 
@@ -65,9 +82,12 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     if (closing) return;
     closing = true;
     // app.close() stops accepting connections, waits for in-flight requests, then closes the DB (onClose).
-    app.close().then(() => process.exit(0), (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    });
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
   });
 }

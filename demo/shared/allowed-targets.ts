@@ -24,9 +24,15 @@ export interface TargetPolicy {
 
 /** Thrown (before any socket exists) for a target outside the list; the message says why. */
 export class TargetRefusedError extends Error {
-  constructor(readonly host: string, readonly addresses: string[], readonly networks: string[]) {
+  constructor(
+    readonly host: string,
+    readonly addresses: string[],
+    readonly networks: string[],
+  ) {
     const resolved = addresses.length && addresses[0] !== host ? ` (resolves to ${addresses.join(', ')})` : '';
-    super(`Refused by the allow-list: ${host}${resolved} is outside the allowed target networks (${networks.join(', ')})`);
+    super(
+      `Refused by the allow-list: ${host}${resolved} is outside the allowed target networks (${networks.join(', ')})`,
+    );
     this.name = 'TargetRefusedError';
   }
 }
@@ -43,7 +49,10 @@ function normalise(address: string): { address: string; type: 'ipv4' | 'ipv6' } 
  * server at start instead of silently allowing (or refusing) everything.
  */
 export function parseAllowedTargets(spec: string | undefined, lookup: Lookup = systemLookup): TargetPolicy {
-  const networks = (spec ?? '').split(',').map((part) => part.trim()).filter(Boolean);
+  const networks = (spec ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
   const list = new BlockList();
   for (const network of networks) {
     const [address, prefixText, extra] = network.split('/');
@@ -51,7 +60,9 @@ export function parseAllowedTargets(spec: string | undefined, lookup: Lookup = s
     const maxPrefix = family === 4 ? 32 : 128;
     const prefix = prefixText === undefined ? maxPrefix : Number(prefixText);
     if (!family || extra !== undefined || !/^\d+$/.test(prefixText ?? String(maxPrefix)) || prefix > maxPrefix) {
-      throw new Error(`${ALLOWED_TARGETS_ENV}: "${network}" is not a network in CIDR form (e.g. 127.0.0.0/8 or ::1/128)`);
+      throw new Error(
+        `${ALLOWED_TARGETS_ENV}: "${network}" is not a network in CIDR form (e.g. 127.0.0.0/8 or ::1/128)`,
+      );
     }
     list.addSubnet(address, prefix, family === 4 ? 'ipv4' : 'ipv6');
   }

@@ -23,12 +23,17 @@ export const UPGRADE_HEADERS = {
 export const MAX_SKEW_SECONDS = 60;
 
 /** What the server vouches for: the signed-in user's id and the browser's address. */
-export interface Vouched { user: string; forwardedFor: string }
+export interface Vouched {
+  user: string;
+  forwardedFor: string;
+}
 
 // A purpose label first, so a MAC of this key can never be mistaken for one made for something else;
 // newlines cannot occur inside the fields (header values and request targets have none).
 const mac = (secret: string, timestamp: string, vouched: Vouched, path: string) =>
-  createHmac('sha256', secret).update(['bastion-koko-upgrade-v1', timestamp, vouched.user, vouched.forwardedFor, path].join('\n')).digest('hex');
+  createHmac('sha256', secret)
+    .update(['bastion-koko-upgrade-v1', timestamp, vouched.user, vouched.forwardedFor, path].join('\n'))
+    .digest('hex');
 
 /** Headers for an upgrade of `path` (path and query exactly as sent), signed at `nowMs`. */
 export function signUpgrade(secret: string, vouched: Vouched, path: string, nowMs: number): Record<string, string> {
@@ -44,13 +49,26 @@ export function signUpgrade(secret: string, vouched: Vouched, path: string, nowM
 const single = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
 
 /** The vouched user and address of a correctly signed, fresh upgrade of `path`; null otherwise (without a secret, always). */
-export function verifyUpgrade(secret: string | undefined, headers: IncomingHttpHeaders, path: string, nowMs: number): Vouched | null {
+export function verifyUpgrade(
+  secret: string | undefined,
+  headers: IncomingHttpHeaders,
+  path: string,
+  nowMs: number,
+): Vouched | null {
   if (!secret) return null;
   const user = single(headers[UPGRADE_HEADERS.user]);
   const forwardedFor = single(headers[UPGRADE_HEADERS.forwardedFor]);
   const timestamp = single(headers[UPGRADE_HEADERS.timestamp]);
   const signature = single(headers[UPGRADE_HEADERS.signature]);
-  if (!user || !forwardedFor || !timestamp || !signature || !/^\d{1,12}$/.test(timestamp) || !/^[0-9a-f]{64}$/.test(signature)) return null;
+  if (
+    !user ||
+    !forwardedFor ||
+    !timestamp ||
+    !signature ||
+    !/^\d{1,12}$/.test(timestamp) ||
+    !/^[0-9a-f]{64}$/.test(signature)
+  )
+    return null;
   if (Math.abs(nowMs / 1000 - Number(timestamp)) > MAX_SKEW_SECONDS) return null;
   const expected = Buffer.from(mac(secret, timestamp, { user, forwardedFor }, path), 'hex');
   if (!timingSafeEqual(Buffer.from(signature, 'hex'), expected)) return null;
@@ -65,14 +83,35 @@ export function verifyUpgrade(secret: string | undefined, headers: IncomingHttpH
 export const FILE_HEADERS = { username: 'x-bastion-username', name: 'x-bastion-name' } as const;
 
 /** A file request's vouched user: id, username and display name, and the browser's address. */
-export interface VouchedFiles extends Vouched { username: string; name: string }
+export interface VouchedFiles extends Vouched {
+  username: string;
+  name: string;
+}
 
 const requestMac = (secret: string, timestamp: string, vouched: VouchedFiles, method: string, path: string) =>
-  createHmac('sha256', secret).update(['bastion-koko-files-v1', timestamp, vouched.user, encodeURIComponent(vouched.username),
-    encodeURIComponent(vouched.name), vouched.forwardedFor, method.toUpperCase(), path].join('\n')).digest('hex');
+  createHmac('sha256', secret)
+    .update(
+      [
+        'bastion-koko-files-v1',
+        timestamp,
+        vouched.user,
+        encodeURIComponent(vouched.username),
+        encodeURIComponent(vouched.name),
+        vouched.forwardedFor,
+        method.toUpperCase(),
+        path,
+      ].join('\n'),
+    )
+    .digest('hex');
 
 /** Headers for a file request `method path` (path and query exactly as sent), signed at `nowMs`. */
-export function signRequest(secret: string, vouched: VouchedFiles, method: string, path: string, nowMs: number): Record<string, string> {
+export function signRequest(
+  secret: string,
+  vouched: VouchedFiles,
+  method: string,
+  path: string,
+  nowMs: number,
+): Record<string, string> {
   const timestamp = String(Math.floor(nowMs / 1000));
   return {
     [UPGRADE_HEADERS.forwardedFor]: vouched.forwardedFor,
@@ -85,11 +124,21 @@ export function signRequest(secret: string, vouched: VouchedFiles, method: strin
 }
 
 const decoded = (value: string | undefined) => {
-  try { return value === undefined ? undefined : decodeURIComponent(value); } catch { return undefined; }
+  try {
+    return value === undefined ? undefined : decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
 };
 
 /** The vouched user and address of a correctly signed, fresh file request; null otherwise. */
-export function verifyRequest(secret: string | undefined, headers: IncomingHttpHeaders, method: string, path: string, nowMs: number): VouchedFiles | null {
+export function verifyRequest(
+  secret: string | undefined,
+  headers: IncomingHttpHeaders,
+  method: string,
+  path: string,
+  nowMs: number,
+): VouchedFiles | null {
   if (!secret) return null;
   const user = single(headers[UPGRADE_HEADERS.user]);
   const forwardedFor = single(headers[UPGRADE_HEADERS.forwardedFor]);

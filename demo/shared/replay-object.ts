@@ -28,7 +28,12 @@ export function replayObjectKey(sessionId: string, dateStart: string): string {
 
 /** A storage's settings as a terminal's config (and the server's storage meta) name them. */
 export interface ObjectStoreSettings {
-  TYPE?: string; BUCKET?: unknown; ACCESS_KEY?: unknown; SECRET_KEY?: unknown; ENDPOINT?: unknown; REGION?: unknown;
+  TYPE?: string;
+  BUCKET?: unknown;
+  ACCESS_KEY?: unknown;
+  SECRET_KEY?: unknown;
+  ENDPOINT?: unknown;
+  REGION?: unknown;
 }
 
 /** ENDPOINT as a URL: `host[:port]` alone is https, as 2.3's storage form expected. */
@@ -65,13 +70,18 @@ export function objectStoreClient(settings: ObjectStoreSettings): { client: S3Cl
 }
 
 /** The HTTP status of an SDK error (0: no answer at all). */
-export const statusOf = (error: unknown): number => Number((error as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode ?? 0);
+export const statusOf = (error: unknown): number =>
+  Number((error as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode ?? 0);
 
 /** An SDK error in a few words: the store's code and message, or the network's. */
 export function describeStoreError(error: unknown): string {
   const e = error as { name?: string; Code?: string; message?: string; code?: string };
   const status = statusOf(error);
   const what = e?.Code ?? e?.name ?? e?.code ?? 'Error';
-  const message = String(e?.message ?? error).replace(/\s+/g, ' ').slice(0, 300);
-  return status ? `${what} (HTTP ${status})${message && message !== what && message !== 'UnknownError' ? `: ${message}` : ''}` : `${what}: ${message}`;
+  const message = String(e?.message ?? error)
+    .replace(/\s+/g, ' ')
+    .slice(0, 300);
+  return status
+    ? `${what} (HTTP ${status})${message && message !== what && message !== 'UnknownError' ? `: ${message}` : ''}`
+    : `${what}: ${message}`;
 }

@@ -27,8 +27,11 @@ const POOL_BUFFER = 256 * 1024;
 const POOL_MAX = 16;
 const pool: Buffer[] = [];
 
-const take = (size: number) => (size <= POOL_BUFFER ? pool.pop() ?? Buffer.allocUnsafeSlow(POOL_BUFFER) : Buffer.allocUnsafeSlow(size));
-const giveBack = (buffer: Buffer) => { if (buffer.length === POOL_BUFFER && pool.length < POOL_MAX) pool.push(buffer); };
+const take = (size: number) =>
+  size <= POOL_BUFFER ? (pool.pop() ?? Buffer.allocUnsafeSlow(POOL_BUFFER)) : Buffer.allocUnsafeSlow(size);
+const giveBack = (buffer: Buffer) => {
+  if (buffer.length === POOL_BUFFER && pool.length < POOL_MAX) pool.push(buffer);
+};
 
 const EVENT_END = Buffer.from('"]\n');
 
@@ -40,7 +43,10 @@ export interface RecorderOptions {
   onGap?(refusal: StorageRefusal | null): void;
 }
 
-interface Queued { data: Buffer; backing: Buffer }
+interface Queued {
+  data: Buffer;
+  backing: Buffer;
+}
 
 export class AsciicastRecorder {
   private readonly fd: number;
@@ -66,7 +72,12 @@ export class AsciicastRecorder {
   bytes = 0;
 
   /** Throws when the file cannot be made with its header (the disk refuses it): nothing is left behind. */
-  constructor(readonly file: string, width: number, height: number, private readonly options: RecorderOptions = {}) {
+  constructor(
+    readonly file: string,
+    width: number,
+    height: number,
+    private readonly options: RecorderOptions = {},
+  ) {
     // The header is on disk before the session's first byte: a terminal killed at any moment leaves a
     // recording the server accepts (events are written in batches after it).
     const header = `${JSON.stringify({ version: 2, width, height, timestamp: Math.floor(this.started / 1000), env: { TERM: 'xterm', SHELL: '/bin/bash', ...options.env } })}\n`;
@@ -116,7 +127,9 @@ export class AsciicastRecorder {
   }
 
   /** Whether the disk is refusing this recording's writes right now. */
-  get waitingForDisk(): boolean { return this.retry !== null; }
+  get waitingForDisk(): boolean {
+    return this.retry !== null;
+  }
 
   /** Resolves once every event is in the file (which may wait for the disk to take it). */
   close(): Promise<void> {
@@ -131,7 +144,9 @@ export class AsciicastRecorder {
     return this.closed;
   }
 
-  contents(): Buffer { return readFileSync(this.file); }
+  contents(): Buffer {
+    return readFileSync(this.file);
+  }
 
   /** The recording of a session that did not open: the file goes, and nothing more is written. */
   discard(): void {
@@ -144,7 +159,9 @@ export class AsciicastRecorder {
     rmSync(this.file, { force: true });
   }
 
-  private seconds(): string { return JSON.stringify(Number(((Date.now() - this.started) / 1000).toFixed(6))); }
+  private seconds(): string {
+    return JSON.stringify(Number(((Date.now() - this.started) / 1000).toFixed(6)));
+  }
 
   /** An event from a string (the door's messages, window changes, output that is not UTF-8). */
   private event(kind: 'o' | 'r', text: string): void {

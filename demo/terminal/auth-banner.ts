@@ -24,7 +24,7 @@ export function sendAuthBanner(client: Connection, message: string): boolean {
   const packet = writer.alloc(1 + 4 + length + 4);
   packet[p] = USERAUTH_BANNER;
   packet.writeUInt32BE(length, ++p);
-  packet.write(text, p += 4, length, 'utf8');
+  packet.write(text, (p += 4), length, 'utf8');
   packet.writeUInt32BE(0, p + length); // no language tag
   const finished = writer.finalize(packet);
   // As ssh2's sendPacket: held while keys are being exchanged again, else encrypted and sent now.

@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import { commandRows, type CommandRecord } from './command-record.ts';
 import type { Outbox } from './outbox.ts';
 
-
 export class CommandSink {
   constructor(private readonly outbox: Outbox) {}
 

@@ -39,7 +39,8 @@ export interface ServerConfig {
 
 export const DEFAULT_HTTP_HOST = '127.0.0.1';
 
-const number = (value: string | undefined, fallback: number) => (value && Number.isFinite(Number(value)) ? Number(value) : fallback);
+const number = (value: string | undefined, fallback: number) =>
+  value && Number.isFinite(Number(value)) ? Number(value) : fallback;
 
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): TerminalOptions {
   return {

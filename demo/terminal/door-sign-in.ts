@@ -8,13 +8,22 @@ import type { TerminalUser } from './grants.ts';
 import type { Services } from './services.ts';
 import type { TextKey } from './texts.ts';
 
-interface TokenAnswer { user?: { id: string; username: string; name: string }; error?: string }
+interface TokenAnswer {
+  user?: { id: string; username: string; name: string };
+  error?: string;
+}
 
 /** A sign-in the server held back for MFA: its login-flow cookie and what the door sent. */
-export interface PendingMfa { cookies: Map<string, string>; body: Record<string, string> }
+export interface PendingMfa {
+  cookies: Map<string, string>;
+  body: Record<string, string>;
+}
 
 /** Why the server could not judge the sign-in: what the door tells the user. */
-export type Unjudged = Extract<TextKey, 'door.server_busy' | 'door.server_failed' | 'door.server_silent' | 'door.server_cannot_save'>;
+export type Unjudged = Extract<
+  TextKey,
+  'door.server_busy' | 'door.server_failed' | 'door.server_silent' | 'door.server_cannot_save'
+>;
 
 export type SignIn =
   | { user: TerminalUser }
@@ -35,7 +44,11 @@ const BUSY_PAUSE_MAX_MS = 5000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Sends `call` until it is answered, or busy answers have lasted BUSY_WINDOW_MS. */
-async function judged<T>(services: Services, what: string, call: () => Promise<T>): Promise<{ answer: T } | { error: unknown } | { unjudged: Unjudged }> {
+async function judged<T>(
+  services: Services,
+  what: string,
+  call: () => Promise<T>,
+): Promise<{ answer: T } | { error: unknown } | { unjudged: Unjudged }> {
   const deadline = Date.now() + BUSY_WINDOW_MS;
   for (;;) {
     try {
@@ -43,7 +56,8 @@ async function judged<T>(services: Services, what: string, call: () => Promise<T
     } catch (error) {
       if (error instanceof ApiError && error.status === 429) {
         // The server's own wait when it gives one, within reason; spread so a crowd does not return at once.
-        const pause = Math.min(BUSY_PAUSE_MAX_MS, (error.retryAfter ?? 0) * 1000 || BUSY_PAUSE_MS) * (0.5 + Math.random());
+        const pause =
+          Math.min(BUSY_PAUSE_MAX_MS, (error.retryAfter ?? 0) * 1000 || BUSY_PAUSE_MS) * (0.5 + Math.random());
         if (Date.now() + pause < deadline) {
           await sleep(pause);
           continue;
@@ -54,16 +68,26 @@ async function judged<T>(services: Services, what: string, call: () => Promise<T
       if (error instanceof ApiError && error.status < 500) return { error };
       services.log(`${what} failed: ${(error as Error).message}`);
       // 503 is the server's own "my storage refuses writes" (a full disk: its web/errors.ts), said as such.
-      if (error instanceof ApiError) return { unjudged: error.status === 503 ? 'door.server_cannot_save' : 'door.server_failed' };
+      if (error instanceof ApiError)
+        return { unjudged: error.status === 503 ? 'door.server_cannot_save' : 'door.server_failed' };
       return { unjudged: 'door.server_silent' };
     }
   }
 }
 
-export async function signIn(services: Services, body: Record<string, string>, cookies = new Map<string, string>()): Promise<SignIn> {
-  const result = await judged(services, 'sign-in check', () => services.api.request<TokenAnswer>('/api/v1/authentication/tokens/', {
-    method: 'POST', body: { ...body, login_type: 'T' }, cookies, timeoutMs: CALL_TIMEOUT_MS,
-  }));
+export async function signIn(
+  services: Services,
+  body: Record<string, string>,
+  cookies = new Map<string, string>(),
+): Promise<SignIn> {
+  const result = await judged(services, 'sign-in check', () =>
+    services.api.request<TokenAnswer>('/api/v1/authentication/tokens/', {
+      method: 'POST',
+      body: { ...body, login_type: 'T' },
+      cookies,
+      timeoutMs: CALL_TIMEOUT_MS,
+    }),
+  );
   if ('unjudged' in result) return result;
   if ('error' in result) {
     // A user whose sign-ins wait for a reviewer cannot wait here: the server's message says where to go.
@@ -73,14 +97,21 @@ export async function signIn(services: Services, body: Record<string, string>, c
   }
   const { answer } = result;
   if (answer.error === 'mfa_required') return { mfa: { cookies, body } };
-  return answer.user?.id ? { user: { id: answer.user.id, username: answer.user.username, name: answer.user.name || answer.user.username } } : null;
+  return answer.user?.id
+    ? { user: { id: answer.user.id, username: answer.user.username, name: answer.user.name || answer.user.username } }
+    : null;
 }
 
 /** The code typed at the door answers the server's MFA challenge (2.3's koko); then the sign-in goes through. */
 export async function answerMfa(services: Services, pending: PendingMfa, code: string): Promise<SignIn> {
-  const result = await judged(services, 'MFA check', () => services.api.request('/api/v1/authentication/mfa/challenge/', {
-    method: 'POST', body: { code: code.trim() }, cookies: pending.cookies, timeoutMs: CALL_TIMEOUT_MS,
-  }));
+  const result = await judged(services, 'MFA check', () =>
+    services.api.request('/api/v1/authentication/mfa/challenge/', {
+      method: 'POST',
+      body: { code: code.trim() },
+      cookies: pending.cookies,
+      timeoutMs: CALL_TIMEOUT_MS,
+    }),
+  );
   if ('unjudged' in result) return result;
   if ('error' in result) return null;
   const again = await signIn(services, pending.body, pending.cookies);

@@ -5,17 +5,26 @@
 import { freemem, loadavg, totalmem } from 'node:os';
 import type { Services } from './services.ts';
 
-interface Task { id: string; name: string; args: string }
+interface Task {
+  id: string;
+  name: string;
+  args: string;
+}
 
 const CONFIG_REFRESH_MS = 60_000;
 
 export async function beat(services: Services): Promise<void> {
   const sessions = [...services.sessions.keys()];
   const tasks = await services.api.post<Task[]>('/api/v1/terminal/terminals/status/', {
-    sessions, session_online: sessions.length, cpu_load: Number(loadavg()[0].toFixed(2)),
-    memory_used: totalmem() - freemem(), ...services.storage.report(),
+    sessions,
+    session_online: sessions.length,
+    cpu_load: Number(loadavg()[0].toFixed(2)),
+    memory_used: totalmem() - freemem(),
+    ...services.storage.report(),
     // Our extension (server: terminal/terminal-report.ts): where the doors listen, and the object-store uploads.
-    ...(services.doors ? { ssh_port: services.doors.sshPort, http_port: services.doors.httpPort, http_host: services.doors.httpHost } : {}),
+    ...(services.doors
+      ? { ssh_port: services.doors.sshPort, http_port: services.doors.httpPort, http_host: services.doors.httpHost }
+      : {}),
     replay_store: services.recordings.status(),
   });
   for (const task of Array.isArray(tasks) ? tasks : []) {

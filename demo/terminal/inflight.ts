@@ -15,7 +15,10 @@ export type InflightRecord = Omit<CommandRecord, 'id'>;
 export class InflightNotes {
   private readonly notes: NoteFolder<InflightRecord>;
 
-  constructor(readonly dir: string, health: StorageHealth) {
+  constructor(
+    readonly dir: string,
+    health: StorageHealth,
+  ) {
     this.notes = new NoteFolder(dir, health, 'an in-flight note');
   }
 
@@ -24,8 +27,12 @@ export class InflightNotes {
     return this.notes.put(record.session, record)?.meaning('storage.line_not_run') ?? null;
   }
 
-  clear(sessionId: string): void { this.notes.remove(sessionId); }
+  clear(sessionId: string): void {
+    this.notes.remove(sessionId);
+  }
 
   /** The notes an earlier run left: each is a command whose record was never queued. */
-  takeLeftovers(): InflightRecord[] { return this.notes.takeLeftovers(); }
+  takeLeftovers(): InflightRecord[] {
+    return this.notes.takeLeftovers();
+  }
 }

@@ -14,12 +14,31 @@
 // later one (HELD_MAX at most), and delivered from there; each later append and each delivery round tries
 // to write them to the file again, so they are on disk once space returns. A lost `ack` line only means
 // the entries it covered are sent again after a restart, which the server stores once.
-import { appendFileSync, chmodSync, closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import {
+  appendFileSync,
+  chmodSync,
+  closeSync,
+  fstatSync,
+  fsyncSync,
+  ftruncateSync,
+  openSync,
+  readSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 
-export interface Entry<T> { n: number; value: T; start: number }
+export interface Entry<T> {
+  n: number;
+  value: T;
+  start: number;
+}
 
 /** Where the journal says that its disk refused a write, and that one went through again (storage-health.ts). */
-export interface WriteHealth { failed(error: unknown, what: string): unknown; succeeded(): void }
+export interface WriteHealth {
+  failed(error: unknown, what: string): unknown;
+  succeeded(): void;
+}
 
 type Line<T> = { n: number; v: T } | { ack: number };
 
@@ -45,7 +64,11 @@ export class Journal<T> {
   private held: { n: number; value: T }[] = [];
   private lostSinceLog = 0;
 
-  constructor(readonly file: string, private readonly log: (line: string) => void, private readonly health?: WriteHealth) {
+  constructor(
+    readonly file: string,
+    private readonly log: (line: string) => void,
+    private readonly health?: WriteHealth,
+  ) {
     this.fd = openSync(file, 'a+', 0o600);
     // The journal holds command lines and their output: the terminal's account only, whatever the umask was.
     chmodSync(file, 0o600);
@@ -127,7 +150,8 @@ export class Journal<T> {
   close(): void {
     if (this.closed) return;
     this.writeHeld();
-    if (this.held.length) this.log(`outbox journal: ${this.held.length} record(s) the disk refused are lost with this stop`);
+    if (this.held.length)
+      this.log(`outbox journal: ${this.held.length} record(s) the disk refused are lost with this stop`);
     this.closed = true;
     closeSync(this.fd);
   }
@@ -135,7 +159,8 @@ export class Journal<T> {
   private hold(n: number, value: T): void {
     if (this.held.length >= HELD_MAX) {
       // Once a minute or so, not once a record: the log is on a disk too.
-      if (this.lostSinceLog++ % 1000 === 0) this.log(`outbox journal: ${HELD_MAX} records wait for the disk; record ${n} is lost`);
+      if (this.lostSinceLog++ % 1000 === 0)
+        this.log(`outbox journal: ${HELD_MAX} records wait for the disk; record ${n} is lost`);
       return;
     }
     this.held.push({ n, value });
@@ -254,7 +279,14 @@ export class Journal<T> {
 function parse<T>(text: string): Line<T> | null {
   try {
     const line = JSON.parse(text) as Line<T>;
-    if (line && typeof line === 'object' && (('n' in line && Number.isInteger(line.n)) || ('ack' in line && Number.isInteger(line.ack)))) return line;
-  } catch { /* unreadable */ }
+    if (
+      line &&
+      typeof line === 'object' &&
+      (('n' in line && Number.isInteger(line.n)) || ('ack' in line && Number.isInteger(line.ack)))
+    )
+      return line;
+  } catch {
+    /* unreadable */
+  }
   return null;
 }

@@ -6,13 +6,17 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Services } from './services.ts';
 
-interface OpenSession { id: string }
+interface OpenSession {
+  id: string;
+}
 
 export async function closeLeftovers(services: Services): Promise<void> {
   const { api, outbox, replayDir, log } = services;
   let open: OpenSession[] = [];
   try {
-    open = await api.all<OpenSession>(`/api/v1/terminal/sessions/?terminal=${encodeURIComponent(services.terminalId ?? '')}&is_finished=0`);
+    open = await api.all<OpenSession>(
+      `/api/v1/terminal/sessions/?terminal=${encodeURIComponent(services.terminalId ?? '')}&is_finished=0`,
+    );
   } catch (error) {
     log(`could not list the sessions left open: ${(error as Error).message}`);
   }

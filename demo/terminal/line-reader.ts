@@ -14,7 +14,9 @@ export class LineReader {
     this.buffer = '';
     this.secret = secret;
     this.write(prompt);
-    return new Promise((resolve) => { this.waiting = resolve; });
+    return new Promise((resolve) => {
+      this.waiting = resolve;
+    });
   }
 
   feed(data: string): void {

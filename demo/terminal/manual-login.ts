@@ -6,7 +6,12 @@ import type { ManualLogin } from './session.ts';
 import { text, type Lang } from './texts.ts';
 
 /** The credentials typed for `host`; null when the user gives up (an empty username, Ctrl-D, the door closing). */
-export async function askManualLogin(reader: LineReader, lang: Lang | undefined, systemUser: GrantedSystemUser, host: string): Promise<ManualLogin | null> {
+export async function askManualLogin(
+  reader: LineReader,
+  lang: Lang | undefined,
+  systemUser: GrantedSystemUser,
+  host: string,
+): Promise<ManualLogin | null> {
   const username = systemUser.username || (await reader.read(text(lang, 'menu.manual.username', { host })));
   if (!username) return null;
   const password = await reader.read(text(lang, 'menu.manual.password', { username, host }), true);

@@ -4,11 +4,22 @@
 // it is asked once more right before connecting. Each connection is a TerminalSession; when it ends the
 // menu returns. Texts follow the user's language (origin.lang).
 import type { Services } from './services.ts';
-import { confirmConnect, grantedAssets, grantedSystemUsers, type GrantedAsset, type GrantedSystemUser } from './grants.ts';
+import {
+  confirmConnect,
+  grantedAssets,
+  grantedSystemUsers,
+  type GrantedAsset,
+  type GrantedSystemUser,
+} from './grants.ts';
 import type { LineReader } from './line-reader.ts';
 import { askManualLogin } from './manual-login.ts';
 import { TerminalSession, type DoorSession, type Origin, type UserScreen } from './session.ts';
-import { confirmDatabaseApp, grantedAppSystemUsers, grantedDatabaseApps, type DatabaseApp } from './database/app-grants.ts';
+import {
+  confirmDatabaseApp,
+  grantedAppSystemUsers,
+  grantedDatabaseApps,
+  type DatabaseApp,
+} from './database/app-grants.ts';
 import { DatabaseSession } from './database/database-session.ts';
 import { reasonOf } from './storage-health.ts';
 import { pad, widthOf } from './text-width.ts';
@@ -25,8 +36,13 @@ const bold = (words: string) => `\x1b[1m${words}\x1b[0m`;
 const red = (words: string) => `\x1b[31m${words}\x1b[0m`;
 
 export function helpText(origin: Origin): string {
-  const help = text(origin.lang, 'menu.help').split('\n').map((line) => `  ${line}`);
-  return ['', `  ${text(origin.lang, 'menu.welcome', { name: bold(origin.user.name) })}`, '', ...help, ''].join('\r\n') + '\r\n';
+  const help = text(origin.lang, 'menu.help')
+    .split('\n')
+    .map((line) => `  ${line}`);
+  return (
+    ['', `  ${text(origin.lang, 'menu.welcome', { name: bold(origin.user.name) })}`, '', ...help, ''].join('\r\n') +
+    '\r\n'
+  );
 }
 
 export class AssetMenu {
@@ -34,13 +50,23 @@ export class AssetMenu {
   private databases: DatabaseApp[] = [];
   private page = 0;
 
-  constructor(private readonly services: Services, private readonly origin: Origin, private readonly io: MenuIO) {}
+  constructor(
+    private readonly services: Services,
+    private readonly origin: Origin,
+    private readonly io: MenuIO,
+  ) {}
 
-  private write(words: string): void { this.io.screen.write(words); }
+  private write(words: string): void {
+    this.io.screen.write(words);
+  }
 
-  private say(key: TextKey, params?: Record<string, string | number>): string { return text(this.origin.lang, key, params); }
+  private say(key: TextKey, params?: Record<string, string | number>): string {
+    return text(this.origin.lang, key, params);
+  }
 
-  private line(key: TextKey, params?: Record<string, string | number>): void { this.write(`${this.say(key, params)}\r\n`); }
+  private line(key: TextKey, params?: Record<string, string | number>): void {
+    this.write(`${this.say(key, params)}\r\n`);
+  }
 
   private pageSize(): number {
     const setting = String(this.services.config.TERMINAL_ASSET_LIST_PAGE_SIZE ?? 'auto');
@@ -73,7 +99,8 @@ export class AssetMenu {
     }
     if (line === 'd') return this.showDatabases();
     if (/^d\d+$/.test(line)) return this.openDatabase(Number(line.slice(1)));
-    if (line.startsWith('/')) return this.show(await grantedAssets(this.services.api, this.origin.user, line.slice(1).trim()), 0);
+    if (line.startsWith('/'))
+      return this.show(await grantedAssets(this.services.api, this.origin.user, line.slice(1).trim()), 0);
     if (/^\d+$/.test(line)) {
       if (!this.listing.length) this.listing = await grantedAssets(this.services.api, this.origin.user);
       const asset = this.listing[Number(line) - 1];
@@ -101,16 +128,23 @@ export class AssetMenu {
     const ipWidth = 16;
     const commentWidth = Math.max(8, width - idWidth - hostWidth - ipWidth - 4);
     const row = (id: string, host: string, ip: string, comment: string) =>
-      `  ${pad(id, idWidth)}${pad(host, hostWidth)}${pad(ip, ipWidth)}${pad(comment, commentWidth)}`.replace(/\s+$/, '');
+      `  ${pad(id, idWidth)}${pad(host, hostWidth)}${pad(ip, ipWidth)}${pad(comment, commentWidth)}`.replace(
+        /\s+$/,
+        '',
+      );
     const lines = [row(header[0], header[1], header[2], header[3])];
     const start = this.page * size;
     assets.slice(start, start + size).forEach((asset, index) => {
       lines.push(row(String(start + index + 1), asset.hostname, asset.ip, (asset.comment ?? '').replace(/\s+/g, ' ')));
     });
     const count = assets.length;
-    lines.push(`  ${pages > 1
-      ? this.say('menu.count.pages', { page: this.page + 1, pages, count })
-      : this.say(count === 1 ? 'menu.count.one' : 'menu.count.many', { count })}`);
+    lines.push(
+      `  ${
+        pages > 1
+          ? this.say('menu.count.pages', { page: this.page + 1, pages, count })
+          : this.say(count === 1 ? 'menu.count.one' : 'menu.count.many', { count })
+      }`,
+    );
     this.write(`${lines.join('\r\n')}\r\n`);
   }
 
@@ -127,7 +161,11 @@ export class AssetMenu {
   private async pickSystemUser(systemUsers: GrantedSystemUser[], host: string): Promise<GrantedSystemUser | null> {
     if (systemUsers.length === 1) return systemUsers[0];
     this.line('menu.system_user.list', { host });
-    systemUsers.forEach((su, index) => this.write(`  ${pad(String(index + 1), 4)}${su.name} (${su.username || this.say('menu.system_user.same_as_user')})\r\n`));
+    systemUsers.forEach((su, index) =>
+      this.write(
+        `  ${pad(String(index + 1), 4)}${su.name} (${su.username || this.say('menu.system_user.same_as_user')})\r\n`,
+      ),
+    );
     for (;;) {
       const answer = await this.io.reader.read(this.say('menu.system_user.prompt'));
       if (answer === null || answer === '' || answer === 'q') return null;
@@ -140,11 +178,21 @@ export class AssetMenu {
   private async open(asset: GrantedAsset): Promise<void> {
     const systemUser = await this.chooseSystemUser(asset);
     if (!systemUser) return;
-    const manual = systemUser.login_mode === 'manual' ? await askManualLogin(this.io.reader, this.origin.lang, systemUser, asset.hostname) : undefined;
+    const manual =
+      systemUser.login_mode === 'manual'
+        ? await askManualLogin(this.io.reader, this.origin.lang, systemUser, asset.hostname)
+        : undefined;
     if (manual === null) return;
-    if (!(await this.confirmed(asset.hostname, systemUser, () => confirmConnect(this.services.api, this.origin.user, asset, systemUser)))) return;
+    if (
+      !(await this.confirmed(asset.hostname, systemUser, () =>
+        confirmConnect(this.services.api, this.origin.user, asset, systemUser),
+      ))
+    )
+      return;
     this.line('connect.connecting', { systemUser: systemUser.name, host: asset.hostname, ip: asset.ip });
-    await this.enter(asset.hostname, () => TerminalSession.open(this.services, this.origin, asset, systemUser, this.io.screen, manual));
+    await this.enter(asset.hostname, () =>
+      TerminalSession.open(this.services, this.origin, asset, systemUser, this.io.screen, manual),
+    );
   }
 
   /** Lists the database apps granted to the user (any org), numbered for `d<number>`. */
@@ -159,7 +207,12 @@ export class AssetMenu {
     this.databases.forEach((app, index) => {
       const where = `${app.host}:${app.port}${app.database ? `/${app.database}` : ''}`;
       const org = orgWidth ? pad(`[${app.org_name ?? ''}]`, orgWidth) : '';
-      this.write(`  ${pad(`d${index + 1}`, 5)}${pad(app.name, width)}${org}${pad(where, 28)}${(app.comment ?? '').replace(/\s+/g, ' ')}`.replace(/\s+$/, '') + '\r\n');
+      this.write(
+        `  ${pad(`d${index + 1}`, 5)}${pad(app.name, width)}${org}${pad(where, 28)}${(app.comment ?? '').replace(/\s+/g, ' ')}`.replace(
+          /\s+$/,
+          '',
+        ) + '\r\n',
+      );
     });
   }
 
@@ -171,11 +224,21 @@ export class AssetMenu {
     if (!systemUsers.length) return this.line('menu.db.system_user.none', { app: app.name });
     const systemUser = await this.pickSystemUser(systemUsers, app.name);
     if (!systemUser) return;
-    const manual = systemUser.login_mode === 'manual' ? await askManualLogin(this.io.reader, this.origin.lang, systemUser, app.name) : undefined;
+    const manual =
+      systemUser.login_mode === 'manual'
+        ? await askManualLogin(this.io.reader, this.origin.lang, systemUser, app.name)
+        : undefined;
     if (manual === null) return;
-    if (!(await this.confirmed(app.name, systemUser, () => confirmDatabaseApp(this.services.api, this.origin.user, app, systemUser)))) return;
+    if (
+      !(await this.confirmed(app.name, systemUser, () =>
+        confirmDatabaseApp(this.services.api, this.origin.user, app, systemUser),
+      ))
+    )
+      return;
     this.line('connect.connecting', { systemUser: systemUser.name, host: app.name, ip: `${app.host}:${app.port}` });
-    await this.enter(app.name, () => DatabaseSession.open(this.services, this.origin, app, systemUser, this.io.screen, manual));
+    await this.enter(app.name, () =>
+      DatabaseSession.open(this.services, this.origin, app, systemUser, this.io.screen, manual),
+    );
   }
 
   /** Opens the session, gives it the keys until it ends, then the menu returns. */

@@ -7,11 +7,17 @@ import { join } from 'node:path';
 import type { StorageHealth, StorageRefusal } from './storage-health.ts';
 
 export class NoteFolder<T> {
-  constructor(readonly dir: string, private readonly health: StorageHealth, private readonly what: string) {
+  constructor(
+    readonly dir: string,
+    private readonly health: StorageHealth,
+    private readonly what: string,
+  ) {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
   }
 
-  private file(key: string): string { return join(this.dir, `${key}.json`); }
+  private file(key: string): string {
+    return join(this.dir, `${key}.json`);
+  }
 
   /** Writes the note: null when it is on disk, else the storage's refusal (any other error is thrown). */
   put(key: string, value: T): StorageRefusal | null {

@@ -11,16 +11,29 @@ import type { Entry } from './journal.ts';
 export type SpooledCommand = CommandRecord & { id: string };
 
 /** The close PATCH as the session left it; `has_replay` is added when the upload was taken. */
-export interface CloseBody { is_finished: true; date_end: string; has_command?: boolean }
+export interface CloseBody {
+  is_finished: true;
+  date_end: string;
+  has_command?: boolean;
+}
 
 /**
  * One row of the FTP log (`POST audits/ftp-logs/`, 2.3's fields), with the id it got when the operation
  * happened, and the ids of the user, asset and system user (the server writes their names from them).
  */
 export interface FtpLogRecord {
-  id: string; user: string; remote_addr: string; asset: string; system_user: string; org_id: string;
-  user_id?: string; asset_id?: string; system_user_id?: string;
-  operate: 'Delete' | 'Upload' | 'Download' | 'Rmdir' | 'Rename' | 'Mkdir' | 'Symlink'; filename: string; is_success: boolean;
+  id: string;
+  user: string;
+  remote_addr: string;
+  asset: string;
+  system_user: string;
+  org_id: string;
+  user_id?: string;
+  asset_id?: string;
+  system_user_id?: string;
+  operate: 'Delete' | 'Upload' | 'Download' | 'Rmdir' | 'Rename' | 'Mkdir' | 'Symlink';
+  filename: string;
+  is_success: boolean;
 }
 
 export type Job =
@@ -40,7 +53,11 @@ export interface Delivery {
 }
 
 /** Where the server keeps a session's recording (`sessions/<id>/replay/target/`): its disk, an object store, or nowhere. */
-interface ReplayTarget { type: string; storage?: string; key?: string }
+interface ReplayTarget {
+  type: string;
+  storage?: string;
+  key?: string;
+}
 
 type Outcome = { verdict: 'ok'; reason?: undefined } | { verdict: Verdict; reason: string };
 
@@ -64,14 +81,16 @@ export async function sendCommands(delivery: Delivery, entries: Entry<Job>[]): P
   const batch = await attempt(delivery.api, () => delivery.api.post(COMMANDS, records));
   if (batch.verdict === 'retry') return batch.reason;
   if (batch.verdict === 'ok' || entries.length === 1) {
-    if (batch.verdict === 'refused') delivery.log(`command ${records[0].id} of session ${records[0].session} refused, dropped: ${batch.reason}`);
+    if (batch.verdict === 'refused')
+      delivery.log(`command ${records[0].id} of session ${records[0].session} refused, dropped: ${batch.reason}`);
     delivery.done(entries[entries.length - 1].n);
     return null;
   }
   for (const [i, entry] of entries.entries()) {
     const single = await attempt(delivery.api, () => delivery.api.post(COMMANDS, [records[i]]));
     if (single.verdict === 'retry') return single.reason;
-    if (single.verdict === 'refused') delivery.log(`command ${records[i].id} of session ${records[i].session} refused, dropped: ${single.reason}`);
+    if (single.verdict === 'refused')
+      delivery.log(`command ${records[i].id} of session ${records[i].session} refused, dropped: ${single.reason}`);
     delivery.done(entry.n);
   }
   return null;
@@ -84,7 +103,8 @@ export async function sendFtpLog(delivery: Delivery, entry: Entry<Job>): Promise
   const { record } = entry.value as Extract<Job, { kind: 'ftp' }>;
   const sent = await attempt(delivery.api, () => delivery.api.post(FTP_LOGS, record));
   if (sent.verdict === 'retry') return sent.reason;
-  if (sent.verdict === 'refused') delivery.log(`FTP log ${record.id} (${record.operate} ${record.filename}) refused, dropped: ${sent.reason}`);
+  if (sent.verdict === 'refused')
+    delivery.log(`FTP log ${record.id} (${record.operate} ${record.filename}) refused, dropped: ${sent.reason}`);
   delivery.done(entry.n);
   return null;
 }
@@ -93,7 +113,11 @@ export async function sendFtpLog(delivery: Delivery, entry: Entry<Job>): Promise
  * A recording to the server itself (multipart `file` to `sessions/<id>/replay/`), removed once taken; a
  * recording the server refuses is kept beside, renamed `.refused`. Answers null when done, else why to retry.
  */
-export async function uploadToServer(delivery: Pick<Delivery, 'api' | 'log' | 'replayed'>, session: string, file: string): Promise<string | null> {
+export async function uploadToServer(
+  delivery: Pick<Delivery, 'api' | 'log' | 'replayed'>,
+  session: string,
+  file: string,
+): Promise<string | null> {
   const { api, log, replayed } = delivery;
   const form = new FormData();
   // openAsBlob reads the file as it is sent: a long recording is not held in memory.
@@ -101,8 +125,12 @@ export async function uploadToServer(delivery: Pick<Delivery, 'api' | 'log' | 'r
   form.append('file', blob, `${session}.cast`);
   // The client's 15 s would cut a large recording on a slow link every time, and a retried upload
   // holds up the queue: a minute, plus a second per MiB.
-  const uploader = Object.assign(new Api(api.base, 60_000 + Math.ceil(blob.size / 1024 / 1024) * 1000), { key: api.key });
-  const upload = await attempt(api, () => uploader.request(`/api/v1/terminal/sessions/${session}/replay/`, { method: 'POST', form }));
+  const uploader = Object.assign(new Api(api.base, 60_000 + Math.ceil(blob.size / 1024 / 1024) * 1000), {
+    key: api.key,
+  });
+  const upload = await attempt(api, () =>
+    uploader.request(`/api/v1/terminal/sessions/${session}/replay/`, { method: 'POST', form }),
+  );
   if (upload.verdict === 'retry') return upload.reason;
   if (upload.verdict === 'ok') {
     replayed.add(session);
@@ -128,7 +156,9 @@ export async function sendEnd(delivery: Delivery, entry: Entry<Job>): Promise<st
   if (file && existsSync(file)) {
     let target: ReplayTarget = { type: 'server' };
     if (delivery.objectStore) {
-      const asked = await attempt(api, async () => { target = await api.get<ReplayTarget>(`/api/v1/terminal/sessions/${session}/replay/target/`); });
+      const asked = await attempt(api, async () => {
+        target = await api.get<ReplayTarget>(`/api/v1/terminal/sessions/${session}/replay/target/`);
+      });
       if (asked.verdict === 'retry') return asked.reason;
     }
     if (target.type === 'null') {

@@ -10,7 +10,16 @@
 import { join } from 'node:path';
 import type { Api } from './api.ts';
 import { Journal, type WriteHealth } from './journal.ts';
-import { sendCommands, sendEnd, sendFtpLog, type CloseBody, type Delivery, type FtpLogRecord, type Job, type SpooledCommand } from './outbox-jobs.ts';
+import {
+  sendCommands,
+  sendEnd,
+  sendFtpLog,
+  type CloseBody,
+  type Delivery,
+  type FtpLogRecord,
+  type Job,
+  type SpooledCommand,
+} from './outbox-jobs.ts';
 
 /** Commands per POST (the server takes up to 5000). */
 const BATCH = 100;
@@ -37,9 +46,17 @@ export class Outbox {
   /** Stopped: records still go to the journal (for the next start), nothing is sent. */
   private closed = false;
 
-  constructor(api: Api, dataDir: string, private readonly log: (line: string) => void, intervalMs = 1000, health?: WriteHealth) {
+  constructor(
+    api: Api,
+    dataDir: string,
+    private readonly log: (line: string) => void,
+    intervalMs = 1000,
+    health?: WriteHealth,
+  ) {
     this.journal = new Journal<Job>(join(dataDir, OUTBOX_FILE), log, health);
-    this.journal.forEachPending((job) => { if (job.kind === 'end') this.ending.add(job.session); });
+    this.journal.forEachPending((job) => {
+      if (job.kind === 'end') this.ending.add(job.session);
+    });
     this.delivery = { api, log, replayed: new Set(), done: (n) => this.done(n) };
     this.timer = setInterval(() => void this.pump(), intervalMs);
     this.timer.unref();
@@ -104,7 +121,12 @@ export class Outbox {
     try {
       return this.journal.append(job);
     } catch (error) {
-      const of = job.kind === 'end' ? `of session ${job.session}` : job.kind === 'command' ? `of session ${job.record.session}` : `(${job.record.operate} ${job.record.filename})`;
+      const of =
+        job.kind === 'end'
+          ? `of session ${job.session}`
+          : job.kind === 'command'
+            ? `of session ${job.record.session}`
+            : `(${job.record.operate} ${job.record.filename})`;
       this.log(`could not journal a ${job.kind} record ${of}, lost: ${(error as Error).message}`);
       return this.journal.acked;
     }
@@ -114,11 +136,13 @@ export class Outbox {
     if (this.sending) return this.sending;
     if (this.closed || (!now && Date.now() < this.retryAt)) return Promise.resolve();
     // An unexpected fault (the disk) is one more failed try, not a crash of every session.
-    this.sending = this.run().catch((error: Error) => this.failed(error.message)).finally(() => {
-      this.sending = null;
-      // A flush that arrived while the last round was finishing.
-      if (this.waiters.length && !this.backoffMs && Date.now() <= this.deadline) void this.pump(true);
-    });
+    this.sending = this.run()
+      .catch((error: Error) => this.failed(error.message))
+      .finally(() => {
+        this.sending = null;
+        // A flush that arrived while the last round was finishing.
+        if (this.waiters.length && !this.backoffMs && Date.now() <= this.deadline) void this.pump(true);
+      });
     return this.sending;
   }
 
@@ -131,11 +155,12 @@ export class Outbox {
       if (!head.length) return;
       const commands = head.findIndex((entry) => entry.value.kind !== 'command');
       const first = head[0].value.kind;
-      const retry = first === 'end'
-        ? await sendEnd(this.delivery, head[0])
-        : first === 'ftp'
-          ? await sendFtpLog(this.delivery, head[0])
-          : await sendCommands(this.delivery, commands < 0 ? head : head.slice(0, commands));
+      const retry =
+        first === 'end'
+          ? await sendEnd(this.delivery, head[0])
+          : first === 'ftp'
+            ? await sendFtpLog(this.delivery, head[0])
+            : await sendCommands(this.delivery, commands < 0 ? head : head.slice(0, commands));
       if (retry !== null) return this.failed(retry);
       if (this.failures) this.log(`the server takes records again (after ${this.failures} failed tries)`);
       this.failures = 0;
@@ -149,7 +174,8 @@ export class Outbox {
     this.backoffMs = Math.min(Math.max(this.backoffMs * 2, FIRST_RETRY_MS), LAST_RETRY_MS);
     this.retryAt = Date.now() + this.backoffMs;
     // Once when it starts, then about once a minute: a long outage does not flood the log.
-    if (this.failures % 7 === 1) this.log(`${this.journal.last - this.journal.acked} record(s) not delivered yet, retrying: ${reason}`);
+    if (this.failures % 7 === 1)
+      this.log(`${this.journal.last - this.journal.acked} record(s) not delivered yet, retrying: ${reason}`);
     for (const waiter of this.waiters.splice(0)) waiter.resolve(false);
   }
 

@@ -7,10 +7,20 @@ import { Api, ApiError, type AccessKey } from './api.ts';
 
 const KEY_FILE = 'access-key.json';
 
-interface Stored extends AccessKey { terminal?: string }
-interface Registration { id?: string; service_account?: { access_key?: AccessKey } }
+interface Stored extends AccessKey {
+  terminal?: string;
+}
+interface Registration {
+  id?: string;
+  service_account?: { access_key?: AccessKey };
+}
 
-export async function ensureRegistered(api: Api, dataDir: string, name: string, bootstrapToken: string): Promise<string> {
+export async function ensureRegistered(
+  api: Api,
+  dataDir: string,
+  name: string,
+  bootstrapToken: string,
+): Promise<string> {
   const file = join(dataDir, KEY_FILE);
   if (existsSync(file)) {
     const stored = JSON.parse(readFileSync(file, 'utf8')) as Stored;
@@ -24,9 +34,12 @@ export async function ensureRegistered(api: Api, dataDir: string, name: string, 
       api.key = null;
     }
   }
-  if (!bootstrapToken) throw new Error('BOOTSTRAP_TOKEN is not set and no stored access key works: the terminal cannot register');
+  if (!bootstrapToken)
+    throw new Error('BOOTSTRAP_TOKEN is not set and no stored access key works: the terminal cannot register');
   const answer = await api.request<Registration>('/api/v2/terminal/terminal-registrations/', {
-    method: 'POST', body: { name, comment: 'bastion-console demo terminal' }, headers: { authorization: `BootstrapToken ${bootstrapToken}` },
+    method: 'POST',
+    body: { name, comment: 'bastion-console demo terminal' },
+    headers: { authorization: `BootstrapToken ${bootstrapToken}` },
   });
   const key = answer.service_account?.access_key;
   if (!key?.id || !key.secret) throw new Error('the registration answer carries no access key');

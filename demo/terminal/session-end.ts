@@ -12,7 +12,10 @@ const RECORDING_WAIT_MS = 2000;
 export class IdleTimer {
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly services: Services, private readonly onIdle: () => void) {}
+  constructor(
+    private readonly services: Services,
+    private readonly onIdle: () => void,
+  ) {}
 
   /** A key from the user: the timeout starts again. */
   touch(): void {
@@ -29,9 +32,19 @@ export class IdleTimer {
   }
 }
 
-export async function closeSession(services: Services, sessionId: string, recording: string | null, commandCount: number, dateEnd = new Date().toISOString()): Promise<void> {
+export async function closeSession(
+  services: Services,
+  sessionId: string,
+  recording: string | null,
+  commandCount: number,
+  dateEnd = new Date().toISOString(),
+): Promise<void> {
   const { outbox } = services;
-  const queued = outbox.end(sessionId, recording, { is_finished: true, date_end: dateEnd, has_command: commandCount > 0 });
+  const queued = outbox.end(sessionId, recording, {
+    is_finished: true,
+    date_end: dateEnd,
+    has_command: commandCount > 0,
+  });
   await outbox.flush(queued);
 }
 
@@ -41,13 +54,20 @@ export async function closeSession(services: Services, sessionId: string, record
  * the end is queued once they are written (the recorder retries until space returns); a terminal stopped
  * before then leaves the session to the next start's leftovers, with what the file holds.
  */
-export async function closeRecorded(services: Services, sessionId: string, recorder: AsciicastRecorder, commandCount: number): Promise<void> {
+export async function closeRecorded(
+  services: Services,
+  sessionId: string,
+  recorder: AsciicastRecorder,
+  commandCount: number,
+): Promise<void> {
   const dateEnd = new Date().toISOString();
   const written = recorder.close();
   let timer: NodeJS.Timeout | undefined;
   const inTime = await Promise.race([
     written.then(() => true),
-    new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), RECORDING_WAIT_MS); }),
+    new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), RECORDING_WAIT_MS);
+    }),
   ]);
   clearTimeout(timer);
   const queue = () => closeSession(services, sessionId, recorder.file, commandCount, dateEnd);
@@ -66,7 +86,8 @@ export async function postSession(services: Services, body: Record<string, unkno
     await services.api.post('/api/v1/terminal/sessions/', body);
   } catch (error) {
     const refused = error instanceof ApiError && error.status < 500 && error.status !== 408 && error.status !== 429;
-    if (!refused) services.outbox.end(body.id, null, { is_finished: true, date_end: new Date().toISOString(), has_command: false });
+    if (!refused)
+      services.outbox.end(body.id, null, { is_finished: true, date_end: new Date().toISOString(), has_command: false });
     throw error;
   }
 }

@@ -13,7 +13,15 @@ import type { CommandRecord } from './command-record.ts';
 import type { Services } from './services.ts';
 import { closeRecorded, IdleTimer, postSession } from './session-end.ts';
 import { text, type Lang, type TextKey } from './texts.ts';
-import { assetEndpoint, filterRules, gatewayEndpoint, userLabel, type GrantedAsset, type GrantedSystemUser, type TerminalUser } from './grants.ts';
+import {
+  assetEndpoint,
+  filterRules,
+  gatewayEndpoint,
+  userLabel,
+  type GrantedAsset,
+  type GrantedSystemUser,
+  type TerminalUser,
+} from './grants.ts';
 import { openTarget, type Target } from './target.ts';
 
 export interface UserScreen {
@@ -23,10 +31,18 @@ export interface UserScreen {
   term?: string;
 }
 
-export interface Origin { user: TerminalUser; remoteAddr: string; loginFrom: 'ST' | 'WT'; lang?: 'zh' | 'en' }
+export interface Origin {
+  user: TerminalUser;
+  remoteAddr: string;
+  loginFrom: 'ST' | 'WT';
+  lang?: 'zh' | 'en';
+}
 
 /** What the user types for a system user in manual login mode. */
-export interface ManualLogin { username: string; password: string }
+export interface ManualLogin {
+  username: string;
+  password: string;
+}
 
 export type EndReason = 'user' | 'target' | 'killed' | 'idle' | 'stopping' | 'tampered';
 
@@ -72,16 +88,26 @@ export class TerminalSession {
   readonly ended: Promise<EndReason>;
 
   private constructor(
-    private readonly services: Services, private readonly origin: Origin, readonly asset: GrantedAsset,
-    readonly systemUser: GrantedSystemUser, private readonly screen: UserScreen,
+    private readonly services: Services,
+    private readonly origin: Origin,
+    readonly asset: GrantedAsset,
+    readonly systemUser: GrantedSystemUser,
+    private readonly screen: UserScreen,
   ) {
-    this.ended = new Promise((resolve) => { this.resolveEnded = resolve; });
+    this.ended = new Promise((resolve) => {
+      this.resolveEnded = resolve;
+    });
     this.idle = new IdleTimer(services, () => void this.end('idle'));
   }
 
   /** Connects to the asset and opens the session on the server; throws (nothing recorded) when the asset cannot be reached. */
   static async open(
-    services: Services, origin: Origin, asset: GrantedAsset, systemUser: GrantedSystemUser, screen: UserScreen, manual?: ManualLogin,
+    services: Services,
+    origin: Origin,
+    asset: GrantedAsset,
+    systemUser: GrantedSystemUser,
+    screen: UserScreen,
+    manual?: ManualLogin,
   ): Promise<TerminalSession> {
     const session = new TerminalSession(services, origin, asset, systemUser, screen);
     await session.start(manual);
@@ -97,43 +123,76 @@ export class TerminalSession {
     ]);
     // A manual-login system user: the credentials the user just typed, not stored ones.
     const endpoint = manual
-      ? { host: stored.host, port: stored.port, username: manual.username || stored.username, password: manual.password }
+      ? {
+          host: stored.host,
+          port: stored.port,
+          username: manual.username || stored.username,
+          password: manual.password,
+        }
       : stored;
     this.filter = new CommandFilter(rules);
-    this.gate = new LineGate({
-      toTarget: (keys) => this.target.channel.write(keys),
-      check: (line) => this.filter.check(line),
-      checkProgram: (line, shell) => programLineVerdict(this.filter, line, shell),
-      isIncomplete,
-      hasDenyRules: rules.some((rule) => Number(rule.action) === 0),
-      refused: (refusal) => this.tell(refusalText(this.lang, refusal)),
-      record: (record) => this.record(record),
-      inflight: (record) => {
-        if (record) return this.services.inflight.note(this.commandOf(record));
-        this.services.inflight.clear(this.id);
-        return null;
+    this.gate = new LineGate(
+      {
+        toTarget: (keys) => this.target.channel.write(keys),
+        check: (line) => this.filter.check(line),
+        checkProgram: (line, shell) => programLineVerdict(this.filter, line, shell),
+        isIncomplete,
+        hasDenyRules: rules.some((rule) => Number(rule.action) === 0),
+        refused: (refusal) => this.tell(refusalText(this.lang, refusal)),
+        record: (record) => this.record(record),
+        inflight: (record) => {
+          if (record) return this.services.inflight.note(this.commandOf(record));
+          this.services.inflight.clear(this.id);
+          return null;
+        },
+        tampered: () => void this.end('tampered'),
+        trace:
+          process.env.TERMINAL_TRACE_LINES === '1'
+            ? (line) => this.services.log(`session ${this.id}: ${line}`)
+            : undefined,
       },
-      tampered: () => void this.end('tampered'),
-      trace: process.env.TERMINAL_TRACE_LINES === '1' ? (line) => this.services.log(`session ${this.id}: ${line}`) : undefined,
-    }, this.screen.cols, this.screen.rows);
+      this.screen.cols,
+      this.screen.rows,
+    );
     // The recording first: a session that cannot be recorded is not opened (a full disk says so), before
     // anything is connected or posted. Whatever fails after it takes back what was opened: the target,
     // the session row, the file — nothing is left half open.
-    this.recorder = new AsciicastRecorder(join(this.services.replayDir, `${this.id}.cast`), this.screen.cols, this.screen.rows, {
-      health: this.services.storage, onGap: (refusal) => { if (refusal) this.tell(refusal.meaning('storage.recording_gap').in(this.lang)); },
-    });
+    this.recorder = new AsciicastRecorder(
+      join(this.services.replayDir, `${this.id}.cast`),
+      this.screen.cols,
+      this.screen.rows,
+      {
+        health: this.services.storage,
+        onGap: (refusal) => {
+          if (refusal) this.tell(refusal.meaning('storage.recording_gap').in(this.lang));
+        },
+      },
+    );
     try {
-      this.target = await openTarget(endpoint, gateway, { cols: this.screen.cols, rows: this.screen.rows, term: this.screen.term }, this.services.targets);
+      this.target = await openTarget(
+        endpoint,
+        gateway,
+        { cols: this.screen.cols, rows: this.screen.rows, term: this.screen.term },
+        this.services.targets,
+      );
     } catch (error) {
       this.recorder.discard();
       throw error;
     }
     try {
       await postSession(this.services, {
-        id: this.id, user: userLabel(this.origin.user), asset: this.asset.hostname, system_user: this.systemUser.name,
-        user_id: this.origin.user.id, asset_id: this.asset.id, system_user_id: this.systemUser.id,
-        login_from: this.origin.loginFrom, remote_addr: this.origin.remoteAddr, protocol: 'ssh',
-        org_id: this.asset.org_id ?? '', date_start: new Date().toISOString(),
+        id: this.id,
+        user: userLabel(this.origin.user),
+        asset: this.asset.hostname,
+        system_user: this.systemUser.name,
+        user_id: this.origin.user.id,
+        asset_id: this.asset.id,
+        system_user_id: this.systemUser.id,
+        login_from: this.origin.loginFrom,
+        remote_addr: this.origin.remoteAddr,
+        protocol: 'ssh',
+        org_id: this.asset.org_id ?? '',
+        date_start: new Date().toISOString(),
       });
     } catch (error) {
       this.target.close();
@@ -201,7 +260,9 @@ export class TerminalSession {
     if (text) this.gate.output(text);
   }
 
-  private get lang(): Lang { return this.origin.lang ?? 'zh'; }
+  private get lang(): Lang {
+    return this.origin.lang ?? 'zh';
+  }
 
   /** A message of the door, on the user's screen and in the recording. */
   private tell(message: string): void {
@@ -211,8 +272,15 @@ export class TerminalSession {
 
   private commandOf(record: LineRecord): CommandRecord {
     return {
-      user: userLabel(this.origin.user), asset: this.asset.hostname, system_user: this.systemUser.name,
-      input: record.input, output: record.output, session: this.id, risk_level: record.risk, org_id: this.asset.org_id ?? '', timestamp: record.timestamp,
+      user: userLabel(this.origin.user),
+      asset: this.asset.hostname,
+      system_user: this.systemUser.name,
+      input: record.input,
+      output: record.output,
+      session: this.id,
+      risk_level: record.risk,
+      org_id: this.asset.org_id ?? '',
+      timestamp: record.timestamp,
     };
   }
 
@@ -238,11 +306,17 @@ export class TerminalSession {
 
 function refusalText(lang: Lang, refusal: Refusal): string {
   switch (refusal.kind) {
-    case 'rule': return text(lang, 'session.forbidden', { command: refusal.line, rule: refusal.rule });
-    case 'unsure': return text(lang, 'session.unsure');
-    case 'typeahead': return text(lang, 'session.typeahead');
-    case 'binding': return text(lang, 'session.binding', { key: refusal.key });
-    case 'unseen': return text(lang, 'session.unseen');
-    case 'unnoted': return refusal.why.in(lang);
+    case 'rule':
+      return text(lang, 'session.forbidden', { command: refusal.line, rule: refusal.rule });
+    case 'unsure':
+      return text(lang, 'session.unsure');
+    case 'typeahead':
+      return text(lang, 'session.typeahead');
+    case 'binding':
+      return text(lang, 'session.binding', { key: refusal.key });
+    case 'unseen':
+      return text(lang, 'session.unseen');
+    case 'unnoted':
+      return refusal.why.in(lang);
   }
 }

@@ -42,7 +42,11 @@ async function authenticate(services: Services, ctx: AuthContext, remoteAddr: st
     if (!ctx.signature) return null; // answered below: any key may be tried, the signed attempt decides
     const key = ssh2.utils.parseKey(ctx.key.data);
     if (key instanceof Error || !ctx.blob || !key.verify(ctx.blob, ctx.signature, ctx.hashAlgo)) return null;
-    return signIn(services, { username: ctx.username, public_key: `${ctx.key.algo} ${ctx.key.data.toString('base64')}`, remote_addr: remoteAddr });
+    return signIn(services, {
+      username: ctx.username,
+      public_key: `${ctx.key.algo} ${ctx.key.data.toString('base64')}`,
+      remote_addr: remoteAddr,
+    });
   }
   return null;
 }
@@ -65,51 +69,71 @@ export function createSshDoor(services: Services, hostKey: Buffer): Server {
         const said = notice;
         notice = null;
         // One prompt: clients show instructions that come with a question (ssh2 skips an empty round).
-        ctx.prompt([{ prompt: `${bothLanguages('door.notice.close')}: `, echo: false }], 'Bastion', said, () => ctx.reject(methods));
+        ctx.prompt([{ prompt: `${bothLanguages('door.notice.close')}: `, echo: false }], 'Bastion', said, () =>
+          ctx.reject(methods),
+        );
         return;
       }
       if (ctx.method === 'keyboard-interactive' && pendingMfa) {
         const pending = pendingMfa;
-        ctx.prompt([{ prompt: `${bothLanguages('door.mfa.prompt')}: `, echo: true }], 'MFA', bothLanguages('door.mfa.instructions'), (answers) => {
-          answerMfa(services, pending, answers[0] ?? '').then((found) => {
-            if (found && 'user' in found) {
-              user = found.user;
-              pendingMfa = null;
-              return ctx.accept();
-            }
-            // Not judged: said, and the code may be typed again (the password stays passed).
-            if (found && 'unjudged' in found) sendAuthBanner(client, unjudgedText(found.unjudged));
-            ctx.reject(['keyboard-interactive'], true);
-          }, () => ctx.reject(['keyboard-interactive'], true));
-        });
+        ctx.prompt(
+          [{ prompt: `${bothLanguages('door.mfa.prompt')}: `, echo: true }],
+          'MFA',
+          bothLanguages('door.mfa.instructions'),
+          (answers) => {
+            answerMfa(services, pending, answers[0] ?? '').then(
+              (found) => {
+                if (found && 'user' in found) {
+                  user = found.user;
+                  pendingMfa = null;
+                  return ctx.accept();
+                }
+                // Not judged: said, and the code may be typed again (the password stays passed).
+                if (found && 'unjudged' in found) sendAuthBanner(client, unjudgedText(found.unjudged));
+                ctx.reject(['keyboard-interactive'], true);
+              },
+              () => ctx.reject(['keyboard-interactive'], true),
+            );
+          },
+        );
         return;
       }
       if (ctx.method === 'publickey' && !ctx.signature && methods.includes('publickey')) return ctx.accept();
-      authenticate(services, ctx, remoteAddr).then((found) => {
-        if (found && 'user' in found) {
-          user = found.user;
-          ctx.accept();
-        } else if (found && 'notice' in found) {
-          notice = found.notice;
-          ctx.reject(['keyboard-interactive']);
-        } else if (found && 'unjudged' in found) {
-          // Said before the refusal: as a banner every client prints, else as the prompt's instructions.
-          if (sendAuthBanner(client, unjudgedText(found.unjudged))) ctx.reject(methods);
-          else {
-            notice = unjudgedText(found.unjudged);
+      authenticate(services, ctx, remoteAddr).then(
+        (found) => {
+          if (found && 'user' in found) {
+            user = found.user;
+            ctx.accept();
+          } else if (found && 'notice' in found) {
+            notice = found.notice;
             ctx.reject(['keyboard-interactive']);
-          }
-        } else if (found) {
-          pendingMfa = found.mfa;
-          ctx.reject(['keyboard-interactive'], true);
-        } else ctx.reject(methods);
-      }, () => ctx.reject(methods));
+          } else if (found && 'unjudged' in found) {
+            // Said before the refusal: as a banner every client prints, else as the prompt's instructions.
+            if (sendAuthBanner(client, unjudgedText(found.unjudged))) ctx.reject(methods);
+            else {
+              notice = unjudgedText(found.unjudged);
+              ctx.reject(['keyboard-interactive']);
+            }
+          } else if (found) {
+            pendingMfa = found.mfa;
+            ctx.reject(['keyboard-interactive'], true);
+          } else ctx.reject(methods);
+        },
+        () => ctx.reject(methods),
+      );
     });
-    client.on('error', () => { /* a client that drops mid-handshake is nothing to report */ });
+    client.on('error', () => {
+      /* a client that drops mid-handshake is nothing to report */
+    });
     client.on('ready', () => {
       client.on('session', (acceptSession) => {
         const session = acceptSession();
-        const screen: UserScreen & { channel?: ServerChannel } = { cols: 80, rows: 24, term: 'xterm', write: (data) => screen.channel?.write(data) };
+        const screen: UserScreen & { channel?: ServerChannel } = {
+          cols: 80,
+          rows: 24,
+          term: 'xterm',
+          write: (data) => screen.channel?.write(data),
+        };
         let active: DoorSession | null = null;
         // What the client sent of LANG, LC_ALL and LC_MESSAGES before asking for the shell.
         const locale: Record<string, string> = {};
@@ -156,9 +180,17 @@ export function createSshDoor(services: Services, hostKey: Buffer): Server {
             void active?.end('user');
           });
           const lang = langOfLocale(locale);
-          const menu = new AssetMenu(services, { user: user!, remoteAddr, loginFrom: 'ST', lang }, {
-            screen, reader, attach: (next) => { active = next; },
-          });
+          const menu = new AssetMenu(
+            services,
+            { user: user!, remoteAddr, loginFrom: 'ST', lang },
+            {
+              screen,
+              reader,
+              attach: (next) => {
+                active = next;
+              },
+            },
+          );
           menu.run().finally(() => {
             channel.write(`${text(lang, 'door.bye')}\r\n`);
             channel.exit(0);

@@ -9,11 +9,17 @@ import { text, type Lang, type TextKey } from './texts.ts';
 
 export type { StorageFaultKind };
 
-export interface StorageFaultRecord { kind: StorageFaultKind; code: string; message: string; at: string }
+export interface StorageFaultRecord {
+  kind: StorageFaultKind;
+  code: string;
+  message: string;
+  at: string;
+}
 
 /** What the heartbeat reports of the data folder (fields a 2.3 server ignores). */
 export interface StorageReport {
-  data_free_bytes: number | null; data_total_bytes: number | null;
+  data_free_bytes: number | null;
+  data_total_bytes: number | null;
   /** The fault in force: a write failed and none has gone through since ('' when none). */
   storage_fault: StorageFaultKind | '';
   /** The last fault met since the terminal started, even if cleared since. */
@@ -21,21 +27,32 @@ export interface StorageReport {
 }
 
 /** What a refused write meant for the user: the line, the session, the file operation. */
-export type StorageConsequence = Extract<TextKey, 'storage.line_not_run' | 'storage.session_not_opened' | 'storage.operation_not_done' | 'storage.recording_gap'>;
+export type StorageConsequence = Extract<
+  TextKey,
+  'storage.line_not_run' | 'storage.session_not_opened' | 'storage.operation_not_done' | 'storage.recording_gap'
+>;
 
 /**
  * A write the storage refused, in the user's language: its cause ("The bastion's disk is full") and, when
  * given, what that meant ("…: the line … was not run").
  */
 export class StorageRefusal extends Error {
-  constructor(readonly kind: StorageFaultKind, readonly consequence?: StorageConsequence, cause?: unknown) {
+  constructor(
+    readonly kind: StorageFaultKind,
+    readonly consequence?: StorageConsequence,
+    cause?: unknown,
+  ) {
     super(describe('en', kind, consequence), { cause });
   }
 
   /** The same refusal, saying what it meant this time. */
-  meaning(consequence: StorageConsequence): StorageRefusal { return new StorageRefusal(this.kind, consequence, this.cause); }
+  meaning(consequence: StorageConsequence): StorageRefusal {
+    return new StorageRefusal(this.kind, consequence, this.cause);
+  }
 
-  in(lang: Lang | undefined): string { return describe(lang, this.kind, this.consequence); }
+  in(lang: Lang | undefined): string {
+    return describe(lang, this.kind, this.consequence);
+  }
 }
 
 function describe(lang: Lang | undefined, kind: StorageFaultKind, consequence: StorageConsequence | undefined): string {
@@ -52,10 +69,15 @@ export class StorageHealth {
   private current: StorageFaultKind | null = null;
   private last: StorageFaultRecord | null = null;
 
-  constructor(readonly dir: string, private readonly log: (line: string) => void) {}
+  constructor(
+    readonly dir: string,
+    private readonly log: (line: string) => void,
+  ) {}
 
   /** The fault in force, if any. */
-  get fault(): StorageFaultKind | null { return this.current; }
+  get fault(): StorageFaultKind | null {
+    return this.current;
+  }
 
   /**
    * A write failed: answers the refusal to tell the user when the storage is the cause (noted, logged when
@@ -66,7 +88,10 @@ export class StorageHealth {
     if (!kind) return null;
     const { code = '', message = '' } = error as { code?: string; message?: string };
     this.last = { kind, code, message: String(message).slice(0, 300), at: new Date().toISOString() };
-    if (this.current !== kind) this.log(`storage: ${what} failed, ${text('en', `storage.${kind}`)} (${code}) in ${this.dir}; writes are retried`);
+    if (this.current !== kind)
+      this.log(
+        `storage: ${what} failed, ${text('en', `storage.${kind}`)} (${code}) in ${this.dir}; writes are retried`,
+      );
     this.current = kind;
     return new StorageRefusal(kind, undefined, error);
   }
@@ -85,7 +110,14 @@ export class StorageHealth {
       const stats = statfsSync(this.dir);
       free = stats.bavail * stats.bsize;
       total = stats.blocks * stats.bsize;
-    } catch { /* a folder that cannot be read reports no figures */ }
-    return { data_free_bytes: free, data_total_bytes: total, storage_fault: this.current ?? '', storage_last_fault: this.last };
+    } catch {
+      /* a folder that cannot be read reports no figures */
+    }
+    return {
+      data_free_bytes: free,
+      data_total_bytes: total,
+      storage_fault: this.current ?? '',
+      storage_last_fault: this.last,
+    };
   }
 }

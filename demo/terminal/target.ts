@@ -4,7 +4,14 @@
 import { Client, type ClientChannel, type ConnectConfig } from 'ssh2';
 import { resolveAllowed, type TargetPolicy } from '../shared/allowed-targets.ts';
 
-export interface Endpoint { host: string; port: number; username: string; password?: string; privateKey?: string; passphrase?: string }
+export interface Endpoint {
+  host: string;
+  port: number;
+  username: string;
+  password?: string;
+  privateKey?: string;
+  passphrase?: string;
+}
 
 export interface Target {
   channel: ClientChannel;
@@ -35,27 +42,42 @@ function connect(config: ConnectConfig): Promise<Client> {
       resolve(client);
     });
     // Kept for the connection's life: a later error (a dropped gateway) must not crash the terminal.
-    client.on('error', (error) => { if (!ready) reject(error); });
+    client.on('error', (error) => {
+      if (!ready) reject(error);
+    });
     client.connect(config);
   });
 }
 
 /** An SSH connection to the asset (through its gateway's tunnel when it has one); `close` ends both. */
-export interface AssetConnection { client: Client; close(): void }
+export interface AssetConnection {
+  client: Client;
+  close(): void;
+}
 
 /**
  * `policy`: the outbound allow-list (BASTION_ALLOWED_TARGETS), checked for the gateway and the asset before
  * any socket opens; each is then reached at the checked address.
  */
-export async function connectAsset(asset: Endpoint, gateway: Endpoint | null, policy: TargetPolicy): Promise<AssetConnection> {
+export async function connectAsset(
+  asset: Endpoint,
+  gateway: Endpoint | null,
+  policy: TargetPolicy,
+): Promise<AssetConnection> {
   let tunnel: Client | null = null;
   let client: Client;
   try {
     const assetAddress = await resolveAllowed(asset.host, policy);
     if (gateway) {
-      tunnel = await connect({ ...credentials(gateway), host: await resolveAllowed(gateway.host, policy), port: gateway.port });
+      tunnel = await connect({
+        ...credentials(gateway),
+        host: await resolveAllowed(gateway.host, policy),
+        port: gateway.port,
+      });
       const stream = await new Promise<ClientChannel>((resolve, reject) => {
-        tunnel!.forwardOut('127.0.0.1', 0, assetAddress, asset.port, (error, channel) => (error ? reject(error) : resolve(channel)));
+        tunnel!.forwardOut('127.0.0.1', 0, assetAddress, asset.port, (error, channel) =>
+          error ? reject(error) : resolve(channel),
+        );
       });
       client = await connect({ ...credentials(asset), sock: stream });
     } else {
@@ -66,15 +88,26 @@ export async function connectAsset(asset: Endpoint, gateway: Endpoint | null, po
     throw error;
   }
   client.once('close', () => tunnel?.end());
-  return { client, close: () => { client.end(); tunnel?.end(); } };
+  return {
+    client,
+    close: () => {
+      client.end();
+      tunnel?.end();
+    },
+  };
 }
 
 export async function openTarget(
-  asset: Endpoint, gateway: Endpoint | null, window: { cols: number; rows: number; term?: string }, policy: TargetPolicy,
+  asset: Endpoint,
+  gateway: Endpoint | null,
+  window: { cols: number; rows: number; term?: string },
+  policy: TargetPolicy,
 ): Promise<Target> {
   const { client, close } = await connectAsset(asset, gateway, policy);
   const channel = await new Promise<ClientChannel>((resolve, reject) => {
-    client.shell({ term: window.term || 'xterm', cols: window.cols, rows: window.rows }, (error, stream) => (error ? reject(error) : resolve(stream)));
+    client.shell({ term: window.term || 'xterm', cols: window.cols, rows: window.rows }, (error, stream) =>
+      error ? reject(error) : resolve(stream),
+    );
   }).catch((error) => {
     close();
     throw error;

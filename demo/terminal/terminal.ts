@@ -33,7 +33,15 @@ export interface RunningTerminal {
 
 const MAX_HEARTBEAT_SECONDS = 5;
 
-function listen(server: { listen: (port: number, host: string, cb: () => void) => unknown; once: (e: 'error', cb: (error: Error) => void) => unknown; address: () => AddressInfo | string | null }, port: number, host: string): Promise<number> {
+function listen(
+  server: {
+    listen: (port: number, host: string, cb: () => void) => unknown;
+    once: (e: 'error', cb: (error: Error) => void) => unknown;
+    address: () => AddressInfo | string | null;
+  },
+  port: number,
+  host: string,
+): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
@@ -54,15 +62,37 @@ export async function startTerminal(options: TerminalOptions): Promise<RunningTe
   // TERMINAL_SEND_INTERVAL (seconds, default 1) is a test hook: a long one keeps commands on disk only,
   // as a terminal killed before its next send would have them.
   const storage = new StorageHealth(options.dataDir, log);
-  const outbox = new Outbox(api, options.dataDir, log, (Number(process.env.TERMINAL_SEND_INTERVAL) || 1) * 1000, storage);
+  const outbox = new Outbox(
+    api,
+    options.dataDir,
+    log,
+    (Number(process.env.TERMINAL_SEND_INTERVAL) || 1) * 1000,
+    storage,
+  );
   const commands = new CommandSink(outbox);
   const inflight = new InflightNotes(join(options.dataDir, 'inflight'), storage);
   // Recordings the server keeps in an object store: their own journal and retries (a store's outage never
   // holds up commands), and the server's own upload for any the server says it keeps after all.
-  const recordings = new StoreQueue(api, options.dataDir, log, (session, file) => uploadToServer({ api, log, replayed: new Set() }, session, file));
+  const recordings = new StoreQueue(api, options.dataDir, log, (session, file) =>
+    uploadToServer({ api, log, replayed: new Set() }, session, file),
+  );
   outbox.useObjectStore(recordings);
   const transfers = new NoteFolder<FtpLogRecord>(join(options.dataDir, 'transfers'), storage, 'a transfer note');
-  const services: Services = { api, config, commands, outbox, inflight, transfers, sessions, replayDir, recordings, storage, targets, log, terminalId };
+  const services: Services = {
+    api,
+    config,
+    commands,
+    outbox,
+    inflight,
+    transfers,
+    sessions,
+    replayDir,
+    recordings,
+    storage,
+    targets,
+    log,
+    terminalId,
+  };
   // Lines an earlier run let through but never recorded (killed before their output was read) go
   // first, so their sessions close after them; transfers it never saw end did not complete.
   for (const record of inflight.takeLeftovers()) commands.add(record);
@@ -79,13 +109,16 @@ export async function startTerminal(options: TerminalOptions): Promise<RunningTe
   const httpPort = await listen(web as never, options.httpPort, httpHost);
   services.doors = { sshPort, httpPort, httpHost };
   // At most the server's interval (its "alive" test), and at most 5 s so a kill task lands within seconds.
-  const interval = options.heartbeatInterval ?? Math.min(Number(config.TERMINAL_HEARTBEAT_INTERVAL) || 20, MAX_HEARTBEAT_SECONDS);
+  const interval =
+    options.heartbeatInterval ?? Math.min(Number(config.TERMINAL_HEARTBEAT_INTERVAL) || 20, MAX_HEARTBEAT_SECONDS);
   const stopHeartbeat = startHeartbeat(services, interval);
   log(`SSH on ${options.host}:${sshPort}, web terminal on ${httpHost}:${httpPort}, heartbeat every ${interval}s`);
 
   let stopping: Promise<void> | null = null;
   return {
-    sshPort, httpPort, services,
+    sshPort,
+    httpPort,
+    services,
     stop: () => {
       stopping ??= (async () => {
         stopHeartbeat();

@@ -25,7 +25,10 @@ export const TEXTS = {
   // The prompt is the same word in both languages, as koko's: scripts and people look for it.
   'menu.prompt': { zh: 'Opt> ', en: 'Opt> ' },
   'menu.server_error': { zh: '服务器未能应答：{error}', en: 'The server could not answer: {error}' },
-  'menu.no_list': { zh: '还没有显示列表：输入 p 列出你的资产。', en: 'No list is shown yet: type p to list your assets.' },
+  'menu.no_list': {
+    zh: '还没有显示列表：输入 p 列出你的资产。',
+    en: 'No list is shown yet: type p to list your assets.',
+  },
   'menu.no_number': { zh: '列表中没有编号为 {number} 的资产。', en: 'No asset has the number {number} in the list.' },
   'menu.no_match': { zh: '没有匹配的已授权资产。', en: 'No granted asset matches.' },
   'menu.column.id': { zh: '编号', en: 'ID' },
@@ -45,10 +48,16 @@ export const TEXTS = {
   'menu.system_user.list': { zh: '{host} 上授权给你的系统用户：', en: 'System users granted on {host}:' },
   'menu.system_user.same_as_user': { zh: '与你的用户名相同', en: 'same as your username' },
   'menu.system_user.prompt': { zh: '系统用户编号（回车返回）> ', en: 'System user number (Enter to go back)> ' },
-  'menu.system_user.no_number': { zh: '没有编号为 {number} 的系统用户。', en: 'No system user has the number {number}.' },
+  'menu.system_user.no_number': {
+    zh: '没有编号为 {number} 的系统用户。',
+    en: 'No system user has the number {number}.',
+  },
   'menu.manual.username': { zh: '{host} 的用户名：', en: 'Username for {host}: ' },
   'menu.manual.password': { zh: '{username}@{host} 的密码：', en: 'Password for {username}@{host}: ' },
-  'connect.connecting': { zh: '正在连接 {systemUser}@{host} ({ip}) ...', en: 'Connecting to {systemUser}@{host} ({ip}) ...' },
+  'connect.connecting': {
+    zh: '正在连接 {systemUser}@{host} ({ip}) ...',
+    en: 'Connecting to {systemUser}@{host} ({ip}) ...',
+  },
   'connect.failed': { zh: '无法连接 {host}：{error}', en: 'Could not connect to {host}: {error}' },
   'connect.refused': {
     zh: '你无权以 {systemUser} 连接 {host}：授权没有给出连接（connect）动作。',
@@ -109,7 +118,10 @@ export const TEXTS = {
   },
   'session.killed': { zh: '此会话已被管理员终止。', en: 'This session was terminated by an administrator.' },
   'session.idle': { zh: '此会话空闲时间过长，已关闭。', en: 'This session was closed after being idle too long.' },
-  'session.stopping': { zh: '终端服务正在停止，此会话已关闭。', en: 'The terminal service is stopping; this session is closed.' },
+  'session.stopping': {
+    zh: '终端服务正在停止，此会话已关闭。',
+    en: 'The terminal service is stopping; this session is closed.',
+  },
   'db.welcome': {
     zh: '已连接数据库应用 {app}（{host}:{port}），用户 {user}。服务器版本：{version}',
     en: 'Connected to the database app {app} ({host}:{port}) as {user}. Server version: {version}',
@@ -152,9 +164,15 @@ export const TEXTS = {
   'db.delimiter': { zh: '语句结束符现在是 {delimiter}', en: 'Statements now end with {delimiter}' },
   'db.closed': { zh: '与数据库的连接已关闭。', en: 'The connection to the database was closed.' },
   'menu.db.none': { zh: '没有授权给你的数据库应用。', en: 'No database app is granted to you.' },
-  'menu.db.list': { zh: '你的数据库应用（输入 d 加编号打开，例如 d1）：', en: 'Your database apps (type d and a number to open one, e.g. d1):' },
+  'menu.db.list': {
+    zh: '你的数据库应用（输入 d 加编号打开，例如 d1）：',
+    en: 'Your database apps (type d and a number to open one, e.g. d1):',
+  },
   'menu.db.no_number': { zh: '没有编号为 {number} 的数据库应用。', en: 'No database app has the number {number}.' },
-  'menu.db.system_user.none': { zh: '{app} 上没有授权给你的数据库系统用户。', en: 'No database system user is granted to you on {app}.' },
+  'menu.db.system_user.none': {
+    zh: '{app} 上没有授权给你的数据库系统用户。',
+    en: 'No database system user is granted to you on {app}.',
+  },
   // The terminal's own storage (storage-health.ts): the cause, then what it meant for what the user did.
   'storage.full': { zh: '堡垒机的磁盘已满', en: "The bastion's disk is full" },
   'storage.read_only': { zh: '堡垒机的存储为只读', en: "The bastion's storage is read-only" },
@@ -178,17 +196,41 @@ export const TEXTS = {
   'files.no_such_file': { zh: '没有这个文件或文件夹。', en: 'No such file or folder.' },
   'files.not_a_file': { zh: '这不是一个文件。', en: 'This is not a file.' },
   'files.folder_exists': { zh: '此文件夹已存在。', en: 'This folder exists.' },
-  'files.outside_root': { zh: '拒绝操作：该路径（或其符号链接指向的位置）在系统用户的根文件夹之外。', en: "Permission denied: this path, or where its link points, is outside the system user's root folder." },
-  'files.root_stays': { zh: '拒绝操作：系统用户的根文件夹不能删除、移动或更改。', en: "Permission denied: the system user's root folder cannot be removed, moved or changed." },
-  'files.one_session': { zh: '两个路径必须在同一资产的同一系统用户文件夹下。', en: 'Both paths must be under one asset and system user.' },
-  'files.need_download': { zh: '拒绝操作：下载文件需要“下载文件”（download_file）权限。', en: 'Permission denied: downloading needs the download_file action.' },
-  'files.need_upload': { zh: '拒绝操作：上传或更改文件需要“上传文件”（upload_file）权限。', en: 'Permission denied: changing files needs the upload_file action.' },
-  'files.need_browse': { zh: '拒绝操作：你在此资产上没有文件权限。', en: 'Permission denied: no file action is granted to you here.' },
+  'files.outside_root': {
+    zh: '拒绝操作：该路径（或其符号链接指向的位置）在系统用户的根文件夹之外。',
+    en: "Permission denied: this path, or where its link points, is outside the system user's root folder.",
+  },
+  'files.root_stays': {
+    zh: '拒绝操作：系统用户的根文件夹不能删除、移动或更改。',
+    en: "Permission denied: the system user's root folder cannot be removed, moved or changed.",
+  },
+  'files.one_session': {
+    zh: '两个路径必须在同一资产的同一系统用户文件夹下。',
+    en: 'Both paths must be under one asset and system user.',
+  },
+  'files.need_download': {
+    zh: '拒绝操作：下载文件需要“下载文件”（download_file）权限。',
+    en: 'Permission denied: downloading needs the download_file action.',
+  },
+  'files.need_upload': {
+    zh: '拒绝操作：上传或更改文件需要“上传文件”（upload_file）权限。',
+    en: 'Permission denied: changing files needs the upload_file action.',
+  },
+  'files.need_browse': {
+    zh: '拒绝操作：你在此资产上没有文件权限。',
+    en: 'Permission denied: no file action is granted to you here.',
+  },
   'files.ended': { zh: '文件会话已结束。', en: 'The file session has ended.' },
   'files.unreachable': { zh: '无法连接 {host}：{error}', en: 'Could not reach {host}: {error}' },
-  'files.virtual': { zh: '拒绝操作：此文件夹属于堡垒机（资产与系统用户），不能在此写入。', en: "Permission denied: this folder is the door's own (assets and system users); nothing is written here." },
+  'files.virtual': {
+    zh: '拒绝操作：此文件夹属于堡垒机（资产与系统用户），不能在此写入。',
+    en: "Permission denied: this folder is the door's own (assets and system users); nothing is written here.",
+  },
   'files.use_method': { zh: '请使用 {method} 请求。', en: 'Use {method}.' },
-  'files.not_granted': { zh: '该资产或系统用户未授权给你用于文件传输。', en: 'This asset or system user is not granted to you for file transfer.' },
+  'files.not_granted': {
+    zh: '该资产或系统用户未授权给你用于文件传输。',
+    en: 'This asset or system user is not granted to you for file transfer.',
+  },
   'files.not_found': { zh: '未找到。', en: 'Not found.' },
   'files.cut_short': { zh: '上传被中断。', en: 'The upload was cut short.' },
   'files.unsigned': { zh: '未签名的请求。', en: 'Unsigned request.' },
@@ -198,5 +240,7 @@ export type TextKey = keyof typeof TEXTS;
 
 /** The text of `key` in `lang` (no language known: Chinese, the console's default). */
 export function text(lang: Lang | undefined, key: TextKey, params: Record<string, string | number> = {}): string {
-  return TEXTS[key][lang ?? 'zh'].replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return TEXTS[key][lang ?? 'zh'].replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
 }

@@ -29,13 +29,20 @@ const WS_PATH = '/koko/ws/terminal/';
 const q = encodeURIComponent;
 
 /** The redemption's answer: ids, with the user's username and display name (`name`); `application` for a database app. */
-interface TokenInfo { user: string; asset: string | null; application?: string; type?: string; system_user: string; username?: string; name?: string }
+interface TokenInfo {
+  user: string;
+  asset: string | null;
+  application?: string;
+  type?: string;
+  system_user: string;
+  username?: string;
+  name?: string;
+}
 
 /** What a token opens: an asset over SSH, or a database app (a SQL session). */
 type Opened =
   | { kind: 'asset'; user: TerminalUser; asset: GrantedAsset; systemUser: GrantedSystemUser }
   | { kind: 'database'; user: TerminalUser; app: DatabaseApp; systemUser: GrantedSystemUser };
-
 
 const bounded = (value: string | null, fallback: number) => {
   const n = Number(value);
@@ -45,7 +52,7 @@ const bounded = (value: string | null, fallback: number) => {
 async function resolveToken(api: Api, token: string, vouchedUser: string): Promise<Opened> {
   const info = await api.get<TokenInfo>(`/api/v1/users/connection-token/?token=${q(token)}&user=${q(vouchedUser)}`);
   // The server already refused a mismatch; a second look costs nothing.
-  if (info.user !== vouchedUser) throw new Error('the token is not the vouched user\'s');
+  if (info.user !== vouchedUser) throw new Error("the token is not the vouched user's");
   // The user as the SSH door has them from their sign-in: the session reads `Name(username)` either way.
   const username = info.username ?? '';
   const user = { id: info.user, username, name: info.name || username };
@@ -61,8 +68,10 @@ async function resolveToken(api: Api, token: string, vouchedUser: string): Promi
     api.get<GrantedSystemUser>(`/api/v1/assets/system-users/${q(info.system_user)}/`),
   ]);
   // The asset detail lists protocols as "ssh/22" strings or {name, port} objects.
-  const protocols = (Array.isArray(asset.protocols) ? asset.protocols : String(asset.protocols ?? '').split(' '))
-    .map((p: unknown) => (typeof p === 'object' && p ? `${(p as { name: string }).name}/${(p as { port: number }).port}` : String(p)));
+  const protocols = (Array.isArray(asset.protocols) ? asset.protocols : String(asset.protocols ?? '').split(' ')).map(
+    (p: unknown) =>
+      typeof p === 'object' && p ? `${(p as { name: string }).name}/${(p as { port: number }).port}` : String(p),
+  );
   return { kind: 'asset', user, asset: { ...asset, protocols }, systemUser };
 }
 
@@ -87,13 +96,18 @@ function closeWith(socket: WebSocket, reason: string): void {
 
 /** Why the page's terminal closed, in the session's own words where it has them. */
 const END_TEXTS: Partial<Record<EndReason, TextKey>> = {
-  killed: 'session.killed', idle: 'session.idle', stopping: 'session.stopping', target: 'web.target_closed',
+  killed: 'session.killed',
+  idle: 'session.idle',
+  stopping: 'session.stopping',
+  target: 'web.target_closed',
 };
 
 async function serve(services: Services, socket: WebSocket, vouched: Vouched, url: URL, lang: Lang): Promise<void> {
   const decoder = new StringDecoder('utf8');
   const screen: UserScreen = {
-    cols: bounded(url.searchParams.get('cols'), 80), rows: bounded(url.searchParams.get('rows'), 24), term: 'xterm-256color',
+    cols: bounded(url.searchParams.get('cols'), 80),
+    rows: bounded(url.searchParams.get('rows'), 24),
+    term: 'xterm-256color',
     write: (data) => {
       const text = typeof data === 'string' ? data : decoder.write(data);
       if (text) send(socket, { type: 'data', data: text });
@@ -107,19 +121,34 @@ async function serve(services: Services, socket: WebSocket, vouched: Vouched, ur
   let asking = false;
   socket.on('message', (raw) => {
     let frame: unknown;
-    try { frame = JSON.parse(raw.toString()); } catch { return; }
+    try {
+      frame = JSON.parse(raw.toString());
+    } catch {
+      return;
+    }
     // Only objects are frames: `null`, arrays and scalars are ignored like unreadable text.
     if (!frame || typeof frame !== 'object' || Array.isArray(frame)) return;
     const data = (frame as Record<string, unknown>).data;
-    if (!session && asking && (frame as Record<string, unknown>).type === 'data' && typeof data === 'string') { reader.feed(data); return; }
-    if (!session) { early.push(frame as Record<string, unknown>); return; }
+    if (!session && asking && (frame as Record<string, unknown>).type === 'data' && typeof data === 'string') {
+      reader.feed(data);
+      return;
+    }
+    if (!session) {
+      early.push(frame as Record<string, unknown>);
+      return;
+    }
     handle(frame as Record<string, unknown>);
   });
-  socket.on('close', () => { gone = true; reader.close(); void session?.end('user'); });
+  socket.on('close', () => {
+    gone = true;
+    reader.close();
+    void session?.end('user');
+  });
   socket.on('error', () => socket.terminate());
   const handle = (frame: Record<string, unknown>) => {
     if (frame.type === 'data' && typeof frame.data === 'string') session!.input(frame.data);
-    else if (frame.type === 'resize') session!.resize(bounded(String(frame.cols), screen.cols), bounded(String(frame.rows), screen.rows));
+    else if (frame.type === 'resize')
+      session!.resize(bounded(String(frame.cols), screen.cols), bounded(String(frame.rows), screen.rows));
   };
 
   let target: Opened;
@@ -142,9 +171,10 @@ async function serve(services: Services, socket: WebSocket, vouched: Vouched, ur
   }
   screen.write(`${text(lang, 'connect.connecting', { systemUser: systemUser.name, host, ip })}\r\n`);
   try {
-    session = target.kind === 'asset'
-      ? await TerminalSession.open(services, origin, target.asset, systemUser, screen)
-      : await DatabaseSession.open(services, origin, target.app, systemUser, screen, manual);
+    session =
+      target.kind === 'asset'
+        ? await TerminalSession.open(services, origin, target.asset, systemUser, screen)
+        : await DatabaseSession.open(services, origin, target.app, systemUser, screen, manual);
   } catch (error) {
     return closeWith(socket, text(lang, 'connect.failed', { host, error: reasonOf(error, lang) }));
   }
@@ -164,7 +194,9 @@ export function createWebDoor(services: Services): Server {
   const server = createServer((request, response) => {
     if (files.handle(request, response)) return;
     if (request.url?.startsWith('/koko/health/')) {
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ sessions: services.sessions.size }));
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ sessions: services.sessions.size }));
       return;
     }
     response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ detail: 'Not found.' }));
@@ -172,9 +204,16 @@ export function createWebDoor(services: Services): Server {
   server.on('upgrade', (request, socket, head) => {
     // Read at each upgrade: the heartbeat refreshes the config (and so a rotated key) every minute.
     const secret = services.config.TERMINAL_PROXY_SECRET;
-    const vouched = verifyUpgrade(typeof secret === 'string' ? secret : undefined, request.headers, request.url ?? '', Date.now());
+    const vouched = verifyUpgrade(
+      typeof secret === 'string' ? secret : undefined,
+      request.headers,
+      request.url ?? '',
+      Date.now(),
+    );
     if (!vouched) {
-      services.log(`refused a web terminal upgrade without a valid signature from ${request.socket.remoteAddress ?? '?'}`);
+      services.log(
+        `refused a web terminal upgrade without a valid signature from ${request.socket.remoteAddress ?? '?'}`,
+      );
       socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }

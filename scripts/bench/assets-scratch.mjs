@@ -5,12 +5,14 @@ import { scratchDatabase } from './scratch.mjs';
 
 export { DEMO_PASSWORD } from './scratch.mjs';
 
-const assets = scratchDatabase('bastion-bench-assets-',
+const assets = scratchDatabase(
+  'bastion-bench-assets-',
   async (load) => ({
     seedBulkAssets: (await load('../../demo/server/seed/bench.ts')).seedBulkAssets,
     bench: await load('../../demo/server/assets/bench-assets.ts'),
   }),
-  (app, { seedBulkAssets, bench }) => ({ seeded: seedBulkAssets(app.bastion.db, bench.BULK_ASSETS), bench }));
+  (app, { seedBulkAssets, bench }) => ({ seeded: seedBulkAssets(app.bastion.db, bench.BULK_ASSETS), bench }),
+);
 
 /** Builds the app on a fresh file and seeds it once; later callers get the same scratch. */
 export const assetsScratch = assets.get;

@@ -20,12 +20,18 @@ export const LIST_WAIT_BUDGET_MS = 250;
 const ADDRESSES = ['127.0.0.1', ...Array.from({ length: 9 }, (_, i) => `127.0.1.${i + 1}`)];
 const HOSTS = 100;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
 
 export async function benchBatch() {
   const sshd = await startSshd({ alsoListen: ADDRESSES.slice(1) });
   const dir = mkdtempSync(join(tmpdir(), 'bastion-bench-batch-'));
-  const app = await buildApp({ dbFile: join(dir, 'bench.sqlite3'), demoPassword: PASSWORD, allowedTargets: '127.0.0.0/8', sshTimeoutMs: 10_000 });
+  const app = await buildApp({
+    dbFile: join(dir, 'bench.sqlite3'),
+    demoPassword: PASSWORD,
+    allowedTargets: '127.0.0.0/8',
+    sshTimeoutMs: 10_000,
+  });
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = app.server.address() as { port: number };
@@ -33,7 +39,11 @@ export async function benchBatch() {
     const w = world(db, Date.now());
     const user = w.user('bench-batch');
     const runAs = w.systemUser('bench-ssh', 'ssh', 10);
-    db.prepare('UPDATE system_users SET username = ?, password = ? WHERE id = ?').run(sshd.username, seal(db, sshd.password), runAs);
+    db.prepare('UPDATE system_users SET username = ?, password = ? WHERE id = ?').run(
+      sshd.username,
+      seal(db, sshd.password),
+      runAs,
+    );
     const root = orgRoot(db, '');
     const node = w.node(root, 'bench-batch');
     const assets = Array.from({ length: HOSTS }, (_, i) => {
@@ -58,12 +68,24 @@ export async function benchBatch() {
       }
     })();
     let peakRss = process.memoryUsage().rss;
-    const sampler = setInterval(() => { peakRss = Math.max(peakRss, process.memoryUsage().rss); }, 50);
+    const sampler = setInterval(() => {
+      peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    }, 50);
 
-    const socket = new WebSocket(`ws://127.0.0.1:${port}/ws/ops/tasks/log/`, { headers: { cookie: session.cookie, origin: `http://127.0.0.1:${port}` } });
-    await new Promise((resolve, reject) => { socket.once('open', resolve); socket.once('error', reject); });
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/ws/ops/tasks/log/`, {
+      headers: { cookie: session.cookie, origin: `http://127.0.0.1:${port}` },
+    });
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
     const started = performance.now();
-    const response = await app.inject({ method: 'POST', url: '/api/v1/ops/command-executions/', headers, payload: { hosts: assets, run_as: runAs, command: 'uname -a' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/ops/command-executions/',
+      headers,
+      payload: { hosts: assets, run_as: runAs, command: 'uname -a' },
+    });
     if (response.statusCode !== 201) throw new Error(`POST: ${response.statusCode} ${response.body}`);
     const task = response.json().id as string;
     let firstOutput = 0;
@@ -74,7 +96,10 @@ export async function benchBatch() {
         const frame = JSON.parse(data.toString()) as { message: string; end?: boolean };
         text += frame.message;
         if (!firstOutput && /\r\nLinux /.test(text)) firstOutput = performance.now() - started;
-        if (frame.end) { clearTimeout(timer); resolve(performance.now() - started); }
+        if (frame.end) {
+          clearTimeout(timer);
+          resolve(performance.now() - started);
+        }
       });
       socket.send(JSON.stringify({ task }));
     });
@@ -83,10 +108,15 @@ export async function benchBatch() {
     await lister;
     clearInterval(sampler);
     socket.close();
-    const result = (await app.inject({ method: 'GET', url: `/api/v1/ops/command-executions/${task}/`, headers })).json().result as { ok: string[]; failed: Record<string, string> };
+    const result = (await app.inject({ method: 'GET', url: `/api/v1/ops/command-executions/${task}/`, headers })).json()
+      .result as { ok: string[]; failed: Record<string, string> };
     const sorted = [...listTimes].sort((a, b) => a - b);
     return {
-      firstOutput, allDone, ok: result.ok.length, failed: Object.keys(result.failed).length, peakRssMb: peakRss / 1024 / 1024,
+      firstOutput,
+      allDone,
+      ok: result.ok.length,
+      failed: Object.keys(result.failed).length,
+      peakRssMb: peakRss / 1024 / 1024,
       list: { count: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) ?? 0 },
     };
   } finally {

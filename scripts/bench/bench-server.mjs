@@ -8,8 +8,15 @@ import { buildApp } from '../../demo/server/app.ts';
 const dataDir = resolve(process.env.DATA_DIR);
 mkdirSync(dataDir, { recursive: true });
 const app = await buildApp({
-  dbFile: join(dataDir, 'bastion.sqlite3'), distDir: resolve(process.env.DIST_DIR), demoPassword: process.env.BASTION_DEMO_PASSWORD,
+  dbFile: join(dataDir, 'bastion.sqlite3'),
+  distDir: resolve(process.env.DIST_DIR),
+  demoPassword: process.env.BASTION_DEMO_PASSWORD,
   allowedTargets: '127.0.0.0/8', // benchmarks never reach past loopback
 });
 await app.listen({ host: process.env.HOST, port: Number(process.env.PORT) });
-process.once('SIGTERM', () => app.close().then(() => process.exit(0), () => process.exit(1)));
+process.once('SIGTERM', () =>
+  app.close().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  ),
+);

@@ -3,12 +3,20 @@ import puppeteer from 'puppeteer-core';
 import { loginFormFields } from '../lib/form-login.mjs';
 
 const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
-const CHROME_ARGS = ['--no-sandbox', '--headless=new', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+const CHROME_ARGS = [
+  '--no-sandbox',
+  '--headless=new',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
   // Chromium 156 opens a hidden omnibox popup WebUI in every browser context whose caret animation
   // keeps one of the machine's two cores busy for as long as the context lives (measured in a trace:
   // its renderer ran 250 ms of every 250 ms during a cold load), so each cold load competed with it.
-  '--disable-features=WebUIOmniboxAimPopup,WebUIOmniboxFullPopup,WebUIOmniboxPopup'];
+  '--disable-features=WebUIOmniboxAimPopup,WebUIOmniboxFullPopup,WebUIOmniboxPopup',
+];
 export const ROW_TIMEOUT_MS = 20_000;
 
 /** A page of `target` (the browser or one of its contexts) at the size every section measures. */
@@ -49,13 +57,23 @@ export async function timeToSelector(page, url, selector) {
   await page.goto('about:blank');
   const started = performance.now();
   await page.goto(url, { waitUntil: 'domcontentloaded' });
-  const found = await page.waitForFunction((sel) => {
-    const find = (root) => root.querySelector(sel)
-      ?? [...root.querySelectorAll('*')].filter((el) => el.shadowRoot).map((el) => find(el.shadowRoot)).find(Boolean);
-    return find(document) ? performance.now() : 0;
-  }, { polling: 'raf', timeout: ROW_TIMEOUT_MS }, selector).catch((error) => {
-    throw new Error(`${url}: no ${selector} after ${ROW_TIMEOUT_MS} ms (${error.message})`);
-  });
+  const found = await page
+    .waitForFunction(
+      (sel) => {
+        const find = (root) =>
+          root.querySelector(sel) ??
+          [...root.querySelectorAll('*')]
+            .filter((el) => el.shadowRoot)
+            .map((el) => find(el.shadowRoot))
+            .find(Boolean);
+        return find(document) ? performance.now() : 0;
+      },
+      { polling: 'raf', timeout: ROW_TIMEOUT_MS },
+      selector,
+    )
+    .catch((error) => {
+      throw new Error(`${url}: no ${selector} after ${ROW_TIMEOUT_MS} ms (${error.message})`);
+    });
   const total = performance.now() - started;
   return { total, inPage: await found.jsonValue() };
 }

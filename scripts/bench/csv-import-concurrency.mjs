@@ -34,28 +34,50 @@ function usersCsv() {
 function assetsCsv() {
   const lines = ['hostname,ip,platform,protocols,comment'];
   for (let i = 0; i < ASSET_ROWS; i += 1) {
-    lines.push(`imported-${String(i).padStart(6, '0')},127.${100 + ((i >> 16) & 255)}.${(i >> 8) & 255}.${i & 255},Linux,"[""ssh/22""]",Imported from the CMDB export ${i}`);
+    lines.push(
+      `imported-${String(i).padStart(6, '0')},127.${100 + ((i >> 16) & 255)}.${(i >> 8) & 255}.${i & 255},Linux,"[""ssh/22""]",Imported from the CMDB export ${i}`,
+    );
   }
   return { text: `${lines.join('\n')}\n`, rows: ASSET_ROWS };
 }
 
 const IMPORTS = [
   {
-    name: 'users', url: '/api/v1/users/users/', list: '/api/v1/users/users/?limit=15&offset=0&display=1&draw=1', csv: usersCsv,
-    scratch: scratchDatabase('bastion-bench-import-users-', (load) => load('../../demo/server/seed/bench.ts'),
-      (app, { seedBulkUsers }) => { seedBulkUsers(app.bastion.db, SEEDED); }),
+    name: 'users',
+    url: '/api/v1/users/users/',
+    list: '/api/v1/users/users/?limit=15&offset=0&display=1&draw=1',
+    csv: usersCsv,
+    scratch: scratchDatabase(
+      'bastion-bench-import-users-',
+      (load) => load('../../demo/server/seed/bench.ts'),
+      (app, { seedBulkUsers }) => {
+        seedBulkUsers(app.bastion.db, SEEDED);
+      },
+    ),
   },
   {
-    name: 'assets', url: '/api/v1/assets/assets/', list: '/api/v1/assets/assets/?limit=15&offset=0&display=1&draw=1', csv: assetsCsv,
-    scratch: scratchDatabase('bastion-bench-import-assets-', (load) => load('../../demo/server/seed/bench.ts'),
-      (app, { seedBulkAssets }) => { seedBulkAssets(app.bastion.db, { assets: SEEDED, nodes: 2_000 }); }),
+    name: 'assets',
+    url: '/api/v1/assets/assets/',
+    list: '/api/v1/assets/assets/?limit=15&offset=0&display=1&draw=1',
+    csv: assetsCsv,
+    scratch: scratchDatabase(
+      'bastion-bench-import-assets-',
+      (load) => load('../../demo/server/seed/bench.ts'),
+      (app, { seedBulkAssets }) => {
+        seedBulkAssets(app.bastion.db, { assets: SEEDED, nodes: 2_000 });
+      },
+    ),
   },
 ];
 
 /** One import while the list is asked for again and again; the lists' times, the import's answer. */
 async function importUnderLoad({ url, list, csv, scratch }) {
   const { app } = await scratch.get();
-  const token = await app.inject({ method: 'POST', url: '/api/v1/authentication/auth/', payload: { username: 'admin', password: DEMO_PASSWORD } });
+  const token = await app.inject({
+    method: 'POST',
+    url: '/api/v1/authentication/auth/',
+    payload: { username: 'admin', password: DEMO_PASSWORD },
+  });
   const authorization = `Bearer ${token.json().token}`;
   const file = csv();
   const times = [];
@@ -64,8 +86,16 @@ async function importUnderLoad({ url, list, csv, scratch }) {
   let done = false;
   const started = performance.now();
   // A browser sends Accept-Encoding: the answer is compressed as it would be for the console.
-  const importing = app.inject({ method: 'POST', url, headers: { authorization, 'content-type': 'text/csv', 'accept-encoding': 'gzip, deflate, br' }, payload: file.text })
-    .finally(() => { done = true; });
+  const importing = app
+    .inject({
+      method: 'POST',
+      url,
+      headers: { authorization, 'content-type': 'text/csv', 'accept-encoding': 'gzip, deflate, br' },
+      payload: file.text,
+    })
+    .finally(() => {
+      done = true;
+    });
   while (!done) {
     const at = performance.now();
     const response = await app.inject({ method: 'GET', url: list, headers: { authorization } });
@@ -84,18 +114,27 @@ async function importUnderLoad({ url, list, csv, scratch }) {
 }
 
 export const csvImportConcurrency = {
-  title: `Lists while a big CSV import runs (10 MiB of users over ${SEEDED.toLocaleString('en')} users; ${ASSET_ROWS.toLocaleString('en')} assets over `
-    + `${SEEDED.toLocaleString('en')} assets; app.inject; budget p99 ≤ ${BUDGET_P99_MS} ms)`,
+  title:
+    `Lists while a big CSV import runs (10 MiB of users over ${SEEDED.toLocaleString('en')} users; ${ASSET_ROWS.toLocaleString('en')} assets over ` +
+    `${SEEDED.toLocaleString('en')} assets; app.inject; budget p99 ≤ ${BUDGET_P99_MS} ms)`,
   async run() {
     const rows = [];
     for (const spec of IMPORTS) {
       const { file, imported, importMs, times, rssBefore, peakRss } = await importUnderLoad(spec);
       const p99 = percentile(times, 99);
       rows.push(
-        [`${spec.name}: CSV rows / bytes`, `${file.rows.toLocaleString('en')} / ${file.text.length.toLocaleString('en')}`, ''],
+        [
+          `${spec.name}: CSV rows / bytes`,
+          `${file.rows.toLocaleString('en')} / ${file.text.length.toLocaleString('en')}`,
+          '',
+        ],
         [`${spec.name}: import took (ms), status`, `${ms(importMs)}, ${imported.statusCode}`, ''],
         [`${spec.name}: import answer bytes (compressed)`, imported.rawPayload.length.toLocaleString('en'), ''],
-        [`${spec.name}: process RSS before / peak during (MB)`, `${Math.round(rssBefore / 1e6)} / ${Math.round(peakRss / 1e6)}`, ''],
+        [
+          `${spec.name}: process RSS before / peak during (MB)`,
+          `${Math.round(rssBefore / 1e6)} / ${Math.round(peakRss / 1e6)}`,
+          '',
+        ],
         [`${spec.name}: lists answered during the import`, times.length, ''],
         [`${spec.name}: list p50 / p95 ms`, `${ms(percentile(times, 50))} / ${ms(percentile(times, 95))}`, ''],
         [`${spec.name}: list p99 ms`, ms(p99), within(p99, BUDGET_P99_MS)],

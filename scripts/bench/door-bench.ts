@@ -24,7 +24,12 @@ export const SFTP_BUDGET = 0.7;
 export const SFTP_MEMORY_BUDGET_MB = 64;
 export const SFTP_FILE_MB = 200;
 
-export interface Client { tail: () => string; waitFor(pattern: RegExp, ms?: number): Promise<void>; write(data: string): void; close(): void }
+export interface Client {
+  tail: () => string;
+  waitFor(pattern: RegExp, ms?: number): Promise<void>;
+  write(data: string): void;
+  close(): void;
+}
 
 /** Output kept to its end, with waiters on it: bulk runs print tens of megabytes. */
 export function outputTail(): { add(text: string): void; tail: () => string; waitFor: Client['waitFor'] } {
@@ -36,27 +41,52 @@ export function outputTail(): { add(text: string): void; tail: () => string; wai
       for (const waiter of [...waiters]) waiter();
     },
     tail: () => tail,
-    waitFor: (pattern, ms = 30_000) => new Promise((resolve, reject) => {
-      const check = () => {
-        if (!pattern.test(tail)) return;
-        waiters.delete(check);
-        clearTimeout(timer);
-        resolve();
-      };
-      const timer = setTimeout(() => { waiters.delete(check); reject(new Error(`timed out waiting for ${pattern}: ${JSON.stringify(tail.slice(-300))}`)); }, ms);
-      waiters.add(check);
-      check();
-    }),
+    waitFor: (pattern, ms = 30_000) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          if (!pattern.test(tail)) return;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`timed out waiting for ${pattern}: ${JSON.stringify(tail.slice(-300))}`));
+        }, ms);
+        waiters.add(check);
+        check();
+      }),
   };
 }
 
 /** An OpenSSH client in a pty of its own (`-tt`): what a person's terminal sends and shows. */
 export function openssh(port: number, username: string, keyFile: string): Client {
-  const child = spawn('ssh', ['-tt', '-p', String(port), '-i', keyFile, '-o', 'StrictHostKeyChecking=no', '-o', 'UserKnownHostsFile=/dev/null',
-    '-o', 'LogLevel=ERROR', '-o', 'PasswordAuthentication=no', '-o', 'KbdInteractiveAuthentication=no', `${username}@127.0.0.1`]);
+  const child = spawn('ssh', [
+    '-tt',
+    '-p',
+    String(port),
+    '-i',
+    keyFile,
+    '-o',
+    'StrictHostKeyChecking=no',
+    '-o',
+    'UserKnownHostsFile=/dev/null',
+    '-o',
+    'LogLevel=ERROR',
+    '-o',
+    'PasswordAuthentication=no',
+    '-o',
+    'KbdInteractiveAuthentication=no',
+    `${username}@127.0.0.1`,
+  ]);
   const output = outputTail();
   child.stdout.on('data', (data: Buffer) => output.add(data.toString('latin1')));
-  return { tail: output.tail, waitFor: output.waitFor, write: (data) => child.stdin.write(data), close: () => child.kill('SIGTERM') };
+  return {
+    tail: output.tail,
+    waitFor: output.waitFor,
+    write: (data) => child.stdin.write(data),
+    close: () => child.kill('SIGTERM'),
+  };
 }
 
 /**
@@ -70,24 +100,40 @@ export async function terminalProcess(world: TerminalWorld, cleanups: (() => unk
   const flags = (process.env.DOOR_BENCH_TERMINAL_FLAGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'demo/terminal/main.ts'], {
     env: {
-      ...process.env, BASTION_API: world.base, BOOTSTRAP_TOKEN, TERMINAL_DATA_DIR: world.dataDir, TERMINAL_NAME: `td-${process.pid}`,
-      TERMINAL_SSH_PORT: String(sshPort), TERMINAL_HTTP_PORT: String(httpPort), BASTION_ALLOWED_TARGETS: '127.0.0.0/8',
+      ...process.env,
+      BASTION_API: world.base,
+      BOOTSTRAP_TOKEN,
+      TERMINAL_DATA_DIR: world.dataDir,
+      TERMINAL_NAME: `td-${process.pid}`,
+      TERMINAL_SSH_PORT: String(sshPort),
+      TERMINAL_HTTP_PORT: String(httpPort),
+      BASTION_ALLOWED_TARGETS: '127.0.0.0/8',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  cleanups.push(() => new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); }));
+  cleanups.push(
+    () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  );
   let out = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the terminal did not start: ${out}`)), 30_000);
     const read = (data: Buffer) => {
       out += data;
-      if (/SSH on /.test(out)) { clearTimeout(timer); resolve(); }
+      if (/SSH on /.test(out)) {
+        clearTimeout(timer);
+        resolve();
+      }
     };
     child.stdout.on('data', read);
     child.stderr.on('data', read);
   });
   const log = process.env.DOOR_BENCH_TERMINAL_LOG;
-  if (log) for (const stream of [child.stdout, child.stderr]) stream.on('data', (data: Buffer) => appendFileSync(log, data));
+  if (log)
+    for (const stream of [child.stdout, child.stderr]) stream.on('data', (data: Buffer) => appendFileSync(log, data));
   return child.pid!;
 }
 
@@ -100,22 +146,37 @@ function cpuMs(pid: number): number {
 /** The web terminal as a browser opens it: a connection token, then the server's proxy WebSocket. */
 async function webTerminal(world: TerminalWorld): Promise<Client> {
   const response = await world.app.inject({
-    method: 'POST', url: '/api/v1/users/connection-token/', headers: await bearer(world.app, world.user.username),
+    method: 'POST',
+    url: '/api/v1/users/connection-token/',
+    headers: await bearer(world.app, world.user.username),
     payload: { asset: world.ids.target, system_user: world.ids.systemUser },
   });
-  const socket = new WebSocket(`${world.proxyUrl}?token=${response.json().token}&cols=120&rows=40`, { headers: await world.browser(world.user.username) });
+  const socket = new WebSocket(`${world.proxyUrl}?token=${response.json().token}&cols=120&rows=40`, {
+    headers: await world.browser(world.user.username),
+  });
   const output = outputTail();
   socket.on('message', (raw) => {
     const frame = JSON.parse(raw.toString()) as { type: string; data?: string };
     if (frame.type === 'data') output.add(frame.data ?? '');
   });
-  await new Promise((resolve, reject) => { socket.once('open', resolve); socket.once('error', reject); });
-  return { tail: output.tail, waitFor: output.waitFor, write: (data) => socket.send(JSON.stringify({ type: 'data', data })), close: () => socket.close() };
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  return {
+    tail: output.tail,
+    waitFor: output.waitFor,
+    write: (data) => socket.send(JSON.stringify({ type: 'data', data })),
+    close: () => socket.close(),
+  };
 }
 
 /** The resident memory of a process now (MB), from /proc. */
 function rssMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:')) ?? 'VmRSS: 0 kB';
+  const line =
+    readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('VmRSS:')) ?? 'VmRSS: 0 kB';
   return Number(line.split(/\s+/)[1]) / 1024;
 }
 
@@ -125,11 +186,31 @@ function sftpRun(port: number, username: string, keyFile: string, dir: string, c
   writeFileSync(batch, `${command}\n`);
   const started = process.hrtime.bigint();
   return new Promise((resolve, reject) => {
-    execFile('sftp', ['-i', keyFile, '-o', 'StrictHostKeyChecking=no', '-o', 'UserKnownHostsFile=/dev/null', '-o', 'LogLevel=ERROR',
-      '-o', 'BatchMode=yes', '-b', batch, '-P', String(port), `${username}@127.0.0.1`], { timeout: 600_000 }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`${command}: ${stdout}${stderr}`));
-      else resolve(Number(process.hrtime.bigint() - started) / 1e6);
-    });
+    execFile(
+      'sftp',
+      [
+        '-i',
+        keyFile,
+        '-o',
+        'StrictHostKeyChecking=no',
+        '-o',
+        'UserKnownHostsFile=/dev/null',
+        '-o',
+        'LogLevel=ERROR',
+        '-o',
+        'BatchMode=yes',
+        '-b',
+        batch,
+        '-P',
+        String(port),
+        `${username}@127.0.0.1`,
+      ],
+      { timeout: 600_000 },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`${command}: ${stdout}${stderr}`));
+        else resolve(Number(process.hrtime.bigint() - started) / 1e6);
+      },
+    );
   });
 }
 
@@ -137,7 +218,14 @@ function sftpRun(port: number, username: string, keyFile: string, dir: string, c
  * A file of SFTP_FILE_MB uploaded and downloaded with OpenSSH's sftp through the door and straight to the
  * sshd, alternating; the terminal process's RSS sampled every 20 ms while the door's transfers run.
  */
-async function sftpBench(world: TerminalWorld, terminalPid: number, doorKey: string, directKey: string, dir: string, runs: number) {
+async function sftpBench(
+  world: TerminalWorld,
+  terminalPid: number,
+  doorKey: string,
+  directKey: string,
+  dir: string,
+  runs: number,
+) {
   const local = join(dir, 'big.bin');
   execFileSync('sh', ['-c', `head -c ${SFTP_FILE_MB * 1024 * 1024} /dev/urandom > '${local}'`]);
   const name = `bench-sftp-${process.pid}.bin`;
@@ -145,8 +233,15 @@ async function sftpBench(world: TerminalWorld, terminalPid: number, doorKey: str
   const direct = (command: string) => sftpRun(world.sshd.port, world.sshd.username, directKey, dir, command);
   const idle = rssMb(terminalPid);
   let peak = idle;
-  const timer = setInterval(() => { peak = Math.max(peak, rssMb(terminalPid)); }, 20);
-  const times = { doorUp: [] as number[], doorDown: [] as number[], directUp: [] as number[], directDown: [] as number[] };
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rssMb(terminalPid));
+  }, 20);
+  const times = {
+    doorUp: [] as number[],
+    doorDown: [] as number[],
+    directUp: [] as number[],
+    directDown: [] as number[],
+  };
   try {
     for (let i = 0; i < runs; i += 1) {
       times.doorUp.push(await door(`put ${local} /td-target/td-ssh/${name}`));
@@ -163,11 +258,13 @@ async function sftpBench(world: TerminalWorld, terminalPid: number, doorKey: str
   return {
     upload: { door: mbps(median(times.doorUp)), direct: mbps(median(times.directUp)) },
     download: { door: mbps(median(times.doorDown)), direct: mbps(median(times.directDown)) },
-    idleRssMb: idle, peakRssMb: peak,
+    idleRssMb: idle,
+    peakRssMb: peak,
   };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** One key's round trip: written, then timed until its echo arrives; erased again the same way. */
@@ -199,9 +296,19 @@ async function bulkRun(client: Client, marker: number, workload: BulkWorkload): 
   return Number(process.hrtime.bigint() - started) / 1e6;
 }
 
-export interface DoorBenchOptions { samples?: number; bulkRuns?: number; sftpRuns?: number; workloads?: BulkWorkload[] }
+export interface DoorBenchOptions {
+  samples?: number;
+  bulkRuns?: number;
+  sftpRuns?: number;
+  workloads?: BulkWorkload[];
+}
 
-export async function benchDoor({ samples = 300, bulkRuns = 5, sftpRuns = 2, workloads = ['random', 'zeros'] }: DoorBenchOptions = {}) {
+export async function benchDoor({
+  samples = 300,
+  bulkRuns = 5,
+  sftpRuns = 2,
+  workloads = ['random', 'zeros'],
+}: DoorBenchOptions = {}) {
   const cleanups: (() => unknown)[] = [];
   const t = { after: (fn: () => unknown) => cleanups.push(fn) } as unknown as TestContext;
   const keys = mkdtempSync(join(tmpdir(), 'bastion-bench-door-'));
@@ -214,7 +321,10 @@ export async function benchDoor({ samples = 300, bulkRuns = 5, sftpRuns = 2, wor
     writeFileSync(directKey, world.sshd.privateKey, { mode: 0o600 });
     const door = openssh(world.terminal.sshPort, world.user.username, doorKey);
     const direct = openssh(world.sshd.port, world.sshd.username, directKey);
-    cleanups.push(() => { door.close(); direct.close(); });
+    cleanups.push(() => {
+      door.close();
+      direct.close();
+    });
     await door.waitFor(/Opt> $/);
     door.write('td-target\r');
     await Promise.all([door.waitFor(/\$ (\x1b\[K)?$/), direct.waitFor(/\$ (\x1b\[K)?$/)]);
@@ -241,8 +351,11 @@ export async function benchDoor({ samples = 300, bulkRuns = 5, sftpRuns = 2, wor
         await direct.waitFor(/\$ (\x1b\[K)?$/);
       }
       return {
-        doorMs: median(runs.door), directMs: median(runs.direct), ratio: median(runs.direct) / median(runs.door),
-        bytes: BULK_WORKLOADS[workload].bytes, doorCpuMs: median(runs.doorCpu),
+        doorMs: median(runs.door),
+        directMs: median(runs.direct),
+        ratio: median(runs.direct) / median(runs.door),
+        bytes: BULK_WORKLOADS[workload].bytes,
+        doorCpuMs: median(runs.doorCpu),
       };
     };
     const bulk: Partial<Record<BulkWorkload, Awaited<ReturnType<typeof bulkOf>>>> = {};
@@ -267,8 +380,16 @@ export async function benchDoor({ samples = 300, bulkRuns = 5, sftpRuns = 2, wor
 // By hand: `node --import tsx scripts/bench/door-bench.ts [echo samples] [bulk runs] [sftp runs] [workloads,comma-separated]`.
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [samples, bulkRuns, sftpRuns, workloads] = process.argv.slice(2);
-  console.log(JSON.stringify(await benchDoor({
-    samples: samples === undefined ? 300 : Number(samples), bulkRuns: bulkRuns === undefined ? 5 : Number(bulkRuns),
-    sftpRuns: sftpRuns === undefined ? 2 : Number(sftpRuns), workloads: workloads ? workloads.split(',') as BulkWorkload[] : undefined,
-  }), null, 2));
+  console.log(
+    JSON.stringify(
+      await benchDoor({
+        samples: samples === undefined ? 300 : Number(samples),
+        bulkRuns: bulkRuns === undefined ? 5 : Number(bulkRuns),
+        sftpRuns: sftpRuns === undefined ? 2 : Number(sftpRuns),
+        workloads: workloads ? (workloads.split(',') as BulkWorkload[]) : undefined,
+      }),
+      null,
+      2,
+    ),
+  );
 }

@@ -32,42 +32,114 @@ function screen() {
   let tail = '';
   let ended: string | null = null;
   const waiters = new Set<() => void>();
-  const wake = () => { for (const waiter of [...waiters]) waiter(); };
+  const wake = () => {
+    for (const waiter of [...waiters]) waiter();
+  };
   return {
-    add(text: string) { tail = (tail + text).slice(-4096); wake(); },
-    end(why: string) { ended = why; wake(); },
-    waitFor: (pattern: RegExp, ms: number) => new Promise<void>((resolve, reject) => {
-      const done = (error?: Error) => { waiters.delete(check); clearTimeout(timer); if (error) reject(error); else resolve(); };
-      const check = () => {
-        if (pattern.test(tail)) done();
-        else if (ended) done(new Error(`the client ${ended}`));
-      };
-      const timer = setTimeout(() => done(new Error(`no ${pattern} within ${ms / 1000} s: ${JSON.stringify(tail.slice(-200))}`)), ms);
-      waiters.add(check);
-      check();
-    }),
+    add(text: string) {
+      tail = (tail + text).slice(-4096);
+      wake();
+    },
+    end(why: string) {
+      ended = why;
+      wake();
+    },
+    waitFor: (pattern: RegExp, ms: number) =>
+      new Promise<void>((resolve, reject) => {
+        const done = (error?: Error) => {
+          waiters.delete(check);
+          clearTimeout(timer);
+          if (error) reject(error);
+          else resolve();
+        };
+        const check = () => {
+          if (pattern.test(tail)) done();
+          else if (ended) done(new Error(`the client ${ended}`));
+        };
+        const timer = setTimeout(
+          () => done(new Error(`no ${pattern} within ${ms / 1000} s: ${JSON.stringify(tail.slice(-200))}`)),
+          ms,
+        );
+        waiters.add(check);
+        check();
+      }),
   };
 }
 
-export interface VisitOptions { sshPort: number; username: string; password: string; askpass: string; asset: string; tokens: string[]; connectTimeoutMs: number }
+export interface VisitOptions {
+  sshPort: number;
+  username: string;
+  password: string;
+  askpass: string;
+  asset: string;
+  tokens: string[];
+  connectTimeoutMs: number;
+}
 
-export async function visit({ sshPort, username, password, askpass, asset, tokens, connectTimeoutMs }: VisitOptions): Promise<VisitResult> {
+export async function visit({
+  sshPort,
+  username,
+  password,
+  askpass,
+  asset,
+  tokens,
+  connectTimeoutMs,
+}: VisitOptions): Promise<VisitResult> {
   const started = process.hrtime.bigint();
-  const child = spawn('ssh', ['-tt', '-F', '/dev/null', '-p', String(sshPort), '-o', 'StrictHostKeyChecking=no', '-o', 'UserKnownHostsFile=/dev/null',
-    '-o', 'LogLevel=ERROR', '-o', 'PreferredAuthentications=password', '-o', 'PubkeyAuthentication=no', '-o', 'NumberOfPasswordPrompts=1',
-    '-o', `ConnectTimeout=${Math.ceil(connectTimeoutMs / 1000)}`, `${username}@127.0.0.1`], {
-    env: { ...process.env, SSH_ASKPASS: askpass, SSH_ASKPASS_REQUIRE: 'force', DISPLAY: ':0', DOOR_LOAD_PASSWORD: password },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    'ssh',
+    [
+      '-tt',
+      '-F',
+      '/dev/null',
+      '-p',
+      String(sshPort),
+      '-o',
+      'StrictHostKeyChecking=no',
+      '-o',
+      'UserKnownHostsFile=/dev/null',
+      '-o',
+      'LogLevel=ERROR',
+      '-o',
+      'PreferredAuthentications=password',
+      '-o',
+      'PubkeyAuthentication=no',
+      '-o',
+      'NumberOfPasswordPrompts=1',
+      '-o',
+      `ConnectTimeout=${Math.ceil(connectTimeoutMs / 1000)}`,
+      `${username}@127.0.0.1`,
+    ],
+    {
+      env: {
+        ...process.env,
+        SSH_ASKPASS: askpass,
+        SSH_ASKPASS_REQUIRE: 'force',
+        DISPLAY: ':0',
+        DOOR_LOAD_PASSWORD: password,
+      },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
   const out = screen();
   let stderr = '';
   child.stdout.on('data', (data: Buffer) => out.add(data.toString('latin1')));
-  child.stderr.on('data', (data: Buffer) => { stderr += data; });
-  const exited = new Promise<void>((resolve) => {
-    child.once('close', (code, signal) => { out.end(`exited (${signal ?? code})`); resolve(); });
-    child.once('error', (error) => { out.end(`failed: ${error.message}`); resolve(); });
+  child.stderr.on('data', (data: Buffer) => {
+    stderr += data;
   });
-  child.stdin.on('error', () => { /* the client is gone; its exit says why */ });
+  const exited = new Promise<void>((resolve) => {
+    child.once('close', (code, signal) => {
+      out.end(`exited (${signal ?? code})`);
+      resolve();
+    });
+    child.once('error', (error) => {
+      out.end(`failed: ${error.message}`);
+      resolve();
+    });
+  });
+  child.stdin.on('error', () => {
+    /* the client is gone; its exit says why */
+  });
   const result: VisitResult = { connectMs: null, ran: [] };
   let step = 'sign-in';
   try {
@@ -89,12 +161,22 @@ export async function visit({ sshPort, username, password, askpass, asset, token
     await out.waitFor(MENU, 60_000);
     step = 'quitting the menu';
     child.stdin.write('q\r');
-    await Promise.race([exited, new Promise((_, reject) => setTimeout(() => reject(new Error('the client did not exit within 30 s')), 30_000))]);
+    await Promise.race([
+      exited,
+      new Promise((_, reject) => setTimeout(() => reject(new Error('the client did not exit within 30 s')), 30_000)),
+    ]);
   } catch (error) {
     await new Promise((done) => setTimeout(done, 100)); // the client's last words on stderr
     const detail = `${(error as Error).message}${stderr ? `; stderr: ${stderr.trim().slice(-300)}` : ''}`;
     // The door says "this is not a wrong password" when the server could not judge the sign-in.
-    const kind = result.connectMs !== null ? 'other' : /not a wrong password/.test(stderr) ? 'unchecked' : /Permission denied/.test(stderr) ? 'refused' : 'other';
+    const kind =
+      result.connectMs !== null
+        ? 'other'
+        : /not a wrong password/.test(stderr)
+          ? 'unchecked'
+          : /Permission denied/.test(stderr)
+            ? 'refused'
+            : 'other';
     result.failure = { kind, step, detail };
   } finally {
     if (child.exitCode === null && child.signalCode === null) {

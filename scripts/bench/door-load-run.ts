@@ -32,7 +32,8 @@ export function chosenSizes(): number[] {
   const raw = process.env.DOOR_LOAD_SIZES;
   if (!raw) return DEFAULT_SIZES;
   const sizes = raw.split(',').map((each) => Number(each.trim()));
-  if (sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`DOOR_LOAD_SIZES must be whole numbers above 0, comma-separated, not ${raw}`);
+  if (sizes.some((n) => !Number.isInteger(n) || n < 1))
+    throw new Error(`DOOR_LOAD_SIZES must be whole numbers above 0, comma-separated, not ${raw}`);
   return sizes;
 }
 
@@ -58,11 +59,18 @@ function apiLoad(world: DoorLoadWorld) {
     const path = API_PATHS[sent % API_PATHS.length];
     sent += 1;
     const at = process.hrtime.bigint();
-    const request = fetch(`${world.base}${path}`, { headers: world.adminHeaders, signal: AbortSignal.timeout(30_000) }).then(async (response) => {
-      await response.arrayBuffer();
-      latencies.push(Number(process.hrtime.bigint() - at) / 1e6);
-      if (!response.ok) errors.push(`${path}: ${response.status}`);
-    }, (error: Error) => { errors.push(`${path}: ${error.message}`); }).finally(() => inFlight.delete(request));
+    const request = fetch(`${world.base}${path}`, { headers: world.adminHeaders, signal: AbortSignal.timeout(30_000) })
+      .then(
+        async (response) => {
+          await response.arrayBuffer();
+          latencies.push(Number(process.hrtime.bigint() - at) / 1e6);
+          if (!response.ok) errors.push(`${path}: ${response.status}`);
+        },
+        (error: Error) => {
+          errors.push(`${path}: ${error.message}`);
+        },
+      )
+      .finally(() => inFlight.delete(request));
     inFlight.add(request);
     // The next one at its place in the schedule, not 50 ms after this one was sent.
     timer = setTimeout(send, Math.max(0, started + (sent * 1000) / API_RATE - Date.now()));
@@ -81,8 +89,15 @@ function apiLoad(world: DoorLoadWorld) {
 function loadWatch() {
   const before = loadavg()[0];
   let peak = before;
-  const timer = setInterval(() => { peak = Math.max(peak, loadavg()[0]); }, 1000);
-  return { stop: () => { clearInterval(timer); return { before, peak: Math.max(peak, loadavg()[0]) }; } };
+  const timer = setInterval(() => {
+    peak = Math.max(peak, loadavg()[0]);
+  }, 1000);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return { before, peak: Math.max(peak, loadavg()[0]) };
+    },
+  };
 }
 
 /**
@@ -136,11 +151,26 @@ async function oneSize(world: DoorLoadWorld, sessions: number, round: number, as
   // In the crowd, one more user with a wrong password: the door must still tell one from the other.
   const control = world.users[world.users.length - 1];
   const [wrong, ...results]: VisitResult[] = await Promise.all([
-    visit({ sshPort: world.sshPort, username: control.username, password: `${control.password}-wrong`, askpass, asset: ASSET, tokens: [], connectTimeoutMs: CONNECT_TIMEOUT_MS }),
-    ...world.users.slice(0, sessions).map((user, i) => visit({
-      sshPort: world.sshPort, username: user.username, password: user.password, askpass, asset: ASSET,
-      tokens: Array.from({ length: COMMANDS }, (_, k) => `${prefix}${i}-${k}`), connectTimeoutMs: CONNECT_TIMEOUT_MS,
-    })),
+    visit({
+      sshPort: world.sshPort,
+      username: control.username,
+      password: `${control.password}-wrong`,
+      askpass,
+      asset: ASSET,
+      tokens: [],
+      connectTimeoutMs: CONNECT_TIMEOUT_MS,
+    }),
+    ...world.users.slice(0, sessions).map((user, i) =>
+      visit({
+        sshPort: world.sshPort,
+        username: user.username,
+        password: user.password,
+        askpass,
+        asset: ASSET,
+        tokens: Array.from({ length: COMMANDS }, (_, k) => `${prefix}${i}-${k}`),
+        connectTimeoutMs: CONNECT_TIMEOUT_MS,
+      }),
+    ),
   ]);
   const seconds = (Date.now() - started) / 1000;
   const answered = await api.stop();
@@ -153,18 +183,32 @@ async function oneSize(world: DoorLoadWorld, sessions: number, round: number, as
   const duplicated = ran.filter((token) => (counts.get(token) ?? 0) > 1);
   const missing = ran.filter((token) => !counts.has(token));
   return {
-    sessions, seconds,
+    sessions,
+    seconds,
     opened: connects.length,
     refused: failures.filter((f) => f.kind === 'refused').length,
     unchecked: failures.filter((f) => f.kind === 'unchecked').length,
     otherFailures: failures.filter((f) => f.kind === 'other').length,
     wrongRefused: wrong.failure?.kind === 'refused',
     connect: { p50: percentile(connects, 50), p95: percentile(connects, 95), max: percentile(connects, 100) },
-    commands: { planned: sessions * COMMANDS, ran: ran.length, once: ran.filter((token) => counts.get(token) === 1).length, missing: missing.length, duplicated: duplicated.length },
-    api: { sent: answered.sent, errors: answered.errors.length, p50: percentile(answered.latencies, 50), p99: percentile(answered.latencies, 99) },
+    commands: {
+      planned: sessions * COMMANDS,
+      ran: ran.length,
+      once: ran.filter((token) => counts.get(token) === 1).length,
+      missing: missing.length,
+      duplicated: duplicated.length,
+    },
+    api: {
+      sent: answered.sent,
+      errors: answered.errors.length,
+      p50: percentile(answered.latencies, 50),
+      p99: percentile(answered.latencies, 99),
+    },
     load: machine,
     firstProblems: [
-      ...(wrong.failure?.kind === 'refused' ? [] : [`the wrong password was ${wrong.failure ? `${wrong.failure.kind}: ${wrong.failure.detail}` : 'let in'}`]),
+      ...(wrong.failure?.kind === 'refused'
+        ? []
+        : [`the wrong password was ${wrong.failure ? `${wrong.failure.kind}: ${wrong.failure.detail}` : 'let in'}`]),
       ...failures.slice(0, 3).map((f) => `session ${f.i} (${f.kind}) at ${f.step}: ${f.detail}`),
       ...answered.errors.slice(0, 3).map((error) => `API ${error}`),
       ...missing.slice(0, 3).map((token) => `not recorded: echo ${token}`),
@@ -175,8 +219,15 @@ async function oneSize(world: DoorLoadWorld, sessions: number, round: number, as
 
 /** Within the issue's budgets (judged for BUDGET_SESSIONS or fewer at once). */
 export function withinBudget(f: SizeFigures): boolean {
-  return f.opened === f.sessions && f.refused === 0 && f.wrongRefused && f.commands.once === f.commands.planned
-    && f.connect.p95 <= CONNECT_P95_BUDGET_MS && f.api.errors === 0 && f.api.p99 <= API_P99_BUDGET_MS;
+  return (
+    f.opened === f.sessions &&
+    f.refused === 0 &&
+    f.wrongRefused &&
+    f.commands.once === f.commands.planned &&
+    f.connect.p95 <= CONNECT_P95_BUDGET_MS &&
+    f.api.errors === 0 &&
+    f.api.p99 <= API_P99_BUDGET_MS
+  );
 }
 
 export async function doorLoad(sizes = chosenSizes()): Promise<SizeFigures[]> {

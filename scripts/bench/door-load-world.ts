@@ -20,7 +20,10 @@ import { freePort } from '../lib/free-port.mjs';
 const BOOTSTRAP_TOKEN = 'door-load-bootstrap-token';
 export const ASSET = 'dl-target';
 
-export interface DoorUser { username: string; password: string }
+export interface DoorUser {
+  username: string;
+  password: string;
+}
 
 export interface DoorLoadWorld {
   /** The server's address, e.g. http://127.0.0.1:40123. */
@@ -37,11 +40,16 @@ export interface DoorLoadWorld {
   close(): Promise<void>;
 }
 
-interface Child { child: ChildProcess; out: string[]; stop(): Promise<void> }
+interface Child {
+  child: ChildProcess;
+  out: string[];
+  stop(): Promise<void>;
+}
 
 function startChild(script: string, env: Record<string, string>): Child {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   const out: string[] = [];
   const read = (data: Buffer) => {
@@ -61,7 +69,12 @@ function startChild(script: string, env: Record<string, string>): Child {
   return { child, out, stop };
 }
 
-async function until(check: () => Promise<boolean> | boolean, ms: number, what: string, watched: Child[]): Promise<void> {
+async function until(
+  check: () => Promise<boolean> | boolean,
+  ms: number,
+  what: string,
+  watched: Child[],
+): Promise<void> {
   for (const deadline = Date.now() + ms; !(await check());) {
     const dead = watched.find((each) => each.child.exitCode !== null || each.child.signalCode !== null);
     if (dead) throw new Error(`${what}: a process exited:\n${dead.out.slice(-30).join('\n')}`);
@@ -101,7 +114,11 @@ export async function doorLoadWorld(userCount: number): Promise<DoorLoadWorld> {
     }
     const group = w.group('dl-door-users', ids);
     const systemUser = w.systemUser('dl-ssh', 'ssh', 20);
-    db.prepare('UPDATE system_users SET username = ?, password = ? WHERE id = ?').run(sshd.username, seal(db, sshd.password), systemUser);
+    db.prepare('UPDATE system_users SET username = ?, password = ? WHERE id = ?').run(
+      sshd.username,
+      seal(db, sshd.password),
+      systemUser,
+    );
     const asset = w.asset(ASSET, [orgRoot(db, '')], { protocols: `ssh/${sshd.port}` });
     db.prepare("UPDATE assets SET ip = '127.0.0.1', port = ? WHERE id = ?").run(sshd.port, asset);
     w.permission('dl-grant', { groups: [group], assets: [asset], systemUsers: [systemUser] });
@@ -109,31 +126,67 @@ export async function doorLoadWorld(userCount: number): Promise<DoorLoadWorld> {
 
     const [port, sshPort, httpPort] = [await freePort(), await freePort(), await freePort()];
     const base = `http://127.0.0.1:${port}`;
-    const common = { BOOTSTRAP_TOKEN, BASTION_ALLOWED_TARGETS: '127.0.0.0/8', TERMINAL_HTTP_PORT: String(httpPort), TERMINAL_HTTP_HOST: '127.0.0.1' };
-    const server = startChild('demo/server/main.ts', { ...common, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, BASTION_AUDIT_SAMPLES: '0' });
+    const common = {
+      BOOTSTRAP_TOKEN,
+      BASTION_ALLOWED_TARGETS: '127.0.0.0/8',
+      TERMINAL_HTTP_PORT: String(httpPort),
+      TERMINAL_HTTP_HOST: '127.0.0.1',
+    };
+    const server = startChild('demo/server/main.ts', {
+      ...common,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      BASTION_AUDIT_SAMPLES: '0',
+    });
     cleanups.push(() => server.stop());
-    await until(() => fetch(`${base}/api/health/`).then((r) => r.ok, () => false), 60_000, 'the server did not answer', [server]);
+    await until(
+      () =>
+        fetch(`${base}/api/health/`).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      60_000,
+      'the server did not answer',
+      [server],
+    );
     const terminal = startChild('demo/terminal/main.ts', {
-      ...common, BASTION_API: base, TERMINAL_DATA_DIR: join(dataDir, 'terminal'), TERMINAL_NAME: `dl-${process.pid}`, TERMINAL_SSH_PORT: String(sshPort),
+      ...common,
+      BASTION_API: base,
+      TERMINAL_DATA_DIR: join(dataDir, 'terminal'),
+      TERMINAL_NAME: `dl-${process.pid}`,
+      TERMINAL_SSH_PORT: String(sshPort),
     });
     // Stopped before the server: its last commands and session ends still reach it.
     cleanups.push(() => terminal.stop());
-    await until(() => terminal.out.some((line) => /SSH on /.test(line)), 60_000, 'the terminal did not start', [server, terminal]);
+    await until(() => terminal.out.some((line) => /SSH on /.test(line)), 60_000, 'the terminal did not start', [
+      server,
+      terminal,
+    ]);
 
     const signIn = await fetch(`${base}/api/v1/authentication/auth/`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: PASSWORD }),
     });
     if (!signIn.ok) throw new Error(`the admin's sign-in: ${signIn.status} ${await signIn.text()}`);
-    const { token } = await signIn.json() as { token: string };
+    const { token } = (await signIn.json()) as { token: string };
 
     // Read-only beside the running server (WAL): the rows as stored, not a page of the API's answer.
     const reader = new Database(dbFile, { readonly: true, fileMustExist: true });
     cleanups.push(() => reader.close());
     const byPrefix = reader.prepare("SELECT input FROM commands WHERE input LIKE ? ESCAPE '\\'").pluck();
     return {
-      base, sshPort, users, adminHeaders: { authorization: `Bearer ${token}` },
+      base,
+      sshPort,
+      users,
+      adminHeaders: { authorization: `Bearer ${token}` },
       recordedInputs: (prefix) => byPrefix.all(`${prefix.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`) as string[],
-      output: () => [...server.out.slice(-10).map((line) => `server: ${line}`), ...terminal.out.slice(-10).map((line) => `terminal: ${line}`)].join('\n'),
+      output: () =>
+        [
+          ...server.out.slice(-10).map((line) => `server: ${line}`),
+          ...terminal.out.slice(-10).map((line) => `terminal: ${line}`),
+        ].join('\n'),
       close,
     };
   } catch (error) {

@@ -7,26 +7,74 @@ import { ms, within } from './stats.mjs';
 export const door = {
   name: 'door',
   needsBuild: false,
-  title: 'The door against a direct connection (OpenSSH client, bash on a private sshd; 300 echoes each, alternating; 5 bulk runs of 20 MB; SFTP of a 200 MB file both ways, 2 runs)',
+  title:
+    'The door against a direct connection (OpenSSH client, bash on a private sshd; 300 echoes each, alternating; 5 bulk runs of 20 MB; SFTP of a 200 MB file both ways, 2 runs)',
   async run() {
     const bench = await tsImport('./door-bench.ts', import.meta.url);
     const { echo, bulk, sftp } = await bench.benchDoor();
     const over = (a, b) => a - b;
     const rows = [
       ['echo, direct SSH', ms(echo.direct.p50), ms(echo.direct.p95), '', ''],
-      ['echo, SSH door', ms(echo.door.p50), ms(echo.door.p95), `p50 <= direct + ${bench.ECHO_BUDGET.p50}, p95 <= direct + ${bench.ECHO_BUDGET.p95}`,
-        within(Math.max(over(echo.door.p50, echo.direct.p50) - bench.ECHO_BUDGET.p50, over(echo.door.p95, echo.direct.p95) - bench.ECHO_BUDGET.p95), 0)],
-      ['echo, web terminal (server proxy)', ms(echo.web.p50), ms(echo.web.p95), `p50 <= direct + ${bench.WEB_ECHO_BUDGET}`, within(over(echo.web.p50, echo.direct.p50), bench.WEB_ECHO_BUDGET)],
+      [
+        'echo, SSH door',
+        ms(echo.door.p50),
+        ms(echo.door.p95),
+        `p50 <= direct + ${bench.ECHO_BUDGET.p50}, p95 <= direct + ${bench.ECHO_BUDGET.p95}`,
+        within(
+          Math.max(
+            over(echo.door.p50, echo.direct.p50) - bench.ECHO_BUDGET.p50,
+            over(echo.door.p95, echo.direct.p95) - bench.ECHO_BUDGET.p95,
+          ),
+          0,
+        ),
+      ],
+      [
+        'echo, web terminal (server proxy)',
+        ms(echo.web.p50),
+        ms(echo.web.p95),
+        `p50 <= direct + ${bench.WEB_ECHO_BUDGET}`,
+        within(over(echo.web.p50, echo.direct.p50), bench.WEB_ECHO_BUDGET),
+      ],
       // One set of rows per bulk workload (door-bench.ts runs the issue's random output and the zeros beside it).
       ...Object.entries(bulk).flatMap(([workload, b]) => [
         [`bulk ${workload}, direct (ms, MB/s)`, ms(b.directMs), ms(b.bytes / 1000 / b.directMs), '', ''],
-        [`bulk ${workload}, SSH door (ms, MB/s)`, ms(b.doorMs), ms(b.bytes / 1000 / b.doorMs), `>= ${bench.THROUGHPUT_BUDGET} x direct`, ''],
-        [`bulk ${workload}, door / direct`, ms(b.ratio), '', `>= ${bench.THROUGHPUT_BUDGET}`, within(bench.THROUGHPUT_BUDGET - b.ratio, 0)],
+        [
+          `bulk ${workload}, SSH door (ms, MB/s)`,
+          ms(b.doorMs),
+          ms(b.bytes / 1000 / b.doorMs),
+          `>= ${bench.THROUGHPUT_BUDGET} x direct`,
+          '',
+        ],
+        [
+          `bulk ${workload}, door / direct`,
+          ms(b.ratio),
+          '',
+          `>= ${bench.THROUGHPUT_BUDGET}`,
+          within(bench.THROUGHPUT_BUDGET - b.ratio, 0),
+        ],
         [`bulk ${workload}, the terminal process's CPU time (ms)`, b.doorCpuMs, '', '', ''],
       ]),
-      [`SFTP upload ${bench.SFTP_FILE_MB} MB, direct / door (MB/s)`, ms(sftp.upload.direct), ms(sftp.upload.door), `door >= ${bench.SFTP_BUDGET} x direct`, within(bench.SFTP_BUDGET - sftp.upload.door / sftp.upload.direct, 0)],
-      [`SFTP download ${bench.SFTP_FILE_MB} MB, direct / door (MB/s)`, ms(sftp.download.direct), ms(sftp.download.door), `door >= ${bench.SFTP_BUDGET} x direct`, within(bench.SFTP_BUDGET - sftp.download.door / sftp.download.direct, 0)],
-      ['SFTP, the terminal\'s RSS idle / peak (MB)', ms(sftp.idleRssMb), ms(sftp.peakRssMb), `peak <= idle + ${bench.SFTP_MEMORY_BUDGET_MB}`, within(sftp.peakRssMb - sftp.idleRssMb, bench.SFTP_MEMORY_BUDGET_MB)],
+      [
+        `SFTP upload ${bench.SFTP_FILE_MB} MB, direct / door (MB/s)`,
+        ms(sftp.upload.direct),
+        ms(sftp.upload.door),
+        `door >= ${bench.SFTP_BUDGET} x direct`,
+        within(bench.SFTP_BUDGET - sftp.upload.door / sftp.upload.direct, 0),
+      ],
+      [
+        `SFTP download ${bench.SFTP_FILE_MB} MB, direct / door (MB/s)`,
+        ms(sftp.download.direct),
+        ms(sftp.download.door),
+        `door >= ${bench.SFTP_BUDGET} x direct`,
+        within(bench.SFTP_BUDGET - sftp.download.door / sftp.download.direct, 0),
+      ],
+      [
+        "SFTP, the terminal's RSS idle / peak (MB)",
+        ms(sftp.idleRssMb),
+        ms(sftp.peakRssMb),
+        `peak <= idle + ${bench.SFTP_MEMORY_BUDGET_MB}`,
+        within(sftp.peakRssMb - sftp.idleRssMb, bench.SFTP_MEMORY_BUDGET_MB),
+      ],
     ];
     return { headers: ['measure', 'p50 ms (or figure)', 'p95 ms', 'budget', 'within'], rows };
   },

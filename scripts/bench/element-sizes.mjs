@@ -16,9 +16,31 @@ export const elementSizes = {
       const sum = totals(staticFiles.map((f) => fileSize(distDir, f)));
       const lazy = lazyFiles.map((f) => `${f} (${kb(fileSize(distDir, f).gzip)} gz)`).join(', ');
       const budget = BUDGETS[name];
-      return [name, staticFiles.length, sum.raw, kb(sum.raw), sum.gzip, kb(sum.gzip),
-        budget ? kb(budget) : '-', budget ? within(sum.gzip, budget) : '-', lazy || '-'];
+      return [
+        name,
+        staticFiles.length,
+        sum.raw,
+        kb(sum.raw),
+        sum.gzip,
+        kb(sum.gzip),
+        budget ? kb(budget) : '-',
+        budget ? within(sum.gzip, budget) : '-',
+        lazy || '-',
+      ];
     });
-    return { headers: ['element', 'files', 'raw bytes', 'raw', 'gzip bytes', 'gzip', 'budget', 'within', 'dynamic imports (not counted)'], rows };
+    return {
+      headers: [
+        'element',
+        'files',
+        'raw bytes',
+        'raw',
+        'gzip bytes',
+        'gzip',
+        'budget',
+        'within',
+        'dynamic imports (not counted)',
+      ],
+      rows,
+    };
   },
 };

@@ -28,13 +28,15 @@ const HEAVY = [
   ['assets/', 'identity'],
 ];
 
-const scratch = scratchDatabase('bastion-bench-wide-',
+const scratch = scratchDatabase(
+  'bastion-bench-wide-',
   (load) => load('../../demo/server/seed/bench.ts'),
   (app, { seedBulkAssets, seedWideGrant, WIDE_GRANT }) => {
     seedBulkAssets(app.bastion.db, { assets: 100_000, nodes: 2_000 });
     seedWideGrant(app.bastion.db, DEMO_PASSWORD);
     return { wide: WIDE_GRANT };
-  });
+  },
+);
 
 /** GET over a fresh loopback request; the body is counted and dropped (the client must not parse 15 MB). */
 function get(base, path, headers) {
@@ -42,7 +44,9 @@ function get(base, path, headers) {
     const started = performance.now();
     const req = request(`${base}${path}`, { headers }, (res) => {
       let bytes = 0;
-      res.on('data', (chunk) => { bytes += chunk.length; });
+      res.on('data', (chunk) => {
+        bytes += chunk.length;
+      });
       res.on('end', () => resolve({ status: res.statusCode, bytes, ms: performance.now() - started }));
       res.on('error', reject);
     });
@@ -53,7 +57,9 @@ function get(base, path, headers) {
 
 async function signIn(base, username) {
   const response = await fetch(`${base}/api/v1/authentication/auth/`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
   });
   if (!response.ok) throw new Error(`sign-in: ${response.status} ${await response.text()}`);
   return `Bearer ${(await response.json()).token}`;
@@ -63,8 +69,11 @@ async function signIn(base, username) {
 async function underLoad(base, authorization, path, encoding) {
   const heavyHeaders = { authorization, 'accept-encoding': encoding };
   let running = true;
-  const heavy = Promise.all(Array.from({ length: CONCURRENT }, () => get(base, `/api/v1/perms/users/${path}`, heavyHeaders)))
-    .finally(() => { running = false; });
+  const heavy = Promise.all(
+    Array.from({ length: CONCURRENT }, () => get(base, `/api/v1/perms/users/${path}`, heavyHeaders)),
+  ).finally(() => {
+    running = false;
+  });
   const profile = [];
   while (running) {
     const answer = await get(base, PROFILE, { authorization });
@@ -93,11 +102,23 @@ export async function wideUserRows(distDir) {
       const p99 = percentile(profile, 99);
       rows.push([
         `wide user: ${PROFILE} while ${CONCURRENT} × ${path}${encoding === 'identity' ? '' : ` (${encoding})`} (each ${calls[0].bytes.toLocaleString('en')} B, all done in ${ms(slowest)} ms)`,
-        profile.length, ms(percentile(profile, 50)), ms(percentile(profile, 95)), ms(p99),
-        `p99 <= ${WIDE_BUDGET_P99_MS} (max ${ms(profile[profile.length - 1])})`, within(p99, WIDE_BUDGET_P99_MS),
+        profile.length,
+        ms(percentile(profile, 50)),
+        ms(percentile(profile, 95)),
+        ms(p99),
+        `p99 <= ${WIDE_BUDGET_P99_MS} (max ${ms(profile[profile.length - 1])})`,
+        within(p99, WIDE_BUDGET_P99_MS),
       ]);
     }
-    rows.push([`(the wide user reaches ${wide.assets.toLocaleString('en')} assets; seeding 100,000 assets and the grant took, ms)`, '', ms(seedMs), '', '', '', '']);
+    rows.push([
+      `(the wide user reaches ${wide.assets.toLocaleString('en')} assets; seeding 100,000 assets and the grant took, ms)`,
+      '',
+      ms(seedMs),
+      '',
+      '',
+      '',
+      '',
+    ]);
     return rows;
   } finally {
     await stopServer(child);

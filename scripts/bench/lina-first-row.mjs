@@ -23,7 +23,7 @@ const LINA_ROW = 'tr.el-table__row';
 const HOW_TO = [
   'LINA_DIST is not set: no comparison. To make Lina 2.3.1 once, outside the repository (/work/shared/TOOLING.md):',
   '  git clone https://github.com/jumpserver/lina && git -C lina archive v2.3.1 | tar -x -C /work/lina-2.3.1',
-  "  in /work/lina-2.3.1/yarn.lock rewrite registry.npm.taobao.org/<name>/download/<file>.tgz?… to registry.npmjs.org/<name>/-/<file>.tgz",
+  '  in /work/lina-2.3.1/yarn.lock rewrite registry.npm.taobao.org/<name>/download/<file>.tgz?… to registry.npmjs.org/<name>/-/<file>.tgz',
   '  cd /work/lina-2.3.1 && npm install --legacy-peer-deps && NODE_OPTIONS=--openssl-legacy-provider npx vue-cli-service build --dest dist',
   'then: LINA_DIST=/work/lina-2.3.1/dist npm run bench -- first-load',
 ];
@@ -73,7 +73,10 @@ async function compare(distDir, dist) {
   const { dir, app } = await usersScratch();
   await app.close();
   const ours = await startServer({ dataDir: dir, distDir, demoPassword: DEMO_PASSWORD });
-  const theirs = await startServer({ dataDir: dir, distDir, demoPassword: DEMO_PASSWORD }).catch(async (e) => { await stopServer(ours.child); throw e; });
+  const theirs = await startServer({ dataDir: dir, distDir, demoPassword: DEMO_PASSWORD }).catch(async (e) => {
+    await stopServer(ours.child);
+    throw e;
+  });
   const proxy = await startLinaProxy({ dist, upstream: theirs.base });
   const { browser } = await launchChromium();
   const load = [loadavg()[0]];
@@ -83,7 +86,10 @@ async function compare(distDir, dist) {
       lina: { base: proxy.base, url: `${proxy.base}${USERS_PATH}`, selector: LINA_ROW, first: [], returning: [] },
     };
     // One round each first, not counted (the servers' first queries, Chromium's first contexts): its wire is reported.
-    const wires = { ours: (await coldVisits(browser, { ...sides.ours, wire: true })).requests, lina: (await coldVisits(browser, { ...sides.lina, wire: true })).requests };
+    const wires = {
+      ours: (await coldVisits(browser, { ...sides.ours, wire: true })).requests,
+      lina: (await coldVisits(browser, { ...sides.lina, wire: true })).requests,
+    };
     for (let round = 0; round < ROUNDS; round += 1) {
       const order = round % 2 === 0 ? ['ours', 'lina'] : ['lina', 'ours'];
       for (const side of order) {
@@ -97,12 +103,32 @@ async function compare(distDir, dist) {
       const sorted = [...times].sort((a, b) => a - b);
       return { p50: percentile(sorted, 50), min: sorted[0], max: sorted[sorted.length - 1] };
     };
-    const cells = (times) => { const s = stats(times); return [ms(s.p50), `${ms(s.min)}–${ms(s.max)}`]; };
-    const row = (name, side, requests) => [name, ...cells(side.first), ...cells(side.returning), requests.length, bytes(requests), kb(bytes(requests.filter((r) => !isApiCall(r.url))))];
+    const cells = (times) => {
+      const s = stats(times);
+      return [ms(s.p50), `${ms(s.min)}–${ms(s.max)}`];
+    };
+    const row = (name, side, requests) => [
+      name,
+      ...cells(side.first),
+      ...cells(side.returning),
+      requests.length,
+      bytes(requests),
+      kb(bytes(requests.filter((r) => !isApiCall(r.url)))),
+    ];
     const ratio = (kind) => stats(sides.ours[kind]).p50 / stats(sides.lina[kind]).p50;
-    const verdict = (kind) => `${ratio(kind).toFixed(2)}× (within ${RATIO_BUDGET}×: ${within(ratio(kind), RATIO_BUDGET)})`;
+    const verdict = (kind) =>
+      `${ratio(kind).toFixed(2)}× (within ${RATIO_BUDGET}×: ${within(ratio(kind), RATIO_BUDGET)})`;
     return {
-      headers: ['console', 'first visit p50 ms', 'min–max', 'cold cache, org chosen p50 ms', 'min–max', 'requests before row', 'bytes before row (as sent)', 'of which files'],
+      headers: [
+        'console',
+        'first visit p50 ms',
+        'min–max',
+        'cold cache, org chosen p50 ms',
+        'min–max',
+        'requests before row',
+        'bytes before row (as sent)',
+        'of which files',
+      ],
       rows: [
         row('bastion-console', sides.ours, wires.ours),
         row('Lina 2.3.1', sides.lina, wires.lina),

@@ -8,8 +8,16 @@ export function recordBodies(page) {
   const bodies = [];
   const onFinished = (request) => {
     const response = request.response();
-    const read = response && response.status() < 300 ? response.buffer().catch(() => Buffer.alloc(0)) : Promise.resolve(Buffer.alloc(0));
-    bodies.push(read.then((bytes) => [request.url(), { status: response?.status() ?? 0, raw: bytes.length, gzip: bytes.length ? gzipSync(bytes).length : 0 }]));
+    const read =
+      response && response.status() < 300
+        ? response.buffer().catch(() => Buffer.alloc(0))
+        : Promise.resolve(Buffer.alloc(0));
+    bodies.push(
+      read.then((bytes) => [
+        request.url(),
+        { status: response?.status() ?? 0, raw: bytes.length, gzip: bytes.length ? gzipSync(bytes).length : 0 },
+      ]),
+    );
   };
   page.on('requestfinished', onFinished);
   return {
@@ -25,9 +33,11 @@ export function recordBodies(page) {
  * as it came over the wire (compressed when the server compressed it), 0 when served from cache.
  */
 export async function pageTimeline(page) {
-  return page.evaluate(() => [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')]
-    .map((e) => ({ url: e.name, start: e.startTime, end: e.responseEnd, sent: e.encodedBodySize }))
-    .sort((a, b) => a.start - b.start));
+  return page.evaluate(() =>
+    [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')]
+      .map((e) => ({ url: e.name, start: e.startTime, end: e.responseEnd, sent: e.encodedBodySize }))
+      .sort((a, b) => a.start - b.start),
+  );
 }
 
 /** An API call (JSON, not part of the page's download budget) rather than a page asset. */

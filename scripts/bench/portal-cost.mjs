@@ -19,8 +19,9 @@ const KB = 1024;
 /** Issue 29's budgets: the asset list ≤ 90 KB gzip initial, the replay ≤ 60 KB (xterm lazy). */
 export const PORTAL_BUDGETS = { 'bastion-asset-list': 90 * KB, 'bastion-session-replay': 60 * KB };
 
-const REACT_APP = "import { createElement } from 'react'\nimport { createRoot } from 'react-dom/client'\n"
-  + "createRoot(document.getElementById('root')).render(createElement('h1', null, 'Portal'))\n";
+const REACT_APP =
+  "import { createElement } from 'react'\nimport { createRoot } from 'react-dom/client'\n" +
+  "createRoot(document.getElementById('root')).render(createElement('h1', null, 'Portal'))\n";
 const PLAIN_PAGE = "document.body.append('Portal')\n";
 
 /** `bastion-console/<x>` from the package build, as an app's node_modules would give it. */
@@ -39,9 +40,19 @@ async function firstChunk(root, dir, source) {
   const entry = join(dir, 'portal.js');
   writeFileSync(entry, source);
   const result = await build({
-    entryPoints: [entry], bundle: true, splitting: true, format: 'esm', minify: true, write: false, metafile: true,
-    outdir: join(dir, 'out'), absWorkingDir: dir, nodePaths: [join(root, 'node_modules')], plugins: [fromPackage(root)],
-    define: { 'process.env.NODE_ENV': '"production"' }, logLevel: 'silent',
+    entryPoints: [entry],
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    minify: true,
+    write: false,
+    metafile: true,
+    outdir: join(dir, 'out'),
+    absWorkingDir: dir,
+    nodePaths: [join(root, 'node_modules')],
+    plugins: [fromPackage(root)],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
   });
   const outputs = result.metafile.outputs;
   const bytes = new Map(result.outputFiles.map((file) => [file.path, file.contents]));
@@ -59,10 +70,14 @@ async function firstChunk(root, dir, source) {
 }
 
 export const portalCost = {
-  title: 'What a portal pays up front per element, bundled from the package (first chunk with − without the import; gzip-6)',
+  title:
+    'What a portal pays up front per element, bundled from the package (first chunk with − without the import; gzip-6)',
   async run() {
     const root = process.cwd();
-    const built = spawnSync('npm', ['run', 'build:package'], { stdio: 'ignore', env: { ...process.env, NO_MINIFY: '' } });
+    const built = spawnSync('npm', ['run', 'build:package'], {
+      stdio: 'ignore',
+      env: { ...process.env, NO_MINIFY: '' },
+    });
     if (built.status !== 0) throw new Error('npm run build:package failed');
     const dir = mkdtempSync(join(tmpdir(), 'bastion-portal-cost-'));
     try {
@@ -73,12 +88,30 @@ export const portalCost = {
         const inReact = (await firstChunk(root, dir, `${REACT_APP}import 'bastion-console/${tag}'\n`)) - reactBase;
         const inPlain = (await firstChunk(root, dir, `${PLAIN_PAGE}import 'bastion-console/${tag}'\n`)) - plainBase;
         const budget = PORTAL_BUDGETS[tag];
-        rows.push([tag, inReact, kb(inReact), budget ? kb(budget) : '-', budget ? within(inReact, budget) : '-', inPlain, kb(inPlain)]);
+        rows.push([
+          tag,
+          inReact,
+          kb(inReact),
+          budget ? kb(budget) : '-',
+          budget ? within(inReact, budget) : '-',
+          inPlain,
+          kb(inPlain),
+        ]);
       }
       return {
-        headers: ['element', 'React app + bytes', 'React app +', 'budget', 'within', 'plain page + bytes', 'plain page + (React included)'],
+        headers: [
+          'element',
+          'React app + bytes',
+          'React app +',
+          'budget',
+          'within',
+          'plain page + bytes',
+          'plain page + (React included)',
+        ],
         rows,
-        notes: [`The React app alone: ${kb(reactBase)} first chunk. Lazy chunks (English texts, the dark theme, the replay's terminal) load on use and are not counted.`],
+        notes: [
+          `The React app alone: ${kb(reactBase)} first chunk. Lazy chunks (English texts, the dark theme, the replay's terminal) load on use and are not counted.`,
+        ],
       };
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -13,7 +13,8 @@ import { writeCast } from './replay-cast.mjs';
 import { ms, percentile, within } from './stats.mjs';
 
 const bundle = join(dirname(createRequire(import.meta.url).resolve('asciinema-player')), 'bundle');
-const PAGE = '<!doctype html><link rel="stylesheet" href="/player.css"><script src="/player.js"></script><div id="p"></div>';
+const PAGE =
+  '<!doctype html><link rel="stylesheet" href="/player.css"><script src="/player.js"></script><div id="p"></div>';
 
 function serve(castGzip) {
   const files = {
@@ -41,11 +42,18 @@ async function measure() {
   const { browser, page } = await launchChromium();
   try {
     await page.goto(`http://127.0.0.1:${server.address().port}/`);
-    const order = cast.commands.map((_, i) => i).sort((a, b) => ((a * 7919) % 113) - ((b * 7919) % 113)).slice(0, 30);
+    const order = cast.commands
+      .map((_, i) => i)
+      .sort((a, b) => ((a * 7919) % 113) - ((b * 7919) % 113))
+      .slice(0, 30);
     const seconds = order.map((i) => cast.commands[i].offset);
     return await page.evaluate(async (targets) => {
       const started = performance.now();
-      const player = globalThis.AsciinemaPlayer.create('/cast', document.getElementById('p'), { preload: true, cols: 120, rows: 36 });
+      const player = globalThis.AsciinemaPlayer.create('/cast', document.getElementById('p'), {
+        preload: true,
+        cols: 120,
+        rows: 36,
+      });
       await player.seek(0);
       const ready = performance.now() - started;
       const seeks = [];
@@ -65,7 +73,8 @@ async function measure() {
 }
 
 export const replayAsciinema = {
-  title: 'For comparison: asciinema-player 3.18 on the same one-hour cast (plain page, no API; 30 of the command seconds, same shuffle)',
+  title:
+    'For comparison: asciinema-player 3.18 on the same one-hour cast (plain page, no API; 30 of the command seconds, same shuffle)',
   async run() {
     const { ready, seeks } = await measure();
     const row = (name, value, budget) => [name, ms(value), budget, within(value, budget)];

@@ -18,8 +18,31 @@ function random(seed) {
   };
 }
 
-const WORDS = ['kernel', 'sshd', 'nginx', 'upstream', 'timeout', 'connect', 'accepted', 'session', 'opened', 'closed',
-  'disk', 'usage', 'warning', 'error', 'retry', 'backup', 'rotate', 'cron', 'audit', 'token', 'cache', 'miss', 'hit'];
+const WORDS = [
+  'kernel',
+  'sshd',
+  'nginx',
+  'upstream',
+  'timeout',
+  'connect',
+  'accepted',
+  'session',
+  'opened',
+  'closed',
+  'disk',
+  'usage',
+  'warning',
+  'error',
+  'retry',
+  'backup',
+  'rotate',
+  'cron',
+  'audit',
+  'token',
+  'cache',
+  'miss',
+  'hit',
+];
 
 function line(rand, n) {
   const words = [];
@@ -37,7 +60,10 @@ export function outputMarker(index) {
  * Writes the cast to `file`; returns `{ bytes, duration, start (epoch s), commands: [{ input, output, offset }] }`.
  * `seconds` and the rates can be lowered for small test recordings.
  */
-export async function writeCast(file, { seconds = 3600, start = 1_700_000_000, lineBytes = 1, burstEvery = 10, seed = 7 } = {}) {
+export async function writeCast(
+  file,
+  { seconds = 3600, start = 1_700_000_000, lineBytes = 1, burstEvery = 10, seed = 7 } = {},
+) {
   const rand = random(seed);
   const out = createWriteStream(file);
   let bytes = 0;
@@ -45,7 +71,9 @@ export async function writeCast(file, { seconds = 3600, start = 1_700_000_000, l
     bytes += Buffer.byteLength(text);
     if (!out.write(text)) await once(out, 'drain');
   };
-  await emit(`${JSON.stringify({ version: 2, width: COLS, height: ROWS, timestamp: start, env: { TERM: 'xterm-256color', SHELL: '/bin/bash' } })}\n`);
+  await emit(
+    `${JSON.stringify({ version: 2, width: COLS, height: ROWS, timestamp: start, env: { TERM: 'xterm-256color', SHELL: '/bin/bash' } })}\n`,
+  );
   const event = (t, data) => emit(`${JSON.stringify([Number(t.toFixed(6)), 'o', data])}\n`);
   const commands = [];
   let n = 0;
@@ -61,14 +89,17 @@ export async function writeCast(file, { seconds = 3600, start = 1_700_000_000, l
       // A burst: many lines within one second, in 16 KB writes as a pty delivers them.
       let chunk = '';
       for (let i = 0; i < 4000; i += 1) {
-        chunk += line(rand, n += 1);
-        if (chunk.length > 16_000) { await event(offset + 0.6 + i / 8000, chunk); chunk = ''; }
+        chunk += line(rand, (n += 1));
+        if (chunk.length > 16_000) {
+          await event(offset + 0.6 + i / 8000, chunk);
+          chunk = '';
+        }
       }
       if (chunk) await event(offset + 1.1, chunk);
     }
     for (let t = offset + 1.2; t < end; t += LINE_EVERY_S) {
       let text = '';
-      for (let i = 0; i < lineBytes * 5; i += 1) text += line(rand, n += 1);
+      for (let i = 0; i < lineBytes * 5; i += 1) text += line(rand, (n += 1));
       if (text) await event(t, text);
       if (output.length < 1000) output += text;
     }

@@ -31,7 +31,11 @@ async function registerTerminal(base) {
   const call = async (method, path, { json, form } = {}) => {
     const headers = { ...signedHeaders(key), 'X-JMS-ORG': 'ROOT' };
     if (json !== undefined) headers['Content-Type'] = 'application/json';
-    const answer = await fetch(`${base}${path}`, { method, headers, body: json !== undefined ? JSON.stringify(json) : form });
+    const answer = await fetch(`${base}${path}`, {
+      method,
+      headers,
+      body: json !== undefined ? JSON.stringify(json) : form,
+    });
     const text = await answer.text();
     if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${text}`);
     return text;
@@ -50,25 +54,46 @@ async function recordSession(base, dir) {
   // Its commands, recording and finish then go through the API like any terminal's.
   const db = new Database(join(dir, 'bastion.sqlite3'));
   try {
-    db.prepare(`INSERT INTO terminal_sessions (id, user, asset, system_user, login_from, remote_addr, protocol, org_id, date_start, terminal)
-      VALUES (?, ?, ?, ?, 'ST', '127.0.0.1', 'ssh', '', ?, ?)`).run(id, names.user, names.asset, names.system_user, new Date(cast.start * 1000).toISOString(), terminalId);
+    db.prepare(
+      `INSERT INTO terminal_sessions (id, user, asset, system_user, login_from, remote_addr, protocol, org_id, date_start, terminal)
+      VALUES (?, ?, ?, ?, 'ST', '127.0.0.1', 'ssh', '', ?, ?)`,
+    ).run(id, names.user, names.asset, names.system_user, new Date(cast.start * 1000).toISOString(), terminalId);
   } finally {
     db.close();
   }
-  await call('POST', '/api/v1/terminal/commands/', { json: cast.commands.map((command) => ({ ...names, input: command.input,
-    output: command.output, session: id, risk_level: 0, org_id: '', timestamp: cast.start + command.offset })) });
+  await call('POST', '/api/v1/terminal/commands/', {
+    json: cast.commands.map((command) => ({
+      ...names,
+      input: command.input,
+      output: command.output,
+      session: id,
+      risk_level: 0,
+      org_id: '',
+      timestamp: cast.start + command.offset,
+    })),
+  });
   const form = new FormData();
   form.append('file', new Blob([gzipSync(readFileSync(file))]), `${id}.cast.gz`);
   await call('POST', `/api/v1/terminal/sessions/${id}/replay/`, { form });
-  await call('PATCH', `/api/v1/terminal/sessions/${id}/`, { json: { is_finished: true,
-    date_end: new Date((cast.start + cast.duration) * 1000).toISOString(), has_replay: true, has_command: true } });
+  await call('PATCH', `/api/v1/terminal/sessions/${id}/`, {
+    json: {
+      is_finished: true,
+      date_end: new Date((cast.start + cast.duration) * 1000).toISOString(),
+      has_replay: true,
+      has_command: true,
+    },
+  });
   return { id, cast };
 }
 
 /** In the page: click each command (in `order`), time until the screen shows it drawn. */
 function seekInPage(order, markers, debug) {
-  const find = (root, sel) => root.querySelector(sel)
-    ?? [...root.querySelectorAll('*')].filter((el) => el.shadowRoot).map((el) => find(el.shadowRoot, sel)).find(Boolean);
+  const find = (root, sel) =>
+    root.querySelector(sel) ??
+    [...root.querySelectorAll('*')]
+      .filter((el) => el.shadowRoot)
+      .map((el) => find(el.shadowRoot, sel))
+      .find(Boolean);
   const player = find(document, '.replay-player');
   const buttons = [...player.querySelectorAll('.replay-commands li button')];
   const rows = () => find(document, '.xterm-rows')?.textContent ?? '';
@@ -95,34 +120,58 @@ async function measure(distDir) {
   const saved = process.env.BOOTSTRAP_TOKEN;
   process.env.BOOTSTRAP_TOKEN = BOOTSTRAP_TOKEN; // the child server reads it at start
   const { child, base } = await startServer({ dataDir: dir, distDir, demoPassword: DEMO_PASSWORD }).finally(() => {
-    if (saved === undefined) delete process.env.BOOTSTRAP_TOKEN; else process.env.BOOTSTRAP_TOKEN = saved;
+    if (saved === undefined) delete process.env.BOOTSTRAP_TOKEN;
+    else process.env.BOOTSTRAP_TOKEN = saved;
   });
   let browser;
   try {
     const { id, cast } = await recordSession(base, dir);
     ({ browser } = await launchChromium());
     const url = `${base}/embed-replay.html?session=${id}`;
-    const cold = (await coldLoads(browser, { base, password: DEMO_PASSWORD, url, selector: READY })).sort((a, b) => a - b);
+    const cold = (await coldLoads(browser, { base, password: DEMO_PASSWORD, url, selector: READY })).sort(
+      (a, b) => a - b,
+    );
     const page = await browser.newPage();
     if (process.env.BENCH_REPLAY_DEBUG) page.on('console', (m) => console.log('page:', m.text()));
     await page.setViewport({ width: 1280, height: 800 });
     await login(page, base, DEMO_PASSWORD);
     const first = await timeToSelector(page, url, READY);
     // Where the warm first frame's time went, on the page's clock (0 = navigation start).
-    const marks = await page.evaluate(() => performance.getEntriesByType('mark').filter((m) => m.name.startsWith('replay:'))
-      .map((m) => [m.name, m.startTime]));
+    const marks = await page.evaluate(() =>
+      performance
+        .getEntriesByType('mark')
+        .filter((m) => m.name.startsWith('replay:'))
+        .map((m) => [m.name, m.startTime]),
+    );
     const indexStarted = performance.now();
-    await page.waitForFunction((sel) => {
-      const find = (root) => root.querySelector(sel)
-        ?? [...root.querySelectorAll('*')].filter((el) => el.shadowRoot).map((el) => find(el.shadowRoot)).find(Boolean);
-      return find(document)?.dataset.indexed === 'complete';
-    }, { polling: 200, timeout: INDEX_TIMEOUT_MS }, '.replay-player');
+    await page.waitForFunction(
+      (sel) => {
+        const find = (root) =>
+          root.querySelector(sel) ??
+          [...root.querySelectorAll('*')]
+            .filter((el) => el.shadowRoot)
+            .map((el) => find(el.shadowRoot))
+            .find(Boolean);
+        return find(document)?.dataset.indexed === 'complete';
+      },
+      { polling: 200, timeout: INDEX_TIMEOUT_MS },
+      '.replay-player',
+    );
     const indexing = performance.now() - indexStarted + first.total;
     // A fixed shuffle: jumps go backwards as often as forwards, near and far.
     const order = cast.commands.map((_, i) => i).sort((a, b) => ((a * 7919) % 113) - ((b * 7919) % 113));
     const markers = cast.commands.map((_, i) => outputMarker(i));
     const { times, wrong } = await page.evaluate(seekInPage, order, markers, Boolean(process.env.BENCH_REPLAY_DEBUG));
-    return { marks, bytes: cast.bytes, commands: cast.commands.length, cold, warm: first.total, indexing, seeks: times.sort((a, b) => a - b), wrong };
+    return {
+      marks,
+      bytes: cast.bytes,
+      commands: cast.commands.length,
+      cold,
+      warm: first.total,
+      indexing,
+      seeks: times.sort((a, b) => a - b),
+      wrong,
+    };
   } finally {
     await browser?.close();
     await stopServer(child);
@@ -131,7 +180,8 @@ async function measure(distDir) {
 }
 
 export const replaySeek = {
-  title: '<bastion-session-replay> on /embed-replay.html in headless Chromium: one-hour recording with heavy output (asciicast streamed gzip), keyframe seeking',
+  title:
+    '<bastion-session-replay> on /embed-replay.html in headless Chromium: one-hour recording with heavy output (asciicast streamed gzip), keyframe seeking',
   async run({ distDir }) {
     const r = await measure(distDir);
     const row = (name, value, budget) => [name, ms(value), budget ?? '', budget ? within(value, budget) : ''];
@@ -148,7 +198,12 @@ export const replaySeek = {
         row('seek to a command p95', percentile(r.seeks, 95), SEEK_BUDGET_MS),
         row('seek to a command max', r.seeks[r.seeks.length - 1], SEEK_BUDGET_MS),
         ...r.marks.map(([name, at]) => [`  warm first frame: ${name} at (page clock)`, ms(at), '', '']),
-        [`screens without their command's output after the jump: ${r.wrong.length}`, '', '', r.wrong.length === 0 ? 'yes' : 'NO'],
+        [
+          `screens without their command's output after the jump: ${r.wrong.length}`,
+          '',
+          '',
+          r.wrong.length === 0 ? 'yes' : 'NO',
+        ],
       ],
     };
   },

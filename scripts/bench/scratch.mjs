@@ -23,7 +23,11 @@ export function scratchDatabase(prefix, load, seed) {
       process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
       const { buildApp } = await tsImport('../../demo/server/app.ts', import.meta.url);
       const loaded = await load((path) => tsImport(path, import.meta.url));
-      const app = await buildApp({ dbFile: join(dir, DB_NAME), demoPassword: DEMO_PASSWORD, allowedTargets: '127.0.0.0/8' });
+      const app = await buildApp({
+        dbFile: join(dir, DB_NAME),
+        demoPassword: DEMO_PASSWORD,
+        allowedTargets: '127.0.0.0/8',
+      });
       const started = performance.now();
       const extra = await seed(app, loaded);
       scratch = { dir, app, ...extra, seedMs: performance.now() - started };

@@ -23,7 +23,29 @@ import { usersListServer } from './users-list-server.mjs';
 
 // The *PageBytes sections report the cold visit their first-row section recorded, so each comes right after it;
 // linaFirstRow is the last on the users database (it removes it).
-export const SECTIONS = [elementSizes, portalCost, firstLoad, usersListServer, usersFirstRow, usersPageBytes, linaFirstRow, assetsListServer, assetListFirstRow, assetListPageBytes, csvImportConcurrency, grantsServer, terminalServer, replaySeek, replayAsciinema, storageUpload, storageFirstFrame, door, doorLoad, batch, soak];
+export const SECTIONS = [
+  elementSizes,
+  portalCost,
+  firstLoad,
+  usersListServer,
+  usersFirstRow,
+  usersPageBytes,
+  linaFirstRow,
+  assetsListServer,
+  assetListFirstRow,
+  assetListPageBytes,
+  csvImportConcurrency,
+  grantsServer,
+  terminalServer,
+  replaySeek,
+  replayAsciinema,
+  storageUpload,
+  storageFirstFrame,
+  door,
+  doorLoad,
+  batch,
+  soak,
+];
 
 /**
  * `npm run bench -- <group> …` runs only these sections (in the order above): `first-load` is the
@@ -31,7 +53,16 @@ export const SECTIONS = [elementSizes, portalCost, firstLoad, usersListServer, u
  * 2.3.1's with LINA_DIST set).
  */
 export const SECTION_GROUPS = {
-  'first-load': [elementSizes, portalCost, firstLoad, usersFirstRow, usersPageBytes, linaFirstRow, assetListFirstRow, assetListPageBytes],
+  'first-load': [
+    elementSizes,
+    portalCost,
+    firstLoad,
+    usersFirstRow,
+    usersPageBytes,
+    linaFirstRow,
+    assetListFirstRow,
+    assetListPageBytes,
+  ],
   server: [usersListServer, assetsListServer, csvImportConcurrency],
   grants: [grantsServer],
   terminal: [terminalServer],

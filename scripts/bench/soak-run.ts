@@ -28,8 +28,19 @@ const SAMPLE_MS = 5_000;
 /** Memory counts as growing when the last minute is above the first by both this share and this many MB. */
 export const GROWTH = { share: 0.25, rssMb: 30, heapMb: 10 };
 
-interface Gc { at: number; kind: string; afterMb: number }
-interface Watched { name: string; child: ChildProcess; out: string[]; gcs: Gc[]; rss: { at: number; mb: number }[]; exit?: string }
+interface Gc {
+  at: number;
+  kind: string;
+  afterMb: number;
+}
+interface Watched {
+  name: string;
+  child: ChildProcess;
+  out: string[];
+  gcs: Gc[];
+  rss: { at: number; mb: number }[];
+  exit?: string;
+}
 
 /**
  * V8 flags of both processes: a 1 MB young generation (default: up to 16–32 MB) makes a scavenge of every
@@ -39,8 +50,10 @@ export const GC_FLAGS = (process.env.SOAK_NODE_FLAGS ?? '--max-semi-space-size=1
 
 function watch(name: string, script: string, env: Record<string, string>): Watched {
   // As `npm start` runs them (scripts/start.mjs): two malloc arenas unless MALLOC_ARENA_MAX says otherwise.
-  const child = spawn(process.execPath, [...GC_FLAGS, '--trace-gc', '--import', 'tsx', script],
-    { env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...GC_FLAGS, '--trace-gc', '--import', 'tsx', script], {
+    env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const watched: Watched = { name, child, out: [], gcs: [], rss: [] };
   const started = Date.now();
   let partial = '';
@@ -49,7 +62,10 @@ function watch(name: string, script: string, env: Record<string, string>): Watch
     partial = lines.pop() ?? '';
     for (const line of lines) {
       // V8's trace: "[pid:0x…]  1234 ms: Scavenge 10.5 (12.0) -> 9.8 (13.0) MB, …" (heap used, and committed, before -> after).
-      const gc = /^\[\d+:0x[0-9a-f]+\]\s+(\d+) ms: ([A-Za-z-]+(?: \([a-z]+\))?) [\d.]+ \([\d.]+\) -> ([\d.]+) \([\d.]+\) MB/.exec(line);
+      const gc =
+        /^\[\d+:0x[0-9a-f]+\]\s+(\d+) ms: ([A-Za-z-]+(?: \([a-z]+\))?) [\d.]+ \([\d.]+\) -> ([\d.]+) \([\d.]+\) MB/.exec(
+          line,
+        );
       if (gc) watched.gcs.push({ at: started + Number(gc[1]), kind: gc[2], afterMb: Number(gc[3]) });
       else {
         watched.out.push(line);
@@ -59,16 +75,25 @@ function watch(name: string, script: string, env: Record<string, string>): Watch
   };
   child.stdout!.on('data', read);
   child.stderr!.on('data', read);
-  child.once('exit', (code, signal) => { watched.exit = signal ? `killed by ${signal}` : `exited with ${code}`; });
+  child.once('exit', (code, signal) => {
+    watched.exit = signal ? `killed by ${signal}` : `exited with ${code}`;
+  });
   return watched;
 }
 
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const rssMb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-const median = (values: number[]) => (values.length === 0 ? NaN : [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]);
+const median = (values: number[]) =>
+  values.length === 0 ? NaN : [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const round = (value: number) => (Number.isFinite(value) ? Number(value.toFixed(1)) : '');
 
-async function until(check: () => Promise<boolean> | boolean, ms: number, what: string, watched: Watched[]): Promise<void> {
+async function until(
+  check: () => Promise<boolean> | boolean,
+  ms: number,
+  what: string,
+  watched: Watched[],
+): Promise<void> {
   for (const deadline = Date.now() + ms; !(await check());) {
     const dead = watched.find((each) => each.exit);
     if (dead) throw new Error(`${dead.name} ${dead.exit} while starting:\n${dead.out.slice(-30).join('\n')}`);
@@ -96,7 +121,11 @@ export async function soak(minutes = Number(process.env.SOAK_MINUTES || 10)) {
     const userId = w.user('soak-user');
     db.prepare('UPDATE users SET public_key = ? WHERE id = ?').run(`${keys.public} soak@bench`, userId);
     const systemUser = w.systemUser('soak-ssh', 'ssh', 20);
-    db.prepare('UPDATE system_users SET username = ?, password = ? WHERE id = ?').run(sshd.username, seal(db, sshd.password), systemUser);
+    db.prepare('UPDATE system_users SET username = ?, password = ? WHERE id = ?').run(
+      sshd.username,
+      seal(db, sshd.password),
+      systemUser,
+    );
     const target = w.asset('soak-target', [orgRoot(db, '')], { protocols: `ssh/${sshd.port}` });
     db.prepare("UPDATE assets SET ip = '127.0.0.1', port = ? WHERE id = ?").run(sshd.port, target);
     w.permission('soak-grant', { users: [userId], assets: [target], systemUsers: [systemUser] });
@@ -104,8 +133,19 @@ export async function soak(minutes = Number(process.env.SOAK_MINUTES || 10)) {
 
     const [port, sshPort, httpPort] = [await freePort(), await freePort(), await freePort()];
     const base = `http://127.0.0.1:${port}`;
-    const common = { BOOTSTRAP_TOKEN, BASTION_ALLOWED_TARGETS: '127.0.0.0/8', TERMINAL_HTTP_PORT: String(httpPort), TERMINAL_HTTP_HOST: '127.0.0.1' };
-    const server = watch('server', 'demo/server/main.ts', { ...common, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, BASTION_AUDIT_SAMPLES: '0' });
+    const common = {
+      BOOTSTRAP_TOKEN,
+      BASTION_ALLOWED_TARGETS: '127.0.0.0/8',
+      TERMINAL_HTTP_PORT: String(httpPort),
+      TERMINAL_HTTP_HOST: '127.0.0.1',
+    };
+    const server = watch('server', 'demo/server/main.ts', {
+      ...common,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      BASTION_AUDIT_SAMPLES: '0',
+    });
     const processes = [server];
     const stop = async (each: Watched) => {
       if (each.child.exitCode !== null || each.child.signalCode !== null) return;
@@ -114,23 +154,48 @@ export async function soak(minutes = Number(process.env.SOAK_MINUTES || 10)) {
       await Promise.race([exited, sleep(15_000).then(() => each.child.kill('SIGKILL'))]);
     };
     cleanups.push(() => stop(server));
-    await until(() => fetch(`${base}/api/health/`).then((r) => r.ok, () => false), 60_000, 'the server did not answer', processes);
+    await until(
+      () =>
+        fetch(`${base}/api/health/`).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      60_000,
+      'the server did not answer',
+      processes,
+    );
     const terminal = watch('terminal', 'demo/terminal/main.ts', {
-      ...common, BASTION_API: base, TERMINAL_DATA_DIR: join(dataDir, 'terminal'), TERMINAL_NAME: `soak-${process.pid}`, TERMINAL_SSH_PORT: String(sshPort),
+      ...common,
+      BASTION_API: base,
+      TERMINAL_DATA_DIR: join(dataDir, 'terminal'),
+      TERMINAL_NAME: `soak-${process.pid}`,
+      TERMINAL_SSH_PORT: String(sshPort),
     });
     processes.push(terminal);
     cleanups.push(() => stop(terminal));
-    await until(() => terminal.out.some((line) => /SSH on /.test(line)), 60_000, 'the terminal did not start', processes);
+    await until(
+      () => terminal.out.some((line) => /SSH on /.test(line)),
+      60_000,
+      'the terminal did not start',
+      processes,
+    );
 
-    const token = await fetch(`${base}/api/v1/authentication/auth/`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: PASSWORD }),
-    }).then((r) => r.json()) as { token: string };
+    const token = (await fetch(`${base}/api/v1/authentication/auth/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+    }).then((r) => r.json())) as { token: string };
     const headers = { authorization: `Bearer ${token.token}`, 'content-type': 'application/json' };
 
     const started = Date.now();
     const endAt = started + minutes * 60_000;
     const minuteOf = (at: number) => Math.min(minutes - 1, Math.floor((at - started) / 60_000));
-    const perMinute = Array.from({ length: minutes }, () => ({ requests: 0, errors: 0, sessions: 0, sessionFailures: 0 }));
+    const perMinute = Array.from({ length: minutes }, () => ({
+      requests: 0,
+      errors: 0,
+      sessions: 0,
+      sessionFailures: 0,
+    }));
     const firstErrors: string[] = [];
     const running = () => Date.now() < endAt && processes.every((each) => !each.exit);
 
@@ -138,7 +203,11 @@ export async function soak(minutes = Number(process.env.SOAK_MINUTES || 10)) {
       const slot = perMinute[minuteOf(Date.now())];
       slot.requests += 1;
       try {
-        const response = await fetch(`${base}${url}`, { method, headers: body === undefined ? { authorization: headers.authorization } : headers, body: body === undefined ? undefined : JSON.stringify(body) });
+        const response = await fetch(`${base}${url}`, {
+          method,
+          headers: body === undefined ? { authorization: headers.authorization } : headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
         const text = await response.text();
         if (response.status >= 400) {
           slot.errors += 1;
@@ -155,13 +224,23 @@ export async function soak(minutes = Number(process.env.SOAK_MINUTES || 10)) {
 
     const writes = async () => {
       for (let i = 0; running(); i += 1) {
-        const asset = await call('POST', '/api/v1/assets/assets/', { hostname: `soak-${i}`, ip: `127.8.${(i >> 8) & 255}.${i & 255}`, platform: 'Linux' });
+        const asset = await call('POST', '/api/v1/assets/assets/', {
+          hostname: `soak-${i}`,
+          ip: `127.8.${(i >> 8) & 255}.${i & 255}`,
+          platform: 'Linux',
+        });
         if (asset?.id) {
           await call('PATCH', `/api/v1/assets/assets/${asset.id}/`, { comment: `edited ${i}` });
           await call('GET', `/api/v1/assets/assets/?limit=15&search=soak-${i}`);
           await call('DELETE', `/api/v1/assets/assets/${asset.id}/`);
         }
-        const user = await call('POST', '/api/v1/users/users/', { username: `soak-u${i}`, name: `Soak ${i}`, email: `soak${i}@example.test`, password_strategy: 1, password: 'Soak-pass-1x' });
+        const user = await call('POST', '/api/v1/users/users/', {
+          username: `soak-u${i}`,
+          name: `Soak ${i}`,
+          email: `soak${i}@example.test`,
+          password_strategy: 1,
+          password: 'Soak-pass-1x',
+        });
         if (user?.id) await call('DELETE', `/api/v1/users/users/${user.id}/`);
       }
     };
@@ -170,7 +249,10 @@ export async function soak(minutes = Number(process.env.SOAK_MINUTES || 10)) {
       for (let i = 0; running(); i += 1) {
         await call('GET', '/api/v1/assets/assets/?limit=500&offset=0');
         await call('GET', '/api/v1/users/users/?limit=500&offset=0');
-        await call('GET', `/api/v1/assets/assets/?limit=50&hostname=${encodeURIComponent(`web${i % 97}`)}&ip=127.${i % 251}`);
+        await call(
+          'GET',
+          `/api/v1/assets/assets/?limit=50&hostname=${encodeURIComponent(`web${i % 97}`)}&ip=127.${i % 251}`,
+        );
         if (i % 5 === 0) await call('GET', '/api/v1/assets/assets/?format=csv');
         if (i % 5 === 2) await call('GET', '/api/v1/users/users/?format=csv');
         await sleep(250);
@@ -202,7 +284,13 @@ export async function soak(minutes = Number(process.env.SOAK_MINUTES || 10)) {
 
     const sampler = async () => {
       while (running()) {
-        for (const each of processes) if (!each.exit) try { each.rss.push({ at: Date.now(), mb: rssMb(each.child.pid!) }); } catch { /* exiting */ }
+        for (const each of processes)
+          if (!each.exit)
+            try {
+              each.rss.push({ at: Date.now(), mb: rssMb(each.child.pid!) });
+            } catch {
+              /* exiting */
+            }
         await sleep(SAMPLE_MS);
       }
     };
@@ -218,9 +306,13 @@ export async function soak(minutes = Number(process.env.SOAK_MINUTES || 10)) {
     const ranMinutes = Math.max(1, Math.ceil((Date.now() - started) / 60_000));
 
     // Abort, crash or assertion: a process that is gone before the end, or that said so.
-    const failures = processes.filter((each) => each.exit).map((each) => `${each.name} ${each.exit}: ${each.out.slice(-5).join(' | ')}`);
+    const failures = processes
+      .filter((each) => each.exit)
+      .map((each) => `${each.name} ${each.exit}: ${each.out.slice(-5).join(' | ')}`);
     for (const each of processes) {
-      const said = each.out.find((line) => /Assertion failed|FATAL ERROR|Segmentation fault|SIGABRT|out of memory/i.test(line));
+      const said = each.out.find((line) =>
+        /Assertion failed|FATAL ERROR|Segmentation fault|SIGABRT|out of memory/i.test(line),
+      );
       if (said) failures.push(`${each.name} printed: ${said}`);
     }
     for (const each of processes) await stop(each);
@@ -239,22 +331,46 @@ export async function soak(minutes = Number(process.env.SOAK_MINUTES || 10)) {
       const s = minuteFigures(server, minute);
       const t = minuteFigures(terminal, minute);
       const load = perMinute[minute];
-      rows.push([`minute ${minute + 1}`, round(s.rss), round(s.heap), `${s.gcs} (${s.full})`, round(t.rss), round(t.heap), `${t.gcs} (${t.full})`,
-        load.requests, load.errors, `${load.sessions}/${load.sessions + load.sessionFailures}`]);
+      rows.push([
+        `minute ${minute + 1}`,
+        round(s.rss),
+        round(s.heap),
+        `${s.gcs} (${s.full})`,
+        round(t.rss),
+        round(t.heap),
+        `${t.gcs} (${t.full})`,
+        load.requests,
+        load.errors,
+        `${load.sessions}/${load.sessions + load.sessionFailures}`,
+      ]);
     }
     const last = Math.min(minutes, ranMinutes) - 1;
     const growth: string[] = [];
     for (const each of processes) {
       const first = minuteFigures(each, 0);
       const end = minuteFigures(each, last);
-      const grew = (a: number, b: number, mb: number) => Number.isFinite(a) && Number.isFinite(b) && b - a > mb && b > a * (1 + GROWTH.share);
-      if (grew(first.rss, end.rss, GROWTH.rssMb)) growth.push(`${each.name} RSS ${round(first.rss)} → ${round(end.rss)} MB`);
-      if (grew(first.heap, end.heap, GROWTH.heapMb)) growth.push(`${each.name} live heap ${round(first.heap)} → ${round(end.heap)} MB`);
+      const grew = (a: number, b: number, mb: number) =>
+        Number.isFinite(a) && Number.isFinite(b) && b - a > mb && b > a * (1 + GROWTH.share);
+      if (grew(first.rss, end.rss, GROWTH.rssMb))
+        growth.push(`${each.name} RSS ${round(first.rss)} → ${round(end.rss)} MB`);
+      if (grew(first.heap, end.heap, GROWTH.heapMb))
+        growth.push(`${each.name} live heap ${round(first.heap)} → ${round(end.heap)} MB`);
     }
-    const totals = perMinute.reduce((sum, slot) => ({ requests: sum.requests + slot.requests, errors: sum.errors + slot.errors, sessions: sum.sessions + slot.sessions, failed: sum.failed + slot.sessionFailures }), { requests: 0, errors: 0, sessions: 0, failed: 0 });
-    const verdict = failures.length > 0 ? `FAILED: ${failures.join('; ')}`
-      : growth.length > 0 ? `memory grows: ${growth.join('; ')}`
-        : `no abort or crash; memory steady (first minute to last within ${GROWTH.share * 100}% or ${GROWTH.rssMb} MB RSS / ${GROWTH.heapMb} MB heap)`;
+    const totals = perMinute.reduce(
+      (sum, slot) => ({
+        requests: sum.requests + slot.requests,
+        errors: sum.errors + slot.errors,
+        sessions: sum.sessions + slot.sessions,
+        failed: sum.failed + slot.sessionFailures,
+      }),
+      { requests: 0, errors: 0, sessions: 0, failed: 0 },
+    );
+    const verdict =
+      failures.length > 0
+        ? `FAILED: ${failures.join('; ')}`
+        : growth.length > 0
+          ? `memory grows: ${growth.join('; ')}`
+          : `no abort or crash; memory steady (first minute to last within ${GROWTH.share * 100}% or ${GROWTH.rssMb} MB RSS / ${GROWTH.heapMb} MB heap)`;
     return { minutes: ranMinutes, rows, runtimes, totals, firstErrors, failures, growth, verdict };
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup();

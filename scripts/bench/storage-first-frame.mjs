@@ -28,7 +28,11 @@ async function terminalCalls(base) {
   const call = async (method, path, { json, form } = {}) => {
     const headers = { ...signedHeaders(key), 'X-JMS-ORG': 'ROOT' };
     if (json !== undefined) headers['Content-Type'] = 'application/json';
-    const answer = await fetch(`${base}${path}`, { method, headers, body: json !== undefined ? JSON.stringify(json) : form });
+    const answer = await fetch(`${base}${path}`, {
+      method,
+      headers,
+      body: json !== undefined ? JSON.stringify(json) : form,
+    });
     const text = await answer.text();
     if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${text}`);
     return text ? JSON.parse(text) : null;
@@ -47,10 +51,25 @@ async function measure(distDir) {
     const gz = gzipSync(plain);
     const { call, terminalId } = await terminalCalls(world.base);
     const dateStart = new Date(cast.start * 1000).toISOString();
-    const finish = { is_finished: true, date_end: new Date((cast.start + cast.duration) * 1000).toISOString(), has_command: true };
-    const withCommands = (id) => call('POST', '/api/v1/terminal/commands/', { json: cast.commands.map((command) => ({
-      user: 'Administrator(admin)', asset: 'bench-host', system_user: 'root', input: command.input, output: command.output,
-      session: id, risk_level: 0, org_id: '', timestamp: cast.start + command.offset })) });
+    const finish = {
+      is_finished: true,
+      date_end: new Date((cast.start + cast.duration) * 1000).toISOString(),
+      has_command: true,
+    };
+    const withCommands = (id) =>
+      call('POST', '/api/v1/terminal/commands/', {
+        json: cast.commands.map((command) => ({
+          user: 'Administrator(admin)',
+          asset: 'bench-host',
+          system_user: 'root',
+          input: command.input,
+          output: command.output,
+          session: id,
+          risk_level: 0,
+          org_id: '',
+          timestamp: cast.start + command.offset,
+        })),
+      });
 
     // On the server's disk: uploaded as a terminal whose storage is the server's does.
     const onDisk = world.insertSession({ terminal: terminalId, dateStart });
@@ -65,7 +84,15 @@ async function measure(distDir) {
     await withCommands(inStore);
     const target = await call('GET', `/api/v1/terminal/sessions/${inStore}/replay/target/`);
     const sha256 = createHash('sha256').update(plain).digest('hex');
-    await world.client.send(new PutObjectCommand({ Bucket: BUCKET, Key: target.key, Body: gz, ContentType: 'application/gzip', Metadata: { sha256 } }));
+    await world.client.send(
+      new PutObjectCommand({
+        Bucket: BUCKET,
+        Key: target.key,
+        Body: gz,
+        ContentType: 'application/gzip',
+        Metadata: { sha256 },
+      }),
+    );
     await call('POST', `/api/v1/terminal/sessions/${inStore}/replay/object/`, { json: { sha256, size: gz.length } });
     await call('PATCH', `/api/v1/terminal/sessions/${inStore}/`, { json: finish });
 
@@ -74,15 +101,34 @@ async function measure(distDir) {
     const cold = { disk: [], store: [] };
     for (let i = 0; i < COLD_PAIRS; i += 1) {
       // Alternating, so a busier moment of the shared machine falls on both.
-      for (const [name, id] of i % 2 ? [['store', inStore], ['disk', onDisk]] : [['disk', onDisk], ['store', inStore]]) {
-        cold[name].push(...await coldLoads(browser, { base: world.base, password: DEMO_PASSWORD, url: url(id), selector: READY, runs: 1 }));
+      for (const [name, id] of i % 2
+        ? [
+            ['store', inStore],
+            ['disk', onDisk],
+          ]
+        : [
+            ['disk', onDisk],
+            ['store', inStore],
+          ]) {
+        cold[name].push(
+          ...(await coldLoads(browser, {
+            base: world.base,
+            password: DEMO_PASSWORD,
+            url: url(id),
+            selector: READY,
+            runs: 1,
+          })),
+        );
       }
     }
     const page = await browser.newPage();
     await page.setViewport({ width: 1280, height: 800 });
     await login(page, world.base, DEMO_PASSWORD);
     await timeToSelector(page, url(onDisk), READY); // the page's files in the cache first
-    const warm = { disk: (await timeToSelector(page, url(onDisk), READY)).total, store: (await timeToSelector(page, url(inStore), READY)).total };
+    const warm = {
+      disk: (await timeToSelector(page, url(onDisk), READY)).total,
+      store: (await timeToSelector(page, url(inStore), READY)).total,
+    };
     for (const list of Object.values(cold)) list.sort((a, b) => a - b);
     return { bytes: cast.bytes, gzBytes: gz.length, cold, warm };
   } finally {
@@ -93,7 +139,8 @@ async function measure(distDir) {
 }
 
 export const storageFirstFrame = {
-  title: 'First replay frame of a one-hour recording kept in Ceph (streamed through the server) against the same on the server\'s disk: <bastion-session-replay> on /embed-replay.html, headless Chromium',
+  title:
+    "First replay frame of a one-hour recording kept in Ceph (streamed through the server) against the same on the server's disk: <bastion-session-replay> on /embed-replay.html, headless Chromium",
   async run({ distDir }) {
     const r = await measure(distDir);
     const p50 = { disk: percentile(r.cold.disk, 50), store: percentile(r.cold.store, 50) };
@@ -102,11 +149,36 @@ export const storageFirstFrame = {
       headers: ['measure', 'server disk ms', 'Ceph bucket ms', 'bucket / disk', 'budget', 'within'],
       rows: [
         [`recording: ${ms(r.bytes / 1048576)} MiB asciicast, ${ms(r.gzBytes / 1048576)} MiB gzip`, '', '', '', '', ''],
-        [`first frame, cold p50 (${r.cold.disk.length} fresh contexts each, alternating)`, ms(p50.disk), ms(p50.store), ratio(p50.store, p50.disk), `<= ${RATIO_BUDGET}`, within(p50.store / p50.disk, RATIO_BUDGET)],
-        ['first frame, cold max', ms(r.cold.disk.at(-1)), ms(r.cold.store.at(-1)), ratio(r.cold.store.at(-1), r.cold.disk.at(-1)), '', ''],
-        ['first frame, warm (cached page files)', ms(r.warm.disk), ms(r.warm.store), ratio(r.warm.store, r.warm.disk), `<= ${RATIO_BUDGET}`, within(r.warm.store / r.warm.disk, RATIO_BUDGET)],
+        [
+          `first frame, cold p50 (${r.cold.disk.length} fresh contexts each, alternating)`,
+          ms(p50.disk),
+          ms(p50.store),
+          ratio(p50.store, p50.disk),
+          `<= ${RATIO_BUDGET}`,
+          within(p50.store / p50.disk, RATIO_BUDGET),
+        ],
+        [
+          'first frame, cold max',
+          ms(r.cold.disk.at(-1)),
+          ms(r.cold.store.at(-1)),
+          ratio(r.cold.store.at(-1), r.cold.disk.at(-1)),
+          '',
+          '',
+        ],
+        [
+          'first frame, warm (cached page files)',
+          ms(r.warm.disk),
+          ms(r.warm.store),
+          ratio(r.warm.store, r.warm.disk),
+          `<= ${RATIO_BUDGET}`,
+          within(r.warm.store / r.warm.disk, RATIO_BUDGET),
+        ],
       ],
-      notes: [`load average when done: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`],
+      notes: [
+        `load average when done: ${loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}`,
+      ],
     };
   },
 };

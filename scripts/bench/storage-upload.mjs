@@ -20,23 +20,40 @@ const RECORDING_SECONDS = 27_000;
 const UPLOAD_TIMEOUT_MS = 600_000;
 
 const rssMb = (pid) => {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:')) ?? 'VmRSS: 0 kB';
+  const line =
+    readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('VmRSS:')) ?? 'VmRSS: 0 kB';
   return Number(line.replace(/\D+/g, '')) / 1024;
 };
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function startTerminal(world, dataDir) {
   const env = {
-    ...process.env, BASTION_API: world.base, BOOTSTRAP_TOKEN, TERMINAL_DATA_DIR: dataDir, TERMINAL_NAME: 'bench-storage',
-    TERMINAL_SSH_PORT: '0', TERMINAL_HTTP_PORT: '0', MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+    ...process.env,
+    BASTION_API: world.base,
+    BOOTSTRAP_TOKEN,
+    TERMINAL_DATA_DIR: dataDir,
+    TERMINAL_NAME: 'bench-storage',
+    TERMINAL_SSH_PORT: '0',
+    TERMINAL_HTTP_PORT: '0',
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'demo/terminal/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'demo/terminal/main.ts'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
-  child.stdout.on('data', (data) => { out += data; });
-  child.stderr.on('data', (data) => { out += data; });
+  child.stdout.on('data', (data) => {
+    out += data;
+  });
+  child.stderr.on('data', (data) => {
+    out += data;
+  });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   return {
-    child, output: () => out,
+    child,
+    output: () => out,
     async listening() {
       for (const deadline = Date.now() + 60_000; !/SSH on /.test(out); await pause(50)) {
         if (Date.now() > deadline || child.exitCode !== null) throw new Error(`the terminal did not start:\n${out}`);
@@ -68,17 +85,32 @@ async function measure(distDir) {
 
     // What a terminal killed mid-session leaves: the session open on the server, its recording on disk.
     mkdirSync(join(dataDir, 'replays'), { recursive: true });
-    const id = world.insertSession({ terminal: registered.id, dateStart: new Date(Date.now() - 3600_000).toISOString(), replayStorage: world.storageId });
+    const id = world.insertSession({
+      terminal: registered.id,
+      dateStart: new Date(Date.now() - 3600_000).toISOString(),
+      replayStorage: world.storageId,
+    });
     const file = join(dataDir, 'replays', `${id}.cast`);
     await writeCast(file, { seconds: RECORDING_SECONDS });
     const bytes = statSync(file).size;
 
     terminal = startTerminal(world, dataDir);
     let peak = 0;
-    const sampler = setInterval(() => { try { peak = Math.max(peak, rssMb(terminal.child.pid)); } catch { /* exited */ } }, 20);
+    const sampler = setInterval(() => {
+      try {
+        peak = Math.max(peak, rssMb(terminal.child.pid));
+      } catch {
+        /* exited */
+      }
+    }, 20);
     let stored;
-    for (const deadline = Date.now() + UPLOAD_TIMEOUT_MS; !(stored = /stored in bench-ceph as (\S+): ([\d.]+) MiB gzip in ([\d.]+) s/.exec(terminal.output())); await pause(100)) {
-      if (Date.now() > deadline || terminal.child.exitCode !== null) throw new Error(`the recording was not stored:\n${terminal.output()}`);
+    for (
+      const deadline = Date.now() + UPLOAD_TIMEOUT_MS;
+      !(stored = /stored in bench-ceph as (\S+): ([\d.]+) MiB gzip in ([\d.]+) s/.exec(terminal.output()));
+      await pause(100)
+    ) {
+      if (Date.now() > deadline || terminal.child.exitCode !== null)
+        throw new Error(`the recording was not stored:\n${terminal.output()}`);
     }
     clearInterval(sampler);
     if (!world.hasReplay(id)) throw new Error('the server does not have the recording');
@@ -90,7 +122,8 @@ async function measure(distDir) {
 }
 
 export const storageUpload = {
-  title: 'A 200 MB recording stored by the terminal process into Ceph (RADOS Gateway on loopback): SHA-256, gzip on the way, streaming multipart upload, the server told',
+  title:
+    'A 200 MB recording stored by the terminal process into Ceph (RADOS Gateway on loopback): SHA-256, gzip on the way, streaming multipart upload, the server told',
   async run({ distDir }) {
     const r = await measure(distDir);
     const mb = r.bytes / 1e6;
@@ -101,9 +134,19 @@ export const storageUpload = {
         ['time to stored and told (s)', ms(r.seconds), '', ''],
         ['throughput (MB/s of recording)', ms(mb / r.seconds), '', ''],
         ['terminal RSS idle / peak (MB)', `${ms(r.idle)} / ${ms(r.peak)}`, '', ''],
-        ['terminal RSS above idle (MB)', ms(r.peak - r.idle), `<= ${MEMORY_BUDGET_MB}`, within(r.peak - r.idle, MEMORY_BUDGET_MB)],
+        [
+          'terminal RSS above idle (MB)',
+          ms(r.peak - r.idle),
+          `<= ${MEMORY_BUDGET_MB}`,
+          within(r.peak - r.idle, MEMORY_BUDGET_MB),
+        ],
       ],
-      notes: [`load average when done: ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`],
+      notes: [
+        `load average when done: ${(await import('node:os'))
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}`,
+      ],
     };
   },
 };

@@ -17,9 +17,12 @@ export const BUCKET = 'bench-replays';
 /** The same client settings the terminal and the server use (demo/shared/replay-object.ts). */
 export function s3Client(rgw) {
   return new S3Client({
-    endpoint: rgw.endpoint, region: 'us-east-1', forcePathStyle: true,
+    endpoint: rgw.endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
     credentials: { accessKeyId: rgw.accessKey, secretAccessKey: rgw.secretKey },
-    requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED',
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
   });
 }
 
@@ -41,26 +44,43 @@ export async function storageWorld({ distDir, bootstrapToken }) {
   const saved = process.env.BOOTSTRAP_TOKEN;
   process.env.BOOTSTRAP_TOKEN = bootstrapToken; // the child server reads it at start
   const { child, base } = await startServer({ dataDir: dir, distDir, demoPassword: DEMO_PASSWORD }).finally(() => {
-    if (saved === undefined) delete process.env.BOOTSTRAP_TOKEN; else process.env.BOOTSTRAP_TOKEN = saved;
+    if (saved === undefined) delete process.env.BOOTSTRAP_TOKEN;
+    else process.env.BOOTSTRAP_TOKEN = saved;
   });
-  const { token } = await json(await fetch(`${base}/api/v1/authentication/auth/`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }),
-  }), 'admin token');
-  const admin = (method, path, body) => fetch(`${base}${path}`, {
-    method, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
-  }).then((response) => json(response, `${method} ${path}`));
+  const { token } = await json(
+    await fetch(`${base}/api/v1/authentication/auth/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }),
+    }),
+    'admin token',
+  );
+  const admin = (method, path, body) =>
+    fetch(`${base}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }).then((response) => json(response, `${method} ${path}`));
   const storage = await admin('POST', '/api/v1/terminal/replay-storages/', {
-    name: 'bench-ceph', type: 'ceph', meta: { BUCKET, ACCESS_KEY: rgw.accessKey, SECRET_KEY: rgw.secretKey, ENDPOINT: rgw.endpoint },
+    name: 'bench-ceph',
+    type: 'ceph',
+    meta: { BUCKET, ACCESS_KEY: rgw.accessKey, SECRET_KEY: rgw.secretKey, ENDPOINT: rgw.endpoint },
   });
   const db = new Database(join(dir, 'bastion.sqlite3'));
   return {
-    rgw, base, dir, client, admin, storageId: storage.id,
+    rgw,
+    base,
+    dir,
+    client,
+    admin,
+    storageId: storage.id,
     /** A session of `terminal` as its door recorded it; answers its id. */
     insertSession({ terminal, dateStart, replayStorage = null, finished = false }) {
       const id = randomUUID();
-      db.prepare(`INSERT INTO terminal_sessions (id, user, asset, system_user, login_from, remote_addr, protocol, org_id, date_start, terminal, replay_storage, is_finished)
-        VALUES (?, 'Administrator(admin)', 'bench-host', 'root', 'ST', '127.0.0.1', 'ssh', '', ?, ?, ?, ?)`)
-        .run(id, dateStart, terminal, replayStorage, finished ? 1 : 0);
+      db.prepare(
+        `INSERT INTO terminal_sessions (id, user, asset, system_user, login_from, remote_addr, protocol, org_id, date_start, terminal, replay_storage, is_finished)
+        VALUES (?, 'Administrator(admin)', 'bench-host', 'root', 'ST', '127.0.0.1', 'ssh', '', ?, ?, ?, ?)`,
+      ).run(id, dateStart, terminal, replayStorage, finished ? 1 : 0);
       return id;
     },
     hasReplay: (id) => db.prepare('SELECT has_replay FROM terminal_sessions WHERE id = ?').pluck().get(id) === 1,

@@ -49,7 +49,10 @@ export const usersFirstRow = {
     const { dir, app } = await usersScratch();
     await app.close(); // idempotent: the server section may have closed it already
     const { child, base } = await startServer({ dataDir: dir, distDir, demoPassword: DEMO_PASSWORD });
-    const { browser, page } = await launchChromium().catch(async (error) => { await stopServer(child); throw error; });
+    const { browser, page } = await launchChromium().catch(async (error) => {
+      await stopServer(child);
+      throw error;
+    });
     try {
       await login(page, base, DEMO_PASSWORD);
       const url = `${base}${USERS_PATH}`;
@@ -58,13 +61,18 @@ export const usersFirstRow = {
       coldVisit = { visit, gzipVisit: await gzipOnlyVisit(browser, base, url) };
       for (let i = 1; i < RUNS; i += 1) times.push((await timeToSelector(page, url, FIRST_ROW)).total);
       const warm = times.slice(1).sort((a, b) => a - b);
-      const cold = (await coldLoads(browser, { base, password: DEMO_PASSWORD, url, selector: FIRST_ROW })).sort((a, b) => a - b);
+      const cold = (await coldLoads(browser, { base, password: DEMO_PASSWORD, url, selector: FIRST_ROW })).sort(
+        (a, b) => a - b,
+      );
       const row = (name, value, budget) => [name, ms(value), budget ?? '-', budget ? within(value, budget) : '-'];
       return {
         headers: ['load', 'ms', 'budget ms', 'within'],
         rows: [
-          row('cold p50 (fresh contexts)', percentile(cold, 50), COLD_BUDGET_MS), row('cold max', cold[cold.length - 1], COLD_BUDGET_MS),
-          row('cold (first in the page)', times[0]), row('warm p50', percentile(warm, 50)), row('warm p95', percentile(warm, 95)),
+          row('cold p50 (fresh contexts)', percentile(cold, 50), COLD_BUDGET_MS),
+          row('cold max', cold[cold.length - 1], COLD_BUDGET_MS),
+          row('cold (first in the page)', times[0]),
+          row('warm p50', percentile(warm, 50)),
+          row('warm p95', percentile(warm, 95)),
         ],
       };
     } finally {

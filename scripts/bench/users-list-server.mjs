@@ -14,7 +14,11 @@ const QUERIES = [
 ];
 
 async function bearer(app) {
-  const response = await app.inject({ method: 'POST', url: '/api/v1/authentication/auth/', payload: { username: 'admin', password: DEMO_PASSWORD } });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/authentication/auth/',
+    payload: { username: 'admin', password: DEMO_PASSWORD },
+  });
   if (response.statusCode >= 300) throw new Error(`token: ${response.statusCode} ${response.body}`);
   return `Bearer ${response.json().token}`;
 }

@@ -4,9 +4,13 @@ import { scratchDatabase } from './scratch.mjs';
 export { DEMO_PASSWORD } from './scratch.mjs';
 export const BULK_USERS = 100_000;
 
-const users = scratchDatabase('bastion-bench-',
+const users = scratchDatabase(
+  'bastion-bench-',
   (load) => load('../../demo/server/seed/bench.ts'),
-  (app, { seedBulkUsers }) => { seedBulkUsers(app.bastion.db, BULK_USERS); });
+  (app, { seedBulkUsers }) => {
+    seedBulkUsers(app.bastion.db, BULK_USERS);
+  },
+);
 
 /** Builds the app on a fresh file and seeds it once; later callers get the same directory. */
 export const usersScratch = users.get;

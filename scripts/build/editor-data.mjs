@@ -4,12 +4,20 @@
 // Attribute values are listed where the type is a union of string literals ('light' | 'dark' | 'auto').
 
 /** Fields that are inputs with an attribute. */
-const inputs = (declaration) => (declaration.members ?? []).filter((m) => m.kind === 'field' && m.attribute && (!m.privacy || m.privacy === 'public'));
+const inputs = (declaration) =>
+  (declaration.members ?? []).filter(
+    (m) => m.kind === 'field' && m.attribute && (!m.privacy || m.privacy === 'public'),
+  );
 
 /** The string literals of a type such as `'hash' | 'memory' | undefined`, or []. */
 function literals(typeText = '') {
-  const parts = typeText.split('|').map((part) => part.trim()).filter((part) => part !== 'undefined');
-  return parts.length > 0 && parts.every((part) => /^'[^']*'$/.test(part)) ? parts.map((part) => part.slice(1, -1)) : [];
+  const parts = typeText
+    .split('|')
+    .map((part) => part.trim())
+    .filter((part) => part !== 'undefined');
+  return parts.length > 0 && parts.every((part) => /^'[^']*'$/.test(part))
+    ? parts.map((part) => part.slice(1, -1))
+    : [];
 }
 
 const docsLink = (tag) => `docs/elements.md#${tag}`;
@@ -22,7 +30,11 @@ export function vscodeData(declarations) {
       description: [d.summary, d.description].filter(Boolean).join('\n\n'),
       attributes: inputs(d).map((m) => {
         const values = literals(m.type?.text);
-        return { name: m.attribute, description: m.description ?? '', ...(values.length ? { values: values.map((name) => ({ name })) } : {}) };
+        return {
+          name: m.attribute,
+          description: m.description ?? '',
+          ...(values.length ? { values: values.map((name) => ({ name })) } : {}),
+        };
       }),
       references: [{ name: 'Reference', url: docsLink(d.tagName) }],
     })),
@@ -47,14 +59,19 @@ export function webTypes(declarations, pkg) {
             return {
               name: m.attribute,
               description: m.description ?? '',
-              value: boolean ? { type: 'boolean', required: false } : values.length ? { type: 'enum', kind: 'plain' } : { type: m.type?.text ?? 'string' },
+              value: boolean
+                ? { type: 'boolean', required: false }
+                : values.length
+                  ? { type: 'enum', kind: 'plain' }
+                  : { type: m.type?.text ?? 'string' },
               ...(values.length ? { values: values.map((name) => ({ name })) } : {}),
             };
           }),
           events: (d.events ?? []).map((e) => ({ name: e.name, description: e.description ?? '' })),
           slots: (d.slots ?? []).map((s) => ({ name: s.name, description: s.description ?? '' })),
           js: {
-            properties: (d.members ?? []).filter((m) => m.kind === 'field' && (!m.privacy || m.privacy === 'public'))
+            properties: (d.members ?? [])
+              .filter((m) => m.kind === 'field' && (!m.privacy || m.privacy === 'public'))
               .map((m) => ({ name: m.name, description: m.description ?? '', type: m.type?.text ?? 'unknown' })),
             events: (d.events ?? []).map((e) => ({ name: e.name, description: e.description ?? '' })),
           },

@@ -26,13 +26,19 @@ const DETAIL_TYPES_FILE = 'src/core/element-types.ts';
 /** Where the built element files are in the package, as the manifest and the exports map name them. */
 const BUILT = (tag) => `lib/${tag}.js`;
 
-const source = (root, file) => ts.createSourceFile(file, readFileSync(join(root, file), 'utf8'), ts.ScriptTarget.ES2022, true);
+const source = (root, file) =>
+  ts.createSourceFile(file, readFileSync(join(root, file), 'utf8'), ts.ScriptTarget.ES2022, true);
 
 /** The leading JSDoc text of a node (its comment, without tags). */
 function jsDocText(node) {
   const docs = node.jsDoc ?? [];
   const comment = docs.at(-1)?.comment;
-  return typeof comment === 'string' ? comment.trim() : (comment ?? []).map((part) => part.text).join('').trim();
+  return typeof comment === 'string'
+    ? comment.trim()
+    : (comment ?? [])
+        .map((part) => part.text)
+        .join('')
+        .trim();
 }
 
 /** `export const NAME = { 'key': 'value', ... }` of theme.ts as [{ name, value, description }]. */
@@ -44,7 +50,8 @@ function tokensOf(file, name) {
       if (declaration.name.getText(file) !== name) continue;
       let init = declaration.initializer;
       while (init && (ts.isAsExpression(init) || ts.isSatisfiesExpression?.(init))) init = init.expression;
-      if (!init || !ts.isObjectLiteralExpression(init)) throw new Error(`${THEME_FILE}: ${name} is not an object literal`);
+      if (!init || !ts.isObjectLiteralExpression(init))
+        throw new Error(`${THEME_FILE}: ${name} is not an object literal`);
       found = init.properties.map((property) => ({
         name: ts.isStringLiteral(property.name) ? property.name.text : property.name.getText(file),
         value: property.initializer.text,
@@ -82,20 +89,24 @@ export function buildManifest(root = process.cwd()) {
     module.path = BUILT(tag);
     for (const declaration of module.declarations) {
       if (!declaration.customElement) continue;
-      if (declaration.tagName !== tag) throw new Error(`${entries[tag]} defines <${declaration.tagName}>, expected <${tag}>`);
+      if (declaration.tagName !== tag)
+        throw new Error(`${entries[tag]} defines <${declaration.tagName}>, expected <${tag}>`);
       for (const event of declaration.events ?? []) {
         const replaced = DEPRECATED.exec(event.description ?? '');
         if (replaced) event.deprecated = `Use \`${replaced[1]}\` instead.`;
       }
       declaration.cssProperties = properties;
     }
-    for (const exported of module.exports ?? []) if (exported.declaration?.module) exported.declaration.module = module.path;
+    for (const exported of module.exports ?? [])
+      if (exported.declaration?.module) exported.declaration.module = module.path;
   }
   return manifest;
 }
 
-const elementsOf = (manifest) => manifest.modules.flatMap((module) =>
-  module.declarations.filter((d) => d.customElement).map((declaration) => ({ module, declaration })));
+const elementsOf = (manifest) =>
+  manifest.modules.flatMap((module) =>
+    module.declarations.filter((d) => d.customElement).map((declaration) => ({ module, declaration })),
+  );
 
 /** What the package's main module (src/index.ts) exports. */
 const MAIN_MODULE = `/**
@@ -114,9 +125,13 @@ function exportedTypeNames(root) {
   return new Set([...text.matchAll(/^export (?:interface|type) (\w+)/gm)].map((match) => match[1]));
 }
 
-const comment = (text, indent = '') => (text
-  ? `${indent}/**\n${text.split('\n').map((line) => `${indent} * ${line}`.trimEnd()).join('\n')}\n${indent} */\n`
-  : '');
+const comment = (text, indent = '') =>
+  text
+    ? `${indent}/**\n${text
+        .split('\n')
+        .map((line) => `${indent} * ${line}`.trimEnd())
+        .join('\n')}\n${indent} */\n`
+    : '';
 
 /** `types/<tag>.d.ts`: the class a host gets from `document.querySelector('<tag>')`, its events and its tag. */
 function declarationFile(declaration, detailTypes) {
@@ -129,17 +144,25 @@ function declarationFile(declaration, detailTypes) {
   const members = [];
   for (const member of declaration.members ?? []) {
     if (member.privacy && member.privacy !== 'public') continue;
-    const doc = [member.description, member.attribute ? `Attribute: \`${member.attribute}\`.` : ''].filter(Boolean).join('\n\n');
+    const doc = [member.description, member.attribute ? `Attribute: \`${member.attribute}\`.` : '']
+      .filter(Boolean)
+      .join('\n\n');
     if (member.kind === 'field') {
       // `lang` is HTMLElement's own: redeclaring it with the same type keeps its documentation here.
       members.push(`${comment(doc, '  ')}  ${member.name}: ${note(member.type?.text ?? 'unknown')}`);
     } else if (member.kind === 'method') {
-      const parameters = (member.parameters ?? []).map((p) => `${p.name}: ${note(p.type?.text ?? 'unknown')}`).join(', ');
-      members.push(`${comment(member.description, '  ')}  ${member.name}(${parameters}): ${note(member.return?.type?.text ?? 'void')}`);
+      const parameters = (member.parameters ?? [])
+        .map((p) => `${p.name}: ${note(p.type?.text ?? 'unknown')}`)
+        .join(', ');
+      members.push(
+        `${comment(member.description, '  ')}  ${member.name}(${parameters}): ${note(member.return?.type?.text ?? 'void')}`,
+      );
     }
   }
   const events = (declaration.events ?? []).map((event) => {
-    const doc = [event.description, event.deprecated ? `@deprecated ${event.deprecated}` : ''].filter(Boolean).join('\n')
+    const doc = [event.description, event.deprecated ? `@deprecated ${event.deprecated}` : '']
+      .filter(Boolean)
+      .join('\n');
     return `${comment(doc, '  ')}  '${event.name}': ${note(event.type?.text ?? 'CustomEvent')}`;
   });
   const map = `${name}EventMap`;
@@ -169,23 +192,36 @@ declare global {
 /** Every file of types/: one per element, the event detail types, and an index. */
 export function buildDeclarations(manifest, root = process.cwd()) {
   const detailTypes = exportedTypeNames(root);
-  const files = { 'element-types.d.ts': `// Generated by scripts/build/element-contract.mjs from ${DETAIL_TYPES_FILE}: do not edit.\n${readFileSync(join(root, DETAIL_TYPES_FILE), 'utf8')}` };
+  const files = {
+    'element-types.d.ts': `// Generated by scripts/build/element-contract.mjs from ${DETAIL_TYPES_FILE}: do not edit.\n${readFileSync(join(root, DETAIL_TYPES_FILE), 'utf8')}`,
+  };
   const index = ["export type * from './element-types.js'"];
   for (const { declaration } of elementsOf(manifest)) {
     files[`${declaration.tagName}.d.ts`] = declarationFile(declaration, detailTypes);
     index.push(`export type { ${declaration.name}, ${declaration.name}EventMap } from './${declaration.tagName}.js'`);
   }
-  files['jsx.d.ts'] = jsxDeclarations(elementsOf(manifest).map(({ declaration }) => declaration), detailTypes);
+  files['jsx.d.ts'] = jsxDeclarations(
+    elementsOf(manifest).map(({ declaration }) => declaration),
+    detailTypes,
+  );
   index.push('', MAIN_MODULE);
   files['index.d.ts'] = `// Generated by scripts/build/element-contract.mjs: do not edit.\n${index.join('\n')}\n`;
   return files;
 }
 
-const cell = (text) => String(text ?? '').replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
+const cell = (text) =>
+  String(text ?? '')
+    .replace(/\|/g, '\\|')
+    .replace(/\s*\n\s*/g, ' ');
 const code = (text) => (text ? `\`${cell(text)}\`` : '');
-const table = (head, rows) => (rows.length === 0 ? '' : [
-  `| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`),
-].join('\n') + '\n');
+const table = (head, rows) =>
+  rows.length === 0
+    ? ''
+    : [
+        `| ${head.join(' | ')} |`,
+        `|${head.map(() => '---').join('|')}|`,
+        ...rows.map((row) => `| ${row.join(' | ')} |`),
+      ].join('\n') + '\n';
 
 /** docs/elements.md from the manifest. */
 export function buildDocs(manifest, root = process.cwd()) {
@@ -196,44 +232,120 @@ export function buildDocs(manifest, root = process.cwd()) {
     `Generated from \`${MANIFEST_FILE}\` by \`scripts/build/element-contract.mjs\` (the build writes it): do not edit.`,
     '',
     'Each element is one script of the build: served by the bastion under `/ui/<tag>.js`, or imported from the npm',
-    'package (`import \'bastion-console/<tag>\'`, `lib/<tag>.js`, for your bundler). Scripts of one build share one',
+    "package (`import 'bastion-console/<tag>'`, `lib/<tag>.js`, for your bundler). Scripts of one build share one",
     'session and one org on a page. TypeScript hosts get the classes, their events and the tag names from `types/`',
-    '(`import type { BastionAssetListElement } from \'bastion-console\'`), and React 19 JSX entries from',
-    '`import type {} from \'bastion-console/jsx\'`.',
+    "(`import type { BastionAssetListElement } from 'bastion-console'`), and React 19 JSX entries from",
+    "`import type {} from 'bastion-console/jsx'`.",
     'Every event bubbles and crosses the shadow root (`composed`).',
     '',
-    ...elements.map(({ declaration }) => `- [\`<${declaration.tagName}>\`](#${declaration.tagName}): ${declaration.summary ?? ''}`),
+    ...elements.map(
+      ({ declaration }) => `- [\`<${declaration.tagName}>\`](#${declaration.tagName}): ${declaration.summary ?? ''}`,
+    ),
     '',
   ];
   for (const { module, declaration: d } of elements) {
-    out.push(`## ${d.tagName}`, '', d.summary ?? '', '', d.description ?? '', '',
-      '```html', `<script type="module" src="/ui/${d.tagName}.js"></script>`, `<${d.tagName}></${d.tagName}>`, '```', '',
-      `From the package: \`import 'bastion-console/${d.tagName}'\` (\`${module.path}\`) · class \`${d.name}\` · types: \`types/${d.tagName}.d.ts\``, '');
+    out.push(
+      `## ${d.tagName}`,
+      '',
+      d.summary ?? '',
+      '',
+      d.description ?? '',
+      '',
+      '```html',
+      `<script type="module" src="/ui/${d.tagName}.js"></script>`,
+      `<${d.tagName}></${d.tagName}>`,
+      '```',
+      '',
+      `From the package: \`import 'bastion-console/${d.tagName}'\` (\`${module.path}\`) · class \`${d.name}\` · types: \`types/${d.tagName}.d.ts\``,
+      '',
+    );
     const fields = (d.members ?? []).filter((m) => m.kind === 'field');
-    out.push('### Attributes and properties', '', table(['Attribute', 'Property', 'Type', 'Description'],
-      fields.map((m) => [code(m.attribute), code(m.name), code(m.type?.text), cell(m.description)])));
+    out.push(
+      '### Attributes and properties',
+      '',
+      table(
+        ['Attribute', 'Property', 'Type', 'Description'],
+        fields.map((m) => [code(m.attribute), code(m.name), code(m.type?.text), cell(m.description)]),
+      ),
+    );
     const methods = (d.members ?? []).filter((m) => m.kind === 'method');
     if (methods.length) {
-      out.push('### Methods', '', table(['Method', 'Returns', 'Description'], methods.map((m) => [
-        code(`${m.name}(${(m.parameters ?? []).map((p) => `${p.name}: ${p.type?.text}`).join(', ')})`), code(m.return?.type?.text), cell(m.description),
-      ])));
+      out.push(
+        '### Methods',
+        '',
+        table(
+          ['Method', 'Returns', 'Description'],
+          methods.map((m) => [
+            code(`${m.name}(${(m.parameters ?? []).map((p) => `${p.name}: ${p.type?.text}`).join(', ')})`),
+            code(m.return?.type?.text),
+            cell(m.description),
+          ]),
+        ),
+      );
     }
     const events = d.events ?? [];
-    out.push('### Events', '', table(['Event', 'Type', 'Description'], events.map((e) => [
-      e.deprecated ? `~~${code(e.name)}~~ (deprecated)` : code(e.name), code(e.type?.text), cell(e.description),
-    ])));
-    if (d.slots?.length) out.push('### Slots', '', table(['Slot', 'Description'], d.slots.map((s) => [code(s.name), cell(s.description)])));
-    if (d.cssParts?.length) out.push('### CSS parts', '', table(['Part', 'Description'], d.cssParts.map((p) => [code(`::part(${p.name})`), cell(p.description)])));
-    out.push('### CSS custom properties', '', 'All of [the theme properties](#css-custom-properties-all-elements).', '');
+    out.push(
+      '### Events',
+      '',
+      table(
+        ['Event', 'Type', 'Description'],
+        events.map((e) => [
+          e.deprecated ? `~~${code(e.name)}~~ (deprecated)` : code(e.name),
+          code(e.type?.text),
+          cell(e.description),
+        ]),
+      ),
+    );
+    if (d.slots?.length)
+      out.push(
+        '### Slots',
+        '',
+        table(
+          ['Slot', 'Description'],
+          d.slots.map((s) => [code(s.name), cell(s.description)]),
+        ),
+      );
+    if (d.cssParts?.length)
+      out.push(
+        '### CSS parts',
+        '',
+        table(
+          ['Part', 'Description'],
+          d.cssParts.map((p) => [code(`::part(${p.name})`), cell(p.description)]),
+        ),
+      );
+    out.push(
+      '### CSS custom properties',
+      '',
+      'All of [the theme properties](#css-custom-properties-all-elements).',
+      '',
+    );
   }
   const properties = elements[0]?.declaration.cssProperties ?? [];
-  out.push('## CSS custom properties (all elements)', '',
+  out.push(
+    '## CSS custom properties (all elements)',
+    '',
     'Set on the element or any ancestor (`:root`); unset, the default holds. `theme="dark"` (or the system\'s',
     'dark preference without `theme="light"`) switches the colours to the dark defaults given below. The',
-    'elements take their own font stack and line height, never the host page\'s.', '',
-    table(['Property', 'Default', 'Description'], properties.map((p) => [code(p.name), code(p.default), cell(p.description)])),
-    '## Event detail types', '', `From \`types/element-types.d.ts\` (source: \`${DETAIL_TYPES_FILE}\`).`, '',
-    '```ts', readFileSync(join(root, DETAIL_TYPES_FILE), 'utf8').split('\n').filter((line) => !line.startsWith('//')).join('\n').trim(), '```', '');
+    "elements take their own font stack and line height, never the host page's.",
+    '',
+    table(
+      ['Property', 'Default', 'Description'],
+      properties.map((p) => [code(p.name), code(p.default), cell(p.description)]),
+    ),
+    '## Event detail types',
+    '',
+    `From \`types/element-types.d.ts\` (source: \`${DETAIL_TYPES_FILE}\`).`,
+    '',
+    '```ts',
+    readFileSync(join(root, DETAIL_TYPES_FILE), 'utf8')
+      .split('\n')
+      .filter((line) => !line.startsWith('//'))
+      .join('\n')
+      .trim(),
+    '```',
+    '',
+  );
   return out.join('\n').replace(/\n{3,}/g, '\n\n');
 }
 
@@ -256,9 +368,12 @@ export function buildContract(root = process.cwd()) {
 /** Files whose committed text differs from what the sources generate (stale types/ files included). */
 export function staleFiles(root = process.cwd()) {
   const files = buildContract(root);
-  const stale = Object.entries(files).filter(([path, text]) => !existsSync(join(root, path)) || readFileSync(join(root, path), 'utf8') !== text).map(([path]) => path);
+  const stale = Object.entries(files)
+    .filter(([path, text]) => !existsSync(join(root, path)) || readFileSync(join(root, path), 'utf8') !== text)
+    .map(([path]) => path);
   const typesDir = join(root, TYPES_DIR);
-  if (existsSync(typesDir)) for (const name of readdirSync(typesDir)) if (!(join(TYPES_DIR, name) in files)) stale.push(join(TYPES_DIR, name));
+  if (existsSync(typesDir))
+    for (const name of readdirSync(typesDir)) if (!(join(TYPES_DIR, name) in files)) stale.push(join(TYPES_DIR, name));
   return stale;
 }
 

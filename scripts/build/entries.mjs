@@ -10,7 +10,9 @@ const ENTRY_FILE = /^bastion-[a-z0-9-]+\.ts$/;
 export function elementEntries(root = process.cwd()) {
   const dir = join(root, ELEMENTS_DIR);
   if (!existsSync(dir)) return {};
-  const files = readdirSync(dir).filter((f) => ENTRY_FILE.test(f)).sort();
+  const files = readdirSync(dir)
+    .filter((f) => ENTRY_FILE.test(f))
+    .sort();
   return Object.fromEntries(files.map((f) => [f.replace(/\.ts$/, ''), join(ELEMENTS_DIR, f)]));
 }
 

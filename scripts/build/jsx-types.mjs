@@ -6,9 +6,8 @@
 // camelCase names are the ones a misspelling is caught on; the attribute spellings are listed too, for
 // editors and for hosts that prefer them.
 
-const comment = (text, indent) => (text
-  ? `${indent}/** ${text.replace(/\*\//g, '*\\/').split('\n').join(`\n${indent} * `)} */\n`
-  : '');
+const comment = (text, indent) =>
+  text ? `${indent}/** ${text.replace(/\*\//g, '*\\/').split('\n').join(`\n${indent} * `)} */\n` : '';
 
 /** The input's type as a JSX value: optional, with `undefined` left to the `?`. */
 const valueType = (member) => (member.type?.text ?? 'unknown').replace(/\s*\|\s*undefined\b/g, '') || 'unknown';
@@ -23,11 +22,15 @@ export function jsxProps(declaration) {
     if (member.name === 'lang') continue;
     lines.push(`${comment(member.description, '  ')}  ${member.name}?: ${valueType(member)}`);
     if (member.attribute && member.attribute !== member.name) {
-      lines.push(`${comment(`The \`${member.name}\` input as an attribute (a string, as HTML gives it).`, '  ')}  '${member.attribute}'?: string`);
+      lines.push(
+        `${comment(`The \`${member.name}\` input as an attribute (a string, as HTML gives it).`, '  ')}  '${member.attribute}'?: string`,
+      );
     }
   }
   for (const event of declaration.events ?? []) {
-    const doc = [event.description, event.deprecated ? `@deprecated ${event.deprecated}` : ''].filter(Boolean).join('\n');
+    const doc = [event.description, event.deprecated ? `@deprecated ${event.deprecated}` : '']
+      .filter(Boolean)
+      .join('\n');
     lines.push(`${comment(doc, '  ')}  'on${event.name}'?: (event: ${name}EventMap['${event.name}']) => void`);
   }
   return `/** What \`<${declaration.tagName}>\` takes in JSX: React's HTML attributes and ref, its inputs and its events. */
@@ -40,7 +43,11 @@ ${lines.join('\n')}
  * name, of `detailTypes`), each props interface, the augmentation. */
 export function jsxDeclarations(declarations, detailTypes) {
   const imports = declarations.map((d) => `import type { ${d.name}, ${d.name}EventMap } from './${d.tagName}.js'`);
-  const named = new Set(declarations.flatMap((d) => (d.members ?? []).flatMap((m) => [...(m.type?.text ?? '').matchAll(/\b(Bastion\w+)\b/g)].map((x) => x[1]))));
+  const named = new Set(
+    declarations.flatMap((d) =>
+      (d.members ?? []).flatMap((m) => [...(m.type?.text ?? '').matchAll(/\b(Bastion\w+)\b/g)].map((x) => x[1])),
+    ),
+  );
   const used = [...named].filter((type) => detailTypes.has(type)).sort();
   if (used.length) imports.unshift(`import type { ${used.join(', ')} } from './element-types.js'`);
   const entries = declarations.map((d) => `      '${d.tagName}': ${d.name}Props`);

@@ -16,7 +16,12 @@ export async function precompressFile(dir, file) {
   const path = join(dir, file);
   const bytes = await readFile(path);
   const [br, gzipped] = await Promise.all([
-    brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+    brotli(bytes, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    }),
     gz(bytes, { level: constants.Z_BEST_COMPRESSION }),
   ]);
   if (br.length < bytes.length) await writeFile(`${path}.br`, br);

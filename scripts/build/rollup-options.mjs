@@ -53,10 +53,11 @@ const onwarn = (warning, warn) => {
 // Every English catalogue (`*.en.ts`, core/i18n) in one chunk: the console loads it only when it speaks
 // English, in one request rather than one per section. jsencrypt (the login page's RSA, imported on the
 // first sign-in) under its own name.
-const manualChunks = (id) => (/\.en\.ts$/.test(id) ? 'lang-en' : /\/node_modules\/jsencrypt\//.test(id) ? 'jsencrypt' : undefined);
+const manualChunks = (id) =>
+  /\.en\.ts$/.test(id) ? 'lang-en' : /\/node_modules\/jsencrypt\//.test(id) ? 'jsencrypt' : undefined;
 
-const SYNC_STORE_SHIM = 'use-sync-external-store/shim/index.js'
-const SYNC_STORE = '\0react-sync-external-store'
+const SYNC_STORE_SHIM = 'use-sync-external-store/shim/index.js';
+const SYNC_STORE = '\0react-sync-external-store';
 
 /**
  * wouter imports use-sync-external-store's shim, a copy of the hook for React < 18 that React 19 never
@@ -68,7 +69,7 @@ function reactSyncExternalStore() {
     name: 'react-sync-external-store',
     resolveId: (id) => (id === SYNC_STORE_SHIM ? SYNC_STORE : null),
     load: (id) => (id === SYNC_STORE ? "export { useSyncExternalStore } from 'react'" : null),
-  }
+  };
 }
 
 /** Sources to browser modules: TypeScript/JSX, CSS as text, npm modules resolved, minified (NO_MINIFY=1 keeps them readable). */
@@ -81,7 +82,9 @@ const compile = () => [
   commonjs(),
   cssAsText(),
   esbuild({ jsx: 'automatic', target: 'es2022', tsconfig: 'tsconfig.json' }),
-  ...(process.env.NO_MINIFY ? [] : [terser({ module: true, ecma: 2020, compress: { passes: 2 }, format: { comments: false } })]),
+  ...(process.env.NO_MINIFY
+    ? []
+    : [terser({ module: true, ecma: 2020, compress: { passes: 2 }, format: { comments: false } })]),
 ];
 
 /**
@@ -92,7 +95,13 @@ const compile = () => [
 export function elementsBuild(input) {
   return {
     input,
-    output: { dir: OUT_DIR, format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js', manualChunks },
+    output: {
+      dir: OUT_DIR,
+      format: 'es',
+      entryFileNames: '[name].js',
+      chunkFileNames: '[name]-[hash].js',
+      manualChunks,
+    },
     onwarn,
     plugins: [standalonePage(), ...compile(), shoelaceIcons(), precompress()],
   };
@@ -112,7 +121,13 @@ export function packageBuild(input) {
   return {
     input,
     external: (id) => PEER.test(id),
-    output: { dir: PACKAGE_DIR, format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js', manualChunks },
+    output: {
+      dir: PACKAGE_DIR,
+      format: 'es',
+      entryFileNames: '[name].js',
+      chunkFileNames: '[name]-[hash].js',
+      manualChunks,
+    },
     onwarn,
     plugins: [emptyFirst(PACKAGE_DIR), ...compile(), shoelaceIcons()],
   };
@@ -120,5 +135,10 @@ export function packageBuild(input) {
 
 /** Starts from an empty folder: hashed chunks of earlier builds would pile up. */
 function emptyFirst(dir) {
-  return { name: 'empty-first', buildStart() { rmSync(dir, { recursive: true, force: true }); } };
+  return {
+    name: 'empty-first',
+    buildStart() {
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -27,9 +27,13 @@ function listedShellIcons(root) {
 function shapesOf(name, root) {
   const svg = readFileSync(join(root, ICON_SOURCE, `${name}.svg`), 'utf8');
   const inner = svg.replace(/^\s*<svg[^>]*>/, '').replace(/<\/svg>\s*$/, '');
-  if (inner.replace(SHAPE, '').trim() !== '') throw new Error(`icon ${name}: only self-closing shapes can be drawn inline`);
+  if (inner.replace(SHAPE, '').trim() !== '')
+    throw new Error(`icon ${name}: only self-closing shapes can be drawn inline`);
   const camel = (attribute) => attribute.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
-  return [...inner.matchAll(SHAPE)].map(([, tag, attributes]) => [tag, Object.fromEntries([...attributes.matchAll(ATTRIBUTE)].map(([, k, v]) => [camel(k), v]))]);
+  return [...inner.matchAll(SHAPE)].map(([, tag, attributes]) => [
+    tag,
+    Object.fromEntries([...attributes.matchAll(ATTRIBUTE)].map(([, k, v]) => [camel(k), v])),
+  ]);
 }
 
 /** A module's source: the shapes of these icons. */
@@ -47,7 +51,10 @@ export function shellIconsSource(root = process.cwd()) {
 /** `virtual:route-icons`: the route icons Shoelace has that are not shell icons already. */
 export function routeIconsSource(root = process.cwd()) {
   const shell = new Set(listedShellIcons(root));
-  return iconsSource(routeIconNames(root).filter((name) => !shell.has(name)), root);
+  return iconsSource(
+    routeIconNames(root).filter((name) => !shell.has(name)),
+    root,
+  );
 }
 
 const SOURCES = { [SHELL_ICONS_ID]: shellIconsSource, [ROUTE_ICONS_ID]: routeIconsSource };
@@ -66,8 +73,14 @@ export function shellIconsEsbuild() {
   return {
     name: 'shell-icons',
     setup(build) {
-      build.onResolve({ filter: /^virtual:(shell|route)-icons$/ }, (args) => ({ path: args.path, namespace: 'shell-icons' }));
-      build.onLoad({ filter: /.*/, namespace: 'shell-icons' }, (args) => ({ contents: SOURCES[args.path](), loader: 'js' }));
+      build.onResolve({ filter: /^virtual:(shell|route)-icons$/ }, (args) => ({
+        path: args.path,
+        namespace: 'shell-icons',
+      }));
+      build.onLoad({ filter: /.*/, namespace: 'shell-icons' }, (args) => ({
+        contents: SOURCES[args.path](),
+        loader: 'js',
+      }));
     },
   };
 }

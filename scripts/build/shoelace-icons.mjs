@@ -9,7 +9,10 @@ const ICON_DEST = 'shoelace/assets/icons';
 const ICON_NAME = '[a-z0-9]+(?:-[a-z0-9]+)*';
 
 // `<sl-icon name="x">`, `<sl-icon-button name="x">`, their React wrappers `<SlIcon name="x">` and ui/Icon.tsx's `<Icon name="x">`.
-const TAG_NAME_ATTR = new RegExp(`<(?:sl-icon(?:-button)?|SlIcon(?:Button)?|Icon)\\b[^>]*?\\bname=["'](${ICON_NAME})["']`, 'g');
+const TAG_NAME_ATTR = new RegExp(
+  `<(?:sl-icon(?:-button)?|SlIcon(?:Button)?|Icon)\\b[^>]*?\\bname=["'](${ICON_NAME})["']`,
+  'g',
+);
 // Route metadata (`meta: { icon: 'people' }`) names icons the sidebar renders.
 const META_ICON = new RegExp(`\\bicon:\\s*["'](${ICON_NAME})["']`, 'g');
 const STRING_LITERAL = new RegExp(`["'\`](${ICON_NAME})["'\`]`, 'g');
@@ -62,7 +65,11 @@ export function shoelaceIcons() {
       }
       for (const name of new Set([...named, ...listed].filter((n) => available.has(n)))) {
         const file = `${name}.svg`;
-        this.emitFile({ type: 'asset', fileName: `${ICON_DEST}/${file}`, source: readFileSync(join(ICON_SOURCE, file)) });
+        this.emitFile({
+          type: 'asset',
+          fileName: `${ICON_DEST}/${file}`,
+          source: readFileSync(join(ICON_SOURCE, file)),
+        });
       }
     },
   };

@@ -14,7 +14,11 @@ const running = new Set();
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     for (const pid of running) {
-      try { process.kill(-pid, signal); } catch { /* already gone */ }
+      try {
+        process.kill(-pid, signal);
+      } catch {
+        /* already gone */
+      }
     }
     process.exit(130);
   });
@@ -38,20 +42,29 @@ export function runStep(title, command, args, { env = process.env, timeoutMs = 0
       clearTimeout(watchdog);
       child.stdout.destroy();
       child.stderr.destroy();
-      console.log(`=== ${title}: ${timedOut ? 'stopped after' : 'done in'} ${Math.round((Date.now() - started) / 1000)} s`);
+      console.log(
+        `=== ${title}: ${timedOut ? 'stopped after' : 'done in'} ${Math.round((Date.now() - started) / 1000)} s`,
+      );
       resolve({ code, output, timedOut });
     };
     const killGroup = (signal) => {
-      try { process.kill(-child.pid, signal); } catch { /* already gone */ }
+      try {
+        process.kill(-child.pid, signal);
+      } catch {
+        /* already gone */
+      }
     };
-    const watchdog = timeoutMs > 0 ? setTimeout(() => {
-      timedOut = true;
-      const note = `\n${title}: still running after ${Math.round(timeoutMs / 60_000)} min; stopped (counted as a failure)\n`;
-      output += note;
-      process.stderr.write(note);
-      killGroup('SIGTERM');
-      setTimeout(() => killGroup('SIGKILL'), 10_000).unref();
-    }, timeoutMs) : null;
+    const watchdog =
+      timeoutMs > 0
+        ? setTimeout(() => {
+            timedOut = true;
+            const note = `\n${title}: still running after ${Math.round(timeoutMs / 60_000)} min; stopped (counted as a failure)\n`;
+            output += note;
+            process.stderr.write(note);
+            killGroup('SIGTERM');
+            setTimeout(() => killGroup('SIGKILL'), 10_000).unref();
+          }, timeoutMs)
+        : null;
     child.stdout.on('data', (chunk) => {
       output += chunk;
       process.stdout.write(chunk);
@@ -65,7 +78,7 @@ export function runStep(title, command, args, { env = process.env, timeoutMs = 0
       finish(-1);
     });
     child.on('exit', (code, signal) => {
-      const status = timedOut ? 124 : code ?? (signal ? 128 : 1);
+      const status = timedOut ? 124 : (code ?? (signal ? 128 : 1));
       child.on('close', () => finish(status));
       setTimeout(() => finish(status), DRAIN_MS).unref();
     });

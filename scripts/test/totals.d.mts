@@ -1,4 +1,8 @@
-export interface Totals { passed: number; failed: number; skipped: number }
+export interface Totals {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
 export function emptyTotals(): Totals;
 export function parseNodeTestTotals(output: string): Totals | null;
 export function countStoppedNodeTests(output: string): Totals;

@@ -12,7 +12,11 @@ export function ldapFixturePlugin() {
     async executeCommand({ command }) {
       if (command !== 'slapd-start') return undefined;
       server ??= await startSlapd();
-      return { port: server.port, settings: ldapSettings(server.port), people: LDAP_PEOPLE.map(({ uid, cn, mail }) => ({ uid, cn, mail })) };
+      return {
+        port: server.port,
+        settings: ldapSettings(server.port),
+        people: LDAP_PEOPLE.map(({ uid, cn, mail }) => ({ uid, cn, mail })),
+      };
     },
     async serverStop() {
       await server?.stop();

@@ -10,8 +10,10 @@ function setLoginConfirm(on) {
   if (!referenceServer.dataDir) return false;
   const db = new Database(join(referenceServer.dataDir, 'bastion.sqlite3'), { fileMustExist: true });
   try {
-    db.prepare(`INSERT INTO settings (name, value, category) VALUES ('LOGIN_CONFIRM_ENABLE', ?, 'fixed')
-      ON CONFLICT(name) DO UPDATE SET value = excluded.value`).run(JSON.stringify(Boolean(on)));
+    db.prepare(
+      `INSERT INTO settings (name, value, category) VALUES ('LOGIN_CONFIRM_ENABLE', ?, 'fixed')
+      ON CONFLICT(name) DO UPDATE SET value = excluded.value`,
+    ).run(JSON.stringify(Boolean(on)));
     return true;
   } finally {
     db.close();

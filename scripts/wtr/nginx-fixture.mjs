@@ -30,7 +30,9 @@ let tab;
 async function start() {
   if (!referenceServer.port) throw new Error('the reference server is not running');
   nginx ??= startNginx({ core: `127.0.0.1:${referenceServer.port}`, uiDir: DIST, webTerminal: true });
-  nginx.catch(() => { nginx = undefined; });
+  nginx.catch(() => {
+    nginx = undefined;
+  });
   const { origin, brotli } = await nginx;
   return { origin, brotli };
 }
@@ -39,7 +41,11 @@ async function stop() {
   await closeTab();
   const running = nginx;
   nginx = undefined;
-  if (running) await running.then((n) => n.stop(), () => undefined);
+  if (running)
+    await running.then(
+      (n) => n.stop(),
+      () => undefined,
+    );
 }
 
 async function closeTab() {
@@ -61,10 +67,18 @@ async function openTab(session, path) {
   const log = { responses: [], sockets: [], consoleErrors: [], pageErrors: [] };
   page.on('response', (response) => {
     const request = response.request();
-    log.responses.push({ url: response.url(), method: request.method(), status: response.status(), headers: lower(response.headers()),
-      type: request.resourceType(), fromCache: response.fromCache() });
+    log.responses.push({
+      url: response.url(),
+      method: request.method(),
+      status: response.status(),
+      headers: lower(response.headers()),
+      type: request.resourceType(),
+      fromCache: response.fromCache(),
+    });
   });
-  page.on('console', (message) => { if (message.type() === 'error') log.consoleErrors.push(message.text()); });
+  page.on('console', (message) => {
+    if (message.type() === 'error') log.consoleErrors.push(message.text());
+  });
   page.on('pageerror', (error) => log.pageErrors.push(String(error?.message ?? error)));
   // WebSockets are not requests to puppeteer: their handshakes come from the DevTools protocol.
   const cdp = await page.createCDPSession();
@@ -72,7 +86,8 @@ async function openTab(session, path) {
   const socketUrls = new Map();
   cdp.on('Network.webSocketCreated', ({ requestId, url }) => socketUrls.set(requestId, url));
   cdp.on('Network.webSocketHandshakeResponseReceived', ({ requestId, response }) =>
-    log.sockets.push({ url: socketUrls.get(requestId), status: response.status, headers: lower(response.headers) }));
+    log.sockets.push({ url: socketUrls.get(requestId), status: response.status, headers: lower(response.headers) }),
+  );
   tab = { context, page, log, origin };
   await goto(path);
   return { url: page.url() };
@@ -96,10 +111,12 @@ async function evaluate(options) {
 /** Sizes of dist/ files (names relative to dist/) and of the copies the build wrote beside them. */
 function sizes({ files }) {
   const size = (path) => (existsSync(path) ? statSync(path).size : null);
-  return Object.fromEntries(files.map((file) => {
-    const path = join(DIST, file);
-    return [file, { raw: size(path), br: size(`${path}.br`), gz: size(`${path}.gz`) }];
-  }));
+  return Object.fromEntries(
+    files.map((file) => {
+      const path = join(DIST, file);
+      return [file, { raw: size(path), br: size(`${path}.br`), gz: size(`${path}.gz`) }];
+    }),
+  );
 }
 
 export function nginxFixturePlugin() {
@@ -111,16 +128,29 @@ export function nginxFixturePlugin() {
     async executeCommand({ command, payload, session }) {
       if (!command.startsWith('nginx-')) return undefined;
       switch (command) {
-        case 'nginx-start': return start();
-        case 'nginx-open': return openTab(session, payload.path);
-        case 'nginx-goto': return goto(payload.path);
-        case 'nginx-eval': return (await evaluate(payload)) ?? null;
-        case 'nginx-type': await current().page.keyboard.type(payload.text); return true;
-        case 'nginx-press': await current().page.keyboard.press(payload.key); return true;
-        case 'nginx-log': return current().log;
-        case 'nginx-sizes': return sizes(payload);
-        case 'nginx-close': await closeTab(); return true;
-        default: return undefined;
+        case 'nginx-start':
+          return start();
+        case 'nginx-open':
+          return openTab(session, payload.path);
+        case 'nginx-goto':
+          return goto(payload.path);
+        case 'nginx-eval':
+          return (await evaluate(payload)) ?? null;
+        case 'nginx-type':
+          await current().page.keyboard.type(payload.text);
+          return true;
+        case 'nginx-press':
+          await current().page.keyboard.press(payload.key);
+          return true;
+        case 'nginx-log':
+          return current().log;
+        case 'nginx-sizes':
+          return sizes(payload);
+        case 'nginx-close':
+          await closeTab();
+          return true;
+        default:
+          return undefined;
       }
     },
   };

@@ -33,10 +33,16 @@ let tab;
 async function waitForHealth(child, origin) {
   for (let i = 0; i < 600; i += 1) {
     if (child.exitCode !== null) throw new Error(`the portal test's bastion exited (${child.exitCode})`);
-    if (await fetch(`${origin}/api/health/`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`${origin}/api/health/`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error('the portal test\'s bastion did not start');
+  throw new Error("the portal test's bastion did not start");
 }
 
 async function start() {
@@ -46,11 +52,26 @@ async function start() {
   const portal = await startPortal({ host: '127.0.0.2', port: 0, bastion });
   const refused = await startPortal({ host: '127.0.0.3', port: 0, bastion });
   const dataDir = mkdtempSync(join(tmpdir(), 'bastion-portal-'));
-  const env = { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, BASTION_DEMO_PASSWORD: PASSWORD, BOOTSTRAP_TOKEN: BOOTSTRAP,
-    BASTION_ALLOWED_TARGETS: '127.0.0.0/8', BASTION_CORS_ORIGINS: portal.origin, BASTION_DEMO_PORTAL: portal.origin, BASTION_AUDIT_SAMPLES: '0' };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'demo/server/main.ts'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const env = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    BASTION_DEMO_PASSWORD: PASSWORD,
+    BOOTSTRAP_TOKEN: BOOTSTRAP,
+    BASTION_ALLOWED_TARGETS: '127.0.0.0/8',
+    BASTION_CORS_ORIGINS: portal.origin,
+    BASTION_DEMO_PORTAL: portal.origin,
+    BASTION_AUDIT_SAMPLES: '0',
+  };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'demo/server/main.ts'], {
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let errors = '';
-  child.stderr.on('data', (chunk) => { errors = (errors + chunk).slice(-4000); });
+  child.stderr.on('data', (chunk) => {
+    errors = (errors + chunk).slice(-4000);
+  });
   started = { child, dataDir, portal, refused, info: null };
   try {
     await waitForHealth(child, bastion);
@@ -60,8 +81,14 @@ async function start() {
   const session = await recordSession(bastion, { bootstrap: BOOTSTRAP, username: 'user', password: PASSWORD });
   // The portal's back end holds a super admin's access key (a private token, made with the server's CLI).
   const { execFile } = await import('node:child_process');
-  const key = await new Promise((resolve, reject) => execFile(process.execPath, ['--import', 'tsx', 'demo/server/auth/private-token-cli.ts', 'admin'],
-    { env: { ...process.env, DATA_DIR: dataDir } }, (error, stdout) => (error ? reject(error) : resolve(stdout.trim()))));
+  const key = await new Promise((resolve, reject) =>
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'demo/server/auth/private-token-cli.ts', 'admin'],
+      { env: { ...process.env, DATA_DIR: dataDir } },
+      (error, stdout) => (error ? reject(error) : resolve(stdout.trim())),
+    ),
+  );
   Object.assign(portal.backend, { accessKey: key, username: 'admin' });
   started.info = { bastion, portal: portal.origin, refused: refused.origin, redirectUri: portal.redirectUri, session };
   return started.info;
@@ -75,7 +102,10 @@ async function stop() {
   await Promise.all([running.portal.close(), running.refused.close()]);
   if (running.child.exitCode === null) {
     running.child.kill('SIGTERM');
-    await new Promise((done) => { running.child.once('exit', done); setTimeout(done, 5000); });
+    await new Promise((done) => {
+      running.child.once('exit', done);
+      setTimeout(done, 5000);
+    });
   }
   rmSync(running.dataDir, { recursive: true, force: true });
 }
@@ -97,8 +127,12 @@ async function openTab(session, { site = 'portal', path = '/' }) {
   await page.setViewport({ width: 1280, height: 900 });
   const log = { responses: [], consoleErrors: [] };
   const watch = (p) => {
-    p.on('response', (response) => log.responses.push({ url: response.url(), status: response.status(), headers: lower(response.headers()) }));
-    p.on('console', (message) => { if (message.type() === 'error') log.consoleErrors.push(message.text()); });
+    p.on('response', (response) =>
+      log.responses.push({ url: response.url(), status: response.status(), headers: lower(response.headers()) }),
+    );
+    p.on('console', (message) => {
+      if (message.type() === 'error') log.consoleErrors.push(message.text());
+    });
   };
   watch(page);
   tab = { context, page, log, popup: null };
@@ -159,12 +193,15 @@ async function popupClose() {
 async function userAssets({ username, limit = 10 }) {
   const { bastion } = await start();
   const asked = await fetch(`${bastion}/api/v1/authentication/portal-tokens/`, {
-    method: 'POST', headers: { Authorization: `Token ${started.portal.backend.accessKey}`, 'Content-Type': 'application/json' },
+    method: 'POST',
+    headers: { Authorization: `Token ${started.portal.backend.accessKey}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({ client_id: DEMO_CLIENT_ID, username }),
   });
   if (!asked.ok) throw new Error(`portal token for ${username}: ${asked.status} ${await asked.text()}`);
   const { access_token: token } = await asked.json();
-  const page = await fetch(`${bastion}/api/v1/perms/users/assets/?limit=${limit}&offset=0`, { headers: { Authorization: `Bearer ${token}` } });
+  const page = await fetch(`${bastion}/api/v1/perms/users/assets/?limit=${limit}&offset=0`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   if (!page.ok) throw new Error(`assets of ${username}: ${page.status} ${await page.text()}`);
   return page.json();
 }
@@ -178,21 +215,32 @@ export function portalFixturePlugin() {
     async executeCommand({ command, payload, session }) {
       if (!command.startsWith('portal-')) return undefined;
       switch (command) {
-        case 'portal-start': return start();
-        case 'portal-open': return openTab(session, payload ?? {});
+        case 'portal-start':
+          return start();
+        case 'portal-open':
+          return openTab(session, payload ?? {});
         case 'portal-goto': {
           const response = await current().page.goto(payload.url, { waitUntil: 'load', timeout: 15_000 });
           return { url: current().page.url(), status: response?.status() ?? 0 };
         }
         // null or undefined would read as "no plugin handled it": nothing comes back as false.
-        case 'portal-eval': return (await evaluate(payload)) ?? false;
-        case 'portal-click': return click(payload);
-        case 'portal-popup-login': return popupLogin(payload);
-        case 'portal-popup-close': return popupClose();
-        case 'portal-log': return current().log;
-        case 'portal-close': await closeTab(); return true;
-        case 'portal-user-assets': return userAssets(payload);
-        default: return undefined;
+        case 'portal-eval':
+          return (await evaluate(payload)) ?? false;
+        case 'portal-click':
+          return click(payload);
+        case 'portal-popup-login':
+          return popupLogin(payload);
+        case 'portal-popup-close':
+          return popupClose();
+        case 'portal-log':
+          return current().log;
+        case 'portal-close':
+          await closeTab();
+          return true;
+        case 'portal-user-assets':
+          return userAssets(payload);
+        default:
+          return undefined;
       }
     },
   };

@@ -28,7 +28,10 @@ async function waitForHealth(port) {
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`reference server exited with code ${child.exitCode}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health/`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health/`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -38,15 +41,23 @@ async function waitForHealth(port) {
 export async function startReferenceServer() {
   const port = await freePort();
   dataDir = mkdtempSync(join(tmpdir(), 'bastion-wtr-'));
-  const env = { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, BASTION_DEMO_PASSWORD: TEST_PASSWORD,
-    BASTION_ALLOWED_TARGETS: '127.0.0.0/8', BOOTSTRAP_TOKEN: TEST_BOOTSTRAP_TOKEN }; // the server under test connects to loopback only
+  const env = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    BASTION_DEMO_PASSWORD: TEST_PASSWORD,
+    BASTION_ALLOWED_TARGETS: '127.0.0.0/8',
+    BOOTSTRAP_TOKEN: TEST_BOOTSTRAP_TOKEN,
+  }; // the server under test connects to loopback only
   delete env.BASTION_LICENSE_VALID; // tests start from the default (unlicensed) state
   child = spawn(process.execPath, ['--import', 'tsx', MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.on('data', keepTail);
   child.stderr.on('data', keepTail);
   child.once('exit', (code, signal) => {
     // Only a server that was serving tests and died on its own is news worth its log.
-    if (referenceServer.port) console.error(`reference server exited (code ${code}); its last output:\n${referenceServer.logTail.join('\n')}`);
+    if (referenceServer.port)
+      console.error(`reference server exited (code ${code}); its last output:\n${referenceServer.logTail.join('\n')}`);
   });
   try {
     await waitForHealth(port);
@@ -65,8 +76,12 @@ export async function startReferenceServer() {
 function reportRuntime() {
   const exe = realpathSync(readlinkSync(`/proc/${child.pid}/exe`));
   console.log(`[runtime] web-test-runner on Node ${process.version} (${process.execPath}); reference server on ${exe}`);
-  if (exe !== realpathSync(process.execPath)) throw new Error(`the reference server runs on ${exe}, not on ${process.execPath}`);
-  if (Number(process.versions.node.split('.')[0]) < 22) throw new Error(`web-test-runner runs on Node ${process.version}, past its end of life: start it through npm (node_modules/.bin/node)`);
+  if (exe !== realpathSync(process.execPath))
+    throw new Error(`the reference server runs on ${exe}, not on ${process.execPath}`);
+  if (Number(process.versions.node.split('.')[0]) < 22)
+    throw new Error(
+      `web-test-runner runs on Node ${process.version}, past its end of life: start it through npm (node_modules/.bin/node)`,
+    );
 }
 
 /** Synchronous, so it can also run from process 'exit'. */

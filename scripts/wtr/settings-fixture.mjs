@@ -29,8 +29,11 @@ async function start({ user = 'mailer', pass = 'mail-pass' } = {}) {
       stream.on('data', (chunk) => chunks.push(chunk));
       stream.on('end', () => {
         const data = Buffer.concat(chunks).toString('utf8');
-        mails.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address),
-          subject: /^Subject: (.*)$/m.exec(data)?.[1] ?? '' });
+        mails.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          subject: /^Subject: (.*)$/m.exec(data)?.[1] ?? '',
+        });
         callback();
       });
     },

@@ -13,7 +13,11 @@ const base = () => `http://127.0.0.1:${referenceServer.port}`;
 async function answer(response) {
   const text = await response.text();
   let data = text;
-  try { data = text ? JSON.parse(text) : null; } catch { /* not JSON: the text */ }
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    /* not JSON: the text */
+  }
   return { status: response.status, data };
 }
 
@@ -55,7 +59,13 @@ async function openSession({ terminal, username = 'user', org = '', hostname, st
     return result.data;
   };
   try {
-    const { session } = await openDoorSession(signed, { username, password: TEST_PASSWORD, org, hostname, startedSecondsAgo });
+    const { session } = await openDoorSession(signed, {
+      username,
+      password: TEST_PASSWORD,
+      org,
+      hostname,
+      startedSecondsAgo,
+    });
     return { status: 201, data: session };
   } catch (error) {
     return { status: 0, data: error.message };

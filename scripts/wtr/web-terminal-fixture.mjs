@@ -28,7 +28,10 @@ function startWorld() {
   const log = [];
   child.stderr.on('data', (chunk) => log.push(String(chunk)));
   const ready = new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`terminal world did not start: ${log.join('')}`)), START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`terminal world did not start: ${log.join('')}`)),
+      START_TIMEOUT_MS,
+    );
     createInterface({ input: child.stdout }).once('line', (line) => {
       clearTimeout(timer);
       resolve(JSON.parse(line));
@@ -59,12 +62,16 @@ function proxyUpgrade(request, socket, head) {
   if (!referenceServer.port) return socket.destroy();
   const upstream = connect(referenceServer.port, '127.0.0.1', () => {
     const lines = [`${request.method} ${request.url} HTTP/1.1`];
-    for (let i = 0; i < request.rawHeaders.length; i += 2) lines.push(`${request.rawHeaders[i]}: ${request.rawHeaders[i + 1]}`);
+    for (let i = 0; i < request.rawHeaders.length; i += 2)
+      lines.push(`${request.rawHeaders[i]}: ${request.rawHeaders[i + 1]}`);
     upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
     if (head?.length) upstream.write(head);
     socket.pipe(upstream).pipe(socket);
   });
-  const close = () => { socket.destroy(); upstream.destroy(); };
+  const close = () => {
+    socket.destroy();
+    upstream.destroy();
+  };
   upstream.on('error', close);
   socket.on('error', close);
 }

@@ -1,6 +1,6 @@
-export type RouteKind = 'List' | 'Create' | 'Update' | 'Detail'
+export type RouteKind = 'List' | 'Create' | 'Update' | 'Detail';
 
-const KIND = /(List|Create|Update|Detail)/
+const KIND = /(List|Create|Update|Detail)/;
 
 /**
  * Generic pages find their siblings by renaming the current route (spec §2): 'UserList' →
@@ -9,12 +9,12 @@ const KIND = /(List|Create|Update|Detail)/
  * console's plain string replace did.
  */
 export function siblingName(name: string, kind: RouteKind): string {
-  const suffix = new RegExp(`${KIND.source}$`)
-  if (suffix.test(name)) return name.replace(suffix, kind)
-  return name.replace(KIND, kind)
+  const suffix = new RegExp(`${KIND.source}$`);
+  if (suffix.test(name)) return name.replace(suffix, kind);
+  return name.replace(KIND, kind);
 }
 
 /** Server ids are UUIDs: 36 characters of letters, digits and hyphens (spec §5). */
 export function isId(value: string): boolean {
-  return /^[A-Za-z0-9-]{36}$/.test(value)
+  return /^[A-Za-z0-9-]{36}$/.test(value);
 }

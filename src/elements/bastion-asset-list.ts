@@ -1,85 +1,126 @@
-import { useStore } from '@nanostores/react'
-import { createElement, useEffect, useRef, useState } from 'react'
+import { useStore } from '@nanostores/react';
+import { createElement, useEffect, useRef, useState } from 'react';
 import type {
-  BastionAsset, BastionAssetConnectDetail, BastionAssetScope, BastionAuthRequiredDetail, BastionErrorDetail, BastionTokenExpiredDetail, BastionTheme,
-} from '../core/element-types.ts'
-import { $signInRequired } from '../core/embedding.ts'
-import { setApiBase } from '../core/http.ts'
-import { usePortalAuth } from '../core/portal-auth.ts'
-import { useT } from '../core/i18n/index.ts'
-import type { Row } from '../core/resource/adapters.ts'
-import { $currentOrg } from '../core/stores/org.ts'
-import { $profile } from '../core/stores/session.ts'
-import { failureText, reportFailure } from '../core/ui/element-failure.ts'
-import { emit } from '../core/ui/host-events.ts'
-import { callHostApi, useHostApi } from '../core/ui/host-api.ts'
-import { embeddedLoginHref, failureNotice, signInPrompt } from '../core/ui/sign-in-prompt.ts'
-import { assetScope } from '../pages/assets/browser/asset-scope.ts'
-import { AssetBrowser } from '../pages/assets/browser/AssetBrowser.tsx'
-import { useEmbeddedSession } from '../pages/assets/browser/embedded-session.ts'
-import { webTerminalUrl } from '../pages/assets/browser/web-terminal-url.ts'
-import { defineElement, elementClass, type CommonProps } from './define.ts'
+  BastionAsset,
+  BastionAssetConnectDetail,
+  BastionAssetScope,
+  BastionAuthRequiredDetail,
+  BastionErrorDetail,
+  BastionTokenExpiredDetail,
+  BastionTheme,
+} from '../core/element-types.ts';
+import { $signInRequired } from '../core/embedding.ts';
+import { setApiBase } from '../core/http.ts';
+import { usePortalAuth } from '../core/portal-auth.ts';
+import { useT } from '../core/i18n/index.ts';
+import type { Row } from '../core/resource/adapters.ts';
+import { $currentOrg } from '../core/stores/org.ts';
+import { $profile } from '../core/stores/session.ts';
+import { failureText, reportFailure } from '../core/ui/element-failure.ts';
+import { emit } from '../core/ui/host-events.ts';
+import { callHostApi, useHostApi } from '../core/ui/host-api.ts';
+import { embeddedLoginHref, failureNotice, signInPrompt } from '../core/ui/sign-in-prompt.ts';
+import { assetScope } from '../pages/assets/browser/asset-scope.ts';
+import { AssetBrowser } from '../pages/assets/browser/AssetBrowser.tsx';
+import { useEmbeddedSession } from '../pages/assets/browser/embedded-session.ts';
+import { webTerminalUrl } from '../pages/assets/browser/web-terminal-url.ts';
+import { defineElement, elementClass, type CommonProps } from './define.ts';
 
 export interface BastionAssetListProps extends CommonProps {
-  apiBase?: string
-  scope?: string
-  org?: string
-  node?: string
-  pageSize?: number
-  selectable?: boolean
-  token?: string
-  clientId?: string
-  redirectUri?: string
+  apiBase?: string;
+  scope?: string;
+  org?: string;
+  node?: string;
+  pageSize?: number;
+  selectable?: boolean;
+  token?: string;
+  clientId?: string;
+  redirectUri?: string;
 }
 
 // The asset tree + table for any page: no router, no shell, no other section's texts, no xterm.
-function BastionAssetList({ apiBase, scope, org, node, pageSize, selectable, token, clientId, redirectUri }: BastionAssetListProps) {
-  if (apiBase !== undefined) setApiBase(apiBase)
-  const t = useT()
-  const root = useRef<HTMLDivElement>(null)
+function BastionAssetList({
+  apiBase,
+  scope,
+  org,
+  node,
+  pageSize,
+  selectable,
+  token,
+  clientId,
+  redirectUri,
+}: BastionAssetListProps) {
+  if (apiBase !== undefined) setApiBase(apiBase);
+  const t = useT();
+  const root = useRef<HTMLDivElement>(null);
   // Before the session check below: its first call already carries the token.
-  usePortalAuth({ token, clientId, redirectUri }, () => emit<BastionTokenExpiredDetail>(root.current, 'bastion-token-expired', { reason: 'expired' }))
-  const session = useEmbeddedSession(org)
-  const reason = useStore($signInRequired)
+  usePortalAuth({ token, clientId, redirectUri }, () =>
+    emit<BastionTokenExpiredDetail>(root.current, 'bastion-token-expired', { reason: 'expired' }),
+  );
+  const session = useEmbeddedSession(org);
+  const reason = useStore($signInRequired);
   // Unpinned, the list follows the page's org: another element switching it shows the new org's assets.
-  const pageOrg = useStore($currentOrg)?.id
-  const [failure, setFailure] = useState<BastionErrorDetail | null>(null)
-  const [refreshKey, setRefreshKey] = useState(0)
-  const shownOrg = org || pageOrg || ''
-  const profile = useStore($profile)
+  const pageOrg = useStore($currentOrg)?.id;
+  const [failure, setFailure] = useState<BastionErrorDetail | null>(null);
+  const [refreshKey, setRefreshKey] = useState(0);
+  const shownOrg = org || pageOrg || '';
+  const profile = useStore($profile);
   // Undefined or unknown: by the user's role in the current org (a plain user's own assets).
-  const shownScope = assetScope(scope, profile)
-  useEffect(() => setFailure(null), [shownOrg, shownScope, node])
-  useHostApi(root, { refresh: () => { setFailure(null); setRefreshKey((n) => n + 1) } })
-  const anonymous = session === 'anonymous'
+  const shownScope = assetScope(scope, profile);
+  useEffect(() => setFailure(null), [shownOrg, shownScope, node]);
+  useHostApi(root, {
+    refresh: () => {
+      setFailure(null);
+      setRefreshKey((n) => n + 1);
+    },
+  });
+  const anonymous = session === 'anonymous';
   useEffect(() => {
-    if (anonymous) emit<BastionAuthRequiredDetail>(root.current, 'bastion-auth-required', { reason: reason ?? 'no-session', loginUrl: embeddedLoginHref() })
-  }, [anonymous, reason])
-  const send = (type: string, detail: unknown) => emit(root.current, type, detail)
+    if (anonymous)
+      emit<BastionAuthRequiredDetail>(root.current, 'bastion-auth-required', {
+        reason: reason ?? 'no-session',
+        loginUrl: embeddedLoginHref(),
+      });
+  }, [anonymous, reason]);
+  const send = (type: string, detail: unknown) => emit(root.current, type, detail);
   // The host may take Connect over (its own terminal, a confirmation first): then nothing opens here.
   const connect = (asset: BastionAsset) => {
-    const url = webTerminalUrl(String(asset.id))
-    if (emit<BastionAssetConnectDetail>(root.current, 'bastion-asset-connect', { asset, url }, { cancelable: true })) window.open(url, '_blank', 'noopener')
-  }
+    const url = webTerminalUrl(String(asset.id));
+    if (emit<BastionAssetConnectDetail>(root.current, 'bastion-asset-connect', { asset, url }, { cancelable: true }))
+      window.open(url, '_blank', 'noopener');
+  };
   // The tree and the page fail together when the server refuses: one message, one event.
-  const failed = useRef(false)
+  const failed = useRef(false);
   const fail = (error: unknown) => {
-    if (failed.current) return
-    failed.current = true
-    setFailure(reportFailure(root.current, error))
-  }
-  useEffect(() => { if (!failure) failed.current = false }, [failure])
+    if (failed.current) return;
+    failed.current = true;
+    setFailure(reportFailure(root.current, error));
+  };
+  useEffect(() => {
+    if (!failure) failed.current = false;
+  }, [failure]);
 
-  return createElement('div', { ref: root, className: 'bastion-asset-list' },
+  return createElement(
+    'div',
+    { ref: root, className: 'bastion-asset-list' },
     anonymous && signInPrompt({ prompt: t('assets.signIn.prompt'), link: t('assets.signIn.link') }),
     !anonymous && failure && failureNotice(failureText(t, failure)),
-    session === 'ready' && !failure && createElement(AssetBrowser, {
-      key: `${shownScope}:${shownOrg}`, scope: shownScope, node, pageSize, selectable, refreshKey, org: org || undefined,
-      onSelect: (rows: Row[]) => send('bastion-asset-select', rows),
-      onOpen: (row: Row) => send('bastion-asset-open', row),
-      onConnect: (row: Row) => connect(row as BastionAsset),
-      onFailure: fail,
-    }))
+    session === 'ready' &&
+      !failure &&
+      createElement(AssetBrowser, {
+        key: `${shownScope}:${shownOrg}`,
+        scope: shownScope,
+        node,
+        pageSize,
+        selectable,
+        refreshKey,
+        org: org || undefined,
+        onSelect: (rows: Row[]) => send('bastion-asset-select', rows),
+        onOpen: (row: Row) => send('bastion-asset-open', row),
+        onConnect: (row: Row) => connect(row as BastionAsset),
+        onFailure: fail,
+      }),
+  );
 }
 
 /**
@@ -112,13 +153,23 @@ function BastionAssetList({ apiBase, scope, org, node, pageSize, selectable, tok
  * @csspart pager - The total, page size and page buttons under the table.
  */
 export class BastionAssetListElement extends elementClass(BastionAssetList, {
-  props: { apiBase: 'string', scope: 'string', org: 'string', node: 'string', pageSize: 'number', selectable: 'boolean', token: 'secret', clientId: 'string', redirectUri: 'string' },
+  props: {
+    apiBase: 'string',
+    scope: 'string',
+    org: 'string',
+    node: 'string',
+    pageSize: 'number',
+    selectable: 'boolean',
+    token: 'secret',
+    clientId: 'string',
+    redirectUri: 'string',
+  },
 }) {
   /**
    * Where the API lives when not on this origin (default: same origin).
    * @attr api-base
    */
-  declare apiBase: string | undefined
+  declare apiBase: string | undefined;
 
   /**
    * Whose assets: `mine`, what the signed-in user was granted (their granted tree, favourites marked;
@@ -127,32 +178,32 @@ export class BastionAssetListElement extends elementClass(BastionAssetList, {
    * (auditors too). Rows offer Connect in both: the terminal checks the user's own grants.
    * @attr scope
    */
-  declare scope: BastionAssetScope | undefined
+  declare scope: BastionAssetScope | undefined;
 
   /**
    * The id of an org to list, pinned for this element only (the page's other elements keep theirs);
    * default: the page's current org.
    * @attr org
    */
-  declare org: string | undefined
+  declare org: string | undefined;
 
   /**
    * The id of the node the tree starts on; setting it later picks that node.
    * @attr node
    */
-  declare node: string | undefined
+  declare node: string | undefined;
 
   /**
    * Rows per page (default 15); a change goes back to page 1.
    * @attr page-size
    */
-  declare pageSize: number | undefined
+  declare pageSize: number | undefined;
 
   /**
    * Rows get check boxes and `bastion-asset-select` reports the checked ones.
    * @attr selectable
    */
-  declare selectable: boolean
+  declare selectable: boolean;
 
   /**
    * An access token for a portal on another origin (from its back end, or the popup sign-in): sent as
@@ -160,39 +211,39 @@ export class BastionAssetListElement extends elementClass(BastionAssetList, {
    * shows it to every script and selector of the page); set a fresh one on `bastion-token-expired`.
    * @attr token
    */
-  declare token: string | undefined
+  declare token: string | undefined;
 
   /**
    * The portal's OAuth client id (registered on the server): signed out, the element offers a popup
    * sign-in (authorization code + PKCE) instead of a link to the login form.
    * @attr client-id
    */
-  declare clientId: string | undefined
+  declare clientId: string | undefined;
 
   /**
    * Where the popup sign-in comes back: a page of the portal registered with its client (default: this page's URL).
    * @attr redirect-uri
    */
-  declare redirectUri: string | undefined
+  declare redirectUri: string | undefined;
 
   /**
    * The language (`zh`, `en`, or a tag such as `zh-CN`); default: the host page's `<html lang>`.
    * @attr lang
    */
-  declare lang: string
+  declare lang: string;
 
   /**
    * `light`, `dark`, or `auto` (default: the system's `prefers-color-scheme`).
    * @attr theme
    */
-  declare theme: BastionTheme | undefined
+  declare theme: BastionTheme | undefined;
 
   /** Loads the tree and the current page again (after the host changed assets). */
   refresh(): Promise<void> {
-    return callHostApi(this, 'refresh').then(() => undefined)
+    return callHostApi(this, 'refresh').then(() => undefined);
   }
 }
 
-defineElement('bastion-asset-list', BastionAssetListElement)
+defineElement('bastion-asset-list', BastionAssetListElement);
 
-export type { BastionAsset, BastionAssetConnectDetail, BastionAssetScope }
+export type { BastionAsset, BastionAssetConnectDetail, BastionAssetScope };

@@ -1,46 +1,50 @@
-import { useStore } from '@nanostores/react'
-import { createElement, useLayoutEffect } from 'react'
+import { useStore } from '@nanostores/react';
+import { createElement, useLayoutEffect } from 'react';
 import type {
-  BastionAuthRequiredDetail, BastionErrorDetail, BastionNavigateDetail, BastionOrgChangeDetail, BastionTheme,
-} from '../core/element-types.ts'
-import { $documentLang, toLang } from '../core/i18n/document-lang.ts'
-import { setApiBase } from '../core/http.ts'
-import { isConsoleLocation } from '../core/navigation.ts'
-import { setRouteTable } from '../core/routes.ts'
-import { $lang } from '../core/stores/locale.ts'
-import { ConsoleApp } from '../core/ui/ConsoleApp.tsx'
-import { shoelaceThemeOnFirstUse } from '../core/ui/shoelace-theme-sheet.ts'
-import { routeTable } from '../pages/routes.ts'
-import { defineElement, elementClass, type CommonProps } from './define.ts'
+  BastionAuthRequiredDetail,
+  BastionErrorDetail,
+  BastionNavigateDetail,
+  BastionOrgChangeDetail,
+  BastionTheme,
+} from '../core/element-types.ts';
+import { $documentLang, toLang } from '../core/i18n/document-lang.ts';
+import { setApiBase } from '../core/http.ts';
+import { isConsoleLocation } from '../core/navigation.ts';
+import { setRouteTable } from '../core/routes.ts';
+import { $lang } from '../core/stores/locale.ts';
+import { ConsoleApp } from '../core/ui/ConsoleApp.tsx';
+import { shoelaceThemeOnFirstUse } from '../core/ui/shoelace-theme-sheet.ts';
+import { routeTable } from '../pages/routes.ts';
+import { defineElement, elementClass, type CommonProps } from './define.ts';
 
 export interface BastionConsoleProps extends CommonProps {
-  apiBase?: string
-  router?: string
-  path?: string
+  apiBase?: string;
+  router?: string;
+  path?: string;
 }
 
-setRouteTable(routeTable)
+setRouteTable(routeTable);
 
 // The standalone page is in the language the user chose (stored), whatever its <html lang> says: it
 // says so before anything renders, so the console, which follows <html lang> like every element,
 // and the page agree.
-if (isConsoleLocation()) document.documentElement.lang = $lang.get() === 'zh' ? 'zh-CN' : 'en'
+if (isConsoleLocation()) document.documentElement.lang = $lang.get() === 'zh' ? 'zh-CN' : 'en';
 
 /** `memory` unless the router is named or the console is the standalone page (/ui/). */
 const routerOf = (router: string | undefined) =>
-  router === 'hash' || router === 'memory' ? router : isConsoleLocation() ? 'hash' : 'memory'
+  router === 'hash' || router === 'memory' ? router : isConsoleLocation() ? 'hash' : 'memory';
 
 /** The whole console: guard, shell and every page. */
 function BastionConsole({ apiBase, lang, router, path }: BastionConsoleProps) {
   // Before the guard's first call, which runs in a child effect (children's effects run first).
-  if (apiBase !== undefined) setApiBase(apiBase)
-  const mode = routerOf(router)
-  const shown = toLang(lang) ?? toLang(useStore($documentLang))
+  if (apiBase !== undefined) setApiBase(apiBase);
+  const mode = routerOf(router);
+  const shown = toLang(lang) ?? toLang(useStore($documentLang));
   // The console's texts outside components (messages, server labels) follow its language too, without storing it.
   useLayoutEffect(() => {
-    if (shown && (mode === 'memory' || lang)) $lang.set(shown)
-  }, [shown, mode, lang])
-  return createElement(ConsoleApp, { key: mode, ownsPage: mode === 'hash' && isConsoleLocation(), router: mode, path })
+    if (shown && (mode === 'memory' || lang)) $lang.set(shown);
+  }, [shown, mode, lang]);
+  return createElement(ConsoleApp, { key: mode, ownsPage: mode === 'hash' && isConsoleLocation(), router: mode, path });
 }
 
 /**
@@ -76,7 +80,7 @@ export class BastionConsoleElement extends elementClass(BastionConsole, {
    * Where the API lives when not on this origin (default: same origin).
    * @attr api-base
    */
-  declare apiBase: string | undefined
+  declare apiBase: string | undefined;
 
   /**
    * `hash`: the route lives in the address hash and the console may move the page (the standalone
@@ -84,25 +88,25 @@ export class BastionConsoleElement extends elementClass(BastionConsole, {
    * `hash` on `/ui/`, `memory` anywhere else.
    * @attr router
    */
-  declare router: 'hash' | 'memory' | undefined
+  declare router: 'hash' | 'memory' | undefined;
 
   /**
    * The page to show with the memory router, e.g. `/users/users/`; setting it later opens that page.
    * @attr path
    */
-  declare path: string | undefined
+  declare path: string | undefined;
 
   /**
    * The language (`zh`, `en`, or a tag such as `zh-CN`); default: the host page's `<html lang>`, else the user's choice.
    * @attr lang
    */
-  declare lang: string
+  declare lang: string;
 
   /**
    * `light`, `dark`, or `auto` (default: the system's `prefers-color-scheme`).
    * @attr theme
    */
-  declare theme: BastionTheme | undefined
+  declare theme: BastionTheme | undefined;
 }
 
-defineElement('bastion-console', BastionConsoleElement)
+defineElement('bastion-console', BastionConsoleElement);

@@ -1,31 +1,34 @@
-import { createElement } from 'react'
-import type { BastionAuthRequiredDetail, BastionTheme } from '../core/element-types.ts'
-import { setApiBase } from '../core/http.ts'
-import { useT } from '../core/i18n/index.ts'
-import { FileManagerPage } from '../pages/files/FileManagerPage.tsx'
-import '../pages/files/i18n.ts'
-import { opensOnBastion, usePageSession } from './page-sign-in.ts'
-import { defineElement, elementClass, type CommonProps } from './define.ts'
+import { createElement } from 'react';
+import type { BastionAuthRequiredDetail, BastionTheme } from '../core/element-types.ts';
+import { setApiBase } from '../core/http.ts';
+import { useT } from '../core/i18n/index.ts';
+import { FileManagerPage } from '../pages/files/FileManagerPage.tsx';
+import '../pages/files/i18n.ts';
+import { opensOnBastion, usePageSession } from './page-sign-in.ts';
+import { defineElement, elementClass, type CommonProps } from './define.ts';
 
 export interface BastionFileManagerProps extends CommonProps {
-  apiBase?: string
-  asset?: string
-  systemUser?: string
-  path?: string
+  apiBase?: string;
+  asset?: string;
+  systemUser?: string;
+  path?: string;
 }
 
-const FILE_MANAGER_PAGE = '/koko/elfinder/sftp/'
-const onOwnPage = () => window.location.pathname.startsWith('/koko/elfinder/')
+const FILE_MANAGER_PAGE = '/koko/elfinder/sftp/';
+const onOwnPage = () => window.location.pathname.startsWith('/koko/elfinder/');
 
 /** The web file manager (`/koko/elfinder/sftp/`): the user's granted assets' files, as over SFTP. */
 function BastionFileManager({ apiBase, asset, systemUser, path }: BastionFileManagerProps) {
-  if (apiBase !== undefined) setApiBase(apiBase)
-  const t = useT()
-  const { session, signedOut } = usePageSession(onOwnPage(), { prompt: t('files.signIn.prompt'), link: t('files.signIn.link') })
-  const elsewhere = opensOnBastion(FILE_MANAGER_PAGE, t)
-  if (elsewhere) return elsewhere
-  if (signedOut) return signedOut
-  return session === 'ready' ? createElement(FileManagerPage, { asset, systemUser, path }) : null
+  if (apiBase !== undefined) setApiBase(apiBase);
+  const t = useT();
+  const { session, signedOut } = usePageSession(onOwnPage(), {
+    prompt: t('files.signIn.prompt'),
+    link: t('files.signIn.link'),
+  });
+  const elsewhere = opensOnBastion(FILE_MANAGER_PAGE, t);
+  if (elsewhere) return elsewhere;
+  if (signedOut) return signedOut;
+  return session === 'ready' ? createElement(FileManagerPage, { asset, systemUser, path }) : null;
 }
 
 /**
@@ -48,37 +51,37 @@ export class BastionFileManagerElement extends elementClass(BastionFileManager, 
    * bastion's file manager in a new tab instead.
    * @attr api-base
    */
-  declare apiBase: string | undefined
+  declare apiBase: string | undefined;
 
   /**
    * The id of an asset whose folder to open.
    * @attr asset
    */
-  declare asset: string | undefined
+  declare asset: string | undefined;
 
   /**
    * With `asset`: the id of the system user whose folder to open.
    * @attr system-user
    */
-  declare systemUser: string | undefined
+  declare systemUser: string | undefined;
 
   /**
    * A folder of the tree to open (e.g. `/web-01/root/var/log`), when no asset is given.
    * @attr path
    */
-  declare path: string | undefined
+  declare path: string | undefined;
 
   /**
    * The language (`zh`, `en`, or a tag such as `zh-CN`); default: the host page's `<html lang>`.
    * @attr lang
    */
-  declare lang: string
+  declare lang: string;
 
   /**
    * `light`, `dark`, or `auto` (default: the system's `prefers-color-scheme`).
    * @attr theme
    */
-  declare theme: BastionTheme | undefined
+  declare theme: BastionTheme | undefined;
 }
 
-defineElement('bastion-file-manager', BastionFileManagerElement)
+defineElement('bastion-file-manager', BastionFileManagerElement);

@@ -39,11 +39,13 @@ describe('accessibility: axe-core on every page of the admin and the user page, 
         await emulateMedia({ colorScheme: config.dark ? 'dark' : 'light' });
         walk = await openConsole(role, start, { lang: config.lang, collapsed: config.collapsed });
         const failures: string[] = [];
-        const { pages } = await everyPage(walk, async (path) => { failures.push(...await check(walk!.win(), `${role} ${config.name} ${path}`, tally)); });
+        const { pages } = await everyPage(walk, async (path) => {
+          failures.push(...(await check(walk!.win(), `${role} ${config.name} ${path}`, tally)));
+        });
         expect(pages.length, pages.join(' ')).to.be.at.least(least);
         for (const path of extra) {
           await walk.go(path);
-          failures.push(...await check(walk.win(), `${role} ${config.name} ${path}`, tally));
+          failures.push(...(await check(walk.win(), `${role} ${config.name} ${path}`, tally)));
         }
         expect(failures).to.deep.equal([]);
       });

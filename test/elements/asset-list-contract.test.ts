@@ -11,11 +11,25 @@ import { json, stubFetch, type FetchStub, type SentRequest } from '../core/suppo
 import { deepQuery, deepQueryAll, text, waitFor } from '../helpers/dom.ts';
 
 type ListElement = HTMLElement & {
-  org?: string; node?: string; pageSize?: number; selectable: boolean; theme?: string; refresh(): Promise<void>;
+  org?: string;
+  node?: string;
+  pageSize?: number;
+  selectable: boolean;
+  theme?: string;
+  refresh(): Promise<void>;
 };
 
-const ORGS = [{ id: 'DEFAULT', name: 'DEFAULT' }, { id: 'org-eng', name: 'Engineering' }];
-const ROW = (n: number, org: string) => ({ id: `a-${org}-${n}`, hostname: `${org}-${n}`, ip: `127.0.0.${n}`, platform: 'Linux', connectivity: { status: 1 } });
+const ORGS = [
+  { id: 'DEFAULT', name: 'DEFAULT' },
+  { id: 'org-eng', name: 'Engineering' },
+];
+const ROW = (n: number, org: string) => ({
+  id: `a-${org}-${n}`,
+  hostname: `${org}-${n}`,
+  ip: `127.0.0.${n}`,
+  platform: 'Linux',
+  connectivity: { status: 1 },
+});
 
 let refuse: 401 | 403 | null = null;
 
@@ -23,23 +37,38 @@ function serve(): FetchStub {
   return stubFetch((request: SentRequest) => {
     const url = new URL(request.url, location.origin);
     const org = request.headers.get('X-JMS-ORG') ?? 'none';
-    if (url.pathname === '/api/v1/users/profile/') return json(200, { id: 'u1', username: 'admin', role: 'Admin', current_org_roles: ['Admin'], admin_or_audit_orgs: ORGS });
-    if (refuse) return json(refuse, { detail: refuse === 403 ? 'You do not have permission to perform this action.' : 'Not signed in.' });
+    if (url.pathname === '/api/v1/users/profile/')
+      return json(200, {
+        id: 'u1',
+        username: 'admin',
+        role: 'Admin',
+        current_org_roles: ['Admin'],
+        admin_or_audit_orgs: ORGS,
+      });
+    if (refuse)
+      return json(refuse, {
+        detail: refuse === 403 ? 'You do not have permission to perform this action.' : 'Not signed in.',
+      });
     if (url.pathname === '/api/v1/assets/nodes/children/tree/') return json(200, []);
-    if (url.pathname === '/api/v1/assets/assets/') return json(200, { count: 2, next: null, previous: null, results: [ROW(1, org), ROW(2, org)] });
+    if (url.pathname === '/api/v1/assets/assets/')
+      return json(200, { count: 2, next: null, previous: null, results: [ROW(1, org), ROW(2, org)] });
     return json(404, { detail: 'Not found.' });
   });
 }
 
-const listCalls = (stub: FetchStub) => stub.sent.filter((r) => new URL(r.url, location.origin).pathname === '/api/v1/assets/assets/');
+const listCalls = (stub: FetchStub) =>
+  stub.sent.filter((r) => new URL(r.url, location.origin).pathname === '/api/v1/assets/assets/');
 const lastList = (stub: FetchStub) => {
   const request = listCalls(stub).at(-1)!;
   return { params: new URL(request.url, location.origin).searchParams, org: request.headers.get('X-JMS-ORG') };
 };
-const hostnames = (el: Element) => deepQueryAll(el, 'tbody tr[data-id] [data-prop="hostname"]').map((cell) => text(cell));
+const hostnames = (el: Element) =>
+  deepQueryAll(el, 'tbody tr[data-id] [data-prop="hostname"]').map((cell) => text(cell));
 
 function nextEvent<T>(el: EventTarget, type: string): Promise<T> {
-  return new Promise((resolve) => el.addEventListener(type, (e) => resolve((e as CustomEvent<T>).detail), { once: true }));
+  return new Promise((resolve) =>
+    el.addEventListener(type, (e) => resolve((e as CustomEvent<T>).detail), { once: true }),
+  );
 }
 
 describe('<bastion-asset-list> contract', () => {
@@ -104,7 +133,11 @@ describe('<bastion-asset-list> contract', () => {
     pinned.removeAttribute('org');
     $currentOrg.set(ORGS[1]);
     // Unpinned, both follow the page's org now.
-    await waitFor(() => hostnames(pinned)[0] === 'org-eng-1' && hostnames(follower)[0] === 'org-eng-1', 3000, 'both in the page’s new org');
+    await waitFor(
+      () => hostnames(pinned)[0] === 'org-eng-1' && hostnames(follower)[0] === 'org-eng-1',
+      3000,
+      'both in the page’s new org',
+    );
   });
 
   it('loads again on refresh() and sends bastion-* events with their deprecated aliases', async () => {

@@ -16,11 +16,16 @@ const nodeName = uniqueName('embed');
 const made: string[] = [];
 
 const rows = (el: Element) => deepQueryAll(el, 'tbody tr[data-id]');
-const shownHostnames = (el: Element) => rows(el).map((row) => text(row.querySelector('[data-prop="hostname"]'))).sort();
+const shownHostnames = (el: Element) =>
+  rows(el)
+    .map((row) => text(row.querySelector('[data-prop="hostname"]')))
+    .sort();
 
 /** Resolves with the detail of the next `type` event the element sends up to the document. */
 const nextEvent = <T>(type: string) =>
-  new Promise<T>((resolve) => document.addEventListener(type, (e) => resolve((e as CustomEvent<T>).detail), { once: true }));
+  new Promise<T>((resolve) =>
+    document.addEventListener(type, (e) => resolve((e as CustomEvent<T>).detail), { once: true }),
+  );
 
 describe('<bastion-asset-list> against the reference server', () => {
   let el: HTMLElement | undefined;
@@ -32,7 +37,13 @@ describe('<bastion-asset-list> against the reference server', () => {
     node = await create(NODES, { value: nodeName });
     made.push(`${NODES}${node.id}/`);
     for (const n of [1, 2]) {
-      const asset = await create<Asset>(ASSETS, { hostname: `${nodeName}-${n}`, ip: `127.77.0.${n}`, platform: 'Linux', protocols: ['ssh/22'], nodes: [node.id] });
+      const asset = await create<Asset>(ASSETS, {
+        hostname: `${nodeName}-${n}`,
+        ip: `127.77.0.${n}`,
+        platform: 'Linux',
+        protocols: ['ssh/22'],
+        nodes: [node.id],
+      });
       made.unshift(`${ASSETS}${asset.id}/`);
       assets.push(asset);
     }
@@ -79,10 +90,18 @@ describe('<bastion-asset-list> against the reference server', () => {
 
   it('filters by a node clicked in its tree and fires asset-open for a hostname, the host hash untouched', async () => {
     el = mount({});
-    const title = await waitFor(() => deepQuery<HTMLElement>(el!, `.node-row[data-id="${node.id}"] .node-title`), 8000, 'our node in the tree');
+    const title = await waitFor(
+      () => deepQuery<HTMLElement>(el!, `.node-row[data-id="${node.id}"] .node-title`),
+      8000,
+      'our node in the tree',
+    );
     expect(text(title)).to.equal(`${nodeName} (2)`);
     title.click();
-    await waitFor(() => shownHostnames(el!).join() === assets.map((a) => a.hostname).join(), 8000, 'only the node’s assets');
+    await waitFor(
+      () => shownHostnames(el!).join() === assets.map((a) => a.hostname).join(),
+      8000,
+      'only the node’s assets',
+    );
 
     const opened = nextEvent<Asset>('asset-open');
     const link = deepQueryAll<HTMLAnchorElement>(el, 'a.asset-open').find((a) => text(a) === assets[0].hostname)!;

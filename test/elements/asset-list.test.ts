@@ -9,21 +9,53 @@ import { $profile } from '../../src/core/stores/session.ts';
 import { json, stubFetch, type FetchStub, type SentRequest } from '../core/support/fetch-stub.ts';
 import { deepQuery, deepQueryAll, text, waitFor } from '../helpers/dom.ts';
 
-const ROOT = { id: '1', name: 'Default (2)', pId: '', meta: { type: 'node', node: { id: 'n-root', value: 'Default', key: '1' } } };
-const WEB = { id: '1:1', name: 'Web (1)', pId: '1', meta: { type: 'node', node: { id: 'n-web', value: 'Web', key: '1:1' } } };
+const ROOT = {
+  id: '1',
+  name: 'Default (2)',
+  pId: '',
+  meta: { type: 'node', node: { id: 'n-root', value: 'Default', key: '1' } },
+};
+const WEB = {
+  id: '1:1',
+  name: 'Web (1)',
+  pId: '1',
+  meta: { type: 'node', node: { id: 'n-web', value: 'Web', key: '1:1' } },
+};
 const ASSETS = [
-  { id: 'a-1', hostname: 'web-01', ip: '127.0.0.1', platform: 'Linux', hardware_info: '2 Core 4G', connectivity: { status: 1, datetime: '' } },
-  { id: 'a-2', hostname: 'db-01', ip: '127.0.0.2', platform: 'Linux', hardware_info: '', connectivity: { status: 0, datetime: '' } },
+  {
+    id: 'a-1',
+    hostname: 'web-01',
+    ip: '127.0.0.1',
+    platform: 'Linux',
+    hardware_info: '2 Core 4G',
+    connectivity: { status: 1, datetime: '' },
+  },
+  {
+    id: 'a-2',
+    hostname: 'db-01',
+    ip: '127.0.0.2',
+    platform: 'Linux',
+    hardware_info: '',
+    connectivity: { status: 0, datetime: '' },
+  },
 ];
 
 function serve(loggedIn: boolean): FetchStub {
   return stubFetch((request: SentRequest) => {
     const url = new URL(request.url, location.origin);
     if (url.pathname === '/api/v1/users/profile/') {
-      return loggedIn ? json(200, { id: 'u1', username: 'admin', role: 'Admin', current_org_roles: ['Admin'], admin_or_audit_orgs: [{ id: 'DEFAULT', name: 'DEFAULT' }] })
+      return loggedIn
+        ? json(200, {
+            id: 'u1',
+            username: 'admin',
+            role: 'Admin',
+            current_org_roles: ['Admin'],
+            admin_or_audit_orgs: [{ id: 'DEFAULT', name: 'DEFAULT' }],
+          })
         : json(401, { detail: 'Authentication credentials were not provided.' });
     }
-    if (url.pathname === '/api/v1/assets/nodes/children/tree/') return json(200, url.searchParams.get('id') ? [] : [ROOT, WEB]);
+    if (url.pathname === '/api/v1/assets/nodes/children/tree/')
+      return json(200, url.searchParams.get('id') ? [] : [ROOT, WEB]);
     if (url.pathname === '/api/v1/assets/assets/') {
       const rows = url.searchParams.get('node_id') === 'n-web' ? ASSETS.slice(0, 1) : ASSETS;
       return json(200, { count: rows.length, next: null, previous: null, results: rows });
@@ -77,7 +109,11 @@ describe('<bastion-asset-list>', () => {
   it('filters by the clicked node and sends asset-open for a hostname click', async () => {
     stub = serve(true);
     el = mount({});
-    const web = await waitFor(() => deepQuery<HTMLElement>(el!, '.node-row[data-id="n-web"] .node-title'), 5000, 'node Web');
+    const web = await waitFor(
+      () => deepQuery<HTMLElement>(el!, '.node-row[data-id="n-web"] .node-title'),
+      5000,
+      'node Web',
+    );
     web.click();
     await waitFor(() => deepQueryAll(el!, 'tbody tr[data-id]').length === 1, 5000, 'one row in Web');
     const request = stub.sent.filter((r) => r.url.includes('/api/v1/assets/assets/')).at(-1)!;
@@ -85,7 +121,9 @@ describe('<bastion-asset-list>', () => {
     expect(params.get('node_id')).to.equal('n-web');
     expect(params.get('all')).to.equal('1');
 
-    const opened = new Promise<unknown>((resolve) => document.addEventListener('asset-open', (e) => resolve((e as CustomEvent).detail), { once: true }));
+    const opened = new Promise<unknown>((resolve) =>
+      document.addEventListener('asset-open', (e) => resolve((e as CustomEvent).detail), { once: true }),
+    );
     deepQuery<HTMLElement>(el, 'a.asset-open')!.click();
     expect(((await opened) as { id: string }).id).to.equal('a-1');
     expect(location.hash).to.equal('#host-anchor');
@@ -95,7 +133,8 @@ describe('<bastion-asset-list>', () => {
     stub = serve(false);
     const before = location.href;
     const asked = new Promise<{ reason: string; loginUrl: string }>((resolve) =>
-      document.addEventListener('bastion-auth-required', (e) => resolve((e as CustomEvent).detail), { once: true }));
+      document.addEventListener('bastion-auth-required', (e) => resolve((e as CustomEvent).detail), { once: true }),
+    );
     el = mount({});
     const link = await waitFor(() => deepQuery<HTMLAnchorElement>(el!, 'a.sign-in-link'), 5000, 'sign-in link');
     // `next` is the page's path: the server takes only a path on its own origin (a full URL was dropped).

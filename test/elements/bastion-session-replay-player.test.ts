@@ -11,7 +11,16 @@ import { deepQuery, deepQueryAll, waitFor } from '../helpers/dom.ts';
 import { loginAs } from '../helpers/server.ts';
 import { filler, marker, recordSession, type RecordedSession } from '../pages/terminal/replay/replay-fixture.ts';
 import {
-  mountReplay, nextEvent, player, position, press, recordEvents, screenText, sleep, timeText, type ReplayElement,
+  mountReplay,
+  nextEvent,
+  player,
+  position,
+  press,
+  recordEvents,
+  screenText,
+  sleep,
+  timeText,
+  type ReplayElement,
 } from './support/replay.ts';
 
 /** The fixture's recording: an event every half second from 0.5 s, the last at 69.5 s. */
@@ -46,7 +55,11 @@ describe('<bastion-session-replay> as asciinema-player', () => {
     await waitFor(() => seen.length === 2, 15_000, 'ready and play');
     expect(seen.map((event) => event.type)).to.deep.equal(['bastion-replay-ready', 'bastion-replay-play']);
     expect((seen[1].detail as { currentTime: number }).currentTime).to.equal(0);
-    await waitFor(() => position(el!) > 1 && screenText(el!).includes(filler(5)), 5000, 'the clock and the screen moving');
+    await waitFor(
+      () => position(el!) > 1 && screenText(el!).includes(filler(5)),
+      5000,
+      'the clock and the screen moving',
+    );
     expect(player(el)?.dataset.playing).to.equal('true');
     expect(timeText(el)).to.match(/^0:0\d \/ 1:09$/);
   });
@@ -56,7 +69,11 @@ describe('<bastion-session-replay> as asciinema-player', () => {
     expect(el!.loop).to.equal(1);
     const ended = recordEvents(el!, ['bastion-replay-ended']);
     await el!.play();
-    await waitFor(() => position(el!) < 5 && player(el!)?.dataset.playing === 'true', 5000, 'back at the start, playing on');
+    await waitFor(
+      () => position(el!) < 5 && player(el!)?.dataset.playing === 'true',
+      5000,
+      'back at the start, playing on',
+    );
     expect(ended).to.have.length(0);
     await el!.seek(67);
     await waitFor(() => ended.length === 1, 5000, 'the end after the one loop');
@@ -77,17 +94,34 @@ describe('<bastion-session-replay> as asciinema-player', () => {
     expect(timeText(el!)).to.equal('0:15 / 0:34');
     expect(screenText(el!)).to.include(marker(2));
     expect(el!.getDuration()).to.equal(LAST_EVENT / 2);
-    expect(deepQueryAll(el!, '.replay-commands .command-time').map((time) => time.textContent)).to.deep.equal(['0:01', '0:15', '0:30']);
+    expect(deepQueryAll(el!, '.replay-commands .command-time').map((time) => time.textContent)).to.deep.equal([
+      '0:01',
+      '0:15',
+      '0:30',
+    ]);
     deepQueryAll<HTMLButtonElement>(el!, '.replay-commands li button')[2].click();
     await waitFor(() => position(el!) === 30 && screenText(el!).includes(marker(3)), 3000, 'the third command at 0:30');
   });
 
   it('takes the recording\'s own idle_time_limit and markers ("m" events)', async () => {
-    const own = await recordSession([2, 30, 60], 70, { header: { idle_time_limit: 0.25 }, markers: [[10, 'ten'], [50, 'fifty']] });
+    const own = await recordSession([2, 30, 60], 70, {
+      header: { idle_time_limit: 0.25 },
+      markers: [
+        [10, 'ten'],
+        [50, 'fifty'],
+      ],
+    });
     el = mountReplay({ session: own.id, lang: 'en' });
     await nextEvent(el, 'bastion-replay-ready');
     expect(timeText(el)).to.equal('0:00 / 0:34');
-    const dots = await waitFor(() => { const found = deepQueryAll<HTMLElement>(el!, '.replay-marker'); return found.length === 2 ? found : null; }, 3000, 'two dots');
+    const dots = await waitFor(
+      () => {
+        const found = deepQueryAll<HTMLElement>(el!, '.replay-marker');
+        return found.length === 2 ? found : null;
+      },
+      3000,
+      'two dots',
+    );
     expect(dots.map((dot) => dot.title)).to.deep.equal(['Marker 0:05: ten', 'Marker 0:25: fifty']);
     press(el, ']');
     await waitFor(() => position(el!) === 5, 2000, 'the first marker');
@@ -101,12 +135,20 @@ describe('<bastion-session-replay> as asciinema-player', () => {
     expect(position(el!)).to.equal(0);
     expect(timeText(el!)).to.equal('0:00 / 1:09');
     await el!.play();
-    await waitFor(() => screenText(el!).includes(filler(5)) && !screenText(el!).includes(marker(2)), 3000, 'the recording from its start');
+    await waitFor(
+      () => screenText(el!).includes(filler(5)) && !screenText(el!).includes(marker(2)),
+      3000,
+      'the recording from its start',
+    );
   });
 
   it('poster text: shows the text until a seek or play; with autoplay no poster', async () => {
     await ready({ poster: 'data:text/plain,Hello poster\nsecond line' });
-    await waitFor(() => screenText(el!).includes('Hello poster') && screenText(el!).includes('second line'), 3000, 'the poster');
+    await waitFor(
+      () => screenText(el!).includes('Hello poster') && screenText(el!).includes('second line'),
+      3000,
+      'the poster',
+    );
     expect(timeText(el!)).to.equal('0:00 / 1:09');
     await el!.seek(1);
     await waitFor(() => !screenText(el!).includes('Hello poster'), 3000, 'the poster gone');
@@ -121,9 +163,19 @@ describe('<bastion-session-replay> as asciinema-player', () => {
     await ready({ markers: '[[5, "five"], [40, "forty"]]' });
     const dots = deepQueryAll<HTMLElement>(el!, '.replay-marker');
     expect(dots.map((dot) => dot.title)).to.deep.equal(['Marker 0:05: five', 'Marker 0:40: forty']);
-    expect(dots.map((dot) => Number.parseFloat(dot.style.left).toFixed(2))).to.deep.equal([(500 / LAST_EVENT).toFixed(2), (4000 / LAST_EVENT).toFixed(2)]);
+    expect(dots.map((dot) => Number.parseFloat(dot.style.left).toFixed(2))).to.deep.equal([
+      (500 / LAST_EVENT).toFixed(2),
+      (4000 / LAST_EVENT).toFixed(2),
+    ]);
     expect(dots[0].getBoundingClientRect().left).to.be.lessThan(dots[1].getBoundingClientRect().left);
-    for (const [key, at] of [[']', 5], [']', 40], [']', LAST_EVENT], ['[', 40], ['[', 5], ['[', 0]] as const) {
+    for (const [key, at] of [
+      [']', 5],
+      [']', 40],
+      [']', LAST_EVENT],
+      ['[', 40],
+      ['[', 5],
+      ['[', 0],
+    ] as const) {
       press(el!, key);
       await waitFor(() => position(el!) === at, 2000, `${key} to ${at}`);
     }
@@ -132,7 +184,9 @@ describe('<bastion-session-replay> as asciinema-player', () => {
     await el!.seek({ marker: 0 });
     expect(el!.getCurrentTime()).to.equal(5);
     let refused: unknown;
-    await el!.seek({ marker: 2 }).catch((error: unknown) => { refused = error; });
+    await el!.seek({ marker: 2 }).catch((error: unknown) => {
+      refused = error;
+    });
     expect(refused).to.be.instanceOf(RangeError);
 
     await el!.seek(39);
@@ -152,7 +206,12 @@ describe('<bastion-session-replay> as asciinema-player', () => {
   it('without markers the commands are the markers: dots labelled with the command, and playing past one reports it', async () => {
     await ready({});
     const dots = deepQueryAll<HTMLElement>(el!, '.replay-marker');
-    expect(dots.map((dot) => dot.title)).to.deep.equal(session.commands.map((command) => `Marker ${command.offset === 2 ? '0:02' : command.offset === 30 ? '0:30' : '1:00'}: ${command.input}`));
+    expect(dots.map((dot) => dot.title)).to.deep.equal(
+      session.commands.map(
+        (command) =>
+          `Marker ${command.offset === 2 ? '0:02' : command.offset === 30 ? '0:30' : '1:00'}: ${command.input}`,
+      ),
+    );
     await el!.seek(29.5);
     const reached = nextEvent(el!, 'bastion-replay-marker', 5000);
     await el!.play();
@@ -186,7 +245,9 @@ describe('<bastion-session-replay> as asciinema-player', () => {
     await el!.pause();
     const at = el!.getCurrentTime();
     expect(seen[0]).to.deep.include({ type: 'bastion-replay-play', detail: { currentTime: 10, duration: LAST_EVENT } });
-    expect(seen.filter((event) => event.type === 'bastion-replay-pause').map((event) => event.detail)).to.deep.equal([{ currentTime: at, duration: LAST_EVENT }]);
+    expect(seen.filter((event) => event.type === 'bastion-replay-pause').map((event) => event.detail)).to.deep.equal([
+      { currentTime: at, duration: LAST_EVENT },
+    ]);
     const updates = seen.filter((event) => event.type === 'bastion-replay-timeupdate');
     expect(updates.length).to.be.within(3, 6);
     const times = updates.map((event) => (event.detail as { currentTime: number }).currentTime);
@@ -195,20 +256,37 @@ describe('<bastion-session-replay> as asciinema-player', () => {
     for (let i = 1; i < updates.length; i += 1) expect(updates[i].at - updates[i - 1].at).to.be.greaterThan(200);
     seen.length = 0;
     await el!.seek(20);
-    await waitFor(() => seen.some((event) => event.type === 'bastion-replay-timeupdate'), 1000, 'the time after a seek');
-    expect(seen.at(-1)).to.deep.include({ type: 'bastion-replay-timeupdate', detail: { currentTime: 20, duration: LAST_EVENT } });
+    await waitFor(
+      () => seen.some((event) => event.type === 'bastion-replay-timeupdate'),
+      1000,
+      'the time after a seek',
+    );
+    expect(seen.at(-1)).to.deep.include({
+      type: 'bastion-replay-timeupdate',
+      detail: { currentTime: 20, duration: LAST_EVENT },
+    });
   });
 
   it('its controls, marker dots and command list pass axe-core (no critical or serious violation)', async () => {
     await ready({ markers: '[[5, "five"]]' });
-    const win = window as Window & { axe?: { run(context: unknown, options: unknown): Promise<{ violations: { id: string; impact: string | null }[] }> } };
+    const win = window as Window & {
+      axe?: {
+        run(context: unknown, options: unknown): Promise<{ violations: { id: string; impact: string | null }[] }>;
+      };
+    };
     if (!win.axe) {
       const script = document.createElement('script');
       script.src = '/node_modules/axe-core/axe.min.js';
-      await new Promise((resolve, reject) => { script.onload = resolve; script.onerror = reject; document.head.append(script); });
+      await new Promise((resolve, reject) => {
+        script.onload = resolve;
+        script.onerror = reject;
+        document.head.append(script);
+      });
     }
     const { violations } = await win.axe!.run(el, { resultTypes: ['violations'] });
-    expect(violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => v.id)).to.deep.equal([]);
+    expect(violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => v.id)).to.deep.equal(
+      [],
+    );
   });
 
   it('keys: Shift+arrows a tenth, digits a share, . and , one frame (pausing), and the help text lists them', async () => {
@@ -222,7 +300,11 @@ describe('<bastion-session-replay> as asciinema-player', () => {
     await waitFor(() => position(el!) === LAST_EVENT / 2, 2000, '50 %');
     press(el!, '0');
     await waitFor(() => position(el!) === 0, 2000, '0 %');
-    for (const [key, at, shown] of [['.', 0.5, filler(5)], ['.', 1, filler(10)], [',', 0.5, filler(5)]] as const) {
+    for (const [key, at, shown] of [
+      ['.', 0.5, filler(5)],
+      ['.', 1, filler(10)],
+      [',', 0.5, filler(5)],
+    ] as const) {
       press(el!, key);
       await waitFor(() => position(el!) === at && screenText(el!).includes(shown), 2000, `${key} to ${at}`);
     }
@@ -231,7 +313,8 @@ describe('<bastion-session-replay> as asciinema-player', () => {
     press(el!, '.');
     await waitFor(() => player(el!)?.dataset.playing === 'false', 2000, 'a step pauses');
     const keys = deepQuery(el!, '.replay-keys')?.textContent ?? '';
-    for (const part of ['Space', 'Shift+←/→', '0–9', ',/.', '[/]', '↑/↓', 'f: fullscreen']) expect(keys).to.include(part);
+    for (const part of ['Space', 'Shift+←/→', '0–9', ',/.', '[/]', '↑/↓', 'f: fullscreen'])
+      expect(keys).to.include(part);
     el!.setAttribute('lang', 'zh');
     await waitFor(() => deepQuery(el!, '.replay-keys')?.textContent?.includes('f：全屏'), 3000, 'the keys in Chinese');
   });

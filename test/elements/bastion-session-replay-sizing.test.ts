@@ -24,8 +24,10 @@ const terminal = (el: HTMLElement) => rect(part(el, '.xterm-screen'));
 function screenBox(el: HTMLElement): { width: number; height: number } {
   const box = part(el, '.replay-screen');
   const style = getComputedStyle(box);
-  return { width: box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
-    height: box.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom) };
+  return {
+    width: box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
+    height: box.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom),
+  };
 }
 
 function within(inner: DOMRect, outer: DOMRect, what: string): void {
@@ -39,7 +41,9 @@ function within(inner: DOMRect, outer: DOMRect, what: string): void {
 /** The paragraph after the element is what a user sees (and clicks) at its place. */
 function notCovered(after: HTMLElement): void {
   const box = rect(after);
-  expect(document.elementFromPoint(box.left + 5, box.top + box.height / 2), 'the content after the player').to.equal(after);
+  expect(document.elementFromPoint(box.left + 5, box.top + box.height / 2), 'the content after the player').to.equal(
+    after,
+  );
 }
 
 /** The recording's terminal: 80 columns, 24 rows. */
@@ -64,15 +68,19 @@ function fills(size: number, room: number, left: number, what: string): void {
  * box changes size (the controls, enabled once the recording opened, may take another line).
  */
 function settled(el: HTMLElement, fit: 'width' | 'height' | 'both'): Promise<unknown> {
-  return waitFor(() => {
-    const drawn = terminal(el);
-    const room = screenBox(el);
-    const width = filled(drawn.width, room.width, widthLeft(drawn.width));
-    const height = filled(drawn.height, room.height, heightLeft);
-    if (fit === 'width') return width;
-    if (fit === 'height') return height;
-    return drawn.width <= room.width + 0.5 && drawn.height <= room.height + 0.5 && (width || height);
-  }, 3000, `the terminal fitted (${fit})`);
+  return waitFor(
+    () => {
+      const drawn = terminal(el);
+      const room = screenBox(el);
+      const width = filled(drawn.width, room.width, widthLeft(drawn.width));
+      const height = filled(drawn.height, room.height, heightLeft);
+      if (fit === 'width') return width;
+      if (fit === 'height') return height;
+      return drawn.width <= room.width + 0.5 && drawn.height <= room.height + 0.5 && (width || height);
+    },
+    3000,
+    `the terminal fitted (${fit})`,
+  );
 }
 
 describe('<bastion-session-replay> sizing', () => {
@@ -125,7 +133,14 @@ describe('<bastion-session-replay> sizing', () => {
   it('fit="both" in a fixed-size container: every part inside it, the terminal inside the screen, nothing after it covered', async () => {
     const { el, container, after } = await host('width: 700px; height: 320px', { fit: 'both' }, 'height: 100%');
     within(rect(el), rect(container), 'the element');
-    for (const selector of ['.replay-screen', '.replay-controls', '.replay-keys', '.replay-commands', '.replay-toggle', '.replay-time']) {
+    for (const selector of [
+      '.replay-screen',
+      '.replay-controls',
+      '.replay-keys',
+      '.replay-commands',
+      '.replay-toggle',
+      '.replay-time',
+    ]) {
       within(rect(part(el, selector)), rect(container), selector);
     }
     within(terminal(el), rect(part(el, '.replay-screen')), 'the terminal');
@@ -138,7 +153,8 @@ describe('<bastion-session-replay> sizing', () => {
   it('a host height shorter than the terminal at full width: the screen scrolls, the controls stay in the box', async () => {
     const { el, container, after } = await host('width: 700px; height: 220px', {}, 'height: 100%');
     within(rect(el), rect(container), 'the element');
-    for (const selector of ['.replay-controls', '.replay-toggle', '.replay-keys']) within(rect(part(el, selector)), rect(container), selector);
+    for (const selector of ['.replay-controls', '.replay-toggle', '.replay-keys'])
+      within(rect(part(el, selector)), rect(container), selector);
     const screen = part(el, '.replay-screen');
     fills(terminal(el).width, screenBox(el).width, widthLeft(terminal(el).width), 'terminal width');
     expect(screen.scrollHeight).to.be.greaterThan(screen.clientHeight);
@@ -148,7 +164,13 @@ describe('<bastion-session-replay> sizing', () => {
   it('a max-height on the element holds it like a height: the controls stay inside, nothing after it covered', async () => {
     const { el, after } = await host('width: 700px', {}, 'max-height: 240px');
     expect(rect(el).height).to.be.at.most(240.5);
-    for (const selector of ['.replay-screen', '.replay-controls', '.replay-toggle', '.replay-keys', '.replay-commands']) {
+    for (const selector of [
+      '.replay-screen',
+      '.replay-controls',
+      '.replay-toggle',
+      '.replay-keys',
+      '.replay-commands',
+    ]) {
       within(rect(part(el, selector)), rect(el), selector);
     }
     notCovered(after);
@@ -183,7 +205,7 @@ describe('<bastion-session-replay> sizing', () => {
     notCovered(after);
   });
 
-  it('in a host\'s flex row with no width of its own: neither shrinking away nor growing past the row', async () => {
+  it("in a host's flex row with no width of its own: neither shrinking away nor growing past the row", async () => {
     const { el, container } = await host('display: flex; width: 1200px; align-items: flex-start');
     const nav = document.createElement('nav');
     nav.style.cssText = 'flex: none; width: 300px';

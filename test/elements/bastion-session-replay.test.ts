@@ -32,14 +32,19 @@ describe('<bastion-session-replay>', () => {
     const ready = await nextEvent(el, 'replay-ready');
     expect(ready.detail).to.include({ session: session.id, start: 0, commands: 3 });
     const items = deepQueryAll<HTMLElement>(el, '.replay-commands li');
-    expect(items.map((li) => li.querySelector('.command-input')?.textContent)).to.deep.equal(
-      ['cat /var/log/step-1.log', 'cat /var/log/step-2.log', 'cat /var/log/step-3.log']);
+    expect(items.map((li) => li.querySelector('.command-input')?.textContent)).to.deep.equal([
+      'cat /var/log/step-1.log',
+      'cat /var/log/step-2.log',
+      'cat /var/log/step-3.log',
+    ]);
     expect(deepQuery(el, '.replay-time')?.textContent).to.equal('0:00 / 1:09');
 
     deepQuery<HTMLButtonElement>(el, '.replay-toggle')?.click();
     await waitFor(() => position(el!) > 2.5, 8000, 'the clock to pass the first command');
     await waitFor(() => screenText(el!).includes(marker(1)), 3000, 'the first command on the screen');
-    expect(deepQuery(el, '.replay-commands li[aria-current="true"] .command-input')?.textContent).to.equal('cat /var/log/step-1.log');
+    expect(deepQuery(el, '.replay-commands li[aria-current="true"] .command-input')?.textContent).to.equal(
+      'cat /var/log/step-1.log',
+    );
 
     deepQuery<HTMLButtonElement>(el, '.replay-toggle')?.click();
     await waitFor(() => player(el!)?.dataset.playing === 'false', 2000, 'pause');
@@ -49,17 +54,27 @@ describe('<bastion-session-replay>', () => {
     expect(deepQuery(el, '.replay-toggle')?.textContent).to.be.oneOf(['播放', 'Play']);
 
     deepQueryAll<HTMLButtonElement>(el, '.replay-commands li button')[2].click();
-    await waitFor(() => player(el!)?.dataset.seeking === 'false' && position(el!) === session.commands[2].offset, 3000, 'the jump');
+    await waitFor(
+      () => player(el!)?.dataset.seeking === 'false' && position(el!) === session.commands[2].offset,
+      3000,
+      'the jump',
+    );
     await waitFor(() => screenText(el!).includes(marker(3)), 3000, 'the third command on the screen');
     expect(screenText(el)).to.include('cat /var/log/step-3.log');
     expect(screenText(el)).not.to.include(filler(605)); // printed after the command: not yet
     expect(screenText(el)).not.to.include(marker(2)); // scrolled away long before
-    expect(deepQuery(el, '.replay-commands li[aria-current="true"] .command-input')?.textContent).to.equal('cat /var/log/step-3.log');
+    expect(deepQuery(el, '.replay-commands li[aria-current="true"] .command-input')?.textContent).to.equal(
+      'cat /var/log/step-3.log',
+    );
     expect(deepQuery(el, '.replay-time')?.textContent).to.equal('1:00 / 1:09');
 
     // Back to the first command: the screen is the one of second 2 again.
     deepQueryAll<HTMLButtonElement>(el, '.replay-commands li button')[0].click();
-    await waitFor(() => screenText(el!).includes(marker(1)) && !screenText(el!).includes(marker(3)), 3000, 'the jump back');
+    await waitFor(
+      () => screenText(el!).includes(marker(1)) && !screenText(el!).includes(marker(3)),
+      3000,
+      'the jump back',
+    );
   });
 
   it('starts at a command given by id, answers the keyboard and reports the end', async () => {
@@ -97,7 +112,9 @@ describe('<bastion-session-replay>', () => {
       el = mount({ session: session.id });
       const link = await waitFor(() => deepQuery<HTMLAnchorElement>(el!, 'a.sign-in-link'), 5000, 'the sign-in link');
       // On this origin the page's own path: the server takes a path (and a full URL only on its origin).
-      expect(link.getAttribute('href')).to.equal(`/core/auth/login/?next=${encodeURIComponent(location.pathname + location.search + location.hash)}`);
+      expect(link.getAttribute('href')).to.equal(
+        `/core/auth/login/?next=${encodeURIComponent(location.pathname + location.search + location.hash)}`,
+      );
       expect(deepQuery(el, '.replay-player')).to.equal(null);
     } finally {
       await loginAs('admin');

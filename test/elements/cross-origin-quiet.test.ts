@@ -47,11 +47,15 @@ describe('elements on another origin than the bastion', () => {
     return element;
   }
 
-  it('asks nothing without a token, then reads the profile with it; a 403 is said in the element\'s language', async () => {
+  it("asks nothing without a token, then reads the profile with it; a 403 is said in the element's language", async () => {
     stub = stubFetch((request) => {
       const url = new URL(request.url);
-      if (url.pathname === '/api/v1/users/profile/') return json(200, { id: 'u1', username: 'user', orgs: [{ id: 'DEFAULT', name: 'DEFAULT' }] });
-      return json(403, { detail: request.headers.get('Accept-Language') === 'en' ? 'You do not have permission.' : '您没有执行该操作的权限。' });
+      if (url.pathname === '/api/v1/users/profile/')
+        return json(200, { id: 'u1', username: 'user', orgs: [{ id: 'DEFAULT', name: 'DEFAULT' }] });
+      return json(403, {
+        detail:
+          request.headers.get('Accept-Language') === 'en' ? 'You do not have permission.' : '您没有执行该操作的权限。',
+      });
     });
     const errors: { status: number; message: string }[] = [];
     const el = mount('bastion-asset-list', { 'api-base': BASTION, lang: 'en' });
@@ -66,19 +70,29 @@ describe('elements on another origin than the bastion', () => {
     expect(profile.headers.get('Authorization')).to.equal('Bearer portal-token');
     expect(stub.sent.every((r) => r.url.startsWith(BASTION))).to.equal(true);
     // Asked in English (the element's lang, not a stored console choice), said in English.
-    expect(stub.sent.filter((r) => r.url.includes('/assets/')).map((r) => r.headers.get('Accept-Language'))).to.include('en');
+    expect(stub.sent.filter((r) => r.url.includes('/assets/')).map((r) => r.headers.get('Accept-Language'))).to.include(
+      'en',
+    );
     expect(errors[0]).to.include({ status: 403, message: 'You do not have permission.' });
     expect(text(deepQuery(el, '.element-message'))).to.match(/not allowed/i);
   });
 
   it('a replay with its session named asks nothing before a token, then reads it with the token', async () => {
     stub = stubFetch(() => json(404, { detail: 'Not found.' }));
-    const el = mount('bastion-session-replay', { 'api-base': BASTION, session: '0729a5bb-e770-4069-b2e3-36a1c58aa0cb', lang: 'en' });
+    const el = mount('bastion-session-replay', {
+      'api-base': BASTION,
+      session: '0729a5bb-e770-4069-b2e3-36a1c58aa0cb',
+      lang: 'en',
+    });
     await waitFor(() => deepQuery(el, '.sign-in'), 5000, 'the sign-in prompt');
     await new Promise((r) => setTimeout(r, 300));
     expect(stub.sent.map((r) => r.url)).to.deep.equal([]);
     (el as unknown as { token: string }).token = 'portal-token';
-    await waitFor(() => stub!.sent.some((r) => r.url.includes('/terminal/sessions/0729a5bb-e770-4069-b2e3-36a1c58aa0cb/')), 5000, 'the session asked');
+    await waitFor(
+      () => stub!.sent.some((r) => r.url.includes('/terminal/sessions/0729a5bb-e770-4069-b2e3-36a1c58aa0cb/')),
+      5000,
+      'the session asked',
+    );
     expect(stub.sent.every((r) => r.headers.get('Authorization') === 'Bearer portal-token')).to.equal(true);
   });
 
@@ -86,8 +100,16 @@ describe('elements on another origin than the bastion', () => {
     stub = stubFetch(() => json(500, {}));
     const files = mount('bastion-file-manager', { 'api-base': BASTION, lang: 'en' });
     const terminal = mount('bastion-web-terminal', { 'api-base': BASTION, 'login-to': 'a-1', lang: 'en' });
-    const filesLink = await waitFor(() => deepQuery<HTMLAnchorElement>(files, 'a.sign-in-link'), 5000, 'the file manager link');
-    const terminalLink = await waitFor(() => deepQuery<HTMLAnchorElement>(terminal, 'a.sign-in-link'), 5000, 'the terminal link');
+    const filesLink = await waitFor(
+      () => deepQuery<HTMLAnchorElement>(files, 'a.sign-in-link'),
+      5000,
+      'the file manager link',
+    );
+    const terminalLink = await waitFor(
+      () => deepQuery<HTMLAnchorElement>(terminal, 'a.sign-in-link'),
+      5000,
+      'the terminal link',
+    );
     expect(filesLink.href).to.equal(`${BASTION}/koko/elfinder/sftp/`);
     expect(terminalLink.href).to.equal(`${BASTION}/luna/?login_to=a-1`);
     expect(terminalLink.target).to.equal('_blank');
@@ -95,9 +117,10 @@ describe('elements on another origin than the bastion', () => {
     expect(stub.sent).to.deep.equal([]);
   });
 
-  it('the host page\'s rules on the element itself stop at its box', async () => {
+  it("the host page's rules on the element itself stop at its box", async () => {
     const style = document.createElement('style');
-    style.textContent = '* { letter-spacing: 5px; text-transform: uppercase; } bastion-asset-list { font-family: serif; line-height: 4; }';
+    style.textContent =
+      '* { letter-spacing: 5px; text-transform: uppercase; } bastion-asset-list { font-family: serif; line-height: 4; }';
     document.head.append(style);
     mounted.push(style);
     stub = stubFetch(() => json(401, {}));

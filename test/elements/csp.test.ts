@@ -36,12 +36,20 @@ describe('Content-Security-Policy of the served pages', () => {
 
   it('<bastion-asset-list> on /embed.html lists assets with no violation, and the host page script runs', async () => {
     await loginAs('admin');
-    const asset = await create(ASSETS, { hostname: uniqueName('csp'), ip: '127.50.0.7', platform: 'Linux', protocols: ['ssh/22'] });
+    const asset = await create(ASSETS, {
+      hostname: uniqueName('csp'),
+      ip: '127.50.0.7',
+      platform: 'Linux',
+      protocols: ['ssh/22'],
+    });
     made.push(`${ASSETS}${asset.id}/`);
     const page = await loadFrame('/embed.html');
     frame = page.frame;
-    await waitFor(() => deepQuery(page.doc.body, 'tbody tr[data-id]'), 15000, 'an asset row')
-      .catch(async (error) => { throw new Error(`${error.message}; violations: ${(await page.violations()).join(' | ')}; ${page.doc.body.innerHTML.slice(0, 300)}`) });
+    await waitFor(() => deepQuery(page.doc.body, 'tbody tr[data-id]'), 15000, 'an asset row').catch(async (error) => {
+      throw new Error(
+        `${error.message}; violations: ${(await page.violations()).join(' | ')}; ${page.doc.body.innerHTML.slice(0, 300)}`,
+      );
+    });
     // The host page's own script (/embed-events.js) shows the element's events.
     deepQuery<HTMLInputElement>(page.doc.body, 'input.select-all')!.click();
     await waitFor(() => page.doc.querySelector('#events li'), 5000, 'an event shown by the host page');
@@ -50,13 +58,22 @@ describe('Content-Security-Policy of the served pages', () => {
 
   it('the task log page shows a task in its terminal with no violation', async () => {
     await loginAs('admin');
-    const asset = await create(ASSETS, { hostname: uniqueName('csp-log'), ip: '127.50.0.8', platform: 'Linux', protocols: ['ssh/22'] });
+    const asset = await create(ASSETS, {
+      hostname: uniqueName('csp-log'),
+      ip: '127.50.0.8',
+      platform: 'Linux',
+      protocols: ['ssh/22'],
+    });
     made.push(`${ASSETS}${asset.id}/`);
     const started = await api<{ task: string }>('POST', `${ASSETS}${asset.id}/tasks/`, { action: 'test' });
     expect(started.status).to.equal(201);
     const page = await loadFrame(`/ui/#/ops/celery/task/${started.data.task}/log/`);
     frame = page.frame;
-    await waitFor(() => deepQuery(page.doc.body, '.task-log-page[data-status="finished"]'), 20000, 'the task to finish');
+    await waitFor(
+      () => deepQuery(page.doc.body, '.task-log-page[data-status="finished"]'),
+      20000,
+      'the task to finish',
+    );
     await waitFor(() => deepQuery(page.doc.body, '.xterm-rows'), 5000, 'the terminal');
     expect(await page.violations()).to.deep.equal([]);
   });

@@ -10,7 +10,11 @@ import { consoleStyleSheet } from '../../src/core/ui/styles.ts';
 import { text, waitFor } from '../helpers/dom.ts';
 
 function Hello({ who, count }: { who?: string; count?: number }) {
-  return <p className="hello">Hello {who} ×{count}</p>;
+  return (
+    <p className="hello">
+      Hello {who} ×{count}
+    </p>
+  );
 }
 
 function Broken(): never {
@@ -19,7 +23,11 @@ function Broken(): never {
 
 function Announcer() {
   const ref = useRef<HTMLButtonElement>(null);
-  return <button ref={ref} onClick={() => emit(ref.current!, 'bastion-ping', { n: 1 })}>ping</button>;
+  return (
+    <button ref={ref} onClick={() => emit(ref.current!, 'bastion-ping', { n: 1 })}>
+      ping
+    </button>
+  );
 }
 
 function Flags({ on, size, label }: { on?: boolean; size?: number; label?: string }) {
@@ -27,7 +35,10 @@ function Flags({ on, size, label }: { on?: boolean; size?: number; label?: strin
   return <p className="flags">{`${on ? 'on' : 'off'}|${size ?? '-'}|${label ?? '-'}|${t('common.search')}`}</p>;
 }
 
-defineElement('test-hello', elementClass(Hello, { props: { who: 'string', count: 'number' }, styleSheets: shoelaceThemeSheets }));
+defineElement(
+  'test-hello',
+  elementClass(Hello, { props: { who: 'string', count: 'number' }, styleSheets: shoelaceThemeSheets }),
+);
 defineElement('test-plain', elementClass(Hello));
 defineElement('test-broken', elementClass(Broken));
 defineElement('test-announcer', elementClass(Announcer));
@@ -128,18 +139,26 @@ describe('defineElement', () => {
     early.label = 'early';
     document.body.append(early);
     defineElement('test-late', elementClass(Flags, { props: { label: 'string' } }));
-    await waitFor(() => early.shadowRoot?.querySelector('.flags')?.textContent?.includes('|early|'), 2000, 'the early property');
+    await waitFor(
+      () => early.shadowRoot?.querySelector('.flags')?.textContent?.includes('|early|'),
+      2000,
+      'the early property',
+    );
     expect(early.getAttribute('label')).to.equal('early');
   });
 
-  it('speaks its lang, else the host page\'s <html lang>, and says so on its content', async () => {
+  it("speaks its lang, else the host page's <html lang>, and says so on its content", async () => {
     const html = document.documentElement;
     const before = html.lang;
     try {
       html.lang = 'en-GB';
       const el = mount('<test-flags></test-flags>');
       const root = () => el.shadowRoot?.querySelector('.bastion-root');
-      await waitFor(() => el.shadowRoot?.querySelector('.flags')?.textContent?.endsWith('|Search'), 3000, 'English from <html lang>');
+      await waitFor(
+        () => el.shadowRoot?.querySelector('.flags')?.textContent?.endsWith('|Search'),
+        3000,
+        'English from <html lang>',
+      );
       expect(root()?.getAttribute('lang')).to.equal('en');
       el.setAttribute('lang', 'zh');
       await waitFor(() => el.shadowRoot?.querySelector('.flags')?.textContent?.endsWith('|搜索'), 3000, 'its own lang');

@@ -28,14 +28,19 @@ interface Declaration {
 }
 
 const declarations = (manifest.modules as { declarations: Declaration[] }[])
-  .flatMap((module) => module.declarations).filter((d) => d.customElement);
+  .flatMap((module) => module.declarations)
+  .filter((d) => d.customElement);
 const declared = (tag: string) => declarations.find((d) => d.tagName === tag)!;
 
 type Replay = HTMLElement & { play(): Promise<void>; pause(): Promise<void>; seek(to: number | string): Promise<void> };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const position = (el: HTMLElement) => Number(deepQuery<HTMLElement>(el, '.replay-player')?.dataset.position ?? NaN);
 
-function mount<E extends HTMLElement = HTMLElement>(tag: string, attributes: Record<string, string> = {}, inner = ''): E {
+function mount<E extends HTMLElement = HTMLElement>(
+  tag: string,
+  attributes: Record<string, string> = {},
+  inner = '',
+): E {
   const element = document.createElement(tag) as E;
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
   element.innerHTML = inner;
@@ -46,7 +51,14 @@ function mount<E extends HTMLElement = HTMLElement>(tag: string, attributes: Rec
 function nextEvent(el: HTMLElement, type: string, timeout = 15_000): Promise<CustomEvent> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${type} within ${timeout} ms`)), timeout);
-    el.addEventListener(type, (event) => { clearTimeout(timer); resolve(event as CustomEvent); }, { once: true });
+    el.addEventListener(
+      type,
+      (event) => {
+        clearTimeout(timer);
+        resolve(event as CustomEvent);
+      },
+      { once: true },
+    );
   });
 }
 
@@ -58,7 +70,11 @@ async function expectPartsAndSlots(el: HTMLElement, tag: string, slotted: Record
   document.head.append(sheet);
   try {
     for (const { name } of cssParts) {
-      const part = await waitFor(() => el.shadowRoot?.querySelector<HTMLElement>(`[part~="${name}"]`), 8000, `::part(${name}) of ${tag}`);
+      const part = await waitFor(
+        () => el.shadowRoot?.querySelector<HTMLElement>(`[part~="${name}"]`),
+        8000,
+        `::part(${name}) of ${tag}`,
+      );
       expect(getComputedStyle(part).outlineColor, `::part(${name})`).to.equal('rgb(1, 2, 3)');
     }
   } finally {
@@ -91,8 +107,13 @@ describe('the element contract (custom-elements.json) against the elements', () 
   });
 
   it('lists the five elements, and each observes its attributes and has its properties and methods', async () => {
-    expect(declarations.map((d) => d.tagName).sort()).to.deep.equal(
-      ['bastion-asset-list', 'bastion-console', 'bastion-file-manager', 'bastion-session-replay', 'bastion-web-terminal']);
+    expect(declarations.map((d) => d.tagName).sort()).to.deep.equal([
+      'bastion-asset-list',
+      'bastion-console',
+      'bastion-file-manager',
+      'bastion-session-replay',
+      'bastion-web-terminal',
+    ]);
     for (const declaration of declarations) {
       const tag = declaration.tagName!;
       const element = customElements.get(tag) as CustomElementConstructor & { observedAttributes: string[] };
@@ -100,13 +121,18 @@ describe('the element contract (custom-elements.json) against the elements', () 
       expect(element.observedAttributes, tag).to.include.members(declaration.attributes!.map((a) => a.name));
       for (const member of declaration.members ?? []) {
         expect(member.name in element.prototype, `${tag}.${member.name}`).to.equal(true);
-        if (member.kind === 'method') expect(typeof element.prototype[member.name], `${tag}.${member.name}()`).to.equal('function');
+        if (member.kind === 'method')
+          expect(typeof element.prototype[member.name], `${tag}.${member.name}()`).to.equal('function');
       }
     }
   });
 
   it('<bastion-asset-list>: every part stylable from the host page, its slots filled by the host', async () => {
-    const el = mount('bastion-asset-list', {}, '<button slot="toolbar">Export</button><span slot="empty">Nothing here</span>');
+    const el = mount(
+      'bastion-asset-list',
+      {},
+      '<button slot="toolbar">Export</button><span slot="empty">Nothing here</span>',
+    );
     mounted.push(el);
     await expectPartsAndSlots(el, 'bastion-asset-list', { toolbar: 'Export' });
   });
@@ -136,12 +162,14 @@ describe('the element contract (custom-elements.json) against the elements', () 
     expect(position(el)).to.equal(third.offset);
     expect(deepQuery(el, '.replay-commands li[aria-current="true"] .command-input')?.textContent).to.equal(third.input);
     let refused: unknown;
-    await el.seek('no-such-command').catch((error: unknown) => { refused = error; });
+    await el.seek('no-such-command').catch((error: unknown) => {
+      refused = error;
+    });
     expect(refused).to.be.instanceOf(RangeError);
     expect(position(el)).to.equal(third.offset);
   });
 
-  it('<bastion-session-replay>: the same duration on every load, the server\'s length of the session', async () => {
+  it("<bastion-session-replay>: the same duration on every load, the server's length of the session", async () => {
     const durations: unknown[] = [];
     for (let load = 0; load < 3; load += 1) {
       const el = mount('bastion-session-replay', { session: session.id });

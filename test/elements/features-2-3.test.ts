@@ -10,11 +10,28 @@ import { mountConsole, resetConsole, waitForShell } from './support/console-fixt
 /** 2.3.1's PublicSettingApi body with its defaults (jumpserver-api.md §1.16): no BASTION_FEATURES. */
 const PUBLIC_2_3 = {
   data: {
-    WINDOWS_SKIP_ALL_MANUAL_PASSWORD: false, SECURITY_MAX_IDLE_TIME: 30, XPACK_ENABLED: false, XPACK_LICENSE_IS_VALID: false,
-    LOGIN_CONFIRM_ENABLE: false, SECURITY_VIEW_AUTH_NEED_MFA: true, SECURITY_MFA_VERIFY_TTL: 3600, SECURITY_COMMAND_EXECUTION: true,
-    LOGO_URLS: { logo_logout: '/static/img/logo.png', logo_index: '/static/img/logo_text.png', login_image: '/static/img/login_image.png', favicon: '/static/img/facio.ico' },
+    WINDOWS_SKIP_ALL_MANUAL_PASSWORD: false,
+    SECURITY_MAX_IDLE_TIME: 30,
+    XPACK_ENABLED: false,
+    XPACK_LICENSE_IS_VALID: false,
+    LOGIN_CONFIRM_ENABLE: false,
+    SECURITY_VIEW_AUTH_NEED_MFA: true,
+    SECURITY_MFA_VERIFY_TTL: 3600,
+    SECURITY_COMMAND_EXECUTION: true,
+    LOGO_URLS: {
+      logo_logout: '/static/img/logo.png',
+      logo_index: '/static/img/logo_text.png',
+      login_image: '/static/img/login_image.png',
+      favicon: '/static/img/facio.ico',
+    },
     TICKETS_ENABLED: true,
-    PASSWORD_RULE: { SECURITY_PASSWORD_MIN_LENGTH: 6, SECURITY_PASSWORD_UPPER_CASE: false, SECURITY_PASSWORD_LOWER_CASE: false, SECURITY_PASSWORD_NUMBER: false, SECURITY_PASSWORD_SPECIAL_CHAR: false },
+    PASSWORD_RULE: {
+      SECURITY_PASSWORD_MIN_LENGTH: 6,
+      SECURITY_PASSWORD_UPPER_CASE: false,
+      SECURITY_PASSWORD_LOWER_CASE: false,
+      SECURITY_PASSWORD_NUMBER: false,
+      SECURITY_PASSWORD_SPECIAL_CHAR: false,
+    },
   },
 };
 
@@ -24,7 +41,9 @@ function answerAs23() {
   window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     if (new URL(url, location.href).pathname === '/api/v1/settings/public/') {
-      return Promise.resolve(new Response(JSON.stringify(PUBLIC_2_3), { status: 200, headers: { 'content-type': 'application/json' } }));
+      return Promise.resolve(
+        new Response(JSON.stringify(PUBLIC_2_3), { status: 200, headers: { 'content-type': 'application/json' } }),
+      );
     }
     return realFetch(input, init);
   };
@@ -38,7 +57,12 @@ describe('features only the reference server has', function () {
   before(async function () {
     if ((await fetch('/ui/')).status === 503) this.skip(); // no build: `npm test` builds before the browser suite
     await loginAs('admin');
-    const asset = await create(ASSETS, { hostname: uniqueName('feat'), ip: '127.50.0.10', platform: 'Linux', protocols: ['ssh/22'] });
+    const asset = await create(ASSETS, {
+      hostname: uniqueName('feat'),
+      ip: '127.50.0.10',
+      platform: 'Linux',
+      protocols: ['ssh/22'],
+    });
     made.push(`${ASSETS}${asset.id}/`);
     run = (await api<{ task: string }>('POST', `${ASSETS}${asset.id}/tasks/`, { action: 'test' })).data.task;
     expect(run).to.be.a('string');
@@ -55,12 +79,12 @@ describe('features only the reference server has', function () {
 
   const quickActions = async (view: Awaited<ReturnType<typeof mountConsole>>) => {
     await waitForShell(view);
-    await waitFor(() => view.find('.card.quick-actions, .detail-card'), 10_000, 'the run\'s detail');
+    await waitFor(() => view.find('.card.quick-actions, .detail-card'), 10_000, "the run's detail");
     await new Promise((resolve) => setTimeout(resolve, 300));
     return view.findAll('.quick-action').map((el) => text(el));
   };
 
-  it('the reference server names stop-runs: a run\'s detail offers Stop', async () => {
+  it("the reference server names stop-runs: a run's detail offers Stop", async () => {
     await loginAs('admin');
     const view = await mountConsole(`/ops/executions/${run}`);
     expect((await quickActions(view)).join(' | ')).to.contain('停止');

@@ -24,7 +24,12 @@ describe('first load', () => {
     await settle(500);
     expect(definedElements(), 'the console itself is defined').to.include('bastion-console');
     expect(shoelace(), 'Shoelace elements registered by the first screen').to.deep.equal([]);
-    expect(view.findAll('*').filter((el) => el.localName.startsWith('sl-')).map((el) => el.localName)).to.deep.equal([]);
+    expect(
+      view
+        .findAll('*')
+        .filter((el) => el.localName.startsWith('sl-'))
+        .map((el) => el.localName),
+    ).to.deep.equal([]);
     expect(themeToken(view.el), 'no Shoelace theme on the first screen').to.equal('');
 
     toast.success('saved');

@@ -23,7 +23,8 @@ function active(): Element | null {
 }
 
 // The frame's nodes come from its own realm: `instanceof ShadowRoot` (the test page's) is false for them.
-const shadowHost = (node: Node | null | undefined): Element | null => (node as ShadowRoot | null | undefined)?.host ?? null;
+const shadowHost = (node: Node | null | undefined): Element | null =>
+  (node as ShadowRoot | null | undefined)?.host ?? null;
 
 /** The element itself, or the custom element whose shadow root holds it (a Shoelace control's host). */
 function host(element: Element | null): Element | null {
@@ -52,7 +53,8 @@ function find(selector: string, root: ParentNode = doc()): Element | null {
   return null;
 }
 
-const describeEl = (element: Element | null) => (element ? `<${element.tagName.toLowerCase()} class="${element.getAttribute('class') ?? ''}">` : 'nothing');
+const describeEl = (element: Element | null) =>
+  element ? `<${element.tagName.toLowerCase()} class="${element.getAttribute('class') ?? ''}">` : 'nothing';
 const visited: Element[] = [];
 /** Controls Tab reached that showed no focus ring (nor any other outline or shadow of focus). */
 const ringless: string[] = [];
@@ -60,7 +62,10 @@ const ringless: string[] = [];
 /** The outline and box shadow of an element, as drawn now. */
 function ring(element: Element): string {
   const style = getComputedStyle(element);
-  const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 ? `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}` : '';
+  const outline =
+    style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0
+      ? `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`
+      : '';
   return `${outline}|${style.boxShadow === 'none' ? '' : style.boxShadow}`;
 }
 
@@ -82,7 +87,11 @@ async function showsFocus(element: Element): Promise<boolean> {
 }
 
 /** Presses Tab (or Shift+Tab) until the focused element matches; fails if focus stops moving (a trap). */
-async function tabTo(matches: (element: Element) => boolean, what: string, { back = false, max = 80 } = {}): Promise<Element> {
+async function tabTo(
+  matches: (element: Element) => boolean,
+  what: string,
+  { back = false, max = 80 } = {},
+): Promise<Element> {
   let still = 0;
   let last = active();
   for (let n = 0; n < max; n += 1) {
@@ -93,14 +102,17 @@ async function tabTo(matches: (element: Element) => boolean, what: string, { bac
     if (now) {
       visited.push(now);
       // The terminal's own textarea is hidden by design (its cursor is the caret); a focused <main> is the skip link's target.
-      if (!now.matches('textarea.xterm-helper-textarea, main, body') && !(await showsFocus(now))) ringless.push(describeEl(now));
+      if (!now.matches('textarea.xterm-helper-textarea, main, body') && !(await showsFocus(now)))
+        ringless.push(describeEl(now));
     }
     if (now && matches(now)) return now;
     still = now === last ? still + 1 : 0;
     if (still >= 3) throw new Error(`focus trapped at ${describeEl(now)} looking for ${what}`);
     last = now;
   }
-  throw new Error(`${what} not reached in ${max} Tab presses (last: ${describeEl(active())}; path: ${visited.slice(-12).map(describeEl).join(" ")})`);
+  throw new Error(
+    `${what} not reached in ${max} Tab presses (last: ${describeEl(active())}; path: ${visited.slice(-12).map(describeEl).join(' ')})`,
+  );
 }
 
 const inField = (field: string) => (element: Element) => Boolean(host(element)?.closest(`[data-field="${field}"]`));
@@ -123,7 +135,10 @@ describe('keyboard only: sign in, a user created, found, opened, a dialog, a rep
     await setViewport({ width: 1400, height: 900 });
     await loginAs('admin');
     // A sample session of the seeded data: a browser test cannot record one (the door signs sessions in).
-    const sessions = await api<{ results: { id: string; can_replay: boolean }[] }>('GET', '/api/v1/terminal/sessions/?is_finished=1&limit=20&offset=0');
+    const sessions = await api<{ results: { id: string; can_replay: boolean }[] }>(
+      'GET',
+      '/api/v1/terminal/sessions/?is_finished=1&limit=20&offset=0',
+    );
     sessionId = sessions.data.results.find((row) => row.can_replay)!.id;
     await logout();
     clearCookies(); // a role or org another test chose (the user page would open instead of the admin's)
@@ -176,27 +191,41 @@ describe('keyboard only: sign in, a user created, found, opened, a dialog, a rep
     await type(`${username}@example.com`);
     await tabTo((el) => Boolean(host(el)?.matches('sl-button.submit')), 'the submit button');
     await press('Enter');
-    await waitFor(async () => (await api<{ id: string }[]>('GET', `/api/v1/users/users/?username=${username}`)).data.length === 1, 8000, 'the user created');
+    await waitFor(
+      async () => (await api<{ id: string }[]>('GET', `/api/v1/users/users/?username=${username}`)).data.length === 1,
+      8000,
+      'the user created',
+    );
 
     // Find it with the search box, which shows its focus, and open its row.
     await go('/users/users/', '.list-page .search-input');
     const search = await tabTo((el) => el.matches('input.search-input'), 'the search box');
-    expect(getComputedStyle(search.closest('.search-bar')!).boxShadow, 'the search bar shows focus').to.not.equal('none');
+    expect(getComputedStyle(search.closest('.search-bar')!).boxShadow, 'the search bar shows focus').to.not.equal(
+      'none',
+    );
     await type(username);
     await press('Enter');
     await waitFor(() => doc().defaultView!.location.hash.includes(username), 5000, 'the search applied');
-    const refresh = await tabTo((el) => el.matches('button.refresh'), 'the list\'s refresh');
+    const refresh = await tabTo((el) => el.matches('button.refresh'), "the list's refresh");
     expect(await showsFocus(refresh), 'Refresh shows its focus').to.equal(true);
-    await waitFor(() => find('.list-page tbody tr[data-id] a.detail-link')?.textContent?.includes(username), 8000, 'the one row');
-    await tabTo((el) => el.matches('tbody tr[data-id] a.detail-link'), 'the row\'s link');
+    await waitFor(
+      () => find('.list-page tbody tr[data-id] a.detail-link')?.textContent?.includes(username),
+      8000,
+      'the one row',
+    );
+    await tabTo((el) => el.matches('tbody tr[data-id] a.detail-link'), "the row's link");
     await press('Enter');
-    await waitFor(() => find('.detail-page sl-button.delete'), 8000, 'the user\'s detail page');
+    await waitFor(() => find('.detail-page sl-button.delete'), 8000, "the user's detail page");
 
     // The tabs are one Tab stop; the arrows move along them and show each.
     const firstTab = await tabTo((el) => el.matches('[role="tab"]'), 'the tab list');
     expect(firstTab.getAttribute('aria-selected')).to.equal('true');
     await press('ArrowRight');
-    await waitFor(() => active() !== firstTab && active()?.getAttribute('aria-selected') === 'true', 3000, 'the next tab chosen and focused');
+    await waitFor(
+      () => active() !== firstTab && active()?.getAttribute('aria-selected') === 'true',
+      3000,
+      'the next tab chosen and focused',
+    );
     const panel = find(`#${CSS.escape(active()!.getAttribute('aria-controls')!)}`);
     expect(panel?.getAttribute('role')).to.equal('tabpanel');
     await press('ArrowLeft');
@@ -237,12 +266,17 @@ describe('keyboard only: sign in, a user created, found, opened, a dialog, a rep
     await tabTo((el) => el.matches('.replay-commands li button') && el.closest('li') === third, 'the third command');
     await press('Enter');
     // The seeded sample's recording is shorter than its session: a command past its end jumps to the end.
-    const [, total = '0:0'] = (player.querySelector('.replay-time')?.textContent ?? '').split('/').map((part) => part.trim());
+    const [, total = '0:0'] = (player.querySelector('.replay-time')?.textContent ?? '')
+      .split('/')
+      .map((part) => part.trim());
     const [endMinutes, endSeconds] = total.split(':').map(Number);
     const target = Math.min(minutes * 60 + seconds, endMinutes * 60 + endSeconds);
     await waitFor(() => Math.abs(position() - target) < 1.5, 3000, `the jump to the third command (${target} s)`);
     await tabTo((el) => !within(el, '.replay-player'), 'a control after the player');
-    expect(visited.filter((el) => el.tagName === 'TEXTAREA').map(describeEl), 'never in the terminal\'s textarea').to.deep.equal([]);
+    expect(
+      visited.filter((el) => el.tagName === 'TEXTAREA').map(describeEl),
+      "never in the terminal's textarea",
+    ).to.deep.equal([]);
     expect([...new Set(ringless)], 'controls reached by Tab without a focus ring').to.deep.equal([]);
   });
 });

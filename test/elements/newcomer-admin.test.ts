@@ -8,8 +8,17 @@ import { emulateMedia } from '@web/test-runner-commands';
 import { everyPage, forgetPreferences, openConsole, setLicence, type Lang, type Walk } from './support/console-walk.ts';
 import { newcomerProblems } from './support/newcomer-checks.ts';
 
-const FRESH_FORMS = ['/assets/system-users/create', '/assets/assets/create', '/assets/admin-users/create', '/assets/gateways/create',
-  '/applications/remote-apps/create', '/perms/asset-permissions', '/terminal/command', '/settings', '/users/profile/'];
+const FRESH_FORMS = [
+  '/assets/system-users/create',
+  '/assets/assets/create',
+  '/assets/admin-users/create',
+  '/assets/gateways/create',
+  '/applications/remote-apps/create',
+  '/perms/asset-permissions',
+  '/terminal/command',
+  '/settings',
+  '/users/profile/',
+];
 
 describe('newcomer: every admin page in Chinese and English', function () {
   this.timeout(280_000);
@@ -29,7 +38,9 @@ describe('newcomer: every admin page in Chinese and English', function () {
     it(`meets no key, foreign time or other language on any page (${lang})`, async () => {
       walk = await openConsole('admin', '/dashboard', { lang });
       const problems: string[] = [];
-      const { pages } = await everyPage(walk, async (path) => { problems.push(...newcomerProblems(walk!, path, lang)); });
+      const { pages } = await everyPage(walk, async (path) => {
+        problems.push(...newcomerProblems(walk!, path, lang));
+      });
       expect(pages.length, `pages walked: ${pages.join(' ')}`).to.be.greaterThan(50);
       expect(problems).to.deep.equal([]);
     });

@@ -2,5 +2,7 @@
 // (the menu then has Tickets too): no translation key, foreign time, other language, or page leaving the console.
 import { newcomerSuite } from './support/newcomer-walk.ts';
 
-newcomerSuite('newcomer: every page of org admins and the super auditor in Chinese and English',
-  [['orgadmin', '/dashboard', 40], ['sysauditor', '/dashboard', 8]]);
+newcomerSuite('newcomer: every page of org admins and the super auditor in Chinese and English', [
+  ['orgadmin', '/dashboard', 40],
+  ['sysauditor', '/dashboard', 8],
+]);

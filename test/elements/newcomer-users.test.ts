@@ -3,5 +3,7 @@
 import { newcomerSuite } from './support/newcomer-walk.ts';
 
 // A plain user reaches the ticket form from a button, not the menu.
-newcomerSuite('newcomer: every page of org auditors and plain users in Chinese and English',
-  [['orgauditor', '/dashboard', 8], ['user', '/', 4, ['/tickets/tickets/request-asset-perm/create']]]);
+newcomerSuite('newcomer: every page of org auditors and plain users in Chinese and English', [
+  ['orgauditor', '/dashboard', 8],
+  ['user', '/', 4, ['/tickets/tickets/request-asset-perm/create']],
+]);

@@ -27,18 +27,25 @@ describe('standalone console at /ui/', () => {
       // The menu's route icons come with the sidebar (virtual:route-icons), not with every element: drawn too.
       const menuIcons = deepQueryAll(doc.body, 'nav.sidebar svg.icon:not(.chevron)');
       expect(menuIcons.length, 'the sidebar draws its route icons').to.be.greaterThan(5);
-      expect(menuIcons.filter((route) => !route.querySelector('path, circle, rect')).map((route) => route.getAttribute('data-icon')), 'every route icon has its shape').to.deep.equal([]);
+      expect(
+        menuIcons
+          .filter((route) => !route.querySelector('path, circle, rect'))
+          .map((route) => route.getAttribute('data-icon')),
+        'every route icon has its shape',
+      ).to.deep.equal([]);
     } finally {
       frame.remove();
     }
   });
 
   it('preloads every shared chunk the console entry imports, so they download alongside it', async function () {
-    const index = await fetch('/ui/')
+    const index = await fetch('/ui/');
     if (index.status === 503) this.skip();
     const html = await index.text();
     const entry = await (await fetch('/ui/bastion-console.js')).text();
-    const imported = [...entry.matchAll(/from\s*"\.\/([\w-]+\.js)"|import\s*"\.\/([\w-]+\.js)"/g)].map((m) => m[1] ?? m[2]);
+    const imported = [...entry.matchAll(/from\s*"\.\/([\w-]+\.js)"|import\s*"\.\/([\w-]+\.js)"/g)].map(
+      (m) => m[1] ?? m[2],
+    );
     expect(imported.length).to.be.greaterThan(0);
     const preloaded = [...html.matchAll(/<link rel="modulepreload" href="\.\/([\w-]+\.js)">/g)].map((m) => m[1]);
     expect(preloaded).to.have.members([...new Set(imported)]);

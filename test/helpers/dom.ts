@@ -8,7 +8,11 @@
 const BUSY_FLOOR_MS = 10_000;
 
 /** Polls until `probe` returns something truthy (errors count as "not yet"); returns that value. */
-export async function waitFor<T>(probe: () => T | Promise<T>, asked = 5000, what = 'condition'): Promise<NonNullable<T>> {
+export async function waitFor<T>(
+  probe: () => T | Promise<T>,
+  asked = 5000,
+  what = 'condition',
+): Promise<NonNullable<T>> {
   const timeout = asked >= 1000 ? Math.max(asked, BUSY_FLOOR_MS) : asked;
   const deadline = Date.now() + timeout;
   let lastError: unknown;

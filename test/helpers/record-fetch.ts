@@ -16,9 +16,19 @@ export function recordFetch(matches: (path: string) => boolean): { sent: Recorde
     const path = new URL(String(input instanceof Request ? input.url : input), location.origin).pathname;
     if (matches(path)) {
       const raw = init?.body;
-      sent.push({ method: (init?.method ?? 'GET').toUpperCase(), path, body: typeof raw === 'string' ? JSON.parse(raw) : raw, status: response.status });
+      sent.push({
+        method: (init?.method ?? 'GET').toUpperCase(),
+        path,
+        body: typeof raw === 'string' ? JSON.parse(raw) : raw,
+        status: response.status,
+      });
     }
     return response;
   };
-  return { sent, restore: () => { window.fetch = original; } };
+  return {
+    sent,
+    restore: () => {
+      window.fetch = original;
+    },
+  };
 }

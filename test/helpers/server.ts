@@ -84,7 +84,7 @@ export async function api<T = unknown>(
 
 /** The answer of the login captcha `key`, as a person would read it off the picture (scripts/wtr/login-captcha.mjs). */
 export function captchaAnswer(key: string): Promise<string> {
-  return executeServerCommand<string, { key: string }>('login-captcha-answer', { key })
+  return executeServerCommand<string, { key: string }>('login-captcha-answer', { key });
 }
 
 /**
@@ -92,14 +92,14 @@ export function captchaAnswer(key: string): Promise<string> {
  * password RSA-encrypted, a captcha the form asks for answered): every browser test signs in here.
  */
 export async function formLogin(username: string, password: string, next = '/ui/'): Promise<LoginOutcome> {
-  const form = await loadLoginForm()
-  const captcha = form.captcha ? await captchaAnswer(form.captcha.key) : undefined
-  return submitLogin({ username, password, next, captcha }, form)
+  const form = await loadLoginForm();
+  const captcha = form.captcha ? await captchaAnswer(form.captcha.key) : undefined;
+  return submitLogin({ username, password, next, captcha }, form);
 }
 
 /** Signs in through the server's login form, as a browser would, and returns the new profile. */
 export async function loginAs(username: string, password = DEMO_PASSWORD): Promise<Profile> {
-  await formLogin(username, password)
+  await formLogin(username, password);
   const profile = await api<Profile>('GET', PROFILE_URL);
   if (profile.status !== 200 || profile.data.username !== username) {
     throw new Error(`login as ${username} failed: profile answered ${profile.status}`);

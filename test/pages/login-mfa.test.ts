@@ -16,9 +16,14 @@ const PASSWORD = 'Test-pass-1';
 /** A form post as the browser would send it from the server page (redirects followed). */
 async function postForm(url: string, fields: Record<string, string>): Promise<{ url: string; doc: Document }> {
   const response = await fetch(url, {
-    method: 'POST', credentials: 'same-origin', body: new URLSearchParams({ csrfmiddlewaretoken: csrf(), ...fields }),
+    method: 'POST',
+    credentials: 'same-origin',
+    body: new URLSearchParams({ csrfmiddlewaretoken: csrf(), ...fields }),
   });
-  return { url: new URL(response.url).pathname, doc: new DOMParser().parseFromString(await response.text(), 'text/html') };
+  return {
+    url: new URL(response.url).pathname,
+    doc: new DOMParser().parseFromString(await response.text(), 'text/html'),
+  };
 }
 
 describe('MFA (TOTP)', () => {
@@ -58,7 +63,9 @@ describe('MFA (TOTP)', () => {
     await fetch(start, { credentials: 'same-origin' });
     const bind = await postForm(start, { password: PASSWORD });
     expect(bind.url).to.equal('/core/auth/profile/otp/enable/bind/');
-    expect(bind.doc.querySelector('img.otp-qr')?.getAttribute('src')?.startsWith('data:image/png;base64,')).to.equal(true);
+    expect(bind.doc.querySelector('img.otp-qr')?.getAttribute('src')?.startsWith('data:image/png;base64,')).to.equal(
+      true,
+    );
     const secret = bind.doc.querySelector('.otp-secret')?.textContent ?? '';
     expect(secret).to.match(/^[A-Z2-7]{16,}$/);
     const done = await postForm('/core/auth/profile/otp/enable/bind/', { otp_code: totpCode(secret, Date.now()) });
@@ -97,6 +104,8 @@ describe('MFA (TOTP)', () => {
     const view = await mountConsole('/login');
     await signIn(view, username, PASSWORD);
     await waitFor(() => view.leaves.length > 0, 5000, 'the way to the binding page');
-    expect(view.leaves).to.deep.equal([{ kind: 'navigate', url: `${location.origin}/core/auth/profile/otp/enable/bind/` }]);
+    expect(view.leaves).to.deep.equal([
+      { kind: 'navigate', url: `${location.origin}/core/auth/profile/otp/enable/bind/` },
+    ]);
   });
 });

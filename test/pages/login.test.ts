@@ -23,7 +23,7 @@ describe('login page', () => {
     expect(view.find('nav.sidebar')).to.equal(null);
   });
 
-  it('draws the form as a card on the page background, as the server\'s sign-in page does', async () => {
+  it("draws the form as a card on the page background, as the server's sign-in page does", async () => {
     const view = await mountConsole('/login');
     await view.waitForText('.login h2', '登录');
     const card = view.find<HTMLElement>('.login-page .login')!;

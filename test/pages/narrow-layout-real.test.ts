@@ -6,7 +6,13 @@ import { setViewport } from '@web/test-runner-commands';
 import { $lang } from '../../src/core/stores/locale.ts';
 import { waitFor } from '../helpers/dom.ts';
 import { loginAs } from '../helpers/server.ts';
-import { DESKTOP, mountConsole, resetConsole, waitForShell, type MountedConsole } from '../elements/support/console-fixture.ts';
+import {
+  DESKTOP,
+  mountConsole,
+  resetConsole,
+  waitForShell,
+  type MountedConsole,
+} from '../elements/support/console-fixture.ts';
 
 const NARROW = { width: 800, height: 800 };
 
@@ -19,7 +25,8 @@ function contentRight(view: MountedConsole): number {
 /** Every row's action buttons lie inside the page and the window. */
 function actionsInView(view: MountedConsole): string[] {
   const limit = Math.min(contentRight(view), document.documentElement.clientWidth) + 0.5;
-  return view.findAll<HTMLElement>('.list-page tbody tr[data-id] td.actions button')
+  return view
+    .findAll<HTMLElement>('.list-page tbody tr[data-id] td.actions button')
     .map((button) => button.getBoundingClientRect())
     .filter((box) => box.right > limit || box.left < 0)
     .map((box) => `${Math.round(box.left)}-${Math.round(box.right)} > ${Math.round(limit)}`);
@@ -53,16 +60,20 @@ describe('lists at 800 px (real server)', () => {
     });
   }
 
-  it('keeps the login log\'s action-less wide table inside the page and each date on one line', async () => {
+  it("keeps the login log's action-less wide table inside the page and each date on one line", async () => {
     const view = await mountConsole('/audits/login-log');
     await setViewport(NARROW);
     await waitForShell(view);
-    const cell = await waitFor(() => view.find('.list-page tbody tr[data-id] td[data-prop="datetime"]'), 8000, 'a sign-in row');
+    const cell = await waitFor(
+      () => view.find('.list-page tbody tr[data-id] td[data-prop="datetime"]'),
+      8000,
+      'a sign-in row',
+    );
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(cell.textContent).to.match(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} [+-]\d{4}/);
     expect(lines(cell), `"${cell.textContent}" on one line`).to.equal(1);
     const table = view.find('.list-page .engine-table')!;
     const box = (table.parentElement as HTMLElement).getBoundingClientRect();
-    expect(box.right, 'the table\'s box ends inside the page').to.be.at.most(contentRight(view) + 0.5);
+    expect(box.right, "the table's box ends inside the page").to.be.at.most(contentRight(view) + 0.5);
   });
 });

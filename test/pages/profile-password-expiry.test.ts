@@ -24,9 +24,15 @@ describe('profile password expiry reminder', () => {
       expect(profile.password_expired_remain_days).to.equal(2);
       const view = await mountConsole('/users/profile/');
       await waitForShell(view);
-      const notice = await waitFor(() => view.find<HTMLElement>('.profile-page .password-expiry-notice'), 5000, 'the reminder');
+      const notice = await waitFor(
+        () => view.find<HTMLElement>('.profile-page .password-expiry-notice'),
+        5000,
+        'the reminder',
+      );
       // The console asks in the browser's time zone (X-TZ), so the date is matched by its shape.
-      expect(text(notice)).to.match(/^您的密码将于 \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} [+-]\d{4} 过期（剩余 2 天），请及时修改。/);
+      expect(text(notice)).to.match(
+        /^您的密码将于 \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} [+-]\d{4} 过期（剩余 2 天），请及时修改。/,
+      );
       (notice.querySelector('a') as HTMLElement).click();
       await waitFor(() => view.find('.profile-page [data-active-tab="password"]'), 3000, 'the password tab');
     } finally {

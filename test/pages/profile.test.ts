@@ -2,14 +2,24 @@
 import { expect } from '@open-wc/testing';
 import { api, cookie, loginAs } from '../helpers/server.ts';
 import { text, waitFor } from '../helpers/dom.ts';
-import { mountConsole, resetConsole, typeInto, waitForShell, type MountedConsole } from '../elements/support/console-fixture.ts';
+import {
+  mountConsole,
+  resetConsole,
+  typeInto,
+  waitForShell,
+  type MountedConsole,
+} from '../elements/support/console-fixture.ts';
 
 const PUBLIC_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBl4PElZeuY1llP3umWZPiXOQW/uxudIErwNrS5WRNKB ui-test@bastion';
 const SECURITY = '/api/v1/settings/setting/';
 
 async function openTab(view: MountedConsole, tab: string): Promise<void> {
   // Shoelace's tabs load on first use (lazyShoelace): the shell can be up before they are drawn.
-  const button = await waitFor(() => view.find<HTMLElement>(`.profile-page sl-tab[data-tab="${tab}"]`), 5000, `the ${tab} tab button`);
+  const button = await waitFor(
+    () => view.find<HTMLElement>(`.profile-page sl-tab[data-tab="${tab}"]`),
+    5000,
+    `the ${tab} tab button`,
+  );
   button.click();
   await waitFor(() => view.find(`.profile-page [data-active-tab="${tab}"]`), 2000, `the ${tab} tab`);
 }
@@ -47,7 +57,12 @@ describe('profile page', () => {
       await loginAs('user');
       const view = await mountConsole('/users/profile/?activeTab=password');
       await waitForShell(view);
-      const hints = await waitFor(() => view.findAll('.password-rules li').map((li) => text(li)).filter(Boolean));
+      const hints = await waitFor(() =>
+        view
+          .findAll('.password-rules li')
+          .map((li) => text(li))
+          .filter(Boolean),
+      );
       expect(hints).to.deep.equal(['密码长度至少为 8 位', '必须包含大写字母']);
       await typeInto(view.find('[data-field="old_password"] sl-input'), 'bastion');
       await typeInto(view.find('[data-field="new_password"] sl-input'), 'short');
@@ -62,15 +77,25 @@ describe('profile page', () => {
       await view.waitForText('.toasts .toast-success', '密码修改成功');
       await loginAs('user', 'Bastion-2020'); // the server holds the new password
       await api('PUT', '/api/v1/users/profile/password/', {
-        old_password: 'Bastion-2020', new_password: 'bastion-again', new_password_again: 'bastion-again',
+        old_password: 'Bastion-2020',
+        new_password: 'bastion-again',
+        new_password_again: 'bastion-again',
       }).then((r) => expect(r.status, 'the policy applies on the server too').to.equal(400));
     } finally {
       await loginAs('admin');
-      await api('PATCH', SECURITY, { security: { SECURITY_PASSWORD_MIN_LENGTH: 6, SECURITY_PASSWORD_UPPER_CASE: false } });
+      await api('PATCH', SECURITY, {
+        security: { SECURITY_PASSWORD_MIN_LENGTH: 6, SECURITY_PASSWORD_UPPER_CASE: false },
+      });
       // Other suites sign in with the seeded password.
-      await loginAs('user', 'Bastion-2020').then(() => api('PUT', '/api/v1/users/profile/password/', {
-        old_password: 'Bastion-2020', new_password: 'bastion', new_password_again: 'bastion',
-      }), () => undefined);
+      await loginAs('user', 'Bastion-2020').then(
+        () =>
+          api('PUT', '/api/v1/users/profile/password/', {
+            old_password: 'Bastion-2020',
+            new_password: 'bastion',
+            new_password_again: 'bastion',
+          }),
+        () => undefined,
+      );
     }
   });
 
@@ -83,7 +108,8 @@ describe('profile page', () => {
     (view.find('.mfa-form [data-action="enable"]') as HTMLElement).click();
     await waitFor(() => view.leaves.length > 0, 3000, 'the navigation');
     expect(view.leaves[0]).to.deep.equal({
-      kind: 'navigate', url: `/core/auth/profile/otp/enable/start/?next=${encodeURIComponent('/ui/#/users/profile/?activeTab=mfa')}`,
+      kind: 'navigate',
+      url: `/core/auth/profile/otp/enable/start/?next=${encodeURIComponent('/ui/#/users/profile/?activeTab=mfa')}`,
     });
   });
 

@@ -7,8 +7,14 @@ import { waitFor } from '../helpers/dom.ts';
 import { api, loginAs } from '../helpers/server.ts';
 import { mountConsole, resetConsole, waitForShell } from '../elements/support/console-fixture.ts';
 
-const setLicence = (valid: boolean) => api('PATCH', '/api/v1/settings/setting/', { license: { XPACK_LICENSE_IS_VALID: valid } });
-const landsOn = (hash: string | RegExp) => waitFor(() => (typeof hash === 'string' ? location.hash === hash : hash.test(location.hash)), 8000, `the address ${String(hash)}`);
+const setLicence = (valid: boolean) =>
+  api('PATCH', '/api/v1/settings/setting/', { license: { XPACK_LICENSE_IS_VALID: valid } });
+const landsOn = (hash: string | RegExp) =>
+  waitFor(
+    () => (typeof hash === 'string' ? location.hash === hash : hash.test(location.hash)),
+    8000,
+    `the address ${String(hash)}`,
+  );
 
 describe('old bookmarks redirect (real server)', () => {
   afterEach(() => resetConsole());
@@ -31,7 +37,11 @@ describe('old bookmarks redirect (real server)', () => {
     const online = await mountConsole('/terminal/session-online/');
     await waitForShell(online);
     await landsOn(/^#\/terminal\/session\/?\?activeTab=online$/);
-    await waitFor(() => online.find('.session-list-page .detail-tabs [data-tab="online"][aria-selected="true"]'), 8000, 'the online tab');
+    await waitFor(
+      () => online.find('.session-list-page .detail-tabs [data-tab="online"][aria-selected="true"]'),
+      8000,
+      'the online tab',
+    );
   });
 
   it('/applications/ opens the database apps without the licence, remote apps with it', async () => {

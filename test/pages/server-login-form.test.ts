@@ -12,7 +12,14 @@ async function openForm(url: string): Promise<{ frame: HTMLIFrameElement; doc: D
   document.body.append(frame);
   const blank = frame.contentDocument;
   frame.src = url;
-  const doc = await waitFor(() => (frame.contentDocument !== blank && frame.contentDocument?.readyState === 'complete' ? frame.contentDocument : null), 15000, `${url} to load`);
+  const doc = await waitFor(
+    () =>
+      frame.contentDocument !== blank && frame.contentDocument?.readyState === 'complete'
+        ? frame.contentDocument
+        : null,
+    15000,
+    `${url} to load`,
+  );
   const violations: string[] = [];
   doc.addEventListener('securitypolicyviolation', (e) => violations.push(`${e.violatedDirective} ${e.blockedURI}`));
   return { frame, doc, violations };
@@ -36,12 +43,20 @@ describe('the server login form', () => {
     if (captchaKey) doc.querySelector<HTMLInputElement>('#id_captcha_1')!.value = await captchaAnswer(captchaKey);
     // What the form will post once its submit handler has run.
     let posted: FormData | undefined;
-    form.addEventListener('submit', () => { posted = new FormData(form); });
+    form.addEventListener('submit', () => {
+      posted = new FormData(form);
+    });
     form.requestSubmit();
     expect(posted?.get('password')).to.match(/^[A-Za-z0-9+/]+={0,2}$/);
     expect(atob(String(posted?.get('password'))).length).to.equal(128);
     expect([...posted!.values()]).to.not.include('bastion');
-    await waitFor(() => frame!.contentWindow?.location.pathname === '/api/v1/users/profile/' && frame!.contentDocument?.readyState === 'complete', 15000, 'the profile after sign-in');
+    await waitFor(
+      () =>
+        frame!.contentWindow?.location.pathname === '/api/v1/users/profile/' &&
+        frame!.contentDocument?.readyState === 'complete',
+      15000,
+      'the profile after sign-in',
+    );
     expect(JSON.parse(frame.contentDocument!.body.textContent ?? '{}').username).to.equal('user');
     expect(opened.violations).to.deep.equal([]);
   });

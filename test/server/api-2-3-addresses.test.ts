@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { bearer, userId } from './helpers.ts';
 import { BOOTSTRAP, buildTerminalApp, registerTerminal } from './terminal-helpers.ts';
 
-test('a terminal\'s heartbeat at 2.3\'s other addresses; status/ lists it; v2 terminals/ is v1\'s; access-key/ as 2.3 without a v1 token', async (t) => {
+test("a terminal's heartbeat at 2.3's other addresses; status/ lists it; v2 terminals/ is v1's; access-key/ as 2.3 without a v1 token", async (t) => {
   const app = await buildTerminalApp(t);
   const koko = await registerTerminal(app);
   const admin = await bearer(app, 'admin');
@@ -15,13 +15,33 @@ test('a terminal\'s heartbeat at 2.3\'s other addresses; status/ lists it; v2 te
   }
   const status = await app.inject({ method: 'GET', url: '/api/v1/terminal/status/', headers: admin });
   assert.deepEqual(status.json(), [{ id: koko.id, terminal: koko.id }]);
-  assert.equal((await app.inject({ method: 'GET', url: `/api/v1/terminal/terminals/${koko.id}/status/${koko.id}/`, headers: admin })).json().terminal, koko.id);
-  assert.equal((await app.inject({ method: 'GET', url: '/api/v1/terminal/status/', headers: await bearer(app, 'user') })).statusCode, 403);
+  assert.equal(
+    (
+      await app.inject({
+        method: 'GET',
+        url: `/api/v1/terminal/terminals/${koko.id}/status/${koko.id}/`,
+        headers: admin,
+      })
+    ).json().terminal,
+    koko.id,
+  );
+  assert.equal(
+    (await app.inject({ method: 'GET', url: '/api/v1/terminal/status/', headers: await bearer(app, 'user') }))
+      .statusCode,
+    403,
+  );
 
-  const v1 = (await app.inject({ method: 'GET', url: `/api/v1/terminal/terminals/${koko.id}/`, headers: admin })).json();
+  const v1 = (
+    await app.inject({ method: 'GET', url: `/api/v1/terminal/terminals/${koko.id}/`, headers: admin })
+  ).json();
   const v2 = await app.inject({ method: 'GET', url: `/api/v2/terminal/terminals/${koko.id}/`, headers: admin });
   assert.deepEqual([v2.statusCode, v2.json()], [200, v1]);
-  const renamed = await app.inject({ method: 'PATCH', url: `/api/v2/terminal/terminals/${koko.id}/`, headers: admin, payload: { comment: 'via v2' } });
+  const renamed = await app.inject({
+    method: 'PATCH',
+    url: `/api/v2/terminal/terminals/${koko.id}/`,
+    headers: admin,
+    payload: { comment: 'via v2' },
+  });
   assert.equal(renamed.json().comment, 'via v2');
 
   const key = await app.inject({ method: 'GET', url: `/api/v1/terminal/terminals/${koko.id}/access-key/?token=x` });
@@ -32,12 +52,25 @@ test('service-account-registrations/ makes an App account with a key, with the b
   const app = await buildTerminalApp(t);
   const url = '/api/v2/users/service-account-registrations/';
   assert.equal((await app.inject({ method: 'POST', url, payload: { name: 'svc' } })).statusCode, 401);
-  const made = await app.inject({ method: 'POST', url, headers: { authorization: `BootstrapToken ${BOOTSTRAP}` }, payload: { name: 'svc' } });
+  const made = await app.inject({
+    method: 'POST',
+    url,
+    headers: { authorization: `BootstrapToken ${BOOTSTRAP}` },
+    payload: { name: 'svc' },
+  });
   assert.equal(made.statusCode, 201, made.body);
   assert.deepEqual(Object.keys(made.json()).sort(), ['access_key', 'id', 'name']);
-  const row = app.bastion.db.prepare('SELECT role, email FROM users WHERE id = ?').get(made.json().id) as { role: string; email: string };
+  const row = app.bastion.db.prepare('SELECT role, email FROM users WHERE id = ?').get(made.json().id) as {
+    role: string;
+    email: string;
+  };
   assert.deepEqual({ ...row }, { role: 'App', email: 'svc@serviceaccount.local' });
-  const again = await app.inject({ method: 'POST', url, headers: { authorization: `BootstrapToken ${BOOTSTRAP}` }, payload: { name: 'svc' } });
+  const again = await app.inject({
+    method: 'POST',
+    url,
+    headers: { authorization: `BootstrapToken ${BOOTSTRAP}` },
+    payload: { name: 'svc' },
+  });
   assert.deepEqual([again.statusCode, again.json()], [400, { name: ['名称重复'] }]);
 });
 
@@ -52,14 +85,34 @@ test('org-memeber-relation/ lists, adds and removes memberships for superusers; 
   assert.deepEqual([made.json().org_display, made.json().role_display], ['Engineering', 'Organization auditor']);
   const listed = (await app.inject({ method: 'GET', url: `${url}?org=${org}&role=Auditor`, headers: admin })).json();
   assert.ok(listed.some((row: { user: string }) => row.user === user));
-  assert.equal((await app.inject({ method: 'POST', url, headers: admin, payload: { org, user, role: 'Auditor' } })).statusCode, 400);
-  assert.equal((await app.inject({ method: 'DELETE', url: `${url}${made.json().id}/`, headers: admin })).statusCode, 204);
-  assert.equal(app.bastion.db.prepare("SELECT COUNT(*) FROM org_members WHERE org_id = ? AND user_id = ? AND role = 'Auditor'").pluck().get(org, user), 0);
+  assert.equal(
+    (await app.inject({ method: 'POST', url, headers: admin, payload: { org, user, role: 'Auditor' } })).statusCode,
+    400,
+  );
+  assert.equal(
+    (await app.inject({ method: 'DELETE', url: `${url}${made.json().id}/`, headers: admin })).statusCode,
+    204,
+  );
+  assert.equal(
+    app.bastion.db
+      .prepare("SELECT COUNT(*) FROM org_members WHERE org_id = ? AND user_id = ? AND role = 'Auditor'")
+      .pluck()
+      .get(org, user),
+    0,
+  );
   assert.equal((await app.inject({ method: 'GET', url, headers: await bearer(app, 'user') })).statusCode, 403);
 
   const self = await app.inject({ method: 'GET', url: '/api/v1/users/otp/reset/', headers: admin });
-  assert.deepEqual([self.statusCode, self.json()], [401, { error: 'Could not reset self otp, use profile reset instead' }]);
-  const sso = await app.inject({ method: 'POST', url: '/api/v1/authentication/sso/login-url/', headers: admin, payload: { username: 'user' } });
+  assert.deepEqual(
+    [self.statusCode, self.json()],
+    [401, { error: 'Could not reset self otp, use profile reset instead' }],
+  );
+  const sso = await app.inject({
+    method: 'POST',
+    url: '/api/v1/authentication/sso/login-url/',
+    headers: admin,
+    payload: { username: 'user' },
+  });
   assert.deepEqual([sso.statusCode, sso.json()], [400, { detail: 'SSO auth closed' }]);
   const login = await app.inject({ method: 'GET', url: '/api/v1/authentication/sso/login/?authkey=x&next=/ui/' });
   assert.deepEqual([login.statusCode, login.headers.location], [302, '/core/auth/login/']);
@@ -68,6 +121,11 @@ test('org-memeber-relation/ lists, adds and removes memberships for superusers; 
   const tasks = (await app.inject({ method: 'GET', url: '/api/v1/ops/celery/period-tasks/', headers: admin })).json();
   const retention = tasks.find((task: { name: string }) => task.name === 'terminal.tasks.clean_expired_session_period');
   assert.equal(retention.total_run_count, 1, 'the sweep at start ran');
-  const off = await app.inject({ method: 'PATCH', url: `/api/v1/ops/celery/period-tasks/${retention.name}/`, headers: admin, payload: { enabled: false } });
+  const off = await app.inject({
+    method: 'PATCH',
+    url: `/api/v1/ops/celery/period-tasks/${retention.name}/`,
+    headers: admin,
+    payload: { enabled: false },
+  });
   assert.equal(off.json().enabled, false);
 });

@@ -21,14 +21,20 @@ test('POST authentication/auth/ returns a bearer token with the profile; tokens/
 test('bad credentials answer 400 with password_failed, an inactive user with user_inactive', async (t) => {
   const app = await build(t);
   const bad = await app.inject({
-    method: 'POST', url: '/api/v1/authentication/auth/', headers: { 'accept-language': 'en-US,en;q=0.9' },
+    method: 'POST',
+    url: '/api/v1/authentication/auth/',
+    headers: { 'accept-language': 'en-US,en;q=0.9' },
     payload: { username: 'admin', password: 'wrong' },
   });
   assert.equal(bad.statusCode, 400);
   assert.equal(bad.json().error, 'password_failed');
   assert.match(bad.json().msg, /^The username or password you entered is incorrect/);
   app.bastion.db.prepare("UPDATE users SET is_active = 0 WHERE username = 'user'").run();
-  const inactive = await app.inject({ method: 'POST', url: '/api/v1/authentication/auth/', payload: { username: 'user', password: PASSWORD } });
+  const inactive = await app.inject({
+    method: 'POST',
+    url: '/api/v1/authentication/auth/',
+    payload: { username: 'user', password: PASSWORD },
+  });
   assert.equal(inactive.statusCode, 400);
   assert.deepEqual(inactive.json(), { error: 'user_inactive', msg: '此账户已禁用' });
 });
@@ -50,7 +56,11 @@ test('a session POST without X-CSRFToken, or with a wrong one, is anonymous: 401
   assert.equal(missing.statusCode, 401);
   assert.deepEqual(missing.json(), { detail: '身份认证信息未提供。' });
   assert.ok(missing.headers['www-authenticate']);
-  const wrong = await app.inject({ method: 'POST', url: KEYS, headers: { cookie: session.cookie, 'x-csrftoken': 'x' + session.csrf } });
+  const wrong = await app.inject({
+    method: 'POST',
+    url: KEYS,
+    headers: { cookie: session.cookie, 'x-csrftoken': 'x' + session.csrf },
+  });
   assert.equal(wrong.statusCode, 401);
   const right = await app.inject({ method: 'POST', url: KEYS, headers: session.headers });
   assert.equal(right.statusCode, 201);
@@ -61,14 +71,26 @@ test('a session POST without X-CSRFToken, or with a wrong one, is anonymous: 401
 
 test('unauthenticated calls get 401 {detail} in the caller language; forbidden ones 403', async (t) => {
   const app = await build(t);
-  const en = await app.inject({ method: 'GET', url: '/api/v1/users/profile/', headers: { cookie: 'django_language=en' } });
+  const en = await app.inject({
+    method: 'GET',
+    url: '/api/v1/users/profile/',
+    headers: { cookie: 'django_language=en' },
+  });
   assert.equal(en.statusCode, 401);
   assert.deepEqual(en.json(), { detail: 'Authentication credentials were not provided.' });
   const headers = await bearer(app, 'user');
-  const forbidden = await app.inject({ method: 'GET', url: '/api/v1/orgs/orgs/', headers: { ...headers, 'accept-language': 'en' } });
+  const forbidden = await app.inject({
+    method: 'GET',
+    url: '/api/v1/orgs/orgs/',
+    headers: { ...headers, 'accept-language': 'en' },
+  });
   assert.equal(forbidden.statusCode, 403);
   assert.deepEqual(forbidden.json(), { detail: 'You do not have permission to perform this action.' });
-  const zh = await app.inject({ method: 'GET', url: '/api/v1/orgs/orgs/', headers: { ...headers, cookie: 'django_language=zh-hans', 'accept-language': 'en' } });
+  const zh = await app.inject({
+    method: 'GET',
+    url: '/api/v1/orgs/orgs/',
+    headers: { ...headers, cookie: 'django_language=zh-hans', 'accept-language': 'en' },
+  });
   assert.deepEqual(zh.json(), { detail: '您没有执行该操作的权限。' }, 'the cookie wins over Accept-Language');
 });
 

@@ -24,7 +24,10 @@ test('credentials are write-only, kept when blank on update; keys must be PEM an
   assert.equal('password' in created.json(), false);
   const id = created.json().id;
   await call('PATCH', `${ADMINS}${id}/`, { password: '', comment: 'kept' });
-  assert.equal(unseal(db, db.prepare('SELECT password FROM admin_users WHERE id = ?').pluck().get(id) as string), 'first');
+  assert.equal(
+    unseal(db, db.prepare('SELECT password FROM admin_users WHERE id = ?').pluck().get(id) as string),
+    'first',
+  );
 
   const badName = await call('POST', ADMINS, { name: 'bad', username: 'root;rm' });
   assert.equal(badName.statusCode, 400);
@@ -32,17 +35,36 @@ test('credentials are write-only, kept when blank on update; keys must be PEM an
 
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
   const pem = privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
-  const encrypted = privateKey.export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: 'secret' }).toString();
+  const encrypted = privateKey
+    .export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: 'secret' })
+    .toString();
   assert.equal((await call('PATCH', `${ADMINS}${id}/`, { private_key: pem })).statusCode, 200);
-  assert.match(db.prepare('SELECT public_key FROM admin_users WHERE id = ?').pluck().get(id) as string, /^ssh-rsa AAAA/);
-  assert.equal((await call('POST', ADMINS, { name: 'enc', private_key: encrypted, password: 'secret' })).statusCode, 201);
+  assert.match(
+    db.prepare('SELECT public_key FROM admin_users WHERE id = ?').pluck().get(id) as string,
+    /^ssh-rsa AAAA/,
+  );
+  assert.equal(
+    (await call('POST', ADMINS, { name: 'enc', private_key: encrypted, password: 'secret' })).statusCode,
+    201,
+  );
   const wrong = await call('POST', ADMINS, { name: 'enc2', private_key: encrypted, password: 'wrong' });
-  assert.deepEqual([wrong.statusCode, wrong.json()], [400, { private_key: ['Private key invalid or passphrase error'] }]);
-  const openssh = await call('POST', ADMINS, { name: 'openssh', private_key: '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaA==\n-----END OPENSSH PRIVATE KEY-----' });
-  assert.deepEqual(openssh.json(), { private_key: ['OpenSSH format private keys are not supported, use ssh-keygen -t rsa -m pem'] });
+  assert.deepEqual(
+    [wrong.statusCode, wrong.json()],
+    [400, { private_key: ['Private key invalid or passphrase error'] }],
+  );
+  const openssh = await call('POST', ADMINS, {
+    name: 'openssh',
+    private_key: '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaA==\n-----END OPENSSH PRIVATE KEY-----',
+  });
+  assert.deepEqual(openssh.json(), {
+    private_key: ['OpenSSH format private keys are not supported, use ssh-keygen -t rsa -m pem'],
+  });
   const auth = await call('PUT', `${ADMINS}${id}/auth/`, { password: 'second' });
   assert.equal(auth.statusCode, 200);
-  assert.equal(unseal(db, db.prepare('SELECT password FROM admin_users WHERE id = ?').pluck().get(id) as string), 'second');
+  assert.equal(
+    unseal(db, db.prepare('SELECT password FROM admin_users WHERE id = ?').pluck().get(id) as string),
+    'second',
+  );
 });
 
 test('admin-users/<id>/assets/ lists its assets; nodes/ assigns it to every asset of a subtree', async (t) => {

@@ -4,7 +4,12 @@ import type { LightMyRequestResponse } from 'fastify';
 import { bearer, build, orgId } from './helpers.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
-export type Call = (method: Method, url: string, payload?: unknown, opts?: { as?: string; org?: string }) => Promise<LightMyRequestResponse>;
+export type Call = (
+  method: Method,
+  url: string,
+  payload?: unknown,
+  opts?: { as?: string; org?: string },
+) => Promise<LightMyRequestResponse>;
 
 export async function assetsApp(t: TestContext) {
   const app = await build(t);
@@ -25,10 +30,14 @@ export async function assetsApp(t: TestContext) {
   };
   const db = app.bastion.db;
   /** The id of the seeded node of Engineering at `value` (unique names in the seed tree). */
-  const nodeId = (value: string, org = eng) => db.prepare('SELECT id FROM nodes WHERE value = ? AND org_id = ?').pluck().get(value, org) as string;
-  const assetId = (hostname: string, org = eng) => db.prepare('SELECT id FROM assets WHERE hostname = ? AND org_id = ?').pluck().get(hostname, org) as string;
+  const nodeId = (value: string, org = eng) =>
+    db.prepare('SELECT id FROM nodes WHERE value = ? AND org_id = ?').pluck().get(value, org) as string;
+  const assetId = (hostname: string, org = eng) =>
+    db.prepare('SELECT id FROM assets WHERE hostname = ? AND org_id = ?').pluck().get(hostname, org) as string;
   return { app, db, eng, ops, call, get, nodeId, assetId };
 }
 
 export const hostnames = (body: unknown): string[] =>
-  ((Array.isArray(body) ? body : (body as { results: { hostname: string }[] }).results) as { hostname: string }[]).map((r) => r.hostname).sort();
+  ((Array.isArray(body) ? body : (body as { results: { hostname: string }[] }).results) as { hostname: string }[])
+    .map((r) => r.hostname)
+    .sort();

@@ -12,11 +12,16 @@ test('an asset on a node and on its ancestor counts once in every title above th
   const region = (await call('POST', NODES, { value: 'Region' })).json();
   const rack = (await call('POST', `${NODES}${region.id}/children/`, { value: 'Rack' })).json();
   // Tree items name a node "<value> (<assets in its subtree>)".
-  const title = async (value: string) => ((await get(`${NODES}tree/`)) as { name: string }[])
-    .find((item) => item.name.startsWith(`${value} (`))?.name;
+  const title = async (value: string) =>
+    ((await get(`${NODES}tree/`)) as { name: string }[]).find((item) => item.name.startsWith(`${value} (`))?.name;
   const before = { root: Number(/\((\d+)\)$/.exec((await get(`${NODES}tree/`))[0].name)?.[1]) };
 
-  const both = await call('POST', ASSETS, { hostname: 'twice', ip: '127.9.0.1', platform: 'Linux', nodes: [region.id, rack.id] });
+  const both = await call('POST', ASSETS, {
+    hostname: 'twice',
+    ip: '127.9.0.1',
+    platform: 'Linux',
+    nodes: [region.id, rack.id],
+  });
   const one = await call('POST', ASSETS, { hostname: 'once', ip: '127.9.0.2', platform: 'Linux', nodes: [rack.id] });
   assert.deepEqual([both.statusCode, one.statusCode], [201, 201]);
 

@@ -16,12 +16,24 @@ test('each org has its own root: DEFAULT key 1 named Default, real orgs bare num
   assert.match(engNodes[0].key, /^[2-9]\d*$/);
   assert.match(opsNodes[0].key, /^[2-9]\d*$/);
   assert.notEqual(engNodes[0].key, opsNodes[0].key);
-  assert.deepEqual(engNodes.map((n: { value: string }) => n.value), ['Engineering', 'Beijing', 'Shanghai', 'Office']);
-  assert.deepEqual(engNodes.slice(1).map((n: { key: string }) => n.key), [0, 1, 2].map((i) => `${engNodes[0].key}:${i}`));
+  assert.deepEqual(
+    engNodes.map((n: { value: string }) => n.value),
+    ['Engineering', 'Beijing', 'Shanghai', 'Office'],
+  );
+  assert.deepEqual(
+    engNodes.slice(1).map((n: { key: string }) => n.key),
+    [0, 1, 2].map((i) => `${engNodes[0].key}:${i}`),
+  );
   const beijing = engNodes[1].id;
-  assert.deepEqual((await get(`${NODES}${beijing}/children/`, { org: eng })).map((n: { value: string }) => n.value), ['Web', 'Database']);
+  assert.deepEqual(
+    (await get(`${NODES}${beijing}/children/`, { org: eng })).map((n: { value: string }) => n.value),
+    ['Web', 'Database'],
+  );
   const all = await get(`${NODES}children/?id=${beijing}&all=all`, { org: eng });
-  assert.deepEqual(all.map((n: { full_value: string }) => n.full_value), ['Engineering / Beijing / Web', 'Engineering / Beijing / Web / Frontend', 'Engineering / Beijing / Database']);
+  assert.deepEqual(
+    all.map((n: { full_value: string }) => n.full_value),
+    ['Engineering / Beijing / Web', 'Engineering / Beijing / Web / Frontend', 'Engineering / Beijing / Database'],
+  );
 });
 
 test('POST makes a child of the org root; sibling names must differ; defaults are "New node N"', async (t) => {
@@ -29,11 +41,17 @@ test('POST makes a child of the org root; sibling names must differ; defaults ar
   const [root] = await get(`${NODES}children/`);
   const created = await call('POST', NODES, { value: 'Guangzhou' });
   assert.equal(created.statusCode, 201, created.body);
-  assert.deepEqual([created.json().key, created.json().full_value, created.json().name], [`${root.key}:3`, 'Engineering / Guangzhou', 'Guangzhou']);
+  assert.deepEqual(
+    [created.json().key, created.json().full_value, created.json().name],
+    [`${root.key}:3`, 'Engineering / Guangzhou', 'Guangzhou'],
+  );
   const same = await call('POST', NODES, { value: 'Beijing' });
   assert.deepEqual([same.statusCode, same.json()], [400, { value: ['The same level node name cannot be the same'] }]);
   const renamed = await call('PATCH', `${NODES}${created.json().id}/`, { value: 'Shanghai' });
-  assert.deepEqual([renamed.statusCode, renamed.json()], [400, { value: ['The same level node name cannot be the same'] }]);
+  assert.deepEqual(
+    [renamed.statusCode, renamed.json()],
+    [400, { value: ['The same level node name cannot be the same'] }],
+  );
 
   const blank = await call('PATCH', `${NODES}${created.json().id}/`, { value: '' });
   assert.deepEqual([blank.statusCode, blank.json()], [400, { value: ['This field may not be blank.'] }]);
@@ -76,7 +94,10 @@ test('children/add moves a subtree (keys and full names follow); never under its
   assert.equal(frontend.key, `${web.key}:0`);
   assert.equal(frontend.full_value, 'Engineering / Shanghai / Web / Frontend');
   const assets = await get(`/api/v1/assets/assets/?node_id=${nodeId('Shanghai')}&all=1`);
-  assert.ok(assets.some((a: { hostname: string }) => a.hostname === 'bj-web-01'), 'assets moved with their node');
+  assert.ok(
+    assets.some((a: { hostname: string }) => a.hostname === 'bj-web-01'),
+    'assets moved with their node',
+  );
   const loop = await call('PUT', `${NODES}${nodeId('Frontend')}/children/add/`, { nodes: [nodeId('Shanghai')] });
   assert.equal(loop.statusCode, 400);
 });
@@ -98,7 +119,9 @@ test('assets add / remove / replace on a node; removal from the root needs anoth
   const replace = await call('PUT', `${NODES}${nodeId('Cache')}/assets/replace/`, { assets: [host] });
   assert.equal(replace.statusCode, 200);
   assert.deepEqual(await nodesOf(), [nodeId('Cache')]);
-  const foreign = await call('PUT', `${NODES}${nodeId('Cache')}/assets/add/`, { assets: [assetId('bj-db-01', 'missing-org')] });
+  const foreign = await call('PUT', `${NODES}${nodeId('Cache')}/assets/add/`, {
+    assets: [assetId('bj-db-01', 'missing-org')],
+  });
   assert.equal(foreign.statusCode, 400);
 });
 
@@ -106,10 +129,23 @@ test('tree items: node and asset shapes, titles count the whole subtree', async 
   const { get, nodeId } = await assetsApp(t);
   const beijing = await get(`${NODES}${nodeId('Beijing')}/`);
   const items = await get(`${NODES}children/tree/?key=${beijing.key}&assets=1`);
-  assert.deepEqual(items.map((i: { name: string }) => i.name), ['Web (10)', 'Database (4)']);
+  assert.deepEqual(
+    items.map((i: { name: string }) => i.name),
+    ['Web (10)', 'Database (4)'],
+  );
   assert.deepEqual(items[0], {
-    id: `${beijing.key}:0`, name: 'Web (10)', title: 'Web (10)', pId: beijing.key, isParent: true, open: false, iconSkin: '', nocheck: false,
-    meta: { type: 'node', node: { id: nodeId('Web'), name: 'Web', value: 'Web', key: `${beijing.key}:0`, assets_amount: 10 } },
+    id: `${beijing.key}:0`,
+    name: 'Web (10)',
+    title: 'Web (10)',
+    pId: beijing.key,
+    isParent: true,
+    open: false,
+    iconSkin: '',
+    nocheck: false,
+    meta: {
+      type: 'node',
+      node: { id: nodeId('Web'), name: 'Web', value: 'Web', key: `${beijing.key}:0`, assets_amount: 10 },
+    },
   });
   const rootItems = await get(`${NODES}children/tree/`);
   assert.equal(rootItems[0].name, 'Engineering (30)');
@@ -117,11 +153,23 @@ test('tree items: node and asset shapes, titles count the whole subtree', async 
   assert.equal(rootItems[0].pId, '');
   const office = await get(`${NODES}children/tree/?id=${nodeId('Office')}&assets=1`);
   const win = office.find((i: { name: string }) => i.name === 'office-win-01');
-  assert.deepEqual({ ...win, id: 'x', meta: { ...win.meta, asset: { ...win.meta.asset, id: 'x' } } }, {
-    id: 'x', name: 'office-win-01', title: '127.30.1.32', pId: `${(await get(`${NODES}${nodeId('Office')}/`)).key}`, isParent: false, open: false,
-    iconSkin: 'windows', nocheck: false,
-    meta: { type: 'asset', asset: { id: 'x', hostname: 'office-win-01', ip: '127.30.1.32', protocols: ['rdp/3389'], platform: 'Windows' } },
-  });
+  assert.deepEqual(
+    { ...win, id: 'x', meta: { ...win.meta, asset: { ...win.meta.asset, id: 'x' } } },
+    {
+      id: 'x',
+      name: 'office-win-01',
+      title: '127.30.1.32',
+      pId: `${(await get(`${NODES}${nodeId('Office')}/`)).key}`,
+      isParent: false,
+      open: false,
+      iconSkin: 'windows',
+      nocheck: false,
+      meta: {
+        type: 'asset',
+        asset: { id: 'x', hostname: 'office-win-01', ip: '127.30.1.32', protocols: ['rdp/3389'], platform: 'Windows' },
+      },
+    },
+  );
   const everything = await get(`${NODES}tree/`);
   assert.equal(everything.length, 10, 'root + nine seeded nodes');
 });
@@ -136,5 +184,9 @@ test('migration 60 names an org root still called Default after its org, and lea
   db.exec(migration.sql);
   const value = (id: string) => db.prepare('SELECT value FROM nodes WHERE id = ?').pluck().get(id);
   assert.deepEqual([value(engRoot.id), value(opsRoot.id)], ['Engineering', 'Ops root']);
-  assert.equal((await get(`${NODES}children/`, { org: 'DEFAULT' }))[0].value, 'Default', 'DEFAULT\'s root keeps its name');
+  assert.equal(
+    (await get(`${NODES}children/`, { org: 'DEFAULT' }))[0].value,
+    'Default',
+    "DEFAULT's root keeps its name",
+  );
 });

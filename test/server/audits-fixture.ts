@@ -9,11 +9,24 @@ export type Rows = Record<string, unknown>[];
 
 export function caller(app: App) {
   const tokens = new Map<string, Record<string, string>>();
-  return async (method: Method, url: string, opts: { as?: string; org?: string; payload?: unknown; lang?: string } = {}): Promise<LightMyRequestResponse> => {
+  return async (
+    method: Method,
+    url: string,
+    opts: { as?: string; org?: string; payload?: unknown; lang?: string } = {},
+  ): Promise<LightMyRequestResponse> => {
     const as = opts.as ?? 'admin';
     if (!tokens.has(as)) tokens.set(as, await bearer(app, as));
-    const headers = { ...tokens.get(as), 'accept-language': opts.lang ?? 'en', ...(opts.org ? { 'x-jms-org': opts.org } : {}) };
-    return app.inject({ method, url, headers, ...(opts.payload === undefined ? {} : { payload: opts.payload as never }) });
+    const headers = {
+      ...tokens.get(as),
+      'accept-language': opts.lang ?? 'en',
+      ...(opts.org ? { 'x-jms-org': opts.org } : {}),
+    };
+    return app.inject({
+      method,
+      url,
+      headers,
+      ...(opts.payload === undefined ? {} : { payload: opts.payload as never }),
+    });
   };
 }
 

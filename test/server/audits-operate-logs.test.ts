@@ -48,21 +48,34 @@ for (const [section, def, label] of SECTIONS) {
     assert.ok([200, 204].includes(removed.statusCode), removed.body);
 
     const logs = rowsOf(await call('GET', `${OPERATE_LOGS}?order=datetime`, { as: 'orgauditor', org: eng }));
-    assert.deepEqual(logs.map((l) => l.action), ['create', 'update', 'delete']);
+    assert.deepEqual(
+      logs.map((l) => l.action),
+      ['create', 'update', 'delete'],
+    );
     for (const log of logs) {
       assert.equal(log.user, 'Administrator(admin)');
       assert.equal(log.resource_type, def.model.en);
       assert.equal(log.remote_addr, '127.0.0.1');
       assert.equal(log.org_id, eng);
     }
-    assert.deepEqual(logs.map((l) => l.datetime), ['2024-01-15 16:30:00 +0800', '2024-01-15 16:30:01 +0800', '2024-01-15 16:30:02 +0800']);
+    assert.deepEqual(
+      logs.map((l) => l.datetime),
+      ['2024-01-15 16:30:00 +0800', '2024-01-15 16:30:01 +0800', '2024-01-15 16:30:02 +0800'],
+    );
     assert.equal(logs[0].resource, label(created.json()));
     assert.equal(logs[1].resource, label(after));
     assert.equal(logs[2].resource, label(after));
     // The resource type is written in the language of the request that made the change.
-    await call('POST', def.url, { org: eng, payload: def.sample({ db: app.bastion.db, orgId: eng, seq: 8 }).create[0], lang: 'zh-CN' });
+    await call('POST', def.url, {
+      org: eng,
+      payload: def.sample({ db: app.bastion.db, orgId: eng, seq: 8 }).create[0],
+      lang: 'zh-CN',
+    });
     const zh = rowsOf(await call('GET', `${OPERATE_LOGS}?action=create&order=-datetime,-resource`, { org: eng }));
-    assert.ok(zh.some((l) => l.resource_type === def.model.zh), `${section}: ${def.model.zh}`);
+    assert.ok(
+      zh.some((l) => l.resource_type === def.model.zh),
+      `${section}: ${def.model.zh}`,
+    );
   });
 }
 
@@ -76,17 +89,36 @@ test('bulk and CSV writes log each object; a refused batch logs nothing', async 
   const refused = await call('POST', groups, { org: eng, payload: [{ name: 'Bulk-3' }, { name: '' }] });
   assert.equal(refused.statusCode, 400);
   const csv = await app.inject({
-    method: 'POST', url: groups, payload: '\uFEFF*Name,Comment\nCsv-1,imported\nCsv-2,imported\n',
+    method: 'POST',
+    url: groups,
+    payload: '\uFEFF*Name,Comment\nCsv-1,imported\nCsv-2,imported\n',
     headers: { ...(await bearerOf(app)), 'content-type': 'text/csv', 'x-jms-org': eng, 'accept-language': 'en' },
   });
   assert.equal(csv.statusCode, 201, csv.body);
   const ids = (bulk.json() as Row[]).map((r) => r.id).join(',');
-  assert.equal((await call('PATCH', groups, { org: eng, payload: (bulk.json() as Row[]).map((r) => ({ id: r.id, comment: 'changed' })) })).statusCode, 200);
+  assert.equal(
+    (
+      await call('PATCH', groups, {
+        org: eng,
+        payload: (bulk.json() as Row[]).map((r) => ({ id: r.id, comment: 'changed' })),
+      })
+    ).statusCode,
+    200,
+  );
   assert.equal((await call('DELETE', `${groups}?ids=${ids}`, { org: eng })).statusCode, 204);
 
   const logs = rowsOf(await call('GET', `${OPERATE_LOGS}?resource_type=User group`, { org: eng }));
   const seen = logs.map((l) => `${l.action} ${l.resource}`).sort();
-  assert.deepEqual(seen, ['create Bulk-1', 'create Bulk-2', 'create Csv-1', 'create Csv-2', 'delete Bulk-1', 'delete Bulk-2', 'update Bulk-1', 'update Bulk-2']);
+  assert.deepEqual(seen, [
+    'create Bulk-1',
+    'create Bulk-2',
+    'create Csv-1',
+    'create Csv-2',
+    'delete Bulk-1',
+    'delete Bulk-2',
+    'update Bulk-1',
+    'update Bulk-2',
+  ]);
   assert.equal(logs.filter((l) => l.resource === 'Bulk-3').length, 0, 'the rolled-back batch left no log');
 });
 
@@ -102,6 +134,10 @@ test('resources 2.3 does not record (labels, access keys) and reads leave no ope
 });
 
 async function bearerOf(app: Parameters<typeof caller>[0]) {
-  const response = await app.inject({ method: 'POST', url: '/api/v1/authentication/auth/', payload: { username: 'admin', password: 'bastion' } });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/authentication/auth/',
+    payload: { username: 'admin', password: 'bastion' },
+  });
   return { authorization: `Bearer ${response.json().token}` };
 }

@@ -12,11 +12,21 @@ test('own change in the profile: logged with the user as the one who changed it;
   const app = await build(t);
   const headers = { ...(await bearer(app, 'liwei')), 'accept-language': 'en' };
   const url = '/api/v1/users/profile/password/';
-  const bad = await app.inject({ method: 'PUT', url, headers, payload: { old_password: 'wrong', new_password: 'Secret123', new_password_again: 'Secret123' } });
+  const bad = await app.inject({
+    method: 'PUT',
+    url,
+    headers,
+    payload: { old_password: 'wrong', new_password: 'Secret123', new_password_again: 'Secret123' },
+  });
   assert.equal(bad.statusCode, 400);
   const call = caller(app);
   assert.deepEqual(rowsOf(await call('GET', PASSWORD_LOGS, { as: 'sysauditor' })), []);
-  const good = await app.inject({ method: 'PUT', url, headers, payload: { old_password: PASSWORD, new_password: 'Secret123', new_password_again: 'Secret123' } });
+  const good = await app.inject({
+    method: 'PUT',
+    url,
+    headers,
+    payload: { old_password: PASSWORD, new_password: 'Secret123', new_password_again: 'Secret123' },
+  });
   assert.equal(good.statusCode, 200, good.body);
   const [log, ...rest] = rowsOf(await call('GET', PASSWORD_LOGS, { as: 'sysauditor' }));
   assert.deepEqual(rest, []);
@@ -30,19 +40,33 @@ test('an admin sets, resets (mail configured) and updates passwords: each logged
   const app = await build(t);
   const call = caller(app);
   const users = '/api/v1/users/users/';
-  assert.equal((await call('PUT', `${users}${userId(app, 'jsmith')}/password/`, { payload: { password: 'Another-123' } })).statusCode, 200);
+  assert.equal(
+    (await call('PUT', `${users}${userId(app, 'jsmith')}/password/`, { payload: { password: 'Another-123' } }))
+      .statusCode,
+    200,
+  );
   app.bastion.settings.set('EMAIL_HOST', 'smtp.bastion.example.com', 'email');
   app.clock.advance(1_000);
   const reset = await call('PATCH', `${users}${userId(app, 'akumar')}/password/reset/`);
   assert.equal(reset.statusCode, 200, reset.body);
   app.clock.advance(1_000);
-  assert.equal((await call('PATCH', `${users}${userId(app, 'ewilson')}/`, { payload: { password: 'Third-123' } })).statusCode, 200);
+  assert.equal(
+    (await call('PATCH', `${users}${userId(app, 'ewilson')}/`, { payload: { password: 'Third-123' } })).statusCode,
+    200,
+  );
   app.clock.advance(1_000);
   // Refused: the password rules are not met, nothing changes and nothing is logged.
-  assert.equal((await call('PUT', `${users}${userId(app, 'jsmith')}/password/`, { payload: { password: '1' } })).statusCode, 400);
+  assert.equal(
+    (await call('PUT', `${users}${userId(app, 'jsmith')}/password/`, { payload: { password: '1' } })).statusCode,
+    400,
+  );
 
   const logs = rowsOf(await call('GET', `${PASSWORD_LOGS}?change_by=Administrator(admin)`, { as: 'sysauditor' }));
-  assert.deepEqual(logs.map((l) => l.user), ['Emma Wilson(ewilson)', 'Arjun Kumar(akumar)', 'John Smith(jsmith)'], 'newest first');
+  assert.deepEqual(
+    logs.map((l) => l.user),
+    ['Emma Wilson(ewilson)', 'Arjun Kumar(akumar)', 'John Smith(jsmith)'],
+    'newest first',
+  );
   assert.equal((await call('GET', PASSWORD_LOGS, { as: 'sysauditor' })).json().length, 3);
 });
 

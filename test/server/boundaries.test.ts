@@ -19,11 +19,17 @@ const FORBIDDEN: Partial<Record<Room, { rooms: Room[]; why: string }>> = {
   'demo/server': { rooms: ['demo/terminal'], why: 'the server reaches the terminal over HTTP only' },
   'demo/terminal': { rooms: ['demo/server'], why: 'the terminal reaches the server over HTTP only' },
   'demo/shared': { rooms: ['demo/server', 'demo/terminal'], why: 'shared code depends on neither process' },
-  src: { rooms: ['demo/server', 'demo/terminal', 'demo/shared', 'demo'], why: 'the published components do not ship the demo' },
+  src: {
+    rooms: ['demo/server', 'demo/terminal', 'demo/shared', 'demo'],
+    why: 'the published components do not ship the demo',
+  },
 };
 
 /** The workspaces' package names, so `@bastion-console/terminal/…` is caught like `../terminal/…`. */
-const PACKAGES: Record<string, Room> = { '@bastion-console/server': 'demo/server', '@bastion-console/terminal': 'demo/terminal' };
+const PACKAGES: Record<string, Room> = {
+  '@bastion-console/server': 'demo/server',
+  '@bastion-console/terminal': 'demo/terminal',
+};
 
 /** The room a repository path is in; null outside all of them (test/, scripts/, node_modules…). */
 function roomOf(path: string): Room | null {
@@ -84,25 +90,35 @@ test('the checker catches each kind of crossing and leaves the allowed imports a
     "import { ok } from '../shared/allowed-targets.ts';",
     "import { local } from './target.ts';",
   ].join('\n');
-  assert.deepEqual(crossings('demo/terminal/api.ts', bad).map((line) => line.split(' (')[0]), [
-    'demo/terminal/api.ts:1 → ../server/auth/thing.ts',
-    'demo/terminal/api.ts:5 → ../server/types.ts',
-    'demo/terminal/api.ts:6 → ../server/later.ts',
-    'demo/terminal/api.ts:7 → @bastion-console/server/app.ts',
-  ]);
+  assert.deepEqual(
+    crossings('demo/terminal/api.ts', bad).map((line) => line.split(' (')[0]),
+    [
+      'demo/terminal/api.ts:1 → ../server/auth/thing.ts',
+      'demo/terminal/api.ts:5 → ../server/types.ts',
+      'demo/terminal/api.ts:6 → ../server/later.ts',
+      'demo/terminal/api.ts:7 → @bastion-console/server/app.ts',
+    ],
+  );
   assert.deepEqual(crossings('demo/server/ops/x.ts', "import '../../terminal/command-filter.ts';").length, 1);
   assert.deepEqual(crossings('demo/shared/x.ts', "export * from '../server/lib/y.ts';").length, 1);
   assert.deepEqual(crossings('demo/shared/x.ts', "export * from '../terminal/y.ts';").length, 1);
   assert.deepEqual(crossings('src/pages/x.ts', "import { y } from '../../demo/shared/y.ts';").length, 1);
   assert.deepEqual(crossings('src/pages/x.ts', "import { y } from '../../demo/embed-events.js';").length, 1);
   assert.deepEqual(crossings('demo/server/x.ts', "import { y } from '../shared/y.ts';"), []);
-  assert.deepEqual(crossings('test/server/x.ts', "import { y } from '../../demo/terminal/y.ts';"), [], 'tests may import any room');
+  assert.deepEqual(
+    crossings('test/server/x.ts', "import { y } from '../../demo/terminal/y.ts';"),
+    [],
+    'tests may import any room',
+  );
 });
 
 test('demo/server and demo/terminal do not import each other, demo/shared imports neither, src/ imports no demo', () => {
   const files = ['demo/server', 'demo/terminal', 'demo/shared', 'src'].flatMap(sourceFiles);
   assert.ok(files.length > 500, `the source files were found (${files.length})`);
-  assert.ok(files.includes('demo/shared/allowed-targets.ts') && files.includes('demo/terminal/api.ts'), 'every room is read');
+  assert.ok(
+    files.includes('demo/shared/allowed-targets.ts') && files.includes('demo/terminal/api.ts'),
+    'every room is read',
+  );
   const offending = files.flatMap((file) => crossings(file, readFileSync(join(ROOT, file), 'utf8')));
   assert.deepEqual(offending, [], `imports across the rooms' walls:\n  ${offending.join('\n  ')}`);
 });

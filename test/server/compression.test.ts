@@ -46,13 +46,25 @@ test('API JSON and CSV exports are compressed above the threshold; small answers
   const accept = { ...session.headers, 'accept-encoding': 'br, gzip' };
 
   const list = await app.inject({ method: 'GET', url: '/api/v1/users/users/?limit=50&offset=0', headers: accept });
-  const plainList = await app.inject({ method: 'GET', url: '/api/v1/users/users/?limit=50&offset=0', headers: session.headers });
+  const plainList = await app.inject({
+    method: 'GET',
+    url: '/api/v1/users/users/?limit=50&offset=0',
+    headers: session.headers,
+  });
   assert.equal(list.headers['content-encoding'], 'br');
   assert.deepEqual(JSON.parse(brotliDecompressSync(list.rawPayload).toString()), plainList.json());
   assert.ok(list.rawPayload.length < plainList.rawPayload.length / 2);
 
-  const csv = await app.inject({ method: 'GET', url: '/api/v1/users/users/?format=csv', headers: { ...session.headers, 'accept-encoding': 'gzip' } });
-  const plainCsv = await app.inject({ method: 'GET', url: '/api/v1/users/users/?format=csv', headers: session.headers });
+  const csv = await app.inject({
+    method: 'GET',
+    url: '/api/v1/users/users/?format=csv',
+    headers: { ...session.headers, 'accept-encoding': 'gzip' },
+  });
+  const plainCsv = await app.inject({
+    method: 'GET',
+    url: '/api/v1/users/users/?format=csv',
+    headers: session.headers,
+  });
   assert.equal(csv.statusCode, 200);
   assert.equal(csv.headers['content-encoding'], 'gzip');
   assert.equal(csv.headers['content-disposition'], plainCsv.headers['content-disposition']);

@@ -19,18 +19,42 @@ test('2.3 path: issue and redeem with the bound-user rules, interchangeable with
   const owner = userId(app, 'user');
   const session = (await loginSession(app, 'user')).headers;
 
-  const made = await app.inject({ method: 'POST', url: ALIAS, headers: session, payload: { asset, system_user: systemUser } });
+  const made = await app.inject({
+    method: 'POST',
+    url: ALIAS,
+    headers: session,
+    payload: { asset, system_user: systemUser },
+  });
   assert.equal(made.statusCode, 201, made.body);
   const token = made.json().token as string;
-  const unspent = () => !!app.bastion.db.prepare('SELECT 1 FROM connection_tokens WHERE token_hash = ?').get(tokenHash(token));
+  const unspent = () =>
+    !!app.bastion.db.prepare('SELECT 1 FROM connection_tokens WHERE token_hash = ?').get(tokenHash(token));
 
   // A ticket for somebody else, or for an asset not granted with connect, is refused as on our path.
-  const forOther = await app.inject({ method: 'POST', url: ALIAS, headers: session, payload: { user: userId(app, 'orgadmin'), asset, system_user: systemUser } });
+  const forOther = await app.inject({
+    method: 'POST',
+    url: ALIAS,
+    headers: session,
+    payload: { user: userId(app, 'orgadmin'), asset, system_user: systemUser },
+  });
   assert.equal(forOther.statusCode, 403);
   const admin = await bearer(app, 'admin');
-  assert.equal((await app.inject({ method: 'POST', url: ALIAS, headers: admin, payload: { user: owner, asset, system_user: systemUser } })).statusCode, 403,
-    '2.3 let an admin issue tickets for anyone; here nobody opens a session under another name');
-  assert.equal((await app.inject({ method: 'POST', url: ALIAS, payload: { asset, system_user: systemUser } })).statusCode, 401);
+  assert.equal(
+    (
+      await app.inject({
+        method: 'POST',
+        url: ALIAS,
+        headers: admin,
+        payload: { user: owner, asset, system_user: systemUser },
+      })
+    ).statusCode,
+    403,
+    '2.3 let an admin issue tickets for anyone; here nobody opens a session under another name',
+  );
+  assert.equal(
+    (await app.inject({ method: 'POST', url: ALIAS, payload: { asset, system_user: systemUser } })).statusCode,
+    401,
+  );
 
   // 2.3's bare ?token= is refused here too; another user's name finds nothing and spends nothing.
   const bare = await term.call('GET', `${ALIAS}?token=${token}`);
@@ -44,12 +68,23 @@ test('2.3 path: issue and redeem with the bound-user rules, interchangeable with
   const redeemed = await term.call('GET', `${ALIAS}?token=${token}&user=${owner}`);
   assert.equal(redeemed.statusCode, 200, redeemed.body);
   assert.deepEqual(
-    { user: redeemed.json().user, asset: redeemed.json().asset, system_user: redeemed.json().system_user, username: redeemed.json().username },
+    {
+      user: redeemed.json().user,
+      asset: redeemed.json().asset,
+      system_user: redeemed.json().system_user,
+      username: redeemed.json().username,
+    },
     { user: owner, asset, system_user: systemUser, username: 'user' },
   );
-  assert.equal((await term.call('GET', `${OURS}?token=${token}&user=${owner}`)).statusCode, 404, 'single use across both paths');
+  assert.equal(
+    (await term.call('GET', `${OURS}?token=${token}&user=${owner}`)).statusCode,
+    404,
+    'single use across both paths',
+  );
 
   // A ticket issued on our path redeems on 2.3's.
-  const ours = (await app.inject({ method: 'POST', url: OURS, headers: session, payload: { asset, system_user: systemUser } })).json().token as string;
+  const ours = (
+    await app.inject({ method: 'POST', url: OURS, headers: session, payload: { asset, system_user: systemUser } })
+  ).json().token as string;
   assert.equal((await term.call('GET', `${ALIAS}?token=${ours}&user=${owner}`)).statusCode, 200);
 });

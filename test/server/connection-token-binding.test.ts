@@ -19,10 +19,16 @@ test('redeeming names the user: another user is 404 and leaves the token for its
   const systemUser = idOf(app, 'SELECT id FROM system_users WHERE name = ? AND org_id = ?', 'deploy', eng);
   const owner = userId(app, 'user');
   app.bastion.db.prepare('UPDATE users SET name = ? WHERE id = ?').run('Demo User', owner);
-  const made = await app.inject({ method: 'POST', url: URL, headers: (await loginSession(app, 'user')).headers, payload: { asset, system_user: systemUser } });
+  const made = await app.inject({
+    method: 'POST',
+    url: URL,
+    headers: (await loginSession(app, 'user')).headers,
+    payload: { asset, system_user: systemUser },
+  });
   assert.equal(made.statusCode, 201, made.body);
   const token = made.json().token as string;
-  const unspent = () => !!app.bastion.db.prepare('SELECT 1 FROM connection_tokens WHERE token_hash = ?').get(tokenHash(token));
+  const unspent = () =>
+    !!app.bastion.db.prepare('SELECT 1 FROM connection_tokens WHERE token_hash = ?').get(tokenHash(token));
 
   // 2.3's bare `?token=`: a terminal that does not say who presents the token has not checked.
   const bare = await term.call('GET', `${URL}?token=${token}`);
@@ -43,7 +49,13 @@ test('redeeming names the user: another user is 404 and leaves the token for its
   const redeemed = await term.call('GET', `${URL}?token=${token}&user=${owner}`);
   assert.equal(redeemed.statusCode, 200, redeemed.body);
   assert.deepEqual(redeemed.json(), {
-    user: owner, asset, system_user: systemUser, username: 'user', name: 'Demo User', hostname: 'bj-api-01', system_user_name: 'deploy',
+    user: owner,
+    asset,
+    system_user: systemUser,
+    username: 'user',
+    name: 'Demo User',
+    hostname: 'bj-api-01',
+    system_user_name: 'deploy',
   });
   assert.equal(unspent(), false);
   assert.equal((await term.call('GET', `${URL}?token=${token}&user=${owner}`)).statusCode, 404, 'single use');
@@ -57,16 +69,28 @@ test('the upgrade-signing key: made once, kept, given to registered terminals on
   const key = config.json().TERMINAL_PROXY_SECRET as string;
   assert.match(key, /^[A-Za-z0-9_-]{43}$/, '32 random bytes');
   assert.equal(terminalProxySecret(app.bastion.db), key, 'the key the proxy signs with');
-  assert.equal((await term.call('GET', '/api/v1/terminal/terminals/config/')).json().TERMINAL_PROXY_SECRET, key, 'kept');
+  assert.equal(
+    (await term.call('GET', '/api/v1/terminal/terminals/config/')).json().TERMINAL_PROXY_SECRET,
+    key,
+    'kept',
+  );
 
   // Nobody else reads it: not a superuser, not a user, not the settings API.
   for (const who of ['admin', 'user']) {
-    const answer = await app.inject({ method: 'GET', url: '/api/v1/terminal/terminals/config/', headers: await bearer(app, who) });
+    const answer = await app.inject({
+      method: 'GET',
+      url: '/api/v1/terminal/terminals/config/',
+      headers: await bearer(app, who),
+    });
     assert.equal(answer.statusCode, 403, who);
     assert.doesNotMatch(answer.body, new RegExp(key));
   }
   assert.equal((await app.inject({ method: 'GET', url: '/api/v1/terminal/terminals/config/' })).statusCode, 401);
-  const settings = await app.inject({ method: 'GET', url: '/api/v1/settings/setting/', headers: await bearer(app, 'admin') });
+  const settings = await app.inject({
+    method: 'GET',
+    url: '/api/v1/settings/setting/',
+    headers: await bearer(app, 'admin'),
+  });
   assert.equal(settings.statusCode, 200);
   assert.doesNotMatch(settings.body, new RegExp(key));
 });
@@ -86,11 +110,22 @@ test('an upgrade signature covers the time, the user, the address and the path',
   assert.equal(verifyUpgrade('', headers, path, now), null);
   assert.equal(verifyUpgrade(secret, headers, `${path}&x=1`, now), null, 'another path');
   for (const [name, value] of Object.entries({
-    'x-bastion-user': '9f0b7a8e-0000-4000-8000-000000000002', 'x-forwarded-for': '127.0.0.8', 'x-bastion-timestamp': String(Math.floor(now / 1000) + 1),
+    'x-bastion-user': '9f0b7a8e-0000-4000-8000-000000000002',
+    'x-forwarded-for': '127.0.0.8',
+    'x-bastion-timestamp': String(Math.floor(now / 1000) + 1),
     'x-bastion-signature': headers['x-bastion-signature'].toUpperCase(),
-  })) assert.equal(verifyUpgrade(secret, { ...headers, [name]: value }, path, now), null, `${name} changed`);
-  assert.equal(verifyUpgrade(secret, { ...headers, 'x-bastion-signature': `${headers['x-bastion-signature']}0` }, path, now), null, 'a longer signature');
-  assert.equal(verifyUpgrade(secret, { ...headers, 'x-bastion-user': [vouched.user, vouched.user] as never }, path, now), null, 'a repeated header');
+  }))
+    assert.equal(verifyUpgrade(secret, { ...headers, [name]: value }, path, now), null, `${name} changed`);
+  assert.equal(
+    verifyUpgrade(secret, { ...headers, 'x-bastion-signature': `${headers['x-bastion-signature']}0` }, path, now),
+    null,
+    'a longer signature',
+  );
+  assert.equal(
+    verifyUpgrade(secret, { ...headers, 'x-bastion-user': [vouched.user, vouched.user] as never }, path, now),
+    null,
+    'a repeated header',
+  );
   const { 'x-forwarded-for': _dropped, ...withoutAddress } = headers;
   assert.equal(verifyUpgrade(secret, withoutAddress, path, now), null);
 });

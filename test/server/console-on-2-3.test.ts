@@ -11,8 +11,17 @@ import { test } from 'node:test';
 import { importSource, sourceFiles } from './support/console-modules.ts';
 import { callsIn } from './support/console-calls.ts';
 
-interface Pattern { path: string; methods: string[]; permission: string; view: string; fields?: string[]; write_only?: string[] }
-const PATTERNS: Pattern[] = JSON.parse(readFileSync(new URL('./fixtures/jumpserver-2.3.1-api-patterns.json', import.meta.url), 'utf8'));
+interface Pattern {
+  path: string;
+  methods: string[];
+  permission: string;
+  view: string;
+  fields?: string[];
+  write_only?: string[];
+}
+const PATTERNS: Pattern[] = JSON.parse(
+  readFileSync(new URL('./fixtures/jumpserver-2.3.1-api-patterns.json', import.meta.url), 'utf8'),
+);
 
 type Role = 'SuperAdmin' | 'SuperAuditor' | 'OrgAdmin' | 'OrgAuditor' | 'User';
 const ROLE_BITS: Record<Role, number> = { SuperAdmin: 146, SuperAuditor: 131, OrgAdmin: 18, OrgAuditor: 3, User: 1 };
@@ -22,9 +31,20 @@ const seeing = (perm: number[] = [16]) => ROLES.filter((r) => perm.every((p) => 
 
 /** 2.3's permission classes (common/permissions.py), per role, in the org the role administers or audits. */
 const CLASS: Record<string, Role[]> = {
-  IsValidUser: ROLES, IsAuthenticated: ROLES, AllowAny: ROLES, TicketUserOrAssignee: ROLES, IsAssignee: ROLES, IsObjectOwner: ROLES,
-  IsCurrentUserOrReadOnly: ROLES, IsOrgAdmin: ['SuperAdmin', 'OrgAdmin'], IsOrgAdminOrAppUser: ['SuperAdmin', 'OrgAdmin'],
-  IsOrgAuditor: ['SuperAuditor', 'OrgAuditor'], IsSuperUser: ['SuperAdmin'], IsSuperUserOrAppUser: ['SuperAdmin'], IsAppUser: [], WithBootstrapToken: [],
+  IsValidUser: ROLES,
+  IsAuthenticated: ROLES,
+  AllowAny: ROLES,
+  TicketUserOrAssignee: ROLES,
+  IsAssignee: ROLES,
+  IsObjectOwner: ROLES,
+  IsCurrentUserOrReadOnly: ROLES,
+  IsOrgAdmin: ['SuperAdmin', 'OrgAdmin'],
+  IsOrgAdminOrAppUser: ['SuperAdmin', 'OrgAdmin'],
+  IsOrgAuditor: ['SuperAuditor', 'OrgAuditor'],
+  IsSuperUser: ['SuperAdmin'],
+  IsSuperUserOrAppUser: ['SuperAdmin'],
+  IsAppUser: [],
+  WithBootstrapToken: [],
   CanUpdateDeleteUser: ROLES,
 };
 function allows(permission: string, role: Role): boolean {
@@ -42,11 +62,21 @@ const matcher = (path: string) => new RegExp(`^${path.replace(/:[a-z_]+/g, '[^/]
 const PATTERN_RES = PATTERNS.map((p) => ({ p, re: matcher(p.path) }));
 const patternOf = (url: string) => PATTERN_RES.find(({ re }) => re.test(url.replace(/:param/g, 'x')))?.p;
 
-interface Call { page: string; method: string; url: string; roles: Role[]; reads?: string[]; writes?: string[] }
+interface Call {
+  page: string;
+  method: string;
+  url: string;
+  roles: Role[];
+  reads?: string[];
+  writes?: string[];
+}
 
 /** Where a page's own calls are made, by folder: the roles that see those pages (ROUTES.md, the route tables). */
 const FOLDER_ROLES: [RegExp, Role[]][] = [
-  [/^pages\/(ops\/(batch-api|task-log)|tickets|userviews|profile|first-login|auth|webterminal|files)|^core\/|^elements\//, ROLES],
+  [
+    /^pages\/(ops\/(batch-api|task-log)|tickets|userviews|profile|first-login|auth|webterminal|files)|^core\/|^elements\//,
+    ROLES,
+  ],
   [/^pages\/terminal\/(terminals|storages)/, seeing([128 | 16])],
   [/^pages\/(terminal|audits|dashboard)/, seeing([2])],
   [/^pages\/settings/, seeing([128 | 16])],
@@ -59,29 +89,68 @@ const URL_OF: Record<string, string> = { CommandFilterRules: '/api/v1/assets/cmd
 
 /** Calls whose URL a function builds from an argument the static reader cannot follow (checked by reading the file). */
 const HAND: Record<string, [string, string][]> = {
-  'pages/assets/system-user-relations.ts': ['assets', 'nodes', 'users'].flatMap((kind) => [
-    ['GET', `/api/v1/assets/system-users-${kind}-relations/`], ['POST', `/api/v1/assets/system-users-${kind}-relations/`], ['DELETE', `/api/v1/assets/system-users-${kind}-relations/`],
-  ] as [string, string][]),
-  'pages/assets/ChildTable.tsx': [['GET', '/api/v1/assets/gateways/'], ['DELETE', '/api/v1/assets/gateways/:param/'],
-    ['GET', '/api/v1/assets/cmd-filters/:param/rules/'], ['DELETE', '/api/v1/assets/cmd-filters/:param/rules/:param/']],
-  'pages/assets/asset-tasks.ts': [['POST', '/api/v1/assets/assets/:param/tasks/'], ['POST', '/api/v1/assets/nodes/:param/tasks/']],
-  'pages/assets/tree/node-api.ts': [['GET', '/api/v1/assets/nodes/children/tree/'],
-    ...['add', 'remove', 'replace'].map((mode) => ['PUT', `/api/v1/assets/nodes/:param/assets/${mode}/`] as [string, string])],
-  'pages/perms/GrantedAssetsTab.tsx': ['users', 'user-groups'].flatMap((owner) => [
-    ['GET', `/api/v1/perms/${owner}/:param/nodes/children/tree/`], ['GET', `/api/v1/perms/${owner}/:param/assets/`],
-    ['GET', `/api/v1/perms/${owner}/:param/assets/:param/system-users/`],
-  ] as [string, string][]),
-  'pages/userviews/api.ts': [['GET', '/api/v1/perms/users/assets/'], ['GET', '/api/v1/perms/users/nodes/:param/assets/'], ['GET', '/api/v1/perms/users/assets/:param/system-users/']],
-  'pages/terminal/storages.resource.ts': [['GET', '/api/v1/terminal/replay-storages/:param/test-connective/'], ['GET', '/api/v1/terminal/command-storages/:param/test-connective/']],
+  'pages/assets/system-user-relations.ts': ['assets', 'nodes', 'users'].flatMap(
+    (kind) =>
+      [
+        ['GET', `/api/v1/assets/system-users-${kind}-relations/`],
+        ['POST', `/api/v1/assets/system-users-${kind}-relations/`],
+        ['DELETE', `/api/v1/assets/system-users-${kind}-relations/`],
+      ] as [string, string][],
+  ),
+  'pages/assets/ChildTable.tsx': [
+    ['GET', '/api/v1/assets/gateways/'],
+    ['DELETE', '/api/v1/assets/gateways/:param/'],
+    ['GET', '/api/v1/assets/cmd-filters/:param/rules/'],
+    ['DELETE', '/api/v1/assets/cmd-filters/:param/rules/:param/'],
+  ],
+  'pages/assets/asset-tasks.ts': [
+    ['POST', '/api/v1/assets/assets/:param/tasks/'],
+    ['POST', '/api/v1/assets/nodes/:param/tasks/'],
+  ],
+  'pages/assets/tree/node-api.ts': [
+    ['GET', '/api/v1/assets/nodes/children/tree/'],
+    ...['add', 'remove', 'replace'].map(
+      (mode) => ['PUT', `/api/v1/assets/nodes/:param/assets/${mode}/`] as [string, string],
+    ),
+  ],
+  'pages/perms/GrantedAssetsTab.tsx': ['users', 'user-groups'].flatMap(
+    (owner) =>
+      [
+        ['GET', `/api/v1/perms/${owner}/:param/nodes/children/tree/`],
+        ['GET', `/api/v1/perms/${owner}/:param/assets/`],
+        ['GET', `/api/v1/perms/${owner}/:param/assets/:param/system-users/`],
+      ] as [string, string][],
+  ),
+  'pages/userviews/api.ts': [
+    ['GET', '/api/v1/perms/users/assets/'],
+    ['GET', '/api/v1/perms/users/nodes/:param/assets/'],
+    ['GET', '/api/v1/perms/users/assets/:param/system-users/'],
+  ],
+  'pages/terminal/storages.resource.ts': [
+    ['GET', '/api/v1/terminal/replay-storages/:param/test-connective/'],
+    ['GET', '/api/v1/terminal/command-storages/:param/test-connective/'],
+  ],
   'pages/ops/task-log.ts': [['GET', '/api/v1/ops/celery/task/:param/log/']],
 };
 
 /** What only this project's server has, and how the console does without it against a 2.3 core. */
 const ONLY_OURS: [RegExp, string][] = [
-  [/^\/api\/v1\/users\/connection-token\/$/, 'the web terminal page, which this server serves at /luna/ (README step 5); with a 2.3 core Luna is there'],
-  [/^\/koko\/files\//, 'the file manager element runs only on the bastion\'s own /koko/elfinder/sftp/ page (elsewhere it links there); with a 2.3 core that address is koko\'s own page'],
-  [/^\/api\/v1\/ops\/(adhoc-executions|command-executions)\/[^/]+\/stop\/$/, 'Stop is drawn only where settings/public/ names "stop-runs" (test/elements/features-2-3.test.ts)'],
-  [/^\/api\/v1\/xpack\/license\//, '2.3\'s closed-source xpack: the License tab, as Lina\'s, reads 404 without it and shows no licence (README)'],
+  [
+    /^\/api\/v1\/users\/connection-token\/$/,
+    'the web terminal page, which this server serves at /luna/ (README step 5); with a 2.3 core Luna is there',
+  ],
+  [
+    /^\/koko\/files\//,
+    "the file manager element runs only on the bastion's own /koko/elfinder/sftp/ page (elsewhere it links there); with a 2.3 core that address is koko's own page",
+  ],
+  [
+    /^\/api\/v1\/ops\/(adhoc-executions|command-executions)\/[^/]+\/stop\/$/,
+    'Stop is drawn only where settings/public/ names "stop-runs" (test/elements/features-2-3.test.ts)',
+  ],
+  [
+    /^\/api\/v1\/xpack\/license\//,
+    "2.3's closed-source xpack: the License tab, as Lina's, reads 404 without it and shows no licence (README)",
+  ],
 ];
 
 /**
@@ -91,7 +160,10 @@ const ONLY_OURS: [RegExp, string][] = [
  * metadata (test/core/resource/described-only.test.ts).
  */
 const FIELDS_OURS: Record<string, [string[], string]> = {
-  TerminalViewSet: [['http_host', 'accepts_web', 'replay_pending', 'replay_error'], 'several terminals, each with its web door, and their recording uploads (issue 34)'],
+  TerminalViewSet: [
+    ['http_host', 'accepts_web', 'replay_pending', 'replay_error'],
+    'several terminals, each with its web door, and their recording uploads (issue 34)',
+  ],
 };
 
 /**
@@ -101,8 +173,16 @@ const FIELDS_OURS: Record<string, [string[], string]> = {
  * core the auditor gets the core's 403 there, as with Lina. This server lets auditors read and end sessions.
  */
 const AS_LINA: [RegExp, Role[], string][] = [
-  [/^(GET|OPTIONS) \/api\/v1\/terminal\/sessions\//, ['SuperAuditor', 'OrgAuditor'], 'Lina 2.3.1 SessionList/SessionDetail (PERM_AUDIT)'],
-  [/^POST \/api\/v1\/terminal\/tasks\/kill-session\/$/, ['SuperAuditor', 'OrgAuditor'], 'Lina 2.3.1 SessionList\'s terminate (PERM_AUDIT)'],
+  [
+    /^(GET|OPTIONS) \/api\/v1\/terminal\/sessions\//,
+    ['SuperAuditor', 'OrgAuditor'],
+    'Lina 2.3.1 SessionList/SessionDetail (PERM_AUDIT)',
+  ],
+  [
+    /^POST \/api\/v1\/terminal\/tasks\/kill-session\/$/,
+    ['SuperAuditor', 'OrgAuditor'],
+    "Lina 2.3.1 SessionList's terminate (PERM_AUDIT)",
+  ],
 ];
 
 async function consoleCalls(): Promise<Call[]> {
@@ -117,16 +197,40 @@ async function consoleCalls(): Promise<Call[]> {
       const page = `${file} ${def.name}`;
       const url = URL_OF[def.name] ?? def.url;
       // Columns and cards a page draws itself from other fields (render) read those, not their own name.
-      const drawn = (fields: string[] = [], render: Record<string, unknown> = {}) => fields.filter((f) => f !== 'actions' && !(render[f] as { render?: unknown } | undefined)?.render && typeof render[f] !== 'function');
+      const drawn = (fields: string[] = [], render: Record<string, unknown> = {}) =>
+        fields.filter(
+          (f) =>
+            f !== 'actions' &&
+            !(render[f] as { render?: unknown } | undefined)?.render &&
+            typeof render[f] !== 'function',
+        );
       const written = (fields: string[] = []) => [...new Set(fields.map((f) => (f.startsWith('meta_') ? 'meta' : f)))];
-      calls.push({ page, method: 'OPTIONS', url, roles }, { page, method: 'GET', url, roles, reads: drawn(def.list.columns, def.list.overrides) });
-      if (def.form && (routes.includes('create'))) calls.push({ page, method: 'POST', url, roles, writes: written(def.form.fields) });
-      if (def.form && routes.includes('update')) calls.push({ page, method: 'GET', url: `${url}:param/`, roles }, { page, method: 'PUT', url: `${url}:param/`, roles, writes: written(def.form.fields) });
-      if (def.detail && routes.includes('detail')) calls.push({ page, method: 'GET', url: `${url}:param/`, roles, reads: drawn(def.detail.fields, def.detail.render) });
+      calls.push(
+        { page, method: 'OPTIONS', url, roles },
+        { page, method: 'GET', url, roles, reads: drawn(def.list.columns, def.list.overrides) },
+      );
+      if (def.form && routes.includes('create'))
+        calls.push({ page, method: 'POST', url, roles, writes: written(def.form.fields) });
+      if (def.form && routes.includes('update'))
+        calls.push(
+          { page, method: 'GET', url: `${url}:param/`, roles },
+          { page, method: 'PUT', url: `${url}:param/`, roles, writes: written(def.form.fields) },
+        );
+      if (def.detail && routes.includes('detail'))
+        calls.push({
+          page,
+          method: 'GET',
+          url: `${url}:param/`,
+          roles,
+          reads: drawn(def.detail.fields, def.detail.render),
+        });
       for (const override of Object.values(def.form?.overrides ?? {}) as { remote?: { url?: string } }[]) {
-        if (override?.remote?.url) calls.push({ page: `${page} (picker)`, method: 'GET', url: override.remote.url.split('?')[0], roles });
+        if (override?.remote?.url)
+          calls.push({ page: `${page} (picker)`, method: 'GET', url: override.remote.url.split('?')[0], roles });
       }
-      for (const relation of def.detail?.relations ?? []) if (relation.selectUrl) calls.push({ page: `${page} (relation)`, method: 'GET', url: relation.selectUrl.split('?')[0], roles });
+      for (const relation of def.detail?.relations ?? [])
+        if (relation.selectUrl)
+          calls.push({ page: `${page} (relation)`, method: 'GET', url: relation.selectUrl.split('?')[0], roles });
     }
   }
   // Each page's own calls.
@@ -134,14 +238,22 @@ async function consoleCalls(): Promise<Call[]> {
     if (/i18n|\.d\.ts$|^core\/engine\//.test(file)) continue;
     for (const call of await callsIn(file)) {
       // A URL with a computed segment the hand list spells out (`nodes/<id>/assets/<mode>/`) is taken from there.
-      if (call.url && !call.url.startsWith(':') && !(HAND[file] ?? []).some(([m, u]) => m === call.method && matcher(call.url!.replace(/:param/g, ':x')).test(u.replace(/:param/g, 'x')))) calls.push({ page: file, method: call.method, url: call.url, roles: rolesOf(file) });
+      if (
+        call.url &&
+        !call.url.startsWith(':') &&
+        !(HAND[file] ?? []).some(
+          ([m, u]) => m === call.method && matcher(call.url!.replace(/:param/g, ':x')).test(u.replace(/:param/g, 'x')),
+        )
+      )
+        calls.push({ page: file, method: call.method, url: call.url, roles: rolesOf(file) });
     }
-    for (const [method, url] of HAND[file] ?? []) calls.push({ page: `${file} (hand list)`, method, url, roles: rolesOf(file) });
+    for (const [method, url] of HAND[file] ?? [])
+      calls.push({ page: `${file} (hand list)`, method, url, roles: rolesOf(file) });
   }
   return calls;
 }
 
-test('every call the console makes is 2.3.1\'s: path, method, the roles\' permission class, the fields it reads', async () => {
+test("every call the console makes is 2.3.1's: path, method, the roles' permission class, the fields it reads", async () => {
   const calls = await consoleCalls();
   assert.ok(calls.length > 150, `${calls.length} calls read from the sources`);
   const problems: string[] = [];
@@ -151,10 +263,17 @@ test('every call the console makes is 2.3.1\'s: path, method, the roles\' permis
   for (const call of calls) {
     const where = `${call.method} ${call.url} (${call.page})`;
     const only = ONLY_OURS.find(([re]) => re.test(call.url));
-    if (only) { ours.add(String(only[0])); continue; }
+    if (only) {
+      ours.add(String(only[0]));
+      continue;
+    }
     const pattern = patternOf(call.url);
-    if (!pattern) { problems.push(`no 2.3.1 pattern: ${where}`); continue; }
-    if (call.method !== 'OPTIONS' && !pattern.methods.includes(call.method)) problems.push(`2.3.1 takes ${pattern.methods.join('/')}: ${where}`);
+    if (!pattern) {
+      problems.push(`no 2.3.1 pattern: ${where}`);
+      continue;
+    }
+    if (call.method !== 'OPTIONS' && !pattern.methods.includes(call.method))
+      problems.push(`2.3.1 takes ${pattern.methods.join('/')}: ${where}`);
     const permission = BY_METHOD[pattern.path]?.[call.method] ?? pattern.permission;
     for (const role of call.roles) {
       if (allows(permission, role)) continue;
@@ -162,22 +281,40 @@ test('every call the console makes is 2.3.1\'s: path, method, the roles\' permis
       if (known) asLina.add(String(known[0]));
       else problems.push(`${role} refused by ${permission}: ${where}`);
     }
-    if (!pattern.fields && (call.reads?.length || call.writes?.length)) problems.push(`the fixture has no serializer fields for ${pattern.view}: ${where}`);
+    if (!pattern.fields && (call.reads?.length || call.writes?.length))
+      problems.push(`the fixture has no serializer fields for ${pattern.view}: ${where}`);
     if (pattern.fields) {
       const extra = FIELDS_OURS[pattern.view]?.[0] ?? [];
       const isOurs = (field: string) => extra.includes(field) && Boolean(oursFields.add(`${pattern.view}.${field}`));
       const readable = pattern.fields.filter((f) => !(pattern.write_only ?? []).includes(f));
-      for (const field of call.reads ?? []) if (!readable.includes(field) && !isOurs(field)) problems.push(`reads "${field}", not in ${pattern.view}'s serializer: ${where}`);
-      for (const field of call.writes ?? []) if (!pattern.fields.includes(field) && !isOurs(field)) problems.push(`writes "${field}", not in ${pattern.view}'s serializer: ${where}`);
+      for (const field of call.reads ?? [])
+        if (!readable.includes(field) && !isOurs(field))
+          problems.push(`reads "${field}", not in ${pattern.view}'s serializer: ${where}`);
+      for (const field of call.writes ?? [])
+        if (!pattern.fields.includes(field) && !isOurs(field))
+          problems.push(`writes "${field}", not in ${pattern.view}'s serializer: ${where}`);
     }
   }
   assert.deepEqual(problems, []);
   // The report: each page's calls and the roles that make them (`node --test … --test-reporter=spec` shows it).
   const byPage = new Map<string, string[]>();
-  for (const call of calls) byPage.set(call.page, [...(byPage.get(call.page) ?? []), `${call.method} ${call.url} [${call.roles.join(',')}]`]);
+  for (const call of calls)
+    byPage.set(call.page, [...(byPage.get(call.page) ?? []), `${call.method} ${call.url} [${call.roles.join(',')}]`]);
   for (const [page, lines] of byPage) console.log(`${page}\n  ${[...new Set(lines)].join('\n  ')}`);
-  assert.deepEqual(ONLY_OURS.map(([re]) => String(re)).filter((re) => !ours.has(re)), [], 'an entry no call needs is taken off');
-  assert.deepEqual(AS_LINA.map(([re]) => String(re)).filter((re) => !asLina.has(re)), [], 'an entry no call needs is taken off');
+  assert.deepEqual(
+    ONLY_OURS.map(([re]) => String(re)).filter((re) => !ours.has(re)),
+    [],
+    'an entry no call needs is taken off',
+  );
+  assert.deepEqual(
+    AS_LINA.map(([re]) => String(re)).filter((re) => !asLina.has(re)),
+    [],
+    'an entry no call needs is taken off',
+  );
   const listed = Object.entries(FIELDS_OURS).flatMap(([view, [fields]]) => fields.map((field) => `${view}.${field}`));
-  assert.deepEqual(listed.filter((field) => !oursFields.has(field)), [], 'a field no page uses is taken off');
+  assert.deepEqual(
+    listed.filter((field) => !oursFields.has(field)),
+    [],
+    'a field no page uses is taken off',
+  );
 });

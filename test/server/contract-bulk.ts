@@ -4,8 +4,10 @@ import { test } from 'node:test';
 import type { ResourceDef, Row } from '../../demo/server/engine/types.ts';
 import { assertEcho, fixture, requiredFields } from './contract-helpers.ts';
 
-const tableCount = (f: { app: { bastion: { db: { prepare: (sql: string) => { pluck: () => { get: () => unknown } } } } } }, def: ResourceDef) =>
-  f.app.bastion.db.prepare(`SELECT COUNT(*) FROM ${def.table}`).pluck().get() as number;
+const tableCount = (
+  f: { app: { bastion: { db: { prepare: (sql: string) => { pluck: () => { get: () => unknown } } } } } },
+  def: ResourceDef,
+) => f.app.bastion.db.prepare(`SELECT COUNT(*) FROM ${def.table}`).pluck().get() as number;
 
 export function bulkContract(def: ResourceDef): void {
   const offers = (action: string) => (def.actions ?? ['update', 'delete']).includes(action as never);
@@ -36,27 +38,41 @@ export function bulkContract(def: ResourceDef): void {
       const refused = await f.call('PATCH', def.url, [{ id: 'x' }]);
       assert.ok([404, 405].includes(refused.statusCode), `PATCH answered ${refused.statusCode}`);
     });
-  } else test(`${def.name}: bulk update by id within the filtered queryset; a missing id is reported in place`, async (t) => {
-    const f = await fixture(t, def);
-    const [a, b] = await f.createSamples(def);
-    const { update } = f.samples();
-    const ids = [a.got.id, b.got.id];
-    if (!f.may('admin', 'update')) {
-      // Updated by other callers only (a session by the terminal that opened it): the admin is refused.
-      assert.equal((await f.call('PATCH', def.url, ids.map((id) => ({ id, ...update })))).statusCode, 403);
-      return;
-    }
-    const patched = await f.call('PATCH', def.url, ids.map((id) => ({ id, ...update })));
-    assert.equal(patched.statusCode, 200, patched.body);
-    (patched.json() as Row[]).forEach((row, i) => assertEcho(def, update, row, `item ${i}`));
-    const outside = await f.call('PATCH', `${def.url}?ids=${ids[0]}`, [{ id: ids[1], ...update }]);
-    assert.equal(outside.statusCode, 400, 'an id outside the filtered queryset is refused');
-    const second = f.samples().update;
-    const failed = await f.call('PATCH', def.url, [{ id: ids[0], ...second }, { ...second }]);
-    assert.equal(failed.statusCode, 400);
-    assert.deepEqual(failed.json(), [{}, { id: ['id or pk not in data'] }]);
-    assertEcho(def, update, (await f.call('GET', `${def.url}${ids[0]}/`)).json(), 'unchanged after the failed batch');
-  });
+  } else
+    test(`${def.name}: bulk update by id within the filtered queryset; a missing id is reported in place`, async (t) => {
+      const f = await fixture(t, def);
+      const [a, b] = await f.createSamples(def);
+      const { update } = f.samples();
+      const ids = [a.got.id, b.got.id];
+      if (!f.may('admin', 'update')) {
+        // Updated by other callers only (a session by the terminal that opened it): the admin is refused.
+        assert.equal(
+          (
+            await f.call(
+              'PATCH',
+              def.url,
+              ids.map((id) => ({ id, ...update })),
+            )
+          ).statusCode,
+          403,
+        );
+        return;
+      }
+      const patched = await f.call(
+        'PATCH',
+        def.url,
+        ids.map((id) => ({ id, ...update })),
+      );
+      assert.equal(patched.statusCode, 200, patched.body);
+      (patched.json() as Row[]).forEach((row, i) => assertEcho(def, update, row, `item ${i}`));
+      const outside = await f.call('PATCH', `${def.url}?ids=${ids[0]}`, [{ id: ids[1], ...update }]);
+      assert.equal(outside.statusCode, 400, 'an id outside the filtered queryset is refused');
+      const second = f.samples().update;
+      const failed = await f.call('PATCH', def.url, [{ id: ids[0], ...second }, { ...second }]);
+      assert.equal(failed.statusCode, 400);
+      assert.deepEqual(failed.json(), [{}, { id: ['id or pk not in data'] }]);
+      assertEcho(def, update, (await f.call('GET', `${def.url}${ids[0]}/`)).json(), 'unchanged after the failed batch');
+    });
 
   test(`${def.name}: list DELETE needs a narrowing filter (400, empty body, otherwise)`, async (t) => {
     const f = await fixture(t, def);

@@ -11,14 +11,20 @@ export function csvContract(def: ResourceDef): void {
     const f = await fixture(t, def);
     const samples = await f.createSamples(def);
     const ids = samples.map((s) => s.got.id).join(',');
-    const spm = (await f.call('POST', '/api/v1/common/resources/cache/', { resources: samples.map((s) => s.got.id) })).json().spm;
+    const spm = (
+      await f.call('POST', '/api/v1/common/resources/cache/', { resources: samples.map((s) => s.got.id) })
+    ).json().spm;
     const exported = await f.call('GET', `${def.url}?format=csv&spm=${spm}`);
     assert.equal(exported.statusCode, 200);
-    assert.match(String(exported.headers['content-disposition']), /^attachment; filename="\w+_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}\.csv"$/);
+    assert.match(
+      String(exported.headers['content-disposition']),
+      /^attachment; filename="\w+_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}\.csv"$/,
+    );
     assert.ok(exported.body.startsWith('\uFEFF'), 'UTF-8 BOM');
     assert.equal(exported.body.trim().split(/\r?\n/).length, 3, 'header + the two rows of the spm');
     const header = exported.body.slice(1).split(/\r?\n/)[0];
-    for (const name of requiredFields(def)) assert.ok(header.includes(`*${def.fields[name].label.en}`), `*${name} in ${header}`);
+    for (const name of requiredFields(def))
+      assert.ok(header.includes(`*${def.fields[name].label.en}`), `*${name} in ${header}`);
 
     if ((def.actions ?? ['update']).includes('update')) {
       const template = await f.call('GET', `${def.url}?format=csv&template=update&ids=${ids}`);
@@ -28,7 +34,9 @@ export function csvContract(def: ResourceDef): void {
     }
 
     // Purge the rows directly (an API delete may only end an org membership), then import the export.
-    f.app.bastion.db.prepare(`DELETE FROM ${def.table} WHERE id IN (${samples.map(() => '?').join(',')})`).run(...samples.map((s) => s.got.id));
+    f.app.bastion.db
+      .prepare(`DELETE FROM ${def.table} WHERE id IN (${samples.map(() => '?').join(',')})`)
+      .run(...samples.map((s) => s.got.id));
     const imported = await f.call('POST', def.url, exported.body, { headers: csvHeaders });
     assert.equal(imported.statusCode, 201, imported.body);
     (imported.json() as Row[]).forEach((row, i) => assertEcho(def, samples[i].sent, row, `imported row ${i}`));

@@ -16,7 +16,12 @@ export interface Fixture {
   eng: string;
   ops: string;
   /** A call as `username` (default admin) in `org` (default Engineering), English messages. */
-  call: (method: Method, url: string, payload?: unknown, opts?: { as?: string; org?: string; headers?: Record<string, string> }) => Promise<LightMyRequestResponse>;
+  call: (
+    method: Method,
+    url: string,
+    payload?: unknown,
+    opts?: { as?: string; org?: string; headers?: Record<string, string> },
+  ) => Promise<LightMyRequestResponse>;
   samples: (org?: string) => { create: Row[]; update: Row };
   /** Creates the definition's first N samples through the API and returns the bodies sent and received. */
   createSamples: (def: ResourceDef, n?: number, org?: string) => Promise<{ sent: Row; got: Row }[]>;
@@ -48,7 +53,14 @@ export async function fixture(t: TestContext, def: ResourceDef): Promise<Fixture
   };
   const may = (username: string, action: Action, org = eng) => {
     const user = app.bastion.db.prepare('SELECT * FROM users WHERE username = ?').get(username) as UserRow;
-    const ctx: RequestContext & { user: UserRow } = { user, via: 'bearer', sessionId: null, org: orgFromValue(app.bastion.db, org), lang: 'en', tz: 'UTC' };
+    const ctx: RequestContext & { user: UserRow } = {
+      user,
+      via: 'bearer',
+      sessionId: null,
+      org: orgFromValue(app.bastion.db, org),
+      lang: 'en',
+      tz: 'UTC',
+    };
     return def.permissions[action](app.bastion.db, ctx, app.bastion.now());
   };
   return { app, eng, ops, call, samples, createSamples, may };
@@ -59,8 +71,14 @@ export function assertEcho(def: ResourceDef, sent: Row, got: Row, what: string):
   for (const [name, value] of Object.entries(sent)) {
     const field: FieldDef | undefined = def.fields[name];
     if (!field || field.write_only || field.read_only || !(name in got) || field.type === 'datetime') continue;
-    if (field.type === 'list') assert.deepEqual([...(got[name] as unknown[])].map(String).sort(), [...(value as unknown[])].map(String).sort(), `${what}: ${name}`);
-    else if (field.type === 'boolean') assert.equal(got[name], value === true || value === 'True' || value === 1, `${what}: ${name}`);
+    if (field.type === 'list')
+      assert.deepEqual(
+        [...(got[name] as unknown[])].map(String).sort(),
+        [...(value as unknown[])].map(String).sort(),
+        `${what}: ${name}`,
+      );
+    else if (field.type === 'boolean')
+      assert.equal(got[name], value === true || value === 'True' || value === 1, `${what}: ${name}`);
     else assert.equal(String(got[name]), String(value), `${what}: ${name}`);
   }
 }
@@ -69,11 +87,16 @@ export const idsOf = (body: unknown): string[] =>
   ((Array.isArray(body) ? body : (body as { results: Row[] }).results) as Row[]).map((r) => String(r.id));
 
 export const requiredFields = (def: ResourceDef) =>
-  Object.entries(def.fields).filter(([, f]) => f.required && !f.read_only).map(([name]) => name);
+  Object.entries(def.fields)
+    .filter(([, f]) => f.required && !f.read_only)
+    .map(([name]) => name);
 
 /** A CSV cell as the export writes it. */
 export function csvCell(value: unknown): string {
-  const text = Array.isArray(value) ? `[${value.map((v) => JSON.stringify(v)).join(', ')}]`
-    : value !== null && typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const text = Array.isArray(value)
+    ? `[${value.map((v) => JSON.stringify(v)).join(', ')}]`
+    : value !== null && typeof value === 'object'
+      ? JSON.stringify(value)
+      : String(value);
   return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

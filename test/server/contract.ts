@@ -8,7 +8,8 @@ import { csvContract } from './contract-csv.ts';
 import { bulkContract } from './contract-bulk.ts';
 
 export function resourceContract(def: ResourceDef): void {
-  const offers = (action: Action) => (def.actions ?? ['list', 'retrieve', 'create', 'update', 'delete']).includes(action);
+  const offers = (action: Action) =>
+    (def.actions ?? ['list', 'retrieve', 'create', 'update', 'delete']).includes(action);
   const name = (what: string) => `${def.name}: ${what}`;
 
   test(name('list pages, orders, searches and filters'), async (t) => {
@@ -26,22 +27,41 @@ export function resourceContract(def: ResourceDef): void {
     assert.equal(last.next, null);
     assert.deepEqual([...idsOf(page), ...idsOf(last)].sort(), [...ids].sort(), 'the two pages hold both rows');
     for (const field of def.orderingFields ?? []) {
-      const values = async (order: string) => ((await f.call('GET', `${def.url}?order=${order}`)).json() as Row[]).map((r) => JSON.stringify(r[field] ?? null));
-      assert.deepEqual((await values(field)).reverse(), await values(`-${field}`), `order=${field} is the reverse of order=-${field}`);
+      const values = async (order: string) =>
+        ((await f.call('GET', `${def.url}?order=${order}`)).json() as Row[]).map((r) =>
+          JSON.stringify(r[field] ?? null),
+        );
+      assert.deepEqual(
+        (await values(field)).reverse(),
+        await values(`-${field}`),
+        `order=${field} is the reverse of order=-${field}`,
+      );
     }
     const searchField = (def.searchFields ?? [])[0]?.replace(/^\^/, '');
     if (searchField) {
       const term = String(a.got[searchField] ?? a.got.id);
-      assert.ok(idsOf((await f.call('GET', `${def.url}?search=${encodeURIComponent(term)}`)).json()).includes(ids[0]), `search=${term}`);
+      assert.ok(
+        idsOf((await f.call('GET', `${def.url}?search=${encodeURIComponent(term)}`)).json()).includes(ids[0]),
+        `search=${term}`,
+      );
       const both = `${term} zz-no-such-word-zz`;
-      assert.ok(!idsOf((await f.call('GET', `${def.url}?search=${encodeURIComponent(both)}`)).json()).includes(ids[0]), 'words are AND-ed');
+      assert.ok(
+        !idsOf((await f.call('GET', `${def.url}?search=${encodeURIComponent(both)}`)).json()).includes(ids[0]),
+        'words are AND-ed',
+      );
     }
     for (const field of def.filterFields ?? []) {
       const value = a.got[field];
       if (value === null || value === undefined || typeof value === 'object') continue;
       const rows = (await f.call('GET', `${def.url}?${field}=${encodeURIComponent(String(value))}`)).json() as Row[];
-      assert.ok(rows.some((r) => String(r.id) === ids[0]), `filter ${field}=${value} keeps the row`);
-      assert.ok(rows.every((r) => String(r[field]) === String(value)), `filter ${field}=${value} is exact`);
+      assert.ok(
+        rows.some((r) => String(r.id) === ids[0]),
+        `filter ${field}=${value} keeps the row`,
+      );
+      assert.ok(
+        rows.every((r) => String(r[field]) === String(value)),
+        `filter ${field}=${value} is exact`,
+      );
     }
     if (def.fieldsMini) {
       const mini = (await f.call('GET', `${def.url}?fields_size=mini&ids=${ids[0]}`)).json() as Row[];
@@ -73,12 +93,16 @@ export function resourceContract(def: ResourceDef): void {
         assert.equal(info.order, def.orderingFields?.includes(fieldName) || undefined, `${fieldName} order flag`);
         if (field.choices && !field.read_only) {
           const allowed = field.choices.map((c) => String(c.value));
-          assert.ok((info.choices as { value: unknown }[]).every((c) => allowed.includes(String(c.value))), `${fieldName} choices`);
+          assert.ok(
+            (info.choices as { value: unknown }[]).every((c) => allowed.includes(String(c.value))),
+            `${fieldName} choices`,
+          );
         }
       }
     }
     const zh = (await f.call('OPTIONS', def.url, undefined, { headers: { 'accept-language': 'zh-CN' } })).json();
-    for (const [fieldName, field] of Object.entries(def.fields)) assert.equal(zh.actions.GET[fieldName].label, field.label.zh);
+    for (const [fieldName, field] of Object.entries(def.fields))
+      assert.equal(zh.actions.GET[fieldName].label, field.label.zh);
   });
 
   test(name('create, retrieve, update and delete round trip; 400 and 404 bodies'), async (t) => {
@@ -136,8 +160,11 @@ export function resourceContract(def: ResourceDef): void {
     assert.equal((await f.app.inject({ method: 'GET', url: def.url })).statusCode, 401);
     const detail = `${def.url}${got.id}/`;
     const calls: [Action, 'GET' | 'POST' | 'PATCH' | 'DELETE', string, unknown][] = [
-      ['list', 'GET', def.url, undefined], ['retrieve', 'GET', detail, undefined],
-      ['create', 'POST', def.url, f.samples().create[0]], ['update', 'PATCH', detail, f.samples().update], ['delete', 'DELETE', detail, undefined],
+      ['list', 'GET', def.url, undefined],
+      ['retrieve', 'GET', detail, undefined],
+      ['create', 'POST', def.url, f.samples().create[0]],
+      ['update', 'PATCH', detail, f.samples().update],
+      ['delete', 'DELETE', detail, undefined],
     ];
     for (const [action, method, url, body] of calls) {
       if (!offers(action)) continue;

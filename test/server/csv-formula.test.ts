@@ -8,7 +8,19 @@ import { bearer, build } from './helpers.ts';
 
 const GROUPS = '/api/v1/users/groups/';
 // Strings are trimmed on write (DRF's trim_whitespace), so a leading tab/CR only reaches the unit test below.
-const VALUES = ['=HYPERLINK("http://evil.example","x")', '+1+2', '-3', '@SUM(A1)', "'\t=x", "'-", "'quoted", "'=both", "''two", 'plain', 'a=b'];
+const VALUES = [
+  '=HYPERLINK("http://evil.example","x")',
+  '+1+2',
+  '-3',
+  '@SUM(A1)',
+  "'\t=x",
+  "'-",
+  "'quoted",
+  "'=both",
+  "''two",
+  'plain',
+  'a=b',
+];
 
 test('the escape rule itself, for tab and CR too', () => {
   for (const value of ['\t=1', '\r=1', '=1', '+', '-', '@', "'", "'=", 'x', '', 'a\t']) {
@@ -41,10 +53,21 @@ test('dangerous cells are exported behind a quote and imported back unchanged', 
 
   // Round trip: delete the groups, import the export as a create, compare the stored comments.
   app.bastion.db.prepare("DELETE FROM user_groups WHERE name LIKE 'g%'").run();
-  const imported = await app.inject({ method: 'POST', url: GROUPS, headers: { ...headers, 'content-type': 'text/csv' }, payload: exported.body });
+  const imported = await app.inject({
+    method: 'POST',
+    url: GROUPS,
+    headers: { ...headers, 'content-type': 'text/csv' },
+    payload: exported.body,
+  });
   assert.equal(imported.statusCode, 201, imported.body);
-  const stored = app.bastion.db.prepare("SELECT name, comment FROM user_groups WHERE name LIKE 'g%'").all() as { name: string; comment: string }[];
-  assert.deepEqual(Object.fromEntries(stored.map((r) => [r.name, r.comment])), Object.fromEntries(VALUES.map((v, i) => [`g${i}`, v])));
+  const stored = app.bastion.db.prepare("SELECT name, comment FROM user_groups WHERE name LIKE 'g%'").all() as {
+    name: string;
+    comment: string;
+  }[];
+  assert.deepEqual(
+    Object.fromEntries(stored.map((r) => [r.name, r.comment])),
+    Object.fromEntries(VALUES.map((v, i) => [`g${i}`, v])),
+  );
 });
 
 test('a hand-written cell that starts with a quote keeps it', async (t) => {

@@ -15,8 +15,12 @@ test('requests made during a big import are answered before it ends', async (t) 
   const headers = { ...(await bearer(app, 'admin')), 'accept-language': 'en' };
   const names = Array.from({ length: ROWS }, (_, i) => `bulk-${i}`);
   let importDone = 0;
-  const importing = app.inject({ method: 'POST', url: GROUPS, headers: { ...headers, 'content-type': 'text/csv' }, payload: csvOf(names) })
-    .then((response) => { importDone = performance.now(); return response; });
+  const importing = app
+    .inject({ method: 'POST', url: GROUPS, headers: { ...headers, 'content-type': 'text/csv' }, payload: csvOf(names) })
+    .then((response) => {
+      importDone = performance.now();
+      return response;
+    });
   // Reads issued while the import runs come back while it is still running.
   const answeredAt: number[] = [];
   await new Promise((resolve) => setTimeout(resolve, 50));
@@ -27,7 +31,10 @@ test('requests made during a big import are answered before it ends', async (t) 
   }
   const imported = await importing;
   assert.equal(imported.statusCode, 201, imported.body.slice(0, 300));
-  assert.ok(answeredAt.every((at) => at < importDone), 'every list was answered before the import finished');
+  assert.ok(
+    answeredAt.every((at) => at < importDone),
+    'every list was answered before the import finished',
+  );
   // Bounded answer: at most CSV_ECHO_ROWS objects, with the total.
   const body = imported.json();
   assert.equal(body.count, ROWS);
@@ -40,7 +47,9 @@ test('a write sent during an import is not lost', async (t) => {
   const app = await build(t);
   const headers = await bearer(app, 'admin');
   const importing = app.inject({
-    method: 'POST', url: GROUPS, headers: { ...headers, 'content-type': 'text/csv' },
+    method: 'POST',
+    url: GROUPS,
+    headers: { ...headers, 'content-type': 'text/csv' },
     payload: csvOf(Array.from({ length: ROWS }, (_, i) => `w-${i}`)),
   });
   const writes: Promise<{ statusCode: number }>[] = [];
@@ -49,7 +58,10 @@ test('a write sent during an import is not lost', async (t) => {
     writes.push(app.inject({ method: 'POST', url: GROUPS, headers, payload: { name: `during-${i}` } }));
   }
   assert.equal((await importing).statusCode, 201);
-  assert.deepEqual((await Promise.all(writes)).map((r) => r.statusCode), Array(10).fill(201));
+  assert.deepEqual(
+    (await Promise.all(writes)).map((r) => r.statusCode),
+    Array(10).fill(201),
+  );
   const db = app.bastion.db;
   assert.equal(db.prepare("SELECT COUNT(*) FROM user_groups WHERE name LIKE 'during-%'").pluck().get(), 10);
   assert.equal(db.prepare("SELECT COUNT(*) FROM user_groups WHERE name LIKE 'w-%'").pluck().get(), ROWS);
@@ -60,9 +72,16 @@ test('while an import writes, other writes (any route) wait at the gate and read
   const headers = await bearer(app, 'admin');
   const release = await writeGateOf(app).acquire();
   const answered: string[] = [];
-  const track = (name: string, p: Promise<{ statusCode: number }>) => p.then((r) => { answered.push(name); return r; });
+  const track = (name: string, p: Promise<{ statusCode: number }>) =>
+    p.then((r) => {
+      answered.push(name);
+      return r;
+    });
   // The profile route is registered before the engine's: the gate still applies to it.
-  const profile = track('profile', app.inject({ method: 'PATCH', url: '/api/v1/users/profile/', headers, payload: { comment: 'later' } }));
+  const profile = track(
+    'profile',
+    app.inject({ method: 'PATCH', url: '/api/v1/users/profile/', headers, payload: { comment: 'later' } }),
+  );
   const group = track('group', app.inject({ method: 'POST', url: GROUPS, headers, payload: { name: 'later' } }));
   const list = await track('list', app.inject({ method: 'GET', url: GROUPS, headers }));
   assert.equal(list.statusCode, 200);
@@ -82,7 +101,11 @@ test('a failing import writes nothing and reports the first bad rows, aligned, w
   const body = failed.json();
   assert.equal(body.count, 3_000);
   assert.equal(body.results.filter((row: object) => Object.keys(row).length).length, CSV_ERROR_ROWS);
-  assert.deepEqual(body.results.slice(0, 3), [{}, {}, { name: ['This field must be unique.'] }], 'aligned with the rows');
+  assert.deepEqual(
+    body.results.slice(0, 3),
+    [{}, {}, { name: ['This field must be unique.'] }],
+    'aligned with the rows',
+  );
   assert.ok(failed.body.length < 20_000, `answer of ${failed.body.length} bytes`);
   assert.equal(app.bastion.db.prepare("SELECT COUNT(*) FROM user_groups WHERE name LIKE 'dup-%'").pluck().get(), 0);
 

@@ -35,36 +35,65 @@ const fillFree = () => {
 
 async function call(method: string, path: string, body?: unknown, token?: string) {
   const response = await fetch(`${origin}${path}`, {
-    method, headers: { 'Content-Type': 'application/json', 'Accept-Language': 'en', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    method,
+    headers: {
+      'Content-Type': 'application/json',
+      'Accept-Language': 'en',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
   let json: Record<string, unknown> = {};
-  try { json = JSON.parse(text); } catch { /* not JSON */ }
+  try {
+    json = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
   return { status: response.status, json, text };
 }
 
-const signIn = async () => (await call('POST', '/api/v1/authentication/auth/', { username: 'admin', password: 'bastion' }));
+const signIn = async () =>
+  await call('POST', '/api/v1/authentication/auth/', { username: 'admin', password: 'bastion' });
 
-before(async () => {
-  if (skip) return;
-  mount = mkdtempSync(join(tmpdir(), 'bastion-full-'));
-  const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=160m', 'tmpfs', mount]);
-  assert.equal(mounted.status, 0, String(mounted.stderr));
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, ['--import', 'tsx', 'demo/server/main.ts'], {
-    cwd: root, stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: join(mount, 'data'), BASTION_DEMO_PASSWORD: 'bastion', BASTION_ALLOWED_TARGETS: '127.0.0.0/8' },
-  });
-  child.stderr!.on('data', (chunk) => { stderr += chunk; });
-  for (let i = 0; ; i += 1) {
-    if (child.exitCode !== null) throw new Error(`the server exited: ${stderr}`);
-    if (await fetch(`${origin}/api/health/`).then((r) => r.ok, () => false)) break;
-    if (i > 600) throw new Error(`the server did not start: ${stderr}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}, { timeout: 180_000 });
+before(
+  async () => {
+    if (skip) return;
+    mount = mkdtempSync(join(tmpdir(), 'bastion-full-'));
+    const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=160m', 'tmpfs', mount]);
+    assert.equal(mounted.status, 0, String(mounted.stderr));
+    const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
+    child = spawn(process.execPath, ['--import', 'tsx', 'demo/server/main.ts'], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: join(mount, 'data'),
+        BASTION_DEMO_PASSWORD: 'bastion',
+        BASTION_ALLOWED_TARGETS: '127.0.0.0/8',
+      },
+    });
+    child.stderr!.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    for (let i = 0; ; i += 1) {
+      if (child.exitCode !== null) throw new Error(`the server exited: ${stderr}`);
+      if (
+        await fetch(`${origin}/api/health/`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
+      if (i > 600) throw new Error(`the server did not start: ${stderr}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  },
+  { timeout: 180_000 },
+);
 
 after(() => {
   if (skip) return;
@@ -73,39 +102,58 @@ after(() => {
   rmSync(mount, { recursive: true, force: true });
 });
 
-test('a full disk refuses writes with its cause, keeps answering reads and the process up; space back, writes work again', { skip, timeout: 180_000 }, async () => {
-  const token = String((await signIn()).json.token);
-  assert.ok(token.length > 10);
-  const asset = (n: number) => ({ hostname: `disk-full-${n}`, ip: '127.0.0.1', platform: 'Linux', protocols: ['ssh/22'], is_active: true });
+test(
+  'a full disk refuses writes with its cause, keeps answering reads and the process up; space back, writes work again',
+  { skip, timeout: 180_000 },
+  async () => {
+    const token = String((await signIn()).json.token);
+    assert.ok(token.length > 10);
+    const asset = (n: number) => ({
+      hostname: `disk-full-${n}`,
+      ip: '127.0.0.1',
+      platform: 'Linux',
+      protocols: ['ssh/22'],
+      is_active: true,
+    });
 
-  // The WAL keeps room it grew to earlier (the seed's writes): emptied first, so the next writes need new pages.
-  const db = new Database(join(mount, 'data', 'bastion.sqlite3'));
-  db.pragma('wal_checkpoint(TRUNCATE)');
-  db.close();
-  fill();
-  // Writes until the disk says no (a few pages may still be free in the file system's last blocks).
-  let first = await signIn();
-  for (let i = 0; i < 50 && first.status !== 503; i += 1) first = await signIn();
-  // Sign-in (a token and a login log row to write), a create (an asset and its tasks), a user: refused, said why.
-  const refusals = [first, await signIn(), await call('POST', '/api/v1/assets/assets/', asset(1), token),
-    await call('POST', '/api/v1/users/users/', { username: 'disk-full-user', name: 'Disk full', email: 'df@example.test', role: 'User' }, token)];
-  for (const refused of refusals) {
-    assert.equal(refused.status, 503, refused.text);
-    assert.match(String(refused.json.detail), /server's disk is full: nothing was saved/);
-  }
-  // Reads go on: the profile, lists, the console's page.
-  assert.equal((await call('GET', '/api/v1/users/profile/', undefined, token)).status, 200);
-  assert.equal((await call('GET', '/api/v1/assets/assets/?limit=5', undefined, token)).status, 200);
-  assert.equal((await call('GET', '/api/v1/users/users/?limit=5', undefined, token)).status, 200);
-  await new Promise((r) => setTimeout(r, 1000));
-  assert.equal(child!.exitCode, null, `the server exited: ${stderr.slice(-2000)}`);
+    // The WAL keeps room it grew to earlier (the seed's writes): emptied first, so the next writes need new pages.
+    const db = new Database(join(mount, 'data', 'bastion.sqlite3'));
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    db.close();
+    fill();
+    // Writes until the disk says no (a few pages may still be free in the file system's last blocks).
+    let first = await signIn();
+    for (let i = 0; i < 50 && first.status !== 503; i += 1) first = await signIn();
+    // Sign-in (a token and a login log row to write), a create (an asset and its tasks), a user: refused, said why.
+    const refusals = [
+      first,
+      await signIn(),
+      await call('POST', '/api/v1/assets/assets/', asset(1), token),
+      await call(
+        'POST',
+        '/api/v1/users/users/',
+        { username: 'disk-full-user', name: 'Disk full', email: 'df@example.test', role: 'User' },
+        token,
+      ),
+    ];
+    for (const refused of refusals) {
+      assert.equal(refused.status, 503, refused.text);
+      assert.match(String(refused.json.detail), /server's disk is full: nothing was saved/);
+    }
+    // Reads go on: the profile, lists, the console's page.
+    assert.equal((await call('GET', '/api/v1/users/profile/', undefined, token)).status, 200);
+    assert.equal((await call('GET', '/api/v1/assets/assets/?limit=5', undefined, token)).status, 200);
+    assert.equal((await call('GET', '/api/v1/users/users/?limit=5', undefined, token)).status, 200);
+    await new Promise((r) => setTimeout(r, 1000));
+    assert.equal(child!.exitCode, null, `the server exited: ${stderr.slice(-2000)}`);
 
-  fillFree();
-  const created = await call('POST', '/api/v1/assets/assets/', asset(2), token);
-  assert.equal(created.status, 201, created.text);
-  assert.ok((await signIn()).json.token);
-  // The asset's tasks ran (or failed) and were recorded after the disk had been full: still up, no bug.
-  await new Promise((r) => setTimeout(r, 2000));
-  assert.equal(child!.exitCode, null);
-  assert.doesNotMatch(stderr, /\[bug\]|unhandled|Unhandled/);
-});
+    fillFree();
+    const created = await call('POST', '/api/v1/assets/assets/', asset(2), token);
+    assert.equal(created.status, 201, created.text);
+    assert.ok((await signIn()).json.token);
+    // The asset's tasks ran (or failed) and were recorded after the disk had been full: still up, no bug.
+    await new Promise((r) => setTimeout(r, 2000));
+    assert.equal(child!.exitCode, null);
+    assert.doesNotMatch(stderr, /\[bug\]|unhandled|Unhandled/);
+  },
+);

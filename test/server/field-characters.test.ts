@@ -8,12 +8,28 @@ import { RESOURCES } from '../../demo/server/resources/index.ts';
 import { IsAppUser } from '../../demo/server/terminal/app-user.ts';
 import { fixture } from './contract-helpers.ts';
 
-const HOSTILE = ['a\u0000b', 'bell\u0007', 'esc\u001b[31m', 'c1\u0085x', 'evil\u202Etxt.exe', 'iso\u2066late', 'tab\tname'];
+const HOSTILE = [
+  'a\u0000b',
+  'bell\u0007',
+  'esc\u001b[31m',
+  'c1\u0085x',
+  'evil\u202Etxt.exe',
+  'iso\u2066late',
+  'tab\tname',
+];
 const EN = ['Control characters and text-direction overrides are not allowed.', 'Null characters are not allowed.'];
 const TEXT_TYPES = new Set(['string', 'email', 'url']);
 
 for (const def of RESOURCES) {
-  const fields = Object.entries(def.fields).filter(([, field]) => TEXT_TYPES.has(field.type) && !field.read_only && !field.write_only && !field.multiline && !field.relation && !field.choices);
+  const fields = Object.entries(def.fields).filter(
+    ([, field]) =>
+      TEXT_TYPES.has(field.type) &&
+      !field.read_only &&
+      !field.write_only &&
+      !field.multiline &&
+      !field.relation &&
+      !field.choices,
+  );
   if (!fields.length || !(def.actions ?? ['update']).includes('update')) continue;
   // Updated by terminals only (a session by the one that opened it): the contract suite checks that the
   // admin this suite writes as is refused.
@@ -44,5 +60,6 @@ test('multi-line fields keep tabs and line breaks but refuse NUL and bidi overri
   const url = `${def.url}${made.got.id}/`;
   const ok = await f.call('PATCH', url, { comment: 'line one\n\tline two' });
   assert.deepEqual([ok.statusCode, ok.json().comment], [200, 'line one\n\tline two']);
-  for (const value of ['a\u0000b', 'evil\u202Etxt']) assert.equal((await f.call('PATCH', url, { comment: value })).statusCode, 400);
+  for (const value of ['a\u0000b', 'evil\u202Etxt'])
+    assert.equal((await f.call('PATCH', url, { comment: value })).statusCode, 400);
 });

@@ -17,7 +17,7 @@ test('signed out, the file manager sends the browser to sign in and back', async
   assert.equal(files.statusCode, 401, 'its requests too');
 });
 
-test('the page: the element and its script file, the console\'s CSP, never cached, attributes escaped', async (t) => {
+test("the page: the element and its script file, the console's CSP, never cached, attributes escaped", async (t) => {
   const app = await build(t);
   const session = await loginSession(app, 'user');
   const page = await app.inject({ method: 'GET', url: '/koko/elfinder/sftp/', headers: { cookie: session.cookie } });
@@ -33,12 +33,21 @@ test('the page: the element and its script file, the console\'s CSP, never cache
   }
   const hostile = '"><script>alert(1)</script><x y="';
   const asked = await app.inject({
-    method: 'GET', url: `/koko/elfinder/sftp/?asset=a1&system_user=s1&path=${encodeURIComponent(hostile)}`, headers: { cookie: session.cookie },
+    method: 'GET',
+    url: `/koko/elfinder/sftp/?asset=a1&system_user=s1&path=${encodeURIComponent(hostile)}`,
+    headers: { cookie: session.cookie },
   });
-  assert.match(asked.body, /<bastion-file-manager asset="a1" system-user="s1" path="&quot;&gt;&lt;script&gt;alert\(1\)&lt;\/script&gt;&lt;x y=&quot;">/);
+  assert.match(
+    asked.body,
+    /<bastion-file-manager asset="a1" system-user="s1" path="&quot;&gt;&lt;script&gt;alert\(1\)&lt;\/script&gt;&lt;x y=&quot;">/,
+  );
   assert.doesNotMatch(asked.body, /<script>alert/);
   // A bearer token is not a browser session: its holder gets no page and no file request.
-  const token = await app.inject({ method: 'POST', url: '/api/v1/authentication/auth/', payload: { username: 'user', password: 'bastion' } });
+  const token = await app.inject({
+    method: 'POST',
+    url: '/api/v1/authentication/auth/',
+    payload: { username: 'user', password: 'bastion' },
+  });
   const bearer = { authorization: `Bearer ${token.json().token}` };
   assert.equal((await app.inject({ method: 'GET', url: '/koko/files/list?path=/', headers: bearer })).statusCode, 401);
 });

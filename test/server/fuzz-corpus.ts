@@ -9,9 +9,33 @@ export const deepJson = (depth: number): string => `${'{"a":'.repeat(depth)}1${'
 export const deepArray = (depth: number): string => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 
 /** Hostile for any field: wrong JSON types, NUL, direction overrides, huge text, unparseable numbers. */
-export const ANY_FIELD: unknown[] = [null, '', 'a\u0000b', 'evil\u202Etxt.exe', 'x'.repeat(70_000), '1e309', -1, 2 ** 63, true, [], [{}], { a: { b: [1] } }];
+export const ANY_FIELD: unknown[] = [
+  null,
+  '',
+  'a\u0000b',
+  'evil\u202Etxt.exe',
+  'x'.repeat(70_000),
+  '1e309',
+  -1,
+  2 ** 63,
+  true,
+  [],
+  [{}],
+  { a: { b: [1] } },
+];
 const BY_TYPE: Partial<Record<FieldType, unknown[]>> = {
-  string: ['   ', 'bell\u0007\u001b[31m', 'new\nline', 'iso\u2066late\u2069', 'c1\u0085x', 123, 'not-a-uuid', '999.1.1.1', '::1::', "' OR 1=1 --"],
+  string: [
+    '   ',
+    'bell\u0007\u001b[31m',
+    'new\nline',
+    'iso\u2066late\u2069',
+    'c1\u0085x',
+    123,
+    'not-a-uuid',
+    '999.1.1.1',
+    '::1::',
+    "' OR 1=1 --",
+  ],
   integer: ['123', 0, 65536, 1.5, 'NaN', '0x1F'],
   choice: ['nope', 999],
   list: [[null], ['a', 'a'], ['not-a-uuid'], 'a,b'],
@@ -41,17 +65,39 @@ export const BODIES: { name: string; payload: string }[] = [
 /** Query strings that every list must survive, built from what the definition filters and orders by. */
 export function hostileQueries(def: ResourceDef): string[] {
   const enc = encodeURIComponent;
-  const names = [...(def.filterFields ?? []), ...Object.keys(def.extraFilters ?? {}), 'search', 'order', 'spm', 'ids', 'fields_size', 'fields', 'date_from', 'date_to'];
+  const names = [
+    ...(def.filterFields ?? []),
+    ...Object.keys(def.extraFilters ?? {}),
+    'search',
+    'order',
+    'spm',
+    'ids',
+    'fields_size',
+    'fields',
+    'date_from',
+    'date_to',
+  ];
   const manyWords = Array.from({ length: 3_000 }, (_, i) => `w${i}`).join(' ');
   const queries = [
     'limit=99999999999999999999999&offset=99999999999999999999',
-    'limit=1e400&offset=-5', 'limit=-1&offset=1e10', 'limit=abc&offset=NaN', 'limit=1&offset=9007199254740993',
-    `search=${enc('a\u0000b')}`, `search=${enc(manyWords)}`, `search=${enc('"a" OR "b" NEAR ( * ^')}`, `search=${'%25'.repeat(2000)}`,
-    `order=${enc('-;DROP TABLE x')}`, `order=${Array(500).fill('-id').join(',')}`,
+    'limit=1e400&offset=-5',
+    'limit=-1&offset=1e10',
+    'limit=abc&offset=NaN',
+    'limit=1&offset=9007199254740993',
+    `search=${enc('a\u0000b')}`,
+    `search=${enc(manyWords)}`,
+    `search=${enc('"a" OR "b" NEAR ( * ^')}`,
+    `search=${'%25'.repeat(2000)}`,
+    `order=${enc('-;DROP TABLE x')}`,
+    `order=${Array(500).fill('-id').join(',')}`,
     `ids=${Array.from({ length: 40_000 }, (_, i) => `id${i}`).join(',')}`,
   ];
   for (const name of names) {
-    queries.push(`${name}=${enc('\u0000')}`, `${name}=${enc('x'.repeat(20_000))}`, Array.from({ length: 400 }, (_, i) => `${name}=v${i}:x${i}`).join('&'));
+    queries.push(
+      `${name}=${enc('\u0000')}`,
+      `${name}=${enc('x'.repeat(20_000))}`,
+      Array.from({ length: 400 }, (_, i) => `${name}=v${i}:x${i}`).join('&'),
+    );
   }
   return queries;
 }
@@ -71,7 +117,13 @@ export function checksumOf(db: DB, tables: () => string[]): () => string {
   let sum = '';
   return () => {
     const changes = db.prepare('SELECT total_changes()').pluck().get() as number;
-    if (changes !== at) [at, sum] = [changes, tables().map((name) => tableChecksum(db, name)).join()];
+    if (changes !== at)
+      [at, sum] = [
+        changes,
+        tables()
+          .map((name) => tableChecksum(db, name))
+          .join(),
+      ];
     return sum;
   };
 }

@@ -26,11 +26,18 @@ const ALL_ACTIONS = ['list', 'retrieve', 'create', 'update', 'delete'] as const;
  * Sends one request and notes a failure when it answers 5xx or, refused, changed the definition's
  * table. Failures are collected so one run shows all of them.
  */
-async function probe(failures: string[], checksum: () => string, what: string, send: () => Promise<LightMyRequestResponse>): Promise<void> {
+async function probe(
+  failures: string[],
+  checksum: () => string,
+  what: string,
+  send: () => Promise<LightMyRequestResponse>,
+): Promise<void> {
   const before = checksum();
   const response = await send();
-  if (response.statusCode >= 500) failures.push(`${what} answered ${response.statusCode}: ${response.body.slice(0, 200)}`);
-  else if (response.statusCode >= 400 && checksum() !== before) failures.push(`${what} was refused (${response.statusCode}) but wrote`);
+  if (response.statusCode >= 500)
+    failures.push(`${what} answered ${response.statusCode}: ${response.body.slice(0, 200)}`);
+  else if (response.statusCode >= 400 && checksum() !== before)
+    failures.push(`${what} was refused (${response.statusCode}) but wrote`);
 }
 
 const short = (value: unknown) => JSON.stringify(value)?.slice(0, 40) ?? String(value);
@@ -43,12 +50,20 @@ function fuzzResource(base: ResourceDef, prepare?: (f: Fixture) => Promise<Resou
     const failures: string[] = [];
     const checksum = checksumOf(f.app.bastion.db, () => [def.table]);
     const json = { 'content-type': 'application/json' };
-    const send = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
-      () => f.call(method, url, payload === undefined ? undefined : typeof payload === 'string' ? payload : JSON.stringify(payload), { headers: json });
+    const send = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) => () =>
+      f.call(
+        method,
+        url,
+        payload === undefined ? undefined : typeof payload === 'string' ? payload : JSON.stringify(payload),
+        { headers: json },
+      );
     let seq = 0;
     const sampleBody = () => def.sample({ db: f.app.bastion.db, orgId: f.eng, seq: ++seq }).create[0];
     // Records only a terminal writes (sessions, FTP rows): the admin's create is refused like every other write below.
-    const made = offers('create') && !def.createIgnoresBody && f.may('admin', 'create') ? await f.call('POST', def.url, sampleBody()) : null;
+    const made =
+      offers('create') && !def.createIgnoresBody && f.may('admin', 'create')
+        ? await f.call('POST', def.url, sampleBody())
+        : null;
     assert.ok(!made || made.statusCode === 201, `${def.name}: sample create ${made?.body}`);
     const detail = made ? `${def.url}${(made.json() as Row).id}/` : null;
 
@@ -56,15 +71,29 @@ function fuzzResource(base: ResourceDef, prepare?: (f: Fixture) => Promise<Resou
       for (const query of hostileQueries(def)) {
         await probe(failures, checksum, `GET ?${query.slice(0, 60)}`, send('GET', `${def.url}?${query}`));
       }
-      await probe(failures, checksum, 'CSV export with a huge limit', send('GET', `${def.url}?format=csv&limit=1e30&search=%00`));
+      await probe(
+        failures,
+        checksum,
+        'CSV export with a huge limit',
+        send('GET', `${def.url}?format=csv&limit=1e30&search=%00`),
+      );
     }
     for (const id of BAD_IDS) {
       const url = `${def.url}${encodeURIComponent(id)}/`;
-      for (const method of ['GET', 'PUT', 'PATCH', 'DELETE'] as const) await probe(failures, checksum, `${method} detail ${short(id)}`, send(method, url, method === 'GET' || method === 'DELETE' ? undefined : {}));
+      for (const method of ['GET', 'PUT', 'PATCH', 'DELETE'] as const)
+        await probe(
+          failures,
+          checksum,
+          `${method} detail ${short(id)}`,
+          send(method, url, method === 'GET' || method === 'DELETE' ? undefined : {}),
+        );
     }
-    const writable = Object.entries(def.fields).filter(([, field]) => !field.read_only).map(([name]) => name);
+    const writable = Object.entries(def.fields)
+      .filter(([, field]) => !field.read_only)
+      .map(([name]) => name);
     if (offers('create')) {
-      for (const body of BODIES) await probe(failures, checksum, `POST ${body.name}`, send('POST', def.url, body.payload));
+      for (const body of BODIES)
+        await probe(failures, checksum, `POST ${body.name}`, send('POST', def.url, body.payload));
       for (const name of writable) {
         // Creates get the common corpus (an accepted user create hashes a password); updates get every value.
         for (const value of ANY_FIELD) {
@@ -76,15 +105,32 @@ function fuzzResource(base: ResourceDef, prepare?: (f: Fixture) => Promise<Resou
     if (offers('update') && detail) {
       for (const body of BODIES) await probe(failures, checksum, `PUT ${body.name}`, send('PUT', detail, body.payload));
       for (const name of writable) {
-        for (const value of fieldValues(def.fields[name])) await probe(failures, checksum, `PATCH ${name}=${short(value)}`, send('PATCH', detail, { [name]: value }));
+        for (const value of fieldValues(def.fields[name]))
+          await probe(failures, checksum, `PATCH ${name}=${short(value)}`, send('PATCH', detail, { [name]: value }));
       }
     }
     if (def.bulk) {
       for (const method of ['POST', 'PUT', 'PATCH'] as const) {
-        for (const body of BODIES) await probe(failures, checksum, `bulk ${method} ${body.name}`, send(method, def.url, body.payload));
-        await probe(failures, checksum, `bulk ${method} hostile ids`, send(method, def.url, BAD_IDS.map((id) => ({ id }))));
+        for (const body of BODIES)
+          await probe(failures, checksum, `bulk ${method} ${body.name}`, send(method, def.url, body.payload));
+        await probe(
+          failures,
+          checksum,
+          `bulk ${method} hostile ids`,
+          send(
+            method,
+            def.url,
+            BAD_IDS.map((id) => ({ id })),
+          ),
+        );
       }
-      for (const query of [`spm=${'x'.repeat(5000)}`, 'spm=%00', 'ids=%00', `ids=${Array.from({ length: 40_000 }, (_, i) => `id${i}`).join(',')}`, 'id=a&id=b']) {
+      for (const query of [
+        `spm=${'x'.repeat(5000)}`,
+        'spm=%00',
+        'ids=%00',
+        `ids=${Array.from({ length: 40_000 }, (_, i) => `id${i}`).join(',')}`,
+        'id=a&id=b',
+      ]) {
         await probe(failures, checksum, `bulk DELETE ?${query.slice(0, 40)}`, send('DELETE', `${def.url}?${query}`));
       }
     }

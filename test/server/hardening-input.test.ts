@@ -12,9 +12,13 @@ const NODES = '/api/v1/assets/nodes/';
 
 test('a 500 is logged to stderr with method, path and a request id that the answer carries too', async (t) => {
   const f = await fixture(t, assetsResource);
-  f.app.get('/api/v1/test/boom/', () => { throw new Error('kaboom'); });
+  f.app.get('/api/v1/test/boom/', () => {
+    throw new Error('kaboom');
+  });
   const logged: string[] = [];
-  t.mock.method(console, 'error', (...args: unknown[]) => { logged.push(args.join(' ')); });
+  t.mock.method(console, 'error', (...args: unknown[]) => {
+    logged.push(args.join(' '));
+  });
   const response = await f.call('GET', '/api/v1/test/boom/?secret=1');
   assert.equal(response.statusCode, 500);
   const body = response.json();
@@ -38,7 +42,10 @@ test('huge limit/offset are clamped, repeated filters take the last value, 400 l
   assert.ok(clamped.json().results.some((row: { id: string }) => row.id === id));
   assert.match(clamped.json().next ?? 'limit=10000', /limit=10000/);
   const repeated = await f.call('GET', `${ASSETS}?hostname=nope&hostname=${a.got.hostname}`);
-  assert.deepEqual(repeated.json().map((row: { id: string }) => row.id), [id]);
+  assert.deepEqual(
+    repeated.json().map((row: { id: string }) => row.id),
+    [id],
+  );
   const labels = Array.from({ length: 400 }, (_, i) => `label=k${i}:v${i}`).join('&');
   assert.deepEqual((await f.call('GET', `${ASSETS}?${labels}`)).json(), []);
   const ids = [...Array.from({ length: 40_000 }, (_, i) => `x${i}`), id];
@@ -61,7 +68,10 @@ test('search refuses NUL, more than 32 words and more than 1000 characters with 
   assert.deepEqual(zh.json(), { search: ['请确保这个字段不超过 32 个词。'] });
   const long = await f.call('GET', `${ASSETS}?search=${'x'.repeat(1001)}`);
   assert.equal(long.statusCode, 400);
-  assert.equal((await f.call('GET', `${ASSETS}?search=${Array.from({ length: 32 }, (_, i) => `w${i}`).join('%20')}`)).statusCode, 200);
+  assert.equal(
+    (await f.call('GET', `${ASSETS}?search=${Array.from({ length: 32 }, (_, i) => `w${i}`).join('%20')}`)).statusCode,
+    200,
+  );
 });
 
 test('bodies: null, too deep, ports outside 1–65535 and a non-IP ip are 400 and write nothing', async (t) => {
@@ -70,7 +80,10 @@ test('bodies: null, too deep, ports outside 1–65535 and a non-IP ip are 400 an
   const before = count();
   const json = { 'content-type': 'application/json' };
   const nullBody = await f.call('POST', ASSETS, 'null', { headers: json });
-  assert.deepEqual([nullBody.statusCode, nullBody.json()], [400, { non_field_errors: ['Invalid data. Expected a dictionary.'] }]);
+  assert.deepEqual(
+    [nullBody.statusCode, nullBody.json()],
+    [400, { non_field_errors: ['Invalid data. Expected a dictionary.'] }],
+  );
   const deep = await f.call('POST', ASSETS, deepJson(100), { headers: json });
   assert.deepEqual([deep.statusCode, deep.json()], [400, { detail: 'JSON nested too deeply (at most 32 levels).' }]);
   const body = f.samples().create[0];
@@ -90,7 +103,9 @@ test('bodies: null, too deep, ports outside 1–65535 and a non-IP ip are 400 an
 test('a node child with a taken or malformed id is 400, the same whichever org holds the id', async (t) => {
   const f = await fixture(t, assetsResource);
   const mine = (await f.call('POST', `${NODES}children/`, { value: 'Mine' })).json();
-  const theirs = (await f.call('POST', `${NODES}children/`, { value: 'Theirs' }, { org: orgId(f.app, 'Operations') })).json();
+  const theirs = (
+    await f.call('POST', `${NODES}children/`, { value: 'Theirs' }, { org: orgId(f.app, 'Operations') })
+  ).json();
   const count = () => f.app.bastion.db.prepare('SELECT COUNT(*) FROM nodes').pluck().get();
   const before = count();
   const same = await f.call('POST', `${NODES}children/`, { value: 'Again', id: mine.id });
@@ -111,17 +126,25 @@ test('1,000 label filters, 40,000 ips and bodies listing 40,000 related ids answ
   const labels = Array.from({ length: 1_000 }, (_, i) => `label=k${i}:v${i}`).join('&');
   const manyLabels = await f.call('GET', `${ASSETS}?${labels}`);
   assert.deepEqual([manyLabels.statusCode, manyLabels.json()], [200, []]);
-  const prod = await f.call('GET', `${ASSETS}?${Array.from({ length: 1_000 }, () => 'label=env:prod').join('&')}&label=team:data&limit=1`);
+  const prod = await f.call(
+    'GET',
+    `${ASSETS}?${Array.from({ length: 1_000 }, () => 'label=env:prod').join('&')}&label=team:data&limit=1`,
+  );
   assert.deepEqual([prod.statusCode, prod.json().count], [200, 4], 'repeats of one pair count once');
   const ips = Array.from({ length: 40_000 }, (_, i) => `10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`).join(',');
-  const ip = f.app.bastion.db.prepare('SELECT ip FROM assets WHERE org_id = ? ORDER BY hostname LIMIT 1').pluck().get(f.eng) as string;
+  const ip = f.app.bastion.db
+    .prepare('SELECT ip FROM assets WHERE org_id = ? ORDER BY hostname LIMIT 1')
+    .pluck()
+    .get(f.eng) as string;
   const manyIps = await f.call('GET', `${ASSETS}?ips=${ips},${ip}&limit=1`);
   assert.equal(manyIps.statusCode, 200, manyIps.body);
   assert.equal(manyIps.json().results[0].ip, ip);
   const ids = Array.from({ length: 40_000 }, (_, i) => String(i));
   for (const [url, body] of [
-    ['/api/v1/assets/domains/', { name: 'many', assets: ids }], ['/api/v1/assets/system-users/', { name: 'many', login_mode: 'manual', cmd_filters: ids }],
-    ['/api/v1/perms/asset-permissions/', { name: 'many', users: ids }], ['/api/v1/perms/database-app-permissions/', { name: 'many', system_users: ids }],
+    ['/api/v1/assets/domains/', { name: 'many', assets: ids }],
+    ['/api/v1/assets/system-users/', { name: 'many', login_mode: 'manual', cmd_filters: ids }],
+    ['/api/v1/perms/asset-permissions/', { name: 'many', users: ids }],
+    ['/api/v1/perms/database-app-permissions/', { name: 'many', system_users: ids }],
   ] as const) {
     const response = await f.call('POST', url, body);
     assert.equal(response.statusCode, 400, `${url}: ${response.body.slice(0, 200)}`);

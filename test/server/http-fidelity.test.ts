@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { nodesResource } from '../../demo/server/resources/nodes.ts';
 import { fixture } from './contract-helpers.ts';
 
-test('a method the path does not take answers 405 with Allow and DRF\'s detail, in the caller\'s language', async (t) => {
+test("a method the path does not take answers 405 with Allow and DRF's detail, in the caller's language", async (t) => {
   const f = await fixture(t, nodesResource);
   const put = await f.call('PUT', '/api/v1/assets/nodes/', {});
   assert.equal(put.statusCode, 405);
@@ -15,7 +15,11 @@ test('a method the path does not take answers 405 with Allow and DRF\'s detail, 
   const zh = await f.call('DELETE', '/api/v1/users/profile/', undefined, { headers: { 'accept-language': 'zh' } });
   assert.deepEqual([zh.statusCode, zh.json()], [405, { detail: '方法 “DELETE” 不被允许。' }]);
   assert.equal(zh.headers.allow, 'GET, PUT, PATCH, HEAD');
-  assert.equal((await f.call('POST', '/api/v1/assets/nodes/no-such-id/assets/')).statusCode, 405, 'a parameterised path counts');
+  assert.equal(
+    (await f.call('POST', '/api/v1/assets/nodes/no-such-id/assets/')).statusCode,
+    405,
+    'a parameterised path counts',
+  );
   assert.equal((await f.call('GET', '/api/v1/no/such/thing/')).statusCode, 404);
 });
 

@@ -45,7 +45,10 @@ function importGraph(root: string, trees: string[]): Map<string, string[]> {
       assert.ok(existsSync(target), `${relative(root, file)}: cannot find ${specifier}`);
       if (known.has(target)) targets.add(target);
     }
-    graph.set(relative(root, file), [...targets].map((target) => relative(root, target)));
+    graph.set(
+      relative(root, file),
+      [...targets].map((target) => relative(root, target)),
+    );
   }
   return graph;
 }
@@ -79,7 +82,7 @@ function cycles(graph: Map<string, string[]>): string[][] {
       component.push(member);
     } while (member !== file);
     if (component.length > 1 || graph.get(file)?.includes(file)) found.push(component.sort());
-  }
+  };
   for (const file of [...graph.keys()].sort()) if (!index.has(file)) visit(file);
   return found;
 }
@@ -116,14 +119,27 @@ test('src, demo/server and demo/terminal have no import cycle but the known ones
   const known = new Set(KNOWN_CYCLES.map(key));
   const found = cycles(graph);
   const unexpected = found.filter((component) => !known.has(key(component)));
-  assert.deepEqual(unexpected.map((component) => loopThrough(graph, component)), [], 'import cycles');
+  assert.deepEqual(
+    unexpected.map((component) => loopThrough(graph, component)),
+    [],
+    'import cycles',
+  );
   // An entry whose cycle is gone is stale: remove it, so the allow-list never hides a new one.
   const present = new Set(found.map(key));
-  assert.deepEqual(KNOWN_CYCLES.filter((files) => !present.has(key(files))), [], 'known cycles that no longer exist');
+  assert.deepEqual(
+    KNOWN_CYCLES.filter((files) => !present.has(key(files))),
+    [],
+    'known cycles that no longer exist',
+  );
 });
 
 test('the reader sees a cycle through type-only and re-export arrows, and no dynamic import', () => {
-  const graph = new Map([['a.ts', ['b.ts']], ['b.ts', ['c.ts']], ['c.ts', ['a.ts']], ['d.ts', ['a.ts']]]);
+  const graph = new Map([
+    ['a.ts', ['b.ts']],
+    ['b.ts', ['c.ts']],
+    ['c.ts', ['a.ts']],
+    ['d.ts', ['a.ts']],
+  ]);
   assert.deepEqual(cycles(graph), [['a.ts', 'b.ts', 'c.ts']]);
   assert.equal(loopThrough(graph, ['a.ts', 'b.ts', 'c.ts']), 'a.ts → b.ts → c.ts → a.ts');
   const text = [
@@ -135,5 +151,8 @@ test('the reader sees a cycle through type-only and re-export arrows, and no dyn
     "// import { f } from './f.ts'",
     "import { g } from 'g-package'",
   ].join('\n');
-  assert.deepEqual([...text.matchAll(STATIC_IMPORT)].map((match) => match[1]), ['./a.ts', './b.ts', './c.ts', './d.ts']);
+  assert.deepEqual(
+    [...text.matchAll(STATIC_IMPORT)].map((match) => match[1]),
+    ['./a.ts', './b.ts', './c.ts', './d.ts'],
+  );
 });

@@ -9,7 +9,8 @@ import { build, captchaAnswer, PASSWORD, postLoginForm } from './helpers.ts';
 type App = Awaited<ReturnType<typeof build>>;
 const EN = { django_language: 'en' };
 const logCount = (app: App) => app.bastion.db.prepare('SELECT COUNT(*) FROM login_logs').pluck().get() as number;
-const failures = (app: App) => app.bastion.db.prepare("SELECT count FROM login_failures WHERE username = 'user'").pluck().get();
+const failures = (app: App) =>
+  app.bastion.db.prepare("SELECT count FROM login_failures WHERE username = 'user'").pluck().get();
 
 test('no captcha before a failure; after one the form asks for it, with its picture served as SVG', async (t) => {
   const app = await build(t);
@@ -29,7 +30,10 @@ test('no captcha before a failure; after one the form asks for it, with its pict
   assert.equal(image.headers['cache-control'], 'no-store');
   assert.match(image.body, /^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
   assert.doesNotMatch(image.body, /<script|<text|on\w+=/i, 'paths only: the answer is not in the markup as text');
-  assert.equal((await app.inject({ method: 'GET', url: '/core/auth/captcha/image/nope-not-a-key-at-all/' })).statusCode, 404);
+  assert.equal(
+    (await app.inject({ method: 'GET', url: '/core/auth/captcha/image/nope-not-a-key-at-all/' })).statusCode,
+    404,
+  );
   // Each showing of the form draws a new one.
   const again = await app.inject({ method: 'GET', url: '/core/auth/login/' });
   assert.notEqual(parseLoginForm(again.body).captchaKey, key);
@@ -45,7 +49,11 @@ test('a missing or wrong captcha refuses the login before the password; the righ
     assert.match(response.body, /<p class="error" role="alert">Captcha invalid<\/p>/);
     assert.ok(!response.cookies.some((c) => c.name === 'sessionid'));
   }
-  const { response: missing } = await postLoginForm(app, { username: 'user', password: PASSWORD, extra: { captcha_0: '', captcha_1: '' } });
+  const { response: missing } = await postLoginForm(app, {
+    username: 'user',
+    password: PASSWORD,
+    extra: { captcha_0: '', captcha_1: '' },
+  });
   assert.match(missing.body, /验证码错误/, 'in Chinese by default');
   assert.equal(logCount(app), logs, 'no login log: the password was never checked');
   assert.equal(failures(app), 1, 'nor counted toward the lockout');
@@ -62,17 +70,29 @@ test('a captcha answers once, ignores case, and lasts five minutes; the address 
   const form = await app.inject({ method: 'GET', url: '/core/auth/login/' });
   const key = parseLoginForm(form.body).captchaKey;
   const answer = captchaAnswer(app, key);
-  const first = await postLoginForm(app, { username: 'user', password: 'wrong', extra: { captcha_0: key, captcha_1: answer.toUpperCase() } });
+  const first = await postLoginForm(app, {
+    username: 'user',
+    password: 'wrong',
+    extra: { captcha_0: key, captcha_1: answer.toUpperCase() },
+  });
   assert.doesNotMatch(first.response.body, /验证码错误/, 'the answer in capitals is right');
   assert.match(first.response.body, /您输入的用户名或密码不正确/);
-  const reused = await postLoginForm(app, { username: 'user', password: PASSWORD, extra: { captcha_0: key, captcha_1: answer } });
+  const reused = await postLoginForm(app, {
+    username: 'user',
+    password: PASSWORD,
+    extra: { captcha_0: key, captcha_1: answer },
+  });
   assert.match(reused.response.body, /验证码错误/);
   // Expired after five minutes.
   const late = await app.inject({ method: 'GET', url: '/core/auth/login/' });
   const lateKey = parseLoginForm(late.body).captchaKey;
   const lateAnswer = captchaAnswer(app, lateKey);
   app.clock.advance(5 * 60_000 + 1_000);
-  const expired = await postLoginForm(app, { username: 'user', password: PASSWORD, extra: { captcha_0: lateKey, captcha_1: lateAnswer } });
+  const expired = await postLoginForm(app, {
+    username: 'user',
+    password: PASSWORD,
+    extra: { captcha_0: lateKey, captcha_1: lateAnswer },
+  });
   assert.match(expired.response.body, /验证码错误/);
   assert.equal((await app.inject({ method: 'GET', url: `/core/auth/captcha/image/${lateKey}/` })).statusCode, 404);
   // An hour after the last failure the form no longer asks.

@@ -15,13 +15,21 @@ async function openForm(app: App, jar: Record<string, string> = {}) {
   return { form, jar: cookieJar(form, jar), publicKey: parseLoginForm(form.body).publicKey };
 }
 
-const post = (app: App, jar: Record<string, string>, password: string, username = 'user') => app.inject({
-  method: 'POST', url: '/core/auth/login/', headers: { cookie: cookieHeader(jar) },
-  payload: { csrfmiddlewaretoken: jar.csrftoken, username, password },
-});
+const post = (app: App, jar: Record<string, string>, password: string, username = 'user') =>
+  app.inject({
+    method: 'POST',
+    url: '/core/auth/login/',
+    headers: { cookie: cookieHeader(jar) },
+    payload: { csrfmiddlewaretoken: jar.csrftoken, username, password },
+  });
 
-const lastLog = (app: App) => ({ ...app.bastion.db.prepare('SELECT username, reason, status FROM login_logs ORDER BY rowid DESC LIMIT 1').get() as object });
-const failures = (app: App) => app.bastion.db.prepare("SELECT count FROM login_failures WHERE username = 'user'").pluck().get();
+const lastLog = (app: App) => ({
+  ...(app.bastion.db
+    .prepare('SELECT username, reason, status FROM login_logs ORDER BY rowid DESC LIMIT 1')
+    .get() as object),
+});
+const failures = (app: App) =>
+  app.bastion.db.prepare("SELECT count FROM login_failures WHERE username = 'user'").pluck().get();
 
 test('the form carries a 1024-bit public key, the same one while the flow lasts, and its encrypting script', async (t) => {
   const app = await build(t);
@@ -55,7 +63,10 @@ test('an encrypted password signs in, and the key pair ends with the sign-in', a
   assert.equal(response.headers.location, '/ui/');
   assert.ok(response.cookies.some((c) => c.name === 'sessionid' && c.value));
   assert.deepEqual(lastLog(app), { username: 'user', reason: '', status: 1 });
-  const flow = app.bastion.db.prepare('SELECT data FROM login_flows WHERE id_hash = ?').pluck().get(tokenHash(jar.jms_login_flow)) as string | undefined;
+  const flow = app.bastion.db
+    .prepare('SELECT data FROM login_flows WHERE id_hash = ?')
+    .pluck()
+    .get(tokenHash(jar.jms_login_flow)) as string | undefined;
   assert.ok(!flow || !JSON.parse(unseal(app.bastion.db, flow)).rsaPrivateKey, 'the private key is gone');
   // The same cipher text cannot sign in again: the key it was made for no longer exists.
   const replay = await post(app, cookieJar(response, jar), encryptPassword(publicKey, PASSWORD));
@@ -68,7 +79,10 @@ test('a plain-text password is refused as a wrong one: logged as a failure and c
   const response = await post(app, jar, PASSWORD);
   assert.equal(response.statusCode, 200);
   assert.ok(!response.cookies.some((c) => c.name === 'sessionid'));
-  assert.match(response.body, /The username or password you entered is incorrect, please enter it again\. You can also try 6 times/);
+  assert.match(
+    response.body,
+    /The username or password you entered is incorrect, please enter it again\. You can also try 6 times/,
+  );
   assert.deepEqual(lastLog(app), { username: 'user', reason: 'password_failed', status: 0 });
   assert.equal(failures(app), 1);
 });
@@ -96,7 +110,11 @@ test('a post without a sign-in flow (no key on the server) is refused', async (t
 
 test('the token API still takes the plain password (2.3 encrypts only the login form)', async (t) => {
   const app = await build(t);
-  const response = await app.inject({ method: 'POST', url: '/api/v1/authentication/auth/', payload: { username: 'user', password: PASSWORD } });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/authentication/auth/',
+    payload: { username: 'user', password: PASSWORD },
+  });
   assert.equal(response.statusCode, 201);
 });
 

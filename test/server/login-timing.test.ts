@@ -13,7 +13,11 @@ test('unknown usernames and wrong passwords take the same time', async (t) => {
   app.bastion.settings.set('SECURITY_LOGIN_LIMIT_COUNT', 1000, 'security');
   const attempt = async (username: string) => {
     const started = performance.now();
-    const response = await app.inject({ method: 'POST', url: '/api/v1/authentication/auth/', payload: { username, password: 'wrong-password' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/authentication/auth/',
+      payload: { username, password: 'wrong-password' },
+    });
     assert.equal(response.statusCode, 400);
     return performance.now() - started;
   };
@@ -26,7 +30,10 @@ test('unknown usernames and wrong passwords take the same time', async (t) => {
     wrong.push(await attempt('user'));
   }
   const ratio = median(unknown) / median(wrong);
-  assert.ok(ratio > 0.5 && ratio < 2, `unknown ${median(unknown).toFixed(1)} ms vs wrong password ${median(wrong).toFixed(1)} ms`);
+  assert.ok(
+    ratio > 0.5 && ratio < 2,
+    `unknown ${median(unknown).toFixed(1)} ms vs wrong password ${median(wrong).toFixed(1)} ms`,
+  );
 });
 
 test('verifyPassword without a usable hash does the scrypt work and says no', async () => {

@@ -8,9 +8,21 @@ async function openForm(app: Awaited<ReturnType<typeof build>>, query = '') {
 }
 
 /** Posts the form (GET, RSA-encrypted password, captcha answered) from the cookies of `jar`. */
-async function submit(app: Awaited<ReturnType<typeof build>>, jar: Record<string, string>, fields: { username: string; password: string; next?: string; csrfmiddlewaretoken?: string }, headers: Record<string, string> = {}) {
+async function submit(
+  app: Awaited<ReturnType<typeof build>>,
+  jar: Record<string, string>,
+  fields: { username: string; password: string; next?: string; csrfmiddlewaretoken?: string },
+  headers: Record<string, string> = {},
+) {
   const { csrfmiddlewaretoken, ...login } = fields;
-  return (await postLoginForm(app, { ...login, jar, headers, extra: csrfmiddlewaretoken ? { csrfmiddlewaretoken } : undefined })).response;
+  return (
+    await postLoginForm(app, {
+      ...login,
+      jar,
+      headers,
+      extra: csrfmiddlewaretoken ? { csrfmiddlewaretoken } : undefined,
+    })
+  ).response;
 }
 
 test('the login form carries the csrf token of its cookie and an escaped next', async (t) => {
@@ -86,7 +98,11 @@ test('the 7th failure blocks the user; the right password is then refused until 
   const right = await submit(app, jar, { username: 'user', password: PASSWORD });
   assert.equal(right.statusCode, 200);
   assert.ok(right.body.includes('账号已被锁定'));
-  const api = await app.inject({ method: 'POST', url: '/api/v1/authentication/auth/', payload: { username: 'user', password: PASSWORD } });
+  const api = await app.inject({
+    method: 'POST',
+    url: '/api/v1/authentication/auth/',
+    payload: { username: 'user', password: PASSWORD },
+  });
   assert.equal(api.statusCode, 400);
   assert.equal(api.json().error, 'block_login');
   assert.equal(app.bastion.db.prepare("SELECT count FROM login_failures WHERE username = 'user'").pluck().get(), 7);
@@ -99,11 +115,19 @@ test('the 7th failure blocks the user; the right password is then refused until 
 test('logout deletes the session and lands on the login page, whose next returns to the console page', async (t) => {
   const app = await build(t);
   const session = await loginSession(app, 'admin');
-  const out = await app.inject({ method: 'GET', url: '/core/auth/logout/?next=/ui/%23/dashboard', headers: { cookie: session.cookie } });
+  const out = await app.inject({
+    method: 'GET',
+    url: '/core/auth/logout/?next=/ui/%23/dashboard',
+    headers: { cookie: session.cookie },
+  });
   assert.equal(out.statusCode, 302);
   assert.equal(out.headers.location, '/core/auth/login/?next=%2Fui%2F%23%2Fdashboard');
   assert.equal(app.bastion.db.prepare('SELECT COUNT(*) FROM sessions').pluck().get(), 0);
-  const profile = await app.inject({ method: 'GET', url: '/api/v1/users/profile/', headers: { cookie: session.cookie } });
+  const profile = await app.inject({
+    method: 'GET',
+    url: '/api/v1/users/profile/',
+    headers: { cookie: session.cookie },
+  });
   assert.equal(profile.statusCode, 401);
   const external = await app.inject({ method: 'GET', url: '/core/auth/logout/?next=https://evil.example.com/' });
   assert.equal(external.headers.location, '/core/auth/login/?next=%2Fui%2F');

@@ -25,23 +25,39 @@ test('a private MariaDB serves real accounts over TCP on loopback, and stop leav
   t.diagnostic(`datadir ready and mariadbd answering: ${Date.now() - started} ms`);
   const pid = Number(readFileSync(server.pidFile, 'utf8').trim());
   let stopped = false;
-  t.after(async () => { if (!stopped) await server.stop(); });
+  t.after(async () => {
+    if (!stopped) await server.stop();
+  });
   assert.equal(server.host, '127.0.0.1');
   assert.ok(running(pid), 'mariadbd runs');
 
-  await server.sql('CREATE DATABASE demo; CREATE TABLE demo.t (id INT PRIMARY KEY, name VARCHAR(40)); INSERT INTO demo.t VALUES (1, \'first\'), (2, \'second\');');
-  await server.createAccount('app_user', 'S3cret\'pass\\word');
+  await server.sql(
+    "CREATE DATABASE demo; CREATE TABLE demo.t (id INT PRIMARY KEY, name VARCHAR(40)); INSERT INTO demo.t VALUES (1, 'first'), (2, 'second');",
+  );
+  await server.createAccount('app_user', "S3cret'pass\\word");
   await server.createAccount('reader', 'reader-pass', 'SELECT ON demo.*');
-  const accounts = await server.sql("SELECT CONCAT(user, '@', host) FROM mysql.user WHERE user IN ('app_user', 'reader') ORDER BY 1");
-  assert.deepEqual(accounts.trim().split('\n').slice(1), ['app_user@127.0.0.1', 'app_user@localhost', 'reader@127.0.0.1', 'reader@localhost']);
+  const accounts = await server.sql(
+    "SELECT CONCAT(user, '@', host) FROM mysql.user WHERE user IN ('app_user', 'reader') ORDER BY 1",
+  );
+  assert.deepEqual(accounts.trim().split('\n').slice(1), [
+    'app_user@127.0.0.1',
+    'app_user@localhost',
+    'reader@127.0.0.1',
+    'reader@localhost',
+  ]);
 
-  const session = await connectAs(server, 'app_user', 'S3cret\'pass\\word', 'select 1; show databases;');
+  const session = await connectAs(server, 'app_user', "S3cret'pass\\word", 'select 1; show databases;');
   assert.equal(session.code, 0, session.stderr);
   const [one, ...databases] = session.stdout.trim().split('\n');
   assert.equal(one, '1');
   assert.deepEqual(databases.slice(0, 2), ['1', 'Database'], session.stdout);
   assert.ok(databases.includes('demo'), session.stdout);
-  const who = await connectAs(server, 'app_user', 'S3cret\'pass\\word', 'select current_user(); select count(*) from demo.t;');
+  const who = await connectAs(
+    server,
+    'app_user',
+    "S3cret'pass\\word",
+    'select current_user(); select count(*) from demo.t;',
+  );
   assert.deepEqual(who.stdout.trim().split('\n'), ['current_user()', 'app_user@127.0.0.1', 'count(*)', '2']);
 
   const wrong = await connectAs(server, 'app_user', 'not-the-password', 'select 1;');
@@ -61,14 +77,17 @@ test('a private MariaDB serves real accounts over TCP on loopback, and stop leav
   // createAccount again: the new password and grants replace the old ones.
   await server.createAccount('reader', 'new-reader-pass', 'SELECT ON mysql.*');
   assert.match((await connectAs(server, 'reader', 'reader-pass', 'select 1;')).stderr, /ERROR 1045/);
-  assert.match((await connectAs(server, 'reader', 'new-reader-pass', 'select count(*) from demo.t;')).stderr, /ERROR 1142 .*SELECT command denied/);
+  assert.match(
+    (await connectAs(server, 'reader', 'new-reader-pass', 'select count(*) from demo.t;')).stderr,
+    /ERROR 1142 .*SELECT command denied/,
+  );
 
   const folder = dirname(server.socket);
   stopped = true;
   await server.stop();
   assert.equal(running(pid), false, 'mariadbd has exited');
   assert.equal(existsSync(folder), false, 'its folder is removed');
-  const after = await connectAs(server, 'app_user', 'S3cret\'pass\\word', 'select 1;');
+  const after = await connectAs(server, 'app_user', "S3cret'pass\\word", 'select 1;');
   assert.match(after.stderr, /ERROR 2002|ERROR 2003/, 'nothing answers on its port');
 });
 
@@ -82,8 +101,19 @@ test('a MariaDB that cannot start reports the tail of its error log, and leaves 
   t.after(() => blocker.close());
   const port = (blocker.address() as { port: number }).port;
   const pidFile = join(dir, 'mysqld.pid');
-  const outcome = await startMariaDbServer({ datadir: join(dir, 'data'), socket: join(dir, 'mysqld.sock'), pidFile, errorLog: join(dir, 'error.log'), port })
-    .then(async (server) => { await server.stop(); return null; }, (error: Error) => error);
+  const outcome = await startMariaDbServer({
+    datadir: join(dir, 'data'),
+    socket: join(dir, 'mysqld.sock'),
+    pidFile,
+    errorLog: join(dir, 'error.log'),
+    port,
+  }).then(
+    async (server) => {
+      await server.stop();
+      return null;
+    },
+    (error: Error) => error,
+  );
   assert.ok(outcome, 'it must not count the other listener on its port as itself');
   assert.match(outcome.message, new RegExp(`mariadbd did not start on 127\\.0\\.0\\.1:${port}: exit \\d+`));
   assert.match(outcome.message, /error\.log ends:\n[^]*Address already in use/);

@@ -15,15 +15,32 @@ import test, { type TestContext } from 'node:test';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { WebSocket, WebSocketServer } from 'ws';
 import {
-  PLACEHOLDERS, SITE_TEMPLATE, brotliModuleInstalled, checkConfig, renderSite, startNginx, writeConfig, type Nginx,
+  PLACEHOLDERS,
+  SITE_TEMPLATE,
+  brotliModuleInstalled,
+  checkConfig,
+  renderSite,
+  startNginx,
+  writeConfig,
+  type Nginx,
 } from '../../scripts/lib/nginx.mjs';
 import { build } from './helpers.ts';
 
 const template = readFileSync(SITE_TEMPLATE, 'utf8');
 const BROTLI = brotliModuleInstalled();
 /** What @fastify/helmet sends with every answer of the reference server (demo/server/web/security-headers.ts). */
-const SECURITY_HEADERS = ['content-security-policy', 'x-frame-options', 'x-content-type-options', 'referrer-policy', 'cross-origin-resource-policy',
-  'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection'];
+const SECURITY_HEADERS = [
+  'content-security-policy',
+  'x-frame-options',
+  'x-content-type-options',
+  'referrer-policy',
+  'cross-origin-resource-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
 const YEAR = 'public, max-age=31536000, immutable';
 
 function tempDir(t: TestContext, prefix: string): string {
@@ -34,15 +51,22 @@ function tempDir(t: TestContext, prefix: string): string {
 
 /** Values as an operator on one host would fill them in (nginx -t resolves upstream names, so addresses). */
 const hostValues = (uiDir: string, lunaDir: string) => ({
-  BASTION_LISTEN: '127.0.0.1:8081', BASTION_UI_DIR: `${uiDir}/`, JUMPSERVER_CORE: '127.0.0.1:8080',
-  JUMPSERVER_CORE_WS: '127.0.0.1:8070', JUMPSERVER_KOKO: '127.0.0.1:5000', JUMPSERVER_LUNA_DIR: `${lunaDir}/`,
+  BASTION_LISTEN: '127.0.0.1:8081',
+  BASTION_UI_DIR: `${uiDir}/`,
+  JUMPSERVER_CORE: '127.0.0.1:8080',
+  JUMPSERVER_CORE_WS: '127.0.0.1:8070',
+  JUMPSERVER_KOKO: '127.0.0.1:5000',
+  JUMPSERVER_LUNA_DIR: `${lunaDir}/`,
 });
 
 /** A small console build: index.html, an entry, a hashed chunk and an icon, each script and icon with its .br/.gz. */
 function fakeBuild(t: TestContext): string {
   const dist = tempDir(t, 'bastion-nginx-dist-');
   mkdirSync(join(dist, 'shoelace/assets/icons'), { recursive: true });
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><script type="module" src="./bastion-console.js"></script></head><body><bastion-console></bastion-console></body></html>\n');
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><html><head><script type="module" src="./bastion-console.js"></script></head><body><bastion-console></bastion-console></body></html>\n',
+  );
   const files: Record<string, string> = {
     'bastion-console.js': `import "./define-Ab3dEfG1.js";\n${'export const entry = "console";\n'.repeat(40)}`,
     'define-Ab3dEfG1.js': `${'export const shared = "chunk of the build";\n'.repeat(60)}`,
@@ -59,7 +83,11 @@ function fakeBuild(t: TestContext): string {
   return dist;
 }
 
-interface Raw { status: number; headers: IncomingHttpHeaders; body: Buffer }
+interface Raw {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
 
 /** One request with its body as sent (no decompression), unlike fetch. */
 function raw(url: string, headers: Record<string, string> = {}): Promise<Raw> {
@@ -67,8 +95,12 @@ function raw(url: string, headers: Record<string, string> = {}): Promise<Raw> {
     request(url, { headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject).end();
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
+    })
+      .on('error', reject)
+      .end();
   });
 }
 
@@ -82,17 +114,22 @@ async function upstream(t: TestContext, name: string): Promise<string> {
     res.end(JSON.stringify({ upstream: name, url: req.url, headers: req.headers }));
   });
   const sockets = new WebSocketServer({ noServer: true });
-  server.on('upgrade', (req, socket, head) => sockets.handleUpgrade(req, socket, head, (ws) => {
-    ws.on('message', (data) => ws.send(`${name}: ${String(data)} (${req.url}, Host ${req.headers.host})`));
-  }));
+  server.on('upgrade', (req, socket, head) =>
+    sockets.handleUpgrade(req, socket, head, (ws) => {
+      ws.on('message', (data) => ws.send(`${name}: ${String(data)} (${req.url}, Host ${req.headers.host})`));
+    }),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.after(() => new Promise<void>((resolve) => {
-    // Upgraded sockets are no longer the HTTP server's: ended here, or close() would wait for them.
-    for (const ws of sockets.clients) ws.terminate();
-    sockets.close();
-    server.closeAllConnections();
-    server.close(() => resolve());
-  }));
+  t.after(
+    () =>
+      new Promise<void>((resolve) => {
+        // Upgraded sockets are no longer the HTTP server's: ended here, or close() would wait for them.
+        for (const ws of sockets.clients) ws.terminate();
+        sockets.close();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
   const address = server.address();
   return `127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 }
@@ -107,19 +144,26 @@ test('the template names its placeholders and fills in to a configuration with n
   const header = template.slice(0, template.indexOf('map '));
   const used = [...new Set([...template.matchAll(/\$\{([A-Z_]+)\}/g)].map((m) => m[1]))].sort();
   assert.deepEqual(used, [...PLACEHOLDERS].sort(), 'the renderer knows every placeholder the file uses');
-  for (const name of PLACEHOLDERS) assert.match(header, new RegExp(`^#\\s+${name}\\s+\\S`, 'm'), `${name} is explained at the top`);
+  for (const name of PLACEHOLDERS)
+    assert.match(header, new RegExp(`^#\\s+${name}\\s+\\S`, 'm'), `${name} is explained at the top`);
   const rendered = renderSite(hostValues('/opt/bastion-console/ui', '/opt/luna'));
   assert.doesNotMatch(rendered, /\$\{/);
   assert.match(rendered, /alias \/opt\/bastion-console\/ui\/;/);
   assert.throws(() => renderSite({ ...hostValues('/a', '/b'), JUMPSERVER_KOKO: '' }), /JUMPSERVER_KOKO/);
   // The renderer fills in what README.md's envsubst command does, character for character.
   const envsubst = spawnSync('envsubst', [PLACEHOLDERS.map((name) => `\${${name}}`).join(' ')], {
-    input: template, encoding: 'utf8', env: { PATH: process.env.PATH, ...hostValues('/opt/bastion-console/ui', '/opt/luna') },
+    input: template,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH, ...hostValues('/opt/bastion-console/ui', '/opt/luna') },
   });
   if (envsubst.error) t.diagnostic('no envsubst here (Debian: gettext-base): its output was not compared');
   else assert.equal(envsubst.stdout, rendered);
   // The switch README.md describes: Luna's location out, the web terminal page's in.
-  const active = (text: string) => text.split('\n').filter((line) => !line.trim().startsWith('#')).join('\n');
+  const active = (text: string) =>
+    text
+      .split('\n')
+      .filter((line) => !line.trim().startsWith('#'))
+      .join('\n');
   assert.match(active(rendered), /location \/luna\/ \{\s+alias \/opt\/luna\/;/);
   const webTerminal = active(renderSite(hostValues('/a', '/b'), { webTerminal: true }));
   assert.match(webTerminal, /location \/luna\/ \{\s+proxy_pass http:\/\/127\.0\.0\.1:8080;\s+\}/);
@@ -129,7 +173,9 @@ test('the template names its placeholders and fills in to a configuration with n
 test('nginx -t accepts it: Luna or the web terminal page, with or without the brotli module', (t) => {
   const uiDir = fakeBuild(t);
   const lunaDir = tempDir(t, 'bastion-nginx-luna-');
-  const cases = [false, true].flatMap((webTerminal) => [false, ...(BROTLI ? [true] : [])].map((brotli) => ({ webTerminal, brotli })));
+  const cases = [false, true].flatMap((webTerminal) =>
+    [false, ...(BROTLI ? [true] : [])].map((brotli) => ({ webTerminal, brotli })),
+  );
   for (const { webTerminal, brotli } of cases) {
     const dir = tempDir(t, 'bastion-nginx-t-');
     const conf = writeConfig(dir, { site: renderSite(hostValues(uiDir, lunaDir), { webTerminal }), brotli });
@@ -137,19 +183,31 @@ test('nginx -t accepts it: Luna or the web terminal page, with or without the br
     assert.ok(result.ok, `webTerminal=${webTerminal} brotli=${brotli}: ${result.output}`);
     assert.match(result.output, /test is successful/);
   }
-  if (!BROTLI) t.diagnostic('libnginx-mod-http-brotli-static is not installed: only the configuration without it was checked');
+  if (!BROTLI)
+    t.diagnostic('libnginx-mod-http-brotli-static is not installed: only the configuration without it was checked');
 });
 
-test('routes as JumpServer 2.3\'s web container: the core, its WebSockets, koko, Luna', async (t) => {
+test("routes as JumpServer 2.3's web container: the core, its WebSockets, koko, Luna", async (t) => {
   const [core, coreWs, koko] = await Promise.all([upstream(t, 'core'), upstream(t, 'core-ws'), upstream(t, 'koko')]);
   const lunaDir = tempDir(t, 'bastion-nginx-luna-');
   writeFileSync(join(lunaDir, 'index.html'), '<title>Luna</title>\n');
   const nginx = await nginxFor(t, { core, coreWs, koko, uiDir: fakeBuild(t), lunaDir });
   const answer = async (path: string, headers: Record<string, string> = {}) => {
     const response = await raw(`${nginx.origin}${path}`, headers);
-    return { status: response.status, ...JSON.parse(response.body.toString()) as { upstream: string; url: string; headers: IncomingHttpHeaders } };
+    return {
+      status: response.status,
+      ...(JSON.parse(response.body.toString()) as { upstream: string; url: string; headers: IncomingHttpHeaders }),
+    };
   };
-  for (const path of ['/api/v1/users/profile/', '/core/auth/login/?next=/ui/', '/static/img/logo.png', '/media/replay/x.cast.gz', '/', '/embed.html', '/api/health/']) {
+  for (const path of [
+    '/api/v1/users/profile/',
+    '/core/auth/login/?next=/ui/',
+    '/static/img/logo.png',
+    '/media/replay/x.cast.gz',
+    '/',
+    '/embed.html',
+    '/api/health/',
+  ]) {
     const reply = await answer(path);
     assert.deepEqual([reply.upstream, reply.url], ['core', path], path);
   }
@@ -160,7 +218,8 @@ test('routes as JumpServer 2.3\'s web container: the core, its WebSockets, koko,
 
   // What the core is told: the Host the browser asked (its port too: the socket's Origin check and
   // Django's CSRF check compare it), and the caller's address as nginx saw it, not the one it claims.
-  const seen = (await answer('/api/v1/users/profile/', { 'X-Forwarded-For': '127.9.9.9', 'X-Real-IP': '127.9.9.9' })).headers;
+  const seen = (await answer('/api/v1/users/profile/', { 'X-Forwarded-For': '127.9.9.9', 'X-Real-IP': '127.9.9.9' }))
+    .headers;
   assert.equal(seen.host, `127.0.0.1:${nginx.port}`);
   assert.equal(seen['x-forwarded-for'], '127.0.0.1');
   assert.equal(seen['x-real-ip'], '127.0.0.1');
@@ -177,10 +236,19 @@ test('routes as JumpServer 2.3\'s web container: the core, its WebSockets, koko,
 test('WebSockets pass through on /koko/ and /ws/, with the Host the browser asked', async (t) => {
   const [core, koko] = await Promise.all([upstream(t, 'core'), upstream(t, 'koko')]);
   const nginx = await nginxFor(t, { core, koko, uiDir: fakeBuild(t), webTerminal: true });
-  for (const [path, name] of [['/koko/ws/terminal/?token=t1&cols=80&rows=24', 'koko'], ['/ws/ops/tasks/log/', 'core']]) {
-    const socket = new WebSocket(`ws://127.0.0.1:${nginx.port}${path}`, { origin: nginx.origin, handshakeTimeout: 5000 });
+  for (const [path, name] of [
+    ['/koko/ws/terminal/?token=t1&cols=80&rows=24', 'koko'],
+    ['/ws/ops/tasks/log/', 'core'],
+  ]) {
+    const socket = new WebSocket(`ws://127.0.0.1:${nginx.port}${path}`, {
+      origin: nginx.origin,
+      handshakeTimeout: 5000,
+    });
     try {
-      await new Promise((resolve, reject) => { socket.once('open', resolve); socket.once('error', reject); });
+      await new Promise((resolve, reject) => {
+        socket.once('open', resolve);
+        socket.once('error', reject);
+      });
       const reply = new Promise<string>((resolve, reject) => {
         socket.once('message', (data) => resolve(String(data)));
         setTimeout(() => reject(new Error(`no answer on ${path}`)), 5000);
@@ -207,9 +275,16 @@ for (const brotli of [false, ...(BROTLI ? [true] : [])]) {
     const get = (path: string, encoding = 'br, gzip') => raw(`${nginx.origin}${path}`, { 'Accept-Encoding': encoding });
 
     // Each script and icon: the build's own copy, chosen by Accept-Encoding, never compressed again.
-    for (const file of ['bastion-console.js', 'define-Ab3dEfG1.js', 'bastion-settings.js', 'shoelace/assets/icons/gear.svg']) {
+    for (const file of [
+      'bastion-console.js',
+      'define-Ab3dEfG1.js',
+      'bastion-settings.js',
+      'shoelace/assets/icons/gear.svg',
+    ]) {
       const copies = [
-        ...(brotli ? [{ accept: 'gzip, deflate, br', encoding: 'br', bytes: readFileSync(join(dist, `${file}.br`)) }] : []),
+        ...(brotli
+          ? [{ accept: 'gzip, deflate, br', encoding: 'br', bytes: readFileSync(join(dist, `${file}.br`)) }]
+          : []),
         { accept: 'gzip', encoding: 'gzip', bytes: readFileSync(join(dist, `${file}.gz`)) },
         { accept: 'identity', encoding: undefined, bytes: readFileSync(join(dist, file)) },
       ];
@@ -217,11 +292,19 @@ for (const brotli of [false, ...(BROTLI ? [true] : [])]) {
         const response = await get(`/ui/${file}`, accept);
         assert.equal(response.status, 200, `${file} ${accept}`);
         assert.equal(response.headers['content-encoding'], encoding, `${file} ${accept}`);
-        assert.ok(response.body.equals(bytes), `${file} (${accept}) is the build's ${encoding ?? 'plain'} file as it is`);
+        assert.ok(
+          response.body.equals(bytes),
+          `${file} (${accept}) is the build's ${encoding ?? 'plain'} file as it is`,
+        );
         assert.match(String(response.headers.vary), /Accept-Encoding/, file);
       }
     }
-    if (!brotli) assert.equal((await get('/ui/bastion-console.js', 'br')).headers['content-encoding'], undefined, 'no brotli without the module');
+    if (!brotli)
+      assert.equal(
+        (await get('/ui/bastion-console.js', 'br')).headers['content-encoding'],
+        undefined,
+        'no brotli without the module',
+      );
 
     // Cache lifetimes, as the reference server sets them for the same files.
     const cacheOf = async (path: string) => (await get(path)).headers['cache-control'];
@@ -252,7 +335,13 @@ for (const brotli of [false, ...(BROTLI ? [true] : [])]) {
 
     // The same security headers as the reference server's, on files, the page and errors alike.
     const reference = await app.inject({ method: 'GET', url: '/ui/bastion-console.js' });
-    for (const path of ['/ui/bastion-console.js', '/ui/define-Ab3dEfG1.js', '/ui/', '/ui/shoelace/assets/icons/gear.svg', '/ui/Gone-Zz9YxW8v.js']) {
+    for (const path of [
+      '/ui/bastion-console.js',
+      '/ui/define-Ab3dEfG1.js',
+      '/ui/',
+      '/ui/shoelace/assets/icons/gear.svg',
+      '/ui/Gone-Zz9YxW8v.js',
+    ]) {
       const response = await get(path);
       for (const name of SECURITY_HEADERS) {
         assert.equal(typeof reference.headers[name], 'string', `the reference server sends ${name}`);

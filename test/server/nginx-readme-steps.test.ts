@@ -23,30 +23,45 @@ export function readmeDeploySteps(readme = readFileSync(join(ROOT, 'README.md'),
   assert.ok(marker >= 0, 'README.md marks its deployment steps');
   const block = /```sh\n([\s\S]*?)```/.exec(readme.slice(marker));
   assert.ok(block, 'a sh block follows the marker');
-  return block[1].split('\n').map((line) => line.replace(/^ {3}/, '')).join('\n');
+  return block[1]
+    .split('\n')
+    .map((line) => line.replace(/^ {3}/, ''))
+    .join('\n');
 }
 
-test('README\'s nginx steps on Debian\'s stock configuration serve /ui/, pass /koko/ to the core and serve /luna/', async (t) => {
+test("README's nginx steps on Debian's stock configuration serve /ui/, pass /koko/ to the core and serve /luna/", async (t) => {
   const prefix = mkdtempSync(join(tmpdir(), 'bastion-readme-nginx-'));
   t.after(() => rmSync(prefix, { recursive: true, force: true }));
   const port = await freePort();
   // Debian's files as installed.
   for (const name of ['nginx.conf', 'mime.types']) cpSync(`/etc/nginx/${name}`, join(prefix, name));
-  for (const dir of ['conf.d', 'snippets', 'sites-available', 'sites-enabled', 'logs']) mkdirSync(join(prefix, dir), { recursive: true });
+  for (const dir of ['conf.d', 'snippets', 'sites-available', 'sites-enabled', 'logs'])
+    mkdirSync(join(prefix, dir), { recursive: true });
   cpSync('/etc/nginx/snippets', join(prefix, 'snippets'), { recursive: true });
   const debianSite = readFileSync('/etc/nginx/sites-available/default', 'utf8');
-  assert.match(debianSite, /listen 80 default_server;/, 'Debian\'s default site is what the README warns about');
-  const onTestPort = (text: string) => text.replace(/listen 80 default_server;/g, `listen 127.0.0.1:${port} default_server;`).replace(/\n\s*listen \[::\]:80 default_server;/g, '');
+  assert.match(debianSite, /listen 80 default_server;/, "Debian's default site is what the README warns about");
+  const onTestPort = (text: string) =>
+    text
+      .replace(/listen 80 default_server;/g, `listen 127.0.0.1:${port} default_server;`)
+      .replace(/\n\s*listen \[::\]:80 default_server;/g, '');
   writeFileSync(join(prefix, 'sites-available', 'default'), onTestPort(debianSite));
   writeFileSync(join(prefix, 'sites-enabled', 'default'), onTestPort(debianSite));
-  writeFileSync(join(prefix, 'nginx.conf'), readFileSync(join(prefix, 'nginx.conf'), 'utf8')
-    .replaceAll('/etc/nginx/', `${prefix}/`).replace(/^user .*;$/m, 'user root root;').replace(/^pid .*;$/m, `pid ${prefix}/nginx.pid;`)
-    .replaceAll('/var/log/nginx/', `${prefix}/logs/`));
+  writeFileSync(
+    join(prefix, 'nginx.conf'),
+    readFileSync(join(prefix, 'nginx.conf'), 'utf8')
+      .replaceAll('/etc/nginx/', `${prefix}/`)
+      .replace(/^user .*;$/m, 'user root root;')
+      .replace(/^pid .*;$/m, `pid ${prefix}/nginx.pid;`)
+      .replaceAll('/var/log/nginx/', `${prefix}/logs/`),
+  );
 
   // The reference server as the core, a small build and a stand-in for Luna's files.
   const dist = join(prefix, 'dist');
   mkdirSync(dist);
-  writeFileSync(join(dist, 'index.html'), '<!DOCTYPE html><html lang="zh"><title>console build</title><bastion-console></bastion-console>');
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!DOCTYPE html><html lang="zh"><title>console build</title><bastion-console></bastion-console>',
+  );
   const luna = join(prefix, 'luna');
   mkdirSync(luna);
   writeFileSync(join(luna, 'index.html'), '<!DOCTYPE html><title>Luna</title>');
@@ -60,24 +75,42 @@ test('README\'s nginx steps on Debian\'s stock configuration serve /ui/, pass /k
   const script = readmeDeploySteps()
     .replace('BASTION_LISTEN=80', `BASTION_LISTEN=127.0.0.1:${port}`)
     .replace('BASTION_UI_DIR=/opt/bastion-console/ui/', `BASTION_UI_DIR=${dist}/`)
-    .replace('JUMPSERVER_CORE=core:8080', `JUMPSERVER_CORE=${core}`).replace('JUMPSERVER_CORE_WS=core:8070', `JUMPSERVER_CORE_WS=${core}`)
-    .replace('JUMPSERVER_KOKO=koko:5000', `JUMPSERVER_KOKO=${core}`).replace('JUMPSERVER_LUNA_DIR=/opt/luna/', `JUMPSERVER_LUNA_DIR=${luna}/`)
+    .replace('JUMPSERVER_CORE=core:8080', `JUMPSERVER_CORE=${core}`)
+    .replace('JUMPSERVER_CORE_WS=core:8070', `JUMPSERVER_CORE_WS=${core}`)
+    .replace('JUMPSERVER_KOKO=koko:5000', `JUMPSERVER_KOKO=${core}`)
+    .replace('JUMPSERVER_LUNA_DIR=/opt/luna/', `JUMPSERVER_LUNA_DIR=${luna}/`)
     .replaceAll('/etc/nginx/', `${prefix}/`)
     .replace('nginx -t && nginx -s reload', `${NGINX} -t -p ${prefix}/ -c ${prefix}/nginx.conf`);
-  assert.ok(!/=(core|koko):\d+|\/opt\//.test(script.replace(/^#.*$/gm, '')), `every example value was replaced:\n${script}`);
+  assert.ok(
+    !/=(core|koko):\d+|\/opt\//.test(script.replace(/^#.*$/gm, '')),
+    `every example value was replaced:\n${script}`,
+  );
   const ran = spawnSync('bash', ['-euo', 'pipefail', '-c', script], { cwd: ROOT, encoding: 'utf8' });
   assert.equal(ran.status, 0, `${ran.stdout}${ran.stderr}`);
 
-  const nginx = spawn(NGINX, ['-p', `${prefix}/`, '-c', join(prefix, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'ignore' });
-  t.after(() => { nginx.kill('SIGTERM'); });
+  const nginx = spawn(NGINX, ['-p', `${prefix}/`, '-c', join(prefix, 'nginx.conf'), '-g', 'daemon off;'], {
+    stdio: 'ignore',
+  });
+  t.after(() => {
+    nginx.kill('SIGTERM');
+  });
   for (let tries = 0; ; tries += 1) {
-    if (await fetch(`http://127.0.0.1:${port}/`).then(() => true, () => false)) break;
-    assert.ok(tries < 100 && nginx.exitCode === null, `nginx did not start: ${readFileSync(join(prefix, 'logs', 'error.log'), 'utf8')}`);
+    if (
+      await fetch(`http://127.0.0.1:${port}/`).then(
+        () => true,
+        () => false,
+      )
+    )
+      break;
+    assert.ok(
+      tries < 100 && nginx.exitCode === null,
+      `nginx did not start: ${readFileSync(join(prefix, 'logs', 'error.log'), 'utf8')}`,
+    );
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const origin = `http://127.0.0.1:${port}`;
   const ui = await fetch(`${origin}/ui/`);
-  assert.equal(ui.status, 200, 'Debian\'s default site no longer takes /ui/');
+  assert.equal(ui.status, 200, "Debian's default site no longer takes /ui/");
   assert.match(await ui.text(), /console build/);
   assert.match(await (await fetch(`${origin}/luna/`)).text(), /<title>Luna<\/title>/);
   // /koko/ reaches the core (its answer carries the core's security headers), which guards its terminal.

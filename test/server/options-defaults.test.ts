@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { bearer, build } from './helpers.ts';
 
-test('OPTIONS gives defaults: fixed values as they are, datetimes from the request clock in the caller\'s zone', async (t) => {
+test("OPTIONS gives defaults: fixed values as they are, datetimes from the request clock in the caller's zone", async (t) => {
   const app = await build(t);
   const headers = { ...(await bearer(app, 'admin')), 'x-tz': 'UTC' };
   const post = (await app.inject({ method: 'OPTIONS', url: '/api/v1/users/users/', headers })).json().actions.POST;
@@ -16,11 +16,27 @@ test('OPTIONS gives defaults: fixed values as they are, datetimes from the reque
   assert.equal('default' in post.id, false, 'read-only fields have none');
   assert.equal('default' in post.username, false, 'nor fields without one');
 
-  const perms = (await app.inject({ method: 'OPTIONS', url: '/api/v1/perms/asset-permissions/', headers })).json().actions.POST;
+  const perms = (await app.inject({ method: 'OPTIONS', url: '/api/v1/perms/asset-permissions/', headers })).json()
+    .actions.POST;
   assert.equal(perms.date_start.default, '2024-01-15 08:30:00 +0000');
   assert.deepEqual(perms.actions.default, ['all']);
 
-  const created = await app.inject({ method: 'POST', url: '/api/v1/users/users/', headers, payload: { username: 'd-user', name: 'D', email: 'd@example.test', password_strategy: 1, password: 'Default-pass-1' } });
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/v1/users/users/',
+    headers,
+    payload: {
+      username: 'd-user',
+      name: 'D',
+      email: 'd@example.test',
+      password_strategy: 1,
+      password: 'Default-pass-1',
+    },
+  });
   assert.equal(created.statusCode, 201, created.body);
-  assert.equal(created.json().date_expired, '2093-12-28 08:30:00 +0000', 'a create without expiry gets the same default');
+  assert.equal(
+    created.json().date_expired,
+    '2093-12-28 08:30:00 +0000',
+    'a create without expiry gets the same default',
+  );
 });

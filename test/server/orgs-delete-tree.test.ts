@@ -28,7 +28,11 @@ test('an org whose tree holds only its empty root is deleted, root included', as
   const gone = await deleteOrg(app, headers, org.id);
   assert.equal(gone.statusCode, 200, gone.body);
   assert.deepEqual(gone.json(), { msg: true });
-  assert.equal(app.bastion.db.prepare('SELECT COUNT(*) FROM nodes WHERE id = ?').pluck().get(root.id), 0, 'the root went with the org');
+  assert.equal(
+    app.bastion.db.prepare('SELECT COUNT(*) FROM nodes WHERE id = ?').pluck().get(root.id),
+    0,
+    'the root went with the org',
+  );
 });
 
 test('a child node or an asset on the root keeps the org from being deleted', async (t) => {
@@ -45,7 +49,9 @@ test('a child node or an asset on the root keeps the org from being deleted', as
 
   const withAsset = await orgWithOpenedTree(app, headers, 'Has an asset');
   const asset = await app.inject({
-    method: 'POST', url: '/api/v1/assets/assets/', headers: withAsset.inOrg,
+    method: 'POST',
+    url: '/api/v1/assets/assets/',
+    headers: withAsset.inOrg,
     payload: { hostname: 'lonely', ip: '127.0.2.9', platform: 'Linux' },
   });
   assert.equal(asset.statusCode, 201, asset.body);

@@ -18,28 +18,41 @@ test('a fresh English browser gets the sign-in page in Chinese, as the console w
 
 test('a console set to English (django_language) gets the sign-in page in English', async (t) => {
   const app = await build(t);
-  const page = await app.inject({ method: 'GET', url: '/core/auth/login/', headers: { ...ENGLISH_BROWSER, cookie: 'django_language=en' } });
+  const page = await app.inject({
+    method: 'GET',
+    url: '/core/auth/login/',
+    headers: { ...ENGLISH_BROWSER, cookie: 'django_language=en' },
+  });
   assert.match(page.body, /<html lang="en">/);
   assert.match(page.body, /Welcome to the bastion console/);
-  const zh = await app.inject({ method: 'GET', url: '/core/auth/login/', headers: { ...ENGLISH_BROWSER, cookie: 'django_language=zh-hans' } });
+  const zh = await app.inject({
+    method: 'GET',
+    url: '/core/auth/login/',
+    headers: { ...ENGLISH_BROWSER, cookie: 'django_language=zh-hans' },
+  });
   assert.match(zh.body, /欢迎使用堡垒机管理控制台/);
 });
 
 test('an API script is still answered in its Accept-Language', async (t) => {
   const app = await build(t);
-  const refused = await app.inject({ method: 'POST', url: '/api/v1/authentication/auth/', headers: ENGLISH_BROWSER, payload: { username: 'admin', password: 'wrong' } });
+  const refused = await app.inject({
+    method: 'POST',
+    url: '/api/v1/authentication/auth/',
+    headers: ENGLISH_BROWSER,
+    payload: { username: 'admin', password: 'wrong' },
+  });
   assert.equal(refused.statusCode, 400);
   assert.match(JSON.stringify(refused.json()), /[A-Za-z]{4}/);
   assert.doesNotMatch(JSON.stringify(refused.json()), /[\u4e00-\u9fff]/, 'no Chinese for an English script');
 });
 
-test('the login-confirmation page asks its status in the page\'s own language', () => {
+test("the login-confirmation page asks its status in the page's own language", () => {
   const script = readFileSync(new URL('../../demo/login-wait-confirm.js', import.meta.url), 'utf8');
   assert.match(script, /document\.documentElement\.lang === 'en' \? 'en' : 'zh-hans'/);
   assert.match(script, /'Accept-Language': lang/);
 });
 
-test('the web terminal\'s and the file manager\'s pages speak the console\'s language to their element', async (t) => {
+test("the web terminal's and the file manager's pages speak the console's language to their element", async (t) => {
   const app = await build(t);
   const session = await loginSession(app, 'user');
   for (const url of ['/luna/', '/koko/elfinder/sftp/']) {

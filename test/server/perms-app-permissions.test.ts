@@ -7,16 +7,47 @@ import { assetsApp } from './assets-fixture.ts';
 import { userId } from './helpers.ts';
 
 const KINDS = [
-  { url: '/api/v1/perms/remote-app-permissions/', apps: '/api/v1/applications/remote-apps/', field: 'remote_apps', segment: 'remote-apps', key: 'remoteapp', permKey: 'remoteapppermission', protocol: 'rdp', wrong: 'mysql' },
-  { url: '/api/v1/perms/database-app-permissions/', apps: '/api/v1/applications/database-apps/', field: 'database_apps', segment: 'database-apps', key: 'databaseapp', permKey: 'databaseapppermission', protocol: 'mysql', wrong: 'k8s' },
-  { url: '/api/v1/perms/k8s-app-permissions/', apps: '/api/v1/applications/k8s-apps/', field: 'k8s_apps', segment: 'k8s-apps', key: 'k8sapp', permKey: 'k8sapppermission', protocol: 'k8s', wrong: 'rdp' },
+  {
+    url: '/api/v1/perms/remote-app-permissions/',
+    apps: '/api/v1/applications/remote-apps/',
+    field: 'remote_apps',
+    segment: 'remote-apps',
+    key: 'remoteapp',
+    permKey: 'remoteapppermission',
+    protocol: 'rdp',
+    wrong: 'mysql',
+  },
+  {
+    url: '/api/v1/perms/database-app-permissions/',
+    apps: '/api/v1/applications/database-apps/',
+    field: 'database_apps',
+    segment: 'database-apps',
+    key: 'databaseapp',
+    permKey: 'databaseapppermission',
+    protocol: 'mysql',
+    wrong: 'k8s',
+  },
+  {
+    url: '/api/v1/perms/k8s-app-permissions/',
+    apps: '/api/v1/applications/k8s-apps/',
+    field: 'k8s_apps',
+    segment: 'k8s-apps',
+    key: 'k8sapp',
+    permKey: 'k8sapppermission',
+    protocol: 'k8s',
+    wrong: 'rdp',
+  },
 ];
 
 async function setup(t: Parameters<typeof assetsApp>[0]) {
   const fx = await assetsApp(t);
   const systemUser = (protocol: string, org = fx.eng) =>
-    fx.db.prepare('SELECT id FROM system_users WHERE protocol = ? AND org_id = ? ORDER BY name LIMIT 1').pluck().get(protocol, org) as string;
-  const groupId = (name: string, org = fx.eng) => fx.db.prepare('SELECT id FROM user_groups WHERE name = ? AND org_id = ?').pluck().get(name, org) as string;
+    fx.db
+      .prepare('SELECT id FROM system_users WHERE protocol = ? AND org_id = ? ORDER BY name LIMIT 1')
+      .pluck()
+      .get(protocol, org) as string;
+  const groupId = (name: string, org = fx.eng) =>
+    fx.db.prepare('SELECT id FROM user_groups WHERE name = ? AND org_id = ?').pluck().get(name, org) as string;
   return { ...fx, systemUser, groupId };
 }
 
@@ -32,15 +63,29 @@ for (const kind of KINDS) {
     assert.equal(wrong.statusCode, 400);
     assert.match(wrong.json().system_users[0], new RegExp(`is not ${kind.protocol}$`));
     const foreignApp = (await get(kind.apps, { org: ops }))[0].id;
-    const foreign = await call('POST', kind.url, { name: 'p-foreign', system_users: [systemUser(kind.protocol)], [kind.field]: [foreignApp] });
+    const foreign = await call('POST', kind.url, {
+      name: 'p-foreign',
+      system_users: [systemUser(kind.protocol)],
+      [kind.field]: [foreignApp],
+    });
     assert.match(foreign.json()[kind.field][0], /^Invalid pk/);
-    const outsider = await call('POST', kind.url, { name: 'p-outsider', system_users: [systemUser(kind.protocol)], users: [userId(app, 'newuser')] });
+    const outsider = await call('POST', kind.url, {
+      name: 'p-outsider',
+      system_users: [systemUser(kind.protocol)],
+      users: [userId(app, 'newuser')],
+    });
     assert.match(outsider.json().users[0], /^Invalid pk/, 'newuser is no member of Engineering');
-    const otherOrgSystemUser = await call('POST', kind.url, { name: 'p-su', system_users: [systemUser(kind.protocol, ops)] });
+    const otherOrgSystemUser = await call('POST', kind.url, {
+      name: 'p-su',
+      system_users: [systemUser(kind.protocol, ops)],
+    });
     assert.match(otherOrgSystemUser.json().system_users[0], /^Invalid pk/);
 
     const created = await call('POST', kind.url, {
-      name: 'p-ok', system_users: [systemUser(kind.protocol)], [kind.field]: [apps[0].id, apps[1]?.id ?? apps[0].id], users: [userId(app, 'user')],
+      name: 'p-ok',
+      system_users: [systemUser(kind.protocol)],
+      [kind.field]: [apps[0].id, apps[1]?.id ?? apps[0].id],
+      users: [userId(app, 'user')],
     });
     assert.equal(created.statusCode, 201, created.body);
     const body = created.json();
@@ -48,20 +93,35 @@ for (const kind of KINDS) {
     assert.deepEqual([body.users_amount, body.user_groups_amount, body.system_users_amount], [1, 0, 1]);
     assert.equal(body[`${kind.field}_amount`], new Set([apps[0].id, apps[1]?.id ?? apps[0].id]).size);
     assert.equal(body.is_valid, true);
-    assert.equal(db.prepare(`SELECT COUNT(*) FROM ${kind.field.replace(/s$/, '')}_permission_users WHERE permission_id = ?`).pluck().get(body.id), 1);
+    assert.equal(
+      db
+        .prepare(`SELECT COUNT(*) FROM ${kind.field.replace(/s$/, '')}_permission_users WHERE permission_id = ?`)
+        .pluck()
+        .get(body.id),
+      1,
+    );
     const expired = await call('PATCH', `${kind.url}${body.id}/`, { date_expired: '2020-01-01 00:00:00 +0800' });
     assert.equal(expired.json().is_valid, false);
     const invalid = (await get(`${kind.url}?is_valid=0`)).map((p: { id: string }) => p.id);
     assert.ok(invalid.includes(body.id));
     assert.ok(!(await get(`${kind.url}?is_valid=1`)).some((p: { id: string }) => p.id === body.id));
-    const inactive = await call('PATCH', `${kind.url}${body.id}/`, { date_expired: '2090-01-01 00:00:00 +0800', is_active: false });
+    const inactive = await call('PATCH', `${kind.url}${body.id}/`, {
+      date_expired: '2090-01-01 00:00:00 +0800',
+      is_active: false,
+    });
     assert.equal(inactive.json().is_valid, false, 'inactive');
   });
 
   test(`${kind.field}: add/remove, users/all through groups, ${kind.segment}/all, relation endpoints`, async (t) => {
     const { app, call, get, systemUser, groupId } = await setup(t);
     const apps = await get(kind.apps);
-    const created = (await call('POST', kind.url, { name: 'p-links', system_users: [systemUser(kind.protocol)], user_groups: [groupId('Developers')] })).json();
+    const created = (
+      await call('POST', kind.url, {
+        name: 'p-links',
+        system_users: [systemUser(kind.protocol)],
+        user_groups: [groupId('Developers')],
+      })
+    ).json();
     const base = `${kind.url}${created.id}/`;
     // users/all: the members of Developers (user, liwei, akumar) plus a direct user.
     const added = await call('PATCH', `${base}users/add/`, { users: [userId(app, 'jsmith')] });
@@ -77,7 +137,9 @@ for (const kind of KINDS) {
 
     const addApps = await call('PATCH', `${base}${kind.segment}/add/`, { [kind.field]: [apps[0].id] });
     assert.deepEqual(addApps.json(), { msg: 'ok' });
-    assert.deepEqual(await get(`${base}${kind.segment}/all/`), [{ [kind.key]: apps[0].id, [`${kind.key}_display`]: apps[0].name }]);
+    assert.deepEqual(await get(`${base}${kind.segment}/all/`), [
+      { [kind.key]: apps[0].id, [`${kind.key}_display`]: apps[0].name },
+    ]);
     assert.deepEqual(await get(`${base}${kind.segment}/add/`), { id: created.id, [kind.field]: [apps[0].id] });
     await call('PATCH', `${base}${kind.segment}/remove/`, { [kind.field]: [apps[0].id] });
     assert.deepEqual(await get(`${base}${kind.segment}/all/`), []);
@@ -86,7 +148,10 @@ for (const kind of KINDS) {
     const relations = `${kind.url.slice(0, -1)}-${kind.segment}-relations/`;
     const link = await call('POST', relations, { [kind.permKey]: created.id, [kind.key]: apps[0].id });
     assert.equal(link.statusCode, 201, link.body);
-    assert.deepEqual([link.json()[`${kind.key}_display`], link.json()[`${kind.permKey}_display`]], [apps[0].name, 'p-links']);
+    assert.deepEqual(
+      [link.json()[`${kind.key}_display`], link.json()[`${kind.permKey}_display`]],
+      [apps[0].name, 'p-links'],
+    );
     const twice = await call('POST', relations, { [kind.permKey]: created.id, [kind.key]: apps[0].id });
     assert.equal(twice.statusCode, 400);
     assert.ok(twice.json().non_field_errors);
@@ -116,15 +181,55 @@ test('database and k8s permissions are bulk with a display serializer; remote-ap
 test('access: org admins inside their org only; auditors and users cannot read or write', async (t) => {
   const { call, get, ops, systemUser } = await setup(t);
   const opsPermission = (await get('/api/v1/perms/k8s-app-permissions/', { org: ops }))[0];
-  assert.equal((await call('GET', `/api/v1/perms/k8s-app-permissions/${opsPermission.id}/`, undefined, { as: 'orgadmin' })).statusCode, 404);
-  assert.equal((await call('PATCH', `/api/v1/perms/k8s-app-permissions/${opsPermission.id}/users/add/`, { users: [] }, { as: 'orgadmin' })).statusCode, 404);
-  assert.equal((await call('GET', '/api/v1/perms/k8s-app-permissions/', undefined, { as: 'orgadmin', org: ops })).statusCode, 403);
-  const own = await call('POST', '/api/v1/perms/k8s-app-permissions/', { name: 'p-orgadmin', system_users: [systemUser('k8s')] }, { as: 'orgadmin' });
+  assert.equal(
+    (await call('GET', `/api/v1/perms/k8s-app-permissions/${opsPermission.id}/`, undefined, { as: 'orgadmin' }))
+      .statusCode,
+    404,
+  );
+  assert.equal(
+    (
+      await call(
+        'PATCH',
+        `/api/v1/perms/k8s-app-permissions/${opsPermission.id}/users/add/`,
+        { users: [] },
+        { as: 'orgadmin' },
+      )
+    ).statusCode,
+    404,
+  );
+  assert.equal(
+    (await call('GET', '/api/v1/perms/k8s-app-permissions/', undefined, { as: 'orgadmin', org: ops })).statusCode,
+    403,
+  );
+  const own = await call(
+    'POST',
+    '/api/v1/perms/k8s-app-permissions/',
+    { name: 'p-orgadmin', system_users: [systemUser('k8s')] },
+    { as: 'orgadmin' },
+  );
   assert.equal(own.statusCode, 201, own.body);
   for (const as of ['orgauditor', 'user']) {
     assert.equal((await call('GET', '/api/v1/perms/remote-app-permissions/', undefined, { as })).statusCode, 403);
-    assert.equal((await call('POST', '/api/v1/perms/k8s-app-permissions/', { name: `p-${as}`, system_users: [systemUser('k8s')] }, { as })).statusCode, 403);
-    assert.equal((await call('PATCH', `/api/v1/perms/k8s-app-permissions/${own.json().id}/users/add/`, { users: [] }, { as })).statusCode, 403);
-    assert.equal((await call('GET', `/api/v1/perms/k8s-app-permissions/${own.json().id}/users/all/`, undefined, { as })).statusCode, 403);
+    assert.equal(
+      (
+        await call(
+          'POST',
+          '/api/v1/perms/k8s-app-permissions/',
+          { name: `p-${as}`, system_users: [systemUser('k8s')] },
+          { as },
+        )
+      ).statusCode,
+      403,
+    );
+    assert.equal(
+      (await call('PATCH', `/api/v1/perms/k8s-app-permissions/${own.json().id}/users/add/`, { users: [] }, { as }))
+        .statusCode,
+      403,
+    );
+    assert.equal(
+      (await call('GET', `/api/v1/perms/k8s-app-permissions/${own.json().id}/users/all/`, undefined, { as }))
+        .statusCode,
+      403,
+    );
   }
 });

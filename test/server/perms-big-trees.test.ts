@@ -14,7 +14,12 @@ const BUDGET_MS = 250;
 const SEEDED = 15_000;
 const GRANTED = 12_000;
 
-type Item = { id: string; name: string; pId: string; meta: { type: string; node?: { key: string; assets_amount: number }; asset?: { id: string } } };
+type Item = {
+  id: string;
+  name: string;
+  pId: string;
+  meta: { type: string; node?: { key: string; assets_amount: number }; asset?: { id: string } };
+};
 
 async function wideWorld(t: Parameters<typeof build>[0]) {
   const app = await build(t);
@@ -49,7 +54,10 @@ test('whole granted trees of 12,000 assets are built and sent without holding th
   const longestMs = delay.max / 1e6;
   assert.equal(profile.statusCode, 200);
   assert.ok(longestMs < BUDGET_MS, `the longest turn of the event loop took ${longestMs.toFixed(0)} ms`);
-  assert.ok(answers.some((answer) => answer.finished > profileAnswered), 'the cheap call was answered while big ones were still being sent');
+  assert.ok(
+    answers.some((answer) => answer.finished > profileAnswered),
+    'the cheap call was answered while big ones were still being sent',
+  );
 
   const [withAssets, flat, usable, list] = answers.map((answer) => {
     assert.equal(answer.status, 200, answer.text.slice(0, 200));
@@ -57,7 +65,11 @@ test('whole granted trees of 12,000 assets are built and sent without holding th
   });
   assert.equal(flat.length, GRANTED);
   assert.equal(new Set(flat.map((item) => item.id)).size, GRANTED);
-  assert.deepEqual(list.map((row) => row.id), flat.map((item) => item.id), 'the list and the flat tree: the same assets, in the same order');
+  assert.deepEqual(
+    list.map((row) => row.id),
+    flat.map((item) => item.id),
+    'the list and the flat tree: the same assets, in the same order',
+  );
   // Every asset of the tree sits on a node of the tree, whose count is the distinct assets in its subtree.
   const nodes = new Map(withAssets.filter((item) => item.meta.type === 'node').map((item) => [item.id, item]));
   const placed = withAssets.filter((item) => item.meta.type === 'asset');
@@ -70,17 +82,26 @@ test('whole granted trees of 12,000 assets are built and sent without holding th
       under.get(key)!.add(item.id);
     }
   }
-  for (const [key, node] of nodes) if (!key.startsWith('-')) assert.equal(node.meta.node!.assets_amount, under.get(key)?.size, `count of ${node.name}`);
+  for (const [key, node] of nodes)
+    if (!key.startsWith('-'))
+      assert.equal(node.meta.node!.assets_amount, under.get(key)?.size, `count of ${node.name}`);
   // Over ssh: every granted asset but the Windows hosts (rdp only).
-  const ssh = app.bastion.db.prepare("SELECT COUNT(*) FROM assets WHERE id IN (SELECT value FROM json_each(?)) AND protocols LIKE 'ssh/%'")
-    .pluck().get(JSON.stringify(flat.map((item) => item.id)));
+  const ssh = app.bastion.db
+    .prepare("SELECT COUNT(*) FROM assets WHERE id IN (SELECT value FROM json_each(?)) AND protocols LIKE 'ssh/%'")
+    .pluck()
+    .get(JSON.stringify(flat.map((item) => item.id)));
   assert.equal(usable.length, ssh);
 });
 
 test('ten calls for the same big tree at once all get the same complete answer', async (t) => {
   const { app, headers } = await wideWorld(t);
-  const answers = await Promise.all(Array.from({ length: 10 }, () => fetchAll(app, '/api/v1/perms/users/nodes-with-assets/tree/', headers)));
-  assert.deepEqual(answers.map((answer) => [answer.status, answer.text.length]), answers.map(() => [200, answers[0].text.length]));
+  const answers = await Promise.all(
+    Array.from({ length: 10 }, () => fetchAll(app, '/api/v1/perms/users/nodes-with-assets/tree/', headers)),
+  );
+  assert.deepEqual(
+    answers.map((answer) => [answer.status, answer.text.length]),
+    answers.map(() => [200, answers[0].text.length]),
+  );
   assert.ok(answers.every((answer) => answer.text === answers[0].text));
   assert.ok((JSON.parse(answers[0].text) as Item[]).length > GRANTED);
 });

@@ -41,11 +41,27 @@ async function setUp(t: TestContext) {
 
   // alice: direct asset + node subtree, two permissions OR-ing actions on the same system user.
   w.permission('g-direct', { users: [alice], assets: [a.loose], systemUsers: [ssh], actions: ['connect'] });
-  w.permission('g-region', { users: [alice], nodes: [region.id], systemUsers: [ssh, rdp], actions: ['connect', 'upload_file'] });
-  w.permission('g-rack-copy', { users: [alice], nodes: [rack.id], systemUsers: [ssh, sshLow], actions: ['clipboard_copy'] });
+  w.permission('g-region', {
+    users: [alice],
+    nodes: [region.id],
+    systemUsers: [ssh, rdp],
+    actions: ['connect', 'upload_file'],
+  });
+  w.permission('g-rack-copy', {
+    users: [alice],
+    nodes: [rack.id],
+    systemUsers: [ssh, sshLow],
+    actions: ['clipboard_copy'],
+  });
   // bob: through his group, on the rack only; plus an expired, a future and an inactive permission.
   w.permission('g-group', { groups: [ops], nodes: [rack.id], systemUsers: [ssh] });
-  w.permission('g-expired', { users: [bob], assets: [a.loose], systemUsers: [ssh], start: now - 10 * DAY, end: now - DAY });
+  w.permission('g-expired', {
+    users: [bob],
+    assets: [a.loose],
+    systemUsers: [ssh],
+    start: now - 10 * DAY,
+    end: now - DAY,
+  });
   w.permission('g-future', { users: [bob], assets: [a.inRegion], systemUsers: [ssh], start: now + DAY });
   w.permission('g-inactive', { users: [bob], nodes: [other.id], systemUsers: [ssh], active: false });
   // carol: only in Engineering.
@@ -61,17 +77,29 @@ test('granted assets: direct, node subtree, through groups; windows, activity an
     return ids.map((id) => db.prepare('SELECT hostname FROM assets WHERE id = ?').pluck().get(id)).sort();
   };
   const cases: [string, Omit<GrantScope, 'now'>, string[]][] = [
-    ['a node grants its whole subtree (assets on two nodes once); inactive assets never', { subject: { user: users.alice }, orgId: '' },
-      ['g-loose', 'g-rack-host', 'g-region-host', 'g-twice', 'g-win']],
-    ['a group member reaches what the group is granted; expired, future and inactive permissions count for nothing', { subject: { user: users.bob }, orgId: '' },
-      ['g-rack-host', 'g-twice', 'g-win']],
-    ['the group variant sees only the group\'s own permissions', { subject: { group: ops }, orgId: '' },
-      ['g-rack-host', 'g-twice', 'g-win']],
+    [
+      'a node grants its whole subtree (assets on two nodes once); inactive assets never',
+      { subject: { user: users.alice }, orgId: '' },
+      ['g-loose', 'g-rack-host', 'g-region-host', 'g-twice', 'g-win'],
+    ],
+    [
+      'a group member reaches what the group is granted; expired, future and inactive permissions count for nothing',
+      { subject: { user: users.bob }, orgId: '' },
+      ['g-rack-host', 'g-twice', 'g-win'],
+    ],
+    [
+      "the group variant sees only the group's own permissions",
+      { subject: { group: ops }, orgId: '' },
+      ['g-rack-host', 'g-twice', 'g-win'],
+    ],
     ['a permission in another org is not seen from DEFAULT', { subject: { user: users.carol }, orgId: '' }, []],
     ['but is seen in that org', { subject: { user: users.carol }, orgId: engineering }, ['g-eng-host']],
     ['"my" view (every org) sums them', { subject: { user: users.carol }, orgId: null }, ['g-eng-host']],
-    ['system_user= narrows to permissions holding that system user', { subject: { user: users.alice }, orgId: '', systemUser: su.rdp },
-      ['g-rack-host', 'g-region-host', 'g-twice', 'g-win']],
+    [
+      'system_user= narrows to permissions holding that system user',
+      { subject: { user: users.alice }, orgId: '', systemUser: su.rdp },
+      ['g-rack-host', 'g-region-host', 'g-twice', 'g-win'],
+    ],
   ];
   for (const [name, scope, expected] of cases) assert.deepEqual(hosts(scope), expected, name);
 });
@@ -79,21 +107,38 @@ test('granted assets: direct, node subtree, through groups; windows, activity an
 test('system users per asset: protocol match, priority order, actions OR-ed per system user', async (t) => {
   const { db, now, a, users, su } = await setUp(t);
   const granted = (user: string, asset: string, systemUser?: string) =>
-    grantedSystemUsers(db, { subject: { user }, orgId: '', now, ...(systemUser ? { systemUser } : {}) }, asset)
-      .map((s) => [s.name, actionNames(s.actions).join(',')]);
+    grantedSystemUsers(db, { subject: { user }, orgId: '', now, ...(systemUser ? { systemUser } : {}) }, asset).map(
+      (s) => [s.name, actionNames(s.actions).join(',')],
+    );
 
-  assert.deepEqual(granted(users.alice, a.inRack), [
-    ['g-ssh', 'connect,upload_file,clipboard_copy'], // region (connect+upload) | rack (copy) through the ancestor node
-    ['g-ssh-low', 'clipboard_copy'],
-  ], 'rdp is granted on the region but the host offers ssh only; priority 10 before 50');
-  assert.deepEqual(granted(users.alice, a.windows), [['g-rdp', 'connect,upload_file']], 'a Windows host gets only the rdp system user');
+  assert.deepEqual(
+    granted(users.alice, a.inRack),
+    [
+      ['g-ssh', 'connect,upload_file,clipboard_copy'], // region (connect+upload) | rack (copy) through the ancestor node
+      ['g-ssh-low', 'clipboard_copy'],
+    ],
+    'rdp is granted on the region but the host offers ssh only; priority 10 before 50',
+  );
+  assert.deepEqual(
+    granted(users.alice, a.windows),
+    [['g-rdp', 'connect,upload_file']],
+    'a Windows host gets only the rdp system user',
+  );
   assert.deepEqual(granted(users.alice, a.loose), [['g-ssh', 'connect']]);
   assert.deepEqual(granted(users.alice, a.retired), [], 'an inactive asset grants nothing');
   assert.deepEqual(granted(users.bob, a.loose), [], 'an expired permission grants nothing');
   assert.deepEqual(granted(users.bob, a.inRegion), [], 'a permission not yet started grants nothing');
-  assert.deepEqual(granted(users.bob, a.twice), [['g-ssh', 'all,connect,upload_file,download_file,updownload,clipboard_copy,clipboard_paste,clipboard_copy_paste']]);
-  assert.deepEqual(granted(users.alice, a.inRack, su.sshLow), [['g-ssh', 'clipboard_copy'], ['g-ssh-low', 'clipboard_copy']],
-    'system_user= keeps only the permissions naming it (g-rack-copy), with all their system users');
+  assert.deepEqual(granted(users.bob, a.twice), [
+    ['g-ssh', 'all,connect,upload_file,download_file,updownload,clipboard_copy,clipboard_paste,clipboard_copy_paste'],
+  ]);
+  assert.deepEqual(
+    granted(users.alice, a.inRack, su.sshLow),
+    [
+      ['g-ssh', 'clipboard_copy'],
+      ['g-ssh-low', 'clipboard_copy'],
+    ],
+    'system_user= keeps only the permissions naming it (g-rack-copy), with all their system users',
+  );
   assert.deepEqual(granted(users.carol, a.eng), [], 'Engineering permissions are not seen from DEFAULT');
 });
 

@@ -21,9 +21,17 @@ const CLIENT = 'test-portal';
 const TTL = 120;
 
 async function portalApp(t: Parameters<typeof build>[0]): Promise<App> {
-  const app = await build(t, { corsOrigins: [PORTAL], publicOrigin: 'http://127.0.0.1:8080', portalTokenTtlSeconds: TTL });
+  const app = await build(t, {
+    corsOrigins: [PORTAL],
+    publicOrigin: 'http://127.0.0.1:8080',
+    portalTokenTtlSeconds: TTL,
+  });
   // Registered with a redirect URI on an origin that is not allowed as well: that one never counts.
-  savePortalClient(app.bastion.db, { clientId: CLIENT, name: 'Test portal', redirectUris: [REDIRECT, `${OTHER}/callback.html`] }, app.clock.now());
+  savePortalClient(
+    app.bastion.db,
+    { clientId: CLIENT, name: 'Test portal', redirectUris: [REDIRECT, `${OTHER}/callback.html`] },
+    app.clock.now(),
+  );
   return app;
 }
 
@@ -39,9 +47,17 @@ function authorizeUrl(params: Record<string, string>): string {
 }
 
 /** Follows the popup through /oidc/auth, the server's login form and back; returns the redirect to the portal. */
-async function popupSignIn(app: App, username: string, challenge: string, otpSecret?: string, scope = 'openid'): Promise<URL> {
+async function popupSignIn(
+  app: App,
+  username: string,
+  challenge: string,
+  otpSecret?: string,
+  scope = 'openid',
+): Promise<URL> {
   let jar: Record<string, string> = {};
-  let response = await app.inject({ url: authorizeUrl({ code_challenge: challenge, code_challenge_method: 'S256', scope }) });
+  let response = await app.inject({
+    url: authorizeUrl({ code_challenge: challenge, code_challenge_method: 'S256', scope }),
+  });
   for (let hops = 0; hops < 10; hops += 1) {
     assert.ok([302, 303].includes(response.statusCode), `${response.statusCode} ${response.body.slice(0, 300)}`);
     jar = cookieJar(response, jar);
@@ -64,8 +80,12 @@ async function popupSignIn(app: App, username: string, challenge: string, otpSec
     if (location.pathname === '/core/auth/login/otp/') {
       // The MFA step of the usual sign-in, as the user types the code.
       assert.ok(otpSecret, 'the sign-in asked for an MFA code');
-      response = await app.inject({ method: 'POST', url: location.pathname, headers: { cookie: cookieHeader(jar) },
-        payload: { csrfmiddlewaretoken: jar.csrftoken, otp_code: totpCode(otpSecret, app.clock.now()) } });
+      response = await app.inject({
+        method: 'POST',
+        url: location.pathname,
+        headers: { cookie: cookieHeader(jar) },
+        payload: { csrfmiddlewaretoken: jar.csrftoken, otp_code: totpCode(otpSecret, app.clock.now()) },
+      });
       continue;
     }
     response = await app.inject({ url: location.pathname + location.search, headers: { cookie: cookieHeader(jar) } });
@@ -75,8 +95,16 @@ async function popupSignIn(app: App, username: string, challenge: string, otpSec
 
 async function exchange(app: App, code: string, verifier: string, origin = PORTAL) {
   return app.inject({
-    method: 'POST', url: '/oidc/token', headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: CLIENT, code_verifier: verifier }).toString(),
+    method: 'POST',
+    url: '/oidc/token',
+    headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT,
+      client_id: CLIENT,
+      code_verifier: verifier,
+    }).toString(),
   });
 }
 
@@ -99,14 +127,26 @@ const withToken = (token: string) => ({ authorization: `Bearer ${token}`, origin
 
 test('BASTION_CORS_ORIGINS takes origins only', () => {
   assert.deepEqual(parseCorsOrigins(undefined), []);
-  assert.deepEqual(parseCorsOrigins(' http://127.0.0.2:8081 , https://portal.example.com/ '), ['http://127.0.0.2:8081', 'https://portal.example.com']);
-  for (const bad of ['*', 'http://a.example/path', 'ftp://a.example', 'portal.example.com']) assert.throws(() => parseCorsOrigins(bad), /BASTION_CORS_ORIGINS/);
+  assert.deepEqual(parseCorsOrigins(' http://127.0.0.2:8081 , https://portal.example.com/ '), [
+    'http://127.0.0.2:8081',
+    'https://portal.example.com',
+  ]);
+  for (const bad of ['*', 'http://a.example/path', 'ftp://a.example', 'portal.example.com'])
+    assert.throws(() => parseCorsOrigins(bad), /BASTION_CORS_ORIGINS/);
 });
 
 test('CORS: an allowed origin gets preflights and Access-Control-Allow-Origin (never credentials), others nothing', async (t) => {
   const app = await portalApp(t);
-  const preflight = (origin: string) => app.inject({ method: 'OPTIONS', url: '/api/v1/assets/assets/?limit=15',
-    headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization,x-jms-org' } });
+  const preflight = (origin: string) =>
+    app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/assets/assets/?limit=15',
+      headers: {
+        origin,
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization,x-jms-org',
+      },
+    });
   const allowed = await preflight(PORTAL);
   assert.equal(allowed.statusCode, 204);
   assert.equal(allowed.headers['access-control-allow-origin'], PORTAL);
@@ -123,7 +163,12 @@ test('CORS: an allowed origin gets preflights and Access-Control-Allow-Origin (n
   const other = await app.inject({ url: '/api/v1/settings/public/', headers: { origin: OTHER } });
   assert.equal(other.headers['access-control-allow-origin'], undefined);
   // The discovery document too: an allowed origin only.
-  assert.equal((await app.inject({ url: '/oidc/.well-known/openid-configuration', headers: { origin: PORTAL } })).headers['access-control-allow-origin'], PORTAL);
+  assert.equal(
+    (await app.inject({ url: '/oidc/.well-known/openid-configuration', headers: { origin: PORTAL } })).headers[
+      'access-control-allow-origin'
+    ],
+    PORTAL,
+  );
   const discovery = await app.inject({ url: '/oidc/.well-known/openid-configuration', headers: { origin: OTHER } });
   assert.equal(discovery.statusCode, 200);
   assert.equal(discovery.headers['access-control-allow-origin'], undefined);
@@ -132,11 +177,15 @@ test('CORS: an allowed origin gets preflights and Access-Control-Allow-Origin (n
 
   // No list, no CORS at all.
   const closed = await build(t);
-  const none = await closed.inject({ method: 'OPTIONS', url: '/api/v1/assets/assets/', headers: { origin: PORTAL, 'access-control-request-method': 'GET' } });
+  const none = await closed.inject({
+    method: 'OPTIONS',
+    url: '/api/v1/assets/assets/',
+    headers: { origin: PORTAL, 'access-control-request-method': 'GET' },
+  });
   assert.equal(none.headers['access-control-allow-origin'], undefined);
 });
 
-test('popup sign-in: code + PKCE through the login form; the token reads the elements\' endpoints as that user, and the sign-in is logged', async (t) => {
+test("popup sign-in: code + PKCE through the login form; the token reads the elements' endpoints as that user, and the sign-in is logged", async (t) => {
   const app = await portalApp(t);
   const token = await signIn(app, 'admin');
   const profile = await app.inject({ url: '/api/v1/users/profile/', headers: withToken(token) });
@@ -152,7 +201,11 @@ test('popup sign-in: code + PKCE through the login form; the token reads the ele
   const tree = await app.inject({ url: '/api/v1/assets/nodes/children/tree/', headers: withToken(token) });
   assert.equal(tree.statusCode, 200, tree.body);
 
-  const row = app.bastion.db.prepare("SELECT username, type, reason, status FROM login_logs WHERE reason LIKE 'Portal sign-in%' ORDER BY datetime DESC").get() as Record<string, unknown>;
+  const row = app.bastion.db
+    .prepare(
+      "SELECT username, type, reason, status FROM login_logs WHERE reason LIKE 'Portal sign-in%' ORDER BY datetime DESC",
+    )
+    .get() as Record<string, unknown>;
   assert.deepEqual(row, { username: 'admin', type: 'W', reason: `Portal sign-in: Test portal (${PORTAL})`, status: 1 });
 });
 
@@ -169,7 +222,12 @@ test('a portal token never writes, reaches no other endpoint and needs no CSRF t
     ['GET', '/core/auth/logout/', undefined],
   ] as const;
   for (const [method, url, payload] of refused) {
-    const response = await app.inject({ method, url, payload: payload as object | undefined, headers: withToken(token) });
+    const response = await app.inject({
+      method,
+      url,
+      payload: payload as object | undefined,
+      headers: withToken(token),
+    });
     assert.equal(response.statusCode, 403, `${method} ${url}: ${response.statusCode}`);
   }
   assert.equal(app.bastion.db.prepare("SELECT count(*) FROM assets WHERE hostname = 'x'").pluck().get(), 0);
@@ -177,15 +235,19 @@ test('a portal token never writes, reaches no other endpoint and needs no CSRF t
   assert.equal((await app.inject({ url: '/api/v1/users/profile/', headers: withToken(token) })).statusCode, 200);
 });
 
-test('a portal token expires, can be revoked by the portal, and ends with the user\'s logout', async (t) => {
+test("a portal token expires, can be revoked by the portal, and ends with the user's logout", async (t) => {
   const app = await portalApp(t);
   const first = await signIn(app, 'admin');
   app.clock.advance(TTL * 1000 + 1000);
   assert.equal((await app.inject({ url: '/api/v1/users/profile/', headers: withToken(first) })).statusCode, 401);
 
   const second = await signIn(app, 'admin');
-  const revoke = await app.inject({ method: 'POST', url: '/oidc/token/revocation', headers: { origin: PORTAL, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ token: second, client_id: CLIENT }).toString() });
+  const revoke = await app.inject({
+    method: 'POST',
+    url: '/oidc/token/revocation',
+    headers: { origin: PORTAL, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ token: second, client_id: CLIENT }).toString(),
+  });
   assert.equal(revoke.statusCode, 200, revoke.body);
   assert.equal((await app.inject({ url: '/api/v1/users/profile/', headers: withToken(second) })).statusCode, 401);
 
@@ -198,7 +260,13 @@ test('a portal token expires, can be revoked by the portal, and ends with the us
 test('the authorization server refuses a redirect URI off the allowed origins, a missing PKCE and a wrong verifier', async (t) => {
   const app = await portalApp(t);
   const { verifier, challenge } = pkce();
-  const offList = await app.inject({ url: authorizeUrl({ redirect_uri: `${OTHER}/callback.html`, code_challenge: challenge, code_challenge_method: 'S256' }) });
+  const offList = await app.inject({
+    url: authorizeUrl({
+      redirect_uri: `${OTHER}/callback.html`,
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    }),
+  });
   assert.equal(offList.statusCode, 400);
   assert.equal(offList.headers.location, undefined);
   assert.match(offList.body, /redirect_uri/);
@@ -209,7 +277,9 @@ test('the authorization server refuses a redirect URI off the allowed origins, a
   assert.equal(noPkceTo.origin + noPkceTo.pathname, REDIRECT);
   assert.equal(noPkceTo.searchParams.get('error'), 'invalid_request');
 
-  const unknown = await app.inject({ url: authorizeUrl({ client_id: 'nobody', code_challenge: challenge, code_challenge_method: 'S256' }) });
+  const unknown = await app.inject({
+    url: authorizeUrl({ client_id: 'nobody', code_challenge: challenge, code_challenge_method: 'S256' }),
+  });
   assert.equal(unknown.statusCode, 400);
 
   const back = await popupSignIn(app, 'admin', challenge);
@@ -224,7 +294,7 @@ test('the authorization server refuses a redirect URI off the allowed origins, a
   assert.notEqual(foreign.statusCode, 200);
 });
 
-test('the portal\'s back end: a super admin\'s access key asks a token for one user; nothing else may', async (t) => {
+test("the portal's back end: a super admin's access key asks a token for one user; nothing else may", async (t) => {
   const app = await portalApp(t);
   const key = issuePrivateToken(app.bastion.db, userId(app, 'admin'), app.clock.now());
   const ask = (headers: Record<string, string>, payload: object) =>
@@ -236,21 +306,45 @@ test('the portal\'s back end: a super admin\'s access key asks a token for one u
   const token = answer.json().access_token as string;
   const profile = await app.inject({ url: '/api/v1/users/profile/', headers: withToken(token) });
   assert.equal(profile.json().username, 'user');
-  assert.equal((await app.inject({ method: 'POST', url: '/api/v1/users/groups/', payload: { name: 'g' }, headers: withToken(token) })).statusCode, 403);
-  const row = app.bastion.db.prepare("SELECT username, type, reason FROM login_logs WHERE reason LIKE 'Portal token%'").get() as Record<string, unknown>;
+  assert.equal(
+    (
+      await app.inject({
+        method: 'POST',
+        url: '/api/v1/users/groups/',
+        payload: { name: 'g' },
+        headers: withToken(token),
+      })
+    ).statusCode,
+    403,
+  );
+  const row = app.bastion.db
+    .prepare("SELECT username, type, reason FROM login_logs WHERE reason LIKE 'Portal token%'")
+    .get() as Record<string, unknown>;
   assert.deepEqual(row, { username: 'user', type: 'T', reason: `Portal token: ${CLIENT}, asked by admin` });
 
-  assert.equal((await ask({ authorization: `Token ${key}` }, { client_id: 'nobody', username: 'user' })).statusCode, 400);
-  assert.equal((await ask({ authorization: `Token ${key}` }, { client_id: CLIENT, username: 'no-such-user' })).statusCode, 400);
+  assert.equal(
+    (await ask({ authorization: `Token ${key}` }, { client_id: 'nobody', username: 'user' })).statusCode,
+    400,
+  );
+  assert.equal(
+    (await ask({ authorization: `Token ${key}` }, { client_id: CLIENT, username: 'no-such-user' })).statusCode,
+    400,
+  );
   assert.equal((await ask({ authorization: `Token ${key}` }, { client_id: CLIENT })).statusCode, 400);
   assert.equal((await ask({}, { client_id: CLIENT, username: 'user' })).statusCode, 401);
   // A portal token or a user's key cannot mint more.
   assert.equal((await ask(withToken(token), { client_id: CLIENT, username: 'admin' })).statusCode, 403);
   const userKey = issuePrivateToken(app.bastion.db, userId(app, 'user'), app.clock.now());
-  assert.equal((await ask({ authorization: `Token ${userKey}` }, { client_id: CLIENT, username: 'admin' })).statusCode, 403);
+  assert.equal(
+    (await ask({ authorization: `Token ${userKey}` }, { client_id: CLIENT, username: 'admin' })).statusCode,
+    403,
+  );
   // A browser session (even with its CSRF token) is no access key.
   const session = await postLoginForm(app, { username: 'admin' });
-  const bySession = await ask({ cookie: cookieHeader(session.jar), 'x-csrftoken': session.jar.csrftoken }, { client_id: CLIENT, username: 'user' });
+  const bySession = await ask(
+    { cookie: cookieHeader(session.jar), 'x-csrftoken': session.jar.csrftoken },
+    { client_id: CLIENT, username: 'user' },
+  );
   assert.equal(bySession.statusCode, 403);
 });
 
@@ -259,17 +353,25 @@ test('CSRF stays closed for cookie sessions across origins; a bearer call needs 
   const session = await postLoginForm(app, { username: 'admin' });
   const cookie = cookieHeader(session.jar);
   // A portal page cannot read the bastion's csrftoken cookie: a cookie-only write from it is anonymous.
-  const forged = await app.inject({ method: 'POST', url: '/api/v1/users/groups/', payload: { name: 'from-the-portal' }, headers: { cookie, origin: PORTAL } });
+  const forged = await app.inject({
+    method: 'POST',
+    url: '/api/v1/users/groups/',
+    payload: { name: 'from-the-portal' },
+    headers: { cookie, origin: PORTAL },
+  });
   assert.ok([401, 403].includes(forged.statusCode), String(forged.statusCode));
   assert.equal(forged.headers['access-control-allow-credentials'], undefined);
-  assert.equal(app.bastion.db.prepare("SELECT count(*) FROM user_groups WHERE name = 'from-the-portal'").pluck().get(), 0);
+  assert.equal(
+    app.bastion.db.prepare("SELECT count(*) FROM user_groups WHERE name = 'from-the-portal'").pluck().get(),
+    0,
+  );
   // The portal token reads without any CSRF token, cookie or not.
   const token = await signIn(app, 'admin');
   const read = await app.inject({ url: '/api/v1/assets/assets/?limit=1', headers: { ...withToken(token), cookie } });
   assert.equal(read.statusCode, 200);
 });
 
-test('the popup\'s sign-in is the usual one: a user with MFA gives the code before the portal gets anything', async (t) => {
+test("the popup's sign-in is the usual one: a user with MFA gives the code before the portal gets anything", async (t) => {
   const app = await portalApp(t);
   const secret = newOtpSecret();
   bindOtpSecret(app.bastion.db, userId(app, 'user'), secret);
@@ -281,11 +383,19 @@ test('the popup\'s sign-in is the usual one: a user with MFA gives the code befo
   assert.equal(answer.statusCode, 200, answer.body);
   const profile = await app.inject({ url: '/api/v1/users/profile/', headers: withToken(answer.json().access_token) });
   assert.equal(profile.json().username, 'user');
-  const rows = app.bastion.db.prepare("SELECT reason, mfa FROM login_logs WHERE username = 'user' AND status = 1 ORDER BY rowid").all();
-  assert.deepEqual(rows.map((row) => ({ ...(row as object) })), [{ reason: '', mfa: 1 }, { reason: `Portal sign-in: Test portal (${PORTAL})`, mfa: 2 }]);
+  const rows = app.bastion.db
+    .prepare("SELECT reason, mfa FROM login_logs WHERE username = 'user' AND status = 1 ORDER BY rowid")
+    .all();
+  assert.deepEqual(
+    rows.map((row) => ({ ...(row as object) })),
+    [
+      { reason: '', mfa: 1 },
+      { reason: `Portal sign-in: Test portal (${PORTAL})`, mfa: 2 },
+    ],
+  );
 });
 
-test('the ID token names the user (preferred_username) with oidc-client-ts\'s minimal settings: no userinfo call needed', async (t) => {
+test("the ID token names the user (preferred_username) with oidc-client-ts's minimal settings: no userinfo call needed", async (t) => {
   const app = await portalApp(t);
   const { verifier, challenge } = pkce();
   const back = await popupSignIn(app, 'user', challenge, undefined, 'openid profile');
@@ -297,6 +407,11 @@ test('the ID token names the user (preferred_username) with oidc-client-ts\'s mi
   // Without the profile scope the ID token says who, and nothing more.
   const bare = pkce();
   const plain = await popupSignIn(app, 'user', bare.challenge);
-  const plainClaims = JSON.parse(Buffer.from(String((await exchange(app, plain.searchParams.get('code')!, bare.verifier)).json().id_token).split('.')[1], 'base64url').toString('utf8'));
+  const plainClaims = JSON.parse(
+    Buffer.from(
+      String((await exchange(app, plain.searchParams.get('code')!, bare.verifier)).json().id_token).split('.')[1],
+      'base64url',
+    ).toString('utf8'),
+  );
   assert.equal(plainClaims.preferred_username, undefined);
 });

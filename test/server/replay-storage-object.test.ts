@@ -21,7 +21,11 @@ import { eventually, terminalWorld, type TerminalWorld } from './support/termina
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
 
 /** One recorded session through the SSH door that prints `word`; answers its id once it is closed. */
-async function recordedSession(world: TerminalWorld, t: Parameters<typeof DOORS.ssh>[1], word: string): Promise<string> {
+async function recordedSession(
+  world: TerminalWorld,
+  t: Parameters<typeof DOORS.ssh>[1],
+  word: string,
+): Promise<string> {
   const screen = await DOORS.ssh(world, t);
   const { id } = await openSession(world);
   await runLine(screen, `echo ${word}`);
@@ -29,22 +33,39 @@ async function recordedSession(world: TerminalWorld, t: Parameters<typeof DOORS.
   return id;
 }
 
-const sessionOf = async (world: TerminalWorld, id: string) => (await world.admin('GET', `/api/v1/terminal/sessions/${id}/`)).json;
+const sessionOf = async (world: TerminalWorld, id: string) =>
+  (await world.admin('GET', `/api/v1/terminal/sessions/${id}/`)).json;
 
 test('a terminal whose replay storage is a Ceph bucket stores each recording there, and the console reads it from there', async (t) => {
   const store = await testStore(t);
   const world = await terminalWorld(t);
   const { db } = world.app.bastion;
-  const created = await world.admin('POST', '/api/v1/terminal/replay-storages/', { name: 'ceph-replays', type: 'ceph', meta: store.meta });
+  const created = await world.admin('POST', '/api/v1/terminal/replay-storages/', {
+    name: 'ceph-replays',
+    type: 'ceph',
+    meta: store.meta,
+  });
   assert.equal(created.status, 201, created.body);
   const tested = await world.admin('GET', `/api/v1/terminal/replay-storages/${created.json.id}/test-connective/`);
   assert.equal(tested.json.is_valid, true, tested.body);
   const terminalId = world.terminal.services.terminalId;
-  assert.equal((await world.admin('PATCH', `/api/v1/terminal/terminals/${terminalId}/`, { replay_storage: 'ceph-replays' })).status, 200);
+  assert.equal(
+    (await world.admin('PATCH', `/api/v1/terminal/terminals/${terminalId}/`, { replay_storage: 'ceph-replays' }))
+      .status,
+    200,
+  );
 
   const id = await recordedSession(world, t, 'hello-object-store');
-  const stored = await eventually(() => db.prepare('SELECT * FROM replay_objects WHERE session_id = ?').get(id) as Record<string, unknown> | undefined, 20_000, 'the recording in the store');
-  const row = db.prepare('SELECT date_start, has_replay FROM terminal_sessions WHERE id = ?').get(id) as { date_start: string; has_replay: number };
+  const stored = await eventually(
+    () =>
+      db.prepare('SELECT * FROM replay_objects WHERE session_id = ?').get(id) as Record<string, unknown> | undefined,
+    20_000,
+    'the recording in the store',
+  );
+  const row = db.prepare('SELECT date_start, has_replay FROM terminal_sessions WHERE id = ?').get(id) as {
+    date_start: string;
+    has_replay: number;
+  };
   const key = `${row.date_start.slice(0, 10)}/${id}.cast.gz`;
   assert.equal(stored.object_key, key, "2.3's layout: <date the session started>/<id>.cast.gz");
   assert.equal(row.has_replay, 1);
@@ -56,38 +77,75 @@ test('a terminal whose replay storage is a Ceph bucket stores each recording the
   const cast = gunzipSync(object.body);
   const [header, ...events] = cast.toString('utf8').trimEnd().split('\n');
   assert.equal(JSON.parse(header).version, 2);
-  assert.ok(events.some((line) => line.includes('hello-object-store')), 'the session\'s output is in the recording');
+  assert.ok(
+    events.some((line) => line.includes('hello-object-store')),
+    "the session's output is in the recording",
+  );
   assert.equal(object.metadata.sha256, sha256(cast));
   assert.equal(stored.size, object.body.length);
-  assert.deepEqual(readdirSync(world.terminal.services.replayDir).filter((name) => name.startsWith(id)), [], 'the terminal removed its copy once stored');
-  assert.equal(existsSync(join(dirname(db.name), 'replays', `${id}.cast.gz`)), false, 'the server kept no copy on its disk');
+  assert.deepEqual(
+    readdirSync(world.terminal.services.replayDir).filter((name) => name.startsWith(id)),
+    [],
+    'the terminal removed its copy once stored',
+  );
+  assert.equal(
+    existsSync(join(dirname(db.name), 'replays', `${id}.cast.gz`)),
+    false,
+    'the server kept no copy on its disk',
+  );
 
   // The console: replay answers src; src streams the object (gzip as stored, or inflated); the download holds it.
   const replay = await world.admin('GET', `/api/v1/terminal/sessions/${id}/replay/`);
   assert.equal(replay.status, 200, replay.body);
-  const gz = await world.app.inject({ method: 'GET', url: replay.json.src, headers: { ...(await adminHeaders(world)), 'accept-encoding': 'gzip' } });
+  const gz = await world.app.inject({
+    method: 'GET',
+    url: replay.json.src,
+    headers: { ...(await adminHeaders(world)), 'accept-encoding': 'gzip' },
+  });
   assert.equal(gz.statusCode, 200);
   assert.equal(gz.headers['content-encoding'], 'gzip');
   assert.ok(gz.rawPayload.equals(object.body), 'the stored bytes as they are');
   const plain = await world.app.inject({ method: 'GET', url: replay.json.src, headers: await adminHeaders(world) });
   assert.equal(plain.body, cast.toString('utf8'));
-  const tar = await world.app.inject({ method: 'GET', url: replay.json.download_url, headers: await adminHeaders(world) });
+  const tar = await world.app.inject({
+    method: 'GET',
+    url: replay.json.download_url,
+    headers: await adminHeaders(world),
+  });
   assert.equal(tar.statusCode, 200);
-  assert.ok(tar.rawPayload.subarray(512, 512 + object.body.length).equals(object.body), 'the tar carries <id>.cast.gz as stored');
+  assert.ok(
+    tar.rawPayload.subarray(512, 512 + object.body.length).equals(object.body),
+    'the tar carries <id>.cast.gz as stored',
+  );
   assert.equal((await sessionOf(world, id)).replay_status, 'stored');
 
   // Append-only in the store as on the server's disk: the same report again is done, another recording is refused.
   const api = world.terminal.services.api;
-  const again = await api.post<{ url: string }>(`/api/v1/terminal/sessions/${id}/replay/object/`, { sha256: object.metadata.sha256, size: object.body.length });
+  const again = await api.post<{ url: string }>(`/api/v1/terminal/sessions/${id}/replay/object/`, {
+    sha256: object.metadata.sha256,
+    size: object.body.length,
+  });
   assert.equal(again.url, replay.json.src);
-  await assert.rejects(api.post(`/api/v1/terminal/sessions/${id}/replay/object/`, { sha256: sha256('another'), size: 10 }),
-    (error: unknown) => error instanceof ApiError && error.status === 409);
+  await assert.rejects(
+    api.post(`/api/v1/terminal/sessions/${id}/replay/object/`, { sha256: sha256('another'), size: 10 }),
+    (error: unknown) => error instanceof ApiError && error.status === 409,
+  );
   const form = new FormData();
-  form.append('file', new Blob([gzipSync('{"version": 2, "width": 80, "height": 24}\n[0.1, "o", "forged"]\n')]), 'x.cast');
-  await assert.rejects(api.request(`/api/v1/terminal/sessions/${id}/replay/`, { method: 'POST', form }), (error: unknown) => error instanceof ApiError && error.status === 409);
+  form.append(
+    'file',
+    new Blob([gzipSync('{"version": 2, "width": 80, "height": 24}\n[0.1, "o", "forged"]\n')]),
+    'x.cast',
+  );
+  await assert.rejects(
+    api.request(`/api/v1/terminal/sessions/${id}/replay/`, { method: 'POST', form }),
+    (error: unknown) => error instanceof ApiError && error.status === 409,
+  );
   const sameUpload = new FormData();
   sameUpload.append('file', new Blob([cast]), 'x.cast');
-  assert.ok(await api.request(`/api/v1/terminal/sessions/${id}/replay/`, { method: 'POST', form: sameUpload }), 'the same recording uploaded again is taken as done');
+  assert.ok(
+    await api.request(`/api/v1/terminal/sessions/${id}/replay/`, { method: 'POST', form: sameUpload }),
+    'the same recording uploaded again is taken as done',
+  );
   assert.deepEqual(await store.keys(), [key]);
 
   // The storage holds recordings: it keeps its type and stays.
@@ -96,9 +154,16 @@ test('a terminal whose replay storage is a Ceph bucket stores each recording the
   assert.equal((await world.admin('DELETE', storageUrl)).status, 400);
 
   // Back to the server's disk: the next session goes there, the first still plays from the bucket.
-  assert.equal((await world.admin('PATCH', `/api/v1/terminal/terminals/${terminalId}/`, { replay_storage: 'default' })).status, 200);
+  assert.equal(
+    (await world.admin('PATCH', `/api/v1/terminal/terminals/${terminalId}/`, { replay_storage: 'default' })).status,
+    200,
+  );
   const next = await recordedSession(world, t, 'hello-server-disk');
-  await eventually(() => (db.prepare('SELECT has_replay FROM terminal_sessions WHERE id = ?').pluck().get(next) === 1), 10_000, 'the next recording');
+  await eventually(
+    () => db.prepare('SELECT has_replay FROM terminal_sessions WHERE id = ?').pluck().get(next) === 1,
+    10_000,
+    'the next recording',
+  );
   assert.equal(db.prepare('SELECT COUNT(*) FROM replay_objects WHERE session_id = ?').pluck().get(next), 0);
   assert.deepEqual(await store.keys(), [key], 'nothing new in the bucket');
   const old = await world.app.inject({ method: 'GET', url: replay.json.src, headers: await adminHeaders(world) });

@@ -22,7 +22,10 @@ const major = (version: string) => Number(version.replace(/^v/, '').split('.')[0
 
 /** The machine's own `node` outside the project (Debian's /usr/bin/node), else this one. */
 function machineNode(): string {
-  const found = spawnSync('sh', ['-c', 'command -v node'], { encoding: 'utf8', env: { ...process.env, PATH: '/usr/local/bin:/usr/bin:/bin' } });
+  const found = spawnSync('sh', ['-c', 'command -v node'], {
+    encoding: 'utf8',
+    env: { ...process.env, PATH: '/usr/local/bin:/usr/bin:/bin' },
+  });
   return found.status === 0 ? found.stdout.trim() : process.execPath;
 }
 
@@ -34,14 +37,22 @@ function descendants(pid: number): { pid: number; exe: string; cmd: string }[] {
     try {
       const ppid = Number(/^\d+ \(.*\) \S (\d+)/s.exec(readFileSync(`/proc/${entry}/stat`, 'utf8'))?.[1]);
       children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch { /* gone meanwhile */ }
+    } catch {
+      /* gone meanwhile */
+    }
   }
   const found: { pid: number; exe: string; cmd: string }[] = [];
   const walk = (parent: number) => {
     for (const child of children.get(parent) ?? []) {
       try {
-        found.push({ pid: child, exe: realpathSync(readlinkSync(`/proc/${child}/exe`)), cmd: readFileSync(`/proc/${child}/cmdline`, 'utf8').replaceAll('\0', ' ').trim() });
-      } catch { /* gone meanwhile */ }
+        found.push({
+          pid: child,
+          exe: realpathSync(readlinkSync(`/proc/${child}/exe`)),
+          cmd: readFileSync(`/proc/${child}/cmdline`, 'utf8').replaceAll('\0', ' ').trim(),
+        });
+      } catch {
+        /* gone meanwhile */
+      }
       walk(child);
     }
   };
@@ -49,30 +60,47 @@ function descendants(pid: number): { pid: number; exe: string; cmd: string }[] {
   return found;
 }
 
-test('this test process runs on the project\'s Node, a supported LTS', (t) => {
+test("this test process runs on the project's Node, a supported LTS", (t) => {
   t.diagnostic(`node --test child: ${process.version} (${process.execPath})`);
   assert.equal(realpathSync(process.execPath), runtime);
   assert.ok(major(process.version) >= 22, `Node ${process.version} is past its end of life`);
-  if (!process.env.BASTION_NODE) assert.equal(process.version, `v${shipped}`, 'the node package\'s binary');
+  if (!process.env.BASTION_NODE) assert.equal(process.version, `v${shipped}`, "the node package's binary");
 });
 
-test('npm start\'s launcher started by the machine\'s node runs itself, the server and the terminal on the project\'s Node', async (t) => {
+test("npm start's launcher started by the machine's node runs itself, the server and the terminal on the project's Node", async (t) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'bastion-runtime-'));
-  const [port, sshPort, httpPort, mariadbPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const [port, sshPort, httpPort, mariadbPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const launcherNode = machineNode();
   const launcher = spawn(launcherNode, ['scripts/start.mjs'], {
     cwd: root,
     env: {
-      ...process.env, PATH: '/usr/local/bin:/usr/bin:/bin', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir,
-      BASTION_AUDIT_SAMPLES: '0', TERMINAL_SSH_PORT: String(sshPort), TERMINAL_HTTP_PORT: String(httpPort), BASTION_ALLOWED_TARGETS: '127.0.0.0/8',
+      ...process.env,
+      PATH: '/usr/local/bin:/usr/bin:/bin',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      BASTION_AUDIT_SAMPLES: '0',
+      TERMINAL_SSH_PORT: String(sshPort),
+      TERMINAL_HTTP_PORT: String(httpPort),
+      BASTION_ALLOWED_TARGETS: '127.0.0.0/8',
       // The demo MariaDB on a port of its own (not the seeded 127.10.3.21:3306 a running `npm start` may hold).
-      MARIADB_DEMO_HOST: '127.0.0.1', MARIADB_DEMO_PORT: String(mariadbPort),
+      MARIADB_DEMO_HOST: '127.0.0.1',
+      MARIADB_DEMO_PORT: String(mariadbPort),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  launcher.stdout.on('data', (data) => { out += data; });
-  launcher.stderr.on('data', (data) => { out += data; });
+  launcher.stdout.on('data', (data) => {
+    out += data;
+  });
+  launcher.stderr.on('data', (data) => {
+    out += data;
+  });
   t.after(async () => {
     if (launcher.exitCode === null && launcher.signalCode === null) {
       const exited = new Promise((done) => launcher.once('exit', done));
@@ -91,7 +119,9 @@ test('npm start\'s launcher started by the machine\'s node runs itself, the serv
   assert.equal(response.status, 200);
 
   const processes = descendants(launcher.pid!).filter(({ exe }) => /node/.test(exe));
-  t.diagnostic(`launcher started by ${launcherNode} (${spawnSync(launcherNode, ['-v'], { encoding: 'utf8' }).stdout.trim()})`);
+  t.diagnostic(
+    `launcher started by ${launcherNode} (${spawnSync(launcherNode, ['-v'], { encoding: 'utf8' }).stdout.trim()})`,
+  );
   for (const { pid, exe, cmd } of processes) t.diagnostic(`pid ${pid}: ${cmd.slice(0, 80)} on ${exe}`);
   const roles = ['scripts/start.mjs', 'demo/server/main.ts', 'demo/terminal/main.ts'];
   for (const role of roles) {
@@ -115,11 +145,16 @@ test('npm start\'s launcher started by the machine\'s node runs itself, the serv
   assert.doesNotMatch(out, /Assertion failed|SIGABRT|Segmentation/);
 });
 
-test('ssh2\'s native crypto binding is built for this Node, or absent so ssh2 uses its JavaScript crypto', (t) => {
+test("ssh2's native crypto binding is built for this Node, or absent so ssh2 uses its JavaScript crypto", (t) => {
   const binding = join(root, 'node_modules', 'ssh2', 'lib', 'protocol', 'crypto', 'build', 'Release', 'sshcrypto.node');
   const { bindingAvailable } = require('ssh2/lib/protocol/crypto.js') as { bindingAvailable: boolean };
-  t.diagnostic(`ssh2 crypto binding on ${process.version}: ${bindingAvailable ? 'loaded' : 'absent, JavaScript crypto'}`);
-  assert.ok(bindingAvailable || !existsSync(binding), 'a binding that is there but does not load was built for another Node');
+  t.diagnostic(
+    `ssh2 crypto binding on ${process.version}: ${bindingAvailable ? 'loaded' : 'absent, JavaScript crypto'}`,
+  );
+  assert.ok(
+    bindingAvailable || !existsSync(binding),
+    'a binding that is there but does not load was built for another Node',
+  );
 });
 
 test('on a Node before 22 the server refuses to open its database with the way out, instead of crashing at the first query', () => {

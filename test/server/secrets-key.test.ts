@@ -12,18 +12,34 @@ import { PASSWORD, bearer } from './helpers.ts';
 
 const KEY = 'k'.repeat(24) + '-operator-chosen-key';
 
-function dataDir(t: TestContext): { dir: string; start: (opts?: Partial<BuildOptions>) => ReturnType<typeof buildApp> } {
+function dataDir(t: TestContext): {
+  dir: string;
+  start: (opts?: Partial<BuildOptions>) => ReturnType<typeof buildApp>;
+} {
   const dir = mkdtempSync(join(tmpdir(), 'bastion-key-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const start = (opts: Partial<BuildOptions> = {}) =>
-    buildApp({ dbFile: join(dir, 'bastion.sqlite3'), demoPassword: PASSWORD, allowedTargets: '127.0.0.0/8', auditSamples: false, ...opts });
+    buildApp({
+      dbFile: join(dir, 'bastion.sqlite3'),
+      demoPassword: PASSWORD,
+      allowedTargets: '127.0.0.0/8',
+      auditSamples: false,
+      ...opts,
+    });
   return { dir, start };
 }
 
 /** A system user's password as the API gives it back: proof the stored credentials open. */
 async function storedPassword(app: Awaited<ReturnType<typeof buildApp>>): Promise<string> {
-  const id = app.bastion.db.prepare("SELECT id FROM system_users WHERE org_id = '' AND name = 'deploy'").pluck().get() as string;
-  const response = await app.inject({ method: 'GET', url: `/api/v1/assets/system-users/${id}/auth-info/`, headers: await bearer(app, 'admin') });
+  const id = app.bastion.db
+    .prepare("SELECT id FROM system_users WHERE org_id = '' AND name = 'deploy'")
+    .pluck()
+    .get() as string;
+  const response = await app.inject({
+    method: 'GET',
+    url: `/api/v1/assets/system-users/${id}/auth-info/`,
+    headers: await bearer(app, 'admin'),
+  });
   assert.equal(response.statusCode, 200, response.body);
   return response.json().password;
 }
@@ -41,7 +57,10 @@ test('the key file is made once and reused; without it an encrypted database ref
   assert.equal(readFileSync(keyFile, 'utf8'), key, 'the same key, not a new one');
 
   rmSync(keyFile);
-  await assert.rejects(start(), /credentials are encrypted, but no secret key was found: set BASTION_SECRET_KEY or restore .*secret_key/);
+  await assert.rejects(
+    start(),
+    /credentials are encrypted, but no secret key was found: set BASTION_SECRET_KEY or restore .*secret_key/,
+  );
   assert.equal(existsSync(keyFile), false, 'no key generated over the existing ciphertext');
   await assert.rejects(start({ secretKey: KEY }), /is not the key this database's credentials were encrypted with/);
 });
@@ -64,7 +83,9 @@ test('main.ts with a wrong key prints why and exits 1, before listening', async 
   const { dir, start } = dataDir(t);
   await (await start()).close();
   const run = spawnSync(process.execPath, ['--import', 'tsx', 'demo/server/main.ts'], {
-    env: { ...process.env, DATA_DIR: dir, PORT: '1', BASTION_SECRET_KEY: KEY }, encoding: 'utf8', timeout: 60_000,
+    env: { ...process.env, DATA_DIR: dir, PORT: '1', BASTION_SECRET_KEY: KEY },
+    encoding: 'utf8',
+    timeout: 60_000,
   });
   assert.equal(run.status, 1, run.stderr);
   assert.match(run.stderr, /^\[bastion\] cannot start: The secret key from BASTION_SECRET_KEY is not the key/m);

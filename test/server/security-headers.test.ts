@@ -11,7 +11,10 @@ import { build, loginSession } from './helpers.ts';
 function tempDist(t: TestContext): string {
   const dist = mkdtempSync(join(tmpdir(), 'bastion-dist-'));
   t.after(() => rmSync(dist, { recursive: true, force: true }));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><script type="module" src="./bastion-console.js"></script></head></html>');
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><html><head><script type="module" src="./bastion-console.js"></script></head></html>',
+  );
   writeFileSync(join(dist, 'bastion-console.js'), 'export {};');
   return dist;
 }
@@ -19,7 +22,13 @@ function tempDist(t: TestContext): string {
 /** The CSP as a map of directive → its sources. */
 function csp(header: unknown): Map<string, string[]> {
   assert.equal(typeof header, 'string', 'a Content-Security-Policy header');
-  return new Map(String(header).split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...sources]) => [name, sources]));
+  return new Map(
+    String(header)
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...sources]) => [name, sources]),
+  );
 }
 
 test('API, console file, login page, embed page and 404 all carry the security headers', async (t) => {
@@ -39,7 +48,11 @@ test('API, console file, login page, embed page and 404 all carry the security h
     assert.equal(response.headers['referrer-policy'], 'same-origin', name);
     assert.equal(response.headers['x-frame-options'], 'SAMEORIGIN', name);
     const policy = csp(response.headers['content-security-policy']);
-    assert.deepEqual(policy.get('script-src'), ["'self'"], `${name}: scripts only from this origin, nothing inline or eval'd`);
+    assert.deepEqual(
+      policy.get('script-src'),
+      ["'self'"],
+      `${name}: scripts only from this origin, nothing inline or eval'd`,
+    );
     assert.deepEqual(policy.get('script-src-attr'), ["'none'"], name);
     assert.deepEqual(policy.get('frame-ancestors'), ["'self'"], name);
     assert.deepEqual(policy.get('object-src'), ["'none'"], name);
@@ -58,7 +71,10 @@ test('the login and embed pages hold no inline script', async (t) => {
     const html = (await app.inject({ method: 'GET', url })).body;
     const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
     for (const [, attributes, body] of scripts) {
-      assert.ok(/\bsrc=/.test(attributes) || /type="application\/json"/.test(attributes), `${url}: inline script ${body.slice(0, 40)}`);
+      assert.ok(
+        /\bsrc=/.test(attributes) || /type="application\/json"/.test(attributes),
+        `${url}: inline script ${body.slice(0, 40)}`,
+      );
     }
     assert.doesNotMatch(html, /\son[a-z]+=/i, `${url}: no inline event handler`);
   }
@@ -72,15 +88,25 @@ test('BASTION_FRAME_ANCESTORS lets a portal frame the console; nonsense stops th
   const frameAncestors = parseFrameAncestors("'self' https://portal.example.com");
   const app = await build(t, { frameAncestors });
   const response = await app.inject({ method: 'GET', url: '/core/auth/login/' });
-  assert.deepEqual(csp(response.headers['content-security-policy']).get('frame-ancestors'), ["'self'", 'https://portal.example.com']);
+  assert.deepEqual(csp(response.headers['content-security-policy']).get('frame-ancestors'), [
+    "'self'",
+    'https://portal.example.com',
+  ]);
   // X-Frame-Options cannot name a portal; left out, browsers follow frame-ancestors.
   assert.equal(response.headers['x-frame-options'], undefined);
 
   assert.deepEqual(parseFrameAncestors(undefined), ["'self'"]);
   assert.deepEqual(parseFrameAncestors('  '), ["'self'"]);
   assert.deepEqual(parseFrameAncestors("'none'"), ["'none'"]);
-  assert.deepEqual(parseFrameAncestors('https://*.corp.example:8443 http://127.1.2.3'), ['https://*.corp.example:8443', 'http://127.1.2.3']);
-  for (const bad of ["https://a.example; script-src 'unsafe-inline'", 'https://a.example,https://b.example', "'unsafe-inline'"]) {
+  assert.deepEqual(parseFrameAncestors('https://*.corp.example:8443 http://127.1.2.3'), [
+    'https://*.corp.example:8443',
+    'http://127.1.2.3',
+  ]);
+  for (const bad of [
+    "https://a.example; script-src 'unsafe-inline'",
+    'https://a.example,https://b.example',
+    "'unsafe-inline'",
+  ]) {
     assert.throws(() => parseFrameAncestors(bad), /BASTION_FRAME_ANCESTORS/, bad);
   }
 });

@@ -18,7 +18,13 @@ test('datetimes follow X-TZ; an invalid zone falls back to Asia/Shanghai', async
   const app = await build(t);
   const headers = await bearer(app, 'admin');
   const joined = async (tz?: string) =>
-    (await app.inject({ method: 'GET', url: '/api/v1/users/profile/', headers: tz ? { ...headers, 'x-tz': tz } : headers })).json().date_joined;
+    (
+      await app.inject({
+        method: 'GET',
+        url: '/api/v1/users/profile/',
+        headers: tz ? { ...headers, 'x-tz': tz } : headers,
+      })
+    ).json().date_joined;
   assert.equal(await joined(), '2024-01-15 16:30:00 +0800');
   assert.equal(await joined('UTC'), '2024-01-15 08:30:00 +0000');
   assert.equal(await joined('America/New_York'), '2024-01-15 03:30:00 -0500');
@@ -45,26 +51,61 @@ test('a restart keeps the data and does not seed again; admin can never be delet
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const dbFile = join(dir, 'db.sqlite3');
   const first = await buildApp({ dbFile, demoPassword: 'first-pass' });
-  await first.inject({ method: 'POST', url: '/api/v1/orgs/orgs/', headers: await bearer(first, 'admin', 'first-pass'), payload: { name: 'Kept' } });
-  assert.throws(() => first.bastion.db.prepare("DELETE FROM users WHERE username = 'admin'").run(), /admin cannot be deleted/);
+  await first.inject({
+    method: 'POST',
+    url: '/api/v1/orgs/orgs/',
+    headers: await bearer(first, 'admin', 'first-pass'),
+    payload: { name: 'Kept' },
+  });
+  assert.throws(
+    () => first.bastion.db.prepare("DELETE FROM users WHERE username = 'admin'").run(),
+    /admin cannot be deleted/,
+  );
   await first.close();
   const second = await buildApp({ dbFile, demoPassword: 'other' });
   t.after(() => second.close());
-  const orgs = (await second.inject({ method: 'GET', url: '/api/v1/orgs/orgs/', headers: await bearer(second, 'admin', 'first-pass') })).json();
-  assert.deepEqual(orgs.map((o: { name: string }) => o.name), ['Engineering', 'Kept', 'Operations']);
-  assert.equal(second.bastion.db.prepare('SELECT COUNT(*) FROM migrations').pluck().get(), migrations.length, 'each migration recorded once');
+  const orgs = (
+    await second.inject({
+      method: 'GET',
+      url: '/api/v1/orgs/orgs/',
+      headers: await bearer(second, 'admin', 'first-pass'),
+    })
+  ).json();
+  assert.deepEqual(
+    orgs.map((o: { name: string }) => o.name),
+    ['Engineering', 'Kept', 'Operations'],
+  );
+  assert.equal(
+    second.bastion.db.prepare('SELECT COUNT(*) FROM migrations').pluck().get(),
+    migrations.length,
+    'each migration recorded once',
+  );
   assert.equal(second.bastion.db.pragma('journal_mode', { simple: true }), 'wal');
 });
 
 test('seeded accounts: the six named roles, all with the demo password, newuser first-login only', async (t) => {
   const app = await build(t);
-  const rows = app.bastion.db.prepare('SELECT username, role, is_first_login FROM users').all() as { username: string; role: string; is_first_login: number }[];
+  const rows = app.bastion.db.prepare('SELECT username, role, is_first_login FROM users').all() as {
+    username: string;
+    role: string;
+    is_first_login: number;
+  }[];
   assert.ok(rows.length >= 14);
-  assert.deepEqual(rows.filter((r) => r.is_first_login).map((r) => r.username), ['newuser']);
-  assert.deepEqual(rows.filter((r) => r.role !== 'User').map((r) => `${r.username}:${r.role}`), ['admin:Admin', 'sysauditor:Auditor']);
-  const stored = app.bastion.db.prepare("SELECT password_hash FROM users WHERE username = 'user'").pluck().get() as string;
+  assert.deepEqual(
+    rows.filter((r) => r.is_first_login).map((r) => r.username),
+    ['newuser'],
+  );
+  assert.deepEqual(
+    rows.filter((r) => r.role !== 'User').map((r) => `${r.username}:${r.role}`),
+    ['admin:Admin', 'sysauditor:Auditor'],
+  );
+  const stored = app.bastion.db
+    .prepare("SELECT password_hash FROM users WHERE username = 'user'")
+    .pluck()
+    .get() as string;
   assert.ok(!stored.includes(PASSWORD) && stored.startsWith('scrypt$'));
-  for (const username of ['admin', 'sysauditor', 'orgadmin', 'orgauditor', 'user', 'newuser']) await bearer(app, username);
+  for (const username of ['admin', 'sysauditor', 'orgadmin', 'orgauditor', 'user', 'newuser'])
+    await bearer(app, username);
 });
 
 test('/ui/ serves dist with cache headers; hashed chunks are immutable; no dist → 503 hint', async (t) => {

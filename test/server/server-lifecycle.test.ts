@@ -43,10 +43,16 @@ test('/embed.html preloads the chunks the element entry imports statically, not 
   const dist = mkdtempSync(join(tmpdir(), 'bastion-embed-dist-'));
   t.after(() => rmSync(dist, { recursive: true, force: true }));
   writeFileSync(join(dist, 'index.html'), '<!doctype html>');
-  writeFileSync(join(dist, 'bastion-asset-list.js'), 'import{a as b}from"./define-AbC123.js";import"./shared-x_1.js";const l=()=>import("./lazy-Z9.js");');
+  writeFileSync(
+    join(dist, 'bastion-asset-list.js'),
+    'import{a as b}from"./define-AbC123.js";import"./shared-x_1.js";const l=()=>import("./lazy-Z9.js");',
+  );
   const app = await build(t, { distDir: dist });
   const body = (await app.inject({ method: 'GET', url: '/embed.html' })).body;
   const preloaded = [...body.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
   assert.deepEqual(preloaded, ['/ui/define-AbC123.js', '/ui/shared-x_1.js']);
-  assert.ok(body.indexOf('modulepreload') < body.indexOf('<script type="module"'), 'links come before the entry script');
+  assert.ok(
+    body.indexOf('modulepreload') < body.indexOf('<script type="module"'),
+    'links come before the entry script',
+  );
 });

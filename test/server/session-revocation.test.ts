@@ -6,16 +6,19 @@ import { bearer, build, loginSession, PASSWORD, userId } from './helpers.ts';
 
 const PROFILE = '/api/v1/users/profile/';
 type App = Awaited<ReturnType<typeof build>>;
-const status = async (app: App, headers: Record<string, string>) => (await app.inject({ method: 'GET', url: PROFILE, headers })).statusCode;
+const status = async (app: App, headers: Record<string, string>) =>
+  (await app.inject({ method: 'GET', url: PROFILE, headers })).statusCode;
 
-test('changing one\'s own password keeps this session and ends the other sessions and tokens', async (t) => {
+test("changing one's own password keeps this session and ends the other sessions and tokens", async (t) => {
   const app = await build(t);
   const here = await loginSession(app, 'user');
   const elsewhere = await loginSession(app, 'user');
   const token = await bearer(app, 'user');
   const other = await bearer(app, 'liwei');
   const response = await app.inject({
-    method: 'PUT', url: `${PROFILE}password/`, headers: here.headers,
+    method: 'PUT',
+    url: `${PROFILE}password/`,
+    headers: here.headers,
     payload: { old_password: PASSWORD, new_password: 'New-pass-123', new_password_again: 'New-pass-123' },
   });
   assert.equal(response.statusCode, 200, response.body);
@@ -48,18 +51,27 @@ test('an admin setting, resetting or PATCHing a password ends every login of tha
   // With mail configured, password/reset/ sets a random password: the old logins end too.
   app.bastion.settings.set('EMAIL_HOST', 'smtp.example.com', 'email');
   const session = await loginSession(app, 'user', 'Other-pass-2');
-  const reset = await app.inject({ method: 'PUT', url: `/api/v1/users/users/${target}/password/reset/`, headers: admin, payload: {} });
+  const reset = await app.inject({
+    method: 'PUT',
+    url: `/api/v1/users/users/${target}/password/reset/`,
+    headers: admin,
+    payload: {},
+  });
   assert.equal(reset.statusCode, 200, reset.body);
   assert.equal(reset.json().mail_sent, true);
   assert.equal(await status(app, session.headers), 401);
 });
 
-test('logout ends the session and revokes the caller\'s bearer tokens', async (t) => {
+test("logout ends the session and revokes the caller's bearer tokens", async (t) => {
   const app = await build(t);
   const session = await loginSession(app, 'user');
   const token = await bearer(app, 'user');
   const other = await bearer(app, 'liwei');
-  const out = await app.inject({ method: 'GET', url: '/core/auth/logout/', headers: { cookie: session.cookie, 'sec-fetch-site': 'same-origin' } });
+  const out = await app.inject({
+    method: 'GET',
+    url: '/core/auth/logout/',
+    headers: { cookie: session.cookie, 'sec-fetch-site': 'same-origin' },
+  });
   assert.equal(out.statusCode, 302);
   assert.equal(await status(app, session.headers), 401);
   assert.equal(await status(app, token), 401);
@@ -70,7 +82,9 @@ test('a cross-site logout is refused; same-origin and header-less (2.3 clients) 
   const app = await build(t);
   const session = await loginSession(app, 'user');
   const refused = await app.inject({
-    method: 'GET', url: '/core/auth/logout/', headers: { cookie: `${session.cookie}; django_language=en`, 'sec-fetch-site': 'cross-site' },
+    method: 'GET',
+    url: '/core/auth/logout/',
+    headers: { cookie: `${session.cookie}; django_language=en`, 'sec-fetch-site': 'cross-site' },
   });
   assert.equal(refused.statusCode, 403);
   assert.match(refused.json().detail, /another site/);

@@ -14,14 +14,22 @@ test('OPTIONS settings describes every group with labels, help texts and the §2
   assert.equal(put.security.type, 'nested object');
   assert.equal(put.security.label, '安全设置');
   const security = put.security.children;
-  assert.deepEqual([security.SECURITY_LOGIN_LIMIT_COUNT.min_value, security.SECURITY_LOGIN_LIMIT_TIME.min_value], [3, 5]);
-  assert.deepEqual([security.SECURITY_PASSWORD_MIN_LENGTH.min_value, security.SECURITY_PASSWORD_MIN_LENGTH.max_value], [6, 30]);
+  assert.deepEqual(
+    [security.SECURITY_LOGIN_LIMIT_COUNT.min_value, security.SECURITY_LOGIN_LIMIT_TIME.min_value],
+    [3, 5],
+  );
+  assert.deepEqual(
+    [security.SECURITY_PASSWORD_MIN_LENGTH.min_value, security.SECURITY_PASSWORD_MIN_LENGTH.max_value],
+    [6, 30],
+  );
   assert.equal(security.SECURITY_LOGIN_LIMIT_COUNT.type, 'integer');
   assert.equal(security.SECURITY_LOGIN_LIMIT_COUNT.label, '登录失败次数限制');
   assert.equal(security.SECURITY_SERVICE_ACCOUNT_REGISTRATION.required, true);
   assert.equal(put.terminal.children.TERMINAL_HEARTBEAT_INTERVAL.min_value, 5);
-  assert.deepEqual(put.terminal.children.TERMINAL_ASSET_LIST_PAGE_SIZE.choices.map((c: { value: string }) => c.value),
-    ['all', 'auto', '10', '15', '25', '50']);
+  assert.deepEqual(
+    put.terminal.children.TERMINAL_ASSET_LIST_PAGE_SIZE.choices.map((c: { value: string }) => c.value),
+    ['all', 'auto', '10', '15', '25', '50'],
+  );
   assert.equal(put.email.children.EMAIL_PORT.max_length, 5);
   assert.equal(put.email.children.EMAIL_HOST_PASSWORD.write_only, true);
   assert.equal(put.ldap.children.AUTH_LDAP_BIND_PASSWORD.write_only, true);
@@ -52,26 +60,53 @@ test('ranges of §2.11 are enforced on PATCH and a blank write-only password kee
   const app = await build(t);
   const headers = { ...(await bearer(app, 'admin')), 'accept-language': 'en' };
   const cases: [string, string, unknown][] = [
-    ['security', 'SECURITY_LOGIN_LIMIT_COUNT', 2], ['security', 'SECURITY_LOGIN_LIMIT_TIME', 4],
-    ['security', 'SECURITY_PASSWORD_MIN_LENGTH', 5], ['security', 'SECURITY_PASSWORD_MIN_LENGTH', 31],
-    ['security', 'SECURITY_MAX_IDLE_TIME', 0], ['security', 'SECURITY_PASSWORD_EXPIRATION_TIME', 0],
-    ['terminal', 'TERMINAL_HEARTBEAT_INTERVAL', 4], ['terminal', 'TERMINAL_SESSION_KEEP_DURATION', 0],
-    ['terminal', 'TERMINAL_ASSET_LIST_PAGE_SIZE', '20'], ['email', 'EMAIL_PORT', '123456'],
+    ['security', 'SECURITY_LOGIN_LIMIT_COUNT', 2],
+    ['security', 'SECURITY_LOGIN_LIMIT_TIME', 4],
+    ['security', 'SECURITY_PASSWORD_MIN_LENGTH', 5],
+    ['security', 'SECURITY_PASSWORD_MIN_LENGTH', 31],
+    ['security', 'SECURITY_MAX_IDLE_TIME', 0],
+    ['security', 'SECURITY_PASSWORD_EXPIRATION_TIME', 0],
+    ['terminal', 'TERMINAL_HEARTBEAT_INTERVAL', 4],
+    ['terminal', 'TERMINAL_SESSION_KEEP_DURATION', 0],
+    ['terminal', 'TERMINAL_ASSET_LIST_PAGE_SIZE', '20'],
+    ['email', 'EMAIL_PORT', '123456'],
   ];
   for (const [group, name, value] of cases) {
-    const response = await app.inject({ method: 'PATCH', url: SETTING, headers, payload: { [group]: { [name]: value } } });
+    const response = await app.inject({
+      method: 'PATCH',
+      url: SETTING,
+      headers,
+      payload: { [group]: { [name]: value } },
+    });
     assert.equal(response.statusCode, 400, `${name}=${value}`);
     assert.ok(response.json()[group][name][0], `${name} message`);
   }
-  for (const [group, name, value] of [['security', 'SECURITY_LOGIN_LIMIT_COUNT', 3], ['security', 'SECURITY_PASSWORD_MIN_LENGTH', 30],
-    ['terminal', 'TERMINAL_HEARTBEAT_INTERVAL', 5]] as const) {
-    const response = await app.inject({ method: 'PATCH', url: SETTING, headers, payload: { [group]: { [name]: value } } });
+  for (const [group, name, value] of [
+    ['security', 'SECURITY_LOGIN_LIMIT_COUNT', 3],
+    ['security', 'SECURITY_PASSWORD_MIN_LENGTH', 30],
+    ['terminal', 'TERMINAL_HEARTBEAT_INTERVAL', 5],
+  ] as const) {
+    const response = await app.inject({
+      method: 'PATCH',
+      url: SETTING,
+      headers,
+      payload: { [group]: { [name]: value } },
+    });
     assert.equal(response.statusCode, 200, `${name}=${value}`);
   }
 
-  await app.inject({ method: 'PATCH', url: SETTING, headers, payload: { email: { EMAIL_HOST_PASSWORD: 'first', AUTH_X: 1 }, ldap: { AUTH_LDAP_BIND_PASSWORD: 'bind' } } });
-  const blank = await app.inject({ method: 'PATCH', url: SETTING, headers,
-    payload: { email: { EMAIL_HOST: '127.0.0.1', EMAIL_HOST_PASSWORD: '' }, ldap: { AUTH_LDAP_BIND_PASSWORD: '' } } });
+  await app.inject({
+    method: 'PATCH',
+    url: SETTING,
+    headers,
+    payload: { email: { EMAIL_HOST_PASSWORD: 'first', AUTH_X: 1 }, ldap: { AUTH_LDAP_BIND_PASSWORD: 'bind' } },
+  });
+  const blank = await app.inject({
+    method: 'PATCH',
+    url: SETTING,
+    headers,
+    payload: { email: { EMAIL_HOST: '127.0.0.1', EMAIL_HOST_PASSWORD: '' }, ldap: { AUTH_LDAP_BIND_PASSWORD: '' } },
+  });
   assert.equal(blank.statusCode, 200);
   assert.equal(blank.json().email.EMAIL_HOST, '127.0.0.1');
   assert.equal(app.bastion.settings.get('EMAIL_HOST_PASSWORD'), 'first');

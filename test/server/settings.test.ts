@@ -12,9 +12,20 @@ test('public settings need no login and carry every key of §1.16 with its defau
   const { data } = response.json();
   // §1.16's keys, and BASTION_FEATURES: what this server offers beyond 2.3 (2.3 clients ignore the key).
   assert.deepEqual(data.BASTION_FEATURES, ['stop-runs']);
-  assert.deepEqual(Object.keys(data).sort(), ['BASTION_FEATURES', 'LOGIN_CONFIRM_ENABLE', 'LOGO_URLS', 'PASSWORD_RULE', 'SECURITY_COMMAND_EXECUTION',
-    'SECURITY_MAX_IDLE_TIME', 'SECURITY_MFA_VERIFY_TTL', 'SECURITY_VIEW_AUTH_NEED_MFA', 'TICKETS_ENABLED',
-    'WINDOWS_SKIP_ALL_MANUAL_PASSWORD', 'XPACK_ENABLED', 'XPACK_LICENSE_IS_VALID']);
+  assert.deepEqual(Object.keys(data).sort(), [
+    'BASTION_FEATURES',
+    'LOGIN_CONFIRM_ENABLE',
+    'LOGO_URLS',
+    'PASSWORD_RULE',
+    'SECURITY_COMMAND_EXECUTION',
+    'SECURITY_MAX_IDLE_TIME',
+    'SECURITY_MFA_VERIFY_TTL',
+    'SECURITY_VIEW_AUTH_NEED_MFA',
+    'TICKETS_ENABLED',
+    'WINDOWS_SKIP_ALL_MANUAL_PASSWORD',
+    'XPACK_ENABLED',
+    'XPACK_LICENSE_IS_VALID',
+  ]);
   assert.equal(data.LOGO_URLS.logo_index, '/static/img/logo.png');
   assert.deepEqual(Object.keys(data.LOGO_URLS).sort(), ['favicon', 'login_image', 'logo_index', 'logo_logout']);
   assert.equal(data.XPACK_ENABLED, false);
@@ -22,8 +33,13 @@ test('public settings need no login and carry every key of §1.16 with its defau
   assert.equal(data.SECURITY_MFA_VERIFY_TTL, 3600);
   assert.equal(data.SECURITY_MAX_IDLE_TIME, 30);
   assert.equal(data.TICKETS_ENABLED, true);
-  assert.deepEqual(data.PASSWORD_RULE, { SECURITY_PASSWORD_MIN_LENGTH: 6, SECURITY_PASSWORD_UPPER_CASE: false,
-    SECURITY_PASSWORD_LOWER_CASE: false, SECURITY_PASSWORD_NUMBER: false, SECURITY_PASSWORD_SPECIAL_CHAR: false });
+  assert.deepEqual(data.PASSWORD_RULE, {
+    SECURITY_PASSWORD_MIN_LENGTH: 6,
+    SECURITY_PASSWORD_UPPER_CASE: false,
+    SECURITY_PASSWORD_LOWER_CASE: false,
+    SECURITY_PASSWORD_NUMBER: false,
+    SECURITY_PASSWORD_SPECIAL_CHAR: false,
+  });
 });
 
 test('licenseValid at seed time makes the licence valid', async (t) => {
@@ -49,7 +65,12 @@ test('orgadmin, sysauditor and plain users get 403 on settings', async (t) => {
   for (const username of ['orgadmin', 'sysauditor', 'user']) {
     const headers = await bearer(app, username);
     assert.equal((await app.inject({ method: 'GET', url: SETTING, headers })).statusCode, 403, username);
-    const patch = await app.inject({ method: 'PATCH', url: SETTING, headers, payload: { license: { XPACK_LICENSE_IS_VALID: true } } });
+    const patch = await app.inject({
+      method: 'PATCH',
+      url: SETTING,
+      headers,
+      payload: { license: { XPACK_LICENSE_IS_VALID: true } },
+    });
     assert.equal(patch.statusCode, 403, username);
   }
   assert.equal(app.bastion.settings.get('XPACK_LICENSE_IS_VALID'), false);
@@ -59,8 +80,14 @@ test('PATCH stores valid values, keeps secrets write-only and flips the licence 
   const app = await build(t);
   const headers = await bearer(app, 'admin');
   const response = await app.inject({
-    method: 'PATCH', url: SETTING, headers,
-    payload: { license: { XPACK_LICENSE_IS_VALID: true }, security: { SECURITY_LOGIN_LIMIT_COUNT: 5 }, email: { EMAIL_HOST_PASSWORD: 's3cret' } },
+    method: 'PATCH',
+    url: SETTING,
+    headers,
+    payload: {
+      license: { XPACK_LICENSE_IS_VALID: true },
+      security: { SECURITY_LOGIN_LIMIT_COUNT: 5 },
+      email: { EMAIL_HOST_PASSWORD: 's3cret' },
+    },
   });
   assert.equal(response.statusCode, 200, response.body);
   assert.equal(response.json().security.SECURITY_LOGIN_LIMIT_COUNT, 5);
@@ -74,7 +101,9 @@ test('invalid values answer 400 {group: {field: [msg]}} and nothing is stored', 
   const app = await build(t);
   const headers = { ...(await bearer(app, 'admin')), 'accept-language': 'en' };
   const response = await app.inject({
-    method: 'PATCH', url: SETTING, headers,
+    method: 'PATCH',
+    url: SETTING,
+    headers,
     payload: {
       security: { SECURITY_LOGIN_LIMIT_COUNT: 2, SECURITY_LOGIN_LIMIT_TIME: 4, SECURITY_PASSWORD_MIN_LENGTH: 31 },
       terminal: { TERMINAL_ASSET_LIST_SORT_BY: 'name' },
@@ -99,7 +128,12 @@ test('invalid values answer 400 {group: {field: [msg]}} and nothing is stored', 
 test('PUT requires the required fields of each group it sends', async (t) => {
   const app = await build(t);
   const headers = await bearer(app, 'admin');
-  const response = await app.inject({ method: 'PUT', url: SETTING, headers, payload: { basic: { USER_GUIDE_URL: 'https://docs.example.com/' } } });
+  const response = await app.inject({
+    method: 'PUT',
+    url: SETTING,
+    headers,
+    payload: { basic: { USER_GUIDE_URL: 'https://docs.example.com/' } },
+  });
   assert.equal(response.statusCode, 400);
   assert.deepEqual(response.json(), { basic: { SITE_URL: ['这个字段是必填项。'] } });
 });
@@ -107,7 +141,8 @@ test('PUT requires the required fields of each group it sends', async (t) => {
 test('a lowered login limit takes effect on the next failures', async (t) => {
   const app = await build(t);
   app.bastion.settings.set('SECURITY_LOGIN_LIMIT_COUNT', 3, 'security');
-  const attempt = () => app.inject({ method: 'POST', url: '/api/v1/authentication/auth/', payload: { username: 'user', password: 'x' } });
+  const attempt = () =>
+    app.inject({ method: 'POST', url: '/api/v1/authentication/auth/', payload: { username: 'user', password: 'x' } });
   assert.equal((await attempt()).json().error, 'password_failed');
   assert.equal((await attempt()).json().error, 'password_failed');
   assert.equal((await attempt()).json().error, 'block_login');

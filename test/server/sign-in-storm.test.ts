@@ -10,7 +10,12 @@ import { SIGN_IN_BURST, takeSignIn } from '../../demo/server/auth/sign-in-rate.t
 import { PasswordCheckBusy, QUEUE_LIMIT, verifyPassword } from '../../demo/server/lib/passwords.ts';
 import { bearer, build, PASSWORD } from './helpers.ts';
 
-const signIn = (app: Awaited<ReturnType<typeof build>>, username: string, password: string, remoteAddress = '127.0.0.1') =>
+const signIn = (
+  app: Awaited<ReturnType<typeof build>>,
+  username: string,
+  password: string,
+  remoteAddress = '127.0.0.1',
+) =>
   app.inject({ method: 'POST', url: '/api/v1/authentication/auth/', payload: { username, password }, remoteAddress });
 
 test('fifty sign-ins at once are checked off the event loop, which stays free for other requests', async (t) => {
@@ -24,7 +29,10 @@ test('fifty sign-ins at once are checked off the event loop, which stays free fo
   const answers = await Promise.all(storm);
   const busy = performance.eventLoopUtilization(before).utilization;
   assert.equal(profile.statusCode, 200);
-  assert.deepEqual(answers.map((response) => response.statusCode), answers.map(() => 201));
+  assert.deepEqual(
+    answers.map((response) => response.statusCode),
+    answers.map(() => 201),
+  );
   console.log(`# event loop busy ${(busy * 100).toFixed(0)} % of the storm`);
   assert.ok(busy < 0.7, `the event loop was busy ${(busy * 100).toFixed(0)} % of the storm`);
 });
@@ -47,11 +55,16 @@ test('one address past its burst is told busy (429), nothing counted against the
   assert.equal((await signIn(app, 'user', PASSWORD, '127.0.0.77')).statusCode, 201);
 });
 
-test('password checks past the queue\'s limit are refused at once as busy, the others all answered', async () => {
+test("password checks past the queue's limit are refused at once as busy, the others all answered", async () => {
   // A cheap stored hash (N=1024) keeps the test short: the queue is what is under test.
   const salt = randomBytes(16);
   const stored = `scrypt$1024$${salt.toString('base64')}$${scryptSync('pw', salt, 32, { N: 1024 }).toString('base64')}`;
-  const checks = Array.from({ length: QUEUE_LIMIT + 40 }, () => verifyPassword('pw', stored).then((ok) => (ok ? 'ok' : 'no'), (error: unknown) => (error instanceof PasswordCheckBusy ? 'busy' : String(error))));
+  const checks = Array.from({ length: QUEUE_LIMIT + 40 }, () =>
+    verifyPassword('pw', stored).then(
+      (ok) => (ok ? 'ok' : 'no'),
+      (error: unknown) => (error instanceof PasswordCheckBusy ? 'busy' : String(error)),
+    ),
+  );
   const results = await Promise.all(checks);
   const busy = results.filter((result) => result === 'busy').length;
   assert.ok(busy > 0 && busy <= 40, `${busy} refused as busy`);

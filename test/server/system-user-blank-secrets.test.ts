@@ -9,9 +9,22 @@ const CMD_FILTERS = '/api/v1/assets/cmd-filters/';
 
 /** What the console's form sends on update: its fields, the write-only ones empty. */
 const formBody = (name: string, filters: string[]) => ({
-  name, login_mode: 'auto', username: 'deploy', username_same_with_user: false, priority: 30, protocol: 'ssh',
-  password: '', private_key: '', auto_push: true, cmd_filters: filters, sudo: '/bin/whoami', shell: '/bin/bash',
-  home: '', system_groups: '', sftp_root: 'tmp', comment: 'edited',
+  name,
+  login_mode: 'auto',
+  username: 'deploy',
+  username_same_with_user: false,
+  priority: 30,
+  protocol: 'ssh',
+  password: '',
+  private_key: '',
+  auto_push: true,
+  cmd_filters: filters,
+  sudo: '/bin/whoami',
+  shell: '/bin/bash',
+  home: '',
+  system_groups: '',
+  sftp_root: 'tmp',
+  comment: 'edited',
 });
 
 test('PUT with blank password and key keeps the stored ones and binds command filters', async (t) => {
@@ -26,9 +39,15 @@ test('PUT with blank password and key keeps the stored ones and binds command fi
 
   const saved = await call('PUT', `${SYSTEM_USERS}${id}/`, formBody('keep', [filter.json().id]));
   assert.equal(saved.statusCode, 200, saved.body);
-  assert.deepEqual([saved.json().comment, saved.json().priority, saved.json().cmd_filters], ['edited', 30, [filter.json().id]]);
+  assert.deepEqual(
+    [saved.json().comment, saved.json().priority, saved.json().cmd_filters],
+    ['edited', 30, [filter.json().id]],
+  );
   const after = await get(`${SYSTEM_USERS}${id}/auth-info/`);
-  assert.deepEqual([after.password, after.private_key, after.public_key], [before.password, before.private_key, before.public_key]);
+  assert.deepEqual(
+    [after.password, after.private_key, after.public_key],
+    [before.password, before.private_key, before.public_key],
+  );
 });
 
 test('a blank password keeps the stored one on PATCH too; a new one replaces it', async (t) => {

@@ -9,22 +9,34 @@ type App = Awaited<ReturnType<typeof build>>;
 
 function insertTask(app: App, id: string, creator: string, org: string): void {
   const db = app.bastion.db;
-  db.prepare(`INSERT INTO celery_tasks (id, name, state, date_created, creator, creator_id, org_id)
-    VALUES (?, 'Test assets connectivity: secret-host', 'SUCCESS', '2024-01-15T08:30:00Z', ?, ?, ?)`).run(id, creator, userId(app, creator), org);
-  db.prepare('INSERT INTO celery_task_logs (task_id, line) VALUES (?, ?)').run(id, 'secret-host(127.50.0.7): Unreachable');
+  db.prepare(
+    `INSERT INTO celery_tasks (id, name, state, date_created, creator, creator_id, org_id)
+    VALUES (?, 'Test assets connectivity: secret-host', 'SUCCESS', '2024-01-15T08:30:00Z', ?, ?, ?)`,
+  ).run(id, creator, userId(app, creator), org);
+  db.prepare('INSERT INTO celery_task_logs (task_id, line) VALUES (?, ?)').run(
+    id,
+    'secret-host(127.50.0.7): Unreachable',
+  );
 }
 
 async function read(app: App, who: string, id: string, path = `/api/v1/ops/celery/task/${id}/log/`) {
-  const response = await app.inject({ method: 'GET', url: path, headers: { ...(await bearer(app, who)), 'accept-language': 'en' } });
+  const response = await app.inject({
+    method: 'GET',
+    url: path,
+    headers: { ...(await bearer(app, who)), 'accept-language': 'en' },
+  });
   return { status: response.statusCode, body: response.json() };
 }
 
-test('a task started in an org records its creator and org; its log is for them, the org\'s admins/auditors and the system roles', async (t) => {
+test("a task started in an org records its creator and org; its log is for them, the org's admins/auditors and the system roles", async (t) => {
   const app = await build(t, { sshTimeoutMs: 500 });
   const eng = orgId(app, 'Engineering');
   const asset = insertAsset(app, { port: 1, hostname: 'eng-host', ip: '127.50.0.7', adminUser: null, orgId: eng });
   const started = await app.inject({
-    method: 'POST', url: `/api/v1/assets/assets/${asset}/tasks/`, headers: { ...(await bearer(app, 'orgadmin')), 'x-jms-org': eng }, payload: { action: 'test' },
+    method: 'POST',
+    url: `/api/v1/assets/assets/${asset}/tasks/`,
+    headers: { ...(await bearer(app, 'orgadmin')), 'x-jms-org': eng },
+    payload: { action: 'test' },
   });
   assert.equal(started.statusCode, 201, started.body);
   const id = started.json().task as string;
@@ -49,7 +61,11 @@ test('the creator sees their own task even without an admin role; DEFAULT tasks 
   insertTask(app, 'own-task', 'user', orgId(app, 'Operations'));
   insertTask(app, 'default-task', 'orgadmin', '');
   assert.match((await read(app, 'user', 'own-task')).body.data, /secret-host/);
-  assert.deepEqual((await read(app, 'zhangmin', 'own-task')).body, { data: 'Waiting task start' }, 'a plain Operations member');
+  assert.deepEqual(
+    (await read(app, 'zhangmin', 'own-task')).body,
+    { data: 'Waiting task start' },
+    'a plain Operations member',
+  );
   assert.match((await read(app, 'wangfang', 'own-task')).body.data, /secret-host/, 'the Operations admin');
   assert.match((await read(app, 'mgarcia', 'own-task')).body.data, /secret-host/, 'the Operations auditor');
   assert.deepEqual((await read(app, 'wangfang', 'default-task')).body, { data: 'Waiting task start' });

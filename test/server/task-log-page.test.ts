@@ -9,9 +9,14 @@ type App = Awaited<ReturnType<typeof build>>;
 
 function insertTask(app: App, id: string, creator: string, org: string): void {
   const db = app.bastion.db;
-  db.prepare(`INSERT INTO celery_tasks (id, name, state, date_created, creator, creator_id, org_id)
-    VALUES (?, 'Test assets connectivity: secret-host', 'SUCCESS', '2024-01-15T08:30:00Z', ?, ?, ?)`).run(id, creator, userId(app, creator), org);
-  db.prepare('INSERT INTO celery_task_logs (task_id, line) VALUES (?, ?)').run(id, 'secret-host(127.50.0.7): Unreachable');
+  db.prepare(
+    `INSERT INTO celery_tasks (id, name, state, date_created, creator, creator_id, org_id)
+    VALUES (?, 'Test assets connectivity: secret-host', 'SUCCESS', '2024-01-15T08:30:00Z', ?, ?, ?)`,
+  ).run(id, creator, userId(app, creator), org);
+  db.prepare('INSERT INTO celery_task_logs (task_id, line) VALUES (?, ?)').run(
+    id,
+    'secret-host(127.50.0.7): Unreachable',
+  );
 }
 
 const PAGE = (id: string) => `/core/ops/celery/task/${id}/log/`;
@@ -20,13 +25,20 @@ test('a visible task: an HTML page that loads /static/js/task-log.js, no inline 
   const app = await build(t);
   insertTask(app, 'task-1', 'orgadmin', orgId(app, 'Engineering'));
   const session = await loginSession(app, 'orgadmin');
-  const response = await app.inject({ url: PAGE('task-1'), headers: { ...session.headers, cookie: [session.headers.cookie, 'django_language=en'].filter(Boolean).join('; ') } });
+  const response = await app.inject({
+    url: PAGE('task-1'),
+    headers: { ...session.headers, cookie: [session.headers.cookie, 'django_language=en'].filter(Boolean).join('; ') },
+  });
   assert.equal(response.statusCode, 200, response.body);
   assert.match(String(response.headers['content-type']), /^text\/html/);
   const html = response.body;
   assert.match(html, /<title>Task log<\/title>/);
   assert.match(html, /<pre id="task-log" data-task="task-1"><\/pre>/);
-  assert.deepEqual([...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]), ['<script src="/static/js/task-log.js">'], 'one script, a file');
+  assert.deepEqual(
+    [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]),
+    ['<script src="/static/js/task-log.js">'],
+    'one script, a file',
+  );
   assert.doesNotMatch(html, /<script[^>]*>[^<]+<\/script>/, 'no inline script');
   assert.doesNotMatch(html, /\sstyle="/, 'no style attribute (style-src-attr none)');
   assert.match(String(response.headers['content-security-policy']), /script-src 'self'/);
@@ -39,11 +51,14 @@ test('a visible task: an HTML page that loads /static/js/task-log.js, no inline 
   assert.match(json.json().data, /secret-host/);
 });
 
-test("an unknown task, or one the caller may not see, is a 404 page that says so (the same words for both)", async (t) => {
+test('an unknown task, or one the caller may not see, is a 404 page that says so (the same words for both)', async (t) => {
   const app = await build(t);
   insertTask(app, 'eng-task', 'orgadmin', orgId(app, 'Engineering'));
   const page = async (who: string, id: string) => {
-    const response = await app.inject({ url: PAGE(id), headers: { ...(await bearer(app, who)), cookie: 'django_language=en' } });
+    const response = await app.inject({
+      url: PAGE(id),
+      headers: { ...(await bearer(app, who)), cookie: 'django_language=en' },
+    });
     return { status: response.statusCode, body: response.body };
   };
   const unknown = await page('admin', 'no-such-task');
@@ -55,7 +70,10 @@ test("an unknown task, or one the caller may not see, is a 404 page that says so
   assert.equal((await page('user', 'eng-task')).status, 404, 'a plain member');
   assert.equal((await page('sysauditor', 'eng-task')).status, 200);
   // Pages under /core/ speak the console's language (django_language, else Chinese), not the browser's.
-  const zh = await app.inject({ url: PAGE('no-such-task'), headers: { ...(await bearer(app, 'admin')), 'accept-language': 'en' } });
+  const zh = await app.inject({
+    url: PAGE('no-such-task'),
+    headers: { ...(await bearer(app, 'admin')), 'accept-language': 'en' },
+  });
   assert.match(zh.body, /任务不存在/);
   assert.match(zh.body, /<title>任务日志<\/title>/);
 });
@@ -64,16 +82,23 @@ test('not signed in: to the login form, which comes back to the page', async (t)
   const app = await build(t);
   const response = await app.inject({ url: `${PAGE('abc')}?x=1` });
   assert.equal(response.statusCode, 302);
-  assert.equal(response.headers.location, `/core/auth/login/?next=${encodeURIComponent('/core/ops/celery/task/abc/log/?x=1')}`);
+  assert.equal(
+    response.headers.location,
+    `/core/auth/login/?next=${encodeURIComponent('/core/ops/celery/task/abc/log/?x=1')}`,
+  );
 });
 
-test('the page script: follows the marks to the end, turns the runner\'s colours into classes and never into HTML', async () => {
+test("the page script: follows the marks to the end, turns the runner's colours into classes and never into HTML", async () => {
   const { readFileSync } = await import('node:fs');
   const { runInNewContext } = await import('node:vm');
   const source = readFileSync(new URL('../../demo/task-log.js', import.meta.url), 'utf8');
   type Node = { className?: string; textContent: string };
   const shown: Node[] = [];
-  const attrs: Record<string, string> = { 'data-task': 'a b', 'data-ended': 'Task finished', 'data-failed': 'Could not read the log' };
+  const attrs: Record<string, string> = {
+    'data-task': 'a b',
+    'data-ended': 'Task finished',
+    'data-failed': 'Could not read the log',
+  };
   const view = { getAttribute: (name: string) => attrs[name], appendChild: (node: Node) => shown.push(node) };
   const status = { textContent: 'Waiting task start', getAttribute: (name: string) => attrs[name] };
   const answers = [
@@ -92,7 +117,9 @@ test('the page script: follows the marks to the end, turns the runner\'s colours
       body: { scrollHeight: 0 },
     },
     window: { scrollTo: () => {} },
-    setTimeout: (fn: () => void) => { pending.push(fn); },
+    setTimeout: (fn: () => void) => {
+      pending.push(fn);
+    },
     fetch: (url: string) => {
       asked.push(url);
       const answer = answers.shift();
@@ -107,10 +134,22 @@ test('the page script: follows the marks to the end, turns the runner\'s colours
     pending = [];
     next.forEach((fn) => fn());
   }
-  assert.deepEqual(asked, ['/api/v1/ops/celery/task/a%20b/log/', '/api/v1/ops/celery/task/a%20b/log/', '/api/v1/ops/celery/task/a%20b/log/?mark=2', '/api/v1/ops/celery/task/a%20b/log/?mark=3']);
-  assert.deepEqual(shown.map((node) => [node.className ?? '', node.textContent]), [
-    ['', 'start <b>x</b>\n'], ['ok', 'host: ok'], ['', '\n'], ['fail', 'host2: failed'], ['', '\n'],
+  assert.deepEqual(asked, [
+    '/api/v1/ops/celery/task/a%20b/log/',
+    '/api/v1/ops/celery/task/a%20b/log/',
+    '/api/v1/ops/celery/task/a%20b/log/?mark=2',
+    '/api/v1/ops/celery/task/a%20b/log/?mark=3',
   ]);
+  assert.deepEqual(
+    shown.map((node) => [node.className ?? '', node.textContent]),
+    [
+      ['', 'start <b>x</b>\n'],
+      ['ok', 'host: ok'],
+      ['', '\n'],
+      ['fail', 'host2: failed'],
+      ['', '\n'],
+    ],
+  );
   assert.equal(status.textContent, 'Task finished');
   assert.equal(answers.length, 0, 'stops after the end');
 });

@@ -16,7 +16,9 @@ const REFUSED_IP = '203.0.113.10';
 const REFUSAL = `Refused by the allow-list: ${REFUSED_IP} is outside the allowed target networks (${ALLOWED})`;
 
 let sshd: TestSshd;
-before(async () => { sshd = await startSshd(); });
+before(async () => {
+  sshd = await startSshd();
+});
 after(async () => sshd?.stop());
 
 async function setUp(t: TestContext) {
@@ -26,13 +28,24 @@ async function setUp(t: TestContext) {
   return { app, headers, spy };
 }
 
-async function call(app: FastifyInstance, headers: Record<string, string>, method: 'POST' | 'GET', url: string, payload?: object) {
+async function call(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  method: 'POST' | 'GET',
+  url: string,
+  payload?: object,
+) {
   const response = await app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
   assert.ok(response.statusCode < 300, `${method} ${url}: ${response.statusCode} ${response.body}`);
   return response.json();
 }
 
-async function runTask(app: FastifyInstance, headers: Record<string, string>, asset: string, action: 'test' | 'refresh') {
+async function runTask(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  asset: string,
+  action: 'test' | 'refresh',
+) {
   const { task } = await call(app, headers, 'POST', `${ASSETS}${asset}/tasks/`, { action });
   const log = (await followLog(app, headers, task)).join('');
   return { log, result: (await taskResult(app, headers, task)).result };
@@ -42,9 +55,19 @@ const touched = (targets: string[], ip: string) => targets.filter((target) => ta
 
 test('an asset outside the list is refused without a socket; one inside is reached; both through the API', async (t) => {
   const { app, headers, spy } = await setUp(t);
-  const admin = await call(app, headers, 'POST', '/api/v1/assets/admin-users/', { name: 'ops-root', username: sshd.username, password: sshd.password });
-  const create = (hostname: string, ip: string) => call(app, headers, 'POST', ASSETS,
-    { hostname, ip, platform: 'Linux', protocols: [`ssh/${sshd.port}`], admin_user: admin.id });
+  const admin = await call(app, headers, 'POST', '/api/v1/assets/admin-users/', {
+    name: 'ops-root',
+    username: sshd.username,
+    password: sshd.password,
+  });
+  const create = (hostname: string, ip: string) =>
+    call(app, headers, 'POST', ASSETS, {
+      hostname,
+      ip,
+      platform: 'Linux',
+      protocols: [`ssh/${sshd.port}`],
+      admin_user: admin.id,
+    });
   const inside = await create('inside-01', sshd.host);
   const outside = await create('outside-01', REFUSED_IP);
   await app.tasks.idle(); // the refresh + test every create queues
@@ -66,23 +89,47 @@ test('an asset outside the list is refused without a socket; one inside is reach
   assert.ok(assetRow(app, inside.id).os_arch, 'the allowed asset got its hardware refreshed');
 
   assert.deepEqual(touched(spy.targets, REFUSED_IP), [], 'no connection was attempted to the refused address');
-  assert.ok(touched(spy.targets, sshd.host).length >= 4, `the spy saw the allowed connections: ${spy.targets.join(', ')}`);
+  assert.ok(
+    touched(spy.targets, sshd.host).length >= 4,
+    `the spy saw the allowed connections: ${spy.targets.join(', ')}`,
+  );
 });
 
 test('a gateway outside the list is refused before its login; a refused target is not forwarded by an allowed gateway', async (t) => {
   const { app, headers, spy } = await setUp(t);
   const admin = insertAdminUser(app, { username: sshd.username, password: sshd.password });
   const domain = (name: string) => call(app, headers, 'POST', '/api/v1/assets/domains/', { name });
-  const gateway = (name: string, domainId: string, ip: string) => call(app, headers, 'POST', '/api/v1/assets/gateways/',
-    { name, ip, port: sshd.port, protocol: 'ssh', username: sshd.username, password: sshd.password, domain: domainId, is_active: true });
+  const gateway = (name: string, domainId: string, ip: string) =>
+    call(app, headers, 'POST', '/api/v1/assets/gateways/', {
+      name,
+      ip,
+      port: sshd.port,
+      protocol: 'ssh',
+      username: sshd.username,
+      password: sshd.password,
+      domain: domainId,
+      is_active: true,
+    });
   const far = await domain('far-dc');
   const farGateway = await gateway('far-gw', far.id, REFUSED_IP);
   const near = await domain('near-dc');
   await gateway('near-gw', near.id, sshd.host);
-  const behindFar = await call(app, headers, 'POST', ASSETS,
-    { hostname: 'behind-far', ip: sshd.host, platform: 'Linux', protocols: [`ssh/${sshd.port}`], admin_user: admin, domain: far.id });
-  const farTarget = await call(app, headers, 'POST', ASSETS,
-    { hostname: 'far-target', ip: REFUSED_IP, platform: 'Linux', protocols: [`ssh/${sshd.port}`], admin_user: admin, domain: near.id });
+  const behindFar = await call(app, headers, 'POST', ASSETS, {
+    hostname: 'behind-far',
+    ip: sshd.host,
+    platform: 'Linux',
+    protocols: [`ssh/${sshd.port}`],
+    admin_user: admin,
+    domain: far.id,
+  });
+  const farTarget = await call(app, headers, 'POST', ASSETS, {
+    hostname: 'far-target',
+    ip: REFUSED_IP,
+    platform: 'Linux',
+    protocols: [`ssh/${sshd.port}`],
+    admin_user: admin,
+    domain: near.id,
+  });
   await app.tasks.idle();
 
   const viaFar = await runTask(app, headers, behindFar.id, 'test');
@@ -91,10 +138,20 @@ test('a gateway outside the list is refused before its login; a refused target i
   assert.deepEqual(forwarded.result.failed, { 'far-target': REFUSAL });
   assert.doesNotMatch(forwarded.log, /Authenticated/);
 
-  const check = await app.inject({ method: 'POST', url: `/api/v1/assets/gateways/${farGateway.id}/test-connective/`, headers, payload: {} });
+  const check = await app.inject({
+    method: 'POST',
+    url: `/api/v1/assets/gateways/${farGateway.id}/test-connective/`,
+    headers,
+    payload: {},
+  });
   assert.equal(check.statusCode, 400);
   assert.deepEqual(check.json(), { error: REFUSAL });
-  const zh = await app.inject({ method: 'POST', url: `/api/v1/assets/gateways/${farGateway.id}/test-connective/`, headers: { ...headers, 'accept-language': 'zh' }, payload: {} });
+  const zh = await app.inject({
+    method: 'POST',
+    url: `/api/v1/assets/gateways/${farGateway.id}/test-connective/`,
+    headers: { ...headers, 'accept-language': 'zh' },
+    payload: {},
+  });
   assert.match(zh.json().error, /^被允许列表拒绝：203\.0\.113\.10 不在允许连接的网络内/);
 
   assert.deepEqual(touched(spy.targets, REFUSED_IP), [], 'neither the gateway nor the target was contacted');

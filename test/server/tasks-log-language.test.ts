@@ -9,14 +9,25 @@ import { followLog, insertAdminUser, insertAsset, taskResult } from './support/t
 test('a Chinese console reads a Chinese log, an English one an English log; the result is the same', async (t) => {
   const app = await build(t, { sshTimeoutMs: 3000 });
   const token = await bearer(app, 'admin');
-  const closed = insertAsset(app, { port: await freePort(), hostname: 'closed-01', adminUser: insertAdminUser(app, { username: 'root', password: 'x' }) });
+  const closed = insertAsset(app, {
+    port: await freePort(),
+    hostname: 'closed-01',
+    adminUser: insertAdminUser(app, { username: 'root', password: 'x' }),
+  });
   const orphan = insertAsset(app, { port: 22, hostname: 'orphan-01', adminUser: null });
   const run = async (lang: string) => {
     const headers = { ...token, cookie: `django_language=${lang}` };
     let log = '';
     const result = { failed: {}, skipped: {} } as { failed: Record<string, string>; skipped: Record<string, string> };
     for (const asset of [closed, orphan]) {
-      const { task } = (await app.inject({ method: 'POST', url: `/api/v1/assets/assets/${asset}/tasks/`, headers, payload: { action: 'test' } })).json();
+      const { task } = (
+        await app.inject({
+          method: 'POST',
+          url: `/api/v1/assets/assets/${asset}/tasks/`,
+          headers,
+          payload: { action: 'test' },
+        })
+      ).json();
       log += (await followLog(app, headers, task)).join('');
       const done = (await taskResult(app, headers, task)).result;
       Object.assign(result.failed, done.failed);

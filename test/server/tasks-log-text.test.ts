@@ -22,12 +22,27 @@ test('a hostname carrying escape sequences cannot clear or recolour the log; the
   const headers = { ...(await bearer(app, 'admin')), 'accept-language': 'en' }; // the log is written in the starter's language
   // Written straight to the table, as data from an older version or another writer could be.
   const hostname = 'evil\x1b[2J\x1b[H\x1b[32mok\r';
-  const asset = insertAsset(app, { port: await freePort(), hostname, adminUser: insertAdminUser(app, { username: 'root\x1b]0;owned\x07', password: 'x' }) });
-  const { task } = (await app.inject({ method: 'POST', url: `/api/v1/assets/assets/${asset}/tasks/`, headers, payload: { action: 'test' } })).json();
+  const asset = insertAsset(app, {
+    port: await freePort(),
+    hostname,
+    adminUser: insertAdminUser(app, { username: 'root\x1b]0;owned\x07', password: 'x' }),
+  });
+  const { task } = (
+    await app.inject({
+      method: 'POST',
+      url: `/api/v1/assets/assets/${asset}/tasks/`,
+      headers,
+      payload: { action: 'test' },
+    })
+  ).json();
   const log = (await followLog(app, headers, task, undefined, true)).join('');
   assert.match(log, /evil\^\[\[2J\^\[\[H\^\[\[32mok\^M: Connecting to 127\.0\.0\.1:\d+ as root\^\[\]0;owned\^G\r\n/);
   const escapes = [...log.matchAll(/\x1b(.{0,4})/gs)].map((match) => match[1].replace(/m.*/s, 'm'));
   assert.ok(escapes.length >= 2, 'the runner coloured its outcome lines');
-  assert.deepEqual([...new Set(escapes)].sort(), ['[0m', '[31m'], `only the runner's colours are live: ${JSON.stringify(escapes)}`);
+  assert.deepEqual(
+    [...new Set(escapes)].sort(),
+    ['[0m', '[31m'],
+    `only the runner's colours are live: ${JSON.stringify(escapes)}`,
+  );
   assert.match(log, /\x1b\[31mevil\^\[\[2J.*: Unreachable: Connection refused\x1b\[0m\r\n/);
 });

@@ -23,11 +23,17 @@ const PREFIX = 'jmspush';
 let sshd: TestSshd;
 const created: string[] = [];
 
-before(async () => { sshd = await startSshd({ sudo: true, allowUsers: [`${PREFIX}*`] }); });
+before(async () => {
+  sshd = await startSshd({ sudo: true, allowUsers: [`${PREFIX}*`] });
+});
 after(async () => {
   // The accounts this file pushed are removed from the machine, with their home and sudo rule.
   for (const name of created) {
-    try { execFileSync('userdel', ['-r', name], { stdio: 'ignore' }); } catch { /* never created */ }
+    try {
+      execFileSync('userdel', ['-r', name], { stdio: 'ignore' });
+    } catch {
+      /* never created */
+    }
     execFileSync('rm', ['-f', sudoersFile(name)]);
   }
   await sshd?.stop();
@@ -48,8 +54,19 @@ async function asAccount(endpoint: Omit<SshEndpoint, 'host' | 'port'>, command: 
   });
 }
 
-async function push(app: FastifyInstance, headers: Record<string, string>, systemUser: string, body: object, query = '') {
-  const response = await app.inject({ method: 'POST', url: `${SYSTEM_USERS}${systemUser}/tasks/${query}`, headers, payload: { action: 'push', ...body } });
+async function push(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  systemUser: string,
+  body: object,
+  query = '',
+) {
+  const response = await app.inject({
+    method: 'POST',
+    url: `${SYSTEM_USERS}${systemUser}/tasks/${query}`,
+    headers,
+    payload: { action: 'push', ...body },
+  });
   assert.equal(response.statusCode, 201, response.body);
   const { task } = response.json();
   const log = (await followLog(app, headers, task)).join('');
@@ -64,8 +81,17 @@ async function pushFixture(t: Parameters<typeof build>[0], opts: Parameters<type
   return { app, headers, admin, asset };
 }
 
-async function createSystemUser(app: FastifyInstance, headers: Record<string, string>, body: Record<string, unknown>): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: SYSTEM_USERS, headers, payload: { name: `push-${uuid().slice(0, 8)}`, protocol: 'ssh', ...body } });
+async function createSystemUser(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  body: Record<string, unknown>,
+): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: SYSTEM_USERS,
+    headers,
+    payload: { name: `push-${uuid().slice(0, 8)}`, protocol: 'ssh', ...body },
+  });
   assert.equal(response.statusCode, 201, response.body);
   return response.json().id;
 }
@@ -75,9 +101,16 @@ test('push creates the account with its password, key, shell and sudo rule; the 
   const username = accountName();
   const creds = generateCredentials('pushed');
   const systemUser = await createSystemUser(app, headers, {
-    username, password: creds.password, private_key: creds.private_key, shell: '/bin/sh', sudo: '/bin/whoami, /usr/bin/id,', auto_push: true,
+    username,
+    password: creds.password,
+    private_key: creds.private_key,
+    shell: '/bin/sh',
+    sudo: '/bin/whoami, /usr/bin/id,',
+    auto_push: true,
   });
-  app.bastion.db.prepare('INSERT INTO system_user_assets (system_user_id, asset_id) VALUES (?, ?)').run(systemUser, asset);
+  app.bastion.db
+    .prepare('INSERT INTO system_user_assets (system_user_id, asset_id) VALUES (?, ?)')
+    .run(systemUser, asset);
 
   const { log, result, task } = await push(app, headers, systemUser, {});
   assert.deepEqual(result, { ok: ['push-target'], failed: {}, skipped: {} }, log);
@@ -90,10 +123,25 @@ test('push creates the account with its password, key, shell and sudo rule; the 
   // What the host now holds, as the pushed account sees it.
   assert.equal(await asAccount({ username, password: creds.password }, 'id -un'), username, 'password login');
   assert.equal(await asAccount({ username, privateKey: creds.private_key }, 'id -un'), username, 'key login');
-  assert.equal(await asAccount({ username, password: creds.password }, 'getent passwd "$(id -un)" | cut -d: -f7'), '/bin/sh');
-  assert.equal(await asAccount({ username, privateKey: creds.private_key }, 'sudo -n /bin/whoami'), 'root', 'the sudo rule lets it run /bin/whoami');
-  await assert.rejects(asAccount({ username, privateKey: creds.private_key }, 'sudo -n /bin/cat /etc/shadow'), /sudo/, 'and nothing else');
-  assert.equal(readFileSync(sudoersFile(username), 'utf8'), `${username} ALL=(ALL) NOPASSWD: /bin/whoami, /usr/bin/id\n`, '2.3 keeps the text, trailing comma trimmed');
+  assert.equal(
+    await asAccount({ username, password: creds.password }, 'getent passwd "$(id -un)" | cut -d: -f7'),
+    '/bin/sh',
+  );
+  assert.equal(
+    await asAccount({ username, privateKey: creds.private_key }, 'sudo -n /bin/whoami'),
+    'root',
+    'the sudo rule lets it run /bin/whoami',
+  );
+  await assert.rejects(
+    asAccount({ username, privateKey: creds.private_key }, 'sudo -n /bin/cat /etc/shadow'),
+    /sudo/,
+    'and nothing else',
+  );
+  assert.equal(
+    readFileSync(sudoersFile(username), 'utf8'),
+    `${username} ALL=(ALL) NOPASSWD: /bin/whoami, /usr/bin/id\n`,
+    '2.3 keeps the text, trailing comma trimmed',
+  );
 
   // Pushing again updates in place: the key is not added twice; an emptied sudo removes the rule.
   await app.inject({ method: 'PATCH', url: `${SYSTEM_USERS}${systemUser}/`, headers, payload: { sudo: '' } });
@@ -105,7 +153,7 @@ test('push creates the account with its password, key, shell and sudo rule; the 
   assert.equal(keys.split('\n').length, 1, 'one key line');
 });
 
-test('a key-only account can log in with its key (useradd\'s locked password is replaced)', async (t) => {
+test("a key-only account can log in with its key (useradd's locked password is replaced)", async (t) => {
   const { app, headers, asset } = await pushFixture(t);
   const username = accountName();
   const creds = generateCredentials('key-only');
@@ -116,60 +164,113 @@ test('a key-only account can log in with its key (useradd\'s locked password is 
   assert.equal(await asAccount({ username, privateKey: creds.private_key }, 'id -un'), username);
 });
 
-test('push fails honestly: an admin user that cannot sudo, a refused target, a dynamic user\'s unlinked username', async (t) => {
+test("push fails honestly: an admin user that cannot sudo, a refused target, a dynamic user's unlinked username", async (t) => {
   const { app, headers, asset } = await pushFixture(t);
   const systemUser = await createSystemUser(app, headers, { username: accountName(), password: 'Pushed-1' });
   // The admin user logs in with a key and has no password to give sudo.
   const keyOnly = insertAdminUser(app, { username: sshd.username, private_key: sshd.privateKey });
   app.bastion.db.prepare('UPDATE assets SET admin_user = ? WHERE id = ?').run(keyOnly, asset);
   const noSudo = await push(app, headers, systemUser, { asset });
-  assert.deepEqual(noSudo.result.failed, { 'push-target': 'The admin user is not root and cannot become root with sudo' }, noSudo.log);
+  assert.deepEqual(
+    noSudo.result.failed,
+    { 'push-target': 'The admin user is not root and cannot become root with sudo' },
+    noSudo.log,
+  );
 
   const dynamic = await createSystemUser(app, headers, { username_same_with_user: true, password: 'Pushed-1' });
   const unlinked = await push(app, headers, dynamic, { asset }, '?username=root');
-  assert.deepEqual(Object.keys(unlinked.result.skipped), ['push-target'], 'root is not one of its users: nothing is pushed');
+  assert.deepEqual(
+    Object.keys(unlinked.result.skipped),
+    ['push-target'],
+    'root is not one of its users: nothing is pushed',
+  );
 
   const refusedApp = await pushFixture(t, { allowedTargets: '127.0.0.2/32' });
-  const refusedUser = await createSystemUser(refusedApp.app, refusedApp.headers, { username: accountName(), password: 'Pushed-1' });
+  const refusedUser = await createSystemUser(refusedApp.app, refusedApp.headers, {
+    username: accountName(),
+    password: 'Pushed-1',
+  });
   const refused = await push(refusedApp.app, refusedApp.headers, refusedUser, { asset: refusedApp.asset });
   assert.match(refused.result.failed['push-target'], /Refused by the allow-list/);
 
-  const bad = await app.inject({ method: 'POST', url: `${SYSTEM_USERS}${systemUser}/tasks/`, headers, payload: { action: 'shove' } });
+  const bad = await app.inject({
+    method: 'POST',
+    url: `${SYSTEM_USERS}${systemUser}/tasks/`,
+    headers,
+    payload: { action: 'shove' },
+  });
   assert.deepEqual([bad.statusCode, bad.json()], [400, { action: ['"shove" is not a valid choice.'] }]);
-  const asUser = await app.inject({ method: 'POST', url: `${SYSTEM_USERS}${systemUser}/tasks/`, headers: await bearer(app, 'user'), payload: { action: 'push' } });
+  const asUser = await app.inject({
+    method: 'POST',
+    url: `${SYSTEM_USERS}${systemUser}/tasks/`,
+    headers: await bearer(app, 'user'),
+    payload: { action: 'push' },
+  });
   assert.equal(asUser.statusCode, 403);
 });
 
-test('linking an auto-push system user to an asset (or a node) pushes it there, as 2.3\'s link signal does', async (t) => {
+test("linking an auto-push system user to an asset (or a node) pushes it there, as 2.3's link signal does", async (t) => {
   const { app, headers, asset } = await pushFixture(t);
   const username = accountName();
   const creds = generateCredentials('auto');
-  const systemUser = await createSystemUser(app, headers, { username, password: creds.password, auto_push: true, sudo: '' });
-  const manual = await createSystemUser(app, headers, { username: accountName(), login_mode: 'manual', auto_push: false });
+  const systemUser = await createSystemUser(app, headers, {
+    username,
+    password: creds.password,
+    auto_push: true,
+    sudo: '',
+  });
+  const manual = await createSystemUser(app, headers, {
+    username: accountName(),
+    login_mode: 'manual',
+    auto_push: false,
+  });
   const count = () => app.bastion.db.prepare('SELECT COUNT(*) FROM celery_tasks').pluck().get() as number;
   const before = count();
-  const none = await app.inject({ method: 'POST', url: '/api/v1/assets/system-users-assets-relations/', headers, payload: { systemuser: manual, asset } });
+  const none = await app.inject({
+    method: 'POST',
+    url: '/api/v1/assets/system-users-assets-relations/',
+    headers,
+    payload: { systemuser: manual, asset },
+  });
   assert.equal(none.statusCode, 201, none.body);
   assert.equal(count(), before, 'a manual system user is not pushed');
 
-  const link = await app.inject({ method: 'POST', url: '/api/v1/assets/system-users-assets-relations/', headers, payload: { systemuser: systemUser, asset } });
+  const link = await app.inject({
+    method: 'POST',
+    url: '/api/v1/assets/system-users-assets-relations/',
+    headers,
+    payload: { systemuser: systemUser, asset },
+  });
   assert.equal(link.statusCode, 201, link.body);
-  const task = app.bastion.db.prepare('SELECT id, name FROM celery_tasks ORDER BY rowid DESC LIMIT 1').get() as { id: string; name: string };
+  const task = app.bastion.db.prepare('SELECT id, name FROM celery_tasks ORDER BY rowid DESC LIMIT 1').get() as {
+    id: string;
+    name: string;
+  };
   assert.match(task.name, /^Push system users to assets: push-/);
   const log = (await followLog(app, headers, task.id)).join('');
   assert.deepEqual((await taskResult(app, headers, task.id)).result.ok, ['push-target'], log);
-  assert.equal(await asAccount({ username, password: creds.password }, 'id -un'), username, 'the linked account logs in');
+  assert.equal(
+    await asAccount({ username, password: creds.password }, 'id -un'),
+    username,
+    'the linked account logs in',
+  );
 });
 
-test('a dynamic system user pushes its users\' accounts; ?username= on one asset pushes only that user', async (t) => {
+test("a dynamic system user pushes its users' accounts; ?username= on one asset pushes only that user", async (t) => {
   const { app, headers, asset } = await pushFixture(t);
   const db = app.bastion.db;
   const [first, second] = [accountName(), accountName()];
-  const dynamic = await createSystemUser(app, headers, { username_same_with_user: true, password: 'Dyn-pass-1', sudo: '' });
+  const dynamic = await createSystemUser(app, headers, {
+    username_same_with_user: true,
+    password: 'Dyn-pass-1',
+    sudo: '',
+  });
   for (const username of [first, second]) {
     const id = uuid();
-    db.prepare(`INSERT INTO users (id, username, name, email, role, date_expired, date_joined, created_by)
-      VALUES (?, ?, ?, ?, 'User', '2099-01-01T00:00:00.000Z', '2024-01-01T00:00:00.000Z', 'test')`).run(id, username, username, `${username}@example.com`);
+    db.prepare(
+      `INSERT INTO users (id, username, name, email, role, date_expired, date_joined, created_by)
+      VALUES (?, ?, ?, ?, 'User', '2099-01-01T00:00:00.000Z', '2024-01-01T00:00:00.000Z', 'test')`,
+    ).run(id, username, username, `${username}@example.com`);
     db.prepare('INSERT INTO system_user_users (system_user_id, user_id) VALUES (?, ?)').run(dynamic, id);
   }
   const one = await push(app, headers, dynamic, { asset }, `?username=${second}`);
@@ -177,7 +278,10 @@ test('a dynamic system user pushes its users\' accounts; ?username= on one asset
   assert.equal(await asAccount({ username: second, password: 'Dyn-pass-1' }, 'id -un'), second);
   assert.doesNotMatch(one.log, new RegExp(first), 'only the asked user');
   const name = db.prepare('SELECT name FROM celery_tasks WHERE id = ?').pluck().get(one.task);
-  assert.equal(name, `Push system users to asset: ${db.prepare('SELECT name FROM system_users WHERE id = ?').pluck().get(dynamic)}(${second}) => push-target(127.0.0.1)`);
+  assert.equal(
+    name,
+    `Push system users to asset: ${db.prepare('SELECT name FROM system_users WHERE id = ?').pluck().get(dynamic)}(${second}) => push-target(127.0.0.1)`,
+  );
 
   db.prepare('INSERT INTO system_user_assets (system_user_id, asset_id) VALUES (?, ?)').run(dynamic, asset);
   const all = await push(app, headers, dynamic, {});

@@ -4,12 +4,26 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { buildApp } from '../../demo/server/app.ts';
 import { bearer, build } from './helpers.ts';
-import { followLog, insertAdminUser, insertAsset, readLog, shutdownScenario, startSilentServer, taskResult, withoutTones } from './support/task-fixtures.ts';
+import {
+  followLog,
+  insertAdminUser,
+  insertAsset,
+  readLog,
+  shutdownScenario,
+  startSilentServer,
+  taskResult,
+  withoutTones,
+} from './support/task-fixtures.ts';
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 
 async function startTest(app: App, headers: Record<string, string>, asset: string): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: `/api/v1/assets/assets/${asset}/tasks/`, headers, payload: { action: 'test' } });
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/v1/assets/assets/${asset}/tasks/`,
+    headers,
+    payload: { action: 'test' },
+  });
   assert.equal(response.statusCode, 201, response.body);
   return response.json().task;
 }
@@ -26,9 +40,15 @@ test('two tasks run at a time; a waiting task says so; silent hosts time out', a
   const tasks = [];
   for (const name of ['s1', 's2', 's3']) tasks.push(await startTest(app, headers, silentAsset(app, silent.port, name)));
 
-  assert.deepEqual(await Promise.all(tasks.map(async (id) => (await taskResult(app, headers, id)).state)), ['STARTED', 'STARTED', 'PENDING']);
+  assert.deepEqual(await Promise.all(tasks.map(async (id) => (await taskResult(app, headers, id)).state)), [
+    'STARTED',
+    'STARTED',
+    'PENDING',
+  ]);
   assert.deepEqual(await readLog(app, { ...headers, 'accept-language': 'zh' }, tasks[2]), { data: '等待任务开始' });
-  assert.deepEqual(await readLog(app, { ...headers, 'accept-language': 'en' }, tasks[2]), { data: 'Waiting task start' });
+  assert.deepEqual(await readLog(app, { ...headers, 'accept-language': 'en' }, tasks[2]), {
+    data: 'Waiting task start',
+  });
   assert.deepEqual(await readLog(app, headers, tasks[2], 'undefined'), { data: '.' });
 
   for (const [i, id] of tasks.entries()) {
@@ -52,7 +72,9 @@ test('marks resume after the last line read; end comes with an empty read of a f
   assert.equal(whole.end, false);
   assert.deepEqual(await readLog(app, headers, task, whole.mark), { data: '', end: true, mark: whole.mark });
   assert.deepEqual(await taskResult(app, headers, task), {
-    id: task, state: 'SUCCESS', result: { ok: [], failed: {}, skipped: { 'port-one': 'Asset has no admin user, skipped' } },
+    id: task,
+    state: 'SUCCESS',
+    result: { ok: [], failed: {}, skipped: { 'port-one': 'Asset has no admin user, skipped' } },
   });
 });
 
@@ -61,10 +83,17 @@ test('unknown task ids: the log waits (as 2.3), the result is 404; anonymous cal
   const headers = { ...(await bearer(app, 'user')), 'accept-language': 'en' }; // the log is written in the starter's language
   const unknown = '0b6f6c1e-0000-4000-8000-000000000000';
   for (const path of ['log', 'result']) {
-    const response = await app.inject({ method: 'GET', url: `/api/v1/ops/celery/task/${unknown}/${path}/`, headers: { ...headers, 'accept-language': 'en' } });
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/v1/ops/celery/task/${unknown}/${path}/`,
+      headers: { ...headers, 'accept-language': 'en' },
+    });
     if (path === 'log') assert.deepEqual([response.statusCode, response.json()], [200, { data: 'Waiting task start' }]);
     else assert.equal(response.statusCode, 404);
-    assert.equal((await app.inject({ method: 'GET', url: `/api/v1/ops/celery/task/${unknown}/${path}/` })).statusCode, 401);
+    assert.equal(
+      (await app.inject({ method: 'GET', url: `/api/v1/ops/celery/task/${unknown}/${path}/` })).statusCode,
+      401,
+    );
   }
 });
 
@@ -72,9 +101,17 @@ test('closing the server aborts running SSH work at once and fails queued tasks;
   const { silentPort, app, headers, closeAndReopen } = await shutdownScenario(t);
   const tasks = [];
   for (const name of ['a', 'b', 'c']) tasks.push(await startTest(app, headers, silentAsset(app, silentPort, name)));
-  app.bastion.db.prepare("INSERT INTO celery_tasks (id, name, state, date_created) VALUES ('left-over', 'x', 'STARTED', '2024-01-01')").run();
+  app.bastion.db
+    .prepare(
+      "INSERT INTO celery_tasks (id, name, state, date_created) VALUES ('left-over', 'x', 'STARTED', '2024-01-01')",
+    )
+    .run();
   const { again, adminHeaders } = await closeAndReopen();
-  for (const id of [...tasks, 'left-over']) assert.equal((await taskResult(again, adminHeaders, id)).state, 'FAILURE', id);
-  assert.match((await readLog(again, adminHeaders, 'left-over')).data, /Task interrupted: the server stopped before it finished\r\n/);
+  for (const id of [...tasks, 'left-over'])
+    assert.equal((await taskResult(again, adminHeaders, id)).state, 'FAILURE', id);
+  assert.match(
+    (await readLog(again, adminHeaders, 'left-over')).data,
+    /Task interrupted: the server stopped before it finished\r\n/,
+  );
   assert.match((await readLog(again, adminHeaders, tasks[2])).data, /Task cancelled: the server is stopping\r\n/);
 });

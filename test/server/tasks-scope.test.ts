@@ -6,11 +6,18 @@ import { uuid } from '../../demo/server/lib/ids.ts';
 import { bearer, build, orgId } from './helpers.ts';
 import { freePort, startSshd, type TestSshd } from './support/sshd.ts';
 import {
-  assetRow, followLog, insertAdminUser, insertAsset, insertDomainWithGateway, taskResult,
+  assetRow,
+  followLog,
+  insertAdminUser,
+  insertAsset,
+  insertDomainWithGateway,
+  taskResult,
 } from './support/task-fixtures.ts';
 
 let sshd: TestSshd;
-before(async () => { sshd = await startSshd(); });
+before(async () => {
+  sshd = await startSshd();
+});
 after(async () => sshd?.stop());
 
 type App = Awaited<ReturnType<typeof build>>;
@@ -19,8 +26,16 @@ const post = (app: App, url: string, headers: Record<string, string>, payload: u
 
 function insertNode(app: App, key: string, value: string, orgIdValue = ''): string {
   const id = uuid();
-  app.bastion.db.prepare('INSERT INTO nodes (id, key, parent_key, value, org_id, date_create) VALUES (?, ?, ?, ?, ?, ?)')
-    .run(id, key, key.includes(':') ? key.slice(0, key.lastIndexOf(':')) : '', value, orgIdValue, '2024-01-15T08:30:00.000Z');
+  app.bastion.db
+    .prepare('INSERT INTO nodes (id, key, parent_key, value, org_id, date_create) VALUES (?, ?, ?, ?, ?, ?)')
+    .run(
+      id,
+      key,
+      key.includes(':') ? key.slice(0, key.lastIndexOf(':')) : '',
+      value,
+      orgIdValue,
+      '2024-01-15T08:30:00.000Z',
+    );
   return id;
 }
 const putOnNode = (app: App, asset: string, node: string): void => {
@@ -34,7 +49,11 @@ test('a node task tests every asset of the subtree, and only those', async (t) =
   const parent = insertNode(app, '77', 'Servers');
   const child = insertNode(app, '77:1', 'Web');
   const onChild = insertAsset(app, { port: sshd.port, hostname: 'child-host', adminUser: good });
-  const onParent = insertAsset(app, { port: sshd.port, hostname: 'parent-host', adminUser: insertAdminUser(app, { username: sshd.username, password: 'bad' }) });
+  const onParent = insertAsset(app, {
+    port: sshd.port,
+    hostname: 'parent-host',
+    adminUser: insertAdminUser(app, { username: sshd.username, password: 'bad' }),
+  });
   const elsewhere = insertAsset(app, { port: sshd.port, hostname: 'elsewhere', adminUser: good });
   putOnNode(app, onChild, child);
   putOnNode(app, onParent, parent);
@@ -51,7 +70,9 @@ test('a node task tests every asset of the subtree, and only those', async (t) =
   assert.ok(assetRow(app, onChild).os, 'hardware of the child node asset');
   assert.equal(assetRow(app, onParent).os, null);
 
-  const zero = await post(app, '/api/v1/assets/nodes/00000000-0000-0000-0000-000000000000/tasks/', headers, { action: 'refresh_cache' });
+  const zero = await post(app, '/api/v1/assets/nodes/00000000-0000-0000-0000-000000000000/tasks/', headers, {
+    action: 'refresh_cache',
+  });
   assert.equal(zero.statusCode, 201);
   assert.deepEqual(zero.json(), { task: '0' });
   const missing = await post(app, `/api/v1/assets/nodes/${uuid()}/tasks/`, headers, { action: 'test' });
@@ -75,22 +96,27 @@ test("an admin user's connectivity check tests the assets that use it (GET, 200)
 test('gateway test-connective: "ok", or a 400 with the reason', async (t) => {
   const app = await build(t, { sshTimeoutMs: 5000 });
   const headers = { ...(await bearer(app, 'admin')), 'accept-language': 'en' };
-  const check = (gateway: string, payload: unknown = {}) => post(app, `/api/v1/assets/gateways/${gateway}/test-connective/`, headers, payload);
+  const check = (gateway: string, payload: unknown = {}) =>
+    post(app, `/api/v1/assets/gateways/${gateway}/test-connective/`, headers, payload);
   const { gateway } = insertDomainWithGateway(app, sshd);
   const ok = await check(gateway);
   assert.equal(ok.statusCode, 200);
   assert.equal(ok.json(), 'ok');
   const closedPort = await freePort();
-  assert.deepEqual((await check(gateway, { port: closedPort })).json(), { error: `Unable to connect to port ${closedPort} on 127.0.0.1` });
+  assert.deepEqual((await check(gateway, { port: closedPort })).json(), {
+    error: `Unable to connect to port ${closedPort} on 127.0.0.1`,
+  });
   assert.deepEqual((await check(gateway, { port: 'abc' })).json(), { port: ['Number required'] });
   const wrong = await check(insertDomainWithGateway(app, sshd, 'wrongpassword').gateway);
   assert.equal(wrong.statusCode, 400);
   assert.deepEqual(wrong.json(), { error: 'Authentication failed' });
-  assert.deepEqual((await check(insertDomainWithGateway(app, sshd, 'bad-pw!').gateway)).json(), { error: 'Password should not contain special characters' });
+  assert.deepEqual((await check(insertDomainWithGateway(app, sshd, 'bad-pw!').gateway)).json(), {
+    error: 'Password should not contain special characters',
+  });
   assert.equal((await check(uuid())).statusCode, 404);
 });
 
-test('only org admins start tasks, only in their org; the org\'s auditor reads the log, a plain user does not', async (t) => {
+test("only org admins start tasks, only in their org; the org's auditor reads the log, a plain user does not", async (t) => {
   const app = await build(t, { sshTimeoutMs: 3000 });
   const engineering = orgId(app, 'Engineering');
   const orgadmin = await bearer(app, 'orgadmin');
@@ -102,13 +128,31 @@ test('only org admins start tasks, only in their org; the org\'s auditor reads t
   const { gateway } = insertDomainWithGateway(app, sshd, sshd.password);
   const node = insertNode(app, '78', 'Default node');
 
-  assert.equal((await post(app, `/api/v1/assets/assets/${defaultAsset}/tasks/`, inEngineering, { action: 'test' })).statusCode, 404);
-  assert.equal((await post(app, `/api/v1/assets/assets/${engAsset}/tasks/`, orgadmin, { action: 'test' })).statusCode, 403);
+  assert.equal(
+    (await post(app, `/api/v1/assets/assets/${defaultAsset}/tasks/`, inEngineering, { action: 'test' })).statusCode,
+    404,
+  );
+  assert.equal(
+    (await post(app, `/api/v1/assets/assets/${engAsset}/tasks/`, orgadmin, { action: 'test' })).statusCode,
+    403,
+  );
   assert.equal((await post(app, `/api/v1/assets/gateways/${gateway}/test-connective/`, inEngineering)).statusCode, 404);
-  assert.equal((await post(app, `/api/v1/assets/nodes/${node}/tasks/`, inEngineering, { action: 'test' })).statusCode, 404);
-  for (const [method, url] of [['POST', `/api/v1/assets/assets/${engAsset}/tasks/`], ['GET', `/api/v1/assets/admin-users/${engAdmin}/connective/`],
-    ['POST', `/api/v1/assets/nodes/${node}/tasks/`], ['POST', `/api/v1/assets/gateways/${gateway}/test-connective/`]] as const) {
-    assert.equal((await app.inject({ method, url, headers: user, ...(method === 'POST' ? { payload: { action: 'test' } } : {}) })).statusCode, 403, url);
+  assert.equal(
+    (await post(app, `/api/v1/assets/nodes/${node}/tasks/`, inEngineering, { action: 'test' })).statusCode,
+    404,
+  );
+  for (const [method, url] of [
+    ['POST', `/api/v1/assets/assets/${engAsset}/tasks/`],
+    ['GET', `/api/v1/assets/admin-users/${engAdmin}/connective/`],
+    ['POST', `/api/v1/assets/nodes/${node}/tasks/`],
+    ['POST', `/api/v1/assets/gateways/${gateway}/test-connective/`],
+  ] as const) {
+    assert.equal(
+      (await app.inject({ method, url, headers: user, ...(method === 'POST' ? { payload: { action: 'test' } } : {}) }))
+        .statusCode,
+      403,
+      url,
+    );
   }
 
   const started = await post(app, `/api/v1/assets/assets/${engAsset}/tasks/`, inEngineering, { action: 'test' });
@@ -117,7 +161,11 @@ test('only org admins start tasks, only in their org; the org\'s auditor reads t
   const auditor = { ...(await bearer(app, 'orgauditor')), 'x-jms-org': engineering };
   const log = (await followLog(app, auditor, started.json().task)).join('');
   assert.match(log, /认证成功/, 'written in the language of the request that started it (zh by default)');
-  const hidden = await app.inject({ method: 'GET', url: `/api/v1/ops/celery/task/${started.json().task}/log/`, headers: { ...user, 'accept-language': 'en' } });
+  const hidden = await app.inject({
+    method: 'GET',
+    url: `/api/v1/ops/celery/task/${started.json().task}/log/`,
+    headers: { ...user, 'accept-language': 'en' },
+  });
   assert.deepEqual(hidden.json(), { data: 'Waiting task start' });
 });
 
@@ -125,7 +173,9 @@ test('the action must be given and be one of the choices', async (t) => {
   const app = await build(t);
   const headers = { ...(await bearer(app, 'admin')), 'accept-language': 'en' };
   const asset = insertAsset(app, { port: 22, adminUser: null });
-  assert.deepEqual((await post(app, `/api/v1/assets/assets/${asset}/tasks/`, headers, {})).json(), { action: ['This field is required.'] });
+  assert.deepEqual((await post(app, `/api/v1/assets/assets/${asset}/tasks/`, headers, {})).json(), {
+    action: ['This field is required.'],
+  });
   const bad = await post(app, `/api/v1/assets/assets/${asset}/tasks/`, headers, { action: 'refresh_cache' });
   assert.equal(bad.statusCode, 400);
   assert.deepEqual(bad.json(), { action: ['"refresh_cache" is not a valid choice.'] });

@@ -31,13 +31,17 @@ describe('ssh connections (real sshd)', () => {
   after(async () => sshd?.stop());
 
   it('logs in with the password and runs a command as that user', async () => {
-    const whoami = await withSsh({ ...login, password: sshd.password }, { timeoutMs: TIMEOUT, policy }, (client) => runCommand(client, 'whoami', TIMEOUT));
+    const whoami = await withSsh({ ...login, password: sshd.password }, { timeoutMs: TIMEOUT, policy }, (client) =>
+      runCommand(client, 'whoami', TIMEOUT),
+    );
     assert.equal(whoami.code, 0);
     assert.equal(whoami.stdout.trim(), sshd.username);
   });
 
   it('logs in with the PEM private key alone', async () => {
-    const out = await withSsh({ ...login, privateKey: sshd.privateKey }, { timeoutMs: TIMEOUT, policy }, (client) => runCommand(client, 'echo key-ok', TIMEOUT));
+    const out = await withSsh({ ...login, privateKey: sshd.privateKey }, { timeoutMs: TIMEOUT, policy }, (client) =>
+      runCommand(client, 'echo key-ok', TIMEOUT),
+    );
     assert.equal(out.stdout.trim(), 'key-ok');
   });
 
@@ -49,14 +53,19 @@ describe('ssh connections (real sshd)', () => {
 
   it('reports a closed port as refused, at once', async () => {
     const started = Date.now();
-    const failure = await failureOf({ ...login, port: await freePort(), password: sshd.password }, { timeoutMs: TIMEOUT, policy });
+    const failure = await failureOf(
+      { ...login, port: await freePort(), password: sshd.password },
+      { timeoutMs: TIMEOUT, policy },
+    );
     assert.equal(failure.message, 'Connection refused');
     assert.ok(Date.now() - started < 1000);
   });
 
   it('gives up on a port that accepts TCP but never speaks SSH after the timeout', async () => {
     const sockets: Socket[] = [];
-    const silent: Server = createServer((socket) => { sockets.push(socket); /* accept and say nothing */ });
+    const silent: Server = createServer((socket) => {
+      sockets.push(socket); /* accept and say nothing */
+    });
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const { port } = silent.address() as { port: number };
     try {
@@ -72,31 +81,45 @@ describe('ssh connections (real sshd)', () => {
 
   it('reaches the target through a gateway (forwardOut)', async () => {
     const gateway = { ...login, password: sshd.password };
-    const out = await withSsh({ ...login, host: '127.0.0.1', password: sshd.password }, { timeoutMs: TIMEOUT, policy, gateway },
-      (client) => runCommand(client, 'echo via-gateway', TIMEOUT));
+    const out = await withSsh(
+      { ...login, host: '127.0.0.1', password: sshd.password },
+      { timeoutMs: TIMEOUT, policy, gateway },
+      (client) => runCommand(client, 'echo via-gateway', TIMEOUT),
+    );
     assert.equal(out.stdout.trim(), 'via-gateway');
   });
 
   it('tells a gateway login failure from a target the gateway cannot reach', async () => {
     const target = { ...login, password: sshd.password };
-    const badGateway = await failureOf(target, { timeoutMs: TIMEOUT, policy, gateway: { ...login, password: 'wrong' } });
+    const badGateway = await failureOf(target, {
+      timeoutMs: TIMEOUT,
+      policy,
+      gateway: { ...login, password: 'wrong' },
+    });
     assert.equal(badGateway.step, 'gateway');
     assert.equal(badGateway.message, 'Gateway: Authentication failed');
-    const closed = await failureOf({ ...target, port: await freePort() }, { timeoutMs: TIMEOUT, policy, gateway: target });
+    const closed = await failureOf(
+      { ...target, port: await freePort() },
+      { timeoutMs: TIMEOUT, policy, gateway: target },
+    );
     assert.equal(closed.step, 'forward');
     assert.equal(closed.reason, 'Connect failed');
   });
 
   it('collects hardware info with read-only commands', async () => {
     const lines: string[] = [];
-    const info = await withSsh({ ...login, password: sshd.password }, { timeoutMs: TIMEOUT, policy },
-      (client) => collectHardware(client, TIMEOUT, (line) => lines.push(line)));
+    const info = await withSsh({ ...login, password: sshd.password }, { timeoutMs: TIMEOUT, policy }, (client) =>
+      collectHardware(client, TIMEOUT, (line) => lines.push(line)),
+    );
     assert.ok(info.os, 'os');
     assert.match(info.os_arch ?? '', /^(x86_64|aarch64|arm\w*|i\d86|s390x|ppc64le|riscv64)$/);
     assert.ok(info.cpu_vcpus && info.cpu_vcpus >= 1, 'vcpus');
     assert.ok(info.cpu_model, 'cpu model');
     assert.match(info.memory ?? '', /^\d+\.\d G$/);
     assert.ok(info.hostname_raw, 'hostname');
-    assert.ok(lines.some((line) => line.startsWith('$ uname -m: ')), lines.join('\n'));
+    assert.ok(
+      lines.some((line) => line.startsWith('$ uname -m: ')),
+      lines.join('\n'),
+    );
   });
 });

@@ -11,20 +11,34 @@ import { assetRow, followLog, insertAsset, taskResult } from './support/task-fix
 
 const SYSTEM_USERS = '/api/v1/assets/system-users/';
 let sshd: TestSshd;
-before(async () => { sshd = await startSshd(); });
+before(async () => {
+  sshd = await startSshd();
+});
 after(async () => sshd?.stop());
 
-function insertSystemUser(app: FastifyInstance, fields: { username: string; password: string; same?: boolean }, assets: string[]): string {
+function insertSystemUser(
+  app: FastifyInstance,
+  fields: { username: string; password: string; same?: boolean },
+  assets: string[],
+): string {
   const id = uuid();
   const db = app.bastion.db;
-  db.prepare(`INSERT INTO system_users (id, name, username, password, username_same_with_user, date_created, date_updated)
-    VALUES (?, ?, ?, ?, ?, '2024-01-01', '2024-01-01')`).run(id, `su-${id.slice(0, 6)}`, fields.username, seal(db, fields.password), fields.same ? 1 : 0);
-  for (const asset of assets) db.prepare('INSERT INTO system_user_assets (system_user_id, asset_id) VALUES (?, ?)').run(id, asset);
+  db.prepare(
+    `INSERT INTO system_users (id, name, username, password, username_same_with_user, date_created, date_updated)
+    VALUES (?, ?, ?, ?, ?, '2024-01-01', '2024-01-01')`,
+  ).run(id, `su-${id.slice(0, 6)}`, fields.username, seal(db, fields.password), fields.same ? 1 : 0);
+  for (const asset of assets)
+    db.prepare('INSERT INTO system_user_assets (system_user_id, asset_id) VALUES (?, ?)').run(id, asset);
   return id;
 }
 
 async function startTest(app: FastifyInstance, headers: Record<string, string>, systemUser: string, body: object) {
-  const response = await app.inject({ method: 'POST', url: `${SYSTEM_USERS}${systemUser}/tasks/`, headers, payload: body });
+  const response = await app.inject({
+    method: 'POST',
+    url: `${SYSTEM_USERS}${systemUser}/tasks/`,
+    headers,
+    payload: body,
+  });
   assert.equal(response.statusCode, 201, response.body);
   const { task } = response.json();
   await followLog(app, headers, task);
@@ -37,8 +51,12 @@ test('testing a system user logs in to its assets with its own credentials; the 
   const good = insertAsset(app, { port: sshd.port, adminUser: null, hostname: 'su-target' });
   const other = insertAsset(app, { port: sshd.port, adminUser: null, hostname: 'su-other' });
   const right = insertSystemUser(app, { username: sshd.username, password: sshd.password }, [good, other]);
-  assert.deepEqual(await startTest(app, headers, right, { action: 'test' }), { ok: ['su-other', 'su-target'], failed: {}, skipped: {} });
-  assert.equal(assetRow(app, good).connectivity_status, 2, 'an asset records its admin user\'s connectivity only');
+  assert.deepEqual(await startTest(app, headers, right, { action: 'test' }), {
+    ok: ['su-other', 'su-target'],
+    failed: {},
+    skipped: {},
+  });
+  assert.equal(assetRow(app, good).connectivity_status, 2, "an asset records its admin user's connectivity only");
 
   const wrong = insertSystemUser(app, { username: sshd.username, password: 'not-the-password' }, [good, other]);
   const one = await startTest(app, headers, wrong, { action: 'test', asset: good });
@@ -47,12 +65,17 @@ test('testing a system user logs in to its assets with its own credentials; the 
   const name = app.bastion.db.prepare('SELECT name FROM celery_tasks ORDER BY rowid DESC LIMIT 1').pluck().get();
   assert.match(String(name), /^Test system user connectivity: su-\w+\(bastiontest\) => su-target\(127\.0\.0\.1\)$/);
 
-  const foreign = await app.inject({ method: 'POST', url: `${SYSTEM_USERS}${right}/tasks/`, headers, payload: { action: 'test', asset: uuid() } });
+  const foreign = await app.inject({
+    method: 'POST',
+    url: `${SYSTEM_USERS}${right}/tasks/`,
+    headers,
+    payload: { action: 'test', asset: uuid() },
+  });
   assert.equal(foreign.statusCode, 400);
   assert.deepEqual(Object.keys(foreign.json()), ['asset']);
 });
 
-test('auth-info for one asset: the system user\'s credentials, ?username= for a dynamic user, 400 for an unknown asset', async (t) => {
+test("auth-info for one asset: the system user's credentials, ?username= for a dynamic user, 400 for an unknown asset", async (t) => {
   const app = await build(t);
   const headers = { ...(await bearer(app, 'admin')), 'accept-language': 'en' };
   const asset = insertAsset(app, { port: 22, adminUser: null });
@@ -67,5 +90,8 @@ test('auth-info for one asset: the system user\'s credentials, ?username= for a 
   assert.deepEqual([alice.username, alice.password], ['alice', 'shared'], 'a dynamic user takes the asked username');
   const unknown = await read(fixed, '', uuid());
   assert.deepEqual([unknown.statusCode, unknown.json()], [400, { error: 'No Asset matches the given query.' }]);
-  assert.equal((await app.inject({ method: 'GET', url: `${SYSTEM_USERS}${fixed}/assets/${asset}/auth-info/` })).statusCode, 401);
+  assert.equal(
+    (await app.inject({ method: 'GET', url: `${SYSTEM_USERS}${fixed}/assets/${asset}/auth-info/` })).statusCode,
+    401,
+  );
 });

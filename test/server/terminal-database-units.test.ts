@@ -17,22 +17,30 @@ describe('splitting typed SQL into statements', () => {
   it('ends statements at the delimiter, \\g and \\G, and keeps the unfinished rest', () => {
     assert.deepEqual(texts('select 1; show databases;\n'), ['select 1', 'show databases']);
     const split = splitStatements('select 1\\G select 2\\g select\n  3');
-    assert.deepEqual(split.statements, [{ text: 'select 1', vertical: true }, { text: 'select 2', vertical: false }]);
+    assert.deepEqual(split.statements, [
+      { text: 'select 1', vertical: true },
+      { text: 'select 2', vertical: false },
+    ]);
     assert.equal(split.rest.trim(), 'select\n  3');
     assert.equal(split.open, 'none');
   });
 
   it('never ends a statement inside strings, identifiers or comments', () => {
-    assert.deepEqual(texts("select ';', \"a;b\", `c;d` from t; "), ["select ';', \"a;b\", `c;d` from t"]);
+    assert.deepEqual(texts('select \';\', "a;b", `c;d` from t; '), ['select \';\', "a;b", `c;d` from t']);
     assert.deepEqual(texts("select 'it\\'s; fine'; select 2;"), ["select 'it\\'s; fine'", 'select 2']);
     assert.deepEqual(texts("select 'a''b;c';"), ["select 'a''b;c'"]);
-    assert.deepEqual(texts('select 1 /* ; */ + 1; -- ; not here\nselect 2 # ; nor here\n;'), ['select 1 /* ; */ + 1', '-- ; not here\nselect 2 # ; nor here']);
+    assert.deepEqual(texts('select 1 /* ; */ + 1; -- ; not here\nselect 2 # ; nor here\n;'), [
+      'select 1 /* ; */ + 1',
+      '-- ; not here\nselect 2 # ; nor here',
+    ]);
     assert.equal(splitStatements("select 'open;\n").open, "'");
     assert.equal(splitStatements('select /* open;\n').open, '/*');
   });
 
   it('follows a changed delimiter and clears with \\c', () => {
-    assert.deepEqual(texts('create procedure p() begin select 1; select 2; end //\n', '//'), ['create procedure p() begin select 1; select 2; end']);
+    assert.deepEqual(texts('create procedure p() begin select 1; select 2; end //\n', '//'), [
+      'create procedure p() begin select 1; select 2; end',
+    ]);
     const cleared = splitStatements('drop table t \\c');
     assert.deepEqual(cleared.statements, []);
     assert.equal(cleared.rest, '');
@@ -50,7 +58,11 @@ describe('splitting typed SQL into statements', () => {
 describe('the command filter on SQL statements', () => {
   const deny = (content: string, type = 'command', priority = 50) => ({ type, content, action: 0, priority });
   const allow = (content: string, type = 'command', priority = 50) => ({ type, content, action: 1, priority });
-  const filter = new SqlFilter([deny('drop'), deny('truncate table'), deny('^\\s*delete\\s+from\\s+\\w+\\s*$', 'regex')]);
+  const filter = new SqlFilter([
+    deny('drop'),
+    deny('truncate table'),
+    deny('^\\s*delete\\s+from\\s+\\w+\\s*$', 'regex'),
+  ]);
 
   const refused: [string, string][] = [
     ['DROP TABLE t', 'upper case'],
@@ -60,21 +72,28 @@ describe('the command filter on SQL statements', () => {
     ['/*!DROP*/ TABLE t', 'executable comment'],
     ['/*!50001 DROP TABLE t */', 'versioned executable comment'],
     ['/*M!100000 drop table t*/', 'MariaDB executable comment'],
-    ['TRUNCATE /* hidden */ TABLE t', 'comment between a rule\'s words'],
-    ['truncate -- hidden\n table t', 'line comment between a rule\'s words'],
+    ['TRUNCATE /* hidden */ TABLE t', "comment between a rule's words"],
+    ['truncate -- hidden\n table t', "line comment between a rule's words"],
     ["PREPARE s FROM 'DROP TABLE t'", 'a rule word inside a prepared string'],
     ['ALTER TABLE t DROP COLUMN c', 'the word anywhere'],
     ['delete from t', 'regex, case-insensitive'],
     ['DELETE FROM t', 'regex, upper case'],
     ['PREPARE s FROM @q', 'SQL built when it runs'],
-    ['EXECUTE IMMEDIATE CONCAT(\'DR\', \'OP TABLE t\')', 'EXECUTE IMMEDIATE of an expression'],
+    ["EXECUTE IMMEDIATE CONCAT('DR', 'OP TABLE t')", 'EXECUTE IMMEDIATE of an expression'],
     [`select '${'x'.repeat(70_000)}'`, 'too long to judge'],
   ];
   for (const [statement, why] of refused) {
     it(`refuses ${why}`, () => assert.equal(filter.check(statement).allowed, false, statement.slice(0, 60)));
   }
 
-  const allowed = ['select 1', 'show databases', 'select * from dropbox', 'delete from t where id = 1', "PREPARE s FROM 'SELECT 1'", 'EXECUTE s'];
+  const allowed = [
+    'select 1',
+    'show databases',
+    'select * from dropbox',
+    'delete from t where id = 1',
+    "PREPARE s FROM 'SELECT 1'",
+    'EXECUTE s',
+  ];
   for (const statement of allowed) {
     it(`allows ${statement}`, () => assert.equal(filter.check(statement).allowed, true));
   }
@@ -95,12 +114,25 @@ describe('the database line editor', () => {
     const lines: string[] = [];
     let shown = '';
     const events = { interrupts: 0, eof: 0 };
-    const ed = new LineEditor({
-      write: (text) => { shown += text; },
-      line: (line) => { lines.push(line); ed.read('> '); },
-      interrupt: () => { events.interrupts += 1; ed.read('> '); },
-      eof: () => { events.eof += 1; },
-    }, cols);
+    const ed = new LineEditor(
+      {
+        write: (text) => {
+          shown += text;
+        },
+        line: (line) => {
+          lines.push(line);
+          ed.read('> ');
+        },
+        interrupt: () => {
+          events.interrupts += 1;
+          ed.read('> ');
+        },
+        eof: () => {
+          events.eof += 1;
+        },
+      },
+      cols,
+    );
     ed.read('> ');
     return { ed, lines, events, shown: () => shown };
   }
@@ -133,24 +165,35 @@ describe('the database line editor', () => {
     assert.equal(events.eof, 1);
   });
 
-  it('echoes a long paste in one write, wrapping at the window\'s edge', () => {
-    const writes: string[] = []
-    const lines: string[] = []
-    const ed = new LineEditor({ write: (text) => writes.push(text), line: (line) => lines.push(line), interrupt: () => undefined, eof: () => undefined }, 80)
-    ed.read('> ')
-    writes.length = 0
-    const statement = `select '${'x'.repeat(64 * 1024)}'`
-    ed.feed(`\x1b[200~${statement}\x1b[201~`)
-    assert.equal(writes.length, 1)
-    assert.equal(writes[0].replace(/\r\n/g, ''), statement)
-    assert.equal(writes[0].indexOf('\r\n'), 78, 'the first row holds the prompt and 78 characters')
-    ed.feed('\r')
-    assert.deepEqual(lines, [statement])
+  it("echoes a long paste in one write, wrapping at the window's edge", () => {
+    const writes: string[] = [];
+    const lines: string[] = [];
+    const ed = new LineEditor(
+      {
+        write: (text) => writes.push(text),
+        line: (line) => lines.push(line),
+        interrupt: () => undefined,
+        eof: () => undefined,
+      },
+      80,
+    );
+    ed.read('> ');
+    writes.length = 0;
+    const statement = `select '${'x'.repeat(64 * 1024)}'`;
+    ed.feed(`\x1b[200~${statement}\x1b[201~`);
+    assert.equal(writes.length, 1);
+    assert.equal(writes[0].replace(/\r\n/g, ''), statement);
+    assert.equal(writes[0].indexOf('\r\n'), 78, 'the first row holds the prompt and 78 characters');
+    ed.feed('\r');
+    assert.deepEqual(lines, [statement]);
   });
 
   it('keeps keys typed while a statement runs for the next prompt, in order', async () => {
     const lines: string[] = [];
-    const ed = new LineEditor({ write: () => undefined, line: (line) => lines.push(line), interrupt: () => undefined, eof: () => undefined }, 80);
+    const ed = new LineEditor(
+      { write: () => undefined, line: (line) => lines.push(line), interrupt: () => undefined, eof: () => undefined },
+      80,
+    );
     ed.read('> ');
     ed.feed('select 1\rselect 2\r');
     assert.deepEqual(lines, ['select 1']);
@@ -164,7 +207,18 @@ describe('answers as the client prints them', () => {
   const field = (name: string, columnType: number) => ({ name, columnType }) as never;
 
   it('boxes rows, numbers to the right, NULL as NULL', () => {
-    const lines = resultSetLines({ fields: [field('id', 3), field('name', 253)], rows: [[1, 'alice'], [22, null]], total: 2 }, 1, false);
+    const lines = resultSetLines(
+      {
+        fields: [field('id', 3), field('name', 253)],
+        rows: [
+          [1, 'alice'],
+          [22, null],
+        ],
+        total: 2,
+      },
+      1,
+      false,
+    );
     assert.deepEqual(lines, [
       '+----+-------+',
       '| id | name  |',
@@ -177,12 +231,21 @@ describe('answers as the client prints them', () => {
   });
 
   it('prints \\G rows one field per line, and empty sets and OK packets', () => {
-    assert.deepEqual(resultSetLines({ fields: [field('a', 3), field('bb', 253)], rows: [[1, 'x']], total: 1 }, 0, true), [
-      '*************************** 1. row ***************************', ' a: 1', 'bb: x', '1 row in set (0.00 sec)',
+    assert.deepEqual(
+      resultSetLines({ fields: [field('a', 3), field('bb', 253)], rows: [[1, 'x']], total: 1 }, 0, true),
+      ['*************************** 1. row ***************************', ' a: 1', 'bb: x', '1 row in set (0.00 sec)'],
+    );
+    assert.deepEqual(resultSetLines({ fields: [field('a', 3)], rows: [], total: 0 }, 0, false), [
+      'Empty set (0.00 sec)',
     ]);
-    assert.deepEqual(resultSetLines({ fields: [field('a', 3)], rows: [], total: 0 }, 0, false), ['Empty set (0.00 sec)']);
-    assert.deepEqual(outcomeLines({ affectedRows: 3, info: 'Records: 3  Duplicates: 0  Warnings: 0' }, 10), ['Query OK, 3 rows affected (0.01 sec)', 'Records: 3  Duplicates: 0  Warnings: 0']);
-    assert.equal(errorLine({ errno: 1146, sqlState: '42S02', sqlMessage: "Table 'demo.x' doesn't exist" }), "ERROR 1146 (42S02): Table 'demo.x' doesn't exist");
+    assert.deepEqual(outcomeLines({ affectedRows: 3, info: 'Records: 3  Duplicates: 0  Warnings: 0' }, 10), [
+      'Query OK, 3 rows affected (0.01 sec)',
+      'Records: 3  Duplicates: 0  Warnings: 0',
+    ]);
+    assert.equal(
+      errorLine({ errno: 1146, sqlState: '42S02', sqlMessage: "Table 'demo.x' doesn't exist" }),
+      "ERROR 1146 (42S02): Table 'demo.x' doesn't exist",
+    );
   });
 
   it('shows stored control characters escaped, never as terminal commands', () => {
@@ -193,14 +256,27 @@ describe('answers as the client prints them', () => {
 });
 
 describe('a statement in the command log', () => {
-  const record = (input: string) => ({ user: 'u', asset: 'a', system_user: 's', input, output: 'out', session: 'x', risk_level: 0 as const, org_id: '', timestamp: 1 });
+  const record = (input: string) => ({
+    user: 'u',
+    asset: 'a',
+    system_user: 's',
+    input,
+    output: 'out',
+    session: 'x',
+    risk_level: 0 as const,
+    org_id: '',
+    timestamp: 1,
+  });
 
-  it('takes consecutive rows of the field\'s size: nothing is cut, the output goes with the last', () => {
+  it("takes consecutive rows of the field's size: nothing is cut, the output goes with the last", () => {
     const long = `select ${'c, '.repeat(100)}1 from t`;
     const rows = commandRows(record(`${long}\n\n  where id = 1`));
     assert.ok(rows.every((row) => [...row.input].length <= MAX_INPUT && !row.input.includes('\n')));
     assert.equal(rows.map((row) => row.input).join(''), `${long}  where id = 1`);
-    assert.deepEqual(rows.map((row) => row.output), [...rows.slice(1).map(() => ''), 'out']);
+    assert.deepEqual(
+      rows.map((row) => row.output),
+      [...rows.slice(1).map(() => ''), 'out'],
+    );
     assert.deepEqual(commandRows(record('select 1')), [record('select 1')]);
   });
 });
@@ -209,7 +285,9 @@ describe('the idle timeout of a session', () => {
   it('ends a session left alone for SECURITY_MAX_IDLE_TIME minutes; each key starts it again; 0 is never', async () => {
     const services = { config: { SECURITY_MAX_IDLE_TIME: 0.003 } } as unknown as Services; // 180 ms
     let idle = 0;
-    const timer = new IdleTimer(services, () => { idle += 1; });
+    const timer = new IdleTimer(services, () => {
+      idle += 1;
+    });
     timer.touch();
     await new Promise((resolve) => setTimeout(resolve, 120));
     timer.touch();
@@ -217,7 +295,9 @@ describe('the idle timeout of a session', () => {
     assert.equal(idle, 0, 'a key 120 ms in kept it open');
     await new Promise((resolve) => setTimeout(resolve, 150));
     assert.equal(idle, 1);
-    const never = new IdleTimer({ config: { SECURITY_MAX_IDLE_TIME: 0 } } as unknown as Services, () => { idle += 1; });
+    const never = new IdleTimer({ config: { SECURITY_MAX_IDLE_TIME: 0 } } as unknown as Services, () => {
+      idle += 1;
+    });
     never.touch();
     await new Promise((resolve) => setTimeout(resolve, 50));
     assert.equal(idle, 1);

@@ -47,13 +47,26 @@ test('a server killed mid-session and back within a minute: every command once, 
   const sshd = await startSshd();
   t.after(() => sshd.stop());
   let grant!: DoorGrant;
-  const server = await serverProcess(t, { bootstrapToken: BOOTSTRAP_TOKEN, prepare: (db) => { grant = grantSshdTarget(db, sshd); } });
+  const server = await serverProcess(t, {
+    bootstrapToken: BOOTSTRAP_TOKEN,
+    prepare: (db) => {
+      grant = grantSshdTarget(db, sshd);
+    },
+  });
   await server.start();
   const dataDir = tempDir(t, 'bastion-terminal-');
   const logs: string[] = [];
   const terminal = await startTerminal({
-    apiBase: server.base, bootstrapToken: BOOTSTRAP_TOKEN, name: `td-outage-${process.pid}`, dataDir, host: '127.0.0.1',
-    sshPort: 0, httpPort: 0, heartbeatInterval: 1, allowedTargets: '127.0.0.0/8', log: (line) => logs.push(line),
+    apiBase: server.base,
+    bootstrapToken: BOOTSTRAP_TOKEN,
+    name: `td-outage-${process.pid}`,
+    dataDir,
+    host: '127.0.0.1',
+    sshPort: 0,
+    httpPort: 0,
+    heartbeatInterval: 1,
+    allowedTargets: '127.0.0.0/8',
+    log: (line) => logs.push(line),
   });
   t.after(() => terminal.stop());
 
@@ -66,7 +79,11 @@ test('a server killed mid-session and back within a minute: every command once, 
   const before = ['up-1', 'up-2', 'up-3', 'up-4', 'up-5'];
   await typeCommands(screen, before);
   // A command is recorded once its output is complete, at the shell's next prompt.
-  await eventually(() => server.query((db) => inputsOf(db, sessionId)).length === before.length, 10_000, 'the first commands');
+  await eventually(
+    () => server.query((db) => inputsOf(db, sessionId)).length === before.length,
+    10_000,
+    'the first commands',
+  );
 
   await server.kill();
   const killedAt = Date.now();
@@ -77,23 +94,43 @@ test('a server killed mid-session and back within a minute: every command once, 
   screen.send('exit\r');
   await screen.waitFor('Opt> ', 5000);
   await sleep(Math.max(0, killedAt + 6000 - Date.now()));
-  assert.equal(server.query((db) => sessionOf(db, sessionId))?.is_finished, 0, 'nothing reached the server while it was down');
+  assert.equal(
+    server.query((db) => sessionOf(db, sessionId))?.is_finished,
+    0,
+    'nothing reached the server while it was down',
+  );
 
   await server.start();
   assert.ok(Date.now() - killedAt < 60_000, 'back within a minute');
-  const closed = await eventually(() => server.query((db) => {
-    const row = sessionOf(db, sessionId);
-    return row?.is_finished ? row : null;
-  }), 20_000, `the session to be closed (terminal log: ${logs.join(' | ')})`);
-  assert.deepEqual(server.query((db) => inputsOf(db, sessionId)), [...echoes([...before, ...down]), 'exit'], 'every command, once, in order');
+  const closed = await eventually(
+    () =>
+      server.query((db) => {
+        const row = sessionOf(db, sessionId);
+        return row?.is_finished ? row : null;
+      }),
+    20_000,
+    `the session to be closed (terminal log: ${logs.join(' | ')})`,
+  );
+  assert.deepEqual(
+    server.query((db) => inputsOf(db, sessionId)),
+    [...echoes([...before, ...down]), 'exit'],
+    'every command, once, in order',
+  );
   assert.equal(closed.has_replay, 1);
   assert.equal(closed.has_command, 1);
   assert.ok(closed.date_end);
   const replay = gunzipSync(readFileSync(join(server.dataDir, 'replays', `${sessionId}.cast.gz`))).toString();
   assert.match(replay, /down-5/, 'the recording holds what was typed while the server was away');
-  assert.ok(logs.some((line) => /not delivered yet, retrying/.test(line)), logs.join('\n'));
+  assert.ok(
+    logs.some((line) => /not delivered yet, retrying/.test(line)),
+    logs.join('\n'),
+  );
   // The server has the close before the terminal has its answer: the journal empties right after.
-  await eventually(() => statSync(join(dataDir, OUTBOX_FILE)).size === 0, 5000, 'the journal to be emptied once everything was taken');
+  await eventually(
+    () => statSync(join(dataDir, OUTBOX_FILE)).size === 0,
+    5000,
+    'the journal to be emptied once everything was taken',
+  );
 });
 
 test('a terminal killed with SIGKILL before it sent the commands sends them on its next start, once, with the one still running', async (t) => {
@@ -101,8 +138,14 @@ test('a terminal killed with SIGKILL before it sent the commands sends them on i
   const db = world.app.bastion.db;
   const dataDir = tempDir(t, 'bastion-terminal-');
   const env = {
-    BASTION_API: world.base, BOOTSTRAP_TOKEN, TERMINAL_DATA_DIR: dataDir, TERMINAL_NAME: `td-kill-${process.pid}`,
-    TERMINAL_SSH_PORT: '0', TERMINAL_HTTP_PORT: '0', TERMINAL_HEARTBEAT_INTERVAL: '1', BASTION_ALLOWED_TARGETS: '127.0.0.0/8',
+    BASTION_API: world.base,
+    BOOTSTRAP_TOKEN,
+    TERMINAL_DATA_DIR: dataDir,
+    TERMINAL_NAME: `td-kill-${process.pid}`,
+    TERMINAL_SSH_PORT: '0',
+    TERMINAL_HTTP_PORT: '0',
+    TERMINAL_HEARTBEAT_INTERVAL: '1',
+    BASTION_ALLOWED_TARGETS: '127.0.0.0/8',
   };
   // An hour between sends: what is typed is journaled, and nothing is sent before the kill.
   const first = await terminalProcess(t, { ...env, TERMINAL_SEND_INTERVAL: '3600' });
@@ -117,26 +160,47 @@ test('a terminal killed with SIGKILL before it sent the commands sends them on i
   screen.mark();
   screen.send('sleep 30\r');
   await screen.waitFor('sleep 30\r\n');
-  await eventually(() => readdirSync(join(dataDir, 'inflight')).length === 1, 5000, 'the running command noted on disk');
+  await eventually(
+    () => readdirSync(join(dataDir, 'inflight')).length === 1,
+    5000,
+    'the running command noted on disk',
+  );
   const journal = join(dataDir, OUTBOX_FILE);
-  await eventually(() => existsSync(journal) && readFileSync(journal, 'utf8').split('\n').filter((line) => line.includes('"kind":"command"')).length === words.length,
-    5000, 'the commands in the journal');
-  const sessionId = db.prepare("SELECT id FROM terminal_sessions WHERE asset = 'td-target' AND is_finished = 0 AND terminal != ?").pluck()
+  await eventually(
+    () =>
+      existsSync(journal) &&
+      readFileSync(journal, 'utf8')
+        .split('\n')
+        .filter((line) => line.includes('"kind":"command"')).length === words.length,
+    5000,
+    'the commands in the journal',
+  );
+  const sessionId = db
+    .prepare("SELECT id FROM terminal_sessions WHERE asset = 'td-target' AND is_finished = 0 AND terminal != ?")
+    .pluck()
     .get(world.terminal.services.terminalId) as string;
   assert.ok(sessionId, 'the session is open on the server');
   assert.deepEqual(inputsOf(db, sessionId), [], 'not sent before the kill');
-  assert.equal(statSync(journal).mode & 0o777, 0o600, 'the journal is the terminal account\'s only');
+  assert.equal(statSync(journal).mode & 0o777, 0o600, "the journal is the terminal account's only");
 
   const exited = new Promise((resolve) => first.child.once('exit', resolve));
   first.child.kill('SIGKILL');
   await exited;
 
   const second = await terminalProcess(t, env);
-  const closed = await eventually(() => {
-    const row = sessionOf(db, sessionId);
-    return row?.is_finished ? row : null;
-  }, 20_000, `the session to be closed: ${second.output()}`);
-  assert.deepEqual(inputsOf(db, sessionId), [...echoes(words), 'sleep 30'], 'each command, once, and the one that was still running');
+  const closed = await eventually(
+    () => {
+      const row = sessionOf(db, sessionId);
+      return row?.is_finished ? row : null;
+    },
+    20_000,
+    `the session to be closed: ${second.output()}`,
+  );
+  assert.deepEqual(
+    inputsOf(db, sessionId),
+    [...echoes(words), 'sleep 30'],
+    'each command, once, and the one that was still running',
+  );
   assert.equal(closed.has_replay, 1, 'the recording left on disk is uploaded');
   await eventually(() => statSync(journal).size === 0, 5000, 'the journal to be emptied');
   const stopped = new Promise<number | null>((resolve) => second.child.once('exit', resolve));

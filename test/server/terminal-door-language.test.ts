@@ -18,7 +18,8 @@ test('the language of a locale and of an Accept-Language header', () => {
   assert.equal(langOfLocale({}), 'zh', 'nothing sent: the console default');
   assert.equal(langOfLocale({ LANG: 'zh_CN.UTF-8' }), 'zh');
   assert.equal(langOfLocale({ LANG: 'zh_TW.Big5' }), 'zh');
-  for (const locale of ['en_US.UTF-8', 'en_GB', 'C', 'C.UTF-8', 'POSIX']) assert.equal(langOfLocale({ LANG: locale }), 'en', locale);
+  for (const locale of ['en_US.UTF-8', 'en_GB', 'C', 'C.UTF-8', 'POSIX'])
+    assert.equal(langOfLocale({ LANG: locale }), 'en', locale);
   assert.equal(langOfLocale({ LANG: 'de_DE.UTF-8' }), 'en', 'a language the doors do not speak: the fallback');
   assert.equal(langOfLocale({ LANG: 'zh_CN.UTF-8', LC_ALL: 'en_US.UTF-8' }), 'en', 'LC_ALL first');
   assert.equal(langOfLocale({ LANG: 'en_US.UTF-8', LC_MESSAGES: 'zh_CN.UTF-8' }), 'zh', 'LC_MESSAGES before LANG');
@@ -35,10 +36,23 @@ test('every text is in both languages, with the same placeholders', () => {
     assert.ok(both.zh && both.en, key);
     assert.deepEqual(placeholders(both.zh), placeholders(both.en), key);
   }
-  assert.equal(text('zh', 'session.forbidden', { command: 'rm -rf /', rule: 'rm' }), '命令 "rm -rf /" 被禁止：它匹配命令过滤器的规则 "rm"。');
-  assert.equal(text('en', 'session.forbidden', { command: 'rm -rf /', rule: 'rm' }), 'Command "rm -rf /" is forbidden: it matches the rule "rm" of the command filter.');
+  assert.equal(
+    text('zh', 'session.forbidden', { command: 'rm -rf /', rule: 'rm' }),
+    '命令 "rm -rf /" 被禁止：它匹配命令过滤器的规则 "rm"。',
+  );
+  assert.equal(
+    text('en', 'session.forbidden', { command: 'rm -rf /', rule: 'rm' }),
+    'Command "rm -rf /" is forbidden: it matches the rule "rm" of the command filter.',
+  );
   assert.equal(text(undefined, 'door.bye'), '再见。', 'no language known: Chinese');
-  const sessionKeys: TextKey[] = ['session.forbidden', 'session.killed', 'session.idle', 'session.stopping', 'session.unsure', 'session.typeahead'];
+  const sessionKeys: TextKey[] = [
+    'session.forbidden',
+    'session.killed',
+    'session.idle',
+    'session.stopping',
+    'session.unsure',
+    'session.typeahead',
+  ];
   assert.match(text('en', sessionKeys[4]), /could not be read with certainty/);
   assert.match(text('en', sessionKeys[5]), /type the command again at the prompt/);
 });
@@ -47,10 +61,19 @@ test('the doors in Chinese and in English', async (t) => {
   const world = await terminalWorld(t);
   const db = world.app.bastion.db;
   // An asset nobody listens for, with a long Chinese name: its refusal is a close reason over 123 bytes.
-  const far = perms(db, Date.now()).asset('数据库主机-北京一号机房-第三排-第十二号机柜-生产环境-主库', [orgRoot(db, '')], { protocols: 'ssh/1' });
+  const far = perms(db, Date.now()).asset(
+    '数据库主机-北京一号机房-第三排-第十二号机柜-生产环境-主库',
+    [orgRoot(db, '')],
+    { protocols: 'ssh/1' },
+  );
   db.prepare("UPDATE assets SET ip = '127.0.0.1' WHERE id = ?").run(far);
-  perms(db, Date.now()).permission('td-far', { users: [world.user.id], assets: [far], systemUsers: [world.ids.systemUser] });
-  const login = (env: Record<string, string>) => sshScreen(world.terminal.sshPort, { username: world.user.username, password: PASSWORD, env });
+  perms(db, Date.now()).permission('td-far', {
+    users: [world.user.id],
+    assets: [far],
+    systemUsers: [world.ids.systemUser],
+  });
+  const login = (env: Record<string, string>) =>
+    sshScreen(world.terminal.sshPort, { username: world.user.username, password: PASSWORD, env });
 
   await t.test('LANG=zh_CN.UTF-8: the menu, its listing and messages in Chinese, columns in line', async () => {
     const screen = await login({ LANG: 'zh_CN.UTF-8' });
@@ -95,16 +118,26 @@ test('the doors in Chinese and in English', async (t) => {
   await t.test('the web terminal speaks the language the server names: Chinese by default', async () => {
     const alice = await world.browser(world.user.username);
     const asUser = await bearer(world.app, world.user.username);
-    const ticket = async (asset = world.ids.target) => (await world.app.inject({
-      method: 'POST', url: '/api/v1/users/connection-token/', headers: asUser, payload: { asset, system_user: world.ids.systemUser },
-    })).json().token as string;
+    const ticket = async (asset = world.ids.target) =>
+      (
+        await world.app.inject({
+          method: 'POST',
+          url: '/api/v1/users/connection-token/',
+          headers: asUser,
+          payload: { asset, system_user: world.ids.systemUser },
+        })
+      ).json().token as string;
     const url = (token: string) => `${world.proxyUrl}?token=${token}&cols=80&rows=24`;
 
     const unknown = await webScreen(url('nope'), alice, { acceptLanguage: null });
     await unknown.closed;
     assert.deepEqual(unknown.closeReasons, ['连接令牌无效或已过期。']);
     // The console's own choice (its language cookie) comes before the browser's Accept-Language.
-    const chosen = await webScreen(url('nope'), { ...alice, cookie: `${alice.cookie}; django_language=en` }, { acceptLanguage: 'zh-CN,zh;q=0.9' });
+    const chosen = await webScreen(
+      url('nope'),
+      { ...alice, cookie: `${alice.cookie}; django_language=en` },
+      { acceptLanguage: 'zh-CN,zh;q=0.9' },
+    );
     await chosen.closed;
     assert.deepEqual(chosen.closeReasons, ['The connection token is invalid or expired.']);
 
@@ -118,6 +151,9 @@ test('the doors in Chinese and in English', async (t) => {
     const refused = await webScreen(url(await ticket(far)), alice, { acceptLanguage: null });
     await refused.closed;
     assert.equal(refused.closeReasons.length, 1, refused.closeReasons.join(' | '));
-    assert.match(refused.closeReasons[0], /^无法连接 数据库主机-北京一号机房-第三排-第十二号机柜-生产环境-主库：.*ECONNREFUSED/);
+    assert.match(
+      refused.closeReasons[0],
+      /^无法连接 数据库主机-北京一号机房-第三排-第十二号机柜-生产环境-主库：.*ECONNREFUSED/,
+    );
   });
 });

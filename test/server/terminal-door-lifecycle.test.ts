@@ -32,15 +32,28 @@ test('gateways, system user choice, stop and restart', async (t) => {
   const domain = uuid();
   db.prepare('INSERT INTO domains (id, name, date_created) VALUES (?, ?, ?)').run(domain, 'td-domain', stamp);
   const gateway = uuid();
-  db.prepare(`INSERT INTO gateways (id, name, ip, port, username, password, domain, date_created, date_updated)
-    VALUES (?, 'td-gw', '127.0.0.1', ?, ?, ?, ?, ?, ?)`).run(gateway, world.sshd.port, world.sshd.username, seal(db, 'wrong-password'), domain, stamp, stamp);
+  db.prepare(
+    `INSERT INTO gateways (id, name, ip, port, username, password, domain, date_created, date_updated)
+    VALUES (?, 'td-gw', '127.0.0.1', ?, ?, ?, ?, ?, ?)`,
+  ).run(gateway, world.sshd.port, world.sshd.username, seal(db, 'wrong-password'), domain, stamp, stamp);
   const behind = w.asset('td-behind', [orgRoot(db, '')], { protocols: `ssh/${world.sshd.port}` });
   db.prepare("UPDATE assets SET ip = '127.0.0.1', domain = ? WHERE id = ?").run(domain, behind);
   const second = w.systemUser('td-ssh-b', 'ssh', 10);
-  db.prepare('UPDATE system_users SET username = ?, password = ? WHERE id = ?').run(world.sshd.username, seal(db, world.sshd.password), second);
+  db.prepare('UPDATE system_users SET username = ?, password = ? WHERE id = ?').run(
+    world.sshd.username,
+    seal(db, world.sshd.password),
+    second,
+  );
   const manual = w.systemUser('td-manual', 'ssh', 5);
-  db.prepare("UPDATE system_users SET username = ?, login_mode = 'manual' WHERE id = ?").run(world.sshd.username, manual);
-  w.permission('td-grant-behind', { users: [world.user.id], assets: [behind], systemUsers: [world.ids.systemUser, second, manual] });
+  db.prepare("UPDATE system_users SET username = ?, login_mode = 'manual' WHERE id = ?").run(
+    world.sshd.username,
+    manual,
+  );
+  w.permission('td-grant-behind', {
+    users: [world.user.id],
+    assets: [behind],
+    systemUsers: [world.ids.systemUser, second, manual],
+  });
   const login = { username: world.user.username, password: PASSWORD };
 
   await t.test('an asset with several system users asks which; its gateway carries the connection', async () => {
@@ -113,8 +126,17 @@ test('gateways, system user choice, stop and restart', async (t) => {
     // A session the server knows as open but this run does not hold (as after a crash).
     const orphan = randomUUID();
     await world.terminal.services.api.post('/api/v1/terminal/sessions/', {
-      id: orphan, user: 'td-alice(td-alice)', asset: 'td-target', system_user: 'td-ssh', user_id: world.user.id,
-      asset_id: world.ids.target, system_user_id: world.ids.systemUser, login_from: 'ST', remote_addr: '127.0.0.1', protocol: 'ssh', org_id: '',
+      id: orphan,
+      user: 'td-alice(td-alice)',
+      asset: 'td-target',
+      system_user: 'td-ssh',
+      user_id: world.user.id,
+      asset_id: world.ids.target,
+      system_user_id: world.ids.systemUser,
+      login_from: 'ST',
+      remote_addr: '127.0.0.1',
+      protocol: 'ssh',
+      org_id: '',
     });
     screen.mark();
     await world.terminal.stop();
@@ -128,7 +150,11 @@ test('gateways, system user choice, stop and restart', async (t) => {
     // The next run (same data dir: the stored key, no new registration) closes what was left open.
     const terminals = (await world.admin('GET', '/api/v1/terminal/terminals/')).json.length;
     const again = await world.restartTerminal();
-    assert.equal((await world.admin('GET', '/api/v1/terminal/terminals/')).json.length, terminals, 'the stored key is reused');
+    assert.equal(
+      (await world.admin('GET', '/api/v1/terminal/terminals/')).json.length,
+      terminals,
+      'the stored key is reused',
+    );
     const leftover = await session(world, orphan);
     assert.equal(leftover.is_finished, true);
     assert.ok(leftover.date_end);
@@ -138,16 +164,30 @@ test('gateways, system user choice, stop and restart', async (t) => {
   await t.test('the real process: reuses its key, serves, and SIGTERM closes its sessions and exits 0', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'demo/terminal/main.ts'], {
       env: {
-        ...process.env, BASTION_API: world.base, BOOTSTRAP_TOKEN, TERMINAL_DATA_DIR: world.dataDir,
-        TERMINAL_SSH_PORT: '0', TERMINAL_HTTP_PORT: '0', TERMINAL_HEARTBEAT_INTERVAL: '1', TERMINAL_NAME: `td-${process.pid}`,
+        ...process.env,
+        BASTION_API: world.base,
+        BOOTSTRAP_TOKEN,
+        TERMINAL_DATA_DIR: world.dataDir,
+        TERMINAL_SSH_PORT: '0',
+        TERMINAL_HTTP_PORT: '0',
+        TERMINAL_HEARTBEAT_INTERVAL: '1',
+        TERMINAL_NAME: `td-${process.pid}`,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    t.after(() => { if (child.exitCode === null) child.kill('SIGKILL'); });
+    t.after(() => {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    });
     let out = '';
-    child.stdout.on('data', (data) => { out += data; });
-    child.stderr.on('data', (data) => { out += data; });
-    const port = Number((await eventually(() => /SSH on 127\.0\.0\.1:(\d+)/.exec(out), 20_000, `the terminal to listen: ${out}`))[1]);
+    child.stdout.on('data', (data) => {
+      out += data;
+    });
+    child.stderr.on('data', (data) => {
+      out += data;
+    });
+    const port = Number(
+      (await eventually(() => /SSH on 127\.0\.0\.1:(\d+)/.exec(out), 20_000, `the terminal to listen: ${out}`))[1],
+    );
     const screen = await sshScreen(port, login);
     t.after(() => screen.close());
     await screen.waitFor('Opt> ');
@@ -173,7 +213,10 @@ test('the terminal connects only inside BASTION_ALLOWED_TARGETS', async (t) => {
   await screen.waitFor('Opt> ');
   screen.mark();
   screen.send('td-target\r');
-  assert.match(await screen.waitFor('Opt> '), /Could not connect to td-target: Refused by the allow-list: 127\.0\.0\.1 is outside/);
+  assert.match(
+    await screen.waitFor('Opt> '),
+    /Could not connect to td-target: Refused by the allow-list: 127\.0\.0\.1 is outside/,
+  );
   const answer = await world.admin('GET', '/api/v1/terminal/sessions/');
   assert.equal(answer.json.length, 0, 'nothing reached, nothing recorded');
 });

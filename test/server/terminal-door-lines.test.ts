@@ -12,7 +12,8 @@ import { eventually, terminalWorld, type TerminalWorld } from './support/termina
 
 const REFUSED = /(forbidden|could not be read with certainty|cannot be checked)[^]*\$ $/;
 /** Newest first, as the API lists them (the cases below reverse them). */
-const commandsOf = async (world: TerminalWorld, sessionId: string, atLeast: number) => (await storedCommands(world, sessionId, atLeast)).reverse();
+const commandsOf = async (world: TerminalWorld, sessionId: string, atLeast: number) =>
+  (await storedCommands(world, sessionId, atLeast)).reverse();
 
 interface Case {
   name: string;
@@ -35,15 +36,31 @@ export const CASES: Case[] = [
   { name: 'Ctrl-L, then a paste', keys: oneWrite('\x0c'), recorded: rm },
   { name: 'Ctrl-C, then a paste', keys: oneWrite('\x03'), recorded: rm },
   { name: 'Ctrl-U, then a paste', keys: oneWrite('\x15'), recorded: rm },
-  { name: 'prefix keys in their own write, then a paste', keys: (dir) => [' \x7f\t\x1b[D', `${rm(dir)}\r`], recorded: rm },
+  {
+    name: 'prefix keys in their own write, then a paste',
+    keys: (dir) => [' \x7f\t\x1b[D', `${rm(dir)}\r`],
+    recorded: rm,
+  },
   { name: 'a bracketed paste, then Enter', keys: (dir) => [`\x1b[200~${rm(dir)}\x1b[201~`, '\r'], recorded: rm },
   { name: 'a bracketed paste and Enter in one write', keys: (dir) => [`\x1b[200~${rm(dir)}\x1b[201~\r`], recorded: rm },
   { name: 'a burst, one key per write', keys: (dir) => [...`${rm(dir)}\r`], recorded: rm },
   { name: 'Enter as Ctrl-J', keys: (dir) => [`${rm(dir)}\n`], recorded: rm },
-  { name: 'a multi-line paste with the denied line in the middle', keys: (dir) => [`echo before\r${rm(dir)}\recho after\r`], recorded: rm },
-  { name: 'arrow editing: a comment uncommented', keys: (dir) => [`# ${rm(dir)}`, '\x01\x1b[3~\x1b[3~\r'], recorded: rm },
+  {
+    name: 'a multi-line paste with the denied line in the middle',
+    keys: (dir) => [`echo before\r${rm(dir)}\recho after\r`],
+    recorded: rm,
+  },
+  {
+    name: 'arrow editing: a comment uncommented',
+    keys: (dir) => [`# ${rm(dir)}`, '\x01\x1b[3~\x1b[3~\r'],
+    recorded: rm,
+  },
   { name: 'arrow editing in one write', keys: (dir) => [`rm -rf ${dir}x\x1b[D\x1b[3~\r`], recorded: rm },
-  { name: 'Tab completion of the path', keys: (dir) => [`rm -rf ${dir.slice(0, -3)}\t\r`], recorded: (dir) => `${rm(dir)}/` },
+  {
+    name: 'Tab completion of the path',
+    keys: (dir) => [`rm -rf ${dir.slice(0, -3)}\t\r`],
+    recorded: (dir) => `${rm(dir)}/`,
+  },
   {
     name: 'Up arrow recalls it from history',
     setup: (dir) => `history -s "$(printf 'r%sm -rf %s' '' ${dir})"`,
@@ -60,14 +77,23 @@ export const CASES: Case[] = [
     // The shell is busy (a slow completion) when the Enter comes: quiet on the door's side is not proof
     // that it has read the keys, and the search it has yet to run finds the denied line.
     name: 'a slow completion, then Ctrl-R finds it in history after the Enter came',
-    setup: (dir) => `_td_slow() { sleep 0.6; }; complete -F _td_slow td-slow; history -s "$(printf 'r%sm -rf %s' '' ${dir})"`,
+    setup: (dir) =>
+      `_td_slow() { sleep 0.6; }; complete -F _td_slow td-slow; history -s "$(printf 'r%sm -rf %s' '' ${dir})"`,
     keys: () => ['td-slow \t\x15\x12rm -r', '\r'],
     recorded: rm,
   },
   { name: 'quoting: r\\m', keys: (dir) => [`r\\m -rf ${dir}\r`], recorded: (dir) => `r\\m -rf ${dir}` },
   { name: "quoting: r''m", keys: (dir) => [`r''m -rf ${dir}\r`], recorded: (dir) => `r''m -rf ${dir}` },
-  { name: 'variables: a=r; b=m; $a$b', keys: (dir) => [`a=r; b=m; $a$b -rf ${dir}\r`], recorded: (dir) => `a=r; b=m; $a$b -rf ${dir}` },
-  { name: "command substitution: $(printf '\\x72\\x6d')", keys: (dir) => [`$(printf '\\x72\\x6d') -rf ${dir}\r`], recorded: (dir) => `$(printf '\\x72\\x6d') -rf ${dir}` },
+  {
+    name: 'variables: a=r; b=m; $a$b',
+    keys: (dir) => [`a=r; b=m; $a$b -rf ${dir}\r`],
+    recorded: (dir) => `a=r; b=m; $a$b -rf ${dir}`,
+  },
+  {
+    name: "command substitution: $(printf '\\x72\\x6d')",
+    keys: (dir) => [`$(printf '\\x72\\x6d') -rf ${dir}\r`],
+    recorded: (dir) => `$(printf '\\x72\\x6d') -rf ${dir}`,
+  },
   { name: 'bash -c', keys: (dir) => [`bash -c 'rm -rf ${dir}'\r`], recorded: (dir) => `bash -c 'rm -rf ${dir}'` },
   { name: 'a line continuation', keys: (dir) => [`r\\\rm -rf ${dir}\r`], recorded: (dir) => `m -rf ${dir}` },
   {
@@ -107,20 +133,29 @@ for (const [doorName, open] of Object.entries(DOORS)) {
       });
       assert.ok(existsSync(dir), `${each.name}: the directory is gone:\n${shown}`);
       expected.push({ input: each.recorded(dir), risk: 5 });
-      if (each.name.startsWith('a multi-line paste')) expected.splice(expected.length - 1, 0, { input: 'echo before', risk: 0 });
-      if (each.name.startsWith('a line continuation')) expected.splice(expected.length - 1, 0, { input: 'r\\', risk: 0 });
+      if (each.name.startsWith('a multi-line paste'))
+        expected.splice(expected.length - 1, 0, { input: 'echo before', risk: 0 });
+      if (each.name.startsWith('a line continuation'))
+        expected.splice(expected.length - 1, 0, { input: 'r\\', risk: 0 });
     }
     screen.send('exit\r');
-    await eventually(async () => {
-      const answer = await world.admin('GET', '/api/v1/terminal/sessions/?is_finished=1');
-      return answer.json.some((row: { id: string }) => row.id === session.id);
-    }, 10_000, 'the session to end');
+    await eventually(
+      async () => {
+        const answer = await world.admin('GET', '/api/v1/terminal/sessions/?is_finished=1');
+        return answer.json.some((row: { id: string }) => row.id === session.id);
+      },
+      10_000,
+      'the session to end',
+    );
     screen.close();
     const rows = await commandsOf(world, session.id, expected.length);
     const stored = rows.map((row) => ({ input: row.input, risk: row.risk_level })).reverse();
     const refused = stored.filter((row) => row.risk === 5);
-    assert.deepEqual(refused.map((row) => row.input), expected.filter((row) => row.risk === 5).map((row) => row.input),
-      `stored: ${JSON.stringify(stored, null, 1)}`);
+    assert.deepEqual(
+      refused.map((row) => row.input),
+      expected.filter((row) => row.risk === 5).map((row) => row.input),
+      `stored: ${JSON.stringify(stored, null, 1)}`,
+    );
   });
 }
 
@@ -128,21 +163,41 @@ for (const [doorName, open] of Object.entries(DOORS)) {
 /** `waits[i]`: what the screen shows before the next write, as a person waits for a program to start.
  * `done`: what the screen shows once the case is over (default: a prompt). Lines typed together show a
  * prompt after each; the next case waits for the last one, or it would be typed ahead of it. */
-const ALLOWED: { keys: string[]; waits?: (RegExp | null)[]; done?: RegExp; rows: [input: string, output: RegExp][] }[] = [
-  { keys: [...'ls /', '\r'], rows: [['ls /', /\bbin\b[^]*\betc\b/]] },
-  { keys: ['echo after-rm\r'], rows: [['echo after-rm', /^after-rm$/]] },
-  { keys: ['echo one\recho two\recho three\r'], done: /[\r\n]three\r?\n[^]*\$ $/, rows: [['echo one', /^one$/], ['echo two', /^two$/], ['echo three', /^three$/]] },
-  { keys: ['\x1b[200~echo p1\recho p2\x1b[201~', '\r'], done: /[\r\n]p2\r?\n[^]*\$ $/, rows: [['echo p1', /^$/], ['echo p2', /^p1\np2$/]] },
-  { keys: ['ech\t', 'tab-$((40+2))\r'], rows: [['echo tab-$((40+2))', /^tab-42$/]] },
-  { keys: ['echo x\x7fy z\x1b[D\x1b[D\x1b[3~\r'], rows: [['echo yz', /^yz$/]] },
-  // A full-screen editor reads its own keys: text mentioning a denied command, then quitting it.
-  {
-    keys: ['vim -u NONE -N /tmp/td-vim.txt\r', 'ihello rm -rf there\x1b', ':q!\r'], waits: [/~/, /hello rm -rf there/, null],
-    rows: [['vim -u NONE -N /tmp/td-vim.txt', /[^]*/]],
-  },
-  // A password typed to a program is not echoed, so it is not a command line.
-  { keys: ['read -s secret; echo got-${#secret}\r', 'hunter2\r'], rows: [['read -s secret; echo got-${#secret}', /got-7/]] },
-];
+const ALLOWED: { keys: string[]; waits?: (RegExp | null)[]; done?: RegExp; rows: [input: string, output: RegExp][] }[] =
+  [
+    { keys: [...'ls /', '\r'], rows: [['ls /', /\bbin\b[^]*\betc\b/]] },
+    { keys: ['echo after-rm\r'], rows: [['echo after-rm', /^after-rm$/]] },
+    {
+      keys: ['echo one\recho two\recho three\r'],
+      done: /[\r\n]three\r?\n[^]*\$ $/,
+      rows: [
+        ['echo one', /^one$/],
+        ['echo two', /^two$/],
+        ['echo three', /^three$/],
+      ],
+    },
+    {
+      keys: ['\x1b[200~echo p1\recho p2\x1b[201~', '\r'],
+      done: /[\r\n]p2\r?\n[^]*\$ $/,
+      rows: [
+        ['echo p1', /^$/],
+        ['echo p2', /^p1\np2$/],
+      ],
+    },
+    { keys: ['ech\t', 'tab-$((40+2))\r'], rows: [['echo tab-$((40+2))', /^tab-42$/]] },
+    { keys: ['echo x\x7fy z\x1b[D\x1b[D\x1b[3~\r'], rows: [['echo yz', /^yz$/]] },
+    // A full-screen editor reads its own keys: text mentioning a denied command, then quitting it.
+    {
+      keys: ['vim -u NONE -N /tmp/td-vim.txt\r', 'ihello rm -rf there\x1b', ':q!\r'],
+      waits: [/~/, /hello rm -rf there/, null],
+      rows: [['vim -u NONE -N /tmp/td-vim.txt', /[^]*/]],
+    },
+    // A password typed to a program is not echoed, so it is not a command line.
+    {
+      keys: ['read -s secret; echo got-${#secret}\r', 'hunter2\r'],
+      rows: [['read -s secret; echo got-${#secret}', /got-7/]],
+    },
+  ];
 
 for (const [doorName, open] of Object.entries(DOORS)) {
   test(`allowed lines through the ${doorName} door are stored exactly, with their output`, async (t) => {
@@ -165,16 +220,23 @@ for (const [doorName, open] of Object.entries(DOORS)) {
       await screen.waitFor(each.done ?? PROMPT);
     }
     screen.send('exit\r');
-    await eventually(async () => {
-      const answer = await world.admin('GET', '/api/v1/terminal/sessions/?is_finished=1');
-      return answer.json.some((row: { id: string }) => row.id === session.id);
-    }, 10_000, 'the session to end').catch((error: Error) => {
+    await eventually(
+      async () => {
+        const answer = await world.admin('GET', '/api/v1/terminal/sessions/?is_finished=1');
+        return answer.json.some((row: { id: string }) => row.id === session.id);
+      },
+      10_000,
+      'the session to end',
+    ).catch((error: Error) => {
       throw new Error(`${error.message}; the screen:\n${screen.text().slice(-1500)}`);
     });
     screen.close();
     const expected = [...ALLOWED.flatMap((each) => each.rows), ['exit', /^/] as [string, RegExp]];
     const rows = (await commandsOf(world, session.id, expected.length)).reverse();
-    assert.deepEqual(rows.map((row) => row.input), expected.map(([input]) => input));
+    assert.deepEqual(
+      rows.map((row) => row.input),
+      expected.map(([input]) => input),
+    );
     for (const [index, [input, output]] of expected.entries()) {
       assert.match(rows[index].output, output, `output of ${input}: ${JSON.stringify(rows[index].output)}`);
       assert.equal(rows[index].risk_level, 0);
@@ -204,12 +266,19 @@ test('a key bound to run lines by a script the door cannot read: the line it ran
   await screen.waitFor(`rm -rf ${dir}`);
   screen.send('\x14');
   await screen.waitFor(/did not see submitted[^]*cannot go on/);
-  await eventually(async () => {
-    const answer = await world.admin('GET', '/api/v1/terminal/sessions/?is_finished=1');
-    return answer.json.some((row: { id: string }) => row.id === session.id);
-  }, 10_000, 'the session to end');
+  await eventually(
+    async () => {
+      const answer = await world.admin('GET', '/api/v1/terminal/sessions/?is_finished=1');
+      return answer.json.some((row: { id: string }) => row.id === session.id);
+    },
+    10_000,
+    'the session to end',
+  );
   const rows = await commandsOf(world, session.id, 3);
-  assert.deepEqual(rows.filter((row) => row.risk_level === 5).map((row) => row.input), [`rm -rf ${dir}`]);
+  assert.deepEqual(
+    rows.filter((row) => row.risk_level === 5).map((row) => row.input),
+    [`rm -rf ${dir}`],
+  );
 });
 
 test('a Ctrl-C that interrupts a completion: bash drops the next key it shows, so the line typed then is refused, not run', async (t) => {
@@ -235,5 +304,8 @@ test('a Ctrl-C that interrupts a completion: bash drops the next key it shows, s
   });
   assert.ok(existsSync(dir), `the directory is gone:\n${shown}`);
   const rows = (await commandsOf(world, session.id, 4)).reverse();
-  assert.deepEqual(rows.filter((row) => row.risk_level === 5).map((row) => row.input), [rm(dir), `x${rm(dir)}`]);
+  assert.deepEqual(
+    rows.filter((row) => row.risk_level === 5).map((row) => row.input),
+    [rm(dir), `x${rm(dir)}`],
+  );
 });

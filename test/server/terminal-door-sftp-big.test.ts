@@ -30,7 +30,9 @@ async function peakGrowth(work: () => Promise<void>): Promise<number> {
   global.gc?.();
   const base = process.memoryUsage.rss();
   let peak = base;
-  const timer = setInterval(() => { peak = Math.max(peak, process.memoryUsage.rss()); }, 20);
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 20);
   try {
     await work();
   } finally {
@@ -71,12 +73,34 @@ test(`a ${SIZE_MB} MB file streams through the SFTP door both ways`, { timeout: 
   // the server's proxy and the terminal both stream.
   const session = await loginSession(world.app, world.user.username);
   const url = (action: string, path: string) => `${world.base}/koko/files/${action}?path=${encodeURIComponent(path)}`;
-  const curl = (args: string[]) => new Promise<string>((resolve, reject) => execFile('curl', [
-    '-sS', '--fail-with-body', '-H', `Cookie: ${session.cookie}`, '-H', `X-CSRFToken: ${session.csrf}`, '-H', `Origin: ${world.base}`, ...args,
-  ], { maxBuffer: 1024 * 1024 }, (error, stdout, stderr) => (error ? reject(new Error(`${stdout}${stderr}`)) : resolve(stdout))));
+  const curl = (args: string[]) =>
+    new Promise<string>((resolve, reject) =>
+      execFile(
+        'curl',
+        [
+          '-sS',
+          '--fail-with-body',
+          '-H',
+          `Cookie: ${session.cookie}`,
+          '-H',
+          `X-CSRFToken: ${session.csrf}`,
+          '-H',
+          `Origin: ${world.base}`,
+          ...args,
+        ],
+        { maxBuffer: 1024 * 1024 },
+        (error, stdout, stderr) => (error ? reject(new Error(`${stdout}${stderr}`)) : resolve(stdout)),
+      ),
+    );
   started = Date.now();
   const webUp = await peakGrowth(async () => {
-    await curl(['-T', local, '-H', 'Content-Type: application/octet-stream', url('upload', `/td-target/td-ssh/${name}`)]);
+    await curl([
+      '-T',
+      local,
+      '-H',
+      'Content-Type: application/octet-stream',
+      url('upload', `/td-target/td-ssh/${name}`),
+    ]);
   });
   const webUpSeconds = (Date.now() - started) / 1000;
   assert.equal(await sha256(`/tmp/${name}`), digest, 'the asset has the same bytes (web)');
@@ -86,12 +110,18 @@ test(`a ${SIZE_MB} MB file streams through the SFTP door both ways`, { timeout: 
   });
   const webDownSeconds = (Date.now() - started) / 1000;
   assert.equal(await sha256(join(dir, 'web-back.bin')), digest, 'the same bytes came back (web)');
-  t.diagnostic(`web upload ${SIZE_MB} MB in ${webUpSeconds.toFixed(1)} s, peak RSS +${webUp.toFixed(1)} MB; web download in ${webDownSeconds.toFixed(1)} s, peak RSS +${webDown.toFixed(1)} MB`);
+  t.diagnostic(
+    `web upload ${SIZE_MB} MB in ${webUpSeconds.toFixed(1)} s, peak RSS +${webUp.toFixed(1)} MB; web download in ${webDownSeconds.toFixed(1)} s, peak RSS +${webDown.toFixed(1)} MB`,
+  );
   assert.ok(webUp < BUDGET_MB, `the web upload grew the process by ${webUp.toFixed(1)} MB`);
   assert.ok(webDown < BUDGET_MB, `the web download grew the process by ${webDown.toFixed(1)} MB`);
 
-  t.diagnostic(`upload ${SIZE_MB} MB in ${upSeconds.toFixed(1)} s (${(SIZE_MB / upSeconds).toFixed(0)} MB/s), peak RSS +${up.toFixed(1)} MB`);
-  t.diagnostic(`download ${SIZE_MB} MB in ${downSeconds.toFixed(1)} s (${(SIZE_MB / downSeconds).toFixed(0)} MB/s), peak RSS +${down.toFixed(1)} MB`);
+  t.diagnostic(
+    `upload ${SIZE_MB} MB in ${upSeconds.toFixed(1)} s (${(SIZE_MB / upSeconds).toFixed(0)} MB/s), peak RSS +${up.toFixed(1)} MB`,
+  );
+  t.diagnostic(
+    `download ${SIZE_MB} MB in ${downSeconds.toFixed(1)} s (${(SIZE_MB / downSeconds).toFixed(0)} MB/s), peak RSS +${down.toFixed(1)} MB`,
+  );
   assert.ok(up < BUDGET_MB, `upload grew the door's process by ${up.toFixed(1)} MB`);
   assert.ok(down < BUDGET_MB, `download grew the door's process by ${down.toFixed(1)} MB`);
 });

@@ -9,7 +9,16 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { test } from 'node:test';
-import { commandsOf, DOORS, endSession, ISSUE_RULES, openSession, PROMPT, REFUSED, runLine } from './support/door-session.ts';
+import {
+  commandsOf,
+  DOORS,
+  endSession,
+  ISSUE_RULES,
+  openSession,
+  PROMPT,
+  REFUSED,
+  runLine,
+} from './support/door-session.ts';
 import { terminalWorld } from './support/terminal-world.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -31,23 +40,62 @@ interface Row {
 const A130 = 'a'.repeat(130);
 const long = `echo ${A130} >/dev/null; rm F`;
 const ROWS: Row[] = [
-  { name: 'PROMPT_COMMAND', attempt: [`PROMPT_COMMAND='r""m F'\r`], recorded: [`PROMPT_COMMAND='r""m F'`], trigger: ['true\r'], triggerRecorded: ['true'] },
-  { name: 'PS1 command substitution', attempt: [`PS1='$(r""m F)\\$ '\r`], recorded: [`PS1='$(r""m F)\\$ '`], trigger: ['true\r'], triggerRecorded: ['true'] },
-  { name: 'PS0 command substitution', attempt: [`PS0='$(r""m F)'\r`], recorded: [`PS0='$(r""m F)'`], trigger: ['true\r'], triggerRecorded: ['true'] },
-  { name: 'complete -C, then Tab', attempt: [`complete -C 'r""m F' x\r`], recorded: [`complete -C 'r""m F' x`], trigger: ['x /etc/hostn\t', '\x03'] },
-  { name: 'bind -x, then its key', attempt: [`bind -x '"\\C-t": r""m F'\r`], recorded: [`bind -x '"\\C-t": r""m F'`], trigger: ['\x14'] },
-  { name: 'EDITOR=true, then Ctrl-X Ctrl-E', setup: ['EDITOR=true'], attempt: ['rm F', '\x18\x05'], recorded: ['rm F'] },
+  {
+    name: 'PROMPT_COMMAND',
+    attempt: [`PROMPT_COMMAND='r""m F'\r`],
+    recorded: [`PROMPT_COMMAND='r""m F'`],
+    trigger: ['true\r'],
+    triggerRecorded: ['true'],
+  },
+  {
+    name: 'PS1 command substitution',
+    attempt: [`PS1='$(r""m F)\\$ '\r`],
+    recorded: [`PS1='$(r""m F)\\$ '`],
+    trigger: ['true\r'],
+    triggerRecorded: ['true'],
+  },
+  {
+    name: 'PS0 command substitution',
+    attempt: [`PS0='$(r""m F)'\r`],
+    recorded: [`PS0='$(r""m F)'`],
+    trigger: ['true\r'],
+    triggerRecorded: ['true'],
+  },
+  {
+    name: 'complete -C, then Tab',
+    attempt: [`complete -C 'r""m F' x\r`],
+    recorded: [`complete -C 'r""m F' x`],
+    trigger: ['x /etc/hostn\t', '\x03'],
+  },
+  {
+    name: 'bind -x, then its key',
+    attempt: [`bind -x '"\\C-t": r""m F'\r`],
+    recorded: [`bind -x '"\\C-t": r""m F'`],
+    trigger: ['\x14'],
+  },
+  {
+    name: 'EDITOR=true, then Ctrl-X Ctrl-E',
+    setup: ['EDITOR=true'],
+    attempt: ['rm F', '\x18\x05'],
+    recorded: ['rm F'],
+  },
   {
     name: 'Ctrl-O (operate-and-get-next) loads the next history line; its Enter is judged',
     setup: ["history -s 'echo one'", `history -s "$(printf 'r%sm %s' '' F)"`],
-    attempt: ['\x1b[A\x1b[A', '\x0f', '\r'], recorded: ['rm F'],
+    attempt: ['\x1b[A\x1b[A', '\x0f', '\r'],
+    recorded: ['rm F'],
   },
-  { name: 'a refused line past 128 characters', attempt: [`${long}\r`], recorded: [`echo ${A130} >/dev/null; rm F`.slice(0, 128), `echo ${A130} >/dev/null; rm F`.slice(128)] },
+  {
+    name: 'a refused line past 128 characters',
+    attempt: [`${long}\r`],
+    recorded: [`echo ${A130} >/dev/null; rm F`.slice(0, 128), `echo ${A130} >/dev/null; rm F`.slice(128)],
+  },
   { name: 'a glob against a regex rule', attempt: ['/sbin/mk?s -V; touch G\r'], recorded: ['/sbin/mk?s -V; touch G'] },
   {
     name: 'history recalled in typeahead',
     setup: [`history -s "$(printf 'r%sm %s' '' F)"`],
-    attempt: ['sleep 2\r', '\x1b[A\r'], recorded: ['^[[A'],
+    attempt: ['sleep 2\r', '\x1b[A\r'],
+    recorded: ['^[[A'],
   },
 ];
 
@@ -72,9 +120,12 @@ test('shell settings, readline keys, long lines, globs and typeahead through the
       screen.send(fill(write));
       await sleep(300);
     }
-    await screen.waitFor(REFUSED).catch((error: Error) => { throw new Error(`${row.name}: not refused: ${error.message}`); });
+    await screen.waitFor(REFUSED).catch((error: Error) => {
+      throw new Error(`${row.name}: not refused: ${error.message}`);
+    });
     await screen.waitFor(PROMPT);
-    if (row.name === 'Ctrl-O (operate-and-get-next) loads the next history line; its Enter is judged') expected.push(['echo one', 0]);
+    if (row.name === 'Ctrl-O (operate-and-get-next) loads the next history line; its Enter is judged')
+      expected.push(['echo one', 0]);
     if (row.name === 'history recalled in typeahead') expected.push(['sleep 2', 0]);
     for (const line of row.recorded) expected.push([fill(line), 5]);
     for (const write of row.trigger ?? []) {

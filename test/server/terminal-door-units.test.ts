@@ -34,12 +34,22 @@ test('the recording is asciicast v2: a header, output and resize events', async 
   recorder.output(euro.subarray(1));
   recorder.resize(120, 40);
   await recorder.close();
-  const [header, ...events] = readFileSync(join(dir, 'x.cast'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+  const [header, ...events] = readFileSync(join(dir, 'x.cast'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
   assert.equal(header.version, 2);
   assert.equal(header.width, 100);
   assert.equal(header.height, 30);
   assert.equal(typeof header.timestamp, 'number');
-  assert.deepEqual(events.map((e) => [e[1], e[2]]), [['o', 'hello '], ['o', '€'], ['r', '120x40']]);
+  assert.deepEqual(
+    events.map((e) => [e[1], e[2]]),
+    [
+      ['o', 'hello '],
+      ['o', '€'],
+      ['r', '120x40'],
+    ],
+  );
   assert.ok(events.every((e) => typeof e[0] === 'number' && e[0] >= 0));
 });
 
@@ -53,14 +63,20 @@ test('the recording writes output bytes as JSON.stringify would write their text
   // Each text cut into chunks of 1..7 bytes: characters split everywhere.
   for (const text of texts) {
     const bytes = Buffer.from(text);
-    for (let at = 0, size = 1; at < bytes.length; at += size, size = (size % 7) + 1) recorder.output(bytes.subarray(at, at + size));
+    for (let at = 0, size = 1; at < bytes.length; at += size, size = (size % 7) + 1)
+      recorder.output(bytes.subarray(at, at + size));
   }
   recorder.output(Buffer.from([0x61, 0xff, 0x62, 0xc3])); // invalid byte, then a lead byte cut by the close
   await recorder.close();
   const lines = readFileSync(join(dir, 'bytes.cast'), 'utf8').trim().split('\n').slice(1);
-  const shown = lines.map((line) => JSON.parse(line)).filter((event) => event[1] === 'o').map((event) => event[2]).join('');
+  const shown = lines
+    .map((line) => JSON.parse(line))
+    .filter((event) => event[1] === 'o')
+    .map((event) => event[2])
+    .join('');
   assert.equal(shown, `${texts.join('')}a\ufffdb\ufffd`);
   // The escapes are JSON.stringify's own.
   const file = lines.join('\n');
-  for (const escape of ['\\u0000', '\\u001f', '\\b', '\\t', '\\n', '\\u000b', '\\f', '\\r', '\\"', '\\\\']) assert.ok(file.includes(escape), escape);
+  for (const escape of ['\\u0000', '\\u001f', '\\b', '\\t', '\\n', '\\u000b', '\\f', '\\r', '\\"', '\\\\'])
+    assert.ok(file.includes(escape), escape);
 });

@@ -27,13 +27,16 @@ test('the web terminal socket runs a recorded, filtered session', async (t) => {
   const asUser = await bearer(world.app, world.user.username);
   const ticket = async () => {
     const response = await world.app.inject({
-      method: 'POST', url: '/api/v1/users/connection-token/', headers: asUser,
+      method: 'POST',
+      url: '/api/v1/users/connection-token/',
+      headers: asUser,
       payload: { user: world.user.id, asset: world.ids.target, system_user: world.ids.systemUser },
     });
     assert.equal(response.statusCode, 201, response.body);
     return response.json().token as string;
   };
-  const unspent = (token: string) => !!world.app.bastion.db.prepare('SELECT 1 FROM connection_tokens WHERE token_hash = ?').get(tokenHash(token));
+  const unspent = (token: string) =>
+    !!world.app.bastion.db.prepare('SELECT 1 FROM connection_tokens WHERE token_hash = ?').get(tokenHash(token));
   const webSessions = async () => (await world.admin('GET', '/api/v1/terminal/sessions/?login_from=WT')).json as any[];
 
   await t.test('an unknown token gets a close frame with the reason', async () => {
@@ -45,7 +48,10 @@ test('the web terminal socket runs a recorded, filtered session', async (t) => {
   let webLabel = '';
   await t.test('a command runs, a denied one does not, and the session is recorded as WT', async () => {
     // The address the browser claims is its own word; the server names the one it sees.
-    const screen = await webScreen(url(await ticket(), 'cols=90&rows=20'), { ...alice, 'x-forwarded-for': '127.9.9.9' });
+    const screen = await webScreen(url(await ticket(), 'cols=90&rows=20'), {
+      ...alice,
+      'x-forwarded-for': '127.9.9.9',
+    });
     t.after(() => screen.close());
     await screen.waitFor(/\$ $/);
     const [online] = await eventually(async () => {
@@ -68,20 +74,35 @@ test('the web terminal socket runs a recorded, filtered session', async (t) => {
     await screen.closed;
     assert.match(screen.closeReasons.join(), /closed|ended/);
 
-    const finished = await eventually(async () => {
-      const answer = await world.admin('GET', `/api/v1/terminal/sessions/?is_finished=1&login_from=WT`);
-      return answer.json.find((row: any) => row.id === online.id);
-    }, 5000, 'the WT session to finish');
+    const finished = await eventually(
+      async () => {
+        const answer = await world.admin('GET', `/api/v1/terminal/sessions/?is_finished=1&login_from=WT`);
+        return answer.json.find((row: any) => row.id === online.id);
+      },
+      5000,
+      'the WT session to finish',
+    );
     assert.equal(finished.has_replay, true);
-    const commands = await eventually(async () => {
-      const answer = await world.admin('GET', `/api/v1/terminal/commands/?session_id=${online.id}`);
-      return answer.json.length >= 3 ? answer.json : null;
-    }, 5000, 'the WT commands');
-    assert.deepEqual(commands.map((c: any) => [c.input, c.risk_level]).sort(), [['echo ws-$((2+3))', 0], ['exit', 0], ['rm -rf /tmp/td-web', 5]]);
+    const commands = await eventually(
+      async () => {
+        const answer = await world.admin('GET', `/api/v1/terminal/commands/?session_id=${online.id}`);
+        return answer.json.length >= 3 ? answer.json : null;
+      },
+      5000,
+      'the WT commands',
+    );
+    assert.deepEqual(commands.map((c: any) => [c.input, c.risk_level]).sort(), [
+      ['echo ws-$((2+3))', 0],
+      ['exit', 0],
+      ['rm -rf /tmp/td-web', 5],
+    ]);
     assert.deepEqual([...new Set(commands.map((c: any) => c.user))], [label]);
     const meta = await world.admin('GET', `/api/v1/terminal/sessions/${online.id}/replay/`);
     const cast = await world.admin('GET', meta.json.src);
-    const [header, ...events] = cast.body.trim().split('\n').map((line) => JSON.parse(line));
+    const [header, ...events] = cast.body
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     assert.deepEqual([header.version, header.width, header.height], [2, 90, 20]);
     assert.match(events.map((e) => e[2]).join(''), /ws-5/);
   });
@@ -136,12 +157,36 @@ test('the web terminal socket runs a recorded, filtered session', async (t) => {
     const vouched = { user: world.user.id, forwardedFor: '127.9.9.9' };
     // A direct socket with a valid token and the address it likes, unsigned or signed wrongly: refused
     // before the token is read.
-    await assert.rejects(webScreen(`${direct}?token=${token}&cols=80&rows=24`, { 'x-forwarded-for': '127.9.9.9' }), /401/);
-    await assert.rejects(webScreen(`${direct}?token=${token}&cols=80&rows=24`, signUpgrade('not-the-secret', vouched, path, Date.now())), /401/);
-    await assert.rejects(webScreen(`${direct}?token=${token}&cols=80&rows=24`, signUpgrade(secret, vouched, path, Date.now() - 5 * 60_000)), /401/, 'stale');
-    await assert.rejects(webScreen(`${direct}?token=${token}&cols=80&rows=24`, signUpgrade(secret, vouched, path.replace('cols=80', 'cols=81'), Date.now())), /401/, 'another path');
+    await assert.rejects(
+      webScreen(`${direct}?token=${token}&cols=80&rows=24`, { 'x-forwarded-for': '127.9.9.9' }),
+      /401/,
+    );
+    await assert.rejects(
+      webScreen(`${direct}?token=${token}&cols=80&rows=24`, signUpgrade('not-the-secret', vouched, path, Date.now())),
+      /401/,
+    );
+    await assert.rejects(
+      webScreen(
+        `${direct}?token=${token}&cols=80&rows=24`,
+        signUpgrade(secret, vouched, path, Date.now() - 5 * 60_000),
+      ),
+      /401/,
+      'stale',
+    );
+    await assert.rejects(
+      webScreen(
+        `${direct}?token=${token}&cols=80&rows=24`,
+        signUpgrade(secret, vouched, path.replace('cols=80', 'cols=81'), Date.now()),
+      ),
+      /401/,
+      'another path',
+    );
     const forged = { ...signUpgrade(secret, vouched, path, Date.now()), 'x-forwarded-for': '127.8.8.8' };
-    await assert.rejects(webScreen(`${direct}?token=${token}&cols=80&rows=24`, forged), /401/, 'an address changed after signing');
+    await assert.rejects(
+      webScreen(`${direct}?token=${token}&cols=80&rows=24`, forged),
+      /401/,
+      'an address changed after signing',
+    );
     await new Promise((resolve) => setTimeout(resolve, 200));
     assert.equal((await webSessions()).length, before, 'no session opened');
     assert.ok(unspent(token), 'the token is not spent');
@@ -151,18 +196,30 @@ test('the web terminal socket runs a recorded, filtered session', async (t) => {
     // (its socket proxy would have vouched for the browser's), not what an upgrade signed with the shared
     // key claims — every terminal holds that key.
     const signedPath = `/koko/ws/terminal/?token=${await ticket()}&cols=80&rows=24`;
-    const signed = await webScreen(`ws://127.0.0.1:${world.terminal.httpPort}${signedPath}`, signUpgrade(secret, vouched, signedPath, Date.now()));
+    const signed = await webScreen(
+      `ws://127.0.0.1:${world.terminal.httpPort}${signedPath}`,
+      signUpgrade(secret, vouched, signedPath, Date.now()),
+    );
     await signed.waitFor(/\$ $/);
-    const byServer = await eventually(async () => (await world.admin('GET', '/api/v1/terminal/sessions/?is_finished=0&login_from=WT')).json[0]);
+    const byServer = await eventually(
+      async () => (await world.admin('GET', '/api/v1/terminal/sessions/?is_finished=0&login_from=WT')).json[0],
+    );
     assert.equal(byServer.remote_addr, '127.0.0.1');
     signed.close();
     await signed.closed;
-    await eventually(async () => (await world.admin('GET', '/api/v1/terminal/sessions/?is_finished=0&login_from=WT')).json.length === 0, 5000, 'the signed session to end');
+    await eventually(
+      async () =>
+        (await world.admin('GET', '/api/v1/terminal/sessions/?is_finished=0&login_from=WT')).json.length === 0,
+      5000,
+      'the signed session to end',
+    );
 
     // Through the server the first token opens, under the browser's own address.
     const screen = await webScreen(url(token), { ...alice, 'x-forwarded-for': '127.9.9.9' });
     await screen.waitFor(/\$ $/);
-    const online = await eventually(async () => (await world.admin('GET', '/api/v1/terminal/sessions/?is_finished=0&login_from=WT')).json[0]);
+    const online = await eventually(
+      async () => (await world.admin('GET', '/api/v1/terminal/sessions/?is_finished=0&login_from=WT')).json[0],
+    );
     assert.equal(online.remote_addr, '127.0.0.1');
     screen.close();
     await screen.closed;
@@ -171,15 +228,30 @@ test('the web terminal socket runs a recorded, filtered session', async (t) => {
   await t.test('the web door refuses what it does not serve, and ignores frames it cannot read', async () => {
     const http = `http://127.0.0.1:${world.terminal.httpPort}`;
     assert.equal((await fetch(`${http}/koko/ws/other/`)).status, 404);
-    await eventually(async () => (await (await fetch(`${http}/koko/health/`)).json()).sessions === 0, 5000, 'no session open');
+    await eventually(
+      async () => (await (await fetch(`${http}/koko/health/`)).json()).sessions === 0,
+      5000,
+      'no session open',
+    );
     // Signed, but not the terminal socket: the terminal's 404 reaches the page as a close message.
-    const elsewhere = await webScreen(`${world.proxyUrl.replace('/terminal/', '/elsewhere/')}?token=x`, { ...alice, cookie: `${alice.cookie}; django_language=en` });
+    const elsewhere = await webScreen(`${world.proxyUrl.replace('/terminal/', '/elsewhere/')}?token=x`, {
+      ...alice,
+      cookie: `${alice.cookie}; django_language=en`,
+    });
     await elsewhere.closed;
     assert.match(elsewhere.closeReasons.join(), /HTTP 404/);
     const screen = await webScreen(url(await ticket(), 'cols=99999&rows=-4'), alice);
     t.after(() => screen.close());
     await screen.waitFor(/\$ $/);
-    for (const frame of ['not json', '[]', 'null', '{"type":"data","data":42}', '{"type":"resize","cols":"x"}', '{"type":"nope"}']) screen.sendRaw(frame);
+    for (const frame of [
+      'not json',
+      '[]',
+      'null',
+      '{"type":"data","data":42}',
+      '{"type":"resize","cols":"x"}',
+      '{"type":"nope"}',
+    ])
+      screen.sendRaw(frame);
     screen.resize(Number.NaN, 5);
     screen.mark();
     screen.send('stty size\r');
@@ -191,8 +263,16 @@ test('the web terminal socket runs a recorded, filtered session', async (t) => {
   await t.test('the web door listens on TERMINAL_HTTP_HOST, apart from the SSH door', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'bastion-terminal-host-'));
     const other = await startTerminal({
-      apiBase: world.base, bootstrapToken: BOOTSTRAP_TOKEN, name: `td-host-${process.pid}`, dataDir,
-      host: '127.0.0.1', sshPort: 0, httpHost: '127.0.0.2', httpPort: 0, heartbeatInterval: 1, log: () => {},
+      apiBase: world.base,
+      bootstrapToken: BOOTSTRAP_TOKEN,
+      name: `td-host-${process.pid}`,
+      dataDir,
+      host: '127.0.0.1',
+      sshPort: 0,
+      httpHost: '127.0.0.2',
+      httpPort: 0,
+      heartbeatInterval: 1,
+      log: () => {},
     });
     t.after(async () => {
       await other.stop();
@@ -205,6 +285,10 @@ test('the web terminal socket runs a recorded, filtered session', async (t) => {
 
 test('TERMINAL_HTTP_HOST is its own setting, loopback by default', () => {
   assert.equal(optionsFromEnv({}).httpHost, '127.0.0.1');
-  assert.equal(optionsFromEnv({ TERMINAL_HOST: '0.0.0.0' }).httpHost, '127.0.0.1', 'an SSH door on every interface leaves the web door on loopback');
+  assert.equal(
+    optionsFromEnv({ TERMINAL_HOST: '0.0.0.0' }).httpHost,
+    '127.0.0.1',
+    'an SSH door on every interface leaves the web door on loopback',
+  );
   assert.equal(optionsFromEnv({ TERMINAL_HOST: '0.0.0.0', TERMINAL_HTTP_HOST: '127.0.0.5' }).httpHost, '127.0.0.5');
 });

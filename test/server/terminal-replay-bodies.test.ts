@@ -25,24 +25,54 @@ const BODIES: [name: string, body: string | Buffer, headers: Record<string, stri
   ['an empty boundary', WHOLE, withBoundary('')],
   ['a boundary of 71 characters', WHOLE.split(B).join('b'.repeat(71)), withBoundary('b'.repeat(71))],
   ['a boundary of 300 characters', WHOLE.split(B).join('b'.repeat(300)), withBoundary('b'.repeat(300))],
-  ['another boundary than the body\'s', WHOLE, withBoundary('not-the-one')],
+  ["another boundary than the body's", WHOLE, withBoundary('not-the-one')],
   ['no Content-Type', WHOLE, {}],
   ['text/plain', WHOLE, { 'content-type': 'text/plain' }],
   ['an empty body', '', OK],
   ['only the closing boundary', `--${B}--\r\n`, OK],
   ['line feeds without carriage returns', WHOLE.replace(/\r\n/g, '\n'), OK],
-  ['a 200 KB part header', `--${B}\r\nX-Big: ${'a'.repeat(200_000)}\r\n${part('file', CAST).slice(B.length + 4)}--${B}--\r\n`, OK],
-  ['3000 part headers', `--${B}\r\n${Array.from({ length: 3000 }, (_, i) => `X-H${i}: v`).join('\r\n')}\r\n${part('file', CAST).slice(B.length + 4)}--${B}--\r\n`, OK],
+  [
+    'a 200 KB part header',
+    `--${B}\r\nX-Big: ${'a'.repeat(200_000)}\r\n${part('file', CAST).slice(B.length + 4)}--${B}--\r\n`,
+    OK,
+  ],
+  [
+    '3000 part headers',
+    `--${B}\r\n${Array.from({ length: 3000 }, (_, i) => `X-H${i}: v`).join('\r\n')}\r\n${part('file', CAST).slice(B.length + 4)}--${B}--\r\n`,
+    OK,
+  ],
   ['a part without Content-Disposition', `--${B}\r\nContent-Type: text/plain\r\n\r\n${CAST}\r\n--${B}--\r\n`, OK],
-  ['the recording as a field, not a file', `--${B}\r\nContent-Disposition: form-data; name="file"\r\n\r\n${CAST}\r\n--${B}--\r\n`, OK],
+  [
+    'the recording as a field, not a file',
+    `--${B}\r\nContent-Disposition: form-data; name="file"\r\n\r\n${CAST}\r\n--${B}--\r\n`,
+    OK,
+  ],
   ['a part header never ended', `--${B}\r\nContent-Disposition: form-data; name="file"; filename="r"`, OK],
   ['30 files', `${Array.from({ length: 30 }, (_, i) => part(`f${i}`, 'x')).join('')}--${B}--\r\n`, OK],
-  ['invalid UTF-8 in a file name', Buffer.concat([Buffer.from(`--${B}\r\nContent-Disposition: form-data; name="file"; filename="`),
-    Buffer.from([0xff, 0xfe]), Buffer.from(`"\r\n\r\nnot a cast\r\n--${B}--\r\n`)]), OK],
-  ['a gzip header then garbage', Buffer.concat([Buffer.from(`--${B}\r\nContent-Disposition: form-data; name="file"; filename="r"\r\n\r\n`),
-    Buffer.from([0x1f, 0x8b, 8, 0, 1, 2, 3]), Buffer.from(`\r\n--${B}--\r\n`)]), OK],
+  [
+    'invalid UTF-8 in a file name',
+    Buffer.concat([
+      Buffer.from(`--${B}\r\nContent-Disposition: form-data; name="file"; filename="`),
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from(`"\r\n\r\nnot a cast\r\n--${B}--\r\n`),
+    ]),
+    OK,
+  ],
+  [
+    'a gzip header then garbage',
+    Buffer.concat([
+      Buffer.from(`--${B}\r\nContent-Disposition: form-data; name="file"; filename="r"\r\n\r\n`),
+      Buffer.from([0x1f, 0x8b, 8, 0, 1, 2, 3]),
+      Buffer.from(`\r\n--${B}--\r\n`),
+    ]),
+    OK,
+  ],
   // Cut at every 5th byte: inside the boundary, the headers, the field, the file, the closing boundary.
-  ...Array.from({ length: Math.ceil(TWO_PARTS.length / 5) }, (_, i): [string, string, Record<string, string>] => [`cut at byte ${i * 5}`, TWO_PARTS.slice(0, i * 5), OK]),
+  ...Array.from({ length: Math.ceil(TWO_PARTS.length / 5) }, (_, i): [string, string, Record<string, string>] => [
+    `cut at byte ${i * 5}`,
+    TWO_PARTS.slice(0, i * 5),
+    OK,
+  ]),
 ];
 
 test('malformed multipart bodies answer 4xx and leave the stored recording as it was', async (t) => {
@@ -62,15 +92,22 @@ test('malformed multipart bodies answer 4xx and leave the stored recording as it
   for (const [name, body, headers] of BODIES) {
     for (const session of [id, bare]) {
       const response = await term.call('POST', `/api/v1/terminal/sessions/${session}/replay/`, body, headers);
-      if (response.statusCode < 400 || response.statusCode >= 500) wrong.push(`${name}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+      if (response.statusCode < 400 || response.statusCode >= 500)
+        wrong.push(`${name}: ${response.statusCode} ${response.body.slice(0, 120)}`);
     }
   }
   assert.deepEqual(wrong, []);
   assert.equal(app.bastion.db.prepare('SELECT has_replay FROM terminal_sessions WHERE id = ?').pluck().get(bare), 0);
   assert.equal(await stored(), CAST, 'the recording is the one stored first');
-  assert.deepEqual(readdirSync(join(dirname(app.bastion.db.name), 'replays')), [`${id}.cast.gz`], 'no temporary file left behind');
+  assert.deepEqual(
+    readdirSync(join(dirname(app.bastion.db.name), 'replays')),
+    [`${id}.cast.gz`],
+    'no temporary file left behind',
+  );
   const noBoundary = await term.call('POST', url, WHOLE, { 'content-type': 'multipart/form-data' });
-  assert.deepEqual(noBoundary.json(), { file: ['The multipart body has no valid boundary (1 to 70 characters, RFC 2046).'] });
+  assert.deepEqual(noBoundary.json(), {
+    file: ['The multipart body has no valid boundary (1 to 70 characters, RFC 2046).'],
+  });
 });
 
 test('over a real connection, a file part without its closing boundary answers 400 with the reason, and stores nothing', async (t) => {
@@ -83,7 +120,8 @@ test('over a real connection, a file part without its closing boundary answers 4
   // Through inject the body ends as a whole; over a socket busboy's part stream errors on its own
   // ("Part terminated early"), which answered 500 before.
   const cases: [string, string | Buffer][] = [
-    ['the file, then nothing', head], ['the file and its line break, then nothing', `${head}\r\n`],
+    ['the file, then nothing', head],
+    ['the file and its line break, then nothing', `${head}\r\n`],
     ['a gzip file, then nothing', Buffer.concat([Buffer.from(head.slice(0, -CAST.length)), gzipSync(CAST)])],
     ['the delimiter without its closing dashes', `${head}\r\n--${B}`],
   ];
@@ -91,17 +129,30 @@ test('over a real connection, a file part without its closing boundary answers 4
     for (const framing of ['content-length', 'chunked'] as const) {
       const date = new Date(app.clock.now()).toUTCString();
       const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const sent = request({
-          host: '127.0.0.1', port, method: 'POST', path: `/api/v1/terminal/sessions/${id}/replay/`,
-          headers: {
-            authorization: `Sign ${term.key.id}:${signFor(term.key.secret, date)}`, date, 'x-jms-org': 'ROOT', ...OK,
-            ...(framing === 'chunked' ? { 'transfer-encoding': 'chunked' } : { 'content-length': String(Buffer.byteLength(body)) }),
+        const sent = request(
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: `/api/v1/terminal/sessions/${id}/replay/`,
+            headers: {
+              authorization: `Sign ${term.key.id}:${signFor(term.key.secret, date)}`,
+              date,
+              'x-jms-org': 'ROOT',
+              ...OK,
+              ...(framing === 'chunked'
+                ? { 'transfer-encoding': 'chunked' }
+                : { 'content-length': String(Buffer.byteLength(body)) }),
+            },
           },
-        }, (response) => {
-          let text = '';
-          response.on('data', (chunk) => { text += chunk; });
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
-        });
+          (response) => {
+            let text = '';
+            response.on('data', (chunk) => {
+              text += chunk;
+            });
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+          },
+        );
         sent.on('error', reject);
         sent.end(body);
       });
@@ -110,5 +161,9 @@ test('over a real connection, a file part without its closing boundary answers 4
     }
   }
   assert.equal(app.bastion.db.prepare('SELECT has_replay FROM terminal_sessions WHERE id = ?').pluck().get(id), 0);
-  assert.deepEqual(readdirSync(join(dirname(app.bastion.db.name), 'replays')), [], 'nothing stored, no temporary file left behind');
+  assert.deepEqual(
+    readdirSync(join(dirname(app.bastion.db.name), 'replays')),
+    [],
+    'nothing stored, no temporary file left behind',
+  );
 });

@@ -6,7 +6,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import ssh2, { type Connection, type SFTPWrapper } from 'ssh2';
-import { inboundFlow, LIMITS_EXTENSION, limitsReply, MAX_DATA, offerLimits, sendPacket } from '../../demo/terminal/files/sftp-flow.ts';
+import {
+  inboundFlow,
+  LIMITS_EXTENSION,
+  limitsReply,
+  MAX_DATA,
+  offerLimits,
+  sendPacket,
+} from '../../demo/terminal/files/sftp-flow.ts';
 import { eventually, parsableEd25519 } from './support/terminal-world.ts';
 
 const KB = 1024;
@@ -14,21 +21,31 @@ const MB = 1024 * KB;
 /** ssh2's channel window (the most a client may send before the server reopens it). */
 const SSH2_WINDOW = 2 * MB;
 
-interface Door { port: number; server: ssh2.Server; sftp: Promise<SFTPWrapper> }
+interface Door {
+  port: number;
+  server: ssh2.Server;
+  sftp: Promise<SFTPWrapper>;
+}
 
 /** An ssh2 server taking any sign-in whose `sftp` subsystem goes to `serve`. */
 async function door(serve: (sftp: SFTPWrapper) => void): Promise<Door> {
   const hostKey = parsableEd25519().private;
   let ready: (sftp: SFTPWrapper) => void;
-  const sftp = new Promise<SFTPWrapper>((resolve) => { ready = resolve; });
+  const sftp = new Promise<SFTPWrapper>((resolve) => {
+    ready = resolve;
+  });
   const server = new ssh2.Server({ hostKeys: [hostKey] }, (client: Connection) => {
     client.on('authentication', (ctx) => ctx.accept());
     client.on('error', () => {});
-    client.on('ready', () => client.on('session', (accept) => accept().on('sftp', (acceptSftp) => {
-      const stream = acceptSftp();
-      serve(stream);
-      ready(stream);
-    })));
+    client.on('ready', () =>
+      client.on('session', (accept) =>
+        accept().on('sftp', (acceptSftp) => {
+          const stream = acceptSftp();
+          serve(stream);
+          ready(stream);
+        }),
+      ),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { port: (server.address() as { port: number }).port, server, sftp };
@@ -37,9 +54,14 @@ async function door(serve: (sftp: SFTPWrapper) => void): Promise<Door> {
 async function client(port: number): Promise<{ conn: ssh2.Client; sftp: SFTPWrapper }> {
   const conn = new ssh2.Client();
   await new Promise<void>((resolve, reject) => {
-    conn.once('ready', () => resolve()).once('error', reject).connect({ host: '127.0.0.1', port, username: 'flow' });
+    conn
+      .once('ready', () => resolve())
+      .once('error', reject)
+      .connect({ host: '127.0.0.1', port, username: 'flow' });
   });
-  const sftp = await new Promise<SFTPWrapper>((resolve, reject) => conn.sftp((error, s) => (error ? reject(error) : resolve(s))));
+  const sftp = await new Promise<SFTPWrapper>((resolve, reject) =>
+    conn.sftp((error, s) => (error ? reject(error) : resolve(s))),
+  );
   return { conn, sftp };
 }
 
@@ -91,13 +113,17 @@ function writeMany(sftp: SFTPWrapper, count: number, size: number): Promise<void
 /** Waits until `value()` has not changed for a while (the client has sent what it may). */
 async function settled(value: () => number): Promise<number> {
   let last = -1;
-  await eventually(async () => {
-    const now = value();
-    if (now === last) return true;
-    last = now;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    return null;
-  }, 20_000, 'the transfer to settle');
+  await eventually(
+    async () => {
+      const now = value();
+      if (now === last) return true;
+      last = now;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return null;
+    },
+    20_000,
+    'the transfer to settle',
+  );
   return last;
 }
 
@@ -106,29 +132,34 @@ const SIZE = 30 * KB;
 const LIMIT = 1 * MB;
 
 for (const hold of [false, true]) {
-  test(hold ? 'held writes close the window until the door lets go' : 'without the hold, ssh2 takes every write while none is answered', async (t) => {
-    const server = holdingServer(hold, LIMIT);
-    const d = await door(server.serve);
-    t.after(() => d.server.close());
-    const c = await client(d.port);
-    t.after(() => c.conn.end());
-    const done = writeMany(c.sftp, WRITES, SIZE);
-    const taken = await settled(server.taken);
-    if (hold) {
-      assert.ok(taken < LIMIT + SSH2_WINDOW + 64 * KB, `the door took ${taken} bytes while holding ${LIMIT}`);
-      assert.ok(taken < WRITES * SIZE);
-    } else {
-      assert.equal(taken, WRITES * SIZE, 'ssh2 alone reopens the window whatever the door holds');
-    }
-    // Answered as they come from now on: everything arrives and every write is acknowledged.
-    const timer = setInterval(() => server.answerAll(), 5);
-    t.after(() => clearInterval(timer));
-    await done;
-    assert.equal(server.taken(), WRITES * SIZE);
-  });
+  test(
+    hold
+      ? 'held writes close the window until the door lets go'
+      : 'without the hold, ssh2 takes every write while none is answered',
+    async (t) => {
+      const server = holdingServer(hold, LIMIT);
+      const d = await door(server.serve);
+      t.after(() => d.server.close());
+      const c = await client(d.port);
+      t.after(() => c.conn.end());
+      const done = writeMany(c.sftp, WRITES, SIZE);
+      const taken = await settled(server.taken);
+      if (hold) {
+        assert.ok(taken < LIMIT + SSH2_WINDOW + 64 * KB, `the door took ${taken} bytes while holding ${LIMIT}`);
+        assert.ok(taken < WRITES * SIZE);
+      } else {
+        assert.equal(taken, WRITES * SIZE, 'ssh2 alone reopens the window whatever the door holds');
+      }
+      // Answered as they come from now on: everything arrives and every write is acknowledged.
+      const timer = setInterval(() => server.answerAll(), 5);
+      t.after(() => clearInterval(timer));
+      await done;
+      assert.equal(server.taken(), WRITES * SIZE);
+    },
+  );
 }
 
-test('the door\'s VERSION offers limits@openssh.com, and ssh2\'s client uses the answer', async (t) => {
+test("the door's VERSION offers limits@openssh.com, and ssh2's client uses the answer", async (t) => {
   const d = await door((sftp) => {
     offerLimits(sftp);
     sftp.on('EXTENDED', (reqid, name) => {
@@ -150,6 +181,6 @@ test('the door\'s VERSION offers limits@openssh.com, and ssh2\'s client uses the
   assert.equal(extensions[LIMITS_EXTENSION], '1');
   // One write of a megabyte: ssh2 splits it by the server's write limit (31,952 bytes without one).
   await writeMany(c.sftp, 1, 1 * MB);
-  const sizes = (await d.sftp as unknown as { sizes: number[] }).sizes;
+  const sizes = ((await d.sftp) as unknown as { sizes: number[] }).sizes;
   assert.deepEqual(sizes, [MAX_DATA, MAX_DATA, MAX_DATA, MAX_DATA, MB - 4 * MAX_DATA]);
 });

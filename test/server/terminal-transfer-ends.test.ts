@@ -17,21 +17,32 @@ function sftpAt(world: TerminalWorld, port: number): Promise<{ client: Client; s
     const client = new Client();
     client.once('error', reject);
     client.once('ready', () => client.sftp((error, sftp) => (error ? reject(error) : resolve({ client, sftp }))));
-    client.connect({ host: '127.0.0.1', port, username: world.user.username, privateKey: world.user.privateKey, readyTimeout: 30_000 });
+    client.connect({
+      host: '127.0.0.1',
+      port,
+      username: world.user.username,
+      privateKey: world.user.privateKey,
+      readyTimeout: 30_000,
+    });
   });
 }
 
 /** Opens the file for writing and writes its first 64 KB; the handle stays open. */
 function startUpload(sftp: SFTPWrapper, path: string): Promise<void> {
   const chunk = randomBytes(64 * 1024);
-  return new Promise((resolve, reject) => sftp.open(path, 'w', (error, handle) => {
-    if (error) return reject(error);
-    sftp.write(handle, chunk, 0, chunk.length, 0, (writeError) => (writeError ? reject(writeError) : resolve()));
-  }));
+  return new Promise((resolve, reject) =>
+    sftp.open(path, 'w', (error, handle) => {
+      if (error) return reject(error);
+      sftp.write(handle, chunk, 0, chunk.length, 0, (writeError) => (writeError ? reject(writeError) : resolve()));
+    }),
+  );
 }
 
 const uploads = (world: TerminalWorld, name: string) =>
-  world.app.bastion.db.prepare("SELECT is_success FROM ftp_logs WHERE operate = 'Upload' AND filename = ?").pluck().all(name) as number[];
+  world.app.bastion.db
+    .prepare("SELECT is_success FROM ftp_logs WHERE operate = 'Upload' AND filename = ?")
+    .pluck()
+    .all(name) as number[];
 
 test('an upload whose client leaves before closing the file is an unsuccessful Upload row', async (t) => {
   const world = await terminalWorld(t);
@@ -61,8 +72,14 @@ test('an upload cut by a terminal killed with SIGKILL is an unsuccessful row, wr
     rmSync(name, { force: true });
   });
   const env = {
-    BASTION_API: world.base, BOOTSTRAP_TOKEN, TERMINAL_DATA_DIR: dataDir, TERMINAL_NAME: `td-cut-${process.pid}`,
-    TERMINAL_SSH_PORT: '0', TERMINAL_HTTP_PORT: '0', TERMINAL_HEARTBEAT_INTERVAL: '1', BASTION_ALLOWED_TARGETS: '127.0.0.0/8',
+    BASTION_API: world.base,
+    BOOTSTRAP_TOKEN,
+    TERMINAL_DATA_DIR: dataDir,
+    TERMINAL_NAME: `td-cut-${process.pid}`,
+    TERMINAL_SSH_PORT: '0',
+    TERMINAL_HTTP_PORT: '0',
+    TERMINAL_HEARTBEAT_INTERVAL: '1',
+    BASTION_ALLOWED_TARGETS: '127.0.0.0/8',
   };
   const first = await terminalProcess(t, env);
   const { client, sftp } = await sftpAt(world, first.port);

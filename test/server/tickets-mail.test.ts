@@ -8,12 +8,16 @@ import { ticketMailsSettled } from '../../demo/server/tickets/mail.ts';
 import { bearer, build, orgId, userId } from './helpers.ts';
 
 const REQUESTS = '/api/v1/tickets/tickets/request-asset-perm/';
-interface Received { to: string[]; data: string }
+interface Received {
+  to: string[];
+  data: string;
+}
 
 async function startSmtp(t: TestContext): Promise<{ port: number; mails: Received[] }> {
   const mails: Received[] = [];
   const server = new SMTPServer({
-    disabledCommands: ['STARTTLS', 'AUTH'], logger: false,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -41,8 +45,18 @@ test('a new request mails its assignees; approval and rejection mail the request
   const user = await as('user');
   const orgadmin = await as('orgadmin');
   const create = async (title: string) => {
-    const response = await app.inject({ method: 'POST', url: REQUESTS, headers: user, payload: {
-      title, org_id: eng, assignees: [userId(app, 'orgadmin'), userId(app, 'admin')], hostname: 'bj-api-01', system_user: 'deploy' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: REQUESTS,
+      headers: user,
+      payload: {
+        title,
+        org_id: eng,
+        assignees: [userId(app, 'orgadmin'), userId(app, 'admin')],
+        hostname: 'bj-api-01',
+        system_user: 'deploy',
+      },
+    });
     assert.equal(response.statusCode, 201, response.body);
     return String(response.json().id);
   };
@@ -52,12 +66,30 @@ test('a new request mails its assignees; approval and rejection mail the request
   assert.deepEqual([...smtp.mails[0].to].sort(), ['admin@bastion.example.com', 'olivia.chen@bastion.example.com']);
   assert.match(smtp.mails[0].data, /^Subject: \[JMS\] New ticket: Hosts for the release$/m);
   assert.match(smtp.mails[0].data, /Hostname: bj-api-01/);
-  assert.ok(smtp.mails[0].data.replace(/=\r\n/g, '').includes(`https://bastion.example.test/ui/#/tickets/tickets/request-asset-perm/${first}`));
+  assert.ok(
+    smtp.mails[0].data
+      .replace(/=\r\n/g, '')
+      .includes(`https://bastion.example.test/ui/#/tickets/tickets/request-asset-perm/${first}`),
+  );
 
-  const asset = app.bastion.db.prepare("SELECT id FROM assets WHERE hostname = 'bj-api-01' AND org_id = ?").pluck().get(eng);
-  const systemUser = app.bastion.db.prepare("SELECT id FROM system_users WHERE name = 'deploy' AND org_id = ?").pluck().get(eng);
-  await app.inject({ method: 'PATCH', url: `${REQUESTS}${first}/`, headers: orgadmin, payload: { confirmed_assets: [asset], confirmed_system_user: systemUser } });
-  assert.equal((await app.inject({ method: 'POST', url: `${REQUESTS}${first}/approve/`, headers: orgadmin })).statusCode, 200);
+  const asset = app.bastion.db
+    .prepare("SELECT id FROM assets WHERE hostname = 'bj-api-01' AND org_id = ?")
+    .pluck()
+    .get(eng);
+  const systemUser = app.bastion.db
+    .prepare("SELECT id FROM system_users WHERE name = 'deploy' AND org_id = ?")
+    .pluck()
+    .get(eng);
+  await app.inject({
+    method: 'PATCH',
+    url: `${REQUESTS}${first}/`,
+    headers: orgadmin,
+    payload: { confirmed_assets: [asset], confirmed_system_user: systemUser },
+  });
+  assert.equal(
+    (await app.inject({ method: 'POST', url: `${REQUESTS}${first}/approve/`, headers: orgadmin })).statusCode,
+    200,
+  );
   await ticketMailsSettled(app);
   assert.equal(smtp.mails.length, 2);
   assert.deepEqual(smtp.mails[1].to, ['user@bastion.example.com']);
@@ -66,14 +98,22 @@ test('a new request mails its assignees; approval and rejection mail the request
   assert.match(smtp.mails[1].data, /Assignee: Olivia Chen\(orgadmin\)/);
 
   const second = await create('Another one');
-  assert.equal((await app.inject({ method: 'POST', url: `${REQUESTS}${second}/reject/`, headers: orgadmin })).statusCode, 200);
+  assert.equal(
+    (await app.inject({ method: 'POST', url: `${REQUESTS}${second}/reject/`, headers: orgadmin })).statusCode,
+    200,
+  );
   await ticketMailsSettled(app);
   assert.equal(smtp.mails.length, 4);
   // The two mails of the second ticket may arrive in either order.
-  const replied = smtp.mails.slice(2).find((mail) => /^Subject: \[JMS\] Ticket has been replied: Another one$/m.test(mail.data));
+  const replied = smtp.mails
+    .slice(2)
+    .find((mail) => /^Subject: \[JMS\] Ticket has been replied: Another one$/m.test(mail.data));
   assert.match(replied?.data ?? '', /Status: Rejected/);
   // Closing mails nobody, and a refused action sends nothing.
-  assert.equal((await app.inject({ method: 'POST', url: `${REQUESTS}${second}/approve/`, headers: orgadmin })).statusCode, 400);
+  assert.equal(
+    (await app.inject({ method: 'POST', url: `${REQUESTS}${second}/approve/`, headers: orgadmin })).statusCode,
+    400,
+  );
   await ticketMailsSettled(app);
   assert.equal(smtp.mails.length, 4);
 });
@@ -82,8 +122,12 @@ test('without a mail server configured a request is still made and nothing is se
   const smtp = await startSmtp(t);
   const app = await build(t);
   const eng = orgId(app, 'Engineering');
-  const response = await app.inject({ method: 'POST', url: REQUESTS, headers: { ...(await bearer(app, 'user')), 'x-jms-org': eng },
-    payload: { title: 'No mail', org_id: eng, assignees: [userId(app, 'orgadmin')] } });
+  const response = await app.inject({
+    method: 'POST',
+    url: REQUESTS,
+    headers: { ...(await bearer(app, 'user')), 'x-jms-org': eng },
+    payload: { title: 'No mail', org_id: eng, assignees: [userId(app, 'orgadmin')] },
+  });
   assert.equal(response.statusCode, 201, response.body);
   await ticketMailsSettled(app);
   assert.equal(smtp.mails.length, 0);

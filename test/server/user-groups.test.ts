@@ -9,9 +9,20 @@ async function setup(t: Parameters<typeof build>[0]) {
   const app = await build(t);
   const eng = orgId(app, 'Engineering');
   const headers = { ...(await bearer(app, 'orgadmin')), 'x-jms-org': eng, 'accept-language': 'en' };
-  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown, extra: Record<string, string> = {}) =>
-    app.inject({ method, url, headers: { ...headers, ...extra }, ...(payload === undefined ? {} : { payload: payload as never }) });
-  const groupId = (name: string) => app.bastion.db.prepare('SELECT id FROM user_groups WHERE name = ?').pluck().get(name) as string;
+  const call = (
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    payload?: unknown,
+    extra: Record<string, string> = {},
+  ) =>
+    app.inject({
+      method,
+      url,
+      headers: { ...headers, ...extra },
+      ...(payload === undefined ? {} : { payload: payload as never }),
+    });
+  const groupId = (name: string) =>
+    app.bastion.db.prepare('SELECT id FROM user_groups WHERE name = ?').pluck().get(name) as string;
   return { app, eng, call, groupId };
 }
 
@@ -43,13 +54,29 @@ test('users-groups relations: add one or many, list with names, delete exactly o
   const foreign = await call('POST', RELATIONS, { user: akumar, usergroup: groupId('SRE') });
   assert.deepEqual(Object.keys(foreign.json()), ['usergroup']);
   const many = await call('POST', RELATIONS, [
-    { user: userId(app, 'orgauditor'), usergroup: groupId('Developers') }, { user: userId(app, 'orgauditor'), usergroup: groupId('Build team') },
+    { user: userId(app, 'orgauditor'), usergroup: groupId('Developers') },
+    { user: userId(app, 'orgauditor'), usergroup: groupId('Build team') },
   ]);
-  assert.deepEqual(many.json().map((r: { usergroup_display: string }) => r.usergroup_display), ['Developers', 'Build team']);
-  const members = (await call('GET', `${RELATIONS}?usergroup=${groupId('Developers')}`)).json() as { user_display: string }[];
-  assert.deepEqual(members.map((m) => m.user_display), ['Arjun Kumar', 'Demo User', 'Oscar Wang', '李伟']);
-  assert.equal((await call('DELETE', `${RELATIONS}?usergroup=${groupId('Developers')}`)).statusCode, 400, 'four rows match');
-  assert.equal((await call('DELETE', `${RELATIONS}?usergroup=${groupId('Developers')}&user=${akumar}`)).statusCode, 204);
+  assert.deepEqual(
+    many.json().map((r: { usergroup_display: string }) => r.usergroup_display),
+    ['Developers', 'Build team'],
+  );
+  const members = (await call('GET', `${RELATIONS}?usergroup=${groupId('Developers')}`)).json() as {
+    user_display: string;
+  }[];
+  assert.deepEqual(
+    members.map((m) => m.user_display),
+    ['Arjun Kumar', 'Demo User', 'Oscar Wang', '李伟'],
+  );
+  assert.equal(
+    (await call('DELETE', `${RELATIONS}?usergroup=${groupId('Developers')}`)).statusCode,
+    400,
+    'four rows match',
+  );
+  assert.equal(
+    (await call('DELETE', `${RELATIONS}?usergroup=${groupId('Developers')}&user=${akumar}`)).statusCode,
+    204,
+  );
   const group = (await call('GET', `${GROUPS}${groupId('Developers')}/`)).json();
   assert.equal(group.users_amount, 3);
 });

@@ -11,7 +11,10 @@ type User = { username: string; name: string };
 test('a username or a display name finds the user; an org admin finds members only', async (t) => {
   const { call, eng } = await assetsApp(t);
   const pick = async (text: string, as = 'admin') => {
-    const answer = await call('GET', `${USERS}?search=${encodeURIComponent(text)}&offset=0&limit=10`, undefined, { as, org: eng });
+    const answer = await call('GET', `${USERS}?search=${encodeURIComponent(text)}&offset=0&limit=10`, undefined, {
+      as,
+      org: eng,
+    });
     assert.equal(answer.statusCode, 200, answer.body);
     return (answer.json().results as User[]).map((user) => `${user.name}(${user.username})`).sort();
   };

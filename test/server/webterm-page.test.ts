@@ -13,7 +13,11 @@ test('signed out, /luna/ sends the browser to the login form, which brings it ba
   assert.equal(first.headers.location, `/core/auth/login/?next=${encodeURIComponent(asked)}`);
 
   const query = (first.headers.location as string).slice('/core/auth/login/'.length);
-  const { response: login, form, jar } = await postLoginForm(app, { query, username: 'user', password: 'bastion', next: asked });
+  const {
+    response: login,
+    form,
+    jar,
+  } = await postLoginForm(app, { query, username: 'user', password: 'bastion', next: asked });
   assert.match(form.body, new RegExp(`name="next" value="${asked.replace(/[?]/g, '\\?')}"`), 'the form keeps next');
   assert.equal(login.statusCode, 302);
   assert.equal(login.headers.location, asked);
@@ -47,9 +51,17 @@ test('a hostile login_to stays an attribute value', async (t) => {
   const app = await build(t);
   const session = await loginSession(app, 'user');
   const hostile = '"><script>alert(1)</script><x y="';
-  const page = await app.inject({ method: 'GET', url: `/luna/?login_to=${encodeURIComponent(hostile)}`, headers: { cookie: session.cookie } });
+  const page = await app.inject({
+    method: 'GET',
+    url: `/luna/?login_to=${encodeURIComponent(hostile)}`,
+    headers: { cookie: session.cookie },
+  });
   assert.equal(page.statusCode, 200);
-  assert.ok(page.body.includes('<bastion-web-terminal login-to="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;x y=&quot;">'));
+  assert.ok(
+    page.body.includes(
+      '<bastion-web-terminal login-to="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;x y=&quot;">',
+    ),
+  );
   assert.equal(page.body.match(/<script/g)?.length, 1);
 });
 
@@ -58,7 +70,13 @@ test('/luna without the slash leads to /luna/, query kept; a bearer token is not
   const bare = await app.inject({ method: 'GET', url: '/luna?login_to=x' });
   assert.equal(bare.statusCode, 302);
   assert.equal(bare.headers.location, '/luna/?login_to=x');
-  const token = (await app.inject({ method: 'POST', url: '/api/v1/authentication/auth/', payload: { username: 'user', password: 'bastion' } })).json().token;
+  const token = (
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/authentication/auth/',
+      payload: { username: 'user', password: 'bastion' },
+    })
+  ).json().token;
   const withToken = await app.inject({ method: 'GET', url: '/luna/', headers: { authorization: `Bearer ${token}` } });
   assert.equal(withToken.statusCode, 302);
 });

@@ -12,28 +12,42 @@ import { verifyUpgrade } from '../../demo/shared/proxy-signature.ts';
 import { terminalHttpHost } from '../../demo/server/web/terminal-socket-proxy.ts';
 import { bearer, build, loginSession, orgId, userId } from './helpers.ts';
 
-interface Upstream { port: number; requests: IncomingMessage[]; received: string[]; sockets: WebSocket[] }
+interface Upstream {
+  port: number;
+  requests: IncomingMessage[];
+  received: string[];
+  sockets: WebSocket[];
+}
 
 /** A stand-in terminal on a loopback port: records each handshake and frame, echoes data frames. */
 async function startUpstream(t: TestContext, host = '127.0.0.1'): Promise<Upstream> {
   const server = new WebSocketServer({ host, port: 0 });
   await new Promise((resolve) => server.once('listening', resolve));
-  const upstream: Upstream = { port: (server.address() as { port: number }).port, requests: [], received: [], sockets: [] };
+  const upstream: Upstream = {
+    port: (server.address() as { port: number }).port,
+    requests: [],
+    received: [],
+    sockets: [],
+  };
   server.on('connection', (socket, request) => {
     upstream.requests.push(request);
     upstream.sockets.push(socket);
     socket.on('message', (data, binary) => {
       const text = binary ? `binary:${Buffer.from(data as Buffer).toString('hex')}` : data.toString();
       upstream.received.push(text);
-      if (!binary && JSON.parse(text).type === 'data') socket.send(JSON.stringify({ type: 'data', data: `echo:${JSON.parse(text).data}` }));
+      if (!binary && JSON.parse(text).type === 'data')
+        socket.send(JSON.stringify({ type: 'data', data: `echo:${JSON.parse(text).data}` }));
       if (binary) socket.send(data, { binary: true });
     });
   });
   // Its sockets end first: a test that failed halfway must not keep the server waiting for them.
-  t.after(() => new Promise((resolve) => {
-    for (const socket of server.clients) socket.terminate();
-    server.close(resolve);
-  }));
+  t.after(
+    () =>
+      new Promise((resolve) => {
+        for (const socket of server.clients) socket.terminate();
+        server.close(resolve);
+      }),
+  );
   return upstream;
 }
 
@@ -45,22 +59,38 @@ async function startServer(t: TestContext, terminalHttpPort: number) {
 }
 
 /** Opens a socket; resolves once open, or with the HTTP status of a refused handshake. */
-function connect(url: string, headers: Record<string, string>): Promise<{ socket: WebSocket; status: number; frames: unknown[]; closed: Promise<{ code: number; reason: string }> }> {
+function connect(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{
+  socket: WebSocket;
+  status: number;
+  frames: unknown[];
+  closed: Promise<{ code: number; reason: string }>;
+}> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(url, { headers });
     const frames: unknown[] = [];
-    const closed = new Promise<{ code: number; reason: string }>((done) => socket.on('close', (code, reason) => done({ code, reason: reason.toString() })));
-    socket.on('message', (data, binary) => frames.push(binary ? Buffer.from(data as Buffer) : JSON.parse(data.toString())));
+    const closed = new Promise<{ code: number; reason: string }>((done) =>
+      socket.on('close', (code, reason) => done({ code, reason: reason.toString() })),
+    );
+    socket.on('message', (data, binary) =>
+      frames.push(binary ? Buffer.from(data as Buffer) : JSON.parse(data.toString())),
+    );
     socket.on('open', () => resolve({ socket, status: 101, frames, closed }));
     socket.on('unexpected-response', (_request, response) => {
       let body = '';
-      response.on('data', (chunk) => { body += chunk; });
+      response.on('data', (chunk) => {
+        body += chunk;
+      });
       response.on('end', () => {
         frames.push(JSON.parse(body));
         resolve({ socket, status: response.statusCode ?? 0, frames, closed });
       });
     });
-    socket.on('error', (error) => { if (socket.readyState === WebSocket.CONNECTING) reject(error); });
+    socket.on('error', (error) => {
+      if (socket.readyState === WebSocket.CONNECTING) reject(error);
+    });
   });
 }
 
@@ -80,7 +110,11 @@ test('a signed-in page of this origin talks to the terminal through the proxy, f
   const upstream = await startUpstream(t);
   const { app, port, origin } = await startServer(t, upstream.port);
   const session = await loginSession(app, 'user');
-  const client = await connect(`ws://127.0.0.1:${port}${PATH}`, { cookie: session.cookie, origin, 'x-forwarded-for': '127.66.0.9' });
+  const client = await connect(`ws://127.0.0.1:${port}${PATH}`, {
+    cookie: session.cookie,
+    origin,
+    'x-forwarded-for': '127.66.0.9',
+  });
   assert.equal(client.status, 101);
 
   // Sent at once: the proxy holds frames until the terminal has answered, in order.
@@ -88,7 +122,11 @@ test('a signed-in page of this origin talks to the terminal through the proxy, f
   client.socket.send(JSON.stringify({ type: 'resize', cols: 120, rows: 40 }));
   client.socket.send(Buffer.from([0, 1, 255]), { binary: true });
   await until(() => upstream.received.length === 3 || undefined, 'three frames at the terminal');
-  assert.deepEqual(upstream.received, ['{"type":"data","data":"echo hello\\r"}', '{"type":"resize","cols":120,"rows":40}', 'binary:0001ff']);
+  assert.deepEqual(upstream.received, [
+    '{"type":"data","data":"echo hello\\r"}',
+    '{"type":"resize","cols":120,"rows":40}',
+    'binary:0001ff',
+  ]);
   await until(() => client.frames.length === 2 || undefined, 'the echoes');
   assert.deepEqual(client.frames[0], { type: 'data', data: 'echo:echo hello\r' });
   assert.deepEqual(client.frames[1], Buffer.from([0, 1, 255]));
@@ -99,7 +137,10 @@ test('a signed-in page of this origin talks to the terminal through the proxy, f
   const [handshake] = upstream.requests;
   assert.equal(handshake.url, PATH);
   assert.equal(handshake.headers['x-forwarded-for'], '127.0.0.1');
-  assert.deepEqual(verifyUpgrade(terminalProxySecret(app.bastion.db), handshake.headers, PATH, Date.now()), { user: userId(app, 'user'), forwardedFor: '127.0.0.1' });
+  assert.deepEqual(verifyUpgrade(terminalProxySecret(app.bastion.db), handshake.headers, PATH, Date.now()), {
+    user: userId(app, 'user'),
+    forwardedFor: '127.0.0.1',
+  });
   assert.equal(verifyUpgrade('another key', handshake.headers, PATH, Date.now()), null);
   assert.equal(handshake.headers.cookie, undefined);
   assert.equal(handshake.headers.origin, undefined);
@@ -160,7 +201,12 @@ test("another user's connection token is refused before the upgrade, and stays u
   const asset = db.prepare('SELECT id FROM assets WHERE hostname = ? AND org_id = ?').pluck().get('bj-api-01', eng);
   const systemUser = db.prepare('SELECT id FROM system_users WHERE name = ? AND org_id = ?').pluck().get('deploy', eng);
   const owner = await loginSession(app, 'user');
-  const made = await app.inject({ method: 'POST', url: '/api/v1/users/connection-token/', headers: owner.headers, payload: { asset, system_user: systemUser } });
+  const made = await app.inject({
+    method: 'POST',
+    url: '/api/v1/users/connection-token/',
+    headers: owner.headers,
+    payload: { asset, system_user: systemUser },
+  });
   assert.equal(made.statusCode, 201, made.body);
   const token = made.json().token as string;
   const path = `/koko/ws/terminal/?token=${token}&cols=80&rows=24`;
@@ -193,7 +239,10 @@ test('the proxy reaches the terminal on TERMINAL_HTTP_HOST', async (t) => {
   const upstream = await startUpstream(t, '127.0.0.3');
   const saved = process.env.TERMINAL_HTTP_HOST;
   process.env.TERMINAL_HTTP_HOST = '127.0.0.3';
-  t.after(() => { if (saved === undefined) delete process.env.TERMINAL_HTTP_HOST; else process.env.TERMINAL_HTTP_HOST = saved; });
+  t.after(() => {
+    if (saved === undefined) delete process.env.TERMINAL_HTTP_HOST;
+    else process.env.TERMINAL_HTTP_HOST = saved;
+  });
   const { app, port, origin } = await startServer(t, upstream.port);
   const session = await loginSession(app, 'user');
   const client = await connect(`ws://127.0.0.1:${port}${PATH}`, { cookie: session.cookie, origin });
@@ -211,9 +260,14 @@ test('a terminal that is not running: the page is told so in a close message', a
 
   const { app, port, origin } = await startServer(t, closedPort);
   const session = await loginSession(app, 'user');
-  const client = await connect(`ws://127.0.0.1:${port}${PATH}`, { cookie: `${session.cookie}; django_language=en`, origin });
+  const client = await connect(`ws://127.0.0.1:${port}${PATH}`, {
+    cookie: `${session.cookie}; django_language=en`,
+    origin,
+  });
   const closed = await client.closed;
-  assert.deepEqual(client.frames, [{ type: 'close', reason: 'The terminal service cannot be reached; please try again later.' }]);
+  assert.deepEqual(client.frames, [
+    { type: 'close', reason: 'The terminal service cannot be reached; please try again later.' },
+  ]);
   assert.equal(closed.code, 1011);
 });
 

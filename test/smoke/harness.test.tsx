@@ -9,7 +9,11 @@ function Greeting({ names }: { names: string[] }) {
   return (
     <section>
       <h1>Hosts</h1>
-      <ul>{names.map((n) => <li key={n}>{n}</li>)}</ul>
+      <ul>
+        {names.map((n) => (
+          <li key={n}>{n}</li>
+        ))}
+      </ul>
       <p hidden>secret</p>
     </section>
   );
@@ -20,7 +24,13 @@ function mountInShadow(names: string[]) {
   document.body.append(host);
   const root = createRoot(host.attachShadow({ mode: 'open' }));
   act(() => root.render(<Greeting names={names} />));
-  return { host, unmount: () => { act(() => root.unmount()); host.remove(); } };
+  return {
+    host,
+    unmount: () => {
+      act(() => root.unmount());
+      host.remove();
+    },
+  };
 }
 
 describe('browser test harness', () => {

@@ -17,34 +17,56 @@ export const REMOTE_APP_TYPES = [
   { value: 'custom', label: L('自定义', 'Custom') },
 ] as const;
 
-interface ParamKey { name: string; writeOnly?: boolean; port?: boolean }
+interface ParamKey {
+  name: string;
+  writeOnly?: boolean;
+  port?: boolean;
+}
 
 /** The keys of each type, in the order the launcher takes them. */
 export const REMOTE_APP_PARAMS: Record<string, ParamKey[]> = {
   chrome: [{ name: 'chrome_target' }, { name: 'chrome_username' }, { name: 'chrome_password', writeOnly: true }],
   mysql_workbench: [
-    { name: 'mysql_workbench_ip' }, { name: 'mysql_workbench_name' }, { name: 'mysql_workbench_port', port: true },
-    { name: 'mysql_workbench_username' }, { name: 'mysql_workbench_password', writeOnly: true },
+    { name: 'mysql_workbench_ip' },
+    { name: 'mysql_workbench_name' },
+    { name: 'mysql_workbench_port', port: true },
+    { name: 'mysql_workbench_username' },
+    { name: 'mysql_workbench_password', writeOnly: true },
   ],
   vmware_client: [{ name: 'vmware_target' }, { name: 'vmware_username' }, { name: 'vmware_password', writeOnly: true }],
-  custom: [{ name: 'custom_cmdline' }, { name: 'custom_target' }, { name: 'custom_username' }, { name: 'custom_password', writeOnly: true }],
+  custom: [
+    { name: 'custom_cmdline' },
+    { name: 'custom_target' },
+    { name: 'custom_username' },
+    { name: 'custom_password', writeOnly: true },
+  ],
 };
 
 const MAX_VALUE = 1024;
 const PORT_MESSAGE = L('端口必须是 1 到 65535 之间的整数', 'The port must be an integer between 1 and 65535');
 
 /** Every type's password keys: sealed at rest whatever the row's type. */
-const SECRET_KEYS = new Set(Object.values(REMOTE_APP_PARAMS).flat().filter((k) => k.writeOnly).map((k) => k.name));
+const SECRET_KEYS = new Set(
+  Object.values(REMOTE_APP_PARAMS)
+    .flat()
+    .filter((k) => k.writeOnly)
+    .map((k) => k.name),
+);
 
 const mapSecrets = (params: Row, map: (value: string) => string): Row =>
-  Object.fromEntries(Object.entries(params).map(([name, value]) => [name, SECRET_KEYS.has(name) && typeof value === 'string' ? map(value) : value]));
+  Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [
+      name,
+      SECRET_KEYS.has(name) && typeof value === 'string' ? map(value) : value,
+    ]),
+  );
 
 /** The params as stored (JSON text, passwords sealed), parsed; `{}` when there are none. */
 const storedParams = (row: Row | null): Row => {
   if (!row || typeof row.params !== 'string') return {};
   try {
     const parsed = JSON.parse(row.params) as unknown;
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed as Row : {};
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Row) : {};
   } catch {
     return {};
   }
@@ -64,7 +86,8 @@ export function normaliseParams(args: HookArgs, data: Row, existing: Row | null)
   const sameType = existing !== null && existing.type === type;
   const given = data.params as Row | undefined;
   if (given === undefined) {
-    if (existing && !sameType) data.params = Object.fromEntries(keys.filter((k) => k.name in old).map((k) => [k.name, old[k.name]]));
+    if (existing && !sameType)
+      data.params = Object.fromEntries(keys.filter((k) => k.name in old).map((k) => [k.name, old[k.name]]));
     return null;
   }
   const out: Row = {};
@@ -87,11 +110,16 @@ export function normaliseParams(args: HookArgs, data: Row, existing: Row | null)
     const bad = forbiddenCharacters({ write_only: key.writeOnly }, value, args.ctx.lang);
     if (bad) errors[key.name] = [bad];
     else if (value.length > MAX_VALUE) errors[key.name] = [t(args.ctx.lang, 'field.max_length', { max: MAX_VALUE })];
-    else if (key.port && !(/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 65535)) errors[key.name] = [message(args, PORT_MESSAGE)];
+    else if (key.port && !(/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 65535))
+      errors[key.name] = [message(args, PORT_MESSAGE)];
     else if (value) out[key.name] = value;
   }
-  data.params = Object.fromEntries(Object.entries(out).map(([name, value]) =>
-    [name, SECRET_KEYS.has(name) && !kept[name] && typeof value === 'string' ? seal(args.db, value) : value]));
+  data.params = Object.fromEntries(
+    Object.entries(out).map(([name, value]) => [
+      name,
+      SECRET_KEYS.has(name) && !kept[name] && typeof value === 'string' ? seal(args.db, value) : value,
+    ]),
+  );
   return Object.keys(errors).length ? { params: errors } : null;
 }
 
@@ -108,6 +136,8 @@ export function readableParams(row: Row): Row {
 /** `<type> "<path>" <values of the type's keys in order>`: what the launcher on the host is started with. */
 export function connectionParameters(db: DB, row: Row): string {
   const params = mapSecrets(storedParams(row), (value) => unseal(db, value));
-  const values = (REMOTE_APP_PARAMS[String(row.type)] ?? []).map((k) => params[k.name]).filter((v) => v !== undefined && v !== null);
+  const values = (REMOTE_APP_PARAMS[String(row.type)] ?? [])
+    .map((k) => params[k.name])
+    .filter((v) => v !== undefined && v !== null);
   return [String(row.type), `"${String(row.path)}"`, ...values.map(String)].join(' ');
 }

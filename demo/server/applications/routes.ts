@@ -25,8 +25,14 @@ export function registerApplicationRoutes(app: FastifyInstance): void {
     const row = findOne(args, remoteAppsResource, (request.params as { id: string }).id);
     if (!row) return notFound(args, reply, remoteAppsResource);
     return {
-      id: row.id, name: row.name, asset: row.asset,
-      parameter_remote_app: { program: BOOT_PROGRAM, working_directory: '', parameters: connectionParameters(args.db, row) },
+      id: row.id,
+      name: row.name,
+      asset: row.asset,
+      parameter_remote_app: {
+        program: BOOT_PROGRAM,
+        working_directory: '',
+        parameters: connectionParameters(args.db, row),
+      },
     };
   });
   registerAppPermissionRoutes(app);

@@ -23,14 +23,17 @@ export function fixtureApp(db: DB, orgId: string, table: string, name: string): 
   const org = storedOrg(orgId);
   if (table === 'remote_apps') {
     const host = fixtureWindowsHost(db, orgId, `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-host`);
-    db.prepare("INSERT INTO remote_apps (id, name, asset, type, path, params, org_id, date_created) VALUES (?, ?, ?, 'chrome', 'C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe', '{}', ?, ?)")
-      .run(id, name, host, org, now);
+    db.prepare(
+      "INSERT INTO remote_apps (id, name, asset, type, path, params, org_id, date_created) VALUES (?, ?, ?, 'chrome', 'C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe', '{}', ?, ?)",
+    ).run(id, name, host, org, now);
   } else if (table === 'database_apps') {
-    db.prepare("INSERT INTO database_apps (id, name, host, port, database, org_id, date_created, date_updated) VALUES (?, ?, '127.50.0.33', 3306, 'app', ?, ?, ?)")
-      .run(id, name, org, now, now);
+    db.prepare(
+      "INSERT INTO database_apps (id, name, host, port, database, org_id, date_created, date_updated) VALUES (?, ?, '127.50.0.33', 3306, 'app', ?, ?, ?)",
+    ).run(id, name, org, now, now);
   } else {
-    db.prepare("INSERT INTO k8s_apps (id, name, cluster, org_id, date_created, date_updated) VALUES (?, ?, 'https://127.50.0.34:6443', ?, ?, ?)")
-      .run(id, name, org, now, now);
+    db.prepare(
+      "INSERT INTO k8s_apps (id, name, cluster, org_id, date_created, date_updated) VALUES (?, ?, 'https://127.50.0.34:6443', ?, ?, ?)",
+    ).run(id, name, org, now, now);
   }
   return id;
 }
@@ -39,10 +42,31 @@ export function remoteAppSample({ db, orgId, seq }: SampleArgs): Samples {
   const host = fixtureWindowsHost(db, orgId, `remote-app-host-${seq}`);
   return {
     create: [
-      { name: `Sample chrome ${seq}`, asset: host, type: 'chrome', path: 'C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe',
-        params: { chrome_target: `https://127.50.0.${seq % 200}/wiki`, chrome_username: 'reader', chrome_password: 'Sample-pass-1' }, comment: `sample ${seq}` },
-      { name: `Sample workbench ${seq}`, asset: host, type: 'mysql_workbench', path: 'C:\\Program Files\\MySQL\\MySQL Workbench 8.0\\MySQLWorkbench.exe',
-        params: { mysql_workbench_ip: '127.50.0.33', mysql_workbench_name: 'app', mysql_workbench_port: '3306', mysql_workbench_username: 'reader' }, comment: `sample ${seq}` },
+      {
+        name: `Sample chrome ${seq}`,
+        asset: host,
+        type: 'chrome',
+        path: 'C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe',
+        params: {
+          chrome_target: `https://127.50.0.${seq % 200}/wiki`,
+          chrome_username: 'reader',
+          chrome_password: 'Sample-pass-1',
+        },
+        comment: `sample ${seq}`,
+      },
+      {
+        name: `Sample workbench ${seq}`,
+        asset: host,
+        type: 'mysql_workbench',
+        path: 'C:\\Program Files\\MySQL\\MySQL Workbench 8.0\\MySQLWorkbench.exe',
+        params: {
+          mysql_workbench_ip: '127.50.0.33',
+          mysql_workbench_name: 'app',
+          mysql_workbench_port: '3306',
+          mysql_workbench_username: 'reader',
+        },
+        comment: `sample ${seq}`,
+      },
     ],
     update: { comment: `updated ${seq}`, path: 'C:\\Apps\\chrome.exe' },
   };
@@ -50,14 +74,26 @@ export function remoteAppSample({ db, orgId, seq }: SampleArgs): Samples {
 
 export function databaseAppSample({ seq }: SampleArgs): Samples {
   return {
-    create: [0, 1].map((i) => ({ name: `Sample database ${seq}-${i}`, type: 'mysql', host: `127.50.1.${(seq % 200) + i}`, port: 3306 + i, database: i ? 'reports' : 'orders', comment: `sample ${seq}` })),
+    create: [0, 1].map((i) => ({
+      name: `Sample database ${seq}-${i}`,
+      type: 'mysql',
+      host: `127.50.1.${(seq % 200) + i}`,
+      port: 3306 + i,
+      database: i ? 'reports' : 'orders',
+      comment: `sample ${seq}`,
+    })),
     update: { comment: `updated ${seq}`, port: 3307, database: 'archive' },
   };
 }
 
 export function k8sAppSample({ seq }: SampleArgs): Samples {
   return {
-    create: [0, 1].map((i) => ({ name: `Sample cluster ${seq}-${i}`, type: 'k8s', cluster: `https://127.50.2.${(seq % 200) + i}:6443`, comment: `sample ${seq}` })),
+    create: [0, 1].map((i) => ({
+      name: `Sample cluster ${seq}-${i}`,
+      type: 'k8s',
+      cluster: `https://127.50.2.${(seq % 200) + i}:6443`,
+      comment: `sample ${seq}`,
+    })),
     update: { comment: `updated ${seq}`, cluster: 'https://127.50.2.250:6443' },
   };
 }
@@ -66,13 +102,19 @@ export function k8sAppSample({ seq }: SampleArgs): Samples {
 export function fixtureProtocolSystemUser(db: DB, orgId: string, name: string, protocol: string): string {
   const id = uuid();
   const now = isoAt(Date.now());
-  db.prepare("INSERT INTO system_users (id, name, username, protocol, login_mode, auto_push, org_id, date_created, date_updated) VALUES (?, ?, ?, ?, 'manual', 0, ?, ?, ?)")
-    .run(id, name, name.replace(/\W+/g, '-').toLowerCase(), protocol, storedOrg(orgId), now, now);
+  db.prepare(
+    "INSERT INTO system_users (id, name, username, protocol, login_mode, auto_push, org_id, date_created, date_updated) VALUES (?, ?, ?, ?, 'manual', 0, ?, ?, ?)",
+  ).run(id, name, name.replace(/\W+/g, '-').toLowerCase(), protocol, storedOrg(orgId), now, now);
   return id;
 }
 
 export function fixtureGroup(db: DB, orgId: string, name: string): string {
   const id = uuid();
-  db.prepare('INSERT INTO user_groups (id, name, org_id, date_created) VALUES (?, ?, ?, ?)').run(id, name, storedOrg(orgId), isoAt(Date.now()));
+  db.prepare('INSERT INTO user_groups (id, name, org_id, date_created) VALUES (?, ?, ?, ?)').run(
+    id,
+    name,
+    storedOrg(orgId),
+    isoAt(Date.now()),
+  );
   return id;
 }

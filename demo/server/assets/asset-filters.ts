@@ -20,10 +20,14 @@ export function visibleNode(args: HookArgs, value: string): NodeRow | null {
 
 /** Assets on `node`, or in its whole subtree. Every asset keeps at least one node, so an org root's subtree is the org. */
 export function nodeAssetsClause(node: NodeRow, wholeSubtree: boolean): Clause {
-  if (!wholeSubtree) return { sql: 'assets.id IN (SELECT asset_id FROM asset_nodes WHERE node_id = ?)', params: [node.id] };
+  if (!wholeSubtree)
+    return { sql: 'assets.id IN (SELECT asset_id FROM asset_nodes WHERE node_id = ?)', params: [node.id] };
   if (node.parent_key === '') return { sql: 'assets.org_id = ?', params: [node.org_id] };
   const range = subtreeClause('n.key', node.key);
-  return { sql: `assets.id IN (SELECT an.asset_id FROM asset_nodes an JOIN nodes n ON n.id = an.node_id WHERE ${range.sql})`, params: range.params };
+  return {
+    sql: `assets.id IN (SELECT an.asset_id FROM asset_nodes an JOIN nodes n ON n.id = an.node_id WHERE ${range.sql})`,
+    params: range.params,
+  };
 }
 
 function nodeFilter(args: HookArgs, raw: string): Clause {
@@ -58,7 +62,9 @@ function labelPair(item: string): [string, string] | null {
  */
 function labelFilter(args: HookArgs, raw: string): Clause | null {
   // The engine hands filters the last value of a repeated parameter; labels AND every value.
-  const found = valuesOf(queryOf(args).label ?? raw).map(labelPair).filter((pair): pair is [string, string] => pair !== null);
+  const found = valuesOf(queryOf(args).label ?? raw)
+    .map(labelPair)
+    .filter((pair): pair is [string, string] => pair !== null);
   const pairs = [...new Map(found.map((pair) => [JSON.stringify(pair), pair])).values()];
   if (!pairs.length) return NOTHING;
   return {
@@ -70,7 +76,10 @@ function labelFilter(args: HookArgs, raw: string): Clause | null {
 }
 
 function ipsFilter(_args: HookArgs, raw: string): Clause | null {
-  const ips = valuesOf(raw).flatMap((v) => v.split(',')).map((s) => s.trim()).filter(Boolean);
+  const ips = valuesOf(raw)
+    .flatMap((v) => v.split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
   // One JSON parameter, however many addresses (one `?` each would pass SQLite's variable limit).
   return ips.length ? { sql: 'assets.ip IN (SELECT value FROM json_each(?))', params: [JSON.stringify(ips)] } : null;
 }
@@ -80,7 +89,13 @@ export const ASSET_FILTERS: Record<string, (args: HookArgs, value: string) => Cl
   node_id: nodeFilter,
   label: labelFilter,
   ips: ipsFilter,
-  systemuser__id: (_args, value) => ({ sql: 'assets.id IN (SELECT asset_id FROM system_user_assets WHERE system_user_id = ?)', params: [value] }),
+  systemuser__id: (_args, value) => ({
+    sql: 'assets.id IN (SELECT asset_id FROM system_user_assets WHERE system_user_id = ?)',
+    params: [value],
+  }),
   admin_user__id: (_args, value) => ({ sql: 'assets.admin_user = ?', params: [value] }),
-  platform__base: (_args, value) => ({ sql: 'assets.platform IN (SELECT name FROM platforms WHERE base = ?)', params: [value] }),
+  platform__base: (_args, value) => ({
+    sql: 'assets.platform IN (SELECT name FROM platforms WHERE base = ?)',
+    params: [value],
+  }),
 };

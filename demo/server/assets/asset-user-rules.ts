@@ -36,13 +36,14 @@ function versionsOf(prefer: string, id: string): Clause {
 
 const preferOf = (args: HookArgs): string => {
   const raw = (args.request.query as Record<string, unknown>).prefer;
-  return String(Array.isArray(raw) ? raw[raw.length - 1] : raw ?? '');
+  return String(Array.isArray(raw) ? raw[raw.length - 1] : (raw ?? ''));
 };
 
 /** 2.3's `prefer`: the backend asked for, and the AuthBook versions (db), which may stand for either. */
 function preferFilter(_args: HookArgs, value: string): Clause | null {
   if (value === 'admin_user') return { sql: `${V}.backend IN ('admin_user', 'db')`, params: [] };
-  if (value === 'system_user') return { sql: `${V}.backend IN ('system_user', 'system_user_dynamic', 'db')`, params: [] };
+  if (value === 'system_user')
+    return { sql: `${V}.backend IN ('system_user', 'system_user_dynamic', 'db')`, params: [] };
   if (value === 'db') return { sql: `${V}.backend = 'db'`, params: [] };
   return NOTHING;
 }
@@ -52,13 +53,18 @@ function preferIdFilter(args: HookArgs, value: string): Clause | null {
   const prefer = preferOf(args);
   if (prefer !== 'admin_user' && prefer !== 'system_user') return { sql: `${V}.prefer_id = ?`, params: [value] };
   const versions = versionsOf(prefer, value);
-  return { sql: `(${V}.prefer_id = ? OR (${V}.backend = 'db' AND ${versions.sql}))`, params: [value, ...versions.params] };
+  return {
+    sql: `(${V}.prefer_id = ? OR (${V}.backend = 'db' AND ${versions.sql}))`,
+    params: [value, ...versions.params],
+  };
 }
 
 /** 2.3 filters `asset__nodes__id=node.id`: the assets on that node itself. An unknown node selects nothing. */
 function nodeFilter(_args: HookArgs, value: string): Clause | null {
   const node = UUID_PATTERN.test(value) ? nodeById(_args.db, value) : nodeByKey(_args.db, value);
-  return node ? { sql: `${V}.asset IN (SELECT asset_id FROM asset_nodes WHERE node_id = ?)`, params: [node.id] } : NOTHING;
+  return node
+    ? { sql: `${V}.asset IN (SELECT asset_id FROM asset_nodes WHERE node_id = ?)`, params: [node.id] }
+    : NOTHING;
 }
 
 /**
@@ -95,7 +101,8 @@ export const ASSET_USER_FILTERS: Record<string, (args: HookArgs, value: string) 
  * (older versions are): 400 {"error"} (its exception handler).
  */
 export function refuseAdminUserDelete(args: HookArgs, row: Row): Refusal | null {
-  if (row.backend === 'admin_user') return { status: 400, body: { error: t(args.ctx.lang, 'asset_user.admin_user_undeletable') } };
+  if (row.backend === 'admin_user')
+    return { status: 400, body: { error: t(args.ctx.lang, 'asset_user.admin_user_undeletable') } };
   if (row.backend === 'db' && isLatestVersion(args.db, String(row.id).split('_')[0])) {
     return { status: 400, body: { error: t(args.ctx.lang, 'asset_user.latest_version_undeletable') } };
   }
@@ -111,8 +118,12 @@ export function removeAssetUser({ db }: HookArgs, row: Row): void {
     db.prepare('DELETE FROM system_user_assets WHERE system_user_id = ? AND asset_id = ?').run(systemUser, asset);
   } else if (row.backend === 'system_user_dynamic') {
     db.prepare('DELETE FROM system_user_users WHERE system_user_id = ? AND user_id = ?').run(systemUser, user);
-    const left = db.prepare('SELECT COUNT(*) FROM system_user_users WHERE system_user_id = ?').pluck().get(systemUser) as number;
-    if (!left) db.prepare('DELETE FROM system_user_assets WHERE system_user_id = ? AND asset_id = ?').run(systemUser, asset);
+    const left = db
+      .prepare('SELECT COUNT(*) FROM system_user_users WHERE system_user_id = ?')
+      .pluck()
+      .get(systemUser) as number;
+    if (!left)
+      db.prepare('DELETE FROM system_user_assets WHERE system_user_id = ? AND asset_id = ?').run(systemUser, asset);
   }
 }
 

@@ -19,8 +19,15 @@ export function validateAsset(args: HookArgs, data: Row, existing: Row | null): 
     if (checked.ok) data.protocols = checked.protocols;
     else errors.protocols = [message(args, checked.error, checked.params)];
   }
-  if (typeof data.platform === 'string' && !stmt(args.db, 'SELECT 1 FROM platforms WHERE name = ?').get(data.platform)) {
-    errors.platform = [message(args, L('名称为 {value} 的对象不存在。', 'Object with name={value} does not exist.'), { value: data.platform })];
+  if (
+    typeof data.platform === 'string' &&
+    !stmt(args.db, 'SELECT 1 FROM platforms WHERE name = ?').get(data.platform)
+  ) {
+    errors.platform = [
+      message(args, L('名称为 {value} 的对象不存在。', 'Object with name={value} does not exist.'), {
+        value: data.platform,
+      }),
+    ];
   }
   if (Array.isArray(data.nodes) && data.nodes.length === 0) {
     errors.nodes = [message(args, L('列表字段不能为空值。', 'This list may not be empty.'))];
@@ -37,7 +44,9 @@ export function validateAsset(args: HookArgs, data: Row, existing: Row | null): 
 export function writeAssetRelations(args: HookArgs, id: string, data: Row, mode: 'create' | 'update'): void {
   if (Array.isArray(data.protocols)) {
     const protocols = data.protocols as string[];
-    args.db.prepare('UPDATE assets SET protocols = ?, port = ? WHERE id = ?').run(protocols.join(' '), firstPort(protocols), id);
+    args.db
+      .prepare('UPDATE assets SET protocols = ?, port = ? WHERE id = ?')
+      .run(protocols.join(' '), firstPort(protocols), id);
   }
   if (Array.isArray(data.nodes)) replaceRelations(args, 'asset_nodes', 'asset_id', id, 'node_id', data.nodes);
   else if (mode === 'create') {
@@ -56,14 +65,28 @@ export function hardwareInfo(row: Row): string {
 
 export function serializeAsset(args: HookArgs, row: Row, out: Row): void {
   const { db } = args;
-  out.protocols = String(row.protocols ?? '').split(' ').filter(Boolean);
-  out.nodes = stmt(db, 'SELECT an.node_id FROM asset_nodes an JOIN nodes n ON n.id = an.node_id WHERE an.asset_id = ? ORDER BY n.key').pluck().all(row.id);
+  out.protocols = String(row.protocols ?? '')
+    .split(' ')
+    .filter(Boolean);
+  out.nodes = stmt(
+    db,
+    'SELECT an.node_id FROM asset_nodes an JOIN nodes n ON n.id = an.node_id WHERE an.asset_id = ? ORDER BY n.key',
+  )
+    .pluck()
+    .all(row.id);
   out.labels = stmt(db, 'SELECT label_id FROM asset_labels WHERE asset_id = ? ORDER BY label_id').pluck().all(row.id);
   out.hardware_info = hardwareInfo(row);
-  out.admin_user_display = row.admin_user ? stmt(db, 'SELECT name FROM admin_users WHERE id = ?').pluck().get(row.admin_user) ?? '' : '';
-  out.domain_display = row.domain ? stmt(db, 'SELECT name FROM domains WHERE id = ?').pluck().get(row.domain) ?? '' : '';
+  out.admin_user_display = row.admin_user
+    ? (stmt(db, 'SELECT name FROM admin_users WHERE id = ?').pluck().get(row.admin_user) ?? '')
+    : '';
+  out.domain_display = row.domain
+    ? (stmt(db, 'SELECT name FROM domains WHERE id = ?').pluck().get(row.domain) ?? '')
+    : '';
 }
 
 export function assetConnectivity(row: Row): { status: number; datetime: string | null } {
-  return { status: Number(row.connectivity_status ?? 2), datetime: (row.connectivity_datetime as string | null) ?? null };
+  return {
+    status: Number(row.connectivity_status ?? 2),
+    datetime: (row.connectivity_datetime as string | null) ?? null,
+  };
 }

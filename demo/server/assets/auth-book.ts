@@ -26,7 +26,11 @@ const writeFields: Record<string, FieldDef> = {
 };
 
 const writeDef: ResourceDef = {
-  name: 'Asset User List', model: L('资产用户', 'Asset user'), url: '', table: 'auth_book', fields: writeFields,
+  name: 'Asset User List',
+  model: L('资产用户', 'Asset user'),
+  url: '',
+  table: 'auth_book',
+  fields: writeFields,
   permissions: { list: IsOrgAdmin, retrieve: IsOrgAdmin, create: IsOrgAdmin, update: IsOrgAdmin, delete: IsOrgAdmin },
   hooks: {
     validate: (args, data) => {
@@ -37,17 +41,27 @@ const writeDef: ResourceDef = {
   sample: () => ({ create: [], update: {} }),
 };
 
-export interface AuthBookSecrets { password: string; private_key: string; public_key: string }
+export interface AuthBookSecrets {
+  password: string;
+  private_key: string;
+  public_key: string;
+}
 
 /** The newest version of `username` on `assetId`, secrets in clear, or null. */
 export function latestAuthBook(db: DB, assetId: string, username: string): AuthBookSecrets | null {
-  const row = db.prepare('SELECT password, private_key, public_key FROM auth_book WHERE asset_id = ? AND username = ? ORDER BY version DESC LIMIT 1')
+  const row = db
+    .prepare(
+      'SELECT password, private_key, public_key FROM auth_book WHERE asset_id = ? AND username = ? ORDER BY version DESC LIMIT 1',
+    )
     .get(assetId, username) as AuthBookSecrets | undefined;
   return row ? openColumns(db, 'auth_book', row) : null;
 }
 
 /** 2.3's `_merge_auth`: a version's password replaces the account's when set; its key pair replaces both keys when either is set. */
-export function withAssetAuth<T extends { password?: unknown; private_key?: unknown; public_key?: unknown }>(base: T, special: AuthBookSecrets | null): T {
+export function withAssetAuth<T extends { password?: unknown; private_key?: unknown; public_key?: unknown }>(
+  base: T,
+  special: AuthBookSecrets | null,
+): T {
   if (!special) return base;
   const merged = { ...base };
   if (special.password) merged.password = special.password;
@@ -60,24 +74,43 @@ export function withAssetAuth<T extends { password?: unknown; private_key?: unkn
 
 /** Whether a 'db' row of the asset users (`<authbook id>_<asset id>`) is the newest version (2.3 refuses to delete it). */
 export function isLatestVersion(db: DB, authBookId: string): boolean {
-  return !!db.prepare(`SELECT 1 FROM auth_book b WHERE b.id = ?
-    AND b.version = (SELECT MAX(version) FROM auth_book o WHERE o.asset_id = b.asset_id AND o.username = b.username)`).get(authBookId);
+  return !!db
+    .prepare(
+      `SELECT 1 FROM auth_book b WHERE b.id = ?
+    AND b.version = (SELECT MAX(version) FROM auth_book o WHERE o.asset_id = b.asset_id AND o.username = b.username)`,
+    )
+    .get(authBookId);
 }
 
 /** Inserts one version (validated data), numbered after the newest of its (asset, username); returns its union id. */
 function insertVersion(args: HookArgs, data: Row): string {
   const { db } = args;
   const asset = db.prepare('SELECT org_id FROM assets WHERE id = ?').get(data.asset) as { org_id: string };
-  const version = (db.prepare('SELECT COALESCE(MAX(version), 0) FROM auth_book WHERE asset_id = ? AND username = ?').pluck().get(data.asset, data.username) as number) + 1;
+  const version =
+    (db
+      .prepare('SELECT COALESCE(MAX(version), 0) FROM auth_book WHERE asset_id = ? AND username = ?')
+      .pluck()
+      .get(data.asset, data.username) as number) + 1;
   const id = uuid();
   const row = sealColumns(db, 'auth_book', {
-    id, asset_id: data.asset, username: data.username, version, comment: data.comment ?? '', org_id: asset.org_id,
+    id,
+    asset_id: data.asset,
+    username: data.username,
+    version,
+    comment: data.comment ?? '',
+    org_id: asset.org_id,
     // 2.3 drops empty secrets (clean_auth_fields): the version then leaves that part to the account's own.
-    password: data.password || '', private_key: data.private_key || '', public_key: data.public_key || '',
-    created_by: args.ctx.user.name, date_created: isoAt(args.now), date_updated: isoAt(args.now),
+    password: data.password || '',
+    private_key: data.private_key || '',
+    public_key: data.public_key || '',
+    created_by: args.ctx.user.name,
+    date_created: isoAt(args.now),
+    date_updated: isoAt(args.now),
   });
-  db.prepare(`INSERT INTO auth_book (id, asset_id, username, version, comment, org_id, password, private_key, public_key, created_by, date_created, date_updated)
-    VALUES (@id, @asset_id, @username, @version, @comment, @org_id, @password, @private_key, @public_key, @created_by, @date_created, @date_updated)`).run(row);
+  db.prepare(
+    `INSERT INTO auth_book (id, asset_id, username, version, comment, org_id, password, private_key, public_key, created_by, date_created, date_updated)
+    VALUES (@id, @asset_id, @username, @version, @comment, @org_id, @password, @private_key, @public_key, @created_by, @date_created, @date_updated)`,
+  ).run(row);
   return `${id}_${data.asset}`;
 }
 
@@ -88,7 +121,9 @@ function insertVersion(args: HookArgs, data: Row): string {
 function normalised(item: unknown): unknown {
   if (!item || typeof item !== 'object' || Array.isArray(item)) return item;
   const body = item as Row;
-  return body.private_key === undefined && typeof body.key === 'string' && body.key ? { ...body, private_key: body.key } : body;
+  return body.private_key === undefined && typeof body.key === 'string' && body.key
+    ? { ...body, private_key: body.key }
+    : body;
 }
 
 function create(request: FastifyRequest, reply: FastifyReply) {
@@ -97,16 +132,22 @@ function create(request: FastifyRequest, reply: FastifyReply) {
   const args: HookArgs = { db, ctx: request.ctx as AuthedCtx, request, now: now() };
   // One object, or a list of them (2.3's bulk create): all or nothing.
   const many = Array.isArray(request.body);
-  const items = (many ? request.body as unknown[] : [request.body ?? {}]).map(normalised);
-  if (many && items.length === 0) return reply.code(400).send({ non_field_errors: [t(args.ctx.lang, 'request.invalid_body')] });
+  const items = (many ? (request.body as unknown[]) : [request.body ?? {}]).map(normalised);
+  if (many && items.length === 0)
+    return reply.code(400).send({ non_field_errors: [t(args.ctx.lang, 'request.invalid_body')] });
   const checked = items.map((item) => validateBody(writeDef, args, item, null, 'create'));
   if (checked.some((c) => c.errors)) {
     const errors = checked.map((c) => c.errors ?? {});
     return reply.code(400).send(many ? errors : errors[0]);
   }
-  const answers = db.transaction(() => checked.map(({ data }) => ({
-    id: insertVersion(args, data), username: data.username, asset: data.asset, comment: data.comment ?? '',
-  })))();
+  const answers = db.transaction(() =>
+    checked.map(({ data }) => ({
+      id: insertVersion(args, data),
+      username: data.username,
+      asset: data.asset,
+      comment: data.comment ?? '',
+    })),
+  )();
   return reply.code(201).send(many ? answers : answers[0]);
 }
 

@@ -18,7 +18,13 @@ export const BULK_ASSETS: BulkAssetsOptions = { assets: 100_000, nodes: 2_000 };
 export const ASSET_BUDGET_MS = { list: 20, tree: 10 } as const;
 
 export type AssetQueryKind = keyof typeof ASSET_BUDGET_MS | 'rebuild';
-export interface AssetBenchRow { query: string; kind: AssetQueryKind; count: number; p50: number; p95: number }
+export interface AssetBenchRow {
+  query: string;
+  kind: AssetQueryKind;
+  count: number;
+  p50: number;
+  p95: number;
+}
 
 function assetQueries(seeded: BulkAssetsResult): [string, AssetQueryKind, string][] {
   const list = '/api/v1/assets/assets/?limit=15&offset=0&display=1&draw=1';
@@ -37,28 +43,46 @@ function assetQueries(seeded: BulkAssetsResult): [string, AssetQueryKind, string
 }
 
 /** p50/p95 of each query on an app whose database holds `seeded`, signed in as admin with `password`. */
-export async function timeAssetQueries(app: FastifyInstance, seeded: BulkAssetsResult, password = PASSWORD): Promise<AssetBenchRow[]> {
-  const token = await app.inject({ method: 'POST', url: '/api/v1/authentication/auth/', payload: { username: 'admin', password } });
+export async function timeAssetQueries(
+  app: FastifyInstance,
+  seeded: BulkAssetsResult,
+  password = PASSWORD,
+): Promise<AssetBenchRow[]> {
+  const token = await app.inject({
+    method: 'POST',
+    url: '/api/v1/authentication/auth/',
+    payload: { username: 'admin', password },
+  });
   if (token.statusCode >= 300) throw new Error(`token: ${token.statusCode} ${token.body}`);
   const headers = { authorization: `Bearer ${token.json().token}`, 'x-jms-org': 'DEFAULT' };
   const queries = assetQueries(seeded);
   const rows: AssetBenchRow[] = [];
   for (const [query, kind, url] of queries) {
-    rows.push({ query, kind, ...await timeGet(app, url, headers) });
+    rows.push({ query, kind, ...(await timeGet(app, url, headers)) });
   }
   // The subtree counts are cached until the tree or a membership changes: time one rebuild too.
   app.bastion.db.prepare('UPDATE node_tree_version SET version = version + 1').run();
   const t0 = performance.now();
   await app.inject({ method: 'GET', url: queries.find(([, kind]) => kind === 'tree')![2], headers });
   const rebuild = Number((performance.now() - t0).toFixed(2));
-  rows.push({ query: 'tree: first call after a change (counts rebuilt)', kind: 'rebuild', count: 1, p50: rebuild, p95: rebuild });
+  rows.push({
+    query: 'tree: first call after a change (counts rebuilt)',
+    kind: 'rebuild',
+    count: 1,
+    p50: rebuild,
+    p95: rebuild,
+  });
   return rows;
 }
 
 /** Seeds a throw-away database, times every query, removes the database. */
 export async function benchAssets(opts = BULK_ASSETS): Promise<{ seedMs: number; rows: AssetBenchRow[] }> {
   const dir = mkdtempSync(join(tmpdir(), 'bastion-assets-bench-'));
-  const app = await buildApp({ dbFile: join(dir, 'bench.sqlite3'), demoPassword: PASSWORD, allowedTargets: '127.0.0.0/8' });
+  const app = await buildApp({
+    dbFile: join(dir, 'bench.sqlite3'),
+    demoPassword: PASSWORD,
+    allowedTargets: '127.0.0.0/8',
+  });
   try {
     const started = performance.now();
     const seeded = seedBulkAssets(app.bastion.db, opts);

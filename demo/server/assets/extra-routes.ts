@@ -21,7 +21,8 @@ import { nodeAssetsClause } from './asset-filters.ts';
 import { keepStoredSecrets, privateKeyErrors } from './secrets.ts';
 
 type Handler = (args: HookArgs, row: Row, request: FastifyRequest, reply: FastifyReply) => unknown;
-const bodyOf = (request: FastifyRequest): Row => (request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body as Row : {});
+const bodyOf = (request: FastifyRequest): Row =>
+  request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Row) : {};
 
 /** Routes `<def.url><id>/<suffix>` for callers allowed `action` on the definition, with the row found in their org. */
 export function detailRoute(app: FastifyInstance, def: ResourceDef, action: Action) {
@@ -36,14 +37,29 @@ export function detailRoute(app: FastifyInstance, def: ResourceDef, action: Acti
 
 export function registerAssetExtraRoutes(app: FastifyInstance): void {
   const asset = detailRoute(app, assetsResource, 'retrieve');
-  app.get(`${assetsResource.url}:id/platform/`, asset((args, row, _request, reply) => {
-    const platform = args.db.prepare('SELECT * FROM platforms WHERE name = ?').get(row.platform) as Row | undefined;
-    return platform ? serializeRow(platformsResource, args, platform, 'retrieve') : notFound(args, reply, platformsResource);
-  }));
-  app.get(`${assetsResource.url}:id/gateways/`, asset((args, row) => (row.domain
-    ? (args.db.prepare("SELECT id, name, ip, port, protocol, username, password, private_key FROM gateways WHERE domain = ? AND is_active = 1 AND protocol = 'ssh' ORDER BY name")
-      .all(row.domain) as Row[]).map((gateway) => openColumns(args.db, 'gateways', gateway))
-    : [])));
+  app.get(
+    `${assetsResource.url}:id/platform/`,
+    asset((args, row, _request, reply) => {
+      const platform = args.db.prepare('SELECT * FROM platforms WHERE name = ?').get(row.platform) as Row | undefined;
+      return platform
+        ? serializeRow(platformsResource, args, platform, 'retrieve')
+        : notFound(args, reply, platformsResource);
+    }),
+  );
+  app.get(
+    `${assetsResource.url}:id/gateways/`,
+    asset((args, row) =>
+      row.domain
+        ? (
+            args.db
+              .prepare(
+                "SELECT id, name, ip, port, protocol, username, password, private_key FROM gateways WHERE domain = ? AND is_active = 1 AND protocol = 'ssh' ORDER BY name",
+              )
+              .all(row.domain) as Row[]
+          ).map((gateway) => openColumns(args.db, 'gateways', gateway))
+        : [],
+    ),
+  );
   registerAdminUserRoutes(app);
   registerSystemUserRoutes(app);
 }
@@ -52,12 +68,21 @@ function registerAdminUserRoutes(app: FastifyInstance): void {
   const base = adminUsersResource.url;
   const read = detailRoute(app, adminUsersResource, 'retrieve');
   const write = detailRoute(app, adminUsersResource, 'update');
-  app.get(`${base}:id/assets/`, read((args, row, request) => {
-    const query = { ...(request.query as Record<string, string>), admin_user__id: String(row.id) };
-    const { rows, page, count } = listRows(assetsResource, args, query);
-    const results = rows.map((a) => ({ id: a.id, hostname: a.hostname, ip: a.ip, port: a.port, connectivity: assetConnectivity(a) }));
-    return page ? paginated(request, page, count, results) : results;
-  }));
+  app.get(
+    `${base}:id/assets/`,
+    read((args, row, request) => {
+      const query = { ...(request.query as Record<string, string>), admin_user__id: String(row.id) };
+      const { rows, page, count } = listRows(assetsResource, args, query);
+      const results = rows.map((a) => ({
+        id: a.id,
+        hostname: a.hostname,
+        ip: a.ip,
+        port: a.port,
+        connectivity: assetConnectivity(a),
+      }));
+      return page ? paginated(request, page, count, results) : results;
+    }),
+  );
   const auth = write((args, row, request, reply) => {
     const data: Row = {};
     // Typed like the resource's own fields: a list or an object is a field error, not a column value.
@@ -72,13 +97,15 @@ function registerAdminUserRoutes(app: FastifyInstance): void {
     keepStoredSecrets(data, row, ['password', 'private_key']);
     const errors = privateKeyErrors(args, { ...data, password: data.password ?? row.password });
     if (errors) return reply.code(400).send(errors);
-    for (const [field, value] of Object.entries(sealColumns(args.db, 'admin_users', data))) args.db.prepare(`UPDATE admin_users SET ${field} = ? WHERE id = ?`).run(value, row.id);
+    for (const [field, value] of Object.entries(sealColumns(args.db, 'admin_users', data)))
+      args.db.prepare(`UPDATE admin_users SET ${field} = ? WHERE id = ?`).run(value, row.id);
     return serializeRow(adminUsersResource, args, findOne(args, adminUsersResource, String(row.id))!, 'retrieve');
   });
   const nodes = write((args, row, request, reply) => {
     const ids = bodyOf(request).nodes;
     const found = Array.isArray(ids) ? ids.map((id) => visibleNode(args, String(id))) : [];
-    if (!Array.isArray(ids) || found.some((n) => !n)) return reply.code(400).send({ error: message(args, L('节点不存在', 'Node does not exist')) });
+    if (!Array.isArray(ids) || found.some((n) => !n))
+      return reply.code(400).send({ error: message(args, L('节点不存在', 'Node does not exist')) });
     args.db.transaction(() => {
       for (const node of found) {
         const clause = nodeAssetsClause(node!, true);
@@ -97,8 +124,23 @@ const AUTH_FIELDS = ['password', 'private_key', 'public_key', 'token'];
 // 2.3.1's SystemUserWithAuthInfoSerializer: its Meta names these fields and, with extra_kwargs of its own,
 // leaves the secrets readable; org_id/org_name come from its org mixin. A terminal reads sftp_root, sudo,
 // shell, priority… from here, not only the secrets.
-const AUTH_INFO_FIELDS = ['id', 'name', 'username', 'protocol', 'login_mode', 'login_mode_display', 'priority',
-  'username_same_with_user', 'auto_push', 'sudo', 'shell', 'comment', 'sftp_root', 'org_id', 'org_name'];
+const AUTH_INFO_FIELDS = [
+  'id',
+  'name',
+  'username',
+  'protocol',
+  'login_mode',
+  'login_mode_display',
+  'priority',
+  'username_same_with_user',
+  'auto_push',
+  'sudo',
+  'shell',
+  'comment',
+  'sftp_root',
+  'org_id',
+  'org_name',
+];
 /** The auth-info body of an opened (unsealed) system-user row. */
 export function authInfo(args: HookArgs, row: Row): Row {
   const shown = serializeRow(systemUsersResource, args, row, 'retrieve') as Row;
@@ -111,24 +153,48 @@ function registerSystemUserRoutes(app: FastifyInstance): void {
   const base = systemUsersResource.url;
   const read = detailRoute(app, systemUsersResource, 'retrieve');
   const write = detailRoute(app, systemUsersResource, 'update');
-  app.get(`${base}:id/auth-info/`, read((args, row) => authInfo(args, row)));
+  app.get(
+    `${base}:id/auth-info/`,
+    read((args, row) => authInfo(args, row)),
+  );
   const update = write((args, row, request, reply) => {
     const data: Row = {};
-    for (const field of AUTH_FIELDS) if (typeof bodyOf(request)[field] === 'string') data[field] = bodyOf(request)[field];
+    for (const field of AUTH_FIELDS)
+      if (typeof bodyOf(request)[field] === 'string') data[field] = bodyOf(request)[field];
     const errors = privateKeyErrors(args, { ...data, password: data.password ?? row.password });
     if (errors) return reply.code(400).send(errors);
-    for (const [field, value] of Object.entries(sealColumns(args.db, 'system_users', data))) args.db.prepare(`UPDATE system_users SET ${field} = ? WHERE id = ?`).run(value, row.id);
-    return authInfo(args, openColumns(args.db, 'system_users', args.db.prepare('SELECT * FROM system_users WHERE id = ?').get(row.id) as Row));
+    for (const [field, value] of Object.entries(sealColumns(args.db, 'system_users', data)))
+      args.db.prepare(`UPDATE system_users SET ${field} = ? WHERE id = ?`).run(value, row.id);
+    return authInfo(
+      args,
+      openColumns(
+        args.db,
+        'system_users',
+        args.db.prepare('SELECT * FROM system_users WHERE id = ?').get(row.id) as Row,
+      ),
+    );
   });
   app.put(`${base}:id/auth-info/`, update);
   app.patch(`${base}:id/auth-info/`, update);
-  app.delete(`${base}:id/auth-info/`, write((args, row, _request, reply) => {
-    args.db.prepare("UPDATE system_users SET password = '', private_key = '', public_key = '', token = '' WHERE id = ?").run(row.id);
-    return reply.code(204).send();
-  }));
-  app.get(`${base}:id/cmd-filter-rules/`, read((args, row) => {
-    const rules = args.db.prepare(`SELECT r.* FROM cmd_filter_rules r JOIN system_user_cmd_filters f ON f.filter_id = r.filter_id
-      WHERE f.system_user_id = ? ORDER BY r.priority DESC, r.action, r.id`).all(row.id) as Row[];
-    return rules.map((rule) => serializeRow(cmdFilterRulesResource, args, rule, 'list'));
-  }));
+  app.delete(
+    `${base}:id/auth-info/`,
+    write((args, row, _request, reply) => {
+      args.db
+        .prepare("UPDATE system_users SET password = '', private_key = '', public_key = '', token = '' WHERE id = ?")
+        .run(row.id);
+      return reply.code(204).send();
+    }),
+  );
+  app.get(
+    `${base}:id/cmd-filter-rules/`,
+    read((args, row) => {
+      const rules = args.db
+        .prepare(
+          `SELECT r.* FROM cmd_filter_rules r JOIN system_user_cmd_filters f ON f.filter_id = r.filter_id
+      WHERE f.system_user_id = ? ORDER BY r.priority DESC, r.action, r.id`,
+        )
+        .all(row.id) as Row[];
+      return rules.map((rule) => serializeRow(cmdFilterRulesResource, args, rule, 'list'));
+    }),
+  );
 }

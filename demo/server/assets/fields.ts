@@ -8,18 +8,42 @@ import { andInOrg, storedOrgId } from '../orgs/current-org.ts';
 export { L };
 
 export const idField = (): FieldDef => ({ type: 'string', label: L('ID', 'ID'), read_only: true });
-export const textField = (zh: string, en: string, max?: number): FieldDef =>
-  ({ type: 'string', label: L(zh, en), allow_blank: true, default: '', ...(max ? { max_length: max } : {}) });
+export const textField = (zh: string, en: string, max?: number): FieldDef => ({
+  type: 'string',
+  label: L(zh, en),
+  allow_blank: true,
+  default: '',
+  ...(max ? { max_length: max } : {}),
+});
 /** Free text that may span lines (comments). */
-export const noteField = (zh: string, en: string, max?: number): FieldDef => ({ ...textField(zh, en, max), multiline: true });
-export const readOnly = (type: FieldDef['type'], zh: string, en: string): FieldDef => ({ type, label: L(zh, en), read_only: true });
+export const noteField = (zh: string, en: string, max?: number): FieldDef => ({
+  ...textField(zh, en, max),
+  multiline: true,
+});
+export const readOnly = (type: FieldDef['type'], zh: string, en: string): FieldDef => ({
+  type,
+  label: L(zh, en),
+  read_only: true,
+});
 /** A read-only value the serializer computes (not a column). */
-export const computed = (type: FieldDef['type'], zh: string, en: string): FieldDef => ({ ...readOnly(type, zh, en), column: false });
+export const computed = (type: FieldDef['type'], zh: string, en: string): FieldDef => ({
+  ...readOnly(type, zh, en),
+  column: false,
+});
 /** A list of related ids kept in a through table by the definition's hooks. */
-export const relationList = (zh: string, en: string, relation: string): FieldDef =>
-  ({ type: 'list', label: L(zh, en), column: false, relation });
-export const secretField = (zh: string, en: string): FieldDef =>
-  ({ type: 'string', label: L(zh, en), write_only: true, allow_blank: true, allow_null: true });
+export const relationList = (zh: string, en: string, relation: string): FieldDef => ({
+  type: 'list',
+  label: L(zh, en),
+  column: false,
+  relation,
+});
+export const secretField = (zh: string, en: string): FieldDef => ({
+  type: 'string',
+  label: L(zh, en),
+  write_only: true,
+  allow_blank: true,
+  allow_null: true,
+});
 
 export const auditFields = (updated: boolean): Record<string, FieldDef> => ({
   created_by: readOnly('string', '创建者', 'Created by'),
@@ -28,12 +52,14 @@ export const auditFields = (updated: boolean): Record<string, FieldDef> => ({
 });
 
 /** beforeCreate: a uuid, the creator and the timestamps. */
-export const stampNew = (updated: boolean) => ({ ctx, now }: HookArgs, data: Row): void => {
-  data.id = uuid();
-  data.created_by = ctx.user.name;
-  data.date_created = isoAt(now);
-  if (updated) data.date_updated = isoAt(now);
-};
+export const stampNew =
+  (updated: boolean) =>
+  ({ ctx, now }: HookArgs, data: Row): void => {
+    data.id = uuid();
+    data.created_by = ctx.user.name;
+    data.date_created = isoAt(now);
+    if (updated) data.date_updated = isoAt(now);
+  };
 
 export const message = (args: HookArgs, text: Localized, params: Record<string, string | number> = {}): string =>
   pick(args.ctx.lang, text, params);
@@ -46,12 +72,20 @@ export function visibleIds(args: HookArgs, table: string, ids: string[]): Set<st
   if (!ids.length) return new Set();
   const org = andInOrg(args.ctx.org);
   // One JSON parameter: a body may list more ids than SQLite takes variables (32,766).
-  const found = args.db.prepare(`SELECT id FROM ${table} WHERE id IN (SELECT value FROM json_each(?))${org.sql}`).pluck().all(JSON.stringify(ids), ...org.params);
+  const found = args.db
+    .prepare(`SELECT id FROM ${table} WHERE id IN (SELECT value FROM json_each(?))${org.sql}`)
+    .pluck()
+    .all(JSON.stringify(ids), ...org.params);
   return new Set(found as string[]);
 }
 
 /** `{field: ['Invalid pk ...']}` for ids of `value` the org cannot see; null when all are fine. */
-export function unknownIds(args: HookArgs, table: string, field: string, value: unknown): Record<string, string[]> | null {
+export function unknownIds(
+  args: HookArgs,
+  table: string,
+  field: string,
+  value: unknown,
+): Record<string, string[]> | null {
   if (value === undefined || value === null) return null;
   const ids = (Array.isArray(value) ? value : [value]).map(String);
   const known = visibleIds(args, table, ids);
@@ -60,7 +94,14 @@ export function unknownIds(args: HookArgs, table: string, field: string, value: 
 }
 
 /** Replaces the ids related to `ownerId` in a through table. */
-export function replaceRelations(args: HookArgs, table: string, ownerCol: string, ownerId: string, otherCol: string, ids: unknown[]): void {
+export function replaceRelations(
+  args: HookArgs,
+  table: string,
+  ownerCol: string,
+  ownerId: string,
+  otherCol: string,
+  ids: unknown[],
+): void {
   args.db.prepare(`DELETE FROM ${table} WHERE ${ownerCol} = ?`).run(ownerId);
   const insert = args.db.prepare(`INSERT OR IGNORE INTO ${table} (${ownerCol}, ${otherCol}) VALUES (?, ?)`);
   for (const id of ids) insert.run(ownerId, String(id));

@@ -6,7 +6,10 @@ import type { DB } from '../db/open.ts';
 import { stmt } from '../lib/statements.ts';
 import { keyPath, subtreeClause } from './node-tree.ts';
 
-interface Cached { version: number; counts: Map<string, number> }
+interface Cached {
+  version: number;
+  counts: Map<string, number>;
+}
 const caches = new WeakMap<DB, Map<string, Cached>>();
 
 const treeVersion = (db: DB) => stmt(db, 'SELECT version FROM node_tree_version WHERE id = 1').pluck().get() as number;
@@ -25,19 +28,34 @@ export function subtreeAmounts(db: DB, rootKey: string): Map<string, number> {
 
 function computeAmounts(db: DB, rootKey: string): Map<string, number> {
   const range = subtreeClause('key', rootKey);
-  const nodes = db.prepare(`SELECT id, key FROM nodes WHERE ${range.sql}`).raw().all(...range.params) as [string, string][];
+  const nodes = db
+    .prepare(`SELECT id, key FROM nodes WHERE ${range.sql}`)
+    .raw()
+    .all(...range.params) as [string, string][];
   // Counting into a typed array by node index; a node of another org root has no path and is skipped.
   const index = new Map(nodes.map(([, key], i) => [key, i]));
-  const ancestors = new Map(nodes.map(([id, key]) => [id, keyPath(key).map((k) => index.get(k)).filter((i): i is number => i !== undefined)]));
+  const ancestors = new Map(
+    nodes.map(([id, key]) => [
+      id,
+      keyPath(key)
+        .map((k) => index.get(k))
+        .filter((i): i is number => i !== undefined),
+    ]),
+  );
   const counts = new Int32Array(nodes.length);
   // Reading all 100k memberships into JS took 200-400 ms and blocked every other request meanwhile;
   // SQLite aggregates them instead. First each membership counts on every ancestor of its node...
-  const direct = stmt(db, 'SELECT node_id, COUNT(*) FROM asset_nodes GROUP BY node_id').raw().all() as [string, number][];
+  const direct = stmt(db, 'SELECT node_id, COUNT(*) FROM asset_nodes GROUP BY node_id').raw().all() as [
+    string,
+    number,
+  ][];
   for (const [node, amount] of direct) {
     for (const i of ancestors.get(node) ?? []) counts[i] += amount;
   }
   // ...then an asset on several nodes gives back what it counted twice on their shared ancestors.
-  const shared = stmt(db, 'SELECT group_concat(node_id) FROM asset_nodes GROUP BY asset_id HAVING COUNT(*) > 1').pluck().all() as string[];
+  const shared = stmt(db, 'SELECT group_concat(node_id) FROM asset_nodes GROUP BY asset_id HAVING COUNT(*) > 1')
+    .pluck()
+    .all() as string[];
   for (const nodeIds of shared) {
     const seen = new Set<number>();
     for (const node of nodeIds.split(',')) {

@@ -20,7 +20,8 @@ import { createChild, moveNode, nodeById, orgRoot, siblingNameTaken, type NodeRo
 
 type Query = Record<string, string>;
 const BASE = '/api/v1/assets/nodes/';
-const idsIn = (body: unknown, key: string): unknown => (body && typeof body === 'object' ? (body as Row)[key] : undefined);
+const idsIn = (body: unknown, key: string): unknown =>
+  body && typeof body === 'object' ? (body as Row)[key] : undefined;
 
 /**
  * A client may choose the new node's id (2.3 passes it to create_child): it must be a UUID no node
@@ -36,15 +37,18 @@ function clientIdError(args: HookArgs, id: unknown): string | null {
 export function registerNodeRoutes(app: FastifyInstance): void {
   const guard = makeGuard(app, { ...nodesResource, permissions: { ...nodesResource.permissions, list: IsOrgAdmin } });
   /** Runs `handle` for an authorised caller with the node of the path (404 when the org cannot see it). */
-  const withNode = (handle: (args: HookArgs, node: NodeRow, request: FastifyRequest, reply: FastifyReply) => unknown) =>
+  const withNode =
+    (handle: (args: HookArgs, node: NodeRow, request: FastifyRequest, reply: FastifyReply) => unknown) =>
     (request: FastifyRequest, reply: FastifyReply) => {
       const args = guard('list', request, reply);
       if (!args) return reply;
       const node = visibleNode(args, (request.params as { id: string }).id);
-      if (!node) return reply.code(404).send({ detail: message(args, L('节点 对象不存在。', 'Node object does not exist.')) });
+      if (!node)
+        return reply.code(404).send({ detail: message(args, L('节点 对象不存在。', 'Node object does not exist.')) });
       return handle(args, node, request, reply);
     };
-  const serializeNode = (args: HookArgs, node: NodeRow) => serializeRow(nodesResource, args, node as unknown as Row, 'list');
+  const serializeNode = (args: HookArgs, node: NodeRow) =>
+    serializeRow(nodesResource, args, node as unknown as Row, 'list');
 
   app.get(`${BASE}tree/`, (request, reply) => {
     const args = guard('list', request, reply);
@@ -59,58 +63,91 @@ export function registerNodeRoutes(app: FastifyInstance): void {
     const args = guard('list', request, reply);
     if (!args) return reply;
     const selection = nodeSelection(args, request.query as Query);
-    if (selection === 'missing') return reply.code(404).send({ detail: message(args, L('节点 对象不存在。', 'Node object does not exist.')) });
+    if (selection === 'missing')
+      return reply.code(404).send({ detail: message(args, L('节点 对象不存在。', 'Node object does not exist.')) });
     return listChildren(args, selection, request.query as Query);
   });
-  app.get(`${BASE}:id/children/`, withNode((args, node, request) => listChildren(args, node, request.query as Query)));
+  app.get(
+    `${BASE}:id/children/`,
+    withNode((args, node, request) => listChildren(args, node, request.query as Query)),
+  );
 
   const createUnder = (args: HookArgs, parent: NodeRow, body: unknown, reply: FastifyReply) => {
     const value = idsIn(body, 'value');
-    const coerced = value === undefined || value === null ? null : coerceField(nodesResource.fields.value, value, args.ctx.lang);
+    const coerced =
+      value === undefined || value === null ? null : coerceField(nodesResource.fields.value, value, args.ctx.lang);
     if (coerced && !coerced.ok) return reply.code(400).send({ value: [coerced.error] });
     const name = coerced?.ok && coerced.value ? String(coerced.value) : undefined;
-    if (name && siblingNameTaken(args.db, parent.key, name, null)) return reply.code(400).send({ value: [message(args, NODE_MESSAGES.sameName)] });
+    if (name && siblingNameTaken(args.db, parent.key, name, null))
+      return reply.code(400).send({ value: [message(args, NODE_MESSAGES.sameName)] });
     const id = idsIn(body, 'id');
     const idError = clientIdError(args, id);
     if (idError) return reply.code(400).send({ id: [idError] });
-    const child = args.db.transaction(() => createChild(args.db, parent, name, args.now, typeof id === 'string' && id ? id : undefined))();
+    const child = args.db.transaction(() =>
+      createChild(args.db, parent, name, args.now, typeof id === 'string' && id ? id : undefined),
+    )();
     return reply.code(201).send(serializeNode(args, child));
   };
   app.post(`${BASE}children/`, (request, reply) => {
     const args = guard('create', request, reply);
     if (!args) return reply;
     const selection = nodeSelection(args, request.query as Query);
-    if (selection === 'missing') return reply.code(404).send({ detail: message(args, L('节点 对象不存在。', 'Node object does not exist.')) });
+    if (selection === 'missing')
+      return reply.code(404).send({ detail: message(args, L('节点 对象不存在。', 'Node object does not exist.')) });
     return createUnder(args, selection ?? orgRoot(args.db, writeOrg(args), args.now), request.body, reply);
   });
-  app.post(`${BASE}:id/children/`, withNode((args, node, request, reply) => createUnder(args, node, request.body, reply)));
+  app.post(
+    `${BASE}:id/children/`,
+    withNode((args, node, request, reply) => createUnder(args, node, request.body, reply)),
+  );
 
   app.get(`${BASE}children/tree/`, (request, reply) => {
     const args = guard('list', request, reply);
     if (!args) return reply;
     const query = request.query as Query;
     const selection = nodeSelection(args, query);
-    if (selection === 'missing') return reply.code(404).send({ detail: message(args, L('节点 对象不存在。', 'Node object does not exist.')) });
+    if (selection === 'missing')
+      return reply.code(404).send({ detail: message(args, L('节点 对象不存在。', 'Node object does not exist.')) });
     const nodes = childNodes(args, selection, query.all === 'all' ? 'descendants' : 'children');
     const root = selection ?? orgRoot(args.db, writeOrg(args), args.now);
     return treeItems(args, nodes, query.assets === '1' ? root : false);
   });
 
-  app.get(`${BASE}:id/assets/`, withNode((args, node, request) => {
-    const query = { ...(request.query as Query), node_id: node.id, all: (request.query as Query).all === '1' ? '1' : '0' };
-    const { rows, page, count } = listRows(assetsResource, args, query);
-    const results = rows.map((row) => serializeRow(assetsResource, args, row, 'list'));
-    return page ? paginated(request, page, count, results) : results;
-  }));
+  app.get(
+    `${BASE}:id/assets/`,
+    withNode((args, node, request) => {
+      const query = {
+        ...(request.query as Query),
+        node_id: node.id,
+        all: (request.query as Query).all === '1' ? '1' : '0',
+      };
+      const { rows, page, count } = listRows(assetsResource, args, query);
+      const results = rows.map((row) => serializeRow(assetsResource, args, row, 'list'));
+      return page ? paginated(request, page, count, results) : results;
+    }),
+  );
 
   // 2.3's NodeAddChildrenApi is an UpdateAPIView: PATCH does the same as PUT.
   const addChildren = withNode((args, target, request, reply) => {
     const ids = idsIn(request.body, 'nodes');
     const invalid = unknownIds(args, 'nodes', 'nodes', Array.isArray(ids) ? ids : []);
-    if (!Array.isArray(ids) || invalid) return reply.code(400).send(invalid ?? { nodes: [message(args, L('期望为一个包含物件的列表。', 'Expected a list of items.'))] });
+    if (!Array.isArray(ids) || invalid)
+      return reply
+        .code(400)
+        .send(invalid ?? { nodes: [message(args, L('期望为一个包含物件的列表。', 'Expected a list of items.'))] });
     // Each node is read just before it moves: an earlier move may have changed its key.
-    const refused = args.db.transaction(() => ids.some((id) => !moveNode(args.db, visibleNode(args, String(id))!, visibleNode(args, target.id)!)))();
-    if (refused) return reply.code(400).send({ error: message(args, L('不能把节点移到自身或其子节点下', 'A node cannot be moved under itself or its descendants')) });
+    const refused = args.db.transaction(() =>
+      ids.some((id) => !moveNode(args.db, visibleNode(args, String(id))!, visibleNode(args, target.id)!)),
+    )();
+    if (refused)
+      return reply
+        .code(400)
+        .send({
+          error: message(
+            args,
+            L('不能把节点移到自身或其子节点下', 'A node cannot be moved under itself or its descendants'),
+          ),
+        });
     // DRF renders Response("OK") as the JSON string "OK".
     return reply.type('application/json').send(JSON.stringify('OK'));
   });
@@ -121,7 +158,10 @@ export function registerNodeRoutes(app: FastifyInstance): void {
     withNode((args, node, request, reply) => {
       const ids = idsIn(request.body, 'assets');
       const invalid = unknownIds(args, 'assets', 'assets', Array.isArray(ids) ? ids : []);
-      if (!Array.isArray(ids) || invalid) return reply.code(400).send(invalid ?? { assets: [message(args, L('期望为一个包含物件的列表。', 'Expected a list of items.'))] });
+      if (!Array.isArray(ids) || invalid)
+        return reply
+          .code(400)
+          .send(invalid ?? { assets: [message(args, L('期望为一个包含物件的列表。', 'Expected a list of items.'))] });
       args.db.transaction(() => apply(args, node, ids.map(String)))();
       return { assets: ids };
     });

@@ -23,16 +23,27 @@ const sortByKey = (nodes: NodeRow[]) => nodes.sort((a, b) => compareKeys(a.key, 
  * 'children' / 'descendants' of `node`; for `null`, the org root itself plus its children (or descendants);
  * 'every' = every node of the caller's org (ROOT: of all orgs).
  */
-export function childNodes(args: HookArgs, node: NodeRow | null, mode: 'children' | 'descendants' | 'every'): NodeRow[] {
+export function childNodes(
+  args: HookArgs,
+  node: NodeRow | null,
+  mode: 'children' | 'descendants' | 'every',
+): NodeRow[] {
   const { db } = args;
   if (mode === 'every') {
-    const rows = args.ctx.org.kind === 'root' ? db.prepare('SELECT * FROM nodes').all() : db.prepare('SELECT * FROM nodes WHERE org_id = ?').all(writeOrg(args));
+    const rows =
+      args.ctx.org.kind === 'root'
+        ? db.prepare('SELECT * FROM nodes').all()
+        : db.prepare('SELECT * FROM nodes WHERE org_id = ?').all(writeOrg(args));
     return sortByKey(rows as NodeRow[]);
   }
   const parent = node ?? orgRoot(db, writeOrg(args), args.now);
-  const under = mode === 'children'
-    ? stmt(db, 'SELECT * FROM nodes WHERE parent_key = ?').all(parent.key) as NodeRow[]
-    : (() => { const range = descendantsClause('key', parent.key); return db.prepare(`SELECT * FROM nodes WHERE ${range.sql}`).all(...range.params) as NodeRow[]; })();
+  const under =
+    mode === 'children'
+      ? (stmt(db, 'SELECT * FROM nodes WHERE parent_key = ?').all(parent.key) as NodeRow[])
+      : (() => {
+          const range = descendantsClause('key', parent.key);
+          return db.prepare(`SELECT * FROM nodes WHERE ${range.sql}`).all(...range.params) as NodeRow[];
+        })();
   return sortByKey(node ? under : [parent, ...under]);
 }
 
@@ -40,7 +51,10 @@ export function childNodes(args: HookArgs, node: NodeRow | null, mode: 'children
 export function treeItems(args: HookArgs, nodes: NodeRow[], assetsOf: NodeRow | false): TreeItem[] {
   const items = nodes.map((node) => nodeTreeItem(node, assetsAmount(args.db, node.key)));
   if (!assetsOf) return items;
-  const assets = stmt(args.db, `SELECT a.id, a.hostname, a.ip, a.protocols, p.base AS platform_base FROM asset_nodes an
-    JOIN assets a ON a.id = an.asset_id LEFT JOIN platforms p ON p.name = a.platform WHERE an.node_id = ? ORDER BY a.hostname`).all(assetsOf.id) as Row[];
+  const assets = stmt(
+    args.db,
+    `SELECT a.id, a.hostname, a.ip, a.protocols, p.base AS platform_base FROM asset_nodes an
+    JOIN assets a ON a.id = an.asset_id LEFT JOIN platforms p ON p.name = a.platform WHERE an.node_id = ? ORDER BY a.hostname`,
+  ).all(assetsOf.id) as Row[];
   return [...items, ...assets.map((asset) => assetTreeItem(asset, assetsOf.key))];
 }

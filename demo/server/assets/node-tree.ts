@@ -6,7 +6,13 @@ import { uuid } from '../lib/ids.ts';
 import { isoAt } from '../lib/time.ts';
 
 export interface NodeRow {
-  id: string; key: string; parent_key: string; value: string; child_mark: number; org_id: string; date_create: string;
+  id: string;
+  key: string;
+  parent_key: string;
+  value: string;
+  child_mark: number;
+  org_id: string;
+  date_create: string;
 }
 
 /** The DEFAULT org's root; another org's root is named after the org, as 2.3's create_org_root_node does. */
@@ -33,48 +39,80 @@ export function nodeByKey(db: DB, key: string): NodeRow | null {
 
 /** The org's root node (stored org id: '' for DEFAULT), created the first time it is needed. */
 export function orgRoot(db: DB, orgId: string, nowMs = Date.now()): NodeRow {
-  const found = db.prepare("SELECT * FROM nodes WHERE org_id = ? AND parent_key = '' ORDER BY key LIMIT 1").get(orgId) as NodeRow | undefined;
+  const found = db
+    .prepare("SELECT * FROM nodes WHERE org_id = ? AND parent_key = '' ORDER BY key LIMIT 1")
+    .get(orgId) as NodeRow | undefined;
   if (found) return found;
   let key = DEFAULT_ORG_ROOT_KEY;
   if (orgId !== '') {
-    const highest = db.prepare("SELECT MAX(CAST(key AS INTEGER)) FROM nodes WHERE parent_key = ''").pluck().get() as number | null;
+    const highest = db.prepare("SELECT MAX(CAST(key AS INTEGER)) FROM nodes WHERE parent_key = ''").pluck().get() as
+      number | null;
     key = String(Math.max(highest ?? 0, Number(DEFAULT_ORG_ROOT_KEY)) + 1);
   }
-  const orgName = orgId === '' ? undefined : db.prepare('SELECT name FROM orgs WHERE id = ?').pluck().get(orgId) as string | undefined;
-  const row: NodeRow = { id: uuid(), key, parent_key: '', value: orgName ?? ROOT_NAME, child_mark: 0, org_id: orgId, date_create: isoAt(nowMs) };
+  const orgName =
+    orgId === ''
+      ? undefined
+      : (db.prepare('SELECT name FROM orgs WHERE id = ?').pluck().get(orgId) as string | undefined);
+  const row: NodeRow = {
+    id: uuid(),
+    key,
+    parent_key: '',
+    value: orgName ?? ROOT_NAME,
+    child_mark: 0,
+    org_id: orgId,
+    date_create: isoAt(nowMs),
+  };
   insertNode(db, row);
   return row;
 }
 
 export function insertNode(db: DB, row: NodeRow): void {
-  db.prepare(`INSERT INTO nodes (id, key, parent_key, value, child_mark, org_id, date_create)
-    VALUES (@id, @key, @parent_key, @value, @child_mark, @org_id, @date_create)`).run(row);
+  db.prepare(
+    `INSERT INTO nodes (id, key, parent_key, value, child_mark, org_id, date_create)
+    VALUES (@id, @key, @parent_key, @value, @child_mark, @org_id, @date_create)`,
+  ).run(row);
 }
 
 /** Reserves the next child key under `parent` (bumps its counter). */
 export function nextChildKey(db: DB, parent: NodeRow): string {
-  const mark = db.prepare('UPDATE nodes SET child_mark = child_mark + 1 WHERE id = ? RETURNING child_mark - 1').pluck().get(parent.id) as number;
+  const mark = db
+    .prepare('UPDATE nodes SET child_mark = child_mark + 1 WHERE id = ? RETURNING child_mark - 1')
+    .pluck()
+    .get(parent.id) as number;
   return `${parent.key}:${mark}`;
 }
 
 /** 'New node N' with N one past the highest such name among the children. */
 export function presetChildName(db: DB, parent: NodeRow): string {
-  const names = db.prepare("SELECT value FROM nodes WHERE parent_key = ? AND value LIKE 'New node %'").pluck().all(parent.key) as string[];
-  const numbers = names.map((name) => /^New node (\d+)$/.exec(name)).filter(Boolean).map((m) => Number(m![1]));
+  const names = db
+    .prepare("SELECT value FROM nodes WHERE parent_key = ? AND value LIKE 'New node %'")
+    .pluck()
+    .all(parent.key) as string[];
+  const numbers = names
+    .map((name) => /^New node (\d+)$/.exec(name))
+    .filter(Boolean)
+    .map((m) => Number(m![1]));
   return `New node ${Math.max(0, ...numbers) + 1}`;
 }
 
 export function createChild(db: DB, parent: NodeRow, value: string | undefined, nowMs: number, id = uuid()): NodeRow {
   const row: NodeRow = {
-    id, key: nextChildKey(db, parent), parent_key: parent.key, value: value || presetChildName(db, parent),
-    child_mark: 0, org_id: parent.org_id, date_create: isoAt(nowMs),
+    id,
+    key: nextChildKey(db, parent),
+    parent_key: parent.key,
+    value: value || presetChildName(db, parent),
+    child_mark: 0,
+    org_id: parent.org_id,
+    date_create: isoAt(nowMs),
   };
   insertNode(db, row);
   return row;
 }
 
 export function siblingNameTaken(db: DB, parentKey: string, value: string, exceptId: string | null): boolean {
-  return !!db.prepare('SELECT 1 FROM nodes WHERE parent_key = ? AND value = ? AND id IS NOT ?').get(parentKey, value, exceptId);
+  return !!db
+    .prepare('SELECT 1 FROM nodes WHERE parent_key = ? AND value = ? AND id IS NOT ?')
+    .get(parentKey, value, exceptId);
 }
 
 /** Ancestor keys of a key, the key itself last: '1:0:3' → ['1', '1:0', '1:0:3']. */
@@ -86,7 +124,9 @@ export function keyPath(key: string): string[] {
 /** Ancestor values joined with ' / ' (the org root first). */
 export function fullValue(db: DB, key: string): string {
   const path = keyPath(key);
-  const rows = db.prepare(`SELECT key, value FROM nodes WHERE key IN (${path.map(() => '?').join(', ')})`).all(...path) as { key: string; value: string }[];
+  const rows = db
+    .prepare(`SELECT key, value FROM nodes WHERE key IN (${path.map(() => '?').join(', ')})`)
+    .all(...path) as { key: string; value: string }[];
   const byKey = new Map(rows.map((r) => [r.key, r.value]));
   return path.map((k) => byKey.get(k) ?? '').join(' / ');
 }
@@ -102,9 +142,10 @@ export function moveNode(db: DB, node: NodeRow, target: NodeRow): boolean {
   const newKey = nextChildKey(db, target);
   const tail = node.key.length + 1;
   const range = subtreeClause('key', node.key);
-  db.prepare(`UPDATE nodes SET key = ? || substr(key, ?),
-      parent_key = CASE WHEN id = ? THEN ? ELSE ? || substr(parent_key, ?) END WHERE ${range.sql}`)
-    .run(newKey, tail, node.id, target.key, newKey, tail, ...range.params);
+  db.prepare(
+    `UPDATE nodes SET key = ? || substr(key, ?),
+      parent_key = CASE WHEN id = ? THEN ? ELSE ? || substr(parent_key, ?) END WHERE ${range.sql}`,
+  ).run(newKey, tail, node.id, target.key, newKey, tail, ...range.params);
   return true;
 }
 

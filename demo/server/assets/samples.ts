@@ -15,19 +15,35 @@ export function fixtureNode(db: DB, orgId: string, name: string): string {
 
 export function fixtureLabel(db: DB, orgId: string, name: string, value: string): string {
   const id = uuid();
-  db.prepare('INSERT INTO labels (id, name, value, org_id, date_created) VALUES (?, ?, ?, ?, ?)').run(id, name, value, stored(orgId), isoAt(Date.now()));
+  db.prepare('INSERT INTO labels (id, name, value, org_id, date_created) VALUES (?, ?, ?, ?, ?)').run(
+    id,
+    name,
+    value,
+    stored(orgId),
+    isoAt(Date.now()),
+  );
   return id;
 }
 
 export function fixtureDomain(db: DB, orgId: string, name: string): string {
   const id = uuid();
-  db.prepare('INSERT INTO domains (id, name, org_id, date_created) VALUES (?, ?, ?, ?)').run(id, name, stored(orgId), isoAt(Date.now()));
+  db.prepare('INSERT INTO domains (id, name, org_id, date_created) VALUES (?, ?, ?, ?)').run(
+    id,
+    name,
+    stored(orgId),
+    isoAt(Date.now()),
+  );
   return id;
 }
 
 export function fixtureAsset(db: DB, orgId: string, hostname: string): string {
   const id = uuid();
-  db.prepare("INSERT INTO assets (id, hostname, ip, org_id, date_created) VALUES (?, ?, '127.50.0.200', ?, ?)").run(id, hostname, stored(orgId), isoAt(Date.now()));
+  db.prepare("INSERT INTO assets (id, hostname, ip, org_id, date_created) VALUES (?, ?, '127.50.0.200', ?, ?)").run(
+    id,
+    hostname,
+    stored(orgId),
+    isoAt(Date.now()),
+  );
   db.prepare('INSERT INTO asset_nodes (asset_id, node_id) VALUES (?, ?)').run(id, orgRoot(db, stored(orgId)).id);
   return id;
 }
@@ -37,8 +53,13 @@ export function assetSample({ db, orgId, seq }: SampleArgs): Samples {
   const label = fixtureLabel(db, orgId, `sample-env-${seq}`, 'test');
   return {
     create: [0, 1].map((i) => ({
-      hostname: `sample-host-${seq}-${i}`, ip: `127.50.0.${(seq % 200) + i}`, platform: i ? 'Windows' : 'Linux',
-      protocols: i ? ['rdp/3389', 'ssh/22'] : ['ssh/22'], nodes: [node], labels: [label], comment: `sample ${seq}`,
+      hostname: `sample-host-${seq}-${i}`,
+      ip: `127.50.0.${(seq % 200) + i}`,
+      platform: i ? 'Windows' : 'Linux',
+      protocols: i ? ['rdp/3389', 'ssh/22'] : ['ssh/22'],
+      nodes: [node],
+      labels: [label],
+      comment: `sample ${seq}`,
     })),
     update: { comment: `updated ${seq}`, is_active: false, protocols: ['ssh/2222'] },
   };
@@ -47,7 +68,11 @@ export function assetSample({ db, orgId, seq }: SampleArgs): Samples {
 export function domainSample({ db, orgId, seq }: SampleArgs): Samples {
   const asset = fixtureAsset(db, orgId, `domain-sample-${seq}`);
   return {
-    create: [0, 1].map((i) => ({ name: `Sample domain ${seq}-${i}`, comment: `sample ${seq}`, assets: i ? [asset] : [] })),
+    create: [0, 1].map((i) => ({
+      name: `Sample domain ${seq}-${i}`,
+      comment: `sample ${seq}`,
+      assets: i ? [asset] : [],
+    })),
     update: { comment: `updated ${seq}` },
   };
 }
@@ -56,8 +81,13 @@ export function gatewaySample({ db, orgId, seq }: SampleArgs): Samples {
   const domain = fixtureDomain(db, orgId, `Gateway domain ${seq}`);
   return {
     create: [0, 1].map((i) => ({
-      name: `Sample gateway ${seq}-${i}`, ip: `127.50.1.${i + 1}`, port: 22 + i, username: 'jump', password: 'Sample-pass-1',
-      domain, comment: `sample ${seq}`,
+      name: `Sample gateway ${seq}-${i}`,
+      ip: `127.50.1.${i + 1}`,
+      port: 22 + i,
+      username: 'jump',
+      password: 'Sample-pass-1',
+      domain,
+      comment: `sample ${seq}`,
     })),
     update: { comment: `updated ${seq}`, port: 2222, is_active: false },
   };

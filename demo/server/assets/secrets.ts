@@ -18,10 +18,21 @@ export function privateKeyErrors(args: HookArgs, data: Row): Record<string, stri
   const pem = data.private_key;
   if (typeof pem !== 'string' || !pem) return null;
   if (isOpenSshFormat(pem)) {
-    return { private_key: [message(args, L('不支持 OpenSSH 格式的私钥，请使用 ssh-keygen -t rsa -m pem 生成', 'OpenSSH format private keys are not supported, use ssh-keygen -t rsa -m pem'))] };
+    return {
+      private_key: [
+        message(
+          args,
+          L(
+            '不支持 OpenSSH 格式的私钥，请使用 ssh-keygen -t rsa -m pem 生成',
+            'OpenSSH format private keys are not supported, use ssh-keygen -t rsa -m pem',
+          ),
+        ),
+      ],
+    };
   }
   const key = parsePrivateKey(pem, typeof data.password === 'string' ? data.password : undefined);
-  if (!key) return { private_key: [message(args, L('私钥不合法或密钥密码错误', 'Private key invalid or passphrase error'))] };
+  if (!key)
+    return { private_key: [message(args, L('私钥不合法或密钥密码错误', 'Private key invalid or passphrase error'))] };
   if (!data.public_key) data.public_key = openSshPublicKey(key) ?? '';
   return null;
 }

@@ -45,11 +45,19 @@ export function openSshPublicKey(key: KeyObject, comment = ''): string | null {
   return `${type} ${blob.toString('base64')}${comment ? ` ${comment}` : ''}`;
 }
 
-export interface GeneratedCredentials { password: string; private_key: string; public_key: string }
+export interface GeneratedCredentials {
+  password: string;
+  private_key: string;
+  public_key: string;
+}
 
 /** A random password and an RSA key pair (PKCS#1 PEM private key, OpenSSH public key). */
 export function generateCredentials(comment: string): GeneratedCredentials {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: RSA_BITS });
   const pem = privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
-  return { password: randomBytes(18).toString('base64url'), private_key: pem, public_key: openSshPublicKey(privateKey, comment) ?? '' };
+  return {
+    password: randomBytes(18).toString('base64url'),
+    private_key: pem,
+    public_key: openSshPublicKey(privateKey, comment) ?? '',
+  };
 }

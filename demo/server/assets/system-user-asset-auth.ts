@@ -11,14 +11,21 @@ import { L, message } from './fields.ts';
 
 export function registerSystemUserAssetAuthRoute(app: FastifyInstance): void {
   const read = detailRoute(app, systemUsersResource, 'retrieve');
-  app.get(`${systemUsersResource.url}:id/assets/:asset_id/auth-info/`, read((args, row, request, reply) => {
-    const assetId = (request.params as { asset_id: string }).asset_id;
-    // The asset must live in the system user's org (ROOT callers may name any system user).
-    const asset = args.db.prepare('SELECT id FROM assets WHERE id = ? AND org_id = ?').get(assetId, row.org_id) as Row | undefined;
-    if (!asset) return reply.code(400).send({ error: message(args, L('No Asset matches the given query.', 'No Asset matches the given query.')) });
-    const info = authInfo(args, row);
-    const username = (request.query as Record<string, string | undefined>).username;
-    if (row.username_same_with_user && typeof username === 'string' && username) info.username = username;
-    return withAssetAuth(info, latestAuthBook(args.db, assetId, String(info.username ?? '')));
-  }));
+  app.get(
+    `${systemUsersResource.url}:id/assets/:asset_id/auth-info/`,
+    read((args, row, request, reply) => {
+      const assetId = (request.params as { asset_id: string }).asset_id;
+      // The asset must live in the system user's org (ROOT callers may name any system user).
+      const asset = args.db.prepare('SELECT id FROM assets WHERE id = ? AND org_id = ?').get(assetId, row.org_id) as
+        Row | undefined;
+      if (!asset)
+        return reply
+          .code(400)
+          .send({ error: message(args, L('No Asset matches the given query.', 'No Asset matches the given query.')) });
+      const info = authInfo(args, row);
+      const username = (request.query as Record<string, string | undefined>).username;
+      if (row.username_same_with_user && typeof username === 'string' && username) info.username = username;
+      return withAssetAuth(info, latestAuthBook(args.db, assetId, String(info.username ?? '')));
+    }),
+  );
 }

@@ -43,11 +43,19 @@ export function validateLink(kind: LinkKind) {
     const errors: Record<string, string[]> = {};
     const orgId = data.systemuser === undefined ? null : systemUserOrg(args, String(data.systemuser));
     if (data.systemuser !== undefined && orgId === null) errors.systemuser = invalid(data.systemuser);
-    if (data[kind] !== undefined && orgId !== null && !belongsTo(args.db, kind, String(data[kind]), orgId)) errors[kind] = invalid(data[kind]);
+    if (data[kind] !== undefined && orgId !== null && !belongsTo(args.db, kind, String(data[kind]), orgId))
+      errors[kind] = invalid(data[kind]);
     if (Object.keys(errors).length) return errors;
-    if (orgId !== null && data[kind] !== undefined && linkExists(args.db, kind, String(data.systemuser), String(data[kind]))) {
+    if (
+      orgId !== null &&
+      data[kind] !== undefined &&
+      linkExists(args.db, kind, String(data.systemuser), String(data[kind]))
+    ) {
       // DRF's UniqueTogetherValidator on the through model.
-      const text = L('字段 systemuser, {kind} 必须能构成唯一集合。', 'The fields systemuser, {kind} must make a unique set.');
+      const text = L(
+        '字段 systemuser, {kind} 必须能构成唯一集合。',
+        'The fields systemuser, {kind} must make a unique set.',
+      );
       return { non_field_errors: [message(args, text, { kind })] };
     }
     return null;
@@ -68,7 +76,9 @@ function linkExists(db: DB, kind: LinkKind, systemUser: string, other: string): 
 export function insertLink(kind: LinkKind) {
   return ({ db }: HookArgs, data: Row): string => {
     const { table, column } = LINK_TABLES[kind];
-    const id = db.prepare(`INSERT INTO ${table} (system_user_id, ${column}) VALUES (?, ?)`).run(data.systemuser, data[kind]).lastInsertRowid;
+    const id = db
+      .prepare(`INSERT INTO ${table} (system_user_id, ${column}) VALUES (?, ?)`)
+      .run(data.systemuser, data[kind]).lastInsertRowid;
     if (kind === 'node') linkSubtreeAssets(db, String(data.systemuser), String(data.node));
     return String(id);
   };
@@ -79,8 +89,10 @@ export function linkSubtreeAssets(db: DB, systemUser: string, nodeId: string): v
   const node = nodeById(db, nodeId);
   if (!node) return;
   const range = subtreeClause('n.key', node.key);
-  db.prepare(`INSERT OR IGNORE INTO system_user_assets (system_user_id, asset_id)
-    SELECT ?, an.asset_id FROM asset_nodes an JOIN nodes n ON n.id = an.node_id WHERE ${range.sql}`).run(systemUser, ...range.params);
+  db.prepare(
+    `INSERT OR IGNORE INTO system_user_assets (system_user_id, asset_id)
+    SELECT ?, an.asset_id FROM asset_nodes an JOIN nodes n ON n.id = an.node_id WHERE ${range.sql}`,
+  ).run(systemUser, ...range.params);
 }
 
 /**
@@ -101,7 +113,8 @@ export function seedSystemUserLinks(db: DB, orgId: string, systemUser: string, n
 export function fixtureSystemUser(db: DB, orgId: string, name: string): string {
   const id = uuid();
   const now = isoAt(Date.now());
-  db.prepare("INSERT INTO system_users (id, name, username, login_mode, auto_push, org_id, date_created, date_updated) VALUES (?, ?, ?, 'manual', 0, ?, ?, ?)")
-    .run(id, name, name.replace(/\W+/g, '-').toLowerCase(), orgId === 'DEFAULT' ? '' : orgId, now, now);
+  db.prepare(
+    "INSERT INTO system_users (id, name, username, login_mode, auto_push, org_id, date_created, date_updated) VALUES (?, ?, ?, 'manual', 0, ?, ?, ?)",
+  ).run(id, name, name.replace(/\W+/g, '-').toLowerCase(), orgId === 'DEFAULT' ? '' : orgId, now, now);
   return id;
 }

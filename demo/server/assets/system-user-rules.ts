@@ -14,7 +14,10 @@ const KEY_PROTOCOLS = ['ssh', 'rdp'];
 
 export const SYSTEM_USER_MESSAGES = {
   usernameRequired: L('* 自动登录模式，必须填写用户名', '* Automatic login mode must fill in the username.'),
-  sameWithUser: L('协议 {protocol} 只允许一个与用户名相同的系统用户', 'Username same with user with protocol {protocol} only allow 1'),
+  sameWithUser: L(
+    '协议 {protocol} 只允许一个与用户名相同的系统用户',
+    'Username same with user with protocol {protocol} only allow 1',
+  ),
   credentialsRequired: L('密码或密钥密码需要填写一个', 'Password or private key required'),
   sftpRoot: L('SFTP根目录只能是 tmp、home 或以 / 开头的绝对路径', 'SFTP root must be tmp, home or an absolute path'),
 };
@@ -34,22 +37,36 @@ export function validateSystemUser(args: HookArgs, data: Row, existing: Row | nu
   const errors: Record<string, string[]> = {};
   if (sameWithUser) {
     data.username = '';
-    const clash = args.db.prepare('SELECT 1 FROM system_users WHERE protocol = ? AND username_same_with_user = 1 AND org_id = ? AND id IS NOT ?')
+    const clash = args.db
+      .prepare(
+        'SELECT 1 FROM system_users WHERE protocol = ? AND username_same_with_user = 1 AND org_id = ? AND id IS NOT ?',
+      )
       .get(protocol, existing ? existing.org_id : writeOrg(args), existing?.id ?? null);
     if (clash) errors.username_same_with_user = [message(args, SYSTEM_USER_MESSAGES.sameWithUser, { protocol })];
   } else if (auto && protocol !== 'vnc' && !merged.username) {
     errors.username = [message(args, SYSTEM_USER_MESSAGES.usernameRequired)];
   }
   if (!auto || NO_AUTO_PUSH_PROTOCOLS.includes(protocol)) data.auto_push = false;
-  if (typeof data.sftp_root === 'string' && !['tmp', 'home'].includes(data.sftp_root) && !data.sftp_root.startsWith('/')) {
+  if (
+    typeof data.sftp_root === 'string' &&
+    !['tmp', 'home'].includes(data.sftp_root) &&
+    !data.sftp_root.startsWith('/')
+  ) {
     errors.sftp_root = [message(args, SYSTEM_USER_MESSAGES.sftpRoot)];
   }
   keepStoredSecrets(data, existing, ['password', 'private_key', 'public_key', 'token']);
   if (!existing) {
-    if (data.auto_generate_key === true && auto && KEY_PROTOCOLS.includes(protocol)) Object.assign(data, generateCredentials(String(data.name ?? '')));
+    if (data.auto_generate_key === true && auto && KEY_PROTOCOLS.includes(protocol))
+      Object.assign(data, generateCredentials(String(data.name ?? '')));
     const hasCredential = data.password || data.private_key || (protocol === 'k8s' && data.token);
-    if (auto && !hasCredential && protocol !== 'vnc') errors.password = [message(args, SYSTEM_USER_MESSAGES.credentialsRequired)];
+    if (auto && !hasCredential && protocol !== 'vnc')
+      errors.password = [message(args, SYSTEM_USER_MESSAGES.credentialsRequired)];
   }
   delete data.auto_generate_key;
-  return mergeErrors(errors, priorityErrors(args, data.priority), privateKeyErrors(args, data), unknownIds(args, 'cmd_filters', 'cmd_filters', data.cmd_filters));
+  return mergeErrors(
+    errors,
+    priorityErrors(args, data.priority),
+    privateKeyErrors(args, data),
+    unknownIds(args, 'cmd_filters', 'cmd_filters', data.cmd_filters),
+  );
 }

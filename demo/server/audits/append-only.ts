@@ -25,7 +25,10 @@ function refuse(app: FastifyInstance) {
   return (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0];
     const allowed = methodsFor(app, path).filter((method) => method !== 'DELETE');
-    return reply.code(405).header('Allow', allowed.join(', ')).send({ detail: pick(request.ctx.lang, APPEND_ONLY) });
+    return reply
+      .code(405)
+      .header('Allow', allowed.join(', '))
+      .send({ detail: pick(request.ctx.lang, APPEND_ONLY) });
   };
 }
 

@@ -45,9 +45,18 @@ export const userLabel = (user: { name: string; username: string }): string => `
 export function recordOperation(def: ResourceDef, args: HookArgs, action: OperateAction, row: Row): void {
   const describe = RECORDED[def.table];
   if (!describe) return;
-  stmt(args.db, `INSERT INTO operate_logs (id, user, action, resource_type, resource, remote_addr, datetime, org_id)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`).run(
-    uuid(), userLabel(args.ctx.user).slice(0, 128), action, def.model[args.ctx.lang].slice(0, 64),
-    describe(row).slice(0, 128), args.request.ip ?? '', isoAt(args.now), storedOrgId(args.ctx.org),
+  stmt(
+    args.db,
+    `INSERT INTO operate_logs (id, user, action, resource_type, resource, remote_addr, datetime, org_id)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    uuid(),
+    userLabel(args.ctx.user).slice(0, 128),
+    action,
+    def.model[args.ctx.lang].slice(0, 64),
+    describe(row).slice(0, 128),
+    args.request.ip ?? '',
+    isoAt(args.now),
+    storedOrgId(args.ctx.org),
   );
 }

@@ -8,9 +8,11 @@ import { isoAt } from '../lib/time.ts';
 import { userLabel } from './operate-log.ts';
 
 export function recordPasswordChange(db: DB, request: FastifyRequest, userId: string, nowMs: number): void {
-  const target = db.prepare('SELECT name, username FROM users WHERE id = ?').get(userId) as { name: string; username: string } | undefined;
+  const target = db.prepare('SELECT name, username FROM users WHERE id = ?').get(userId) as
+    { name: string; username: string } | undefined;
   if (!target) return;
   const by = request.ctx.user ?? target;
-  db.prepare('INSERT INTO password_change_logs (id, user, change_by, remote_addr, datetime) VALUES (?, ?, ?, ?, ?)')
-    .run(uuid(), userLabel(target), userLabel(by), request.ip ?? '', isoAt(nowMs));
+  db.prepare(
+    'INSERT INTO password_change_logs (id, user, change_by, remote_addr, datetime) VALUES (?, ?, ?, ?, ?)',
+  ).run(uuid(), userLabel(target), userLabel(by), request.ip ?? '', isoAt(nowMs));
 }

@@ -11,8 +11,12 @@ import { operateLogsResource } from '../resources/operate-logs.ts';
 import { passwordChangeLogsResource } from '../resources/password-change-logs.ts';
 
 export const AUDIT_RESOURCES: readonly ResourceDef[] = [
-  loginLogsResource, operateLogsResource, passwordChangeLogsResource, ftpLogsResource,
-  commandExecutionLogsResource, commandExecutionHostsResource,
+  loginLogsResource,
+  operateLogsResource,
+  passwordChangeLogsResource,
+  ftpLogsResource,
+  commandExecutionLogsResource,
+  commandExecutionHostsResource,
 ];
 
 export function registerAuditRoutes(app: FastifyInstance): void {

@@ -24,7 +24,12 @@ export type SignOutcome = { user: UserRow } | { failure: MessageKey };
 
 const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
 
-export function userForSignature(db: DB, credential: string, dateHeader: string | undefined, nowMs: number): SignOutcome {
+export function userForSignature(
+  db: DB,
+  credential: string,
+  dateHeader: string | undefined,
+  nowMs: number,
+): SignOutcome {
   const parts = credential.split(':');
   if (parts.length !== 2) return { failure: 'auth.sign_format' };
   const [keyId, signature] = parts;
@@ -37,8 +42,11 @@ export function userForSignature(db: DB, credential: string, dateHeader: string 
   // A disabled key signs nothing here (2.3 did not look at the key's switch): the same answer as a wrong signature.
   const owner = accessKeyOwner(db, keyId);
   if (!owner) {
-    const active = db.prepare('SELECT is_active FROM users WHERE id = ?').get(row.user_id) as { is_active: number } | undefined;
-    return { failure: active && !active.is_active && keyIsActive(db, keyId) ? 'auth.user_disabled' : 'auth.sign_invalid' };
+    const active = db.prepare('SELECT is_active FROM users WHERE id = ?').get(row.user_id) as
+      { is_active: number } | undefined;
+    return {
+      failure: active && !active.is_active && keyIsActive(db, keyId) ? 'auth.user_disabled' : 'auth.sign_invalid',
+    };
   }
   const expected = Buffer.from(signFor(owner.secret, dateHeader!));
   const actual = Buffer.from(signature);
@@ -46,4 +54,5 @@ export function userForSignature(db: DB, credential: string, dateHeader: string 
   return { user: owner.user };
 }
 
-const keyIsActive = (db: DB, keyId: string) => !!db.prepare('SELECT 1 FROM access_keys WHERE id = ? AND is_active = 1').get(keyId);
+const keyIsActive = (db: DB, keyId: string) =>
+  !!db.prepare('SELECT 1 FROM access_keys WHERE id = ? AND is_active = 1').get(keyId);

@@ -16,19 +16,26 @@ import type { SettingsStore } from '../settings/store.ts';
 import { needsConfirmation } from './login-confirm.ts';
 
 const TEXT = {
-  held: L('该账号有一个登录正在等待复核：在审批人处理之前，只能通过已复核的登录使用该账号',
-    'A sign-in of this account waits for login confirmation: until a reviewer decides, the account is used only from a login a reviewer approved.'),
-  credentials: L('该账号需要登录复核：访问密钥、SSH 公钥、密码和 MFA 只能在审批人同意的登录中修改',
-    'This account signs in under login confirmation: access keys, the SSH key, the password and MFA change only from a login a reviewer approved.'),
+  held: L(
+    '该账号有一个登录正在等待复核：在审批人处理之前，只能通过已复核的登录使用该账号',
+    'A sign-in of this account waits for login confirmation: until a reviewer decides, the account is used only from a login a reviewer approved.',
+  ),
+  credentials: L(
+    '该账号需要登录复核：访问密钥、SSH 公钥、密码和 MFA 只能在审批人同意的登录中修改',
+    'This account signs in under login confirmation: access keys, the SSH key, the password and MFA change only from a login a reviewer approved.',
+  ),
 };
 
 /** An interactive login (browser session or token API) whose sign-in a reviewer approved. */
-const approvedLogin = (ctx: RequestContext) => (ctx.via === 'session' || ctx.via === 'bearer') && ctx.loginConfirmed === true;
+const approvedLogin = (ctx: RequestContext) =>
+  (ctx.via === 'session' || ctx.via === 'bearer') && ctx.loginConfirmed === true;
 
 /** A sign-in of the user waits for a reviewer: an open `login_confirm` ticket, login confirmation on. */
 export function signInWaits(db: DB, settings: SettingsStore, userId: string): boolean {
   if (settings.get<boolean>('LOGIN_CONFIRM_ENABLE') !== true) return false;
-  return !!db.prepare("SELECT 1 FROM tickets WHERE user = ? AND type = 'login_confirm' AND status = 'open' LIMIT 1").get(userId);
+  return !!db
+    .prepare("SELECT 1 FROM tickets WHERE user = ? AND type = 'login_confirm' AND status = 'open' LIMIT 1")
+    .get(userId);
 }
 
 /** Why this call is held while a sign-in of its user waits, else null. */
@@ -59,5 +66,7 @@ export function credentialChangeRefusal(request: FastifyRequest): Refusal | null
   const { ctx } = request;
   if (!ctx.user) return null;
   const { db, settings } = request.server.bastion;
-  return credentialsLocked(db, settings, ctx.user, approvedLogin(ctx)) ? { status: 403, body: { detail: credentialsLockedText(ctx.lang) } } : null;
+  return credentialsLocked(db, settings, ctx.user, approvedLogin(ctx))
+    ? { status: 403, body: { detail: credentialsLockedText(ctx.lang) } }
+    : null;
 }

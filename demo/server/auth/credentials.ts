@@ -15,18 +15,38 @@ import { takeSignIn } from './sign-in-rate.ts';
 
 export type LoginResult =
   | { ok: true; user: UserRow }
-  | { ok: false; error: 'password_failed' | 'block_login' | 'user_inactive' | 'password_expired' | 'busy'; msg: string };
+  | {
+      ok: false;
+      error: 'password_failed' | 'block_login' | 'user_inactive' | 'password_expired' | 'busy';
+      msg: string;
+    };
 
 /** `ip`: the address the login is recorded and counted under (a terminal signing a user in passes the user's). */
-export async function checkCredentials(request: FastifyRequest, username: string, password: string, type: 'W' | 'T', ip = request.ip): Promise<LoginResult> {
+export async function checkCredentials(
+  request: FastifyRequest,
+  username: string,
+  password: string,
+  type: 'W' | 'T',
+  ip = request.ip,
+): Promise<LoginResult> {
   const { db, now, settings } = request.server.bastion;
   const { lang } = request.ctx;
   const nowMs = now();
   const limitMinutes = settings.get<number>('SECURITY_LOGIN_LIMIT_TIME');
   const policy = { limitCount: settings.get<number>('SECURITY_LOGIN_LIMIT_COUNT'), limitMinutes };
-  const log = (reason: string, success: boolean) => recordLogin(db, {
-    username, type, ip, userAgent: headerValue(request, 'user-agent') ?? '', reason, success,
-  }, nowMs);
+  const log = (reason: string, success: boolean) =>
+    recordLogin(
+      db,
+      {
+        username,
+        type,
+        ip,
+        userAgent: headerValue(request, 'user-agent') ?? '',
+        reason,
+        success,
+      },
+      nowMs,
+    );
 
   if (isBlocked(db, username, nowMs)) {
     log('block_login', false);
@@ -45,12 +65,21 @@ export async function checkCredentials(request: FastifyRequest, username: string
   if (!user) {
     const remaining = recordFailure(db, username, ip, nowMs, policy);
     log('password_failed', false);
-    if (remaining === 0) return { ok: false, error: 'block_login', msg: t(lang, 'auth.block_login', { minutes: limitMinutes }) };
-    return { ok: false, error: 'password_failed', msg: t(lang, 'auth.password_failed', { times: remaining, minutes: limitMinutes }) };
+    if (remaining === 0)
+      return { ok: false, error: 'block_login', msg: t(lang, 'auth.block_login', { minutes: limitMinutes }) };
+    return {
+      ok: false,
+      error: 'password_failed',
+      msg: t(lang, 'auth.password_failed', { times: remaining, minutes: limitMinutes }),
+    };
   }
   if (!isValidUser(user, nowMs)) {
     log('user_inactive', false);
-    return { ok: false, error: 'user_inactive', msg: t(lang, user.is_active ? 'auth.user_expired' : 'auth.user_inactive') };
+    return {
+      ok: false,
+      error: 'user_inactive',
+      msg: t(lang, user.is_active ? 'auth.user_expired' : 'auth.user_inactive'),
+    };
   }
   const expired = passwordExpiredRefusal(request, user, log);
   if (expired) return expired;
@@ -70,10 +99,19 @@ export function recordSignIn(request: FastifyRequest, user: UserRow, type: 'W' |
   const nowMs = now();
   clearFailures(db, user.username, ip); // wrong MFA codes before the right one count no more
   db.prepare('UPDATE users SET last_login = ? WHERE id = ?').run(new Date(nowMs).toISOString(), user.id);
-  recordLogin(db, {
-    username: user.username, type, ip, userAgent: headerValue(request, 'user-agent') ?? '', reason: '', success: true,
-    mfa: mfaEnabled(user, settings) ? 1 : 0,
-  }, nowMs);
+  recordLogin(
+    db,
+    {
+      username: user.username,
+      type,
+      ip,
+      userAgent: headerValue(request, 'user-agent') ?? '',
+      reason: '',
+      success: true,
+      mfa: mfaEnabled(user, settings) ? 1 : 0,
+    },
+    nowMs,
+  );
 }
 
 /**
@@ -81,7 +119,11 @@ export function recordSignIn(request: FastifyRequest, user: UserRow, type: 'W' |
  * (reason password_expired) until an administrator sets a new password. Unlike 2.3 it does not count toward
  * the lockout: the right password is no guessing attempt.
  */
-export function passwordExpiredRefusal(request: FastifyRequest, user: UserRow, log: (reason: string, success: boolean) => void): LoginResult | null {
+export function passwordExpiredRefusal(
+  request: FastifyRequest,
+  user: UserRow,
+  log: (reason: string, success: boolean) => void,
+): LoginResult | null {
   const { settings, now } = request.server.bastion;
   if (!passwordHasExpired(user, settings, now())) return null;
   log('password_expired', false);

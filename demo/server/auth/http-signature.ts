@@ -21,7 +21,11 @@ import { accessKeyOwner } from './access-key-sign.ts';
 const HASHES: Record<string, string> = { 'hmac-sha1': 'sha1', 'hmac-sha256': 'sha256', 'hmac-sha512': 'sha512' };
 const REQUIRED = ['(request-target)', 'date'];
 
-export interface SignedRequest { method: string; url: string; headers: IncomingHttpHeaders }
+export interface SignedRequest {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+}
 
 /**
  * The parameters of a Signature header as urllib's parse_http_list + httpsig read them: items split on
@@ -77,7 +81,12 @@ export function signingString(listed: string[], request: SignedRequest): string 
 }
 
 /** The user whose access key signed `request` (the part of the Authorization header after "Signature"), or null. */
-export function userForHttpSignature(db: DB, paramsText: string, request: SignedRequest, nowMs: number): UserRow | null {
+export function userForHttpSignature(
+  db: DB,
+  paramsText: string,
+  request: SignedRequest,
+  nowMs: number,
+): UserRow | null {
   const params = signatureParams(paramsText);
   const keyId = params.get('keyid');
   const algorithm = params.get('algorithm');

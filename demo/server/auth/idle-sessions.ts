@@ -15,7 +15,13 @@ export function maxIdleMs(settings: SettingsStore): number {
 }
 
 /** False (and the session is deleted) when it was idle too long since `lastActive`; otherwise records this use. */
-export function keepSessionAlive(db: DB, sessionId: string, lastActive: number, nowMs: number, idleMs: number): boolean {
+export function keepSessionAlive(
+  db: DB,
+  sessionId: string,
+  lastActive: number,
+  nowMs: number,
+  idleMs: number,
+): boolean {
   if (nowMs - lastActive > idleMs) {
     deleteSession(db, sessionId);
     return false;

@@ -15,7 +15,10 @@ export const CAPTCHA_AGE_MS = 5 * 60 * 1000;
 export const CAPTCHA_IMAGE_PATH = '/core/auth/captcha/image/';
 const KEY = /^[A-Za-z0-9_-]{16,64}$/;
 
-export interface Captcha { key: string; imageUrl: string }
+export interface Captcha {
+  key: string;
+  imageUrl: string;
+}
 
 export function captchaRequired(db: DB, ip: string, nowMs: number): boolean {
   return !!db.prepare('SELECT 1 FROM captcha_ips WHERE ip = ? AND until > ?').get(ip, nowMs);
@@ -23,8 +26,9 @@ export function captchaRequired(db: DB, ip: string, nowMs: number): boolean {
 
 /** A failed form login: this address answers a captcha for the next hour. */
 export function requireCaptcha(db: DB, ip: string, nowMs: number): void {
-  db.prepare('INSERT INTO captcha_ips (ip, until) VALUES (?, ?) ON CONFLICT(ip) DO UPDATE SET until = excluded.until')
-    .run(ip, nowMs + CAPTCHA_IP_MS);
+  db.prepare(
+    'INSERT INTO captcha_ips (ip, until) VALUES (?, ?) ON CONFLICT(ip) DO UPDATE SET until = excluded.until',
+  ).run(ip, nowMs + CAPTCHA_IP_MS);
 }
 
 /** A new challenge (each rendering of the form shows a fresh one, as django-simple-captcha does). */
@@ -34,14 +38,20 @@ export function newCaptcha(db: DB, nowMs: number): Captcha {
   const key = randomToken(20);
   db.prepare('DELETE FROM captchas WHERE expires_at <= ?').run(nowMs);
   db.prepare('DELETE FROM captcha_ips WHERE until <= ?').run(nowMs);
-  db.prepare('INSERT INTO captchas (key, answer, image, expires_at) VALUES (?, ?, ?, ?)').run(key, text, data, nowMs + CAPTCHA_AGE_MS);
+  db.prepare('INSERT INTO captchas (key, answer, image, expires_at) VALUES (?, ?, ?, ?)').run(
+    key,
+    text,
+    data,
+    nowMs + CAPTCHA_AGE_MS,
+  );
   return { key, imageUrl: `${CAPTCHA_IMAGE_PATH}${key}/` };
 }
 
 /** Whether `answer` solves challenge `key` (case-insensitive); the challenge is spent either way. */
 export function captchaSolved(db: DB, key: unknown, answer: unknown, nowMs: number): boolean {
   if (typeof key !== 'string' || typeof answer !== 'string' || !KEY.test(key)) return false;
-  const row = db.prepare('DELETE FROM captchas WHERE key = ? RETURNING answer, expires_at').get(key) as { answer: string; expires_at: number } | undefined;
+  const row = db.prepare('DELETE FROM captchas WHERE key = ? RETURNING answer, expires_at').get(key) as
+    { answer: string; expires_at: number } | undefined;
   return !!row && row.expires_at > nowMs && row.answer.toLowerCase() === answer.trim().toLowerCase();
 }
 
@@ -50,7 +60,8 @@ export function registerCaptchaRoutes(app: FastifyInstance): void {
     const { key } = request.params as { key: string };
     const { db, now } = app.bastion;
     const image = KEY.test(key)
-      ? db.prepare('SELECT image FROM captchas WHERE key = ? AND expires_at > ?').pluck().get(key, now()) as string | undefined
+      ? (db.prepare('SELECT image FROM captchas WHERE key = ? AND expires_at > ?').pluck().get(key, now()) as
+          string | undefined)
       : undefined;
     if (image === undefined) return reply.code(404).send({ detail: t(request.ctx.lang, 'request.not_found') });
     return reply.type('image/svg+xml').header('Cache-Control', 'no-store').send(image);

@@ -52,7 +52,10 @@ function readRow(request: FastifyRequest): { id: string; data: LoginFlowData } |
   const id = request.cookies[LOGIN_FLOW_COOKIE];
   if (!id) return null;
   const { db, now } = request.server.bastion;
-  const raw = db.prepare('SELECT data FROM login_flows WHERE id_hash = ? AND expires_at > ?').pluck().get(tokenHash(id), now()) as string | undefined;
+  const raw = db
+    .prepare('SELECT data FROM login_flows WHERE id_hash = ? AND expires_at > ?')
+    .pluck()
+    .get(tokenHash(id), now()) as string | undefined;
   if (raw === undefined) return null;
   try {
     return { id, data: JSON.parse(unseal(db, raw)) as LoginFlowData };
@@ -75,10 +78,23 @@ export function loginFlow(request: FastifyRequest, reply: FastifyReply): LoginFl
       if (!id) {
         id = randomToken();
         db.prepare('DELETE FROM login_flows WHERE expires_at <= ?').run(nowMs);
-        db.prepare('INSERT INTO login_flows (id_hash, data, expires_at) VALUES (?, ?, ?)').run(tokenHash(id), sealed(db, data), nowMs + LOGIN_FLOW_AGE_MS);
-        reply.setCookie(LOGIN_FLOW_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: LOGIN_FLOW_AGE_MS / 1000 });
+        db.prepare('INSERT INTO login_flows (id_hash, data, expires_at) VALUES (?, ?, ?)').run(
+          tokenHash(id),
+          sealed(db, data),
+          nowMs + LOGIN_FLOW_AGE_MS,
+        );
+        reply.setCookie(LOGIN_FLOW_COOKIE, id, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          maxAge: LOGIN_FLOW_AGE_MS / 1000,
+        });
       } else {
-        db.prepare('UPDATE login_flows SET data = ?, expires_at = ? WHERE id_hash = ?').run(sealed(db, data), nowMs + LOGIN_FLOW_AGE_MS, tokenHash(id));
+        db.prepare('UPDATE login_flows SET data = ?, expires_at = ? WHERE id_hash = ?').run(
+          sealed(db, data),
+          nowMs + LOGIN_FLOW_AGE_MS,
+          tokenHash(id),
+        );
       }
     },
     clear() {

@@ -17,11 +17,22 @@ import { createSession, deleteSession } from './sessions.ts';
 
 /** Starts the user's browser session and redirects to `next` (the console when empty). */
 /** `confirmed`: a reviewer approved this sign-in (login confirmation's guard). */
-export function startBrowserSession(request: FastifyRequest, reply: FastifyReply, user: UserRow, next: string, confirmed = false) {
+export function startBrowserSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: UserRow,
+  next: string,
+  confirmed = false,
+) {
   const { db, now, loginAgeMs } = request.server.bastion;
   if (request.cookies.sessionid) deleteSession(db, request.cookies.sessionid);
   const sessionId = createSession(db, user.id, now(), loginAgeMs, confirmed);
-  reply.setCookie('sessionid', sessionId, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: Math.ceil(loginAgeMs / 1000) });
+  reply.setCookie('sessionid', sessionId, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    maxAge: Math.ceil(loginAgeMs / 1000),
+  });
   setCsrfCookie(reply, randomToken()); // Django rotates the token at login.
   return reply.redirect(next || '/ui/');
 }
@@ -30,11 +41,18 @@ export function startBrowserSession(request: FastifyRequest, reply: FastifyReply
 export function continueLogin(request: FastifyRequest, reply: FastifyReply, user: UserRow, next: string) {
   const { settings, now, db } = request.server.bastion;
   if (!mfaEnabled(user, settings)) {
-    if (needsConfirmation(db, settings, user)) return startConfirmation(request, reply, loginFlow(request, reply), user, next);
+    if (needsConfirmation(db, settings, user))
+      return startConfirmation(request, reply, loginFlow(request, reply), user, next);
     return startBrowserSession(request, reply, user, next);
   }
   const flow = loginFlow(request, reply);
-  flow.update({ pendingUserId: user.id, pendingNext: next, pendingAt: now(), mfaPassed: false, otpSecretPending: undefined });
+  flow.update({
+    pendingUserId: user.id,
+    pendingNext: next,
+    pendingAt: now(),
+    mfaPassed: false,
+    otpSecretPending: undefined,
+  });
   if (!mfaUnset(user, settings)) return reply.redirect(OTP_PATHS.loginOtp);
   logMfaFailure(request, user.username, 'W', 'mfa_unset'); // 2.3 logs MFAUnsetError, then sends the user to bind
   return reply.redirect(OTP_PATHS.bind);
@@ -53,7 +71,13 @@ export function pendingUser(request: FastifyRequest, flow: LoginFlow): UserRow |
 /** The MFA step is done: the flow forgets the user, the sign-in is logged and the session starts. */
 export function finishPendingLogin(request: FastifyRequest, reply: FastifyReply, flow: LoginFlow, user: UserRow) {
   const next = flow.data.pendingNext ?? '';
-  flow.update({ pendingUserId: undefined, pendingNext: undefined, pendingAt: undefined, mfaPassed: undefined, otpSecretPending: undefined });
+  flow.update({
+    pendingUserId: undefined,
+    pendingNext: undefined,
+    pendingAt: undefined,
+    mfaPassed: undefined,
+    otpSecretPending: undefined,
+  });
   const { db, settings } = request.server.bastion;
   if (needsConfirmation(db, settings, user)) return startConfirmation(request, reply, flow, user, next);
   recordSignIn(request, user, 'W');
@@ -63,7 +87,13 @@ export function finishPendingLogin(request: FastifyRequest, reply: FastifyReply,
 export const WAIT_CONFIRM_PATH = '/core/auth/login/wait-confirm/';
 
 /** Login confirmation applies: a ticket goes to the reviewers and the browser waits for their answer. */
-export function startConfirmation(request: FastifyRequest, reply: FastifyReply, flow: LoginFlow, user: UserRow, next: string) {
+export function startConfirmation(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  flow: LoginFlow,
+  user: UserRow,
+  next: string,
+) {
   const ticketId = openConfirmTicket(request, user);
   flow.update({ confirmUserId: user.id, confirmTicketId: ticketId, confirmNext: next, confirmLogged: false });
   return reply.redirect(WAIT_CONFIRM_PATH);

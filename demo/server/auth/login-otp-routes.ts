@@ -16,7 +16,11 @@ const LOGIN_PATH = '/core/auth/login/';
 
 export function registerLoginOtpRoutes(app: FastifyInstance): void {
   const form = (request: FastifyRequest, error = '', status = 200) => ({
-    title: t(request.ctx.lang, 'mfa.login_title'), action: OTP_PATHS.loginOtp, field: 'otp_code' as const, error, status,
+    title: t(request.ctx.lang, 'mfa.login_title'),
+    action: OTP_PATHS.loginOtp,
+    field: 'otp_code' as const,
+    error,
+    status,
   });
 
   app.get(OTP_PATHS.loginOtp, (request, reply) => {

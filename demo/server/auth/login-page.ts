@@ -5,7 +5,11 @@ import { renderAuthPage } from './auth-page-layout.ts';
 import type { Captcha } from './login-captcha.ts';
 
 export interface LoginPageModel {
-  lang: Lang; csrfToken: string; next: string; username: string; error: string;
+  lang: Lang;
+  csrfToken: string;
+  next: string;
+  username: string;
+  error: string;
   /** The flow's RSA public key (PEM): the form's script encrypts the password with it. */
   publicKey: string;
   /** Asked after a failed login from the caller's address. */

@@ -16,14 +16,31 @@ import { deleteSession, revokeBearerTokens } from './sessions.ts';
 
 export const LOGIN_PATH = '/core/auth/login/';
 
-function renderForm(request: FastifyRequest, reply: FastifyReply, opts: { next: string; username?: string; error?: string; status?: number }) {
+function renderForm(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  opts: { next: string; username?: string; error?: string; status?: number },
+) {
   const { db, now } = request.server.bastion;
   const csrfToken = request.cookies.csrftoken || randomToken();
   if (csrfToken !== request.cookies.csrftoken) setCsrfCookie(reply, csrfToken);
   const publicKey = loginPublicKey(loginFlow(request, reply));
   const captcha = captchaRequired(db, request.ip, now()) ? newCaptcha(db, now()) : null;
-  return reply.code(opts.status ?? 200).header('Cache-Control', 'no-store').type('text/html; charset=utf-8')
-    .send(renderLoginPage({ lang: request.ctx.lang, csrfToken, next: opts.next, username: opts.username ?? '', error: opts.error ?? '', publicKey, captcha }));
+  return reply
+    .code(opts.status ?? 200)
+    .header('Cache-Control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(
+      renderLoginPage({
+        lang: request.ctx.lang,
+        csrfToken,
+        next: opts.next,
+        username: opts.username ?? '',
+        error: opts.error ?? '',
+        publicKey,
+        captcha,
+      }),
+    );
 }
 
 export function registerLoginRoutes(app: FastifyInstance): void {
@@ -42,7 +59,12 @@ export function registerLoginRoutes(app: FastifyInstance): void {
     const username = typeof body.username === 'string' ? body.username.trim() : '';
     const cookieToken = request.cookies.csrftoken;
     if (!cookieToken || body.csrfmiddlewaretoken !== cookieToken) {
-      return renderForm(request, reply, { next, username, error: t(request.ctx.lang, 'auth.csrf_failed'), status: 403 });
+      return renderForm(request, reply, {
+        next,
+        username,
+        error: t(request.ctx.lang, 'auth.csrf_failed'),
+        status: 403,
+      });
     }
     const { db, now } = app.bastion;
     // As 2.3's form validation: a wrong or missing captcha refuses before the password is looked at
@@ -55,7 +77,12 @@ export function registerLoginRoutes(app: FastifyInstance): void {
     const result = await checkCredentials(request, username, password, 'W');
     if (!result.ok) {
       if (result.error !== 'busy') requireCaptcha(db, request.ip, now());
-      return renderForm(request, reply, { next, username, error: result.msg, status: result.error === 'busy' ? 429 : undefined });
+      return renderForm(request, reply, {
+        next,
+        username,
+        error: result.msg,
+        status: result.error === 'busy' ? 429 : undefined,
+      });
     }
     clearLoginKeyPair(flow);
     return continueLogin(request, reply, result.user, next);

@@ -45,5 +45,6 @@ export function decryptLoginPassword(flow: LoginFlow, cipherText: string): strin
 
 /** A successful sign-in ends the pair (2.3 clear_rsa_key); the rest of the flow (MFA step) stays. */
 export function clearLoginKeyPair(flow: LoginFlow): void {
-  if (flow.data.rsaPrivateKey || flow.data.rsaPublicKey) flow.update({ rsaPrivateKey: undefined, rsaPublicKey: undefined });
+  if (flow.data.rsaPrivateKey || flow.data.rsaPublicKey)
+    flow.update({ rsaPrivateKey: undefined, rsaPublicKey: undefined });
 }

@@ -16,6 +16,7 @@ export function registerLoginScripts(app: FastifyInstance): void {
   ];
   for (const [path, source] of files) {
     app.get(path, (_request, reply) =>
-      reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'no-cache').send(source));
+      reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'no-cache').send(source),
+    );
   }
 }

@@ -22,9 +22,19 @@ export const mfaUnset = (user: MfaUser, settings: SettingsStore): boolean =>
   mfaEnabled(user, settings) && !user.otp_secret_key;
 
 /** A login log row for a refused MFA step (2.3's MFAFailedError / MFAUnsetError are logged). */
-export function logMfaFailure(request: FastifyRequest, username: string, type: 'W' | 'T', reason = 'mfa_failed', ip = request.ip): void {
+export function logMfaFailure(
+  request: FastifyRequest,
+  username: string,
+  type: 'W' | 'T',
+  reason = 'mfa_failed',
+  ip = request.ip,
+): void {
   const { db, now } = request.server.bastion;
-  recordLogin(db, { username, type, ip, userAgent: headerValue(request, 'user-agent') ?? '', reason, success: false }, now());
+  recordLogin(
+    db,
+    { username, type, ip, userAgent: headerValue(request, 'user-agent') ?? '', reason, success: false },
+    now(),
+  );
 }
 
 /**
@@ -34,7 +44,10 @@ export function logMfaFailure(request: FastifyRequest, username: string, type: '
  */
 export function countMfaFailure(request: FastifyRequest, username: string, ip = request.ip): boolean {
   const { db, now, settings } = request.server.bastion;
-  const policy = { limitCount: settings.get<number>('SECURITY_LOGIN_LIMIT_COUNT'), limitMinutes: settings.get<number>('SECURITY_LOGIN_LIMIT_TIME') };
+  const policy = {
+    limitCount: settings.get<number>('SECURITY_LOGIN_LIMIT_COUNT'),
+    limitMinutes: settings.get<number>('SECURITY_LOGIN_LIMIT_TIME'),
+  };
   recordFailure(db, username, ip, now(), policy);
   return isBlocked(db, username, now());
 }

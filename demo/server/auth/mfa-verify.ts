@@ -12,12 +12,14 @@ import { authorize, IsValidUser } from './permissions.ts';
 import { headerValue } from './request-context.ts';
 import { verifyTotp } from './totp.ts';
 
-type Login = { table: 'sessions'; column: 'id_hash'; key: string } | { table: 'bearer_tokens'; column: 'token_hash'; key: string };
+type Login =
+  { table: 'sessions'; column: 'id_hash'; key: string } | { table: 'bearer_tokens'; column: 'token_hash'; key: string };
 
 /** The login row this request came with (keyed by the hash of its token), if it is one that can hold a verification. */
 function loginOf(request: FastifyRequest): Login | null {
   const { ctx } = request;
-  if (ctx.via === 'session' && ctx.sessionId) return { table: 'sessions', column: 'id_hash', key: tokenHash(ctx.sessionId) };
+  if (ctx.via === 'session' && ctx.sessionId)
+    return { table: 'sessions', column: 'id_hash', key: tokenHash(ctx.sessionId) };
   if (ctx.via === 'bearer') {
     const token = headerValue(request, 'authorization')?.trim().split(/\s+/, 2)[1];
     if (token) return { table: 'bearer_tokens', column: 'token_hash', key: tokenHash(token) };
@@ -28,7 +30,10 @@ function loginOf(request: FastifyRequest): Login | null {
 export function mfaRecentlyVerified(db: DB, request: FastifyRequest, nowMs: number, ttlSeconds: number): boolean {
   const login = loginOf(request);
   if (!login) return false;
-  const at = db.prepare(`SELECT mfa_verified_at FROM ${login.table} WHERE ${login.column} = ?`).pluck().get(login.key) as number | null | undefined;
+  const at = db
+    .prepare(`SELECT mfa_verified_at FROM ${login.table} WHERE ${login.column} = ?`)
+    .pluck()
+    .get(login.key) as number | null | undefined;
   return typeof at === 'number' && nowMs - at < ttlSeconds * 1000;
 }
 
@@ -40,8 +45,10 @@ export function registerOtpVerifyRoute(app: FastifyInstance): void {
     const body = request.body as Record<string, unknown> | null | undefined;
     const raw = body && typeof body === 'object' ? body.code : undefined;
     // 2.3's OtpVerifySerializer: code = CharField(max_length=6, min_length=6).
-    if (raw === undefined || raw === null || raw === '') return reply.code(400).send({ code: [t(lang, 'field.required')] });
-    if (typeof raw !== 'string' && typeof raw !== 'number') return reply.code(400).send({ code: [t(lang, 'field.invalid_string')] });
+    if (raw === undefined || raw === null || raw === '')
+      return reply.code(400).send({ code: [t(lang, 'field.required')] });
+    if (typeof raw !== 'string' && typeof raw !== 'number')
+      return reply.code(400).send({ code: [t(lang, 'field.invalid_string')] });
     const code = String(raw);
     if (code.length > 6) return reply.code(400).send({ code: [t(lang, 'field.max_length', { max: 6 })] });
     if (code.length < 6) return reply.code(400).send({ code: [t(lang, 'field.min_length', { min: 6 })] });

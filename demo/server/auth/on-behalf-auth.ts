@@ -37,20 +37,33 @@ export async function checkOnBehalf(request: FastifyRequest, body: Record<string
   const password = typeof body.password === 'string' ? body.password : '';
   const refused = (msg: string): LoginResult => ({ ok: false, error: 'password_failed', msg });
   if (!publicKey || password) {
-    if (settings.get<boolean>('TERMINAL_PASSWORD_AUTH') === false) return refused('Password authentication is disabled for terminals');
+    if (settings.get<boolean>('TERMINAL_PASSWORD_AUTH') === false)
+      return refused('Password authentication is disabled for terminals');
     return checkCredentials(request, username, password, 'T', ip);
   }
-  if (settings.get<boolean>('TERMINAL_PUBLIC_KEY_AUTH') === false) return refused('Public key authentication is disabled for terminals');
+  if (settings.get<boolean>('TERMINAL_PUBLIC_KEY_AUTH') === false)
+    return refused('Public key authentication is disabled for terminals');
   const nowMs = now();
   const limitMinutes = settings.get<number>('SECURITY_LOGIN_LIMIT_TIME');
-  const log = (reason: string, success: boolean) => recordLogin(db, {
-    username, type: 'T', ip, userAgent: headerValue(request, 'user-agent') ?? '', reason, success,
-  }, nowMs);
+  const log = (reason: string, success: boolean) =>
+    recordLogin(
+      db,
+      {
+        username,
+        type: 'T',
+        ip,
+        userAgent: headerValue(request, 'user-agent') ?? '',
+        reason,
+        success,
+      },
+      nowMs,
+    );
   if (isBlocked(db, username, nowMs)) {
     log('block_login', false);
     return { ok: false, error: 'block_login', msg: t(lang, 'auth.block_login', { minutes: limitMinutes }) };
   }
-  const user = db.prepare("SELECT * FROM users WHERE username = ? AND role != 'App'").get(username) as UserRow | undefined;
+  const user = db.prepare("SELECT * FROM users WHERE username = ? AND role != 'App'").get(username) as
+    UserRow | undefined;
   const offered = keyBlob(publicKey);
   // A key that is not the user's counts nothing toward the lockout: SSH clients offer each key they hold
   // in turn, and the door has checked the signature, so the caller does hold that key.
@@ -60,7 +73,11 @@ export async function checkOnBehalf(request: FastifyRequest, body: Record<string
   }
   if (!isValidUser(user, nowMs)) {
     log('user_inactive', false);
-    return { ok: false, error: 'user_inactive', msg: t(lang, user.is_active ? 'auth.user_expired' : 'auth.user_inactive') };
+    return {
+      ok: false,
+      error: 'user_inactive',
+      msg: t(lang, user.is_active ? 'auth.user_expired' : 'auth.user_inactive'),
+    };
   }
   const expired = passwordExpiredRefusal(request, user, log);
   if (expired) return expired;

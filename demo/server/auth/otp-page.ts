@@ -55,19 +55,29 @@ ${error}
 ${fieldMarkup(lang, page.field)}
 <button type="submit">${e(page.field === 'password' ? t(lang, 'mfa.next') : t(lang, 'mfa.verify'))}</button>
 </form>`;
-  return reply.code(page.status ?? 200).header('Cache-Control', 'no-store').type('text/html; charset=utf-8')
+  return reply
+    .code(page.status ?? 200)
+    .header('Cache-Control', 'no-store')
+    .type('text/html; charset=utf-8')
     .send(renderAuthPage({ lang, title: page.title, body }));
 }
 
 /** A card with a message and a link (the success page; refusals a browser reaches by navigation). */
-export function sendMessagePage(request: FastifyRequest, reply: FastifyReply, page: { title: string; message: string; link: string; linkText: string; status?: number }) {
+export function sendMessagePage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: { title: string; message: string; link: string; linkText: string; status?: number },
+) {
   const { lang } = request.ctx;
   const body = `<div class="card">
 <h1>${e(page.title)}</h1>
 <p class="help" role="status">${e(page.message)}</p>
 <p><a href="${e(page.link)}">${e(page.linkText)}</a></p>
 </div>`;
-  return reply.code(page.status ?? 200).header('Cache-Control', 'no-store').type('text/html; charset=utf-8')
+  return reply
+    .code(page.status ?? 200)
+    .header('Cache-Control', 'no-store')
+    .type('text/html; charset=utf-8')
     .send(renderAuthPage({ lang, title: page.title, body }));
 }
 
@@ -79,5 +89,5 @@ export function postedCode(body: Record<string, unknown>): string {
 
 export const formBody = (request: FastifyRequest): Record<string, unknown> => {
   const body = request.body;
-  return body && typeof body === 'object' && !Array.isArray(body) ? body as Record<string, unknown> : {};
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 };

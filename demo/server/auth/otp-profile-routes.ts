@@ -35,7 +35,13 @@ function sessionUser(request: FastifyRequest): OtpUser | null {
   const { db, now } = request.server.bastion;
   let id = ctx.user && ctx.via === 'session' ? ctx.user.id : null;
   const sessionId = request.cookies.sessionid;
-  if (!id && request.method === 'POST' && sessionId && !headerValue(request, 'authorization') && csrfOk(request, formBody(request))) {
+  if (
+    !id &&
+    request.method === 'POST' &&
+    sessionId &&
+    !headerValue(request, 'authorization') &&
+    csrfOk(request, formBody(request))
+  ) {
     id = userForSession(db, sessionId, now())?.user.id ?? null;
   }
   if (!id) return null;
@@ -46,7 +52,10 @@ function sessionUser(request: FastifyRequest): OtpUser | null {
 function sessionApproved(request: FastifyRequest): boolean {
   if (request.ctx.via === 'session') return request.ctx.loginConfirmed === true;
   const sessionId = request.cookies.sessionid;
-  return !!sessionId && userForSession(request.server.bastion.db, sessionId, request.server.bastion.now())?.confirmed === true;
+  return (
+    !!sessionId &&
+    userForSession(request.server.bastion.db, sessionId, request.server.bastion.now())?.confirmed === true
+  );
 }
 
 const recent = (flow: LoginFlow, user: UserRow, key: 'otpPasswordAt' | 'otpCodeAt', nowMs: number): boolean => {
@@ -74,24 +83,40 @@ const nextOf = (request: FastifyRequest): string => {
 };
 
 export function registerOtpProfileRoutes(app: FastifyInstance): void {
-  const forbidden = (request: FastifyRequest, reply: FastifyReply) => sendMessagePage(request, reply, {
-    title: t(request.ctx.lang, 'mfa.bind_title'), message: t(request.ctx.lang, 'mfa.forbidden'),
-    link: OTP_PATHS.enableStart, linkText: t(request.ctx.lang, 'mfa.next'), status: 403,
-  });
+  const forbidden = (request: FastifyRequest, reply: FastifyReply) =>
+    sendMessagePage(request, reply, {
+      title: t(request.ctx.lang, 'mfa.bind_title'),
+      message: t(request.ctx.lang, 'mfa.forbidden'),
+      link: OTP_PATHS.enableStart,
+      linkText: t(request.ctx.lang, 'mfa.next'),
+      status: 403,
+    });
   const toLogin = (request: FastifyRequest, reply: FastifyReply) =>
     reply.redirect(`${LOGIN_PATH}?next=${encodeURIComponent(request.url.split('?')[0])}`);
   // MFA is a credential: a signed-in user under login confirmation changes it only from an approved sign-in
   // (auth/credential-guard.ts). The first authenticator a forced sign-in binds is not a change of one.
-  const locked = (request: FastifyRequest, user: OtpUser) => credentialsLocked(app.bastion.db, app.bastion.settings, user, sessionApproved(request));
-  const lockedPage = (request: FastifyRequest, reply: FastifyReply) => sendMessagePage(request, reply, {
-    title: t(request.ctx.lang, 'mfa.bind_title'), message: credentialsLockedText(request.ctx.lang), link: '/ui/#/users/profile/', linkText: 'OK', status: 403,
-  });
+  const locked = (request: FastifyRequest, user: OtpUser) =>
+    credentialsLocked(app.bastion.db, app.bastion.settings, user, sessionApproved(request));
+  const lockedPage = (request: FastifyRequest, reply: FastifyReply) =>
+    sendMessagePage(request, reply, {
+      title: t(request.ctx.lang, 'mfa.bind_title'),
+      message: credentialsLockedText(request.ctx.lang),
+      link: '/ui/#/users/profile/',
+      linkText: 'OK',
+      status: 403,
+    });
 
   // start/: the password again (2.3's UserVerifyPasswordView); a forced sign-in has just given it.
-  const startForm = (request: FastifyRequest, reply: FastifyReply, error = '', status = 200) => sendOtpForm(request, reply, {
-    title: t(request.ctx.lang, 'mfa.password_title'), action: OTP_PATHS.enableStart, field: 'password',
-    intro: [t(request.ctx.lang, 'mfa.password_help')], next: nextOf(request), error, status,
-  });
+  const startForm = (request: FastifyRequest, reply: FastifyReply, error = '', status = 200) =>
+    sendOtpForm(request, reply, {
+      title: t(request.ctx.lang, 'mfa.password_title'),
+      action: OTP_PATHS.enableStart,
+      field: 'password',
+      intro: [t(request.ctx.lang, 'mfa.password_help')],
+      next: nextOf(request),
+      error,
+      status,
+    });
   app.get(OTP_PATHS.enableStart, (request, reply) => {
     if (sessionUser(request)) return startForm(request, reply);
     if (pendingUser(request, loginFlow(request, reply))) return reply.redirect(OTP_PATHS.bind);
@@ -113,14 +138,27 @@ export function registerOtpProfileRoutes(app: FastifyInstance): void {
   });
 
   // bind/: a new secret as a QR code and as text; a code of it saves it (and turns MFA on).
-  const bindForm = async (request: FastifyRequest, reply: FastifyReply, user: OtpUser, pending: boolean, secret: string, error = '') => {
+  const bindForm = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: OtpUser,
+    pending: boolean,
+    secret: string,
+    error = '',
+  ) => {
     const { lang } = request.ctx;
     const qr = await QRCode.toDataURL(otpUri(user.username, secret), { margin: 1, width: 200 });
     const extraHtml = `<p><img class="otp-qr" src="${e(qr)}" alt="${e(t(lang, 'mfa.qr_alt'))}" width="200" height="200"></p>
 <p class="help">${e(t(lang, 'mfa.secret_label'))}: <code class="otp-secret">${e(secret)}</code></p>`;
     const intro = pending ? [t(lang, 'mfa.bind_forced'), t(lang, 'mfa.bind_help')] : [t(lang, 'mfa.bind_help')];
     return sendOtpForm(request, reply, {
-      title: t(lang, 'mfa.bind_title'), action: OTP_PATHS.bind, field: 'otp_code', intro, extraHtml, next: nextOf(request), error,
+      title: t(lang, 'mfa.bind_title'),
+      action: OTP_PATHS.bind,
+      field: 'otp_code',
+      intro,
+      extraHtml,
+      next: nextOf(request),
+      error,
     });
   };
   app.get(OTP_PATHS.bind, async (request, reply) => {
@@ -140,12 +178,19 @@ export function registerOtpProfileRoutes(app: FastifyInstance): void {
     const body = formBody(request);
     const secret = flow.data.otpSecretPending;
     if (!secret) return reply.redirect(OTP_PATHS.bind);
-    if (!csrfOk(request, body)) return bindForm(request, reply, who.user, who.pending, secret, t(request.ctx.lang, 'auth.csrf_failed'));
+    if (!csrfOk(request, body))
+      return bindForm(request, reply, who.user, who.pending, secret, t(request.ctx.lang, 'auth.csrf_failed'));
     // A wrong code keeps the same secret on screen: the app may already hold it.
-    if (!verifyTotp(secret, postedCode(body), now())) return bindForm(request, reply, who.user, who.pending, secret, t(request.ctx.lang, 'mfa.code_failed'));
+    if (!verifyTotp(secret, postedCode(body), now()))
+      return bindForm(request, reply, who.user, who.pending, secret, t(request.ctx.lang, 'mfa.code_failed'));
     // 2.3's enable_mfa(): level 1 unless already forced (2).
     bindOtpSecret(db, who.user.id, secret);
-    flow.update({ otpSecretPending: undefined, otpPasswordAt: undefined, otpCodeAt: undefined, otpAuthUserId: undefined });
+    flow.update({
+      otpSecretPending: undefined,
+      otpPasswordAt: undefined,
+      otpCodeAt: undefined,
+      otpAuthUserId: undefined,
+    });
     if (who.pending) {
       const user = db.prepare('SELECT * FROM users WHERE id = ?').get(who.user.id) as UserRow;
       return finishPendingLogin(request, reply, flow, user);
@@ -154,11 +199,22 @@ export function registerOtpProfileRoutes(app: FastifyInstance): void {
   });
 
   // disable/authentication/ and update/: a code of the current authenticator first.
-  const codeForm = (request: FastifyRequest, reply: FastifyReply, kind: 'disable' | 'update', error = '', status = 200) => sendOtpForm(request, reply, {
-    title: t(request.ctx.lang, kind === 'disable' ? 'mfa.disable_title' : 'mfa.update_title'),
-    action: kind === 'disable' ? OTP_PATHS.disable : OTP_PATHS.update,
-    field: 'otp_code', intro: [t(request.ctx.lang, 'mfa.confirm_help')], next: nextOf(request), error, status,
-  });
+  const codeForm = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    kind: 'disable' | 'update',
+    error = '',
+    status = 200,
+  ) =>
+    sendOtpForm(request, reply, {
+      title: t(request.ctx.lang, kind === 'disable' ? 'mfa.disable_title' : 'mfa.update_title'),
+      action: kind === 'disable' ? OTP_PATHS.disable : OTP_PATHS.update,
+      field: 'otp_code',
+      intro: [t(request.ctx.lang, 'mfa.confirm_help')],
+      next: nextOf(request),
+      error,
+      status,
+    });
   for (const kind of ['disable', 'update'] as const) {
     const path = kind === 'disable' ? OTP_PATHS.disable : OTP_PATHS.update;
     const refusal = (request: FastifyRequest, user: OtpUser) => {
@@ -171,7 +227,14 @@ export function registerOtpProfileRoutes(app: FastifyInstance): void {
       const user = sessionUser(request);
       if (!user) return toLogin(request, reply);
       const refused = refusal(request, user);
-      if (refused) return sendMessagePage(request, reply, { title: t(request.ctx.lang, 'mfa.bind_title'), message: refused, link: '/ui/#/users/profile/', linkText: 'OK', status: 400 });
+      if (refused)
+        return sendMessagePage(request, reply, {
+          title: t(request.ctx.lang, 'mfa.bind_title'),
+          message: refused,
+          link: '/ui/#/users/profile/',
+          linkText: 'OK',
+          status: 400,
+        });
       return codeForm(request, reply, kind);
     });
     app.post(path, (request, reply) => {

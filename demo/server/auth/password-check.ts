@@ -7,12 +7,17 @@ import { authenticateLdapUser, ldapErrorText, ldapPolicy, storedLdapConfig } fro
 import { upsertLdapUser } from '../settings/ldap-import.ts';
 
 /** The user `username` names when `password` is theirs; null otherwise (unknown user, App account, wrong password). */
-export async function userForPassword(request: FastifyRequest, username: string, password: string): Promise<UserRow | null> {
+export async function userForPassword(
+  request: FastifyRequest,
+  username: string,
+  password: string,
+): Promise<UserRow | null> {
   const { db, settings } = request.server.bastion;
   const user = db.prepare('SELECT * FROM users WHERE username = ?').get(username) as UserRow | undefined;
   // With LDAP sign-in on, the directory decides for its own users and for names we do not know yet
   // (2.3's LDAP backend creates them on their first successful bind); local users keep their password.
-  if (settings.get('AUTH_LDAP') === true && (!user || user.source === 'ldap')) return ldapUser(request, username, password);
+  if (settings.get('AUTH_LDAP') === true && (!user || user.source === 'ldap'))
+    return ldapUser(request, username, password);
   // The hash is checked even without a user (a dummy one then): same cost, so timing does not
   // reveal whether the username exists.
   const passwordOk = await verifyPassword(password, user?.password_hash ?? null);

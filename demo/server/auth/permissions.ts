@@ -8,8 +8,13 @@ import { t } from '../lib/i18n.ts';
 export type PermissionCheck = (db: DB, ctx: RequestContext & { user: UserRow }, nowMs: number) => boolean;
 
 /** One permission class for list, retrieve, create, update and delete (most viewsets use one). */
-export const everyAction = (check: PermissionCheck) =>
-  ({ list: check, retrieve: check, create: check, update: check, delete: check });
+export const everyAction = (check: PermissionCheck) => ({
+  list: check,
+  retrieve: check,
+  create: check,
+  update: check,
+  delete: check,
+});
 
 export function isValidUser(user: UserRow, nowMs: number): boolean {
   return user.is_active === 1 && new Date(user.date_expired).getTime() > nowMs;
@@ -17,15 +22,21 @@ export function isValidUser(user: UserRow, nowMs: number): boolean {
 
 export const IsValidUser: PermissionCheck = (_db, ctx, now) => isValidUser(ctx.user, now);
 export const IsSuperUser: PermissionCheck = (db, ctx, now) => IsValidUser(db, ctx, now) && isSuperuser(ctx.user);
-export const IsOrgAdmin: PermissionCheck = (db, ctx, now) => IsValidUser(db, ctx, now) && canAdmin(db, ctx.user, ctx.org);
-export const IsOrgAuditor: PermissionCheck = (db, ctx, now) => IsValidUser(db, ctx, now) && canAudit(db, ctx.user, ctx.org);
+export const IsOrgAdmin: PermissionCheck = (db, ctx, now) =>
+  IsValidUser(db, ctx, now) && canAdmin(db, ctx.user, ctx.org);
+export const IsOrgAuditor: PermissionCheck = (db, ctx, now) =>
+  IsValidUser(db, ctx, now) && canAudit(db, ctx.user, ctx.org);
 export const AllowAny: PermissionCheck = () => true;
 
-export const anyOf = (...checks: PermissionCheck[]): PermissionCheck =>
-  (db, ctx, now) => checks.some((check) => check(db, ctx, now));
+export const anyOf =
+  (...checks: PermissionCheck[]): PermissionCheck =>
+  (db, ctx, now) =>
+    checks.some((check) => check(db, ctx, now));
 
 export function sendUnauthenticated(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  return reply.code(401).header('WWW-Authenticate', 'Sign access_key_id:Signature')
+  return reply
+    .code(401)
+    .header('WWW-Authenticate', 'Sign access_key_id:Signature')
     .send({ detail: t(request.ctx.lang, request.ctx.authFailure ?? 'auth.not_authenticated') });
 }
 
@@ -38,7 +49,9 @@ export function sendForbidden(request: FastifyRequest, reply: FastifyReply): Fas
  * 401 = nobody authenticated; 403 = authenticated but the permission class refuses.
  */
 export function authorize(
-  request: FastifyRequest, reply: FastifyReply, check: PermissionCheck,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  check: PermissionCheck,
 ): request is FastifyRequest & { ctx: RequestContext & { user: UserRow } } {
   const { ctx } = request;
   if (!ctx.user) {

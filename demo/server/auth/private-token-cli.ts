@@ -15,12 +15,15 @@ if (!username || (flag && flag !== '--revoke')) {
 const dataDir = resolve(process.env.DATA_DIR || './data');
 const db = openDatabase(join(dataDir, 'bastion.sqlite3'), { dir: dataDir, given: process.env[SECRET_KEY_ENV] });
 try {
-  const user = db.prepare('SELECT id, is_active FROM users WHERE username = ?').get(username) as { id: string; is_active: number } | undefined;
+  const user = db.prepare('SELECT id, is_active FROM users WHERE username = ?').get(username) as
+    { id: string; is_active: number } | undefined;
   if (!user) {
     console.error(`no user named ${username}`);
     process.exitCode = 1;
   } else if (flag === '--revoke') {
-    console.log(revokePrivateToken(db, user.id) ? `private token of ${username} removed` : `${username} had no private token`);
+    console.log(
+      revokePrivateToken(db, user.id) ? `private token of ${username} removed` : `${username} had no private token`,
+    );
   } else {
     if (!user.is_active) console.error(`warning: ${username} is disabled; the token works once the user is active`);
     console.log(issuePrivateToken(db, user.id, Date.now()));

@@ -13,7 +13,11 @@ export function issuePrivateToken(db: DB, userId: string, nowMs: number): string
   const key = randomBytes(20).toString('hex');
   db.transaction(() => {
     db.prepare('DELETE FROM private_tokens WHERE user_id = ?').run(userId);
-    db.prepare('INSERT INTO private_tokens (token_hash, user_id, date_created) VALUES (?, ?, ?)').run(tokenHash(key), userId, new Date(nowMs).toISOString());
+    db.prepare('INSERT INTO private_tokens (token_hash, user_id, date_created) VALUES (?, ?, ?)').run(
+      tokenHash(key),
+      userId,
+      new Date(nowMs).toISOString(),
+    );
   })();
   return key;
 }
@@ -25,6 +29,11 @@ export function revokePrivateToken(db: DB, userId: string): boolean {
 /** The active user a private token belongs to (DRF refuses an inactive user), or null. */
 export function userForPrivateToken(db: DB, key: string): UserRow | null {
   if (!key || key.length > 200) return null;
-  return (db.prepare('SELECT u.* FROM private_tokens p JOIN users u ON u.id = p.user_id WHERE p.token_hash = ? AND u.is_active = 1')
-    .get(tokenHash(key)) as UserRow | undefined) ?? null;
+  return (
+    (db
+      .prepare(
+        'SELECT u.* FROM private_tokens p JOIN users u ON u.id = p.user_id WHERE p.token_hash = ? AND u.is_active = 1',
+      )
+      .get(tokenHash(key)) as UserRow | undefined) ?? null
+  );
 }

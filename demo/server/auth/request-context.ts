@@ -22,12 +22,14 @@ export function registerRequestContext(app: FastifyInstance): void {
     const { db } = app.bastion;
     const tzHeader = headerValue(request, 'x-tz');
     const { expiresAt, ...who } = authenticate(app, request);
-    if (expiresAt !== undefined) reply.header(TOKEN_EXPIRES_HEADER, String(Math.max(0, Math.floor((expiresAt - app.bastion.now()) / 1000))));
+    if (expiresAt !== undefined)
+      reply.header(TOKEN_EXPIRES_HEADER, String(Math.max(0, Math.floor((expiresAt - app.bastion.now()) / 1000))));
     request.ctx = {
       ...who,
       org: resolveOrg(db, request),
       // API calls (the console's own send its language) follow Django's rule; the server's pages the console's.
-      lang: request.url.startsWith('/core/') ? pageLang(request.cookies?.django_language)
+      lang: request.url.startsWith('/core/')
+        ? pageLang(request.cookies?.django_language)
         : detectLang(request.cookies?.django_language, headerValue(request, 'accept-language')),
       tz: tzHeader && isValidTimeZone(tzHeader) ? tzHeader : DEFAULT_TZ,
     };
@@ -37,7 +39,10 @@ export function registerRequestContext(app: FastifyInstance): void {
   });
 }
 
-function authenticate(app: FastifyInstance, request: FastifyRequest): Pick<RequestContext, 'user' | 'via' | 'sessionId' | 'loginConfirmed' | 'authFailure'> & { expiresAt?: number } {
+function authenticate(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Pick<RequestContext, 'user' | 'via' | 'sessionId' | 'loginConfirmed' | 'authFailure'> & { expiresAt?: number } {
   const { db, now } = app.bastion;
   const anonymous = { user: null, via: null, sessionId: null };
   const authorization = headerValue(request, 'authorization');
@@ -45,7 +50,15 @@ function authenticate(app: FastifyInstance, request: FastifyRequest): Pick<Reque
     // A wrong Authorization header does not fall back to the session, as in DRF.
     const user = userForAuthorization(db, authorization, request, now());
     if (user && 'failure' in user) return { ...anonymous, authFailure: user.failure };
-    return user ? { user: user.user, via: user.via, sessionId: null, expiresAt: user.expiresAt, loginConfirmed: user.confirmed === true } : anonymous;
+    return user
+      ? {
+          user: user.user,
+          via: user.via,
+          sessionId: null,
+          expiresAt: user.expiresAt,
+          loginConfirmed: user.confirmed === true,
+        }
+      : anonymous;
   }
   const sessionId = request.cookies?.sessionid;
   if (!sessionId) return anonymous;
@@ -63,12 +76,25 @@ function authenticate(app: FastifyInstance, request: FastifyRequest): Pick<Reque
  * `Bearer <token>` (auth/), `Token <key>` (private token), `Signature keyId=...` (HTTP Signatures, the
  * access key as HMAC secret). The scheme is case-insensitive, as DRF compares it.
  */
-function userForAuthorization(db: DB, authorization: string, request: FastifyRequest, nowMs: number): { user: UserRow; via: 'bearer' | 'access_key' | 'portal'; expiresAt?: number; confirmed?: boolean } | { failure: MessageKey } | null {
+function userForAuthorization(
+  db: DB,
+  authorization: string,
+  request: FastifyRequest,
+  nowMs: number,
+):
+  | { user: UserRow; via: 'bearer' | 'access_key' | 'portal'; expiresAt?: number; confirmed?: boolean }
+  | { failure: MessageKey }
+  | null {
   const match = /^(\S+)\s+(\S[\s\S]*)$/.exec(authorization.trim());
   if (!match) return null;
   const scheme = match[1].toLowerCase();
   if (scheme === 'signature') {
-    const user = userForHttpSignature(db, match[2], { method: request.method, url: request.url, headers: request.headers }, nowMs);
+    const user = userForHttpSignature(
+      db,
+      match[2],
+      { method: request.method, url: request.url, headers: request.headers },
+      nowMs,
+    );
     // httpsig's one FAILED exception for every cause (common/auth/signature.py).
     return user ? { user, via: 'access_key' } : { failure: 'auth.sign_invalid' };
   }

@@ -7,7 +7,10 @@
 export const SIGN_IN_BURST = 200;
 export const SIGN_IN_PER_SECOND = 10;
 
-interface Bucket { tokens: number; at: number }
+interface Bucket {
+  tokens: number;
+  at: number;
+}
 /** Each server (its app context) its own buckets: a test builds many servers in one process. */
 const byServer = new WeakMap<object, Map<string, Bucket>>();
 const KEEP_MS = (SIGN_IN_BURST / SIGN_IN_PER_SECOND) * 1000;

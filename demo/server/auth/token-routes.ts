@@ -12,7 +12,15 @@ import { loginFlow } from './login-flow.ts';
 import { pendingUser } from './login-guard.ts';
 import { countMfaFailure, logMfaFailure, mfaEnabled, mfaUnset } from './mfa-state.ts';
 import { checkOnBehalf, isOnBehalfCaller, remoteAddrOf } from './on-behalf-auth.ts';
-import { CONFIRM_TEXT, confirmBody, confirmState, endConfirmation, logRefusal, needsConfirmation, openConfirmTicket } from './login-confirm.ts';
+import {
+  CONFIRM_TEXT,
+  confirmBody,
+  confirmState,
+  endConfirmation,
+  logRefusal,
+  needsConfirmation,
+  openConfirmTicket,
+} from './login-confirm.ts';
 import type { LoginFlow } from './login-flow.ts';
 import { recordLogin } from './login-log.ts';
 import { pick } from '../lib/i18n.ts';
@@ -27,7 +35,7 @@ export const MFA_CHALLENGE_PATH = '/api/v1/authentication/mfa/challenge/';
 
 const bodyOf = (request: FastifyRequest): Record<string, unknown> => {
   const body = request.body;
-  return body && typeof body === 'object' && !Array.isArray(body) ? body as Record<string, unknown> : {};
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 };
 
 export function registerTokenRoutes(app: FastifyInstance): void {
@@ -47,7 +55,8 @@ export function registerTokenRoutes(app: FastifyInstance): void {
       ? { ok: true, user: remembered }
       : await (onBehalf ? checkOnBehalf(request, body) : checkCredentials(request, username, password, type));
     // Busy is not a refusal of these credentials: 429, so a client (the terminal's door) can say so and retry.
-    if (!result.ok && result.error === 'busy') return reply.code(429).header('Retry-After', '2').send({ error: result.error, msg: result.msg });
+    if (!result.ok && result.error === 'busy')
+      return reply.code(429).header('Retry-After', '2').send({ error: result.error, msg: result.msg });
     if (!result.ok) return reply.code(400).send({ error: result.error, msg: result.msg });
     const user: UserRow = result.user;
     // The address a terminal reports for its user is the one the sign-in is recorded under.
@@ -60,7 +69,13 @@ export function registerTokenRoutes(app: FastifyInstance): void {
       }
       if (!flow.data.mfaPassed || flow.data.pendingUserId !== user.id) {
         flow.update({ pendingUserId: user.id, pendingAt: now(), mfaPassed: false, pendingNext: undefined });
-        return reply.code(200).send({ error: 'mfa_required', msg: t(lang, 'mfa.required'), data: { choices: ['code'], url: MFA_CHALLENGE_PATH } });
+        return reply
+          .code(200)
+          .send({
+            error: 'mfa_required',
+            msg: t(lang, 'mfa.required'),
+            data: { choices: ['code'], url: MFA_CHALLENGE_PATH },
+          });
       }
     }
     // Login confirmation (2.3's check_user_login_confirm_if_need): a reviewer approves this sign-in first.
@@ -73,10 +88,24 @@ export function registerTokenRoutes(app: FastifyInstance): void {
       recordSignIn(request, user, type, ip);
     }
     // Reaching here under login confirmation means a reviewer approved this sign-in.
-    const { token, expiresAt } = createBearerToken(db, user.id, now(), loginAgeMs, needsConfirmation(db, settings, user));
+    const { token, expiresAt } = createBearerToken(
+      db,
+      user.id,
+      now(),
+      loginAgeMs,
+      needsConfirmation(db, settings, user),
+    );
     // A terminal's door let this user in: it may record their sessions for as long as the sign-in lives.
     const door = onBehalf ? terminalOf(db, request.ctx.user!) : null;
-    if (door) rememberSignIn(db, { terminalId: door.id, userId: user.id, kind: 'login', remoteAddr: ip, nowMs: now(), expiresAt });
+    if (door)
+      rememberSignIn(db, {
+        terminalId: door.id,
+        userId: user.id,
+        kind: 'login',
+        remoteAddr: ip,
+        nowMs: now(),
+        expiresAt,
+      });
     const fresh = db.prepare('SELECT * FROM users WHERE id = ?').get(user.id) as UserRow;
     return reply.code(201).send({
       token,
@@ -94,15 +123,23 @@ export function registerTokenRoutes(app: FastifyInstance): void {
     const { lang } = request.ctx;
     const body = bodyOf(request);
     const raw = body.code;
-    if (raw === undefined || raw === null || raw === '') return reply.code(400).send({ code: [t(lang, 'field.required')] });
-    if (typeof raw !== 'string' && typeof raw !== 'number') return reply.code(400).send({ code: [t(lang, 'field.invalid_string')] });
+    if (raw === undefined || raw === null || raw === '')
+      return reply.code(400).send({ code: [t(lang, 'field.required')] });
+    if (typeof raw !== 'string' && typeof raw !== 'number')
+      return reply.code(400).send({ code: [t(lang, 'field.invalid_string')] });
     const flow = loginFlow(request, reply);
     const user = pendingUser(request, flow);
     if (!user) return reply.code(400).send({ error: 'session_empty', msg: t(lang, 'mfa.session_empty') });
     if (!verifyTotp(readOtpSecret(db, user.id), String(raw).trim(), now())) {
       flow.update({ mfaPassed: false });
       const ip = isOnBehalfCaller(request) ? remoteAddrOf(request, body) : request.ip;
-      logMfaFailure(request, user.username, headerValue(request, 'x-jms-login-type') === 'W' ? 'W' : 'T', 'mfa_failed', ip);
+      logMfaFailure(
+        request,
+        user.username,
+        headerValue(request, 'x-jms-login-type') === 'W' ? 'W' : 'T',
+        'mfa_failed',
+        ip,
+      );
       countMfaFailure(request, user.username, ip); // once blocked, the flow's user is gone (session_empty)
       return reply.code(400).send({ error: 'mfa_failed', msg: t(lang, 'mfa.code_failed') });
     }
@@ -117,11 +154,28 @@ export function registerTokenRoutes(app: FastifyInstance): void {
  * issued (null here). A rejected or closed ticket answers `login_confirm_error` and the next call starts over.
  * A terminal's on-behalf sign-in cannot wait at its door: refused (400 `login_confirm_required`), and logged.
  */
-function awaitConfirmation(request: FastifyRequest, flow: LoginFlow, user: UserRow, type: 'W' | 'T', ip: string): { status: number; body: unknown } | null {
+function awaitConfirmation(
+  request: FastifyRequest,
+  flow: LoginFlow,
+  user: UserRow,
+  type: 'W' | 'T',
+  ip: string,
+): { status: number; body: unknown } | null {
   const { db, now } = request.server.bastion;
   const { lang } = request.ctx;
   if (isOnBehalfCaller(request)) {
-    recordLogin(db, { username: user.username, type, ip, userAgent: headerValue(request, 'user-agent') ?? '', reason: 'login_confirm_required', success: false }, now());
+    recordLogin(
+      db,
+      {
+        username: user.username,
+        type,
+        ip,
+        userAgent: headerValue(request, 'user-agent') ?? '',
+        reason: 'login_confirm_required',
+        success: false,
+      },
+      now(),
+    );
     return { status: 400, body: { error: 'login_confirm_required', msg: pick(lang, CONFIRM_TEXT.doorRequired) } };
   }
   const mine = flow.data.confirmUserId === user.id;

@@ -20,11 +20,20 @@ export function totpCode(secret: string, nowMs: number, digits = 6): string {
 }
 
 /** pyotp's `verify(valid_window=N)` accepts the N steps either side: N × 30 s of epoch tolerance is the same set. */
-export function verifyTotp(secret: string | null | undefined, code: string, nowMs: number, window = OTP_VALID_WINDOW): boolean {
+export function verifyTotp(
+  secret: string | null | undefined,
+  code: string,
+  nowMs: number,
+  window = OTP_VALID_WINDOW,
+): boolean {
   if (!secret || !/^\d{6}$/.test(code)) return false;
   try {
     return verifySync({
-      secret, token: code, epoch: Math.floor(nowMs / 1000), epochTolerance: window * STEP_SECONDS, guardrails: GUARDRAILS,
+      secret,
+      token: code,
+      epoch: Math.floor(nowMs / 1000),
+      epochTolerance: window * STEP_SECONDS,
+      guardrails: GUARDRAILS,
     }).valid;
   } catch {
     return false; // a stored secret that is not base32 (or too short) matches no code

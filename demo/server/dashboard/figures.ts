@@ -16,7 +16,11 @@ export class DashboardFigures {
   private readonly since: string;
 
   /** `sinceMs`: the window's start (now − 7 or 30 days); sessions strictly after it count. */
-  constructor(private readonly db: DB, private readonly org: Org, sinceMs: number) {
+  constructor(
+    private readonly db: DB,
+    private readonly org: Org,
+    sinceMs: number,
+  ) {
     this.sessionsIn = andInOrg(org);
     this.since = isoAt(sinceMs);
   }
@@ -28,8 +32,11 @@ export class DashboardFigures {
   /** The org's members (DEFAULT and ROOT: every user but the terminals' service accounts). */
   private members(where = ''): number {
     if (this.org.kind !== 'real') return this.one(`SELECT COUNT(*) AS n FROM users u WHERE u.role != 'App'${where}`);
-    return this.one(`SELECT COUNT(DISTINCT u.id) AS n FROM org_members m JOIN users u ON u.id = m.user_id
-      WHERE m.org_id = ? AND u.role != 'App'${where}`, this.org.id);
+    return this.one(
+      `SELECT COUNT(DISTINCT u.id) AS n FROM org_members m JOIN users u ON u.id = m.user_id
+      WHERE m.org_id = ? AND u.role != 'App'${where}`,
+      this.org.id,
+    );
   }
 
   private assets(where = ''): number {
@@ -42,22 +49,37 @@ export class DashboardFigures {
     return { sql: `date_start > ?${this.sessionsIn.sql}`, params: [this.since, ...this.sessionsIn.params] };
   }
 
-  totalUsers(): number { return this.members(); }
-  totalAssets(): number { return this.assets(); }
+  totalUsers(): number {
+    return this.members();
+  }
+  totalAssets(): number {
+    return this.assets();
+  }
   onlineUsers(): number {
-    return this.one(`SELECT COUNT(DISTINCT user) AS n FROM terminal_sessions WHERE is_finished = 0${this.sessionsIn.sql}`, ...this.sessionsIn.params);
+    return this.one(
+      `SELECT COUNT(DISTINCT user) AS n FROM terminal_sessions WHERE is_finished = 0${this.sessionsIn.sql}`,
+      ...this.sessionsIn.params,
+    );
   }
   onlineSessions(): number {
-    return this.one(`SELECT COUNT(*) AS n FROM terminal_sessions WHERE is_finished = 0${this.sessionsIn.sql}`, ...this.sessionsIn.params);
+    return this.one(
+      `SELECT COUNT(*) AS n FROM terminal_sessions WHERE is_finished = 0${this.sessionsIn.sql}`,
+      ...this.sessionsIn.params,
+    );
   }
 
   /** Per local day: sessions started, distinct users and distinct assets among them. */
   perDay(days: LocalDay[]): { login: number[]; users: number[]; assets: number[] } {
-    const statement = this.db.prepare(`SELECT COUNT(*) AS login, COUNT(DISTINCT user) AS users, COUNT(DISTINCT asset) AS assets
+    const statement = this.db
+      .prepare(`SELECT COUNT(*) AS login, COUNT(DISTINCT user) AS users, COUNT(DISTINCT asset) AS assets
       FROM terminal_sessions WHERE date_start >= ? AND date_start < ?${this.sessionsIn.sql}`);
     const out = { login: [] as number[], users: [] as number[], assets: [] as number[] };
     for (const day of days) {
-      const row = statement.get(isoAt(day.start), isoAt(day.end), ...this.sessionsIn.params) as { login: number; users: number; assets: number };
+      const row = statement.get(isoAt(day.start), isoAt(day.end), ...this.sessionsIn.params) as {
+        login: number;
+        users: number;
+        assets: number;
+      };
       out.login.push(row.login);
       out.users.push(row.users);
       out.assets.push(row.assets);
@@ -67,8 +89,11 @@ export class DashboardFigures {
 
   /** Per local day: successful sign-ins (web, API token, terminal) of the org's members. */
   signInsPerDay(days: LocalDay[]): number[] {
-    const members = this.org.kind === 'real' ? memberColumnClause(this.org, 'username', 'username') : { sql: '1', params: [] };
-    const statement = this.db.prepare(`SELECT COUNT(*) AS n FROM login_logs WHERE datetime >= ? AND datetime < ? AND status = 1 AND ${members.sql}`);
+    const members =
+      this.org.kind === 'real' ? memberColumnClause(this.org, 'username', 'username') : { sql: '1', params: [] };
+    const statement = this.db.prepare(
+      `SELECT COUNT(*) AS n FROM login_logs WHERE datetime >= ? AND datetime < ? AND status = 1 AND ${members.sql}`,
+    );
     return days.map((day) => Number((statement.get(isoAt(day.start), isoAt(day.end), ...members.params) as Count).n));
   }
 
@@ -77,15 +102,23 @@ export class DashboardFigures {
     return this.one(`SELECT COUNT(DISTINCT user) AS n FROM terminal_sessions WHERE ${w.sql}`, ...w.params);
   }
   /** Members minus active users, never below zero (active counts session names, which need not be members). */
-  inactiveUsers(): number { return Math.max(0, this.members() - this.activeUsers()); }
-  disabledUsers(): number { return this.members(' AND u.is_active = 0'); }
+  inactiveUsers(): number {
+    return Math.max(0, this.members() - this.activeUsers());
+  }
+  disabledUsers(): number {
+    return this.members(' AND u.is_active = 0');
+  }
 
   activeAssets(): number {
     const w = this.window();
     return this.one(`SELECT COUNT(DISTINCT asset) AS n FROM terminal_sessions WHERE ${w.sql}`, ...w.params);
   }
-  inactiveAssets(): number { return Math.max(0, this.assets() - this.activeAssets()); }
-  disabledAssets(): number { return this.assets(' AND is_active = 0'); }
+  inactiveAssets(): number {
+    return Math.max(0, this.assets() - this.activeAssets());
+  }
+  disabledAssets(): number {
+    return this.assets(' AND is_active = 0');
+  }
 
   loginTimes(): number {
     const w = this.window();
@@ -95,13 +128,23 @@ export class DashboardFigures {
   /** Users or assets of the window by session count, most first (ties: latest session first, then name). */
   top(column: 'user' | 'asset', limit: number): { name: string; total: number; last: string }[] {
     const w = this.window();
-    return this.db.prepare(`SELECT ${column} AS name, COUNT(*) AS total, MAX(date_start) AS last FROM terminal_sessions
-      WHERE ${w.sql} GROUP BY ${column} ORDER BY total DESC, last DESC, name LIMIT ${limit}`).all(...w.params) as { name: string; total: number; last: string }[];
+    return this.db
+      .prepare(
+        `SELECT ${column} AS name, COUNT(*) AS total, MAX(date_start) AS last FROM terminal_sessions
+      WHERE ${w.sql} GROUP BY ${column} ORDER BY total DESC, last DESC, name LIMIT ${limit}`,
+      )
+      .all(...w.params) as { name: string; total: number; last: string }[];
   }
 
-  latestSessions(limit: number): { id: string; user: string; asset: string; is_finished: number; date_start: string }[] {
+  latestSessions(
+    limit: number,
+  ): { id: string; user: string; asset: string; is_finished: number; date_start: string }[] {
     const w = this.window();
-    return this.db.prepare(`SELECT id, user, asset, is_finished, date_start FROM terminal_sessions
-      WHERE ${w.sql} ORDER BY date_start DESC, id LIMIT ${limit}`).all(...w.params) as { id: string; user: string; asset: string; is_finished: number; date_start: string }[];
+    return this.db
+      .prepare(
+        `SELECT id, user, asset, is_finished, date_start FROM terminal_sessions
+      WHERE ${w.sql} ORDER BY date_start DESC, id LIMIT ${limit}`,
+      )
+      .all(...w.params) as { id: string; user: string; asset: string; is_finished: number; date_start: string }[];
   }
 }

@@ -44,7 +44,8 @@ export function registerDashboardRoutes(app: FastifyInstance, { dataDir }: { dat
     if (total || flagOf(query, 'total_count_users')) data.total_count_users = figures.totalUsers();
     if (total || flagOf(query, 'total_count_assets')) data.total_count_assets = figures.totalAssets();
     if (total || flagOf(query, 'total_count_online_users')) data.total_count_online_users = figures.onlineUsers();
-    if (total || flagOf(query, 'total_count_online_sessions')) data.total_count_online_sessions = figures.onlineSessions();
+    if (total || flagOf(query, 'total_count_online_sessions'))
+      data.total_count_online_sessions = figures.onlineSessions();
 
     if (on('dates_metrics')) {
       const localDays = lastLocalDays(nowMs, days, tz);
@@ -73,19 +74,28 @@ export function registerDashboardRoutes(app: FastifyInstance, { dataDir }: { dat
       data.dates_login_times_top5_users = figures.top('user', 5).map((row) => ({ user: row.name, total: row.total }));
     }
     if (on('dates_login_times_top10_assets')) {
-      data.dates_login_times_top10_assets = figures.top('asset', 10).map((row) => ({ asset: row.name, total: row.total, last: when(row.last) }));
+      data.dates_login_times_top10_assets = figures
+        .top('asset', 10)
+        .map((row) => ({ asset: row.name, total: row.total, last: when(row.last) }));
     }
     if (on('dates_login_times_top10_users')) {
-      data.dates_login_times_top10_users = figures.top('user', 10).map((row) => ({ user: row.name, total: row.total, last: when(row.last) }));
+      data.dates_login_times_top10_users = figures
+        .top('user', 10)
+        .map((row) => ({ user: row.name, total: row.total, last: when(row.last) }));
     }
     if (on('dates_login_record_top10_sessions')) {
       data.dates_login_record_top10_sessions = figures.latestSessions(10).map((row) => ({
-        id: row.id, user: row.user, asset: row.asset, is_finished: Boolean(row.is_finished),
-        date_start: when(row.date_start), timesince: timesince(Date.parse(row.date_start), nowMs, lang),
+        id: row.id,
+        user: row.user,
+        asset: row.asset,
+        is_finished: Boolean(row.is_finished),
+        date_start: when(row.date_start),
+        timesince: timesince(Date.parse(row.date_start), nowMs, lang),
       }));
     }
     // The whole bastion's storage, not the org's: for those who run the host (the Terminals page is theirs too).
-    if (on('storage_status') && IsSuperUser(db, request.ctx as AuthedCtx, nowMs)) data.storage_status = storageStatus(db, dataDir, nowMs);
+    if (on('storage_status') && IsSuperUser(db, request.ctx as AuthedCtx, nowMs))
+      data.storage_status = storageStatus(db, dataDir, nowMs);
     return data;
   });
 }

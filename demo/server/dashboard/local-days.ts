@@ -6,7 +6,14 @@ const DAY_MS = 24 * 3600 * 1000;
 
 function partsIn(ms: number, tz: string): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number> {
   const p = wallClockParts(ms, tz);
-  return { year: Number(p.year), month: Number(p.month), day: Number(p.day), hour: Number(p.hour), minute: Number(p.minute), second: Number(p.second) };
+  return {
+    year: Number(p.year),
+    month: Number(p.month),
+    day: Number(p.day),
+    hour: Number(p.hour),
+    minute: Number(p.minute),
+    second: Number(p.second),
+  };
 }
 
 /** How far `tz` is ahead of UTC at instant `ms` (whole seconds). */
@@ -22,7 +29,11 @@ function localMidnight(y: number, m: number, d: number, tz: string): number {
   return wall - offsetAt(guess, tz);
 }
 
-export interface LocalDay { label: string; start: number; end: number }
+export interface LocalDay {
+  label: string;
+  start: number;
+  end: number;
+}
 
 /** The last `count` local days up to and including today, oldest first: `MM-DD` and [start, end) in ms. */
 export function lastLocalDays(nowMs: number, count: number, tz: string): LocalDay[] {
@@ -31,7 +42,9 @@ export function lastLocalDays(nowMs: number, count: number, tz: string): LocalDa
   for (let back = count - 1; back >= 0; back -= 1) {
     const day = new Date(Date.UTC(today.year, today.month - 1, today.day - back));
     const next = new Date(day.getTime() + DAY_MS);
-    const y = day.getUTCFullYear(), m = day.getUTCMonth() + 1, d = day.getUTCDate();
+    const y = day.getUTCFullYear(),
+      m = day.getUTCMonth() + 1,
+      d = day.getUTCDate();
     days.push({
       label: `${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`,
       start: localMidnight(y, m, d, tz),

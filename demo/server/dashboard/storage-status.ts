@@ -6,26 +6,46 @@ import { ALIVE_MS } from '../resources/terminals.ts';
 import { serverDataFolder, storageState, type DataFolderStatus, type StorageState } from '../terminal/storage-state.ts';
 
 export interface TerminalStorage {
-  id: string; name: string; is_alive: boolean; state: StorageState;
-  free_bytes: number | null; total_bytes: number | null; last_fault: unknown;
+  id: string;
+  name: string;
+  is_alive: boolean;
+  state: StorageState;
+  free_bytes: number | null;
+  total_bytes: number | null;
+  last_fault: unknown;
 }
 
-export interface StorageStatus { server: DataFolderStatus; terminals: TerminalStorage[] }
+export interface StorageStatus {
+  server: DataFolderStatus;
+  terminals: TerminalStorage[];
+}
 
 interface TerminalRow {
-  id: string; name: string; last_heartbeat: number | null; storage_free_bytes: number | null; storage_total_bytes: number | null;
-  storage_fault: string; storage_last_fault: string | null;
+  id: string;
+  name: string;
+  last_heartbeat: number | null;
+  storage_free_bytes: number | null;
+  storage_total_bytes: number | null;
+  storage_fault: string;
+  storage_last_fault: string | null;
 }
 
 export function storageStatus(db: DB, dataDir: string, nowMs: number): StorageStatus {
-  const rows = db.prepare(`SELECT id, name, last_heartbeat, storage_free_bytes, storage_total_bytes, storage_fault, storage_last_fault
-    FROM terminals WHERE is_deleted = 0 AND is_accepted = 1 ORDER BY name`).all() as TerminalRow[];
+  const rows = db
+    .prepare(
+      `SELECT id, name, last_heartbeat, storage_free_bytes, storage_total_bytes, storage_fault, storage_last_fault
+    FROM terminals WHERE is_deleted = 0 AND is_accepted = 1 ORDER BY name`,
+    )
+    .all() as TerminalRow[];
   return {
     server: serverDataFolder(dataDir, nowMs),
     terminals: rows.map((row) => ({
-      id: row.id, name: row.name, is_alive: typeof row.last_heartbeat === 'number' && nowMs - row.last_heartbeat < ALIVE_MS,
+      id: row.id,
+      name: row.name,
+      is_alive: typeof row.last_heartbeat === 'number' && nowMs - row.last_heartbeat < ALIVE_MS,
       state: storageState({ free: row.storage_free_bytes, total: row.storage_total_bytes, fault: row.storage_fault }),
-      free_bytes: row.storage_free_bytes, total_bytes: row.storage_total_bytes,
+      free_bytes: row.storage_free_bytes,
+      total_bytes: row.storage_total_bytes,
       last_fault: row.storage_last_fault ? JSON.parse(row.storage_last_fault) : null,
     })),
   };

@@ -3,8 +3,12 @@
 import type { Lang } from '../lib/i18n.ts';
 
 const UNITS: [seconds: number, en: string, zh: string][] = [
-  [365 * 86400, 'year', '年'], [30 * 86400, 'month', '月'], [7 * 86400, 'week', '周'],
-  [86400, 'day', '天'], [3600, 'hour', '小时'], [60, 'minute', '分钟'],
+  [365 * 86400, 'year', '年'],
+  [30 * 86400, 'month', '月'],
+  [7 * 86400, 'week', '周'],
+  [86400, 'day', '天'],
+  [3600, 'hour', '小时'],
+  [60, 'minute', '分钟'],
 ];
 
 const name = (count: number, unit: (typeof UNITS)[number], lang: Lang) =>

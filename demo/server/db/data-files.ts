@@ -10,7 +10,7 @@ export function prepareDataDir(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const { mode, uid } = statSync(dir);
   const shared = (mode & 0o1000) !== 0 || (typeof process.getuid === 'function' && uid !== process.getuid());
-  if ((mode & OTHERS) && !shared) chmodSync(dir, 0o700);
+  if (mode & OTHERS && !shared) chmodSync(dir, 0o700);
 }
 
 /** Creates the database file 0600 before SQLite opens it (an empty file is a new database to SQLite). */
@@ -21,6 +21,6 @@ export function prepareDatabaseFile(file: string): void {
     if ((error as { code?: string }).code !== 'EEXIST') throw error;
   }
   for (const path of [file, `${file}-wal`, `${file}-shm`]) {
-    if (existsSync(path) && (statSync(path).mode & OTHERS)) chmodSync(path, 0o600);
+    if (existsSync(path) && statSync(path).mode & OTHERS) chmodSync(path, 0o600);
   }
 }

@@ -37,8 +37,10 @@ export function openDatabase(file: string, key: SecretKeyOptions): DB {
  */
 export function assertSupportedNode(version: string): void {
   if (Number(version.split('.')[0]) >= 22) return;
-  throw new Error(`Node ${version} is not supported (better-sqlite3 13 needs 22 or later): run the project's Node, `
-    + 'node_modules/.bin/node (`npm start`, `npm test`, `npx node --import tsx …`), which `npm install` brings');
+  throw new Error(
+    `Node ${version} is not supported (better-sqlite3 13 needs 22 or later): run the project's Node, ` +
+      'node_modules/.bin/node (`npm start`, `npm test`, `npx node --import tsx …`), which `npm install` brings',
+  );
 }
 
 /** Refreshes the planner statistics the session's queries asked for (SQLite's advice), then closes. */
@@ -49,7 +51,9 @@ export function closeDatabase(db: DB): void {
 }
 
 function migrate(db: DB): void {
-  db.exec('CREATE TABLE IF NOT EXISTS migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+  db.exec(
+    'CREATE TABLE IF NOT EXISTS migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
+  );
   const applied = new Set(db.prepare('SELECT id FROM migrations').pluck().all() as number[]);
   let rewrote = false;
   for (const migration of migrations) {
@@ -61,8 +65,11 @@ function migrate(db: DB): void {
     db.transaction(() => {
       db.exec(migration.sql);
       migration.run?.(db);
-      db.prepare('INSERT INTO migrations (id, name, applied_at) VALUES (?, ?, ?)')
-        .run(migration.id, migration.name, new Date().toISOString());
+      db.prepare('INSERT INTO migrations (id, name, applied_at) VALUES (?, ?, ?)').run(
+        migration.id,
+        migration.name,
+        new Date().toISOString(),
+      );
     })();
     if (migration.run) {
       db.pragma('secure_delete = OFF');

@@ -10,7 +10,16 @@ import type { Guard } from './guard.ts';
 import { baseWhere, listWhere, queryClauses } from './query.ts';
 import type { Clause, HookArgs, Refusal, ResourceDef, Row } from './types.ts';
 import { validateBody, type FieldErrors } from './validate.ts';
-import { createdCommitted, createItem, deleteItem, findOne, runBatch, updateItem, type BatchResult, type ItemResult } from './write.ts';
+import {
+  createdCommitted,
+  createItem,
+  deleteItem,
+  findOne,
+  runBatch,
+  updateItem,
+  type BatchResult,
+  type ItemResult,
+} from './write.ts';
 
 type Query = Record<string, string>;
 
@@ -30,7 +39,9 @@ function itemsOf(args: HookArgs, body: unknown, reply: FastifyReply): Row[] | nu
 
 function send(reply: FastifyReply, result: BatchResult, status: number) {
   if (result.ok) return reply.code(status).send(result.rows);
-  return 'refusal' in result ? reply.code(result.refusal.status).send(result.refusal.body) : reply.code(400).send(result.errors);
+  return 'refusal' in result
+    ? reply.code(result.refusal.status).send(result.refusal.body)
+    : reply.code(400).send(result.errors);
 }
 
 export async function bulkCreate(def: ResourceDef, args: HookArgs, body: unknown, reply: FastifyReply) {
@@ -48,7 +59,12 @@ export async function bulkCreate(def: ResourceDef, args: HookArgs, body: unknown
 }
 
 /** The object a bulk update item names, inside the filtered queryset, or the item's id error. */
-function existingOf(def: ResourceDef, args: HookArgs, item: Row, narrowing: Clause | null): { row: Row } | { errors: FieldErrors } {
+function existingOf(
+  def: ResourceDef,
+  args: HookArgs,
+  item: Row,
+  narrowing: Clause | null,
+): { row: Row } | { errors: FieldErrors } {
   const id = item.id ?? item.pk;
   if (id === undefined || id === null || id === '') return { errors: { id: [t(args.ctx.lang, 'bulk.id_missing')] } };
   const row = findOne(args, def, String(id), narrowing);
@@ -81,7 +97,9 @@ export function registerBulkRoutes(app: FastifyInstance, def: ResourceDef, guard
     if (!args) return reply;
     // Only objects inside the filtered queryset may be changed, as DRF-bulk's get_queryset does.
     const filters = queryClauses(def, args, request.query as Query);
-    const narrowing = filters.length ? { sql: filters.map((c) => c.sql).join(' AND '), params: filters.flatMap((c) => c.params) } : null;
+    const narrowing = filters.length
+      ? { sql: filters.map((c) => c.sql).join(' AND '), params: filters.flatMap((c) => c.params) }
+      : null;
     const plan = updatePlan(def, args, narrowing, partial);
     if (request.body instanceof CsvUpload) {
       const rows = await csvRows(def, request.body, reply);
@@ -89,7 +107,11 @@ export function registerBulkRoutes(app: FastifyInstance, def: ResourceDef, guard
     }
     const items = itemsOf(args, request.body, reply);
     if (!items) return reply;
-    return send(reply, runBatch(def, args, items.length, (i) => plan.write(items[i] ?? {})), 200);
+    return send(
+      reply,
+      runBatch(def, args, items.length, (i) => plan.write(items[i] ?? {})),
+      200,
+    );
   };
   if (offers.has('update')) {
     app.put(def.url, update(false));
@@ -103,7 +125,9 @@ export function registerBulkRoutes(app: FastifyInstance, def: ResourceDef, guard
       const query = request.query as Query;
       const where = listWhere(def, args, query);
       // Opened as findOne's rows are: the delete hooks never see ciphertext either.
-      const rows = (args.db.prepare(`SELECT * FROM ${def.table} ${where.sql}`).all(...where.params) as Row[]).map((row) => openColumns(args.db, def.table, row));
+      const rows = (args.db.prepare(`SELECT * FROM ${def.table} ${where.sql}`).all(...where.params) as Row[]).map(
+        (row) => openColumns(args.db, def.table, row),
+      );
       if (!bulkDeleteAllowed(def, args, rows.length)) return reply.code(400).send();
       const refusal = runDeletes(def, args, rows);
       return refusal ? reply.code(refusal.status).send(refusal.body) : reply.code(204).send();
@@ -119,7 +143,10 @@ function bulkDeleteAllowed(def: ResourceDef, args: HookArgs, matched: number): b
   if (def.bulkDelete === 'exactlyOne') return matched === 1;
   if (matched === 1) return true;
   const base = baseWhere(def, args);
-  const total = args.db.prepare(`SELECT COUNT(*) FROM ${def.table}${base.sql ? ` WHERE ${base.sql}` : ''}`).pluck().get(...base.params) as number;
+  const total = args.db
+    .prepare(`SELECT COUNT(*) FROM ${def.table}${base.sql ? ` WHERE ${base.sql}` : ''}`)
+    .pluck()
+    .get(...base.params) as number;
   return matched < total;
 }
 

@@ -47,8 +47,13 @@ export async function parseCsvSliced(def: ResourceDef, text: string): Promise<Ro
   parser.on('readable', () => {
     for (let record = parser.read(); record !== null; record = parser.read()) records.push(record as string[]);
   });
-  parser.on('error', () => { failed = true; });
-  const ended = new Promise<void>((resolve) => { parser.on('end', resolve); parser.on('error', () => resolve()); });
+  parser.on('error', () => {
+    failed = true;
+  });
+  const ended = new Promise<void>((resolve) => {
+    parser.on('end', resolve);
+    parser.on('error', () => resolve());
+  });
   for (let at = 0; at < text.length && !failed; at += PARSE_PIECE) {
     parser.write(text.slice(at, at + PARSE_PIECE));
     await yieldToLoop();
@@ -59,7 +64,8 @@ export async function parseCsvSliced(def: ResourceDef, text: string): Promise<Ro
   const [header = [], ...lines] = records;
   const rows: Row[] = [];
   await sliced(Math.ceil(lines.length / RECORD_BATCH), (i) => {
-    for (const row of rowsFromRecords(def, [header, ...lines.slice(i * RECORD_BATCH, (i + 1) * RECORD_BATCH)])) rows.push(row);
+    for (const row of rowsFromRecords(def, [header, ...lines.slice(i * RECORD_BATCH, (i + 1) * RECORD_BATCH)]))
+      rows.push(row);
   });
   return rows;
 }
@@ -84,8 +90,15 @@ export function createPlan(def: ResourceDef, args: HookArgs, create: (item: Row)
 type Outcome = { errors: (FieldErrors | null)[]; refusal: Refusal | null };
 
 /** Runs the import and sends its answer (201/200 objects, 400 errors, or the refusal). */
-export async function runImport(def: ResourceDef, args: HookArgs, rows: Row[], plan: RowPlan, reply: FastifyReply, status: number,
-  afterCommit?: (ids: string[]) => void) {
+export async function runImport(
+  def: ResourceDef,
+  args: HookArgs,
+  rows: Row[],
+  plan: RowPlan,
+  reply: FastifyReply,
+  status: number,
+  afterCommit?: (ids: string[]) => void,
+) {
   const checked = await checkAll(def, args, rows, plan);
   if (checked.refusal) return reply.code(checked.refusal.status).send(checked.refusal.body);
   if (checked.errors.some(Boolean)) return reply.code(400).send(errorAnswer(checked.errors, rows.length));
@@ -124,14 +137,18 @@ export async function runImport(def: ResourceDef, args: HookArgs, rows: Row[], p
   await yieldToLoop();
   // Each echoed object is serialized with its relations (a few lookups each): 1000 at once held the loop ~100 ms.
   const results: Row[] = [];
-  await sliced(echoed.length, (i) => { results.push(respond(def, args, echoed[i])); });
+  await sliced(echoed.length, (i) => {
+    results.push(respond(def, args, echoed[i]));
+  });
   return reply.code(status).send(ids.length > CSV_ECHO_ROWS ? { count: ids.length, results } : results);
 }
 
 /** Pass 1: every row checked (no writes), plus values of unique fields repeated within the file. */
 async function checkAll(def: ResourceDef, args: HookArgs, rows: Row[], plan: RowPlan): Promise<Outcome> {
   const outcome: Outcome = { errors: [], refusal: null };
-  const unique = Object.entries(def.fields).filter(([, f]) => f.unique && !f.read_only).map(([name]) => name);
+  const unique = Object.entries(def.fields)
+    .filter(([, f]) => f.unique && !f.read_only)
+    .map(([name]) => name);
   const seen = new Map(unique.map((name) => [name, new Set<string>()]));
   await sliced(rows.length, (i) => {
     const row = rows[i];

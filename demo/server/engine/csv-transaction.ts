@@ -15,7 +15,10 @@ import type { ResourceDef } from './types.ts';
 /** Page cache while an import writes (KiB, as `PRAGMA cache_size = -N`). */
 const IMPORT_CACHE_KIB = 2048;
 
-export interface ImportTransaction { commit(): void; rollback(): void }
+export interface ImportTransaction {
+  commit(): void;
+  rollback(): void;
+}
 
 export function beginImport(db: DB, def: ResourceDef): ImportTransaction {
   if (def.ftsTable) db.exec(`ANALYZE "${def.ftsTable}_data"; ANALYZE "${def.ftsTable}_idx"`);

@@ -48,7 +48,10 @@ function cell(value: unknown): string {
 
 /** `<model>_<YYYY-MM-DD_HH-MM-SS>.csv` in the caller's zone. */
 export function csvFilename(def: ResourceDef, nowMs: number, tz: string): string {
-  const stamp = (formatDateTime(new Date(nowMs).toISOString(), tz) ?? '').slice(0, 19).replace(' ', '_').replace(/:/g, '-');
+  const stamp = (formatDateTime(new Date(nowMs).toISOString(), tz) ?? '')
+    .slice(0, 19)
+    .replace(' ', '_')
+    .replace(/:/g, '-');
   return `${def.model.en.replace(/\s+/g, '_')}_${stamp}.csv`;
 }
 

@@ -16,7 +16,11 @@ const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u
 const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 /** The field error for text holding forbidden characters, or null. */
-export function forbiddenCharacters(field: Pick<FieldDef, 'multiline' | 'write_only'>, text: string, lang: Lang): string | null {
+export function forbiddenCharacters(
+  field: Pick<FieldDef, 'multiline' | 'write_only'>,
+  text: string,
+  lang: Lang,
+): string | null {
   if (text.includes('\u0000')) return t(lang, 'field.null_characters');
   const forbidden = field.multiline || field.write_only ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN;
   return forbidden.test(text) ? t(lang, 'field.control_characters') : null;
@@ -40,7 +44,8 @@ export function coerceField(field: FieldDef, raw: unknown, lang: Lang): Coerced 
       if (FALSE_VALUES.has(raw as never)) return { ok: true, value: false };
       return { ok: false, error: t(lang, 'field.invalid_boolean') };
     case 'integer': {
-      const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^-?\d+$/.test(raw.trim()) ? Number(raw) : NaN;
+      const n =
+        typeof raw === 'number' ? raw : typeof raw === 'string' && /^-?\d+$/.test(raw.trim()) ? Number(raw) : NaN;
       if (!Number.isInteger(n)) return { ok: false, error: t(lang, 'field.invalid_integer') };
       const min = field.min_value ?? INT_MIN;
       const max = field.max_value ?? INT_MAX;
@@ -50,7 +55,9 @@ export function coerceField(field: FieldDef, raw: unknown, lang: Lang): Coerced 
     }
     case 'choice': {
       const match = field.choices?.find((c) => String(c.value) === String(raw));
-      return match ? { ok: true, value: match.value } : { ok: false, error: t(lang, 'field.invalid_choice', { value: String(raw) }) };
+      return match
+        ? { ok: true, value: match.value }
+        : { ok: false, error: t(lang, 'field.invalid_choice', { value: String(raw) }) };
     }
     case 'datetime': {
       const iso = parseDateTime(raw);
@@ -83,8 +90,10 @@ function coerceString(field: FieldDef, raw: unknown, lang: Lang): Coerced {
   if (field.max_length && value.length > field.max_length) {
     return { ok: false, error: t(lang, 'field.max_length', { max: field.max_length }) };
   }
-  if (field.type === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) return { ok: false, error: t(lang, 'field.invalid_email') };
+  if (field.type === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value))
+    return { ok: false, error: t(lang, 'field.invalid_email') };
   if (field.format === 'ip' && !isIP(value)) return { ok: false, error: t(lang, 'field.invalid_ip') };
-  if (field.type === 'url' && !/^https?:\/\/[^\s]+$/.test(value)) return { ok: false, error: t(lang, 'field.invalid_url') };
+  if (field.type === 'url' && !/^https?:\/\/[^\s]+$/.test(value))
+    return { ok: false, error: t(lang, 'field.invalid_url') };
   return { ok: true, value };
 }

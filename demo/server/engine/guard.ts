@@ -21,5 +21,7 @@ export function makeGuard(app: FastifyInstance, def: ResourceDef): Guard {
 }
 
 export function notFound(args: HookArgs, reply: FastifyReply, def: ResourceDef) {
-  return reply.code(404).send({ detail: t(args.ctx.lang, 'request.object_not_found', { model: def.model[args.ctx.lang] }) });
+  return reply
+    .code(404)
+    .send({ detail: t(args.ctx.lang, 'request.object_not_found', { model: def.model[args.ctx.lang] }) });
 }

@@ -4,7 +4,13 @@ import { formatDateTime } from '../lib/time.ts';
 import type { Choice, FieldDef, HookArgs, ResourceDef } from './types.ts';
 
 export const RENDERS = ['application/json', 'text/html', 'text/csv'];
-export const PARSES = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data', 'text/csv', '*/*'];
+export const PARSES = [
+  'application/json',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+  'text/csv',
+  '*/*',
+];
 
 export type Method = 'POST' | 'PUT' | 'GET';
 
@@ -15,8 +21,20 @@ export function buildOptions(def: ResourceDef, args: HookArgs, methods: Method[]
     const fields: Record<string, unknown> = {};
     for (const [name, field] of Object.entries(all)) fields[name] = describeField(def, args, name, field, method);
     if (def.orgScoped) {
-      fields.org_id = { type: 'string', required: false, read_only: true, write_only: false, label: pick(args.ctx.lang, { zh: '组织', en: 'Organization' }) };
-      fields.org_name = { type: 'string', required: false, read_only: true, write_only: false, label: pick(args.ctx.lang, { zh: '组织名称', en: 'Org name' }) };
+      fields.org_id = {
+        type: 'string',
+        required: false,
+        read_only: true,
+        write_only: false,
+        label: pick(args.ctx.lang, { zh: '组织', en: 'Organization' }),
+      };
+      fields.org_name = {
+        type: 'string',
+        required: false,
+        read_only: true,
+        write_only: false,
+        label: pick(args.ctx.lang, { zh: '组织名称', en: 'Org name' }),
+      };
     }
     actions[method] = fields;
   }
@@ -29,9 +47,16 @@ export function fieldDefault(field: FieldDef, now: number): unknown {
 }
 
 /** Fields described outside a resource definition (route-options.ts): the same shape, no hooks. */
-export function describeFields(args: HookArgs, fields: Record<string, FieldDef>, method: Method, extra: { filterFields?: string[] } = {}) {
+export function describeFields(
+  args: HookArgs,
+  fields: Record<string, FieldDef>,
+  method: Method,
+  extra: { filterFields?: string[] } = {},
+) {
   const def = { filterFields: extra.filterFields } as ResourceDef;
-  return Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, describeField(def, args, name, field, method)]));
+  return Object.fromEntries(
+    Object.entries(fields).map(([name, field]) => [name, describeField(def, args, name, field, method)]),
+  );
 }
 
 function describeField(def: ResourceDef, args: HookArgs, name: string, field: FieldDef, method: Method) {
@@ -50,9 +75,16 @@ function describeField(def: ResourceDef, args: HookArgs, name: string, field: Fi
   }
   if (field.max_length) info.max_length = field.max_length;
   const choices = def.hooks?.choices?.(args, name, field) ?? field.choices;
-  const describe = (list: Choice[]) => list.map((c) => ({ value: c.value, display_name: pick(args.ctx.lang, c.label) }));
+  const describe = (list: Choice[]) =>
+    list.map((c) => ({ value: c.value, display_name: pick(args.ctx.lang, c.label) }));
   if (choices && !field.read_only) info.choices = describe(choices);
-  if (field.child_choices) info.child = { type: 'choice', required: true, read_only: false, choices: describe(def.hooks?.choices?.(args, name, field) ?? field.child_choices) };
+  if (field.child_choices)
+    info.child = {
+      type: 'choice',
+      required: true,
+      read_only: false,
+      choices: describe(def.hooks?.choices?.(args, name, field) ?? field.child_choices),
+    };
   if (method === 'GET') {
     if (def.filterFields?.includes(name)) info.filter = true;
     if (def.orderingFields?.includes(name)) info.order = true;

@@ -1,7 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { singleValues } from './query-params.ts';
 
-export interface Page { limit: number; offset: number }
+export interface Page {
+  limit: number;
+  offset: number;
+}
 
 /** JumpServer's MAX_LIMIT_PER_PAGE: a bigger `limit` is clamped, as its pagination does. */
 export const MAX_LIMIT = 10_000;

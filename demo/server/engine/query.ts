@@ -11,7 +11,8 @@ export type Where = Clause;
 /** Org scoping and the definition's own scope: applied to every read and write. */
 export function baseWhere(def: ResourceDef, args: HookArgs): Where {
   const clauses: Clause[] = [];
-  if (def.orgScoped && args.ctx.org.kind !== 'root') clauses.push({ sql: 'org_id = ?', params: [storedOrgId(args.ctx.org)] });
+  if (def.orgScoped && args.ctx.org.kind !== 'root')
+    clauses.push({ sql: 'org_id = ?', params: [storedOrgId(args.ctx.org)] });
   if (def.scope) {
     const scope = def.scope(args);
     clauses.push({ sql: `(${scope.sql})`, params: scope.params });
@@ -63,7 +64,11 @@ function filterValue(def: ResourceDef, name: string, raw: string): unknown {
 /** `ids=a,b` and `spm=<uuid>` (unknown or expired spm is ignored, as JumpServer does). */
 function idFilter(args: HookArgs, query: Record<string, string>): string[] | null {
   let ids: string[] | null = null;
-  if (query.ids !== undefined) ids = query.ids.split(',').map((s) => s.trim()).filter(Boolean);
+  if (query.ids !== undefined)
+    ids = query.ids
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   if (query.spm) {
     const cached = resourcesForSpm(args.db, query.spm, args.now);
     const keep = cached && new Set(cached);
@@ -79,10 +84,14 @@ function idFilter(args: HookArgs, query: Record<string, string>): string[] | nul
  */
 export function orderBy(def: ResourceDef, orderParam: unknown, reversed = false): string {
   const allowed = new Set(def.orderingFields ?? []);
-  const terms = (singleValues({ order: orderParam }).order ?? '').split(',').map((s) => s.trim())
+  const terms = (singleValues({ order: orderParam }).order ?? '')
+    .split(',')
+    .map((s) => s.trim())
     .filter((term) => allowed.has(term.replace(/^-/, '')));
   // Each field once (the first mention wins): a repeated field adds nothing but SQL terms.
-  const requested = terms.filter((term, i) => terms.findIndex((other) => other.replace(/^-/, '') === term.replace(/^-/, '')) === i);
+  const requested = terms.filter(
+    (term, i) => terms.findIndex((other) => other.replace(/^-/, '') === term.replace(/^-/, '')) === i,
+  );
   const sql = [...(requested.length ? requested : (def.defaultOrder ?? [])), 'id'].map((term) => {
     const desc = term.startsWith('-') !== reversed;
     return `${term.replace(/^-/, '')} ${desc ? 'DESC' : 'ASC'}`;

@@ -38,11 +38,14 @@ export function registerResource(app: FastifyInstance, def: ResourceDef): void {
       const args = guard('create', request, reply);
       if (!args) return reply;
       // Arrays and CSV files are the bulk path; a non-bulk resource answers them like any non-object body.
-      if (def.bulk && (Array.isArray(request.body) || request.body instanceof CsvUpload)) return bulkCreate(def, args, request.body, reply);
+      if (def.bulk && (Array.isArray(request.body) || request.body instanceof CsvUpload))
+        return bulkCreate(def, args, request.body, reply);
       const result = runBatch(def, args, 1, () => createItem(def, args, request.body));
       createdCommitted(def, args, result);
       if (result.ok) return reply.code(201).send(result.rows[0]);
-      return 'refusal' in result ? reply.code(result.refusal.status).send(result.refusal.body) : reply.code(400).send(result.errors[0]);
+      return 'refusal' in result
+        ? reply.code(result.refusal.status).send(result.refusal.body)
+        : reply.code(400).send(result.errors[0]);
     });
   }
 
@@ -65,7 +68,9 @@ export function registerResource(app: FastifyInstance, def: ResourceDef): void {
       if (!existing) return notFound(args, reply, def);
       const result = runBatch(def, args, 1, () => updateItem(def, args, existing, request.body, partial));
       if (result.ok) return result.rows[0];
-      return 'refusal' in result ? reply.code(result.refusal.status).send(result.refusal.body) : reply.code(400).send(result.errors[0]);
+      return 'refusal' in result
+        ? reply.code(result.refusal.status).send(result.refusal.body)
+        : reply.code(400).send(result.errors[0]);
     };
     app.put(detail, update(false));
     app.patch(detail, update(true));
@@ -88,7 +93,9 @@ export function registerResource(app: FastifyInstance, def: ResourceDef): void {
     const args = guard('list', request, reply);
     if (!args) return reply;
     const actionOf: Record<Method, Action> = { POST: 'create', PUT: 'update', GET: 'list' };
-    const allowed = methods.filter((m) => offers.has(actionOf[m]) && def.permissions[actionOf[m]](args.db, args.ctx, args.now));
+    const allowed = methods.filter(
+      (m) => offers.has(actionOf[m]) && def.permissions[actionOf[m]](args.db, args.ctx, args.now),
+    );
     return buildOptions(def, args, allowed, (request.query as Query).draw === '1');
   };
   // DRF describes PUT on a list only where the list takes PUT (the bulk viewsets).
@@ -101,8 +108,14 @@ function exportCsv(def: ResourceDef, args: HookArgs, query: Query, reply: Fastif
   const template = templateOf(query.template);
   const { rows } = listRows(def, args, query, CSV_MAX_ROWS);
   const shown = template === 'import' ? rows.slice(0, 1) : rows;
-  const body = renderCsv(def, args.ctx.lang, template, shown.map((row) => serializeRow(def, args, row, 'list')));
-  return reply.header('Content-Type', 'text/csv; charset=utf-8')
+  const body = renderCsv(
+    def,
+    args.ctx.lang,
+    template,
+    shown.map((row) => serializeRow(def, args, row, 'list')),
+  );
+  return reply
+    .header('Content-Type', 'text/csv; charset=utf-8')
     .header('Content-Disposition', `attachment; filename="${csvFilename(def, args.now, args.ctx.tz)}"`)
     .send(body);
 }

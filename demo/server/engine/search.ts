@@ -18,20 +18,28 @@ export function searchClauses(def: ResourceDef, search: string | undefined): Cla
   const fields = def.searchFields ?? [];
   const words = (search ?? '').split(/[\s,]+/).filter(Boolean);
   if (!fields.length || !words.length) return [];
-  if ((search ?? '').length > MAX_SEARCH_LENGTH) throw new BadRequest((lang) => ({ search: [t(lang, 'field.max_length', { max: MAX_SEARCH_LENGTH })] }));
-  if (words.length > MAX_SEARCH_WORDS) throw new BadRequest((lang) => ({ search: [t(lang, 'field.too_many_words', { max: MAX_SEARCH_WORDS })] }));
+  if ((search ?? '').length > MAX_SEARCH_LENGTH)
+    throw new BadRequest((lang) => ({ search: [t(lang, 'field.max_length', { max: MAX_SEARCH_LENGTH })] }));
+  if (words.length > MAX_SEARCH_WORDS)
+    throw new BadRequest((lang) => ({ search: [t(lang, 'field.too_many_words', { max: MAX_SEARCH_WORDS })] }));
   const indexed = def.ftsTable ? words.filter((word) => [...word].length >= TRIGRAM) : [];
-  const clauses = words.filter((word) => !indexed.includes(word)).map((word) => {
-    const ors = fields.map((f) => `${searched(def, f.replace(/^\^/, ''))} LIKE ? ESCAPE '\\'`);
-    const params = fields.map((f) => (f.startsWith('^') ? `${escapeLike(word)}%` : `%${escapeLike(word)}%`));
-    return { sql: `(${ors.join(' OR ')})`, params };
-  });
+  const clauses = words
+    .filter((word) => !indexed.includes(word))
+    .map((word) => {
+      const ors = fields.map((f) => `${searched(def, f.replace(/^\^/, ''))} LIKE ? ESCAPE '\\'`);
+      const params = fields.map((f) => (f.startsWith('^') ? `${escapeLike(word)}%` : `%${escapeLike(word)}%`));
+      return { sql: `(${ors.join(' OR ')})`, params };
+    });
   if (indexed.length) {
     const fts = def.ftsTable!;
-    clauses.unshift({ sql: `${def.table}.rowid IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?)`, params: [indexed.map(ftsPhrase).join(' AND ')] });
+    clauses.unshift({
+      sql: `${def.table}.rowid IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?)`,
+      params: [indexed.map(ftsPhrase).join(' AND ')],
+    });
   }
   return clauses;
 }
 
 /** A sealed column is searched on its clear text (`unsealed()`, secrets/vault.ts): only access keys' `^secret`, over the caller's few keys. */
-const searched = (def: ResourceDef, column: string): string => (isSealedColumn(def.table, column) ? `unsealed(${column})` : column);
+const searched = (def: ResourceDef, column: string): string =>
+  isSealedColumn(def.table, column) ? `unsealed(${column})` : column;

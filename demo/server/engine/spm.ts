@@ -12,14 +12,18 @@ export function cacheResources(db: DB, resources: unknown, nowMs: number): strin
   const spm = uuid();
   db.prepare('DELETE FROM resource_caches WHERE expires_at <= ?').run(nowMs);
   if (resources === undefined) return spm;
-  db.prepare('INSERT INTO resource_caches (spm, ids, expires_at) VALUES (?, ?, ?)')
-    .run(spm, JSON.stringify(resources), nowMs + SPM_TTL_SECONDS * 1000);
+  db.prepare('INSERT INTO resource_caches (spm, ids, expires_at) VALUES (?, ?, ?)').run(
+    spm,
+    JSON.stringify(resources),
+    nowMs + SPM_TTL_SECONDS * 1000,
+  );
   return spm;
 }
 
 /** The cached ids, or null when the spm is unknown, expired or not a list (then the filter is silently dropped). */
 export function resourcesForSpm(db: DB, spm: string, nowMs: number): string[] | null {
-  const row = db.prepare('SELECT ids FROM resource_caches WHERE spm = ? AND expires_at > ?').get(spm, nowMs) as { ids: string } | undefined;
+  const row = db.prepare('SELECT ids FROM resource_caches WHERE spm = ? AND expires_at > ?').get(spm, nowMs) as
+    { ids: string } | undefined;
   const ids = row ? (JSON.parse(row.ids) as unknown) : null;
   return Array.isArray(ids) ? ids.map(String) : null;
 }

@@ -5,7 +5,8 @@ import type { RequestContext, UserRow } from '../context.ts';
 import type { DB } from '../db/open.ts';
 import type { Localized } from '../lib/i18n.ts';
 
-export type FieldType = 'string' | 'integer' | 'boolean' | 'choice' | 'datetime' | 'email' | 'url' | 'list' | 'dict' | 'field';
+export type FieldType =
+  'string' | 'integer' | 'boolean' | 'choice' | 'datetime' | 'email' | 'url' | 'list' | 'dict' | 'field';
 
 export interface FieldDef {
   type: FieldType;
@@ -37,26 +38,41 @@ export interface FieldDef {
 
 export type Action = 'list' | 'retrieve' | 'create' | 'update' | 'delete';
 export type Choice = { value: string | number; label: Localized };
-export interface Clause { sql: string; params: unknown[] }
+export interface Clause {
+  sql: string;
+  params: unknown[];
+}
 export type Row = Record<string, unknown>;
 export type AuthedCtx = RequestContext & { user: UserRow };
 
-export interface HookArgs { db: DB; ctx: AuthedCtx; request: FastifyRequest; now: number }
+export interface HookArgs {
+  db: DB;
+  ctx: AuthedCtx;
+  request: FastifyRequest;
+  now: number;
+}
 
 /** What the contract suite gets to build valid sample bodies (fresh, unique values on every call). */
-export interface SampleArgs { db: DB; orgId: string; seq: number }
-export interface Samples { create: Row[]; update: Row }
+export interface SampleArgs {
+  db: DB;
+  orgId: string;
+  seq: number;
+}
+export interface Samples {
+  create: Row[];
+  update: Row;
+}
 
 /** A hook may refuse with a status and a body (e.g. 403 {"error"}), or a 400 field-error map. */
 export type Refusal = { status: number; body: unknown };
 
 export interface ResourceDef {
-  name: string;              // view name for OPTIONS, e.g. "Org List"
-  model: Localized;          // for 404 "<Model> object does not exist."
-  url: string;               // list URL, with trailing slash
+  name: string; // view name for OPTIONS, e.g. "Org List"
+  model: Localized; // for 404 "<Model> object does not exist."
+  url: string; // list URL, with trailing slash
   table: string;
   fields: Record<string, FieldDef>;
-  searchFields?: string[];   // '^name' = starts with, else contains
+  searchFields?: string[]; // '^name' = starts with, else contains
   filterFields?: string[];
   orderingFields?: string[];
   defaultOrder?: string[];

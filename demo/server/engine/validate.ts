@@ -8,7 +8,11 @@ import type { HookArgs, ResourceDef, Row } from './types.ts';
 export type FieldErrors = Record<string, string[]>;
 
 export function validateBody(
-  def: ResourceDef, args: HookArgs, body: unknown, existing: Row | null, mode: 'create' | 'put' | 'patch',
+  def: ResourceDef,
+  args: HookArgs,
+  body: unknown,
+  existing: Row | null,
+  mode: 'create' | 'put' | 'patch',
 ): { data: Row; errors: FieldErrors | null } {
   const lang = args.ctx.lang;
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
@@ -31,8 +35,15 @@ export function validateBody(
   }
   for (const [name, field] of Object.entries(def.fields)) {
     if (!field.unique || errors[name] || data[name] === undefined) continue;
-    const clash = args.db.prepare(`SELECT 1 FROM ${def.table} WHERE ${name} = ? AND id IS NOT ? ${def.orgScoped ? 'AND org_id = ?' : ''}`)
-      .get(...[data[name], existing?.id ?? null, ...(def.orgScoped ? [existing?.org_id ?? storedOrgId(args.ctx.org)] : [])]);
+    const clash = args.db
+      .prepare(`SELECT 1 FROM ${def.table} WHERE ${name} = ? AND id IS NOT ? ${def.orgScoped ? 'AND org_id = ?' : ''}`)
+      .get(
+        ...[
+          data[name],
+          existing?.id ?? null,
+          ...(def.orgScoped ? [existing?.org_id ?? storedOrgId(args.ctx.org)] : []),
+        ],
+      );
     if (clash) errors[name] = [t(lang, 'field.unique')];
   }
   // Like DRF, report every problem at once; a field's own type error wins over a hook's message.

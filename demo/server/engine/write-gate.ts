@@ -20,7 +20,9 @@ export class WriteGate {
     // No await between the last check and taking it: two imports cannot both get through.
     while (this.held) await this.held;
     let release!: () => void;
-    this.held = new Promise<void>((resolve) => { release = resolve; });
+    this.held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     return () => {
       this.held = null;
       release();

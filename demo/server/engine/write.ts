@@ -12,12 +12,20 @@ import type { HookArgs, Refusal, ResourceDef, Row } from './types.ts';
 import { validateBody, type FieldErrors } from './validate.ts';
 
 export type ItemResult = { id: string; data: Row } | { errors: FieldErrors } | { refusal: Refusal };
-export type BatchResult = { ok: true; rows: Row[] } | { ok: false; errors: FieldErrors[] } | { ok: false; refusal: Refusal };
+export type BatchResult =
+  { ok: true; rows: Row[] } | { ok: false; errors: FieldErrors[] } | { ok: false; refusal: Refusal };
 
-
-export function findOne(args: HookArgs, def: ResourceDef, id: string, extra: { sql: string; params: unknown[] } | null = null): Row | null {
+export function findOne(
+  args: HookArgs,
+  def: ResourceDef,
+  id: string,
+  extra: { sql: string; params: unknown[] } | null = null,
+): Row | null {
   const where = baseWhere(def, args);
-  const clauses = [where.sql, extra?.sql].filter(Boolean).map((sql) => ` AND ${sql}`).join('');
+  const clauses = [where.sql, extra?.sql]
+    .filter(Boolean)
+    .map((sql) => ` AND ${sql}`)
+    .join('');
   const sql = `SELECT * FROM ${def.table} WHERE id = ?${clauses}`;
   const row = args.db.prepare(sql).get(id, ...where.params, ...(extra?.params ?? [])) as Row | undefined;
   // Hooks get the object with its credentials in clear (sealed-columns.ts): none ever handles ciphertext.
@@ -25,7 +33,13 @@ export function findOne(args: HookArgs, def: ResourceDef, id: string, extra: { s
 }
 
 export function createItem(def: ResourceDef, args: HookArgs, body: unknown): ItemResult {
-  const { data, errors } = validateBody(def, args, def.createIgnoresBody ? {} : body === undefined ? {} : body, null, 'create');
+  const { data, errors } = validateBody(
+    def,
+    args,
+    def.createIgnoresBody ? {} : body === undefined ? {} : body,
+    null,
+    'create',
+  );
   if (errors) return { errors };
   if (def.orgScoped) data.org_id = storedOrgId(args.ctx.org);
   def.hooks?.beforeCreate?.(args, data);
@@ -37,7 +51,13 @@ export function createItem(def: ResourceDef, args: HookArgs, body: unknown): Ite
   });
 }
 
-export function updateItem(def: ResourceDef, args: HookArgs, existing: Row, body: unknown, partial: boolean): ItemResult {
+export function updateItem(
+  def: ResourceDef,
+  args: HookArgs,
+  existing: Row,
+  body: unknown,
+  partial: boolean,
+): ItemResult {
   const refusal = def.hooks?.refuseObject?.(args, existing, 'update');
   if (refusal) return { refusal };
   // A null body is refused like any non-object; only a missing one means "nothing sent".
@@ -66,11 +86,20 @@ export function deleteItem(def: ResourceDef, args: HookArgs, row: Row): Refusal 
 
 /** Tells the definition which objects a create request made, once they are committed. */
 export function createdCommitted(def: ResourceDef, args: HookArgs, result: BatchResult): void {
-  if (result.ok && def.hooks?.afterCreateCommit) def.hooks.afterCreateCommit(args, result.rows.map((row) => String(row.id)));
+  if (result.ok && def.hooks?.afterCreateCommit)
+    def.hooks.afterCreateCommit(
+      args,
+      result.rows.map((row) => String(row.id)),
+    );
 }
 
 /** Runs every item in one transaction; any failure rolls all of them back. */
-export function runBatch(def: ResourceDef, args: HookArgs, count: number, item: (index: number) => ItemResult): BatchResult {
+export function runBatch(
+  def: ResourceDef,
+  args: HookArgs,
+  count: number,
+  item: (index: number) => ItemResult,
+): BatchResult {
   let outcome: BatchResult = { ok: true, rows: [] };
   const rollback = new Error('rollback');
   try {
@@ -78,7 +107,8 @@ export function runBatch(def: ResourceDef, args: HookArgs, count: number, item: 
       const results = Array.from({ length: count }, (_, i) => item(i));
       const refused = results.find((r): r is { refusal: Refusal } => 'refusal' in r);
       if (refused) outcome = { ok: false, refusal: refused.refusal };
-      else if (results.some((r) => 'errors' in r)) outcome = { ok: false, errors: results.map((r) => ('errors' in r ? r.errors : {})) };
+      else if (results.some((r) => 'errors' in r))
+        outcome = { ok: false, errors: results.map((r) => ('errors' in r ? r.errors : {})) };
       else outcome = { ok: true, rows: results.map((r) => respond(def, args, r as { id: string; data: Row })) };
       if (!outcome.ok) throw rollback;
     })();
@@ -89,7 +119,11 @@ export function runBatch(def: ResourceDef, args: HookArgs, count: number, item: 
 }
 
 export function respond(def: ResourceDef, args: HookArgs, result: { id: string; data: Row }): Row {
-  const row = openColumns(args.db, def.table, stmt(args.db, `SELECT * FROM ${def.table} WHERE id = ?`).get(result.id) as Row);
+  const row = openColumns(
+    args.db,
+    def.table,
+    stmt(args.db, `SELECT * FROM ${def.table} WHERE id = ?`).get(result.id) as Row,
+  );
   const out = serializeRow(def, args, row, 'retrieve');
   def.hooks?.afterResponse?.(args, result.data, out);
   return out;
@@ -109,22 +143,28 @@ function guarded(args: HookArgs, def: ResourceDef, write: () => { id: string; da
 function uniqueClash(def: ResourceDef, args: HookArgs, error: unknown): FieldErrors | null {
   const { code, message } = error as { code?: string; message?: string };
   if (code !== 'SQLITE_CONSTRAINT_UNIQUE' && code !== 'SQLITE_CONSTRAINT_PRIMARYKEY') return null;
-  const columns = (message ?? '').replace(/^.*failed:\s*/, '').split(',').map((c) => c.trim().split('.').pop()!)
+  const columns = (message ?? '')
+    .replace(/^.*failed:\s*/, '')
+    .split(',')
+    .map((c) => c.trim().split('.').pop()!)
     .filter((c) => c !== 'org_id');
   const field = columns.length === 1 && columns[0] in def.fields ? columns[0] : 'non_field_errors';
   return { [field]: [t(args.ctx.lang, 'field.unique')] };
 }
 
 const columnsOf = (def: ResourceDef, data: Row) =>
-  Object.keys(data).filter((k) => k === 'org_id' || k === 'id' || (def.fields[k] && def.fields[k].column !== false) || !(k in def.fields));
+  Object.keys(data).filter(
+    (k) => k === 'org_id' || k === 'id' || (def.fields[k] && def.fields[k].column !== false) || !(k in def.fields),
+  );
 
 function insertRow(args: HookArgs, def: ResourceDef, data: Row): string {
   const columns = columnsOf(def, data);
   // Sealed on a copy: `data` goes on to the hooks, the operate log and the response in clear.
   const stored = sealColumns(args.db, def.table, data);
   // Cached: a CSV import inserts thousands of rows with the same columns.
-  stmt(args.db, `INSERT INTO ${def.table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`)
-    .run(...columns.map((c) => toColumn(stored[c])));
+  stmt(args.db, `INSERT INTO ${def.table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(
+    ...columns.map((c) => toColumn(stored[c])),
+  );
   return String(data.id);
 }
 
@@ -132,6 +172,7 @@ function updateRow(args: HookArgs, def: ResourceDef, id: string, data: Row): voi
   const columns = columnsOf(def, data).filter((c) => c !== 'id' && c !== 'org_id');
   if (!columns.length) return;
   const stored = sealColumns(args.db, def.table, data);
-  args.db.prepare(`UPDATE ${def.table} SET ${columns.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`)
+  args.db
+    .prepare(`UPDATE ${def.table} SET ${columns.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`)
     .run(...columns.map((c) => toColumn(stored[c])), id);
 }

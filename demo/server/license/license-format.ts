@@ -15,8 +15,7 @@ export interface LicenseTerms {
 }
 
 export type LicenseCheck =
-  | { ok: true; terms: LicenseTerms }
-  | { ok: false; reason: 'invalid' | 'expired'; terms?: LicenseTerms };
+  { ok: true; terms: LicenseTerms } | { ok: false; reason: 'invalid' | 'expired'; terms?: LicenseTerms };
 
 const publicKey = createPublicKey(LICENSE_PUBLIC_KEY_PEM);
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -30,8 +29,11 @@ export function licenseEndMs(terms: LicenseTerms): number {
 function termsOf(value: unknown): LicenseTerms | null {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
   const v = value as Record<string, unknown>;
-  const text = (name: string) => (typeof v[name] === 'string' && (v[name] as string).length <= 256 ? v[name] as string : null);
-  const [subscription, corporation, edition, date] = ['subscription_id', 'corporation', 'edition', 'date_expired'].map(text);
+  const text = (name: string) =>
+    typeof v[name] === 'string' && (v[name] as string).length <= 256 ? (v[name] as string) : null;
+  const [subscription, corporation, edition, date] = ['subscription_id', 'corporation', 'edition', 'date_expired'].map(
+    text,
+  );
   const count = v.asset_count;
   if (subscription === null || corporation === null || edition === null || date === null) return null;
   if (!DATE.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) return null;

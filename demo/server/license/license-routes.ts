@@ -17,7 +17,10 @@ export const LICENSE_CONTENT_SETTING = 'XPACK_LICENSE_CONTENT';
 
 const MESSAGES = {
   imported: { en: 'License import successfully', zh: '许可证导入成功' },
-  invalid: { en: 'License is invalid: the file is not a licence signed for this server, or it was changed', zh: '许可证无效：文件不是为本系统签发的许可证，或已被修改' },
+  invalid: {
+    en: 'License is invalid: the file is not a licence signed for this server, or it was changed',
+    zh: '许可证无效：文件不是为本系统签发的许可证，或已被修改',
+  },
   expired: { en: 'License has expired on {date}', zh: '许可证已于 {date} 过期' },
   noFile: { en: 'No license file was submitted', zh: '未提交许可证文件' },
   tooBig: { en: 'The license file is too large', zh: '许可证文件过大' },
@@ -57,7 +60,10 @@ export function registerLicenseRoutes(app: FastifyInstance): void {
       if (text === 'none') return refuse(say(lang, 'noFile'));
       if (text === 'too_big') return refuse(say(lang, 'tooBig'));
       const result = checkLicense(text, request.server.bastion.now());
-      if (!result.ok) return refuse(result.reason === 'expired' ? say(lang, 'expired', result.terms!.date_expired) : say(lang, 'invalid'));
+      if (!result.ok)
+        return refuse(
+          result.reason === 'expired' ? say(lang, 'expired', result.terms!.date_expired) : say(lang, 'invalid'),
+        );
       app.bastion.db.transaction(() => {
         settings.set(LICENSE_CONTENT_SETTING, text.trim(), 'license_file');
         settings.set('XPACK_LICENSE_IS_VALID', true, 'license');
@@ -74,7 +80,14 @@ export function registerLicenseRoutes(app: FastifyInstance): void {
     const result = typeof stored === 'string' ? checkLicense(stored, request.server.bastion.now()) : null;
     const terms = result?.ok ? result.terms : result?.terms;
     if (!terms) {
-      return { subscription_id: '', corporation: '', date_expired: '', asset_count: null, edition: '', is_valid: settings.get<boolean>('XPACK_LICENSE_IS_VALID') === true };
+      return {
+        subscription_id: '',
+        corporation: '',
+        date_expired: '',
+        asset_count: null,
+        edition: '',
+        is_valid: settings.get<boolean>('XPACK_LICENSE_IS_VALID') === true,
+      };
     }
     return { ...terms, is_valid: result!.ok && settings.get<boolean>('XPACK_LICENSE_IS_VALID') === true };
   };

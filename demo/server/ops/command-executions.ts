@@ -39,7 +39,10 @@ export const COMMAND_TEXT = {
   // 2.3's text (CommandExecutionViewSet.check_permissions).
   disabled: L('批量命令已禁用', 'Command execution disabled'),
   noPermission: L('没有主机 {hosts} 的权限', 'Not has host {hosts} permission'),
-  refused: L('命令被拒绝：命中命令过滤器“{filter}”的规则“{rule}”', 'Command refused: it matches the rule "{rule}" of the command filter "{filter}"'),
+  refused: L(
+    '命令被拒绝：命中命令过滤器“{filter}”的规则“{rule}”',
+    'Command refused: it matches the rule "{rule}" of the command filter "{filter}"',
+  ),
   notSsh: L('批量命令只能以 SSH 系统用户执行', 'Batch commands run as SSH system users only'),
   tooMany: L('一次最多 {max} 台主机', 'At most {max} hosts at once'),
   stopped: L('已被 {user} 停止', 'Stopped by {user}'),
@@ -56,24 +59,49 @@ export function executionDisabledFor(db: DB, settingOn: boolean, user: UserRow):
   return !settingOn && isCommonUser(db, user);
 }
 
-interface RunAsRow { id: string; name: string; username: string; password: string; private_key: string; protocol: string; username_same_with_user: number; org_id: string }
+interface RunAsRow {
+  id: string;
+  name: string;
+  username: string;
+  password: string;
+  private_key: string;
+  protocol: string;
+  username_same_with_user: number;
+  org_id: string;
+}
 
-export interface CheckedCommand { command: string; runAs: RunAsRow; assets: AssetRow[] }
+export interface CheckedCommand {
+  command: string;
+  runAs: RunAsRow;
+  assets: AssetRow[];
+}
 
 /** A run the command filter refused: what it would have been, and why (the 400 answer's text). */
-export interface RefusedCommand extends CheckedCommand { reason: string }
+export interface RefusedCommand extends CheckedCommand {
+  reason: string;
+}
 
 type FieldErrors = Record<string, unknown>;
 
 /** The system user's command filter rules, as the door gets them (`system-users/<id>/cmd-filter-rules/`). */
 function filterRules(db: DB, systemUserId: string): (FilterRule & { filter_id: string })[] {
-  return stmt(db, `SELECT r.* FROM cmd_filter_rules r JOIN system_user_cmd_filters f ON f.filter_id = r.filter_id
-    WHERE f.system_user_id = ? ORDER BY r.priority DESC, r.action, r.id`).all(systemUserId) as (FilterRule & { filter_id: string })[];
+  return stmt(
+    db,
+    `SELECT r.* FROM cmd_filter_rules r JOIN system_user_cmd_filters f ON f.filter_id = r.filter_id
+    WHERE f.system_user_id = ? ORDER BY r.priority DESC, r.action, r.id`,
+  ).all(systemUserId) as (FilterRule & { filter_id: string })[];
 }
 
 /** Reads and checks a run request for `user`: field errors (400), or what to run. */
-export function checkCommand(db: DB, user: UserRow, lang: Lang, nowMs: number, body: unknown): { errors: FieldErrors; refused?: RefusedCommand } | CheckedCommand {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return { errors: { detail: t(lang, 'request.invalid_body') } };
+export function checkCommand(
+  db: DB,
+  user: UserRow,
+  lang: Lang,
+  nowMs: number,
+  body: unknown,
+): { errors: FieldErrors; refused?: RefusedCommand } | CheckedCommand {
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    return { errors: { detail: t(lang, 'request.invalid_body') } };
   const data = body as Row;
   const errors: FieldErrors = {};
   const hosts = data.hosts;
@@ -88,8 +116,14 @@ export function checkCommand(db: DB, user: UserRow, lang: Lang, nowMs: number, b
   const runAsId = data.run_as;
   let runAs: RunAsRow | undefined;
   if (runAsId === undefined || runAsId === null || runAsId === '') errors.run_as = [t(lang, 'field.required')];
-  else if (typeof runAsId !== 'string' || !UUID_PATTERN.test(runAsId)
-    || !(runAs = stmt(db, 'SELECT id, name, username, password, private_key, protocol, username_same_with_user, org_id FROM system_users WHERE id = ?').get(runAsId) as RunAsRow | undefined)) {
+  else if (
+    typeof runAsId !== 'string' ||
+    !UUID_PATTERN.test(runAsId) ||
+    !(runAs = stmt(
+      db,
+      'SELECT id, name, username, password, private_key, protocol, username_same_with_user, org_id FROM system_users WHERE id = ?',
+    ).get(runAsId) as RunAsRow | undefined)
+  ) {
     errors.run_as = [t(lang, 'field.invalid_pk', { value: String(runAsId).slice(0, 64) })];
   } else if (runAs.protocol !== 'ssh') errors.run_as = [pick(lang, COMMAND_TEXT.notSsh)];
   const command = data.command;
@@ -103,15 +137,28 @@ export function checkCommand(db: DB, user: UserRow, lang: Lang, nowMs: number, b
   // Every host granted to the caller (in any org: batch commands run in ROOT) with this system user and `connect`.
   const ids = [...new Set(hosts as string[])];
   const scope = { subject: { user: user.id }, orgId: null, now: nowMs };
-  const refused = ids.filter((id) => !grantedSystemUsers(db, scope, id).some((su) => su.id === runAs!.id && (su.actions & ACTION_BITS.connect) !== 0));
-  if (refused.length) return { errors: { hosts: pick(lang, COMMAND_TEXT.noPermission, { hosts: `[${refused.map((id) => `'${id}'`).join(', ')}]` }) } };
+  const refused = ids.filter(
+    (id) =>
+      !grantedSystemUsers(db, scope, id).some((su) => su.id === runAs!.id && (su.actions & ACTION_BITS.connect) !== 0),
+  );
+  if (refused.length)
+    return {
+      errors: {
+        hosts: pick(lang, COMMAND_TEXT.noPermission, { hosts: `[${refused.map((id) => `'${id}'`).join(', ')}]` }),
+      },
+    };
 
   const verdict = new CommandFilter(filterRules(db, runAs!.id)).check(command as string);
   if (!verdict.allowed) {
     const rule = verdict.rule as (FilterRule & { filter_id?: string }) | undefined;
-    const filter = rule?.filter_id ? stmt(db, 'SELECT name FROM cmd_filters WHERE id = ?').pluck().get(rule.filter_id) as string | undefined : undefined;
+    const filter = rule?.filter_id
+      ? (stmt(db, 'SELECT name FROM cmd_filters WHERE id = ?').pluck().get(rule.filter_id) as string | undefined)
+      : undefined;
     const reason = pick(lang, COMMAND_TEXT.refused, { rule: rule?.content ?? '', filter: filter ?? '' });
-    return { errors: { command: [reason] }, refused: { command: command as string, runAs: runAs!, assets: assetsByIds(db, ids), reason } };
+    return {
+      errors: { command: [reason] },
+      refused: { command: command as string, runAs: runAs!, assets: assetsByIds(db, ids), reason },
+    };
   }
   return { command: command as string, runAs: openColumns(db, 'system_users', runAs!), assets: assetsByIds(db, ids) };
 }
@@ -119,11 +166,16 @@ export function checkCommand(db: DB, user: UserRow, lang: Lang, nowMs: number, b
 /** The run-as account on one asset: the system user's (a dynamic one's username is the caller's), its AuthBook version there over it. */
 function loginOn(db: DB, runAs: RunAsRow, user: UserRow): (asset: AssetRow) => LoginAccount | undefined {
   const username = runAs.username_same_with_user ? user.username : runAs.username;
-  return (asset) => withAssetAuth({ username, password: runAs.password, private_key: runAs.private_key }, latestAuthBook(db, asset.id, username));
+  return (asset) =>
+    withAssetAuth(
+      { username, password: runAs.password, private_key: runAs.private_key },
+      latestAuthBook(db, asset.id, username),
+    );
 }
 
 /** The job center's task name of a batch command: one task per command text in an org. */
-export const commandTaskName = (command: string): string => `Batch command: ${command.replace(/\s+/g, ' ').trim().slice(0, 100)}`;
+export const commandTaskName = (command: string): string =>
+  `Batch command: ${command.replace(/\s+/g, ' ').trim().slice(0, 100)}`;
 
 /** The execution's row and its hosts; `refused`: it ends there, failed with that reason (2.3: an `error` key). */
 function insertExecution(db: DB, user: UserRow, checked: CheckedCommand, at: string, refused?: string): string {
@@ -131,9 +183,21 @@ function insertExecution(db: DB, user: UserRow, checked: CheckedCommand, at: str
   db.transaction(() => {
     // The seeded samples stand in only until the first real run (or refusal).
     db.prepare('DELETE FROM command_executions WHERE is_sample = 1').run();
-    db.prepare(`INSERT INTO command_executions (id, run_as, user, command, is_finished, result, date_created, date_start, date_finished, org_id)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(id, checked.runAs.id, user.id, checked.command, refused ? 1 : 0,
-      refused ? JSON.stringify({ error: refused }) : '{}', at, refused ? at : null, refused ? at : null, checked.runAs.org_id);
+    db.prepare(
+      `INSERT INTO command_executions (id, run_as, user, command, is_finished, result, date_created, date_start, date_finished, org_id)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      id,
+      checked.runAs.id,
+      user.id,
+      checked.command,
+      refused ? 1 : 0,
+      refused ? JSON.stringify({ error: refused }) : '{}',
+      at,
+      refused ? at : null,
+      refused ? at : null,
+      checked.runAs.org_id,
+    );
     const insertHost = db.prepare('INSERT INTO command_execution_hosts (commandexecution_id, asset_id) VALUES (?, ?)');
     for (const asset of checked.assets) insertHost.run(id, asset.id);
   })();
@@ -146,13 +210,26 @@ export function recordRefusedExecution(app: FastifyInstance, user: UserRow, refu
 }
 
 /** Records the execution (and its hosts), then queues its run; returns the execution's id (its task's id). */
-export function startCommandExecution(app: FastifyInstance, user: UserRow, lang: Lang, checked: CheckedCommand): string {
+export function startCommandExecution(
+  app: FastifyInstance,
+  user: UserRow,
+  lang: Lang,
+  checked: CheckedCommand,
+): string {
   const { db, now } = app.bastion;
   const id = insertExecution(db, user, checked, isoAt(now()));
-  const job: JobRecord = { kind: 'command', command: checked.command, run_as: checked.runAs.id, hosts: checked.assets.map((asset) => asset.id), user: user.id };
+  const job: JobRecord = {
+    kind: 'command',
+    command: checked.command,
+    run_as: checked.runAs.id,
+    hosts: checked.assets.map((asset) => asset.id),
+    user: user.id,
+  };
   const work = commandWork(db, {
-    command: checked.command, runAsLabel: `${checked.runAs.name}(${checked.runAs.username_same_with_user ? user.username : checked.runAs.username})`,
-    assets: checked.assets, loginOn: loginOn(db, checked.runAs, user),
+    command: checked.command,
+    runAsLabel: `${checked.runAs.name}(${checked.runAs.username_same_with_user ? user.username : checked.runAs.username})`,
+    assets: checked.assets,
+    loginOn: loginOn(db, checked.runAs, user),
   });
   const owner = { creator: user.username, creatorId: user.id, lang, orgId: checked.runAs.org_id };
   app.tasks.submit(commandTaskName(checked.command), owner, work, job, id);
@@ -184,10 +261,18 @@ export const commandExecutionsResource: ResourceDef = {
   // ROOT and the caller's own rows only, whatever org the request names (2.3's RootOrgViewMixin + user filter).
   scope: ({ ctx }) => ({ sql: 'user = ?', params: [ctx.user.id] }),
   hooks: {
-    refuse: ({ db, ctx, request }) => executionDisabledFor(db, request.server.bastion.settings.get<boolean>('SECURITY_COMMAND_EXECUTION') !== false, ctx.user)
-      ? { status: 403, body: { detail: pick(ctx.lang, COMMAND_TEXT.disabled) } } : null,
+    refuse: ({ db, ctx, request }) =>
+      executionDisabledFor(
+        db,
+        request.server.bastion.settings.get<boolean>('SECURITY_COMMAND_EXECUTION') !== false,
+        ctx.user,
+      )
+        ? { status: 403, body: { detail: pick(ctx.lang, COMMAND_TEXT.disabled) } }
+        : null,
     serialize: ({ db }, row, out) => {
-      out.hosts = stmt(db, 'SELECT asset_id FROM command_execution_hosts WHERE commandexecution_id = ? ORDER BY id').pluck().all(row.id);
+      out.hosts = stmt(db, 'SELECT asset_id FROM command_execution_hosts WHERE commandexecution_id = ? ORDER BY id')
+        .pluck()
+        .all(row.id);
       out.log_url = `/api/v1/ops/celery/task/${row.id}/log/`;
     },
   },
@@ -196,7 +281,9 @@ export const commandExecutionsResource: ResourceDef = {
 
 export function registerCommandExecutionRoutes(app: FastifyInstance): void {
   // The door's parser is WebAssembly, loaded once; a check before it is loaded would judge lines unparsed.
-  app.addHook('onReady', async () => { await filterReady(); });
+  app.addHook('onReady', async () => {
+    await filterReady();
+  });
   registerResource(app, commandExecutionsResource);
   app.post(COMMAND_EXECUTIONS_URL, async (request, reply) => {
     if (!authorize(request, reply, IsValidUser)) return reply;

@@ -9,25 +9,50 @@ import { describeRoute } from '../engine/route-options.ts';
 import { t } from '../lib/i18n.ts';
 import { formatDateTime, isoAt } from '../lib/time.ts';
 
-export interface PeriodTask { name: string; task: string; description: string; enabled: boolean; lastRunAt: number | null; runs: number }
-export interface PeriodTaskHandle { readonly enabled: boolean; ran(nowMs: number): void }
+export interface PeriodTask {
+  name: string;
+  task: string;
+  description: string;
+  enabled: boolean;
+  lastRunAt: number | null;
+  runs: number;
+}
+export interface PeriodTaskHandle {
+  readonly enabled: boolean;
+  ran(nowMs: number): void;
+}
 
 const registries = new WeakMap<FastifyInstance, PeriodTask[]>();
 
 /** Registers a scheduled job under 2.3's names; the handle says whether to run and records each run. */
-export function periodTask(app: FastifyInstance, task: Omit<PeriodTask, 'enabled' | 'lastRunAt' | 'runs'>): PeriodTaskHandle {
+export function periodTask(
+  app: FastifyInstance,
+  task: Omit<PeriodTask, 'enabled' | 'lastRunAt' | 'runs'>,
+): PeriodTaskHandle {
   const list = registries.get(app) ?? [];
   registries.set(app, list);
   const entry: PeriodTask = { ...task, enabled: true, lastRunAt: null, runs: 0 };
   list.push(entry);
-  return { get enabled() { return entry.enabled; }, ran(nowMs) { entry.lastRunAt = nowMs; entry.runs += 1; } };
+  return {
+    get enabled() {
+      return entry.enabled;
+    },
+    ran(nowMs) {
+      entry.lastRunAt = nowMs;
+      entry.runs += 1;
+    },
+  };
 }
 
 export function registerPeriodTaskRoutes(app: FastifyInstance): void {
   const URL = '/api/v1/ops/celery/period-tasks/';
   const shape = (task: PeriodTask, tz: string) => ({
-    name: task.name, task: task.task, enabled: task.enabled, description: task.description,
-    last_run_at: task.lastRunAt === null ? null : formatDateTime(isoAt(task.lastRunAt), tz), total_run_count: task.runs,
+    name: task.name,
+    task: task.task,
+    enabled: task.enabled,
+    description: task.description,
+    last_run_at: task.lastRunAt === null ? null : formatDateTime(isoAt(task.lastRunAt), tz),
+    total_run_count: task.runs,
   });
   const tasks = () => registries.get(app) ?? [];
   app.get(URL, (request, reply) => {
@@ -41,7 +66,9 @@ export function registerPeriodTaskRoutes(app: FastifyInstance): void {
   app.get(`${URL}:name/`, (request, reply) => {
     if (!authorize(request, reply, IsSuperUser)) return reply;
     const task = find((request.params as { name: string }).name);
-    return task ? shape(task, request.ctx.tz) : reply.code(404).send({ detail: t(request.ctx.lang, 'request.not_found') });
+    return task
+      ? shape(task, request.ctx.tz)
+      : reply.code(404).send({ detail: t(request.ctx.lang, 'request.not_found') });
   });
   app.patch(`${URL}:name/`, (request, reply) => {
     if (!authorize(request, reply, IsSuperUser)) return reply;
@@ -49,14 +76,16 @@ export function registerPeriodTaskRoutes(app: FastifyInstance): void {
     if (!task) return reply.code(404).send({ detail: t(request.ctx.lang, 'request.not_found') });
     const enabled = (request.body as Record<string, unknown> | null)?.enabled;
     if (enabled !== undefined) {
-      if (typeof enabled !== 'boolean') return reply.code(400).send({ enabled: [t(request.ctx.lang, 'field.invalid_boolean')] });
+      if (typeof enabled !== 'boolean')
+        return reply.code(400).send({ enabled: [t(request.ctx.lang, 'field.invalid_boolean')] });
       task.enabled = enabled;
     }
     return shape(task, request.ctx.tz);
   });
   const label = (zh: string, en: string) => ({ zh, en });
   describeRoute(app, URL, {
-    name: 'Celery Period Task List', permission: IsSuperUser,
+    name: 'Celery Period Task List',
+    permission: IsSuperUser,
     fields: {
       name: { type: 'string', label: label('名称', 'Name'), max_length: 200 },
       task: { type: 'string', label: label('任务', 'Task name'), max_length: 200 },

@@ -9,28 +9,49 @@ import { stmt } from '../lib/statements.ts';
 import { formatDateTime } from '../lib/time.ts';
 import { pythonRepr } from './python-repr.ts';
 
-const shortId = (id: unknown) => String(id ?? '').split('-').at(-1) ?? '';
+const shortId = (id: unknown) =>
+  String(id ?? '')
+    .split('-')
+    .at(-1) ?? '';
 const json = (text: unknown, fallback: unknown) => (typeof text === 'string' ? JSON.parse(text) : fallback);
 
 /** A run as 2.3 nests it: stat, last_success / last_failure (its contacted / dark hosts). */
 function executionOut(args: HookArgs, row: Row, withResult: boolean): Row {
-  const summary = json(row.summary, {}) as { contacted?: string[]; dark?: Record<string, string>; skipped?: Record<string, string> };
+  const summary = json(row.summary, {}) as {
+    contacted?: string[];
+    dark?: Record<string, string>;
+    skipped?: Record<string, string>;
+  };
   const success = summary.contacted ?? [];
   const failure = summary.dark ?? {};
   const skipped = Object.keys(summary.skipped ?? {}).length;
   const out: Row = {
-    id: row.id, task: row.task, task_display: row.task_display, hosts_amount: row.hosts_amount, adhoc: row.adhoc,
-    date_start: formatDateTime(row.date_start as string, args.ctx.tz), date_finished: formatDateTime(row.date_finished as string | null, args.ctx.tz),
-    timedelta: row.timedelta, is_finished: !!row.is_finished, is_success: !!row.is_success,
-    stat: { total: success.length + Object.keys(failure).length + skipped, success: success.length, failed: Object.keys(failure).length },
-    short_id: shortId(row.id), adhoc_short_id: shortId(row.adhoc), last_success: success, last_failure: failure,
+    id: row.id,
+    task: row.task,
+    task_display: row.task_display,
+    hosts_amount: row.hosts_amount,
+    adhoc: row.adhoc,
+    date_start: formatDateTime(row.date_start as string, args.ctx.tz),
+    date_finished: formatDateTime(row.date_finished as string | null, args.ctx.tz),
+    timedelta: row.timedelta,
+    is_finished: !!row.is_finished,
+    is_success: !!row.is_success,
+    stat: {
+      total: success.length + Object.keys(failure).length + skipped,
+      success: success.length,
+      failed: Object.keys(failure).length,
+    },
+    short_id: shortId(row.id),
+    adhoc_short_id: shortId(row.adhoc),
+    last_success: success,
+    last_failure: failure,
   };
   if (withResult) Object.assign(out, { result: json(row.result, {}), summary });
   return out;
 }
 
 const executionById = (args: HookArgs, id: unknown): Row | undefined =>
-  id ? stmt(args.db, 'SELECT * FROM ops_adhoc_executions WHERE id = ?').get(id) as Row | undefined : undefined;
+  id ? (stmt(args.db, 'SELECT * FROM ops_adhoc_executions WHERE id = ?').get(id) as Row | undefined) : undefined;
 
 export const opsTasksResource: ResourceDef = {
   name: 'Task List',
@@ -66,7 +87,8 @@ export const opsTasksResource: ResourceDef = {
       const success = Number(row.success_run_amount);
       out.summary = { total, success, failed: total - success };
       if (mode === 'retrieve') {
-        const tasks = stmt(args.db, 'SELECT tasks FROM ops_adhocs WHERE id = ?').pluck().get(row.latest_adhoc) as string | undefined;
+        const tasks = stmt(args.db, 'SELECT tasks FROM ops_adhocs WHERE id = ?').pluck().get(row.latest_adhoc) as
+          string | undefined;
         out.contents = json(tasks, []);
       }
     },
@@ -104,12 +126,21 @@ export const opsAdhocResource: ResourceDef = {
       out.options = pythonRepr(json(row.options, {}));
       out.become_display = String((json(row.become, {}) as { user?: string }).user ?? '');
       if (mode !== 'retrieve') return;
-      const latest = stmt(args.db, 'SELECT * FROM ops_adhoc_executions WHERE adhoc = ? ORDER BY date_start DESC, rowid DESC LIMIT 1').get(row.id) as Row | undefined;
+      const latest = stmt(
+        args.db,
+        'SELECT * FROM ops_adhoc_executions WHERE adhoc = ? ORDER BY date_start DESC, rowid DESC LIMIT 1',
+      ).get(row.id) as Row | undefined;
       const nested = latest && executionOut(args, latest, false);
-      out.latest_execution = nested ? {
-        last_success: nested.last_success, last_failure: nested.last_failure, last_run: nested.short_id,
-        timedelta: nested.timedelta, is_finished: nested.is_finished, is_success: nested.is_success,
-      } : null;
+      out.latest_execution = nested
+        ? {
+            last_success: nested.last_success,
+            last_failure: nested.last_failure,
+            last_run: nested.short_id,
+            timedelta: nested.timedelta,
+            is_finished: nested.is_finished,
+            is_success: nested.is_success,
+          }
+        : null;
       out.created_by = row.created_by;
       out.run_times = stmt(args.db, 'SELECT COUNT(*) FROM ops_adhoc_executions WHERE adhoc = ?').pluck().get(row.id);
       out.task_name = stmt(args.db, 'SELECT name FROM ops_tasks WHERE id = ?').pluck().get(row.task) ?? '';

@@ -13,7 +13,13 @@ import { orgSees } from '../orgs/current-org.ts';
 import { isSuperuser, memberRoles } from '../orgs/membership.ts';
 import type { JobRecord } from '../tasks/job-record.ts';
 import { workOf } from '../tasks/jobs.ts';
-import { checkCommand, COMMAND_EXECUTIONS_URL, COMMAND_TEXT, recordRefusedExecution, startCommandExecution } from './command-executions.ts';
+import {
+  checkCommand,
+  COMMAND_EXECUTIONS_URL,
+  COMMAND_TEXT,
+  recordRefusedExecution,
+  startCommandExecution,
+} from './command-executions.ts';
 
 const TEXT = {
   // 2.3's Task.run() answer when a task has no version.
@@ -27,15 +33,23 @@ export function registerTaskActionRoutes(app: FastifyInstance): void {
     const ctx = request.ctx as AuthedCtx;
     const { db, now } = app.bastion;
     const id = (request.params as { id: string }).id;
-    const task = db.prepare('SELECT id, name, org_id, latest_adhoc FROM ops_tasks WHERE id = ?').get(id) as { id: string; name: string; org_id: string; latest_adhoc: string | null } | undefined;
-    if (!task || !orgSees(ctx.org, task.org_id)) return reply.code(404).send({ detail: t(ctx.lang, 'request.not_found') });
-    const jobText = task.latest_adhoc ? db.prepare('SELECT job FROM ops_adhocs WHERE id = ?').pluck().get(task.latest_adhoc) as string | undefined : undefined;
-    const job = jobText ? JSON.parse(jobText) as JobRecord | null : null;
+    const task = db.prepare('SELECT id, name, org_id, latest_adhoc FROM ops_tasks WHERE id = ?').get(id) as
+      { id: string; name: string; org_id: string; latest_adhoc: string | null } | undefined;
+    if (!task || !orgSees(ctx.org, task.org_id))
+      return reply.code(404).send({ detail: t(ctx.lang, 'request.not_found') });
+    const jobText = task.latest_adhoc
+      ? (db.prepare('SELECT job FROM ops_adhocs WHERE id = ?').pluck().get(task.latest_adhoc) as string | undefined)
+      : undefined;
+    const job = jobText ? (JSON.parse(jobText) as JobRecord | null) : null;
     if (!job) return reply.code(400).send({ error: pick(ctx.lang, TEXT.noAdhoc) });
     if (app.tasks.closed) return reply.code(503).send({ detail: t(ctx.lang, 'request.server_error') });
     if (job.kind === 'command') {
       // Run again by this admin: their own grants and the filters of today decide, as for a new run.
-      const checked = checkCommand(db, ctx.user, ctx.lang, now(), { hosts: job.hosts, run_as: job.run_as, command: job.command });
+      const checked = checkCommand(db, ctx.user, ctx.lang, now(), {
+        hosts: job.hosts,
+        run_as: job.run_as,
+        command: job.command,
+      });
       if ('errors' in checked) {
         if (checked.refused) recordRefusedExecution(app, ctx.user, checked.refused);
         return reply.code(400).send(checked.errors);
@@ -53,11 +67,15 @@ export function registerTaskActionRoutes(app: FastifyInstance): void {
     const ctx = request.ctx as AuthedCtx;
     const { db } = app.bastion;
     const id = (request.params as { id: string }).id;
-    const row = db.prepare('SELECT id, user, org_id, is_finished FROM command_executions WHERE id = ?').get(id) as { id: string; user: string | null; org_id: string; is_finished: number } | undefined;
-    const admin = (orgId: string) => isSuperuser(ctx.user) || (!!orgId && memberRoles(db, orgId, ctx.user.id).includes('Admin'));
-    if (!row || (row.user !== ctx.user.id && !admin(row.org_id))) return reply.code(404).send({ detail: t(ctx.lang, 'request.not_found') });
+    const row = db.prepare('SELECT id, user, org_id, is_finished FROM command_executions WHERE id = ?').get(id) as
+      { id: string; user: string | null; org_id: string; is_finished: number } | undefined;
+    const admin = (orgId: string) =>
+      isSuperuser(ctx.user) || (!!orgId && memberRoles(db, orgId, ctx.user.id).includes('Admin'));
+    if (!row || (row.user !== ctx.user.id && !admin(row.org_id)))
+      return reply.code(404).send({ detail: t(ctx.lang, 'request.not_found') });
     const reason = pick(ctx.lang, COMMAND_TEXT.stopped, { user: `${ctx.user.name}(${ctx.user.username})` });
-    if (row.is_finished || !app.tasks.cancel(row.id, reason)) return reply.code(400).send({ error: pick(ctx.lang, COMMAND_TEXT.notRunning) });
+    if (row.is_finished || !app.tasks.cancel(row.id, reason))
+      return reply.code(400).send({ error: pick(ctx.lang, COMMAND_TEXT.notRunning) });
     return { detail: reason };
   });
 
@@ -65,10 +83,14 @@ export function registerTaskActionRoutes(app: FastifyInstance): void {
     if (!authorize(request, reply, IsOrgAdmin)) return reply;
     const ctx = request.ctx as AuthedCtx;
     const id = (request.params as { id: string }).id;
-    const run = app.bastion.db.prepare('SELECT id, org_id, is_finished FROM ops_adhoc_executions WHERE id = ?').get(id) as { id: string; org_id: string; is_finished: number } | undefined;
-    if (!run || !orgSees(ctx.org, run.org_id)) return reply.code(404).send({ detail: t(ctx.lang, 'request.not_found') });
+    const run = app.bastion.db
+      .prepare('SELECT id, org_id, is_finished FROM ops_adhoc_executions WHERE id = ?')
+      .get(id) as { id: string; org_id: string; is_finished: number } | undefined;
+    if (!run || !orgSees(ctx.org, run.org_id))
+      return reply.code(404).send({ detail: t(ctx.lang, 'request.not_found') });
     const reason = pick(ctx.lang, COMMAND_TEXT.stopped, { user: `${ctx.user.name}(${ctx.user.username})` });
-    if (run.is_finished || !app.tasks.cancel(run.id, reason)) return reply.code(400).send({ error: pick(ctx.lang, COMMAND_TEXT.notRunning) });
+    if (run.is_finished || !app.tasks.cancel(run.id, reason))
+      return reply.code(400).send({ error: pick(ctx.lang, COMMAND_TEXT.notRunning) });
     return { detail: reason };
   });
 }

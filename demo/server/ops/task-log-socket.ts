@@ -27,7 +27,9 @@ const TEXT = {
 /** Follows one task's log on the socket; returns the stop. */
 function follow(app: FastifyInstance, socket: WebSocket, request: FastifyRequest, id: string): () => void {
   const { store } = app.tasks;
-  const send = (frame: Record<string, unknown>) => { if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame)); };
+  const send = (frame: Record<string, unknown>) => {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+  };
   const task = store.get(id);
   if (!task || !maySeeTask(app.bastion.db, request.ctx.user!, task)) {
     send({ message: `${pick(request.ctx.lang, TEXT.missing)}\r\n`, task: id, end: true });
@@ -42,10 +44,16 @@ function follow(app: FastifyInstance, socket: WebSocket, request: FastifyRequest
     if (stopped) return;
     if (!store.hasLog(id)) {
       send({ message: '.', task: id });
-      waiting ??= setInterval(() => { if (!store.hasLog(id)) send({ message: '.', task: id }); else pump(); }, WAIT_MS);
+      waiting ??= setInterval(() => {
+        if (!store.hasLog(id)) send({ message: '.', task: id });
+        else pump();
+      }, WAIT_MS);
       return;
     }
-    if (waiting) { clearInterval(waiting); waiting = undefined; }
+    if (waiting) {
+      clearInterval(waiting);
+      waiting = undefined;
+    }
     // The state first: a task finished by then has written every line it will.
     const state = store.get(id)?.state;
     for (;;) {
@@ -61,7 +69,10 @@ function follow(app: FastifyInstance, socket: WebSocket, request: FastifyRequest
   };
   // Lines come in bursts (one INSERT each): one read per turn of the event loop serves a burst.
   const changed = () => {
-    if (!scheduled) { scheduled = true; setImmediate(pump); }
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(pump);
+    }
   };
   const unwatch = store.watch(id, changed);
   const stop = () => {

@@ -7,7 +7,14 @@ import { isSuperuser } from '../orgs/membership.ts';
 import { escapeHtml } from '../lib/html.ts';
 import { formatDateTime } from '../lib/time.ts';
 
-interface TaskRow { id: string; name: string; state: string; date_created: string; date_start: string | null; date_finished: string | null }
+interface TaskRow {
+  id: string;
+  name: string;
+  state: string;
+  date_created: string;
+  date_start: string | null;
+  date_finished: string | null;
+}
 
 export function registerTaskMonitorPage(app: FastifyInstance): void {
   app.get('/core/flower/', (request, reply) => {
@@ -16,16 +23,31 @@ export function registerTaskMonitorPage(app: FastifyInstance): void {
     if (!isSuperuser(user)) return reply.code(403).type('text/plain; charset=utf-8').send('Forbidden');
     const { db } = app.bastion;
     const { concurrency, running, queued } = app.tasks.snapshot();
-    const byId = db.prepare('SELECT id, name, state, date_created, date_start, date_finished FROM celery_tasks WHERE id = ?');
-    const rows = (ids: string[]) => ids.map((id) => byId.get(id) as TaskRow | undefined).filter((row): row is TaskRow => !!row);
-    const failures = db.prepare("SELECT id, name, state, date_created, date_start, date_finished FROM celery_tasks WHERE state = 'FAILURE' ORDER BY date_created DESC LIMIT 20").all() as TaskRow[];
+    const byId = db.prepare(
+      'SELECT id, name, state, date_created, date_start, date_finished FROM celery_tasks WHERE id = ?',
+    );
+    const rows = (ids: string[]) =>
+      ids.map((id) => byId.get(id) as TaskRow | undefined).filter((row): row is TaskRow => !!row);
+    const failures = db
+      .prepare(
+        "SELECT id, name, state, date_created, date_start, date_finished FROM celery_tasks WHERE state = 'FAILURE' ORDER BY date_created DESC LIMIT 20",
+      )
+      .all() as TaskRow[];
     const tz = request.ctx.tz;
     const hasRun = db.prepare('SELECT 1 FROM ops_adhoc_executions WHERE id = ?');
     const runLink = (id: string) => (hasRun.get(id) ? ` <a href="/ui/#/ops/executions/${escapeHtml(id)}">Run</a>` : '');
     const table = (id: string, title: string, list: TaskRow[], when: (row: TaskRow) => string | null) => `
-<section id="${id}"><h2>${escapeHtml(title)} (${list.length})</h2>${list.length ? `<table><thead><tr><th>Task</th><th>State</th><th>Time</th><th></th></tr></thead><tbody>${list.map((row) => `
+<section id="${id}"><h2>${escapeHtml(title)} (${list.length})</h2>${
+      list.length
+        ? `<table><thead><tr><th>Task</th><th>State</th><th>Time</th><th></th></tr></thead><tbody>${list
+            .map(
+              (row) => `
 <tr><td>${escapeHtml(row.name)}</td><td>${escapeHtml(row.state)}</td><td>${escapeHtml(formatDateTime(when(row), tz) ?? '')}</td>
-<td><a href="/ui/#/ops/celery/task/${escapeHtml(row.id)}/log/">Log</a>${runLink(row.id)}</td></tr>`).join('')}</tbody></table>` : '<p>None</p>'}</section>`;
+<td><a href="/ui/#/ops/celery/task/${escapeHtml(row.id)}/log/">Log</a>${runLink(row.id)}</td></tr>`,
+            )
+            .join('')}</tbody></table>`
+        : '<p>None</p>'
+    }</section>`;
     const html = `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>Task monitor</title><link rel="stylesheet" href="/core/flower/style.css"></head>
 <body><h1>Task monitor</h1><p><a href="/ui/#/ops/tasks">Job center</a></p>
@@ -42,6 +64,11 @@ ${table('failures', 'Recent failures', failures, (row) => row.date_finished)}
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     return reply.redirect(`/core/flower/${query}`, 302);
   });
-  app.get('/core/flower/style.css', (_request, reply) => reply.type('text/css').send(
-    'body{font:14px sans-serif;margin:24px}table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:4px 8px;text-align:left}h2{font-size:16px;margin-top:24px}'));
+  app.get('/core/flower/style.css', (_request, reply) =>
+    reply
+      .type('text/css')
+      .send(
+        'body{font:14px sans-serif;margin:24px}table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:4px 8px;text-align:left}h2{font-size:16px;margin-top:24px}',
+      ),
+  );
 }

@@ -21,7 +21,8 @@ export function orgFromValue(db: DB, raw: string): Org {
   const value = raw.trim();
   if (!value || value.toUpperCase() === 'DEFAULT') return DEFAULT_ORG;
   if (value.toUpperCase() === 'ROOT' || value === ROOT_ORG_ID) return ROOT_ORG;
-  const row = db.prepare('SELECT id, name FROM orgs WHERE id = ? OR name = ? ORDER BY id = ? DESC LIMIT 1')
+  const row = db
+    .prepare('SELECT id, name FROM orgs WHERE id = ? OR name = ? ORDER BY id = ? DESC LIMIT 1')
     .get(value, value, value) as { id: string; name: string } | undefined;
   return row ? { ...row, kind: 'real' } : DEFAULT_ORG;
 }

@@ -5,8 +5,12 @@ export const isSuperuser = (user: UserRow): boolean => user.role === 'Admin';
 export const isSuperAuditor = (user: UserRow): boolean => user.role === 'Auditor';
 
 export function memberRoles(db: DB, orgId: string, userId: string): OrgRole[] {
-  return db.prepare("SELECT role FROM org_members WHERE org_id = ? AND user_id = ? ORDER BY CASE role WHEN 'Admin' THEN 0 WHEN 'Auditor' THEN 1 ELSE 2 END")
-    .pluck().all(orgId, userId) as OrgRole[];
+  return db
+    .prepare(
+      "SELECT role FROM org_members WHERE org_id = ? AND user_id = ? ORDER BY CASE role WHEN 'Admin' THEN 0 WHEN 'Auditor' THEN 1 ELSE 2 END",
+    )
+    .pluck()
+    .all(orgId, userId) as OrgRole[];
 }
 
 /** In DEFAULT/ROOT only system roles count (JumpServer §3). */
@@ -40,7 +44,13 @@ export function currentOrgRoles(db: DB, user: UserRow, org: Org): OrgRole[] {
 export function memberOrgIds(db: DB, user: UserRow): string[] | null {
   if (isSuperuser(user) || isSuperAuditor(user)) return null;
   if (user.role === 'App') return [];
-  return ['', ...db.prepare('SELECT DISTINCT org_id FROM org_members WHERE user_id = ? ORDER BY org_id').pluck().all(user.id) as string[]];
+  return [
+    '',
+    ...(db
+      .prepare('SELECT DISTINCT org_id FROM org_members WHERE user_id = ? ORDER BY org_id')
+      .pluck()
+      .all(user.id) as string[]),
+  ];
 }
 
 export function setMembers(db: DB, orgId: string, role: OrgRole, userIds: string[]): void {
@@ -50,7 +60,10 @@ export function setMembers(db: DB, orgId: string, role: OrgRole, userIds: string
 }
 
 export function membersByRole(db: DB, orgId: string, role: OrgRole): string[] {
-  return db.prepare('SELECT user_id FROM org_members WHERE org_id = ? AND role = ? ORDER BY id').pluck().all(orgId, role) as string[];
+  return db
+    .prepare('SELECT user_id FROM org_members WHERE org_id = ? AND role = ? ORDER BY id')
+    .pluck()
+    .all(orgId, role) as string[];
 }
 
 /**
@@ -62,8 +75,12 @@ export function orgMemberIds(db: DB, org: Org, role: OrgRole): string[] {
     const where = role === 'Admin' ? "role = 'Admin'" : role === 'Auditor' ? "role = 'Auditor'" : "role != 'App'";
     return db.prepare(`SELECT id FROM users WHERE ${where} ORDER BY username`).pluck().all() as string[];
   }
-  const sql = role === 'User'
-    ? 'SELECT DISTINCT m.user_id FROM org_members m JOIN users u ON u.id = m.user_id WHERE m.org_id = ? ORDER BY u.username'
-    : 'SELECT m.user_id FROM org_members m JOIN users u ON u.id = m.user_id WHERE m.org_id = ? AND m.role = ? ORDER BY u.username';
-  return db.prepare(sql).pluck().all(...(role === 'User' ? [org.id] : [org.id, role])) as string[];
+  const sql =
+    role === 'User'
+      ? 'SELECT DISTINCT m.user_id FROM org_members m JOIN users u ON u.id = m.user_id WHERE m.org_id = ? ORDER BY u.username'
+      : 'SELECT m.user_id FROM org_members m JOIN users u ON u.id = m.user_id WHERE m.org_id = ? AND m.role = ? ORDER BY u.username';
+  return db
+    .prepare(sql)
+    .pluck()
+    .all(...(role === 'User' ? [org.id] : [org.id, role])) as string[];
 }

@@ -27,22 +27,37 @@ type Query = Record<string, string>;
 type Who = 'my' | 'user' | 'group';
 
 const PERMS = '/api/v1/perms';
-const APPS: Record<AppKind['kind'], ResourceDef> = { remote_app: remoteAppsResource, database_app: databaseAppsResource, k8s_app: k8sAppsResource };
+const APPS: Record<AppKind['kind'], ResourceDef> = {
+  remote_app: remoteAppsResource,
+  database_app: databaseAppsResource,
+  k8s_app: k8sAppsResource,
+};
 
 /** Runs the handler for callers the check allows, with the request's hook arguments. */
-function guarded(app: FastifyInstance, check: PermissionCheck, handle: (args: HookArgs, request: FastifyRequest, reply: FastifyReply) => unknown) {
+function guarded(
+  app: FastifyInstance,
+  check: PermissionCheck,
+  handle: (args: HookArgs, request: FastifyRequest, reply: FastifyReply) => unknown,
+) {
   return (request: FastifyRequest, reply: FastifyReply) => {
     if (!authorize(request, reply, check)) return reply;
-    return handle({ db: app.bastion.db, ctx: request.ctx as AuthedCtx, request, now: app.bastion.now() }, request, reply);
+    return handle(
+      { db: app.bastion.db, ctx: request.ctx as AuthedCtx, request, now: app.bastion.now() },
+      request,
+      reply,
+    );
   };
 }
 
-const notFound = (args: HookArgs, reply: FastifyReply) => reply.code(404).send({ detail: t(args.ctx.lang, 'request.not_found') });
+const notFound = (args: HookArgs, reply: FastifyReply) =>
+  reply.code(404).send({ detail: t(args.ctx.lang, 'request.not_found') });
 
 /** Admins and auditors of the current org, and terminals, may ask about others (validate/, as the asset grant routes). */
-const overseer = (args: HookArgs): boolean => canAdmin(args.db, args.ctx.user, args.ctx.org) || canAudit(args.db, args.ctx.user, args.ctx.org)
+const overseer = (args: HookArgs): boolean =>
+  canAdmin(args.db, args.ctx.user, args.ctx.org) ||
+  canAudit(args.db, args.ctx.user, args.ctx.org) ||
   // Terminals ask right before a session opens (2.3: IsOrgAdminOrAppUser), as for assets.
-  || args.ctx.user.role === 'App';
+  args.ctx.user.role === 'App';
 
 type Scoped = { scope: AppGrantScope; listArgs: HookArgs };
 
@@ -60,14 +75,37 @@ function scoped(request: FastifyRequest, reply: FastifyReply, who: Who): Scoped 
 /** The kind's app definition narrowed to the granted apps, with the granted views' filters and search. */
 function grantedDef(kind: AppKind, scope: AppGrantScope): ResourceDef {
   const clause = grantedAppsClause(kind, scope);
-  return { ...APPS[kind.kind], filterFields: ['name', 'id', 'type', 'comment'], searchFields: ['name', 'comment'], extraFilters: undefined, scope: () => clause };
+  return {
+    ...APPS[kind.kind],
+    filterFields: ['name', 'id', 'type', 'comment'],
+    searchFields: ['name', 'comment'],
+    extraFilters: undefined,
+    scope: () => clause,
+  };
 }
 
 function treeItems(args: HookArgs, kind: AppKind, rows: { id: unknown; name: unknown }[], only: boolean) {
-  const root = { id: kind.treeRoot, name: pick(args.ctx.lang, kind.label), title: kind.treeTitle, pId: '', isParent: true, open: false, iconSkin: '', nocheck: false, meta: { type: kind.kind } };
+  const root = {
+    id: kind.treeRoot,
+    name: pick(args.ctx.lang, kind.label),
+    title: kind.treeTitle,
+    pId: '',
+    isParent: true,
+    open: false,
+    iconSkin: '',
+    nocheck: false,
+    meta: { type: kind.kind },
+  };
   const items = rows.map((row) => ({
-    id: String(row.id), name: String(row.name), title: String(row.name), pId: only ? '' : kind.treeRoot,
-    isParent: false, open: false, iconSkin: 'file', nocheck: false, meta: { type: kind.kind },
+    id: String(row.id),
+    name: String(row.name),
+    title: String(row.name),
+    pId: only ? '' : kind.treeRoot,
+    isParent: false,
+    open: false,
+    iconSkin: 'file',
+    nocheck: false,
+    meta: { type: kind.kind },
   }));
   return only ? items : [root, ...items];
 }
@@ -106,17 +144,28 @@ function registerKind(app: FastifyInstance, kind: AppKind): void {
   // 2.3: IsOrgAdminOrAppUser across every org (its app utils switch to ROOT). Here, as the asset
   // permissions' validate: a user about themself, admins/auditors of the current org about its
   // members, within the current org (ROOT: every org); ids that are not UUIDs answer 403 {"msg": false}.
-  app.get(`${PERMS}/${kind.kind.replace('_', '-')}-permissions/user/validate/`, guarded(app, IsValidUser, (args, request, reply) => {
-    const query = request.query as Query;
-    const ids = [query.user_id, query[`${kind.kind}_id`], query.system_user_id];
-    if (ids.some((value) => typeof value !== 'string' || !UUID_PATTERN.test(value))) return reply.code(403).send({ msg: false });
-    const [user, appId, systemUser] = ids as string[];
-    if (user !== args.ctx.user.id && !overseer(args)) return reply.code(403).send({ detail: t(args.ctx.lang, 'auth.forbidden') });
-    if (!args.db.prepare('SELECT 1 FROM users WHERE id = ?').get(user) || !args.db.prepare(`SELECT 1 FROM ${kind.table} WHERE id = ?`).get(appId)) return notFound(args, reply);
-    const orgId = args.ctx.org.kind === 'root' ? null : storedOrgId(args.ctx.org);
-    const granted = grantedAppSystemUsers(args.db, kind, { subject: { user }, orgId, now: args.now }, appId).some((s) => s.id === systemUser);
-    return reply.code(granted ? 200 : 403).send({ msg: granted });
-  }));
+  app.get(
+    `${PERMS}/${kind.kind.replace('_', '-')}-permissions/user/validate/`,
+    guarded(app, IsValidUser, (args, request, reply) => {
+      const query = request.query as Query;
+      const ids = [query.user_id, query[`${kind.kind}_id`], query.system_user_id];
+      if (ids.some((value) => typeof value !== 'string' || !UUID_PATTERN.test(value)))
+        return reply.code(403).send({ msg: false });
+      const [user, appId, systemUser] = ids as string[];
+      if (user !== args.ctx.user.id && !overseer(args))
+        return reply.code(403).send({ detail: t(args.ctx.lang, 'auth.forbidden') });
+      if (
+        !args.db.prepare('SELECT 1 FROM users WHERE id = ?').get(user) ||
+        !args.db.prepare(`SELECT 1 FROM ${kind.table} WHERE id = ?`).get(appId)
+      )
+        return notFound(args, reply);
+      const orgId = args.ctx.org.kind === 'root' ? null : storedOrgId(args.ctx.org);
+      const granted = grantedAppSystemUsers(args.db, kind, { subject: { user }, orgId, now: args.now }, appId).some(
+        (s) => s.id === systemUser,
+      );
+      return reply.code(granted ? 200 : 403).send({ msg: granted });
+    }),
+  );
 }
 
 export function registerAppGrantRoutes(app: FastifyInstance): void {

@@ -46,31 +46,83 @@ function registerKind(app: FastifyInstance, kind: AppKind): void {
     return p ? paginated(request, p, count, results) : results;
   };
 
-  app.get(`${base}users/all/`, read((args, row, request) => {
-    const clause = allUsersClause(kind, row.id);
-    const listDef: ResourceDef = { ...usersResource, orgScoped: false, scope: () => clause, filterFields: ['username', 'name'], searchFields: ['username', 'name'], extraFilters: undefined, ftsTable: undefined };
-    return page(request, listDef, args, (user) => ({ user: user.id, user_display: `${user.name}(${user.username})` }));
-  }));
+  app.get(
+    `${base}users/all/`,
+    read((args, row, request) => {
+      const clause = allUsersClause(kind, row.id);
+      const listDef: ResourceDef = {
+        ...usersResource,
+        orgScoped: false,
+        scope: () => clause,
+        filterFields: ['username', 'name'],
+        searchFields: ['username', 'name'],
+        extraFilters: undefined,
+        ftsTable: undefined,
+      };
+      return page(request, listDef, args, (user) => ({
+        user: user.id,
+        user_display: `${user.name}(${user.username})`,
+      }));
+    }),
+  );
 
-  app.get(`${base}${kind.segment}/all/`, read((args, row, request) => {
-    const clause = { sql: `id IN (SELECT ${kind.appColumn} FROM ${kind.prefix}_${kind.table} WHERE permission_id = ?)`, params: [row.id] };
-    const listDef: ResourceDef = { name: def.name, model: kind.label, url: kind.appsUrl, table: kind.table, fields: {}, permissions: def.permissions,
-      filterFields: ['name'], searchFields: ['name'], orderingFields: ['name'], defaultOrder: ['name'], scope: () => clause, sample: def.sample };
-    return page(request, listDef, args, (one) => ({ [kind.appKey]: one.id, [`${kind.appKey}_display`]: one.name }));
-  }));
+  app.get(
+    `${base}${kind.segment}/all/`,
+    read((args, row, request) => {
+      const clause = {
+        sql: `id IN (SELECT ${kind.appColumn} FROM ${kind.prefix}_${kind.table} WHERE permission_id = ?)`,
+        params: [row.id],
+      };
+      const listDef: ResourceDef = {
+        name: def.name,
+        model: kind.label,
+        url: kind.appsUrl,
+        table: kind.table,
+        fields: {},
+        permissions: def.permissions,
+        filterFields: ['name'],
+        searchFields: ['name'],
+        orderingFields: ['name'],
+        defaultOrder: ['name'],
+        scope: () => clause,
+        sample: def.sample,
+      };
+      return page(request, listDef, args, (one) => ({ [kind.appKey]: one.id, [`${kind.appKey}_display`]: one.name }));
+    }),
+  );
 
   const links = [
-    { segment: 'users', field: 'users', table: 'users', column: 'user_id', check: (args: HookArgs, value: unknown) => outsiderErrors(args, 'users', value) },
-    { segment: kind.segment, field: kind.field, table: kind.table, column: kind.appColumn, check: (args: HookArgs, value: unknown) => unknownIds(args, kind.table, kind.field, value) },
+    {
+      segment: 'users',
+      field: 'users',
+      table: 'users',
+      column: 'user_id',
+      check: (args: HookArgs, value: unknown) => outsiderErrors(args, 'users', value),
+    },
+    {
+      segment: kind.segment,
+      field: kind.field,
+      table: kind.table,
+      column: kind.appColumn,
+      check: (args: HookArgs, value: unknown) => unknownIds(args, kind.table, kind.field, value),
+    },
   ];
   for (const link of links) {
-    app.get(`${base}${link.segment}/add/`, read((args, row) => ({ id: row.id, [link.field]: linked(args, kind, link.table, link.column, row.id) })));
-    app.get(`${base}${link.segment}/remove/`, read((args, row) => ({ id: row.id, [link.field]: linked(args, kind, link.table, link.column, row.id) })));
+    app.get(
+      `${base}${link.segment}/add/`,
+      read((args, row) => ({ id: row.id, [link.field]: linked(args, kind, link.table, link.column, row.id) })),
+    );
+    app.get(
+      `${base}${link.segment}/remove/`,
+      read((args, row) => ({ id: row.id, [link.field]: linked(args, kind, link.table, link.column, row.id) })),
+    );
     for (const mode of ['add', 'remove'] as const) {
       const handler = write((args, row, request) => {
-        const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body as Row : {};
+        const body =
+          request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Row) : {};
         const value = body[link.field];
-        if (value !== undefined && value !== null && !Array.isArray(value)) return { error: { [link.field]: [t(args.ctx.lang, 'field.invalid_list')] } };
+        if (value !== undefined && value !== null && !Array.isArray(value))
+          return { error: { [link.field]: [t(args.ctx.lang, 'field.invalid_list')] } };
         const ids = Array.isArray(value) ? value.map(String) : [];
         const errors = mode === 'add' ? link.check(args, ids) : null;
         if (errors) return { error: errors };

@@ -12,23 +12,32 @@ import { appPermissionLinks, type AppKind } from './app-kinds.ts';
 import { permissionValidity } from './validity.ts';
 
 const EMPTY_LIST = L('列表字段不能为空。', 'This list may not be empty.');
-const WRONG_PROTOCOL = L('系统用户 “{name}” 的协议不是 {protocol}', 'The protocol of system user "{name}" is not {protocol}');
+const WRONG_PROTOCOL = L(
+  '系统用户 “{name}” 的协议不是 {protocol}',
+  'The protocol of system user "{name}" is not {protocol}',
+);
 
 const ids = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
 
 /** `{users: ["Invalid pk ..."]}` for ids that are not members of the caller's org. */
 export function outsiderErrors(args: HookArgs, field: string, value: unknown): Record<string, string[]> | null {
   const outsiders = ids(value).filter((id) => !isOrgMember(args.db, args.ctx.org, id));
-  return outsiders.length ? { [field]: outsiders.map((id) => t(args.ctx.lang, 'field.invalid_pk', { value: id })) } : null;
+  return outsiders.length
+    ? { [field]: outsiders.map((id) => t(args.ctx.lang, 'field.invalid_pk', { value: id })) }
+    : null;
 }
 
 /** Errors for system users (already known to exist in the org) whose protocol is not the kind's. */
 function protocolErrors(args: HookArgs, kind: AppKind, value: unknown): Record<string, string[]> | null {
   const list = ids(value);
   if (!list.length) return null;
-  const wrong = args.db.prepare('SELECT name FROM system_users WHERE id IN (SELECT value FROM json_each(?)) AND protocol != ?')
-    .pluck().all(JSON.stringify(list), kind.protocol) as string[];
-  return wrong.length ? { system_users: wrong.map((name) => message(args, WRONG_PROTOCOL, { name, protocol: kind.protocol })) } : null;
+  const wrong = args.db
+    .prepare('SELECT name FROM system_users WHERE id IN (SELECT value FROM json_each(?)) AND protocol != ?')
+    .pluck()
+    .all(JSON.stringify(list), kind.protocol) as string[];
+  return wrong.length
+    ? { system_users: wrong.map((name) => message(args, WRONG_PROTOCOL, { name, protocol: kind.protocol })) }
+    : null;
 }
 
 export function validateAppPermission(kind: AppKind) {
@@ -38,7 +47,9 @@ export function validateAppPermission(kind: AppKind) {
       outsiderErrors(args, 'users', data.users),
       unknownIds(args, 'user_groups', 'user_groups', data.user_groups),
       unknownIds(args, kind.table, kind.field, data[kind.field]),
-      Array.isArray(data.system_users) && data.system_users.length === 0 ? { system_users: [message(args, EMPTY_LIST)] } : null,
+      Array.isArray(data.system_users) && data.system_users.length === 0
+        ? { system_users: [message(args, EMPTY_LIST)] }
+        : null,
       unknownSystemUsers ?? protocolErrors(args, kind, data.system_users),
     );
   };
@@ -49,7 +60,8 @@ export function writeAppPermissionLinks(kind: AppKind) {
   return (args: HookArgs, id: string, data: Row): void => {
     for (const link of appPermissionLinks(kind)) {
       const value = data[link.field];
-      if (Array.isArray(value)) replaceRelations(args, `${kind.prefix}_${link.table}`, 'permission_id', id, link.column, value);
+      if (Array.isArray(value))
+        replaceRelations(args, `${kind.prefix}_${link.table}`, 'permission_id', id, link.column, value);
     }
   };
 }
@@ -58,7 +70,12 @@ export function writeAppPermissionLinks(kind: AppKind) {
 export function serializeAppPermission(kind: AppKind) {
   return ({ db, now }: { db: DB; now: number }, row: Row, out: Row): void => {
     for (const link of appPermissionLinks(kind)) {
-      const linked = stmt(db, `SELECT ${link.column} FROM ${kind.prefix}_${link.table} WHERE permission_id = ? ORDER BY id`).pluck().all(row.id);
+      const linked = stmt(
+        db,
+        `SELECT ${link.column} FROM ${kind.prefix}_${link.table} WHERE permission_id = ? ORDER BY id`,
+      )
+        .pluck()
+        .all(row.id);
       out[link.field] = linked;
       out[`${link.field}_amount`] = linked.length;
     }
@@ -67,12 +84,20 @@ export function serializeAppPermission(kind: AppKind) {
 }
 
 /** Adds ids to (or removes them from) one link of a permission: the add/remove endpoints. */
-export function changeLinks(db: DB, kind: AppKind, field: string, permissionId: string, values: string[], mode: 'add' | 'remove'): void {
+export function changeLinks(
+  db: DB,
+  kind: AppKind,
+  field: string,
+  permissionId: string,
+  values: string[],
+  mode: 'add' | 'remove',
+): void {
   const link = appPermissionLinks(kind).find((l) => l.field === field);
   if (!link) return;
   const table = `${kind.prefix}_${link.table}`;
-  const statement = mode === 'add'
-    ? db.prepare(`INSERT OR IGNORE INTO ${table} (permission_id, ${link.column}) VALUES (?, ?)`)
-    : db.prepare(`DELETE FROM ${table} WHERE permission_id = ? AND ${link.column} = ?`);
+  const statement =
+    mode === 'add'
+      ? db.prepare(`INSERT OR IGNORE INTO ${table} (permission_id, ${link.column}) VALUES (?, ?)`)
+      : db.prepare(`DELETE FROM ${table} WHERE permission_id = ? AND ${link.column} = ?`);
   for (const value of values) statement.run(permissionId, value);
 }

@@ -24,7 +24,10 @@ export interface GrantScope {
 }
 
 /** Where a granted asset sits in the scope's tree: on the node with this key (or a special key). */
-export interface Placement { asset_id: string; key: string }
+export interface Placement {
+  asset_id: string;
+  key: string;
+}
 
 /** Keys of the special nodes of a user tree (2.3's Node.ungrouped_key / favorite_key). */
 export const UNGROUPED_KEY = '-10';
@@ -37,7 +40,11 @@ export const IN_SUBTREE = (node: string, root: string) =>
 
 /** The ids of the permissions naming the subject (directly or through their groups), any state; SQL for `IN (…)`. */
 export function subjectPermissions(scope: GrantScope): Clause {
-  if ('group' in scope.subject) return { sql: 'SELECT permission_id FROM asset_permission_user_groups WHERE usergroup_id = ?', params: [scope.subject.group] };
+  if ('group' in scope.subject)
+    return {
+      sql: 'SELECT permission_id FROM asset_permission_user_groups WHERE usergroup_id = ?',
+      params: [scope.subject.group],
+    };
   return {
     sql: `SELECT permission_id FROM asset_permission_users WHERE user_id = ?
       UNION SELECT pg.permission_id FROM user_group_users ug
@@ -73,5 +80,7 @@ export function permsCte(scope: GrantScope): Clause {
 /** The ids of the scope's valid permissions (a few hundred at most for one subject). */
 export function validPermissionIds(db: DB, scope: GrantScope): string[] {
   const perms = permsCte(scope);
-  return stmt(db, `WITH ${perms.sql} SELECT id FROM perms ORDER BY id`).pluck().all(...perms.params) as string[];
+  return stmt(db, `WITH ${perms.sql} SELECT id FROM perms ORDER BY id`)
+    .pluck()
+    .all(...perms.params) as string[];
 }

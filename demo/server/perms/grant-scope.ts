@@ -20,7 +20,10 @@ import type { GrantScope } from './grants.ts';
 
 export type ScopeKind = 'my' | 'user' | 'group';
 
-export interface Granted { args: HookArgs; scope: GrantScope }
+export interface Granted {
+  args: HookArgs;
+  scope: GrantScope;
+}
 
 const MODELS = { user: { zh: '用户', en: 'User' }, group: { zh: '用户组', en: 'User group' } };
 
@@ -31,13 +34,18 @@ export function grantScope(kind: ScopeKind, request: FastifyRequest, reply: Fast
   const args: HookArgs = { db, ctx, request, now: now() };
   const query = request.query as Record<string, unknown>;
   const systemUser = typeof query.system_user === 'string' && query.system_user ? query.system_user : undefined;
-  const base = { now: args.now, systemUser, ungroupSingleAssets: settings.get<boolean>('PERM_SINGLE_ASSET_TO_UNGROUP_NODE') === true };
+  const base = {
+    now: args.now,
+    systemUser,
+    ungroupSingleAssets: settings.get<boolean>('PERM_SINGLE_ASSET_TO_UNGROUP_NODE') === true,
+  };
   const orgId = ctx.org.kind === 'root' ? null : storedOrgId(ctx.org);
   const missing = (model: keyof typeof MODELS) => {
     reply.code(404).send({ detail: t(ctx.lang, 'request.object_not_found', { model: MODELS[model][ctx.lang] }) });
     return null;
   };
-  if (kind === 'my') return { args, scope: { ...base, subject: { user: ctx.user.id }, orgId: null, orgIds: portalGrantOrgs(db, ctx) } };
+  if (kind === 'my')
+    return { args, scope: { ...base, subject: { user: ctx.user.id }, orgId: null, orgIds: portalGrantOrgs(db, ctx) } };
   const params = request.params as { user_id?: string; group_id?: string };
   const id = String(params.user_id ?? params.group_id ?? '');
   // Terminals (App accounts) read any user's grants to offer them their assets (contract §2).
@@ -54,7 +62,9 @@ export function grantScope(kind: ScopeKind, request: FastifyRequest, reply: Fast
     sendForbidden(request, reply);
     return null;
   }
-  const group = UUID_PATTERN.test(id) ? db.prepare('SELECT org_id FROM user_groups WHERE id = ?').get(id) as { org_id: string } | undefined : undefined;
+  const group = UUID_PATTERN.test(id)
+    ? (db.prepare('SELECT org_id FROM user_groups WHERE id = ?').get(id) as { org_id: string } | undefined)
+    : undefined;
   if (!group || !orgSees(ctx.org, group.org_id)) return missing('group');
   return { args, scope: { ...base, subject: { group: id }, orgId } };
 }

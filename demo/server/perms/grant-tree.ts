@@ -87,10 +87,15 @@ export function allCounts(db: DB, scope: GrantScope, tree: TreeIndex): Map<strin
 
 /** Lazy-tree selection: the children of `key`, or (no key) the special nodes, the org roots and their children. */
 export function childCounts(db: DB, scope: GrantScope, tree: TreeIndex, key: string | null): Map<string, number> {
-  const counted = (keys: string[] | undefined) => (keys ?? []).map((child): [string, number] => [child, tree.counts.get(child)!]);
+  const counted = (keys: string[] | undefined) =>
+    (keys ?? []).map((child): [string, number] => [child, tree.counts.get(child)!]);
   if (key !== null) return new Map(counted(tree.children.get(key)));
   const roots = counted(tree.children.get(''));
-  return new Map([...specialCounts(db, scope, tree), ...roots, ...roots.flatMap(([root]) => counted(tree.children.get(root)))]);
+  return new Map([
+    ...specialCounts(db, scope, tree),
+    ...roots,
+    ...roots.flatMap(([root]) => counted(tree.children.get(root))),
+  ]);
 }
 
 /** Asset ids the tree shows on the node `key` (with `deep`, anywhere in its subtree); `-12` = favourites. */

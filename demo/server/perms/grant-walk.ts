@@ -31,14 +31,26 @@ const RUN = 2048;
 export function* walkGrants(db: DB, scope: GrantScope): Work<Grants> {
   const permissions = validPermissionIds(db, scope);
   yield;
-  const roots = outermost(stmt(db, `SELECT DISTINCT n.key FROM asset_permission_nodes pn JOIN nodes n ON n.id = pn.node_id
-    WHERE pn.permission_id IN (SELECT value FROM json_each(?))`).pluck().all(JSON.stringify(permissions)) as string[]);
+  const roots = outermost(
+    stmt(
+      db,
+      `SELECT DISTINCT n.key FROM asset_permission_nodes pn JOIN nodes n ON n.id = pn.node_id
+    WHERE pn.permission_id IN (SELECT value FROM json_each(?))`,
+    )
+      .pluck()
+      .all(JSON.stringify(permissions)) as string[],
+  );
   yield;
   const byNode: Placement[] = [];
   for (const root of roots) {
     const nodes = yield* subtreeNodes(db, root);
     const keyOf = new Map(nodes.map((node) => [node.id, node.key]));
-    for (const [node, asset] of yield* linked(db, NODE_ASSETS, nodes.map((node) => node.id))) byNode.push({ asset_id: asset, key: keyOf.get(node)! });
+    for (const [node, asset] of yield* linked(
+      db,
+      NODE_ASSETS,
+      nodes.map((node) => node.id),
+    ))
+      byNode.push({ asset_id: asset, key: keyOf.get(node)! });
   }
   const direct = new Set<string>();
   for (const [, asset] of yield* linked(db, PERMISSION_ASSETS, permissions)) direct.add(asset);
@@ -56,9 +68,17 @@ export function* walkGrants(db: DB, scope: GrantScope): Work<Grants> {
     entries.push({ id, hostname, wide: needsBinaryCompare(hostname) });
     if (entries.length % RUN === 0) yield;
   }
-  const sorted = yield* sortSliced(entries, (a, b) =>
-    (a.wide || b.wide ? compareBinary(a.hostname, b.hostname) : a.hostname < b.hostname ? -1 : a.hostname > b.hostname ? 1 : 0)
-    || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const sorted = yield* sortSliced(
+    entries,
+    (a, b) =>
+      (a.wide || b.wide
+        ? compareBinary(a.hostname, b.hostname)
+        : a.hostname < b.hostname
+          ? -1
+          : a.hostname > b.hostname
+            ? 1
+            : 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
   const ids: string[] = [];
   for (const entry of sorted) {
     ids.push(entry.id);
@@ -71,7 +91,12 @@ export function* walkGrants(db: DB, scope: GrantScope): Work<Grants> {
 function outermost(keys: string[]): string[] {
   const kept = new Set<string>();
   for (const key of [...keys].sort((a, b) => a.length - b.length)) {
-    if (!keyPath(key).slice(0, -1).some((ancestor) => kept.has(ancestor))) kept.add(key);
+    if (
+      !keyPath(key)
+        .slice(0, -1)
+        .some((ancestor) => kept.has(ancestor))
+    )
+      kept.add(key);
   }
   return [...kept];
 }
@@ -91,7 +116,11 @@ function* subtreeNodes(db: DB, root: string): Work<{ id: string; key: string }[]
 }
 
 /** A link table read by its owner column: the assets of nodes, the single assets of permissions. */
-interface LinkTable { table: string; owner: string; value: string }
+interface LinkTable {
+  table: string;
+  owner: string;
+  value: string;
+}
 const NODE_ASSETS: LinkTable = { table: 'asset_nodes', owner: 'node_id', value: 'asset_id' };
 const PERMISSION_ASSETS: LinkTable = { table: 'asset_permission_assets', owner: 'permission_id', value: 'asset_id' };
 /** Owners asked in one statement (most nodes hold a few dozen assets, most permissions a few). */
@@ -103,8 +132,14 @@ const OWNERS = 64;
  * the (owner, value) index.
  */
 function* linked(db: DB, link: LinkTable, owners: string[]): Work<[string, string][]> {
-  const many = stmt(db, `SELECT ${link.owner}, ${link.value} FROM ${link.table} WHERE ${link.owner} IN (SELECT value FROM json_each(?)) LIMIT ?`).raw();
-  const one = stmt(db, `SELECT ${link.value} FROM ${link.table} WHERE ${link.owner} = ? AND ${link.value} > ? ORDER BY ${link.value} LIMIT ?`).pluck();
+  const many = stmt(
+    db,
+    `SELECT ${link.owner}, ${link.value} FROM ${link.table} WHERE ${link.owner} IN (SELECT value FROM json_each(?)) LIMIT ?`,
+  ).raw();
+  const one = stmt(
+    db,
+    `SELECT ${link.value} FROM ${link.table} WHERE ${link.owner} = ? AND ${link.value} > ? ORDER BY ${link.value} LIMIT ?`,
+  ).pluck();
   const out: [string, string][] = [];
   for (const batch of batches(owners, OWNERS)) {
     const rows = many.all(JSON.stringify(batch), PAGE + 1) as [string, string][];
@@ -133,7 +168,13 @@ function* linked(db: DB, link: LinkTable, owners: string[]): Work<[string, strin
 }
 
 /** Where assets granted by themselves sit: on each of their nodes outside the granted subtrees, or on `-10`. */
-function* singlePlacements(db: DB, scope: GrantScope, byNode: Placement[], direct: Set<string>, roots: Set<string>): Work<Placement[]> {
+function* singlePlacements(
+  db: DB,
+  scope: GrantScope,
+  byNode: Placement[],
+  direct: Set<string>,
+  roots: Set<string>,
+): Work<Placement[]> {
   const out: Placement[] = [];
   if (scope.ungroupSingleAssets) {
     const placed = new Set<string>();
@@ -144,7 +185,10 @@ function* singlePlacements(db: DB, scope: GrantScope, byNode: Placement[], direc
     for (const asset of direct) if (!placed.has(asset)) out.push({ asset_id: asset, key: UNGROUPED_KEY });
     return out;
   }
-  const nodesOf = stmt(db, 'SELECT an.asset_id, n.key FROM asset_nodes an JOIN nodes n ON n.id = an.node_id WHERE an.asset_id IN (SELECT value FROM json_each(?))');
+  const nodesOf = stmt(
+    db,
+    'SELECT an.asset_id, n.key FROM asset_nodes an JOIN nodes n ON n.id = an.node_id WHERE an.asset_id IN (SELECT value FROM json_each(?))',
+  );
   for (const batch of batches([...direct], LOOKUP)) {
     for (const row of nodesOf.all(JSON.stringify(batch)) as { asset_id: string; key: string }[]) {
       // A node inside a granted subtree already placed the asset there.
@@ -162,7 +206,10 @@ function* activeHostnames(db: DB, byNode: Placement[], direct: Set<string>): Wor
     candidates.add(byNode[i].asset_id);
     if (i % RUN === RUN - 1) yield;
   }
-  const lookup = stmt(db, 'SELECT id, hostname FROM assets WHERE is_active = 1 AND id IN (SELECT value FROM json_each(?))').raw();
+  const lookup = stmt(
+    db,
+    'SELECT id, hostname FROM assets WHERE is_active = 1 AND id IN (SELECT value FROM json_each(?))',
+  ).raw();
   const hostnames = new Map<string, string>();
   for (const batch of batches([...candidates], LOOKUP)) {
     for (const [id, hostname] of lookup.all(JSON.stringify(batch)) as [string, string][]) hostnames.set(id, hostname);

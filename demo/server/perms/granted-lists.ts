@@ -21,7 +21,12 @@ const AT_ONCE = 500;
 
 type ByNode = (key: string, deep: boolean) => Clause;
 
-export async function sendGrantedAssets(args: HookArgs, reply: FastifyReply, granted: string[], byNode: ByNode): Promise<FastifyReply> {
+export async function sendGrantedAssets(
+  args: HookArgs,
+  reply: FastifyReply,
+  granted: string[],
+  byNode: ByNode,
+): Promise<FastifyReply> {
   const query = singleValues(args.request.query as Record<string, unknown>);
   // `node=` is asked once per chunk: its clause (the node's assets) is built once.
   const nodeClauses = new Map<string, Clause>();
@@ -36,7 +41,8 @@ export async function sendGrantedAssets(args: HookArgs, reply: FastifyReply, gra
   const ordering = orderTerms(def, query.order);
   const filtered = queryClauses(def, args, query).length > 0;
   // `granted` comes in (hostname, id) order: without any narrowing or other order, a page is a slice of it.
-  const ids = filtered || ordering[0] !== 'hostname' ? await runSliced(narrow(args, listOf, granted, query, ordering)) : granted;
+  const ids =
+    filtered || ordering[0] !== 'hostname' ? await runSliced(narrow(args, listOf, granted, query, ordering)) : granted;
   const shown = page ? ids.slice(page.offset, page.offset + page.limit) : ids;
   const envelope = page ? JSON.stringify(paginated(args.request, page, ids.length, [])) : '[]';
   // The envelope ends with `[]` or `[]}`: the rows go between the brackets.
@@ -53,7 +59,9 @@ export async function sendGrantedAssets(args: HookArgs, reply: FastifyReply, gra
 
 /** The `ORDER BY` terms the engine would apply (`-` = descending), the tie-breaking id last. */
 function orderTerms(def: ResourceDef, order: string | undefined): string[] {
-  return orderBy(def, order).replace(/^ORDER BY /, '').split(', ')
+  return orderBy(def, order)
+    .replace(/^ORDER BY /, '')
+    .split(', ')
     .map((term) => (term.endsWith(' DESC') ? `-${term.slice(0, -5)}` : term.slice(0, -4)));
 }
 
@@ -62,7 +70,13 @@ function orderTerms(def: ResourceDef, order: string | undefined): string[] {
  * In hostname order the chunks' results follow each other; in another, they are merged by the same
  * columns (TEXT NOT NULL, so SQLite's BINARY order) and the id.
  */
-function* narrow(args: HookArgs, listOf: (ids: string[]) => ResourceDef, granted: string[], query: Record<string, string>, ordering: string[]): Work<string[]> {
+function* narrow(
+  args: HookArgs,
+  listOf: (ids: string[]) => ResourceDef,
+  granted: string[],
+  query: Record<string, string>,
+  ordering: string[],
+): Work<string[]> {
   const byHostname = ordering[0] === 'hostname' && ordering[1] === 'id';
   const columns = ordering.map((term) => term.replace(/^-/, ''));
   const found: Record<string, string>[] = [];
@@ -73,13 +87,15 @@ function* narrow(args: HookArgs, listOf: (ids: string[]) => ResourceDef, granted
     for (const row of args.db.prepare(sql).all(...where.params) as Record<string, string>[]) found.push(row);
     yield;
   }
-  const sorted = byHostname ? found : yield* sortSliced(found, (a, b) => {
-    for (const term of ordering) {
-      const column = term.replace(/^-/, '');
-      const order = compareBinary(String(a[column]), String(b[column]));
-      if (order !== 0) return term.startsWith('-') ? -order : order;
-    }
-    return 0;
-  });
+  const sorted = byHostname
+    ? found
+    : yield* sortSliced(found, (a, b) => {
+        for (const term of ordering) {
+          const column = term.replace(/^-/, '');
+          const order = compareBinary(String(a[column]), String(b[column]));
+          if (order !== 0) return term.startsWith('-') ? -order : order;
+        }
+        return 0;
+      });
   return sorted.map((row) => row.id);
 }

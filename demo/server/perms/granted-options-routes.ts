@@ -23,11 +23,18 @@ const PREFIXES: { kind: ScopeKind; prefix: string; view: string }[] = [
   { kind: 'group', prefix: `${PERMS}/user-groups/:group_id/`, view: 'User Group Granted' },
 ];
 
-const shown = (type: FieldDef['type'], zh: string, en: string): FieldDef => ({ type, label: L(zh, en), read_only: true });
+const shown = (type: FieldDef['type'], zh: string, en: string): FieldDef => ({
+  type,
+  label: L(zh, en),
+  read_only: true,
+});
 
 /** 2.3's AssetGrantedSerializer: every field read-only; filter fields hostname, ip, id, comment. */
 const grantedAsset = (name: string): ResourceDef => ({
-  name, model: L('资产', 'Asset'), url: '', table: 'assets',
+  name,
+  model: L('资产', 'Asset'),
+  url: '',
+  table: 'assets',
   fields: {
     id: shown('string', 'ID', 'ID'),
     hostname: shown('string', '主机名', 'Hostname'),
@@ -45,8 +52,16 @@ const grantedAsset = (name: string): ResourceDef => ({
   sample: () => ({ create: [], update: {} }),
 });
 
-const APP_DEFS: Record<AppKind['kind'], ResourceDef> = { remote_app: remoteAppsResource, database_app: databaseAppsResource, k8s_app: k8sAppsResource };
-const APP_VIEWS: Record<AppKind['kind'], string> = { remote_app: 'Remote Apps', database_app: 'Database Apps', k8s_app: 'K8s Apps' };
+const APP_DEFS: Record<AppKind['kind'], ResourceDef> = {
+  remote_app: remoteAppsResource,
+  database_app: databaseAppsResource,
+  k8s_app: k8sAppsResource,
+};
+const APP_VIEWS: Record<AppKind['kind'], string> = {
+  remote_app: 'Remote Apps',
+  database_app: 'Database Apps',
+  k8s_app: 'K8s Apps',
+};
 
 export function registerGrantedOptionsRoutes(app: FastifyInstance): void {
   const answer = (kind: ScopeKind, def: ResourceDef) => (request: FastifyRequest, reply: FastifyReply) => {
@@ -59,7 +74,11 @@ export function registerGrantedOptionsRoutes(app: FastifyInstance): void {
     app.options(`${prefix}nodes/:node_id/assets/`, answer(kind, grantedAsset(`${view} Node Assets Api`)));
     for (const appKind of APP_KINDS) {
       // The granted apps' list: the app's own fields, with the granted views' filters.
-      const def: ResourceDef = { ...APP_DEFS[appKind.kind], name: `${view} ${APP_VIEWS[appKind.kind]} Api`, filterFields: ['name', 'id', 'type', 'comment'] };
+      const def: ResourceDef = {
+        ...APP_DEFS[appKind.kind],
+        name: `${view} ${APP_VIEWS[appKind.kind]} Api`,
+        filterFields: ['name', 'id', 'type', 'comment'],
+      };
       app.options(`${prefix}${appKind.segment}/`, answer(kind, def));
     }
   }

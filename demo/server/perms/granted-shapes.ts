@@ -19,12 +19,24 @@ const SPECIAL_NAMES: Record<string, ReturnType<typeof L>> = {
 };
 
 /** The list definition the engine pages over: the assets table limited to `granted`. */
-export function grantedAssetsList(args: HookArgs, granted: Clause, byNode: (key: string, deep: boolean) => Clause): ResourceDef {
+export function grantedAssetsList(
+  args: HookArgs,
+  granted: Clause,
+  byNode: (key: string, deep: boolean) => Clause,
+): ResourceDef {
   const sortBy = sortColumn(args);
   const text = (zh: string, en: string) => ({ type: 'string' as const, label: L(zh, en) });
   return {
-    name: 'Granted Asset List', model: L('资产', 'Asset'), url: '', table: 'assets',
-    fields: { id: text('ID', 'ID'), hostname: text('主机名', 'Hostname'), ip: text('IP', 'IP'), comment: text('备注', 'Comment') },
+    name: 'Granted Asset List',
+    model: L('资产', 'Asset'),
+    url: '',
+    table: 'assets',
+    fields: {
+      id: text('ID', 'ID'),
+      hostname: text('主机名', 'Hostname'),
+      ip: text('IP', 'IP'),
+      comment: text('备注', 'Comment'),
+    },
     searchFields: ['hostname', 'ip', 'comment'],
     filterFields: ['hostname', 'ip', 'id', 'comment'],
     orderingFields: ['hostname', 'ip'],
@@ -44,13 +56,24 @@ export function grantedAssetsList(args: HookArgs, granted: Clause, byNode: (key:
 }
 
 const sortColumn = (args: HookArgs): string =>
-  (args.request.server.bastion.settings.get<string>('TERMINAL_ASSET_LIST_SORT_BY') === 'ip' ? 'ip' : 'hostname');
+  args.request.server.bastion.settings.get<string>('TERMINAL_ASSET_LIST_SORT_BY') === 'ip' ? 'ip' : 'hostname';
 
 /** Lookups every granted row needs: platform bases and org names (both small tables), read once per answer. */
 export function lookups(db: DB) {
-  const bases = new Map((db.prepare('SELECT name, base FROM platforms').all() as { name: string; base: string }[]).map((p) => [p.name, p.base]));
-  const orgs = new Map((db.prepare('SELECT id, name FROM orgs').all() as { id: string; name: string }[]).map((o) => [o.id, o.name]));
-  return { base: (name: unknown) => bases.get(String(name)) ?? 'Other', orgName: (id: unknown) => (id ? orgs.get(String(id)) ?? '' : 'DEFAULT'), orgs };
+  const bases = new Map(
+    (db.prepare('SELECT name, base FROM platforms').all() as { name: string; base: string }[]).map((p) => [
+      p.name,
+      p.base,
+    ]),
+  );
+  const orgs = new Map(
+    (db.prepare('SELECT id, name FROM orgs').all() as { id: string; name: string }[]).map((o) => [o.id, o.name]),
+  );
+  return {
+    base: (name: unknown) => bases.get(String(name)) ?? 'Other',
+    orgName: (id: unknown) => (id ? (orgs.get(String(id)) ?? '') : 'DEFAULT'),
+    orgs,
+  };
 }
 
 export type Lookups = ReturnType<typeof lookups>;
@@ -58,9 +81,16 @@ export type Lookups = ReturnType<typeof lookups>;
 /** A granted asset as 2.3's AssetGrantedSerializer shows it. */
 function assetRow(row: Row, look: Lookups): Row {
   return {
-    id: row.id, hostname: row.hostname, ip: row.ip, protocols: String(row.protocols).split(' ').filter(Boolean),
-    os: row.os ?? null, domain: row.domain ?? null, platform: look.base(row.platform), comment: row.comment,
-    org_id: row.org_id, org_name: look.orgName(row.org_id),
+    id: row.id,
+    hostname: row.hostname,
+    ip: row.ip,
+    protocols: String(row.protocols).split(' ').filter(Boolean),
+    os: row.os ?? null,
+    domain: row.domain ?? null,
+    platform: look.base(row.platform),
+    comment: row.comment,
+    org_id: row.org_id,
+    org_name: look.orgName(row.org_id),
   };
 }
 
@@ -69,7 +99,10 @@ const LOOKUP = 250;
 
 /** The rows of `ids` (in that order) as pieces of JSON text, LOOKUP ids per statement. */
 export function* assetRowTexts(db: DB, ids: string[], look: Lookups): Generator<string | void, void, void> {
-  const read = stmt(db, 'SELECT id, hostname, ip, protocols, os, domain, platform, comment, org_id FROM assets WHERE id IN (SELECT value FROM json_each(?))');
+  const read = stmt(
+    db,
+    'SELECT id, hostname, ip, protocols, os, domain, platform, comment, org_id FROM assets WHERE id IN (SELECT value FROM json_each(?))',
+  );
   for (const batch of batches(ids, LOOKUP)) {
     const rows = new Map((read.all(JSON.stringify(batch)) as Row[]).map((row) => [String(row.id), row]));
     for (const id of batch) {
@@ -89,11 +122,20 @@ export function grantedAssetItem(look: Lookups, asset: Row, parentKey: string): 
 }
 
 /** Tree items of assets at their places (`[asset id, parent key]`, in order), LOOKUP per statement. */
-export function* assetItemTexts(db: DB, places: Iterable<[string, string]>, look: Lookups): Generator<string | void, void, void> {
-  const read = stmt(db, 'SELECT id, hostname, ip, protocols, platform, domain, org_id FROM assets WHERE id IN (SELECT value FROM json_each(?))');
+export function* assetItemTexts(
+  db: DB,
+  places: Iterable<[string, string]>,
+  look: Lookups,
+): Generator<string | void, void, void> {
+  const read = stmt(
+    db,
+    'SELECT id, hostname, ip, protocols, platform, domain, org_id FROM assets WHERE id IN (SELECT value FROM json_each(?))',
+  );
   let batch: [string, string][] = [];
   const flush = function* () {
-    const rows = new Map((read.all(JSON.stringify(batch.map(([id]) => id))) as Row[]).map((row) => [String(row.id), row]));
+    const rows = new Map(
+      (read.all(JSON.stringify(batch.map(([id]) => id))) as Row[]).map((row) => [String(row.id), row]),
+    );
     for (const [id, key] of batch) {
       const row = rows.get(id);
       if (row) yield JSON.stringify(grantedAssetItem(look, row, key));
@@ -113,14 +155,20 @@ export function* treeOrder(counts: Map<string, number>): Generator<void, string[
   const decorated = [...counts.keys()].map((key) => ({ key, parts: key.split(':').map(Number) }));
   yield;
   const sorted = yield* sortSliced(decorated, (a, b) => {
-    for (let i = 0; i < Math.min(a.parts.length, b.parts.length); i += 1) if (a.parts[i] !== b.parts[i]) return a.parts[i] - b.parts[i];
+    for (let i = 0; i < Math.min(a.parts.length, b.parts.length); i += 1)
+      if (a.parts[i] !== b.parts[i]) return a.parts[i] - b.parts[i];
     return a.parts.length - b.parts.length;
   });
   return sorted.map((entry) => entry.key);
 }
 
 /** Node tree items of the counted keys (with their org), in `keys` order, LOOKUP nodes per statement. */
-export function* nodeItemBatches(args: HookArgs, counts: Map<string, number>, keys: string[], look: Lookups): Generator<[TreeItem, string][], void, void> {
+export function* nodeItemBatches(
+  args: HookArgs,
+  counts: Map<string, number>,
+  keys: string[],
+  look: Lookups,
+): Generator<[TreeItem, string][], void, void> {
   const read = stmt(args.db, 'SELECT * FROM nodes WHERE key IN (SELECT value FROM json_each(?))');
   for (const batch of batches(keys, LOOKUP)) {
     const byKey = new Map((read.all(JSON.stringify(batch)) as NodeRow[]).map((row) => [row.key, row]));
@@ -134,11 +182,20 @@ export function* nodeItemBatches(args: HookArgs, counts: Map<string, number>, ke
   }
 }
 
-function nodeItem(args: HookArgs, node: NodeRow | undefined, key: string, amount: number, look: Lookups): TreeItem | null {
+function nodeItem(
+  args: HookArgs,
+  node: NodeRow | undefined,
+  key: string,
+  amount: number,
+  look: Lookups,
+): TreeItem | null {
   const special = SPECIAL_NAMES[key];
   if (special) {
     const value = message(args, special);
-    const item = nodeTreeItem({ id: key, key, parent_key: '', value, child_mark: 0, org_id: '', date_create: '' }, amount);
+    const item = nodeTreeItem(
+      { id: key, key, parent_key: '', value, child_mark: 0, org_id: '', date_create: '' },
+      amount,
+    );
     return { ...item, open: false };
   }
   if (!node) return null;
@@ -150,5 +207,12 @@ function nodeItem(args: HookArgs, node: NodeRow | undefined, key: string, amount
 /** Node rows of `nodes/` and `nodes/children/`: `{id, name, key, value, org_id, assets_amount}`. */
 export function nodeRow(item: TreeItem, orgId: string): Row {
   const node = item.meta.node as Row;
-  return { id: node.id, name: node.name, key: node.key, value: node.value, org_id: orgId, assets_amount: node.assets_amount };
+  return {
+    id: node.id,
+    name: node.name,
+    key: node.key,
+    value: node.value,
+    org_id: orgId,
+    assets_amount: node.assets_amount,
+  };
 }

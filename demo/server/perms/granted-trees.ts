@@ -11,7 +11,12 @@ export type NodeShape = 'rows' | 'items';
  * The counted nodes (special keys first, then key order) as node rows (`nodes/`) or tree items, then
  * the assets at their places (`[asset id, parent key]`) as tree items.
  */
-export function* treePieces(args: HookArgs, counts: Map<string, number>, shape: NodeShape, places: Iterable<[string, string]> = []): Pieces {
+export function* treePieces(
+  args: HookArgs,
+  counts: Map<string, number>,
+  shape: NodeShape,
+  places: Iterable<[string, string]> = [],
+): Pieces {
   const look = lookups(args.db);
   const keys = yield* treeOrder(counts);
   function* texts(): Generator<string | void, void, void> {

@@ -18,15 +18,23 @@ export { FAVORITE_KEY, UNGROUPED_KEY, type GrantScope, type Placement, type Subj
 export type { Grants } from './grant-walk.ts';
 
 export interface GrantedSystemUser {
-  id: string; name: string; username: string; priority: number; protocol: string; login_mode: string;
-  sftp_root: string; username_same_with_user: number;
+  id: string;
+  name: string;
+  username: string;
+  priority: number;
+  protocol: string;
+  login_mode: string;
+  sftp_root: string;
+  username_same_with_user: number;
   /** The OR of the actions of every valid permission granting this system user on the asset. */
   actions: number;
 }
 
 /** A clause on `column` (an assets id) holding exactly the given ids (one JSON parameter, any length). */
-export const idsClause = (ids: Iterable<string>, column = 'id'): Clause =>
-  ({ sql: `${column} IN (SELECT value FROM json_each(?))`, params: [JSON.stringify([...ids])] });
+export const idsClause = (ids: Iterable<string>, column = 'id'): Clause => ({
+  sql: `${column} IN (SELECT value FROM json_each(?))`,
+  params: [JSON.stringify([...ids])],
+});
 
 /**
  * Grants of a scope are reused while nothing changed: the key is the connection's total_changes() (every
@@ -35,17 +43,30 @@ export const idsClause = (ids: Iterable<string>, column = 'id'): Clause =>
  * opening their tree pays for the computation once. Nothing read while a transaction is open (a CSV
  * import writing) is kept: it may still be rolled back, and its COMMIT moves no counter.
  */
-interface Cached { stamp: string; until: string; grants?: Grants; pending?: Promise<Grants>; links?: Links }
+interface Cached {
+  stamp: string;
+  until: string;
+  grants?: Grants;
+  pending?: Promise<Grants>;
+  links?: Links;
+}
 const CACHE_SIZE = 500;
 const caches = new WeakMap<DB, Map<string, Cached>>();
 
-const stampOf = (db: DB): string => `${stmt(db, 'SELECT total_changes()').pluck().get()}:${db.pragma('data_version', { simple: true })}`;
+const stampOf = (db: DB): string =>
+  `${stmt(db, 'SELECT total_changes()').pluck().get()}:${db.pragma('data_version', { simple: true })}`;
 
 /** The scope's current cache entry (a fresh one once a write or a window change made the old one stale). */
 function entryOf(db: DB, scope: GrantScope): Cached {
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new Map()));
-  const key = JSON.stringify([scope.subject, scope.orgId, scope.orgIds ?? null, scope.systemUser ?? '', !!scope.ungroupSingleAssets]);
+  const key = JSON.stringify([
+    scope.subject,
+    scope.orgId,
+    scope.orgIds ?? null,
+    scope.systemUser ?? '',
+    !!scope.ungroupSingleAssets,
+  ]);
   const stamp = stampOf(db);
   const now = isoAt(scope.now);
   let entry = cache.get(key);
@@ -61,8 +82,13 @@ function entryOf(db: DB, scope: GrantScope): Cached {
 /** The next moment one of the subject's permissions starts or ends ('~' = never: after any date). */
 function nextWindowChange(db: DB, scope: GrantScope, now: string): string {
   const mine = subjectPermissions(scope);
-  const next = stmt(db, `SELECT MIN(CASE WHEN date_start > ? THEN date_start ELSE date_expired END)
-    FROM asset_permissions WHERE id IN (${mine.sql}) AND date_expired > ?`).pluck().get(now, ...mine.params, now) as string | null;
+  const next = stmt(
+    db,
+    `SELECT MIN(CASE WHEN date_start > ? THEN date_start ELSE date_expired END)
+    FROM asset_permissions WHERE id IN (${mine.sql}) AND date_expired > ?`,
+  )
+    .pluck()
+    .get(now, ...mine.params, now) as string | null;
   return next ?? '~';
 }
 
@@ -110,7 +136,9 @@ export const grantedAssetIds = (db: DB, scope: GrantScope): string[] => [...gran
 /** The user's favourites among `granted` (for `-12`); a group has none. */
 export function favoriteIds(db: DB, scope: GrantScope, granted: Set<string>): string[] {
   if (!('user' in scope.subject)) return [];
-  const starred = stmt(db, 'SELECT asset FROM favorite_assets WHERE user = ?').pluck().all(scope.subject.user) as string[];
+  const starred = stmt(db, 'SELECT asset FROM favorite_assets WHERE user = ?')
+    .pluck()
+    .all(scope.subject.user) as string[];
   return starred.filter((id) => granted.has(id));
 }
 
@@ -119,26 +147,40 @@ export function favoriteIds(db: DB, scope: GrantScope, granted: Set<string>): st
  * the actions of the permissions that grant it there; only protocols the asset offers.
  */
 export function grantedSystemUsers(db: DB, scope: GrantScope, assetId: string): GrantedSystemUser[] {
-  const asset = stmt(db, 'SELECT protocols, is_active FROM assets WHERE id = ?').get(assetId) as { protocols: string; is_active: number } | undefined;
+  const asset = stmt(db, 'SELECT protocols, is_active FROM assets WHERE id = ?').get(assetId) as
+    { protocols: string; is_active: number } | undefined;
   if (!asset?.is_active) return [];
-  const nodeKeys = stmt(db, 'SELECT n.key FROM asset_nodes an JOIN nodes n ON n.id = an.node_id WHERE an.asset_id = ?').pluck().all(assetId) as string[];
+  const nodeKeys = stmt(db, 'SELECT n.key FROM asset_nodes an JOIN nodes n ON n.id = an.node_id WHERE an.asset_id = ?')
+    .pluck()
+    .all(assetId) as string[];
   const actions = systemUserActions(linksOf(db, scope), assetId, nodeKeys);
   if (!actions.size) return [];
-  const rows = stmt(db, `SELECT id, name, username, priority, protocol, login_mode, sftp_root, username_same_with_user
-    FROM system_users WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify([...actions.keys()])) as Omit<GrantedSystemUser, 'actions'>[];
+  const rows = stmt(
+    db,
+    `SELECT id, name, username, priority, protocol, login_mode, sftp_root, username_same_with_user
+    FROM system_users WHERE id IN (SELECT value FROM json_each(?))`,
+  ).all(JSON.stringify([...actions.keys()])) as Omit<GrantedSystemUser, 'actions'>[];
   const offered = offeredProtocols(asset.protocols);
-  return rows.filter((row) => offered.has(row.protocol)).map((row) => ({ ...row, actions: actions.get(row.id)! }))
+  return rows
+    .filter((row) => offered.has(row.protocol))
+    .map((row) => ({ ...row, actions: actions.get(row.id)! }))
     .sort((a, b) => a.priority - b.priority || a.name.localeCompare(b.name));
 }
 
 /** The protocol names of an asset's `protocols` column (`ssh/22 rdp/3389` → ssh, rdp). */
 export const offeredProtocols = (protocols: string): Set<string> =>
-  new Set(protocols.split(/\s+/).map((entry) => entry.split('/')[0]).filter(Boolean));
+  new Set(
+    protocols
+      .split(/\s+/)
+      .map((entry) => entry.split('/')[0])
+      .filter(Boolean),
+  );
 
 /** The scope's permissions naming the asset or a node on the way up from one of its nodes. */
 export function assetPermissions(links: Links, assetId: string, nodeKeys: string[]): Set<string> {
   const permissions = new Set(links.byAsset.get(assetId));
-  for (const key of nodeKeys.flatMap(keyPath)) for (const permission of links.byNodeKey.get(key) ?? []) permissions.add(permission);
+  for (const key of nodeKeys.flatMap(keyPath))
+    for (const permission of links.byNodeKey.get(key) ?? []) permissions.add(permission);
   return permissions;
 }
 
@@ -146,12 +188,14 @@ export function assetPermissions(links: Links, assetId: string, nodeKeys: string
 export function actionsOf(links: Links, permissions: Iterable<string>): Map<string, number> {
   const actions = new Map<string, number>();
   for (const permission of permissions) {
-    for (const systemUser of links.systemUsers.get(permission) ?? []) actions.set(systemUser, (actions.get(systemUser) ?? 0) | links.actions.get(permission)!);
+    for (const systemUser of links.systemUsers.get(permission) ?? [])
+      actions.set(systemUser, (actions.get(systemUser) ?? 0) | links.actions.get(permission)!);
   }
   return actions;
 }
 
-const systemUserActions = (links: Links, assetId: string, nodeKeys: string[]) => actionsOf(links, assetPermissions(links, assetId, nodeKeys));
+const systemUserActions = (links: Links, assetId: string, nodeKeys: string[]) =>
+  actionsOf(links, assetPermissions(links, assetId, nodeKeys));
 
 /** The scope's valid permissions as lookups, reused like its grants. */
 export function linksOf(db: DB, scope: GrantScope): Links {
@@ -163,11 +207,19 @@ export function linksOf(db: DB, scope: GrantScope): Links {
 }
 
 /** The scope's valid permissions as lookups: by node key, by single asset; their actions and system users. */
-export interface Links { byNodeKey: Map<string, string[]>; byAsset: Map<string, string[]>; actions: Map<string, number>; systemUsers: Map<string, string[]> }
+export interface Links {
+  byNodeKey: Map<string, string[]>;
+  byAsset: Map<string, string[]>;
+  actions: Map<string, number>;
+  systemUsers: Map<string, string[]>;
+}
 
 function computeLinks(db: DB, scope: GrantScope): Links {
   const perms = permsCte(scope);
-  const pairs = (sql: string) => stmt(db, `WITH ${perms.sql} ${sql}`).raw().all(...perms.params) as [string, string][];
+  const pairs = (sql: string) =>
+    stmt(db, `WITH ${perms.sql} ${sql}`)
+      .raw()
+      .all(...perms.params) as [string, string][];
   const group = (rows: [string, string][], keyFirst: boolean) => {
     const map = new Map<string, string[]>();
     for (const [a, b] of rows) {
@@ -179,10 +231,29 @@ function computeLinks(db: DB, scope: GrantScope): Links {
     return map;
   };
   return {
-    actions: new Map(stmt(db, `WITH ${perms.sql} SELECT id, actions FROM perms`).raw().all(...perms.params) as [string, number][]),
-    byNodeKey: group(pairs('SELECT n.key, pn.permission_id FROM asset_permission_nodes pn JOIN nodes n ON n.id = pn.node_id WHERE pn.permission_id IN (SELECT id FROM perms)'), true),
-    byAsset: group(pairs('SELECT asset_id, permission_id FROM asset_permission_assets WHERE permission_id IN (SELECT id FROM perms)'), true),
-    systemUsers: group(pairs('SELECT permission_id, systemuser_id FROM asset_permission_system_users WHERE permission_id IN (SELECT id FROM perms)'), true),
+    actions: new Map(
+      stmt(db, `WITH ${perms.sql} SELECT id, actions FROM perms`)
+        .raw()
+        .all(...perms.params) as [string, number][],
+    ),
+    byNodeKey: group(
+      pairs(
+        'SELECT n.key, pn.permission_id FROM asset_permission_nodes pn JOIN nodes n ON n.id = pn.node_id WHERE pn.permission_id IN (SELECT id FROM perms)',
+      ),
+      true,
+    ),
+    byAsset: group(
+      pairs(
+        'SELECT asset_id, permission_id FROM asset_permission_assets WHERE permission_id IN (SELECT id FROM perms)',
+      ),
+      true,
+    ),
+    systemUsers: group(
+      pairs(
+        'SELECT permission_id, systemuser_id FROM asset_permission_system_users WHERE permission_id IN (SELECT id FROM perms)',
+      ),
+      true,
+    ),
   };
 }
 

@@ -16,7 +16,13 @@ import { orgSees, storedOrgId } from '../orgs/current-org.ts';
 import { canAdmin, canAudit } from '../orgs/membership.ts';
 import { systemUsersResource } from '../resources/system-users.ts';
 import { actionNames } from './actions.ts';
-import { grantedSystemUsers, grantedSystemUsersClause, permissionAssetsClause, permissionUsersClause, type GrantScope } from './grants.ts';
+import {
+  grantedSystemUsers,
+  grantedSystemUsersClause,
+  permissionAssetsClause,
+  permissionUsersClause,
+  type GrantScope,
+} from './grants.ts';
 
 const BASE = '/api/v1/perms/asset-permissions/';
 const text = (zh: string, en: string) => ({ type: 'string' as const, label: L(zh, en) });
@@ -24,10 +30,17 @@ const text = (zh: string, en: string) => ({ type: 'string' as const, label: L(zh
 /** A read-only list over `table` limited to `clause`, searched and filtered on `fields` (2.3's filter_fields = search_fields). */
 function scopedList(table: string, fields: string[], order: string, clause: Clause): ResourceDef {
   return {
-    name: 'Scoped List', model: L('对象', 'Object'), url: '', table,
+    name: 'Scoped List',
+    model: L('对象', 'Object'),
+    url: '',
+    table,
     fields: { id: text('ID', 'ID'), ...Object.fromEntries(fields.map((f) => [f, text(f, f)])) },
-    searchFields: fields, filterFields: fields, orderingFields: [order], defaultOrder: [order],
-    scope: () => clause, permissions: { list: IsOrgAdmin, retrieve: IsOrgAdmin, create: IsOrgAdmin, update: IsOrgAdmin, delete: IsOrgAdmin },
+    searchFields: fields,
+    filterFields: fields,
+    orderingFields: [order],
+    defaultOrder: [order],
+    scope: () => clause,
+    permissions: { list: IsOrgAdmin, retrieve: IsOrgAdmin, create: IsOrgAdmin, update: IsOrgAdmin, delete: IsOrgAdmin },
     sample: () => ({ create: [], update: {} }),
   };
 }
@@ -46,9 +59,17 @@ function argsOf(request: FastifyRequest, check: PermissionCheck, reply: FastifyR
 /** The permission of the path when the current org sees it; else a 404 has been sent. */
 function permissionOf(args: HookArgs, reply: FastifyReply): string | null {
   const id = String((args.request.params as { id: string }).id);
-  const row = UUID_PATTERN.test(id) ? args.db.prepare('SELECT org_id FROM asset_permissions WHERE id = ?').get(id) as { org_id: string } | undefined : undefined;
+  const row = UUID_PATTERN.test(id)
+    ? (args.db.prepare('SELECT org_id FROM asset_permissions WHERE id = ?').get(id) as { org_id: string } | undefined)
+    : undefined;
   if (row && orgSees(args.ctx.org, row.org_id)) return id;
-  reply.code(404).send({ detail: t(args.ctx.lang, 'request.object_not_found', { model: args.ctx.lang === 'zh' ? '资产授权' : 'Asset permission' }) });
+  reply
+    .code(404)
+    .send({
+      detail: t(args.ctx.lang, 'request.object_not_found', {
+        model: args.ctx.lang === 'zh' ? '资产授权' : 'Asset permission',
+      }),
+    });
   return null;
 }
 
@@ -57,11 +78,19 @@ function permissionOf(args: HookArgs, reply: FastifyReply): string | null {
  * 2.3 lets any valid user ask about anyone; here a user asks about themself, admins and auditors of
  * the org (and App accounts, the terminals) about anyone. Returns null when the ids are not UUIDs.
  */
-function userAssetGrant(args: HookArgs, reply: FastifyReply): { systemUser: string; actions: number | null } | null | 'sent' {
+function userAssetGrant(
+  args: HookArgs,
+  reply: FastifyReply,
+): { systemUser: string; actions: number | null } | null | 'sent' {
   const query = singleValues(args.request.query as Record<string, unknown>);
   const userId = query.user_id ?? '';
   const { db, ctx } = args;
-  if (userId !== ctx.user.id && ctx.user.role !== 'App' && !canAdmin(db, ctx.user, ctx.org) && !canAudit(db, ctx.user, ctx.org)) {
+  if (
+    userId !== ctx.user.id &&
+    ctx.user.role !== 'App' &&
+    !canAdmin(db, ctx.user, ctx.org) &&
+    !canAudit(db, ctx.user, ctx.org)
+  ) {
     sendForbidden(args.request, reply);
     return 'sent';
   }
@@ -69,7 +98,8 @@ function userAssetGrant(args: HookArgs, reply: FastifyReply): { systemUser: stri
     reply.code(404).send({ detail: t(ctx.lang, 'request.object_not_found', { model }) });
     return 'sent' as const;
   };
-  if (!UUID_PATTERN.test(userId) || !db.prepare('SELECT 1 FROM users WHERE id = ?').get(userId)) return missing(ctx.lang === 'zh' ? '用户' : 'User');
+  if (!UUID_PATTERN.test(userId) || !db.prepare('SELECT 1 FROM users WHERE id = ?').get(userId))
+    return missing(ctx.lang === 'zh' ? '用户' : 'User');
   const assetId = query.asset_id ?? '';
   const systemUser = query.system_user_id ?? '';
   if (!UUID_PATTERN.test(assetId) || !UUID_PATTERN.test(systemUser)) return null;
@@ -81,28 +111,54 @@ function userAssetGrant(args: HookArgs, reply: FastifyReply): { systemUser: stri
   };
   if (!seen('assets', assetId)) return missing(ctx.lang === 'zh' ? '资产' : 'Asset');
   if (!seen('system_users', systemUser)) return missing(ctx.lang === 'zh' ? '系统用户' : 'System user');
-  const scope: GrantScope = { subject: { user: userId }, orgId: ctx.org.kind === 'root' ? null : storedOrgId(ctx.org), now: args.now };
+  const scope: GrantScope = {
+    subject: { user: userId },
+    orgId: ctx.org.kind === 'root' ? null : storedOrgId(ctx.org),
+    now: args.now,
+  };
   const granted = grantedSystemUsers(db, scope, assetId).find((su) => su.id === systemUser);
   return { systemUser, actions: granted ? granted.actions : null };
 }
 
-const SYSTEM_USER_FIELDS = ['id', 'name', 'username', 'protocol', 'login_mode', 'login_mode_display', 'priority', 'username_same_with_user',
-  'auto_push', 'cmd_filters', 'sudo', 'shell', 'comment', 'sftp_root', 'date_created', 'created_by'];
+const SYSTEM_USER_FIELDS = [
+  'id',
+  'name',
+  'username',
+  'protocol',
+  'login_mode',
+  'login_mode_display',
+  'priority',
+  'username_same_with_user',
+  'auto_push',
+  'cmd_filters',
+  'sudo',
+  'shell',
+  'comment',
+  'sftp_root',
+  'date_created',
+  'created_by',
+];
 
 export function registerPermissionExtraRoutes(app: FastifyInstance): void {
   app.get(`${BASE}:id/users/all/`, (request, reply) => {
     const args = argsOf(request, IsOrgAdmin, reply);
     const id = args && permissionOf(args, reply);
     if (!args || !id) return reply;
-    return listAnswer(args, scopedList('users', ['username', 'name'], 'username', permissionUsersClause(id)),
-      (row) => ({ user: row.id, user_display: `${row.name}(${row.username})` }));
+    return listAnswer(
+      args,
+      scopedList('users', ['username', 'name'], 'username', permissionUsersClause(id)),
+      (row) => ({ user: row.id, user_display: `${row.name}(${row.username})` }),
+    );
   });
   app.get(`${BASE}:id/assets/all/`, (request, reply) => {
     const args = argsOf(request, IsOrgAdmin, reply);
     const id = args && permissionOf(args, reply);
     if (!args || !id) return reply;
-    return listAnswer(args, scopedList('assets', ['hostname', 'ip'], 'hostname', permissionAssetsClause(id)),
-      (row) => ({ asset: row.id, asset_display: `${row.hostname}(${row.ip})` }));
+    return listAnswer(
+      args,
+      scopedList('assets', ['hostname', 'ip'], 'hostname', permissionAssetsClause(id)),
+      (row) => ({ asset: row.id, asset_display: `${row.hostname}(${row.ip})` }),
+    );
   });
   app.get(`${BASE}user/validate/`, (request, reply) => {
     const args = argsOf(request, IsValidUser, reply);
@@ -128,7 +184,9 @@ export function registerPermissionExtraRoutes(app: FastifyInstance): void {
     const args = argsOf(request, IsValidUser, reply);
     if (!args) return reply;
     const clause = grantedSystemUsersClause({ subject: { user: args.ctx.user.id }, orgId: null, now: args.now });
-    const rows = args.db.prepare(`SELECT * FROM system_users WHERE ${clause.sql} ORDER BY priority, name, id`).all(...clause.params) as Row[];
+    const rows = args.db
+      .prepare(`SELECT * FROM system_users WHERE ${clause.sql} ORDER BY priority, name, id`)
+      .all(...clause.params) as Row[];
     return rows.map((row) => {
       const out = serializeRow(systemUsersResource, args, row, 'list');
       return Object.fromEntries(SYSTEM_USER_FIELDS.map((name) => [name, out[name] ?? null]));

@@ -8,24 +8,39 @@ import { isoAt } from '../lib/time.ts';
 const NOTHING: Clause = { sql: '0', params: [] };
 /** Ids as one JSON parameter: a name may match thousands of objects (assets sharing an ip), past SQLite's variable limit. */
 const IN_IDS = 'IN (SELECT value FROM json_each(?))';
-const direct = (args: HookArgs): boolean => ['0', 'false', 'False'].includes(String((args.request.query as Record<string, unknown>).all ?? '1'));
-const linked = (table: string, column: string, ids: string[]): Clause => ids.length
-  ? { sql: `id IN (SELECT permission_id FROM asset_permission_${table} WHERE ${column} ${IN_IDS})`, params: [JSON.stringify(ids)] }
-  : NOTHING;
-const either = (a: Clause, b: Clause): Clause => ({ sql: `(${a.sql} OR ${b.sql})`, params: [...a.params, ...b.params] });
-const ids = (args: HookArgs, sql: string, value: string): string[] => args.db.prepare(sql).pluck().all(value) as string[];
+const direct = (args: HookArgs): boolean =>
+  ['0', 'false', 'False'].includes(String((args.request.query as Record<string, unknown>).all ?? '1'));
+const linked = (table: string, column: string, ids: string[]): Clause =>
+  ids.length
+    ? {
+        sql: `id IN (SELECT permission_id FROM asset_permission_${table} WHERE ${column} ${IN_IDS})`,
+        params: [JSON.stringify(ids)],
+      }
+    : NOTHING;
+const either = (a: Clause, b: Clause): Clause => ({
+  sql: `(${a.sql} OR ${b.sql})`,
+  params: [...a.params, ...b.params],
+});
+const ids = (args: HookArgs, sql: string, value: string): string[] =>
+  args.db.prepare(sql).pluck().all(value) as string[];
 
 function byUser(args: HookArgs, userIds: string[]): Clause {
   const own = linked('users', 'user_id', userIds);
   if (direct(args) || !userIds.length) return own;
-  const groups = args.db.prepare(`SELECT group_id FROM user_group_users WHERE user_id ${IN_IDS}`).pluck().all(JSON.stringify(userIds)) as string[];
+  const groups = args.db
+    .prepare(`SELECT group_id FROM user_group_users WHERE user_id ${IN_IDS}`)
+    .pluck()
+    .all(JSON.stringify(userIds)) as string[];
   return groups.length ? either(own, linked('user_groups', 'usergroup_id', groups)) : own;
 }
 
 /** Node ids of the given nodes and (unless all=0) of their ancestors. */
 function withAncestors(args: HookArgs, nodeIds: string[]): string[] {
   if (direct(args) || !nodeIds.length) return nodeIds;
-  const keys = args.db.prepare(`SELECT key FROM nodes WHERE id ${IN_IDS}`).pluck().all(JSON.stringify(nodeIds)) as string[];
+  const keys = args.db
+    .prepare(`SELECT key FROM nodes WHERE id ${IN_IDS}`)
+    .pluck()
+    .all(JSON.stringify(nodeIds)) as string[];
   const ancestors = new Set<string>();
   for (const key of keys) {
     const parts = key.split(':');
@@ -38,7 +53,10 @@ function withAncestors(args: HookArgs, nodeIds: string[]): string[] {
 function byAsset(args: HookArgs, assetIds: string[]): Clause {
   const own = linked('assets', 'asset_id', assetIds);
   if (direct(args) || !assetIds.length) return own;
-  const nodes = args.db.prepare(`SELECT node_id FROM asset_nodes WHERE asset_id ${IN_IDS}`).pluck().all(JSON.stringify(assetIds)) as string[];
+  const nodes = args.db
+    .prepare(`SELECT node_id FROM asset_nodes WHERE asset_id ${IN_IDS}`)
+    .pluck()
+    .all(JSON.stringify(assetIds)) as string[];
   const up = withAncestors(args, nodes);
   return up.length ? either(own, linked('nodes', 'node_id', up)) : own;
 }
@@ -47,17 +65,22 @@ export const permissionFilters: Record<string, (args: HookArgs, value: string) =
   is_valid: (args, value) => {
     const now = isoAt(args.now);
     const valid = '(is_active = 1 AND date_start <= ? AND date_expired > ?)';
-    return ['0', 'N', 'false', 'False'].includes(value) ? { sql: `NOT ${valid}`, params: [now, now] } : { sql: valid, params: [now, now] };
+    return ['0', 'N', 'false', 'False'].includes(value)
+      ? { sql: `NOT ${valid}`, params: [now, now] }
+      : { sql: valid, params: [now, now] };
   },
   user_id: (args, value) => byUser(args, [value]),
   username: (args, value) => byUser(args, ids(args, 'SELECT id FROM users WHERE username = ?', value)),
   user_group_id: (_args, value) => linked('user_groups', 'usergroup_id', [value]),
-  user_group: (args, value) => linked('user_groups', 'usergroup_id', ids(args, 'SELECT id FROM user_groups WHERE name = ?', value)),
+  user_group: (args, value) =>
+    linked('user_groups', 'usergroup_id', ids(args, 'SELECT id FROM user_groups WHERE name = ?', value)),
   asset_id: (args, value) => byAsset(args, [value]),
   hostname: (args, value) => byAsset(args, ids(args, 'SELECT id FROM assets WHERE hostname = ?', value)),
   ip: (args, value) => byAsset(args, ids(args, 'SELECT id FROM assets WHERE ip = ?', value)),
   node_id: (args, value) => linked('nodes', 'node_id', withAncestors(args, [value])),
-  node: (args, value) => linked('nodes', 'node_id', withAncestors(args, ids(args, 'SELECT id FROM nodes WHERE value = ?', value))),
+  node: (args, value) =>
+    linked('nodes', 'node_id', withAncestors(args, ids(args, 'SELECT id FROM nodes WHERE value = ?', value))),
   system_user_id: (_args, value) => linked('system_users', 'systemuser_id', [value]),
-  system_user: (args, value) => linked('system_users', 'systemuser_id', ids(args, 'SELECT id FROM system_users WHERE name = ?', value)),
+  system_user: (args, value) =>
+    linked('system_users', 'systemuser_id', ids(args, 'SELECT id FROM system_users WHERE name = ?', value)),
 };

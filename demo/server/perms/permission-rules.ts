@@ -25,7 +25,9 @@ export function validatePermission(args: HookArgs, data: Row): Record<string, st
   const users = Array.isArray(data.users) ? data.users.map(String) : [];
   const outsiders = users.filter((id) => !isOrgMember(args.db, args.ctx.org, id));
   return mergeErrors(
-    Array.isArray(data.system_users) && data.system_users.length === 0 ? { system_users: [message(args, EMPTY_LIST)] } : null,
+    Array.isArray(data.system_users) && data.system_users.length === 0
+      ? { system_users: [message(args, EMPTY_LIST)] }
+      : null,
     outsiders.length ? { users: outsiders.map((value) => t(args.ctx.lang, 'field.invalid_pk', { value })) } : null,
     unknownIds(args, 'user_groups', 'user_groups', data.user_groups),
     unknownIds(args, 'assets', 'assets', data.assets),
@@ -36,13 +38,22 @@ export function validatePermission(args: HookArgs, data: Row): Record<string, st
 
 export function linkGrantedToSystemUsers(db: DB, permissionId: string): void {
   const of = (sql: string) => db.prepare(sql).pluck().all(permissionId) as string[];
-  const systemUsers = db.prepare(`SELECT s.id, s.username_same_with_user FROM asset_permission_system_users ps
-    JOIN system_users s ON s.id = ps.systemuser_id WHERE ps.permission_id = ?`).all(permissionId) as { id: string; username_same_with_user: number }[];
+  const systemUsers = db
+    .prepare(
+      `SELECT s.id, s.username_same_with_user FROM asset_permission_system_users ps
+    JOIN system_users s ON s.id = ps.systemuser_id WHERE ps.permission_id = ?`,
+    )
+    .all(permissionId) as { id: string; username_same_with_user: number }[];
   const assets = of('SELECT asset_id FROM asset_permission_assets WHERE permission_id = ?');
   const nodes = of('SELECT node_id FROM asset_permission_nodes WHERE permission_id = ?');
-  const users = db.prepare(`SELECT user_id FROM asset_permission_users WHERE permission_id = @id UNION
+  const users = db
+    .prepare(
+      `SELECT user_id FROM asset_permission_users WHERE permission_id = @id UNION
     SELECT ug.user_id FROM asset_permission_user_groups pg JOIN user_group_users ug ON ug.group_id = pg.usergroup_id
-    WHERE pg.permission_id = @id`).pluck().all({ id: permissionId }) as string[];
+    WHERE pg.permission_id = @id`,
+    )
+    .pluck()
+    .all({ id: permissionId }) as string[];
   const linkAsset = db.prepare('INSERT OR IGNORE INTO system_user_assets (system_user_id, asset_id) VALUES (?, ?)');
   const linkNode = db.prepare('INSERT OR IGNORE INTO system_user_nodes (system_user_id, node_id) VALUES (?, ?)');
   const linkUser = db.prepare('INSERT OR IGNORE INTO system_user_users (system_user_id, user_id) VALUES (?, ?)');
@@ -62,9 +73,14 @@ export function permissionSample({ db, orgId, seq }: SampleArgs): Samples {
   const node = fixtureNode(db, orgId, `Permission node ${seq}`);
   return {
     create: [0, 1].map((i) => ({
-      name: `Sample permission ${seq}-${i}`, system_users: [systemUser], assets: i ? [] : [asset], nodes: i ? [node] : [],
+      name: `Sample permission ${seq}-${i}`,
+      system_users: [systemUser],
+      assets: i ? [] : [asset],
+      nodes: i ? [node] : [],
       // Names as 2.3 reads them back: a name stands with every name its bits imply.
-      actions: i ? ['connect', 'upload_file', 'download_file', 'updownload'] : ['connect'], comment: `sample ${seq}`, is_active: i === 0,
+      actions: i ? ['connect', 'upload_file', 'download_file', 'updownload'] : ['connect'],
+      comment: `sample ${seq}`,
+      is_active: i === 0,
     })),
     update: { comment: `updated ${seq}`, actions: ['connect'], is_active: false },
   };

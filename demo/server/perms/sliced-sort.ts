@@ -13,7 +13,8 @@ export function* sortSliced<T>(items: T[], compare: (a: T, b: T) => number): Wor
   }
   while (runs.length > 1) {
     const merged: T[][] = [];
-    for (let i = 0; i < runs.length; i += 2) merged.push(i + 1 < runs.length ? yield* merge(runs[i], runs[i + 1], compare) : runs[i]);
+    for (let i = 0; i < runs.length; i += 2)
+      merged.push(i + 1 < runs.length ? yield* merge(runs[i], runs[i + 1], compare) : runs[i]);
     runs = merged;
   }
   return runs[0] ?? [];

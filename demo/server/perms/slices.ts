@@ -15,7 +15,9 @@ export const SLICE_MS = 8;
 export type Work<T> = Generator<void, T, void>;
 
 /** A job runs one small step per call; false once it is finished (or waits to be enqueued again). */
-export interface Job { step(): boolean }
+export interface Job {
+  step(): boolean;
+}
 
 const jobs: Job[] = [];
 let turnPending = false;

@@ -11,15 +11,22 @@ import { ACTION_BITS, type ActionName } from './actions.ts';
 import { actionsOf, assetPermissions, linksOf, offeredProtocols, type GrantScope } from './grants.ts';
 import { batches, runSliced, type Work } from './slices.ts';
 
-interface Usable { mask: number; protocol: string | null }
+interface Usable {
+  mask: number;
+  protocol: string | null;
+}
 
 const LOOKUP = 1000;
 
 /** The filter a query asks for; null when it asks none; 'nothing' when it names an unknown action. */
 function usableFilter(query: Record<string, unknown>): Usable | null | 'nothing' {
   // `actions=a,b` or `actions=a&actions=b`: every name must be held.
-  const actions = [query.actions].flat().filter((value): value is string => typeof value === 'string')
-    .flatMap((value) => value.split(',')).map((name) => name.trim()).filter(Boolean);
+  const actions = [query.actions]
+    .flat()
+    .filter((value): value is string => typeof value === 'string')
+    .flatMap((value) => value.split(','))
+    .map((name) => name.trim())
+    .filter(Boolean);
   const protocol = typeof query.protocol === 'string' && query.protocol ? query.protocol : null;
   if (!actions.length && !protocol) return null;
   if (actions.some((name) => !Object.hasOwn(ACTION_BITS, name))) return 'nothing';
@@ -27,7 +34,12 @@ function usableFilter(query: Record<string, unknown>): Usable | null | 'nothing'
 }
 
 /** `ids` (granted to the scope) narrowed to the usable ones when the query asks; order kept. */
-export async function usableAssetIds(db: DB, scope: GrantScope, ids: string[], query: Record<string, unknown>): Promise<string[]> {
+export async function usableAssetIds(
+  db: DB,
+  scope: GrantScope,
+  ids: string[],
+  query: Record<string, unknown>,
+): Promise<string[]> {
   const filter = usableFilter(query);
   if (filter === null) return ids;
   if (filter === 'nothing') return [];
@@ -37,11 +49,17 @@ export async function usableAssetIds(db: DB, scope: GrantScope, ids: string[], q
 function* keepUsable(db: DB, scope: GrantScope, ids: string[], filter: Usable): Work<string[]> {
   const links = linksOf(db, scope);
   const systemUsers = [...new Set([...links.systemUsers.values()].flat())];
-  const protocolOf = new Map(stmt(db, 'SELECT id, protocol FROM system_users WHERE id IN (SELECT value FROM json_each(?))').raw()
-    .all(JSON.stringify(systemUsers)) as [string, string][]);
+  const protocolOf = new Map(
+    stmt(db, 'SELECT id, protocol FROM system_users WHERE id IN (SELECT value FROM json_each(?))')
+      .raw()
+      .all(JSON.stringify(systemUsers)) as [string, string][],
+  );
   const decided = new Map<string, boolean>();
-  const read = stmt(db, `SELECT a.id, a.protocols, n.key FROM assets a LEFT JOIN asset_nodes an ON an.asset_id = a.id
-    LEFT JOIN nodes n ON n.id = an.node_id WHERE a.id IN (SELECT value FROM json_each(?))`).raw();
+  const read = stmt(
+    db,
+    `SELECT a.id, a.protocols, n.key FROM assets a LEFT JOIN asset_nodes an ON an.asset_id = a.id
+    LEFT JOIN nodes n ON n.id = an.node_id WHERE a.id IN (SELECT value FROM json_each(?))`,
+  ).raw();
   const out: string[] = [];
   yield;
   for (const batch of batches(ids, LOOKUP)) {
@@ -61,8 +79,12 @@ function* keepUsable(db: DB, scope: GrantScope, ids: string[], filter: Usable): 
         const offered = offeredProtocols(asset.protocols);
         usable = [...actionsOf(links, permissions)].some(([systemUser, actions]) => {
           const protocol = protocolOf.get(systemUser);
-          return protocol !== undefined && offered.has(protocol) && (filter.protocol === null || protocol === filter.protocol)
-            && (actions & filter.mask) === filter.mask;
+          return (
+            protocol !== undefined &&
+            offered.has(protocol) &&
+            (filter.protocol === null || protocol === filter.protocol) &&
+            (actions & filter.mask) === filter.mask
+          );
         });
         decided.set(signature, usable);
       }

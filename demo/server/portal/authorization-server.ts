@@ -45,14 +45,17 @@ export interface PortalServer {
 }
 
 declare module 'fastify' {
-  interface FastifyInstance { portal: PortalServer }
+  interface FastifyInstance {
+    portal: PortalServer;
+  }
 }
 
 /** BASTION_PORTAL_TOKEN_TTL: whole seconds, 30 to 3600. */
 export function parseTokenTtl(value: string | undefined): number {
   if (value === undefined || value.trim() === '') return DEFAULT_PORTAL_TOKEN_TTL_S;
   const seconds = Number(value);
-  if (!Number.isInteger(seconds) || seconds < 30 || seconds > 3600) throw new Error(`${PORTAL_TOKEN_TTL_ENV}: whole seconds from 30 to 3600: ${value}`);
+  if (!Number.isInteger(seconds) || seconds < 30 || seconds > 3600)
+    throw new Error(`${PORTAL_TOKEN_TTL_ENV}: whole seconds from 30 to 3600: ${value}`);
   return seconds;
 }
 
@@ -63,8 +66,14 @@ function userById(app: FastifyInstance, id: string): UserRow | null {
 
 function errorPage(ctx: KoaContextWithOIDC, out: Record<string, unknown>, lang: 'zh' | 'en'): void {
   ctx.type = 'html';
-  const lines = Object.entries(out).map(([key, value]) => `<p class="error"><strong>${e(key)}</strong>: ${e(value)}</p>`).join('');
-  ctx.body = renderAuthPage({ lang, title: t(lang, 'portal.sign_in_failed'), body: `<div class="card"><h1>${e(t(lang, 'portal.sign_in_failed'))}</h1>${lines}</div>` });
+  const lines = Object.entries(out)
+    .map(([key, value]) => `<p class="error"><strong>${e(key)}</strong>: ${e(value)}</p>`)
+    .join('');
+  ctx.body = renderAuthPage({
+    lang,
+    title: t(lang, 'portal.sign_in_failed'),
+    body: `<div class="card"><h1>${e(t(lang, 'portal.sign_in_failed'))}</h1>${lines}</div>`,
+  });
 }
 
 function makeProvider(app: FastifyInstance, opts: PortalOptions): Provider {
@@ -72,16 +81,29 @@ function makeProvider(app: FastifyInstance, opts: PortalOptions): Provider {
   const policy = interactionPolicy.base();
   // Every authorization goes through the interaction step, even with a provider session: there the
   // server's own session is checked and the sign-in logged.
-  policy.get('login')!.checks.add(new interactionPolicy.Check('bastion_sign_in', 'the bastion signs every portal sign-in',
-    (ctx) => (ctx.oidc.result?.login ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT)));
+  policy
+    .get('login')!
+    .checks.add(
+      new interactionPolicy.Check('bastion_sign_in', 'the bastion signs every portal sign-in', (ctx) =>
+        ctx.oidc.result?.login ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT,
+      ),
+    );
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const jwk = { ...privateKey.export({ format: 'jwk' }), kid: randomBytes(8).toString('hex'), alg: 'RS256', use: 'sig' };
+  const jwk = {
+    ...privateKey.export({ format: 'jwk' }),
+    kid: randomBytes(8).toString('hex'),
+    alg: 'RS256',
+    use: 'sig',
+  };
   const configuration: Configuration = {
     adapter: oauthAdapter(db, now, () => opts.origins),
     async findAccount(_ctx, sub) {
       const user = userById(app, sub);
       if (!user) return undefined;
-      return { accountId: sub, claims: () => ({ sub, preferred_username: user.username, name: user.name, email: user.email }) };
+      return {
+        accountId: sub,
+        claims: () => ({ sub, preferred_username: user.username, name: user.name, email: user.email }),
+      };
     },
     claims: { openid: ['sub'], profile: ['preferred_username', 'name'], email: ['email'] },
     // The scopes' claims in the ID token too, not only from the userinfo endpoint: oidc-client-ts's
@@ -97,32 +119,50 @@ function makeProvider(app: FastifyInstance, opts: PortalOptions): Provider {
     },
     interactions: { url: (_ctx, interaction) => `${OIDC_MOUNT}/interaction/${interaction.uid}`, policy },
     ttl: {
-      AccessToken: opts.tokenTtlSeconds, AuthorizationCode: 60, IdToken: opts.tokenTtlSeconds,
-      Interaction: 600, Session: 600, Grant: opts.tokenTtlSeconds,
+      AccessToken: opts.tokenTtlSeconds,
+      AuthorizationCode: 60,
+      IdToken: opts.tokenTtlSeconds,
+      Interaction: 600,
+      Session: 600,
+      Grant: opts.tokenTtlSeconds,
     },
     // Signing keys of the provider's cookies: new at each start (an unfinished popup sign-in is started again).
     cookies: { keys: [randomBytes(32).toString('base64url')] },
     // The token endpoint answers a browser only from an allowed origin that is one of the client's own.
-    clientBasedCORS: (_ctx, origin, client) => opts.origins.includes(origin) && client.redirectUris!.some((uri) => new URL(uri).origin === origin),
+    clientBasedCORS: (_ctx, origin, client) =>
+      opts.origins.includes(origin) && client.redirectUris!.some((uri) => new URL(uri).origin === origin),
     jwks: { keys: [jwk as never] },
-    renderError: async (ctx, out) => errorPage(ctx, out as unknown as Record<string, unknown>, ctx.get('accept-language').startsWith('zh') ? 'zh' : 'en'),
+    renderError: async (ctx, out) =>
+      errorPage(
+        ctx,
+        out as unknown as Record<string, unknown>,
+        ctx.get('accept-language').startsWith('zh') ? 'zh' : 'en',
+      ),
   };
   const provider = new Provider(`${opts.publicOrigin}${OIDC_MOUNT}`, configuration);
   // Only an allowed origin gets CORS headers here too (the library would echo any origin on discovery).
   provider.use(async (ctx, next) => {
     await next();
-    if (!opts.origins.includes(ctx.get('origin'))) for (const name of Object.keys(ctx.response.headers)) if (name.startsWith('access-control-')) ctx.remove(name);
+    if (!opts.origins.includes(ctx.get('origin')))
+      for (const name of Object.keys(ctx.response.headers)) if (name.startsWith('access-control-')) ctx.remove(name);
   });
   provider.on('grant.success', (ctx: KoaContextWithOIDC) => dropExpiredEntries(db, now()));
   return provider;
 }
 
 /** Hands a request to the provider as if mounted at /oidc (its own paths start at /). */
-async function toProvider(provider: Provider, request: FastifyRequest, reply: FastifyReply, origins: readonly string[]): Promise<void> {
+async function toProvider(
+  provider: Provider,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  origins: readonly string[],
+): Promise<void> {
   // The resume step (/oidc/auth/<uid>, reached from the interaction) takes no parameters; given some
   // (client_id, request), oidc-provider 9.13's error handler fails on them with a 500.
   if (/^\/oidc\/auth\/[^/?]+\?/.test(request.url)) {
-    return reply.code(400).send({ error: 'invalid_request', error_description: 'the resume endpoint takes no parameters' });
+    return reply
+      .code(400)
+      .send({ error: 'invalid_request', error_description: 'the resume endpoint takes no parameters' });
   }
   reply.hijack();
   const raw = request.raw as typeof request.raw & { originalUrl?: string };
@@ -147,24 +187,54 @@ async function interaction(app: FastifyInstance, provider: Provider, request: Fa
   try {
     details = await provider.interactionDetails(request.raw, reply.raw);
   } catch {
-    return reply.code(400).type('text/html; charset=utf-8').header('Cache-Control', 'no-store')
-      .send(renderAuthPage({ lang, title: t(lang, 'portal.sign_in_failed'), body: `<div class="card"><h1>${e(t(lang, 'portal.sign_in_failed'))}</h1><p class="error">${e(t(lang, 'portal.interaction_gone'))}</p></div>` }));
+    return reply
+      .code(400)
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .send(
+        renderAuthPage({
+          lang,
+          title: t(lang, 'portal.sign_in_failed'),
+          body: `<div class="card"><h1>${e(t(lang, 'portal.sign_in_failed'))}</h1><p class="error">${e(t(lang, 'portal.interaction_gone'))}</p></div>`,
+        }),
+      );
   }
   const user = request.ctx.via === 'session' ? request.ctx.user : null;
   if (!user || !isValidUser(user, app.bastion.now())) {
     return reply.redirect(`${LOGIN_PATH}?next=${encodeURIComponent(`${OIDC_MOUNT}/interaction/${details.uid}`)}`);
   }
   const clientId = String(details.params.client_id);
-  const grant = details.grantId ? (await provider.Grant.find(details.grantId))! : new provider.Grant({ accountId: user.id, clientId });
-  grant.addOIDCScope(String(details.params.scope ?? 'openid').split(' ').filter((scope) => SCOPES.includes(scope)).join(' '));
+  const grant = details.grantId
+    ? (await provider.Grant.find(details.grantId))!
+    : new provider.Grant({ accountId: user.id, clientId });
+  grant.addOIDCScope(
+    String(details.params.scope ?? 'openid')
+      .split(' ')
+      .filter((scope) => SCOPES.includes(scope))
+      .join(' '),
+  );
   const grantId = await grant.save();
   const origin = new URL(String(details.params.redirect_uri)).origin;
-  recordLogin(app.bastion.db, {
-    username: user.username, type: 'W', ip: request.ip, userAgent: headerValue(request, 'user-agent') ?? '',
-    reason: portalReason(findPortalClient(app.bastion.db, clientId)?.name ?? clientId, origin), success: true, mfa: 2,
-  }, app.bastion.now());
+  recordLogin(
+    app.bastion.db,
+    {
+      username: user.username,
+      type: 'W',
+      ip: request.ip,
+      userAgent: headerValue(request, 'user-agent') ?? '',
+      reason: portalReason(findPortalClient(app.bastion.db, clientId)?.name ?? clientId, origin),
+      success: true,
+      mfa: 2,
+    },
+    app.bastion.now(),
+  );
   reply.hijack();
-  return provider.interactionFinished(request.raw, reply.raw, { login: { accountId: user.id }, consent: { grantId } }, { mergeWithLastSubmission: false });
+  return provider.interactionFinished(
+    request.raw,
+    reply.raw,
+    { login: { accountId: user.id }, consent: { grantId } },
+    { mergeWithLastSubmission: false },
+  );
 }
 
 /** The login log's reason of a portal sign-in: which portal, from where. */
@@ -182,7 +252,9 @@ export function registerAuthorizationServer(app: FastifyInstance, opts: PortalOp
     // The provider reads its own bodies (form posts to /oidc/token): Fastify leaves the stream unread.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
-    scope.get(`${OIDC_MOUNT}/interaction/:uid`, (request, reply) => interaction(app, server.provider(), request, reply));
+    scope.get(`${OIDC_MOUNT}/interaction/:uid`, (request, reply) =>
+      interaction(app, server.provider(), request, reply),
+    );
     scope.all(`${OIDC_MOUNT}/*`, (request, reply) => toProvider(server.provider(), request, reply, opts.origins));
     scope.all(OIDC_MOUNT, (request, reply) => toProvider(server.provider(), request, reply, opts.origins));
   });

@@ -6,14 +6,24 @@ import type { AdapterPayload } from 'oidc-provider';
 import type { DB } from '../db/open.ts';
 import { isoAt } from '../lib/time.ts';
 
-export interface PortalClient { client_id: string; name: string; redirect_uris: string[]; comment: string; created_by: string; date_created: string }
+export interface PortalClient {
+  client_id: string;
+  name: string;
+  redirect_uris: string[];
+  comment: string;
+  created_by: string;
+  date_created: string;
+}
 
 const CLIENT_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{2,63}$/;
 
 /** The demo portal (demo/portal/, served by `npm start` on 127.0.0.2:PORTAL_PORT). */
 export const DEMO_PORTAL_CLIENT = 'bastion-demo-portal';
 /** Its redirect URIs: the elements' popup sign-in, and oidc-client-ts's on its /oidc.html page (demo/portal/server.mjs). */
-export const demoPortalRedirectUris = (origin: string): string[] => [`${origin}/callback.html`, `${origin}/oidc-callback.html`];
+export const demoPortalRedirectUris = (origin: string): string[] => [
+  `${origin}/callback.html`,
+  `${origin}/oidc-callback.html`,
+];
 
 /** Why `uri` cannot be a redirect URI (absolute http(s), no fragment, no credentials), or null. */
 export function redirectUriProblem(uri: string): string | null {
@@ -29,14 +39,27 @@ export function redirectUriProblem(uri: string): string | null {
   return null;
 }
 
-export function savePortalClient(db: DB, client: { clientId: string; name: string; redirectUris: string[]; comment?: string; createdBy?: string }, nowMs: number): void {
-  if (!CLIENT_ID.test(client.clientId)) throw new Error(`client id: 3-64 letters, digits, '.', '_' or '-': ${client.clientId}`);
+export function savePortalClient(
+  db: DB,
+  client: { clientId: string; name: string; redirectUris: string[]; comment?: string; createdBy?: string },
+  nowMs: number,
+): void {
+  if (!CLIENT_ID.test(client.clientId))
+    throw new Error(`client id: 3-64 letters, digits, '.', '_' or '-': ${client.clientId}`);
   if (client.redirectUris.length === 0) throw new Error('at least one redirect URI');
   const problems = client.redirectUris.map(redirectUriProblem).filter((p): p is string => p !== null);
   if (problems.length) throw new Error(problems.join('; '));
-  db.prepare(`INSERT INTO portal_clients (client_id, name, redirect_uris, comment, created_by, date_created) VALUES (?, ?, ?, ?, ?, ?)
-    ON CONFLICT (client_id) DO UPDATE SET name = excluded.name, redirect_uris = excluded.redirect_uris, comment = excluded.comment`)
-    .run(client.clientId, client.name || client.clientId, JSON.stringify(client.redirectUris), client.comment ?? '', client.createdBy ?? '', isoAt(nowMs));
+  db.prepare(
+    `INSERT INTO portal_clients (client_id, name, redirect_uris, comment, created_by, date_created) VALUES (?, ?, ?, ?, ?, ?)
+    ON CONFLICT (client_id) DO UPDATE SET name = excluded.name, redirect_uris = excluded.redirect_uris, comment = excluded.comment`,
+  ).run(
+    client.clientId,
+    client.name || client.clientId,
+    JSON.stringify(client.redirectUris),
+    client.comment ?? '',
+    client.createdBy ?? '',
+    isoAt(nowMs),
+  );
 }
 
 /** Removes the client and everything issued to it (its tokens stop working at once). */
@@ -46,7 +69,10 @@ export function removePortalClient(db: DB, clientId: string): boolean {
 }
 
 export function listPortalClients(db: DB): PortalClient[] {
-  const rows = db.prepare('SELECT * FROM portal_clients ORDER BY client_id').all() as (Omit<PortalClient, 'redirect_uris'> & { redirect_uris: string })[];
+  const rows = db.prepare('SELECT * FROM portal_clients ORDER BY client_id').all() as (Omit<
+    PortalClient,
+    'redirect_uris'
+  > & { redirect_uris: string })[];
   return rows.map((row) => ({ ...row, redirect_uris: JSON.parse(row.redirect_uris) as string[] }));
 }
 

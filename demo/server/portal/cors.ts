@@ -24,15 +24,21 @@ const CORS_PATH = /^\/(ui|api|oidc)(\/|$)/;
  * a typo stops the server instead of opening it to something else.
  */
 export function parseCorsOrigins(value: string | undefined): string[] {
-  const items = (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+  const items = (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
   const origins: string[] = [];
   for (const item of items) {
     let url: URL | null = null;
     try {
       url = new URL(item);
-    } catch { /* reported below */ }
+    } catch {
+      /* reported below */
+    }
     const origin = url && /^https?:$/.test(url.protocol) ? url.origin : null;
-    if (!origin || origin !== item.replace(/\/$/, '')) throw new Error(`${CORS_ORIGINS_ENV}: not an origin (scheme://host[:port]): ${item}`);
+    if (!origin || origin !== item.replace(/\/$/, ''))
+      throw new Error(`${CORS_ORIGINS_ENV}: not an origin (scheme://host[:port]): ${item}`);
     if (!origins.includes(origin)) origins.push(origin);
   }
   return origins;
@@ -47,7 +53,10 @@ export function allowedOrigin(request: FastifyRequest, origins: readonly string[
 /** The CORS headers an allowed origin's answer carries (a raw response: /oidc/ answers are not Fastify's). */
 export function corsHeaders(origin: string, path: string): Record<string, string> {
   // The portal token's remaining lifetime (portal-tokens.ts) is read by the elements' script.
-  const headers: Record<string, string> = { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': TOKEN_EXPIRES_HEADER };
+  const headers: Record<string, string> = {
+    'Access-Control-Allow-Origin': origin,
+    'Access-Control-Expose-Headers': TOKEN_EXPIRES_HEADER,
+  };
   // Scripts a portal page runs: a no-cors load (a preload, an icon) must not be blocked by CORP either.
   if (path.startsWith('/ui/')) headers['Cross-Origin-Resource-Policy'] = 'cross-origin';
   return headers;
@@ -55,7 +64,9 @@ export function corsHeaders(origin: string, path: string): Record<string, string
 
 function addVary(reply: FastifyReply, value: string): void {
   const present = [reply.getHeader('vary'), reply.raw.getHeader('vary')]
-    .flatMap((v) => (v === undefined ? [] : String(v).split(','))).map((v) => v.trim()).filter(Boolean);
+    .flatMap((v) => (v === undefined ? [] : String(v).split(',')))
+    .map((v) => v.trim())
+    .filter(Boolean);
   if (!present.some((v) => v.toLowerCase() === value.toLowerCase())) present.push(value);
   reply.header('vary', [...new Set(present)].join(', '));
 }
@@ -68,14 +79,21 @@ export function registerCors(app: FastifyInstance, origins: readonly string[]): 
     const origin = allowedOrigin(request, origins);
     if (!origin) return;
     // A preflight is answered here, before any route: the API's own OPTIONS (DRF metadata) needs a user.
-    if (request.method === 'OPTIONS' && headerValue(request, 'access-control-request-method') && !path.startsWith('/ui/')) {
-      return reply.code(204).headers({
-        ...corsHeaders(origin, path),
-        'Access-Control-Allow-Methods': ALLOWED_METHODS,
-        'Access-Control-Allow-Headers': ALLOWED_HEADERS,
-        'Access-Control-Max-Age': PREFLIGHT_MAX_AGE,
-        Vary: 'Origin',
-      }).send();
+    if (
+      request.method === 'OPTIONS' &&
+      headerValue(request, 'access-control-request-method') &&
+      !path.startsWith('/ui/')
+    ) {
+      return reply
+        .code(204)
+        .headers({
+          ...corsHeaders(origin, path),
+          'Access-Control-Allow-Methods': ALLOWED_METHODS,
+          'Access-Control-Allow-Headers': ALLOWED_HEADERS,
+          'Access-Control-Max-Age': PREFLIGHT_MAX_AGE,
+          Vary: 'Origin',
+        })
+        .send();
     }
     reply.headers(corsHeaders(origin, path));
   });

@@ -11,20 +11,33 @@ import type { Clock } from '../lib/time.ts';
 import { tokenHash } from '../secrets/token-hash.ts';
 import { clientMetadata } from './clients.ts';
 
-interface Row { payload: string; expires_at: number | null; consumed_at: number | null }
+interface Row {
+  payload: string;
+  expires_at: number | null;
+  consumed_at: number | null;
+}
 
 export function oauthAdapter(db: DB, now: Clock, origins: () => readonly string[]) {
   return class SqliteAdapter implements Adapter {
     constructor(readonly model: string) {}
 
     async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
-      db.prepare(`INSERT INTO oauth_entries (model, id_hash, payload, account_id, client_id, grant_id, uid, user_code, expires_at)
+      db.prepare(
+        `INSERT INTO oauth_entries (model, id_hash, payload, account_id, client_id, grant_id, uid, user_code, expires_at)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (model, id_hash) DO UPDATE SET payload = excluded.payload, account_id = excluded.account_id,
           client_id = excluded.client_id, grant_id = excluded.grant_id, uid = excluded.uid, user_code = excluded.user_code,
-          expires_at = excluded.expires_at`).run(
-        this.model, tokenHash(id), JSON.stringify(payload), payload.accountId ?? null, payload.clientId ?? null,
-        payload.grantId ?? null, payload.uid ?? null, payload.userCode ?? null, expiresIn ? now() + expiresIn * 1000 : null,
+          expires_at = excluded.expires_at`,
+      ).run(
+        this.model,
+        tokenHash(id),
+        JSON.stringify(payload),
+        payload.accountId ?? null,
+        payload.clientId ?? null,
+        payload.grantId ?? null,
+        payload.uid ?? null,
+        payload.userCode ?? null,
+        expiresIn ? now() + expiresIn * 1000 : null,
       );
     }
 
@@ -42,7 +55,11 @@ export function oauthAdapter(db: DB, now: Clock, origins: () => readonly string[
     }
 
     async consume(id: string): Promise<void> {
-      db.prepare('UPDATE oauth_entries SET consumed_at = ? WHERE model = ? AND id_hash = ?').run(now(), this.model, tokenHash(id));
+      db.prepare('UPDATE oauth_entries SET consumed_at = ? WHERE model = ? AND id_hash = ?').run(
+        now(),
+        this.model,
+        tokenHash(id),
+      );
     }
 
     async destroy(id: string): Promise<void> {
@@ -54,7 +71,8 @@ export function oauthAdapter(db: DB, now: Clock, origins: () => readonly string[
     }
 
     private read(where: string, value: string): AdapterPayload | undefined {
-      const row = db.prepare(`SELECT payload, expires_at, consumed_at FROM oauth_entries WHERE model = ? AND ${where}`)
+      const row = db
+        .prepare(`SELECT payload, expires_at, consumed_at FROM oauth_entries WHERE model = ? AND ${where}`)
         .get(this.model, value) as Row | undefined;
       if (!row || (row.expires_at !== null && row.expires_at <= now())) return undefined;
       const payload = JSON.parse(row.payload) as AdapterPayload;

@@ -19,9 +19,12 @@ try {
     savePortalClient(db, { clientId, name, redirectUris, createdBy: 'portal-cli' }, Date.now());
     console.log(`portal client ${clientId} registered: ${redirectUris.join(' ')}`);
   } else if (command === 'list') {
-    for (const client of listPortalClients(db)) console.log(`${client.client_id}\t${client.name}\t${client.redirect_uris.join(' ')}`);
+    for (const client of listPortalClients(db))
+      console.log(`${client.client_id}\t${client.name}\t${client.redirect_uris.join(' ')}`);
   } else if (command === 'remove' && clientId) {
-    console.log(removePortalClient(db, clientId) ? `portal client ${clientId} removed` : `no portal client ${clientId}`);
+    console.log(
+      removePortalClient(db, clientId) ? `portal client ${clientId} removed` : `no portal client ${clientId}`,
+    );
   } else {
     console.error(usage);
     process.exitCode = 2;

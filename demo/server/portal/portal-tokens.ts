@@ -55,7 +55,12 @@ export function portalTokenMayUseOrg(db: DB, user: UserRow, org: Org): boolean {
 }
 
 /** Why a portal token's call is refused (a message key), or null when it may go on. */
-export function portalRefusal(db: DB, ctx: Pick<RequestContext, 'user' | 'org'>, method: string, url: string): MessageKey | null {
+export function portalRefusal(
+  db: DB,
+  ctx: Pick<RequestContext, 'user' | 'org'>,
+  method: string,
+  url: string,
+): MessageKey | null {
   if (!portalTokenMayCall(method, url)) return 'portal.scope_refused';
   if (isOidcPath(url.split('?')[0]) || !ctx.user) return null;
   return portalTokenMayUseOrg(db, ctx.user, ctx.org) ? null : 'portal.org_refused';
@@ -70,15 +75,23 @@ export function portalGrantOrgs(db: DB, ctx: Pick<RequestContext, 'user' | 'via'
   return memberOrgIds(db, ctx.user) ?? undefined;
 }
 
-export interface PortalLogin { user: UserRow; clientId: string; expiresAt: number }
+export interface PortalLogin {
+  user: UserRow;
+  clientId: string;
+  expiresAt: number;
+}
 
 /** Seconds the portal token of the call has left: the elements say it has expired when it has, unasked. */
 export const TOKEN_EXPIRES_HEADER = 'X-Bastion-Token-Expires-In';
 
 /** The user of a live portal access token (oauth-store.ts keeps it under its hash), or null. */
 export function userForPortalToken(db: DB, token: string, nowMs: number): PortalLogin | null {
-  const row = db.prepare(`SELECT e.account_id, e.client_id, e.expires_at FROM oauth_entries e JOIN portal_clients c ON c.client_id = e.client_id
-    WHERE e.model = 'AccessToken' AND e.id_hash = ? AND e.expires_at > ?`).get(tokenHash(token), nowMs) as { account_id: string; client_id: string; expires_at: number } | undefined;
+  const row = db
+    .prepare(
+      `SELECT e.account_id, e.client_id, e.expires_at FROM oauth_entries e JOIN portal_clients c ON c.client_id = e.client_id
+    WHERE e.model = 'AccessToken' AND e.id_hash = ? AND e.expires_at > ?`,
+    )
+    .get(tokenHash(token), nowMs) as { account_id: string; client_id: string; expires_at: number } | undefined;
   if (!row) return null;
   const user = db.prepare('SELECT * FROM users WHERE id = ?').get(row.account_id) as UserRow | undefined;
   return user && isValidUser(user, nowMs) ? { user, clientId: row.client_id, expiresAt: row.expires_at } : null;

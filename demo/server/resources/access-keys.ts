@@ -28,7 +28,8 @@ export const accessKeysResource: ResourceDef = {
   scope: ({ ctx }) => ({ sql: 'user_id = ?', params: [ctx.user.id] }),
   hooks: {
     // An access key is a credential: under login confirmation, made or changed only from an approved login.
-    refuse: (args, action) => (action === 'list' || action === 'retrieve' ? null : credentialChangeRefusal(args.request)),
+    refuse: (args, action) =>
+      action === 'list' || action === 'retrieve' ? null : credentialChangeRefusal(args.request),
     beforeCreate: ({ ctx, now }, data) => {
       data.id = uuid();
       data.secret = uuid();

@@ -3,11 +3,25 @@
 import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
 import type { ResourceDef } from '../engine/types.ts';
 import { stmt } from '../lib/statements.ts';
-import { auditFields, computed, idField, L, message, mergeErrors, secretField, stampNew, textField, noteField } from '../assets/fields.ts';
+import {
+  auditFields,
+  computed,
+  idField,
+  L,
+  message,
+  mergeErrors,
+  secretField,
+  stampNew,
+  textField,
+  noteField,
+} from '../assets/fields.ts';
 import { keepStoredSecrets, privateKeyErrors } from '../assets/secrets.ts';
 
 export const USERNAME_PATTERN = /^[0-9a-zA-Z_@\-.]*$/;
-export const usernameError = L('用户名不合法，只能包含字母、数字、_、@、-、.', 'Special char not allowed: only letters, digits and _ @ - .');
+export const usernameError = L(
+  '用户名不合法，只能包含字母、数字、_、@、-、.',
+  'Special char not allowed: only letters, digits and _ @ - .',
+);
 
 export const adminUsersResource: ResourceDef = {
   name: 'Admin User List',
@@ -36,15 +50,30 @@ export const adminUsersResource: ResourceDef = {
     beforeCreate: stampNew(true),
     validate: (args, data, existing) => {
       keepStoredSecrets(data, existing, ['password', 'private_key', 'public_key']);
-      const username = typeof data.username === 'string' && !USERNAME_PATTERN.test(data.username) ? { username: [message(args, usernameError)] } : null;
+      const username =
+        typeof data.username === 'string' && !USERNAME_PATTERN.test(data.username)
+          ? { username: [message(args, usernameError)] }
+          : null;
       return mergeErrors(username, privateKeyErrors(args, data));
     },
-    beforeDelete: (args, row) => (stmt(args.db, 'SELECT 1 FROM assets WHERE admin_user = ? LIMIT 1').get(row.id)
-      ? { status: 400, body: { msg: message(args, L('删除失败，存在关联资产', 'Deleted failed, There are related assets')) } } : null),
-    serialize: ({ db }, row, out) => { out.assets_amount = stmt(db, 'SELECT COUNT(*) FROM assets WHERE admin_user = ?').pluck().get(row.id); },
+    beforeDelete: (args, row) =>
+      stmt(args.db, 'SELECT 1 FROM assets WHERE admin_user = ? LIMIT 1').get(row.id)
+        ? {
+            status: 400,
+            body: { msg: message(args, L('删除失败，存在关联资产', 'Deleted failed, There are related assets')) },
+          }
+        : null,
+    serialize: ({ db }, row, out) => {
+      out.assets_amount = stmt(db, 'SELECT COUNT(*) FROM assets WHERE admin_user = ?').pluck().get(row.id);
+    },
   },
   sample: ({ seq }) => ({
-    create: [0, 1].map((i) => ({ name: `Sample admin ${seq}-${i}`, username: i ? 'administrator' : 'root', password: 'Sample-pass-1', comment: `sample ${seq}` })),
+    create: [0, 1].map((i) => ({
+      name: `Sample admin ${seq}-${i}`,
+      username: i ? 'administrator' : 'root',
+      password: 'Sample-pass-1',
+      comment: `sample ${seq}`,
+    })),
     update: { comment: `updated ${seq}`, username: 'ops' },
   }),
 };

@@ -7,7 +7,11 @@ import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
 import type { FieldDef, ResourceDef } from '../engine/types.ts';
 import { defaultExpiry, isoAt } from '../lib/time.ts';
 import { APP_KINDS, appPermissionLinks, type AppKind } from '../perms/app-kinds.ts';
-import { serializeAppPermission, validateAppPermission, writeAppPermissionLinks } from '../perms/app-permission-rules.ts';
+import {
+  serializeAppPermission,
+  validateAppPermission,
+  writeAppPermissionLinks,
+} from '../perms/app-permission-rules.ts';
 import { permissionFilters } from '../perms/permission-filters.ts';
 import { permissionValidity } from '../perms/validity.ts';
 
@@ -47,7 +51,17 @@ function appPermissionResource(kind: AppKind): ResourceDef {
     orderingFields: ['name', 'date_created', 'date_expired'],
     defaultOrder: ['name'],
     fieldsMini: ['id', 'name'],
-    fieldsSmall: ['id', 'name', 'comment', 'is_active', 'date_start', 'date_expired', 'is_valid', 'created_by', 'date_created'],
+    fieldsSmall: [
+      'id',
+      'name',
+      'comment',
+      'is_active',
+      'date_start',
+      'date_expired',
+      'is_valid',
+      'created_by',
+      'date_created',
+    ],
     ...(bulk ? { displayFields: { is_expired: computed('boolean', '已失效', 'Is expired') } } : {}),
     // is_valid as on asset permissions (2.3 filters these by name only; the console's validity column reads it).
     extraFilters: { is_valid: permissionFilters.is_valid },
@@ -59,12 +73,14 @@ function appPermissionResource(kind: AppKind): ResourceDef {
       validate: validateAppPermission(kind),
       afterWrite: writeAppPermissionLinks(kind),
       serialize: serializeAppPermission(kind),
-      ...(bulk ? {
-        display: (args, row, out) => {
-          for (const link of appPermissionLinks(kind)) delete out[link.field];
-          out.is_expired = permissionValidity(row, args.now).is_expired;
-        },
-      } : {}),
+      ...(bulk
+        ? {
+            display: (args, row, out) => {
+              for (const link of appPermissionLinks(kind)) delete out[link.field];
+              out.is_expired = permissionValidity(row, args.now).is_expired;
+            },
+          }
+        : {}),
     },
     sample: ({ db, orgId, seq }) => {
       const systemUser = fixtureProtocolSystemUser(db, orgId, `${kind.kind} fixture ${seq}`, kind.protocol);
@@ -72,8 +88,12 @@ function appPermissionResource(kind: AppKind): ResourceDef {
       const group = fixtureGroup(db, orgId, `${kind.kind} fixture group ${seq}`);
       return {
         create: [0, 1].map((i) => ({
-          name: `Sample ${kind.kind} permission ${seq}-${i}`, system_users: [systemUser], [kind.field]: i ? [app] : [],
-          user_groups: i ? [] : [group], comment: `sample ${seq}`, is_active: i === 0,
+          name: `Sample ${kind.kind} permission ${seq}-${i}`,
+          system_users: [systemUser],
+          [kind.field]: i ? [app] : [],
+          user_groups: i ? [] : [group],
+          comment: `sample ${seq}`,
+          is_active: i === 0,
         })),
         update: { comment: `updated ${seq}`, is_active: false },
       };
@@ -81,7 +101,8 @@ function appPermissionResource(kind: AppKind): ResourceDef {
   };
 }
 
-export const [remoteAppPermissionsResource, databaseAppPermissionsResource, k8sAppPermissionsResource] = APP_KINDS.map(appPermissionResource);
+export const [remoteAppPermissionsResource, databaseAppPermissionsResource, k8sAppPermissionsResource] =
+  APP_KINDS.map(appPermissionResource);
 
 /** The kind of a permission definition (for the routes that take one). */
 export const appPermissionResourceOf = (kind: AppKind): ResourceDef =>

@@ -43,7 +43,8 @@ function belongs(db: DB, spec: RelationSpec, id: string, orgId: string): boolean
 
 /** The permission's org when the caller's org sees it; null for an unknown or foreign permission. */
 function permissionOrg(args: HookArgs, id: string): string | null {
-  const row = args.db.prepare('SELECT org_id FROM asset_permissions WHERE id = ?').get(id) as { org_id: string } | undefined;
+  const row = args.db.prepare('SELECT org_id FROM asset_permissions WHERE id = ?').get(id) as
+    { org_id: string } | undefined;
   return row && orgSees(args.ctx.org, row.org_id) ? row.org_id : null;
 }
 
@@ -57,8 +58,17 @@ function relationResource(spec: RelationSpec): ResourceDef {
     table: `asset_permissions_${spec.table}_relations`,
     fields: {
       id: { type: 'integer', label: L('ID', 'ID'), read_only: true },
-      assetpermission: { type: 'string', label: L('资产授权', 'Asset permission'), required: true, relation: '/api/v1/perms/asset-permissions/' },
-      assetpermission_display: { type: 'string', label: L('资产授权名称', 'Asset permission display'), read_only: true },
+      assetpermission: {
+        type: 'string',
+        label: L('资产授权', 'Asset permission'),
+        required: true,
+        relation: '/api/v1/perms/asset-permissions/',
+      },
+      assetpermission_display: {
+        type: 'string',
+        label: L('资产授权名称', 'Asset permission display'),
+        read_only: true,
+      },
       [key]: { type: 'string', label: spec.label, required: true, relation: spec.relation },
       [display]: { type: 'string', label: spec.displayLabel, read_only: true },
     },
@@ -76,27 +86,54 @@ function relationResource(spec: RelationSpec): ResourceDef {
         const invalid = (value: unknown) => [t(args.ctx.lang, 'field.invalid_pk', { value: String(value) })];
         const errors: Record<string, string[]> = {};
         const orgId = data.assetpermission === undefined ? null : permissionOrg(args, String(data.assetpermission));
-        if (data.assetpermission !== undefined && orgId === null) errors.assetpermission = invalid(data.assetpermission);
+        if (data.assetpermission !== undefined && orgId === null)
+          errors.assetpermission = invalid(data.assetpermission);
         // An org admin grants only inside the permission's org: objects of other orgs are unknown here.
-        if (data[key] !== undefined && orgId !== null && !belongs(args.db, spec, String(data[key]), orgId)) errors[key] = invalid(data[key]);
+        if (data[key] !== undefined && orgId !== null && !belongs(args.db, spec, String(data[key]), orgId))
+          errors[key] = invalid(data[key]);
         if (Object.keys(errors).length) return errors;
-        const exists = orgId !== null && args.db.prepare(`SELECT 1 FROM asset_permission_${spec.table} WHERE permission_id = ? AND ${spec.column} = ?`)
-          .get(String(data.assetpermission), String(data[key]));
-        if (exists) return { non_field_errors: [message(args, L('字段 assetpermission, {key} 必须能构成唯一集合。', 'The fields assetpermission, {key} must make a unique set.'), { key })] };
+        const exists =
+          orgId !== null &&
+          args.db
+            .prepare(`SELECT 1 FROM asset_permission_${spec.table} WHERE permission_id = ? AND ${spec.column} = ?`)
+            .get(String(data.assetpermission), String(data[key]));
+        if (exists)
+          return {
+            non_field_errors: [
+              message(
+                args,
+                L(
+                  '字段 assetpermission, {key} 必须能构成唯一集合。',
+                  'The fields assetpermission, {key} must make a unique set.',
+                ),
+                { key },
+              ),
+            ],
+          };
         return null;
       },
       insert: ({ db }, data: Row) => {
-        const id = db.prepare(`INSERT INTO asset_permission_${spec.table} (permission_id, ${spec.column}) VALUES (?, ?)`)
+        const id = db
+          .prepare(`INSERT INTO asset_permission_${spec.table} (permission_id, ${spec.column}) VALUES (?, ?)`)
           .run(data.assetpermission, data[key]).lastInsertRowid;
         linkGrantedToSystemUsers(db, String(data.assetpermission));
         return String(id);
       },
       // 2.3 shows a node by its full path (the view's column is the node's own name, which search uses).
-      ...(key === 'node' ? { serialize: ({ db }: HookArgs, row: Row, out: Row) => { out.node_display = nodePath(db, String(row.node)); } } : {}),
+      ...(key === 'node'
+        ? {
+            serialize: ({ db }: HookArgs, row: Row, out: Row) => {
+              out.node_display = nodePath(db, String(row.node));
+            },
+          }
+        : {}),
     },
     sample: (args) => {
       const permission = fixturePermission(args.db, args.orgId, `Relation fixture ${spec.plural} ${args.seq}`);
-      return { create: spec.targets(args).map((target) => ({ assetpermission: permission, [key]: target })), update: {} };
+      return {
+        create: spec.targets(args).map((target) => ({ assetpermission: permission, [key]: target })),
+        update: {},
+      };
     },
   };
 }
@@ -112,8 +149,10 @@ const stored = (orgId: string) => (orgId === 'DEFAULT' ? '' : orgId);
 function fixturePermission(db: DB, orgId: string, name: string): string {
   const id = uuid();
   const now = isoAt(Date.now());
-  db.prepare(`INSERT INTO asset_permissions (id, name, date_start, date_expired, org_id, date_created, date_updated)
-    VALUES (?, ?, ?, ?, ?, ?, ?)`).run(id, name, now, defaultExpiry(Date.now()), stored(orgId), now, now);
+  db.prepare(
+    `INSERT INTO asset_permissions (id, name, date_start, date_expired, org_id, date_created, date_updated)
+    VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  ).run(id, name, now, defaultExpiry(Date.now()), stored(orgId), now, now);
   return id;
 }
 
@@ -121,51 +160,100 @@ const two = (make: (i: number) => string) => [0, 1].map(make);
 
 function fixtureGroup(db: DB, orgId: string, name: string): string {
   const id = uuid();
-  db.prepare('INSERT INTO user_groups (id, name, org_id, date_created) VALUES (?, ?, ?, ?)').run(id, name, stored(orgId), isoAt(Date.now()));
+  db.prepare('INSERT INTO user_groups (id, name, org_id, date_created) VALUES (?, ?, ?, ?)').run(
+    id,
+    name,
+    stored(orgId),
+    isoAt(Date.now()),
+  );
   return id;
 }
 
 export const assetPermissionUsersRelationsResource = relationResource({
-  plural: 'users', table: 'users', key: 'user', column: 'user_id', target: 'users', name: 'User',
-  model: L('资产授权用户关系', 'Asset permission user relation'), label: L('用户', 'User'), displayLabel: L('用户名称', 'User display'),
+  plural: 'users',
+  table: 'users',
+  key: 'user',
+  column: 'user_id',
+  target: 'users',
+  name: 'User',
+  model: L('资产授权用户关系', 'Asset permission user relation'),
+  label: L('用户', 'User'),
+  displayLabel: L('用户名称', 'User display'),
   relation: '/api/v1/users/users/',
   targets: ({ db, orgId }) => {
-    const members = orgId === 'DEFAULT'
-      ? db.prepare("SELECT id FROM users WHERE role != 'App' ORDER BY name LIMIT 2").pluck().all()
-      : db.prepare('SELECT DISTINCT m.user_id FROM org_members m JOIN users u ON u.id = m.user_id WHERE m.org_id = ? ORDER BY u.name LIMIT 2').pluck().all(orgId);
+    const members =
+      orgId === 'DEFAULT'
+        ? db.prepare("SELECT id FROM users WHERE role != 'App' ORDER BY name LIMIT 2").pluck().all()
+        : db
+            .prepare(
+              'SELECT DISTINCT m.user_id FROM org_members m JOIN users u ON u.id = m.user_id WHERE m.org_id = ? ORDER BY u.name LIMIT 2',
+            )
+            .pluck()
+            .all(orgId);
     return members as string[];
   },
 });
 
 export const assetPermissionUserGroupsRelationsResource = relationResource({
-  plural: 'user-groups', table: 'user_groups', key: 'usergroup', column: 'usergroup_id', target: 'user_groups', name: 'User Group',
-  model: L('资产授权用户组关系', 'Asset permission user group relation'), label: L('用户组', 'User group'), displayLabel: L('用户组名称', 'User group display'),
+  plural: 'user-groups',
+  table: 'user_groups',
+  key: 'usergroup',
+  column: 'usergroup_id',
+  target: 'user_groups',
+  name: 'User Group',
+  model: L('资产授权用户组关系', 'Asset permission user group relation'),
+  label: L('用户组', 'User group'),
+  displayLabel: L('用户组名称', 'User group display'),
   relation: '/api/v1/users/groups/',
   targets: ({ db, orgId, seq }) => two((i) => fixtureGroup(db, orgId, `Relation group ${seq}-${i}`)),
 });
 
 export const assetPermissionAssetsRelationsResource = relationResource({
-  plural: 'assets', table: 'assets', key: 'asset', column: 'asset_id', target: 'assets', name: 'Asset',
-  model: L('资产授权资产关系', 'Asset permission asset relation'), label: L('资产', 'Asset'), displayLabel: L('资产名称', 'Asset display'),
+  plural: 'assets',
+  table: 'assets',
+  key: 'asset',
+  column: 'asset_id',
+  target: 'assets',
+  name: 'Asset',
+  model: L('资产授权资产关系', 'Asset permission asset relation'),
+  label: L('资产', 'Asset'),
+  displayLabel: L('资产名称', 'Asset display'),
   relation: '/api/v1/assets/assets/',
   targets: ({ db, orgId, seq }) => two((i) => fixtureAsset(db, orgId, `perm-relation-host-${seq}-${i}`)),
 });
 
 export const assetPermissionNodesRelationsResource = relationResource({
-  plural: 'nodes', table: 'nodes', key: 'node', column: 'node_id', target: 'nodes', name: 'Node',
-  model: L('资产授权节点关系', 'Asset permission node relation'), label: L('节点', 'Node'), displayLabel: L('节点名称', 'Node display'),
+  plural: 'nodes',
+  table: 'nodes',
+  key: 'node',
+  column: 'node_id',
+  target: 'nodes',
+  name: 'Node',
+  model: L('资产授权节点关系', 'Asset permission node relation'),
+  label: L('节点', 'Node'),
+  displayLabel: L('节点名称', 'Node display'),
   relation: '/api/v1/assets/nodes/',
   targets: ({ db, orgId, seq }) => two((i) => fixtureNode(db, orgId, `Permission relation node ${seq}-${i}`)),
 });
 
 export const assetPermissionSystemUsersRelationsResource = relationResource({
-  plural: 'system-users', table: 'system_users', key: 'systemuser', column: 'systemuser_id', target: 'system_users', name: 'System User',
-  model: L('资产授权系统用户关系', 'Asset permission system user relation'), label: L('系统用户', 'System user'),
-  displayLabel: L('系统用户名称', 'System user display'), relation: '/api/v1/assets/system-users/',
+  plural: 'system-users',
+  table: 'system_users',
+  key: 'systemuser',
+  column: 'systemuser_id',
+  target: 'system_users',
+  name: 'System User',
+  model: L('资产授权系统用户关系', 'Asset permission system user relation'),
+  label: L('系统用户', 'System user'),
+  displayLabel: L('系统用户名称', 'System user display'),
+  relation: '/api/v1/assets/system-users/',
   targets: ({ db, orgId, seq }) => two((i) => fixtureSystemUser(db, orgId, `Relation system user ${seq}-${i}`)),
 });
 
 export const ASSET_PERMISSION_RELATIONS: readonly ResourceDef[] = [
-  assetPermissionUsersRelationsResource, assetPermissionUserGroupsRelationsResource, assetPermissionAssetsRelationsResource,
-  assetPermissionNodesRelationsResource, assetPermissionSystemUsersRelationsResource,
+  assetPermissionUsersRelationsResource,
+  assetPermissionUserGroupsRelationsResource,
+  assetPermissionAssetsRelationsResource,
+  assetPermissionNodesRelationsResource,
+  assetPermissionSystemUsersRelationsResource,
 ];

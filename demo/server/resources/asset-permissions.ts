@@ -7,13 +7,22 @@ import type { FieldDef, ResourceDef } from '../engine/types.ts';
 import { stmt } from '../lib/statements.ts';
 import { defaultExpiry, isoAt } from '../lib/time.ts';
 import { ACTION_NAMES, actionNames, actionsMask } from '../perms/actions.ts';
-import { linkGrantedToSystemUsers, PERMISSION_LINKS, permissionSample, validatePermission } from '../perms/permission-rules.ts';
+import {
+  linkGrantedToSystemUsers,
+  PERMISSION_LINKS,
+  permissionSample,
+  validatePermission,
+} from '../perms/permission-rules.ts';
 import { permissionFilters } from '../perms/permission-filters.ts';
 
 const ACTION_LABELS: Record<string, [string, string]> = {
-  all: ['全部', 'All'], connect: ['连接', 'Connect'], upload_file: ['上传文件', 'Upload file'],
-  download_file: ['下载文件', 'Download file'], updownload: ['上传下载', 'Upload download'],
-  clipboard_copy: ['剪贴板复制', 'Clipboard copy'], clipboard_paste: ['剪贴板粘贴', 'Clipboard paste'],
+  all: ['全部', 'All'],
+  connect: ['连接', 'Connect'],
+  upload_file: ['上传文件', 'Upload file'],
+  download_file: ['下载文件', 'Download file'],
+  updownload: ['上传下载', 'Upload download'],
+  clipboard_copy: ['剪贴板复制', 'Clipboard copy'],
+  clipboard_paste: ['剪贴板粘贴', 'Clipboard paste'],
   clipboard_copy_paste: ['剪贴板复制粘贴', 'Clipboard copy paste'],
 };
 
@@ -33,7 +42,10 @@ export const assetPermissionsResource: ResourceDef = {
     nodes: relationList('节点', 'Nodes', '/api/v1/assets/nodes/'),
     system_users: { ...relationList('系统用户', 'System user', '/api/v1/assets/system-users/'), required: true },
     actions: {
-      type: 'list', label: L('动作', 'Actions'), column: false, default: ['all'],
+      type: 'list',
+      label: L('动作', 'Actions'),
+      column: false,
+      default: ['all'],
       child_choices: ACTION_NAMES.map((name) => ({ value: name, label: L(...ACTION_LABELS[name]) })),
     },
     is_active: { type: 'boolean', label: L('激活', 'Active'), default: true },
@@ -64,16 +76,25 @@ export const assetPermissionsResource: ResourceDef = {
     },
     validate: validatePermission,
     afterWrite: (args, id, data) => {
-      if (Array.isArray(data.actions)) args.db.prepare('UPDATE asset_permissions SET actions = ? WHERE id = ?').run(actionsMask(data.actions.map(String)), id);
+      if (Array.isArray(data.actions))
+        args.db
+          .prepare('UPDATE asset_permissions SET actions = ? WHERE id = ?')
+          .run(actionsMask(data.actions.map(String)), id);
       for (const link of PERMISSION_LINKS) {
         const value = data[link.field];
-        if (Array.isArray(value)) replaceRelations(args, `asset_permission_${link.table}`, 'permission_id', id, link.column, value);
+        if (Array.isArray(value))
+          replaceRelations(args, `asset_permission_${link.table}`, 'permission_id', id, link.column, value);
       }
       linkGrantedToSystemUsers(args.db, id);
     },
     serialize: ({ db, now }, row, out) => {
       for (const link of PERMISSION_LINKS) {
-        const ids = stmt(db, `SELECT ${link.column} FROM asset_permission_${link.table} WHERE permission_id = ? ORDER BY id`).pluck().all(row.id);
+        const ids = stmt(
+          db,
+          `SELECT ${link.column} FROM asset_permission_${link.table} WHERE permission_id = ? ORDER BY id`,
+        )
+          .pluck()
+          .all(row.id);
         out[link.field] = ids;
         out[`${link.field}_amount`] = ids.length;
       }

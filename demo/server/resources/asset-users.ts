@@ -3,7 +3,12 @@
 // `asset_users` view. The auth-info variant adds the secrets behind the MFA re-check. Registered by
 // ../assets/routes.ts, not RESOURCES: a POST stores an AuthBook version (../assets/auth-book.ts), not a
 // row of the view, so the generic create-based contract cannot run over them.
-import { ASSET_USER_FILTERS, refuseAdminUserDelete, refuseWithoutMfa, removeAssetUser } from '../assets/asset-user-rules.ts';
+import {
+  ASSET_USER_FILTERS,
+  refuseAdminUserDelete,
+  refuseWithoutMfa,
+  removeAssetUser,
+} from '../assets/asset-user-rules.ts';
 import { L, readOnly } from '../assets/fields.ts';
 import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
 import type { FieldDef, ResourceDef } from '../engine/types.ts';
@@ -51,7 +56,12 @@ export const assetUserAuthInfosResource: ResourceDef = {
   name: 'Asset User Auth Info List',
   model: L('资产用户', 'Asset user'),
   url: '/api/v1/assets/asset-user-auth-infos/',
-  fields: { ...fields, password: secret('密码', 'Password'), private_key: secret('ssh私钥', 'SSH private key'), public_key: secret('ssh公钥', 'SSH public key') },
+  fields: {
+    ...fields,
+    password: secret('密码', 'Password'),
+    private_key: secret('ssh私钥', 'SSH private key'),
+    public_key: secret('ssh公钥', 'SSH public key'),
+  },
   actions: ['list', 'retrieve'],
   permissions: everyAction(IsOrgAdmin),
   hooks: { refuse: (args) => refuseWithoutMfa(args) },

@@ -5,7 +5,17 @@ import type { FieldDef, ResourceDef } from '../engine/types.ts';
 import { formatDateTime } from '../lib/time.ts';
 import { ASSET_FILTERS } from '../assets/asset-filters.ts';
 import { assetConnectivity, serializeAsset, validateAsset, writeAssetRelations } from '../assets/asset-writes.ts';
-import { auditFields, computed, idField, L, readOnly, relationList, stampNew, textField, noteField } from '../assets/fields.ts';
+import {
+  auditFields,
+  computed,
+  idField,
+  L,
+  readOnly,
+  relationList,
+  stampNew,
+  textField,
+  noteField,
+} from '../assets/fields.ts';
 import { PROTOCOL_NAMES } from '../assets/protocols.ts';
 import { assetSample } from '../assets/samples.ts';
 import { startNewAssetTasks } from '../tasks/start-tasks.ts';
@@ -23,10 +33,34 @@ export const assetsResource: ResourceDef = {
     hostname: { type: 'string', label: L('主机名', 'Hostname'), required: true, max_length: 128 },
     ip: { type: 'string', label: L('IP', 'IP'), required: true, max_length: 128, format: 'ip' },
     protocols: { type: 'list', label: L('协议组', 'Protocols'), column: false },
-    protocol: { type: 'choice', label: L('协议', 'Protocol'), write_only: true, column: false, choices: PROTOCOL_NAMES.map((p) => ({ value: p, label: L(p, p) })) },
-    port: { type: 'integer', label: L('端口', 'Port'), write_only: true, column: false, min_value: 1, max_value: 65535 },
-    platform: { type: 'string', label: L('系统平台', 'Platform'), required: true, max_length: 50, relation: '/api/v1/assets/platforms/' },
-    admin_user: { type: 'string', label: L('管理用户', 'Admin user'), allow_null: true, relation: '/api/v1/assets/admin-users/' },
+    protocol: {
+      type: 'choice',
+      label: L('协议', 'Protocol'),
+      write_only: true,
+      column: false,
+      choices: PROTOCOL_NAMES.map((p) => ({ value: p, label: L(p, p) })),
+    },
+    port: {
+      type: 'integer',
+      label: L('端口', 'Port'),
+      write_only: true,
+      column: false,
+      min_value: 1,
+      max_value: 65535,
+    },
+    platform: {
+      type: 'string',
+      label: L('系统平台', 'Platform'),
+      required: true,
+      max_length: 50,
+      relation: '/api/v1/assets/platforms/',
+    },
+    admin_user: {
+      type: 'string',
+      label: L('管理用户', 'Admin user'),
+      allow_null: true,
+      relation: '/api/v1/assets/admin-users/',
+    },
     admin_user_display: computed('string', '管理用户名称', 'Admin user display'),
     domain: { type: 'string', label: L('网域', 'Domain'), allow_null: true, relation: '/api/v1/assets/domains/' },
     domain_display: computed('string', '网域名称', 'Domain name'),
@@ -62,9 +96,33 @@ export const assetsResource: ResourceDef = {
   defaultOrder: ['hostname'],
   fieldsMini: ['id', 'hostname', 'ip'],
   // 2.3's AssetSerializer.Meta.fields_small (protocol/port are write-only here).
-  fieldsSmall: ['id', 'hostname', 'ip', 'protocols', 'is_active', 'public_ip', 'number', 'vendor', 'model', 'sn', 'cpu_model', 'cpu_count',
-    'cpu_cores', 'cpu_vcpus', 'memory', 'disk_total', 'disk_info', 'os', 'os_version', 'os_arch', 'hostname_raw', 'comment',
-    'created_by', 'date_created', 'hardware_info'],
+  fieldsSmall: [
+    'id',
+    'hostname',
+    'ip',
+    'protocols',
+    'is_active',
+    'public_ip',
+    'number',
+    'vendor',
+    'model',
+    'sn',
+    'cpu_model',
+    'cpu_count',
+    'cpu_cores',
+    'cpu_vcpus',
+    'memory',
+    'disk_total',
+    'disk_info',
+    'os',
+    'os_version',
+    'os_arch',
+    'hostname_raw',
+    'comment',
+    'created_by',
+    'date_created',
+    'hardware_info',
+  ],
   orgScoped: true,
   bulk: true,
   // Terminals (App accounts) read them to connect users (2.3: IsOrgAdminOrAppUser on reads).
@@ -74,7 +132,9 @@ export const assetsResource: ResourceDef = {
     validate: validateAsset,
     afterWrite: writeAssetRelations,
     // Queued only: the response does not wait for SSH (see NEW_ASSET_CHECK_LIMIT for big imports).
-    afterCreateCommit: (args, ids) => { startNewAssetTasks(args.request.server, ids, taskOwner(args.ctx)); },
+    afterCreateCommit: (args, ids) => {
+      startNewAssetTasks(args.request.server, ids, taskOwner(args.ctx));
+    },
     serialize: (args, row, out) => serializeAsset(args, row, out),
     display: (args, row, out) => {
       const { status, datetime } = assetConnectivity(row);

@@ -19,8 +19,20 @@ function filterVisible(args: HookArgs): boolean {
 /** For `regex` rules every line must compile. */
 function contentErrors(args: HookArgs, type: unknown, content: unknown): Record<string, string[]> | null {
   if (type !== 'regex' || typeof content !== 'string') return null;
-  const bad = content.split(/\r?\n/).filter(Boolean).find((line) => { try { new RegExp(line); return false; } catch { return true; } });
-  return bad === undefined ? null : { content: [message(args, L('正则表达式不合法: {value}', 'Invalid regex: {value}'), { value: bad })] };
+  const bad = content
+    .split(/\r?\n/)
+    .filter(Boolean)
+    .find((line) => {
+      try {
+        new RegExp(line);
+        return false;
+      } catch {
+        return true;
+      }
+    });
+  return bad === undefined
+    ? null
+    : { content: [message(args, L('正则表达式不合法: {value}', 'Invalid regex: {value}'), { value: bad })] };
 }
 
 export const cmdFilterRulesResource: ResourceDef = {
@@ -31,11 +43,33 @@ export const cmdFilterRulesResource: ResourceDef = {
   fields: {
     id: idField(),
     // Required in the body of create and update, as 2.3's serializer has it; the rule is stored under it.
-    filter: { type: 'string', label: L('过滤器', 'Filter'), required: true, column: false, relation: '/api/v1/assets/cmd-filters/' },
-    type: { type: 'choice', label: L('类型', 'Type'), default: 'command', choices: [{ value: 'regex', label: L('正则表达式', 'Regex') }, { value: 'command', label: L('命令', 'Command') }] },
+    filter: {
+      type: 'string',
+      label: L('过滤器', 'Filter'),
+      required: true,
+      column: false,
+      relation: '/api/v1/assets/cmd-filters/',
+    },
+    type: {
+      type: 'choice',
+      label: L('类型', 'Type'),
+      default: 'command',
+      choices: [
+        { value: 'regex', label: L('正则表达式', 'Regex') },
+        { value: 'command', label: L('命令', 'Command') },
+      ],
+    },
     content: { type: 'string', label: L('内容', 'Content'), required: true, max_length: MAX_CONTENT, multiline: true },
     priority: { type: 'integer', label: L('优先级', 'Priority'), default: 50 },
-    action: { type: 'choice', label: L('动作', 'Action'), default: 0, choices: [{ value: 0, label: L('拒绝', 'Deny') }, { value: 1, label: L('允许', 'Allow') }] },
+    action: {
+      type: 'choice',
+      label: L('动作', 'Action'),
+      default: 0,
+      choices: [
+        { value: 0, label: L('拒绝', 'Deny') },
+        { value: 1, label: L('允许', 'Allow') },
+      ],
+    },
     comment: noteField('备注', 'Comment', 64),
     ...auditFields(true),
   },
@@ -44,25 +78,55 @@ export const cmdFilterRulesResource: ResourceDef = {
   orderingFields: ['priority', 'action'],
   defaultOrder: ['-priority', 'action'],
   fieldsMini: ['id'],
-  fieldsSmall: ['id', 'type', 'type_display', 'content', 'priority', 'action', 'action_display', 'comment', 'created_by', 'date_created', 'date_updated'],
+  fieldsSmall: [
+    'id',
+    'type',
+    'type_display',
+    'content',
+    'priority',
+    'action',
+    'action_display',
+    'comment',
+    'created_by',
+    'date_created',
+    'date_updated',
+  ],
   orgScoped: true,
   // Terminals (App accounts) read them to connect users (2.3: IsOrgAdminOrAppUser on reads).
   permissions: { ...everyAction(IsOrgAdmin), list: IsOrgAdminOrAppUser, retrieve: IsOrgAdminOrAppUser },
   scope: (args) => ({ sql: 'filter_id = ?', params: [filterIdOf(args)] }),
   hooks: {
-    refuse: (args) => (filterVisible(args) ? null
-      : { status: 404, body: { detail: message(args, L('命令过滤器 对象不存在。', 'Command filter object does not exist.')) } }),
-    beforeCreate: (args, data) => { stampNew(true)(args, data); data.filter_id = data.filter ?? filterIdOf(args); },
-    afterWrite: (args, id, data, mode) => {
-      if (mode === 'update' && typeof data.filter === 'string') args.db.prepare('UPDATE cmd_filter_rules SET filter_id = ? WHERE id = ?').run(data.filter, id);
+    refuse: (args) =>
+      filterVisible(args)
+        ? null
+        : {
+            status: 404,
+            body: { detail: message(args, L('命令过滤器 对象不存在。', 'Command filter object does not exist.')) },
+          },
+    beforeCreate: (args, data) => {
+      stampNew(true)(args, data);
+      data.filter_id = data.filter ?? filterIdOf(args);
     },
-    validate: (args, data, existing) => mergeErrors(
-      priorityErrors(args, data.priority),
-      contentErrors(args, data.type ?? existing?.type, data.content ?? existing?.content),
-      unknownIds(args, 'cmd_filters', 'filter', data.filter),
-    ),
-    serialize: (_args, row, out) => { out.filter = row.filter_id; },
+    afterWrite: (args, id, data, mode) => {
+      if (mode === 'update' && typeof data.filter === 'string')
+        args.db.prepare('UPDATE cmd_filter_rules SET filter_id = ? WHERE id = ?').run(data.filter, id);
+    },
+    validate: (args, data, existing) =>
+      mergeErrors(
+        priorityErrors(args, data.priority),
+        contentErrors(args, data.type ?? existing?.type, data.content ?? existing?.content),
+        unknownIds(args, 'cmd_filters', 'filter', data.filter),
+      ),
+    serialize: (_args, row, out) => {
+      out.filter = row.filter_id;
+    },
   },
   // Callers put the filter of the URL in `filter` (see test/server/fuzz-resources.test.ts).
-  sample: () => ({ create: [{ content: 'rm -rf /', action: 0 }, { content: 'ls\ncat', action: 1 }], update: { priority: 80 } }),
+  sample: () => ({
+    create: [
+      { content: 'rm -rf /', action: 0 },
+      { content: 'ls\ncat', action: 1 },
+    ],
+    update: { priority: 80 },
+  }),
 };

@@ -4,7 +4,18 @@ import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
 import { IsOrgAdminOrAppUser } from '../terminal/app-user.ts';
 import type { ResourceDef } from '../engine/types.ts';
 import { stmt } from '../lib/statements.ts';
-import { auditFields, computed, idField, L, relationList, replaceRelations, stampNew, textField, unknownIds, noteField } from '../assets/fields.ts';
+import {
+  auditFields,
+  computed,
+  idField,
+  L,
+  relationList,
+  replaceRelations,
+  stampNew,
+  textField,
+  unknownIds,
+  noteField,
+} from '../assets/fields.ts';
 
 export const cmdFiltersResource: ResourceDef = {
   name: 'Command Filter List',
@@ -32,11 +43,19 @@ export const cmdFiltersResource: ResourceDef = {
     beforeCreate: stampNew(true),
     validate: (args, data) => unknownIds(args, 'system_users', 'system_users', data.system_users),
     afterWrite: (args, id, data) => {
-      if (Array.isArray(data.system_users)) replaceRelations(args, 'system_user_cmd_filters', 'filter_id', id, 'system_user_id', data.system_users);
+      if (Array.isArray(data.system_users))
+        replaceRelations(args, 'system_user_cmd_filters', 'filter_id', id, 'system_user_id', data.system_users);
     },
     serialize: ({ db }, row, out) => {
-      out.system_users = stmt(db, 'SELECT system_user_id FROM system_user_cmd_filters WHERE filter_id = ? ORDER BY system_user_id').pluck().all(row.id);
-      out.rules = stmt(db, 'SELECT id FROM cmd_filter_rules WHERE filter_id = ? ORDER BY priority DESC, action').pluck().all(row.id);
+      out.system_users = stmt(
+        db,
+        'SELECT system_user_id FROM system_user_cmd_filters WHERE filter_id = ? ORDER BY system_user_id',
+      )
+        .pluck()
+        .all(row.id);
+      out.rules = stmt(db, 'SELECT id FROM cmd_filter_rules WHERE filter_id = ? ORDER BY priority DESC, action')
+        .pluck()
+        .all(row.id);
     },
   },
   sample: ({ seq }) => ({

@@ -51,7 +51,9 @@ export const commandExecutionLogsResource: ResourceDef = {
       // 2.3: an execution failed when its result holds an `error` key.
       const result = (out.result ?? {}) as Record<string, unknown>;
       out.is_success = !('error' in result);
-      out.hosts = stmt(db, 'SELECT asset_id FROM command_execution_hosts WHERE commandexecution_id = ? ORDER BY id').pluck().all(row.id);
+      out.hosts = stmt(db, 'SELECT asset_id FROM command_execution_hosts WHERE commandexecution_id = ? ORDER BY id')
+        .pluck()
+        .all(row.id);
     },
   },
   sample: () => ({ create: [], update: {} }),
@@ -66,7 +68,10 @@ export const commandExecutionHostsResource: ResourceDef = {
     id: readOnly('integer', 'ID', 'ID'),
     asset: { ...readOnly('string', '资产', 'Asset'), relation: '/api/v1/assets/assets/' },
     asset_display: readOnly('string', '资产', 'Asset display'),
-    commandexecution: { ...readOnly('string', '命令执行', 'Command execution'), relation: '/api/v1/audits/command-execution-logs/' },
+    commandexecution: {
+      ...readOnly('string', '命令执行', 'Command execution'),
+      relation: '/api/v1/audits/command-execution-logs/',
+    },
     commandexecution_display: readOnly('string', '命令执行', 'Command execution display'),
   },
   searchFields: ['asset_display'],

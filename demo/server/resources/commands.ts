@@ -5,10 +5,18 @@ import { L } from '../assets/fields.ts';
 import type { FieldDef, ResourceDef } from '../engine/types.ts';
 import { IsAppUser, IsSessionReader } from '../terminal/app-user.ts';
 
-export const RISK_LEVELS = [{ value: 0, label: L('普通', 'Ordinary') }, { value: 5, label: L('危险', 'Dangerous') }];
+export const RISK_LEVELS = [
+  { value: 0, label: L('普通', 'Ordinary') },
+  { value: 5, label: L('危险', 'Dangerous') },
+];
 
-const text = (zh: string, en: string, max: number, extra: Partial<FieldDef> = {}): FieldDef =>
-  ({ type: 'string', label: L(zh, en), max_length: max, required: true, ...extra });
+const text = (zh: string, en: string, max: number, extra: Partial<FieldDef> = {}): FieldDef => ({
+  type: 'string',
+  label: L(zh, en),
+  max_length: max,
+  required: true,
+  ...extra,
+});
 
 export const commandsResource: ResourceDef = {
   name: 'Command List',
@@ -25,7 +33,13 @@ export const commandsResource: ResourceDef = {
     session: text('会话', 'Session', 36),
     risk_level: { type: 'choice', label: L('风险等级', 'Risk level'), choices: RISK_LEVELS, default: 0 },
     org_id: text('组织', 'Organization', 36, { required: false, allow_blank: true, allow_null: true, default: '' }),
-    timestamp: { type: 'integer', label: L('时间', 'Timestamp'), required: true, min_value: 0, max_value: 253402300799 },
+    timestamp: {
+      type: 'integer',
+      label: L('时间', 'Timestamp'),
+      required: true,
+      min_value: 0,
+      max_value: 253402300799,
+    },
   },
   // 2.3's query parameters (not django-filter fields): user (prefix), asset, system_user, input (contains),
   // session_id, risk_level, date_from / date_to.
@@ -33,8 +47,11 @@ export const commandsResource: ResourceDef = {
   // Only the terminal that carried a session writes its commands (terminal/command-write.ts checks whose
   // session it is); admins read them like auditors.
   permissions: {
-    list: IsSessionReader, retrieve: IsSessionReader,
-    create: IsAppUser, update: IsAppUser, delete: IsAppUser,
+    list: IsSessionReader,
+    retrieve: IsSessionReader,
+    create: IsAppUser,
+    update: IsAppUser,
+    delete: IsAppUser,
   },
   actions: ['list', 'create'],
   sample: () => ({ create: [], update: {} }),

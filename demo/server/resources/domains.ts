@@ -5,7 +5,17 @@ import { IsOrgAdminOrAppUser } from '../terminal/app-user.ts';
 import type { ResourceDef } from '../engine/types.ts';
 import { stmt } from '../lib/statements.ts';
 import { formatDateTime } from '../lib/time.ts';
-import { computed, idField, L, readOnly, relationList, stampNew, textField, unknownIds, noteField } from '../assets/fields.ts';
+import {
+  computed,
+  idField,
+  L,
+  readOnly,
+  relationList,
+  stampNew,
+  textField,
+  unknownIds,
+  noteField,
+} from '../assets/fields.ts';
 import { domainSample } from '../assets/samples.ts';
 import { openColumns } from '../secrets/sealed-columns.ts';
 
@@ -48,11 +58,14 @@ export const domainsResource: ResourceDef = {
       out.asset_count = (out.assets as string[]).length;
       out.gateway_count = stmt(db, 'SELECT COUNT(*) FROM gateways WHERE domain = ?').pluck().get(row.id);
       if ((args.request.query as Record<string, string>).gateway !== '1') return;
-      const gateways = (stmt(db, 'SELECT * FROM gateways WHERE domain = ? ORDER BY name').all(row.id) as Record<string, unknown>[])
-        .map((gateway) => openColumns(db, 'gateways', gateway));
+      const gateways = (
+        stmt(db, 'SELECT * FROM gateways WHERE domain = ? ORDER BY name').all(row.id) as Record<string, unknown>[]
+      ).map((gateway) => openColumns(db, 'gateways', gateway));
       out.gateways = gateways.map(({ org_id: _org, ...g }) => ({
-        ...g, is_active: Boolean(g.is_active),
-        date_created: formatDateTime(g.date_created as string, args.ctx.tz), date_updated: formatDateTime(g.date_updated as string, args.ctx.tz),
+        ...g,
+        is_active: Boolean(g.is_active),
+        date_created: formatDateTime(g.date_created as string, args.ctx.tz),
+        date_updated: formatDateTime(g.date_updated as string, args.ctx.tz),
       }));
     },
   },

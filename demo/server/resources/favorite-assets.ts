@@ -33,7 +33,10 @@ export const favoriteAssetsResource: ResourceDef = {
   scope: ({ db, ctx }) => {
     const orgs = portalGrantOrgs(db, ctx);
     if (!orgs) return { sql: 'user = ?', params: [ctx.user.id] };
-    return { sql: 'user = ? AND asset IN (SELECT id FROM assets WHERE org_id IN (SELECT value FROM json_each(?)))', params: [ctx.user.id, JSON.stringify(orgs)] };
+    return {
+      sql: 'user = ? AND asset IN (SELECT id FROM assets WHERE org_id IN (SELECT value FROM json_each(?)))',
+      params: [ctx.user.id, JSON.stringify(orgs)],
+    };
   },
   hooks: {
     beforeCreate: ({ ctx, now }, data) => {
@@ -42,7 +45,8 @@ export const favoriteAssetsResource: ResourceDef = {
       data.date_created = isoAt(now);
     },
     validate: ({ db, ctx }, data) => {
-      if (data.asset === undefined || db.prepare('SELECT 1 FROM assets WHERE id = ?').get(String(data.asset))) return null;
+      if (data.asset === undefined || db.prepare('SELECT 1 FROM assets WHERE id = ?').get(String(data.asset)))
+        return null;
       return { asset: [t(ctx.lang, 'field.invalid_pk', { value: String(data.asset) })] };
     },
   },

@@ -17,7 +17,13 @@ import { isoAt } from '../lib/time.ts';
 
 const OPERATES = ['Delete', 'Upload', 'Download', 'Rmdir', 'Rename', 'Mkdir', 'Symlink'] as const;
 const OPERATE_ZH: Record<(typeof OPERATES)[number], string> = {
-  Delete: '删除', Upload: '上传', Download: '下载', Rmdir: '删除目录', Rename: '重命名', Mkdir: '创建目录', Symlink: '建立软链接',
+  Delete: '删除',
+  Upload: '上传',
+  Download: '下载',
+  Rmdir: '删除目录',
+  Rename: '重命名',
+  Mkdir: '创建目录',
+  Symlink: '建立软链接',
 };
 
 /** The id the terminal chose for the row (a UUID), else none. */
@@ -27,7 +33,18 @@ function sentId(args: HookArgs): string | null {
   return typeof value === 'string' && UUID_PATTERN.test(value) ? value.toLowerCase() : null;
 }
 
-const COLUMNS = ['id', 'user', 'remote_addr', 'asset', 'system_user', 'operate', 'filename', 'is_success', 'date_start', 'org_id'] as const;
+const COLUMNS = [
+  'id',
+  'user',
+  'remote_addr',
+  'asset',
+  'system_user',
+  'operate',
+  'filename',
+  'is_success',
+  'date_start',
+  'org_id',
+] as const;
 
 /** The org the terminal names in the body (`''` = DEFAULT), when it is one; else none. */
 function sentOrg(args: HookArgs): { orgId: string } | { invalid: string } | null {
@@ -49,9 +66,16 @@ export const ftpLogsResource: ResourceDef = {
     user: { ...textField('用户', 'User', 128), required: true, allow_blank: false, default: undefined },
     remote_addr: { ...textField('远端地址', 'Remote addr', 128), allow_null: true },
     asset: { ...textField('资产', 'Asset', 1024), required: true, allow_blank: false, default: undefined },
-    system_user: { ...textField('系统用户', 'System user', 128), required: true, allow_blank: false, default: undefined },
+    system_user: {
+      ...textField('系统用户', 'System user', 128),
+      required: true,
+      allow_blank: false,
+      default: undefined,
+    },
     operate: {
-      type: 'choice', label: L('操作', 'Operate'), required: true,
+      type: 'choice',
+      label: L('操作', 'Operate'),
+      required: true,
       choices: OPERATES.map((value) => ({ value, label: L(OPERATE_ZH[value], value) })),
     },
     filename: { ...textField('文件名', 'Filename', 1024), required: true, allow_blank: false, default: undefined },
@@ -66,15 +90,20 @@ export const ftpLogsResource: ResourceDef = {
   orgScoped: true,
   actions: ['list', 'create'],
   permissions: {
-    list: IsOrgAdminOrAppUserOrAuditor, retrieve: IsOrgAdminOrAppUserOrAuditor,
-    create: IsAppUser, update: IsAppUser, delete: IsAppUser,
+    list: IsOrgAdminOrAppUserOrAuditor,
+    retrieve: IsOrgAdminOrAppUserOrAuditor,
+    create: IsAppUser,
+    update: IsAppUser,
+    delete: IsAppUser,
   },
   csvImport: false,
   hooks: {
     refuse: (args, action) => (action === 'create' ? refuseUnboundFtpRow(args) : null),
     validate: (args) => {
       const org = sentOrg(args);
-      return org && 'invalid' in org ? { org_id: [t(args.ctx.lang, 'field.invalid_pk', { value: org.invalid.slice(0, 64) })] } : null;
+      return org && 'invalid' in org
+        ? { org_id: [t(args.ctx.lang, 'field.invalid_pk', { value: org.invalid.slice(0, 64) })] }
+        : null;
     },
     beforeCreate: (args, data) => {
       data.id = sentId(args) ?? uuid();
@@ -88,15 +117,41 @@ export const ftpLogsResource: ResourceDef = {
     // seeded sample rows (seed/audits.ts) give way to its first real one.
     insert: ({ db }, data) => {
       stmt(db, 'DELETE FROM ftp_logs WHERE is_sample = 1 AND org_id = ?').run(data.org_id ?? '');
-      stmt(db, `INSERT INTO ftp_logs (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')}) ON CONFLICT(id) DO NOTHING`)
-        .run(...COLUMNS.map((c) => (c === 'is_success' ? (data[c] === false || data[c] === 0 ? 0 : 1) : (data[c] ?? (c === 'remote_addr' ? null : '')))));
+      stmt(
+        db,
+        `INSERT INTO ftp_logs (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')}) ON CONFLICT(id) DO NOTHING`,
+      ).run(
+        ...COLUMNS.map((c) =>
+          c === 'is_success'
+            ? data[c] === false || data[c] === 0
+              ? 0
+              : 1
+            : (data[c] ?? (c === 'remote_addr' ? null : '')),
+        ),
+      );
       return String(data.id);
     },
   },
   sample: ({ seq }) => ({
     create: [
-      { user: `Demo User(user${seq})`, remote_addr: '127.0.0.1', asset: `web-${seq}(127.0.0.${(seq % 250) + 2})`, system_user: 'root', operate: 'Upload', filename: `/tmp/report-${seq}.txt`, is_success: true },
-      { user: `Demo User(user${seq})`, remote_addr: '127.0.0.1', asset: `web-${seq}(127.0.0.${(seq % 250) + 2})`, system_user: 'root', operate: 'Mkdir', filename: `/tmp/dir-${seq}`, is_success: false },
+      {
+        user: `Demo User(user${seq})`,
+        remote_addr: '127.0.0.1',
+        asset: `web-${seq}(127.0.0.${(seq % 250) + 2})`,
+        system_user: 'root',
+        operate: 'Upload',
+        filename: `/tmp/report-${seq}.txt`,
+        is_success: true,
+      },
+      {
+        user: `Demo User(user${seq})`,
+        remote_addr: '127.0.0.1',
+        asset: `web-${seq}(127.0.0.${(seq % 250) + 2})`,
+        system_user: 'root',
+        operate: 'Mkdir',
+        filename: `/tmp/dir-${seq}`,
+        is_success: false,
+      },
     ],
     update: {},
   }),

@@ -3,7 +3,17 @@
 import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
 import { IsOrgAdminOrAppUser } from '../terminal/app-user.ts';
 import type { Clause, HookArgs, ResourceDef } from '../engine/types.ts';
-import { auditFields, idField, L, mergeErrors, noteField, secretField, stampNew, textField, unknownIds } from '../assets/fields.ts';
+import {
+  auditFields,
+  idField,
+  L,
+  mergeErrors,
+  noteField,
+  secretField,
+  stampNew,
+  textField,
+  unknownIds,
+} from '../assets/fields.ts';
 import { gatewaySample } from '../assets/samples.ts';
 import { keepStoredSecrets, privateKeyErrors } from '../assets/secrets.ts';
 
@@ -17,7 +27,12 @@ export const gatewaysResource: ResourceDef = {
     name: { type: 'string', label: L('名称', 'Name'), required: true, max_length: 128, unique: true },
     ip: { type: 'string', label: L('IP', 'IP'), required: true, max_length: 128, format: 'ip' },
     port: { type: 'integer', label: L('端口', 'Port'), default: 22, min_value: 1, max_value: 65535 },
-    protocol: { type: 'choice', label: L('协议', 'Protocol'), choices: [{ value: 'ssh', label: L('ssh', 'ssh') }], default: 'ssh' },
+    protocol: {
+      type: 'choice',
+      label: L('协议', 'Protocol'),
+      choices: [{ value: 'ssh', label: L('ssh', 'ssh') }],
+      default: 'ssh',
+    },
     username: textField('用户名', 'Username', 128),
     password: secretField('密码', 'Password'),
     private_key: secretField('SSH密钥', 'SSH private key'),
@@ -30,7 +45,10 @@ export const gatewaysResource: ResourceDef = {
   searchFields: ['name', 'username', 'ip'],
   filterFields: ['name', 'username', 'ip', 'domain'],
   extraFilters: {
-    domain__name: (_args: HookArgs, value: string): Clause => ({ sql: 'domain IN (SELECT id FROM domains WHERE name = ?)', params: [value] }),
+    domain__name: (_args: HookArgs, value: string): Clause => ({
+      sql: 'domain IN (SELECT id FROM domains WHERE name = ?)',
+      params: [value],
+    }),
   },
   orderingFields: ['name', 'ip', 'port'],
   defaultOrder: ['name'],

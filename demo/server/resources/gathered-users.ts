@@ -12,7 +12,10 @@ function nodeFilter(args: HookArgs, value: string): Clause {
   const node = visibleNode(args, value);
   if (!node) return { sql: '0', params: [] };
   const assets = nodeAssetsClause(node, isQueryAll(args.request.query as Record<string, unknown>));
-  return { sql: `gathered_users_list.asset IN (SELECT assets.id FROM assets WHERE ${assets.sql})`, params: assets.params };
+  return {
+    sql: `gathered_users_list.asset IN (SELECT assets.id FROM assets WHERE ${assets.sql})`,
+    params: assets.params,
+  };
 }
 
 export const gatheredUsersResource: ResourceDef = {
@@ -46,6 +49,10 @@ export const gatheredUsersResource: ResourceDef = {
   orgScoped: true,
   actions: ['list', 'retrieve', 'delete'],
   permissions: everyAction(IsOrgAdmin),
-  hooks: { remove: ({ db }, row) => { db.prepare('DELETE FROM gathered_users WHERE id = ?').run(row.id); } },
+  hooks: {
+    remove: ({ db }, row) => {
+      db.prepare('DELETE FROM gathered_users WHERE id = ?').run(row.id);
+    },
+  },
   sample: () => ({ create: [], update: {} }),
 };

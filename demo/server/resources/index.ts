@@ -5,7 +5,11 @@ import { accessKeysResource } from './access-keys.ts';
 import { adminUsersResource } from './admin-users.ts';
 import { ASSET_PERMISSION_RELATIONS } from './asset-permission-relations.ts';
 import { APP_PERMISSION_RELATIONS } from './app-permission-relations.ts';
-import { databaseAppPermissionsResource, k8sAppPermissionsResource, remoteAppPermissionsResource } from './app-permissions.ts';
+import {
+  databaseAppPermissionsResource,
+  k8sAppPermissionsResource,
+  remoteAppPermissionsResource,
+} from './app-permissions.ts';
 import { assetPermissionsResource } from './asset-permissions.ts';
 import { assetsResource } from './assets.ts';
 import { cmdFiltersResource } from './cmd-filters.ts';
@@ -20,7 +24,11 @@ import { orgsResource } from './orgs.ts';
 import { orgMemberRelationsResource } from './org-member-relations.ts';
 import { remoteAppsResource } from './remote-apps.ts';
 import { systemUsersResource } from './system-users.ts';
-import { systemUsersAssetsRelationsResource, systemUsersNodesRelationsResource, systemUsersUsersRelationsResource } from './system-users-relations.ts';
+import {
+  systemUsersAssetsRelationsResource,
+  systemUsersNodesRelationsResource,
+  systemUsersUsersRelationsResource,
+} from './system-users-relations.ts';
 import { userGroupsResource } from './user-groups.ts';
 import { usersGroupsRelationsResource } from './users-groups-relations.ts';
 import { usersResource } from './users.ts';
@@ -42,17 +50,26 @@ export const RESOURCES: readonly ResourceDef[] = [
   gatewaysResource,
   adminUsersResource,
   systemUsersResource,
-  systemUsersAssetsRelationsResource, systemUsersNodesRelationsResource, systemUsersUsersRelationsResource,
+  systemUsersAssetsRelationsResource,
+  systemUsersNodesRelationsResource,
+  systemUsersUsersRelationsResource,
   cmdFiltersResource,
   labelsResource,
   assetPermissionsResource,
   ...ASSET_PERMISSION_RELATIONS,
   favoriteAssetsResource,
   // Applications and their permissions (migration 10).
-  remoteAppsResource, databaseAppsResource, k8sAppsResource,
-  remoteAppPermissionsResource, databaseAppPermissionsResource, k8sAppPermissionsResource,
+  remoteAppsResource,
+  databaseAppsResource,
+  k8sAppsResource,
+  remoteAppPermissionsResource,
+  databaseAppPermissionsResource,
+  k8sAppPermissionsResource,
   ...APP_PERMISSION_RELATIONS,
   // Terminals, their tasks and storages (migration 12). Their sessions are records only terminals write
   // (terminal/routes.ts registers them; commands: terminal/command-routes.ts).
-  terminalsResource, terminalTasksResource, replayStoragesResource, commandStoragesResource,
+  terminalsResource,
+  terminalTasksResource,
+  replayStoragesResource,
+  commandStoragesResource,
 ];

@@ -12,7 +12,12 @@ export const k8sAppsResource: ResourceDef = {
   fields: {
     id: idField(),
     name: { type: 'string', label: L('名称', 'Name'), required: true, max_length: 128, unique: true },
-    type: { type: 'choice', label: L('类型', 'Type'), choices: [{ value: 'k8s', label: L('Kubernetes', 'Kubernetes') }], default: 'k8s' },
+    type: {
+      type: 'choice',
+      label: L('类型', 'Type'),
+      choices: [{ value: 'k8s', label: L('Kubernetes', 'Kubernetes') }],
+      default: 'k8s',
+    },
     comment: noteField('备注', 'Comment', 128),
     ...auditFields(true),
     cluster: { type: 'url', label: L('集群', 'Cluster'), required: true, max_length: 1024 },

@@ -15,13 +15,23 @@ export const loginLogsResource: ResourceDef = {
   fields: {
     id: readOnly('string', 'ID', 'ID'),
     username: readOnly('string', '用户名', 'Username'),
-    type: { ...readOnly('choice', '登录方式', 'Login type'), choices: [{ value: 'W', label: L('Web', 'Web') }, { value: 'T', label: L('终端', 'Terminal') }] },
+    type: {
+      ...readOnly('choice', '登录方式', 'Login type'),
+      choices: [
+        { value: 'W', label: L('Web', 'Web') },
+        { value: 'T', label: L('终端', 'Terminal') },
+      ],
+    },
     ip: readOnly('string', '登录IP', 'Login ip'),
     city: readOnly('string', '登录城市', 'Login city'),
     user_agent: readOnly('string', '用户代理', 'User agent'),
     mfa: {
       ...readOnly('choice', 'MFA', 'MFA'),
-      choices: [{ value: 0, label: L('禁用', 'Disabled') }, { value: 1, label: L('启用', 'Enabled') }, { value: 2, label: L('-', '-') }],
+      choices: [
+        { value: 0, label: L('禁用', 'Disabled') },
+        { value: 1, label: L('启用', 'Enabled') },
+        { value: 2, label: L('-', '-') },
+      ],
     },
     reason: readOnly('string', '原因', 'Reason'),
     status: { ...readOnly('boolean', '状态', 'Status') },
@@ -34,10 +44,19 @@ export const loginLogsResource: ResourceDef = {
   dateRangeField: 'datetime',
   actions: ['list'],
   permissions: everyAction(IsOrgAdminOrAuditor),
-  scope: ({ ctx }) => (ctx.org.kind === 'real' ? memberColumnClause(ctx.org, 'username', 'username') : { sql: '1', params: [] }),
+  scope: ({ ctx }) =>
+    ctx.org.kind === 'real' ? memberColumnClause(ctx.org, 'username', 'username') : { sql: '1', params: [] },
   hooks: {
     // 2.3 shows the status as a choice of a boolean: status_display "Success" / "Failed".
-    serialize: ({ ctx }, row, out) => { out.status_display = row.status ? (ctx.lang === 'zh' ? '成功' : 'Success') : (ctx.lang === 'zh' ? '失败' : 'Failed'); },
+    serialize: ({ ctx }, row, out) => {
+      out.status_display = row.status
+        ? ctx.lang === 'zh'
+          ? '成功'
+          : 'Success'
+        : ctx.lang === 'zh'
+          ? '失败'
+          : 'Failed';
+    },
   },
   sample: () => ({ create: [], update: {} }),
 };

@@ -17,7 +17,14 @@ function renamingRoot(args: HookArgs): boolean {
   const id = (args.request.params as { id?: string }).id;
   const body = args.request.body as Row | null;
   const node = id ? nodeById(args.db, id) : null;
-  return !!node && node.parent_key === '' && !!body && typeof body === 'object' && body.value !== undefined && body.value !== node.value;
+  return (
+    !!node &&
+    node.parent_key === '' &&
+    !!body &&
+    typeof body === 'object' &&
+    body.value !== undefined &&
+    body.value !== node.value
+  );
 }
 
 export const nodesResource: ResourceDef = {
@@ -38,19 +45,25 @@ export const nodesResource: ResourceDef = {
   orgScoped: true,
   permissions: everyAction(IsOrgAdmin),
   hooks: {
-    refuse: (args, action) => (action === 'update' && renamingRoot(args)
-      ? { status: 400, body: { error: message(args, NODE_MESSAGES.rootRename) } } : null),
+    refuse: (args, action) =>
+      action === 'update' && renamingRoot(args)
+        ? { status: 400, body: { error: message(args, NODE_MESSAGES.rootRename) } }
+        : null,
     validate: (args, data, existing) => {
       // A blank name on create means "New node N"; an existing node keeps a name.
       if (existing && data.value === '') return { value: [t(args.ctx.lang, 'field.blank')] };
       if (typeof data.value !== 'string' || !data.value) return null;
       const parentKey = existing ? String(existing.parent_key) : orgRoot(args.db, writeOrg(args), args.now).key;
       return siblingNameTaken(args.db, parentKey, data.value, existing ? String(existing.id) : null)
-        ? { value: [message(args, NODE_MESSAGES.sameName)] } : null;
+        ? { value: [message(args, NODE_MESSAGES.sameName)] }
+        : null;
     },
-    insert: (args, data) => createChild(args.db, orgRoot(args.db, writeOrg(args), args.now), data.value as string | undefined, args.now).id,
-    beforeDelete: (args, row) => (hasChildren(args.db, String(row.key)) || nodeHasAssets(args.db, String(row.id))
-      ? { status: 403, body: { error: message(args, NODE_MESSAGES.deleteRefused) } } : null),
+    insert: (args, data) =>
+      createChild(args.db, orgRoot(args.db, writeOrg(args), args.now), data.value as string | undefined, args.now).id,
+    beforeDelete: (args, row) =>
+      hasChildren(args.db, String(row.key)) || nodeHasAssets(args.db, String(row.id))
+        ? { status: 403, body: { error: message(args, NODE_MESSAGES.deleteRefused) } }
+        : null,
     serialize: ({ db }, row, out) => {
       out.name = row.value;
       out.full_value = fullValue(db, String(row.key));

@@ -15,7 +15,11 @@ export const operateLogsResource: ResourceDef = {
     user: readOnly('string', '用户', 'User'),
     action: {
       ...readOnly('choice', '动作', 'Action'),
-      choices: [{ value: 'create', label: L('创建', 'Create') }, { value: 'update', label: L('更新', 'Update') }, { value: 'delete', label: L('删除', 'Delete') }],
+      choices: [
+        { value: 'create', label: L('创建', 'Create') },
+        { value: 'update', label: L('更新', 'Update') },
+        { value: 'delete', label: L('删除', 'Delete') },
+      ],
     },
     resource_type: readOnly('string', '资源类型', 'Resource Type'),
     resource: readOnly('string', '资源', 'Resource'),

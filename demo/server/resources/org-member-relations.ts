@@ -5,7 +5,11 @@ import type { ResourceDef } from '../engine/types.ts';
 import { t } from '../lib/i18n.ts';
 
 const L = (zh: string, en: string) => ({ zh, en });
-const ROLES = [{ value: 'Admin', label: L('管理员', 'Organization administrator') }, { value: 'Auditor', label: L('审计员', 'Organization auditor') }, { value: 'User', label: L('用户', 'User') }];
+const ROLES = [
+  { value: 'Admin', label: L('管理员', 'Organization administrator') },
+  { value: 'Auditor', label: L('审计员', 'Organization auditor') },
+  { value: 'User', label: L('用户', 'User') },
+];
 
 export const orgMemberRelationsResource: ResourceDef = {
   name: 'Org Member Relation Bulk List',
@@ -31,14 +35,26 @@ export const orgMemberRelationsResource: ResourceDef = {
     validate: ({ db, ctx }, data) => {
       const errors: Record<string, string[]> = {};
       const invalid = (value: unknown) => [t(ctx.lang, 'field.invalid_pk', { value: String(value) })];
-      if (data.org !== undefined && !db.prepare('SELECT 1 FROM orgs WHERE id = ?').get(data.org)) errors.org = invalid(data.org);
-      if (data.user !== undefined && !db.prepare("SELECT 1 FROM users WHERE id = ? AND role != 'App'").get(data.user)) errors.user = invalid(data.user);
-      if (!Object.keys(errors).length && db.prepare('SELECT 1 FROM org_members WHERE org_id = ? AND user_id = ? AND role = ?').get(data.org, data.user, data.role)) {
+      if (data.org !== undefined && !db.prepare('SELECT 1 FROM orgs WHERE id = ?').get(data.org))
+        errors.org = invalid(data.org);
+      if (data.user !== undefined && !db.prepare("SELECT 1 FROM users WHERE id = ? AND role != 'App'").get(data.user))
+        errors.user = invalid(data.user);
+      if (
+        !Object.keys(errors).length &&
+        db
+          .prepare('SELECT 1 FROM org_members WHERE org_id = ? AND user_id = ? AND role = ?')
+          .get(data.org, data.user, data.role)
+      ) {
         errors.non_field_errors = [t(ctx.lang, 'field.unique_set', { fields: 'org, user, role' })];
       }
       return Object.keys(errors).length ? errors : null;
     },
-    insert: ({ db }, data) => String(db.prepare('INSERT INTO org_members (org_id, user_id, role) VALUES (?, ?, ?)').run(data.org, data.user, data.role).lastInsertRowid),
+    insert: ({ db }, data) =>
+      String(
+        db
+          .prepare('INSERT INTO org_members (org_id, user_id, role) VALUES (?, ?, ?)')
+          .run(data.org, data.user, data.role).lastInsertRowid,
+      ),
   },
   sample: ({ db, seq }) => {
     // Two (org, user) pairs not yet holding the Auditor role, walked from the seq so each call differs.
@@ -48,8 +64,13 @@ export const orgMemberRelationsResource: ResourceDef = {
     const create: { org: string; user: string; role: string }[] = [];
     for (let i = 0; create.length < 2 && i < orgs.length * users.length; i += 1) {
       const k = seq * 2 + i;
-      const row = { org: orgs[k % orgs.length], user: users[Math.floor(k / orgs.length) % users.length], role: 'Auditor' };
-      if (!taken.get(row.org, row.user) && !create.some((c) => c.org === row.org && c.user === row.user)) create.push(row);
+      const row = {
+        org: orgs[k % orgs.length],
+        user: users[Math.floor(k / orgs.length) % users.length],
+        role: 'Auditor',
+      };
+      if (!taken.get(row.org, row.user) && !create.some((c) => c.org === row.org && c.user === row.user))
+        create.push(row);
     }
     return { create, update: {} };
   },

@@ -9,8 +9,12 @@ import { membersByRole, setMembers } from '../orgs/membership.ts';
 import { orgHasResources, removeOrgLeftovers } from '../orgs/org-usage.ts';
 import type { FieldDef, HookArgs, ResourceDef, Row } from '../engine/types.ts';
 
-const memberList = (zh: string, en: string): FieldDef =>
-  ({ type: 'list', label: { zh, en }, write_only: true, column: false });
+const memberList = (zh: string, en: string): FieldDef => ({
+  type: 'list',
+  label: { zh, en },
+  write_only: true,
+  column: false,
+});
 
 const MEMBER_FIELDS: Record<string, OrgRole> = { users: 'User', admins: 'Admin', auditors: 'Auditor' };
 const RESERVED_NAMES = ['DEFAULT', 'ROOT', 'SYSTEM'];
@@ -23,7 +27,14 @@ export const orgsResource: ResourceDef = {
   fields: {
     id: { type: 'string', label: { zh: 'ID', en: 'ID' }, read_only: true },
     name: { type: 'string', label: { zh: '名称', en: 'Name' }, required: true, max_length: 128, unique: true },
-    comment: { type: 'string', label: { zh: '备注', en: 'Comment' }, multiline: true, max_length: 128, allow_blank: true, default: '' },
+    comment: {
+      type: 'string',
+      label: { zh: '备注', en: 'Comment' },
+      multiline: true,
+      max_length: 128,
+      allow_blank: true,
+      default: '',
+    },
     created_by: { type: 'string', label: { zh: '创建者', en: 'Created by' }, read_only: true },
     date_created: { type: 'datetime', label: { zh: '创建日期', en: 'Date created' }, read_only: true },
     users: memberList('用户', 'Users'),
@@ -68,7 +79,8 @@ export const orgsResource: ResourceDef = {
     },
     beforeDelete: (args, row) => {
       if (args.ctx.org.id === row.id) return { status: 403, body: { error: t(args.ctx.lang, 'org.delete_current') } };
-      if (orgHasResources(args.db, String(row.id))) return { status: 403, body: { error: t(args.ctx.lang, 'org.delete_not_empty') } };
+      if (orgHasResources(args.db, String(row.id)))
+        return { status: 403, body: { error: t(args.ctx.lang, 'org.delete_not_empty') } };
       return null;
     },
     remove: ({ db }, row) => {

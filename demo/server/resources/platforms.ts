@@ -28,8 +28,21 @@ export const platformsResource: ResourceDef = {
   fields: {
     id: { ...idField(), type: 'integer' },
     name: { type: 'string', label: L('名称', 'Name'), required: true, max_length: 50, unique: true },
-    base: { type: 'choice', label: L('基础', 'Base'), choices: BASES.map((b) => ({ value: b, label: L(b, b) })), default: 'Linux' },
-    charset: { type: 'choice', label: L('编码', 'Charset'), choices: [{ value: 'utf8', label: L('UTF-8', 'UTF-8') }, { value: 'gbk', label: L('GBK', 'GBK') }], default: 'utf8' },
+    base: {
+      type: 'choice',
+      label: L('基础', 'Base'),
+      choices: BASES.map((b) => ({ value: b, label: L(b, b) })),
+      default: 'Linux',
+    },
+    charset: {
+      type: 'choice',
+      label: L('编码', 'Charset'),
+      choices: [
+        { value: 'utf8', label: L('UTF-8', 'UTF-8') },
+        { value: 'gbk', label: L('GBK', 'GBK') },
+      ],
+      default: 'utf8',
+    },
     meta: { ...computed('field', '元数据', 'Meta'), column: false },
     internal: { type: 'boolean', label: L('内部的', 'Internal'), read_only: true },
     comment: noteField('备注', 'Comment'),
@@ -38,24 +51,57 @@ export const platformsResource: ResourceDef = {
   filterFields: ['name', 'base'],
   orderingFields: ['name', 'base'],
   defaultOrder: ['name'],
-  permissions: { list: IsOrgAdmin, retrieve: IsOrgAdmin, create: IsSuperUser, update: IsSuperUser, delete: IsSuperUser },
+  permissions: {
+    list: IsOrgAdmin,
+    retrieve: IsOrgAdmin,
+    create: IsSuperUser,
+    update: IsSuperUser,
+    delete: IsSuperUser,
+  },
   hooks: {
     refuse: (args, action) => (action === 'update' || action === 'delete' ? internalRefusal(args) : null),
-    validate: (args, data) => (typeof data.name === 'string' && !SLUG.test(data.name)
-      ? { name: [message(args, L('请输入合法的“短语“，只能包含字母，数字，下划线或者中划线。', "Enter a valid 'slug' consisting of letters, numbers, underscores or hyphens."))] }
-      : null),
-    insert: ({ db }, data) => String(db.prepare('INSERT INTO platforms (name, base, charset, comment, internal) VALUES (?, ?, ?, ?, 0)')
-      .run(data.name, data.base, data.charset, data.comment ?? '').lastInsertRowid),
+    validate: (args, data) =>
+      typeof data.name === 'string' && !SLUG.test(data.name)
+        ? {
+            name: [
+              message(
+                args,
+                L(
+                  '请输入合法的“短语“，只能包含字母，数字，下划线或者中划线。',
+                  "Enter a valid 'slug' consisting of letters, numbers, underscores or hyphens.",
+                ),
+              ),
+            ],
+          }
+        : null,
+    insert: ({ db }, data) =>
+      String(
+        db
+          .prepare('INSERT INTO platforms (name, base, charset, comment, internal) VALUES (?, ?, ?, ?, 0)')
+          .run(data.name, data.base, data.charset, data.comment ?? '').lastInsertRowid,
+      ),
     afterWrite: (args, id) => {
       const meta = rawMeta(args);
       if (meta !== undefined) args.db.prepare('UPDATE platforms SET meta = ? WHERE id = ?').run(meta, id);
     },
-    beforeDelete: (args, row) => (args.db.prepare('SELECT 1 FROM assets WHERE platform = ? LIMIT 1').get(row.name)
-      ? { status: 400, body: { error: message(args, L('有资产使用该平台，不能删除', 'Cannot delete a platform that assets use')) } } : null),
-    serialize: (_args, row, out) => { out.meta = row.meta ? JSON.parse(String(row.meta)) : null; },
+    beforeDelete: (args, row) =>
+      args.db.prepare('SELECT 1 FROM assets WHERE platform = ? LIMIT 1').get(row.name)
+        ? {
+            status: 400,
+            body: { error: message(args, L('有资产使用该平台，不能删除', 'Cannot delete a platform that assets use')) },
+          }
+        : null,
+    serialize: (_args, row, out) => {
+      out.meta = row.meta ? JSON.parse(String(row.meta)) : null;
+    },
   },
   sample: ({ seq }) => ({
-    create: [0, 1].map((i) => ({ name: `Sample-${seq}-${i}`, base: i ? 'Windows' : 'Linux', charset: 'utf8', comment: `sample ${seq}` })),
+    create: [0, 1].map((i) => ({
+      name: `Sample-${seq}-${i}`,
+      base: i ? 'Windows' : 'Linux',
+      charset: 'utf8',
+      comment: `sample ${seq}`,
+    })),
     update: { comment: `updated ${seq}`, charset: 'gbk' },
   }),
 };

@@ -35,9 +35,14 @@ export const remoteAppsResource: ResourceDef = {
   permissions: everyAction(IsOrgAdmin),
   hooks: {
     beforeCreate: stampNew(false),
-    validate: (args, data, existing) => mergeErrors(unknownIds(args, 'assets', 'asset', data.asset), normaliseParams(args, data, existing) as Record<string, string[]> | null),
+    validate: (args, data, existing) =>
+      mergeErrors(
+        unknownIds(args, 'assets', 'asset', data.asset),
+        normaliseParams(args, data, existing) as Record<string, string[]> | null,
+      ),
     serialize: (args, row, out) => {
-      const asset = stmt(args.db, 'SELECT id, hostname FROM assets WHERE id = ?').get(row.asset) as { id: string; hostname: string } | undefined;
+      const asset = stmt(args.db, 'SELECT id, hostname FROM assets WHERE id = ?').get(row.asset) as
+        { id: string; hostname: string } | undefined;
       out.asset_info = asset ?? null;
       out.params = readableParams(row);
       const type = REMOTE_APP_TYPES.find((choice) => choice.value === row.type);

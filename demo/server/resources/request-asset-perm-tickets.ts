@@ -11,7 +11,16 @@ import { pick, t } from '../lib/i18n.ts';
 import { stmt } from '../lib/statements.ts';
 import { formatDateTime } from '../lib/time.ts';
 import { ACTION_NAMES, actionNames, actionsMask } from '../perms/actions.ts';
-import { ACTION_CHOICES, assigneesField, commonTicketFields, orgNameField, serializeCommon, stampTicket, STATUS_CHOICES, TYPE_CHOICES } from '../tickets/fields.ts';
+import {
+  ACTION_CHOICES,
+  assigneesField,
+  commonTicketFields,
+  orgNameField,
+  serializeCommon,
+  stampTicket,
+  STATUS_CHOICES,
+  TYPE_CHOICES,
+} from '../tickets/fields.ts';
 import { mailAssignees } from '../tickets/mail.ts';
 import { TICKET_TEXT } from '../tickets/messages.ts';
 import { setAssignees } from '../tickets/ticket-store.ts';
@@ -19,18 +28,29 @@ import { CONFIRMED_FIELDS, freezeConfirmation, REQUEST_FIELDS, resetConfirmation
 import { assigneeIds, isAssignee, isRequester, ticketScope } from '../tickets/who.ts';
 
 const ACTION_LABELS: Record<string, [string, string]> = {
-  all: ['全部', 'All'], connect: ['连接', 'Connect'], upload_file: ['上传文件', 'Upload file'],
-  download_file: ['下载文件', 'Download file'], updownload: ['上传下载', 'Upload download'],
-  clipboard_copy: ['剪贴板复制', 'Clipboard copy'], clipboard_paste: ['剪贴板粘贴', 'Clipboard paste'],
+  all: ['全部', 'All'],
+  connect: ['连接', 'Connect'],
+  upload_file: ['上传文件', 'Upload file'],
+  download_file: ['下载文件', 'Download file'],
+  updownload: ['上传下载', 'Upload download'],
+  clipboard_copy: ['剪贴板复制', 'Clipboard copy'],
+  clipboard_paste: ['剪贴板粘贴', 'Clipboard paste'],
   clipboard_copy_paste: ['剪贴板复制粘贴', 'Clipboard copy paste'],
 };
-const text = (zh: string, en: string, max: number): FieldDef => ({ type: 'string', label: L(zh, en), max_length: max, allow_blank: true, default: '' });
+const text = (zh: string, en: string, max: number): FieldDef => ({
+  type: 'string',
+  label: L(zh, en),
+  max_length: max,
+  allow_blank: true,
+  default: '',
+});
 /** Set by the requester only; an assignee's values for them are ignored. */
 const REQUESTER_FIELDS = ['title', 'assignees', 'ips', 'hostname', 'system_user', 'comment'];
 /** Set by assignees only (2.3 drops them from anyone else's body). */
 const ASSIGNEE_FIELDS = ['confirmed_assets', 'confirmed_system_user'];
 
-const msg = (args: HookArgs, key: keyof typeof TICKET_TEXT, params: Record<string, string> = {}) => pick(args.ctx.lang, TICKET_TEXT[key], params);
+const msg = (args: HookArgs, key: keyof typeof TICKET_TEXT, params: Record<string, string> = {}) =>
+  pick(args.ctx.lang, TICKET_TEXT[key], params);
 
 /** The org_id a body names, as stored ('' for DEFAULT), or null when there is no such org. */
 function orgOf(args: HookArgs, raw: unknown): string | null {
@@ -40,9 +60,19 @@ function orgOf(args: HookArgs, raw: unknown): string | null {
 }
 
 /** `{field: [...]}` for ids of `table` not in the ticket's org. */
-function outsideOrg(args: HookArgs, table: string, field: string, ids: string[], orgId: string): Record<string, string[]> | null {
-  const inOrg = new Set(args.db.prepare(`SELECT id FROM ${table} WHERE id IN (SELECT value FROM json_each(?)) AND org_id = ?`)
-    .pluck().all(JSON.stringify(ids), orgId) as string[]);
+function outsideOrg(
+  args: HookArgs,
+  table: string,
+  field: string,
+  ids: string[],
+  orgId: string,
+): Record<string, string[]> | null {
+  const inOrg = new Set(
+    args.db
+      .prepare(`SELECT id FROM ${table} WHERE id IN (SELECT value FROM json_each(?)) AND org_id = ?`)
+      .pluck()
+      .all(JSON.stringify(ids), orgId) as string[],
+  );
   const bad = ids.filter((id) => !inOrg.has(id));
   return bad.length ? { [field]: bad.map((value) => msg(args, 'notInOrg', { value: value.slice(0, 64) })) } : null;
 }
@@ -71,9 +101,11 @@ function validateRequest(args: HookArgs, data: Row, existing: Row | null): Recor
   }
   if (Array.isArray(data.assignees) && !errors.some((e) => e.org_id)) {
     const allowed = new Set(assigneeIds(args.db, orgId, existing ? String(existing.user) : user.id));
-    if (!data.assignees.length || data.assignees.some((id) => !allowed.has(String(id)))) errors.push({ assignees: [msg(args, 'badAssignees')] });
+    if (!data.assignees.length || data.assignees.some((id) => !allowed.has(String(id))))
+      errors.push({ assignees: [msg(args, 'badAssignees')] });
   }
-  if (Array.isArray(data.confirmed_assets)) errors.push(outsideOrg(args, 'assets', 'confirmed_assets', data.confirmed_assets.map(String), orgId) ?? {});
+  if (Array.isArray(data.confirmed_assets))
+    errors.push(outsideOrg(args, 'assets', 'confirmed_assets', data.confirmed_assets.map(String), orgId) ?? {});
   if (typeof data.confirmed_system_user === 'string' && data.confirmed_system_user) {
     errors.push(outsideOrg(args, 'system_users', 'confirmed_system_user', [data.confirmed_system_user], orgId) ?? {});
   }
@@ -122,8 +154,13 @@ function suggestedAssets(args: HookArgs, row: Row): string[] {
   const ips = JSON.parse(String(row.ips ?? '[]')) as string[];
   const hostname = String(row.hostname ?? '');
   if (!ips.length && !hostname) return [];
-  return args.db.prepare(`SELECT id FROM assets WHERE org_id = ? AND (ip IN (SELECT value FROM json_each(?)) OR (? != '' AND instr(lower(hostname), lower(?)) > 0))
-    ORDER BY hostname LIMIT ?`).pluck().all(String(row.org_id), JSON.stringify(ips), hostname, hostname, ips.length ? ips.length + 2 : 5) as string[];
+  return args.db
+    .prepare(
+      `SELECT id FROM assets WHERE org_id = ? AND (ip IN (SELECT value FROM json_each(?)) OR (? != '' AND instr(lower(hostname), lower(?)) > 0))
+    ORDER BY hostname LIMIT ?`,
+    )
+    .pluck()
+    .all(String(row.org_id), JSON.stringify(ips), hostname, hostname, ips.length ? ips.length + 2 : 5) as string[];
 }
 
 /**
@@ -135,9 +172,15 @@ function suggestedSystemUser(args: HookArgs, row: Row): string {
   const asked = String(row.system_user ?? '').trim();
   if (!asked) return '';
   const org = String(row.org_id);
-  const named = args.db.prepare('SELECT id FROM system_users WHERE org_id = ? AND lower(name) = lower(?)').pluck().all(org, asked) as string[];
+  const named = args.db
+    .prepare('SELECT id FROM system_users WHERE org_id = ? AND lower(name) = lower(?)')
+    .pluck()
+    .all(org, asked) as string[];
   if (named.length === 1) return named[0];
-  const users = args.db.prepare('SELECT id FROM system_users WHERE org_id = ? AND username = ?').pluck().all(org, asked) as string[];
+  const users = args.db
+    .prepare('SELECT id FROM system_users WHERE org_id = ? AND username = ?')
+    .pluck()
+    .all(org, asked) as string[];
   return users.length === 1 ? users[0] : '';
 }
 
@@ -157,11 +200,22 @@ export const requestAssetPermTicketsResource: ResourceDef = {
     date_start: { type: 'datetime', label: L('开始日期', 'Date start'), allow_null: true },
     date_expired: { type: 'datetime', label: L('失效日期', 'Date expired'), allow_null: true },
     actions: {
-      type: 'list', label: L('动作', 'Actions'), column: false, default: ['connect'],
+      type: 'list',
+      label: L('动作', 'Actions'),
+      column: false,
+      default: ['connect'],
       child_choices: ACTION_NAMES.map((name) => ({ value: name, label: L(...ACTION_LABELS[name]) })),
     },
-    confirmed_assets: { type: 'list', label: L('确认的资产', 'Confirmed assets'), default: [], relation: '/api/v1/assets/assets/' },
-    confirmed_system_user: { ...text('确认的系统用户', 'Confirmed system user', 64), relation: '/api/v1/assets/system-users/' },
+    confirmed_assets: {
+      type: 'list',
+      label: L('确认的资产', 'Confirmed assets'),
+      default: [],
+      relation: '/api/v1/assets/assets/',
+    },
+    confirmed_system_user: {
+      ...text('确认的系统用户', 'Confirmed system user', 64),
+      relation: '/api/v1/assets/system-users/',
+    },
     comment: noteField('备注', 'Comment', 1024),
     status: { type: 'choice', label: L('状态', 'Status'), read_only: true, choices: STATUS_CHOICES },
     action: { type: 'choice', label: L('动作', 'Action'), read_only: true, choices: ACTION_CHOICES },
@@ -190,7 +244,8 @@ export const requestAssetPermTicketsResource: ResourceDef = {
       data.body = requestBody(args, data);
     },
     afterWrite: (args, id, data, mode) => {
-      if (Array.isArray(data.actions)) stmt(args.db, 'UPDATE tickets SET actions = ? WHERE id = ?').run(actionsMask(data.actions.map(String)), id);
+      if (Array.isArray(data.actions))
+        stmt(args.db, 'UPDATE tickets SET actions = ? WHERE id = ?').run(actionsMask(data.actions.map(String)), id);
       if (Array.isArray(data.assignees)) setAssignees(args.db, id, data.assignees.map(String));
       if (mode === 'update') settleConfirmation(args, id, data);
     },
@@ -204,15 +259,28 @@ export const requestAssetPermTicketsResource: ResourceDef = {
       const oid = encodeURIComponent(String(row.org_id) || 'DEFAULT');
       const hostname = String(row.hostname ?? '');
       // The lists an assignee picks from, in the ticket's org whatever org the console is in (`oid` wins).
-      out.assets_waitlist_url = assignee ? `/api/v1/assets/assets/?oid=${oid}${hostname ? `&search=${encodeURIComponent(hostname)}` : ''}` : null;
+      out.assets_waitlist_url = assignee
+        ? `/api/v1/assets/assets/?oid=${oid}${hostname ? `&search=${encodeURIComponent(hostname)}` : ''}`
+        : null;
       out.system_user_waitlist_url = assignee ? `/api/v1/assets/system-users/?oid=${oid}` : null;
-      if (assignee && row.status === 'open' && !(out.confirmed_assets as unknown[]).length) out.confirmed_assets = suggestedAssets(args, row);
-      if (assignee && row.status === 'open' && !out.confirmed_system_user) out.confirmed_system_user = suggestedSystemUser(args, row);
+      if (assignee && row.status === 'open' && !(out.confirmed_assets as unknown[]).length)
+        out.confirmed_assets = suggestedAssets(args, row);
+      if (assignee && row.status === 'open' && !out.confirmed_system_user)
+        out.confirmed_system_user = suggestedSystemUser(args, row);
     },
   },
   sample: ({ db, orgId }) => {
     const admin = db.prepare("SELECT id FROM users WHERE username = 'admin'").pluck().get() as string;
-    const request = (i: number) => ({ title: `Sample request ${i}`, org_id: orgId, assignees: [admin], ips: ['127.0.0.1'], hostname: '', system_user: 'root', actions: ['connect'], comment: `sample ${i}` });
+    const request = (i: number) => ({
+      title: `Sample request ${i}`,
+      org_id: orgId,
+      assignees: [admin],
+      ips: ['127.0.0.1'],
+      hostname: '',
+      system_user: 'root',
+      actions: ['connect'],
+      comment: `sample ${i}`,
+    });
     return { create: [request(1), request(2)], update: { comment: 'updated' } };
   },
 };

@@ -27,7 +27,12 @@ function relationResource(spec: LinkSpec): ResourceDef {
   const { kind } = spec;
   const display = `${kind}_display`;
   // The node's full path is computed, not a view column; the other displays are searchable columns.
-  const displayField: FieldDef = { type: 'string', label: spec.displayLabel, read_only: true, ...(kind === 'node' ? { column: false } : {}) };
+  const displayField: FieldDef = {
+    type: 'string',
+    label: spec.displayLabel,
+    read_only: true,
+    ...(kind === 'node' ? { column: false } : {}),
+  };
   return {
     name: `System User ${kind[0].toUpperCase()}${kind.slice(1)} Relation List`,
     model: spec.model,
@@ -35,7 +40,12 @@ function relationResource(spec: LinkSpec): ResourceDef {
     table: `system_users_${spec.plural}_relations`,
     fields: {
       id: { type: 'integer', label: L('ID', 'ID'), read_only: true },
-      systemuser: { type: 'string', label: L('系统用户', 'System user'), required: true, relation: '/api/v1/assets/system-users/' },
+      systemuser: {
+        type: 'string',
+        label: L('系统用户', 'System user'),
+        required: true,
+        relation: '/api/v1/assets/system-users/',
+      },
       systemuser_display: { type: 'string', label: L('系统用户名称', 'System user display'), read_only: true },
       [kind]: { type: 'string', label: spec.label, required: true, relation: spec.relation },
       [display]: displayField,
@@ -51,8 +61,20 @@ function relationResource(spec: LinkSpec): ResourceDef {
       validate: validateLink(kind),
       insert: insertLink(kind),
       // 2.3 pushes an auto-push system user to the assets a new link reaches (after the commit only).
-      ...(kind === 'user' ? {} : { afterCreateCommit: (args: HookArgs, ids: string[]) => { startAutoPush(args.request.server, kind, ids, taskOwner(args.ctx)); } }),
-      ...(kind === 'node' ? { serialize: ({ db }: { db: DB }, row, out) => { out.node_display = nodePath(db, String(row.node)); } } : {}),
+      ...(kind === 'user'
+        ? {}
+        : {
+            afterCreateCommit: (args: HookArgs, ids: string[]) => {
+              startAutoPush(args.request.server, kind, ids, taskOwner(args.ctx));
+            },
+          }),
+      ...(kind === 'node'
+        ? {
+            serialize: ({ db }: { db: DB }, row, out) => {
+              out.node_display = nodePath(db, String(row.node));
+            },
+          }
+        : {}),
     },
     sample: (args) => {
       const systemuser = fixtureSystemUser(args.db, args.orgId, `Relation fixture ${kind} ${args.seq}`);
@@ -69,24 +91,40 @@ function nodePath(db: DB, nodeId: string): string {
 const two = (make: (i: number) => string) => [0, 1].map(make);
 
 export const systemUsersAssetsRelationsResource = relationResource({
-  kind: 'asset', plural: 'assets', model: L('系统用户资产关系', 'System user asset relation'),
-  label: L('资产', 'Asset'), displayLabel: L('资产名称', 'Asset display'), relation: '/api/v1/assets/assets/',
+  kind: 'asset',
+  plural: 'assets',
+  model: L('系统用户资产关系', 'System user asset relation'),
+  label: L('资产', 'Asset'),
+  displayLabel: L('资产名称', 'Asset display'),
+  relation: '/api/v1/assets/assets/',
   targets: ({ db, orgId, seq }) => two((i) => fixtureAsset(db, orgId, `relation-host-${seq}-${i}`)),
 });
 
 export const systemUsersNodesRelationsResource = relationResource({
-  kind: 'node', plural: 'nodes', model: L('系统用户节点关系', 'System user node relation'),
-  label: L('节点', 'Node'), displayLabel: L('节点名称', 'Node display'), relation: '/api/v1/assets/nodes/',
+  kind: 'node',
+  plural: 'nodes',
+  model: L('系统用户节点关系', 'System user node relation'),
+  label: L('节点', 'Node'),
+  displayLabel: L('节点名称', 'Node display'),
+  relation: '/api/v1/assets/nodes/',
   targets: ({ db, orgId, seq }) => two((i) => fixtureNode(db, orgId, `Relation node ${seq}-${i}`)),
 });
 
 export const systemUsersUsersRelationsResource = relationResource({
-  kind: 'user', plural: 'users', model: L('系统用户用户关系', 'System user user relation'),
-  label: L('用户', 'User'), displayLabel: L('用户名称', 'User display'), relation: '/api/v1/users/users/',
+  kind: 'user',
+  plural: 'users',
+  model: L('系统用户用户关系', 'System user user relation'),
+  label: L('用户', 'User'),
+  displayLabel: L('用户名称', 'User display'),
+  relation: '/api/v1/users/users/',
   targets: ({ db, orgId }) => {
-    const members = orgId === 'DEFAULT'
-      ? db.prepare("SELECT id FROM users WHERE role != 'App' ORDER BY username LIMIT 2").pluck().all()
-      : db.prepare('SELECT DISTINCT user_id FROM org_members WHERE org_id = ? ORDER BY user_id LIMIT 2').pluck().all(orgId);
+    const members =
+      orgId === 'DEFAULT'
+        ? db.prepare("SELECT id FROM users WHERE role != 'App' ORDER BY username LIMIT 2").pluck().all()
+        : db
+            .prepare('SELECT DISTINCT user_id FROM org_members WHERE org_id = ? ORDER BY user_id LIMIT 2')
+            .pluck()
+            .all(orgId);
     if (members.length < 2) throw new Error(`the org ${orgId} needs two members for the user relation samples`);
     return members as string[];
   },

@@ -16,22 +16,38 @@ import { sessionChangeErrors } from '../terminal/session-record.ts';
 import { replayStatusOf, replayStorageOfTerminal } from '../terminal/replay-status.ts';
 import { sessionSample } from '../terminal/samples.ts';
 
-export const LOGIN_FROM = [{ value: 'ST', label: L('SSH 终端', 'SSH Terminal') }, { value: 'WT', label: L('Web 终端', 'Web Terminal') }];
-export const SESSION_PROTOCOLS = ['ssh', 'rdp', 'vnc', 'telnet', 'mysql', 'k8s'].map((p) => ({ value: p, label: L(p, p) }));
+export const LOGIN_FROM = [
+  { value: 'ST', label: L('SSH 终端', 'SSH Terminal') },
+  { value: 'WT', label: L('Web 终端', 'Web Terminal') },
+];
+export const SESSION_PROTOCOLS = ['ssh', 'rdp', 'vnc', 'telnet', 'mysql', 'k8s'].map((p) => ({
+  value: p,
+  label: L(p, p),
+}));
 /** Protocols a live session can be joined on (2.3 Session.can_join). */
 const JOINABLE = new Set(['ssh', 'telnet', 'mysql', 'k8s']);
 
 const REPLAY_STATUSES = [
-  { value: 'stored', label: L('已保存', 'Stored') }, { value: 'recording', label: L('录制中', 'Recording') },
+  { value: 'stored', label: L('已保存', 'Stored') },
+  { value: 'recording', label: L('录制中', 'Recording') },
   { value: 'not_kept', label: L('不保存（Null 存储）', 'Not kept (Null storage)') },
-  { value: 'uploading', label: L('上传中', 'Being stored') }, { value: 'retrying', label: L('尚未保存，重试中', 'Not yet stored, retrying') },
+  { value: 'uploading', label: L('上传中', 'Being stored') },
+  { value: 'retrying', label: L('尚未保存，重试中', 'Not yet stored, retrying') },
   { value: 'terminal_offline', label: L('尚未保存，终端离线', 'Not yet stored, its terminal is offline') },
   { value: 'missing', label: L('没有录像', 'No recording') },
 ];
 
-const text = (zh: string, en: string, max: number, extra: Partial<FieldDef> = {}): FieldDef =>
-  ({ type: 'string', label: L(zh, en), max_length: max, ...extra });
-const flag = (zh: string, en: string, value: boolean): FieldDef => ({ type: 'boolean', label: L(zh, en), default: value });
+const text = (zh: string, en: string, max: number, extra: Partial<FieldDef> = {}): FieldDef => ({
+  type: 'string',
+  label: L(zh, en),
+  max_length: max,
+  ...extra,
+});
+const flag = (zh: string, en: string, value: boolean): FieldDef => ({
+  type: 'boolean',
+  label: L(zh, en),
+  default: value,
+});
 
 /** A new session's id (terminals choose it, so replays and commands can name it before the answer); a change's rules. */
 function validate(args: HookArgs, data: Row, existing: Row | null): Record<string, string[]> | null {
@@ -39,13 +55,16 @@ function validate(args: HookArgs, data: Row, existing: Row | null): Record<strin
   const lang = args.ctx.lang;
   if (data.id !== undefined && data.id !== '') {
     if (typeof data.id !== 'string' || !UUID_PATTERN.test(data.id)) return { id: [t(lang, 'field.invalid_uuid')] };
-    if (args.db.prepare('SELECT 1 FROM terminal_sessions WHERE id = ?').get(data.id.toLowerCase())) return { id: [t(lang, 'field.unique')] };
+    if (args.db.prepare('SELECT 1 FROM terminal_sessions WHERE id = ?').get(data.id.toLowerCase()))
+      return { id: [t(lang, 'field.unique')] };
   }
   return null;
 }
 
 function removeSamples(db: HookArgs['db'], orgId: string): void {
-  db.prepare('DELETE FROM commands WHERE session IN (SELECT id FROM terminal_sessions WHERE is_sample = 1 AND org_id = ?)').run(orgId);
+  db.prepare(
+    'DELETE FROM commands WHERE session IN (SELECT id FROM terminal_sessions WHERE is_sample = 1 AND org_id = ?)',
+  ).run(orgId);
   db.prepare('DELETE FROM terminal_sessions WHERE is_sample = 1 AND org_id = ?').run(orgId);
 }
 
@@ -71,11 +90,22 @@ export const terminalSessionsResource: ResourceDef = {
     protocol: { type: 'choice', label: L('协议', 'Protocol'), choices: SESSION_PROTOCOLS, default: 'ssh' },
     date_start: { type: 'datetime', label: L('开始日期', 'Date start'), default: (now: number) => isoAt(now) },
     date_end: { type: 'datetime', label: L('结束日期', 'Date end'), allow_null: true },
-    terminal: { type: 'string', label: L('终端', 'Terminal'), read_only: true, relation: '/api/v1/terminal/terminals/' },
+    terminal: {
+      type: 'string',
+      label: L('终端', 'Terminal'),
+      read_only: true,
+      relation: '/api/v1/terminal/terminals/',
+    },
     can_replay: { type: 'boolean', label: L('可以回放', 'Can replay'), read_only: true, column: false },
     can_join: { type: 'boolean', label: L('可以加入', 'Can join'), read_only: true, column: false },
     // Our extension: where the recording belongs (bound when the session opens) and how far it got.
-    replay_status: { type: 'choice', label: L('录像状态', 'Recording'), read_only: true, column: false, choices: REPLAY_STATUSES },
+    replay_status: {
+      type: 'choice',
+      label: L('录像状态', 'Recording'),
+      read_only: true,
+      column: false,
+      choices: REPLAY_STATUSES,
+    },
     replay_storage_name: { type: 'string', label: L('录像存储', 'Replay storage'), read_only: true, column: false },
     replay_error: { type: 'string', label: L('录像错误', 'Recording error'), read_only: true, column: false },
   },
@@ -92,10 +122,13 @@ export const terminalSessionsResource: ResourceDef = {
   // No delete (audits/append-only.ts answers 405) and no bulk writes: one session, one door sign-in.
   actions: ['list', 'retrieve', 'create', 'update'],
   permissions: {
-    list: IsSessionReaderOrOwner, retrieve: IsSessionReaderOrOwner,
+    list: IsSessionReaderOrOwner,
+    retrieve: IsSessionReaderOrOwner,
     // A session's record is its terminal's word: no admin writes one (the console only reads sessions
     // and asks terminals to kill them).
-    create: IsAppUser, update: IsAppUser, delete: IsAppUser,
+    create: IsAppUser,
+    update: IsAppUser,
+    delete: IsAppUser,
   },
   hooks: {
     refuse: (args, action) => (action === 'create' ? refuseUnboundSession(args) : null),
@@ -116,7 +149,9 @@ export const terminalSessionsResource: ResourceDef = {
     // A terminal changes only its own sessions.
     refuseObject: (args, row) => {
       const own = terminalOf(args.db, args.ctx.user);
-      return own && own.id === row.terminal ? null : { status: 403, body: { detail: t(args.ctx.lang, 'auth.forbidden') } };
+      return own && own.id === row.terminal
+        ? null
+        : { status: 403, body: { detail: t(args.ctx.lang, 'auth.forbidden') } };
     },
     serialize: (args, row, out) => {
       out.can_replay = Boolean(row.has_replay);

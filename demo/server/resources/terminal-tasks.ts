@@ -20,7 +20,12 @@ export const terminalTasksResource: ResourceDef = {
     id: { type: 'string', label: L('ID', 'ID'), read_only: true },
     name: { type: 'choice', label: L('名称', 'Name'), choices: TASK_NAMES, required: true },
     args: { type: 'string', label: L('参数', 'Args'), max_length: 1024, required: true },
-    terminal: { type: 'string', label: L('终端', 'Terminal'), read_only: true, relation: '/api/v1/terminal/terminals/' },
+    terminal: {
+      type: 'string',
+      label: L('终端', 'Terminal'),
+      read_only: true,
+      relation: '/api/v1/terminal/terminals/',
+    },
     is_finished: { type: 'boolean', label: L('是否完成', 'Is finished'), default: false },
     date_created: { type: 'datetime', label: L('创建日期', 'Date created'), read_only: true },
     date_finished: { type: 'datetime', label: L('完成日期', 'Date finished'), read_only: true },
@@ -32,9 +37,10 @@ export const terminalTasksResource: ResourceDef = {
   bulkDelete: 'exactlyOne',
   csvImport: false,
   permissions: everyAction(IsSuperUserOrAppUser),
-  scope: ({ db, ctx }) => (isAppUser(ctx.user)
-    ? { sql: 'terminal = ?', params: [terminalOf(db, ctx.user)?.id ?? ''] }
-    : { sql: '1', params: [] }),
+  scope: ({ db, ctx }) =>
+    isAppUser(ctx.user)
+      ? { sql: 'terminal = ?', params: [terminalOf(db, ctx.user)?.id ?? ''] }
+      : { sql: '1', params: [] },
   hooks: {
     beforeCreate: ({ db, ctx, now }, data) => {
       data.id = uuid();

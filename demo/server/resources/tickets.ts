@@ -7,14 +7,23 @@ import { L, readOnly } from '../assets/fields.ts';
 import type { HookArgs, Refusal, ResourceDef, Row } from '../engine/types.ts';
 import { pick } from '../lib/i18n.ts';
 import { t } from '../lib/i18n.ts';
-import { ACTION_CHOICES, assigneesField, commonTicketFields, orgNameField, serializeCommon, STATUS_CHOICES } from '../tickets/fields.ts';
+import {
+  ACTION_CHOICES,
+  assigneesField,
+  commonTicketFields,
+  orgNameField,
+  serializeCommon,
+  STATUS_CHOICES,
+} from '../tickets/fields.ts';
 import { mailRequester } from '../tickets/mail.ts';
 import { TICKET_TEXT } from '../tickets/messages.ts';
 import { performAction, performStatus } from '../tickets/ticket-store.ts';
 import { isAssignee, isRequester, ticketScope } from '../tickets/who.ts';
 
-const detail = (args: HookArgs, status: number, text: keyof typeof TICKET_TEXT): Refusal =>
-  ({ status, body: { detail: pick(args.ctx.lang, TICKET_TEXT[text]) } });
+const detail = (args: HookArgs, status: number, text: keyof typeof TICKET_TEXT): Refusal => ({
+  status,
+  body: { detail: pick(args.ctx.lang, TICKET_TEXT[text]) },
+});
 
 /** Why the caller may not change this ticket (2.3's order of checks), or null. */
 function refuseChange(args: HookArgs, row: Row): Refusal | null {
@@ -23,7 +32,8 @@ function refuseChange(args: HookArgs, row: Row): Refusal | null {
   const body = (args.request.body && typeof args.request.body === 'object' ? args.request.body : {}) as Row;
   const assignee = isAssignee(args.db, String(row.id), args.ctx.user.id);
   if (body.action && !assignee) return detail(args, 400, 'onlyAssignee');
-  if (!assignee && !isRequester(row, args.ctx.user)) return { status: 403, body: { detail: t(args.ctx.lang, 'auth.forbidden') } };
+  if (!assignee && !isRequester(row, args.ctx.user))
+    return { status: 403, body: { detail: t(args.ctx.lang, 'auth.forbidden') } };
   return null;
 }
 
@@ -54,11 +64,14 @@ export const ticketsResource: ResourceDef = {
     refuseObject: (args, row, action) => (action === 'update' ? refuseChange(args, row) : null),
     afterWrite: (args, id, data) => {
       const lang = args.ctx.lang;
-      if (data.action === 'approve' || data.action === 'reject') performAction(args.db, id, data.action, args.ctx.user, lang, args.now);
-      else if (data.status === 'open' || data.status === 'closed') performStatus(args.db, id, data.status, args.ctx.user, lang, args.now);
+      if (data.action === 'approve' || data.action === 'reject')
+        performAction(args.db, id, data.action, args.ctx.user, lang, args.now);
+      else if (data.status === 'open' || data.status === 'closed')
+        performStatus(args.db, id, data.status, args.ctx.user, lang, args.now);
     },
     afterResponse: (args, data, out) => {
-      if (data.action === 'approve' || data.action === 'reject') mailRequester(args.request, String(out.id), args.ctx.lang);
+      if (data.action === 'approve' || data.action === 'reject')
+        mailRequester(args.request, String(out.id), args.ctx.lang);
     },
     serialize: serializeCommon,
   },

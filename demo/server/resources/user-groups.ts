@@ -39,7 +39,9 @@ export const userGroupsResource: ResourceDef = {
     validate: (args, data) => {
       if (!Array.isArray(data.users)) return null;
       const outsiders = data.users.map(String).filter((id) => !isOrgMember(args.db, args.ctx.org, id));
-      return outsiders.length ? { users: outsiders.map((id) => t(args.ctx.lang, 'field.invalid_pk', { value: id })) } : null;
+      return outsiders.length
+        ? { users: outsiders.map((id) => t(args.ctx.lang, 'field.invalid_pk', { value: id })) }
+        : null;
     },
     afterWrite: ({ db }, id, data) => {
       if (!Array.isArray(data.users)) return;
@@ -48,15 +50,27 @@ export const userGroupsResource: ResourceDef = {
       for (const userId of data.users) insert.run(id, String(userId));
     },
     serialize: ({ db }, row, out) => {
-      out.users = stmt(db, `SELECT r.user_id FROM user_group_users r JOIN users u ON u.id = r.user_id
-        WHERE r.group_id = ? ORDER BY u.username`).pluck().all(row.id);
+      out.users = stmt(
+        db,
+        `SELECT r.user_id FROM user_group_users r JOIN users u ON u.id = r.user_id
+        WHERE r.group_id = ? ORDER BY u.username`,
+      )
+        .pluck()
+        .all(row.id);
       out.users_amount = (out.users as string[]).length;
     },
   },
   sample: ({ db, orgId, seq }) => {
-    const members = db.prepare('SELECT user_id FROM org_members WHERE org_id = ? ORDER BY user_id LIMIT 2').pluck().all(orgId) as string[];
+    const members = db
+      .prepare('SELECT user_id FROM org_members WHERE org_id = ? ORDER BY user_id LIMIT 2')
+      .pluck()
+      .all(orgId) as string[];
     return {
-      create: [0, 1].map((i) => ({ name: `Sample group ${seq}-${i}`, comment: `sample ${seq}`, users: members.slice(0, i + 1) })),
+      create: [0, 1].map((i) => ({
+        name: `Sample group ${seq}-${i}`,
+        comment: `sample ${seq}`,
+        users: members.slice(0, i + 1),
+      })),
       update: { comment: `updated ${seq}`, users: members.slice(0, 1) },
     };
   },

@@ -18,7 +18,8 @@ export const SEALED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   users: ['otp_secret_key'],
 };
 
-export const isSealedColumn = (table: string, column: string): boolean => SEALED_COLUMNS[table]?.includes(column) ?? false;
+export const isSealedColumn = (table: string, column: string): boolean =>
+  SEALED_COLUMNS[table]?.includes(column) ?? false;
 
 /** A copy of `row` with the table's sealed columns (those present) in their stored form. */
 export function sealColumns<T extends object>(db: DB, table: string, row: T): T {
@@ -29,7 +30,12 @@ export function sealColumns<T extends object>(db: DB, table: string, row: T): T 
  * `row` (changed in place, and returned) with the table's sealed columns opened. `keep` limits which:
  * the others are removed, so a row that never needed them (a list page) cannot pass ciphertext on.
  */
-export function openColumns<T extends object>(db: DB, table: string, row: T, keep: (column: string) => boolean = () => true): T {
+export function openColumns<T extends object>(
+  db: DB,
+  table: string,
+  row: T,
+  keep: (column: string) => boolean = () => true,
+): T {
   const fields = row as Record<string, unknown>;
   for (const column of SEALED_COLUMNS[table] ?? []) {
     if (!(column in fields)) continue;
@@ -42,7 +48,8 @@ export function openColumns<T extends object>(db: DB, table: string, row: T, kee
 function mapColumns<T extends object>(row: T, table: string, map: (value: string | null) => unknown): T {
   const out = { ...row } as Record<string, unknown>;
   for (const column of SEALED_COLUMNS[table] ?? []) {
-    if (column in out && (typeof out[column] === 'string' || out[column] === null)) out[column] = map(out[column] as string | null);
+    if (column in out && (typeof out[column] === 'string' || out[column] === null))
+      out[column] = map(out[column] as string | null);
   }
   return out as T;
 }

@@ -31,22 +31,28 @@ export function openVault(db: DB, opts: SecretKeyOptions): Vault {
   let source: string;
   let master: string;
   if (opts.given) {
-    if (opts.given.length < MIN_LENGTH) throw new SecretKeyError(`${SECRET_KEY_ENV} must be at least ${MIN_LENGTH} characters long.`);
+    if (opts.given.length < MIN_LENGTH)
+      throw new SecretKeyError(`${SECRET_KEY_ENV} must be at least ${MIN_LENGTH} characters long.`);
     [source, master] = [SECRET_KEY_ENV, opts.given];
   } else if (existsSync(file)) {
     if (statSync(file).mode & 0o077) chmodSync(file, 0o600);
     [source, master] = [file, readFileSync(file, 'utf8').trim()];
-    if (master.length < MIN_LENGTH) throw new SecretKeyError(`The secret key file ${file} is damaged (shorter than ${MIN_LENGTH} characters).`);
+    if (master.length < MIN_LENGTH)
+      throw new SecretKeyError(`The secret key file ${file} is damaged (shorter than ${MIN_LENGTH} characters).`);
   } else if (expected) {
-    throw new SecretKeyError(`This database's credentials are encrypted, but no secret key was found: set ${SECRET_KEY_ENV} or restore ${file}. `
-      + 'A new key cannot read them, so none is generated.');
+    throw new SecretKeyError(
+      `This database's credentials are encrypted, but no secret key was found: set ${SECRET_KEY_ENV} or restore ${file}. ` +
+        'A new key cannot read them, so none is generated.',
+    );
   } else {
     [source, master] = [file, createKeyFile(file)];
   }
   const vault = new Vault(master);
   if (expected && !sameText(expected, vault.fingerprint)) {
-    throw new SecretKeyError(`The secret key from ${source} is not the key this database's credentials were encrypted with. `
-      + `Start with the original key (${SECRET_KEY_ENV} or ${file}); without it the stored credentials cannot be read.`);
+    throw new SecretKeyError(
+      `The secret key from ${source} is not the key this database's credentials were encrypted with. ` +
+        `Start with the original key (${SECRET_KEY_ENV} or ${file}); without it the stored credentials cannot be read.`,
+    );
   }
   return vault;
 }
@@ -66,7 +72,9 @@ function createKeyFile(file: string): string {
 function storedFingerprint(db: DB): string | null {
   const table = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'secret_key_check'").get();
   if (!table) return null;
-  return (db.prepare('SELECT fingerprint FROM secret_key_check WHERE id = 1').pluck().get() as string | undefined) ?? null;
+  return (
+    (db.prepare('SELECT fingerprint FROM secret_key_check WHERE id = 1').pluck().get() as string | undefined) ?? null
+  );
 }
 
 function sameText(a: string, b: string): boolean {

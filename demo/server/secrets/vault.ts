@@ -41,9 +41,12 @@ export class Vault {
     try {
       const decipher = createDecipheriv('aes-256-gcm', this.key, bytes.subarray(0, NONCE_BYTES)).setAAD(AAD);
       decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
-      return Buffer.concat([decipher.update(bytes.subarray(NONCE_BYTES, bytes.length - TAG_BYTES)), decipher.final()]).toString('utf8');
+      return Buffer.concat([
+        decipher.update(bytes.subarray(NONCE_BYTES, bytes.length - TAG_BYTES)),
+        decipher.final(),
+      ]).toString('utf8');
     } catch {
-      throw new SealedValueError('A stored credential does not open with this server\'s secret key.');
+      throw new SealedValueError("A stored credential does not open with this server's secret key.");
     }
   }
 }
@@ -59,7 +62,9 @@ const vaults = new WeakMap<DB, Vault>();
 /** Gives the connection its vault, and SQL its `unsealed(x)` (searching a sealed column a caller may read). */
 export function attachVault(db: DB, vault: Vault): void {
   vaults.set(db, vault);
-  db.function('unsealed', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? unseal(db, value) : value));
+  db.function('unsealed', { deterministic: true }, (value: unknown) =>
+    typeof value === 'string' ? unseal(db, value) : value,
+  );
 }
 
 export function vaultOf(db: DB): Vault {

@@ -16,23 +16,79 @@ const DAY = 86_400_000;
 const WINDOWS_HOST = 'office-win-01';
 
 const SYSTEM_USERS = [
-  { name: 'mysql-readonly', username: 'readonly', protocol: 'mysql', login_mode: 'auto', priority: 20, comment: 'Read-only MySQL account' },
-  { name: 'mysql-dba', username: 'dba', protocol: 'mysql', login_mode: 'manual', priority: 10, comment: 'DBA account, password typed at login' },
-  { name: 'k8s-viewer', username: 'viewer', protocol: 'k8s', login_mode: 'auto', priority: 20, comment: 'Service-account token with the view role' },
+  {
+    name: 'mysql-readonly',
+    username: 'readonly',
+    protocol: 'mysql',
+    login_mode: 'auto',
+    priority: 20,
+    comment: 'Read-only MySQL account',
+  },
+  {
+    name: 'mysql-dba',
+    username: 'dba',
+    protocol: 'mysql',
+    login_mode: 'manual',
+    priority: 10,
+    comment: 'DBA account, password typed at login',
+  },
+  {
+    name: 'k8s-viewer',
+    username: 'viewer',
+    protocol: 'k8s',
+    login_mode: 'auto',
+    priority: 20,
+    comment: 'Service-account token with the view role',
+  },
 ];
 
 const REMOTE_APPS: { name: string; type: string; path: string; params: Record<string, string>; comment: string }[] = [
-  { name: 'Intranet wiki (Chrome)', type: 'chrome', path: 'C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe',
-    params: { chrome_target: 'http://127.30.2.10/wiki', chrome_username: 'reader', chrome_password: 'wiki-reader-pass' }, comment: 'Team wiki in a locked-down browser' },
-  { name: 'Orders DB (Workbench)', type: 'mysql_workbench', path: 'C:\\Program Files\\MySQL\\MySQL Workbench 8.0\\MySQLWorkbench.exe',
-    params: { mysql_workbench_ip: DEMO_MARIADB_HOST, mysql_workbench_name: 'orders', mysql_workbench_port: String(DEMO_MARIADB_PORT), mysql_workbench_username: 'readonly', mysql_workbench_password: 'orders-ro-pass' }, comment: 'Orders schema, read only' },
-  { name: 'vCenter (vSphere Client)', type: 'vmware_client', path: 'C:\\Program Files (x86)\\VMware\\Infrastructure\\Virtual Infrastructure Client\\Launcher\\VpxClient.exe',
-    params: { vmware_target: '127.30.2.20', vmware_username: 'viewer@vsphere.local', vmware_password: 'vcenter-view-pass' }, comment: 'Virtualisation console' },
+  {
+    name: 'Intranet wiki (Chrome)',
+    type: 'chrome',
+    path: 'C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe',
+    params: {
+      chrome_target: 'http://127.30.2.10/wiki',
+      chrome_username: 'reader',
+      chrome_password: 'wiki-reader-pass',
+    },
+    comment: 'Team wiki in a locked-down browser',
+  },
+  {
+    name: 'Orders DB (Workbench)',
+    type: 'mysql_workbench',
+    path: 'C:\\Program Files\\MySQL\\MySQL Workbench 8.0\\MySQLWorkbench.exe',
+    params: {
+      mysql_workbench_ip: DEMO_MARIADB_HOST,
+      mysql_workbench_name: 'orders',
+      mysql_workbench_port: String(DEMO_MARIADB_PORT),
+      mysql_workbench_username: 'readonly',
+      mysql_workbench_password: 'orders-ro-pass',
+    },
+    comment: 'Orders schema, read only',
+  },
+  {
+    name: 'vCenter (vSphere Client)',
+    type: 'vmware_client',
+    path: 'C:\\Program Files (x86)\\VMware\\Infrastructure\\Virtual Infrastructure Client\\Launcher\\VpxClient.exe',
+    params: {
+      vmware_target: '127.30.2.20',
+      vmware_username: 'viewer@vsphere.local',
+      vmware_password: 'vcenter-view-pass',
+    },
+    comment: 'Virtualisation console',
+  },
 ];
 
 const DATABASE_APPS = [
   // Where the demo MariaDB listens: the seed's default, or the address the server was started with (seedApplications).
-  { name: DEMO_DATABASE_APP, host: DEMO_MARIADB_HOST, port: DEMO_MARIADB_PORT, database: 'orders', comment: 'Primary orders database' },
+  {
+    name: DEMO_DATABASE_APP,
+    host: DEMO_MARIADB_HOST,
+    port: DEMO_MARIADB_PORT,
+    database: 'orders',
+    comment: 'Primary orders database',
+  },
   { name: 'reports-mysql', host: '127.10.3.22', port: 3307, database: 'reports', comment: 'Reporting replica' },
 ];
 
@@ -42,34 +98,140 @@ const K8S_APPS = [
 ];
 
 interface SeedAppPermission {
-  kind: AppKind; name: string; groups?: string[]; users?: string[]; apps: string[]; systemUsers: string[];
-  active?: boolean; window?: 'past'; comment: string;
+  kind: AppKind;
+  name: string;
+  groups?: string[];
+  users?: string[];
+  apps: string[];
+  systemUsers: string[];
+  active?: boolean;
+  window?: 'past';
+  comment: string;
 }
 
 /** By org name ('' = DEFAULT); groups, apps and system users by name, users by username. */
 const PERMISSIONS: Record<string, SeedAppPermission[]> = {
   '': [
-    { kind: REMOTE_APP, name: 'Everyone - intranet wiki', groups: ['Everyone'], apps: ['Intranet wiki (Chrome)'], systemUsers: ['windows-rdp'], comment: 'Wiki for all staff' },
-    { kind: DATABASE_APP, name: 'Orders read-only', users: ['user', 'jsmith'], apps: ['orders-mysql'], systemUsers: ['mysql-readonly'], comment: 'Reporting queries' },
-    { kind: K8S_APP, name: 'Staging cluster view', groups: ['Everyone'], apps: ['staging-cluster'], systemUsers: ['k8s-viewer'], comment: 'Read-only view of staging' },
-    { kind: DATABASE_APP, name: 'Old reports access', users: ['liwei'], apps: ['reports-mysql'], systemUsers: ['mysql-readonly'], window: 'past', comment: 'Ended with last quarter\'s audit' },
+    {
+      kind: REMOTE_APP,
+      name: 'Everyone - intranet wiki',
+      groups: ['Everyone'],
+      apps: ['Intranet wiki (Chrome)'],
+      systemUsers: ['windows-rdp'],
+      comment: 'Wiki for all staff',
+    },
+    {
+      kind: DATABASE_APP,
+      name: 'Orders read-only',
+      users: ['user', 'jsmith'],
+      apps: ['orders-mysql'],
+      systemUsers: ['mysql-readonly'],
+      comment: 'Reporting queries',
+    },
+    {
+      kind: K8S_APP,
+      name: 'Staging cluster view',
+      groups: ['Everyone'],
+      apps: ['staging-cluster'],
+      systemUsers: ['k8s-viewer'],
+      comment: 'Read-only view of staging',
+    },
+    {
+      kind: DATABASE_APP,
+      name: 'Old reports access',
+      users: ['liwei'],
+      apps: ['reports-mysql'],
+      systemUsers: ['mysql-readonly'],
+      window: 'past',
+      comment: "Ended with last quarter's audit",
+    },
   ],
   Engineering: [
-    { kind: REMOTE_APP, name: 'Developers - desktop apps', groups: ['Developers'], apps: ['Intranet wiki (Chrome)', 'Orders DB (Workbench)'], systemUsers: ['windows-rdp'], comment: 'Wiki and the orders schema in Workbench' },
-    { kind: DATABASE_APP, name: 'Developers - databases', groups: ['Developers'], apps: ['orders-mysql', 'reports-mysql'], systemUsers: ['mysql-readonly', 'mysql-dba'], comment: 'Debugging against the replicas' },
-    { kind: K8S_APP, name: 'Developers - clusters', groups: ['Developers'], apps: ['prod-cluster', 'staging-cluster'], systemUsers: ['k8s-viewer'], comment: 'Read-only cluster access' },
-    { kind: K8S_APP, name: 'Build team - staging', groups: ['Build team'], users: ['jsmith'], apps: ['staging-cluster'], systemUsers: ['k8s-viewer'], active: false, comment: 'Paused while CI moves' },
-    { kind: REMOTE_APP, name: 'Release wiki for the build lead', users: ['jsmith'], apps: ['Intranet wiki (Chrome)'], systemUsers: ['windows-rdp'], comment: 'Release notes live on the wiki' },
-    { kind: DATABASE_APP, name: 'On-call reports access', users: ['user'], apps: ['reports-mysql'], systemUsers: ['mysql-readonly'], comment: 'This week\'s on-call rotation' },
+    {
+      kind: REMOTE_APP,
+      name: 'Developers - desktop apps',
+      groups: ['Developers'],
+      apps: ['Intranet wiki (Chrome)', 'Orders DB (Workbench)'],
+      systemUsers: ['windows-rdp'],
+      comment: 'Wiki and the orders schema in Workbench',
+    },
+    {
+      kind: DATABASE_APP,
+      name: 'Developers - databases',
+      groups: ['Developers'],
+      apps: ['orders-mysql', 'reports-mysql'],
+      systemUsers: ['mysql-readonly', 'mysql-dba'],
+      comment: 'Debugging against the replicas',
+    },
+    {
+      kind: K8S_APP,
+      name: 'Developers - clusters',
+      groups: ['Developers'],
+      apps: ['prod-cluster', 'staging-cluster'],
+      systemUsers: ['k8s-viewer'],
+      comment: 'Read-only cluster access',
+    },
+    {
+      kind: K8S_APP,
+      name: 'Build team - staging',
+      groups: ['Build team'],
+      users: ['jsmith'],
+      apps: ['staging-cluster'],
+      systemUsers: ['k8s-viewer'],
+      active: false,
+      comment: 'Paused while CI moves',
+    },
+    {
+      kind: REMOTE_APP,
+      name: 'Release wiki for the build lead',
+      users: ['jsmith'],
+      apps: ['Intranet wiki (Chrome)'],
+      systemUsers: ['windows-rdp'],
+      comment: 'Release notes live on the wiki',
+    },
+    {
+      kind: DATABASE_APP,
+      name: 'On-call reports access',
+      users: ['user'],
+      apps: ['reports-mysql'],
+      systemUsers: ['mysql-readonly'],
+      comment: "This week's on-call rotation",
+    },
   ],
   Operations: [
-    { kind: DATABASE_APP, name: 'DBA - all databases', groups: ['DBA'], apps: ['orders-mysql', 'reports-mysql'], systemUsers: ['mysql-dba'], comment: 'Database administration' },
-    { kind: K8S_APP, name: 'SRE - clusters', groups: ['SRE'], apps: ['prod-cluster', 'staging-cluster'], systemUsers: ['k8s-viewer'], comment: 'Production on-call' },
-    { kind: REMOTE_APP, name: 'SRE - vCenter', groups: ['SRE'], apps: ['vCenter (vSphere Client)'], systemUsers: ['windows-rdp'], comment: 'Virtualisation console' },
+    {
+      kind: DATABASE_APP,
+      name: 'DBA - all databases',
+      groups: ['DBA'],
+      apps: ['orders-mysql', 'reports-mysql'],
+      systemUsers: ['mysql-dba'],
+      comment: 'Database administration',
+    },
+    {
+      kind: K8S_APP,
+      name: 'SRE - clusters',
+      groups: ['SRE'],
+      apps: ['prod-cluster', 'staging-cluster'],
+      systemUsers: ['k8s-viewer'],
+      comment: 'Production on-call',
+    },
+    {
+      kind: REMOTE_APP,
+      name: 'SRE - vCenter',
+      groups: ['SRE'],
+      apps: ['vCenter (vSphere Client)'],
+      systemUsers: ['windows-rdp'],
+      comment: 'Virtualisation console',
+    },
   ],
 };
 
-export function seedApplications(db: DB, password: string, nowMs: number, demoMariaDb: DemoMariaDb | null = null): void {
+export function seedApplications(
+  db: DB,
+  password: string,
+  nowMs: number,
+  demoMariaDb: DemoMariaDb | null = null,
+): void {
   const orgs = db.prepare('SELECT id, name FROM orgs').all() as { id: string; name: string }[];
   for (const [orgName, permissions] of Object.entries(PERMISSIONS)) {
     const orgId = orgName ? orgs.find((org) => org.name === orgName)?.id : '';
@@ -83,13 +245,27 @@ function seedOrgApps(db: DB, orgId: string, password: string, nowMs: number, dem
   const now = isoAt(nowMs);
   const stamp = { org_id: orgId, created_by: 'System', date_created: now };
   for (const s of SYSTEM_USERS) {
-    const secret = s.protocol === 'k8s' ? { token: `demo-token-${s.name}`, password: '' } : { password: s.login_mode === 'auto' ? password : '' };
+    const secret =
+      s.protocol === 'k8s'
+        ? { token: `demo-token-${s.name}`, password: '' }
+        : { password: s.login_mode === 'auto' ? password : '' };
     insert(db, 'system_users', { ...s, ...secret, auto_push: 0, sudo: '', ...stamp, date_updated: now });
   }
-  const host = db.prepare('SELECT id FROM assets WHERE hostname = ? AND org_id = ?').pluck().get(WINDOWS_HOST, orgId) as string;
-  const demo = (params: Record<string, string>) => (params.mysql_workbench_ip === DEMO_MARIADB_HOST && demoMariaDb
-    ? { ...params, mysql_workbench_ip: demoMariaDb.host, mysql_workbench_port: String(demoMariaDb.port) } : params);
-  for (const app of REMOTE_APPS) insert(db, 'remote_apps', { ...app, params: JSON.stringify(sealedParams(db, demo(app.params))), asset: host, ...stamp });
+  const host = db
+    .prepare('SELECT id FROM assets WHERE hostname = ? AND org_id = ?')
+    .pluck()
+    .get(WINDOWS_HOST, orgId) as string;
+  const demo = (params: Record<string, string>) =>
+    params.mysql_workbench_ip === DEMO_MARIADB_HOST && demoMariaDb
+      ? { ...params, mysql_workbench_ip: demoMariaDb.host, mysql_workbench_port: String(demoMariaDb.port) }
+      : params;
+  for (const app of REMOTE_APPS)
+    insert(db, 'remote_apps', {
+      ...app,
+      params: JSON.stringify(sealedParams(db, demo(app.params))),
+      asset: host,
+      ...stamp,
+    });
   for (const app of DATABASE_APPS) {
     const address = app.name === DEMO_DATABASE_APP && demoMariaDb ? demoMariaDb : {};
     insert(db, 'database_apps', { ...app, ...address, type: 'mysql', ...stamp, date_updated: now });
@@ -99,28 +275,53 @@ function seedOrgApps(db: DB, orgId: string, password: string, nowMs: number, dem
 
 function seedPermission(db: DB, orgId: string, orgName: string, p: SeedAppPermission, nowMs: number): void {
   const find = (table: string, column: string, value: string): string => {
-    const id = db.prepare(`SELECT id FROM ${table} WHERE ${column} = ? AND org_id = ?`).pluck().get(value, orgId) as string | undefined;
+    const id = db.prepare(`SELECT id FROM ${table} WHERE ${column} = ? AND org_id = ?`).pluck().get(value, orgId) as
+      string | undefined;
     if (!id) throw new Error(`seed app permission: no ${table} "${value}" in org "${orgName || 'DEFAULT'}"`);
     return id;
   };
   const id = uuid();
   const start = p.window === 'past' ? nowMs - 120 * DAY : nowMs - 30 * DAY;
   const end = p.window === 'past' ? isoAt(nowMs - 30 * DAY) : defaultExpiry(nowMs);
-  db.prepare(`INSERT INTO ${p.kind.prefix}s (id, name, is_active, date_start, date_expired, comment, org_id, created_by, date_created)
-    VALUES (?, ?, ?, ?, ?, ?, ?, 'System', ?)`).run(id, p.name, p.active === false ? 0 : 1, isoAt(start), end, p.comment, orgId, isoAt(nowMs));
+  db.prepare(
+    `INSERT INTO ${p.kind.prefix}s (id, name, is_active, date_start, date_expired, comment, org_id, created_by, date_created)
+    VALUES (?, ?, ?, ?, ?, ?, ?, 'System', ?)`,
+  ).run(id, p.name, p.active === false ? 0 : 1, isoAt(start), end, p.comment, orgId, isoAt(nowMs));
   const link = (table: string, column: string, ids: string[]) => {
-    for (const other of ids) db.prepare(`INSERT INTO ${p.kind.prefix}_${table} (permission_id, ${column}) VALUES (?, ?)`).run(id, other);
+    for (const other of ids)
+      db.prepare(`INSERT INTO ${p.kind.prefix}_${table} (permission_id, ${column}) VALUES (?, ?)`).run(id, other);
   };
-  link('users', 'user_id', (p.users ?? []).map((username) => db.prepare('SELECT id FROM users WHERE username = ?').pluck().get(username) as string));
-  link('user_groups', 'usergroup_id', (p.groups ?? []).map((name) => find('user_groups', 'name', name)));
-  link(p.kind.table, p.kind.appColumn, p.apps.map((name) => find(p.kind.table, 'name', name)));
-  link('system_users', 'systemuser_id', p.systemUsers.map((name) => find('system_users', 'name', name)));
+  link(
+    'users',
+    'user_id',
+    (p.users ?? []).map(
+      (username) => db.prepare('SELECT id FROM users WHERE username = ?').pluck().get(username) as string,
+    ),
+  );
+  link(
+    'user_groups',
+    'usergroup_id',
+    (p.groups ?? []).map((name) => find('user_groups', 'name', name)),
+  );
+  link(
+    p.kind.table,
+    p.kind.appColumn,
+    p.apps.map((name) => find(p.kind.table, 'name', name)),
+  );
+  link(
+    'system_users',
+    'systemuser_id',
+    p.systemUsers.map((name) => find('system_users', 'name', name)),
+  );
 }
 
 function insert(db: DB, table: string, clear: Record<string, unknown>): string {
   const id = uuid();
   const row = sealColumns(db, table, clear);
   const columns = ['id', ...Object.keys(row)];
-  db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(id, ...Object.values(row));
+  db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(
+    id,
+    ...Object.values(row),
+  );
   return id;
 }

@@ -10,9 +10,11 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 const AGENTS = {
-  chrome: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/119.0.6045.105 Safari/537.36',
+  chrome:
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/119.0.6045.105 Safari/537.36',
   firefox: 'Mozilla/5.0 (X11; Linux x86_64; rv:118.0) Gecko/20100101 Firefox/118.0',
-  safari: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_1) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Safari/605.1.15',
+  safari:
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_1) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Safari/605.1.15',
   ssh: 'SSH-2.0-OpenSSH_9.2p1 Debian-2',
   curl: 'curl/8.5.0',
 };
@@ -32,7 +34,9 @@ const SIGN_INS: { username: string; ip: string; agent: keyof typeof AGENTS; term
 ];
 
 export function seedAuditSamples(db: DB, nowMs: number): void {
-  const orgs = new Map((db.prepare('SELECT name, id FROM orgs').all() as { name: string; id: string }[]).map((o) => [o.name, o.id]));
+  const orgs = new Map(
+    (db.prepare('SELECT name, id FROM orgs').all() as { name: string; id: string }[]).map((o) => [o.name, o.id]),
+  );
   const eng = orgs.get('Engineering') ?? '';
   const ops = orgs.get('Operations') ?? '';
   seedLoginLogs(db, nowMs);
@@ -43,7 +47,8 @@ export function seedAuditSamples(db: DB, nowMs: number): void {
 }
 
 function seedLoginLogs(db: DB, nowMs: number): void {
-  const insert = db.prepare(`INSERT INTO login_logs (id, username, type, ip, city, user_agent, mfa, reason, status, datetime)
+  const insert =
+    db.prepare(`INSERT INTO login_logs (id, username, type, ip, city, user_agent, mfa, reason, status, datetime)
     VALUES (?, ?, ?, ?, 'LAN', ?, ?, ?, ?, ?)`);
   SIGN_INS.forEach((who, i) => {
     // One sign-in a working day, at a time of day of their own; every fourth day a mistyped password first.
@@ -51,18 +56,30 @@ function seedLoginLogs(db: DB, nowMs: number): void {
       if ((day + i) % 7 === 5) continue;
       const at = nowMs - day * DAY - (9 + (i % 5)) * HOUR + i * 7 * 60_000;
       const type = who.terminal ? 'T' : 'W';
-      if ((day + i) % 4 === 0) insert.run(uuid(), who.username, type, who.ip, AGENTS[who.agent], 2, 'password_failed', 0, isoAt(at - 60_000));
+      if ((day + i) % 4 === 0)
+        insert.run(uuid(), who.username, type, who.ip, AGENTS[who.agent], 2, 'password_failed', 0, isoAt(at - 60_000));
       insert.run(uuid(), who.username, type, who.ip, AGENTS[who.agent], who.mfa ?? 2, '', 1, isoAt(at));
     }
   });
   // Somebody guessing at an account that does not exist, until it was blocked.
   for (let n = 0; n < 7; n++) {
-    insert.run(uuid(), 'root', 'W', '127.0.9.99', AGENTS.curl, 2, n < 6 ? 'password_failed' : 'block_login', 0, isoAt(nowMs - 2 * DAY - 3 * HOUR + n * 20_000));
+    insert.run(
+      uuid(),
+      'root',
+      'W',
+      '127.0.9.99',
+      AGENTS.curl,
+      2,
+      n < 6 ? 'password_failed' : 'block_login',
+      0,
+      isoAt(nowMs - 2 * DAY - 3 * HOUR + n * 20_000),
+    );
   }
 }
 
 function seedOperateLogs(db: DB, nowMs: number, eng: string, ops: string): void {
-  const insert = db.prepare(`INSERT INTO operate_logs (id, user, action, resource_type, resource, remote_addr, datetime, org_id)
+  const insert =
+    db.prepare(`INSERT INTO operate_logs (id, user, action, resource_type, resource, remote_addr, datetime, org_id)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
   const rows: [string, string, string, string, string, number, string][] = [
     ['Administrator(admin)', 'create', '组织', 'Engineering', '127.0.1.10', 8 * DAY, ''],
@@ -82,11 +99,14 @@ function seedOperateLogs(db: DB, nowMs: number, eng: string, ops: string): void 
     ['王芳(wangfang)', 'delete', '用户组', 'Interns', '127.0.3.31', 20 * HOUR, ops],
     ['王芳(wangfang)', 'update', '系统用户', 'ops(ops)', '127.0.3.31', 5 * HOUR, ops],
   ];
-  for (const [user, action, type, resource, addr, ago, org] of rows) insert.run(uuid(), user, action, type, resource, addr, isoAt(nowMs - ago), org);
+  for (const [user, action, type, resource, addr, ago, org] of rows)
+    insert.run(uuid(), user, action, type, resource, addr, isoAt(nowMs - ago), org);
 }
 
 function seedPasswordChanges(db: DB, nowMs: number): void {
-  const insert = db.prepare('INSERT INTO password_change_logs (id, user, change_by, remote_addr, datetime) VALUES (?, ?, ?, ?, ?)');
+  const insert = db.prepare(
+    'INSERT INTO password_change_logs (id, user, change_by, remote_addr, datetime) VALUES (?, ?, ?, ?, ?)',
+  );
   insert.run(uuid(), '陈杰(chenjie)', 'Administrator(admin)', '127.0.1.10', isoAt(nowMs - 6 * DAY + HOUR));
   insert.run(uuid(), 'Demo User(user)', 'Demo User(user)', '127.0.2.22', isoAt(nowMs - 4 * DAY - 3 * HOUR));
   insert.run(uuid(), '李伟(liwei)', 'Olivia Chen(orgadmin)', '127.0.2.20', isoAt(nowMs - 2 * DAY - 5 * HOUR));
@@ -95,50 +115,124 @@ function seedPasswordChanges(db: DB, nowMs: number): void {
 
 /** "hostname(ip)" of the first seeded Linux assets of an org. */
 function assetsOf(db: DB, org: string, n: number): { id: string; label: string }[] {
-  return (db.prepare(`SELECT a.id, a.hostname || '(' || a.ip || ')' AS label FROM assets a
-    WHERE a.org_id = ? AND a.protocols LIKE '%ssh%' ORDER BY a.hostname LIMIT ?`).all(org, n) as { id: string; label: string }[]);
+  return db
+    .prepare(
+      `SELECT a.id, a.hostname || '(' || a.ip || ')' AS label FROM assets a
+    WHERE a.org_id = ? AND a.protocols LIKE '%ssh%' ORDER BY a.hostname LIMIT ?`,
+    )
+    .all(org, n) as { id: string; label: string }[];
 }
 
 function seedFtpLogs(db: DB, nowMs: number, eng: string, ops: string): void {
   // Samples (is_sample, and the file name says so): an org's first real row, posted by a terminal, removes them.
-  const insert = db.prepare(`INSERT INTO ftp_logs (id, user, remote_addr, asset, system_user, operate, filename, is_success, date_start, org_id, is_sample)
+  const insert =
+    db.prepare(`INSERT INTO ftp_logs (id, user, remote_addr, asset, system_user, operate, filename, is_success, date_start, org_id, is_sample)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`);
   const [engA, engB] = assetsOf(db, eng, 2);
   const [opsA] = assetsOf(db, ops, 1);
   // DEFAULT (its rows have org_id ''): where an admin's console opens first, so its FTP log is not empty.
   const [defA] = assetsOf(db, '', 1);
   const rows: [string, string, string | undefined, string, string, string, boolean, number, string][] = [
-    ['李伟(liwei)', '127.0.2.23', engA?.label, 'deploy', 'Upload', '/srv/app/releases/app-2.3.1.tar.gz', true, 3 * DAY, eng],
-    ['李伟(liwei)', '127.0.2.23', engA?.label, 'deploy', 'Mkdir', '/srv/app/releases/2.3.1', true, 3 * DAY + 60_000, eng],
-    ['李伟(liwei)', '127.0.2.23', engB?.label, 'ops', 'Download', '/var/log/nginx/error.log', true, DAY + 4 * HOUR, eng],
+    [
+      '李伟(liwei)',
+      '127.0.2.23',
+      engA?.label,
+      'deploy',
+      'Upload',
+      '/srv/app/releases/app-2.3.1.tar.gz',
+      true,
+      3 * DAY,
+      eng,
+    ],
+    [
+      '李伟(liwei)',
+      '127.0.2.23',
+      engA?.label,
+      'deploy',
+      'Mkdir',
+      '/srv/app/releases/2.3.1',
+      true,
+      3 * DAY + 60_000,
+      eng,
+    ],
+    [
+      '李伟(liwei)',
+      '127.0.2.23',
+      engB?.label,
+      'ops',
+      'Download',
+      '/var/log/nginx/error.log',
+      true,
+      DAY + 4 * HOUR,
+      eng,
+    ],
     ['Demo User(user)', '127.0.2.22', engB?.label, 'ops', 'Delete', '/etc/nginx/nginx.conf', false, 7 * HOUR, eng],
     ['张敏(zhangmin)', '127.0.3.30', opsA?.label, 'ops', 'Rename', '/data/backup/orders.sql.gz', true, 2 * DAY, ops],
-    ['张敏(zhangmin)', '127.0.3.30', opsA?.label, 'ops', 'Download', '/data/backup/orders-2.sql.gz', true, 2 * DAY - 5 * 60_000, ops],
+    [
+      '张敏(zhangmin)',
+      '127.0.3.30',
+      opsA?.label,
+      'ops',
+      'Download',
+      '/data/backup/orders-2.sql.gz',
+      true,
+      2 * DAY - 5 * 60_000,
+      ops,
+    ],
     ['Demo User(user)', '127.0.2.22', defA?.label, 'root', 'Download', '/var/log/syslog', true, 5 * HOUR, ''],
-    ['Administrator(admin)', '127.0.1.10', defA?.label, 'root', 'Upload', '/tmp/hotfix-2.3.1.patch', true, 2 * DAY + 3 * HOUR, ''],
+    [
+      'Administrator(admin)',
+      '127.0.1.10',
+      defA?.label,
+      'root',
+      'Upload',
+      '/tmp/hotfix-2.3.1.patch',
+      true,
+      2 * DAY + 3 * HOUR,
+      '',
+    ],
   ];
   for (const [user, addr, asset, su, operate, file, ok, ago, org] of rows) {
-    if (asset) insert.run(uuid(), user, addr, asset, su, operate, `${file} (sample)`, ok ? 1 : 0, isoAt(nowMs - ago), org);
+    if (asset)
+      insert.run(uuid(), user, addr, asset, su, operate, `${file} (sample)`, ok ? 1 : 0, isoAt(nowMs - ago), org);
   }
 }
 
 function seedCommandExecutions(db: DB, nowMs: number, eng: string, ops: string): void {
   // Samples (is_sample): the first real batch command removes them (ops/command-executions.ts).
-  const insertRun = db.prepare(`INSERT INTO command_executions (id, run_as, user, command, is_finished, result, date_created, date_start, date_finished, org_id, is_sample)
+  const insertRun =
+    db.prepare(`INSERT INTO command_executions (id, run_as, user, command, is_finished, result, date_created, date_start, date_finished, org_id, is_sample)
     VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?, 1)`);
   const insertHost = db.prepare('INSERT INTO command_execution_hosts (commandexecution_id, asset_id) VALUES (?, ?)');
   const runs: [string, string, string, Record<string, unknown>, number][] = [
-    [eng, 'orgadmin', 'uptime', { ok: { 'web-01': ' 10:02:11 up 31 days,  2 users,  load average: 0.08, 0.03, 0.01' } }, 3 * DAY],
+    [
+      eng,
+      'orgadmin',
+      'uptime',
+      { ok: { 'web-01': ' 10:02:11 up 31 days,  2 users,  load average: 0.08, 0.03, 0.01' } },
+      3 * DAY,
+    ],
     [ops, 'wangfang', 'df -h /data', { error: 'Permission denied on one host' }, DAY + 6 * HOUR],
   ];
   for (const [org, username, command, result, ago] of runs) {
-    const runAs = db.prepare("SELECT id FROM system_users WHERE org_id = ? AND name = 'ops'").pluck().get(org) as string | undefined;
+    const runAs = db.prepare("SELECT id FROM system_users WHERE org_id = ? AND name = 'ops'").pluck().get(org) as
+      string | undefined;
     const user = db.prepare('SELECT id FROM users WHERE username = ?').pluck().get(username) as string | undefined;
     const hosts = assetsOf(db, org, 3);
     if (!runAs || !user || !hosts.length) continue;
     const id = uuid();
     const start = nowMs - ago;
-    insertRun.run(id, runAs, user, command, JSON.stringify(result), isoAt(start), isoAt(start), isoAt(start + 4_000), org);
+    insertRun.run(
+      id,
+      runAs,
+      user,
+      command,
+      JSON.stringify(result),
+      isoAt(start),
+      isoAt(start),
+      isoAt(start + 4_000),
+      org,
+    );
     for (const host of hosts) insertHost.run(id, host.id);
   }
 }

@@ -10,6 +10,7 @@ export const DEMO_MARIADB_PORT = 3306;
 export function demoMariaDbAddress(env = process.env) {
   if (env.MARIADB_DEMO_PORT === 'off') return null;
   const port = Number(env.MARIADB_DEMO_PORT || DEMO_MARIADB_PORT);
-  if (!Number.isInteger(port) || port < 1 || port > 65_535) throw new Error(`MARIADB_DEMO_PORT must be a port (1-65535) or off, not "${env.MARIADB_DEMO_PORT}"`);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535)
+    throw new Error(`MARIADB_DEMO_PORT must be a port (1-65535) or off, not "${env.MARIADB_DEMO_PORT}"`);
   return { host: env.MARIADB_DEMO_HOST || DEMO_MARIADB_HOST, port };
 }

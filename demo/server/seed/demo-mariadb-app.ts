@@ -6,11 +6,17 @@ import type { DB } from '../db/open.ts';
 
 export const DEMO_DATABASE_APP = 'orders-mysql';
 
-export interface DemoMariaDb { host: string; port: number }
+export interface DemoMariaDb {
+  host: string;
+  port: number;
+}
 
 /** Points the untouched seeded app at `address`; answers how many apps followed. */
 export function followDemoMariaDb(db: DB, address: DemoMariaDb): number {
-  return db.prepare(`UPDATE database_apps SET host = ?, port = ?
-    WHERE name = ? AND created_by = 'System' AND date_updated = date_created AND (host != ? OR port != ?)`)
+  return db
+    .prepare(
+      `UPDATE database_apps SET host = ?, port = ?
+    WHERE name = ? AND created_by = 'System' AND date_updated = date_created AND (host != ? OR port != ?)`,
+    )
     .run(address.host, address.port, DEMO_DATABASE_APP, address.host, address.port).changes;
 }

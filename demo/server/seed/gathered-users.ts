@@ -17,18 +17,35 @@ const ACCOUNTS: { username: string; present: boolean; daysAgo: number | null }[]
 const DAY_MS = 86_400_000;
 
 export function seedGatheredUsers(db: DB, nowMs: number): void {
-  const assets = db.prepare(`SELECT a.id, a.org_id FROM assets a JOIN platforms p ON p.name = a.platform
-    WHERE p.base != 'Windows' ORDER BY a.org_id, a.hostname`).all() as { id: string; org_id: string }[];
-  const insert = db.prepare(`INSERT INTO gathered_users (id, asset_id, username, present, date_last_login, ip_last_login, org_id, date_created, date_updated)
+  const assets = db
+    .prepare(
+      `SELECT a.id, a.org_id FROM assets a JOIN platforms p ON p.name = a.platform
+    WHERE p.base != 'Windows' ORDER BY a.org_id, a.hostname`,
+    )
+    .all() as { id: string; org_id: string }[];
+  const insert =
+    db.prepare(`INSERT INTO gathered_users (id, asset_id, username, present, date_last_login, ip_last_login, org_id, date_created, date_updated)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const gathered = isoAt(nowMs - 2 * DAY_MS);
   assets.forEach((asset, index) => {
     // Every asset has root and deploy; the others vary from host to host, as real hosts do.
-    const accounts = ACCOUNTS.filter((account, i) => account.username === 'root' || account.username === 'deploy' || (index + i) % 3 === 0);
+    const accounts = ACCOUNTS.filter(
+      (account, i) => account.username === 'root' || account.username === 'deploy' || (index + i) % 3 === 0,
+    );
     accounts.forEach((account, i) => {
-      const login = account.daysAgo === null ? null : isoAt(nowMs - account.daysAgo * DAY_MS - (index % 24) * 3_600_000);
-      insert.run(uuid(), asset.id, account.username, account.present ? 1 : 0, login, login ? `127.0.${(index % 200) + 1}.${i + 10}` : '',
-        asset.org_id, gathered, gathered);
+      const login =
+        account.daysAgo === null ? null : isoAt(nowMs - account.daysAgo * DAY_MS - (index % 24) * 3_600_000);
+      insert.run(
+        uuid(),
+        asset.id,
+        account.username,
+        account.present ? 1 : 0,
+        login,
+        login ? `127.0.${(index % 200) + 1}.${i + 10}` : '',
+        asset.org_id,
+        gathered,
+        gathered,
+      );
     });
   });
 }

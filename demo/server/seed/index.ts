@@ -18,7 +18,9 @@ import { seedTickets } from './tickets.ts';
 import { SettingsStore } from '../settings/store.ts';
 
 export interface SeedOptions {
-  demoPassword: string; licenseValid: boolean; nowMs: number;
+  demoPassword: string;
+  licenseValid: boolean;
+  nowMs: number;
   /** Ten days of sample audit logs (audits.ts): on for the demo, off for tests. */
   auditSamples?: boolean;
   /** Where the demo MariaDB listens, for the orders-mysql app (default: the seed's 127.10.3.21:3306). */
@@ -39,8 +41,13 @@ export function seed(db: DB, opts: SeedOptions): void {
     for (const org of SEED_ORGS) {
       const id = uuid();
       orgIds.set(org.name, id);
-      db.prepare('INSERT INTO orgs (id, name, comment, created_by, date_created) VALUES (?, ?, ?, ?, ?)')
-        .run(id, org.name, org.comment, 'System', now);
+      db.prepare('INSERT INTO orgs (id, name, comment, created_by, date_created) VALUES (?, ?, ?, ?, ?)').run(
+        id,
+        org.name,
+        org.comment,
+        'System',
+        now,
+      );
     }
     const insertUser = db.prepare(`INSERT INTO users (id, username, name, email, role, password_hash, wechat, phone,
       comment, is_first_login, date_expired, date_joined, created_by, date_password_last_updated)
@@ -48,8 +55,22 @@ export function seed(db: DB, opts: SeedOptions): void {
     const insertMember = db.prepare('INSERT INTO org_members (org_id, user_id, role) VALUES (?, ?, ?)');
     for (const u of SEED_USERS) {
       const id = uuid();
-      insertUser.run(id, u.username, u.name, u.email, u.role, passwordHash, u.wechat ?? '', u.phone ?? null,
-        u.comment ?? '', u.firstLogin ? 1 : 0, defaultExpiry(opts.nowMs), now, 'System', now);
+      insertUser.run(
+        id,
+        u.username,
+        u.name,
+        u.email,
+        u.role,
+        passwordHash,
+        u.wechat ?? '',
+        u.phone ?? null,
+        u.comment ?? '',
+        u.firstLogin ? 1 : 0,
+        defaultExpiry(opts.nowMs),
+        now,
+        'System',
+        now,
+      );
       for (const [orgName, roles] of Object.entries(u.orgs ?? {})) {
         for (const role of roles) insertMember.run(orgIds.get(orgName), id, role);
       }
@@ -72,8 +93,12 @@ export function seed(db: DB, opts: SeedOptions): void {
 }
 
 function seedGroups(db: DB, orgIds: Map<string, string>, now: string): void {
-  const insertGroup = db.prepare('INSERT INTO user_groups (id, name, comment, org_id, created_by, date_created) VALUES (?, ?, ?, ?, ?, ?)');
-  const insertMember = db.prepare('INSERT INTO user_group_users (group_id, user_id) SELECT ?, id FROM users WHERE username = ?');
+  const insertGroup = db.prepare(
+    'INSERT INTO user_groups (id, name, comment, org_id, created_by, date_created) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const insertMember = db.prepare(
+    'INSERT INTO user_group_users (group_id, user_id) SELECT ?, id FROM users WHERE username = ?',
+  );
   for (const group of SEED_GROUPS) {
     const id = uuid();
     insertGroup.run(id, group.name, group.comment, group.org ? orgIds.get(group.org) : '', 'System', now);

@@ -10,27 +10,102 @@ import { linkGrantedToSystemUsers } from '../perms/permission-rules.ts';
 const DAY = 86_400_000;
 
 interface SeedPermission {
-  name: string; groups?: string[]; users?: string[]; nodes: string[]; systemUsers: string[];
-  actions?: string[]; active?: boolean; window?: 'soon' | 'past'; comment: string;
+  name: string;
+  groups?: string[];
+  users?: string[];
+  nodes: string[];
+  systemUsers: string[];
+  actions?: string[];
+  active?: boolean;
+  window?: 'soon' | 'past';
+  comment: string;
 }
 
 /** By org name ('' = DEFAULT). */
 const PERMISSIONS: Record<string, SeedPermission[]> = {
   '': [
-    { name: 'Everyone - web tier', groups: ['Everyone'], nodes: ['Web'], systemUsers: ['deploy'], actions: ['connect', 'download_file'], comment: 'Read-mostly access to the web servers' },
-    { name: 'Desktops over RDP', users: ['user'], nodes: ['Office'], systemUsers: ['windows-rdp'], comment: 'Office Windows hosts' },
-    { name: 'Contractors - test hosts', groups: ['Contractors'], nodes: ['Shanghai'], systemUsers: ['ops'], actions: ['connect'], window: 'soon', comment: 'Ends with the current contract' },
-    { name: 'DB maintenance window', users: ['jsmith'], nodes: ['Database'], systemUsers: ['ops'], window: 'past', comment: 'Last quarter\'s migration' },
-    { name: 'Legacy batch access', users: ['liwei'], nodes: ['Batch'], systemUsers: ['deploy'], active: false, comment: 'Disabled while the jobs move' },
+    {
+      name: 'Everyone - web tier',
+      groups: ['Everyone'],
+      nodes: ['Web'],
+      systemUsers: ['deploy'],
+      actions: ['connect', 'download_file'],
+      comment: 'Read-mostly access to the web servers',
+    },
+    {
+      name: 'Desktops over RDP',
+      users: ['user'],
+      nodes: ['Office'],
+      systemUsers: ['windows-rdp'],
+      comment: 'Office Windows hosts',
+    },
+    {
+      name: 'Contractors - test hosts',
+      groups: ['Contractors'],
+      nodes: ['Shanghai'],
+      systemUsers: ['ops'],
+      actions: ['connect'],
+      window: 'soon',
+      comment: 'Ends with the current contract',
+    },
+    {
+      name: 'DB maintenance window',
+      users: ['jsmith'],
+      nodes: ['Database'],
+      systemUsers: ['ops'],
+      window: 'past',
+      comment: "Last quarter's migration",
+    },
+    {
+      name: 'Legacy batch access',
+      users: ['liwei'],
+      nodes: ['Batch'],
+      systemUsers: ['deploy'],
+      active: false,
+      comment: 'Disabled while the jobs move',
+    },
   ],
   Engineering: [
-    { name: 'Developers - web tier', groups: ['Developers'], nodes: ['Web'], systemUsers: ['ops', 'deploy'], comment: 'Deploy and debug the web tier' },
-    { name: 'Build team - nightly batch', groups: ['Build team'], nodes: ['Nightly'], systemUsers: ['deploy'], actions: ['connect', 'updownload'], comment: 'CI workers' },
-    { name: 'On-call database access', users: ['user'], nodes: ['Database'], systemUsers: ['ops'], window: 'soon', comment: 'This week\'s on-call rotation' },
+    {
+      name: 'Developers - web tier',
+      groups: ['Developers'],
+      nodes: ['Web'],
+      systemUsers: ['ops', 'deploy'],
+      comment: 'Deploy and debug the web tier',
+    },
+    {
+      name: 'Build team - nightly batch',
+      groups: ['Build team'],
+      nodes: ['Nightly'],
+      systemUsers: ['deploy'],
+      actions: ['connect', 'updownload'],
+      comment: 'CI workers',
+    },
+    {
+      name: 'On-call database access',
+      users: ['user'],
+      nodes: ['Database'],
+      systemUsers: ['ops'],
+      window: 'soon',
+      comment: "This week's on-call rotation",
+    },
   ],
   Operations: [
-    { name: 'SRE - all hosts', groups: ['SRE'], nodes: ['Beijing', 'Shanghai'], systemUsers: ['ops'], comment: 'Production on-call' },
-    { name: 'DBA - databases', groups: ['DBA'], nodes: ['Database', 'Cache'], systemUsers: ['ops'], actions: ['connect', 'clipboard_copy_paste'], comment: 'Database hosts only' },
+    {
+      name: 'SRE - all hosts',
+      groups: ['SRE'],
+      nodes: ['Beijing', 'Shanghai'],
+      systemUsers: ['ops'],
+      comment: 'Production on-call',
+    },
+    {
+      name: 'DBA - databases',
+      groups: ['DBA'],
+      nodes: ['Database', 'Cache'],
+      systemUsers: ['ops'],
+      actions: ['connect', 'clipboard_copy_paste'],
+      comment: 'Database hosts only',
+    },
   ],
 };
 
@@ -40,25 +115,52 @@ export function seedPermissions(db: DB, nowMs: number): void {
     const orgId = orgName ? orgs.find((org) => org.name === orgName)?.id : '';
     if (orgId === undefined) continue;
     const find = (table: string, column: string, value: string): string => {
-      const id = db.prepare(`SELECT id FROM ${table} WHERE ${column} = ? AND org_id = ?`).pluck().get(value, orgId) as string | undefined;
+      const id = db.prepare(`SELECT id FROM ${table} WHERE ${column} = ? AND org_id = ?`).pluck().get(value, orgId) as
+        string | undefined;
       if (!id) throw new Error(`seed permission: no ${table} "${value}" in org "${orgName || 'DEFAULT'}"`);
       return id;
     };
-    const userIds = (names: string[]) => names.map((username) => db.prepare('SELECT id FROM users WHERE username = ?').pluck().get(username) as string);
+    const userIds = (names: string[]) =>
+      names.map((username) => db.prepare('SELECT id FROM users WHERE username = ?').pluck().get(username) as string);
     for (const p of permissions) {
       const id = uuid();
       const start = p.window === 'past' ? nowMs - 120 * DAY : nowMs - 30 * DAY;
       const end = p.window === 'past' ? nowMs - 30 * DAY : p.window === 'soon' ? nowMs + 5 * DAY : undefined;
-      db.prepare(`INSERT INTO asset_permissions (id, name, is_active, date_start, date_expired, actions, comment, org_id, created_by, date_created, date_updated)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'System', ?, ?)`).run(id, p.name, p.active === false ? 0 : 1, isoAt(start),
-        end === undefined ? defaultExpiry(nowMs) : isoAt(end), actionsMask(p.actions ?? ['all']), p.comment, orgId, isoAt(nowMs), isoAt(nowMs));
+      db.prepare(
+        `INSERT INTO asset_permissions (id, name, is_active, date_start, date_expired, actions, comment, org_id, created_by, date_created, date_updated)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'System', ?, ?)`,
+      ).run(
+        id,
+        p.name,
+        p.active === false ? 0 : 1,
+        isoAt(start),
+        end === undefined ? defaultExpiry(nowMs) : isoAt(end),
+        actionsMask(p.actions ?? ['all']),
+        p.comment,
+        orgId,
+        isoAt(nowMs),
+        isoAt(nowMs),
+      );
       const link = (table: string, column: string, ids: string[]) => {
-        for (const other of ids) db.prepare(`INSERT INTO asset_permission_${table} (permission_id, ${column}) VALUES (?, ?)`).run(id, other);
+        for (const other of ids)
+          db.prepare(`INSERT INTO asset_permission_${table} (permission_id, ${column}) VALUES (?, ?)`).run(id, other);
       };
-      link('user_groups', 'usergroup_id', (p.groups ?? []).map((name) => find('user_groups', 'name', name)));
+      link(
+        'user_groups',
+        'usergroup_id',
+        (p.groups ?? []).map((name) => find('user_groups', 'name', name)),
+      );
       link('users', 'user_id', userIds(p.users ?? []));
-      link('nodes', 'node_id', p.nodes.map((value) => find('nodes', 'value', value)));
-      link('system_users', 'systemuser_id', p.systemUsers.map((name) => find('system_users', 'name', name)));
+      link(
+        'nodes',
+        'node_id',
+        p.nodes.map((value) => find('nodes', 'value', value)),
+      );
+      link(
+        'system_users',
+        'systemuser_id',
+        p.systemUsers.map((name) => find('system_users', 'name', name)),
+      );
       linkGrantedToSystemUsers(db, id);
     }
   }

@@ -2,8 +2,15 @@
 import type { OrgRole, SystemRole } from '../context.ts';
 
 export interface SeedUser {
-  username: string; name: string; email: string; role: SystemRole; firstLogin?: boolean;
-  orgs?: Record<string, OrgRole[]>; phone?: string; wechat?: string; comment?: string;
+  username: string;
+  name: string;
+  email: string;
+  role: SystemRole;
+  firstLogin?: boolean;
+  orgs?: Record<string, OrgRole[]>;
+  phone?: string;
+  wechat?: string;
+  comment?: string;
 }
 
 export const SEED_ORGS = [
@@ -12,20 +19,94 @@ export const SEED_ORGS = [
 ];
 
 export const SEED_USERS: SeedUser[] = [
-  { username: 'admin', name: 'Administrator', email: 'admin@bastion.example.com', role: 'Admin', comment: 'Built-in super administrator' },
+  {
+    username: 'admin',
+    name: 'Administrator',
+    email: 'admin@bastion.example.com',
+    role: 'Admin',
+    comment: 'Built-in super administrator',
+  },
   { username: 'sysauditor', name: 'System Auditor', email: 'auditor@bastion.example.com', role: 'Auditor' },
-  { username: 'orgadmin', name: 'Olivia Chen', email: 'olivia.chen@bastion.example.com', role: 'User', orgs: { Engineering: ['Admin'] } },
-  { username: 'orgauditor', name: 'Oscar Wang', email: 'oscar.wang@bastion.example.com', role: 'User', orgs: { Engineering: ['Auditor'] } },
-  { username: 'user', name: 'Demo User', email: 'user@bastion.example.com', role: 'User', orgs: { Engineering: ['User'] } },
+  {
+    username: 'orgadmin',
+    name: 'Olivia Chen',
+    email: 'olivia.chen@bastion.example.com',
+    role: 'User',
+    orgs: { Engineering: ['Admin'] },
+  },
+  {
+    username: 'orgauditor',
+    name: 'Oscar Wang',
+    email: 'oscar.wang@bastion.example.com',
+    role: 'User',
+    orgs: { Engineering: ['Auditor'] },
+  },
+  {
+    username: 'user',
+    name: 'Demo User',
+    email: 'user@bastion.example.com',
+    role: 'User',
+    orgs: { Engineering: ['User'] },
+  },
   { username: 'newuser', name: 'New User', email: 'newuser@bastion.example.com', role: 'User', firstLogin: true },
-  { username: 'liwei', name: '李伟', email: 'li.wei@bastion.example.com', role: 'User', orgs: { Engineering: ['User'] }, phone: '13800138001' },
-  { username: 'zhangmin', name: '张敏', email: 'zhang.min@bastion.example.com', role: 'User', orgs: { Operations: ['User'] }, wechat: 'zhangmin_ops' },
-  { username: 'wangfang', name: '王芳', email: 'wang.fang@bastion.example.com', role: 'User', orgs: { Operations: ['Admin'] } },
-  { username: 'jsmith', name: 'John Smith', email: 'john.smith@bastion.example.com', role: 'User', orgs: { Engineering: ['User'], Operations: ['User'] } },
-  { username: 'mgarcia', name: 'Maria Garcia', email: 'maria.garcia@bastion.example.com', role: 'User', orgs: { Operations: ['Auditor'] } },
-  { username: 'akumar', name: 'Arjun Kumar', email: 'arjun.kumar@bastion.example.com', role: 'User', orgs: { Engineering: ['User'] } },
-  { username: 'ewilson', name: 'Emma Wilson', email: 'emma.wilson@bastion.example.com', role: 'User', orgs: { Operations: ['User'] } },
-  { username: 'chenjie', name: '陈杰', email: 'chen.jie@bastion.example.com', role: 'User', comment: 'Contractor, DEFAULT organisation only' },
+  {
+    username: 'liwei',
+    name: '李伟',
+    email: 'li.wei@bastion.example.com',
+    role: 'User',
+    orgs: { Engineering: ['User'] },
+    phone: '13800138001',
+  },
+  {
+    username: 'zhangmin',
+    name: '张敏',
+    email: 'zhang.min@bastion.example.com',
+    role: 'User',
+    orgs: { Operations: ['User'] },
+    wechat: 'zhangmin_ops',
+  },
+  {
+    username: 'wangfang',
+    name: '王芳',
+    email: 'wang.fang@bastion.example.com',
+    role: 'User',
+    orgs: { Operations: ['Admin'] },
+  },
+  {
+    username: 'jsmith',
+    name: 'John Smith',
+    email: 'john.smith@bastion.example.com',
+    role: 'User',
+    orgs: { Engineering: ['User'], Operations: ['User'] },
+  },
+  {
+    username: 'mgarcia',
+    name: 'Maria Garcia',
+    email: 'maria.garcia@bastion.example.com',
+    role: 'User',
+    orgs: { Operations: ['Auditor'] },
+  },
+  {
+    username: 'akumar',
+    name: 'Arjun Kumar',
+    email: 'arjun.kumar@bastion.example.com',
+    role: 'User',
+    orgs: { Engineering: ['User'] },
+  },
+  {
+    username: 'ewilson',
+    name: 'Emma Wilson',
+    email: 'emma.wilson@bastion.example.com',
+    role: 'User',
+    orgs: { Operations: ['User'] },
+  },
+  {
+    username: 'chenjie',
+    name: '陈杰',
+    email: 'chen.jie@bastion.example.com',
+    role: 'User',
+    comment: 'Contractor, DEFAULT organisation only',
+  },
 ];
 
 /** User groups per org ('' = DEFAULT) and their members by username (members of that org). */

@@ -5,5 +5,14 @@ import type { DB } from '../db/open.ts';
 import { DEMO_PORTAL_CLIENT, demoPortalRedirectUris, savePortalClient } from '../portal/clients.ts';
 
 export function seedPortals(db: DB, nowMs: number): void {
-  savePortalClient(db, { clientId: DEMO_PORTAL_CLIENT, name: 'Demo portal', redirectUris: demoPortalRedirectUris('http://127.0.0.2:8081'), createdBy: 'Administrator' }, nowMs);
+  savePortalClient(
+    db,
+    {
+      clientId: DEMO_PORTAL_CLIENT,
+      name: 'Demo portal',
+      redirectUris: demoPortalRedirectUris('http://127.0.0.2:8081'),
+      createdBy: 'Administrator',
+    },
+    nowMs,
+  );
 }

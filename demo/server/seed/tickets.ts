@@ -14,32 +14,108 @@ const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
 interface SeedTicket {
-  org: string; user: string; assignees: string[]; title: string; ips: string[]; hostname: string; systemUser: string;
-  actions: string[]; days: number; ageHours: number; comment: string;
+  org: string;
+  user: string;
+  assignees: string[];
+  title: string;
+  ips: string[];
+  hostname: string;
+  systemUser: string;
+  actions: string[];
+  days: number;
+  ageHours: number;
+  comment: string;
   /** Approved or rejected by the first assignee with these assets and system user; replies before that. */
   outcome?: { action: 'approve' | 'reject'; assets: string[]; systemUser: string; reply: string };
 }
 
 const TICKETS: SeedTicket[] = [
-  { org: 'Engineering', user: 'user', assignees: ['orgadmin', 'admin'], title: 'Database access for the schema migration', ips: ['127.10.3.25'], hostname: 'bj-db',
-    systemUser: 'ops', actions: ['connect', 'download_file'], days: 3, ageHours: 2, comment: 'Release 4.2 migrates the orders schema on Thursday.' },
-  { org: 'Engineering', user: 'liwei', assignees: ['orgadmin'], title: 'Debug the frontend cache', ips: [], hostname: 'bj-web-01',
-    systemUser: 'deploy', actions: ['connect'], days: 7, ageHours: 30, comment: 'Stale assets after the last deploy.',
-    outcome: { action: 'approve', assets: ['bj-web-01'], systemUser: 'deploy', reply: 'Approved for a week, please close the session when done.' } },
-  { org: 'Engineering', user: 'akumar', assignees: ['orgadmin'], title: 'Root on all batch hosts', ips: [], hostname: 'sh-batch',
-    systemUser: 'root', actions: ['all'], days: 30, ageHours: 50, comment: 'Need to tune the nightly jobs.',
-    outcome: { action: 'reject', assets: [], systemUser: '', reply: 'Too broad: ask for the one host and the deploy account.' } },
-  { org: 'Operations', user: 'zhangmin', assignees: ['wangfang'], title: 'Redis failover drill', ips: ['127.20.1.24', '127.20.1.25'], hostname: '',
-    systemUser: 'ops', actions: ['connect'], days: 1, ageHours: 5, comment: 'Quarterly drill, two replicas.' },
-  { org: '', user: 'chenjie', assignees: ['admin'], title: 'Office desktop for the audit week', ips: [], hostname: 'office-win-01',
-    systemUser: 'windows-rdp', actions: ['connect'], days: 5, ageHours: 1, comment: 'External audit, on site next week.' },
+  {
+    org: 'Engineering',
+    user: 'user',
+    assignees: ['orgadmin', 'admin'],
+    title: 'Database access for the schema migration',
+    ips: ['127.10.3.25'],
+    hostname: 'bj-db',
+    systemUser: 'ops',
+    actions: ['connect', 'download_file'],
+    days: 3,
+    ageHours: 2,
+    comment: 'Release 4.2 migrates the orders schema on Thursday.',
+  },
+  {
+    org: 'Engineering',
+    user: 'liwei',
+    assignees: ['orgadmin'],
+    title: 'Debug the frontend cache',
+    ips: [],
+    hostname: 'bj-web-01',
+    systemUser: 'deploy',
+    actions: ['connect'],
+    days: 7,
+    ageHours: 30,
+    comment: 'Stale assets after the last deploy.',
+    outcome: {
+      action: 'approve',
+      assets: ['bj-web-01'],
+      systemUser: 'deploy',
+      reply: 'Approved for a week, please close the session when done.',
+    },
+  },
+  {
+    org: 'Engineering',
+    user: 'akumar',
+    assignees: ['orgadmin'],
+    title: 'Root on all batch hosts',
+    ips: [],
+    hostname: 'sh-batch',
+    systemUser: 'root',
+    actions: ['all'],
+    days: 30,
+    ageHours: 50,
+    comment: 'Need to tune the nightly jobs.',
+    outcome: {
+      action: 'reject',
+      assets: [],
+      systemUser: '',
+      reply: 'Too broad: ask for the one host and the deploy account.',
+    },
+  },
+  {
+    org: 'Operations',
+    user: 'zhangmin',
+    assignees: ['wangfang'],
+    title: 'Redis failover drill',
+    ips: ['127.20.1.24', '127.20.1.25'],
+    hostname: '',
+    systemUser: 'ops',
+    actions: ['connect'],
+    days: 1,
+    ageHours: 5,
+    comment: 'Quarterly drill, two replicas.',
+  },
+  {
+    org: '',
+    user: 'chenjie',
+    assignees: ['admin'],
+    title: 'Office desktop for the audit week',
+    ips: [],
+    hostname: 'office-win-01',
+    systemUser: 'windows-rdp',
+    actions: ['connect'],
+    days: 5,
+    ageHours: 1,
+    comment: 'External audit, on site next week.',
+  },
 ];
 
 export function seedTickets(db: DB, nowMs: number): void {
-  const orgId = (name: string) => (name ? db.prepare('SELECT id FROM orgs WHERE name = ?').pluck().get(name) as string : '');
+  const orgId = (name: string) =>
+    name ? (db.prepare('SELECT id FROM orgs WHERE name = ?').pluck().get(name) as string) : '';
   const user = (username: string) => db.prepare('SELECT * FROM users WHERE username = ?').get(username) as UserRow;
   const idIn = (table: string, column: string, value: string, org: string) =>
-    db.prepare(`SELECT id FROM ${table} WHERE ${column} = ? AND org_id = ?`).pluck().get(value, org) as string | undefined;
+    db.prepare(`SELECT id FROM ${table} WHERE ${column} = ? AND org_id = ?`).pluck().get(value, org) as
+      string | undefined;
   for (const seed of TICKETS) {
     const org = orgId(seed.org);
     const requester = user(seed.user);
@@ -47,29 +123,82 @@ export function seedTickets(db: DB, nowMs: number): void {
     const created = nowMs - seed.ageHours * HOUR;
     const start = created + HOUR;
     const end = start + seed.days * DAY;
-    const body = [`Type: Request asset permission`, `User: ${userLabel(requester)}`, `IP group: ${seed.ips.join(', ')}`, `Hostname: ${seed.hostname}`,
-      `System user: ${seed.systemUser}`, `Date start: ${isoAt(start)}`, `Date expired: ${isoAt(end)}`].join('\n');
-    db.prepare(`INSERT INTO tickets (id, user, user_display, title, body, type, org_id, ips, hostname, system_user, date_start, date_expired,
-      actions, comment, date_created, date_updated) VALUES (?, ?, ?, ?, ?, 'request_asset', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-      .run(id, requester.id, userLabel(requester), seed.title, body, org, JSON.stringify(seed.ips), seed.hostname, seed.systemUser,
-        isoAt(start), isoAt(end), actionsMask(seed.actions), seed.comment, isoAt(created), isoAt(created));
-    setAssignees(db, id, seed.assignees.map((name) => user(name).id));
+    const body = [
+      `Type: Request asset permission`,
+      `User: ${userLabel(requester)}`,
+      `IP group: ${seed.ips.join(', ')}`,
+      `Hostname: ${seed.hostname}`,
+      `System user: ${seed.systemUser}`,
+      `Date start: ${isoAt(start)}`,
+      `Date expired: ${isoAt(end)}`,
+    ].join('\n');
+    db.prepare(
+      `INSERT INTO tickets (id, user, user_display, title, body, type, org_id, ips, hostname, system_user, date_start, date_expired,
+      actions, comment, date_created, date_updated) VALUES (?, ?, ?, ?, ?, 'request_asset', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      id,
+      requester.id,
+      userLabel(requester),
+      seed.title,
+      body,
+      org,
+      JSON.stringify(seed.ips),
+      seed.hostname,
+      seed.systemUser,
+      isoAt(start),
+      isoAt(end),
+      actionsMask(seed.actions),
+      seed.comment,
+      isoAt(created),
+      isoAt(created),
+    );
+    setAssignees(
+      db,
+      id,
+      seed.assignees.map((name) => user(name).id),
+    );
     if (!seed.outcome) continue;
     const assignee = user(seed.assignees[0]);
     addComment(db, id, assignee, seed.outcome.reply, created + 2 * HOUR);
-    const assets = seed.outcome.assets.map((hostname) => idIn('assets', 'hostname', hostname, org)).filter((a): a is string => !!a);
-    const systemUser = seed.outcome.systemUser ? idIn('system_users', 'name', seed.outcome.systemUser, org) ?? '' : '';
-    db.prepare('UPDATE tickets SET confirmed_assets = ?, confirmed_system_user = ? WHERE id = ?').run(JSON.stringify(assets), systemUser, id);
+    const assets = seed.outcome.assets
+      .map((hostname) => idIn('assets', 'hostname', hostname, org))
+      .filter((a): a is string => !!a);
+    const systemUser = seed.outcome.systemUser
+      ? (idIn('system_users', 'name', seed.outcome.systemUser, org) ?? '')
+      : '';
+    db.prepare('UPDATE tickets SET confirmed_assets = ?, confirmed_system_user = ? WHERE id = ?').run(
+      JSON.stringify(assets),
+      systemUser,
+      id,
+    );
     performAction(db, id, seed.outcome.action, assignee, 'en', created + 3 * HOUR);
     if (seed.outcome.action !== 'approve' || !systemUser) continue;
     const permission = uuid();
-    db.prepare(`INSERT INTO asset_permissions (id, name, date_start, date_expired, actions, comment, org_id, created_by, date_created, date_updated)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(permission, `From request ticket: ${userLabel(requester)} ${id}`, isoAt(start), isoAt(end),
-      actionsMask(seed.actions), `${userLabel(requester)} request assets, approved by ${userLabel(assignee)}; ticket ${id}`, org, assignee.name,
-      isoAt(created + 3 * HOUR), isoAt(created + 3 * HOUR));
-    db.prepare('INSERT INTO asset_permission_users (permission_id, user_id) VALUES (?, ?)').run(permission, requester.id);
-    for (const asset of assets) db.prepare('INSERT INTO asset_permission_assets (permission_id, asset_id) VALUES (?, ?)').run(permission, asset);
-    db.prepare('INSERT INTO asset_permission_system_users (permission_id, systemuser_id) VALUES (?, ?)').run(permission, systemUser);
+    db.prepare(
+      `INSERT INTO asset_permissions (id, name, date_start, date_expired, actions, comment, org_id, created_by, date_created, date_updated)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      permission,
+      `From request ticket: ${userLabel(requester)} ${id}`,
+      isoAt(start),
+      isoAt(end),
+      actionsMask(seed.actions),
+      `${userLabel(requester)} request assets, approved by ${userLabel(assignee)}; ticket ${id}`,
+      org,
+      assignee.name,
+      isoAt(created + 3 * HOUR),
+      isoAt(created + 3 * HOUR),
+    );
+    db.prepare('INSERT INTO asset_permission_users (permission_id, user_id) VALUES (?, ?)').run(
+      permission,
+      requester.id,
+    );
+    for (const asset of assets)
+      db.prepare('INSERT INTO asset_permission_assets (permission_id, asset_id) VALUES (?, ?)').run(permission, asset);
+    db.prepare('INSERT INTO asset_permission_system_users (permission_id, systemuser_id) VALUES (?, ?)').run(
+      permission,
+      systemUser,
+    );
     linkGrantedToSystemUsers(db, permission);
   }
 }

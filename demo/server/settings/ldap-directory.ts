@@ -5,7 +5,12 @@
 import { isIP } from 'node:net';
 import { Client, ResultCodeError, type Entry } from 'ldapts';
 import type { ServerState } from '../context.ts';
-import { parseAllowedTargets, resolveAllowed, ALLOWED_TARGETS_ENV, type TargetPolicy } from '../../shared/allowed-targets.ts';
+import {
+  parseAllowedTargets,
+  resolveAllowed,
+  ALLOWED_TARGETS_ENV,
+  type TargetPolicy,
+} from '../../shared/allowed-targets.ts';
 import type { SettingsStore } from './store.ts';
 
 /** The AUTH_LDAP_* values as one object (2.3's LDAPConfig). */
@@ -38,7 +43,7 @@ export function storedLdapConfig(settings: SettingsStore): LdapConfig {
     startTls: settings.get('AUTH_LDAP_START_TLS') === true,
     searchOu: String(settings.get('AUTH_LDAP_SEARCH_OU') ?? ''),
     searchFilter: String(settings.get('AUTH_LDAP_SEARCH_FILTER') ?? ''),
-    attrMap: (settings.get<Record<string, string>>('AUTH_LDAP_USER_ATTR_MAP') ?? {}),
+    attrMap: settings.get<Record<string, string>>('AUTH_LDAP_USER_ATTR_MAP') ?? {},
     authLdap: settings.get('AUTH_LDAP') === true,
   };
 }
@@ -46,7 +51,9 @@ export function storedLdapConfig(settings: SettingsStore): LdapConfig {
 // The routes register the server's allow-list here so the sign-in check (which only has the request)
 // connects under the same rule.
 const policies = new WeakMap<ServerState, TargetPolicy>();
-export const setLdapPolicy = (state: ServerState, policy: TargetPolicy): void => { policies.set(state, policy); };
+export const setLdapPolicy = (state: ServerState, policy: TargetPolicy): void => {
+  policies.set(state, policy);
+};
 export const ldapPolicy = (state: ServerState): TargetPolicy =>
   policies.get(state) ?? parseAllowedTargets(process.env[ALLOWED_TARGETS_ENV]);
 
@@ -67,7 +74,10 @@ export function ldapErrorText(error: unknown): string {
 }
 
 /** A client connected to the checked address of the URI's host; the caller must unbind it. */
-export async function openClient(config: Pick<LdapConfig, 'serverUri' | 'startTls'>, policy: TargetPolicy): Promise<Client> {
+export async function openClient(
+  config: Pick<LdapConfig, 'serverUri' | 'startTls'>,
+  policy: TargetPolicy,
+): Promise<Client> {
   let uri: URL;
   try {
     uri = new URL(config.serverUri.trim());
@@ -85,7 +95,11 @@ export async function openClient(config: Pick<LdapConfig, 'serverUri' | 'startTl
   // literal is no server name). ldapts speaks TLS from the first byte whenever tlsOptions is given, so
   // plain ldap:// gets none.
   const tlsOptions = isIP(host) ? {} : { servername: host };
-  const client = new Client({ url: `${uri.protocol}//${literal}:${port}`, ...(uri.protocol === 'ldaps:' ? { tlsOptions } : {}), ...LDAP_TIMEOUTS });
+  const client = new Client({
+    url: `${uri.protocol}//${literal}:${port}`,
+    ...(uri.protocol === 'ldaps:' ? { tlsOptions } : {}),
+    ...LDAP_TIMEOUTS,
+  });
   if (config.startTls && uri.protocol === 'ldap:') {
     try {
       await client.startTLS(tlsOptions);
@@ -98,7 +112,13 @@ export async function openClient(config: Pick<LdapConfig, 'serverUri' | 'startTl
 }
 
 /** Runs `work` with a client bound as `dn`; always unbinds. */
-export async function withBoundClient<T>(config: LdapConfig, policy: TargetPolicy, dn: string, password: string, work: (client: Client) => Promise<T>): Promise<T> {
+export async function withBoundClient<T>(
+  config: LdapConfig,
+  policy: TargetPolicy,
+  dn: string,
+  password: string,
+  work: (client: Client) => Promise<T>,
+): Promise<T> {
   const client = await openClient(config, policy);
   try {
     await client.bind(dn, password);
@@ -117,10 +137,12 @@ const firstValue = (value: Entry[string] | undefined): string => {
 /** An entry through the attribute map: {username: entry[uid], name: entry[cn], …}; missing attributes read ''. */
 export function entryToUser(entry: Entry, attrMap: Record<string, string>): LdapUser {
   const lower = new Map(Object.keys(entry).map((key) => [key.toLowerCase(), key]));
-  return Object.fromEntries(Object.entries(attrMap).map(([field, attr]) => {
-    const key = lower.get(String(attr).toLowerCase());
-    return [field, key ? firstValue(entry[key]) : ''];
-  }));
+  return Object.fromEntries(
+    Object.entries(attrMap).map(([field, attr]) => {
+      const key = lower.get(String(attr).toLowerCase());
+      return [field, key ? firstValue(entry[key]) : ''];
+    }),
+  );
 }
 
 /** RFC 4515 escaping of a value put into a filter (a username must not widen the search). */
@@ -128,14 +150,22 @@ export const escapeFilterValue = (value: string): string =>
   value.replace(/[\\*()\0]/g, (c) => `\\${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 
 /** 2.3's filter template with `%(user)s` replaced (`*` lists everyone). */
-export const userFilter = (config: LdapConfig, user: string): string => config.searchFilter.split('%(user)s').join(user);
+export const userFilter = (config: LdapConfig, user: string): string =>
+  config.searchFilter.split('%(user)s').join(user);
 
-export const searchOus = (config: LdapConfig): string[] => config.searchOu.split('|').map((ou) => ou.trim()).filter(Boolean);
+export const searchOus = (config: LdapConfig): string[] =>
+  config.searchOu
+    .split('|')
+    .map((ou) => ou.trim())
+    .filter(Boolean);
 
 /** Every entry the filter matches under one OU, paged as 2.3 pages (1000 per page). */
 export async function searchOu(client: Client, config: LdapConfig, ou: string, filter: string): Promise<Entry[]> {
   const { searchEntries } = await client.search(ou, {
-    scope: 'sub', filter, attributes: [...new Set(Object.values(config.attrMap).map(String))], paged: { pageSize: PAGE_SIZE },
+    scope: 'sub',
+    filter,
+    attributes: [...new Set(Object.values(config.attrMap).map(String))],
+    paged: { pageSize: PAGE_SIZE },
   });
   return searchEntries;
 }
@@ -145,25 +175,30 @@ export async function searchAllUsers(config: LdapConfig, policy: TargetPolicy): 
   return withBoundClient(config, policy, config.bindDn, config.password, async (client) => {
     const users: LdapUser[] = [];
     for (const ou of searchOus(config)) {
-      for (const entry of await searchOu(client, config, ou, userFilter(config, '*'))) users.push(entryToUser(entry, config.attrMap));
+      for (const entry of await searchOu(client, config, ou, userFilter(config, '*')))
+        users.push(entryToUser(entry, config.attrMap));
     }
     return users;
   });
 }
 
 export type LdapLogin =
-  | { ok: true; user: LdapUser; dn: string }
-  | { ok: false; reason: 'not_found' | 'rejected'; message: string };
+  { ok: true; user: LdapUser; dn: string } | { ok: false; reason: 'not_found' | 'rejected'; message: string };
 
 /**
  * 2.3's LDAPUser._authenticate_user_dn: find the user's DN with the filter (bound as the bind DN),
  * exactly one match, then bind as that DN with the password. Socket or configuration trouble rejects.
  */
-export async function authenticateLdapUser(config: LdapConfig, policy: TargetPolicy, username: string, password: string): Promise<LdapLogin> {
+export async function authenticateLdapUser(
+  config: LdapConfig,
+  policy: TargetPolicy,
+  username: string,
+  password: string,
+): Promise<LdapLogin> {
   const filter = userFilter(config, escapeFilterValue(username));
   const found = await withBoundClient(config, policy, config.bindDn, config.password, async (client) => {
     const entries: Entry[] = [];
-    for (const ou of searchOus(config)) entries.push(...await searchOu(client, config, ou, filter));
+    for (const ou of searchOus(config)) entries.push(...(await searchOu(client, config, ou, filter)));
     return entries;
   });
   if (found.length !== 1) return { ok: false, reason: 'not_found', message: 'failed to map the username to a DN.' };
@@ -174,7 +209,8 @@ export async function authenticateLdapUser(config: LdapConfig, policy: TargetPol
   try {
     await client.bind(entry.dn, password);
   } catch (error) {
-    if (isLdapResult(error)) return { ok: false, reason: 'rejected', message: 'user DN/password rejected by LDAP server.' };
+    if (isLdapResult(error))
+      return { ok: false, reason: 'rejected', message: 'user DN/password rejected by LDAP server.' };
     throw error;
   } finally {
     await client.unbind().catch(() => undefined);

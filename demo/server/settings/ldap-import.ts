@@ -17,7 +17,11 @@ export function userEmail(username: string, email: string): string {
   return `${username}@${EMAIL_SUFFIX}`;
 }
 
-export interface Upserted { user: UserRow; created: boolean; before: UserRow | null }
+export interface Upserted {
+  user: UserRow;
+  created: boolean;
+  before: UserRow | null;
+}
 
 /** Creates or updates the user named by the directory entry; throws on a constraint (e.g. an email in use). */
 export function upsertLdapUser(db: DB, entry: LdapUser, nowMs: number): Upserted {
@@ -29,8 +33,10 @@ export function upsertLdapUser(db: DB, entry: LdapUser, nowMs: number): Upserted
     const source = before.username === 'admin' ? before.source : 'ldap';
     db.prepare('UPDATE users SET name = ?, email = ?, source = ? WHERE id = ?').run(name, email, source, before.id);
   } else {
-    db.prepare(`INSERT INTO users (id, username, name, email, role, source, date_expired, date_joined, created_by)
-      VALUES (?, ?, ?, ?, 'User', 'ldap', ?, ?, '')`).run(uuid(), username, name, email, defaultExpiry(nowMs), isoAt(nowMs));
+    db.prepare(
+      `INSERT INTO users (id, username, name, email, role, source, date_expired, date_joined, created_by)
+      VALUES (?, ?, ?, ?, 'User', 'ldap', ?, ?, '')`,
+    ).run(uuid(), username, name, email, defaultExpiry(nowMs), isoAt(nowMs));
   }
   const user = db.prepare('SELECT * FROM users WHERE username = ?').get(username) as UserRow;
   return { user, created: !before, before: before ?? null };

@@ -31,7 +31,7 @@ interface SyncState {
 const states = new WeakMap<ServerState, SyncState>();
 function syncState(state: ServerState): SyncState {
   let sync = states.get(state);
-  if (!sync) states.set(state, sync = { status: null, users: null, error: null, generation: 0, running: null });
+  if (!sync) states.set(state, (sync = { status: null, users: null, error: null, generation: 0, running: null }));
   return sync;
 }
 
@@ -39,12 +39,21 @@ function startSync(state: ServerState, policy: TargetPolicy): void {
   const sync = syncState(state);
   const generation = sync.generation;
   sync.status = 'RUNNING';
-  sync.running = searchAllUsers(storedLdapConfig(state.settings), policy).then(
-    (users) => { if (sync.generation === generation) sync.users = users; },
-    (error: unknown) => { if (sync.generation === generation) sync.error = ldapErrorText(error); },
-  ).finally(() => {
-    if (sync.generation === generation) { sync.status = 'OVER'; sync.running = null; }
-  });
+  sync.running = searchAllUsers(storedLdapConfig(state.settings), policy)
+    .then(
+      (users) => {
+        if (sync.generation === generation) sync.users = users;
+      },
+      (error: unknown) => {
+        if (sync.generation === generation) sync.error = ldapErrorText(error);
+      },
+    )
+    .finally(() => {
+      if (sync.generation === generation) {
+        sync.status = 'OVER';
+        sync.running = null;
+      }
+    });
 }
 
 /** Waits for a running sync (tests and shutdown); resolves at once when none runs. */
@@ -67,7 +76,11 @@ type Listed = { id: string; username: string; name: string; email: string; exist
 function listed(state: ServerState, users: LdapUser[], order: string | undefined): Listed[] {
   const exists = state.db.prepare('SELECT 1 FROM users WHERE username = ?').pluck();
   const rows = users.map((user) => ({
-    id: user.username, username: user.username, name: user.name ?? '', email: user.email ?? '', existing: !!exists.get(user.username),
+    id: user.username,
+    username: user.username,
+    name: user.name ?? '',
+    email: user.email ?? '',
+    existing: !!exists.get(user.username),
   }));
   const wanted = order || 'existing';
   const reverse = wanted.startsWith('-');
@@ -75,16 +88,21 @@ function listed(state: ServerState, users: LdapUser[], order: string | undefined
   if (!['id', 'username', 'name', 'email', 'existing'].includes(key)) return rows;
   const value = (row: Listed) => (typeof row[key] === 'boolean' ? Number(row[key]) : row[key]);
   // Stable like Python's sorted(); false before true, as 2.3's default `existing` order puts new users first.
-  return rows.map((row, i) => ({ row, i })).sort((a, b) => {
-    const x = value(a.row), y = value(b.row);
-    const cmp = x < y ? -1 : x > y ? 1 : 0;
-    return (reverse ? -cmp : cmp) || a.i - b.i;
-  }).map(({ row }) => row);
+  return rows
+    .map((row, i) => ({ row, i }))
+    .sort((a, b) => {
+      const x = value(a.row),
+        y = value(b.row);
+      const cmp = x < y ? -1 : x > y ? 1 : 0;
+      return (reverse ? -cmp : cmp) || a.i - b.i;
+    })
+    .map(({ row }) => row);
 }
 
 export function registerLdapUserRoutes(app: FastifyInstance, policy: TargetPolicy): void {
   const state = app.bastion;
-  const useCache = (request: FastifyRequest) => USE_CACHE.has(singleValues(request.query as Record<string, unknown>).cache_police ?? '1');
+  const useCache = (request: FastifyRequest) =>
+    USE_CACHE.has(singleValues(request.query as Record<string, unknown>).cache_police ?? '1');
 
   app.get('/api/v1/settings/ldap/users/', async (request, reply) => {
     if (!authorize(request, reply, IsSuperUser)) return reply;
@@ -126,10 +144,15 @@ export function registerLdapUserRoutes(app: FastifyInstance, policy: TargetPolic
   app.post('/api/v1/settings/ldap/users/import/', async (request, reply) => {
     if (!authorize(request, reply, IsSuperUser)) return reply;
     const { lang } = request.ctx;
-    const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body as Record<string, unknown> : {};
+    const body =
+      request.body && typeof request.body === 'object' && !Array.isArray(request.body)
+        ? (request.body as Record<string, unknown>)
+        : {};
     const list = body.username_list;
     if (!Array.isArray(list) || list.length === 0 || !list.every((name) => typeof name === 'string' && name)) {
-      return reply.code(400).send({ error: `username_list: ${t(lang, list === undefined ? 'field.required' : 'field.invalid_list')}` });
+      return reply
+        .code(400)
+        .send({ error: `username_list: ${t(lang, list === undefined ? 'field.required' : 'field.invalid_list')}` });
     }
     let users: LdapUser[] | null;
     if (useCache(request)) {
@@ -153,7 +176,11 @@ export function registerLdapUserRoutes(app: FastifyInstance, policy: TargetPolic
         })();
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        errors.push({ [user.username]: /UNIQUE constraint failed: users\.email/.test(message) ? `email: ${t(lang, 'field.unique')}` : message });
+        errors.push({
+          [user.username]: /UNIQUE constraint failed: users\.email/.test(message)
+            ? `email: ${t(lang, 'field.unique')}`
+            : message,
+        });
       }
     }
     if (errors.length) return reply.code(400).send({ errors });

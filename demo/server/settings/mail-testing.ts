@@ -23,8 +23,10 @@ export function registerMailTestingRoute(app: FastifyInstance, opts: { policy: T
   app.post('/api/v1/settings/mail/testing/', async (request, reply) => {
     if (!authorize(request, reply, IsSuperUser)) return reply;
     const lang = request.ctx.lang;
-    const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body)
-      ? (request.body as Record<string, unknown>) : {};
+    const body =
+      request.body && typeof request.body === 'object' && !Array.isArray(request.body)
+        ? (request.body as Record<string, unknown>)
+        : {};
     const { changes, errors } = validateSettings({ email: body }, true, lang);
     const fieldErrors: Record<string, string[]> = { ...errors?.email };
     const value = (name: string) => {
@@ -34,7 +36,8 @@ export function registerMailTestingRoute(app: FastifyInstance, opts: { policy: T
     const host = String(value('EMAIL_HOST') ?? '');
     if (!host && !fieldErrors.EMAIL_HOST) fieldErrors.EMAIL_HOST = [t(lang, 'field.required')];
     const port = Number(value('EMAIL_PORT') ?? 25);
-    if (!Number.isInteger(port) || port < 1 || port > 65535) fieldErrors.EMAIL_PORT ??= [t(lang, 'field.invalid_integer')];
+    if (!Number.isInteger(port) || port < 1 || port > 65535)
+      fieldErrors.EMAIL_PORT ??= [t(lang, 'field.invalid_integer')];
     if (Object.keys(fieldErrors).length) return reply.code(400).send(fieldErrors);
 
     const user = String(value('EMAIL_HOST_USER') ?? '');
@@ -45,7 +48,8 @@ export function registerMailTestingRoute(app: FastifyInstance, opts: { policy: T
     try {
       const address = await resolveAllowed(host, opts.policy);
       const transport = nodemailer.createTransport({
-        host: address, port,
+        host: address,
+        port,
         secure: value('EMAIL_USE_SSL') === true,
         requireTLS: value('EMAIL_USE_TLS') === true,
         auth: user ? { user, pass: password } : undefined,

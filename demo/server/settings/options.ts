@@ -9,7 +9,12 @@ import { CHOICE_LABELS, GROUP_LABELS, SETTING_TEXTS } from './labels.ts';
 import { SETTING_GROUPS, type SettingField } from './schema.ts';
 
 const DRF_TYPES: Record<SettingField['type'], string> = {
-  string: 'string', url: 'url', integer: 'integer', boolean: 'boolean', choice: 'choice', dict: 'nested object',
+  string: 'string',
+  url: 'url',
+  integer: 'integer',
+  boolean: 'boolean',
+  choice: 'choice',
+  dict: 'nested object',
 };
 
 function fieldMeta(name: string, field: SettingField, lang: Lang): Record<string, unknown> {
@@ -35,13 +40,20 @@ function fieldMeta(name: string, field: SettingField, lang: Lang): Record<string
 }
 
 export function settingsOptions(lang: Lang) {
-  const groups = Object.fromEntries(Object.entries(SETTING_GROUPS).map(([group, fields]) => [group, {
-    type: 'nested object',
-    required: false,
-    read_only: false,
-    label: pick(lang, GROUP_LABELS[group] ?? { zh: group, en: group }),
-    children: Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, fieldMeta(name, field, lang)])),
-  }]));
+  const groups = Object.fromEntries(
+    Object.entries(SETTING_GROUPS).map(([group, fields]) => [
+      group,
+      {
+        type: 'nested object',
+        required: false,
+        read_only: false,
+        label: pick(lang, GROUP_LABELS[group] ?? { zh: group, en: group }),
+        children: Object.fromEntries(
+          Object.entries(fields).map(([name, field]) => [name, fieldMeta(name, field, lang)]),
+        ),
+      },
+    ]),
+  );
   return {
     name: 'Setting Api',
     description: '',
@@ -53,5 +65,6 @@ export function settingsOptions(lang: Lang) {
 
 export function registerSettingsOptions(app: FastifyInstance): void {
   app.options('/api/v1/settings/setting/', (request, reply) =>
-    authorize(request, reply, IsSuperUser) ? settingsOptions(request.ctx.lang) : reply);
+    authorize(request, reply, IsSuperUser) ? settingsOptions(request.ctx.lang) : reply,
+  );
 }

@@ -5,8 +5,13 @@ import { SETTING_GROUPS } from './schema.ts';
 import type { SettingsStore } from './store.ts';
 import { validateSettings } from './validate.ts';
 
-const PASSWORD_RULES = ['SECURITY_PASSWORD_MIN_LENGTH', 'SECURITY_PASSWORD_UPPER_CASE', 'SECURITY_PASSWORD_LOWER_CASE',
-  'SECURITY_PASSWORD_NUMBER', 'SECURITY_PASSWORD_SPECIAL_CHAR'];
+const PASSWORD_RULES = [
+  'SECURITY_PASSWORD_MIN_LENGTH',
+  'SECURITY_PASSWORD_UPPER_CASE',
+  'SECURITY_PASSWORD_LOWER_CASE',
+  'SECURITY_PASSWORD_NUMBER',
+  'SECURITY_PASSWORD_SPECIAL_CHAR',
+];
 
 /**
  * What this server offers beyond 2.3's API, for clients that ask: a 2.3 core has no such field (Lina and 2.3
@@ -36,10 +41,16 @@ export function publicSettings(settings: SettingsStore) {
 
 /** Every group with its current values; write-only secrets are never returned. */
 function groupedSettings(settings: SettingsStore) {
-  return Object.fromEntries(Object.entries(SETTING_GROUPS).map(([group, fields]) => [
-    group,
-    Object.fromEntries(Object.entries(fields).filter(([, f]) => !f.writeOnly).map(([name]) => [name, settings.get(name)])),
-  ]));
+  return Object.fromEntries(
+    Object.entries(SETTING_GROUPS).map(([group, fields]) => [
+      group,
+      Object.fromEntries(
+        Object.entries(fields)
+          .filter(([, f]) => !f.writeOnly)
+          .map(([name]) => [name, settings.get(name)]),
+      ),
+    ]),
+  );
 }
 
 export function registerSettingsRoutes(app: FastifyInstance): void {
@@ -47,7 +58,8 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
   app.get('/api/v1/settings/public/', () => ({ data: publicSettings(settings) }));
 
   app.get('/api/v1/settings/setting/', (request, reply) =>
-    authorize(request, reply, IsSuperUser) ? groupedSettings(settings) : reply);
+    authorize(request, reply, IsSuperUser) ? groupedSettings(settings) : reply,
+  );
 
   const update = (partial: boolean) => (request: FastifyRequest, reply: FastifyReply) => {
     if (!authorize(request, reply, IsSuperUser)) return reply;

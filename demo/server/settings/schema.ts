@@ -14,8 +14,12 @@ export interface SettingField {
   choices?: readonly string[];
 }
 
-const str = (def = '', extra: Partial<SettingField> = {}): SettingField =>
-  ({ type: 'string', default: def, allowBlank: true, ...extra });
+const str = (def = '', extra: Partial<SettingField> = {}): SettingField => ({
+  type: 'string',
+  default: def,
+  allowBlank: true,
+  ...extra,
+});
 const bool = (def: boolean): SettingField => ({ type: 'boolean', default: def });
 const int = (def: number, min?: number, max?: number): SettingField => ({ type: 'integer', default: def, min, max });
 
@@ -55,7 +59,11 @@ export const SETTING_GROUPS: Record<string, Record<string, SettingField>> = {
     TERMINAL_PUBLIC_KEY_AUTH: bool(true),
     TERMINAL_HEARTBEAT_INTERVAL: int(20, 5, 99999),
     TERMINAL_ASSET_LIST_SORT_BY: { type: 'choice', default: 'hostname', choices: ['hostname', 'ip'] },
-    TERMINAL_ASSET_LIST_PAGE_SIZE: { type: 'choice', default: 'auto', choices: ['all', 'auto', '10', '15', '25', '50'] },
+    TERMINAL_ASSET_LIST_PAGE_SIZE: {
+      type: 'choice',
+      default: 'auto',
+      choices: ['all', 'auto', '10', '15', '25', '50'],
+    },
     TERMINAL_SESSION_KEEP_DURATION: int(200, 1, 99999),
     TERMINAL_TELNET_REGEX: str(''),
   },

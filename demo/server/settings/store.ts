@@ -29,21 +29,25 @@ export class SettingsStore {
   }
 
   set(name: string, value: unknown, category: string): void {
-    this.db.prepare(
-      'INSERT INTO settings (name, value, category) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value',
-    ).run(name, this.stored(name, value), category);
+    this.db
+      .prepare(
+        'INSERT INTO settings (name, value, category) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value',
+      )
+      .run(name, this.stored(name, value), category);
   }
 
   /** Writes every default that has no row yet (first start). */
   seedDefaults(overrides: Record<string, unknown> = {}): void {
     for (const [group, fields] of Object.entries(SETTING_GROUPS)) {
-      for (const [name, field] of Object.entries(fields)) this.insertMissing(name, overrides[name] ?? field.default, group);
+      for (const [name, field] of Object.entries(fields))
+        this.insertMissing(name, overrides[name] ?? field.default, group);
     }
     for (const [name, value] of Object.entries(FIXED_SETTINGS)) this.insertMissing(name, value, 'fixed');
   }
 
   private insertMissing(name: string, value: unknown, category: string): void {
-    this.db.prepare('INSERT OR IGNORE INTO settings (name, value, category) VALUES (?, ?, ?)')
+    this.db
+      .prepare('INSERT OR IGNORE INTO settings (name, value, category) VALUES (?, ?, ?)')
       .run(name, this.stored(name, value), category);
   }
 

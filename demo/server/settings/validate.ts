@@ -7,7 +7,11 @@ import { SETTING_GROUPS, type SettingField } from './schema.ts';
 type Errors = Record<string, Record<string, string[]>>;
 export type SettingChanges = { group: string; name: string; value: unknown }[];
 
-export function validateSettings(body: unknown, partial: boolean, lang: Lang): { changes: SettingChanges; errors: Errors | null } {
+export function validateSettings(
+  body: unknown,
+  partial: boolean,
+  lang: Lang,
+): { changes: SettingChanges; errors: Errors | null } {
   const changes: SettingChanges = [];
   const errors: Errors = {};
   const input = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
@@ -46,14 +50,19 @@ function coerceSetting(field: SettingField, raw: unknown, lang: Lang): { value: 
       return { value: n };
     }
     case 'choice':
-      return field.choices?.includes(String(raw)) ? { value: String(raw) } : { error: t(lang, 'field.invalid_choice', { value: String(raw) }) };
+      return field.choices?.includes(String(raw))
+        ? { value: String(raw) }
+        : { error: t(lang, 'field.invalid_choice', { value: String(raw) }) };
     case 'dict':
-      return raw && typeof raw === 'object' && !Array.isArray(raw) ? { value: raw } : { error: t(lang, 'field.invalid_dict') };
+      return raw && typeof raw === 'object' && !Array.isArray(raw)
+        ? { value: raw }
+        : { error: t(lang, 'field.invalid_dict') };
     default: {
       if (typeof raw !== 'string' && typeof raw !== 'number') return { error: t(lang, 'field.invalid_string') };
       const value = String(raw).trim();
       if (!value) return field.allowBlank && !field.required ? { value: '' } : { error: t(lang, 'field.blank') };
-      if (field.maxLength && value.length > field.maxLength) return { error: t(lang, 'field.max_length', { max: field.maxLength }) };
+      if (field.maxLength && value.length > field.maxLength)
+        return { error: t(lang, 'field.max_length', { max: field.maxLength }) };
       if (field.type === 'url' && !/^https?:\/\/\S+$/.test(value)) return { error: t(lang, 'field.invalid_url') };
       return { value };
     }

@@ -6,7 +6,13 @@ import { t } from '../lib/i18n.ts';
 import type { AssetAction } from './asset-work.ts';
 import { taskOwner } from './task-access.ts';
 import {
-  assetsByIds, assetsOfAdminUser, assetsUnderNode, assetTaskName, findInOrg, nodeTaskName, startAssetTask,
+  assetsByIds,
+  assetsOfAdminUser,
+  assetsUnderNode,
+  assetTaskName,
+  findInOrg,
+  nodeTaskName,
+  startAssetTask,
 } from './start-tasks.ts';
 
 const ASSETS = '/api/v1/assets';
@@ -16,19 +22,41 @@ export function registerAssetTaskRoutes(app: FastifyInstance): void {
     if (!authorize(request, reply, IsOrgAdmin)) return reply;
     const action = readAction(request, reply, ['refresh', 'test']);
     if (!action) return reply;
-    const asset = findInOrg<{ id: string; hostname: string }>(app.bastion.db, request.ctx, 'assets', idParam(request), 'id, hostname');
+    const asset = findInOrg<{ id: string; hostname: string }>(
+      app.bastion.db,
+      request.ctx,
+      'assets',
+      idParam(request),
+      'id, hostname',
+    );
     if (!asset) return notFound(request, reply);
-    const task = startAssetTask(app, assetTaskName(action as AssetAction, asset.hostname), action as AssetAction,
-      assetsByIds(app.bastion.db, [asset.id]), taskOwner(request.ctx));
+    const task = startAssetTask(
+      app,
+      assetTaskName(action as AssetAction, asset.hostname),
+      action as AssetAction,
+      assetsByIds(app.bastion.db, [asset.id]),
+      taskOwner(request.ctx),
+    );
     return reply.code(201).send({ task });
   });
 
   app.get(`${ASSETS}/admin-users/:id/connective/`, async (request, reply) => {
     if (!authorize(request, reply, IsOrgAdmin)) return reply;
-    const admin = findInOrg<{ id: string; name: string }>(app.bastion.db, request.ctx, 'admin_users', idParam(request), 'id, name');
+    const admin = findInOrg<{ id: string; name: string }>(
+      app.bastion.db,
+      request.ctx,
+      'admin_users',
+      idParam(request),
+      'id, name',
+    );
     if (!admin) return notFound(request, reply);
-    const task = startAssetTask(app, `Test admin user connectivity: ${admin.name}`, 'test',
-      assetsOfAdminUser(app.bastion.db, admin.id), taskOwner(request.ctx));
+    const task = startAssetTask(
+      app,
+      `Test admin user connectivity: ${admin.name}`,
+      'test',
+      assetsOfAdminUser(app.bastion.db, admin.id),
+      taskOwner(request.ctx),
+    );
     return { task };
   });
 
@@ -36,14 +64,25 @@ export function registerAssetTaskRoutes(app: FastifyInstance): void {
     if (!authorize(request, reply, IsOrgAdmin)) return reply;
     const action = readAction(request, reply, ['refresh', 'test', 'refresh_cache']);
     if (!action) return reply;
-    const node = findInOrg<{ key: string; value: string }>(app.bastion.db, request.ctx, 'nodes', idParam(request), 'key, value');
+    const node = findInOrg<{ key: string; value: string }>(
+      app.bastion.db,
+      request.ctx,
+      'nodes',
+      idParam(request),
+      'key, value',
+    );
     // Our node tree is computed live, so there is no cache to rebuild (Lina sends the zero UUID).
     if (!node && action === 'refresh_cache') return reply.code(201).send({ task: '0' });
     if (!node) return notFound(request, reply);
     // As JumpServer 2.3: any action other than "refresh" on an existing node tests connectivity.
     const work: AssetAction = action === 'refresh' ? 'refresh' : 'test';
-    const task = startAssetTask(app, nodeTaskName(work, node.value), work, assetsUnderNode(app.bastion.db, node.key),
-      taskOwner(request.ctx));
+    const task = startAssetTask(
+      app,
+      nodeTaskName(work, node.value),
+      work,
+      assetsUnderNode(app.bastion.db, node.key),
+      taskOwner(request.ctx),
+    );
     return reply.code(201).send({ task });
   });
 }

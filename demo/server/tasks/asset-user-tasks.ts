@@ -22,9 +22,18 @@ export function registerAssetUserTaskRoute(app: FastifyInstance): void {
     const args = { db, ctx: request.ctx as AuthedCtx, request, now: app.bastion.now() };
     const query = singleValues(request.query as Record<string, unknown>);
     const { rows } = listRows(assetUsersResource, args, { ...query, limit: '', offset: '' }, MAX_ACCOUNTS);
-    const name = rows.length === 1 ? `Test asset user connectivity: ${rows[0].username}@${rows[0].hostname}(${rows[0].ip})` : 'Test asset users connectivity';
+    const name =
+      rows.length === 1
+        ? `Test asset user connectivity: ${rows[0].username}@${rows[0].hostname}(${rows[0].ip})`
+        : 'Test asset users connectivity';
     const accounts = rows as unknown as AssetUserAccount[];
-    const job = { kind: 'asset_user_test' as const, accounts: accounts.map((row) => row.id), assets: [...new Set(accounts.map((row) => row.asset))] };
-    return reply.code(201).send({ task: app.tasks.submit(name, taskOwner(request.ctx), assetUserTestWork(db, accounts), job) });
+    const job = {
+      kind: 'asset_user_test' as const,
+      accounts: accounts.map((row) => row.id),
+      assets: [...new Set(accounts.map((row) => row.asset))],
+    };
+    return reply
+      .code(201)
+      .send({ task: app.tasks.submit(name, taskOwner(request.ctx), assetUserTestWork(db, accounts), job) });
   });
 }

@@ -10,7 +10,13 @@ import { assetsByIds } from './start-tasks.ts';
 import { resolveTarget, type LoginAccount } from './targets.ts';
 
 /** One row of the asset-users list, as the test reads it. */
-export interface AssetUserAccount { id: string; asset: string; username: string; hostname: string; ip: string }
+export interface AssetUserAccount {
+  id: string;
+  asset: string;
+  username: string;
+  hostname: string;
+  ip: string;
+}
 
 export function assetUserTestWork(db: DB, rows: AssetUserAccount[]): TaskWork {
   return async (task) => {
@@ -20,12 +26,22 @@ export function assetUserTestWork(db: DB, rows: AssetUserAccount[]): TaskWork {
       if (task.signal.aborted) break;
       const [asset] = assetsByIds(db, [String(row.asset)]);
       if (!asset) continue; // deleted since the task was queued
-      const secrets = openColumns(db, 'asset_users', db.prepare('SELECT password, private_key FROM asset_users WHERE id = ?').get(row.id) as { password: string; private_key: string });
+      const secrets = openColumns(
+        db,
+        'asset_users',
+        db.prepare('SELECT password, private_key FROM asset_users WHERE id = ?').get(row.id) as {
+          password: string;
+          private_key: string;
+        },
+      );
       const login: LoginAccount = { username: String(row.username), ...secrets };
       const label = `${row.username}@${row.hostname}`;
       const target = resolveTarget(db, asset, login);
       if (target.skip) {
-        task.log(pick(task.lang, TASK_LOG.skipped, { name: label, reason: pick(task.lang, SKIP_REASONS[target.skip]) }), 'warn');
+        task.log(
+          pick(task.lang, TASK_LOG.skipped, { name: label, reason: pick(task.lang, SKIP_REASONS[target.skip]) }),
+          'warn',
+        );
         result.skipped[label] = SKIP_REASONS[target.skip].en;
         continue;
       }
@@ -34,7 +50,13 @@ export function assetUserTestWork(db: DB, rows: AssetUserAccount[]): TaskWork {
       else result.failed[label] = outcome.reason;
     }
     if (task.signal.aborted) throw new Error('Cancelled: the server is stopping');
-    task.log(pick(task.lang, TASK_LOG.testSummary, { ok: result.ok.length, failed: Object.keys(result.failed).length, skipped: Object.keys(result.skipped).length }));
+    task.log(
+      pick(task.lang, TASK_LOG.testSummary, {
+        ok: result.ok.length,
+        failed: Object.keys(result.failed).length,
+        skipped: Object.keys(result.skipped).length,
+      }),
+    );
     return result;
   };
 }

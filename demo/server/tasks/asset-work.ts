@@ -19,16 +19,27 @@ export type { AssetAction };
 /** Hosts tried at once inside one task (the runner separately bounds tasks to 2). */
 const HOSTS_AT_ONCE = 4;
 
-export interface AssetTaskResult { ok: string[]; failed: Record<string, string>; skipped: Record<string, string> }
+export interface AssetTaskResult {
+  ok: string[];
+  failed: Record<string, string>;
+  skipped: Record<string, string>;
+}
 
 /**
  * `login` tests another account (a system user) instead of the admin user: its outcome is only the
  * task's result, since an asset's recorded connectivity is its admin user's.
  */
-export function assetWork(db: DB, now: () => number, action: AssetAction, assets: AssetRow[], login?: LoginAccount): TaskWork {
+export function assetWork(
+  db: DB,
+  now: () => number,
+  action: AssetAction,
+  assets: AssetRow[],
+  login?: LoginAccount,
+): TaskWork {
   return async (task) => {
     const result: AssetTaskResult = { ok: [], failed: {}, skipped: {} };
-    const say = (text: Localized, params: Record<string, string | number>, tone?: LogTone) => task.log(pick(task.lang, text, params), tone);
+    const say = (text: Localized, params: Record<string, string | number>, tone?: LogTone) =>
+      task.log(pick(task.lang, text, params), tone);
     say(action === 'test' ? TASK_LOG.testStart : TASK_LOG.refreshStart, { count: assets.length });
     const targets = assets.map((asset) => resolveTarget(db, asset, login));
     for (const { asset, skip } of targets) {
@@ -47,8 +58,11 @@ export function assetWork(db: DB, now: () => number, action: AssetAction, assets
     });
     result.ok.sort(); // hosts finish in any order; report them in a stable one
     if (task.signal.aborted) throw new Error('Cancelled: the server is stopping');
-    say(action === 'test' ? TASK_LOG.testSummary : TASK_LOG.refreshSummary,
-      { ok: result.ok.length, failed: Object.keys(result.failed).length, skipped: Object.keys(result.skipped).length });
+    say(action === 'test' ? TASK_LOG.testSummary : TASK_LOG.refreshSummary, {
+      ok: result.ok.length,
+      failed: Object.keys(result.failed).length,
+      skipped: Object.keys(result.skipped).length,
+    });
     return result;
   };
 }
@@ -58,34 +72,60 @@ type Outcome = { ok: true; hardware?: HardwareInfo } | { ok: false; reason: stri
 export async function tryAsset(task: TaskContext, target: AssetTarget, action: AssetAction): Promise<Outcome> {
   const { asset, endpoint, gateway } = target;
   const name = asset.hostname;
-  const say = (text: Localized, params: Record<string, string | number>, tone?: LogTone) => task.log(pick(task.lang, text, params), tone);
-  const via = gateway ? pick(task.lang, TASK_LOG.via, { gateway: gateway.name, host: gateway.host, port: gateway.port }) : '';
+  const say = (text: Localized, params: Record<string, string | number>, tone?: LogTone) =>
+    task.log(pick(task.lang, text, params), tone);
+  const via = gateway
+    ? pick(task.lang, TASK_LOG.via, { gateway: gateway.name, host: gateway.host, port: gateway.port })
+    : '';
   say(TASK_LOG.connecting, { name, host: endpoint!.host, port: endpoint!.port, user: endpoint!.username, via });
   try {
-    return await withSsh(endpoint!, { timeoutMs: task.timeoutMs, signal: task.signal, gateway, policy: task.policy }, async (client: Client) => {
-      say(TASK_LOG.authenticated, { name }, 'ok');
-      if (action === 'test') return { ok: true };
-      const hardware = await collectHardware(client, task.timeoutMs, (line) => task.log(`${name}: ${line}`));
-      say(TASK_LOG.hardwareUpdated, { name, os: hardware.os ?? '?', arch: hardware.os_arch ?? '', cpus: hardware.cpu_vcpus ?? '?', memory: hardware.memory ?? '?' }, 'ok');
-      return { ok: true, hardware };
-    });
+    return await withSsh(
+      endpoint!,
+      { timeoutMs: task.timeoutMs, signal: task.signal, gateway, policy: task.policy },
+      async (client: Client) => {
+        say(TASK_LOG.authenticated, { name }, 'ok');
+        if (action === 'test') return { ok: true };
+        const hardware = await collectHardware(client, task.timeoutMs, (line) => task.log(`${name}: ${line}`));
+        say(
+          TASK_LOG.hardwareUpdated,
+          {
+            name,
+            os: hardware.os ?? '?',
+            arch: hardware.os_arch ?? '',
+            cpus: hardware.cpu_vcpus ?? '?',
+            memory: hardware.memory ?? '?',
+          },
+          'ok',
+        );
+        return { ok: true, hardware };
+      },
+    );
   } catch (error) {
     // Connection failures are already described; a failing command after login is not.
     const reason = error instanceof SshStepError ? error.message : describeSshError(error, task.timeoutMs);
     // A refusal is not a network fault: say so plainly. The result keeps the English reason.
     const text = failureText(task.lang, error, reason);
-    say(error instanceof SshStepError && error.refused ? TASK_LOG.refused : TASK_LOG.unreachable, { name, reason: text }, 'fail');
+    say(
+      error instanceof SshStepError && error.refused ? TASK_LOG.refused : TASK_LOG.unreachable,
+      { name, reason: text },
+      'fail',
+    );
     return { ok: false, reason };
   }
 }
 
 function recordOutcome(db: DB, now: () => number, assetId: string, outcome: Outcome): void {
-  db.prepare('UPDATE assets SET connectivity_status = ?, connectivity_datetime = ? WHERE id = ?')
-    .run(outcome.ok ? 1 : 0, isoAt(now()), assetId);
+  db.prepare('UPDATE assets SET connectivity_status = ?, connectivity_datetime = ? WHERE id = ?').run(
+    outcome.ok ? 1 : 0,
+    isoAt(now()),
+    assetId,
+  );
   if (outcome.ok && outcome.hardware) {
     const fields = Object.keys(outcome.hardware) as (keyof HardwareInfo)[];
-    db.prepare(`UPDATE assets SET ${fields.map((f) => `${f} = @${f}`).join(', ')} WHERE id = @id`)
-      .run({ ...outcome.hardware, id: assetId });
+    db.prepare(`UPDATE assets SET ${fields.map((f) => `${f} = @${f}`).join(', ')} WHERE id = @id`).run({
+      ...outcome.hardware,
+      id: assetId,
+    });
   }
 }
 

@@ -15,7 +15,6 @@ import { SshStepError, withSsh } from './ssh/connect.ts';
 import { describeSshError, withTimeout } from './ssh/errors.ts';
 import { resolveTarget, type AssetRow, type LoginAccount } from './targets.ts';
 
-
 export const COMMAND_LOG = {
   start: L('在 {count} 台主机上以 {user} 执行：{command}', 'Running on {count} host(s) as {user}: {command}'),
   header: L('>>> {name}', '>>> {name}'),
@@ -23,7 +22,10 @@ export const COMMAND_LOG = {
   signal: L('<<< {name}: 被信号 {signal} 终止', '<<< {name}: killed by signal {signal}'),
   failed: L('<<< {name}: 失败：{reason}', '<<< {name}: failed: {reason}'),
   truncated: L('（输出超过 {size} KiB，其余部分已省略）', '(output over {size} KiB, the rest is left out)'),
-  summary: L('汇总：{ok} 台成功，{failed} 台失败，{skipped} 台跳过', 'Summary: {ok} succeeded, {failed} failed, {skipped} skipped'),
+  summary: L(
+    '汇总：{ok} 台成功，{failed} 台失败，{skipped} 台跳过',
+    'Summary: {ok} succeeded, {failed} failed, {skipped} skipped',
+  ),
 } satisfies Record<string, Localized>;
 
 /** Hosts worked on at once: 200 hosts must not mean 200 connections. */
@@ -38,10 +40,15 @@ const FIRST_HOST_HEAD_START_MS = 300;
 /** A command runs at most this long on a host (connect and login have their own bound). */
 export const COMMAND_TIMEOUT_MS = 120_000;
 
-export interface CommandResult extends AssetTaskResult { exit: Record<string, number | null> }
+export interface CommandResult extends AssetTaskResult {
+  exit: Record<string, number | null>;
+}
 
 /** One host's part of the log: written live while it is the first unfinished part, held otherwise. */
-interface Part { held: [string, LogTone | undefined][]; done: boolean }
+interface Part {
+  held: [string, LogTone | undefined][];
+  done: boolean;
+}
 
 class OrderedLog {
   private readonly parts: Part[] = [];
@@ -82,13 +89,16 @@ export interface CommandJobInput {
 export function commandWork(db: DB, input: CommandJobInput): TaskWork {
   return async (task) => {
     const result: CommandResult = { ok: [], failed: {}, skipped: {}, exit: {} };
-    const say = (text: Localized, params: Record<string, string | number>, tone?: LogTone) => task.log(pick(task.lang, text, params), tone);
+    const say = (text: Localized, params: Record<string, string | number>, tone?: LogTone) =>
+      task.log(pick(task.lang, text, params), tone);
     say(COMMAND_LOG.start, { count: input.assets.length, user: input.runAsLabel, command: input.command });
     const out = new OrderedLog(task);
     // Every host's connection listens on the task's signal.
     setMaxListeners(COMMAND_HOSTS_AT_ONCE * 4, task.signal);
     let openGate = () => {};
-    const gate = new Promise<void>((resolve) => { openGate = resolve; });
+    const gate = new Promise<void>((resolve) => {
+      openGate = resolve;
+    });
     const headStart = setTimeout(openGate, FIRST_HOST_HEAD_START_MS);
     let next = 0;
     const worker = async (index: number): Promise<void> => {
@@ -102,21 +112,36 @@ export function commandWork(db: DB, input: CommandJobInput): TaskWork {
       }
     };
     try {
-      await Promise.all(Array.from({ length: Math.min(COMMAND_HOSTS_AT_ONCE, input.assets.length) }, (_, index) => worker(index)));
+      await Promise.all(
+        Array.from({ length: Math.min(COMMAND_HOSTS_AT_ONCE, input.assets.length) }, (_, index) => worker(index)),
+      );
     } finally {
       clearTimeout(headStart);
     }
     result.ok.sort();
     if (task.signal.aborted) throw task.signal.reason instanceof Error ? task.signal.reason : new Error('Cancelled');
-    say(COMMAND_LOG.summary, { ok: result.ok.length, failed: Object.keys(result.failed).length, skipped: Object.keys(result.skipped).length },
-      Object.keys(result.failed).length ? 'warn' : 'ok');
+    say(
+      COMMAND_LOG.summary,
+      { ok: result.ok.length, failed: Object.keys(result.failed).length, skipped: Object.keys(result.skipped).length },
+      Object.keys(result.failed).length ? 'warn' : 'ok',
+    );
     return result;
   };
 }
 
-async function runOnHost(db: DB, task: TaskContext, input: CommandJobInput, asset: AssetRow, part: Part, out: OrderedLog, result: CommandResult, loggedIn: () => void): Promise<void> {
+async function runOnHost(
+  db: DB,
+  task: TaskContext,
+  input: CommandJobInput,
+  asset: AssetRow,
+  part: Part,
+  out: OrderedLog,
+  result: CommandResult,
+  loggedIn: () => void,
+): Promise<void> {
   const name = `${asset.hostname}(${asset.ip})`;
-  const line = (text: Localized, params: Record<string, string | number>, tone?: LogTone) => out.write(part, pick(task.lang, text, params), tone);
+  const line = (text: Localized, params: Record<string, string | number>, tone?: LogTone) =>
+    out.write(part, pick(task.lang, text, params), tone);
   line(COMMAND_LOG.header, { name }, 'warn');
   const login = input.loginOn(asset);
   const target = login ? resolveTarget(db, asset, login) : { asset, skip: 'systemUserNoSecret' as const };
@@ -128,19 +153,48 @@ async function runOnHost(db: DB, task: TaskContext, input: CommandJobInput, asse
   }
   if (target.gateway) {
     // Said only for a host behind a gateway: the others' part is their output alone.
-    const via = pick(task.lang, TASK_LOG.via, { gateway: target.gateway.name, host: target.gateway.host, port: target.gateway.port });
-    line(TASK_LOG.connecting, { name, host: target.endpoint!.host, port: target.endpoint!.port, user: target.endpoint!.username, via });
+    const via = pick(task.lang, TASK_LOG.via, {
+      gateway: target.gateway.name,
+      host: target.gateway.host,
+      port: target.gateway.port,
+    });
+    line(TASK_LOG.connecting, {
+      name,
+      host: target.endpoint!.host,
+      port: target.endpoint!.port,
+      user: target.endpoint!.username,
+      via,
+    });
   }
   try {
-    const code = await withSsh(target.endpoint!, { timeoutMs: task.timeoutMs, signal: task.signal, gateway: target.gateway, policy: task.policy },
-      (client) => (loggedIn(), execStreaming(client, input.command, input.commandTimeoutMs ?? COMMAND_TIMEOUT_MS, task.signal, (text) => out.write(part, text), (size) => line(COMMAND_LOG.truncated, { size }))));
+    const code = await withSsh(
+      target.endpoint!,
+      { timeoutMs: task.timeoutMs, signal: task.signal, gateway: target.gateway, policy: task.policy },
+      (client) => (
+        loggedIn(),
+        execStreaming(
+          client,
+          input.command,
+          input.commandTimeoutMs ?? COMMAND_TIMEOUT_MS,
+          task.signal,
+          (text) => out.write(part, text),
+          (size) => line(COMMAND_LOG.truncated, { size }),
+        )
+      ),
+    );
     result.exit[asset.hostname] = typeof code === 'number' ? code : null;
     if (typeof code === 'number') line(COMMAND_LOG.exit, { name, code }, code === 0 ? 'ok' : 'fail');
     else line(COMMAND_LOG.signal, { name, signal: code.signal }, 'fail');
     if (code === 0) result.ok.push(asset.hostname);
-    else result.failed[asset.hostname] = typeof code === 'number' ? `Exit status ${code}` : `Killed by signal ${code.signal}`;
+    else
+      result.failed[asset.hostname] =
+        typeof code === 'number' ? `Exit status ${code}` : `Killed by signal ${code.signal}`;
   } catch (error) {
-    const reason = task.signal.aborted ? 'Cancelled' : error instanceof SshStepError ? error.message : describeSshError(error, task.timeoutMs);
+    const reason = task.signal.aborted
+      ? 'Cancelled'
+      : error instanceof SshStepError
+        ? error.message
+        : describeSshError(error, task.timeoutMs);
     line(COMMAND_LOG.failed, { name, reason: failureText(task.lang, error, reason) }, 'fail');
     result.failed[asset.hostname] = reason;
     result.exit[asset.hostname] = null;
@@ -151,7 +205,14 @@ async function runOnHost(db: DB, task: TaskContext, input: CommandJobInput, asse
  * Runs the command, handing complete output lines (stdout and stderr as they arrive) to `write`;
  * resolves with the exit status, or the signal that ended it. Bounded by `timeoutMs` and the signal.
  */
-function execStreaming(client: Client, command: string, timeoutMs: number, signal: AbortSignal, write: (line: string) => void, cut: (kib: number) => void): Promise<number | { signal: string }> {
+function execStreaming(
+  client: Client,
+  command: string,
+  timeoutMs: number,
+  signal: AbortSignal,
+  write: (line: string) => void,
+  cut: (kib: number) => void,
+): Promise<number | { signal: string }> {
   let close: (() => void) | undefined;
   const finished = new Promise<number | { signal: string }>((resolve, reject) => {
     client.exec(command, (error, channel) => {
@@ -191,5 +252,7 @@ function execStreaming(client: Client, command: string, timeoutMs: number, signa
       channel.end();
     });
   });
-  return withTimeout(finished, timeoutMs, `Timed out running the command after ${Math.round(timeoutMs / 1000)} s`, () => close?.());
+  return withTimeout(finished, timeoutMs, `Timed out running the command after ${Math.round(timeoutMs / 1000)} s`, () =>
+    close?.(),
+  );
 }

@@ -5,12 +5,19 @@ const GIB = 1024 ** 3;
 /** "15.6 G", JumpServer's rendering of memory and disk sizes (GiB, one decimal). */
 export const formatGiB = (bytes: number): string => `${(Math.round((bytes / GIB) * 10) / 10).toFixed(1)} G`;
 
-export interface CpuInfo { model: string | null; sockets: number | null; cores: number | null }
+export interface CpuInfo {
+  model: string | null;
+  sockets: number | null;
+  cores: number | null;
+}
 
 /** model name, distinct physical ids (sockets) and cores per socket × sockets from /proc/cpuinfo. */
 export function parseCpuInfo(text: string): CpuInfo {
   const values = (key: string): string[] =>
-    text.split('\n').filter((line) => line.split(':')[0]?.trim() === key).map((line) => line.slice(line.indexOf(':') + 1).trim());
+    text
+      .split('\n')
+      .filter((line) => line.split(':')[0]?.trim() === key)
+      .map((line) => line.slice(line.indexOf(':') + 1).trim());
   const model = values('model name')[0] ?? values('Model')[0] ?? values('Hardware')[0] ?? null;
   const physicalIds = new Set(values('physical id'));
   const processors = values('processor').length;
@@ -36,7 +43,10 @@ export function parseOsRelease(text: string): Record<string, string> {
   return out;
 }
 
-export interface DiskUsage { mount: string; bytes: number }
+export interface DiskUsage {
+  mount: string;
+  bytes: number;
+}
 
 /**
  * Real file systems of `df -P -B1`: block devices, plus the root mount (an overlay in containers).

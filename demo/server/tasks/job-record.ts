@@ -13,12 +13,20 @@ export type JobRecord =
   | { kind: 'command'; command: string; run_as: string; hosts: string[]; user: string };
 
 /** 2.3's AdHoc `tasks`: one Ansible task, `{name, action: {module, args}}`. */
-export interface AdhocTask { name: string; action: { module: string; args: string } }
+export interface AdhocTask {
+  name: string;
+  action: { module: string; args: string };
+}
 
 /** The version fields of a job (2.3's AdHoc), the same for the same job so that versions repeat. */
 export interface AdhocShape {
-  tasks: AdhocTask[]; pattern: string; options: Record<string, unknown>; hosts: string[];
-  run_as_admin: boolean; run_as: string; become: Record<string, unknown>;
+  tasks: AdhocTask[];
+  pattern: string;
+  options: Record<string, unknown>;
+  hosts: string[];
+  run_as_admin: boolean;
+  run_as: string;
+  become: Record<string, unknown>;
 }
 
 const OPTIONS = { timeout: 10, forks: 10 };
@@ -29,19 +37,57 @@ export function adhocShape(job: JobRecord): AdhocShape {
   switch (job.kind) {
     case 'assets':
       return job.action === 'test'
-        ? { ...base, tasks: [{ name: 'test_ping', action: { module: 'ping', args: '' } }], hosts: job.assets, run_as_admin: true, run_as: '' }
-        : { ...base, tasks: [{ name: 'get host info', action: { module: 'setup', args: '' } }], hosts: job.assets, run_as_admin: true, run_as: '' };
+        ? {
+            ...base,
+            tasks: [{ name: 'test_ping', action: { module: 'ping', args: '' } }],
+            hosts: job.assets,
+            run_as_admin: true,
+            run_as: '',
+          }
+        : {
+            ...base,
+            tasks: [{ name: 'get host info', action: { module: 'setup', args: '' } }],
+            hosts: job.assets,
+            run_as_admin: true,
+            run_as: '',
+          };
     case 'system_user_test':
-      return { ...base, tasks: [{ name: 'ping', action: { module: 'ping', args: '' } }], hosts: job.assets, run_as_admin: false, run_as: job.system_user };
+      return {
+        ...base,
+        tasks: [{ name: 'ping', action: { module: 'ping', args: '' } }],
+        hosts: job.assets,
+        run_as_admin: false,
+        run_as: job.system_user,
+      };
     case 'push':
       return {
-        ...base, tasks: [{ name: `Add user ${job.username ?? ''}`.trim(), action: { module: 'user', args: job.username ? `name=${job.username}` : '' } }],
-        hosts: job.assets, run_as_admin: true, run_as: job.system_user, become: { method: 'sudo', user: 'root' },
+        ...base,
+        tasks: [
+          {
+            name: `Add user ${job.username ?? ''}`.trim(),
+            action: { module: 'user', args: job.username ? `name=${job.username}` : '' },
+          },
+        ],
+        hosts: job.assets,
+        run_as_admin: true,
+        run_as: job.system_user,
+        become: { method: 'sudo', user: 'root' },
       };
     case 'asset_user_test':
-      return { ...base, tasks: [{ name: 'ping', action: { module: 'ping', args: '' } }], hosts: job.assets, run_as_admin: false, run_as: '' };
+      return {
+        ...base,
+        tasks: [{ name: 'ping', action: { module: 'ping', args: '' } }],
+        hosts: job.assets,
+        run_as_admin: false,
+        run_as: '',
+      };
     case 'command':
-      return { ...base, tasks: [{ name: 'run command', action: { module: 'shell', args: job.command } }], hosts: job.hosts, run_as_admin: false, run_as: job.run_as };
+      return {
+        ...base,
+        tasks: [{ name: 'run command', action: { module: 'shell', args: job.command } }],
+        hosts: job.hosts,
+        run_as_admin: false,
+        run_as: job.run_as,
+      };
   }
 }
-

@@ -13,10 +13,12 @@ import type { TaskWork } from './runner.ts';
 import { assetsByIds } from './start-tasks.ts';
 import type { LoginAccount } from './targets.ts';
 
-const SYSTEM_USER_COLUMNS = 'id, name, username, password, private_key, public_key, username_same_with_user, shell, home, system_groups, sudo';
+const SYSTEM_USER_COLUMNS =
+  'id, name, username, password, private_key, public_key, username_same_with_user, shell, home, system_groups, sudo';
 
 function systemUser(db: DB, id: string): (LoginAccount & PushSystemUser) | undefined {
-  const row = db.prepare(`SELECT ${SYSTEM_USER_COLUMNS} FROM system_users WHERE id = ?`).get(id) as (LoginAccount & PushSystemUser) | undefined;
+  const row = db.prepare(`SELECT ${SYSTEM_USER_COLUMNS} FROM system_users WHERE id = ?`).get(id) as
+    (LoginAccount & PushSystemUser) | undefined;
   return row && openColumns(db, 'system_users', row);
 }
 
@@ -24,7 +26,11 @@ function systemUser(db: DB, id: string): (LoginAccount & PushSystemUser) | undef
  * The work of a job that needs nothing but the database (every kind but `command`), or a reason it
  * cannot be built any more (its system user was deleted).
  */
-export function workOf(db: DB, now: () => number, job: Exclude<JobRecord, { kind: 'command' }>): TaskWork | { missing: string } {
+export function workOf(
+  db: DB,
+  now: () => number,
+  job: Exclude<JobRecord, { kind: 'command' }>,
+): TaskWork | { missing: string } {
   switch (job.kind) {
     case 'assets':
       return assetWork(db, now, job.action, assetsByIds(db, job.assets));
@@ -34,10 +40,15 @@ export function workOf(db: DB, now: () => number, job: Exclude<JobRecord, { kind
     }
     case 'push': {
       const user = systemUser(db, job.system_user);
-      return user ? pushWork(db, assetsByIds(db, job.assets), pushAccounts(db, user, job.username)) : { missing: 'system_user' };
+      return user
+        ? pushWork(db, assetsByIds(db, job.assets), pushAccounts(db, user, job.username))
+        : { missing: 'system_user' };
     }
     case 'asset_user_test': {
-      const rows = db.prepare('SELECT id, asset, username, hostname, ip FROM asset_users WHERE id IN (SELECT value FROM json_each(?)) ORDER BY hostname, username')
+      const rows = db
+        .prepare(
+          'SELECT id, asset, username, hostname, ip FROM asset_users WHERE id IN (SELECT value FROM json_each(?)) ORDER BY hostname, username',
+        )
         .all(JSON.stringify(job.accounts)) as AssetUserAccount[];
       return assetUserTestWork(db, rows);
     }

@@ -7,7 +7,6 @@ import { TargetRefusedError } from '../../shared/allowed-targets.ts';
 import { TASK_TEXT } from './messages.ts';
 import { SshStepError } from './ssh/connect.ts';
 
-
 export const TASK_LOG = {
   testStart: L('测试 {count} 个资产的可连接性', 'Test connectivity of {count} asset(s)'),
   refreshStart: L('更新 {count} 个资产的硬件信息', 'Refresh hardware info of {count} asset(s)'),
@@ -17,10 +16,22 @@ export const TASK_LOG = {
   unreachable: L('{name}: 不可连接：{reason}', '{name}: Unreachable: {reason}'),
   refused: L('{name}: {reason}', '{name}: {reason}'),
   skipped: L('{name}: {reason}', '{name}: {reason}'),
-  hardwareUpdated: L('{name}: 硬件信息已更新（{os} {arch}，{cpus} 个 vCPU，内存 {memory}）', '{name}: Hardware info updated ({os} {arch}, {cpus} vCPU, {memory})'),
-  testSummary: L('汇总：{ok} 个可连接，{failed} 个不可连接，{skipped} 个跳过', 'Summary: {ok} reachable, {failed} unreachable, {skipped} skipped'),
-  refreshSummary: L('汇总：{ok} 个已更新，{failed} 个失败，{skipped} 个跳过', 'Summary: {ok} refreshed, {failed} failed, {skipped} skipped'),
-  notChecked: L('另有 {count} 个新资产未自动检查：请在其节点上测试', '{count} more new asset(s) are not checked automatically: test them from their node'),
+  hardwareUpdated: L(
+    '{name}: 硬件信息已更新（{os} {arch}，{cpus} 个 vCPU，内存 {memory}）',
+    '{name}: Hardware info updated ({os} {arch}, {cpus} vCPU, {memory})',
+  ),
+  testSummary: L(
+    '汇总：{ok} 个可连接，{failed} 个不可连接，{skipped} 个跳过',
+    'Summary: {ok} reachable, {failed} unreachable, {skipped} skipped',
+  ),
+  refreshSummary: L(
+    '汇总：{ok} 个已更新，{failed} 个失败，{skipped} 个跳过',
+    'Summary: {ok} refreshed, {failed} failed, {skipped} skipped',
+  ),
+  notChecked: L(
+    '另有 {count} 个新资产未自动检查：请在其节点上测试',
+    '{count} more new asset(s) are not checked automatically: test them from their node',
+  ),
   taskFailed: L('任务失败：{reason}', 'Task failed: {reason}'),
 } satisfies Record<string, Localized>;
 
@@ -61,9 +72,12 @@ export function failureText(lang: Lang, error: unknown, fallback: string): strin
   if (error instanceof SshStepError) {
     const cause = error.cause;
     // The English refusal is the error's own message (it also names what a host name resolved to).
-    const reason = cause instanceof TargetRefusedError
-      ? (lang === 'en' ? cause.message : pick(lang, TASK_TEXT.targetRefused, { host: cause.host, networks: cause.networks.join(', ') }))
-      : reasonText(lang, error.reason);
+    const reason =
+      cause instanceof TargetRefusedError
+        ? lang === 'en'
+          ? cause.message
+          : pick(lang, TASK_TEXT.targetRefused, { host: cause.host, networks: cause.networks.join(', ') })
+        : reasonText(lang, error.reason);
     if (error.step === 'target') return reason;
     return `${pick(lang, error.step === 'gateway' ? L('网关', 'Gateway') : L('网关通道', 'Gateway channel'))}: ${reason}`;
   }

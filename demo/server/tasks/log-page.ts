@@ -29,8 +29,10 @@ pre{margin:0;padding:12px 16px;white-space:pre-wrap;word-break:break-all}
 #task-log-status{padding:0 16px 12px;color:#9a9a9a}.missing{padding:24px 16px;color:#f05d5d}`;
 
 function page(lang: Lang, body: string, script = ''): string {
-  return `<!doctype html><html lang="${lang === 'zh' ? 'zh-CN' : 'en'}"><head><meta charset="utf-8"><title>${escapeHtml(pick(lang, TEXT.title))}</title>`
-    + `<style>${STYLE}</style></head><body>${body}${script}</body></html>`;
+  return (
+    `<!doctype html><html lang="${lang === 'zh' ? 'zh-CN' : 'en'}"><head><meta charset="utf-8"><title>${escapeHtml(pick(lang, TEXT.title))}</title>` +
+    `<style>${STYLE}</style></head><body>${body}${script}</body></html>`
+  );
 }
 
 function logPage(request: FastifyRequest, reply: FastifyReply) {
@@ -40,19 +42,27 @@ function logPage(request: FastifyRequest, reply: FastifyReply) {
   }
   const id = (request.params as { id: string }).id;
   const task = request.server.tasks.store.get(id);
-  const send = (status: number, html: string) => reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html);
+  const send = (status: number, html: string) =>
+    reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html);
   if (!task || !maySeeTask(request.server.bastion.db, ctx.user, task)) {
     return send(404, page(ctx.lang, `<p class="missing">${escapeHtml(pick(ctx.lang, TEXT.missing))}</p>`));
   }
   const attr = (text: Localized) => escapeHtml(pick(ctx.lang, text));
-  return send(200, page(ctx.lang,
-    `<pre id="task-log" data-task="${escapeHtml(task.id)}"></pre>`
-    + `<div id="task-log-status" data-ended="${attr(TEXT.ended)}" data-failed="${attr(TEXT.failed)}">${attr(TASK_TEXT.waiting)}</div>`,
-    `<script src="${TASK_LOG_SCRIPT}"></script>`));
+  return send(
+    200,
+    page(
+      ctx.lang,
+      `<pre id="task-log" data-task="${escapeHtml(task.id)}"></pre>` +
+        `<div id="task-log-status" data-ended="${attr(TEXT.ended)}" data-failed="${attr(TEXT.failed)}">${attr(TASK_TEXT.waiting)}</div>`,
+      `<script src="${TASK_LOG_SCRIPT}"></script>`,
+    ),
+  );
 }
 
 export function registerTaskLogPage(app: FastifyInstance): void {
   const script = readFileSync(new URL('../../task-log.js', import.meta.url), 'utf8');
-  app.get(TASK_LOG_SCRIPT, (_request, reply) => reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'no-cache').send(script));
+  app.get(TASK_LOG_SCRIPT, (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'no-cache').send(script),
+  );
   app.get('/core/ops/celery/task/:id/log/', logPage);
 }

@@ -43,7 +43,9 @@ export function registerTaskLogRoutes(app: FastifyInstance): void {
  * as an unknown id (not 403): task logs name hosts, IPs and failure reasons of another org, and a
  * distinct answer would confirm that the id exists and is running.
  */
-function visibleTask(request: FastifyRequest & { ctx: { user: NonNullable<FastifyRequest['ctx']['user']> } }): TaskRow | undefined {
+function visibleTask(
+  request: FastifyRequest & { ctx: { user: NonNullable<FastifyRequest['ctx']['user']> } },
+): TaskRow | undefined {
   const task = request.server.tasks.store.get((request.params as { id: string }).id);
   return task && maySeeTask(request.server.bastion.db, request.ctx.user, task) ? task : undefined;
 }

@@ -18,18 +18,32 @@ export interface PushAccount {
 }
 
 /** Markers the script prints after each step it completed. */
-export const PUSH_STEPS = ['user-created', 'user-updated', 'password-set', 'key-added', 'key-present', 'sudo-set', 'sudo-removed'] as const;
+export const PUSH_STEPS = [
+  'user-created',
+  'user-updated',
+  'password-set',
+  'key-added',
+  'key-present',
+  'sudo-set',
+  'sudo-removed',
+] as const;
 export type PushStep = (typeof PUSH_STEPS)[number];
 
 export const shellQuote = (value: string): string => `'${value.replace(/'/g, `'\\''`)}'`;
 
 /** 2.3 joins the sudo lines with commas after trimming stray commas: `/bin/whoami,/usr/bin/id`. */
 export function sudoCommands(sudo: string): string {
-  return sudo.replace(/\r\n?/g, '\n').split('\n').map((line) => line.trim().replace(/^,+|,+$/g, '')).filter(Boolean).join(',');
+  return sudo
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((line) => line.trim().replace(/^,+|,+$/g, ''))
+    .filter(Boolean)
+    .join(',');
 }
 
 /** A sudoers.d file name: sudo ignores names with a '.' or ending in '~', so those characters are replaced. */
-export const sudoersFile = (username: string): string => `/etc/sudoers.d/jumpserver-${username.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+export const sudoersFile = (username: string): string =>
+  `/etc/sudoers.d/jumpserver-${username.replace(/[^A-Za-z0-9_-]/g, '_')}`;
 
 /** Why this account cannot be pushed as given, or null. */
 export function pushRefusal(account: PushAccount): string | null {
@@ -45,8 +59,18 @@ export function pushScript(account: PushAccount): string {
   const userOpts = [
     account.shell ? `-s ${shellQuote(account.shell)}` : '',
     account.home ? `-d ${shellQuote(account.home)}` : '',
-    account.groups ? `-G ${shellQuote(account.groups.split(',').map((g) => g.trim()).filter(Boolean).join(','))}` : '',
-  ].filter(Boolean).join(' ');
+    account.groups
+      ? `-G ${shellQuote(
+          account.groups
+            .split(',')
+            .map((g) => g.trim())
+            .filter(Boolean)
+            .join(','),
+        )}`
+      : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   const lines = [
     'set -eu',
     'umask 077',
@@ -65,7 +89,12 @@ export function pushScript(account: PushAccount): string {
   ];
   if (account.password) {
     const delimiter = `JMS_${randomBytes(8).toString('hex')}`;
-    lines.push(`chpasswd <<'${delimiter}'`, `${account.username}:${account.password}`, delimiter, 'echo "@@ password-set"');
+    lines.push(
+      `chpasswd <<'${delimiter}'`,
+      `${account.username}:${account.password}`,
+      delimiter,
+      'echo "@@ password-set"',
+    );
   } else {
     // useradd leaves the password "!" (locked); sshd without PAM refuses even a key login to a locked
     // account, so a key-only account gets "*": no password can match, but the account is usable.

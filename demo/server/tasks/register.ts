@@ -15,7 +15,9 @@ import type { TargetPolicy } from '../../shared/allowed-targets.ts';
 export const DEFAULT_SSH_TIMEOUT_MS = 10_000;
 
 declare module 'fastify' {
-  interface FastifyInstance { tasks: TaskRunner }
+  interface FastifyInstance {
+    tasks: TaskRunner;
+  }
 }
 
 export function registerTaskRoutes(app: FastifyInstance, opts: { sshTimeoutMs?: number; policy: TargetPolicy }): void {

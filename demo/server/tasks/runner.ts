@@ -36,7 +36,12 @@ export interface TaskObserver {
   finished(id: string, state: Extract<TaskState, 'SUCCESS' | 'FAILURE'>, result: unknown): void;
 }
 
-interface Queued { id: string; work: TaskWork; lang: Lang; stop: AbortController }
+interface Queued {
+  id: string;
+  work: TaskWork;
+  lang: Lang;
+  stop: AbortController;
+}
 
 export class TaskRunner {
   private readonly queue: Queued[] = [];
@@ -47,7 +52,12 @@ export class TaskRunner {
   /** Each queued or running task's own stop (`cancel`), beside the runner-wide one. */
   private readonly stops = new Map<string, AbortController>();
 
-  constructor(readonly store: TaskStore, readonly timeoutMs: number, readonly policy: TargetPolicy, private readonly concurrency = 2) {
+  constructor(
+    readonly store: TaskStore,
+    readonly timeoutMs: number,
+    readonly policy: TargetPolicy,
+    private readonly concurrency = 2,
+  ) {
     store.failInterrupted('Task interrupted: the server stopped before it finished');
   }
 
@@ -78,7 +88,11 @@ export class TaskRunner {
 
   /** What the task monitor shows: the worker's slots, the ids running and those waiting, in order. */
   snapshot(): { concurrency: number; running: string[]; queued: string[] } {
-    return { concurrency: this.concurrency, running: [...this.running.keys()], queued: this.queue.map((entry) => entry.id) };
+    return {
+      concurrency: this.concurrency,
+      running: [...this.running.keys()],
+      queued: this.queue.map((entry) => entry.id),
+    };
   }
 
   /** True while the task is queued or running. */
@@ -143,7 +157,9 @@ export class TaskRunner {
     } catch (error) {
       this.stops.delete(queued.id);
       noteStorageFault(error);
-      console.error(`[tasks] task ${queued.id} could not be recorded: ${error instanceof Error ? error.message : String(error)}`);
+      console.error(
+        `[tasks] task ${queued.id} could not be recorded: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 
@@ -152,7 +168,11 @@ export class TaskRunner {
     store.started(id);
     for (const observer of this.observers) observer.started(id);
     const context: TaskContext = {
-      id, lang, signal: AbortSignal.any([this.aborter.signal, stop.signal]), timeoutMs: this.timeoutMs, policy: this.policy,
+      id,
+      lang,
+      signal: AbortSignal.any([this.aborter.signal, stop.signal]),
+      timeoutMs: this.timeoutMs,
+      policy: this.policy,
       log: (text, tone) => store.appendLog(id, text, tone),
     };
     try {

@@ -14,33 +14,51 @@ import { ASSET_COLUMNS, type AssetRow } from './targets.ts';
 /** The row, its credentials in clear (tasks log in with them). */
 export function findInOrg<T>(db: DB, ctx: RequestContext, table: string, id: string, columns = '*'): T | undefined {
   const org = andInOrg(ctx.org);
-  const row = db.prepare(`SELECT ${columns} FROM ${table} WHERE id = ?${org.sql}`).get(id, ...org.params) as Record<string, unknown> | undefined;
-  return row ? openColumns(db, table, row) as T : undefined;
+  const row = db.prepare(`SELECT ${columns} FROM ${table} WHERE id = ?${org.sql}`).get(id, ...org.params) as
+    Record<string, unknown> | undefined;
+  return row ? (openColumns(db, table, row) as T) : undefined;
 }
 
 export function assetsByIds(db: DB, ids: string[]): AssetRow[] {
   if (!ids.length) return [];
   // One JSON parameter: a system user may reach more assets than SQLite takes variables.
-  return db.prepare(`SELECT ${ASSET_COLUMNS} FROM assets a WHERE a.id IN (SELECT value FROM json_each(?)) ORDER BY a.hostname`)
+  return db
+    .prepare(`SELECT ${ASSET_COLUMNS} FROM assets a WHERE a.id IN (SELECT value FROM json_each(?)) ORDER BY a.hostname`)
     .all(JSON.stringify(ids)) as AssetRow[];
 }
 
 export function assetsOfAdminUser(db: DB, adminUserId: string): AssetRow[] {
-  return db.prepare(`SELECT ${ASSET_COLUMNS} FROM assets a WHERE a.admin_user = ? ORDER BY a.hostname`).all(adminUserId) as AssetRow[];
+  return db
+    .prepare(`SELECT ${ASSET_COLUMNS} FROM assets a WHERE a.admin_user = ? ORDER BY a.hostname`)
+    .all(adminUserId) as AssetRow[];
 }
 
 /** Assets on the node or any descendant (keys `k` and `k:...`, an index range). */
 export function assetsUnderNode(db: DB, nodeKey: string): AssetRow[] {
-  return db.prepare(`SELECT DISTINCT ${ASSET_COLUMNS} FROM nodes n JOIN asset_nodes an ON an.node_id = n.id
+  return db
+    .prepare(
+      `SELECT DISTINCT ${ASSET_COLUMNS} FROM nodes n JOIN asset_nodes an ON an.node_id = n.id
       JOIN assets a ON a.id = an.asset_id
     WHERE n.org_id = (SELECT org_id FROM nodes WHERE key = ?) AND (n.key = ? OR (n.key >= ? AND n.key < ?))
-    ORDER BY a.hostname`).all(nodeKey, nodeKey, `${nodeKey}:`, `${nodeKey};`) as AssetRow[];
+    ORDER BY a.hostname`,
+    )
+    .all(nodeKey, nodeKey, `${nodeKey}:`, `${nodeKey};`) as AssetRow[];
 }
 
 /** Queues a test/refresh over `assets`; returns the task id. */
-export function startAssetTask(server: FastifyInstance, name: string, action: AssetAction, assets: AssetRow[], owner: TaskOwner): string {
+export function startAssetTask(
+  server: FastifyInstance,
+  name: string,
+  action: AssetAction,
+  assets: AssetRow[],
+  owner: TaskOwner,
+): string {
   const { db, now } = server.bastion;
-  return server.tasks.submit(name, owner, assetWork(db, now, action, assets), { kind: 'assets', action, assets: assets.map((asset) => asset.id) });
+  return server.tasks.submit(name, owner, assetWork(db, now, action, assets), {
+    kind: 'assets',
+    action,
+    assets: assets.map((asset) => asset.id),
+  });
 }
 
 /**
@@ -62,7 +80,17 @@ export function startNewAssetTasks(server: FastifyInstance, assetIds: string[], 
     const name = assets.length === 1 ? assetTaskName(action, assets[0].hostname) : someAssetsTaskName(action);
     const work = assetWork(server.bastion.db, server.bastion.now, action, assets);
     const job = { kind: 'assets' as const, action, assets: assets.map((asset) => asset.id) };
-    return server.tasks.submit(name, owner, note ? async (task) => { task.log(note); return work(task); } : work, job);
+    return server.tasks.submit(
+      name,
+      owner,
+      note
+        ? async (task) => {
+            task.log(note);
+            return work(task);
+          }
+        : work,
+      job,
+    );
   });
 }
 
@@ -74,4 +102,6 @@ export const someAssetsTaskName = (action: AssetAction): string =>
   action === 'refresh' ? 'Update some assets hardware info' : 'Test assets connectivity';
 
 export const nodeTaskName = (action: AssetAction, nodeValue: string): string =>
-  action === 'refresh' ? `Update node asset hardware information: ${nodeValue}` : `Test if the assets under the node are connectable: ${nodeValue}`;
+  action === 'refresh'
+    ? `Update node asset hardware information: ${nodeValue}`
+    : `Test if the assets under the node are connectable: ${nodeValue}`;

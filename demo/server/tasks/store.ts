@@ -8,14 +8,23 @@ import { logLine, type LogTone } from './log-text.ts';
 export type TaskState = 'PENDING' | 'STARTED' | 'SUCCESS' | 'FAILURE';
 
 export interface TaskRow {
-  id: string; name: string; state: TaskState; result: string | null;
-  date_created: string; date_start: string | null; date_finished: string | null; creator: string;
-  creator_id: string; org_id: string;
+  id: string;
+  name: string;
+  state: TaskState;
+  result: string | null;
+  date_created: string;
+  date_start: string | null;
+  date_finished: string | null;
+  creator: string;
+  creator_id: string;
+  org_id: string;
 }
 
 /** Who started a task and in which org (`org_id` as `storedOrgId`, or the ROOT id): who may read its log. */
 export interface TaskOwner {
-  creator: string; creatorId: string; orgId: string;
+  creator: string;
+  creatorId: string;
+  orgId: string;
   /** The language of the request that started the task: its log is written in it. */
   lang: Lang;
 }
@@ -27,7 +36,10 @@ export class TaskStore {
   /** Who follows a task's log (the task-log WebSocket): called after each append and at the end. */
   private readonly watchers = new Map<string, Set<() => void>>();
 
-  constructor(private readonly db: DB, private readonly now: () => number) {}
+  constructor(
+    private readonly db: DB,
+    private readonly now: () => number,
+  ) {}
 
   /** Calls `changed` whenever the task's log grows or the task ends; returns the unsubscribe. */
   watch(id: string, changed: () => void): () => void {
@@ -45,16 +57,22 @@ export class TaskStore {
   }
 
   create(id: string, name: string, owner: TaskOwner): void {
-    this.db.prepare('INSERT INTO celery_tasks (id, name, state, date_created, creator, creator_id, org_id) VALUES (?, ?, ?, ?, ?, ?, ?)')
+    this.db
+      .prepare(
+        'INSERT INTO celery_tasks (id, name, state, date_created, creator, creator_id, org_id) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      )
       .run(id, name, 'PENDING', isoAt(this.now()), owner.creator, owner.creatorId, owner.orgId);
   }
 
   started(id: string): void {
-    this.db.prepare("UPDATE celery_tasks SET state = 'STARTED', date_start = ? WHERE id = ?").run(isoAt(this.now()), id);
+    this.db
+      .prepare("UPDATE celery_tasks SET state = 'STARTED', date_start = ? WHERE id = ?")
+      .run(isoAt(this.now()), id);
   }
 
   finished(id: string, state: 'SUCCESS' | 'FAILURE', result: unknown): void {
-    this.db.prepare('UPDATE celery_tasks SET state = ?, result = ?, date_finished = ? WHERE id = ?')
+    this.db
+      .prepare('UPDATE celery_tasks SET state = ?, result = ?, date_finished = ? WHERE id = ?')
       .run(state, JSON.stringify(result ?? null), isoAt(this.now()), id);
     this.notify(id);
   }
@@ -65,7 +83,10 @@ export class TaskStore {
 
   /** Tasks a previous process left unfinished can never finish now: say so instead of "running" forever. */
   failInterrupted(reason: string): void {
-    const ids = this.db.prepare("SELECT id FROM celery_tasks WHERE state IN ('PENDING', 'STARTED')").pluck().all() as string[];
+    const ids = this.db
+      .prepare("SELECT id FROM celery_tasks WHERE state IN ('PENDING', 'STARTED')")
+      .pluck()
+      .all() as string[];
     for (const id of ids) {
       this.appendLog(id, reason);
       this.finished(id, 'FAILURE', { error: reason });
@@ -89,7 +110,8 @@ export class TaskStore {
    * `rest` tells whether more lines were already written after this chunk.
    */
   readLog(id: string, afterLogId: number): { data: string; lastId: number; rest: boolean } {
-    const rows = this.db.prepare('SELECT id, line FROM celery_task_logs WHERE task_id = ? AND id > ? ORDER BY id')
+    const rows = this.db
+      .prepare('SELECT id, line FROM celery_task_logs WHERE task_id = ? AND id > ? ORDER BY id')
       .iterate(id, afterLogId) as IterableIterator<{ id: number; line: string }>;
     let data = '';
     let lastId = afterLogId;

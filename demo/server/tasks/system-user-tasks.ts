@@ -11,9 +11,12 @@ import { assetsByIds, findInOrg } from './start-tasks.ts';
 import { taskOwner } from './task-access.ts';
 import type { LoginAccount } from './targets.ts';
 
-interface SystemUserRow extends LoginAccount, PushSystemUser { org_id: string }
+interface SystemUserRow extends LoginAccount, PushSystemUser {
+  org_id: string;
+}
 
-const COLUMNS = 'id, name, username, password, private_key, public_key, username_same_with_user, shell, home, system_groups, sudo, org_id';
+const COLUMNS =
+  'id, name, username, password, private_key, public_key, username_same_with_user, shell, home, system_groups, sudo, org_id';
 
 export function registerSystemUserTaskRoute(app: FastifyInstance): void {
   app.post('/api/v1/assets/system-users/:id/tasks/', async (request, reply) => {
@@ -28,7 +31,12 @@ export function registerSystemUserTaskRoute(app: FastifyInstance): void {
     if (assetId && !db.prepare('SELECT 1 FROM assets WHERE id = ? AND org_id = ?').get(assetId, user.org_id)) {
       return reply.code(400).send({ asset: [t(request.ctx.lang, 'field.invalid_pk', { value: assetId })] });
     }
-    const ids = assetId ? [assetId] : db.prepare('SELECT asset_id FROM system_user_assets WHERE system_user_id = ?').pluck().all(user.id) as string[];
+    const ids = assetId
+      ? [assetId]
+      : (db
+          .prepare('SELECT asset_id FROM system_user_assets WHERE system_user_id = ?')
+          .pluck()
+          .all(user.id) as string[]);
     const assets = assetsByIds(db, ids);
     const owner = taskOwner(request.ctx);
     if (action === 'push') {
@@ -38,12 +46,19 @@ export function registerSystemUserTaskRoute(app: FastifyInstance): void {
       const name = assetId
         ? `Push system users to asset: ${user.name}(${only || user.username}) => ${assets[0].hostname}(${assets[0].ip})`
         : `Push system users to assets: ${user.name}`;
-      const job = { kind: 'push' as const, system_user: user.id, assets: assets.map((asset) => asset.id), ...(only ? { username: only } : {}) };
+      const job = {
+        kind: 'push' as const,
+        system_user: user.id,
+        assets: assets.map((asset) => asset.id),
+        ...(only ? { username: only } : {}),
+      };
       return reply.code(201).send({ task: app.tasks.submit(name, owner, pushWork(db, assets, accounts), job) });
     }
     const who = `${user.name}(${user.username})`;
     // JumpServer's task names; an asset prints as "hostname(ip)".
-    const name = assetId ? `Test system user connectivity: ${who} => ${assets[0].hostname}(${assets[0].ip})` : `Test system user connectivity: ${who}`;
+    const name = assetId
+      ? `Test system user connectivity: ${who} => ${assets[0].hostname}(${assets[0].ip})`
+      : `Test system user connectivity: ${who}`;
     const job = { kind: 'system_user_test' as const, system_user: user.id, assets: assets.map((asset) => asset.id) };
     return reply.code(201).send({ task: app.tasks.submit(name, owner, assetWork(db, now, 'test', assets, user), job) });
   });

@@ -7,8 +7,13 @@ import type { SkipReason } from './log-messages.ts';
 import type { SshEndpoint } from './ssh/connect.ts';
 
 export interface AssetRow {
-  id: string; hostname: string; ip: string; protocols: string; is_active: number;
-  admin_user: string | null; domain: string | null;
+  id: string;
+  hostname: string;
+  ip: string;
+  protocols: string;
+  is_active: number;
+  admin_user: string | null;
+  domain: string | null;
 }
 
 export interface AssetTarget {
@@ -19,8 +24,16 @@ export interface AssetTarget {
   skip?: SkipReason;
 }
 
-export interface CredentialRow { username: string; password: string; private_key: string }
-interface GatewayRow extends CredentialRow { name: string; ip: string; port: number }
+export interface CredentialRow {
+  username: string;
+  password: string;
+  private_key: string;
+}
+interface GatewayRow extends CredentialRow {
+  name: string;
+  ip: string;
+  port: number;
+}
 
 export const ASSET_COLUMNS = 'a.id, a.hostname, a.ip, a.protocols, a.is_active, a.admin_user, a.domain';
 
@@ -43,7 +56,8 @@ export type LoginAccount = CredentialRow;
 
 /** The admin user's login, its credentials in clear. */
 export function adminCredentials(db: DB, adminUserId: string): CredentialRow | undefined {
-  const row = db.prepare('SELECT username, password, private_key FROM admin_users WHERE id = ?').get(adminUserId) as CredentialRow | undefined;
+  const row = db.prepare('SELECT username, password, private_key FROM admin_users WHERE id = ?').get(adminUserId) as
+    CredentialRow | undefined;
   return row ? openColumns(db, 'admin_users', row) : undefined;
 }
 
@@ -67,8 +81,14 @@ export function resolveTarget(db: DB, asset: AssetRow, login?: LoginAccount): As
 }
 
 function activeGateway(db: DB, domainId: string): (SshEndpoint & { name: string }) | undefined {
-  const row = db.prepare(`SELECT name, ip, port, username, password, private_key FROM gateways
-    WHERE domain = ? AND is_active = 1 AND protocol = 'ssh' ORDER BY name LIMIT 1`).get(domainId) as GatewayRow | undefined;
+  const row = db
+    .prepare(
+      `SELECT name, ip, port, username, password, private_key FROM gateways
+    WHERE domain = ? AND is_active = 1 AND protocol = 'ssh' ORDER BY name LIMIT 1`,
+    )
+    .get(domainId) as GatewayRow | undefined;
   if (row) openColumns(db, 'gateways', row);
-  return row ? { name: row.name, host: row.ip, port: row.port, username: row.username, ...credentials(row) } : undefined;
+  return row
+    ? { name: row.name, host: row.ip, port: row.port, username: row.username, ...credentials(row) }
+    : undefined;
 }

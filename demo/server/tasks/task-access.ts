@@ -9,7 +9,12 @@ import type { TaskOwner, TaskRow } from './store.ts';
 
 /** The owner recorded for a task a request starts. */
 export function taskOwner(ctx: RequestContext & { user: UserRow }): TaskOwner {
-  return { creator: ctx.user.username, creatorId: ctx.user.id, lang: ctx.lang, orgId: ctx.org.kind === 'root' ? ROOT_ORG_ID : storedOrgId(ctx.org) };
+  return {
+    creator: ctx.user.username,
+    creatorId: ctx.user.id,
+    lang: ctx.lang,
+    orgId: ctx.org.kind === 'root' ? ROOT_ORG_ID : storedOrgId(ctx.org),
+  };
 }
 
 export function maySeeTask(db: DB, user: UserRow, task: TaskRow): boolean {

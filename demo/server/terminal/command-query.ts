@@ -34,7 +34,9 @@ function ftsMatch(db: DB, term: string): string | null | typeof NO_MATCH {
   if (length < 2) return null;
   // The index folds case as its tokenizer does; its terms are stored folded.
   const prefix = term.toLowerCase();
-  const terms = db.prepare('SELECT term FROM commands_fts_terms WHERE term >= ? AND term < ?').pluck()
+  const terms = db
+    .prepare('SELECT term FROM commands_fts_terms WHERE term >= ? AND term < ?')
+    .pluck()
     .all(prefix, `${prefix}\u{10FFFF}`) as string[];
   return terms.length ? terms.map(quoted).join(' OR ') : NO_MATCH;
 }
@@ -106,7 +108,8 @@ export function commandWhere(db: DB, org: Org, raw: Record<string, unknown>, now
   }
   let fts = false;
   if (query.input) {
-    if (query.input.length > 128) throw new BadRequest(() => ({ input: ['Ensure this field has no more than 128 characters.'] }));
+    if (query.input.length > 128)
+      throw new BadRequest(() => ({ input: ['Ensure this field has no more than 128 characters.'] }));
     const match = session ? null : ftsMatch(db, query.input);
     if (match === NO_MATCH) {
       clauses.push({ sql: '0', params: [] });
@@ -126,6 +129,7 @@ export function commandWhere(db: DB, org: Org, raw: Record<string, unknown>, now
   }
   const where = clauses.map((c) => c.sql).join(' AND ');
   const windowOnly = clauses.length === (inOrg ? 1 : 0) + (low === null ? 0 : 1) + (high === null ? 0 : 1);
-  const window = windowOnly && low !== null && high !== null ? { orgId: inOrg ? storedOrgId(org) : null, low, high } : undefined;
+  const window =
+    windowOnly && low !== null && high !== null ? { orgId: inOrg ? storedOrgId(org) : null, low, high } : undefined;
   return { sql: where ? `WHERE ${where}` : '', params: clauses.flatMap((c) => c.params), index, fts, window };
 }

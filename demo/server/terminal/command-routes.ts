@@ -26,7 +26,10 @@ export const MAX_EXPORT = 10_000;
 const NONE: CommandWhere = { sql: 'WHERE 0', params: [], index: '', fts: false };
 
 const argsOf = (request: FastifyRequest): HookArgs => ({
-  db: request.server.bastion.db, ctx: request.ctx as AuthedCtx, request, now: request.server.bastion.now(),
+  db: request.server.bastion.db,
+  ctx: request.ctx as AuthedCtx,
+  request,
+  now: request.server.bastion.now(),
 });
 
 export function serializeCommand(args: HookArgs, row: Row): Row {
@@ -39,23 +42,38 @@ const from = (where: CommandWhere) => `commands${where.index ? ` INDEXED BY ${wh
 
 function countCommands(args: HookArgs, where: CommandWhere): number {
   if (where.window) return countWindow(args.db, where.window);
-  return args.db.prepare(`SELECT COUNT(*) FROM ${from(where)}`).pluck().get(...where.params) as number;
+  return args.db
+    .prepare(`SELECT COUNT(*) FROM ${from(where)}`)
+    .pluck()
+    .get(...where.params) as number;
 }
 
 /** Newest first: seq orders by timestamp, then arrival. */
 function selectCommands(args: HookArgs, where: CommandWhere, limit: number, offset: number): Row[] {
-  return args.db.prepare(`SELECT * FROM ${from(where)} ORDER BY seq DESC LIMIT ${limit} OFFSET ${offset}`).all(...where.params) as Row[];
+  return args.db
+    .prepare(`SELECT * FROM ${from(where)} ORDER BY seq DESC LIMIT ${limit} OFFSET ${offset}`)
+    .all(...where.params) as Row[];
 }
 
 /**
  * An `input` search: the trigram index is read once for the seqs of every match (in the window, newest
  * first), which gives both the count and the page, instead of once for COUNT and again for the page.
  */
-function pageOfMatches(args: HookArgs, where: CommandWhere, limit: number, offset: number): { count: number; rows: Row[] } {
-  const seqs = args.db.prepare(`SELECT seq FROM ${from(where)} ORDER BY seq DESC`).pluck().all(...where.params) as number[];
+function pageOfMatches(
+  args: HookArgs,
+  where: CommandWhere,
+  limit: number,
+  offset: number,
+): { count: number; rows: Row[] } {
+  const seqs = args.db
+    .prepare(`SELECT seq FROM ${from(where)} ORDER BY seq DESC`)
+    .pluck()
+    .all(...where.params) as number[];
   const wanted = seqs.slice(offset, offset + limit);
   const rows = wanted.length
-    ? args.db.prepare('SELECT * FROM commands WHERE seq IN (SELECT value FROM json_each(?)) ORDER BY seq DESC').all(JSON.stringify(wanted)) as Row[]
+    ? (args.db
+        .prepare('SELECT * FROM commands WHERE seq IN (SELECT value FROM json_each(?)) ORDER BY seq DESC')
+        .all(JSON.stringify(wanted)) as Row[])
     : [];
   return { count: seqs.length, rows };
 }
@@ -66,13 +84,21 @@ export function registerCommandRoutes(app: FastifyInstance): void {
     const args = argsOf(request);
     const query = request.query as Record<string, unknown>;
     // A user who reads no sessions reads the commands of one session of their own, named by session_id.
-    const mine = !ownSessionsOnly(args.db, args.ctx, args.now) || ranSession(args.db, args.ctx.user.id, query.session_id ?? query.session);
+    const mine =
+      !ownSessionsOnly(args.db, args.ctx, args.now) ||
+      ranSession(args.db, args.ctx.user.id, query.session_id ?? query.session);
     const where = mine ? commandWhere(args.db, args.ctx.org, query, args.now) : NONE;
     const page = pageOf(request.query as Record<string, unknown>);
     if (!page) return selectCommands(args, where, MAX_EXPORT, 0).map((row) => serializeCommand(args, row));
-    const { count, rows } = where.fts ? pageOfMatches(args, where, page.limit, page.offset)
+    const { count, rows } = where.fts
+      ? pageOfMatches(args, where, page.limit, page.offset)
       : { count: countCommands(args, where), rows: selectCommands(args, where, page.limit, page.offset) };
-    return paginated(request, page, count, rows.map((row) => serializeCommand(args, row)));
+    return paginated(
+      request,
+      page,
+      count,
+      rows.map((row) => serializeCommand(args, row)),
+    );
   });
 
   app.post(URL, (request, reply) => {
@@ -81,12 +107,17 @@ export function registerCommandRoutes(app: FastifyInstance): void {
     const args = argsOf(request);
     const terminal = terminalOf(args.db, args.ctx.user);
     if (!terminal) return reply.code(400).send({ msg: 'Command not valid: this service account has no terminal' });
-    const items = Array.isArray(request.body) ? request.body : request.body && typeof request.body === 'object' ? [request.body] : null;
+    const items = Array.isArray(request.body)
+      ? request.body
+      : request.body && typeof request.body === 'object'
+        ? [request.body]
+        : null;
     if (!items || items.length > MAX_BATCH) {
       return reply.code(400).send({ msg: `Command not valid: expected a list of at most ${MAX_BATCH} commands` });
     }
     const { rows, errors } = checkCommands(args, terminal.id, items);
-    if (errors.some((e) => Object.keys(e).length)) return reply.code(400).send({ msg: `Command not valid: ${JSON.stringify(errors)}` });
+    if (errors.some((e) => Object.keys(e).length))
+      return reply.code(400).send({ msg: `Command not valid: ${JSON.stringify(errors)}` });
     insertCommands(args, rows);
     // 2.3 answers the JSON string "ok" (also when every item was a repeat already stored).
     return reply.code(201).header('Content-Type', 'application/json; charset=utf-8').send(JSON.stringify('ok'));
@@ -98,15 +129,21 @@ export function registerCommandRoutes(app: FastifyInstance): void {
     const where = commandWhere(args.db, args.ctx.org, request.query as Record<string, unknown>, args.now);
     const total = countCommands(args, where);
     const rows = selectCommands(args, where, MAX_EXPORT, 0);
-    const html = commandReport(args, rows.map((row) => serializeCommand(args, row)), total);
-    return reply.header('Content-Type', 'application/octet-stream')
-      .header('Content-Disposition', `attachment; filename="command-report-${Math.floor(args.now / 1000)}.html"`).send(html);
+    const html = commandReport(
+      args,
+      rows.map((row) => serializeCommand(args, row)),
+      total,
+    );
+    return reply
+      .header('Content-Type', 'application/octet-stream')
+      .header('Content-Disposition', `attachment; filename="command-report-${Math.floor(args.now / 1000)}.html"`)
+      .send(html);
   });
 
   app.options(URL, (request, reply) => {
     if (!authorize(request, reply, IsSessionReader)) return reply;
     const args = argsOf(request);
-    const methods = IsAppUser(args.db, args.ctx, args.now) ? ['POST', 'GET'] as const : ['GET'] as const;
+    const methods = IsAppUser(args.db, args.ctx, args.now) ? (['POST', 'GET'] as const) : (['GET'] as const);
     return buildOptions(commandsResource, args, [...methods]);
   });
 }

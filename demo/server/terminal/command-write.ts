@@ -16,15 +16,30 @@ import { insideSession } from './session-record.ts';
 type Problems = Record<string, string[]>;
 
 interface SessionOwner {
-  terminal: string | null; org_id: string; user: string; asset: string; system_user: string;
-  date_start: string; date_end: string | null; is_finished: number;
+  terminal: string | null;
+  org_id: string;
+  user: string;
+  asset: string;
+  system_user: string;
+  date_start: string;
+  date_end: string | null;
+  is_finished: number;
 }
 
-const OUTSIDE = { zh: '命令时间不在会话的开始和结束之间', en: 'The timestamp is not within the session (from its start to its end, or now).' };
+const OUTSIDE = {
+  zh: '命令时间不在会话的开始和结束之间',
+  en: 'The timestamp is not within the session (from its start to its end, or now).',
+};
 
 /** Checks every item; `rows` are the commands to insert (a repeat of a stored or earlier id is left out). */
-export function checkCommands(args: HookArgs, terminalId: string, items: unknown[]): { rows: Row[]; errors: Problems[] } {
-  const sessionOf = args.db.prepare('SELECT terminal, org_id, user, asset, system_user, date_start, date_end, is_finished FROM terminal_sessions WHERE id = ?');
+export function checkCommands(
+  args: HookArgs,
+  terminalId: string,
+  items: unknown[],
+): { rows: Row[]; errors: Problems[] } {
+  const sessionOf = args.db.prepare(
+    'SELECT terminal, org_id, user, asset, system_user, date_start, date_end, is_finished FROM terminal_sessions WHERE id = ?',
+  );
   const storedSession = args.db.prepare('SELECT session FROM commands WHERE id = ?').pluck();
   const seen = new Map<string, string>();
   const rows: Row[] = [];
@@ -32,17 +47,25 @@ export function checkCommands(args: HookArgs, terminalId: string, items: unknown
     const { row, problems } = checkFields(args, item);
     const session = typeof row.session === 'string' ? row.session.toLowerCase() : '';
     if (!problems.session) {
-      const owner = UUID_PATTERN.test(session) ? sessionOf.get(session) as SessionOwner | undefined : undefined;
+      const owner = UUID_PATTERN.test(session) ? (sessionOf.get(session) as SessionOwner | undefined) : undefined;
       // Another terminal's session answers as an unknown one: a terminal learns nothing of the others.
-      if (!owner || owner.terminal !== terminalId) problems.session = [t(args.ctx.lang, 'field.invalid_pk', { value: String(row.session) })];
+      if (!owner || owner.terminal !== terminalId)
+        problems.session = [t(args.ctx.lang, 'field.invalid_pk', { value: String(row.session) })];
       else {
-        Object.assign(row, { session, org_id: owner.org_id, user: owner.user.slice(0, 64), asset: owner.asset, system_user: owner.system_user.slice(0, 64) });
-        if (!problems.timestamp && !insideSession(owner, Number(row.timestamp), args.now)) problems.timestamp = [OUTSIDE[args.ctx.lang]];
+        Object.assign(row, {
+          session,
+          org_id: owner.org_id,
+          user: owner.user.slice(0, 64),
+          asset: owner.asset,
+          system_user: owner.system_user.slice(0, 64),
+        });
+        if (!problems.timestamp && !insideSession(owner, Number(row.timestamp), args.now))
+          problems.timestamp = [OUTSIDE[args.ctx.lang]];
       }
     }
     if (Object.keys(problems).length) return problems;
     const id = String(row.id);
-    const earlier = seen.get(id) ?? storedSession.get(id) as string | undefined;
+    const earlier = seen.get(id) ?? (storedSession.get(id) as string | undefined);
     if (earlier === undefined) {
       seen.set(id, session);
       rows.push(row);
@@ -54,7 +77,8 @@ export function checkCommands(args: HookArgs, terminalId: string, items: unknown
 
 /** Inserts checked rows in one transaction and marks their sessions as having commands. */
 export function insertCommands(args: HookArgs, rows: Row[]): void {
-  const insert = args.db.prepare(`INSERT INTO commands (seq, id, user, asset, system_user, input, output, session, risk_level, org_id, timestamp)
+  const insert = args.db
+    .prepare(`INSERT INTO commands (seq, id, user, asset, system_user, input, output, session, risk_level, org_id, timestamp)
     VALUES (@seq, @id, @user, @asset, @system_user, @input, @output, @session, @risk_level, @org_id, @timestamp)`);
   // seq = timestamp * 2^20 + the next free number of that second (migration 12).
   const lastOfSecond = args.db.prepare('SELECT MAX(seq) FROM commands WHERE seq BETWEEN ? AND ?').pluck();
@@ -73,7 +97,8 @@ export function insertCommands(args: HookArgs, rows: Row[]): void {
 function checkFields(args: HookArgs, item: unknown): { row: Row; problems: Problems } {
   const problems: Problems = {};
   const row: Row = {};
-  if (!item || typeof item !== 'object' || Array.isArray(item)) return { row, problems: { non_field_errors: ['Invalid data. Expected a dictionary.'] } };
+  if (!item || typeof item !== 'object' || Array.isArray(item))
+    return { row, problems: { non_field_errors: ['Invalid data. Expected a dictionary.'] } };
   const body = item as Row;
   if (body.id === undefined || body.id === null || body.id === '') row.id = uuid();
   else if (typeof body.id === 'string' && UUID_PATTERN.test(body.id)) row.id = body.id.toLowerCase();
@@ -88,8 +113,12 @@ function checkFields(args: HookArgs, item: unknown): { row: Row; problems: Probl
     // Terminals send float timestamps (time.time()); 2.3 keeps the integer part. A command line or its
     // output may carry control characters (escape sequences): they are made visible instead of refusing
     // the whole batch, which would lose every other command in it.
-    const value = name === 'timestamp' && typeof body[name] === 'number' ? Math.floor(body[name] as number)
-      : (name === 'input' || name === 'output') && typeof body[name] === 'string' ? visible(body[name] as string, name === 'output') : body[name];
+    const value =
+      name === 'timestamp' && typeof body[name] === 'number'
+        ? Math.floor(body[name] as number)
+        : (name === 'input' || name === 'output') && typeof body[name] === 'string'
+          ? visible(body[name] as string, name === 'output')
+          : body[name];
     const result = coerceField(field, value, args.ctx.lang);
     if (result.ok) row[name] = result.value ?? '';
     else problems[name] = [result.error];
@@ -100,7 +129,8 @@ function checkFields(args: HookArgs, item: unknown): { row: Row; problems: Probl
 /** Control characters (and bidi overrides) as U+FFFD; line breaks and tabs kept in output. */
 function visible(text: string, multiline: boolean): string {
   // eslint-disable-next-line no-control-regex
-  const controls = multiline ? /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g
+  const controls = multiline
+    ? /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g
     : /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
   return text.replace(controls, '\ufffd');
 }

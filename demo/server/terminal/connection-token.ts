@@ -41,7 +41,12 @@ export function mayConnect(db: DB, userId: string, assetId: string, systemUserId
 
 /** Whether `userId` may open database app `appId` as `systemUserId` now (any org; app grants have no actions). */
 export function mayConnectApp(db: DB, userId: string, appId: string, systemUserId: string, nowMs: number): boolean {
-  const granted = grantedAppSystemUsers(db, DATABASE_APP, { subject: { user: userId }, orgId: null, now: nowMs }, appId);
+  const granted = grantedAppSystemUsers(
+    db,
+    DATABASE_APP,
+    { subject: { user: userId }, orgId: null, now: nowMs },
+    appId,
+  );
   return granted.some((su) => su.id === systemUserId);
 }
 
@@ -53,7 +58,9 @@ function registerAt(app: FastifyInstance, url: string): void {
   app.post(url, (request, reply) => {
     if (!authorize(request, reply, IsValidUser)) return reply;
     const { db, now } = app.bastion;
-    const body = (request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body : {}) as Record<string, unknown>;
+    const body = (
+      request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body : {}
+    ) as Record<string, unknown>;
     const errors: Record<string, string[]> = {};
     const id = (name: string, required: boolean): string => {
       const value = body[name];
@@ -61,30 +68,53 @@ function registerAt(app: FastifyInstance, url: string): void {
         if (required) errors[name] = ['This field is required.'];
         return '';
       }
-      if (typeof value !== 'string' || !UUID_PATTERN.test(value)) { errors[name] = ['Must be a valid UUID.']; return ''; }
+      if (typeof value !== 'string' || !UUID_PATTERN.test(value)) {
+        errors[name] = ['Must be a valid UUID.'];
+        return '';
+      }
       return value.toLowerCase();
     };
     const user = id('user', false);
     const application = id('application', false);
     const asset = id('asset', !application);
     const systemUser = id('system_user', true);
-    if (asset && application) errors.application = [request.ctx.lang === 'zh' ? '资产和应用只能选一个' : 'Give an asset or an application, not both.'];
+    if (asset && application)
+      errors.application = [
+        request.ctx.lang === 'zh' ? '资产和应用只能选一个' : 'Give an asset or an application, not both.',
+      ];
     if (Object.keys(errors).length) return reply.code(400).send(errors);
     const caller = request.ctx.user!;
     // A ticket is for oneself only: nobody opens a session under another user's name.
     if (user && user !== caller.id) return sendForbidden(request, reply);
-    if (application ? !mayConnectApp(db, caller.id, application, systemUser, now()) : !mayConnect(db, caller.id, asset, systemUser, now())) {
+    if (
+      application
+        ? !mayConnectApp(db, caller.id, application, systemUser, now())
+        : !mayConnect(db, caller.id, asset, systemUser, now())
+    ) {
       const zh = request.ctx.lang === 'zh';
       const detail = application
-        ? (zh ? '没有该数据库应用或系统用户的连接权限' : 'You may not connect to this database app with this system user')
-        : (zh ? '没有该资产或系统用户的连接权限' : 'You may not connect to this asset with this system user');
+        ? zh
+          ? '没有该数据库应用或系统用户的连接权限'
+          : 'You may not connect to this database app with this system user'
+        : zh
+          ? '没有该资产或系统用户的连接权限'
+          : 'You may not connect to this asset with this system user';
       return reply.code(403).send({ detail });
     }
     const token = randomToken(24);
     db.prepare('DELETE FROM connection_tokens WHERE expires_at <= ?').run(now());
     // The address it was asked from, until the socket proxy vouches for the browser that presents it.
-    db.prepare('INSERT INTO connection_tokens (token_hash, user_id, asset_id, application_id, system_user_id, expires_at, remote_addr) VALUES (?, ?, ?, ?, ?, ?, ?)')
-      .run(tokenHash(token), caller.id, asset, application, systemUser, now() + CONNECTION_TOKEN_TTL_MS, peerAddress(request));
+    db.prepare(
+      'INSERT INTO connection_tokens (token_hash, user_id, asset_id, application_id, system_user_id, expires_at, remote_addr) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ).run(
+      tokenHash(token),
+      caller.id,
+      asset,
+      application,
+      systemUser,
+      now() + CONNECTION_TOKEN_TTL_MS,
+      peerAddress(request),
+    );
     return reply.code(201).send({ token });
   });
 
@@ -93,45 +123,86 @@ function registerAt(app: FastifyInstance, url: string): void {
     const { db, now } = app.bastion;
     const query = request.query as Record<string, unknown>;
     const { token, user: presentedBy } = query;
-    if (typeof presentedBy !== 'string' || !presentedBy) return reply.code(400).send({ user: ['This field is required.'] });
+    if (typeof presentedBy !== 'string' || !presentedBy)
+      return reply.code(400).send({ user: ['This field is required.'] });
     const missing = () => reply.code(404).send({ detail: 'Token is invalid or expired' });
     if (typeof token !== 'string' || !token || token.length > 200) return missing();
     const row = db.transaction(() => {
       // Someone else's token is left as it was: whoever presented it does not get to spend it, and its
       // owner can still open their session. The answer is the unknown token's, so a wrong guess of the
       // user teaches nothing about the token.
-      const found = db.prepare('SELECT * FROM connection_tokens WHERE token_hash = ? AND user_id = ?').get(tokenHash(token), presentedBy.toLowerCase()) as
-        { user_id: string; asset_id: string; application_id: string; system_user_id: string; expires_at: number; remote_addr: string } | undefined;
+      const found = db
+        .prepare('SELECT * FROM connection_tokens WHERE token_hash = ? AND user_id = ?')
+        .get(tokenHash(token), presentedBy.toLowerCase()) as
+        | {
+            user_id: string;
+            asset_id: string;
+            application_id: string;
+            system_user_id: string;
+            expires_at: number;
+            remote_addr: string;
+          }
+        | undefined;
       // Single use: gone once read, whatever comes next.
       if (found) db.prepare('DELETE FROM connection_tokens WHERE token_hash = ?').run(tokenHash(token));
       return found;
     })();
     if (!row || row.expires_at <= now()) return missing();
-    const user = db.prepare("SELECT id, username, name, is_active, date_expired FROM users WHERE id = ? AND role != 'App'").get(row.user_id) as
+    const user = db
+      .prepare("SELECT id, username, name, is_active, date_expired FROM users WHERE id = ? AND role != 'App'")
+      .get(row.user_id) as
       { id: string; username: string; name: string; is_active: number; date_expired: string } | undefined;
     if (!user || !user.is_active || Date.parse(user.date_expired) <= now()) return missing();
-    const systemUserName = db.prepare('SELECT name FROM system_users WHERE id = ?').pluck().get(row.system_user_id) as string | undefined;
+    const systemUserName = db.prepare('SELECT name FROM system_users WHERE id = ?').pluck().get(row.system_user_id) as
+      string | undefined;
     // What this terminal's door let in: the one session it may now open for the user (door-sign-ins.ts).
-    const remember = () => rememberSignIn(db, {
-      terminalId: terminalOf(db, request.ctx.user!)?.id ?? null, userId: row.user_id, kind: 'token', remoteAddr: row.remote_addr,
-      assetId: row.asset_id, applicationId: row.application_id, systemUserId: row.system_user_id, nowMs: now(), expiresAt: now() + CONNECTION_TOKEN_TTL_MS,
-    });
-    const common = { username: user.username, name: user.name || user.username, system_user_name: systemUserName ?? '' };
+    const remember = () =>
+      rememberSignIn(db, {
+        terminalId: terminalOf(db, request.ctx.user!)?.id ?? null,
+        userId: row.user_id,
+        kind: 'token',
+        remoteAddr: row.remote_addr,
+        assetId: row.asset_id,
+        applicationId: row.application_id,
+        systemUserId: row.system_user_id,
+        nowMs: now(),
+        expiresAt: now() + CONNECTION_TOKEN_TTL_MS,
+      });
+    const common = {
+      username: user.username,
+      name: user.name || user.username,
+      system_user_name: systemUserName ?? '',
+    };
     if (row.application_id) {
       // Granted still, as for an asset: a permission ended in the last minutes ends the token with it.
       if (!mayConnectApp(db, row.user_id, row.application_id, row.system_user_id, now())) return missing();
-      const appName = db.prepare('SELECT name FROM database_apps WHERE id = ?').pluck().get(row.application_id) as string | undefined;
+      const appName = db.prepare('SELECT name FROM database_apps WHERE id = ?').pluck().get(row.application_id) as
+        string | undefined;
       remember();
-      return { user: row.user_id, asset: null, application: row.application_id, type: 'database_app', system_user: row.system_user_id, application_name: appName ?? '', ...common };
+      return {
+        user: row.user_id,
+        asset: null,
+        application: row.application_id,
+        type: 'database_app',
+        system_user: row.system_user_id,
+        application_name: appName ?? '',
+        ...common,
+      };
     }
     if (!mayConnect(db, row.user_id, row.asset_id, row.system_user_id, now())) return missing();
-    const hostname = db.prepare('SELECT hostname FROM assets WHERE id = ?').pluck().get(row.asset_id) as string | undefined;
+    const hostname = db.prepare('SELECT hostname FROM assets WHERE id = ?').pluck().get(row.asset_id) as
+      string | undefined;
     remember();
     // `name` (the display name) beside 2.3's fields: the terminal labels the session `Name(username)` as
     // the SSH door does, without needing to read users/users/<id>/.
     return {
-      user: row.user_id, asset: row.asset_id, system_user: row.system_user_id,
-      username: user.username, name: user.name || user.username, hostname: hostname ?? '', system_user_name: systemUserName ?? '',
+      user: row.user_id,
+      asset: row.asset_id,
+      system_user: row.system_user_id,
+      username: user.username,
+      name: user.name || user.username,
+      hostname: hostname ?? '',
+      system_user_name: systemUserName ?? '',
     };
   });
 }
@@ -145,5 +216,8 @@ export function vouchTokenAddress(db: DB, token: string, remoteAddr: string): vo
 /** The id of the user a connection token was issued to (used, expired or not), or null for an unknown token. */
 export function tokenOwner(db: DB, token: string): string | null {
   if (!token || token.length > 200) return null;
-  return (db.prepare('SELECT user_id FROM connection_tokens WHERE token_hash = ?').pluck().get(tokenHash(token)) as string | undefined) ?? null;
+  return (
+    (db.prepare('SELECT user_id FROM connection_tokens WHERE token_hash = ?').pluck().get(tokenHash(token)) as
+      string | undefined) ?? null
+  );
 }

@@ -23,15 +23,18 @@ const TEXT = {
 
 const bodyOf = (args: HookArgs): Row => {
   const body = args.request.body;
-  return body && typeof body === 'object' && !Array.isArray(body) ? body as Row : {};
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Row) : {};
 };
 
 /** `user_id`, else the username of 2.3's `Name(username)` label. */
 function userOf(args: HookArgs, body: Row): UserRow | undefined {
   const byId = typeof body.user_id === 'string' && UUID_PATTERN.test(body.user_id) ? body.user_id.toLowerCase() : null;
   const label = typeof body.user === 'string' ? /\(([^()]+)\)$/.exec(body.user.trim())?.[1] : undefined;
-  if (byId) return args.db.prepare("SELECT * FROM users WHERE id = ? AND role != 'App'").get(byId) as UserRow | undefined;
-  return label ? args.db.prepare("SELECT * FROM users WHERE username = ? AND role != 'App'").get(label) as UserRow | undefined : undefined;
+  if (byId)
+    return args.db.prepare("SELECT * FROM users WHERE id = ? AND role != 'App'").get(byId) as UserRow | undefined;
+  return label
+    ? (args.db.prepare("SELECT * FROM users WHERE username = ? AND role != 'App'").get(label) as UserRow | undefined)
+    : undefined;
 }
 
 /** Why this row may not be written (403), else null with the server's names kept for `applyFtpBinding`. */
@@ -41,17 +44,29 @@ export function refuseUnboundFtpRow(args: HookArgs): Refusal | null {
   if (!terminal) return { status: 403, body: { detail: TEXT.noTerminal[ctx.lang] } };
   const body = bodyOf(args);
   const user = userOf(args, body);
-  if (!user || !mayRecordFilesFor(db, terminal.id, user.id, now)) return { status: 403, body: { detail: TEXT.notSignedIn[ctx.lang] } };
+  if (!user || !mayRecordFilesFor(db, terminal.id, user.id, now))
+    return { status: 403, body: { detail: TEXT.notSignedIn[ctx.lang] } };
   const names: Row = { user: `${user.name || user.username}(${user.username})`.slice(0, 128) };
-  const unknown = (name: string, value: unknown) => ({ status: 400, body: { [name]: [t(ctx.lang, 'field.invalid_pk', { value: String(value).slice(0, 64) })] } });
+  const unknown = (name: string, value: unknown) => ({
+    status: 400,
+    body: { [name]: [t(ctx.lang, 'field.invalid_pk', { value: String(value).slice(0, 64) })] },
+  });
   if (body.asset_id !== undefined) {
-    const asset = typeof body.asset_id === 'string' && UUID_PATTERN.test(body.asset_id)
-      ? db.prepare('SELECT hostname, org_id FROM assets WHERE id = ?').get(body.asset_id.toLowerCase()) as { hostname: string; org_id: string } | undefined : undefined;
+    const asset =
+      typeof body.asset_id === 'string' && UUID_PATTERN.test(body.asset_id)
+        ? (db.prepare('SELECT hostname, org_id FROM assets WHERE id = ?').get(body.asset_id.toLowerCase()) as
+            { hostname: string; org_id: string } | undefined)
+        : undefined;
     if (!asset) return unknown('asset_id', body.asset_id);
     Object.assign(names, { asset: asset.hostname, org_id: asset.org_id });
     if (body.system_user_id !== undefined) {
-      const su = typeof body.system_user_id === 'string' && UUID_PATTERN.test(body.system_user_id)
-        ? db.prepare('SELECT name FROM system_users WHERE id = ? AND org_id = ?').pluck().get(body.system_user_id.toLowerCase(), asset.org_id) as string | undefined : undefined;
+      const su =
+        typeof body.system_user_id === 'string' && UUID_PATTERN.test(body.system_user_id)
+          ? (db
+              .prepare('SELECT name FROM system_users WHERE id = ? AND org_id = ?')
+              .pluck()
+              .get(body.system_user_id.toLowerCase(), asset.org_id) as string | undefined)
+          : undefined;
       if (su === undefined) return unknown('system_user_id', body.system_user_id);
       names.system_user = su;
     }

@@ -16,16 +16,22 @@ export function registerJoinValidateRoute(app: FastifyInstance): void {
   app.post('/api/v1/terminal/sessions/join/validate/', (request, reply) => {
     if (!authorize(request, reply, IsAppUser)) return reply;
     const { db } = app.bastion;
-    const body = (request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body : {}) as Record<string, unknown>;
+    const body = (
+      request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body : {}
+    ) as Record<string, unknown>;
     const refuse = (msg: string) => reply.code(403).send({ ok: false, msg });
     const userId = typeof body.user_id === 'string' ? body.user_id.toLowerCase() : '';
     const sessionId = typeof body.session_id === 'string' ? body.session_id.toLowerCase() : '';
-    if (!UUID_PATTERN.test(userId) || !UUID_PATTERN.test(sessionId)) return reply.code(400).send({ ok: false, msg: 'user_id and session_id must be UUIDs' });
-    const session = db.prepare('SELECT is_finished, protocol, org_id FROM terminal_sessions WHERE id = ?').get(sessionId) as
-      { is_finished: number; protocol: string; org_id: string } | undefined;
+    if (!UUID_PATTERN.test(userId) || !UUID_PATTERN.test(sessionId))
+      return reply.code(400).send({ ok: false, msg: 'user_id and session_id must be UUIDs' });
+    const session = db
+      .prepare('SELECT is_finished, protocol, org_id FROM terminal_sessions WHERE id = ?')
+      .get(sessionId) as { is_finished: number; protocol: string; org_id: string } | undefined;
     if (!session) return refuse(`Session does not exist: ${sessionId}`);
-    if (session.is_finished || !JOINABLE.has(session.protocol)) return refuse('Session is finished or the protocol not supported');
-    const user = db.prepare("SELECT * FROM users WHERE id = ? AND role != 'App' AND is_active = 1").get(userId) as UserRow | undefined;
+    if (session.is_finished || !JOINABLE.has(session.protocol))
+      return refuse('Session is finished or the protocol not supported');
+    const user = db.prepare("SELECT * FROM users WHERE id = ? AND role != 'App' AND is_active = 1").get(userId) as
+      UserRow | undefined;
     if (!user) return refuse(`User does not exist: ${userId}`);
     const org = orgFromValue(db, session.org_id);
     if (!canAdmin(db, user, org) && !canAudit(db, user, org)) return refuse('User does not have permission');

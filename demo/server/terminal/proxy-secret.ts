@@ -21,8 +21,11 @@ export function terminalProxySecret(db: DB): string {
   let stored = read();
   if (stored === undefined) {
     // OR IGNORE: of two first readers, one key wins and both read it back.
-    db.prepare('INSERT OR IGNORE INTO settings (name, value, category) VALUES (?, ?, ?)')
-      .run(NAME, JSON.stringify(seal(db, randomBytes(32).toString('base64url'))), CATEGORY);
+    db.prepare('INSERT OR IGNORE INTO settings (name, value, category) VALUES (?, ?, ?)').run(
+      NAME,
+      JSON.stringify(seal(db, randomBytes(32).toString('base64url'))),
+      CATEGORY,
+    );
     stored = read()!;
   }
   return unseal(db, JSON.parse(stored) as string);

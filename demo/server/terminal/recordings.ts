@@ -12,9 +12,7 @@ import { openObject, storedObject, type StoredObject } from './replay-objects.ts
 import { sampleReplay } from './sample-replay.ts';
 
 export type Recording =
-  | { kind: 'object'; stored: StoredObject }
-  | { kind: 'file'; path: string }
-  | { kind: 'sample'; session: Row };
+  { kind: 'object'; stored: StoredObject } | { kind: 'file'; path: string } | { kind: 'sample'; session: Row };
 
 export function findRecording(db: DB, files: ReplayFiles, session: Row): Recording | null {
   const id = String(session.id);
@@ -30,9 +28,15 @@ export function findRecording(db: DB, files: ReplayFiles, session: Row): Recordi
  * The recording's gzip bytes, streamed (an object store's through this server: the console's pages stay
  * on their own origin), and their length. Throws StoreUnavailable when its store cannot be read now.
  */
-export async function openRecording(db: DB, policy: TargetPolicy, recording: Recording): Promise<{ stream: Readable; size: number }> {
-  if (recording.kind === 'object') return { stream: await openObject(db, policy, recording.stored), size: recording.stored.size };
-  if (recording.kind === 'file') return { stream: createReadStream(recording.path), size: statSync(recording.path).size };
+export async function openRecording(
+  db: DB,
+  policy: TargetPolicy,
+  recording: Recording,
+): Promise<{ stream: Readable; size: number }> {
+  if (recording.kind === 'object')
+    return { stream: await openObject(db, policy, recording.stored), size: recording.stored.size };
+  if (recording.kind === 'file')
+    return { stream: createReadStream(recording.path), size: statSync(recording.path).size };
   const data = sampleReplay(db, recording.session);
   return { stream: Readable.from([data]), size: data.length };
 }

@@ -24,12 +24,17 @@ export function registerTerminalRegistration(app: FastifyInstance, bootstrapToke
     const { db, now, settings } = app.bastion;
     const lang = request.ctx.lang;
     if (!bootstrapMatches(headerValue(request, 'authorization'), bootstrapToken)) {
-      return reply.code(401).header('WWW-Authenticate', 'BootstrapToken').send({ detail: t(lang, 'auth.not_authenticated') });
+      return reply
+        .code(401)
+        .header('WWW-Authenticate', 'BootstrapToken')
+        .send({ detail: t(lang, 'auth.not_authenticated') });
     }
     if (settings.get<boolean>('SECURITY_SERVICE_ACCOUNT_REGISTRATION') !== true) {
       return reply.code(400).send({ error: 'service account registration disabled' });
     }
-    const body = (request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body : {}) as Record<string, unknown>;
+    const body = (
+      request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body : {}
+    ) as Record<string, unknown>;
     const errors: Record<string, string[]> = {};
     const text = (name: string, max: number, required: boolean): string => {
       const value = body[name];
@@ -37,10 +42,19 @@ export function registerTerminalRegistration(app: FastifyInstance, bootstrapToke
         if (required) errors[name] = [t(lang, value === '' ? 'field.blank' : 'field.required')];
         return '';
       }
-      if (typeof value !== 'string') { errors[name] = [t(lang, 'field.invalid_string')]; return ''; }
+      if (typeof value !== 'string') {
+        errors[name] = [t(lang, 'field.invalid_string')];
+        return '';
+      }
       const bad = forbiddenCharacters({ multiline: name === 'comment' }, value, lang);
-      if (bad) { errors[name] = [bad]; return ''; }
-      if (value.length > max) { errors[name] = [t(lang, 'field.max_length', { max })]; return ''; }
+      if (bad) {
+        errors[name] = [bad];
+        return '';
+      }
+      if (value.length > max) {
+        errors[name] = [t(lang, 'field.max_length', { max })];
+        return '';
+      }
       return value.trim();
     };
     // Terminal.name is 32 characters; the service account takes the same name as its username.
@@ -53,8 +67,16 @@ export function registerTerminalRegistration(app: FastifyInstance, bootstrapToke
     const made = createTerminal(db, { name, comment, remoteAddr: request.ip, accepted: true }, now());
     const row = db.prepare('SELECT date_created FROM terminals WHERE id = ?').get(made.id) as { date_created: string };
     return reply.code(201).send({
-      id: made.id, name, comment, remote_addr: request.ip, command_storage: 'default', replay_storage: 'default',
-      user: made.serviceAccount.id, is_accepted: true, is_deleted: false, date_created: formatDateTime(row.date_created, request.ctx.tz),
+      id: made.id,
+      name,
+      comment,
+      remote_addr: request.ip,
+      command_storage: 'default',
+      replay_storage: 'default',
+      user: made.serviceAccount.id,
+      is_accepted: true,
+      is_deleted: false,
+      date_created: formatDateTime(row.date_created, request.ctx.tz),
       service_account: made.serviceAccount,
     });
   });

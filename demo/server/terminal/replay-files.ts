@@ -2,7 +2,15 @@
 // directory (`<dataDir>/replays/<session id>.cast.gz`). Uploads are stored gzip whatever was sent,
 // checked to be whole and asciicast v2 (a header line with "version": 2) first, and stored once: a
 // session's recording is never replaced (commitOnce), and only retention removes it.
-import { createReadStream, createWriteStream, existsSync, linkSync, mkdirSync, rmSync, type WriteStream } from 'node:fs';
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  rmSync,
+  type WriteStream,
+} from 'node:fs';
 import { createHash, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -36,7 +44,9 @@ export class ReplayFiles {
       try {
         return await iterator.next();
       } catch (error) {
-        throw new UploadCutOff(`The upload ended before the multipart body's closing boundary: ${(error as Error).message}`);
+        throw new UploadCutOff(
+          `The upload ended before the multipart body's closing boundary: ${(error as Error).message}`,
+        );
       }
     };
     let out: WriteStream | null = null;
@@ -52,13 +62,20 @@ export class ReplayFiles {
       if (gzipped) await pipeline(all(), out);
       else await pipeline(all(), createGzip(), out);
       // Busboy ends a file stream cut at the size limit normally and only flags it: the part is not the recording.
-      if ((upload as Readable & { truncated?: boolean }).truncated) throw new ReplayTooLarge('The file is larger than the limit.');
+      if ((upload as Readable & { truncated?: boolean }).truncated)
+        throw new ReplayTooLarge('The file is larger than the limit.');
       // A gzip upload is stored as sent, so all of it is inflated once: a cut-off gzip is refused here.
       const header = await firstLine(temp, gzipped);
       let parsed: unknown = null;
-      try { parsed = JSON.parse(header); } catch { /* reported below */ }
+      try {
+        parsed = JSON.parse(header);
+      } catch {
+        /* reported below */
+      }
       if (!parsed || typeof parsed !== 'object' || (parsed as { version?: unknown }).version !== 2) {
-        throw new ReplayRejected('The file is not an asciicast v2 recording (its first line must be a header with "version": 2).');
+        throw new ReplayRejected(
+          'The file is not an asciicast v2 recording (its first line must be a header with "version": 2).',
+        );
       }
       return temp;
     } catch (error) {

@@ -7,7 +7,13 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import {
-  DIGEST_METADATA, describeStoreError, endpointUrl, HEADER_PROBE_BYTES, OBJECT_STORE_TYPES, objectStoreClient, statusOf,
+  DIGEST_METADATA,
+  describeStoreError,
+  endpointUrl,
+  HEADER_PROBE_BYTES,
+  OBJECT_STORE_TYPES,
+  objectStoreClient,
+  statusOf,
   type ObjectStoreSettings,
 } from '../../shared/replay-object.ts';
 import type { DB } from '../db/open.ts';
@@ -15,9 +21,20 @@ import { resolveAllowed, type TargetPolicy } from '../../shared/allowed-targets.
 import { openMeta } from './storage-meta.ts';
 
 export interface StoredObject {
-  session_id: string; storage_id: string; bucket: string; object_key: string; size: number; sha256: string; date_stored: string;
+  session_id: string;
+  storage_id: string;
+  bucket: string;
+  object_key: string;
+  size: number;
+  sha256: string;
+  date_stored: string;
 }
-export interface ReplayStorageRow { id: string; name: string; type: string; meta: string }
+export interface ReplayStorageRow {
+  id: string;
+  name: string;
+  type: string;
+  meta: string;
+}
 
 /** The store could not be asked (unreachable, refused our key, outside the allowed targets): try later. */
 export class StoreUnavailable extends Error {}
@@ -26,7 +43,8 @@ export const isObjectStore = (type: string | undefined): boolean => OBJECT_STORE
 
 export function replayStorageById(db: DB, id: string | null | undefined): ReplayStorageRow | undefined {
   if (!id) return undefined;
-  return db.prepare('SELECT id, name, type, meta FROM replay_storages WHERE id = ?').get(id) as ReplayStorageRow | undefined;
+  return db.prepare('SELECT id, name, type, meta FROM replay_storages WHERE id = ?').get(id) as
+    ReplayStorageRow | undefined;
 }
 
 export function storedObject(db: DB, sessionId: string): StoredObject | undefined {
@@ -35,17 +53,25 @@ export function storedObject(db: DB, sessionId: string): StoredObject | undefine
 
 /** Records where the session's recording is, once: answers the row that holds (this one, or the first). */
 export function recordObject(db: DB, stored: StoredObject): StoredObject {
-  db.prepare(`INSERT OR IGNORE INTO replay_objects (session_id, storage_id, bucket, object_key, size, sha256, date_stored)
-    VALUES (@session_id, @storage_id, @bucket, @object_key, @size, @sha256, @date_stored)`).run(stored);
+  db.prepare(
+    `INSERT OR IGNORE INTO replay_objects (session_id, storage_id, bucket, object_key, size, sha256, date_stored)
+    VALUES (@session_id, @storage_id, @bucket, @object_key, @size, @sha256, @date_stored)`,
+  ).run(stored);
   return storedObject(db, stored.session_id)!;
 }
 
 /** Whether recordings are kept in, or still owed to, this storage (it must then keep its type and stay). */
 export function storageInUse(db: DB, storageId: string): boolean {
-  return !!db.prepare('SELECT 1 FROM replay_objects WHERE storage_id = ? LIMIT 1').get(storageId)
-    || !!db.prepare('SELECT 1 FROM expired_replay_objects WHERE storage_id = ? LIMIT 1').get(storageId)
-    || !!db.prepare(`SELECT 1 FROM terminal_sessions s WHERE s.replay_storage = ? AND s.has_replay = 0
-      AND NOT EXISTS (SELECT 1 FROM replay_objects o WHERE o.session_id = s.id) LIMIT 1`).get(storageId);
+  return (
+    !!db.prepare('SELECT 1 FROM replay_objects WHERE storage_id = ? LIMIT 1').get(storageId) ||
+    !!db.prepare('SELECT 1 FROM expired_replay_objects WHERE storage_id = ? LIMIT 1').get(storageId) ||
+    !!db
+      .prepare(
+        `SELECT 1 FROM terminal_sessions s WHERE s.replay_storage = ? AND s.has_replay = 0
+      AND NOT EXISTS (SELECT 1 FROM replay_objects o WHERE o.session_id = s.id) LIMIT 1`,
+      )
+      .get(storageId)
+  );
 }
 
 // One client per storage and settings: a replay's GET reuses its connections. Few storages exist.
@@ -59,7 +85,9 @@ async function clientOf(db: DB, storage: ReplayStorageRow, policy: TargetPolicy)
   } catch (error) {
     throw new StoreUnavailable(`${storage.name}: ${(error as Error).message}`);
   }
-  const cacheKey = createHash('sha256').update(`${storage.id}\n${JSON.stringify(settings)}`).digest('hex');
+  const cacheKey = createHash('sha256')
+    .update(`${storage.id}\n${JSON.stringify(settings)}`)
+    .digest('hex');
   let made = clients.get(cacheKey);
   if (!made) {
     made = objectStoreClient(settings);
@@ -73,10 +101,17 @@ async function clientOf(db: DB, storage: ReplayStorageRow, policy: TargetPolicy)
   return made.client;
 }
 
-const unavailable = (storage: ReplayStorageRow, error: unknown) => new StoreUnavailable(`${storage.name}: ${describeStoreError(error)}`);
+const unavailable = (storage: ReplayStorageRow, error: unknown) =>
+  new StoreUnavailable(`${storage.name}: ${describeStoreError(error)}`);
 
 /** Size and digest of an object, or null when the store says it is not there. */
-export async function headObject(db: DB, policy: TargetPolicy, storage: ReplayStorageRow, bucket: string, key: string): Promise<{ size: number; sha256: string } | null> {
+export async function headObject(
+  db: DB,
+  policy: TargetPolicy,
+  storage: ReplayStorageRow,
+  bucket: string,
+  key: string,
+): Promise<{ size: number; sha256: string } | null> {
   const client = await clientOf(db, storage, policy);
   try {
     const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
@@ -88,11 +123,19 @@ export async function headObject(db: DB, policy: TargetPolicy, storage: ReplaySt
 }
 
 /** The first line of the recording: its first bytes, inflated (the object is gzip). */
-export async function firstLineOf(db: DB, policy: TargetPolicy, storage: ReplayStorageRow, bucket: string, key: string): Promise<string> {
+export async function firstLineOf(
+  db: DB,
+  policy: TargetPolicy,
+  storage: ReplayStorageRow,
+  bucket: string,
+  key: string,
+): Promise<string> {
   const client = await clientOf(db, storage, policy);
   let body: Readable;
   try {
-    const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key, Range: `bytes=0-${HEADER_PROBE_BYTES - 1}` }));
+    const answer = await client.send(
+      new GetObjectCommand({ Bucket: bucket, Key: key, Range: `bytes=0-${HEADER_PROBE_BYTES - 1}` }),
+    );
     body = answer.Body as Readable;
   } catch (error) {
     throw unavailable(storage, error);
@@ -119,7 +162,8 @@ export async function firstLineOf(db: DB, policy: TargetPolicy, storage: ReplayS
 /** The stored gzip bytes of a recording, streamed from its store. */
 export async function openObject(db: DB, policy: TargetPolicy, stored: StoredObject): Promise<Readable> {
   const storage = replayStorageById(db, stored.storage_id);
-  if (!storage || !isObjectStore(storage.type)) throw new StoreUnavailable(`the replay storage ${stored.storage_id} no longer exists`);
+  if (!storage || !isObjectStore(storage.type))
+    throw new StoreUnavailable(`the replay storage ${stored.storage_id} no longer exists`);
   const client = await clientOf(db, storage, policy);
   try {
     const answer = await client.send(new GetObjectCommand({ Bucket: stored.bucket, Key: stored.object_key }));
@@ -145,13 +189,18 @@ export function queueExpiredObjects(db: DB, sessionIds: string[], stamp: string)
 
 /** Deletes the queued objects from their stores; what fails stays queued for the next sweep. Answers how many went. */
 export async function deleteExpiredObjects(db: DB, policy: TargetPolicy, limit = 1000): Promise<number> {
-  const rows = db.prepare('SELECT * FROM expired_replay_objects ORDER BY id LIMIT ?').all(limit) as
-    { id: number; storage_id: string; bucket: string; object_key: string }[];
+  const rows = db.prepare('SELECT * FROM expired_replay_objects ORDER BY id LIMIT ?').all(limit) as {
+    id: number;
+    storage_id: string;
+    bucket: string;
+    object_key: string;
+  }[];
   let deleted = 0;
   for (const row of rows) {
     const storage = replayStorageById(db, row.storage_id);
     try {
-      if (!storage || !isObjectStore(storage.type)) throw new Error(`the replay storage ${row.storage_id} no longer exists`);
+      if (!storage || !isObjectStore(storage.type))
+        throw new Error(`the replay storage ${row.storage_id} no longer exists`);
       const client = await clientOf(db, storage, policy);
       // S3's DELETE answers 204 whether the object was there or not: a retry after a lost answer is fine.
       await client.send(new DeleteObjectCommand({ Bucket: row.bucket, Key: row.object_key }));
@@ -159,7 +208,10 @@ export async function deleteExpiredObjects(db: DB, policy: TargetPolicy, limit =
       deleted += 1;
     } catch (error) {
       const reason = error instanceof StoreUnavailable ? error.message : describeStoreError(error);
-      db.prepare('UPDATE expired_replay_objects SET attempts = attempts + 1, last_error = ? WHERE id = ?').run(reason.slice(0, 500), row.id);
+      db.prepare('UPDATE expired_replay_objects SET attempts = attempts + 1, last_error = ? WHERE id = ?').run(
+        reason.slice(0, 500),
+        row.id,
+      );
     }
   }
   return deleted;

@@ -26,7 +26,7 @@ import type { PermissionCheck } from '../auth/permissions.ts';
 const BASE = '/api/v1/terminal/sessions/:id/replay/';
 const REPLACED = {
   zh: '该会话的录像已上传，不能替换',
-  en: 'This session\'s recording was uploaded already: it is kept as first uploaded and cannot be replaced.',
+  en: "This session's recording was uploaded already: it is kept as first uploaded and cannot be replaced.",
 };
 /** One recording at most this big by default (a long heavy session is tens of MB gzip). */
 export const MAX_REPLAY_BYTES = 512 * 1024 * 1024;
@@ -35,16 +35,24 @@ export const replaySrc = (sessionId: string) => `/api/v1/terminal/sessions/${ses
 const downloadUrl = (sessionId: string) => `/api/v1/terminal/sessions/${sessionId}/replay/download/`;
 
 /** The session named in the path, in the caller's org, once `check` passed; else the answer is sent. */
-function sessionFor(request: FastifyRequest, reply: FastifyReply, check: PermissionCheck): { args: HookArgs; row: Row } | null {
+function sessionFor(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  check: PermissionCheck,
+): { args: HookArgs; row: Row } | null {
   if (!authorize(request, reply, check)) return null;
   const { db, now } = request.server.bastion;
   const id = String((request.params as { id: string }).id).toLowerCase();
   const org = andInOrg(request.ctx.org);
-  const row = UUID_PATTERN.test(id) ? db.prepare(`SELECT * FROM terminal_sessions WHERE id = ?${org.sql}`).get(id, ...org.params) as Row | undefined : undefined;
+  const row = UUID_PATTERN.test(id)
+    ? (db.prepare(`SELECT * FROM terminal_sessions WHERE id = ?${org.sql}`).get(id, ...org.params) as Row | undefined)
+    : undefined;
   const ctx = request.ctx as AuthedCtx;
   const own = ownSessionsOnly(db, ctx, now());
   if (!row || (own && row.user_id !== ctx.user.id)) {
-    reply.code(404).send({ detail: request.ctx.lang === 'zh' ? '会话 对象不存在。' : 'Session object does not exist.' });
+    reply
+      .code(404)
+      .send({ detail: request.ctx.lang === 'zh' ? '会话 对象不存在。' : 'Session object does not exist.' });
     return null;
   }
   return { args: { db, ctx: request.ctx as AuthedCtx, request, now: now() }, row };
@@ -61,7 +69,11 @@ function missingReplay(reply: FastifyReply, lang: string) {
 function isBrokenUpload(error: unknown): boolean {
   const code = String((error as { code?: string }).code ?? '');
   const message = error instanceof Error ? error.message : '';
-  return code.startsWith('FST_') || code === 'ERR_STREAM_PREMATURE_CLOSE' || /^(Unexpected end of|Part terminated early|Malformed|Multipart: )/.test(message);
+  return (
+    code.startsWith('FST_') ||
+    code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+    /^(Unexpected end of|Part terminated early|Malformed|Multipart: )/.test(message)
+  );
 }
 
 /**
@@ -69,14 +81,22 @@ function isBrokenUpload(error: unknown): boolean {
  * space. Checked before the parser sees the body: busboy throws plain errors for a missing boundary and
  * for one longer than its search buffer, which would otherwise look like a fault of the server.
  */
-const BOUNDARY = /;\s*boundary\s*=\s*(?:"[0-9A-Za-z'()+_,\-./:=? ]{0,69}[0-9A-Za-z'()+_,\-./:=?]"|[0-9A-Za-z'()+_,\-./:=?]{1,70})\s*(?:;|$)/i;
+const BOUNDARY =
+  /;\s*boundary\s*=\s*(?:"[0-9A-Za-z'()+_,\-./:=? ]{0,69}[0-9A-Za-z'()+_,\-./:=?]"|[0-9A-Za-z'()+_,\-./:=?]{1,70})\s*(?:;|$)/i;
 const hasValidBoundary = (contentType: string | undefined): boolean => BOUNDARY.test(contentType ?? '');
 
 /** A recording kept in an object store that cannot be read now: 502 with the store's reason. */
 const storeDown = (reply: FastifyReply, error: StoreUnavailable, lang: string) =>
-  reply.code(502).send({ detail: `${lang === 'zh' ? '无法读取录像存储' : 'The replay storage cannot be read'}: ${error.message}` });
+  reply
+    .code(502)
+    .send({ detail: `${lang === 'zh' ? '无法读取录像存储' : 'The replay storage cannot be read'}: ${error.message}` });
 
-export function registerReplayRoutes(app: FastifyInstance, files: ReplayFiles, policy: TargetPolicy, maxBytes = MAX_REPLAY_BYTES): void {
+export function registerReplayRoutes(
+  app: FastifyInstance,
+  files: ReplayFiles,
+  policy: TargetPolicy,
+  maxBytes = MAX_REPLAY_BYTES,
+): void {
   const tooLarge = { file: [`The file is larger than ${maxBytes} bytes.`] };
   // Multipart only here, in its own scope: no other route takes uploads.
   app.register(async (scope) => {
@@ -91,20 +111,29 @@ export function registerReplayRoutes(app: FastifyInstance, files: ReplayFiles, p
       }
       if (!request.isMultipart()) return reply.code(400).send({ file: ['No file was submitted.'] });
       if (!hasValidBoundary(headerValue(request, 'content-type'))) {
-        return reply.code(400).send({ file: ['The multipart body has no valid boundary (1 to 70 characters, RFC 2046).'] });
+        return reply
+          .code(400)
+          .send({ file: ['The multipart body has no valid boundary (1 to 70 characters, RFC 2046).'] });
       }
       let staged: string | null = null;
       try {
         for await (const part of request.parts()) {
           if (part.type !== 'file') continue;
-          if (part.fieldname !== 'file' || staged) { part.file.resume(); continue; }
+          if (part.fieldname !== 'file' || staged) {
+            part.file.resume();
+            continue;
+          }
           staged = await files.stage(part.file);
         }
       } catch (error) {
         if (staged) files.discard(staged);
-        if (error instanceof ReplayTooLarge || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(400).send(tooLarge);
+        if (error instanceof ReplayTooLarge || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          return reply.code(400).send(tooLarge);
         if (error instanceof ReplayRejected) return reply.code(400).send({ file: [error.message] });
-        if (isBrokenUpload(error)) return reply.code(400).send({ file: [`The multipart body is malformed or cut off: ${(error as Error).message}`] });
+        if (isBrokenUpload(error))
+          return reply
+            .code(400)
+            .send({ file: [`The multipart body is malformed or cut off: ${(error as Error).message}`] });
         throw error;
       }
       if (!staged) return reply.code(400).send({ file: ['No file was submitted.'] });
@@ -115,7 +144,9 @@ export function registerReplayRoutes(app: FastifyInstance, files: ReplayFiles, p
       const inStore = storedObject(args.db, id);
       if (inStore) {
         const same = (await files.digestOf(staged).finally(() => files.discard(staged!))) === inStore.sha256;
-        return same ? reply.code(201).send({ url: replaySrc(id) }) : reply.code(409).send({ file: [REPLACED[args.ctx.lang]] });
+        return same
+          ? reply.code(201).send({ url: replaySrc(id) })
+          : reply.code(409).send({ file: [REPLACED[args.ctx.lang]] });
       }
       if (!files.commitOnce(id, staged)) {
         const same = await files.sameRecording(id, staged).finally(() => files.discard(staged!));
@@ -133,8 +164,13 @@ export function registerReplayRoutes(app: FastifyInstance, files: ReplayFiles, p
     if (!findRecording(args.db, files, row)) return missingReplay(reply, args.ctx.lang);
     const tz = args.ctx.tz;
     return {
-      type: 'json', src: replaySrc(String(row.id)), user: row.user, asset: row.asset, system_user: row.system_user,
-      date_start: formatDateTime(row.date_start as string, tz), date_end: formatDateTime(row.date_end as string | null, tz),
+      type: 'json',
+      src: replaySrc(String(row.id)),
+      user: row.user,
+      asset: row.asset,
+      system_user: row.system_user,
+      date_start: formatDateTime(row.date_start as string, tz),
+      date_end: formatDateTime(row.date_end as string | null, tz),
       download_url: downloadUrl(String(row.id)),
     };
   });
@@ -152,7 +188,9 @@ export function registerReplayRoutes(app: FastifyInstance, files: ReplayFiles, p
       if (error instanceof StoreUnavailable) return storeDown(reply, error, found.args.ctx.lang);
       throw error;
     }
-    reply.header('Content-Type', 'application/x-asciicast; charset=utf-8').header('Vary', 'Accept-Encoding')
+    reply
+      .header('Content-Type', 'application/x-asciicast; charset=utf-8')
+      .header('Vary', 'Accept-Encoding')
       .header('Cache-Control', 'private, no-store');
     if (/\bgzip\b/i.test(headerValue(request, 'accept-encoding') ?? '')) {
       return reply.header('Content-Encoding', 'gzip').header('Content-Length', String(opened.size)).send(opened.stream);
@@ -177,8 +215,11 @@ export function registerReplayRoutes(app: FastifyInstance, files: ReplayFiles, p
     const meta = Buffer.from(JSON.stringify(serializeRow(terminalSessionsResource, args, row, 'retrieve'), null, 2));
     const cast = { name: `${id}.cast.gz`, ...opened };
     const { stream, length } = tarStream([cast, { name: `${id}.json`, data: meta }], args.now / 1000);
-    return reply.header('Content-Type', 'application/octet-stream').header('Content-Length', String(length))
-      .header('Content-Disposition', `attachment; filename="${id}.tar"`).send(stream);
+    return reply
+      .header('Content-Type', 'application/octet-stream')
+      .header('Content-Length', String(length))
+      .header('Content-Disposition', `attachment; filename="${id}.tar"`)
+      .send(stream);
   });
 }
 

@@ -8,32 +8,47 @@ import { ALIVE_MS } from '../resources/terminals.ts';
 import { replayStorageById } from './replay-objects.ts';
 import { terminalStoreState } from './terminal-report.ts';
 
-export type ReplayStatus = 'stored' | 'recording' | 'not_kept' | 'uploading' | 'retrying' | 'terminal_offline' | 'missing';
+export type ReplayStatus =
+  'stored' | 'recording' | 'not_kept' | 'uploading' | 'retrying' | 'terminal_offline' | 'missing';
 
 /** The id of the replay storage a terminal points at now (by name, as 2.3 keeps it); null: the server's disk. */
 export function replayStorageOfTerminal(db: DB, terminalId: string | null | undefined): string | null {
   if (!terminalId) return null;
-  return db.prepare(`SELECT s.id FROM terminals t JOIN replay_storages s ON s.name = t.replay_storage WHERE t.id = ?`).pluck()
-    .get(terminalId) as string | undefined ?? null;
+  return (
+    (db
+      .prepare(`SELECT s.id FROM terminals t JOIN replay_storages s ON s.name = t.replay_storage WHERE t.id = ?`)
+      .pluck()
+      .get(terminalId) as string | undefined) ?? null
+  );
 }
 
 /** A finished session's recording may still be on its way this long after its end (its close goes first). */
 const SETTLING_MS = 30_000;
 
-export function replayStatusOf(db: DB, session: Row, nowMs: number): { status: ReplayStatus; storage: string; error: string } {
+export function replayStatusOf(
+  db: DB,
+  session: Row,
+  nowMs: number,
+): { status: ReplayStatus; storage: string; error: string } {
   const storage = replayStorageById(db, session.replay_storage as string | null);
   const name = storage?.name ?? 'default';
   const status = (value: ReplayStatus, error = '') => ({ status: value, storage: name, error });
   if (Number(session.has_replay) === 1 || Number(session.is_sample) === 1) return status('stored');
   if (Number(session.is_finished) !== 1) return status('recording');
   if (storage?.type === 'null') return status('not_kept');
-  const terminal = session.terminal ? db.prepare('SELECT * FROM terminals WHERE id = ?').get(session.terminal) as Row | undefined : undefined;
+  const terminal = session.terminal
+    ? (db.prepare('SELECT * FROM terminals WHERE id = ?').get(session.terminal) as Row | undefined)
+    : undefined;
   if (!terminal) return status('missing');
   const alive = typeof terminal.last_heartbeat === 'number' && nowMs - terminal.last_heartbeat < ALIVE_MS;
   const state = terminalStoreState(terminal, alive);
   // Its recording waits in that terminal's journal: it is delivered when the terminal runs again.
-  if (!alive) return status('terminal_offline', `${state.name}: no heartbeat for ${Math.round((nowMs - Number(terminal.last_heartbeat ?? 0)) / 1000)} s`);
-  const waiting = state.pendingIds.includes(String(session.id)) || (state.pending > state.pendingIds.length);
+  if (!alive)
+    return status(
+      'terminal_offline',
+      `${state.name}: no heartbeat for ${Math.round((nowMs - Number(terminal.last_heartbeat ?? 0)) / 1000)} s`,
+    );
+  const waiting = state.pendingIds.includes(String(session.id)) || state.pending > state.pendingIds.length;
   if (waiting && state.error) return status('retrying', state.error);
   const ended = Date.parse(String(session.date_end ?? ''));
   if (waiting || (Number.isFinite(ended) && nowMs - ended < SETTLING_MS)) return status('uploading');

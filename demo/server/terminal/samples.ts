@@ -5,8 +5,13 @@ import { uuid } from '../lib/ids.ts';
 export function sessionSample({ seq }: SampleArgs): Samples {
   return {
     create: [0, 1].map((i) => ({
-      id: uuid(), user: `Sample User ${seq}-${i}(sample${seq})`, asset: `sample-host-${seq}-${i}`, system_user: `sample-su-${seq}`,
-      login_from: i ? 'WT' : 'ST', remote_addr: '127.0.0.1', protocol: 'ssh',
+      id: uuid(),
+      user: `Sample User ${seq}-${i}(sample${seq})`,
+      asset: `sample-host-${seq}-${i}`,
+      system_user: `sample-su-${seq}`,
+      login_from: i ? 'WT' : 'ST',
+      remote_addr: '127.0.0.1',
+      protocol: 'ssh',
     })),
     update: { is_finished: true, has_command: true },
   };

@@ -18,7 +18,10 @@ import { sessionSignIns, spendSignIn, type DoorSignIn } from './door-sign-ins.ts
 import { CLOCK_SKEW_MS } from './session-record.ts';
 
 /** The session's fields as the door authenticated them, and the sign-in that vouches for them. */
-export interface Binding { signIn: DoorSignIn; fields: Row }
+export interface Binding {
+  signIn: DoorSignIn;
+  fields: Row;
+}
 
 /** Computed in the create's `refuse` hook, applied in its `beforeCreate` (the same request). */
 const bindings = new WeakMap<FastifyRequest, Binding>();
@@ -28,16 +31,28 @@ const TEXT = {
     zh: '该终端没有为此用户登录（authentication/tokens/ 或连接令牌），不能为其记录会话',
     en: 'This terminal did not sign this user in (authentication/tokens/ or a connection token it redeemed): it cannot record a session for them.',
   },
-  notGranted: { zh: '该用户没有此资产或应用及系统用户的连接权限', en: 'The user is not granted to connect to this target with this system user.' },
-  start: { zh: '会话开始时间必须是现在（相差不超过 5 分钟）', en: 'date_start must be the time the session opens (at most 5 minutes from the server\'s clock).' },
+  notGranted: {
+    zh: '该用户没有此资产或应用及系统用户的连接权限',
+    en: 'The user is not granted to connect to this target with this system user.',
+  },
+  start: {
+    zh: '会话开始时间必须是现在（相差不超过 5 分钟）',
+    en: "date_start must be the time the session opens (at most 5 minutes from the server's clock).",
+  },
   noTerminal: { zh: '该服务账号没有终端', en: 'This service account has no terminal.' },
 };
 
 const text = (args: HookArgs, key: keyof typeof TEXT) => TEXT[key][args.ctx.lang];
-const forbidden = (args: HookArgs, key: keyof typeof TEXT): Refusal => ({ status: 403, body: { detail: text(args, key) } });
+const forbidden = (args: HookArgs, key: keyof typeof TEXT): Refusal => ({
+  status: 403,
+  body: { detail: text(args, key) },
+});
 const invalid = (errors: Record<string, string[]>): Refusal => ({ status: 400, body: errors });
 
-interface Target { name: string; org_id: string }
+interface Target {
+  name: string;
+  org_id: string;
+}
 
 /**
  * Why this create may not be recorded (403 not the door's user or not granted, 400 a missing or
@@ -47,7 +62,8 @@ export function refuseUnboundSession(args: HookArgs): Refusal | null {
   const { db, ctx, now, request } = args;
   const terminal = terminalOf(db, ctx.user);
   if (!terminal) return forbidden(args, 'noTerminal');
-  const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body as Row : {};
+  const body =
+    request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Row) : {};
   const errors: Record<string, string[]> = {};
   const idOf = (name: string): string => {
     const value = body[name];
@@ -64,32 +80,48 @@ export function refuseUnboundSession(args: HookArgs): Refusal | null {
   // A database session (protocol mysql) names a database app where an SSH session names an asset.
   const isApp = body.protocol === 'mysql';
   const user = db.prepare("SELECT * FROM users WHERE id = ? AND role != 'App'").get(userId) as UserRow | undefined;
-  const target = (isApp ? db.prepare('SELECT name, org_id FROM database_apps WHERE id = ?').get(targetId)
-    : db.prepare('SELECT hostname AS name, org_id FROM assets WHERE id = ?').get(targetId)) as Target | undefined;
-  const systemUser = db.prepare('SELECT name, org_id FROM system_users WHERE id = ?').get(systemUserId) as Target | undefined;
+  const target = (
+    isApp
+      ? db.prepare('SELECT name, org_id FROM database_apps WHERE id = ?').get(targetId)
+      : db.prepare('SELECT hostname AS name, org_id FROM assets WHERE id = ?').get(targetId)
+  ) as Target | undefined;
+  const systemUser = db.prepare('SELECT name, org_id FROM system_users WHERE id = ?').get(systemUserId) as
+    Target | undefined;
   const unknown = (name: string, value: string) => ({ [name]: [t(ctx.lang, 'field.invalid_pk', { value })] });
   if (!user) return invalid(unknown('user_id', userId));
   if (!target) return invalid(unknown('asset_id', targetId));
   if (!systemUser || systemUser.org_id !== target.org_id) return invalid(unknown('system_user_id', systemUserId));
 
-  const signIn = sessionSignIns(db, terminal.id, userId, now).find((row) => row.kind === 'login'
-    || (row.system_user_id === systemUserId && (isApp ? row.application_id === targetId : row.asset_id === targetId)));
+  const signIn = sessionSignIns(db, terminal.id, userId, now).find(
+    (row) =>
+      row.kind === 'login' ||
+      (row.system_user_id === systemUserId && (isApp ? row.application_id === targetId : row.asset_id === targetId)),
+  );
   if (!signIn || !isValidUser(user, now)) return forbidden(args, 'notSignedIn');
-  const granted = isApp ? mayConnectApp(db, userId, targetId, systemUserId, now) : mayConnect(db, userId, targetId, systemUserId, now);
+  const granted = isApp
+    ? mayConnectApp(db, userId, targetId, systemUserId, now)
+    : mayConnect(db, userId, targetId, systemUserId, now);
   if (!granted) return forbidden(args, 'notGranted');
 
   let start = now;
   if (body.date_start !== undefined && body.date_start !== null && body.date_start !== '') {
     const sent = parseDateTime(body.date_start);
-    if (!sent || Math.abs(Date.parse(sent) - now) > CLOCK_SKEW_MS) return invalid({ date_start: [text(args, 'start')] });
+    if (!sent || Math.abs(Date.parse(sent) - now) > CLOCK_SKEW_MS)
+      return invalid({ date_start: [text(args, 'start')] });
     start = Date.parse(sent);
   }
   bindings.set(request, {
     signIn,
     fields: {
-      user: `${user.name || user.username}(${user.username})`.slice(0, 128), user_id: userId,
-      asset: target.name.slice(0, 128), asset_id: targetId, system_user: systemUser.name.slice(0, 128), system_user_id: systemUserId,
-      org_id: target.org_id, remote_addr: signIn.remote_addr, date_start: isoAt(start),
+      user: `${user.name || user.username}(${user.username})`.slice(0, 128),
+      user_id: userId,
+      asset: target.name.slice(0, 128),
+      asset_id: targetId,
+      system_user: systemUser.name.slice(0, 128),
+      system_user_id: systemUserId,
+      org_id: target.org_id,
+      remote_addr: signIn.remote_addr,
+      date_start: isoAt(start),
     },
   });
   return null;

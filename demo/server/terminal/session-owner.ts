@@ -13,9 +13,17 @@ export const IsSessionReaderOrOwner: PermissionCheck = anyOf(IsSessionReader, Is
 /** What keeps a caller who reads no sessions to their own (`column` names the session's user id); null for readers. */
 /** Whether `sessionId` (a query's `session_id`) is a session `userId` ran. */
 export function ranSession(db: DB, userId: string, sessionId: unknown): boolean {
-  return typeof sessionId === 'string' && !!db.prepare('SELECT 1 FROM terminal_sessions WHERE id = ? AND user_id = ?').get(sessionId.toLowerCase(), userId);
+  return (
+    typeof sessionId === 'string' &&
+    !!db.prepare('SELECT 1 FROM terminal_sessions WHERE id = ? AND user_id = ?').get(sessionId.toLowerCase(), userId)
+  );
 }
 
-export function ownSessionsOnly(db: DB, ctx: RequestContext & { user: UserRow }, nowMs: number, column = 'user_id'): Clause | null {
+export function ownSessionsOnly(
+  db: DB,
+  ctx: RequestContext & { user: UserRow },
+  nowMs: number,
+  column = 'user_id',
+): Clause | null {
   return IsSessionReader(db, ctx, nowMs) ? null : { sql: `${column} = ?`, params: [ctx.user.id] };
 }

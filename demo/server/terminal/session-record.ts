@@ -12,19 +12,42 @@ import { isoAt } from '../lib/time.ts';
 export const CLOCK_SKEW_MS = 5 * 60_000;
 
 /** Set once, when the session opens. */
-const SET_ONCE = ['user', 'user_id', 'asset', 'asset_id', 'system_user', 'system_user_id', 'org_id', 'remote_addr', 'date_start', 'login_from', 'protocol', 'is_success'];
+const SET_ONCE = [
+  'user',
+  'user_id',
+  'asset',
+  'asset_id',
+  'system_user',
+  'system_user_id',
+  'org_id',
+  'remote_addr',
+  'date_start',
+  'login_from',
+  'protocol',
+  'is_success',
+];
 
 const TEXT = {
   setOnce: { zh: '会话开始时已记录，不能修改', en: 'Recorded when the session opened: it cannot be changed.' },
   finished: { zh: '会话已结束，记录不能修改', en: 'The session is finished: its record cannot change.' },
   staysFinished: { zh: '已结束的会话不能重新打开', en: 'A finished session stays finished.' },
-  endWithFinish: { zh: '结束时间只在会话结束时记录（is_finished: true）', en: 'date_end is recorded when the session finishes (with is_finished: true).' },
-  endRange: { zh: '结束时间必须在会话开始之后且不晚于现在', en: 'date_end must be after the session started and not later than now.' },
-  replayFlag: { zh: '由录像上传设置（sessions/<id>/replay/）', en: 'Set by the recording\'s upload (sessions/<id>/replay/).' },
+  endWithFinish: {
+    zh: '结束时间只在会话结束时记录（is_finished: true）',
+    en: 'date_end is recorded when the session finishes (with is_finished: true).',
+  },
+  endRange: {
+    zh: '结束时间必须在会话开始之后且不晚于现在',
+    en: 'date_end must be after the session started and not later than now.',
+  },
+  replayFlag: {
+    zh: '由录像上传设置（sessions/<id>/replay/）',
+    en: "Set by the recording's upload (sessions/<id>/replay/).",
+  },
   commandFlag: { zh: '已记录有命令，不能撤回', en: 'The session has commands: this cannot be taken back.' },
 };
 
-const ms = (value: unknown): number => (value === null || value === undefined || value === '' ? NaN : Date.parse(String(value)));
+const ms = (value: unknown): number =>
+  value === null || value === undefined || value === '' ? NaN : Date.parse(String(value));
 const flag = (value: unknown): boolean => value === true || value === 1 || value === '1' || value === 'true';
 
 function same(name: string, sent: unknown, stored: unknown): boolean {
@@ -40,10 +63,15 @@ function same(name: string, sent: unknown, stored: unknown): boolean {
 export function sessionChangeErrors(args: HookArgs, data: Row, existing: Row): FieldErrors | null {
   const lang = args.ctx.lang;
   const errors: FieldErrors = {};
-  const refuse = (name: string, key: keyof typeof TEXT) => { errors[name] = [TEXT[key][lang]]; };
+  const refuse = (name: string, key: keyof typeof TEXT) => {
+    errors[name] = [TEXT[key][lang]];
+  };
   delete data.id;
   // The engine drops org_id from a body (read-only on every org resource): asked of the body itself.
-  const body = args.request.body && typeof args.request.body === 'object' && !Array.isArray(args.request.body) ? args.request.body as Row : {};
+  const body =
+    args.request.body && typeof args.request.body === 'object' && !Array.isArray(args.request.body)
+      ? (args.request.body as Row)
+      : {};
   if ('org_id' in body) data.org_id = body.org_id === 'DEFAULT' ? '' : body.org_id;
   for (const name of SET_ONCE) {
     if (name in data && !same(name, data[name], existing[name])) refuse(name, 'setOnce');
@@ -55,9 +83,11 @@ export function sessionChangeErrors(args: HookArgs, data: Row, existing: Row): F
   if (!finishing) delete data.is_finished;
 
   if ('date_end' in data && data.date_end !== null) {
-    if (finished) { if (!same('date_end', data.date_end, existing.date_end)) refuse('date_end', 'finished'); }
-    else if (!finishing) refuse('date_end', 'endWithFinish');
-    else if (ms(data.date_end) < ms(existing.date_start) || ms(data.date_end) > args.now + CLOCK_SKEW_MS) refuse('date_end', 'endRange');
+    if (finished) {
+      if (!same('date_end', data.date_end, existing.date_end)) refuse('date_end', 'finished');
+    } else if (!finishing) refuse('date_end', 'endWithFinish');
+    else if (ms(data.date_end) < ms(existing.date_start) || ms(data.date_end) > args.now + CLOCK_SKEW_MS)
+      refuse('date_end', 'endRange');
   } else if ('date_end' in data && finished && existing.date_end) refuse('date_end', 'finished');
   if (finishing && !data.date_end) data.date_end = isoAt(Math.max(args.now, ms(existing.date_start)));
   if (!finishing) delete data.date_end;
@@ -75,8 +105,15 @@ export function sessionChangeErrors(args: HookArgs, data: Row, existing: Row): F
 }
 
 /** Whether a command stamped `timestamp` (epoch seconds) falls inside the session: its start to its end, or now while open. */
-export function insideSession(session: { date_start: unknown; date_end: unknown; is_finished: unknown }, timestamp: number, nowMs: number): boolean {
+export function insideSession(
+  session: { date_start: unknown; date_end: unknown; is_finished: unknown },
+  timestamp: number,
+  nowMs: number,
+): boolean {
   const start = Math.floor(ms(session.date_start) / 1000);
-  const end = flag(session.is_finished) && !Number.isNaN(ms(session.date_end)) ? Math.ceil(ms(session.date_end) / 1000) : Math.floor((nowMs + CLOCK_SKEW_MS) / 1000);
+  const end =
+    flag(session.is_finished) && !Number.isNaN(ms(session.date_end))
+      ? Math.ceil(ms(session.date_end) / 1000)
+      : Math.floor((nowMs + CLOCK_SKEW_MS) / 1000);
   return timestamp >= start && timestamp <= end;
 }

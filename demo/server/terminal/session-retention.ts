@@ -46,14 +46,24 @@ export function expireSessions(db: DB, replays: ReplayFiles, settings: SettingsS
 }
 
 /** One sweep: the expired sessions' rows and files, then their objects in the stores. */
-export async function sweepExpired(db: DB, replays: ReplayFiles, settings: SettingsStore, nowMs: number, policy: TargetPolicy): Promise<void> {
+export async function sweepExpired(
+  db: DB,
+  replays: ReplayFiles,
+  settings: SettingsStore,
+  nowMs: number,
+  policy: TargetPolicy,
+): Promise<void> {
   expireSessions(db, replays, settings, nowMs);
   await deleteExpiredObjects(db, policy);
 }
 
 export function keepSessionsForTheirTime(app: FastifyInstance, replays: ReplayFiles, policy: TargetPolicy): void {
   let timer: NodeJS.Timeout | null = null;
-  const job = periodTask(app, { name: 'terminal.tasks.clean_expired_session_period', task: 'terminal.tasks.clean_expired_session_period', description: 'Remove sessions kept past TERMINAL_SESSION_KEEP_DURATION, with their commands and recordings' });
+  const job = periodTask(app, {
+    name: 'terminal.tasks.clean_expired_session_period',
+    task: 'terminal.tasks.clean_expired_session_period',
+    description: 'Remove sessions kept past TERMINAL_SESSION_KEEP_DURATION, with their commands and recordings',
+  });
   let running: Promise<void> | null = null;
   const sweep = () => {
     const { db, settings, now } = app.bastion;
@@ -61,7 +71,9 @@ export function keepSessionsForTheirTime(app: FastifyInstance, replays: ReplayFi
     job.ran(now());
     running ??= sweepExpired(db, replays, settings, now(), policy)
       .catch((error: Error) => console.error(`session retention: ${error.message}`))
-      .finally(() => { running = null; });
+      .finally(() => {
+        running = null;
+      });
   };
   app.addHook('onReady', async () => {
     sweep();

@@ -3,8 +3,13 @@
 import type { DB } from '../db/open.ts';
 import { openMeta } from './storage-meta.ts';
 
-export function storageConfig(db: DB, table: 'command_storages' | 'replay_storages', name: string): Record<string, unknown> {
-  const row = db.prepare(`SELECT type, meta FROM ${table} WHERE name = ?`).get(name) as { type: string; meta: string } | undefined;
+export function storageConfig(
+  db: DB,
+  table: 'command_storages' | 'replay_storages',
+  name: string,
+): Record<string, unknown> {
+  const row = db.prepare(`SELECT type, meta FROM ${table} WHERE name = ?`).get(name) as
+    { type: string; meta: string } | undefined;
   if (!row) return { TYPE: 'server' };
   // 2.3 reports ceph as s3 (same protocol).
   const type = row.type === 'ceph' ? 's3' : row.type;

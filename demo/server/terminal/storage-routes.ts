@@ -9,7 +9,9 @@ import { testStorage } from './storage-test.ts';
 export function registerStorageTestRoutes(app: FastifyInstance, policy: TargetPolicy): void {
   for (const def of [replayStoragesResource, commandStoragesResource]) {
     const read = detailRoute(app, def, 'retrieve');
-    app.get(`${def.url}:id/test-connective/`, read((args, row) =>
-      testStorage(String(row.type), openMeta(args.db, row.meta), policy, args.now, args.ctx.lang)));
+    app.get(
+      `${def.url}:id/test-connective/`,
+      read((args, row) => testStorage(String(row.type), openMeta(args.db, row.meta), policy, args.now, args.ctx.lang)),
+    );
   }
 }

@@ -23,7 +23,11 @@ export const STORAGE_STATE_CHOICES: Choice[] = [
   { value: 'unknown', label: L('未知', 'Unknown') },
 ];
 
-export interface StorageFigures { free: number | null; total: number | null; fault: string }
+export interface StorageFigures {
+  free: number | null;
+  total: number | null;
+  fault: string;
+}
 
 export function storageState({ free, total, fault }: StorageFigures): StorageState {
   if (fault === 'full' || fault === 'read_only' || fault === 'io') return fault;
@@ -36,7 +40,9 @@ export function storageState({ free, total, fault }: StorageFigures): StorageSta
 const FAULT_FRESH_MS = 60_000;
 
 export interface DataFolderStatus {
-  state: StorageState; free_bytes: number | null; total_bytes: number | null;
+  state: StorageState;
+  free_bytes: number | null;
+  total_bytes: number | null;
   last_fault: { kind: string; code: string; message: string; at: string } | null;
 }
 
@@ -48,11 +54,17 @@ export function serverDataFolder(dir: string, nowMs: number): DataFolderStatus {
     const stats = statfsSync(dir);
     free = stats.bavail * stats.bsize;
     total = stats.blocks * stats.bsize;
-  } catch { /* a folder that cannot be read shows unknown */ }
+  } catch {
+    /* a folder that cannot be read shows unknown */
+  }
   const seen: StorageFaultSeen | null = lastStorageFault();
   const fresh = seen && nowMs - seen.at < FAULT_FRESH_MS ? seen.kind : '';
   return {
-    state: storageState({ free, total, fault: fresh }), free_bytes: free, total_bytes: total,
-    last_fault: seen ? { kind: seen.kind, code: seen.code, message: seen.message, at: new Date(seen.at).toISOString() } : null,
+    state: storageState({ free, total, fault: fresh }),
+    free_bytes: free,
+    total_bytes: total,
+    last_fault: seen
+      ? { kind: seen.kind, code: seen.code, message: seen.message, at: new Date(seen.at).toISOString() }
+      : null,
   };
 }

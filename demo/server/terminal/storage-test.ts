@@ -13,29 +13,50 @@ import { BUILT_IN_TYPES } from './storage-meta.ts';
 const TIMEOUT_MS = 5_000;
 const EMPTY_SHA256 = createHash('sha256').update('').digest('hex');
 
-export interface TestResult { is_valid: boolean; msg: string }
-interface Answer { status: number; body: string }
+export interface TestResult {
+  is_valid: boolean;
+  msg: string;
+}
+interface Answer {
+  status: number;
+  body: string;
+}
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const hmac = (key: string | Buffer, text: string) => createHmac('sha256', key).update(text).digest();
 
 /** One HTTP(S) request to `url`, connecting to the allow-listed address of its host. */
-async function request(url: URL, method: string, headers: Record<string, string>, policy: TargetPolicy): Promise<Answer> {
+async function request(
+  url: URL,
+  method: string,
+  headers: Record<string, string>,
+  policy: TargetPolicy,
+): Promise<Answer> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const address = await resolveAllowed(host, policy);
   const secure = url.protocol === 'https:';
   const client = secure ? https : http;
   return new Promise((resolve, reject) => {
-    const req = client.request({
-      host: address, port: url.port || (secure ? 443 : 80), path: `${url.pathname}${url.search}`, method,
-      headers: { host: url.host, ...headers }, timeout: TIMEOUT_MS, ...(secure && !isIP(host) ? { servername: host } : {}),
-    }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => { if (body.length < 4096) body += chunk; });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      res.on('error', reject);
-    });
+    const req = client.request(
+      {
+        host: address,
+        port: url.port || (secure ? 443 : 80),
+        path: `${url.pathname}${url.search}`,
+        method,
+        headers: { host: url.host, ...headers },
+        timeout: TIMEOUT_MS,
+        ...(secure && !isIP(host) ? { servername: host } : {}),
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          if (body.length < 4096) body += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        res.on('error', reject);
+      },
+    );
     req.on('timeout', () => req.destroy(new Error(`no answer within ${TIMEOUT_MS / 1000} s`)));
     req.on('error', reject);
     req.end();
@@ -57,19 +78,38 @@ async function testBucket(meta: Record<string, unknown>, policy: TargetPolicy, n
   const endpoint = endpointOf(meta.ENDPOINT);
   const url = new URL(`${endpoint.pathname.replace(/\/$/, '')}/${encodeURIComponent(bucket)}`, endpoint);
   const region = String(meta.REGION ?? '').trim() || 'us-east-1';
-  const amzDate = new Date(nowMs).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const amzDate = new Date(nowMs)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
   const day = amzDate.slice(0, 8);
   const signed = 'host;x-amz-content-sha256;x-amz-date';
-  const canonical = ['HEAD', url.pathname, '', `host:${url.host}`, `x-amz-content-sha256:${EMPTY_SHA256}`, `x-amz-date:${amzDate}`, '', signed, EMPTY_SHA256].join('\n');
+  const canonical = [
+    'HEAD',
+    url.pathname,
+    '',
+    `host:${url.host}`,
+    `x-amz-content-sha256:${EMPTY_SHA256}`,
+    `x-amz-date:${amzDate}`,
+    '',
+    signed,
+    EMPTY_SHA256,
+  ].join('\n');
   const scope = `${day}/${region}/s3/aws4_request`;
   const toSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonical)].join('\n');
   let key: Buffer = hmac(`AWS4${String(meta.SECRET_KEY ?? '')}`, day);
   for (const part of [region, 's3', 'aws4_request']) key = hmac(key, part);
   const signature = createHmac('sha256', key).update(toSign).digest('hex');
-  return request(url, 'HEAD', {
-    'x-amz-date': amzDate, 'x-amz-content-sha256': EMPTY_SHA256,
-    authorization: `AWS4-HMAC-SHA256 Credential=${String(meta.ACCESS_KEY ?? '')}/${scope}, SignedHeaders=${signed}, Signature=${signature}`,
-  }, policy);
+  return request(
+    url,
+    'HEAD',
+    {
+      'x-amz-date': amzDate,
+      'x-amz-content-sha256': EMPTY_SHA256,
+      authorization: `AWS4-HMAC-SHA256 Credential=${String(meta.ACCESS_KEY ?? '')}/${scope}, SignedHeaders=${signed}, Signature=${signature}`,
+    },
+    policy,
+  );
 }
 
 async function testAzure(meta: Record<string, unknown>, policy: TargetPolicy): Promise<Answer> {
@@ -77,7 +117,12 @@ async function testAzure(meta: Record<string, unknown>, policy: TargetPolicy): P
   const container = String(meta.CONTAINER_NAME ?? '').trim();
   const suffix = String(meta.ENDPOINT_SUFFIX ?? '').trim() || 'core.windows.net';
   if (!account || !container) throw new Error('ACCOUNT_NAME and CONTAINER_NAME are required');
-  return request(new URL(`https://${account}.blob.${suffix}/${encodeURIComponent(container)}?restype=container`), 'HEAD', { 'x-ms-version': '2019-12-12' }, policy);
+  return request(
+    new URL(`https://${account}.blob.${suffix}/${encodeURIComponent(container)}?restype=container`),
+    'HEAD',
+    { 'x-ms-version': '2019-12-12' },
+    policy,
+  );
 }
 
 async function testElasticsearch(meta: Record<string, unknown>, policy: TargetPolicy): Promise<Answer> {
@@ -97,16 +142,33 @@ async function testElasticsearch(meta: Record<string, unknown>, policy: TargetPo
   throw new Error(failures.join('; '));
 }
 
-export async function testStorage(type: string, meta: Record<string, unknown>, policy: TargetPolicy, nowMs: number, lang: 'zh' | 'en'): Promise<TestResult> {
+export async function testStorage(
+  type: string,
+  meta: Record<string, unknown>,
+  policy: TargetPolicy,
+  nowMs: number,
+  lang: 'zh' | 'en',
+): Promise<TestResult> {
   const ok = lang === 'zh' ? '测试成功' : 'Test successful';
-  const failed = (reason: string) => ({ is_valid: false, msg: `${lang === 'zh' ? '测试失败' : 'Test failure'}: ${reason}` });
+  const failed = (reason: string) => ({
+    is_valid: false,
+    msg: `${lang === 'zh' ? '测试失败' : 'Test failure'}: ${reason}`,
+  });
   if (BUILT_IN_TYPES.has(type)) return { is_valid: true, msg: ok };
   try {
-    const answer = type === 'es' ? await testElasticsearch(meta, policy)
-      : type === 'azure' ? await testAzure(meta, policy)
-        : await testBucket(meta, policy, nowMs);
+    const answer =
+      type === 'es'
+        ? await testElasticsearch(meta, policy)
+        : type === 'azure'
+          ? await testAzure(meta, policy)
+          : await testBucket(meta, policy, nowMs);
     if (answer.status >= 200 && answer.status < 300) return { is_valid: true, msg: ok };
-    const why = answer.status === 403 || answer.status === 401 ? 'Account invalid' : answer.status === 404 ? 'bucket or container not found' : 'unexpected answer';
+    const why =
+      answer.status === 403 || answer.status === 401
+        ? 'Account invalid'
+        : answer.status === 404
+          ? 'bucket or container not found'
+          : 'unexpected answer';
     return failed(`${why} (HTTP ${answer.status})`);
   } catch (error) {
     return failed((error as Error).message);

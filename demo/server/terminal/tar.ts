@@ -3,7 +3,8 @@
 import { createReadStream, statSync } from 'node:fs';
 import { Readable } from 'node:stream';
 
-export type TarEntry = { name: string; data: Buffer } | { name: string; file: string } | { name: string; stream: Readable; size: number };
+export type TarEntry =
+  { name: string; data: Buffer } | { name: string; file: string } | { name: string; stream: Readable; size: number };
 
 const BLOCK = 512;
 
@@ -45,7 +46,9 @@ const padding = (size: number) => Buffer.alloc((BLOCK - (size % BLOCK)) % BLOCK,
 
 /** The archive as a stream (files are streamed, not read into memory), and its exact length. */
 export function tarStream(entries: TarEntry[], mtimeSec: number): { stream: Readable; length: number } {
-  const sizes = entries.map((entry) => ('data' in entry ? entry.data.length : 'stream' in entry ? entry.size : statSync(entry.file).size));
+  const sizes = entries.map((entry) =>
+    'data' in entry ? entry.data.length : 'stream' in entry ? entry.size : statSync(entry.file).size,
+  );
   const length = sizes.reduce((total, size) => total + BLOCK + size + padding(size).length, 0) + 2 * BLOCK;
   async function* generate() {
     for (const [i, entry] of entries.entries()) {

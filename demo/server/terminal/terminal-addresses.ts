@@ -14,23 +14,33 @@ type Params = { id: string; pk?: string };
 
 export function registerTerminalAddresses(app: FastifyInstance): void {
   const { db } = app.bastion;
-  const notFound = (request: FastifyRequest, reply: FastifyReply) => reply.code(404).send({ detail: t(request.ctx.lang, 'request.not_found') });
+  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+    reply.code(404).send({ detail: t(request.ctx.lang, 'request.not_found') });
 
   // One session of one terminal: 404 when the session is another terminal's, as 2.3's narrowed queryset.
   const sessionOf = (suffix: string) => (request: FastifyRequest, reply: FastifyReply) => {
     const { id, pk } = request.params as Params;
-    const terminal = db.prepare('SELECT terminal FROM terminal_sessions WHERE id = ?').pluck().get(pk) as string | undefined;
+    const terminal = db.prepare('SELECT terminal FROM terminal_sessions WHERE id = ?').pluck().get(pk) as
+      string | undefined;
     if (terminal !== undefined && terminal !== id) return notFound(request, reply);
     return forward(app, request, reply, `${T}/sessions/${pk}/${suffix}`);
   };
-  for (const method of ['GET', 'PUT', 'PATCH', 'DELETE'] as const) app.route({ method, url: `${T}/terminals/:id/sessions/:pk/`, handler: sessionOf('') });
+  for (const method of ['GET', 'PUT', 'PATCH', 'DELETE'] as const)
+    app.route({ method, url: `${T}/terminals/:id/sessions/:pk/`, handler: sessionOf('') });
   app.get(`${T}/terminals/:id/sessions/:pk/replay/download/`, sessionOf('replay/download/'));
   aliasRoute(app, `${T}/terminals/:id/sessions/`, ['POST'], () => `${T}/sessions/`);
 
   // status/: 2.3 keeps each heartbeat (StatusSerializer shows id and terminal); this server keeps a
   // terminal's latest, so each terminal that reported has one row, whose id is the terminal's.
-  const statusRows = (terminal?: string) => (db.prepare(`SELECT id FROM terminals WHERE last_heartbeat IS NOT NULL AND is_deleted = 0${terminal ? ' AND id = ?' : ''} ORDER BY name`)
-    .pluck().all(...(terminal ? [terminal] : [])) as string[]).map((id) => ({ id, terminal: id }));
+  const statusRows = (terminal?: string) =>
+    (
+      db
+        .prepare(
+          `SELECT id FROM terminals WHERE last_heartbeat IS NOT NULL AND is_deleted = 0${terminal ? ' AND id = ?' : ''} ORDER BY name`,
+        )
+        .pluck()
+        .all(...(terminal ? [terminal] : [])) as string[]
+    ).map((id) => ({ id, terminal: id }));
   const list = (request: FastifyRequest, reply: FastifyReply) => {
     if (!authorize(request, reply, IsOrgAdminOrAppUser)) return reply;
     const rows = statusRows((request.params as Partial<Params>).id);
@@ -55,10 +65,17 @@ export function registerTerminalAddresses(app: FastifyInstance): void {
   // one-time token v1 registration cached. This server registers terminals through v2 only, so no such
   // token exists and 2.3's own answers for that case are given.
   app.get(`${T}/terminals/:id/access-key/`, (request, reply) => {
-    const terminal = db.prepare('SELECT 1 FROM terminals WHERE id = ? AND is_deleted = 0').get((request.params as Params).id);
+    const terminal = db
+      .prepare('SELECT 1 FROM terminals WHERE id = ? AND is_deleted = 0')
+      .get((request.params as Params).id);
     return reply.code(401).send(terminal ? 'Token is not valid' : 'May be reject by administrator');
   });
 
   aliasRoute(app, '/api/v2/terminal/terminals/', ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], () => `${T}/terminals/`);
-  aliasRoute(app, '/api/v2/terminal/terminals/:id/', ['GET', 'PUT', 'PATCH', 'DELETE'], ({ id }) => `${T}/terminals/${id}/`);
+  aliasRoute(
+    app,
+    '/api/v2/terminal/terminals/:id/',
+    ['GET', 'PUT', 'PATCH', 'DELETE'],
+    ({ id }) => `${T}/terminals/${id}/`,
+  );
 }

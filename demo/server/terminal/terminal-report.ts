@@ -9,9 +9,15 @@ import type { DB } from '../db/open.ts';
 export const MAX_PENDING_IDS = 100;
 const MAX_ERROR = 500;
 
-export interface ReplayStoreReport { pending: number; sessions: string[]; error: string; since: number | null }
+export interface ReplayStoreReport {
+  pending: number;
+  sessions: string[];
+  error: string;
+  since: number | null;
+}
 
-const port = (value: unknown): number | null => (Number.isInteger(value) && (value as number) > 0 && (value as number) < 65536 ? value as number : null);
+const port = (value: unknown): number | null =>
+  Number.isInteger(value) && (value as number) > 0 && (value as number) < 65536 ? (value as number) : null;
 const isLoopback = (address: string) => /^127\./.test(address) || address === '::1' || /^::ffff:127\./i.test(address);
 const plain = (address: string) => address.replace(/^::ffff:(?=\d+\.)/i, '');
 
@@ -32,12 +38,16 @@ export function webHostOf(declared: unknown, peer: string): string {
 function storeReport(value: unknown): ReplayStoreReport | null {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
   const report = value as Record<string, unknown>;
-  const pending = Number.isSafeInteger(report.pending) && (report.pending as number) >= 0 ? report.pending as number : 0;
+  const pending =
+    Number.isSafeInteger(report.pending) && (report.pending as number) >= 0 ? (report.pending as number) : 0;
   const sessions = Array.isArray(report.sessions)
-    ? report.sessions.filter((id): id is string => typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id)).slice(0, MAX_PENDING_IDS).map((id) => id.toLowerCase())
+    ? report.sessions
+        .filter((id): id is string => typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id))
+        .slice(0, MAX_PENDING_IDS)
+        .map((id) => id.toLowerCase())
     : [];
   const error = typeof report.error === 'string' ? report.error.slice(0, MAX_ERROR) : '';
-  const since = Number.isSafeInteger(report.since) ? report.since as number : null;
+  const since = Number.isSafeInteger(report.since) ? (report.since as number) : null;
   return { pending, sessions, error, since: error ? since : null };
 }
 
@@ -46,22 +56,43 @@ export function noteTerminalReport(db: DB, terminalId: string, body: Record<stri
   const ssh = port(body.ssh_port);
   const http = port(body.http_port);
   if (ssh) db.prepare('UPDATE terminals SET ssh_port = ? WHERE id = ?').run(ssh, terminalId);
-  if (http) db.prepare('UPDATE terminals SET http_port = ?, http_host = ? WHERE id = ?').run(http, webHostOf(body.http_host, peer), terminalId);
+  if (http)
+    db.prepare('UPDATE terminals SET http_port = ?, http_host = ? WHERE id = ?').run(
+      http,
+      webHostOf(body.http_host, peer),
+      terminalId,
+    );
   const store = storeReport(body.replay_store);
   if (store) {
-    db.prepare('UPDATE terminals SET replay_pending = ?, replay_pending_ids = ?, replay_error = ?, replay_error_since = ? WHERE id = ?')
-      .run(store.pending, JSON.stringify(store.sessions), store.error, store.since, terminalId);
+    db.prepare(
+      'UPDATE terminals SET replay_pending = ?, replay_pending_ids = ?, replay_error = ?, replay_error_since = ? WHERE id = ?',
+    ).run(store.pending, JSON.stringify(store.sessions), store.error, store.since, terminalId);
   }
 }
 
-export interface TerminalStoreState { alive: boolean; name: string; pending: number; pendingIds: string[]; error: string; since: number | null }
+export interface TerminalStoreState {
+  alive: boolean;
+  name: string;
+  pending: number;
+  pendingIds: string[];
+  error: string;
+  since: number | null;
+}
 
 /** What a terminal last said of its uploads, for the Terminals page and its sessions' detail. */
 export function terminalStoreState(row: Record<string, unknown>, alive: boolean): TerminalStoreState {
   let ids: string[] = [];
-  try { ids = JSON.parse(String(row.replay_pending_ids ?? '[]')) as string[]; } catch { /* an unreadable list names nothing */ }
+  try {
+    ids = JSON.parse(String(row.replay_pending_ids ?? '[]')) as string[];
+  } catch {
+    /* an unreadable list names nothing */
+  }
   return {
-    alive, name: String(row.name ?? ''), pending: Number(row.replay_pending ?? 0), pendingIds: Array.isArray(ids) ? ids : [],
-    error: String(row.replay_error ?? ''), since: typeof row.replay_error_since === 'number' ? row.replay_error_since : null,
+    alive,
+    name: String(row.name ?? ''),
+    pending: Number(row.replay_pending ?? 0),
+    pendingIds: Array.isArray(ids) ? ids : [],
+    error: String(row.replay_error ?? ''),
+    since: typeof row.replay_error_since === 'number' ? row.replay_error_since : null,
   };
 }

@@ -32,8 +32,10 @@ function callerTerminal(request: FastifyRequest, reply: FastifyReply): TerminalR
   return terminal;
 }
 
-const numberOr = (value: unknown, fallback: number): number => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
-const bytesOr = (value: unknown): number | null => (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null);
+const numberOr = (value: unknown, fallback: number): number =>
+  typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+const bytesOr = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null;
 const FAULT_KINDS = new Set(['full', 'read_only', 'io']);
 
 /**
@@ -44,10 +46,20 @@ function storageOf(body: Record<string, unknown>): unknown[] {
   const fault = typeof body.storage_fault === 'string' && FAULT_KINDS.has(body.storage_fault) ? body.storage_fault : '';
   const last = body.storage_last_fault;
   let lastFault: string | null = null;
-  if (last && typeof last === 'object' && !Array.isArray(last) && FAULT_KINDS.has(String((last as Record<string, unknown>).kind))) {
+  if (
+    last &&
+    typeof last === 'object' &&
+    !Array.isArray(last) &&
+    FAULT_KINDS.has(String((last as Record<string, unknown>).kind))
+  ) {
     const { kind, code, message, at } = last as Record<string, unknown>;
     const text = (value: unknown, max: number) => (typeof value === 'string' ? value.slice(0, max) : '');
-    lastFault = JSON.stringify({ kind, code: text(code, 40), message: text(message, 300), at: Number.isNaN(Date.parse(String(at))) ? '' : text(at, 40) });
+    lastFault = JSON.stringify({
+      kind,
+      code: text(code, 40),
+      message: text(message, 300),
+      at: Number.isNaN(Date.parse(String(at))) ? '' : text(at, 40),
+    });
   }
   return [bytesOr(body.data_free_bytes), bytesOr(body.data_total_bytes), fault, lastFault];
 }
@@ -73,18 +85,32 @@ export function registerTerminalSelfRoutes(app: FastifyInstance): void {
     const terminal = callerTerminal(request, reply);
     if (!terminal) return reply;
     const { db, now } = app.bastion;
-    const body = (request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body : {}) as Record<string, unknown>;
-    const sessions = Array.isArray(body.sessions) ? body.sessions.filter((id): id is string => typeof id === 'string') : [];
-    db.prepare(`UPDATE terminals SET last_heartbeat = ?, session_online = ?, cpu_load = ?, memory_used = ?,
-      storage_free_bytes = ?, storage_total_bytes = ?, storage_fault = ?, storage_last_fault = ? WHERE id = ?`).run(
-      now(), Math.max(0, Math.trunc(numberOr(body.session_online, sessions.length))), numberOr(body.cpu_load, 0), numberOr(body.memory_used, 0),
-      ...storageOf(body), terminal.id,
+    const body = (
+      request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body : {}
+    ) as Record<string, unknown>;
+    const sessions = Array.isArray(body.sessions)
+      ? body.sessions.filter((id): id is string => typeof id === 'string')
+      : [];
+    db.prepare(
+      `UPDATE terminals SET last_heartbeat = ?, session_online = ?, cpu_load = ?, memory_used = ?,
+      storage_free_bytes = ?, storage_total_bytes = ?, storage_fault = ?, storage_last_fault = ? WHERE id = ?`,
+    ).run(
+      now(),
+      Math.max(0, Math.trunc(numberOr(body.session_online, sessions.length))),
+      numberOr(body.cpu_load, 0),
+      numberOr(body.memory_used, 0),
+      ...storageOf(body),
+      terminal.id,
     );
     // Our extension: where its doors listen (several terminals) and how its object-store uploads go.
     noteTerminalReport(db, terminal.id, body, request.ip);
     const args: HookArgs = { db, ctx: request.ctx as AuthedCtx, request, now: now() };
-    const tasks = db.prepare('SELECT * FROM terminal_tasks WHERE terminal = ? AND is_finished = 0 ORDER BY date_created').all(terminal.id);
-    return reply.code(201).send(tasks.map((task) => serializeRow(terminalTasksResource, args, task as Record<string, unknown>, 'list')));
+    const tasks = db
+      .prepare('SELECT * FROM terminal_tasks WHERE terminal = ? AND is_finished = 0 ORDER BY date_created')
+      .all(terminal.id);
+    return reply
+      .code(201)
+      .send(tasks.map((task) => serializeRow(terminalTasksResource, args, task as Record<string, unknown>, 'list')));
   });
 
   // Body: a JSON array of session ids. Unfinished sessions of the current org get a task for their terminal.
@@ -105,8 +131,12 @@ export function registerTerminalSelfRoutes(app: FastifyInstance): void {
 function queueKills(db: DB, request: FastifyRequest, ids: string[], nowMs: number): string[] {
   const org = andInOrg(request.ctx.org);
   const find = db.prepare(`SELECT id, terminal FROM terminal_sessions WHERE id = ? AND is_finished = 0${org.sql}`);
-  const pending = db.prepare("SELECT 1 FROM terminal_tasks WHERE name = 'kill_session' AND args = ? AND is_finished = 0");
-  const insert = db.prepare("INSERT INTO terminal_tasks (id, name, args, terminal, is_finished, date_created) VALUES (?, 'kill_session', ?, ?, 0, ?)");
+  const pending = db.prepare(
+    "SELECT 1 FROM terminal_tasks WHERE name = 'kill_session' AND args = ? AND is_finished = 0",
+  );
+  const insert = db.prepare(
+    "INSERT INTO terminal_tasks (id, name, args, terminal, is_finished, date_created) VALUES (?, 'kill_session', ?, ?, 0, ?)",
+  );
   const accepted: string[] = [];
   db.transaction(() => {
     for (const raw of ids.slice(0, 1000)) {

@@ -12,7 +12,10 @@ export function registerTerminalSessionsRoute(app: FastifyInstance): void {
   app.get('/api/v1/terminal/terminals/:id/sessions/', (request, reply) => {
     const args = guard('list', request, reply);
     if (!args) return reply;
-    const query = { ...(request.query as Record<string, string>), terminal: String((request.params as { id: string }).id) };
+    const query = {
+      ...(request.query as Record<string, string>),
+      terminal: String((request.params as { id: string }).id),
+    };
     const { rows, page, count } = listRows(terminalSessionsResource, args, query);
     const results = rows.map((row) => serializeRow(terminalSessionsResource, args, row, readOptions('list', query)));
     return page ? paginated(request, page, count, results) : results;

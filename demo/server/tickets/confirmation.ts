@@ -7,30 +7,65 @@
 import type { DB } from '../db/open.ts';
 import { stmt } from '../lib/statements.ts';
 
-export interface Confirmation { assets: string[]; system_user: string; actions: number; date_start: string | null; date_expired: string | null }
+export interface Confirmation {
+  assets: string[];
+  system_user: string;
+  actions: number;
+  date_start: string | null;
+  date_expired: string | null;
+}
 
 /** What a request names (a change to any of them by the requester undoes a confirmation). */
-export const REQUEST_FIELDS = ['title', 'assignees', 'ips', 'hostname', 'system_user', 'comment', 'actions', 'date_start', 'date_expired'];
+export const REQUEST_FIELDS = [
+  'title',
+  'assignees',
+  'ips',
+  'hostname',
+  'system_user',
+  'comment',
+  'actions',
+  'date_start',
+  'date_expired',
+];
 /** What an assignee confirms (a change to any of them by an assignee is a confirmation, frozen anew). */
 export const CONFIRMED_FIELDS = ['confirmed_assets', 'confirmed_system_user', 'actions', 'date_start', 'date_expired'];
 
 /** Freezes the ticket as it stands now: a confirmation once assets and a system user are confirmed, else none. */
 export function freezeConfirmation(db: DB, ticketId: string): void {
-  const row = stmt(db, 'SELECT confirmed_assets, confirmed_system_user, actions, date_start, date_expired FROM tickets WHERE id = ?').get(ticketId) as
-    { confirmed_assets: string; confirmed_system_user: string; actions: number; date_start: string | null; date_expired: string | null };
+  const row = stmt(
+    db,
+    'SELECT confirmed_assets, confirmed_system_user, actions, date_start, date_expired FROM tickets WHERE id = ?',
+  ).get(ticketId) as {
+    confirmed_assets: string;
+    confirmed_system_user: string;
+    actions: number;
+    date_start: string | null;
+    date_expired: string | null;
+  };
   const assets = JSON.parse(row.confirmed_assets) as string[];
-  const frozen: Confirmation | null = assets.length && row.confirmed_system_user
-    ? { assets, system_user: row.confirmed_system_user, actions: Number(row.actions), date_start: row.date_start, date_expired: row.date_expired }
-    : null;
+  const frozen: Confirmation | null =
+    assets.length && row.confirmed_system_user
+      ? {
+          assets,
+          system_user: row.confirmed_system_user,
+          actions: Number(row.actions),
+          date_start: row.date_start,
+          date_expired: row.date_expired,
+        }
+      : null;
   stmt(db, 'UPDATE tickets SET confirmation = ? WHERE id = ?').run(frozen ? JSON.stringify(frozen) : null, ticketId);
 }
 
 /** The requester changed the request: nothing stays confirmed. */
 export function resetConfirmation(db: DB, ticketId: string): void {
-  stmt(db, "UPDATE tickets SET confirmation = NULL, confirmed_assets = '[]', confirmed_system_user = '' WHERE id = ?").run(ticketId);
+  stmt(
+    db,
+    "UPDATE tickets SET confirmation = NULL, confirmed_assets = '[]', confirmed_system_user = '' WHERE id = ?",
+  ).run(ticketId);
 }
 
 export function confirmationOf(db: DB, ticketId: string): Confirmation | null {
-  const text = stmt(db, 'SELECT confirmation FROM tickets WHERE id = ?').pluck().get(ticketId) as string | null | undefined;
-  return text ? JSON.parse(text) as Confirmation : null;
+  const text = stmt(db, 'SELECT confirmation FROM tickets WHERE id = ?').pluck().get(ticketId) as
+    string | null | undefined;
+  return text ? (JSON.parse(text) as Confirmation) : null;
 }

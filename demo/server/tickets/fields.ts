@@ -12,8 +12,15 @@ export const TYPE_CHOICES = [
   { value: 'login_confirm', label: L('登录复核', 'Login confirm') },
   { value: 'request_asset', label: L('申请资产', 'Request asset permission') },
 ];
-export const STATUS_CHOICES = [{ value: 'open', label: L('开启', 'Open') }, { value: 'closed', label: L('关闭', 'Closed') }];
-export const ACTION_CHOICES = [{ value: '', label: L('', '') }, { value: 'approve', label: L('批准', 'Approve') }, { value: 'reject', label: L('拒绝', 'Reject') }];
+export const STATUS_CHOICES = [
+  { value: 'open', label: L('开启', 'Open') },
+  { value: 'closed', label: L('关闭', 'Closed') },
+];
+export const ACTION_CHOICES = [
+  { value: '', label: L('', '') },
+  { value: 'approve', label: L('批准', 'Approve') },
+  { value: 'reject', label: L('拒绝', 'Reject') },
+];
 
 /** The read-only part every ticket shows. */
 export const commonTicketFields = (): Record<string, FieldDef> => ({
@@ -28,8 +35,14 @@ export const commonTicketFields = (): Record<string, FieldDef> => ({
   date_updated: readOnly('datetime', '更新日期', 'Date updated'),
 });
 
-export const assigneesField = (required: boolean): FieldDef =>
-  ({ type: 'list', label: L('受理人', 'Assignees'), column: false, relation: '/api/v1/users/users/', required, read_only: !required });
+export const assigneesField = (required: boolean): FieldDef => ({
+  type: 'list',
+  label: L('受理人', 'Assignees'),
+  column: false,
+  relation: '/api/v1/users/users/',
+  required,
+  read_only: !required,
+});
 
 export const orgNameField = (): FieldDef => computed('string', '组织名称', 'Organization name');
 
@@ -49,5 +62,7 @@ export function serializeCommon({ db }: HookArgs, row: Row, out: Row): void {
   out.assignees = assigneesOf(db, String(row.id));
   const orgId = String(row.org_id ?? '');
   out.org_id = orgId;
-  out.org_name = orgId ? ((stmt(db, 'SELECT name FROM orgs WHERE id = ?').pluck().get(orgId) as string | undefined) ?? '') : 'DEFAULT';
+  out.org_name = orgId
+    ? ((stmt(db, 'SELECT name FROM orgs WHERE id = ?').pluck().get(orgId) as string | undefined) ?? '')
+    : 'DEFAULT';
 }

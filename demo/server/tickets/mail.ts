@@ -26,20 +26,35 @@ export async function ticketMailsSettled(app: FastifyInstance): Promise<void> {
   await Promise.all([...(inFlight.get(app) ?? [])]);
 }
 
-async function deliver(settings: SettingsStore, policy: TargetPolicy, to: string[], subject: string, text: string): Promise<void> {
+async function deliver(
+  settings: SettingsStore,
+  policy: TargetPolicy,
+  to: string[],
+  subject: string,
+  text: string,
+): Promise<void> {
   const host = String(settings.get('EMAIL_HOST') ?? '').trim();
   if (!host || !to.length) return;
   const user = String(settings.get('EMAIL_HOST_USER') ?? '');
   const password = String(settings.get('EMAIL_HOST_PASSWORD') ?? '');
   const address = await resolveAllowed(host, policy);
   const transport = nodemailer.createTransport({
-    host: address, port: Number(settings.get('EMAIL_PORT') ?? 25) || 25,
-    secure: settings.get('EMAIL_USE_SSL') === true, requireTLS: settings.get('EMAIL_USE_TLS') === true,
-    auth: user ? { user, pass: password } : undefined, tls: { servername: host }, ...MAIL_TIMEOUTS,
+    host: address,
+    port: Number(settings.get('EMAIL_PORT') ?? 25) || 25,
+    secure: settings.get('EMAIL_USE_SSL') === true,
+    requireTLS: settings.get('EMAIL_USE_TLS') === true,
+    auth: user ? { user, pass: password } : undefined,
+    tls: { servername: host },
+    ...MAIL_TIMEOUTS,
   });
   try {
     const prefix = String(settings.get('EMAIL_SUBJECT_PREFIX') ?? '');
-    await transport.sendMail({ from: String(settings.get('EMAIL_FROM') || user), to, subject: `${prefix}${subject}`, text });
+    await transport.sendMail({
+      from: String(settings.get('EMAIL_FROM') || user),
+      to,
+      subject: `${prefix}${subject}`,
+      text,
+    });
   } finally {
     transport.close();
   }
@@ -58,18 +73,36 @@ function send(request: FastifyRequest, to: string[], subject: string, text: stri
   void job.finally(() => pending.delete(job));
 }
 
-interface MailTicket { id: string; title: string; body: string; type: string; user: string | null; assignee_display: string; action: string }
+interface MailTicket {
+  id: string;
+  title: string;
+  body: string;
+  type: string;
+  user: string | null;
+  assignee_display: string;
+  action: string;
+}
 
-const ticketRow = (db: DB, id: string) => stmt(db, 'SELECT id, title, body, type, user, assignee_display, action FROM tickets WHERE id = ?').get(id) as MailTicket | undefined;
+const ticketRow = (db: DB, id: string) =>
+  stmt(db, 'SELECT id, title, body, type, user, assignee_display, action FROM tickets WHERE id = ?').get(id) as
+    MailTicket | undefined;
 
 function detailUrl(settings: SettingsStore, ticket: MailTicket): string {
   const site = String(settings.get('SITE_URL') ?? '').replace(/\/+$/, '');
-  const path = ticket.type === 'request_asset' ? `tickets/tickets/request-asset-perm/${ticket.id}` : `tickets/tickets/${ticket.id}`;
+  const path =
+    ticket.type === 'request_asset'
+      ? `tickets/tickets/request-asset-perm/${ticket.id}`
+      : `tickets/tickets/${ticket.id}`;
   return `${site}/ui/#/${path}`;
 }
 
-const emailsOf = (db: DB, ids: string[]) => ids.length
-  ? (db.prepare("SELECT email FROM users WHERE id IN (SELECT value FROM json_each(?)) AND email != ''").pluck().all(JSON.stringify(ids)) as string[]) : [];
+const emailsOf = (db: DB, ids: string[]) =>
+  ids.length
+    ? (db
+        .prepare("SELECT email FROM users WHERE id IN (SELECT value FROM json_each(?)) AND email != ''")
+        .pluck()
+        .all(JSON.stringify(ids)) as string[])
+    : [];
 
 /** "New ticket" to its assignees. */
 export function mailAssignees(request: FastifyRequest, ticketId: string, lang: Lang): void {
@@ -77,8 +110,12 @@ export function mailAssignees(request: FastifyRequest, ticketId: string, lang: L
   const ticket = ticketRow(db, ticketId);
   if (!ticket) return;
   const ids = db.prepare('SELECT user_id FROM ticket_assignees WHERE ticket_id = ?').pluck().all(ticketId) as string[];
-  send(request, emailsOf(db, ids), pick(lang, TICKET_TEXT.newTicketSubject, { title: ticket.title }),
-    pick(lang, TICKET_TEXT.newTicketBody, { body: ticket.body, url: detailUrl(settings, ticket) }));
+  send(
+    request,
+    emailsOf(db, ids),
+    pick(lang, TICKET_TEXT.newTicketSubject, { title: ticket.title }),
+    pick(lang, TICKET_TEXT.newTicketBody, { body: ticket.body, url: detailUrl(settings, ticket) }),
+  );
 }
 
 /** "Your ticket has been replied" to its requester, once approved or rejected. */
@@ -86,7 +123,23 @@ export function mailRequester(request: FastifyRequest, ticketId: string, lang: L
   const { db, settings } = request.server.bastion;
   const ticket = ticketRow(db, ticketId);
   if (!ticket?.user) return;
-  const status = pick(lang, ticket.action === 'approve' ? TICKET_TEXT.approved : ticket.action === 'reject' ? TICKET_TEXT.rejected : TICKET_TEXT.close);
-  send(request, emailsOf(db, [ticket.user]), pick(lang, TICKET_TEXT.repliedSubject, { title: ticket.title }),
-    pick(lang, TICKET_TEXT.repliedBody, { title: ticket.title, assignee: ticket.assignee_display, status, url: detailUrl(settings, ticket) }));
+  const status = pick(
+    lang,
+    ticket.action === 'approve'
+      ? TICKET_TEXT.approved
+      : ticket.action === 'reject'
+        ? TICKET_TEXT.rejected
+        : TICKET_TEXT.close,
+  );
+  send(
+    request,
+    emailsOf(db, [ticket.user]),
+    pick(lang, TICKET_TEXT.repliedSubject, { title: ticket.title }),
+    pick(lang, TICKET_TEXT.repliedBody, {
+      title: ticket.title,
+      assignee: ticket.assignee_display,
+      status,
+      url: detailUrl(settings, ticket),
+    }),
+  );
 }

@@ -18,7 +18,10 @@ import { confirmationOf } from './confirmation.ts';
 import { administers, isAssignee, isRequester } from './who.ts';
 
 type Answer = { status: number; body: unknown };
-const say = (args: HookArgs, status: number, key: keyof typeof TICKET_TEXT): Answer => ({ status, body: { detail: pick(args.ctx.lang, TICKET_TEXT[key]) } });
+const say = (args: HookArgs, status: number, key: keyof typeof TICKET_TEXT): Answer => ({
+  status,
+  body: { detail: pick(args.ctx.lang, TICKET_TEXT[key]) },
+});
 const forbidden = (args: HookArgs): Answer => ({ status: 403, body: { detail: t(args.ctx.lang, 'auth.forbidden') } });
 
 function orgOfTicket(args: HookArgs, orgId: string): Org {
@@ -31,10 +34,18 @@ function orgOfTicket(args: HookArgs, orgId: string): Org {
 function summary(args: HookArgs, ticket: Row): string {
   const m = (key: keyof typeof TICKET_TEXT) => pick(args.ctx.lang, TICKET_TEXT[key]);
   const assets = JSON.parse(String(ticket.confirmed_assets)) as string[];
-  const hostnames = assets.length ? args.db.prepare('SELECT hostname FROM assets WHERE id IN (SELECT value FROM json_each(?)) ORDER BY hostname')
-    .pluck().all(JSON.stringify(assets)) as string[] : [];
+  const hostnames = assets.length
+    ? (args.db
+        .prepare('SELECT hostname FROM assets WHERE id IN (SELECT value FROM json_each(?)) ORDER BY hostname')
+        .pluck()
+        .all(JSON.stringify(assets)) as string[])
+    : [];
   const systemUser = ticket.confirmed_system_user
-    ? (args.db.prepare("SELECT name || '(' || username || ')' FROM system_users WHERE id = ?").pluck().get(ticket.confirmed_system_user) as string | undefined) ?? '' : '';
+    ? ((args.db
+        .prepare("SELECT name || '(' || username || ')' FROM system_users WHERE id = ?")
+        .pluck()
+        .get(ticket.confirmed_system_user) as string | undefined) ?? '')
+    : '';
   return [
     `${m('ipGroup')}: ${(JSON.parse(String(ticket.ips)) as string[]).join(', ')}`,
     `${m('hostname')}: ${String(ticket.hostname)}`,
@@ -52,23 +63,35 @@ export function approve(args: HookArgs, ticket: Row): Answer {
   if (!administers(args.db, args.ctx.user, orgId)) return say(args, 403, 'notOrgAdmin');
   // What the assignee confirmed, as frozen then: never the ticket's fields as they are by now.
   const frozen = confirmationOf(args.db, String(ticket.id));
-  if (!frozen) return say(args, 400, JSON.parse(String(ticket.confirmed_assets)).length ? 'confirmSystemUser' : 'confirmAssets');
+  if (!frozen)
+    return say(args, 400, JSON.parse(String(ticket.confirmed_assets)).length ? 'confirmSystemUser' : 'confirmAssets');
   const confirmed = frozen.assets;
-  const found = args.db.prepare('SELECT COUNT(*) FROM assets WHERE id IN (SELECT value FROM json_each(?)) AND org_id = ?').pluck().get(JSON.stringify(confirmed), orgId) as number;
+  const found = args.db
+    .prepare('SELECT COUNT(*) FROM assets WHERE id IN (SELECT value FROM json_each(?)) AND org_id = ?')
+    .pluck()
+    .get(JSON.stringify(confirmed), orgId) as number;
   if (found !== new Set(confirmed).size) return say(args, 400, 'assetsChanged');
   const systemUser = frozen.system_user;
-  if (!args.db.prepare('SELECT 1 FROM system_users WHERE id = ? AND org_id = ?').get(systemUser, orgId)) return say(args, 400, 'systemUserChanged');
+  if (!args.db.prepare('SELECT 1 FROM system_users WHERE id = ? AND org_id = ?').get(systemUser, orgId))
+    return say(args, 400, 'systemUserChanged');
 
   const lang = args.ctx.lang;
   const requester = String(ticket.user_display);
   const permissionArgs: HookArgs = { ...args, ctx: { ...args.ctx, org: orgOfTicket(args, orgId) } };
   const body = {
     name: pick(lang, TICKET_TEXT.permissionName, { user: requester.slice(0, 60), id: String(ticket.id) }),
-    users: ticket.user ? [String(ticket.user)] : [], assets: confirmed, system_users: [systemUser],
-    actions: actionNames(frozen.actions), is_active: true,
+    users: ticket.user ? [String(ticket.user)] : [],
+    assets: confirmed,
+    system_users: [systemUser],
+    actions: actionNames(frozen.actions),
+    is_active: true,
     ...(frozen.date_start ? { date_start: frozen.date_start } : {}),
     ...(frozen.date_expired ? { date_expired: frozen.date_expired } : {}),
-    comment: pick(lang, TICKET_TEXT.permissionComment, { user: requester, assignee: userLabel(args.ctx.user), id: String(ticket.id) }),
+    comment: pick(lang, TICKET_TEXT.permissionComment, {
+      user: requester,
+      assignee: userLabel(args.ctx.user),
+      id: String(ticket.id),
+    }),
   };
   let answer: Answer = { status: 200, body: { detail: pick(lang, TICKET_TEXT.succeed) } };
   const rollback = new Error('rollback');
@@ -102,7 +125,8 @@ export function reject(args: HookArgs, ticket: Row): Answer {
 }
 
 export function close(args: HookArgs, ticket: Row): Answer {
-  if (!isAssignee(args.db, String(ticket.id), args.ctx.user.id) && !isRequester(ticket, args.ctx.user)) return forbidden(args);
+  if (!isAssignee(args.db, String(ticket.id), args.ctx.user.id) && !isRequester(ticket, args.ctx.user))
+    return forbidden(args);
   if (ticket.status === 'closed') return say(args, 400, 'closed');
   args.db.transaction(() => {
     performStatus(args.db, String(ticket.id), 'closed', args.ctx.user, args.ctx.lang, args.now);

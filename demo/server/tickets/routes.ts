@@ -25,7 +25,13 @@ import { assigneeIds, isAssignee, isRequester } from './who.ts';
 
 export const TICKET_RESOURCES: readonly ResourceDef[] = [requestAssetPermTicketsResource, ticketsResource];
 
-const COMMENT_BODY = { type: 'string' as const, label: L('内容', 'Body'), required: true, multiline: true, max_length: 10_000 };
+const COMMENT_BODY = {
+  type: 'string' as const,
+  label: L('内容', 'Body'),
+  required: true,
+  multiline: true,
+  max_length: 10_000,
+};
 
 function argsOf(request: FastifyRequest, reply: FastifyReply): HookArgs | null {
   if (!authorize(request, reply, IsValidUser)) return null;
@@ -41,8 +47,15 @@ function ticketOf(args: HookArgs, def: ResourceDef, reply: FastifyReply): Row | 
 }
 
 function commentShape(args: HookArgs, row: Row): Row {
-  return { id: row.id, ticket: row.ticket_id, body: row.body, user: row.user, user_display: row.user_display,
-    date_created: formatDateTime(String(row.date_created), args.ctx.tz), date_updated: formatDateTime(String(row.date_updated), args.ctx.tz) };
+  return {
+    id: row.id,
+    ticket: row.ticket_id,
+    body: row.body,
+    user: row.user,
+    user_display: row.user_display,
+    date_created: formatDateTime(String(row.date_created), args.ctx.tz),
+    date_updated: formatDateTime(String(row.date_updated), args.ctx.tz),
+  };
 }
 
 export function registerTicketRoutes(app: FastifyInstance, opts: { policy: TargetPolicy }): void {
@@ -55,7 +68,9 @@ export function registerTicketRoutes(app: FastifyInstance, opts: { policy: Targe
     const args = argsOf(request, reply);
     const ticket = args && ticketOf(args, ticketsResource, reply);
     if (!args || !ticket) return reply;
-    const rows = args.db.prepare('SELECT * FROM ticket_comments WHERE ticket_id = ? ORDER BY date_created, rowid').all(ticket.id) as Row[];
+    const rows = args.db
+      .prepare('SELECT * FROM ticket_comments WHERE ticket_id = ? ORDER BY date_created, rowid')
+      .all(ticket.id) as Row[];
     const page = pageOf(request.query as Record<string, unknown>);
     const shaped = rows.map((row) => commentShape(args, row));
     return page ? paginated(request, page, shaped.length, shaped.slice(page.offset, page.offset + page.limit)) : shaped;
@@ -64,7 +79,9 @@ export function registerTicketRoutes(app: FastifyInstance, opts: { policy: Targe
     const args = argsOf(request, reply);
     const ticket = args && ticketOf(args, ticketsResource, reply);
     if (!args || !ticket) return reply;
-    const row = args.db.prepare('SELECT * FROM ticket_comments WHERE ticket_id = ? AND id = ?').get(ticket.id, (request.params as { pk: string }).pk) as Row | undefined;
+    const row = args.db
+      .prepare('SELECT * FROM ticket_comments WHERE ticket_id = ? AND id = ?')
+      .get(ticket.id, (request.params as { pk: string }).pk) as Row | undefined;
     return row ? commentShape(args, row) : reply.code(404).send({ detail: t(args.ctx.lang, 'request.not_found') });
   });
   app.post(comments, (request, reply) => {
@@ -76,7 +93,10 @@ export function registerTicketRoutes(app: FastifyInstance, opts: { policy: Targe
       return reply.code(403).send({ detail: pick(args.ctx.lang, TICKET_TEXT.onlyAssignee) });
     }
     if (ticket.status === 'closed') return reply.code(400).send({ detail: pick(args.ctx.lang, TICKET_TEXT.closed) });
-    const raw = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Row).body : undefined;
+    const raw =
+      request.body && typeof request.body === 'object' && !Array.isArray(request.body)
+        ? (request.body as Row).body
+        : undefined;
     const body = coerceField(COMMENT_BODY, raw, args.ctx.lang);
     if (!body.ok) return reply.code(400).send({ body: [body.error] });
     const id = args.db.transaction(() => {
@@ -84,16 +104,19 @@ export function registerTicketRoutes(app: FastifyInstance, opts: { policy: Targe
       recordOperation(ticketsResource, args, 'update', ticket);
       return made;
     })();
-    return reply.code(201).send(commentShape(args, args.db.prepare('SELECT * FROM ticket_comments WHERE id = ?').get(id) as Row));
+    return reply
+      .code(201)
+      .send(commentShape(args, args.db.prepare('SELECT * FROM ticket_comments WHERE id = ?').get(id) as Row));
   });
 
   const base = requestAssetPermTicketsResource.url;
-  const action = (name: string, handler: TicketHandler) => app.post(`${base}:id/${name}/`, (request, reply) => {
-    const args = argsOf(request, reply);
-    const ticket = args && ticketOf(args, requestAssetPermTicketsResource, reply);
-    if (!args || !ticket) return reply;
-    return send(reply, handler(args, ticket));
-  });
+  const action = (name: string, handler: TicketHandler) =>
+    app.post(`${base}:id/${name}/`, (request, reply) => {
+      const args = argsOf(request, reply);
+      const ticket = args && ticketOf(args, requestAssetPermTicketsResource, reply);
+      if (!args || !ticket) return reply;
+      return send(reply, handler(args, ticket));
+    });
   action('approve', approve);
   action('reject', reject);
   action('close', close);
@@ -107,9 +130,13 @@ export function registerTicketRoutes(app: FastifyInstance, opts: { policy: Targe
     const orgId = !raw || raw.toUpperCase() === 'DEFAULT' ? '' : raw;
     const ids = assigneeIds(args.db, orgId, args.ctx.user.id);
     const words = (query.search ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 10);
-    const rows = (args.db.prepare('SELECT id, name, username FROM users WHERE id IN (SELECT value FROM json_each(?)) ORDER BY username')
-      .all(JSON.stringify(ids)) as Row[])
-      .filter((row) => words.every((word) => `${String(row.name)} ${String(row.username)}`.toLowerCase().includes(word)));
+    const rows = (
+      args.db
+        .prepare('SELECT id, name, username FROM users WHERE id IN (SELECT value FROM json_each(?)) ORDER BY username')
+        .all(JSON.stringify(ids)) as Row[]
+    ).filter((row) =>
+      words.every((word) => `${String(row.name)} ${String(row.username)}`.toLowerCase().includes(word)),
+    );
     const page = pageOf(request.query as Record<string, unknown>);
     return page ? paginated(request, page, rows.length, rows.slice(page.offset, page.offset + page.limit)) : rows;
   });

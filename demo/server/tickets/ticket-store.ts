@@ -14,8 +14,10 @@ export type TicketAction = 'approve' | 'reject';
 export function addComment(db: DB, ticketId: string, user: UserRow | null, body: string, nowMs: number): string {
   const id = uuid();
   const at = isoAt(nowMs);
-  stmt(db, 'INSERT INTO ticket_comments (id, ticket_id, user, user_display, body, date_created, date_updated) VALUES (?, ?, ?, ?, ?, ?, ?)')
-    .run(id, ticketId, user?.id ?? null, user ? userLabel(user) : '', body, at, at);
+  stmt(
+    db,
+    'INSERT INTO ticket_comments (id, ticket_id, user, user_display, body, date_created, date_updated) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  ).run(id, ticketId, user?.id ?? null, user ? userLabel(user) : '', body, at, at);
   return id;
 }
 
@@ -24,17 +26,45 @@ function performed(lang: Lang, user: UserRow, what: Localized, extra = ''): stri
 }
 
 /** Approve or reject: the comment, then the ticket closes with that action and this handler. */
-export function performAction(db: DB, ticketId: string, action: TicketAction, user: UserRow, lang: Lang, nowMs: number, extra = ''): void {
+export function performAction(
+  db: DB,
+  ticketId: string,
+  action: TicketAction,
+  user: UserRow,
+  lang: Lang,
+  nowMs: number,
+  extra = '',
+): void {
   addComment(db, ticketId, user, performed(lang, user, TICKET_TEXT[action], extra), nowMs);
-  stmt(db, "UPDATE tickets SET action = ?, status = 'closed', assignee = ?, assignee_display = ?, date_updated = ? WHERE id = ?")
-    .run(action, user.id, userLabel(user), isoAt(nowMs), ticketId);
+  stmt(
+    db,
+    "UPDATE tickets SET action = ?, status = 'closed', assignee = ?, assignee_display = ?, date_updated = ? WHERE id = ?",
+  ).run(action, user.id, userLabel(user), isoAt(nowMs), ticketId);
 }
 
 /** Open or close without an action (the requester withdrawing, an assignee closing). */
-export function performStatus(db: DB, ticketId: string, status: 'open' | 'closed', user: UserRow, lang: Lang, nowMs: number): void {
-  addComment(db, ticketId, user, performed(lang, user, status === 'closed' ? TICKET_TEXT.close : TICKET_TEXT.open), nowMs);
-  stmt(db, 'UPDATE tickets SET status = ?, assignee = ?, assignee_display = ?, date_updated = ? WHERE id = ?')
-    .run(status, user.id, userLabel(user), isoAt(nowMs), ticketId);
+export function performStatus(
+  db: DB,
+  ticketId: string,
+  status: 'open' | 'closed',
+  user: UserRow,
+  lang: Lang,
+  nowMs: number,
+): void {
+  addComment(
+    db,
+    ticketId,
+    user,
+    performed(lang, user, status === 'closed' ? TICKET_TEXT.close : TICKET_TEXT.open),
+    nowMs,
+  );
+  stmt(db, 'UPDATE tickets SET status = ?, assignee = ?, assignee_display = ?, date_updated = ? WHERE id = ?').run(
+    status,
+    user.id,
+    userLabel(user),
+    isoAt(nowMs),
+    ticketId,
+  );
 }
 
 /** Replaces the assignees and their display text ("name(username), ..." as 2.3 keeps it). */
@@ -42,12 +72,22 @@ export function setAssignees(db: DB, ticketId: string, userIds: string[]): void 
   stmt(db, 'DELETE FROM ticket_assignees WHERE ticket_id = ?').run(ticketId);
   const insert = stmt(db, 'INSERT OR IGNORE INTO ticket_assignees (ticket_id, user_id) VALUES (?, ?)');
   for (const id of userIds) insert.run(ticketId, id);
-  const labels = stmt(db, `SELECT u.name, u.username FROM ticket_assignees a JOIN users u ON u.id = a.user_id
-    WHERE a.ticket_id = ? ORDER BY u.username`).all(ticketId) as { name: string; username: string }[];
-  stmt(db, 'UPDATE tickets SET assignees_display = ? WHERE id = ?').run(labels.map(userLabel).join(', ').slice(0, 1024), ticketId);
+  const labels = stmt(
+    db,
+    `SELECT u.name, u.username FROM ticket_assignees a JOIN users u ON u.id = a.user_id
+    WHERE a.ticket_id = ? ORDER BY u.username`,
+  ).all(ticketId) as { name: string; username: string }[];
+  stmt(db, 'UPDATE tickets SET assignees_display = ? WHERE id = ?').run(
+    labels.map(userLabel).join(', ').slice(0, 1024),
+    ticketId,
+  );
 }
 
 export function assigneesOf(db: DB, ticketId: string): string[] {
-  return stmt(db, `SELECT a.user_id FROM ticket_assignees a JOIN users u ON u.id = a.user_id WHERE a.ticket_id = ? ORDER BY u.username`)
-    .pluck().all(ticketId) as string[];
+  return stmt(
+    db,
+    `SELECT a.user_id FROM ticket_assignees a JOIN users u ON u.id = a.user_id WHERE a.ticket_id = ? ORDER BY u.username`,
+  )
+    .pluck()
+    .all(ticketId) as string[];
 }

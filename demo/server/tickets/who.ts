@@ -9,7 +9,10 @@ import { isSuperuser } from '../orgs/membership.ts';
 /** A superuser administers every org; an org admin their org ('' is DEFAULT: superusers only). */
 export function administers(db: DB, user: UserRow, orgId: string): boolean {
   if (isSuperuser(user)) return true;
-  return orgId !== '' && !!stmt(db, "SELECT 1 FROM org_members WHERE org_id = ? AND user_id = ? AND role = 'Admin'").get(orgId, user.id);
+  return (
+    orgId !== '' &&
+    !!stmt(db, "SELECT 1 FROM org_members WHERE org_id = ? AND user_id = ? AND role = 'Admin'").get(orgId, user.id)
+  );
 }
 
 export function isAssignee(db: DB, ticketId: string, userId: string): boolean {
@@ -23,10 +26,15 @@ export const isRequester = (ticket: Row, user: UserRow): boolean => ticket.user 
  * when the requester belongs to that org (2.3's rule). Ids in username order.
  */
 export function assigneeIds(db: DB, orgId: string, requesterId: string): string[] {
-  return stmt(db, `SELECT id FROM users WHERE is_active = 1 AND (role = 'Admin' OR (? != '' AND id IN (
+  return stmt(
+    db,
+    `SELECT id FROM users WHERE is_active = 1 AND (role = 'Admin' OR (? != '' AND id IN (
       SELECT user_id FROM org_members WHERE org_id = ? AND role = 'Admin'
         AND EXISTS (SELECT 1 FROM org_members WHERE org_id = ? AND user_id = ?))))
-    ORDER BY username`).pluck().all(orgId, orgId, orgId, requesterId) as string[];
+    ORDER BY username`,
+  )
+    .pluck()
+    .all(orgId, orgId, orgId, requesterId) as string[];
 }
 
 /** The tickets the caller may read: their own, those assigned to them, and those of the orgs they administer. */
@@ -34,8 +42,14 @@ function visible(args: HookArgs): Clause {
   const { user } = args.ctx;
   const admin = isSuperuser(user)
     ? { sql: ' OR 1', params: [] }
-    : { sql: " OR (org_id != '' AND org_id IN (SELECT org_id FROM org_members WHERE user_id = ? AND role = 'Admin'))", params: [user.id] };
-  return { sql: `user = ? OR id IN (SELECT ticket_id FROM ticket_assignees WHERE user_id = ?)${admin.sql}`, params: [user.id, user.id, ...admin.params] };
+    : {
+        sql: " OR (org_id != '' AND org_id IN (SELECT org_id FROM org_members WHERE user_id = ? AND role = 'Admin'))",
+        params: [user.id],
+      };
+  return {
+    sql: `user = ? OR id IN (SELECT ticket_id FROM ticket_assignees WHERE user_id = ?)${admin.sql}`,
+    params: [user.id, user.id, ...admin.params],
+  };
 }
 
 /**
@@ -49,7 +63,12 @@ export function ticketScope(args: HookArgs): Clause {
   if (params?.id !== undefined) return visible(args);
   const raw = (args.request.query as Record<string, unknown> | undefined)?.assign;
   const assign = Array.isArray(raw) ? raw[raw.length - 1] : raw;
-  if (assign === undefined) return { sql: 'user = ? OR id IN (SELECT ticket_id FROM ticket_assignees WHERE user_id = ?)', params: [user.id, user.id] };
-  if (assign === '1') return { sql: 'id IN (SELECT ticket_id FROM ticket_assignees WHERE user_id = ?)', params: [user.id] };
+  if (assign === undefined)
+    return {
+      sql: 'user = ? OR id IN (SELECT ticket_id FROM ticket_assignees WHERE user_id = ?)',
+      params: [user.id, user.id],
+    };
+  if (assign === '1')
+    return { sql: 'id IN (SELECT ticket_id FROM ticket_assignees WHERE user_id = ?)', params: [user.id] };
   return { sql: 'user = ?', params: [user.id] };
 }

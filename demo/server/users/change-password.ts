@@ -6,7 +6,11 @@ import { passwordPolicyErrors } from './password-policy.ts';
 import { storePasswordHash } from './store-password.ts';
 
 /** Checks old password, policy and confirmation; on success stores the hash (store-password.ts logs the change). */
-export async function changeOwnPassword(request: FastifyRequest, user: UserRow, body: Record<string, unknown>): Promise<Record<string, string[]> | null> {
+export async function changeOwnPassword(
+  request: FastifyRequest,
+  user: UserRow,
+  body: Record<string, unknown>,
+): Promise<Record<string, string[]> | null> {
   const { db, now, settings } = request.server.bastion;
   const { lang } = request.ctx;
   const text = (name: string) => (typeof body[name] === 'string' ? (body[name] as string) : '');

@@ -7,17 +7,33 @@ import { uuid } from '../lib/ids.ts';
 import { isoAt } from '../lib/time.ts';
 import type { SettingsStore } from '../settings/store.ts';
 
-export interface MailNote { mail_sent: boolean; msg: string }
+export interface MailNote {
+  mail_sent: boolean;
+  msg: string;
+}
 
 export function emailConfigured(settings: SettingsStore): boolean {
   return Boolean(settings.get<string>('EMAIL_HOST')?.trim());
 }
 
 /** Queues the mail when e-mail is configured; the note goes into the response either way. */
-export function sendMail(db: DB, settings: SettingsStore, lang: Lang, nowMs: number, to: string, subject: string, body: string): MailNote {
+export function sendMail(
+  db: DB,
+  settings: SettingsStore,
+  lang: Lang,
+  nowMs: number,
+  to: string,
+  subject: string,
+  body: string,
+): MailNote {
   if (!emailConfigured(settings) || !to) return { mail_sent: false, msg: t(lang, 'mail.not_configured') };
   const prefix = settings.get<string>('EMAIL_SUBJECT_PREFIX') ?? '';
-  db.prepare('INSERT INTO mail_outbox (id, recipient, subject, body, created_at) VALUES (?, ?, ?, ?, ?)')
-    .run(uuid(), to, `${prefix}${subject}`, body, isoAt(nowMs));
+  db.prepare('INSERT INTO mail_outbox (id, recipient, subject, body, created_at) VALUES (?, ?, ?, ?, ?)').run(
+    uuid(),
+    to,
+    `${prefix}${subject}`,
+    body,
+    isoAt(nowMs),
+  );
   return { mail_sent: true, msg: t(lang, 'mail.sent', { email: to }) };
 }

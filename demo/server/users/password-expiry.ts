@@ -6,10 +6,17 @@ import type { SettingsStore } from '../settings/store.ts';
 
 const DAY_MS = 86_400_000;
 
-export interface PasswordExpiry { dateExpiredMs: number; remainDays: number }
+export interface PasswordExpiry {
+  dateExpiredMs: number;
+  remainDays: number;
+}
 
 /** Null when the user has no local password to expire (LDAP/OpenID/… users, or no recorded change date). */
-export function passwordExpiry(user: Pick<UserRow, 'source' | 'date_password_last_updated'>, settings: SettingsStore, nowMs: number): PasswordExpiry | null {
+export function passwordExpiry(
+  user: Pick<UserRow, 'source' | 'date_password_last_updated'>,
+  settings: SettingsStore,
+  nowMs: number,
+): PasswordExpiry | null {
   if (user.source !== 'local' || !user.date_password_last_updated) return null;
   const updated = Date.parse(user.date_password_last_updated);
   if (Number.isNaN(updated)) return null;
@@ -18,5 +25,8 @@ export function passwordExpiry(user: Pick<UserRow, 'source' | 'date_password_las
   return { dateExpiredMs, remainDays: Math.floor((dateExpiredMs - nowMs) / DAY_MS) };
 }
 
-export const passwordHasExpired = (user: Pick<UserRow, 'source' | 'date_password_last_updated'>, settings: SettingsStore, nowMs: number): boolean =>
-  (passwordExpiry(user, settings, nowMs)?.remainDays ?? 0) < 0;
+export const passwordHasExpired = (
+  user: Pick<UserRow, 'source' | 'date_password_last_updated'>,
+  settings: SettingsStore,
+  nowMs: number,
+): boolean => (passwordExpiry(user, settings, nowMs)?.remainDays ?? 0) < 0;

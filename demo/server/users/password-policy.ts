@@ -7,10 +7,14 @@ export function passwordPolicyErrors(password: string, settings: SettingsStore, 
   const errors: string[] = [];
   const min = settings.get<number>('SECURITY_PASSWORD_MIN_LENGTH');
   if (password.length < min) errors.push(t(lang, 'password.min_length', { min }));
-  if (settings.get<boolean>('SECURITY_PASSWORD_UPPER_CASE') && !/[A-Z]/.test(password)) errors.push(t(lang, 'password.upper'));
-  if (settings.get<boolean>('SECURITY_PASSWORD_LOWER_CASE') && !/[a-z]/.test(password)) errors.push(t(lang, 'password.lower'));
-  if (settings.get<boolean>('SECURITY_PASSWORD_NUMBER') && !/\d/.test(password)) errors.push(t(lang, 'password.number'));
-  if (settings.get<boolean>('SECURITY_PASSWORD_SPECIAL_CHAR') && !/[^A-Za-z0-9]/.test(password)) errors.push(t(lang, 'password.special'));
+  if (settings.get<boolean>('SECURITY_PASSWORD_UPPER_CASE') && !/[A-Z]/.test(password))
+    errors.push(t(lang, 'password.upper'));
+  if (settings.get<boolean>('SECURITY_PASSWORD_LOWER_CASE') && !/[a-z]/.test(password))
+    errors.push(t(lang, 'password.lower'));
+  if (settings.get<boolean>('SECURITY_PASSWORD_NUMBER') && !/\d/.test(password))
+    errors.push(t(lang, 'password.number'));
+  if (settings.get<boolean>('SECURITY_PASSWORD_SPECIAL_CHAR') && !/[^A-Za-z0-9]/.test(password))
+    errors.push(t(lang, 'password.special'));
   return errors;
 }
 

@@ -15,7 +15,14 @@ const label = { zh: '', en: '' };
 // The only fields a user may change on their own profile; everything else is silently read-only.
 const WRITABLE: Record<string, FieldDef> = {
   is_first_login: { type: 'boolean', label },
-  mfa_level: { type: 'choice', label, choices: [{ value: 0, label }, { value: 1, label }] },
+  mfa_level: {
+    type: 'choice',
+    label,
+    choices: [
+      { value: 0, label },
+      { value: 1, label },
+    ],
+  },
   wechat: { type: 'string', label, max_length: 128, allow_blank: true },
   phone: { type: 'string', label, max_length: 20, allow_blank: true, allow_null: true },
   comment: { type: 'string', label, allow_blank: true, allow_null: true },
@@ -40,7 +47,8 @@ export function registerProfileRoutes(app: FastifyInstance): void {
     if (!authorize(request, reply, IsValidUser)) return reply;
     const { lang } = request.ctx;
     const body = (request.body ?? {}) as Record<string, unknown>;
-    if (typeof body !== 'object' || Array.isArray(body)) return reply.code(400).send({ non_field_errors: [t(lang, 'request.invalid_body')] });
+    if (typeof body !== 'object' || Array.isArray(body))
+      return reply.code(400).send({ non_field_errors: [t(lang, 'request.invalid_body')] });
     // The SSH key and the MFA level are credentials (auth/credential-guard.ts).
     const locked = 'public_key' in body || 'mfa_level' in body ? credentialChangeRefusal(request) : null;
     if (locked) return reply.code(locked.status).send(locked.body);
@@ -57,11 +65,14 @@ export function registerProfileRoutes(app: FastifyInstance): void {
     }
     if (Object.keys(errors).length) return reply.code(400).send(errors);
     // JumpServer ignores a key unless the user is local and public-key login is enabled.
-    if (request.ctx.user.source !== 'local' || !settings.get<boolean>('TERMINAL_PUBLIC_KEY_AUTH')) delete changes.public_key;
+    if (request.ctx.user.source !== 'local' || !settings.get<boolean>('TERMINAL_PUBLIC_KEY_AUTH'))
+      delete changes.public_key;
     const columns = Object.keys(changes);
     if (columns.length) {
-      db.prepare(`UPDATE users SET ${columns.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`)
-        .run(...columns.map((c) => changes[c]), request.ctx.user.id);
+      db.prepare(`UPDATE users SET ${columns.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`).run(
+        ...columns.map((c) => changes[c]),
+        request.ctx.user.id,
+      );
     }
     return profileOf(request);
   };
@@ -85,14 +96,17 @@ export function registerProfileRoutes(app: FastifyInstance): void {
     return publicKeyInfo(row.public_key);
   };
   app.get('/api/v1/users/profile/public-key/', (request, reply) =>
-    authorize(request, reply, IsValidUser) ? publicKeyBody(request.ctx.user.id) : reply);
+    authorize(request, reply, IsValidUser) ? publicKeyBody(request.ctx.user.id) : reply,
+  );
   const setPublicKey = (request: FastifyRequest, reply: FastifyReply) => {
     if (!authorize(request, reply, IsValidUser)) return reply;
     const locked = credentialChangeRefusal(request);
     if (locked) return reply.code(locked.status).send(locked.body);
     const value = (request.body as Record<string, unknown> | null)?.public_key;
     if (typeof value !== 'string' || !parsePublicKey(value)) {
-      return reply.code(400).send({ public_key: [t(request.ctx.lang, value ? 'public_key.invalid' : 'field.required')] });
+      return reply
+        .code(400)
+        .send({ public_key: [t(request.ctx.lang, value ? 'public_key.invalid' : 'field.required')] });
     }
     db.prepare('UPDATE users SET public_key = ? WHERE id = ?').run(value.trim(), request.ctx.user.id);
     return publicKeyBody(request.ctx.user.id);
@@ -106,7 +120,9 @@ export function registerProfileRoutes(app: FastifyInstance): void {
     const { pk } = request.params as { pk: string };
     if (pk !== request.ctx.user.id) {
       const exists = db.prepare('SELECT 1 FROM users WHERE id = ?').get(pk);
-      return exists ? sendForbidden(request, reply) : reply.code(404).send({ detail: t(request.ctx.lang, 'request.not_found') });
+      return exists
+        ? sendForbidden(request, reply)
+        : reply.code(404).send({ detail: t(request.ctx.lang, 'request.not_found') });
     }
     return setPublicKey(request, reply);
   };

@@ -11,41 +11,71 @@ import { orgRoleDisplayOf, totalRoleDisplay } from './user-fields.ts';
 import { isBlocked } from '../auth/lockout.ts';
 import { passwordExpiry } from './password-expiry.ts';
 
-interface OrgRef { id: string; name: string }
+interface OrgRef {
+  id: string;
+  name: string;
+}
 
-export function buildProfile(db: DB, settings: SettingsStore, user: UserRow, ctx: Pick<RequestContext, 'org' | 'lang' | 'tz'>, nowMs: number) {
+export function buildProfile(
+  db: DB,
+  settings: SettingsStore,
+  user: UserRow,
+  ctx: Pick<RequestContext, 'org' | 'lang' | 'tz'>,
+  nowMs: number,
+) {
   const { lang, tz } = ctx;
-  const groups = db.prepare(`SELECT g.id, g.name FROM user_groups g JOIN user_group_users gu ON gu.group_id = g.id
-    WHERE gu.user_id = ? ORDER BY g.name`).all(user.id) as OrgRef[];
+  const groups = db
+    .prepare(
+      `SELECT g.id, g.name FROM user_groups g JOIN user_group_users gu ON gu.group_id = g.id
+    WHERE gu.user_id = ? ORDER BY g.name`,
+    )
+    .all(user.id) as OrgRef[];
   const mfaForced = settings.get<boolean>('SECURITY_MFA_AUTH');
   const mfaLevel = mfaForced ? 2 : user.mfa_level;
   const expired = new Date(user.date_expired).getTime() <= nowMs;
   const roles = currentOrgRoles(db, user, ctx.org);
   const passwordAge = passwordExpiry(user, settings, nowMs);
   return {
-    id: user.id, username: user.username, name: user.name, email: user.email,
-    role: user.role, role_display: pick(lang, ROLE_LABELS[user.role] ?? ROLE_LABELS.User),
-    groups: groups.map((g) => g.id), groups_display: groups.map((g) => g.name).join(' '),
-    mfa_level: mfaLevel, mfa_level_display: pick(lang, MFA_LABELS[mfaLevel] ?? MFA_LABELS[0]),
-    mfa_enabled: mfaLevel > 0, mfa_force_enabled: mfaForced || user.mfa_level === 2,
+    id: user.id,
+    username: user.username,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    role_display: pick(lang, ROLE_LABELS[user.role] ?? ROLE_LABELS.User),
+    groups: groups.map((g) => g.id),
+    groups_display: groups.map((g) => g.name).join(' '),
+    mfa_level: mfaLevel,
+    mfa_level_display: pick(lang, MFA_LABELS[mfaLevel] ?? MFA_LABELS[0]),
+    mfa_enabled: mfaLevel > 0,
+    mfa_force_enabled: mfaForced || user.mfa_level === 2,
     ...publicKeyInfo(user.public_key),
-    comment: user.comment ?? '', wechat: user.wechat, phone: user.phone,
-    is_active: user.is_active === 1, is_valid: user.is_active === 1 && !expired, is_expired: expired,
+    comment: user.comment ?? '',
+    wechat: user.wechat,
+    phone: user.phone,
+    is_active: user.is_active === 1,
+    is_valid: user.is_active === 1 && !expired,
+    is_expired: expired,
     is_first_login: user.is_first_login === 1,
-    date_expired: formatDateTime(user.date_expired, tz), date_joined: formatDateTime(user.date_joined, tz),
+    date_expired: formatDateTime(user.date_expired, tz),
+    date_joined: formatDateTime(user.date_joined, tz),
     last_login: formatDateTime(user.last_login, tz),
     date_password_last_updated: formatDateTime(user.date_password_last_updated, tz),
     // 2.3's User.date_password_expired / password_expired_remain_days (null: not a local password).
     date_password_expired: passwordAge ? formatDateTime(new Date(passwordAge.dateExpiredMs).toISOString(), tz) : null,
     password_expired_remain_days: passwordAge?.remainDays ?? null,
-    source: user.source, source_display: pick(lang, SOURCE_LABELS[user.source] ?? SOURCE_LABELS.local),
-    created_by: user.created_by, avatar_url: '/static/img/avatar/user.png',
+    source: user.source,
+    source_display: pick(lang, SOURCE_LABELS[user.source] ?? SOURCE_LABELS.local),
+    created_by: user.created_by,
+    avatar_url: '/static/img/avatar/user.png',
     admin_or_audit_orgs: adminOrAuditOrgs(db, user),
     user_all_orgs: userAllOrgs(db, user).map((o) => ({ value: o.id, label: o.name })),
-    current_org_roles: roles, org_roles: roles,
-    org_role_display: orgRoleDisplayOf(lang, roles), total_role_display: totalRoleDisplay(lang, user.role, roles),
+    current_org_roles: roles,
+    org_roles: roles,
+    org_role_display: orgRoleDisplayOf(lang, roles),
+    total_role_display: totalRoleDisplay(lang, user.role, roles),
     // 2.3's CanUpdateDeleteUser on oneself: update when the user administers the current org, never delete.
-    can_update: canAdmin(db, user, ctx.org), can_delete: false,
+    can_update: canAdmin(db, user, ctx.org),
+    can_delete: false,
     guide_url: settings.get<string>('USER_GUIDE_URL'),
     login_blocked: isBlocked(db, user.username, nowMs),
   };
@@ -57,14 +87,22 @@ const allOrgs = (db: DB) => db.prepare('SELECT id, name FROM orgs ORDER BY name'
 /** Superusers and super auditors: DEFAULT + every org; others: orgs where they are Admin or Auditor. */
 function adminOrAuditOrgs(db: DB, user: UserRow): OrgRef[] {
   if (isSuperuser(user) || isSuperAuditor(user)) return [DEFAULT_REF, ...allOrgs(db)];
-  return db.prepare(`SELECT DISTINCT o.id, o.name FROM orgs o JOIN org_members m ON m.org_id = o.id
-    WHERE m.user_id = ? AND m.role IN ('Admin', 'Auditor') ORDER BY o.name`).all(user.id) as OrgRef[];
+  return db
+    .prepare(
+      `SELECT DISTINCT o.id, o.name FROM orgs o JOIN org_members m ON m.org_id = o.id
+    WHERE m.user_id = ? AND m.role IN ('Admin', 'Auditor') ORDER BY o.name`,
+    )
+    .all(user.id) as OrgRef[];
 }
 
 /** DEFAULT (everyone is a member) + member orgs; superusers and super auditors see every org. */
 function userAllOrgs(db: DB, user: UserRow): OrgRef[] {
   if (isSuperuser(user) || isSuperAuditor(user)) return [DEFAULT_REF, ...allOrgs(db)];
-  const member = db.prepare(`SELECT DISTINCT o.id, o.name FROM orgs o JOIN org_members m ON m.org_id = o.id
-    WHERE m.user_id = ? ORDER BY o.name`).all(user.id) as OrgRef[];
+  const member = db
+    .prepare(
+      `SELECT DISTINCT o.id, o.name FROM orgs o JOIN org_members m ON m.org_id = o.id
+    WHERE m.user_id = ? ORDER BY o.name`,
+    )
+    .all(user.id) as OrgRef[];
   return [DEFAULT_REF, ...member];
 }

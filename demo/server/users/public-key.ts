@@ -1,11 +1,21 @@
 import { createHash } from 'node:crypto';
 
 const KEY_TYPES = new Set([
-  'ssh-rsa', 'ssh-dss', 'ssh-ed25519', 'ecdsa-sha2-nistp256', 'ecdsa-sha2-nistp384', 'ecdsa-sha2-nistp521',
-  'sk-ssh-ed25519@openssh.com', 'sk-ecdsa-sha2-nistp256@openssh.com',
+  'ssh-rsa',
+  'ssh-dss',
+  'ssh-ed25519',
+  'ecdsa-sha2-nistp256',
+  'ecdsa-sha2-nistp384',
+  'ecdsa-sha2-nistp521',
+  'sk-ssh-ed25519@openssh.com',
+  'sk-ecdsa-sha2-nistp256@openssh.com',
 ]);
 
-export interface ParsedPublicKey { type: string; comment: string; md5: string }
+export interface ParsedPublicKey {
+  type: string;
+  comment: string;
+  md5: string;
+}
 
 /** Parses one OpenSSH public key line; the blob must decode and name the same key type. */
 export function parsePublicKey(text: string): ParsedPublicKey | null {

@@ -18,12 +18,17 @@ export function registerServiceAccountRegistration(app: FastifyInstance, bootstr
     const { db, now, settings } = app.bastion;
     const { lang } = request.ctx;
     if (!bootstrapMatches(headerValue(request, 'authorization'), bootstrapToken)) {
-      return reply.code(401).header('WWW-Authenticate', 'BootstrapToken').send({ detail: t(lang, 'auth.not_authenticated') });
+      return reply
+        .code(401)
+        .header('WWW-Authenticate', 'BootstrapToken')
+        .send({ detail: t(lang, 'auth.not_authenticated') });
     }
     if (settings.get<boolean>('SECURITY_SERVICE_ACCOUNT_REGISTRATION') !== true) {
       return reply.code(400).send({ error: 'service account registration disabled' });
     }
-    const body = (request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body : {}) as Record<string, unknown>;
+    const body = (
+      request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body : {}
+    ) as Record<string, unknown>;
     const name = coerceField({ type: 'string', label: { zh: '', en: '' }, max_length: 128 }, body.name, lang);
     if (!name.ok) return reply.code(400).send({ name: [name.error] });
     const username = String(name.value);
@@ -35,10 +40,17 @@ export function registerServiceAccountRegistration(app: FastifyInstance, bootstr
     const key = { id: uuid(), secret: uuid() };
     const stamp = isoAt(now());
     db.transaction(() => {
-      db.prepare(`INSERT INTO users (id, username, name, email, role, password_hash, comment, is_first_login, date_expired, date_joined, created_by)
-        VALUES (?, ?, ?, ?, 'App', NULL, '', 0, ?, ?, 'System')`).run(id, username, username, email, defaultExpiry(now()), stamp);
+      db.prepare(
+        `INSERT INTO users (id, username, name, email, role, password_hash, comment, is_first_login, date_expired, date_joined, created_by)
+        VALUES (?, ?, ?, ?, 'App', NULL, '', 0, ?, ?, 'System')`,
+      ).run(id, username, username, email, defaultExpiry(now()), stamp);
       const stored = sealColumns(db, 'access_keys', { secret: key.secret });
-      db.prepare('INSERT INTO access_keys (id, secret, user_id, is_active, date_created) VALUES (?, ?, ?, 1, ?)').run(key.id, stored.secret, id, stamp);
+      db.prepare('INSERT INTO access_keys (id, secret, user_id, is_active, date_created) VALUES (?, ?, ?, 1, ?)').run(
+        key.id,
+        stored.secret,
+        id,
+        stamp,
+      );
     })();
     return reply.code(201).send({ id, name: username, access_key: key });
   });

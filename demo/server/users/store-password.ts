@@ -11,12 +11,17 @@ import { isoAt } from '../lib/time.ts';
 /** The session or bearer token this request authenticated with. */
 export function currentLogin(request: FastifyRequest): CurrentLogin {
   const { ctx } = request;
-  const bearerToken = ctx.via === 'bearer' ? (headerValue(request, 'authorization') ?? '').trim().split(/\s+/, 2)[1] ?? null : null;
+  const bearerToken =
+    ctx.via === 'bearer' ? ((headerValue(request, 'authorization') ?? '').trim().split(/\s+/, 2)[1] ?? null) : null;
   return { sessionId: ctx.sessionId, bearerToken };
 }
 
 export function storePasswordHash(db: DB, request: FastifyRequest, userId: string, hash: string, nowMs: number): void {
-  db.prepare('UPDATE users SET password_hash = ?, date_password_last_updated = ? WHERE id = ?').run(hash, isoAt(nowMs), userId);
+  db.prepare('UPDATE users SET password_hash = ?, date_password_last_updated = ? WHERE id = ?').run(
+    hash,
+    isoAt(nowMs),
+    userId,
+  );
   endLogins(db, userId, request.ctx.user?.id === userId ? currentLogin(request) : {});
   recordPasswordChange(db, request, userId, nowMs);
 }

@@ -28,7 +28,9 @@ export function registerUserActionRoutes(app: FastifyInstance): void {
     const target = findOne(args, users, (request.params as { id: string }).id);
     if (!target) return notFound(args, reply, users);
     // On oneself these are credential changes: under login confirmation, from an approved login only.
-    const refusal = userChangeRefusal(args, target, 'update') ?? (target.id === args.ctx.user.id ? credentialChangeRefusal(request) : null);
+    const refusal =
+      userChangeRefusal(args, target, 'update') ??
+      (target.id === args.ctx.user.id ? credentialChangeRefusal(request) : null);
     if (refusal) return reply.code(refusal.status).send(refusal.body);
     return action(args, target, request, reply);
   };
@@ -39,11 +41,15 @@ export function registerUserActionRoutes(app: FastifyInstance): void {
     app.patch(`${users.url}:id/${path}`, route(action));
   };
 
-  app.get(`${users.url}:id/otp/reset/`, route((args, target, _request, reply) => {
-    if (target.id === args.ctx.user.id) return reply.code(401).send({ error: t(args.ctx.lang, 'user.reset_self_otp') });
-    args.db.prepare('UPDATE users SET otp_secret_key = NULL WHERE id = ?').run(target.id);
-    return { msg: 'success' };
-  }));
+  app.get(
+    `${users.url}:id/otp/reset/`,
+    route((args, target, _request, reply) => {
+      if (target.id === args.ctx.user.id)
+        return reply.code(401).send({ error: t(args.ctx.lang, 'user.reset_self_otp') });
+      args.db.prepare('UPDATE users SET otp_secret_key = NULL WHERE id = ?').run(target.id);
+      return { msg: 'success' };
+    }),
+  );
 
   // 2.3's users/otp/reset/ is the same view without a pk: the target is the caller, always refused so.
   app.get('/api/v1/users/otp/reset/', (request, reply) => {
@@ -69,16 +75,27 @@ export function registerUserActionRoutes(app: FastifyInstance): void {
     args.db.prepare("UPDATE users SET public_key = '' WHERE id = ?").run(target.id);
     const { settings } = app.bastion;
     const url = `${settings.get<string>('SITE_URL')}/ui/#/users/profile`;
-    const note = sendMail(args.db, settings, args.ctx.lang, args.now, String(target.email),
-      t(args.ctx.lang, 'mail.reset_pubkey_subject'), t(args.ctx.lang, 'mail.reset_pubkey_body', { url }));
+    const note = sendMail(
+      args.db,
+      settings,
+      args.ctx.lang,
+      args.now,
+      String(target.email),
+      t(args.ctx.lang, 'mail.reset_pubkey_subject'),
+      t(args.ctx.lang, 'mail.reset_pubkey_body', { url }),
+    );
     return { ...userBody(args, target.id), ...note };
   });
 
-  app.get(`${users.url}:id/password/`, route(() => ({})));
+  app.get(
+    `${users.url}:id/password/`,
+    route(() => ({})),
+  );
   both('password/', async (args, target, request, reply) => {
     const password = (request.body as Record<string, unknown> | null)?.password;
     const { lang } = args.ctx;
-    if (typeof password !== 'string' || !password) return reply.code(400).send({ password: [t(lang, 'field.required')] });
+    if (typeof password !== 'string' || !password)
+      return reply.code(400).send({ password: [t(lang, 'field.required')] });
     const passwordError = adminPasswordError(password, app.bastion.settings, lang);
     if (passwordError) return reply.code(400).send({ password: passwordError });
     storePasswordHash(args.db, request, String(target.id), await hashPassword(password), args.now);

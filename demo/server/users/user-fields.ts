@@ -20,7 +20,10 @@ export const orgRoleDisplayOf = (lang: Lang, orgRoles: string[]): string =>
 
 /** 2.3's total_role_display: the system role and the org roles, each label once, sorted. */
 export function totalRoleDisplay(lang: Lang, role: string, orgRoles: string[]): string {
-  const labels = new Set([pick(lang, ROLE_LABELS[role] ?? ROLE_LABELS.User), ...orgRoles.map((r) => pick(lang, ORG_ROLE_LABELS[r] ?? ORG_ROLE_LABELS.User))]);
+  const labels = new Set([
+    pick(lang, ROLE_LABELS[role] ?? ROLE_LABELS.User),
+    ...orgRoles.map((r) => pick(lang, ORG_ROLE_LABELS[r] ?? ORG_ROLE_LABELS.User)),
+  ]);
   return [...labels].sort().join(' | ');
 }
 
@@ -28,11 +31,17 @@ export function totalRoleDisplay(lang: Lang, role: string, orgRoles: string[]): 
 export function groupsOf(args: HookArgs, userId: string): { id: string; name: string }[] {
   const { org } = args.ctx;
   if (org.kind === 'root') {
-    return stmt(args.db, `SELECT g.id, g.name FROM user_groups g JOIN user_group_users r ON r.group_id = g.id
-      WHERE r.user_id = ? ORDER BY g.name`).all(userId) as { id: string; name: string }[];
+    return stmt(
+      args.db,
+      `SELECT g.id, g.name FROM user_groups g JOIN user_group_users r ON r.group_id = g.id
+      WHERE r.user_id = ? ORDER BY g.name`,
+    ).all(userId) as { id: string; name: string }[];
   }
-  return stmt(args.db, `SELECT g.id, g.name FROM user_groups g JOIN user_group_users r ON r.group_id = g.id
-    WHERE r.user_id = ? AND g.org_id = ? ORDER BY g.name`).all(userId, storedOrgId(org)) as { id: string; name: string }[];
+  return stmt(
+    args.db,
+    `SELECT g.id, g.name FROM user_groups g JOIN user_group_users r ON r.group_id = g.id
+    WHERE r.user_id = ? AND g.org_id = ? ORDER BY g.name`,
+  ).all(userId, storedOrgId(org)) as { id: string; name: string }[];
 }
 
 export function serializeUser(args: HookArgs, row: Row, out: Row, mode: 'list' | 'retrieve'): void {
@@ -60,7 +69,12 @@ export function serializeUser(args: HookArgs, row: Row, out: Row, mode: 'list' |
   });
   // 2.3's UserRetrieveSerializer: the reviewers of the user's login confirmation (auth/login-confirm-routes.ts).
   if (mode === 'retrieve') {
-    out.login_confirm_settings = args.db.prepare(`SELECT r.user_id FROM login_confirm_reviewers r JOIN login_confirm_settings s ON s.id = r.setting_id
-      JOIN users u ON u.id = r.user_id WHERE s.user_id = ? ORDER BY u.username`).pluck().all(user.id);
+    out.login_confirm_settings = args.db
+      .prepare(
+        `SELECT r.user_id FROM login_confirm_reviewers r JOIN login_confirm_settings s ON s.id = r.setting_id
+      JOIN users u ON u.id = r.user_id WHERE s.user_id = ? ORDER BY u.username`,
+      )
+      .pluck()
+      .all(user.id);
   }
 }

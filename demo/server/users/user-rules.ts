@@ -14,8 +14,12 @@ const isSystemPrivileged = (row: Row) => row.role === 'Admin' || row.role === 'A
  * every org role is in an org the actor administers.
  */
 function outsideActorsOrgs(args: HookArgs, target: Row): boolean {
-  return !!args.db.prepare(`SELECT 1 FROM org_members m WHERE m.user_id = ? AND m.org_id NOT IN
-      (SELECT org_id FROM org_members WHERE user_id = ? AND role = 'Admin') LIMIT 1`).get(target.id, args.ctx.user.id);
+  return !!args.db
+    .prepare(
+      `SELECT 1 FROM org_members m WHERE m.user_id = ? AND m.org_id NOT IN
+      (SELECT org_id FROM org_members WHERE user_id = ? AND role = 'Admin') LIMIT 1`,
+    )
+    .get(target.id, args.ctx.user.id);
 }
 
 /** Null when the caller may change (`update`) or remove (`delete`) the target, else the 403 to answer. */
@@ -30,7 +34,8 @@ export function userChangeRefusal(args: HookArgs, target: Row, action: 'update' 
   if (outsideActorsOrgs(args, target)) return { status: 403, body: { detail: t(lang, 'user.outside_admin_orgs') } };
   // As in 2.3, an org admin does not remove another admin of the current org.
   const { org } = args.ctx;
-  if (action === 'delete' && org.kind === 'real' && memberRoles(args.db, org.id, String(target.id)).includes('Admin')) return forbidden;
+  if (action === 'delete' && org.kind === 'real' && memberRoles(args.db, org.id, String(target.id)).includes('Admin'))
+    return forbidden;
   return null;
 }
 

@@ -31,5 +31,7 @@ export function removeUser(args: HookArgs, row: Row): void {
     return;
   }
   db.prepare('DELETE FROM org_members WHERE org_id = ? AND user_id = ?').run(ctx.org.id, row.id);
-  db.prepare('DELETE FROM user_group_users WHERE user_id = ? AND group_id IN (SELECT id FROM user_groups WHERE org_id = ?)').run(row.id, ctx.org.id);
+  db.prepare(
+    'DELETE FROM user_group_users WHERE user_id = ? AND group_id IN (SELECT id FROM user_groups WHERE org_id = ?)',
+  ).run(row.id, ctx.org.id);
 }

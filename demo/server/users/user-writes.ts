@@ -16,13 +16,16 @@ import { andInOrg, storedOrgId } from '../orgs/current-org.ts';
 const EMAIL_LINK = 0;
 const notes = new WeakMap<Row, MailNote>();
 
-const wantsPassword = (data: Row) => Number(data.password_strategy ?? 1) !== EMAIL_LINK && typeof data.password === 'string' && data.password !== '';
+const wantsPassword = (data: Row) =>
+  Number(data.password_strategy ?? 1) !== EMAIL_LINK && typeof data.password === 'string' && data.password !== '';
 
 export function validateUser(args: HookArgs, data: Row): Record<string, string[]> | null {
   const { lang } = args.ctx;
   const errors: Record<string, string[]> = {};
   if (data.role !== undefined && !mayAssignRole(args, data.role)) errors.role = [t(lang, 'user.role_limit')];
-  const passwordError = wantsPassword(data) ? adminPasswordError(String(data.password), args.request.server.bastion.settings, lang) : null;
+  const passwordError = wantsPassword(data)
+    ? adminPasswordError(String(data.password), args.request.server.bastion.settings, lang)
+    : null;
   if (passwordError) errors.password = passwordError;
   if (typeof data.public_key === 'string' && data.public_key && !parsePublicKey(data.public_key)) {
     errors.public_key = [t(lang, 'public_key.invalid')];
@@ -76,7 +79,15 @@ export function resetLinkMail(args: HookArgs, id: string): MailNote {
   const { settings } = args.request.server.bastion;
   const email = args.db.prepare('SELECT email FROM users WHERE id = ?').pluck().get(id) as string;
   const url = `${settings.get<string>('SITE_URL')}/core/auth/password/forgot/`;
-  return sendMail(args.db, settings, args.ctx.lang, args.now, email, t(args.ctx.lang, 'mail.reset_password_subject'), t(args.ctx.lang, 'mail.reset_password_body', { url }));
+  return sendMail(
+    args.db,
+    settings,
+    args.ctx.lang,
+    args.now,
+    email,
+    t(args.ctx.lang, 'mail.reset_password_subject'),
+    t(args.ctx.lang, 'mail.reset_password_body', { url }),
+  );
 }
 
 /** Replaces the user's groups in the current org's scope; groups of other orgs stay. */

@@ -7,7 +7,10 @@ import { isValidUser, sendUnauthenticated } from '../auth/permissions.ts';
 import { pick, type Localized } from '../lib/i18n.ts';
 
 /** The refusal a socket from another site gets (a plain request's words are the caller's own). */
-export const SOCKET_CROSS_SITE = { zh: '拒绝连接：该请求来自其他站点。', en: 'Connection refused: the request came from another site.' };
+export const SOCKET_CROSS_SITE = {
+  zh: '拒绝连接：该请求来自其他站点。',
+  en: 'Connection refused: the request came from another site.',
+};
 
 /** The Origin's host equals the Host the browser asked: the page that opens the socket is one of ours. */
 export function sameOrigin(origin: string | undefined, host: string | undefined): boolean {
@@ -36,7 +39,10 @@ export function signedInBrowser(request: FastifyRequest): boolean {
  * upgrade, a write) and the Origin is not this server's; null lets the request through.
  */
 export function browserRefusal(
-  request: FastifyRequest, reply: FastifyReply, originRequired: boolean, crossSite: Localized = SOCKET_CROSS_SITE,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  originRequired: boolean,
+  crossSite: Localized = SOCKET_CROSS_SITE,
 ): FastifyReply | null {
   if (!signedInBrowser(request)) return sendUnauthenticated(request, reply);
   if (originRequired && !sameOrigin(header(request, 'origin'), header(request, 'host'))) {

@@ -44,7 +44,12 @@ export function bootstrapData(app: FastifyInstance, request: FastifyRequest) {
     // ignores the browser's Accept-Language, src/core/stores/locale.ts): build the profile in it.
     const lang = detectLang(request.cookies.django_language, undefined);
     touchSession(db, ctx.sessionId, now(), loginAgeMs);
-    Object.assign(data, { profile: buildProfile(db, settings, ctx.user, { org, lang, tz: ctx.tz }, now()), org: asked ?? null, lang, tz: ctx.tz });
+    Object.assign(data, {
+      profile: buildProfile(db, settings, ctx.user, { org, lang, tz: ctx.tz }, now()),
+      org: asked ?? null,
+      lang,
+      tz: ctx.tz,
+    });
   }
   return data;
 }
@@ -62,7 +67,9 @@ export function registerConsolePage(app: FastifyInstance, distDir: string): void
   const send = (request: FastifyRequest, reply: FastifyReply) => {
     // Read per request: a rebuild while the server runs renames the hashed chunks it preloads.
     const html = readFileSync(join(distDir, 'index.html'), 'utf8');
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store')
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
       .send(renderConsolePage(html, bootstrapData(app, request)));
   };
   app.get('/ui/', send);

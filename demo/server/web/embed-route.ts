@@ -36,7 +36,11 @@ export function preloadLinks(distDir: string | undefined, entryFile: string, laz
     if (!existsSync(path)) continue;
     const source = readFileSync(path, 'utf8');
     const next = [...staticImports(source), ...(lazy ? dynamicImports(source).filter((name) => lazy.test(name)) : [])];
-    for (const name of next) if (!files.has(name)) { files.add(name); queue.push(name); }
+    for (const name of next)
+      if (!files.has(name)) {
+        files.add(name);
+        queue.push(name);
+      }
   }
   return [...files].map((file) => `<link rel="modulepreload" href="/ui/${file}">`).join('\n  ');
 }
@@ -50,8 +54,17 @@ export function preloadLinks(distDir: string | undefined, entryFile: string, laz
  * element's language follows it): a console page (the web terminal's, the file manager's) in the
  * console's language, or an English console opened them in Chinese.
  */
-export function renderElementPage(html: string, tag: string, attrs: Record<string, string | undefined>, links: string, lang?: Lang): string {
-  const attributes = Object.entries(attrs).filter(([, value]) => value).map(([name, value]) => ` ${name}="${escapeHtml(value!)}"`).join('');
+export function renderElementPage(
+  html: string,
+  tag: string,
+  attrs: Record<string, string | undefined>,
+  links: string,
+  lang?: Lang,
+): string {
+  const attributes = Object.entries(attrs)
+    .filter(([, value]) => value)
+    .map(([name, value]) => ` ${name}="${escapeHtml(value!)}"`)
+    .join('');
   const spoken = lang ? html.replace(/<html lang="[^"]*">/, `<html lang="${lang === 'zh' ? 'zh-CN' : 'en'}">`) : html;
   return withPreloads(spoken.replace(`<${tag}>`, `<${tag}${attributes}>`), links);
 }
@@ -75,10 +88,22 @@ interface HostPage {
 }
 
 const HOST_PAGES: HostPage[] = [
-  { path: '/embed.html', scriptPath: '/embed-events.js', file: 'embed.html', scriptFile: 'embed-events.js', entry: 'bastion-asset-list.js' },
-  { path: '/embed-replay.html', scriptPath: '/embed-replay.js', file: 'embed-replay.html', scriptFile: 'embed-replay.js', entry: 'bastion-session-replay.js',
+  {
+    path: '/embed.html',
+    scriptPath: '/embed-events.js',
+    file: 'embed.html',
+    scriptFile: 'embed-events.js',
+    entry: 'bastion-asset-list.js',
+  },
+  {
+    path: '/embed-replay.html',
+    scriptPath: '/embed-replay.js',
+    file: 'embed-replay.html',
+    scriptFile: 'embed-replay.js',
+    entry: 'bastion-session-replay.js',
     // The player and the terminal it draws with (not the snapshots' headless terminal, needed after the first frame).
-    lazy: /^(ReplayPlayer|xterm)-[\w-]{8}\.js$/ },
+    lazy: /^(ReplayPlayer|xterm)-[\w-]{8}\.js$/,
+  },
 ];
 
 function registerHostPage(app: FastifyInstance, page: HostPage, distDir: string | undefined): void {
@@ -90,7 +115,8 @@ function registerHostPage(app: FastifyInstance, page: HostPage, distDir: string 
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
   });
   app.get(page.scriptPath, (_request, reply) =>
-    reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'no-cache').send(script));
+    reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'no-cache').send(script),
+  );
 }
 
 export function registerEmbedRoutes(app: FastifyInstance, distDir?: string): void {

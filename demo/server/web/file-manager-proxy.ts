@@ -28,11 +28,15 @@ const TAG = 'bastion-file-manager';
 
 const TEXT = {
   crossSite: { zh: '拒绝请求：该请求来自其他站点。', en: 'Request refused: it came from another site.' },
-  unreachable: { zh: '无法连接终端服务，请稍后再试。', en: 'The terminal service cannot be reached; please try again later.' },
+  unreachable: {
+    zh: '无法连接终端服务，请稍后再试。',
+    en: 'The terminal service cannot be reached; please try again later.',
+  },
 };
 
 /** Signed in, and a write (anything but GET) from a page of this origin. */
-const refusal = (request: FastifyRequest, reply: FastifyReply) => browserRefusal(request, reply, request.method !== 'GET', TEXT.crossSite);
+const refusal = (request: FastifyRequest, reply: FastifyReply) =>
+  browserRefusal(request, reply, request.method !== 'GET', TEXT.crossSite);
 
 function forward(request: FastifyRequest, reply: FastifyReply, doors: WebDoor[]): void {
   const user = request.ctx.user!;
@@ -40,10 +44,22 @@ function forward(request: FastifyRequest, reply: FastifyReply, doors: WebDoor[])
   // The terminal will write FTP rows naming this user: the server remembers it vouched for them (door-sign-ins.ts).
   const { db, now, loginAgeMs } = request.server.bastion;
   rememberVouch(db, user.id, peerAddress(request), now(), now() + loginAgeMs);
-  const signed = signRequest(terminalProxySecret(request.server.bastion.db), {
-    user: user.id, username: user.username, name: user.name || user.username, forwardedFor: peerAddress(request),
-  }, request.method, path, Date.now());
-  const headers: Record<string, string> = { ...signed, 'accept-language': request.ctx.lang === 'en' ? 'en' : 'zh-hans' };
+  const signed = signRequest(
+    terminalProxySecret(request.server.bastion.db),
+    {
+      user: user.id,
+      username: user.username,
+      name: user.name || user.username,
+      forwardedFor: peerAddress(request),
+    },
+    request.method,
+    path,
+    Date.now(),
+  );
+  const headers: Record<string, string> = {
+    ...signed,
+    'accept-language': request.ctx.lang === 'en' ? 'en' : 'zh-hans',
+  };
   const length = request.headers['content-length'];
   if (typeof length === 'string') headers['content-length'] = length;
   reply.hijack();
@@ -53,42 +69,65 @@ function forward(request: FastifyRequest, reply: FastifyReply, doors: WebDoor[])
   const send = (index: number) => {
     const terminal = doors[index];
     if (!terminal) {
-      out.writeHead(502, { 'content-type': 'application/json' }).end(JSON.stringify({ detail: pick(request.ctx.lang, TEXT.unreachable) }));
+      out
+        .writeHead(502, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ detail: pick(request.ctx.lang, TEXT.unreachable) }));
       return;
     }
-    const upstream = httpRequest({ host: terminal.host, port: terminal.port, method: request.method, path, headers }, (answer) => {
-      const pass: Record<string, string> = {};
-      for (const name of ['content-type', 'content-length', 'content-disposition', 'cache-control']) {
-        const value = answer.headers[name];
-        if (typeof value === 'string') pass[name] = value;
-      }
-      out.writeHead(answer.statusCode ?? 502, pass);
-      answer.pipe(out);
-      answer.on('error', () => out.destroy());
-    });
+    const upstream = httpRequest(
+      { host: terminal.host, port: terminal.port, method: request.method, path, headers },
+      (answer) => {
+        const pass: Record<string, string> = {};
+        for (const name of ['content-type', 'content-length', 'content-disposition', 'cache-control']) {
+          const value = answer.headers[name];
+          if (typeof value === 'string') pass[name] = value;
+        }
+        out.writeHead(answer.statusCode ?? 502, pass);
+        answer.pipe(out);
+        answer.on('error', () => out.destroy());
+      },
+    );
     upstream.on('error', (error: NodeJS.ErrnoException) => {
       // A terminal that is not there (down since its last heartbeat): the next one, when nothing of an
       // upload has been taken from the browser yet.
       if (!out.headersSent && !hasBody && error.code === 'ECONNREFUSED') return send(index + 1);
-      if (!out.headersSent) out.writeHead(502, { 'content-type': 'application/json' }).end(JSON.stringify({ detail: pick(request.ctx.lang, TEXT.unreachable) }));
+      if (!out.headersSent)
+        out
+          .writeHead(502, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ detail: pick(request.ctx.lang, TEXT.unreachable) }));
       else out.destroy();
     });
     // The browser going away ends the terminal's request too (an upload cancelled, a download left).
-    out.on('close', () => { if (!out.writableFinished) upstream.destroy(); });
+    out.on('close', () => {
+      if (!out.writableFinished) upstream.destroy();
+    });
     if (hasBody) body.pipe(upstream);
     else upstream.end();
   };
   send(0);
 }
 
-export function registerFileManager(app: FastifyInstance, distDir?: string, port = terminalHttpPort(), host = terminalHttpHost()): void {
-  app.get('/koko/elfinder/sftp', (request, reply) => reply.redirect(`${FILE_MANAGER_PATH}${request.url.slice('/koko/elfinder/sftp'.length)}`));
+export function registerFileManager(
+  app: FastifyInstance,
+  distDir?: string,
+  port = terminalHttpPort(),
+  host = terminalHttpHost(),
+): void {
+  app.get('/koko/elfinder/sftp', (request, reply) =>
+    reply.redirect(`${FILE_MANAGER_PATH}${request.url.slice('/koko/elfinder/sftp'.length)}`),
+  );
   app.get(FILE_MANAGER_PATH, (request, reply) => {
     if (!signedInBrowser(request)) return reply.redirect(`${LOGIN_PATH}?next=${encodeURIComponent(request.url)}`);
     const query = singleValues(request.query as Record<string, unknown>);
     const attrs = { asset: query.asset, 'system-user': query.system_user, path: query.path };
     // Read per request: a rebuild while the server runs renames the hashed chunks it preloads.
-    const html = renderElementPage(readFileSync(PAGE_FILE, 'utf8'), TAG, attrs, preloadLinks(distDir, ELEMENT_ENTRY), pageLang(request.cookies.django_language));
+    const html = renderElementPage(
+      readFileSync(PAGE_FILE, 'utf8'),
+      TAG,
+      attrs,
+      preloadLinks(distDir, ELEMENT_ENTRY),
+      pageLang(request.cookies.django_language),
+    );
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html);
   });
   // Its own plugin: the raw body stream is the only parser here (no JSON, no size limit: uploads pass through).
@@ -99,7 +138,12 @@ export function registerFileManager(app: FastifyInstance, distDir?: string, port
       method: ['GET', 'PUT', 'POST'],
       url: `${FILES_PREFIX}*`,
       preHandler: async (request, reply) => refusal(request, reply) ?? undefined,
-      handler: (request, reply) => forward(request, reply, fileDoors(request.server.bastion.db, request.server.bastion.now(), { host, port }, request.ctx.user!.id)),
+      handler: (request, reply) =>
+        forward(
+          request,
+          reply,
+          fileDoors(request.server.bastion.db, request.server.bastion.now(), { host, port }, request.ctx.user!.id),
+        ),
     });
   });
 }

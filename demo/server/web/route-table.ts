@@ -4,7 +4,11 @@
 // new route is fuzzed without being listed anywhere.
 import type { FastifyInstance } from 'fastify';
 
-export interface RouteEntry { url: string; methods: string[]; pattern: RegExp }
+export interface RouteEntry {
+  url: string;
+  methods: string[];
+  pattern: RegExp;
+}
 
 const tables = new WeakMap<FastifyInstance, RouteEntry[]>();
 /** DRF's order of `http_method_names`, used for the `Allow` header. */
@@ -13,7 +17,10 @@ const METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'
 const escape = (text: string) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
 
 function patternOf(url: string): RegExp {
-  const source = url.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : part === '*' ? '.*' : escape(part))).join('/');
+  const source = url
+    .split('/')
+    .map((part) => (part.startsWith(':') ? '[^/]+' : part === '*' ? '.*' : escape(part)))
+    .join('/');
   return new RegExp(`^${source}$`);
 }
 
@@ -35,6 +42,10 @@ export function routeTable(app: FastifyInstance): readonly RouteEntry[] {
 
 /** The methods some route offers for `path`, in DRF's order; empty when no route has the path. */
 export function methodsFor(app: FastifyInstance, path: string): string[] {
-  const methods = new Set(routeTable(app).filter((entry) => entry.pattern.test(path)).flatMap((entry) => entry.methods));
+  const methods = new Set(
+    routeTable(app)
+      .filter((entry) => entry.pattern.test(path))
+      .flatMap((entry) => entry.methods),
+  );
   return METHOD_ORDER.filter((m) => methods.has(m));
 }

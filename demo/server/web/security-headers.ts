@@ -9,7 +9,8 @@ export const DEFAULT_FRAME_ANCESTORS = ["'self'"];
 
 // A CSP source as an operator would write it: a keyword, a scheme (`https:`) or an origin with an
 // optional `*.` and port. Nothing that could end the directive (`;`, `,`) or add another.
-const SOURCE = /^(?:'self'|'none'|[a-z][a-z0-9+.-]*:|(?:[a-z][a-z0-9+.-]*:\/\/)?(?:\*\.)?[a-z0-9.-]+(?::(?:\d{1,5}|\*))?)$/i;
+const SOURCE =
+  /^(?:'self'|'none'|[a-z][a-z0-9+.-]*:|(?:[a-z][a-z0-9+.-]*:\/\/)?(?:\*\.)?[a-z0-9.-]+(?::(?:\d{1,5}|\*))?)$/i;
 
 /**
  * The `frame-ancestors` sources of BASTION_FRAME_ANCESTORS (space-separated, e.g.
@@ -29,7 +30,11 @@ export function parseFrameAncestors(value: string | undefined): string[] {
  * login form's POST, in redirects back to the portal's redirect URI, and Chromium holds every redirect
  * of a form submission to the form-action of the page that sent it.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, frameAncestors = DEFAULT_FRAME_ANCESTORS, portalOrigins: readonly string[] = []): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  frameAncestors = DEFAULT_FRAME_ANCESTORS,
+  portalOrigins: readonly string[] = [],
+): Promise<void> {
   const onlySelf = frameAncestors.length === 1 && frameAncestors[0] === "'self'";
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

@@ -21,14 +21,20 @@ export async function registerStaticRoutes(app: FastifyInstance, distDir: string
   const png = logoPng();
   for (const image of IMAGES) {
     app.get(`/static/img/${image}`, (_request, reply) =>
-      reply.type('image/png').header('Cache-Control', 'public, max-age=86400').send(png));
+      reply.type('image/png').header('Cache-Control', 'public, max-age=86400').send(png),
+    );
   }
   app.get('/ui', (_request, reply) => reply.redirect('/ui/'));
 
   if (!distDir || !existsSync(join(distDir, 'index.html'))) {
     // Checked once at start: `npm start` builds before serving.
     const hint = (lang: 'zh' | 'en') => t(lang, 'static.no_build');
-    app.get('/ui/*', (request, reply) => reply.code(503).type('text/plain; charset=utf-8').send(`${hint(request.ctx.lang)}\n`));
+    app.get('/ui/*', (request, reply) =>
+      reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send(`${hint(request.ctx.lang)}\n`),
+    );
     return;
   }
   registerConsolePage(app, distDir);

@@ -32,17 +32,27 @@ const HIGH_WATER_BYTES = 4 * 1024 * 1024;
 const UPSTREAM_HANDSHAKE_MS = 10_000;
 
 const TEXT = {
-  notYourToken: { zh: '拒绝连接：该连接令牌属于其他用户。', en: 'Connection refused: this connection token belongs to another user.' },
+  notYourToken: {
+    zh: '拒绝连接：该连接令牌属于其他用户。',
+    en: 'Connection refused: this connection token belongs to another user.',
+  },
   upgradeExpected: { zh: '此地址只接受 WebSocket 连接。', en: 'This address only accepts WebSocket connections.' },
-  unreachable: { zh: '无法连接终端服务，请稍后再试。', en: 'The terminal service cannot be reached; please try again later.' },
-  refused: { zh: '终端服务拒绝了连接（HTTP {status}）。', en: 'The terminal service refused the connection (HTTP {status}).' },
+  unreachable: {
+    zh: '无法连接终端服务，请稍后再试。',
+    en: 'The terminal service cannot be reached; please try again later.',
+  },
+  refused: {
+    zh: '终端服务拒绝了连接（HTTP {status}）。',
+    en: 'The terminal service refused the connection (HTTP {status}).',
+  },
 };
 
 /** TERMINAL_HTTP_PORT as a port number; anything else stops the server at start. */
 export function terminalHttpPort(value = process.env[TERMINAL_HTTP_PORT_ENV]): number {
   if (value === undefined || value.trim() === '') return DEFAULT_TERMINAL_HTTP_PORT;
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`${TERMINAL_HTTP_PORT_ENV}: not a port: ${value}`);
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new Error(`${TERMINAL_HTTP_PORT_ENV}: not a port: ${value}`);
   return port;
 }
 
@@ -57,11 +67,10 @@ export function terminalHttpHost(value = process.env[TERMINAL_HTTP_HOST_ENV]): s
   if (/^0+(\.0+){3}$/.test(host)) return '127.0.0.1';
   if (/^\[?::\]?$/.test(host)) return '::1';
   // Anything that cannot be a URL's host stops the server at start, as a bad port does.
-  if (!URL.canParse(`ws://${hostInUrl(host)}:1/`) || /[/?#@\s]/.test(host)) throw new Error(`${TERMINAL_HTTP_HOST_ENV}: not a host: ${value}`);
+  if (!URL.canParse(`ws://${hostInUrl(host)}:1/`) || /[/?#@\s]/.test(host))
+    throw new Error(`${TERMINAL_HTTP_HOST_ENV}: not a host: ${value}`);
   return host;
 }
-
-
 
 /** The token the terminal will read: the first `token` of the query, as URLSearchParams reads it there. */
 const tokenOf = (url: string) => new URL(url, 'http://server').searchParams.get('token') ?? '';
@@ -81,7 +90,12 @@ function refusal(request: FastifyRequest, reply: FastifyReply): FastifyReply | n
 }
 
 /** A close code the browser may be sent (1005/1006/1015 only describe a close, they are never sent). */
-const sendableCode = (code: number) => (code === 1000 || (code >= 1001 && code <= 1014 && ![1004, 1005, 1006].includes(code)) || (code >= 3000 && code <= 4999) ? code : 1000);
+const sendableCode = (code: number) =>
+  code === 1000 ||
+  (code >= 1001 && code <= 1014 && ![1004, 1005, 1006].includes(code)) ||
+  (code >= 3000 && code <= 4999)
+    ? code
+    : 1000;
 
 /**
  * Joins the browser's socket to a new socket on a terminal, frame for frame, close for close. The doors are
@@ -109,12 +123,17 @@ function bridge(browser: WebSocket, request: FastifyRequest, doors: WebDoor[]): 
     const target = new URL(request.url, `ws://${hostInUrl(terminal.host)}:${terminal.port}`);
     // Signed over the path and query as the terminal will receive them (the URL parser may re-encode
     // what the browser sent), with the wall clock the terminal checks against (not the app's test clock).
-    const signed = signUpgrade(terminalProxySecret(db), {
-      user: request.ctx.user!.id,
-      // Set, not appended: this server is where the browser connects, so an X-Forwarded-For the browser
-      // sent would only be its own claim.
-      forwardedFor: peerAddress(request),
-    }, target.pathname + target.search, Date.now());
+    const signed = signUpgrade(
+      terminalProxySecret(db),
+      {
+        user: request.ctx.user!.id,
+        // Set, not appended: this server is where the browser connects, so an X-Forwarded-For the browser
+        // sent would only be its own claim.
+        forwardedFor: peerAddress(request),
+      },
+      target.pathname + target.search,
+      Date.now(),
+    );
     const socket = new WebSocket(target, {
       handshakeTimeout: UPSTREAM_HANDSHAKE_MS,
       headers: { ...signed, 'Accept-Language': lang === 'en' ? 'en' : 'zh-hans' },
@@ -147,7 +166,8 @@ function bridge(browser: WebSocket, request: FastifyRequest, doors: WebDoor[]): 
     });
     socket.on('close', (code, reason) => {
       if (upstream !== socket || (!opened && code === 1006)) return;
-      if (browser.readyState === WebSocket.OPEN || browser.readyState === WebSocket.CONNECTING) browser.close(sendableCode(code), reason);
+      if (browser.readyState === WebSocket.OPEN || browser.readyState === WebSocket.CONNECTING)
+        browser.close(sendableCode(code), reason);
     });
   };
 
@@ -173,7 +193,11 @@ function byteLength(data: RawData): number {
   return data instanceof ArrayBuffer ? data.byteLength : data.length;
 }
 
-export async function registerTerminalSocketProxy(app: FastifyInstance, port = terminalHttpPort(), host = terminalHttpHost()): Promise<void> {
+export async function registerTerminalSocketProxy(
+  app: FastifyInstance,
+  port = terminalHttpPort(),
+  host = terminalHttpHost(),
+): Promise<void> {
   await app.register(fastifyWebsocket, {
     options: { maxPayload: MAX_BROWSER_FRAME },
     // A socket that fails after the upgrade (the browser vanished) is simply dropped.
@@ -185,6 +209,11 @@ export async function registerTerminalSocketProxy(app: FastifyInstance, port = t
     // Runs before the upgrade: a refusal is a plain HTTP answer and no socket is ever accepted.
     preHandler: async (request, reply) => refusal(request, reply) ?? undefined,
     handler: (request, reply) => reply.code(400).send({ detail: pick(request.ctx.lang, TEXT.upgradeExpected) }),
-    wsHandler: (socket, request) => bridge(socket, request, webTerminalDoors(request.server.bastion.db, request.server.bastion.now(), { host, port })),
+    wsHandler: (socket, request) =>
+      bridge(
+        socket,
+        request,
+        webTerminalDoors(request.server.bastion.db, request.server.bastion.now(), { host, port }),
+      ),
   });
 }

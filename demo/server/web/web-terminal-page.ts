@@ -15,7 +15,6 @@ const PAGE_FILE = new URL('../../web-terminal.html', import.meta.url);
 const ELEMENT_ENTRY = 'bastion-web-terminal.js';
 const TAG = 'bastion-web-terminal';
 
-
 export function registerWebTerminalPage(app: FastifyInstance, distDir?: string): void {
   app.get('/luna', (request, reply) => reply.redirect(`${WEB_TERMINAL_PATH}${request.url.slice('/luna'.length)}`));
   app.get(WEB_TERMINAL_PATH, (request, reply) => {
@@ -24,7 +23,13 @@ export function registerWebTerminalPage(app: FastifyInstance, distDir?: string):
     // `type` comes with the user page's application Connect links (`?type=mysql&login_to=<app>`).
     const attrs = { 'login-to': query.login_to, 'app-type': query.type };
     // Read per request: a rebuild while the server runs renames the hashed chunks it preloads.
-    const html = renderElementPage(readFileSync(PAGE_FILE, 'utf8'), TAG, attrs, preloadLinks(distDir, ELEMENT_ENTRY), pageLang(request.cookies.django_language));
+    const html = renderElementPage(
+      readFileSync(PAGE_FILE, 'utf8'),
+      TAG,
+      attrs,
+      preloadLinks(distDir, ELEMENT_ENTRY),
+      pageLang(request.cookies.django_language),
+    );
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html);
   });
 }

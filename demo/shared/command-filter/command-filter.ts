@@ -21,7 +21,14 @@ import { compileRegex, type Automaton } from './regex-automaton.ts';
 import { regexCouldMatch } from './regex-glob.ts';
 import { commandPattern, hasWildcard, isInexact, ruleMatches } from './word-match.ts';
 
-export interface FilterRule { id?: string; type: string; content: string; priority?: number; action: number | string; comment?: string }
+export interface FilterRule {
+  id?: string;
+  type: string;
+  content: string;
+  priority?: number;
+  action: number | string;
+  comment?: string;
+}
 
 /** `check` always sets every field it knows of; the optional ones stay optional for `{ allowed: true }` stand-ins. */
 export interface Verdict {
@@ -57,24 +64,34 @@ ready().catch(() => undefined); // the importer's own `await ready()` reports a 
 const DENY = 0;
 const MAX_TEXT = 32 * 1024;
 interface Compiled {
-  rule: FilterRule; deny: boolean; pattern: RegExp | null; lines: string[];
+  rule: FilterRule;
+  deny: boolean;
+  pattern: RegExp | null;
+  lines: string[];
   /** A deny regex rule's automaton, for commands with words not known until they run (null: not readable). */
   automaton?: Automaton | null;
 }
 type Refusal = { matched: string; reason: NonNullable<Verdict['reason']> };
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
-const contentLines = (rule: FilterRule) => rule.content.replace(/\r\n/g, '\n').split('\n').map((line) => line.trim()).filter(Boolean);
+const contentLines = (rule: FilterRule) =>
+  rule.content
+    .replace(/\r\n/g, '\n')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
 
 /** 2.3's pattern of a rule: for `command`, each line word-bounded, blanks matching any run of blanks. */
 export function rulePattern(rule: FilterRule): RegExp | null {
   let source = rule.content;
   if (rule.type === 'command') {
-    source = contentLines(rule).map((line) => {
-      const words = escape(line).replace(/\s+/g, '\\s+');
-      // A trailing word character gets a closing boundary ("rm" must not match "rmdir").
-      return /\w$/.test(line) ? `\\b${words}\\b` : `\\b${words}`;
-    }).join('|');
+    source = contentLines(rule)
+      .map((line) => {
+        const words = escape(line).replace(/\s+/g, '\\s+');
+        // A trailing word character gets a closing boundary ("rm" must not match "rmdir").
+        return /\w$/.test(line) ? `\\b${words}\\b` : `\\b${words}`;
+      })
+      .join('|');
     if (!source) return null;
   }
   try {
@@ -88,12 +105,16 @@ export class CommandFilter {
   private readonly compiled: Compiled[];
 
   constructor(rules: FilterRule[]) {
-    const ordered = [...rules].sort((a, b) => (b.priority ?? 50) - (a.priority ?? 50) || Number(a.action) - Number(b.action));
+    const ordered = [...rules].sort(
+      (a, b) => (b.priority ?? 50) - (a.priority ?? 50) || Number(a.action) - Number(b.action),
+    );
     this.compiled = ordered.map((rule) => {
       const deny = Number(rule.action) === DENY;
       const pattern = rulePattern(rule);
       return {
-        rule, deny, pattern,
+        rule,
+        deny,
+        pattern,
         lines: rule.type === 'command' ? contentLines(rule).map((line) => line.split(/\s+/).join(' ')) : [],
         ...(deny && pattern && rule.type !== 'command' ? { automaton: compileRegex(rule.content) } : {}),
       };
@@ -114,8 +135,16 @@ export class CommandFilter {
       if (verdict) return verdict;
     }
     const legacy = this.compiled.find((rule) => rule.pattern?.test(text));
-    if (legacy?.deny) return this.refused(legacy, { matched: legacy.pattern!.exec(text)![0], reason: 'rule' }, text, true);
-    return { allowed: true, rule: legacy?.rule, matched: legacy && legacy.pattern!.exec(text)![0], reason: legacy ? 'rule' : 'no-match', parsed: true, incomplete: false };
+    if (legacy?.deny)
+      return this.refused(legacy, { matched: legacy.pattern!.exec(text)![0], reason: 'rule' }, text, true);
+    return {
+      allowed: true,
+      rule: legacy?.rule,
+      matched: legacy && legacy.pattern!.exec(text)![0],
+      reason: legacy ? 'rule' : 'no-match',
+      parsed: true,
+      incomplete: false,
+    };
   }
 
   /**
@@ -124,7 +153,8 @@ export class CommandFilter {
    */
   checkText(text: string): Verdict {
     const found = this.compiled.find((rule) => rule.pattern?.test(text));
-    if (found?.deny) return this.refused(found, { matched: found.pattern!.exec(text)![0], reason: 'rule' }, text, false);
+    if (found?.deny)
+      return this.refused(found, { matched: found.pattern!.exec(text)![0], reason: 'rule' }, text, false);
     return { allowed: true, rule: found?.rule, reason: found ? 'rule' : 'no-match', parsed: false, incomplete: false };
   }
 
@@ -151,19 +181,28 @@ export class CommandFilter {
     return null;
   }
 
-  private denies(compiled: Compiled, command: SimpleCommand, words: Int32Array, unquoted: string, line: string): Refusal | null {
+  private denies(
+    compiled: Compiled,
+    command: SimpleCommand,
+    words: Int32Array,
+    unquoted: string,
+    line: string,
+  ): Refusal | null {
     if (command.unknown) return { matched: command.text, reason: 'unknown-command' };
     const found = compiled.pattern?.exec(unquoted) ?? compiled.pattern?.exec(line);
     if (found) return { matched: found[0], reason: 'rule' };
     // Some text the unknown words could become matches the regex (a glob is the file names it matches).
-    if (compiled.automaton !== undefined && isInexact(words) && regexCouldMatch(compiled.automaton, words)) return { matched: command.text, reason: 'wildcard' };
+    if (compiled.automaton !== undefined && isInexact(words) && regexCouldMatch(compiled.automaton, words))
+      return { matched: command.text, reason: 'wildcard' };
     const run = compiled.lines.find((rule) => ruleMatches(rule, words));
     return run === undefined ? null : { matched: run, reason: hasWildcard(words) ? 'wildcard' : 'rule' };
   }
 
   private unparsed(line: string, recovered: SimpleCommand[]): Verdict {
     const candidates = [...recovered, ...tolerantCommands(line)].map((command) => ({
-      command, words: commandPattern(command.words), unquoted: command.words.map((word) => word.shown).join(' '),
+      command,
+      words: commandPattern(command.words),
+      unquoted: command.words.map((word) => word.shown).join(' '),
     }));
     const incomplete = isIncomplete(line);
     for (const compiled of this.compiled) {
@@ -186,6 +225,14 @@ export class CommandFilter {
   }
 
   private refused(compiled: Compiled, refusal: Refusal, command: string, parsed: boolean): Verdict {
-    return { allowed: false, rule: compiled.rule, matched: refusal.matched, command, reason: refusal.reason, parsed, incomplete: false };
+    return {
+      allowed: false,
+      rule: compiled.rule,
+      matched: refusal.matched,
+      command,
+      reason: refusal.reason,
+      parsed,
+      incomplete: false,
+    };
   }
 }

@@ -12,15 +12,39 @@ export type Edge =
   | { kind: 'empty'; to: number }
   | { kind: 'assert'; what: 'start' | 'end' | 'boundary' | 'not-boundary'; to: number };
 
-export interface Automaton { edges: Edge[][]; start: number; accept: number }
+export interface Automaton {
+  edges: Edge[][];
+  start: number;
+  accept: number;
+}
 
 const MAX_UNROLL = 64;
 const MAX_STATES = 4000;
 const ALL: CharSet = [[0, 0xffff]];
 const DIGIT: CharSet = [[48, 57]];
-export const WORD: CharSet = [[48, 57], [65, 90], [95, 95], [97, 122]];
-const SPACE: CharSet = normalise([[9, 13], [32, 32], [0xa0, 0xa0], [0x1680, 0x1680], [0x2000, 0x200a], [0x2028, 0x2029], [0x202f, 0x202f], [0x205f, 0x205f], [0x3000, 0x3000], [0xfeff, 0xfeff]]);
-const LINE_ENDS: CharSet = [[10, 10], [13, 13], [0x2028, 0x2029]];
+export const WORD: CharSet = [
+  [48, 57],
+  [65, 90],
+  [95, 95],
+  [97, 122],
+];
+const SPACE: CharSet = normalise([
+  [9, 13],
+  [32, 32],
+  [0xa0, 0xa0],
+  [0x1680, 0x1680],
+  [0x2000, 0x200a],
+  [0x2028, 0x2029],
+  [0x202f, 0x202f],
+  [0x205f, 0x205f],
+  [0x3000, 0x3000],
+  [0xfeff, 0xfeff],
+]);
+const LINE_ENDS: CharSet = [
+  [10, 10],
+  [13, 13],
+  [0x2028, 0x2029],
+];
 
 class Unsupported extends Error {}
 
@@ -83,7 +107,9 @@ class Parser {
   at = 0;
   constructor(private readonly src: string) {}
 
-  private peek(offset = 0): string { return this.src[this.at + offset] ?? ''; }
+  private peek(offset = 0): string {
+    return this.src[this.at + offset] ?? '';
+  }
 
   alternation(): Node {
     const options = [this.sequence()];
@@ -131,7 +157,8 @@ class Parser {
       case '(': {
         if (this.peek() === '?') {
           if (this.peek(1) === ':') this.at += 2;
-          else if (this.peek(1) === '<' && /^<[A-Za-z_$][\w$]*>/.test(this.src.slice(this.at + 1))) this.at = this.src.indexOf('>', this.at) + 1;
+          else if (this.peek(1) === '<' && /^<[A-Za-z_$][\w$]*>/.test(this.src.slice(this.at + 1)))
+            this.at = this.src.indexOf('>', this.at) + 1;
           else throw new Unsupported(); // lookahead, lookbehind
         }
         const inner = this.alternation();
@@ -139,20 +166,35 @@ class Parser {
         this.at++;
         return inner;
       }
-      case '[': return { kind: 'set', set: this.charClass() };
-      case '.': return { kind: 'set', set: complement(LINE_ENDS) };
-      case '^': return { kind: 'assert', what: 'start' };
-      case '$': return { kind: 'assert', what: 'end' };
-      case '\\': return this.escape();
-      case '*': case '+': case '?': throw new SyntaxError('nothing to repeat');
-      default: return { kind: 'set', set: [[c.charCodeAt(0), c.charCodeAt(0)]] };
+      case '[':
+        return { kind: 'set', set: this.charClass() };
+      case '.':
+        return { kind: 'set', set: complement(LINE_ENDS) };
+      case '^':
+        return { kind: 'assert', what: 'start' };
+      case '$':
+        return { kind: 'assert', what: 'end' };
+      case '\\':
+        return this.escape();
+      case '*':
+      case '+':
+      case '?':
+        throw new SyntaxError('nothing to repeat');
+      default:
+        return { kind: 'set', set: [[c.charCodeAt(0), c.charCodeAt(0)]] };
     }
   }
 
   private escape(): Node {
     const c = this.peek();
-    if (c === 'b') { this.at++; return { kind: 'assert', what: 'boundary' }; }
-    if (c === 'B') { this.at++; return { kind: 'assert', what: 'not-boundary' }; }
+    if (c === 'b') {
+      this.at++;
+      return { kind: 'assert', what: 'boundary' };
+    }
+    if (c === 'B') {
+      this.at++;
+      return { kind: 'assert', what: 'not-boundary' };
+    }
     if (/[1-9]/.test(c) || c === 'k') throw new Unsupported(); // backreferences
     return { kind: 'set', set: this.classEscape() };
   }
@@ -163,19 +205,32 @@ class Parser {
     this.at++;
     const code = (value: number): CharSet => [[value, value]];
     switch (c) {
-      case 'd': return DIGIT;
-      case 'D': return complement(DIGIT);
-      case 'w': return WORD;
-      case 'W': return complement(WORD);
-      case 's': return SPACE;
-      case 'S': return complement(SPACE);
-      case 't': return code(9);
-      case 'n': return code(10);
-      case 'v': return code(11);
-      case 'f': return code(12);
-      case 'r': return code(13);
-      case 'b': return inClass ? code(8) : code(98);
-      case '0': return code(0);
+      case 'd':
+        return DIGIT;
+      case 'D':
+        return complement(DIGIT);
+      case 'w':
+        return WORD;
+      case 'W':
+        return complement(WORD);
+      case 's':
+        return SPACE;
+      case 'S':
+        return complement(SPACE);
+      case 't':
+        return code(9);
+      case 'n':
+        return code(10);
+      case 'v':
+        return code(11);
+      case 'f':
+        return code(12);
+      case 'r':
+        return code(13);
+      case 'b':
+        return inClass ? code(8) : code(98);
+      case '0':
+        return code(0);
       case 'c': {
         const letter = this.peek();
         if (/[A-Za-z]/.test(letter)) {
@@ -197,8 +252,10 @@ class Parser {
         this.at += 4;
         return code(parseInt(hex[0], 16));
       }
-      case '': throw new SyntaxError('\\ at end of pattern');
-      default: return code(c.charCodeAt(0));
+      case '':
+        throw new SyntaxError('\\ at end of pattern');
+      default:
+        return code(c.charCodeAt(0));
     }
   }
 
@@ -258,9 +315,15 @@ class Builder {
 
   private build(node: Node, from: number, to: number): void {
     switch (node.kind) {
-      case 'set': this.edges[from].push({ kind: 'char', set: node.set, to }); return;
-      case 'assert': this.edges[from].push({ kind: 'assert', what: node.what, to }); return;
-      case 'alt': for (const option of node.options) this.build(option, from, to); return;
+      case 'set':
+        this.edges[from].push({ kind: 'char', set: node.set, to });
+        return;
+      case 'assert':
+        this.edges[from].push({ kind: 'assert', what: node.what, to });
+        return;
+      case 'alt':
+        for (const option of node.options) this.build(option, from, to);
+        return;
       case 'seq': {
         let at = from;
         node.items.forEach((item, i) => {

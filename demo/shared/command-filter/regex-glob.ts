@@ -9,15 +9,24 @@
 // A regex the automaton cannot read, or a search past its budget, counts as a match (fail closed).
 import { setHas, setMeets, complement, WORD, type Automaton, type Edge } from './regex-automaton.ts';
 
-const ANY = -1, ONE = -2, BLANK = 32, SLASH = 47;
+const ANY = -1,
+  ONE = -2,
+  BLANK = 32,
+  SLASH = 47;
 const isSoft = (code: number) => code <= -3;
 const softChar = (code: number) => -3 - code;
 
 // What the character before a position was, for `\b`: none (the start), a word character, or another.
-const START = 0, WORDY = 1, OTHER = 2;
+const START = 0,
+  WORDY = 1,
+  OTHER = 2;
 // What the next character may be, after assertions: a bit each.
-const NEXT_WORD = 1, NEXT_OTHER = 2, NEXT_END = 4, NEXT_ANY = 7;
-const ANCHORED = 1, TOUCHED = 2;
+const NEXT_WORD = 1,
+  NEXT_OTHER = 2,
+  NEXT_END = 4,
+  NEXT_ANY = 7;
+const ANCHORED = 1,
+  TOUCHED = 2;
 /** Search steps before giving up (and answering "could match"). */
 const BUDGET = 400_000;
 
@@ -27,15 +36,29 @@ const classOf = (code: number) => (setHas(WORD, code) ? WORDY : OTHER);
 const allows = (next: number, cls: number) => (next & (cls === WORDY ? NEXT_WORD : NEXT_OTHER)) !== 0;
 
 /** One character a position of the command can give: a literal one, or any of a class (a wildcard's). */
-interface Choice { code: number; cls: number; literal: boolean; stay: boolean; blankOk: boolean }
+interface Choice {
+  code: number;
+  cls: number;
+  literal: boolean;
+  stay: boolean;
+  blankOk: boolean;
+}
 
 /** What a character edge of the automaton takes of each class, worked out once per automaton. */
-interface EdgeClasses { word: boolean; other: boolean; otherNotBlank: boolean }
+interface EdgeClasses {
+  word: boolean;
+  other: boolean;
+  otherNotBlank: boolean;
+}
 const edgeClasses = new WeakMap<Edge, EdgeClasses>();
 function classesOf(edge: Edge & { kind: 'char' }): EdgeClasses {
   let known = edgeClasses.get(edge);
   if (!known) {
-    known = { word: setMeets(edge.set, WORD), other: setMeets(edge.set, NOT_WORD), otherNotBlank: setMeets(edge.set, NOT_WORD_OR_BLANK) };
+    known = {
+      word: setMeets(edge.set, WORD),
+      other: setMeets(edge.set, NOT_WORD),
+      otherNotBlank: setMeets(edge.set, NOT_WORD_OR_BLANK),
+    };
     edgeClasses.set(edge, known);
   }
   return known;
@@ -56,10 +79,16 @@ function choicesOf(code: number): Choice[] {
   if (code >= 0) return [{ code, cls: classOf(code), literal: code !== BLANK, stay: false, blankOk: true }];
   if (isSoft(code)) {
     const c = softChar(code);
-    return [{ code: c, cls: classOf(c), literal: c !== BLANK, stay: false, blankOk: true }, { code: BLANK, cls: OTHER, literal: false, stay: false, blankOk: true }];
+    return [
+      { code: c, cls: classOf(c), literal: c !== BLANK, stay: false, blankOk: true },
+      { code: BLANK, cls: OTHER, literal: false, stay: false, blankOk: true },
+    ];
   }
   // A wildcard: a word character or another (a blank too, where it may hold several words), staying put.
-  return [{ code: -1, cls: WORDY, literal: false, stay: true, blankOk: code === ANY }, { code: -1, cls: OTHER, literal: false, stay: true, blankOk: code === ANY }];
+  return [
+    { code: -1, cls: WORDY, literal: false, stay: true, blankOk: code === ANY },
+    { code: -1, cls: OTHER, literal: false, stay: true, blankOk: code === ANY },
+  ];
 }
 
 /** Whether `edge` takes a character `choice` can be. */
@@ -82,7 +111,7 @@ export function regexCouldMatch(automaton: Automaton | null, command: Int32Array
   // A state inside the match: automaton state, position, the class before it, what may come next, flags.
   const push = (s: number, j: number, prev: number, next: number, flags: number) => {
     if (!tracks) [prev, next] = [START, NEXT_ANY];
-    const key = ((((s * (m + 1) + j) * 3 + prev) * 8 + next) * 4) + flags;
+    const key = (((s * (m + 1) + j) * 3 + prev) * 8 + next) * 4 + flags;
     if (seen.has(key)) return;
     seen.add(key);
     stack.push(s, j, prev, next, flags);
@@ -100,7 +129,9 @@ export function regexCouldMatch(automaton: Automaton | null, command: Int32Array
   };
   visit(0, START, 1);
   while (prefix.length) {
-    const first = prefix.pop()!, prev = prefix.pop()!, j = prefix.pop()!;
+    const first = prefix.pop()!,
+      prev = prefix.pop()!,
+      j = prefix.pop()!;
     push(automaton.start, j, prev, NEXT_ANY, prev === START ? ANCHORED : 0);
     if (j === m) continue;
     const code = command[j];
@@ -114,7 +145,11 @@ export function regexCouldMatch(automaton: Automaton | null, command: Int32Array
   }
   while (stack.length) {
     if (--budget < 0) return true;
-    const flags = stack.pop()!, next = stack.pop()!, prev = stack.pop()!, j = stack.pop()!, s = stack.pop()!;
+    const flags = stack.pop()!,
+      next = stack.pop()!,
+      prev = stack.pop()!,
+      j = stack.pop()!,
+      s = stack.pop()!;
     if (s === automaton.accept && flags && canContinue(command, j, next)) return true;
     const code = j < m ? command[j] : 0;
     if (j < m && (code === ANY || code === ONE)) push(s, j + 1, prev, next, flags);
@@ -137,10 +172,14 @@ export function regexCouldMatch(automaton: Automaton | null, command: Int32Array
 /** What may follow once an assertion holds here (0: it cannot hold). */
 function assertion(what: 'start' | 'end' | 'boundary' | 'not-boundary', prev: number, next: number): number {
   switch (what) {
-    case 'start': return prev === START ? next : 0;
-    case 'end': return next & NEXT_END;
-    case 'boundary': return next & (prev === WORDY ? NEXT_OTHER | NEXT_END : NEXT_WORD);
-    case 'not-boundary': return next & (prev === WORDY ? NEXT_WORD : NEXT_OTHER | NEXT_END);
+    case 'start':
+      return prev === START ? next : 0;
+    case 'end':
+      return next & NEXT_END;
+    case 'boundary':
+      return next & (prev === WORDY ? NEXT_OTHER | NEXT_END : NEXT_WORD);
+    case 'not-boundary':
+      return next & (prev === WORDY ? NEXT_WORD : NEXT_OTHER | NEXT_END);
   }
 }
 

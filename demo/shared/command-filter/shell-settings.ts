@@ -9,14 +9,28 @@
 import { literalOf, type Word, type Wrapped } from './shell-word-value.ts';
 
 /** Variables whose value is a command: the shell runs PROMPT_COMMAND before each prompt; programs run the others. */
-const COMMAND_VARIABLES = new Set(['PROMPT_COMMAND', 'EDITOR', 'VISUAL', 'FCEDIT', 'SUDO_EDITOR', 'GIT_EDITOR', 'PAGER', 'MANPAGER',
-  'GIT_PAGER', 'SYSTEMD_PAGER', 'BROWSER', 'LESSOPEN', 'LESSCLOSE']);
+const COMMAND_VARIABLES = new Set([
+  'PROMPT_COMMAND',
+  'EDITOR',
+  'VISUAL',
+  'FCEDIT',
+  'SUDO_EDITOR',
+  'GIT_EDITOR',
+  'PAGER',
+  'MANPAGER',
+  'GIT_PAGER',
+  'SYSTEMD_PAGER',
+  'BROWSER',
+  'LESSOPEN',
+  'LESSCLOSE',
+]);
 /** Variables expanded as a prompt each time they are used: a `$( )` or backquote in them runs then. */
 const PROMPT_VARIABLES = new Set(['PS0', 'PS1', 'PS2', 'PS3', 'PS4', 'MAILPATH']);
 /** Variables naming a file a shell runs when it starts (BASH_ENV, ENV) or reads its key bindings from (INPUTRC). */
 const FILE_VARIABLES = new Set(['BASH_ENV', 'ENV', 'INPUTRC']);
 
-export const isSettingName = (name: string): boolean => COMMAND_VARIABLES.has(name) || PROMPT_VARIABLES.has(name) || FILE_VARIABLES.has(name);
+export const isSettingName = (name: string): boolean =>
+  COMMAND_VARIABLES.has(name) || PROMPT_VARIABLES.has(name) || FILE_VARIABLES.has(name);
 
 const UNKNOWN: Wrapped = { kind: 'script', text: null, sameShell: false };
 const script = (text: string): Wrapped => ({ kind: 'script', text, sameShell: false });
@@ -42,7 +56,9 @@ export function settingScripts(name: string, values: (string | null)[], appends:
  * are decoded first; the others stay as written, which at worst shows the parser more than will run.
  */
 export function promptScript(value: string): string {
-  const decoded = value.replace(/\\([0-7]{1,3})/g, (_, octal: string) => String.fromCharCode(parseInt(octal, 8) & 0xff));
+  const decoded = value.replace(/\\([0-7]{1,3})/g, (_, octal: string) =>
+    String.fromCharCode(parseInt(octal, 8) & 0xff),
+  );
   let end = 'DOOR_PROMPT_END';
   while (decoded.includes(end)) end += '_';
   return `: <<${end}\n${decoded}\n${end}`;
@@ -61,7 +77,10 @@ const couldBeOption = (each: Word) => typeof each.units[0] !== 'string' || each.
  * Options of a getopt-style builtin: each option letter with the value it takes (null when not known
  * before it runs), and the operands (null likewise). `unknown`: a word that could be an option is not known.
  */
-function options(words: Word[], withValue: string): { options: [string, string | null][]; operands: (string | null)[]; unknown: boolean } {
+function options(
+  words: Word[],
+  withValue: string,
+): { options: [string, string | null][]; operands: (string | null)[]; unknown: boolean } {
   const out: [string, string | null][] = [];
   let unknown = false;
   let i = 1;
@@ -72,7 +91,10 @@ function options(words: Word[], withValue: string): { options: [string, string |
       unknown = true;
       continue;
     }
-    if (text === '--') { i++; break; }
+    if (text === '--') {
+      i++;
+      break;
+    }
     if (!/^[-+]./.test(text)) break;
     for (let k = 1; k < text.length; k++) {
       if (!withValue.includes(text[k])) {
@@ -88,8 +110,19 @@ function options(words: Word[], withValue: string): { options: [string, string |
 }
 
 /** Readline functions that run the line, run code in it or let keys the door does not see run it. */
-const RUNNING_FUNCTIONS = new Set(['accept-line', 'operate-and-get-next', 'edit-and-execute-command', 'insert-comment', 'shell-expand-line',
-  'call-last-kbd-macro', 'execute-named-command', 're-read-init-file', 'vi-editing-mode', 'vi-insert-comment', 'vi-edit-and-execute-command']);
+const RUNNING_FUNCTIONS = new Set([
+  'accept-line',
+  'operate-and-get-next',
+  'edit-and-execute-command',
+  'insert-comment',
+  'shell-expand-line',
+  'call-last-kbd-macro',
+  'execute-named-command',
+  're-read-init-file',
+  'vi-editing-mode',
+  'vi-insert-comment',
+  'vi-edit-and-execute-command',
+]);
 
 /**
  * What the builtins that store code or set a variable indirectly store, judged as scripts (`complete -C`,
@@ -97,11 +130,17 @@ const RUNNING_FUNCTIONS = new Set(['accept-line', 'operate-and-get-next', 'edit-
  */
 export function builtinSettings(name: string, words: Word[]): Wrapped[] | null {
   switch (name) {
-    case 'complete': case 'compgen': {
+    case 'complete':
+    case 'compgen': {
       const parsed = options(words, 'oAGWFCXPS');
       if (parsed.unknown) return [UNKNOWN];
       return parsed.options.flatMap(([letter, value]) =>
-        letter === 'C' ? [value === null ? UNKNOWN : script(value)] : letter === 'W' ? [value === null ? UNKNOWN : script(promptScript(value))] : []);
+        letter === 'C'
+          ? [value === null ? UNKNOWN : script(value)]
+          : letter === 'W'
+            ? [value === null ? UNKNOWN : script(promptScript(value))]
+            : [],
+      );
     }
     case 'bind': {
       const parsed = options(words, 'fqumrx');
@@ -121,14 +160,19 @@ export function builtinSettings(name: string, words: Word[]): Wrapped[] | null {
         const text = literalOf(words[i]);
         if (text === '--') break;
         const next = i + 1 < words.length ? literalOf(words[i + 1]) : '';
-        if (text === null ? couldBeOption(words[i]) : /^-[A-Za-z]*o$/.test(text) && (next === 'vi' || next === null)) return [UNKNOWN];
+        if (text === null ? couldBeOption(words[i]) : /^-[A-Za-z]*o$/.test(text) && (next === 'vi' || next === null))
+          return [UNKNOWN];
       }
       return [];
     }
-    case 'read': return setsNames(options(words, 'adinNptu'), 'a');
-    case 'mapfile': case 'readarray': {
+    case 'read':
+      return setsNames(options(words, 'adinNptu'), 'a');
+    case 'mapfile':
+    case 'readarray': {
       const parsed = options(words, 'dnOsuCc');
-      const callback = parsed.options.filter(([letter]) => letter === 'C').map(([, value]) => (value === null ? UNKNOWN : script(value)));
+      const callback = parsed.options
+        .filter(([letter]) => letter === 'C')
+        .map(([, value]) => (value === null ? UNKNOWN : script(value)));
       return [...callback, ...setsNames(parsed, '')];
     }
     case 'printf': {
@@ -139,14 +183,18 @@ export function builtinSettings(name: string, words: Word[]): Wrapped[] | null {
       const target = words.length > 2 ? literalOf(words[2]) : '';
       return target === null || isSettingName(target) ? [UNKNOWN] : [];
     }
-    default: return null;
+    default:
+      return null;
   }
 }
 
 /** A name the command sets (an operand, or the value of option `letters`) that is a setting, or not known. */
 function setsNames(parsed: ReturnType<typeof options>, letters: string): Wrapped[] {
   if (parsed.unknown) return [UNKNOWN];
-  const names = [...parsed.operands, ...parsed.options.filter(([letter]) => letters.includes(letter)).map(([, value]) => value)];
+  const names = [
+    ...parsed.operands,
+    ...parsed.options.filter(([letter]) => letters.includes(letter)).map(([, value]) => value),
+  ];
   return names.some((name) => name === null || isSettingName(name.replace(/\[.*$/s, ''))) ? [UNKNOWN] : [];
 }
 

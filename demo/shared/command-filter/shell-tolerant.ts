@@ -17,13 +17,24 @@ export function tolerantCommands(text: string): SimpleCommand[] {
 
 function wordOf(token: string): Word {
   const units: Unit[] = [];
-  const wild = () => { if (typeof units[units.length - 1] !== 'object') units.push({ any: 'words' }); };
+  const wild = () => {
+    if (typeof units[units.length - 1] !== 'object') units.push({ any: 'words' });
+  };
   let literal = '';
-  const flush = () => { if (literal) units.push(literal); literal = ''; };
+  const flush = () => {
+    if (literal) units.push(literal);
+    literal = '';
+  };
   for (let i = 0; i < token.length; i++) {
     const c = token[i];
     if (c === '\\') literal += token[++i] ?? '';
-    else if (c === '$' || c === '*' || c === '?' || c === '[' || (c === '{' && /^\{[^}]*(,|\.\.)/.test(token.slice(i)))) {
+    else if (
+      c === '$' ||
+      c === '*' ||
+      c === '?' ||
+      c === '[' ||
+      (c === '{' && /^\{[^}]*(,|\.\.)/.test(token.slice(i)))
+    ) {
       flush();
       wild();
       // What follows `$` up to the next quote or literal-looking part is the unknown name or expression.
@@ -32,5 +43,10 @@ function wordOf(token: string): Word {
     } else if (c !== '"' && c !== "'") literal += c;
   }
   flush();
-  return { units: units.length ? units : [''], shown: token.replace(/\\(.)/g, '$1').replace(/["']/g, ''), start: 0, end: token.length };
+  return {
+    units: units.length ? units : [''],
+    shown: token.replace(/\\(.)/g, '$1').replace(/["']/g, ''),
+    start: 0,
+    end: token.length,
+  };
 }

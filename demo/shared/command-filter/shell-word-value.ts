@@ -11,7 +11,12 @@ export type Wild = { any: 'words' | 'word' };
 export type Soft = { soft: string };
 export type Unit = string | Wild | Soft;
 /** One word as the shell will pass it: `units` to match, `shown` to print (unknown parts as typed). */
-export interface Word { units: Unit[]; shown: string; start: number; end: number }
+export interface Word {
+  units: Unit[];
+  shown: string;
+  start: number;
+  end: number;
+}
 /** Variables whose values the same line set to constants (see shell-words.ts). */
 export type Env = ReadonlyMap<string, string>;
 
@@ -22,14 +27,18 @@ const SPLIT = { split: true } as const;
 export const isWild = (unit: Unit): unit is Wild => typeof unit !== 'string' && 'any' in unit;
 /** The word's text when known, reading soft parts as split on blanks only (the usual $IFS). */
 export const literalOf = (word: Word): string | null =>
-  word.units.some(isWild) ? null : word.units.map((unit) => (typeof unit === 'string' ? unit : (unit as Soft).soft)).join('');
+  word.units.some(isWild)
+    ? null
+    : word.units.map((unit) => (typeof unit === 'string' ? unit : (unit as Soft).soft)).join('');
 
 /** The words one parsed word becomes: usually one, several when an unquoted constant holds blanks. */
 export function evaluateWord(nodes: Node[], env: Env): Word[] {
   const items = nodes.flatMap((node, i) => itemsOf(node, env, false, nodes[i + 1]?.text[0] ?? ''));
-  const start = nodes[0].startIndex, end = nodes[nodes.length - 1].endIndex;
+  const start = nodes[0].startIndex,
+    end = nodes[nodes.length - 1].endIndex;
   const words: Word[] = [];
-  let units: Unit[] = [], shown = '';
+  let units: Unit[] = [],
+    shown = '';
   const flush = () => {
     if (units.length) words.push({ units: merge(units), shown, start, end });
     units = [];
@@ -52,19 +61,27 @@ function itemsOf(node: Node, env: Env, quoted: boolean, after = ''): Item[] {
   const text = node.text;
   if (!node.isNamed) return quoted ? chars(text, true) : raw(text, after);
   switch (node.type) {
-    case 'word': case 'number': case 'variable_name': case 'file_descriptor':
+    case 'word':
+    case 'number':
+    case 'variable_name':
+    case 'file_descriptor':
       return quoted ? chars(text, true) : raw(text, after);
     case 'raw_string':
       return chars(text.slice(1, -1), true);
     case 'ansi_c_string':
       return chars(decodeAnsiC(text.slice(2, -1)), true);
-    case 'string': case 'translated_string':
+    case 'string':
+    case 'translated_string':
       return doubleQuoted(node, env);
-    case 'simple_expansion': case 'expansion':
+    case 'simple_expansion':
+    case 'expansion':
       return expansion(node, env, quoted);
-    case 'concatenation': case 'command_name': case 'variable_assignment':
+    case 'concatenation':
+    case 'command_name':
+    case 'variable_assignment':
       return joined(node, env, quoted, after);
-    case 'process_substitution': case 'arithmetic_expansion':
+    case 'process_substitution':
+    case 'arithmetic_expansion':
       return [{ wild: 'word', src: text }];
     default:
       // Command substitutions, brace ranges, extended globs, arrays and whatever the grammar adds later.
@@ -146,22 +163,49 @@ const historyAt = (text: string, i: number, after = '') => {
 function doubleQuotedText(text: string, after: string): Item[] {
   for (let i = 0; i < text.length; i++) {
     if (text[i] === '\\') i++;
-    else if (historyAt(text, i, after)) return [...chars(unescapeDouble(text.slice(0, i)), true), { wild: 'words', src: text.slice(i) }];
+    else if (historyAt(text, i, after))
+      return [...chars(unescapeDouble(text.slice(0, i)), true), { wild: 'words', src: text.slice(i) }];
   }
   return chars(unescapeDouble(text), true);
 }
 
 const unescapeDouble = (text: string) => text.replace(/\\([$`"\\\n])/g, (_, c: string) => (c === '\n' ? '' : c));
 
-const ANSI: Record<string, string> = { a: '\x07', b: '\b', e: '\x1b', E: '\x1b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\\': '\\', "'": "'", '"': '"', '?': '?' };
+const ANSI: Record<string, string> = {
+  a: '\x07',
+  b: '\b',
+  e: '\x1b',
+  E: '\x1b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  v: '\v',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  '?': '?',
+};
 
 export function decodeAnsiC(body: string): string {
-  return body.replace(/\\(?:([abeEfnrtv\\'"?])|([0-7]{1,3})|x([0-9a-fA-F]{1,2})|u([0-9a-fA-F]{1,4})|U([0-9a-fA-F]{1,8})|c(.))/gs,
+  return body.replace(
+    /\\(?:([abeEfnrtv\\'"?])|([0-7]{1,3})|x([0-9a-fA-F]{1,2})|u([0-9a-fA-F]{1,4})|U([0-9a-fA-F]{1,8})|c(.))/gs,
     (whole, simple?: string, octal?: string, hex?: string, u4?: string, u8?: string, control?: string) => {
       if (simple) return ANSI[simple];
-      const code = octal ? parseInt(octal, 8) : hex ? parseInt(hex, 16) : u4 ? parseInt(u4, 16) : u8 ? parseInt(u8, 16) : control ? control.charCodeAt(0) & 0x1f : NaN;
+      const code = octal
+        ? parseInt(octal, 8)
+        : hex
+          ? parseInt(hex, 16)
+          : u4
+            ? parseInt(u4, 16)
+            : u8
+              ? parseInt(u8, 16)
+              : control
+                ? control.charCodeAt(0) & 0x1f
+                : NaN;
       return Number.isNaN(code) || code > 0x10ffff ? whole : String.fromCodePoint(code);
-    });
+    },
+  );
 }
 
 type Out = typeof SPLIT | { unit: Unit; shown: string };
@@ -169,17 +213,35 @@ type Out = typeof SPLIT | { unit: Unit; shown: string };
 /** Unquoted blanks split words; unquoted globs and brace lists become wildcards. */
 function unitsOf(items: Item[]): Out[] {
   const out: Out[] = [];
-  const plain = (i: number, c: string) => { const item = items[i]; return item !== undefined && 'c' in item && !item.q && item.c === c; };
+  const plain = (i: number, c: string) => {
+    const item = items[i];
+    return item !== undefined && 'c' in item && !item.q && item.c === c;
+  };
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
-    if (!('c' in item)) { out.push({ unit: { any: item.wild }, shown: item.src }); continue; }
-    if (item.q) { out.push({ unit: item.c, shown: item.c }); continue; }
-    if (/\s/.test(item.c)) { out.push(SPLIT); continue; }
+    if (!('c' in item)) {
+      out.push({ unit: { any: item.wild }, shown: item.src });
+      continue;
+    }
+    if (item.q) {
+      out.push({ unit: item.c, shown: item.c });
+      continue;
+    }
+    if (/\s/.test(item.c)) {
+      out.push(SPLIT);
+      continue;
+    }
     // A brace list is several words; a glob is one or more file names, each matching it, so within one
     // word it stands for one word's worth (a run of the rule made of several file names is not looked for).
     const close = item.c === '[' ? findPlain(items, i, ']') : item.c === '{' ? braceEnd(items, i, plain) : -1;
     if (close > i) {
-      out.push({ unit: { any: item.c === '{' ? 'words' : 'word' }, shown: items.slice(i, close + 1).map(shownOf).join('') });
+      out.push({
+        unit: { any: item.c === '{' ? 'words' : 'word' },
+        shown: items
+          .slice(i, close + 1)
+          .map(shownOf)
+          .join(''),
+      });
       i = close;
     } else if (item.c === '*' || item.c === '?') out.push({ unit: { any: 'word' }, shown: item.c });
     else out.push({ unit: item.soft ? { soft: item.c } : item.c, shown: item.c });
@@ -199,7 +261,8 @@ function findPlain(items: Item[], from: number, c: string): number {
 
 /** The `}` closing a brace expansion opened at `from` (a list with a comma or a `..` range), or -1. */
 function braceEnd(items: Item[], from: number, plain: (i: number, c: string) => boolean): number {
-  let depth = 0, expands = false;
+  let depth = 0,
+    expands = false;
   for (let i = from; i < items.length; i++) {
     if (plain(i, '{')) depth++;
     else if (plain(i, '}') && --depth === 0) return expands ? i : -1;
@@ -213,8 +276,10 @@ function merge(units: Unit[]): Unit[] {
   for (const unit of units) {
     const last = out[out.length - 1];
     if (typeof unit === 'string' && typeof last === 'string') out[out.length - 1] = last + unit;
-    else if (typeof unit !== 'string' && 'soft' in unit && typeof last === 'object' && 'soft' in last) out[out.length - 1] = { soft: last.soft + unit.soft };
-    else if (isWild(unit) && last !== undefined && isWild(last)) out[out.length - 1] = { any: last.any === 'words' || unit.any === 'words' ? 'words' : 'word' };
+    else if (typeof unit !== 'string' && 'soft' in unit && typeof last === 'object' && 'soft' in last)
+      out[out.length - 1] = { soft: last.soft + unit.soft };
+    else if (isWild(unit) && last !== undefined && isWild(last))
+      out[out.length - 1] = { any: last.any === 'words' || unit.any === 'words' ? 'words' : 'word' };
     else out.push(unit);
   }
   return out;

@@ -25,7 +25,13 @@ export interface LineAnalysis {
 }
 
 type Stdin = undefined | 'pipe' | 'file' | { text: string | null };
-interface Scope { src: string; env: Map<string, string>; depth: number; out: SimpleCommand[]; state: { parsed: boolean } }
+interface Scope {
+  src: string;
+  env: Map<string, string>;
+  depth: number;
+  out: SimpleCommand[];
+  state: { parsed: boolean };
+}
 
 const MAX_DEPTH = 8; // strings parsed again inside strings parsed again (`bash -c "sh -c '…'"`)
 
@@ -35,11 +41,18 @@ export function analyseLine(text: string): LineAnalysis | null {
   const out: SimpleCommand[] = [];
   if (!analyseText(text, 0, new Map(), out, state)) return null;
   // `^old^new` at the start of a line makes an interactive bash run the previous line, changed.
-  for (const line of text.split('\n')) if (line.startsWith('^')) parseAgain(null, new Map(), line, { src: line, env: new Map(), depth: 0, out, state });
+  for (const line of text.split('\n'))
+    if (line.startsWith('^')) parseAgain(null, new Map(), line, { src: line, env: new Map(), depth: 0, out, state });
   return { commands: out, parsed: state.parsed };
 }
 
-function analyseText(text: string, depth: number, env: Map<string, string>, out: SimpleCommand[], state: { parsed: boolean }): boolean {
+function analyseText(
+  text: string,
+  depth: number,
+  env: Map<string, string>,
+  out: SimpleCommand[],
+  state: { parsed: boolean },
+): boolean {
   if (depth > MAX_DEPTH) {
     out.push({ words: [{ units: [{ any: 'words' }], shown: text, start: 0, end: text.length }], text, unknown: true });
     return true;
@@ -63,7 +76,8 @@ function walkProgram(root: Node, scope: Scope): void {
       if (statement.type === 'variable_assignment') emitSetting(statement, scope);
       walkChildren(statement, scope, undefined);
       if (!plainExpansions(statement)) scope.env.clear(); // `b=${a:=rm}` sets a as well
-      for (const assignment of statement.type === 'variable_assignment' ? [statement] : statement.namedChildren) if (assignment) assign(assignment, scope.env);
+      for (const assignment of statement.type === 'variable_assignment' ? [statement] : statement.namedChildren)
+        if (assignment) assign(assignment, scope.env);
       continue;
     }
     if (!keepsVariables(statement)) scope.env.clear();
@@ -87,21 +101,25 @@ function assign(node: Node, env: Map<string, string>): void {
 
 /** A statement that is one simple command with plain expansions reads the variables set before it. */
 function keepsVariables(statement: Node): boolean {
-  const single = statement.type === 'command' || (statement.type === 'redirected_statement' && statement.childForFieldName('body')?.type === 'command');
+  const single =
+    statement.type === 'command' ||
+    (statement.type === 'redirected_statement' && statement.childForFieldName('body')?.type === 'command');
   if (!single) return false;
   return statement.descendantsOfType('command').length === 1 && plainExpansions(statement);
 }
 
 /** No `${a:=x}`, `$((a=1))` or the like, which assign while they expand. */
-const plainExpansions = (node: Node) => node.descendantsOfType('arithmetic_expansion').length === 0
-  && node.descendantsOfType('expansion').every((expansion) => /^\$\{[A-Za-z_]\w*\}$/.test(expansion.text));
+const plainExpansions = (node: Node) =>
+  node.descendantsOfType('arithmetic_expansion').length === 0 &&
+  node.descendantsOfType('expansion').every((expansion) => /^\$\{[A-Za-z_]\w*\}$/.test(expansion.text));
 
 function walk(node: Node, scope: Scope, stdin: Stdin): void {
   switch (node.type) {
     case 'command':
       emitCommand(node, [], scope, stdin);
       return walkChildren(node, scope, stdin);
-    case 'declaration_command': case 'unset_command':
+    case 'declaration_command':
+    case 'unset_command':
       emitDeclaration(node, scope);
       return walkChildren(node, scope, stdin);
     case 'variable_assignment':
@@ -117,12 +135,14 @@ function walk(node: Node, scope: Scope, stdin: Stdin): void {
       // The grammar reads `$( )` in an unquoted here-document's body but not backquotes: the text between
       // any two of them is judged (more pairs than the shell makes: never fewer).
       const start = node.parent?.namedChildren.find((child) => child?.type === 'heredoc_start');
-      if (!/['"\\]/.test(start?.text ?? '')) for (const inside of backquoted(node.text)) parseAgain(inside, new Map(), node.text, scope);
+      if (!/['"\\]/.test(start?.text ?? ''))
+        for (const inside of backquoted(node.text)) parseAgain(inside, new Map(), node.text, scope);
       return walkChildren(node, scope, stdin);
     }
     case 'expansion':
       // `${PS1:=…}` and `${PS1=…}` assign while they expand.
-      if (/^\$\{([A-Za-z_]\w*)(\[[^\]]*\])?:?=/.test(node.text) && isSettingName(/^\$\{(\w+)/.exec(node.text)![1])) parseAgain(null, new Map(), node.text, scope);
+      if (/^\$\{([A-Za-z_]\w*)(\[[^\]]*\])?:?=/.test(node.text) && isSettingName(/^\$\{(\w+)/.exec(node.text)![1]))
+        parseAgain(null, new Map(), node.text, scope);
       return walkChildren(node, scope, stdin);
     case 'redirected_statement': {
       const body = node.childForFieldName('body');
@@ -159,12 +179,16 @@ function walkChildren(node: Node, scope: Scope, stdin: Stdin): void {
 function inputOf(redirects: Node[], scope: Scope): Stdin {
   let input: Stdin;
   for (const redirect of redirects) {
-    if (redirect.type === 'heredoc_redirect') input = { text: redirect.namedChildren.find((child) => child?.type === 'heredoc_body')?.text ?? '' };
+    if (redirect.type === 'heredoc_redirect')
+      input = { text: redirect.namedChildren.find((child) => child?.type === 'heredoc_body')?.text ?? '' };
     else if (redirect.type === 'herestring_redirect') {
-      const value = redirect.namedChildren.filter((child): child is Node => !!child && child.type !== 'file_descriptor');
+      const value = redirect.namedChildren.filter(
+        (child): child is Node => !!child && child.type !== 'file_descriptor',
+      );
       const words = value.length ? evaluateWord(value, scope.env) : [];
       input = { text: words.length === 1 ? literalOf(words[0]) : null };
-    } else if (redirect.type === 'file_redirect' && redirect.children.some((child) => child?.type === '<')) input = 'file';
+    } else if (redirect.type === 'file_redirect' && redirect.children.some((child) => child?.type === '<'))
+      input = 'file';
   }
   return input;
 }
@@ -175,16 +199,24 @@ function emitCommand(node: Node, outer: Node[], scope: Scope, stdin: Stdin): voi
   const own = node.childrenForFieldName('redirect');
   // The grammar hangs words typed after a redirection (`rm >/dev/null -rf x`) on the redirection node.
   const trailing = [...own, ...outer].flatMap((redirect) =>
-    redirect.type === 'file_redirect' ? redirect.childrenForFieldName('destination').slice(1)
-      : redirect.type === 'heredoc_redirect' ? redirect.childrenForFieldName('argument') : []);
+    redirect.type === 'file_redirect'
+      ? redirect.childrenForFieldName('destination').slice(1)
+      : redirect.type === 'heredoc_redirect'
+        ? redirect.childrenForFieldName('argument')
+        : [],
+  );
   const words = wordsOf([name, ...node.childrenForFieldName('argument'), ...trailing], scope);
   emit(words, scope, inputOf([...own, ...outer], scope) ?? stdin);
 }
 
 function emitDeclaration(node: Node, scope: Scope): void {
   const keyword = node.child(0);
-  const words = wordsOf(node.namedChildren.filter((child): child is Node => !!child), scope);
-  if (keyword) words.unshift({ units: [keyword.text], shown: keyword.text, start: keyword.startIndex, end: keyword.endIndex });
+  const words = wordsOf(
+    node.namedChildren.filter((child): child is Node => !!child),
+    scope,
+  );
+  if (keyword)
+    words.unshift({ units: [keyword.text], shown: keyword.text, start: keyword.startIndex, end: keyword.endIndex });
   const text = scope.src.slice(node.startIndex, node.endIndex);
   scope.out.push({ words, text });
   if (keyword?.text === 'unset') return;
@@ -195,8 +227,10 @@ function emitDeclaration(node: Node, scope: Scope): void {
     if (!child || child.type === 'variable_assignment' || child.type === 'variable_name') continue;
     const [value] = evaluateWord([child], scope.env);
     const literal = value ? literalOf(value) : '';
-    const reference = literal !== null && /^-[A-Za-z]*n/.test(literal) && keyword?.text !== 'export' && keyword?.text !== 'readonly';
-    const wrapped: Wrapped[] = literal === null || reference ? [{ kind: 'script', text: null, sameShell: false }] : assignmentWord(literal);
+    const reference =
+      literal !== null && /^-[A-Za-z]*n/.test(literal) && keyword?.text !== 'export' && keyword?.text !== 'readonly';
+    const wrapped: Wrapped[] =
+      literal === null || reference ? [{ kind: 'script', text: null, sameShell: false }] : assignmentWord(literal);
     for (const each of wrapped) runLater(each, text, scope);
   }
 }
@@ -207,7 +241,12 @@ function emitSetting(node: Node, scope: Scope): void {
   const name = (nameNode?.type === 'subscript' ? nameNode.childForFieldName('name') : nameNode)?.text ?? '';
   if (!isSettingName(name)) return;
   const valueNode = node.childForFieldName('value');
-  const parts = valueNode?.type === 'array' ? valueNode.namedChildren.filter((child): child is Node => !!child) : valueNode ? [valueNode] : [];
+  const parts =
+    valueNode?.type === 'array'
+      ? valueNode.namedChildren.filter((child): child is Node => !!child)
+      : valueNode
+        ? [valueNode]
+        : [];
   // An assignment's value is not split into words: an unquoted constant's blanks stay blanks.
   const values = parts.map((part) => {
     const words = evaluateWord([part], scope.env).map(literalOf);
@@ -237,7 +276,13 @@ function wordsOf(nodes: Node[], scope: Scope): Word[] {
   const sorted = nodes.sort((a, b) => a.startIndex - b.startIndex);
   const groups: Node[][] = [];
   sorted.forEach((node, i) => {
-    if (!node.isNamed && node.text === '$' && sorted[i + 1]?.type === 'string' && sorted[i + 1].startIndex === node.endIndex) return;
+    if (
+      !node.isNamed &&
+      node.text === '$' &&
+      sorted[i + 1]?.type === 'string' &&
+      sorted[i + 1].startIndex === node.endIndex
+    )
+      return;
     const last = groups[groups.length - 1];
     if (last && last[last.length - 1].endIndex === node.startIndex) last.push(node);
     else groups.push([node]);
@@ -253,14 +298,20 @@ function emit(words: Word[], scope: Scope, stdin: Stdin, wraps = 0): void {
   scope.out.push({ words, text });
   for (const wrapped of unwrap(words)) {
     if (wrapped.kind === 'command') emit(wrapped.words, scope, stdin, wraps + 1);
-    else if (wrapped.kind === 'script') parseAgain(wrapped.text, wrapped.sameShell ? new Map(scope.env) : new Map(), text, scope);
+    else if (wrapped.kind === 'script')
+      parseAgain(wrapped.text, wrapped.sameShell ? new Map(scope.env) : new Map(), text, scope);
     else if (stdin === 'pipe') parseAgain(null, new Map(), text, scope);
     else if (stdin && stdin !== 'file') parseAgain(stdin.text, new Map(), text, scope);
   }
 }
 
 function parseAgain(script: string | null, env: Map<string, string>, text: string, scope: Scope): void {
-  if (script === null) scope.out.push({ words: [{ units: [{ any: 'words' }], shown: text, start: 0, end: text.length }], text, unknown: true });
+  if (script === null)
+    scope.out.push({
+      words: [{ units: [{ any: 'words' }], shown: text, start: 0, end: text.length }],
+      text,
+      unknown: true,
+    });
   else analyseText(script, scope.depth + 1, env, scope.out, scope.state);
 }
 
@@ -284,6 +335,8 @@ function joinContinuations(text: string): string | null {
   // A run of backslashes before the newline continues the line when their count is odd.
   return text.replace(/\\+\n/g, (run: string, at: number) => {
     const backslash = at + run.length - 2;
-    return run.length % 2 === 1 || kept.some(([from, to]) => backslash >= from && backslash < to) ? run : run.slice(0, -2);
+    return run.length % 2 === 1 || kept.some(([from, to]) => backslash >= from && backslash < to)
+      ? run
+      : run.slice(0, -2);
   });
 }

@@ -7,29 +7,70 @@ import { literalOf, type Word, type Wrapped } from './shell-word-value.ts';
 
 export type { Wrapped } from './shell-word-value.ts';
 
-interface Options { args?: string; optional?: string; long?: string[]; skip?: number; assignments?: boolean }
+interface Options {
+  args?: string;
+  optional?: string;
+  long?: string[];
+  skip?: number;
+  assignments?: boolean;
+}
 
 // Letters (and long names) of the options that take a value, so the value is not taken for the command.
 const PREFIX: Record<string, Options> = {
-  sudo: { args: 'CDghpRrTtUu', long: ['close-from', 'chdir', 'group', 'host', 'prompt', 'role', 'type', 'user', 'other-user', 'command-timeout', 'chroot'] },
+  sudo: {
+    args: 'CDghpRrTtUu',
+    long: [
+      'close-from',
+      'chdir',
+      'group',
+      'host',
+      'prompt',
+      'role',
+      'type',
+      'user',
+      'other-user',
+      'command-timeout',
+      'chroot',
+    ],
+  },
   doas: { args: 'Cu' },
   env: { args: 'uC', long: ['unset', 'chdir'], assignments: true },
   nice: { args: 'n', long: ['adjustment'] },
   timeout: { args: 'sk', long: ['signal', 'kill-after'], skip: 1 },
-  xargs: { args: 'aEdILnPs', optional: 'eil', long: ['arg-file', 'delimiter', 'eof', 'replace', 'max-lines', 'max-args', 'max-procs', 'max-chars', 'process-slot-var'] },
+  xargs: {
+    args: 'aEdILnPs',
+    optional: 'eil',
+    long: [
+      'arg-file',
+      'delimiter',
+      'eof',
+      'replace',
+      'max-lines',
+      'max-args',
+      'max-procs',
+      'max-chars',
+      'process-slot-var',
+    ],
+  },
   time: { args: 'fo', long: ['format', 'output'] },
   exec: { args: 'a' },
   stdbuf: { args: 'ioe', long: ['input', 'output', 'error'] },
   ionice: { args: 'cnp', long: ['class', 'classdata', 'pid'] },
   chroot: { long: ['userspec', 'groups'], skip: 1 },
-  command: {}, builtin: {}, nohup: {}, setsid: {}, busybox: {}, coproc: {},
+  command: {},
+  builtin: {},
+  nohup: {},
+  setsid: {},
+  busybox: {},
+  coproc: {},
 };
 const SHELLS = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'ash', 'mksh', 'rbash']);
 const SCRIPT_ARGS: Record<string, Options> = { eval: {}, watch: { args: 'n', long: ['interval'] } };
 
-const nameOf = (word: Word | undefined) => (word ? literalOf(word)?.replace(/^.*\//, '') ?? null : null);
+const nameOf = (word: Word | undefined) => (word ? (literalOf(word)?.replace(/^.*\//, '') ?? null) : null);
 /** Words joined as the shell would join them for a string it parses again; null when one is not known. */
-const joinedText = (words: Word[]) => (words.some((word) => literalOf(word) === null) ? null : words.map((word) => literalOf(word)).join(' '));
+const joinedText = (words: Word[]) =>
+  words.some((word) => literalOf(word) === null) ? null : words.map((word) => literalOf(word)).join(' ');
 
 export function unwrap(words: Word[]): Wrapped[] {
   const name = nameOf(words[0]);
@@ -46,7 +87,10 @@ export function unwrap(words: Word[]): Wrapped[] {
   if (name === 'find') return findExec(words);
   if (name === 'source' || name === '.') return sourced(words);
   // `fc` runs earlier lines again, edited or with a substitution; only listing them is harmless.
-  if (name === 'fc') return words.some((word) => /^-[a-zA-Z]*l/.test(literalOf(word) ?? '')) ? [] : [{ kind: 'script', text: null, sameShell: true }];
+  if (name === 'fc')
+    return words.some((word) => /^-[a-zA-Z]*l/.test(literalOf(word) ?? ''))
+      ? []
+      : [{ kind: 'script', text: null, sameShell: true }];
   return builtinSettings(name, words) ?? [];
 }
 
@@ -71,14 +115,26 @@ function prefixed(words: Word[], options: Options, name: string): Wrapped[] {
   const at = operandStart(words, options);
   if (at >= words.length) return out;
   const inner = words.slice(at);
-  if (name === 'xargs') inner.push({ units: [{ any: 'words' }], shown: '…', start: inner[inner.length - 1].end, end: inner[inner.length - 1].end });
+  if (name === 'xargs')
+    inner.push({
+      units: [{ any: 'words' }],
+      shown: '…',
+      start: inner[inner.length - 1].end,
+      end: inner[inner.length - 1].end,
+    });
   return [...out, { kind: 'command', words: inner }];
 }
 
 function splitString(words: Word[], at: number): string | null {
   const option = literalOf(words[at]) ?? '';
-  const inline = option.startsWith('--split-string=') ? option.slice(15) : option.length > 2 && option.startsWith('-S') ? option.slice(2) : null;
-  return inline !== null ? joinedText([{ units: [inline], shown: inline, start: 0, end: 0 }, ...words.slice(at + 1)]) : joinedText(words.slice(at + 1));
+  const inline = option.startsWith('--split-string=')
+    ? option.slice(15)
+    : option.length > 2 && option.startsWith('-S')
+      ? option.slice(2)
+      : null;
+  return inline !== null
+    ? joinedText([{ units: [inline], shown: inline, start: 0, end: 0 }, ...words.slice(at + 1)])
+    : joinedText(words.slice(at + 1));
 }
 
 /** Index of the first word after the command's own options (and its fixed operands). */
@@ -87,8 +143,14 @@ function operandStart(words: Word[], options: Options): number {
   while (i < words.length) {
     const word = literalOf(words[i]);
     if (word === null) return i; // an unknown word could be the command itself
-    if (word === '--') { i++; break; }
-    if (options.assignments && /^[A-Za-z_]\w*=/.test(word)) { i++; continue; }
+    if (word === '--') {
+      i++;
+      break;
+    }
+    if (options.assignments && /^[A-Za-z_]\w*=/.test(word)) {
+      i++;
+      continue;
+    }
     if (word.startsWith('--')) {
       i += !word.includes('=') && options.long?.includes(word.slice(2)) ? 2 : 1;
       continue;
@@ -108,12 +170,20 @@ function clusterTakesNext(word: string, options: Options): number {
 }
 
 function shell(words: Word[]): Wrapped[] {
-  let i = 1, command = false, stdin = false;
+  let i = 1,
+    command = false,
+    stdin = false;
   for (; i < words.length; i++) {
     const word = literalOf(words[i]);
     if (word === null) return [{ kind: 'script', text: null, sameShell: false }];
-    if (word === '--' || word === '-') { i++; break; }
-    if (word === '--rcfile' || word === '--init-file') { i++; continue; }
+    if (word === '--' || word === '-') {
+      i++;
+      break;
+    }
+    if (word === '--rcfile' || word === '--init-file') {
+      i++;
+      continue;
+    }
     if (word.startsWith('--')) continue;
     if (!/^[-+]/.test(word)) break;
     if (word.startsWith('-') && word.includes('c')) command = true;
@@ -129,7 +199,8 @@ function commandOption(words: Word[]): Wrapped[] {
   for (let i = 1; i < words.length; i++) {
     const word = literalOf(words[i]);
     if (word === null) continue;
-    if (/^(-[A-Za-z]*c|--command|--session-command)$/.test(word) && i + 1 < words.length) return [{ kind: 'script', text: literalOf(words[i + 1]), sameShell: false }];
+    if (/^(-[A-Za-z]*c|--command|--session-command)$/.test(word) && i + 1 < words.length)
+      return [{ kind: 'script', text: literalOf(words[i + 1]), sameShell: false }];
     const inline = /^--(session-)?command=(.*)$/s.exec(word);
     if (inline) return [{ kind: 'script', text: inline[2], sameShell: false }];
   }
@@ -158,8 +229,11 @@ function findExec(words: Word[]): Wrapped[] {
     let end = i + 1;
     while (end < words.length && !/^[;+]$/.test(literalOf(words[end]) ?? '')) end++;
     const many = literalOf(words[end] ?? words[i]) === '+';
-    const inner = words.slice(i + 1, end).map((word) =>
-      literalOf(word) === '{}' ? { ...word, units: [{ any: many ? 'words' as const : 'word' as const }] } : word);
+    const inner = words
+      .slice(i + 1, end)
+      .map((word) =>
+        literalOf(word) === '{}' ? { ...word, units: [{ any: many ? ('words' as const) : ('word' as const) }] } : word,
+      );
     if (inner.length) out.push({ kind: 'command', words: inner });
     i = end;
   }

@@ -6,7 +6,10 @@
 // at least one of the rule's characters must meet a literal one of the command.
 import { isWild, type Word } from './shell-word-value.ts';
 
-const ANY = -1, ONE = -2, BLANK = 32, SLASH = 47;
+const ANY = -1,
+  ONE = -2,
+  BLANK = 32,
+  SLASH = 47;
 /** A soft character (shell-word-value.ts): itself or a word break; coded below ONE. */
 const soft = (code: number) => -3 - code;
 const isSoft = (code: number) => code <= -3;
@@ -17,7 +20,8 @@ export function commandPattern(words: Word[]): Int32Array {
   const push = (code: number) => {
     const last = out[out.length - 1];
     if (code === BLANK && (last === undefined || last === BLANK)) return;
-    if (code < 0 && !isSoft(code) && last !== undefined && last < 0 && !isSoft(last)) out[out.length - 1] = Math.max(last, code);
+    if (code < 0 && !isSoft(code) && last !== undefined && last < 0 && !isSoft(last))
+      out[out.length - 1] = Math.max(last, code);
     else out.push(code);
   };
   for (const word of words) {
@@ -38,13 +42,19 @@ export const isInexact = (pattern: Int32Array) => pattern.some((code) => code < 
 
 // States of the rule's side: before it (at the start, inside the first word, anywhere), its characters,
 // after it (right at its end, or past a blank).
-const START = 0, FIRST_WORD = 1, ANYWHERE = 2, RULE = 3;
-const ANCHORED = 1, TOUCHED = 2;
+const START = 0,
+  FIRST_WORD = 1,
+  ANYWHERE = 2,
+  RULE = 3;
+const ANCHORED = 1,
+  TOUCHED = 2;
 
 /** `rule`: the rule line's words joined by single blanks. */
 export function ruleMatches(rule: string, command: Int32Array): boolean {
-  const n = rule.length, m = command.length;
-  const ended = RULE + n, after = RULE + n + 1;
+  const n = rule.length,
+    m = command.length;
+  const ended = RULE + n,
+    after = RULE + n + 1;
   const seen = new Uint8Array((RULE + n + 2) * (m + 1) * 4);
   const stack: number[] = [];
   const push = (a: number, j: number, flags: number) => {
@@ -59,7 +69,9 @@ export function ruleMatches(rule: string, command: Int32Array): boolean {
     code >= 0 ? c === code : isSoft(code) ? c === soft(code) || c === BLANK : code === ANY || c !== BLANK;
   push(START, 0, 0);
   while (stack.length) {
-    const flags = stack.pop()!, j = stack.pop()!, a = stack.pop()!;
+    const flags = stack.pop()!,
+      j = stack.pop()!,
+      a = stack.pop()!;
     if (j === m && (a === ended || a === after) && flags) return true;
     const code = j < m ? command[j] : 0;
     const wild = code === ANY || code === ONE;

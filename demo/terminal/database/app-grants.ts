@@ -5,10 +5,26 @@ import { ApiError, type Api } from '../api.ts';
 import type { GrantedSystemUser, TerminalUser } from '../grants.ts';
 import type { ManualLogin } from '../session.ts';
 
-export interface DatabaseApp { id: string; name: string; type: string; host: string; port: number; database: string | null; org_id: string; org_name?: string; comment?: string }
+export interface DatabaseApp {
+  id: string;
+  name: string;
+  type: string;
+  host: string;
+  port: number;
+  database: string | null;
+  org_id: string;
+  org_name?: string;
+  comment?: string;
+}
 
 /** Where and as whom a database session connects. */
-export interface DatabaseEndpoint { host: string; port: number; user: string; password: string; database: string | undefined }
+export interface DatabaseEndpoint {
+  host: string;
+  port: number;
+  user: string;
+  password: string;
+  database: string | undefined;
+}
 
 const q = encodeURIComponent;
 
@@ -19,13 +35,24 @@ export async function grantedDatabaseApps(api: Api, user: TerminalUser, search =
 }
 
 /** The app's granted system users (mysql), highest priority first. */
-export async function grantedAppSystemUsers(api: Api, user: TerminalUser, app: DatabaseApp): Promise<GrantedSystemUser[]> {
-  const all = await api.all<GrantedSystemUser>(`/api/v1/perms/users/${q(user.id)}/database-apps/${q(app.id)}/system-users/`);
+export async function grantedAppSystemUsers(
+  api: Api,
+  user: TerminalUser,
+  app: DatabaseApp,
+): Promise<GrantedSystemUser[]> {
+  const all = await api.all<GrantedSystemUser>(
+    `/api/v1/perms/users/${q(user.id)}/database-apps/${q(app.id)}/system-users/`,
+  );
   return all.filter((su) => su.protocol === 'mysql').sort((a, b) => (b.priority ?? 0) - (a.priority ?? 0));
 }
 
 /** The grant engine's answer right before a session opens: only a yes is a yes (see grants.ts confirmConnect). */
-export async function confirmDatabaseApp(api: Api, user: TerminalUser, app: DatabaseApp, systemUser: GrantedSystemUser): Promise<boolean> {
+export async function confirmDatabaseApp(
+  api: Api,
+  user: TerminalUser,
+  app: DatabaseApp,
+  systemUser: GrantedSystemUser,
+): Promise<boolean> {
   const query = `user_id=${q(user.id)}&database_app_id=${q(app.id)}&system_user_id=${q(systemUser.id)}`;
   try {
     const answer = await api.get<{ msg?: unknown }>(`/api/v1/perms/database-app-permissions/user/validate/?${query}`);
@@ -40,10 +67,19 @@ export async function loadDatabaseApp(api: Api, id: string): Promise<DatabaseApp
   return api.get<DatabaseApp>(`/api/v1/applications/database-apps/${q(id)}/`);
 }
 
-interface AuthInfo { username?: string; password?: string }
+interface AuthInfo {
+  username?: string;
+  password?: string;
+}
 
 /** The app's address with the system user's stored credentials, or those the user typed (manual login). */
-export async function databaseEndpoint(api: Api, user: TerminalUser, app: DatabaseApp, systemUser: GrantedSystemUser, manual?: ManualLogin): Promise<DatabaseEndpoint> {
+export async function databaseEndpoint(
+  api: Api,
+  user: TerminalUser,
+  app: DatabaseApp,
+  systemUser: GrantedSystemUser,
+  manual?: ManualLogin,
+): Promise<DatabaseEndpoint> {
   const base = { host: app.host, port: Number(app.port) || 3306, database: app.database || undefined };
   if (manual) return { ...base, user: manual.username || systemUser.username, password: manual.password };
   const info = await api.get<AuthInfo>(`/api/v1/assets/system-users/${q(systemUser.id)}/auth-info/`);

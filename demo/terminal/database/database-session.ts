@@ -20,31 +20,61 @@ import type { EndReason, ManualLogin, Origin, UserScreen } from '../session.ts';
 import { text, type Lang, type TextKey } from '../texts.ts';
 import { databaseEndpoint, type DatabaseApp, type DatabaseEndpoint } from './app-grants.ts';
 import { LineEditor } from './line-editor.ts';
-import { errorLine, MAX_SHOWN_ROWS, outcomeLines, resultSetLines, type ResultSet, type SqlError } from './result-text.ts';
+import {
+  errorLine,
+  MAX_SHOWN_ROWS,
+  outcomeLines,
+  resultSetLines,
+  type ResultSet,
+  type SqlError,
+} from './result-text.ts';
 import { SqlFilter, type SqlVerdict } from './sql-filter.ts';
 import { splitStatements, type OpenState, type Statement } from './sql-text.ts';
 
 const CONNECT_TIMEOUT = 15_000;
 const MAX_OUTPUT = 1024;
 const ENDED: Partial<Record<EndReason, TextKey>> = {
-  killed: 'session.killed', idle: 'session.idle', stopping: 'session.stopping', target: 'db.closed',
+  killed: 'session.killed',
+  idle: 'session.idle',
+  stopping: 'session.stopping',
+  target: 'db.closed',
 };
-const CONTINUATION: Record<string, string> = { none: '    -> ', "'": "    '> ", '"': '    "> ', '`': '    `> ', '/*': '   /*> ' };
+const CONTINUATION: Record<string, string> = {
+  none: '    -> ',
+  "'": "    '> ",
+  '"': '    "> ',
+  '`': '    `> ',
+  '/*': '   /*> ',
+};
 
 const red = (words: string) => `\x1b[31m${words}\x1b[0m`;
 
 /** A statement as the command log keeps it. */
-interface Entry { input: string; output: string; risk: 0 | 5; timestamp: number }
+interface Entry {
+  input: string;
+  output: string;
+  risk: 0 | 5;
+  timestamp: number;
+}
 type Part = { kind: 'rows'; set: ResultSet } | { kind: 'ok'; header: ResultSetHeader };
 
 function connect(endpoint: DatabaseEndpoint, address: string): Promise<Connection> {
   return new Promise((resolve, reject) => {
     const connection = mysql.createConnection({
-      host: address, port: endpoint.port, user: endpoint.user, password: endpoint.password, database: endpoint.database,
-      connectTimeout: CONNECT_TIMEOUT, dateStrings: true, supportBigNumbers: true, bigNumberStrings: true, rowsAsArray: true,
+      host: address,
+      port: endpoint.port,
+      user: endpoint.user,
+      password: endpoint.password,
+      database: endpoint.database,
+      connectTimeout: CONNECT_TIMEOUT,
+      dateStrings: true,
+      supportBigNumbers: true,
+      bigNumberStrings: true,
+      rowsAsArray: true,
       // One statement per query (the default, said again), and no file of this machine is ever sent for
       // LOAD DATA LOCAL INFILE: the door runs statements, it does not hand out its own files.
-      multipleStatements: false, flags: ['-LOCAL_FILES', '-MULTI_STATEMENTS'],
+      multipleStatements: false,
+      flags: ['-LOCAL_FILES', '-MULTI_STATEMENTS'],
       connectAttributes: { program_name: 'bastion-terminal' },
     });
     connection.once('connect', () => resolve(connection));
@@ -76,29 +106,47 @@ export class DatabaseSession {
   readonly ended: Promise<EndReason>;
 
   private constructor(
-    private readonly services: Services, private readonly origin: Origin, readonly app: DatabaseApp,
-    readonly systemUser: GrantedSystemUser, private readonly screen: UserScreen,
+    private readonly services: Services,
+    private readonly origin: Origin,
+    readonly app: DatabaseApp,
+    readonly systemUser: GrantedSystemUser,
+    private readonly screen: UserScreen,
   ) {
-    this.ended = new Promise((resolve) => { this.resolveEnded = resolve; });
+    this.ended = new Promise((resolve) => {
+      this.resolveEnded = resolve;
+    });
     this.idle = new IdleTimer(services, () => void this.end('idle'));
-    this.editor = new LineEditor({
-      write: (words) => this.show(words),
-      line: (line) => void this.onLine(line),
-      interrupt: () => { this.clearInput(); this.prompt(); },
-      eof: () => void this.end('user'),
-    }, screen.cols);
+    this.editor = new LineEditor(
+      {
+        write: (words) => this.show(words),
+        line: (line) => void this.onLine(line),
+        interrupt: () => {
+          this.clearInput();
+          this.prompt();
+        },
+        eof: () => void this.end('user'),
+      },
+      screen.cols,
+    );
   }
 
   /** Connects to the database and opens the session on the server; throws (nothing recorded) when it cannot. */
   static async open(
-    services: Services, origin: Origin, app: DatabaseApp, systemUser: GrantedSystemUser, screen: UserScreen, manual?: ManualLogin,
+    services: Services,
+    origin: Origin,
+    app: DatabaseApp,
+    systemUser: GrantedSystemUser,
+    screen: UserScreen,
+    manual?: ManualLogin,
   ): Promise<DatabaseSession> {
     const session = new DatabaseSession(services, origin, app, systemUser, screen);
     await session.start(manual);
     return session;
   }
 
-  private get lang(): Lang { return this.origin.lang ?? 'zh'; }
+  private get lang(): Lang {
+    return this.origin.lang ?? 'zh';
+  }
 
   private async start(manual?: ManualLogin): Promise<void> {
     const { api } = this.services;
@@ -112,10 +160,17 @@ export class DatabaseSession {
     const address = await resolveAllowed(endpoint.host, this.services.targets);
     // The recording first, as for SSH (session.ts): a session that cannot be recorded is not opened, and
     // whatever fails after it takes back the connection, the session row and the file.
-    this.recorder = new AsciicastRecorder(join(this.services.replayDir, `${this.id}.cast`), this.screen.cols, this.screen.rows, {
-      health: this.services.storage,
-      onGap: (refusal) => { if (refusal) this.say([red(refusal.meaning('storage.recording_gap').in(this.lang))]); },
-    });
+    this.recorder = new AsciicastRecorder(
+      join(this.services.replayDir, `${this.id}.cast`),
+      this.screen.cols,
+      this.screen.rows,
+      {
+        health: this.services.storage,
+        onGap: (refusal) => {
+          if (refusal) this.say([red(refusal.meaning('storage.recording_gap').in(this.lang))]);
+        },
+      },
+    );
     try {
       this.connection = await connect(endpoint, address);
     } catch (error) {
@@ -124,10 +179,18 @@ export class DatabaseSession {
     }
     try {
       await postSession(this.services, {
-        id: this.id, user: userLabel(this.origin.user), asset: this.app.name, system_user: this.systemUser.name,
-        user_id: this.origin.user.id, asset_id: this.app.id, system_user_id: this.systemUser.id,
-        login_from: this.origin.loginFrom, remote_addr: this.origin.remoteAddr, protocol: 'mysql',
-        org_id: this.app.org_id ?? '', date_start: new Date().toISOString(),
+        id: this.id,
+        user: userLabel(this.origin.user),
+        asset: this.app.name,
+        system_user: this.systemUser.name,
+        user_id: this.origin.user.id,
+        asset_id: this.app.id,
+        system_user_id: this.systemUser.id,
+        login_from: this.origin.loginFrom,
+        remote_addr: this.origin.remoteAddr,
+        protocol: 'mysql',
+        org_id: this.app.org_id ?? '',
+        date_start: new Date().toISOString(),
       });
     } catch (error) {
       this.connection.destroy();
@@ -138,11 +201,20 @@ export class DatabaseSession {
     // A fatal error (the server gone, the connection cut) ends the session; a statement's error does not.
     this.connection.on('error', () => void this.end('target'));
     this.connection.on('end', () => void this.end('target'));
-    const version = (this.connection as unknown as { _handshakePacket?: { serverVersion?: string } })._handshakePacket?.serverVersion ?? '';
+    const version =
+      (this.connection as unknown as { _handshakePacket?: { serverVersion?: string } })._handshakePacket
+        ?.serverVersion ?? '';
     if (/mariadb/i.test(version)) this.flavor = 'MariaDB';
     this.say([
-      text(this.lang, 'db.welcome', { app: this.app.name, host: endpoint.host, port: endpoint.port, user: endpoint.user, version }),
-      text(this.lang, 'db.hint'), '',
+      text(this.lang, 'db.welcome', {
+        app: this.app.name,
+        host: endpoint.host,
+        port: endpoint.port,
+        user: endpoint.user,
+        version,
+      }),
+      text(this.lang, 'db.hint'),
+      '',
     ]);
     this.idle.touch();
     this.prompt();
@@ -178,7 +250,9 @@ export class DatabaseSession {
     this.screen.write(words);
   }
 
-  private say(lines: string[]): void { this.show(`${lines.join('\r\n')}\r\n`); }
+  private say(lines: string[]): void {
+    this.show(`${lines.join('\r\n')}\r\n`);
+  }
 
   private prompt(): void {
     if (this.ending) return;
@@ -246,7 +320,13 @@ export class DatabaseSession {
       return false;
     }
     let answered!: () => void;
-    const sending = { entry, recorded: false, done: new Promise<void>((resolve) => { answered = resolve; }) };
+    const sending = {
+      entry,
+      recorded: false,
+      done: new Promise<void>((resolve) => {
+        answered = resolve;
+      }),
+    };
     this.sending = sending;
     this.running = true;
     const started = performance.now();
@@ -254,7 +334,11 @@ export class DatabaseSession {
     try {
       const parts = await this.query(statement.text);
       const ms = performance.now() - started;
-      lines = parts.length ? parts.flatMap((part) => (part.kind === 'rows' ? resultSetLines(part.set, ms, statement.vertical) : outcomeLines(part.header, ms))) : outcomeLines({}, ms);
+      lines = parts.length
+        ? parts.flatMap((part) =>
+            part.kind === 'rows' ? resultSetLines(part.set, ms, statement.vertical) : outcomeLines(part.header, ms),
+          )
+        : outcomeLines({}, ms);
       const used = /^use\s+`?([^`\s;]+)`?\s*$/i.exec(statement.text);
       if (used) {
         this.database = used[1];
@@ -296,8 +380,13 @@ export class DatabaseSession {
           parts.push({ kind: 'ok', header: row as ResultSetHeader });
         }
       });
-      query.on('error', (error: Error) => { failed = true; reject(error); });
-      query.on('end', () => { if (!failed) resolve(parts); });
+      query.on('error', (error: Error) => {
+        failed = true;
+        reject(error);
+      });
+      query.on('end', () => {
+        if (!failed) resolve(parts);
+      });
     });
   }
 
@@ -316,8 +405,15 @@ export class DatabaseSession {
 
   private commandOf(entry: Entry): CommandRecord {
     return {
-      user: userLabel(this.origin.user), asset: this.app.name, system_user: this.systemUser.name, input: entry.input, output: entry.output,
-      session: this.id, risk_level: entry.risk, org_id: this.app.org_id ?? '', timestamp: entry.timestamp,
+      user: userLabel(this.origin.user),
+      asset: this.app.name,
+      system_user: this.systemUser.name,
+      input: entry.input,
+      output: entry.output,
+      session: this.id,
+      risk_level: entry.risk,
+      org_id: this.app.org_id ?? '',
+      timestamp: entry.timestamp,
     };
   }
 

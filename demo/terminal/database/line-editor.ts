@@ -40,9 +40,14 @@ export class LineEditor {
   /** Echo gathered during one read of keys, written at once: a paste is one write, not one per character. */
   private echo = '';
 
-  constructor(private readonly events: EditorEvents, private cols: number) {}
+  constructor(
+    private readonly events: EditorEvents,
+    private cols: number,
+  ) {}
 
-  private write(text: string): void { this.echo += text; }
+  private write(text: string): void {
+    this.echo += text;
+  }
 
   private flush(): void {
     if (!this.echo) return;
@@ -51,7 +56,9 @@ export class LineEditor {
     this.events.write(text);
   }
 
-  resize(cols: number): void { this.cols = Math.max(10, cols); }
+  resize(cols: number): void {
+    this.cols = Math.max(10, cols);
+  }
 
   /** Shows the prompt and starts reading a line. */
   read(prompt: string): void {
@@ -65,11 +72,16 @@ export class LineEditor {
     this.write(prompt);
     this.flush();
     // Keys that came while the last statement ran are this line's first keys.
-    if (this.pending) queueMicrotask(() => { if (this.reading) this.feed(''); });
+    if (this.pending)
+      queueMicrotask(() => {
+        if (this.reading) this.feed('');
+      });
   }
 
   /** Whether a line is being read (else a statement runs, and keys wait for the next read). */
-  get isReading(): boolean { return this.reading; }
+  get isReading(): boolean {
+    return this.reading;
+  }
 
   feed(data: string): void {
     try {
@@ -97,7 +109,10 @@ export class LineEditor {
         const consumed = this.pasteText(chunk.slice(0, chunk.length - keep));
         i += consumed;
         if (consumed < chunk.length - keep) continue; // a line ended inside the paste: the next read goes on
-        if (endAt < 0) { this.pending = chunk.slice(chunk.length - keep); return; }
+        if (endAt < 0) {
+          this.pending = chunk.slice(chunk.length - keep);
+          return;
+        }
         this.pasting = false;
         i = endAt + PASTE_END.length;
         continue;
@@ -105,7 +120,10 @@ export class LineEditor {
       const char = text[i];
       if (char === '\x1b') {
         const length = escapeLength(text, i);
-        if (length === 0) { this.pending = text.slice(i); return; }
+        if (length === 0) {
+          this.pending = text.slice(i);
+          return;
+        }
         this.escape(text.slice(i, i + length));
         i += length;
         continue;
@@ -133,22 +151,53 @@ export class LineEditor {
     const afterCR = this.lastWasCR;
     this.lastWasCR = char === '\r';
     switch (char) {
-      case '\r': return this.enter();
-      case '\n': if (!afterCR) this.enter(); return;
-      case '\x7f': case '\b': return this.backspace();
-      case '\x01': return this.moveTo(0);
-      case '\x05': return this.moveTo(this.chars.length);
-      case '\x02': return this.moveTo(this.cursor - 1);
-      case '\x06': return this.moveTo(this.cursor + 1);
-      case '\x15': return this.edit(() => { this.chars.splice(0, this.cursor); this.cursor = 0; });
-      case '\x0b': return this.edit(() => { this.chars.splice(this.cursor); });
-      case '\x17': return this.deleteWordBack();
-      case '\x10': return this.recall(-1);
-      case '\x0e': return this.recall(1);
-      case '\x0c': this.write('\x1b[H\x1b[2J'); this.cursorRow = 0; return this.draw();
-      case '\x03': this.write('^C\r\n'); this.flush(); this.reading = false; return this.events.interrupt();
+      case '\r':
+        return this.enter();
+      case '\n':
+        if (!afterCR) this.enter();
+        return;
+      case '\x7f':
+      case '\b':
+        return this.backspace();
+      case '\x01':
+        return this.moveTo(0);
+      case '\x05':
+        return this.moveTo(this.chars.length);
+      case '\x02':
+        return this.moveTo(this.cursor - 1);
+      case '\x06':
+        return this.moveTo(this.cursor + 1);
+      case '\x15':
+        return this.edit(() => {
+          this.chars.splice(0, this.cursor);
+          this.cursor = 0;
+        });
+      case '\x0b':
+        return this.edit(() => {
+          this.chars.splice(this.cursor);
+        });
+      case '\x17':
+        return this.deleteWordBack();
+      case '\x10':
+        return this.recall(-1);
+      case '\x0e':
+        return this.recall(1);
+      case '\x0c':
+        this.write('\x1b[H\x1b[2J');
+        this.cursorRow = 0;
+        return this.draw();
+      case '\x03':
+        this.write('^C\r\n');
+        this.flush();
+        this.reading = false;
+        return this.events.interrupt();
       case '\x04':
-        if (!this.chars.length) { this.write('\r\n'); this.flush(); this.reading = false; return this.events.eof(); }
+        if (!this.chars.length) {
+          this.write('\r\n');
+          this.flush();
+          this.reading = false;
+          return this.events.eof();
+        }
         return this.deleteAt();
       default:
         if (char >= ' ' || char === '\t') this.insert(char);
@@ -157,7 +206,10 @@ export class LineEditor {
 
   private escape(sequence: string): void {
     this.lastWasCR = false;
-    if (sequence === PASTE_START) { this.pasting = true; return; }
+    if (sequence === PASTE_START) {
+      this.pasting = true;
+      return;
+    }
     const final = sequence[sequence.length - 1];
     const csi = sequence.startsWith('\x1b[') || sequence.startsWith('\x1bO');
     if (!csi) return; // Alt-keys and the like: nothing here
@@ -195,24 +247,35 @@ export class LineEditor {
       this.write(`${char === '\t' ? ' ' : char}${end % this.cols === 0 ? '\r\n' : ''}`);
       return;
     }
-    this.edit(() => { this.chars.splice(this.cursor, 0, char); this.cursor += 1; });
+    this.edit(() => {
+      this.chars.splice(this.cursor, 0, char);
+      this.cursor += 1;
+    });
   }
 
   private backspace(): void {
     if (!this.cursor) return;
-    this.edit(() => { this.chars.splice(this.cursor - 1, 1); this.cursor -= 1; });
+    this.edit(() => {
+      this.chars.splice(this.cursor - 1, 1);
+      this.cursor -= 1;
+    });
   }
 
   private deleteAt(): void {
     if (this.cursor >= this.chars.length) return;
-    this.edit(() => { this.chars.splice(this.cursor, 1); });
+    this.edit(() => {
+      this.chars.splice(this.cursor, 1);
+    });
   }
 
   private deleteWordBack(): void {
     let from = this.cursor;
     while (from > 0 && /\s/.test(this.chars[from - 1])) from -= 1;
     while (from > 0 && !/\s/.test(this.chars[from - 1])) from -= 1;
-    this.edit(() => { this.chars.splice(from, this.cursor - from); this.cursor = from; });
+    this.edit(() => {
+      this.chars.splice(from, this.cursor - from);
+      this.cursor = from;
+    });
   }
 
   private recall(step: number): void {

@@ -11,13 +11,24 @@ const NUMERIC = new Set([0, 1, 2, 3, 4, 5, 8, 9, 13, 246]);
 export const MAX_SHOWN_ROWS = 2000;
 const MAX_CELL = 1024;
 
-export interface ResultSet { fields: FieldPacket[]; rows: unknown[][]; total: number }
-export interface Outcome { affectedRows?: number; info?: string; warningStatus?: number }
+export interface ResultSet {
+  fields: FieldPacket[];
+  rows: unknown[][];
+  total: number;
+}
+export interface Outcome {
+  affectedRows?: number;
+  info?: string;
+  warningStatus?: number;
+}
 
 const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
-const escapeControls = (text: string) => text
-  .replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/\t/g, '\\t')
-  .replace(CONTROL, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`);
+const escapeControls = (text: string) =>
+  text
+    .replace(/\\/g, '\\\\')
+    .replace(/\n/g, '\\n')
+    .replace(/\t/g, '\\t')
+    .replace(CONTROL, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`);
 
 /** One value as text: NULL, numbers, dates as the server sent them, JSON, and binary as hex when not text. */
 export function valueText(value: unknown): string {
@@ -25,7 +36,13 @@ export function valueText(value: unknown): string {
   let text: string;
   if (Buffer.isBuffer(value)) {
     const utf8 = value.toString('utf8');
-    text = Buffer.from(utf8, 'utf8').equals(value) && !/[\x00-\x08\x0e-\x1f]/.test(utf8) ? utf8 : `0x${value.subarray(0, MAX_CELL / 2).toString('hex').toUpperCase()}`;
+    text =
+      Buffer.from(utf8, 'utf8').equals(value) && !/[\x00-\x08\x0e-\x1f]/.test(utf8)
+        ? utf8
+        : `0x${value
+            .subarray(0, MAX_CELL / 2)
+            .toString('hex')
+            .toUpperCase()}`;
   } else if (typeof value === 'object' && !(value instanceof Date)) {
     text = JSON.stringify(value);
   } else {
@@ -46,13 +63,18 @@ function rowsLine(set: ResultSet, ms: number): string {
 function table(set: ResultSet): string[] {
   const names = set.fields.map((field) => escapeControls(field.name));
   const cells = set.rows.map((row) => row.map(valueText));
-  const widths = names.map((name, column) => Math.max(widthOf(name), ...cells.map((row) => widthOf(row[column] ?? ''))));
+  const widths = names.map((name, column) =>
+    Math.max(widthOf(name), ...cells.map((row) => widthOf(row[column] ?? ''))),
+  );
   const right = set.fields.map((field) => NUMERIC.has(Number(field.columnType)));
   const rule = `+${widths.map((width) => '-'.repeat(width + 2)).join('+')}+`;
-  const line = (values: string[], align: boolean) => `|${values.map((value, column) => {
-    const fill = ' '.repeat(widths[column] - widthOf(value));
-    return ` ${align && right[column] ? fill + value : value + fill} `;
-  }).join('|')}|`;
+  const line = (values: string[], align: boolean) =>
+    `|${values
+      .map((value, column) => {
+        const fill = ' '.repeat(widths[column] - widthOf(value));
+        return ` ${align && right[column] ? fill + value : value + fill} `;
+      })
+      .join('|')}|`;
   return [rule, line(names, false), rule, ...cells.map((row) => line(row, true)), rule];
 }
 
@@ -74,16 +96,25 @@ export function resultSetLines(set: ResultSet, ms: number, asRows: boolean): str
 /** The lines printed for a statement that returned no rows. */
 export function outcomeLines(outcome: Outcome, ms: number): string[] {
   const affected = outcome.affectedRows ?? 0;
-  const lines = [`Query OK, ${affected} ${affected === 1 ? 'row' : 'rows'} affected${outcome.warningStatus ? `, ${outcome.warningStatus} warning${outcome.warningStatus === 1 ? '' : 's'}` : ''} ${seconds(ms)}`];
+  const lines = [
+    `Query OK, ${affected} ${affected === 1 ? 'row' : 'rows'} affected${outcome.warningStatus ? `, ${outcome.warningStatus} warning${outcome.warningStatus === 1 ? '' : 's'}` : ''} ${seconds(ms)}`,
+  ];
   const info = (outcome.info ?? '').trim();
   if (info) lines.push(escapeControls(info));
   return lines;
 }
 
-export interface SqlError { errno?: number; sqlState?: string; sqlMessage?: string; message?: string; code?: string }
+export interface SqlError {
+  errno?: number;
+  sqlState?: string;
+  sqlMessage?: string;
+  message?: string;
+  code?: string;
+}
 
 /** The server's error as its client shows it, or the connection's own failure. */
 export function errorLine(error: SqlError): string {
-  if (error.errno && error.sqlState) return `ERROR ${error.errno} (${error.sqlState}): ${escapeControls(error.sqlMessage ?? error.message ?? '')}`;
+  if (error.errno && error.sqlState)
+    return `ERROR ${error.errno} (${error.sqlState}): ${escapeControls(error.sqlMessage ?? error.message ?? '')}`;
   return `ERROR: ${escapeControls(error.message ?? String(error.code ?? error))}`;
 }

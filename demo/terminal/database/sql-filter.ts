@@ -23,18 +23,29 @@ const DENY = 0;
 const MAX_TEXT = 64 * 1024;
 const DYNAMIC = /^(?:prepare\s+\S+\s+from\s+(?!['"])|execute\s+immediate\s+(?!['"]))/i;
 
-interface Compiled { rule: FilterRule; deny: boolean; asTyped: RegExp | null; anyCase: RegExp | null }
+interface Compiled {
+  rule: FilterRule;
+  deny: boolean;
+  asTyped: RegExp | null;
+  anyCase: RegExp | null;
+}
 
 export class SqlFilter {
   private readonly compiled: Compiled[];
   readonly hasDenyRules: boolean;
 
   constructor(rules: FilterRule[]) {
-    const ordered = [...rules].sort((a, b) => (b.priority ?? 50) - (a.priority ?? 50) || Number(a.action) - Number(b.action));
+    const ordered = [...rules].sort(
+      (a, b) => (b.priority ?? 50) - (a.priority ?? 50) || Number(a.action) - Number(b.action),
+    );
     this.compiled = ordered.map((rule) => {
       const asTyped = rulePattern(rule);
       let anyCase: RegExp | null = null;
-      try { anyCase = asTyped && new RegExp(asTyped.source, 'i'); } catch { /* never matches, as in 2.3 */ }
+      try {
+        anyCase = asTyped && new RegExp(asTyped.source, 'i');
+      } catch {
+        /* never matches, as in 2.3 */
+      }
       return { rule, deny: Number(rule.action) === DENY, asTyped, anyCase };
     });
     this.hasDenyRules = this.compiled.some((entry) => entry.deny);
@@ -42,19 +53,30 @@ export class SqlFilter {
 
   check(statement: string): SqlVerdict {
     if (this.hasDenyRules && statement.length > MAX_TEXT) {
-      return { allowed: false, rule: this.compiled.find((entry) => entry.deny)!.rule, matched: statement.slice(0, 80), reason: 'too-long' };
+      return {
+        allowed: false,
+        rule: this.compiled.find((entry) => entry.deny)!.rule,
+        matched: statement.slice(0, 80),
+        reason: 'too-long',
+      };
     }
     const words = sqlWords(statement);
     for (const entry of this.compiled) {
       if (!entry.deny) {
-        if (entry.asTyped?.test(statement)) return { allowed: true, rule: entry.rule, matched: entry.asTyped.exec(statement)![0], reason: 'rule' };
+        if (entry.asTyped?.test(statement))
+          return { allowed: true, rule: entry.rule, matched: entry.asTyped.exec(statement)![0], reason: 'rule' };
         continue;
       }
       const found = entry.anyCase?.exec(statement) ?? entry.anyCase?.exec(words);
       if (found) return { allowed: false, rule: entry.rule, matched: found[0], reason: 'rule' };
     }
     if (this.hasDenyRules && DYNAMIC.test(words)) {
-      return { allowed: false, rule: this.compiled.find((entry) => entry.deny)!.rule, matched: words.slice(0, 80), reason: 'dynamic' };
+      return {
+        allowed: false,
+        rule: this.compiled.find((entry) => entry.deny)!.rule,
+        matched: words.slice(0, 80),
+        reason: 'dynamic',
+      };
     }
     return { allowed: true, reason: 'no-match' };
   }

@@ -50,18 +50,32 @@ export function splitStatements(text: string, delimiter = ';'): Split {
       continue;
     }
     if (state === '/*') {
-      if (char === '*' && text[i + 1] === '/') { state = 'none'; i++; }
+      if (char === '*' && text[i + 1] === '/') {
+        state = 'none';
+        i++;
+      }
       continue;
     }
-    if (char === "'" || char === '"' || char === '`') { state = char; continue; }
-    if (char === '/' && text[i + 1] === '*') { state = '/*'; i++; continue; }
+    if (char === "'" || char === '"' || char === '`') {
+      state = char;
+      continue;
+    }
+    if (char === '/' && text[i + 1] === '*') {
+      state = '/*';
+      i++;
+      continue;
+    }
     if (char === '#' || (char === '-' && text[i + 1] === '-' && (isBlank(text[i + 2]) || i + 2 === text.length))) {
       const lineEnd = text.indexOf('\n', i);
       if (lineEnd < 0) break;
       i = lineEnd;
       continue;
     }
-    if (char === '\\' && (text[i + 1] === 'g' || text[i + 1] === 'G')) { end(i, 2, text[i + 1] === 'G'); i++; continue; }
+    if (char === '\\' && (text[i + 1] === 'g' || text[i + 1] === 'G')) {
+      end(i, 2, text[i + 1] === 'G');
+      i++;
+      continue;
+    }
     if (char === '\\' && text[i + 1] === 'c') {
       // The client's "clear": what was typed of this statement is dropped.
       start = i + 2;
@@ -69,10 +83,18 @@ export function splitStatements(text: string, delimiter = ';'): Split {
       i++;
       continue;
     }
-    if (text.startsWith(delimiter, i)) { end(i, delimiter.length, false); i += delimiter.length - 1; }
+    if (text.startsWith(delimiter, i)) {
+      end(i, delimiter.length, false);
+      i += delimiter.length - 1;
+    }
   }
   const rest = text.slice(start);
-  return { statements, rest: rest.trim() ? rest : '', open: rest.trim() ? state : 'none', cleared: cleared && !rest.trim() };
+  return {
+    statements,
+    rest: rest.trim() ? rest : '',
+    open: rest.trim() ? state : 'none',
+    cleared: cleared && !rest.trim(),
+  };
 }
 
 /**
@@ -92,7 +114,11 @@ export function sqlWords(statement: string): string {
       else if (char === state) state = 'none';
       continue;
     }
-    if (char === "'" || char === '"' || char === '`') { state = char; out += char; continue; }
+    if (char === "'" || char === '"' || char === '`') {
+      state = char;
+      out += char;
+      continue;
+    }
     if (char === '/' && statement[i + 1] === '*') {
       const close = statement.indexOf('*/', i + 2);
       const body = statement.slice(i + 2, close < 0 ? statement.length : close);
@@ -101,7 +127,10 @@ export function sqlWords(statement: string): string {
       i = close < 0 ? statement.length : close + 1;
       continue;
     }
-    if (char === '#' || (char === '-' && statement[i + 1] === '-' && (isBlank(statement[i + 2]) || i + 2 === statement.length))) {
+    if (
+      char === '#' ||
+      (char === '-' && statement[i + 1] === '-' && (isBlank(statement[i + 2]) || i + 2 === statement.length))
+    ) {
       const lineEnd = statement.indexOf('\n', i);
       out += ' ';
       i = lineEnd < 0 ? statement.length : lineEnd;

@@ -86,7 +86,12 @@ export async function entry(conn: AssetSftp, place: Inside): Promise<string> {
  * user's folder) — resolved on the asset and under the root. The link is made to that resolved path,
  * so what it names cannot change with the text's `..` or the links it went through.
  */
-export async function linkTarget(conn: AssetSftp, linkEntry: string, target: string, within: Inside | null): Promise<string> {
+export async function linkTarget(
+  conn: AssetSftp,
+  linkEntry: string,
+  target: string,
+  within: Inside | null,
+): Promise<string> {
   if (target.startsWith('/')) {
     if (!within) throw outside();
     return followed(conn, within);

@@ -8,13 +8,29 @@
 import { posix } from 'node:path';
 import type { Attributes, FileEntry, InputAttributes } from 'ssh2';
 import { entry, followed, linkTarget } from './confined.ts';
-import { call, FileError, FileTree, STATUS, virtualDirAttrs, type AssetSftp, type Inside, type Transfer } from './file-tree.ts';
+import {
+  call,
+  FileError,
+  FileTree,
+  STATUS,
+  virtualDirAttrs,
+  type AssetSftp,
+  type Inside,
+  type Transfer,
+} from './file-tree.ts';
 
 /**
  * An open file on the asset: its handle there, the session it belongs to, and the transfer whose FTP row
  * is written when the door is done with it (`transfer.end(completed)`).
  */
-export interface OpenFile { conn: AssetSftp; handle: Buffer; real: string; read: boolean; write: boolean; transfer: Transfer }
+export interface OpenFile {
+  conn: AssetSftp;
+  handle: Buffer;
+  real: string;
+  read: boolean;
+  write: boolean;
+  transfer: Transfer;
+}
 
 /** ssh2's SFTP OPEN flags (draft-02). */
 export const OPEN_FLAGS = { READ: 0x01, WRITE: 0x02, APPEND: 0x04, CREAT: 0x08, TRUNC: 0x10, EXCL: 0x20 } as const;
@@ -49,7 +65,12 @@ export async function list(tree: FileTree, path: string): Promise<FileEntry[]> {
 }
 
 /** Opens a file on the asset: for reading (Download, needs download_file) or writing (Upload, needs upload_file). */
-export async function open(tree: FileTree, path: string, flags: number, attrs: InputAttributes = {}): Promise<OpenFile> {
+export async function open(
+  tree: FileTree,
+  path: string,
+  flags: number,
+  attrs: InputAttributes = {},
+): Promise<OpenFile> {
   const place = await tree.inside(path);
   if (!place.rest) throw new FileError(STATUS.FAILURE, 'files.not_a_file');
   const read = (flags & OPEN_FLAGS.READ) !== 0;
@@ -67,19 +88,26 @@ export async function open(tree: FileTree, path: string, flags: number, attrs: I
   // The file really opened (a link's target, under the root) is what the row names; the row is written
   // when the transfer ends (FileTree.beginTransfer), or now when the open fails.
   const operate = write ? 'Upload' : 'Download';
-  const opened = await tree.logged(place, write ? 'upload_file' : 'download_file', operate, name, async (conn, row) => {
-    const real = await followed(conn, place);
-    row.filename = real;
-    // Noted before the asset's file is touched (an upload truncates it).
-    const transfer = tree.beginTransfer(place, operate, real);
-    try {
-      const handle = await call<Buffer>((done) => conn.sftp.open(real, flags, attrs, done));
-      return { conn, handle, real, transfer };
-    } catch (error) {
-      transfer.cancel(); // the failed open is logged's row
-      throw error;
-    }
-  }, true);
+  const opened = await tree.logged(
+    place,
+    write ? 'upload_file' : 'download_file',
+    operate,
+    name,
+    async (conn, row) => {
+      const real = await followed(conn, place);
+      row.filename = real;
+      // Noted before the asset's file is touched (an upload truncates it).
+      const transfer = tree.beginTransfer(place, operate, real);
+      try {
+        const handle = await call<Buffer>((done) => conn.sftp.open(real, flags, attrs, done));
+        return { conn, handle, real, transfer };
+      } catch (error) {
+        transfer.cancel(); // the failed open is logged's row
+        throw error;
+      }
+    },
+    true,
+  );
   return { ...opened, read, write };
 }
 
@@ -93,27 +121,45 @@ async function belowRoot(tree: FileTree, path: string): Promise<Inside> {
 export async function mkdir(tree: FileTree, path: string, attrs: InputAttributes = {}): Promise<void> {
   const place = await tree.inside(path);
   if (!place.rest) throw new FileError(STATUS.FAILURE, 'files.folder_exists');
-  await tree.logged(place, 'upload_file', 'Mkdir', (c) => FileTree.pathOf(place, c), async (conn, row) => {
-    row.filename = await entry(conn, place);
-    await call<void>((done) => conn.sftp.mkdir(row.filename, attrs, done));
-  });
+  await tree.logged(
+    place,
+    'upload_file',
+    'Mkdir',
+    (c) => FileTree.pathOf(place, c),
+    async (conn, row) => {
+      row.filename = await entry(conn, place);
+      await call<void>((done) => conn.sftp.mkdir(row.filename, attrs, done));
+    },
+  );
 }
 
 export async function rmdir(tree: FileTree, path: string): Promise<void> {
   const place = await belowRoot(tree, path);
-  await tree.logged(place, 'upload_file', 'Rmdir', (c) => FileTree.pathOf(place, c), async (conn, row) => {
-    row.filename = await entry(conn, place);
-    await call<void>((done) => conn.sftp.rmdir(row.filename, done));
-  });
+  await tree.logged(
+    place,
+    'upload_file',
+    'Rmdir',
+    (c) => FileTree.pathOf(place, c),
+    async (conn, row) => {
+      row.filename = await entry(conn, place);
+      await call<void>((done) => conn.sftp.rmdir(row.filename, done));
+    },
+  );
 }
 
 export async function remove(tree: FileTree, path: string): Promise<void> {
   const place = await belowRoot(tree, path);
   // A link is removed itself, never what it points at.
-  await tree.logged(place, 'upload_file', 'Delete', (c) => FileTree.pathOf(place, c), async (conn, row) => {
-    row.filename = await entry(conn, place);
-    await call<void>((done) => conn.sftp.unlink(row.filename, done));
-  });
+  await tree.logged(
+    place,
+    'upload_file',
+    'Delete',
+    (c) => FileTree.pathOf(place, c),
+    async (conn, row) => {
+      row.filename = await entry(conn, place);
+      await call<void>((done) => conn.sftp.unlink(row.filename, done));
+    },
+  );
 }
 
 /**
@@ -144,11 +190,17 @@ async function pair(tree: FileTree, from: string, to: string): Promise<[Inside, 
 
 export async function rename(tree: FileTree, from: string, to: string): Promise<void> {
   const [a, b] = await pair(tree, from, to);
-  await tree.logged(a, 'upload_file', 'Rename', (c) => `${FileTree.pathOf(a, c)}=>${FileTree.pathOf(b, c)}`, async (conn, row) => {
-    const [from, to] = [await entry(conn, a), await entry(conn, b)];
-    row.filename = `${from}=>${to}`;
-    await call<void>((done) => conn.sftp.rename(from, to, done));
-  });
+  await tree.logged(
+    a,
+    'upload_file',
+    'Rename',
+    (c) => `${FileTree.pathOf(a, c)}=>${FileTree.pathOf(b, c)}`,
+    async (conn, row) => {
+      const [from, to] = [await entry(conn, a), await entry(conn, b)];
+      row.filename = `${from}=>${to}`;
+      await call<void>((done) => conn.sftp.rename(from, to, done));
+    },
+  );
 }
 
 /**
@@ -159,13 +211,20 @@ export async function rename(tree: FileTree, from: string, to: string): Promise<
 export async function symlink(tree: FileTree, target: string, link: string): Promise<void> {
   const place = await belowRoot(tree, link);
   const within = target.startsWith('/') ? await tree.locate(target) : null;
-  const sameFolder = within?.kind === 'inside' && within.asset === place.asset && within.su === place.su ? within : null;
-  await tree.logged(place, 'upload_file', 'Symlink', (c) => `${FileTree.pathOf(place, c)}=>${target}`, async (conn, row) => {
-    const at = await entry(conn, place);
-    const to = await linkTarget(conn, at, target, sameFolder);
-    row.filename = `${at}=>${to}`;
-    await call<void>((done) => conn.sftp.symlink(to, at, done));
-  });
+  const sameFolder =
+    within?.kind === 'inside' && within.asset === place.asset && within.su === place.su ? within : null;
+  await tree.logged(
+    place,
+    'upload_file',
+    'Symlink',
+    (c) => `${FileTree.pathOf(place, c)}=>${target}`,
+    async (conn, row) => {
+      const at = await entry(conn, place);
+      const to = await linkTarget(conn, at, target, sameFolder);
+      row.filename = `${at}=>${to}`;
+      await call<void>((done) => conn.sftp.symlink(to, at, done));
+    },
+  );
 }
 
 export async function readlink(tree: FileTree, path: string): Promise<string> {

@@ -12,7 +12,14 @@ import { randomUUID } from 'node:crypto';
 import { posix } from 'node:path';
 import type { Attributes, FileEntry, SFTPWrapper } from 'ssh2';
 import { ApiError } from '../api.ts';
-import { assetEndpoint, gatewayEndpoint, userLabel, type GrantedAsset, type GrantedSystemUser, type TerminalUser } from '../grants.ts';
+import {
+  assetEndpoint,
+  gatewayEndpoint,
+  userLabel,
+  type GrantedAsset,
+  type GrantedSystemUser,
+  type TerminalUser,
+} from '../grants.ts';
 import type { FtpLogRecord } from '../outbox-jobs.ts';
 import type { Services } from '../services.ts';
 import type { StorageRefusal } from '../storage-health.ts';
@@ -20,13 +27,30 @@ import { connectAsset, type AssetConnection } from '../target.ts';
 import { text, type Lang, type TextKey } from '../texts.ts';
 
 /** SFTP status codes (draft-ietf-secsh-filexfer-02), the answers every file door speaks. */
-export const STATUS = { OK: 0, EOF: 1, NO_SUCH_FILE: 2, PERMISSION_DENIED: 3, FAILURE: 4, BAD_MESSAGE: 5, CONNECTION_LOST: 7, OP_UNSUPPORTED: 8 } as const;
+export const STATUS = {
+  OK: 0,
+  EOF: 1,
+  NO_SUCH_FILE: 2,
+  PERMISSION_DENIED: 3,
+  FAILURE: 4,
+  BAD_MESSAGE: 5,
+  CONNECTION_LOST: 7,
+  OP_UNSUPPORTED: 8,
+} as const;
 
 /** A refusal or failure of the door's own, with its words in both languages (the message: English). */
 export class FileError extends Error {
-  constructor(readonly code: number, readonly key: TextKey, readonly params: Record<string, string | number> = {}) { super(text('en', key, params)); }
+  constructor(
+    readonly code: number,
+    readonly key: TextKey,
+    readonly params: Record<string, string | number> = {},
+  ) {
+    super(text('en', key, params));
+  }
 
-  in(lang: Lang): string { return text(lang, this.key, this.params); }
+  in(lang: Lang): string {
+    return text(lang, this.key, this.params);
+  }
 }
 
 /** The terminal's own disk refused what an operation must write first: the operation is not done. */
@@ -36,7 +60,9 @@ export class StorageFileError extends FileError {
     this.message = refusal.in('en');
   }
 
-  override in(lang: Lang): string { return this.refusal.in(lang); }
+  override in(lang: Lang): string {
+    return this.refusal.in(lang);
+  }
 }
 
 /** An Upload or Download under way: its row is written when it ends, saying whether it completed. */
@@ -49,11 +75,25 @@ export interface Transfer {
 export type Operate = FtpLogRecord['operate'];
 export type Need = 'browse' | 'download_file' | 'upload_file';
 
-export interface FileOrigin { user: TerminalUser; remoteAddr: string }
+export interface FileOrigin {
+  user: TerminalUser;
+  remoteAddr: string;
+}
 
-interface AssetFolder { name: string; asset: GrantedAsset; systemUsers: Promise<SystemUserFolder[]> | null; loadedAt: number }
-interface SystemUserFolder { name: string; systemUser: GrantedSystemUser }
-interface OrgFolder { name: string; assets: Map<string, AssetFolder> }
+interface AssetFolder {
+  name: string;
+  asset: GrantedAsset;
+  systemUsers: Promise<SystemUserFolder[]> | null;
+  loadedAt: number;
+}
+interface SystemUserFolder {
+  name: string;
+  systemUser: GrantedSystemUser;
+}
+interface OrgFolder {
+  name: string;
+  assets: Map<string, AssetFolder>;
+}
 
 /** Where a virtual path lands. `rest` is the path under the system user's root ('' = the root itself). */
 export type Place =
@@ -69,10 +109,16 @@ export type Inside = Extract<Place, { kind: 'inside' }>;
 const connectionKey = (place: Inside) => `${place.asset.asset.id}/${place.su.systemUser.id}`;
 
 /** An SFTP session on the asset as one system user, with the root its `sftp_root` names, resolved by the asset (confined.ts). */
-export interface AssetSftp { sftp: SFTPWrapper; root: string; connection: AssetConnection }
+export interface AssetSftp {
+  sftp: SFTPWrapper;
+  root: string;
+  connection: AssetConnection;
+}
 
 /** The name an FTP log row gives: the path asked for until the operation says what it really touched. */
-export interface RowName { filename: string }
+export interface RowName {
+  filename: string;
+}
 
 const q = encodeURIComponent;
 const BROWSE = ['connect', 'upload_file', 'download_file'];
@@ -112,7 +158,6 @@ function fixedRoot(sftpRoot: string | undefined): string | null {
   return posix.normalize(setting.startsWith('/') ? setting : `/${setting}`);
 }
 
-
 export class FileTree {
   private orgs: Map<string, OrgFolder> | null = null;
   private loadedAt = 0;
@@ -120,18 +165,24 @@ export class FileTree {
   private readonly connections = new Map<string, Promise<AssetSftp>>();
   private closed = false;
 
-  constructor(private readonly services: Services, readonly origin: FileOrigin) {}
+  constructor(
+    private readonly services: Services,
+    readonly origin: FileOrigin,
+  ) {}
 
   // ---- the tree --------------------------------------------------------------------------------
 
   /** Several orgs: the root lists org folders; one: the root is that org's folder. */
-  private get byOrg(): boolean { return (this.orgs?.size ?? 0) > 1; }
+  private get byOrg(): boolean {
+    return (this.orgs?.size ?? 0) > 1;
+  }
 
   private async load(): Promise<void> {
     if (this.orgs && Date.now() - this.loadedAt < LISTING_MS) return;
     this.loading ??= (async () => {
       const assets = await this.services.api.all<GrantedAsset & { org_name?: string }>(
-        `/api/v1/perms/users/${q(this.origin.user.id)}/assets/?protocol=ssh`);
+        `/api/v1/perms/users/${q(this.origin.user.id)}/assets/?protocol=ssh`,
+      );
       const orgs = new Map<string, OrgFolder>();
       const byId = new Map<string, OrgFolder>();
       for (const asset of assets) {
@@ -146,7 +197,9 @@ export class FileTree {
       }
       this.orgs = orgs;
       this.loadedAt = Date.now();
-    })().finally(() => { this.loading = null; });
+    })().finally(() => {
+      this.loading = null;
+    });
     return this.loading;
   }
 
@@ -154,18 +207,25 @@ export class FileTree {
   private systemUsers(folder: AssetFolder): Promise<SystemUserFolder[]> {
     if (!folder.systemUsers || Date.now() - folder.loadedAt > LISTING_MS) {
       folder.loadedAt = Date.now();
-      folder.systemUsers = this.services.api.all<GrantedSystemUser & { sftp_root?: string }>(
-        `/api/v1/perms/users/${q(this.origin.user.id)}/assets/${q(folder.asset.id)}/system-users/`,
-      ).then((all) => {
-        const taken = new Map<string, SystemUserFolder>();
-        // Manual login asks for a password, which no SFTP client can be asked for here.
-        for (const su of all.filter((s) => s.protocol === 'ssh' && s.login_mode !== 'manual' && (s.actions ?? []).some((a) => BROWSE.includes(a)))) {
-          const name = unique(su.name, taken);
-          taken.set(name, { name, systemUser: su });
-        }
-        return [...taken.values()];
+      folder.systemUsers = this.services.api
+        .all<GrantedSystemUser & { sftp_root?: string }>(
+          `/api/v1/perms/users/${q(this.origin.user.id)}/assets/${q(folder.asset.id)}/system-users/`,
+        )
+        .then((all) => {
+          const taken = new Map<string, SystemUserFolder>();
+          // Manual login asks for a password, which no SFTP client can be asked for here.
+          for (const su of all.filter(
+            (s) =>
+              s.protocol === 'ssh' && s.login_mode !== 'manual' && (s.actions ?? []).some((a) => BROWSE.includes(a)),
+          )) {
+            const name = unique(su.name, taken);
+            taken.set(name, { name, systemUser: su });
+          }
+          return [...taken.values()];
+        });
+      folder.systemUsers.catch(() => {
+        folder.systemUsers = null;
       });
-      folder.systemUsers.catch(() => { folder.systemUsers = null; });
     }
     return folder.systemUsers;
   }
@@ -212,7 +272,11 @@ export class FileTree {
     const entry = (name: string, writable = false): FileEntry => {
       const attrs = virtualDirAttrs(writable);
       const date = new Date(attrs.mtime * 1000).toUTCString().slice(5, 16);
-      return { filename: name, longname: `d${writable ? 'rwxr-xr-x' : 'r-xr-xr-x'}    1 root     root            0 ${date} ${name}`, attrs };
+      return {
+        filename: name,
+        longname: `d${writable ? 'rwxr-xr-x' : 'r-xr-xr-x'}    1 root     root            0 ${date} ${name}`,
+        attrs,
+      };
     };
     if (place.kind === 'root') {
       if (this.byOrg) return [...this.orgs!.keys()].map((name) => entry(name));
@@ -230,11 +294,15 @@ export class FileTree {
   async actions(place: Inside): Promise<string[]> {
     const query = `user_id=${q(this.origin.user.id)}&asset_id=${q(place.asset.asset.id)}&system_user_id=${q(place.su.systemUser.id)}`;
     try {
-      const answer = await this.services.api.get<{ actions?: unknown }>(`/api/v1/perms/asset-permissions/user/actions/?${query}`);
+      const answer = await this.services.api.get<{ actions?: unknown }>(
+        `/api/v1/perms/asset-permissions/user/actions/?${query}`,
+      );
       return Array.isArray(answer?.actions) ? answer.actions.map(String) : [];
     } catch (error) {
       if (!(error instanceof ApiError && (error.status === 403 || error.status === 404))) {
-        this.services.log(`file door: the grant engine did not answer for ${this.origin.user.username} on ${place.asset.asset.hostname}: ${(error as Error).message}`);
+        this.services.log(
+          `file door: the grant engine did not answer for ${this.origin.user.username} on ${place.asset.asset.hostname}: ${(error as Error).message}`,
+        );
       }
       return [];
     }
@@ -245,7 +313,14 @@ export class FileTree {
     const held = await this.actions(place);
     const ok = held.includes('all') || (need === 'browse' ? held.some((a) => BROWSE.includes(a)) : held.includes(need));
     if (!ok) {
-      throw new FileError(STATUS.PERMISSION_DENIED, need === 'download_file' ? 'files.need_download' : need === 'upload_file' ? 'files.need_upload' : 'files.need_browse');
+      throw new FileError(
+        STATUS.PERMISSION_DENIED,
+        need === 'download_file'
+          ? 'files.need_download'
+          : need === 'upload_file'
+            ? 'files.need_upload'
+            : 'files.need_browse',
+      );
     }
   }
 
@@ -259,7 +334,10 @@ export class FileTree {
     if (!open) {
       open = this.openConnection(place).catch((error: Error) => {
         this.connections.delete(key);
-        throw new FileError(STATUS.FAILURE, 'files.unreachable', { host: place.asset.asset.hostname, error: error.message });
+        throw new FileError(STATUS.FAILURE, 'files.unreachable', {
+          host: place.asset.asset.hostname,
+          error: error.message,
+        });
       });
       this.connections.set(key, open);
     }
@@ -274,7 +352,9 @@ export class FileTree {
     ]);
     const connection = await connectAsset(endpoint, gateway, this.services.targets);
     try {
-      const sftp = await new Promise<SFTPWrapper>((resolve, reject) => connection.client.sftp((error, s) => (error ? reject(error) : resolve(s))));
+      const sftp = await new Promise<SFTPWrapper>((resolve, reject) =>
+        connection.client.sftp((error, s) => (error ? reject(error) : resolve(s))),
+      );
       // A dropped asset is reconnected on the next operation.
       connection.client.on('error', () => {});
       connection.client.once('close', () => this.connections.delete(connectionKey(place)));
@@ -318,10 +398,18 @@ export class FileTree {
 
   private record(place: Inside, operate: Operate, filename: string, ok: boolean): FtpLogRecord {
     return {
-      id: randomUUID(), user: userLabel(this.origin.user), remote_addr: this.origin.remoteAddr,
-      asset: place.asset.asset.hostname, system_user: place.su.systemUser.name, org_id: place.asset.asset.org_id ?? '',
-      user_id: this.origin.user.id, asset_id: place.asset.asset.id, system_user_id: place.su.systemUser.id,
-      operate, filename: filename.slice(0, 1024), is_success: ok,
+      id: randomUUID(),
+      user: userLabel(this.origin.user),
+      remote_addr: this.origin.remoteAddr,
+      asset: place.asset.asset.hostname,
+      system_user: place.su.systemUser.name,
+      org_id: place.asset.asset.org_id ?? '',
+      user_id: this.origin.user.id,
+      asset_id: place.asset.asset.id,
+      system_user_id: place.su.systemUser.id,
+      operate,
+      filename: filename.slice(0, 1024),
+      is_success: ok,
     };
   }
 
@@ -361,8 +449,14 @@ export class FileTree {
    * refusal is logged too (not successful), then answered as a permission error. `rowAtEnd`: the
    * operation is a transfer whose row is written when it ends (beginTransfer), not here.
    */
-  async logged<T>(place: Inside, need: Need, operate: Operate, filename: (conn: AssetSftp | null) => string,
-    run: (conn: AssetSftp, row: RowName) => Promise<T>, rowAtEnd = false): Promise<T> {
+  async logged<T>(
+    place: Inside,
+    need: Need,
+    operate: Operate,
+    filename: (conn: AssetSftp | null) => string,
+    run: (conn: AssetSftp, row: RowName) => Promise<T>,
+    rowAtEnd = false,
+  ): Promise<T> {
     try {
       await this.require(place, need);
     } catch (error) {
@@ -383,7 +477,11 @@ export class FileTree {
 
   close(): void {
     this.closed = true;
-    for (const open of this.connections.values()) open.then((conn) => conn.connection.close(), () => {});
+    for (const open of this.connections.values())
+      open.then(
+        (conn) => conn.connection.close(),
+        () => {},
+      );
     this.connections.clear();
   }
 }

@@ -7,7 +7,17 @@
 import type { Attributes, FileEntry, SFTPWrapper } from 'ssh2';
 import { call, normalizeVirtual, STATUS, statusOf, type FileTree } from './file-tree.ts';
 import * as ops from './file-ops.ts';
-import { afterClientWindow, exitStatus, heldForClient, inboundFlow, LIMITS_EXTENSION, limitsReply, MAX_DATA, offerLimits, sendPacket } from './sftp-flow.ts';
+import {
+  afterClientWindow,
+  exitStatus,
+  heldForClient,
+  inboundFlow,
+  LIMITS_EXTENSION,
+  limitsReply,
+  MAX_DATA,
+  offerLimits,
+  sendPacket,
+} from './sftp-flow.ts';
 import { transferred } from './transfer-gc.ts';
 
 type Handle =
@@ -43,7 +53,10 @@ export function serveSftp(sftp: SFTPWrapper, tree: FileTree, log: (line: string)
       if (reading + heldForClient(sftp) >= IN_FLIGHT) {
         if (!waitingForClient) {
           waitingForClient = true;
-          afterClientWindow(sftp, () => { waitingForClient = false; startReads(); });
+          afterClientWindow(sftp, () => {
+            waitingForClient = false;
+            startReads();
+          });
         }
         return;
       }
@@ -51,7 +64,8 @@ export function serveSftp(sftp: SFTPWrapper, tree: FileTree, log: (line: string)
     }
   };
 
-  const handleOf = (raw: Buffer): Handle | undefined => (raw.length === 4 ? handles.get(raw.readUInt32BE(0)) : undefined);
+  const handleOf = (raw: Buffer): Handle | undefined =>
+    raw.length === 4 ? handles.get(raw.readUInt32BE(0)) : undefined;
   const newHandle = (handle: Handle): Buffer => {
     const id = nextHandle++;
     handles.set(id, handle);
@@ -75,11 +89,21 @@ export function serveSftp(sftp: SFTPWrapper, tree: FileTree, log: (line: string)
     const absolute = normalizeVirtual(path);
     sftp.name(reqid, [{ filename: absolute, longname: absolute, attrs: {} as Attributes }]);
   });
-  sftp.on('STAT', (reqid, path) => answer(reqid, async () => { sftp.attrs(reqid, await ops.stat(tree, path)); }));
-  sftp.on('LSTAT', (reqid, path) => answer(reqid, async () => { sftp.attrs(reqid, await ops.stat(tree, path, true)); }));
-  sftp.on('OPENDIR', (reqid, path) => answer(reqid, async () => {
-    sftp.handle(reqid, newHandle({ kind: 'dir', entries: await ops.list(tree, path), next: 0 }));
-  }));
+  sftp.on('STAT', (reqid, path) =>
+    answer(reqid, async () => {
+      sftp.attrs(reqid, await ops.stat(tree, path));
+    }),
+  );
+  sftp.on('LSTAT', (reqid, path) =>
+    answer(reqid, async () => {
+      sftp.attrs(reqid, await ops.stat(tree, path, true));
+    }),
+  );
+  sftp.on('OPENDIR', (reqid, path) =>
+    answer(reqid, async () => {
+      sftp.handle(reqid, newHandle({ kind: 'dir', entries: await ops.list(tree, path), next: 0 }));
+    }),
+  );
   sftp.on('READDIR', (reqid, raw) => {
     const handle = handleOf(raw);
     if (!handle || handle.kind !== 'dir') return badHandle(reqid);
@@ -88,10 +112,12 @@ export function serveSftp(sftp: SFTPWrapper, tree: FileTree, log: (line: string)
     handle.next += names.length;
     sftp.name(reqid, names);
   });
-  sftp.on('OPEN', (reqid, path, flags, attrs) => answer(reqid, async () => {
-    const file = await ops.open(tree, path, flags, attrs);
-    sftp.handle(reqid, newHandle({ kind: 'file', file, path, failed: false }));
-  }));
+  sftp.on('OPEN', (reqid, path, flags, attrs) =>
+    answer(reqid, async () => {
+      const file = await ops.open(tree, path, flags, attrs);
+      sftp.handle(reqid, newHandle({ kind: 'file', file, path, failed: false }));
+    }),
+  );
   sftp.on('READ', (reqid, raw, offset, length) => {
     const handle = handleOf(raw);
     if (!handle || handle.kind !== 'file') return badHandle(reqid);
@@ -102,8 +128,11 @@ export function serveSftp(sftp: SFTPWrapper, tree: FileTree, log: (line: string)
       answer(reqid, async () => {
         const { conn, handle: remote } = handle.file;
         try {
-          const got = await new Promise<Buffer>((resolve, reject) => conn.sftp.read(remote, Buffer.allocUnsafe(size), 0, size, offset,
-            (error, bytes, buffer) => (error ? reject(error) : resolve(buffer.subarray(0, bytes)))));
+          const got = await new Promise<Buffer>((resolve, reject) =>
+            conn.sftp.read(remote, Buffer.allocUnsafe(size), 0, size, offset, (error, bytes, buffer) =>
+              error ? reject(error) : resolve(buffer.subarray(0, bytes)),
+            ),
+          );
           if (!got.length) sftp.status(reqid, STATUS.EOF);
           else {
             sftp.data(reqid, got);
@@ -144,12 +173,17 @@ export function serveSftp(sftp: SFTPWrapper, tree: FileTree, log: (line: string)
     const handle = handleOf(raw);
     if (!handle) return badHandle(reqid);
     if (handle.kind === 'dir') return badHandle(reqid);
-    answer(reqid, async () => { sftp.attrs(reqid, await call<Attributes>((done) => handle.file.conn.sftp.fstat(handle.file.handle, done))); });
+    answer(reqid, async () => {
+      sftp.attrs(reqid, await call<Attributes>((done) => handle.file.conn.sftp.fstat(handle.file.handle, done)));
+    });
   });
   sftp.on('FSETSTAT', (reqid, raw, attrs) => {
     const handle = handleOf(raw);
     if (!handle || handle.kind !== 'file') return badHandle(reqid);
-    answer(reqid, async () => { await ops.fsetstat(tree, handle.file, handle.path, attrs); ok(reqid); });
+    answer(reqid, async () => {
+      await ops.fsetstat(tree, handle.file, handle.path, attrs);
+      ok(reqid);
+    });
   });
   sftp.on('CLOSE', (reqid, raw) => {
     const handle = handleOf(raw);
@@ -168,16 +202,48 @@ export function serveSftp(sftp: SFTPWrapper, tree: FileTree, log: (line: string)
       ok(reqid);
     });
   });
-  sftp.on('SETSTAT', (reqid, path, attrs) => answer(reqid, async () => { await ops.setstat(tree, path, attrs); ok(reqid); }));
-  sftp.on('MKDIR', (reqid, path, attrs) => answer(reqid, async () => { await ops.mkdir(tree, path, attrs); ok(reqid); }));
-  sftp.on('RMDIR', (reqid, path) => answer(reqid, async () => { await ops.rmdir(tree, path); ok(reqid); }));
-  sftp.on('REMOVE', (reqid, path) => answer(reqid, async () => { await ops.remove(tree, path); ok(reqid); }));
-  sftp.on('RENAME', (reqid, from, to) => answer(reqid, async () => { await ops.rename(tree, from, to); ok(reqid); }));
-  sftp.on('SYMLINK', (reqid, link, target) => answer(reqid, async () => { await ops.symlink(tree, target, link); ok(reqid); }));
-  sftp.on('READLINK', (reqid, path) => answer(reqid, async () => {
-    const target = await ops.readlink(tree, path);
-    sftp.name(reqid, [{ filename: target, longname: target, attrs: {} as Attributes }]);
-  }));
+  sftp.on('SETSTAT', (reqid, path, attrs) =>
+    answer(reqid, async () => {
+      await ops.setstat(tree, path, attrs);
+      ok(reqid);
+    }),
+  );
+  sftp.on('MKDIR', (reqid, path, attrs) =>
+    answer(reqid, async () => {
+      await ops.mkdir(tree, path, attrs);
+      ok(reqid);
+    }),
+  );
+  sftp.on('RMDIR', (reqid, path) =>
+    answer(reqid, async () => {
+      await ops.rmdir(tree, path);
+      ok(reqid);
+    }),
+  );
+  sftp.on('REMOVE', (reqid, path) =>
+    answer(reqid, async () => {
+      await ops.remove(tree, path);
+      ok(reqid);
+    }),
+  );
+  sftp.on('RENAME', (reqid, from, to) =>
+    answer(reqid, async () => {
+      await ops.rename(tree, from, to);
+      ok(reqid);
+    }),
+  );
+  sftp.on('SYMLINK', (reqid, link, target) =>
+    answer(reqid, async () => {
+      await ops.symlink(tree, target, link);
+      ok(reqid);
+    }),
+  );
+  sftp.on('READLINK', (reqid, path) =>
+    answer(reqid, async () => {
+      const target = await ops.readlink(tree, path);
+      sftp.name(reqid, [{ filename: target, longname: target, attrs: {} as Attributes }]);
+    }),
+  );
   sftp.on('EXTENDED', (reqid, name) => {
     if (name === LIMITS_EXTENSION && sendPacket(sftp, limitsReply(reqid))) return;
     sftp.status(reqid, STATUS.OP_UNSUPPORTED);

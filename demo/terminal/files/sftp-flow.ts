@@ -17,7 +17,11 @@ interface Internals {
   _chunkcb: (() => void) | undefined;
   /** Set by ssh2 when `push` answered false: the window was left as it was. */
   _waitChanDrain: boolean;
-  _protocol: { channelData(id: number, data: Buffer): void; channelWindowAdjust(id: number, amount: number): void; exitStatus(id: number, status: number): void };
+  _protocol: {
+    channelData(id: number, data: Buffer): void;
+    channelWindowAdjust(id: number, amount: number): void;
+    exitStatus(id: number, status: number): void;
+  };
 }
 
 const internals = (sftp: SFTPWrapper) => sftp as unknown as Internals;
@@ -100,7 +104,13 @@ export function offerLimits(sftp: SFTPWrapper): void {
   const push = raw.push;
   raw.push = function first(data) {
     raw.push = push;
-    if (!data || !isWholeInit(data) || raw.outgoing.state !== 'open' || raw._buffer.length || raw.outgoing.window < VERSION_WITH_LIMITS.length) {
+    if (
+      !data ||
+      !isWholeInit(data) ||
+      raw.outgoing.state !== 'open' ||
+      raw._buffer.length ||
+      raw.outgoing.window < VERSION_WITH_LIMITS.length
+    ) {
       return push.call(raw, data);
     }
     raw.outgoing.state = 'version';
@@ -169,11 +179,15 @@ export function afterClientWindow(sftp: SFTPWrapper, then: () => void): void {
     Object.defineProperty(raw, '_chunkcb', {
       configurable: true,
       enumerable: true,
-      get: () => current && function opened(this: unknown) {
-        current!.call(this);
-        for (const waiter of list.splice(0)) waiter();
+      get: () =>
+        current &&
+        function opened(this: unknown) {
+          current!.call(this);
+          for (const waiter of list.splice(0)) waiter();
+        },
+      set: (value: (() => void) | undefined) => {
+        current = value;
       },
-      set: (value: (() => void) | undefined) => { current = value; },
     });
   }
   waiters.push(then);

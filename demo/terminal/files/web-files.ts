@@ -29,28 +29,48 @@ const WRITES_IN_FLIGHT = 16;
 /** A user's tree (and its asset connections) is kept this long after their last request. */
 const IDLE_MS = 60_000;
 
-interface Kept { tree: FileTree; timer: NodeJS.Timeout }
+interface Kept {
+  tree: FileTree;
+  timer: NodeJS.Timeout;
+}
 
 const HTTP_OF: Record<number, number> = {
-  [STATUS.NO_SUCH_FILE]: 404, [STATUS.PERMISSION_DENIED]: 403, [STATUS.OP_UNSUPPORTED]: 400, [STATUS.FAILURE]: 400,
-  [STATUS.BAD_MESSAGE]: 400, [STATUS.CONNECTION_LOST]: 502, 6: 502,
+  [STATUS.NO_SUCH_FILE]: 404,
+  [STATUS.PERMISSION_DENIED]: 403,
+  [STATUS.OP_UNSUPPORTED]: 400,
+  [STATUS.FAILURE]: 400,
+  [STATUS.BAD_MESSAGE]: 400,
+  [STATUS.CONNECTION_LOST]: 502,
+  6: 502,
 };
 
 function json(response: ServerResponse, status: number, body: unknown): void {
-  if (response.headersSent) { response.destroy(); return; }
-  response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(body));
+  if (response.headersSent) {
+    response.destroy();
+    return;
+  }
+  response
+    .writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' })
+    .end(JSON.stringify(body));
 }
 
 /** `-rwxr-xr-x` from a mode. */
 export function permissionsText(mode: number): string {
   const type = (mode & 0o170000) === 0o040000 ? 'd' : (mode & 0o170000) === 0o120000 ? 'l' : '-';
-  const bits = 'rwxrwxrwx'.split('').map((letter, i) => ((mode >> (8 - i)) & 1 ? letter : '-')).join('');
+  const bits = 'rwxrwxrwx'
+    .split('')
+    .map((letter, i) => ((mode >> (8 - i)) & 1 ? letter : '-'))
+    .join('');
   return type + bits;
 }
 
 const entryOf = (entry: FileEntry) => ({
-  name: entry.filename, size: entry.attrs.size ?? 0, mtime: entry.attrs.mtime ?? 0, mode: entry.attrs.mode ?? 0,
-  is_dir: ((entry.attrs.mode ?? 0) & 0o170000) === 0o040000, permissions: permissionsText(entry.attrs.mode ?? 0),
+  name: entry.filename,
+  size: entry.attrs.size ?? 0,
+  mtime: entry.attrs.mtime ?? 0,
+  mode: entry.attrs.mode ?? 0,
+  is_dir: ((entry.attrs.mode ?? 0) & 0o170000) === 0o040000,
+  permissions: permissionsText(entry.attrs.mode ?? 0),
 });
 
 export class WebFiles {
@@ -63,7 +83,13 @@ export class WebFiles {
     const url = new URL(request.url ?? '/', 'http://terminal');
     if (!url.pathname.startsWith(FILES_PREFIX)) return false;
     const secret = this.services.config.TERMINAL_PROXY_SECRET;
-    const vouched = verifyRequest(typeof secret === 'string' ? secret : undefined, request.headers, request.method ?? 'GET', request.url ?? '', Date.now());
+    const vouched = verifyRequest(
+      typeof secret === 'string' ? secret : undefined,
+      request.headers,
+      request.method ?? 'GET',
+      request.url ?? '',
+      Date.now(),
+    );
     if (!vouched) {
       this.services.log(`refused a file request without a valid signature from ${request.socket.remoteAddress ?? '?'}`);
       json(response, 401, { detail: text(langOfAcceptLanguage(request.headers['accept-language']), 'files.unsigned') });
@@ -72,10 +98,14 @@ export class WebFiles {
     }
     this.serve(url, request, response, vouched).catch((error: unknown) => {
       const code = statusOf(error);
-      if (!(error instanceof FileError) && code === STATUS.FAILURE) this.services.log(`web files: ${(error as Error).message}`);
+      if (!(error instanceof FileError) && code === STATUS.FAILURE)
+        this.services.log(`web files: ${(error as Error).message}`);
       request.resume();
       const lang = langOfAcceptLanguage(request.headers['accept-language']);
-      json(response, HTTP_OF[code] ?? 400, { detail: error instanceof FileError ? error.in(lang) : (error as Error).message, code });
+      json(response, HTTP_OF[code] ?? 400, {
+        detail: error instanceof FileError ? error.in(lang) : (error as Error).message,
+        code,
+      });
     });
     return true;
   }
@@ -85,7 +115,13 @@ export class WebFiles {
     let kept = this.kept.get(key);
     if (kept) clearTimeout(kept.timer);
     else {
-      kept = { tree: new FileTree(this.services, { user: { id: vouched.user, username: vouched.username, name: vouched.name || vouched.username }, remoteAddr: vouched.forwardedFor }), timer: null as never };
+      kept = {
+        tree: new FileTree(this.services, {
+          user: { id: vouched.user, username: vouched.username, name: vouched.name || vouched.username },
+          remoteAddr: vouched.forwardedFor,
+        }),
+        timer: null as never,
+      };
       this.kept.set(key, kept);
     }
     const current = kept;
@@ -97,7 +133,12 @@ export class WebFiles {
     return current.tree;
   }
 
-  private async serve(url: URL, request: IncomingMessage, response: ServerResponse, vouched: VouchedFiles): Promise<void> {
+  private async serve(
+    url: URL,
+    request: IncomingMessage,
+    response: ServerResponse,
+    vouched: VouchedFiles,
+  ): Promise<void> {
     const tree = this.treeOf(vouched);
     const action = url.pathname.slice(FILES_PREFIX.length).replace(/\/$/, '');
     const param = (name: string) => url.searchParams.get(name) ?? '';
@@ -109,7 +150,8 @@ export class WebFiles {
       case 'list': {
         expect('GET');
         const path = normalizeVirtual(param('path') || '/');
-        const entries = (await ops.list(tree, path)).map(entryOf)
+        const entries = (await ops.list(tree, path))
+          .map(entryOf)
           .sort((a, b) => Number(b.is_dir) - Number(a.is_dir) || a.name.localeCompare(b.name));
         // What the page may offer here (each operation is still checked when it comes).
         const place = await tree.locate(path);
@@ -158,18 +200,25 @@ export class WebFiles {
       const attrs = await call<{ size?: number }>((done) => sftp.fstat(file.handle, done));
       const name = posix.basename(path);
       response.writeHead(200, {
-        'content-type': 'application/octet-stream', 'cache-control': 'no-store',
+        'content-type': 'application/octet-stream',
+        'cache-control': 'no-store',
         'content-disposition': `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
         ...(attrs.size !== undefined ? { 'content-length': String(attrs.size) } : {}),
       });
       // The browser (or the server's proxy for it) went away before the end: stop reading the asset.
       let gone = false;
-      response.once('close', () => { if (!response.writableFinished) gone = true; });
+      response.once('close', () => {
+        if (!response.writableFinished) gone = true;
+      });
       // A few reads ahead of the one being written (one at a time waits a round trip per chunk), in
       // order; a short read drops what was asked after it and asks again from where it ended.
       const size = attrs.size ?? Number.MAX_SAFE_INTEGER;
-      const read = (offset: number, length: number) => new Promise<Buffer>((resolve, reject) => sftp.read(file.handle, Buffer.allocUnsafe(length), 0, length, offset,
-        (error, bytes, buffer) => (error ? reject(error) : resolve(buffer.subarray(0, bytes)))));
+      const read = (offset: number, length: number) =>
+        new Promise<Buffer>((resolve, reject) =>
+          sftp.read(file.handle, Buffer.allocUnsafe(length), 0, length, offset, (error, bytes, buffer) =>
+            error ? reject(error) : resolve(buffer.subarray(0, bytes)),
+          ),
+        );
       const ahead: { length: number; data: Promise<Buffer> }[] = [];
       let next = 0;
       const fill = () => {
@@ -195,7 +244,11 @@ export class WebFiles {
         }
         fill();
         // The browser's pace: reading ahead stops while this chunk waits to leave.
-        if (!response.write(chunk)) await new Promise((resolve) => { response.once('drain', resolve); response.once('close', resolve); });
+        if (!response.write(chunk))
+          await new Promise((resolve) => {
+            response.once('drain', resolve);
+            response.once('close', resolve);
+          });
       }
       if (gone) response.destroy();
       else response.end();
@@ -207,7 +260,12 @@ export class WebFiles {
     }
   }
 
-  private async upload(tree: FileTree, path: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  private async upload(
+    tree: FileTree,
+    path: string,
+    request: IncomingMessage,
+    response: ServerResponse,
+  ): Promise<void> {
     const file = await ops.open(tree, path, ops.OPEN_FLAGS.WRITE | ops.OPEN_FLAGS.CREAT | ops.OPEN_FLAGS.TRUNC);
     const { sftp } = file.conn;
     let offset = 0;
@@ -216,7 +274,10 @@ export class WebFiles {
     let inFlight = 0;
     let failed: Error | null = null;
     let wake: (() => void) | null = null;
-    const settled = () => { inFlight -= 1; wake?.(); };
+    const settled = () => {
+      inFlight -= 1;
+      wake?.();
+    };
     try {
       for await (const chunk of request as AsyncIterable<Buffer>) {
         if (failed) break;
@@ -224,16 +285,31 @@ export class WebFiles {
         offset += chunk.length;
         transferred(chunk.length);
         inFlight += 1;
-        call<void>((done) => sftp.write(file.handle, chunk, 0, chunk.length, at, done)).then(settled, (error: Error) => { failed ??= error; settled(); });
-        while (inFlight >= WRITES_IN_FLIGHT && !failed) await new Promise<void>((resolve) => { wake = resolve; });
+        call<void>((done) => sftp.write(file.handle, chunk, 0, chunk.length, at, done)).then(
+          settled,
+          (error: Error) => {
+            failed ??= error;
+            settled();
+          },
+        );
+        while (inFlight >= WRITES_IN_FLIGHT && !failed)
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+          });
       }
-      while (inFlight > 0) await new Promise<void>((resolve) => { wake = resolve; });
+      while (inFlight > 0)
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
       if (failed) throw failed;
     } catch (error) {
       file.transfer.end(false);
       throw error;
     } finally {
-      const closed = await call<void>((done) => sftp.close(file.handle, done)).then(() => true, () => false);
+      const closed = await call<void>((done) => sftp.close(file.handle, done)).then(
+        () => true,
+        () => false,
+      );
       // The whole body, every write and the close answered OK: the upload completed; anything else did not.
       file.transfer.end(closed && request.complete && !failed);
     }

@@ -17,7 +17,9 @@ export class CommandOutput {
     if (this.head.length < HEAD_KEEP) this.head += text.slice(0, HEAD_KEEP - this.head.length);
   }
 
-  get full(): boolean { return this.head.length >= HEAD_KEEP; }
+  get full(): boolean {
+    return this.head.length >= HEAD_KEEP;
+  }
 
   /** `promptFollows`: the head ends with the next prompt's line, which is not output. */
   text(promptFollows: boolean): string {

@@ -19,7 +19,9 @@ export class KeyModel {
     this.typed = false;
   }
 
-  get text(): string { return this.chars.join(''); }
+  get text(): string {
+    return this.chars.join('');
+  }
 
   /** Applies one key that is not an accept key. */
   apply(key: Key): void {
@@ -57,15 +59,24 @@ export class KeyModel {
       case 'kill-forward':
         this.chars = before;
         return;
-      case 'home': this.cursor = 0; return;
-      case 'end': this.cursor = this.chars.length; return;
-      case 'left': this.cursor = Math.max(0, this.cursor - 1); return;
-      case 'right': this.cursor = Math.min(this.chars.length, this.cursor + 1); return;
+      case 'home':
+        this.cursor = 0;
+        return;
+      case 'end':
+        this.cursor = this.chars.length;
+        return;
+      case 'left':
+        this.cursor = Math.max(0, this.cursor - 1);
+        return;
+      case 'right':
+        this.cursor = Math.min(this.chars.length, this.cursor + 1);
+        return;
       case 'interrupt':
         this.chars = [];
         this.cursor = 0;
         return;
-      case 'redraw': return;
+      case 'redraw':
+        return;
       default:
         this.certain = false;
     }

@@ -13,29 +13,55 @@ export type KeyKind =
   | 'delete' // Delete (ESC[3~)
   | 'kill-back' // Ctrl-U: from the start of the line to the cursor
   | 'kill-forward' // Ctrl-K: from the cursor to the end
-  | 'home' | 'end' | 'left' | 'right'
+  | 'home'
+  | 'end'
+  | 'left'
+  | 'right'
   | 'interrupt' // Ctrl-C: the line is abandoned
   | 'eof' // Ctrl-D: deletes under the cursor, or ends the shell on an empty line
   | 'redraw' // Ctrl-L: the screen is cleared, the line kept
   | 'other'; // what the door does not model: Tab, history, search, yank, Alt-keys, vi mode...
 
-export interface Key { kind: KeyKind; text?: string; start: number; end: number }
+export interface Key {
+  kind: KeyKind;
+  text?: string;
+  start: number;
+  end: number;
+}
 
 const PASTE_START = '\x1b[200~';
 const PASTE_END = '\x1b[201~';
 
 const CONTROL: Record<string, KeyKind> = {
-  '\r': 'accept', '\n': 'accept', '\x0f': 'accept',
-  '\x7f': 'erase', '\b': 'erase',
-  '\x15': 'kill-back', '\x0b': 'kill-forward',
-  '\x01': 'home', '\x05': 'end', '\x02': 'left', '\x06': 'right',
-  '\x03': 'interrupt', '\x04': 'eof', '\x0c': 'redraw',
+  '\r': 'accept',
+  '\n': 'accept',
+  '\x0f': 'accept',
+  '\x7f': 'erase',
+  '\b': 'erase',
+  '\x15': 'kill-back',
+  '\x0b': 'kill-forward',
+  '\x01': 'home',
+  '\x05': 'end',
+  '\x02': 'left',
+  '\x06': 'right',
+  '\x03': 'interrupt',
+  '\x04': 'eof',
+  '\x0c': 'redraw',
 };
 
 const SEQUENCES: Record<string, KeyKind> = {
-  '\x1b[D': 'left', '\x1bOD': 'left', '\x1b[C': 'right', '\x1bOC': 'right',
-  '\x1b[H': 'home', '\x1bOH': 'home', '\x1b[1~': 'home', '\x1b[7~': 'home',
-  '\x1b[F': 'end', '\x1bOF': 'end', '\x1b[4~': 'end', '\x1b[8~': 'end',
+  '\x1b[D': 'left',
+  '\x1bOD': 'left',
+  '\x1b[C': 'right',
+  '\x1bOC': 'right',
+  '\x1b[H': 'home',
+  '\x1bOH': 'home',
+  '\x1b[1~': 'home',
+  '\x1b[7~': 'home',
+  '\x1b[F': 'end',
+  '\x1bOF': 'end',
+  '\x1b[4~': 'end',
+  '\x1b[8~': 'end',
   '\x1b[3~': 'delete',
   // The keypad's Enter in application keypad mode.
   '\x1bOM': 'accept',
@@ -77,11 +103,13 @@ export class KeyReader {
         const end = text.indexOf(PASTE_END);
         if (end < 0) {
           const keep = partialSuffix(text, PASTE_END);
-          if (text.length > keep) keys.push({ kind: 'paste', text: text.slice(0, text.length - keep), start: i, end: chunk.length });
+          if (text.length > keep)
+            keys.push({ kind: 'paste', text: text.slice(0, text.length - keep), start: i, end: chunk.length });
           this.pasteCarry = text.slice(text.length - keep);
           return keys;
         }
-        if (end > 0) keys.push({ kind: 'paste', text: text.slice(0, end), start: i, end: i + end + PASTE_END.length - carried });
+        if (end > 0)
+          keys.push({ kind: 'paste', text: text.slice(0, end), start: i, end: i + end + PASTE_END.length - carried });
         this.inPaste = false;
         i += end + PASTE_END.length - carried;
         continue;

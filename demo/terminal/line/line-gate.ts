@@ -26,9 +26,17 @@ import { ProgramKeys } from './program-keys.ts';
 import { caretKeys, isPrefixKey, runningBinding } from './readline-keys.ts';
 import { ScreenLine, type ScreenRead } from './screen-line.ts';
 
-export interface FilterAnswer { allowed: boolean; rule?: { content?: string } }
+export interface FilterAnswer {
+  allowed: boolean;
+  rule?: { content?: string };
+}
 
-export interface LineRecord { input: string; output: string; timestamp: number; risk: 0 | 5 }
+export interface LineRecord {
+  input: string;
+  output: string;
+  timestamp: number;
+  risk: 0 | 5;
+}
 
 export type Refusal =
   | { kind: 'rule'; line: string; rule: string } // the line matches a deny rule
@@ -39,7 +47,9 @@ export type Refusal =
   | { kind: 'unnoted'; line: string; why: NoteRefusal }; // the line could not be noted on disk before it runs
 
 /** Why a line could not be noted before it runs (the terminal's storage refused it), in the user's words. */
-export interface NoteRefusal { in(lang: 'zh' | 'en' | undefined): string }
+export interface NoteRefusal {
+  in(lang: 'zh' | 'en' | undefined): string;
+}
 
 export interface GateIO {
   toTarget(keys: string): void;
@@ -94,7 +104,11 @@ interface Line {
   keys: string;
 }
 
-interface Pending { record: LineRecord; output: CommandOutput; collecting: boolean }
+interface Pending {
+  record: LineRecord;
+  output: CommandOutput;
+  collecting: boolean;
+}
 
 const nowMs = () => performance.now();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -144,7 +158,11 @@ export class LineGate {
   private wake: (() => void) | null = null;
   private ended = false;
 
-  constructor(private readonly io: GateIO, cols: number, rows: number) {
+  constructor(
+    private readonly io: GateIO,
+    cols: number,
+    rows: number,
+  ) {
     this.screen = new ScreenLine(cols, rows);
     this.programKeys = new ProgramKeys({
       toTarget: (keys) => io.toTarget(keys),
@@ -210,7 +228,8 @@ export class LineGate {
   private refusedInProgram(line: string, rule: string | null): void {
     this.io.refused(rule === null ? { kind: 'unsure', line } : { kind: 'rule', line, rule });
     this.endPending(false);
-    for (const part of splitInput(line)) this.io.record({ input: part, output: '', timestamp: Math.floor(Date.now() / 1000), risk: 5 });
+    for (const part of splitInput(line))
+      this.io.record({ input: part, output: '', timestamp: Math.floor(Date.now() / 1000), risk: 5 });
   }
 
   private type(key: Key, raw: string): void {
@@ -311,11 +330,16 @@ export class LineGate {
       seen = await this.waitForQuiet();
       // Typed ahead with history or completion keys, and no prompt has taken it: what they recall cannot
       // be seen until the shell reads it, which would be after its Enter. The keys are the record.
-      if (line.ahead && this.markersSeen && this.io.hasDenyRules) return { kind: 'typeahead', line: caretKeys(line.keys).trim() };
+      if (line.ahead && this.markersSeen && this.io.hasDenyRules)
+        return { kind: 'typeahead', line: caretKeys(line.keys).trim() };
     }
     // The screen's line first when it was located, the keys' line next, an unlocated screen line last.
-    const candidates = exact ? [model.text] : [...new Set(seen.found ? [seen.text, model.text] : [model.text, seen.text])];
-    this.io.trace?.(`decide marked=${line.marked} certain=${model.certain} exact=${exact} model=${JSON.stringify(model.text)} screen=${JSON.stringify(seen)}`);
+    const candidates = exact
+      ? [model.text]
+      : [...new Set(seen.found ? [seen.text, model.text] : [model.text, seen.text])];
+    this.io.trace?.(
+      `decide marked=${line.marked} certain=${model.certain} exact=${exact} model=${JSON.stringify(model.text)} screen=${JSON.stringify(seen)}`,
+    );
     for (const candidate of candidates) {
       const verdict = this.io.check(this.joined(candidate));
       if (verdict.allowed) continue;
@@ -332,7 +356,11 @@ export class LineGate {
       // after this read. The probe proves it, and reads the line the Enter would run.
       const probed = await this.probe(line);
       if (this.ended) return null;
-      if (probed === null) return { kind: 'unsure', line: (seen.found && seen.text.trim() ? seen.text : model.text || caretKeys(line.keys)).trim() };
+      if (probed === null)
+        return {
+          kind: 'unsure',
+          line: (seen.found && seen.text.trim() ? seen.text : model.text || caretKeys(line.keys)).trim(),
+        };
       if (probed.refusal) return probed.refusal;
       input = probed.text;
     }
@@ -358,7 +386,8 @@ export class LineGate {
     if (this.ended || !shown.found || !shown.text.endsWith(nonce)) return null;
     const text = shown.text.slice(0, -nonce.length);
     const verdict = this.io.check(this.joined(text));
-    if (!verdict.allowed) return { text, refusal: { kind: 'rule', line: text.trim(), rule: verdict.rule?.content ?? '' } };
+    if (!verdict.allowed)
+      return { text, refusal: { kind: 'rule', line: text.trim(), rule: verdict.rule?.content ?? '' } };
     this.io.toTarget('\x7f'.repeat(nonce.length));
     this.lastKeyAt = nowMs();
     const erased = await this.waitForScreen((read) => read.found && read.text === text.trimEnd(), line, PROBE_WAIT_MS);
@@ -429,7 +458,11 @@ export class LineGate {
   }
 
   /** Waits until `done` holds for the screen (re-read after each output), at most `ms`. */
-  private async waitForScreen(done: (shown: ScreenRead) => boolean, line: Line, ms = MATCH_WAIT_MS): Promise<ScreenRead> {
+  private async waitForScreen(
+    done: (shown: ScreenRead) => boolean,
+    line: Line,
+    ms = MATCH_WAIT_MS,
+  ): Promise<ScreenRead> {
     const deadline = nowMs() + ms;
     for (;;) {
       const shown = await this.screen.readSettled();
@@ -457,8 +490,15 @@ export class LineGate {
 
   private nextOutput(ms: number): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(() => { this.wake = null; resolve(); }, ms);
-      this.wake = () => { clearTimeout(timer); this.wake = null; resolve(); };
+      const timer = setTimeout(() => {
+        this.wake = null;
+        resolve();
+      }, ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        this.wake = null;
+        resolve();
+      };
     });
   }
 
@@ -518,7 +558,9 @@ export class LineGate {
   }
 
   private marker(mode: string, on: boolean): void {
-    this.io.trace?.(`marker ${mode} ${on ? 'on' : 'off'} current=${this.current ? JSON.stringify(this.current.model.text) : 'none'} awaiting=${this.awaitingAccept}`);
+    this.io.trace?.(
+      `marker ${mode} ${on ? 'on' : 'off'} current=${this.current ? JSON.stringify(this.current.model.text) : 'none'} awaiting=${this.awaitingAccept}`,
+    );
     if (mode !== '2004') {
       this.fullScreen = on;
       this.fullScreenProbe = null;
@@ -595,7 +637,9 @@ export class LineGate {
     }
   }
 
-  resize(cols: number, rows: number): void { this.screen.resize(cols, rows); }
+  resize(cols: number, rows: number): void {
+    this.screen.resize(cols, rows);
+  }
 
   // ---- records ----
 
@@ -644,5 +688,8 @@ const verdictOf = (answer: FilterAnswer) => ({ allowed: answer.allowed, rule: an
  * field is split into consecutive rows where it is sent (command-record.ts): every character is kept.
  */
 function splitInput(input: string): string[] {
-  return input.split('\n').map((part) => part.trim()).filter(Boolean);
+  return input
+    .split('\n')
+    .map((part) => part.trim())
+    .filter(Boolean);
 }

@@ -14,7 +14,10 @@
 import { KeyModel } from './key-model.ts';
 import type { Key } from './keys.ts';
 
-export interface ProgramVerdict { allowed: boolean; rule?: string }
+export interface ProgramVerdict {
+  allowed: boolean;
+  rule?: string;
+}
 
 export interface ProgramKeysIO {
   toTarget(keys: string): void;
@@ -28,7 +31,10 @@ export interface ProgramKeysIO {
 }
 
 interface Held {
-  raw: string; model: KeyModel; shell: boolean; printable: boolean;
+  raw: string;
+  model: KeyModel;
+  shell: boolean;
+  printable: boolean;
   /** Past MAX_LINE: not judged (the filter refuses what it cannot parse in time), its bytes not kept. */
   tooLong?: string;
 }
@@ -36,7 +42,12 @@ interface Held {
 const STARTERS = /[:!|]/;
 /** A command line (or keys between two Enters) longer than this is not judged: with a deny rule it is refused. */
 const MAX_LINE = 64 * 1024;
-const CTRL_R = '\x12', CTRL_T = '\x14', CTRL_X = '\x18', ESC = '\x1b', FOCUS_IN = '\x1b[I', FOCUS_OUT = '\x1b[O';
+const CTRL_R = '\x12',
+  CTRL_T = '\x14',
+  CTRL_X = '\x18',
+  ESC = '\x1b',
+  FOCUS_IN = '\x1b[I',
+  FOCUS_OUT = '\x1b[O';
 const PASTE_MARKERS = /\x1b\[20[01]~/g;
 const typed = (text: string): Key => ({ kind: 'text', text, start: 0, end: text.length });
 const pasted = (text: string): Key => ({ kind: 'paste', text, start: 0, end: text.length });
@@ -84,9 +95,17 @@ export class ProgramKeys {
   private key(key: Key, raw: string): void {
     const afterCtrlR = this.afterCtrlR;
     this.afterCtrlR = raw === CTRL_R;
-    if (key.kind === 'text' || key.kind === 'paste') return this.text(key.text ?? '', raw, key.kind === 'paste', afterCtrlR);
+    if (key.kind === 'text' || key.kind === 'paste')
+      return this.text(key.text ?? '', raw, key.kind === 'paste', afterCtrlR);
     // Alt-key as a terminal sends it, or Escape and a key typed fast: to a program, Escape then that key.
-    if (key.kind === 'other' && raw.length === 2 && raw[0] === ESC && raw[1] >= ' ' && raw[1] !== '[' && raw[1] !== 'O') {
+    if (
+      key.kind === 'other' &&
+      raw.length === 2 &&
+      raw[0] === ESC &&
+      raw[1] >= ' ' &&
+      raw[1] !== '[' &&
+      raw[1] !== 'O'
+    ) {
       this.end(ESC, 'cancel');
       return this.text(raw[1], raw[1], false, false);
     }
@@ -103,7 +122,8 @@ export class ProgramKeys {
     model.apply(key.kind === 'accept' ? { ...key, kind: 'other' } : key);
     this.send(raw);
     // Erased back to nothing, starter included: the program has left its command line (vim, less).
-    if (this.held?.printable && !this.held.model.text && (key.kind === 'erase' || key.kind === 'kill-back')) this.release();
+    if (this.held?.printable && !this.held.model.text && (key.kind === 'erase' || key.kind === 'kill-back'))
+      this.release();
   }
 
   /**
@@ -145,7 +165,8 @@ export class ProgramKeys {
       this.held = null;
       this.loose.reset();
       const line = (held.tooLong ?? held.model.text).trim();
-      const verdict = held.tooLong === undefined && held.model.certain ? this.io.checkProgram(line, held.shell) : { allowed: false };
+      const verdict =
+        held.tooLong === undefined && held.model.certain ? this.io.checkProgram(line, held.shell) : { allowed: false };
       if (verdict.allowed) {
         this.out += held.raw + raw;
         return;
@@ -174,7 +195,8 @@ export class ProgramKeys {
       this.looseTooLong = true;
     }
     const held = this.held;
-    if (held && held.tooLong === undefined && held.raw.length > MAX_LINE) held.tooLong = held.model.text.slice(0, MAX_LINE);
+    if (held && held.tooLong === undefined && held.raw.length > MAX_LINE)
+      held.tooLong = held.model.text.slice(0, MAX_LINE);
     if (held?.tooLong !== undefined) {
       // Only the markers are kept (a refused line's bytes are dropped), and nothing more of its text.
       held.raw = (held.raw.match(PASTE_MARKERS) ?? []).join('');

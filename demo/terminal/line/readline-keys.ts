@@ -19,7 +19,8 @@ export const isPrefixKey = (raw: string): boolean => raw === '\x18' || raw === '
 /** The running binding `raw` (one key) or `raw` and the start of `next` make, with its length in `next`; null for none. */
 export function runningBinding(raw: string, next: string): { name: string; taken: number } | null {
   if (Object.hasOwn(RUNNING, raw)) return { name: RUNNING[raw], taken: 0 };
-  if (raw === '\x18' && next && Object.hasOwn(RUNNING, raw + next[0])) return { name: RUNNING[raw + next[0]], taken: 1 };
+  if (raw === '\x18' && next && Object.hasOwn(RUNNING, raw + next[0]))
+    return { name: RUNNING[raw + next[0]], taken: 1 };
   return null;
 }
 

@@ -34,13 +34,19 @@ export class ScreenLine {
 
   /** A new line: the emulator starts empty and gets what the shell drew so far of its prompt. */
   begin(output = ''): void {
-    this.term.write('\x1bc', () => { this.start = null; });
+    this.term.write('\x1bc', () => {
+      this.start = null;
+    });
     if (output) this.term.write(output);
   }
 
-  write(text: string): void { this.term.write(text); }
+  write(text: string): void {
+    this.term.write(text);
+  }
 
-  resize(cols: number, rows: number): void { this.term.resize(cols, rows); }
+  resize(cols: number, rows: number): void {
+    this.term.resize(cols, rows);
+  }
 
   /**
    * The line begins where the cursor is once what was written so far is drawn: the prompt's end when
@@ -60,7 +66,9 @@ export class ScreenLine {
   }
 
   /** The shell's prompt as last seen drawn where a line began (its text, escape sequences drawn). */
-  get knownPrompt(): string { return this.lastPrompt; }
+  get knownPrompt(): string {
+    return this.lastPrompt;
+  }
 
   /** The line as shown once everything written so far is drawn. */
   readSettled(): Promise<ScreenRead> {
@@ -87,7 +95,8 @@ export class ScreenLine {
     if (start) {
       // Marked before its prompt was drawn: the line follows the prompt, which repeats the last one seen.
       const text = this.textBetween(start.row, start.col, last);
-      if (this.lastPrompt && text.startsWith(this.lastPrompt)) return { text: text.slice(this.lastPrompt.length), found: true };
+      if (this.lastPrompt && text.startsWith(this.lastPrompt))
+        return { text: text.slice(this.lastPrompt.length), found: true };
       // The prompt was already drawn when the line was marked.
       if (start.row === cursorRow || !text.includes('\n')) return { text, found: true };
     }
@@ -104,7 +113,8 @@ export class ScreenLine {
   private locateStart(cursorRow: number): { row: number; col: number } | null {
     if (!this.start) return null;
     const buffer = this.term.buffer.active;
-    const promptAt = (row: number) => (buffer.getLine(row)?.translateToString(false, 0, this.start!.col) ?? '') === this.start!.prompt;
+    const promptAt = (row: number) =>
+      (buffer.getLine(row)?.translateToString(false, 0, this.start!.col) ?? '') === this.start!.prompt;
     if (this.start.row <= cursorRow && promptAt(this.start.row)) return this.start;
     // Ctrl-L and completion listings redraw the prompt lower or at the top: the nearest row above the
     // cursor that begins with the same prompt.

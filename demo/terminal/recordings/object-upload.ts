@@ -3,7 +3,12 @@
 // (`<date>/<session id>.cast.gz`), with the SHA-256 of the recording as its metadata. Stored once: an
 // object already there with the same digest is this recording stored by an earlier try (the answer was
 // lost, or the terminal was killed after it), one with another digest is refused — never overwritten.
-import { AbortMultipartUploadCommand, HeadObjectCommand, ListMultipartUploadsCommand, type S3Client } from '@aws-sdk/client-s3';
+import {
+  AbortMultipartUploadCommand,
+  HeadObjectCommand,
+  ListMultipartUploadsCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -13,7 +18,12 @@ import { createGzip } from 'node:zlib';
 import { DIGEST_METADATA, objectStoreClient, statusOf, type ObjectStoreSettings } from '../../shared/replay-object.ts';
 
 /** What the server answers for a session's recording (`sessions/<id>/replay/target/`). */
-export interface ReplayTarget { type: string; storage: string; key?: string; config?: ObjectStoreSettings }
+export interface ReplayTarget {
+  type: string;
+  storage: string;
+  key?: string;
+  config?: ObjectStoreSettings;
+}
 
 export type StoreOutcome = { stored: true; sha256: string; size: number } | { stored: false; conflict: string };
 
@@ -47,7 +57,8 @@ async function abandonEarlierTries(client: S3Client, bucket: string, key: string
   try {
     const listed = await client.send(new ListMultipartUploadsCommand({ Bucket: bucket, Prefix: key }));
     for (const upload of listed.Uploads ?? []) {
-      if (upload.Key === key && upload.UploadId) await client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: upload.UploadId }));
+      if (upload.Key === key && upload.UploadId)
+        await client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: upload.UploadId }));
     }
   } catch {
     // Left to the bucket's lifecycle rules (AbortIncompleteMultipartUpload), where it has them.
@@ -76,9 +87,19 @@ export async function storeRecording(file: string, target: ReplayTarget, signal?
     if (found) return settled(found, sha256, target);
     await abandonEarlierTries(client, bucket, target.key);
     const upload = new Upload({
-      client, partSize: PART_BYTES, queueSize: PARTS_IN_FLIGHT, leavePartsOnError: false,
+      client,
+      partSize: PART_BYTES,
+      queueSize: PARTS_IN_FLIGHT,
+      leavePartsOnError: false,
       // If-None-Match: a store that knows it refuses to write over an object that appeared meanwhile.
-      params: { Bucket: bucket, Key: target.key, Body: gzipped(file), ContentType: 'application/gzip', Metadata: { [DIGEST_METADATA]: sha256 }, IfNoneMatch: '*' },
+      params: {
+        Bucket: bucket,
+        Key: target.key,
+        Body: gzipped(file),
+        ContentType: 'application/gzip',
+        Metadata: { [DIGEST_METADATA]: sha256 },
+        IfNoneMatch: '*',
+      },
     });
     const abort = () => void upload.abort();
     signal?.addEventListener('abort', abort, { once: true });
@@ -100,5 +121,8 @@ export async function storeRecording(file: string, target: ReplayTarget, signal?
 
 function settled(found: { size: number; sha256: string }, sha256: string, target: ReplayTarget): StoreOutcome {
   if (found.sha256 === sha256) return { stored: true, sha256, size: found.size };
-  return { stored: false, conflict: `${target.storage} already holds another object at ${target.key} (SHA-256 ${found.sha256 || 'unknown'}): it is not overwritten` };
+  return {
+    stored: false,
+    conflict: `${target.storage} already holds another object at ${target.key} (SHA-256 ${found.sha256 || 'unknown'}): it is not overwritten`,
+  };
 }

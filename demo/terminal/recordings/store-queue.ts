@@ -17,9 +17,17 @@ import { storeRecording, type ReplayTarget } from './object-upload.ts';
 
 export const STORE_JOURNAL = 'store.jsonl';
 
-export interface StoreJob { session: string; file: string }
+export interface StoreJob {
+  session: string;
+  file: string;
+}
 
-export interface StoreStatus { pending: number; sessions: string[]; error: string; since: number | null }
+export interface StoreStatus {
+  pending: number;
+  sessions: string[];
+  error: string;
+  since: number | null;
+}
 
 const FIRST_RETRY_MS = 1000;
 const STOP_GRACE_MS = 10_000;
@@ -45,8 +53,12 @@ export class StoreQueue {
    * `toServer(session, file)`: the server's own upload (replay/), for a recording the server now says it
    * keeps itself; answers null once taken, else why it has to wait.
    */
-  constructor(private readonly api: Api, dataDir: string, private readonly log: (line: string) => void,
-    private readonly toServer: (session: string, file: string) => Promise<string | null>) {
+  constructor(
+    private readonly api: Api,
+    dataDir: string,
+    private readonly log: (line: string) => void,
+    private readonly toServer: (session: string, file: string) => Promise<string | null>,
+  ) {
     this.journal = new Journal<StoreJob>(join(dataDir, STORE_JOURNAL), log);
     this.journal.forEachPending((job) => this.waiting.add(job.session));
     // What an earlier run left goes first.
@@ -67,7 +79,12 @@ export class StoreQueue {
 
   status(): StoreStatus {
     const pending = this.journal.last - this.journal.acked;
-    return { pending, sessions: pending ? this.journal.peek(NAMED).map((entry) => entry.value.session) : [], error: this.error, since: this.since };
+    return {
+      pending,
+      sessions: pending ? this.journal.peek(NAMED).map((entry) => entry.value.session) : [],
+      error: this.error,
+      since: this.since,
+    };
   }
 
   /** Resolves once every queued recording is stored (tests and the bench), or false after `ms`. */
@@ -91,13 +108,16 @@ export class StoreQueue {
     this.abort.abort();
     await this.running;
     const left = this.journal.last - this.journal.acked;
-    if (left) this.log(`${left} recording(s) not in their object store yet: kept in ${this.journal.file} for the next start`);
+    if (left)
+      this.log(`${left} recording(s) not in their object store yet: kept in ${this.journal.file} for the next start`);
     this.journal.close();
   }
 
   private kick(): void {
     if (this.running || this.closed || this.timer) return;
-    this.running = this.run().finally(() => { this.running = null; });
+    this.running = this.run().finally(() => {
+      this.running = null;
+    });
   }
 
   private async run(): Promise<void> {
@@ -113,7 +133,8 @@ export class StoreQueue {
       this.error = '';
       this.since = null;
       this.journal.ack(entry.n);
-      if (!this.journal.peek(NAMED).some((next) => next.value.session === entry.value.session)) this.waiting.delete(entry.value.session);
+      if (!this.journal.peek(NAMED).some((next) => next.value.session === entry.value.session))
+        this.waiting.delete(entry.value.session);
     }
   }
 
@@ -123,7 +144,10 @@ export class StoreQueue {
     this.since ??= Date.now();
     this.backoffMs = Math.min(Math.max(this.backoffMs * 2, FIRST_RETRY_MS), LAST_RETRY_MS);
     // Once when it starts, then now and then: a long outage does not flood the log.
-    if (this.failures % 10 === 1) this.log(`${this.journal.last - this.journal.acked} recording(s) waiting for their object store, retrying: ${reason}`);
+    if (this.failures % 10 === 1)
+      this.log(
+        `${this.journal.last - this.journal.acked} recording(s) waiting for their object store, retrying: ${reason}`,
+      );
     this.timer = setTimeout(() => {
       this.timer = null;
       this.kick();
@@ -158,7 +182,9 @@ export class StoreQueue {
       return this.refuse(session, file, (error as Error).message);
     }
     rmSync(file, { force: true });
-    this.log(`recording of ${session} stored in ${target.storage} as ${target.key}: ${(outcome.size / 1048576).toFixed(1)} MiB gzip in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    this.log(
+      `recording of ${session} stored in ${target.storage} as ${target.key}: ${(outcome.size / 1048576).toFixed(1)} MiB gzip in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
     return null;
   }
 

@@ -1,8 +1,8 @@
-import { createElement } from 'react'
-import type { ResourceDefinition } from '../resource/define.ts'
-import { SUBPATH, hasRoute, pageTitle, routeName } from '../resource/names.ts'
-import type { PageComponent, PageProps, RouteRecord } from '../routes.ts'
-import { ENGINE_PAGES, type ResourceEarly, type ResourcePages } from './pages.ts'
+import { createElement } from 'react';
+import type { ResourceDefinition } from '../resource/define.ts';
+import { SUBPATH, hasRoute, pageTitle, routeName } from '../resource/names.ts';
+import type { PageComponent, PageProps, RouteRecord } from '../routes.ts';
+import { ENGINE_PAGES, type ResourceEarly, type ResourcePages } from './pages.ts';
 
 // Route records are built here, on the engine side, so a definition stays data that knows no page:
 // pages → engine → resource (STYLE.md).
@@ -13,14 +13,14 @@ import { ENGINE_PAGES, type ResourceEarly, type ResourcePages } from './pages.ts
  * `:id` so a table scanned in order still sends `create` to the form.
  */
 export function resourceRouteRecords(definition: ResourceDefinition, pages: ResourcePages): RouteRecord[] {
-  const base = definition.path.replace(/\/+$/, '')
-  const kinds = (['list', 'create', 'update', 'detail'] as const).filter((kind) => hasRoute(definition, kind))
+  const base = definition.path.replace(/\/+$/, '');
+  const kinds = (['list', 'create', 'update', 'detail'] as const).filter((kind) => hasRoute(definition, kind));
   return kinds.map((kind) => {
-    const Page = pages[kind]
-    const component: PageComponent = (props: PageProps) => createElement(Page, { ...props, resource: definition })
-    component.displayName = `${routeName(definition, kind)}Page`
-    const early = (Page as PageComponent & { sendEarlyFor?: ResourceEarly }).sendEarlyFor
-    if (early) component.sendEarly = (search) => early(definition, search)
+    const Page = pages[kind];
+    const component: PageComponent = (props: PageProps) => createElement(Page, { ...props, resource: definition });
+    component.displayName = `${routeName(definition, kind)}Page`;
+    const early = (Page as PageComponent & { sendEarlyFor?: ResourceEarly }).sendEarlyFor;
+    if (early) component.sendEarly = (search) => early(definition, search);
     return {
       path: definition.paths?.[kind] ?? (SUBPATH[kind] ? `${base}/${SUBPATH[kind]}` : base),
       name: routeName(definition, kind),
@@ -32,11 +32,11 @@ export function resourceRouteRecords(definition: ResourceDefinition, pages: Reso
         activeMenu: kind === 'list' ? undefined : base,
         permissions: definition.perm,
       },
-    }
-  })
+    };
+  });
 }
 
 /** The four engine pages bound to a definition: what src/pages puts in its route table. */
 export function resourceRoutes(definition: ResourceDefinition): RouteRecord[] {
-  return resourceRouteRecords(definition, ENGINE_PAGES)
+  return resourceRouteRecords(definition, ENGINE_PAGES);
 }

@@ -1,4 +1,4 @@
-import { COLUMN_WIDTH } from '../resource/columns.ts'
+import { COLUMN_WIDTH } from '../resource/columns.ts';
 
 // The engines' CSS, rendered as a <style> inside each engine page (they live in the element's
 // shadow root, where the shell's adopted sheet does not know them).
@@ -104,11 +104,11 @@ sl-radio-group.inline::part(form-control-input) { display: flex; flex-wrap: wrap
 .quick-action, .member { display: flex; align-items: center; justify-content: space-between; padding: 6px 0; }
 .import-errors { color: var(--_color-danger); font-size: 12px; max-height: 200px; overflow: auto; margin: 8px 0 0; padding-left: 18px; }
 .bulk-field { display: grid; grid-template-columns: 24px 1fr; gap: 8px; align-items: start; margin-bottom: 12px; }
-`
+`;
 
 /** Spec §9: dialogs open 3vh from the top instead of centred. */
-export const DIALOG_TOP = '3vh'
+export const DIALOG_TOP = '3vh';
 export const dialogCss = `
 sl-dialog.engine-dialog::part(base) { align-items: flex-start; }
 sl-dialog.engine-dialog::part(panel) { margin-top: var(--engine-dialog-top, ${DIALOG_TOP}); }
-`
+`;

@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from './define.ts'
+import type { ResourceDefinition } from './define.ts';
 
 // A section whose definitions load with its first page (src/core/README.md "First load"): the route
 // table keeps only what it needs of each resource (name, url, path, permissions, routes, titles), and
@@ -6,7 +6,7 @@ import type { ResourceDefinition } from './define.ts'
 // (engine/lazy-routes.ts builds its routes).
 
 /** What the route table needs of a resource: all of its definition but the list, form and detail. */
-export type ResourceRoutesStub = Omit<ResourceDefinition, 'list' | 'form' | 'detail'>
+export type ResourceRoutesStub = Omit<ResourceDefinition, 'list' | 'form' | 'detail'>;
 
 /** The stub as a definition the route machinery accepts; its pages never read `list` (they get the loaded one). */
-export const routeStub = (routes: ResourceRoutesStub): ResourceDefinition => ({ ...routes, list: { columns: [] } })
+export const routeStub = (routes: ResourceRoutesStub): ResourceDefinition => ({ ...routes, list: { columns: [] } });

@@ -1,34 +1,34 @@
-import { atom } from 'nanostores'
-import { COOKIE, getCookie, setCookie } from '../cookies.ts'
-import { reloadPage } from '../navigation.ts'
+import { atom } from 'nanostores';
+import { COOKIE, getCookie, setCookie } from '../cookies.ts';
+import { reloadPage } from '../navigation.ts';
 
-export type Lang = 'zh' | 'en'
+export type Lang = 'zh' | 'en';
 
-const LANG_KEY = 'lang'
+const LANG_KEY = 'lang';
 
 function readStoredLang(): string | null {
   try {
-    return window.localStorage.getItem(LANG_KEY)
+    return window.localStorage.getItem(LANG_KEY);
   } catch {
-    return null // storage may be blocked (privacy mode, sandboxed iframe)
+    return null; // storage may be blocked (privacy mode, sandboxed iframe)
   }
 }
 
 /** localStorage `lang`, else the server's language cookie, else Chinese (spec §1). */
 export function detectLang(): Lang {
-  const stored = readStoredLang()
+  const stored = readStoredLang();
   // 'cn' is how the reference console stored Chinese.
-  if (stored === 'zh' || stored === 'cn') return 'zh'
-  if (stored === 'en') return 'en'
-  const cookie = getCookie(COOKIE.language)
-  if (cookie === 'en' || cookie?.startsWith('en-')) return 'en'
-  return 'zh'
+  if (stored === 'zh' || stored === 'cn') return 'zh';
+  if (stored === 'en') return 'en';
+  const cookie = getCookie(COOKIE.language);
+  if (cookie === 'en' || cookie?.startsWith('en-')) return 'en';
+  return 'zh';
 }
 
-export const $lang = atom<Lang>(detectLang())
+export const $lang = atom<Lang>(detectLang());
 
 /** The django_language value the server's pages (login form, messages) understand for `lang`. */
-const cookieValue = (lang: Lang): string => (lang === 'zh' ? 'zh-hans' : 'en')
+const cookieValue = (lang: Lang): string => (lang === 'zh' ? 'zh-hans' : 'en');
 
 /**
  * Tells the server the console's language: its pages follow django_language, then the browser's
@@ -36,18 +36,18 @@ const cookieValue = (lang: Lang): string => (lang === 'zh' ? 'zh-hans' : 'en')
  * an English browser got an English login form in front of a Chinese console.
  */
 export function rememberLang(): void {
-  const lang = $lang.get()
-  if (getCookie(COOKIE.language) !== cookieValue(lang)) setCookie(COOKIE.language, cookieValue(lang))
+  const lang = $lang.get();
+  if (getCookie(COOKIE.language) !== cookieValue(lang)) setCookie(COOKIE.language, cookieValue(lang));
 }
 
 /** The server's pages follow django_language, so both settings are written before reloading. */
 export function setLang(lang: Lang): void {
   try {
-    window.localStorage.setItem(LANG_KEY, lang)
+    window.localStorage.setItem(LANG_KEY, lang);
   } catch {
     // the cookie below still carries the choice
   }
-  setCookie(COOKIE.language, cookieValue(lang))
-  $lang.set(lang)
-  reloadPage()
+  setCookie(COOKIE.language, cookieValue(lang));
+  $lang.set(lang);
+  reloadPage();
 }

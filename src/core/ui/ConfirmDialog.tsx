@@ -1,13 +1,13 @@
-import { useStore } from '@nanostores/react'
-import { useT } from '../i18n/index.ts'
-import { $confirmRequest, resolveConfirm } from '../stores/notify.ts'
-import { SlButton, SlDialog } from './shoelace.ts'
+import { useStore } from '@nanostores/react';
+import { useT } from '../i18n/index.ts';
+import { $confirmRequest, resolveConfirm } from '../stores/notify.ts';
+import { SlButton, SlDialog } from './shoelace.ts';
 
 /** Shows the question core's confirm() asked (loaded with the first question, see ConfirmHost.tsx). */
 export function ConfirmDialog() {
-  const request = useStore($confirmRequest)
-  const t = useT()
-  if (!request) return null
+  const request = useStore($confirmRequest);
+  const t = useT();
+  if (!request) return null;
   return (
     <SlDialog
       key={request.id}
@@ -16,7 +16,7 @@ export function ConfirmDialog() {
       open
       onSlRequestClose={(event) => {
         // Closing with Esc or the X counts as Cancel; the dialog's own hide animations don't.
-        if (event.target === event.currentTarget) resolveConfirm(false)
+        if (event.target === event.currentTarget) resolveConfirm(false);
       }}
     >
       <p className="confirm-message">{request.message}</p>
@@ -27,5 +27,5 @@ export function ConfirmDialog() {
         {request.confirmText ?? t('common.confirm')}
       </SlButton>
     </SlDialog>
-  )
+  );
 }

@@ -1,12 +1,12 @@
-import { useEffect, useState, type ComponentProps } from 'react'
-import './shoelace-setup.ts'
-import SlDialog from '@shoelace-style/shoelace/dist/react/dialog/index.js'
+import { useEffect, useState, type ComponentProps } from 'react';
+import './shoelace-setup.ts';
+import SlDialog from '@shoelace-style/shoelace/dist/react/dialog/index.js';
 
 /** The focused element, looking inside shadow roots (document.activeElement stops at our host). */
 export function deepActiveElement(): HTMLElement | null {
-  let active = document.activeElement
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
-  return active instanceof HTMLElement ? active : null
+  let active = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active instanceof HTMLElement ? active : null;
 }
 
 /**
@@ -17,13 +17,13 @@ export function deepActiveElement(): HTMLElement | null {
  * and keeps Tab inside), and on closing the control that had focus gets it back.
  */
 export default function FocusDialog(props: ComponentProps<typeof SlDialog>) {
-  const [opener] = useState(deepActiveElement)
-  const [ready, setReady] = useState(false)
+  const [opener] = useState(deepActiveElement);
+  const [ready, setReady] = useState(false);
   useEffect(() => {
-    setReady(true)
+    setReady(true);
     return () => {
-      if (opener?.isConnected) setTimeout(() => opener.focus({ preventScroll: true }))
-    }
-  }, [opener])
-  return <SlDialog {...props} open={Boolean(props.open) && ready} />
+      if (opener?.isConnected) setTimeout(() => opener.focus({ preventScroll: true }));
+    };
+  }, [opener]);
+  return <SlDialog {...props} open={Boolean(props.open) && ready} />;
 }

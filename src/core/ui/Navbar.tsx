@@ -1,17 +1,17 @@
-import { useStore } from '@nanostores/react'
-import './i18n.ts'
-import { $ownsPage } from '../embedding.ts'
-import { useT } from '../i18n/index.ts'
-import { toggleSidebar } from '../stores/app.ts'
-import { AccountMenu } from './AccountMenu.tsx'
-import { HelpMenu } from './HelpMenu.tsx'
-import { LangMenu } from './LangMenu.tsx'
-import { IconButton } from './IconButton.tsx'
+import { useStore } from '@nanostores/react';
+import './i18n.ts';
+import { $ownsPage } from '../embedding.ts';
+import { useT } from '../i18n/index.ts';
+import { toggleSidebar } from '../stores/app.ts';
+import { AccountMenu } from './AccountMenu.tsx';
+import { HelpMenu } from './HelpMenu.tsx';
+import { LangMenu } from './LangMenu.tsx';
+import { IconButton } from './IconButton.tsx';
 
 export function Navbar({ title }: { title?: string }) {
-  const t = useT()
+  const t = useT();
   // Inside a host page the language is the host's (`lang`, or its <html lang>): no menu to change it.
-  const ownsPage = useStore($ownsPage)
+  const ownsPage = useStore($ownsPage);
   return (
     <header className="navbar" part="navbar">
       <IconButton className="hamburger" name="list" label={t('ui.navbar.toggle')} onClick={toggleSidebar} />
@@ -23,5 +23,5 @@ export function Navbar({ title }: { title?: string }) {
       {ownsPage && <LangMenu />}
       <AccountMenu />
     </header>
-  )
+  );
 }

@@ -1,20 +1,20 @@
-import { useStore } from '@nanostores/react'
-import { $toasts, dismissToast, type ToastType } from '../stores/notify.ts'
-import { SlAlert, SlIcon } from './shoelace.ts'
+import { useStore } from '@nanostores/react';
+import { $toasts, dismissToast, type ToastType } from '../stores/notify.ts';
+import { SlAlert, SlIcon } from './shoelace.ts';
 
 const VARIANT: Record<ToastType, 'success' | 'danger' | 'primary' | 'warning'> = {
   success: 'success',
   error: 'danger',
   info: 'primary',
   warning: 'warning',
-}
+};
 
 const ICON: Record<ToastType, string> = {
   success: 'check2-circle',
   error: 'exclamation-triangle',
   info: 'info-circle',
   warning: 'exclamation-triangle',
-}
+};
 
 /**
  * The toasts being shown, drawn with Shoelace's alert (loaded with the first toast, see Toasts.tsx).
@@ -22,8 +22,8 @@ const ICON: Record<ToastType, string> = {
  * cannot hide them and they go away with the element. The store removes each after its time.
  */
 export function ToastStack() {
-  const toasts = useStore($toasts)
-  if (toasts.length === 0) return null
+  const toasts = useStore($toasts);
+  if (toasts.length === 0) return null;
   return (
     <div className="toasts" role="status" aria-live="polite">
       {toasts.map((item) => (
@@ -40,5 +40,5 @@ export function ToastStack() {
         </SlAlert>
       ))}
     </div>
-  )
+  );
 }

@@ -1,5 +1,5 @@
-import { createElement, lazy, Suspense, type ComponentType } from 'react'
-import './shoelace-setup.ts'
+import { createElement, lazy, Suspense, type ComponentType } from 'react';
+import './shoelace-setup.ts';
 
 /**
  * A Shoelace React wrapper loaded on first use. Shoelace is most of the console's JavaScript;
@@ -8,8 +8,8 @@ import './shoelace-setup.ts'
  * component renders nothing (a few milliseconds from the same server).
  */
 export function lazyShoelace<C>(load: () => Promise<{ default: C }>): C {
-  const Lazy = lazy(load as unknown as () => Promise<{ default: ComponentType<object> }>)
+  const Lazy = lazy(load as unknown as () => Promise<{ default: ComponentType<object> }>);
   // React 19 passes `ref` as an ordinary prop, so it reaches the real wrapper through both layers.
-  const Loaded = (props: object) => createElement(Suspense, { fallback: null }, createElement(Lazy, props))
-  return Loaded as unknown as C
+  const Loaded = (props: object) => createElement(Suspense, { fallback: null }, createElement(Lazy, props));
+  return Loaded as unknown as C;
 }

@@ -25,4 +25,4 @@ export const pageCss = `
 /* Drawn without the shell: it paints its own background, or the dark theme's light text sat on the host page's white. */
 .not-found { text-align: center; padding: 10vh 20px; min-height: 100vh; box-sizing: border-box; background: var(--_color-background); color: var(--_color-text); }
 .not-found h1 { font-size: 64px; margin: 0; color: var(--_color-heading); }
-`
+`;

@@ -1,6 +1,6 @@
-import { registerIconLibrary } from '@shoelace-style/shoelace/dist/utilities/icon-library.js'
-import { basePath, onBasePathChange } from './asset-base.ts'
-import { fillShoelaceTheme } from './shoelace-theme.ts'
+import { registerIconLibrary } from '@shoelace-style/shoelace/dist/utilities/icon-library.js';
+import { basePath, onBasePathChange } from './asset-base.ts';
+import { fillShoelaceTheme } from './shoelace-theme.ts';
 
 // What Shoelace needs before it draws, imported by every module that brings Shoelace components
 // (shoelace.ts, shoelace-inputs.ts, lazy-shoelace.ts, FocusDialog.tsx) rather than by define.ts or the
@@ -10,10 +10,10 @@ import { fillShoelaceTheme } from './shoelace-theme.ts'
 
 /** Shoelace's default icon library, resolved at each use, so a base path or an api-base set later applies. */
 function registerIcons(): void {
-  registerIconLibrary('default', { resolver: (name) => `${basePath()}assets/icons/${name}.svg` })
+  registerIconLibrary('default', { resolver: (name) => `${basePath()}assets/icons/${name}.svg` });
 }
 
-registerIcons()
-fillShoelaceTheme()
+registerIcons();
+fillShoelaceTheme();
 // Registering again redraws the icons of that library already on the page.
-onBasePathChange(registerIcons)
+onBasePathChange(registerIcons);

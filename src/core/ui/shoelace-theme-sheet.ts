@@ -2,11 +2,11 @@
 // costs nothing: its text (20 KB, 4 KB gzip) is put in by shoelace-theme.ts, which the console loads
 // with its first Shoelace component (shoelace-setup.ts), since an adopted sheet that changes restyles
 // every shadow root holding it.
-let sheet: CSSStyleSheet | null = null
+let sheet: CSSStyleSheet | null = null;
 
 export function shoelaceThemeSheet(): CSSStyleSheet {
-  sheet ??= new CSSStyleSheet()
-  return sheet
+  sheet ??= new CSSStyleSheet();
+  return sheet;
 }
 
 /**
@@ -14,4 +14,4 @@ export function shoelaceThemeSheet(): CSSStyleSheet {
  * rule 2): the sheet as it is, empty until Shoelace loads. The shell's plain elements read a few of its
  * variables, each with the theme's own value as fallback (styles.ts `.btn`).
  */
-export const shoelaceThemeOnFirstUse = (): CSSStyleSheet[] => [shoelaceThemeSheet()]
+export const shoelaceThemeOnFirstUse = (): CSSStyleSheet[] => [shoelaceThemeSheet()];

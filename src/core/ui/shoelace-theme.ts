@@ -1,13 +1,13 @@
-import shoelaceLight from '@shoelace-style/shoelace/dist/themes/light.css'
-import { shoelaceThemeSheet } from './shoelace-theme-sheet.ts'
+import shoelaceLight from '@shoelace-style/shoelace/dist/themes/light.css';
+import { shoelaceThemeSheet } from './shoelace-theme-sheet.ts';
 
-let filled = false
+let filled = false;
 
 /** Puts the theme's text into the shared sheet, once (shoelace-setup.ts, and the elements that need it up front). */
 export function fillShoelaceTheme(): void {
-  if (filled) return
-  shoelaceThemeSheet().replaceSync(shoelaceLight)
-  filled = true
+  if (filled) return;
+  shoelaceThemeSheet().replaceSync(shoelaceLight);
+  filled = true;
 }
 
 /**
@@ -17,6 +17,6 @@ export function fillShoelaceTheme(): void {
  * load. Only elements that draw Shoelace components take it; one sheet is shared by all of them.
  */
 export function shoelaceThemeSheets(): CSSStyleSheet[] {
-  fillShoelaceTheme()
-  return [shoelaceThemeSheet()]
+  fillShoelaceTheme();
+  return [shoelaceThemeSheet()];
 }

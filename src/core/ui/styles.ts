@@ -1,6 +1,6 @@
-import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH, TAGS_MENU_WIDTH } from '../config.ts'
-import { pageCss } from './page-styles.ts'
-import { themeCss } from './theme.ts'
+import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH, TAGS_MENU_WIDTH } from '../config.ts';
+import { pageCss } from './page-styles.ts';
+import { themeCss } from './theme.ts';
 
 // The console's own CSS, adopted into every element's shadow root next to Shoelace's theme, so a
 // host page needs no stylesheet of ours. Colours, font and spacing are the theme's tokens (theme.ts).
@@ -130,15 +130,15 @@ main.page:focus { outline: none; }
 .sign-in-button:disabled { opacity: .6; cursor: progress; }
 .sign-in-problem { color: var(--_color-danger); }
 .element-message { color: var(--_color-heading); background: var(--_color-surface); border: 1px solid var(--_color-border); border-left: 3px solid var(--_color-danger); }
-`
+`;
 
-let sheet: CSSStyleSheet | undefined
+let sheet: CSSStyleSheet | undefined;
 
 /** One sheet shared by every shadow root on the page. */
 export function consoleStyleSheet(): CSSStyleSheet {
   if (!sheet) {
-    sheet = new CSSStyleSheet()
-    sheet.replaceSync(themeCss + shellCss + pageCss)
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(themeCss + shellCss + pageCss);
   }
-  return sheet
+  return sheet;
 }

@@ -48,7 +48,8 @@ export const LIGHT = {
   /** The sidebar's logo bar and its current entry. */
   'color-sidebar-active': '#293846',
   /** The widgets' own font stack (never the host page's). */
-  'font-family': '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", sans-serif',
+  'font-family':
+    '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", sans-serif',
   /** Times, commands and the terminal's side texts. */
   'font-mono': 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
   /** Base text size. */
@@ -61,9 +62,9 @@ export const LIGHT = {
   density: '1',
   /** Corner radius of inputs, buttons and panels. */
   radius: '4px',
-} as const
+} as const;
 
-type Token = keyof typeof LIGHT
+type Token = keyof typeof LIGHT;
 
 /** Dark theme: only the colours change. */
 export const DARK: Partial<Record<Token, string>> = {
@@ -84,10 +85,12 @@ export const DARK: Partial<Record<Token, string>> = {
   'color-warning-background': '#2e2614',
   'color-sidebar': '#111418',
   'color-sidebar-active': '#1b2026',
-}
+};
 
 const declare = (tokens: Partial<Record<Token, string>>) =>
-  Object.entries(tokens).map(([name, value]) => `--_${name}:var(--bastion-${name},${value});`).join('')
+  Object.entries(tokens)
+    .map(([name, value]) => `--_${name}:var(--bastion-${name},${value});`)
+    .join('');
 
 // Shoelace's widgets (forms, dialogs, tabs) follow the same tokens. The selector pair outranks the
 // theme files' `:host([theme=dark])` whether or not the element has a theme attribute.
@@ -104,7 +107,7 @@ const shoelace = `:host([theme]),:host(:not([theme])){--sl-font-sans:var(--_font
 --sl-input-background-color:var(--_color-surface);--sl-input-color:var(--_color-text);
 --sl-input-border-color:var(--_color-border-strong);--sl-input-placeholder-color:var(--_color-muted);
 --sl-color-danger-600:var(--_color-danger);--sl-focus-ring-color:var(--_color-primary);
---sl-input-label-color:var(--_color-heading);--sl-input-help-text-color:var(--_color-muted)}`
+--sl-input-label-color:var(--_color-heading);--sl-input-help-text-color:var(--_color-muted)}`;
 
 /**
  * The tokens for a shadow root, and what the host page must not leak in: `all: initial` drops every
@@ -116,17 +119,17 @@ font-family:var(--_font-family);font-size:var(--_font-size);line-height:var(--_l
 :host([hidden]){display:none}
 :host([theme=dark]){${declare(DARK)}color-scheme:dark}
 @media (prefers-color-scheme:dark){:host(:not([theme=light])){${declare(DARK)}color-scheme:dark}}
-${shoelace}`
+${shoelace}`;
 
 /** Whether `host` draws dark now: its theme attribute, else the system's preference. */
 export function isDark(host: Element): boolean {
-  const theme = host.getAttribute('theme')
-  if (theme === 'dark') return true
-  if (theme === 'light') return false
-  return window.matchMedia('(prefers-color-scheme: dark)').matches
+  const theme = host.getAttribute('theme');
+  if (theme === 'dark') return true;
+  if (theme === 'light') return false;
+  return window.matchMedia('(prefers-color-scheme: dark)').matches;
 }
 
-let darkSheet: Promise<CSSStyleSheet> | undefined
+let darkSheet: Promise<CSSStyleSheet> | undefined;
 
 /**
  * Shoelace's dark theme for elements that draw Shoelace, loaded the first time one of them is dark
@@ -135,10 +138,12 @@ let darkSheet: Promise<CSSStyleSheet> | undefined
 export function shoelaceDarkSheet(): Promise<CSSStyleSheet> {
   darkSheet ??= import('@shoelace-style/shoelace/dist/themes/dark.css').then(({ default: css }) => {
     // Only the first rule (the variables); the rest is body-level toast and scroll-lock styling.
-    const body = css.slice(css.indexOf('{'), css.indexOf('\n}') + 2)
-    const sheet = new CSSStyleSheet()
-    sheet.replaceSync(`:host([theme=dark])${body}\n@media (prefers-color-scheme:dark){:host(:not([theme=light]))${body}}`)
-    return sheet
-  })
-  return darkSheet
+    const body = css.slice(css.indexOf('{'), css.indexOf('\n}') + 2);
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(
+      `:host([theme=dark])${body}\n@media (prefers-color-scheme:dark){:host(:not([theme=light]))${body}}`,
+    );
+    return sheet;
+  });
+  return darkSheet;
 }

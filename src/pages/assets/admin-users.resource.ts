@@ -1,10 +1,14 @@
-import { defineResource } from '../../core/resource/define.ts'
-import { ADMIN_USER_ROUTES } from './section.ts'
-import { help } from './field-helpers.ts'
+import { defineResource } from '../../core/resource/define.ts';
+import { ADMIN_USER_ROUTES } from './section.ts';
+import { help } from './field-helpers.ts';
 
 export const adminUsers = defineResource({
   ...ADMIN_USER_ROUTES,
-  list: { columns: ['name', 'username', 'assets_amount', 'comment', 'actions'], importExport: true, bulkUpdate: ['comment'] },
+  list: {
+    columns: ['name', 'username', 'assets_amount', 'comment', 'actions'],
+    importExport: true,
+    bulkUpdate: ['comment'],
+  },
   form: {
     groups: [
       { title: 'assets.groups.basic', items: ['name', 'username'] },
@@ -17,4 +21,4 @@ export const adminUsers = defineResource({
     },
   },
   detail: { fields: ['name', 'username', 'assets_amount', 'created_by', 'date_created', 'date_updated', 'comment'] },
-})
+});

@@ -1,6 +1,6 @@
-import { defineResource } from '../../core/resource/define.ts'
-import { COMMAND_FILTER_RULES_ROUTES } from './section.ts'
-import { PRIORITY, help } from './field-helpers.ts'
+import { defineResource } from '../../core/resource/define.ts';
+import { COMMAND_FILTER_RULES_ROUTES } from './section.ts';
+import { PRIORITY, help } from './field-helpers.ts';
 
 // Create/update routes only (ROUTES.md CommandFilterRulesCreate/Update); rules live under their
 // filter (`/api/v1/assets/cmd-filters/<filter>/rules/`, section.ts rulesUrl): the pages pass the
@@ -17,4 +17,4 @@ export const commandFilterRules = defineResource({
       action: help('assets.help.ruleAction'),
     },
   },
-})
+});

@@ -1,6 +1,6 @@
-import { defineResource } from '../../core/resource/define.ts'
-import { GATEWAY_ROUTES } from './section.ts'
-import { API, help, picker } from './field-helpers.ts'
+import { defineResource } from '../../core/resource/define.ts';
+import { GATEWAY_ROUTES } from './section.ts';
+import { API, help, picker } from './field-helpers.ts';
 
 // Create/update routes only: gateways are listed on their domain's detail page (ROUTES.md).
 export const gateways = defineResource({
@@ -19,4 +19,4 @@ export const gateways = defineResource({
       private_key: { widget: 'textarea', rows: 4, ...help('assets.help.privateKey') },
     },
   },
-})
+});

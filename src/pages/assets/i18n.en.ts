@@ -1,28 +1,52 @@
-import type { Translation } from '../../core/i18n/index.ts'
-import type { zh } from './i18n.ts'
+import type { Translation } from '../../core/i18n/index.ts';
+import type { zh } from './i18n.ts';
 
 // Loaded when the console speaks English (core/i18n registerMessages); the type keeps its keys those of zh.
 const en: Translation<typeof zh> = {
   assets: {
-    groups: { basic: 'Basic', network: 'Network and nodes', other: 'Other', auth: 'Authentication', command: 'Commands' },
+    groups: {
+      basic: 'Basic',
+      network: 'Network and nodes',
+      other: 'Other',
+      auth: 'Authentication',
+      command: 'Commands',
+    },
     connectivity: { reachable: 'Reachable', unreachable: 'Unreachable', unknown: 'Unknown' },
     tree: {
-      title: 'Asset tree', loading: 'Loading...', createNode: 'Create node', rename: 'Rename node', delete: 'Delete node',
-      newName: 'Node name', deleteConfirm: 'Delete node {{name}}?', showAll: 'Show assets of sub-nodes', moveTo: 'Move to node',
-      addTo: 'Add to node', removeFrom: 'Remove from node', chooseNode: 'Choose a node in the asset tree first', createAsset: 'Create an asset in this node',
+      title: 'Asset tree',
+      loading: 'Loading...',
+      createNode: 'Create node',
+      rename: 'Rename node',
+      delete: 'Delete node',
+      newName: 'Node name',
+      deleteConfirm: 'Delete node {{name}}?',
+      showAll: 'Show assets of sub-nodes',
+      moveTo: 'Move to node',
+      addTo: 'Add to node',
+      removeFrom: 'Remove from node',
+      chooseNode: 'Choose a node in the asset tree first',
+      createAsset: 'Create an asset in this node',
       refresh: 'Refresh the asset tree',
       help: 'The asset tree is on the left: right-click a node to create, delete or rename nodes. Permissions grant assets by node too. The right shows the assets under the chosen node.',
       closeHelp: 'Close the tip',
     },
     quick: {
-      active: 'Active', testConnectivity: 'Test connectivity', refreshHardware: 'Refresh hardware info',
-      test: 'Test', refresh: 'Refresh', taskStarted: 'Task started',
+      active: 'Active',
+      testConnectivity: 'Test connectivity',
+      refreshHardware: 'Refresh hardware info',
+      test: 'Test',
+      refresh: 'Refresh',
+      taskStarted: 'Task started',
     },
-    parent: { filter: 'A rule belongs to a command filter: choose the filter the rule goes into first', filterLabel: 'Command filter' },
+    parent: {
+      filter: 'A rule belongs to a command filter: choose the filter the rule goes into first',
+      filterLabel: 'Command filter',
+    },
     tabs: { systemUsers: 'System users', nodes: 'Nodes', labels: 'Labels', gateways: 'Gateways', rules: 'Rules' },
     relations: { nodes: 'Asset nodes', labels: 'Asset labels', assets: 'Assets', systemUsers: 'System users' },
     help: {
-      noAdminUser: 'No admin user: the server never checks this asset\'s connectivity or hardware, so its connectivity stays Unknown',
+      noAdminUser:
+        "No admin user: the server never checks this asset's connectivity or hardware, so its connectivity stays Unknown",
       password: 'For some asset types, the password must not contain special characters',
       priority: 'Priority 1-100, 1 is the lowest; a user with several system users gets the highest by default',
       autoPush: 'Push the system user to the assets automatically',
@@ -43,13 +67,35 @@ const en: Translation<typeof zh> = {
       protocolsPort: 'The port of {{entry}} should be 1 to 65535',
       protocolsTwice: '{{protocol}} already has a port: each protocol appears once, change the one there',
     },
-    columns: { hostname: 'Hostname', platform: 'Platform', hardware_info: 'Hardware', connectivity: 'Connectivity', name: 'Name', ip: 'IP', port: 'Port', username: 'Username', type: 'Type', content: 'Content', priority: 'Priority', action: 'Action', org_name: 'Organization', comment: 'Comment', favorite: 'Favorite' },
+    columns: {
+      hostname: 'Hostname',
+      platform: 'Platform',
+      hardware_info: 'Hardware',
+      connectivity: 'Connectivity',
+      name: 'Name',
+      ip: 'IP',
+      port: 'Port',
+      username: 'Username',
+      type: 'Type',
+      content: 'Content',
+      priority: 'Priority',
+      action: 'Action',
+      org_name: 'Organization',
+      comment: 'Comment',
+      favorite: 'Favorite',
+    },
     rules: { create: 'Create rule', empty: 'No rules' },
     gateways: { create: 'Create gateway', test: 'Test connection', ok: 'Reachable' },
     systemUsers: { empty: 'No system users' },
     signIn: { prompt: 'Sign in to see the assets', link: 'Sign in' },
-    browser: { myTree: 'My asset tree', allAssets: 'All assets', connect: 'Connect', connectTo: 'Connect to {{hostname}}', favorite: 'Favorite' },
+    browser: {
+      myTree: 'My asset tree',
+      allAssets: 'All assets',
+      connect: 'Connect',
+      connectTo: 'Connect to {{hostname}}',
+      favorite: 'Favorite',
+    },
   },
-}
+};
 
-export default en
+export default en;

@@ -1,9 +1,9 @@
-import { limitOffsetAdapter, type ListAdapter } from '../../core/resource/adapters.ts'
+import { limitOffsetAdapter, type ListAdapter } from '../../core/resource/adapters.ts';
 
 export interface NodeFilter {
-  nodeId?: string
+  nodeId?: string;
   /** "Show assets of sub-nodes": `all=1` includes the node's descendants. */
-  all: boolean
+  all: boolean;
 }
 
 /**
@@ -19,5 +19,5 @@ export function nodeAdapter({ nodeId, all }: NodeFilter, base: ListAdapter = lim
       draw: 1,
       ...(nodeId ? { node_id: nodeId, all: all ? 1 : undefined } : {}),
     }),
-  }
+  };
 }

@@ -1,7 +1,7 @@
-import type { Translation } from '../../core/i18n/index.ts'
-import type { zh } from './i18n.ts'
+import type { Translation } from '../../core/i18n/index.ts';
+import type { zh } from './i18n.ts';
 
 // Loaded when the console speaks English (core/i18n registerMessages); the type keeps its keys those of zh.
-const en: Translation<typeof zh> = { audits: { view: 'View' } }
+const en: Translation<typeof zh> = { audits: { view: 'View' } };
 
-export default en
+export default en;

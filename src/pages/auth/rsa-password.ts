@@ -3,13 +3,13 @@
 // so only the login page pays for it.
 /** Starts fetching jsencrypt while the user types, so the first submit does not wait for it. */
 export function preloadEncryption(): void {
-  import('jsencrypt').catch(() => undefined)
+  import('jsencrypt').catch(() => undefined);
 }
 
 export async function encryptPassword(publicKey: string, password: string): Promise<string> {
-  const { JSEncrypt } = await import('jsencrypt')
-  const rsa = new JSEncrypt()
-  rsa.setPublicKey(publicKey)
+  const { JSEncrypt } = await import('jsencrypt');
+  const rsa = new JSEncrypt();
+  rsa.setPublicKey(publicKey);
   // false: the key is unusable or the password longer than it can carry; the server then refuses.
-  return rsa.encrypt(password) || ''
+  return rsa.encrypt(password) || '';
 }

@@ -1,6 +1,6 @@
-import type { PageComponent } from '../../core/routes.ts'
-import { lazyComponent } from '../../core/ui/lazy-component.ts'
-import { sendIndexEarly } from './index-call.ts'
+import type { PageComponent } from '../../core/routes.ts';
+import { lazyComponent } from '../../core/ui/lazy-component.ts';
+import { sendIndexEarly } from './index-call.ts';
 
 /**
  * The admin's landing page. Only this stub is in the first load: the board (cards, rings, tables, texts)
@@ -10,4 +10,4 @@ import { sendIndexEarly } from './index-call.ts'
 export const DashboardPage: PageComponent = Object.assign(
   lazyComponent(() => import('./DashboardBoard.tsx').then((m) => m.DashboardBoard), 'DashboardBoard'),
   { sendEarly: sendIndexEarly },
-)
+);

@@ -17,4 +17,4 @@ export const DASHBOARD_CSS = `
 .dashboard .logins-chart { min-height: 260px; }
 .dashboard .storage-status.trouble { border-left: 3px solid var(--_color-danger); }
 .dashboard .empty-row td { text-align: center; color: var(--_color-muted); }
-`
+`;

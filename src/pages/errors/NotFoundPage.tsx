@@ -1,9 +1,9 @@
-import { Link } from 'wouter'
-import { useT } from '../../core/i18n/index.ts'
-import './i18n.ts'
+import { Link } from 'wouter';
+import { useT } from '../../core/i18n/index.ts';
+import './i18n.ts';
 
 export function NotFoundPage() {
-  const t = useT()
+  const t = useT();
   return (
     <div className="not-found">
       <h1>{t('errors.notFound.title')}</h1>
@@ -12,5 +12,5 @@ export function NotFoundPage() {
         {t('errors.notFound.back')}
       </Link>
     </div>
-  )
+  );
 }

@@ -1,5 +1,5 @@
-import type { Translation } from '../../core/i18n/index.ts'
-import type { zh } from './i18n.ts'
+import type { Translation } from '../../core/i18n/index.ts';
+import type { zh } from './i18n.ts';
 
 // Loaded when the console speaks English (core/i18n registerMessages); the type keeps its keys those of zh.
 const en: Translation<typeof zh> = {
@@ -13,8 +13,15 @@ const en: Translation<typeof zh> = {
     signIn: { prompt: 'Sign in to use the file manager.', link: 'Sign in' },
     column: { name: 'Name', size: 'Size', date: 'Modified', permissions: 'Permissions', actions: 'Actions' },
     action: {
-      upload: 'Upload files', newFolder: 'New folder', refresh: 'Refresh', download: 'Download', rename: 'Rename', delete: 'Delete',
-      save: 'OK', cancel: 'Cancel', cancelUpload: 'Cancel upload',
+      upload: 'Upload files',
+      newFolder: 'New folder',
+      refresh: 'Refresh',
+      download: 'Download',
+      rename: 'Rename',
+      delete: 'Delete',
+      save: 'OK',
+      cancel: 'Cancel',
+      cancelUpload: 'Cancel upload',
     },
     folderName: 'Folder name',
     newName: 'New name',
@@ -26,9 +33,9 @@ const en: Translation<typeof zh> = {
     failed: 'The operation failed: {{message}}',
     noDownload: 'You may not download files here: downloading needs the download_file permission.',
     noUpload: 'You may not upload or change files here: it needs the upload_file permission.',
-    virtual: 'Open a system user\'s folder under an asset to manage its files.',
+    virtual: "Open a system user's folder under an asset to manage its files.",
     notGranted: 'This asset or system user is not granted to you for file transfer.',
   },
-}
+};
 
-export default en
+export default en;

@@ -1,4 +1,4 @@
-import { registerMessages } from '../../core/i18n/index.ts'
+import { registerMessages } from '../../core/i18n/index.ts';
 
 // Texts of the web file manager (/koko/elfinder/sftp/, <bastion-file-manager>).
 
@@ -13,8 +13,15 @@ export const zh = {
     signIn: { prompt: '请先登录再使用文件管理。', link: '登录' },
     column: { name: '名称', size: '大小', date: '修改日期', permissions: '权限', actions: '操作' },
     action: {
-      upload: '上传文件', newFolder: '新建文件夹', refresh: '刷新', download: '下载', rename: '重命名', delete: '删除',
-      save: '确定', cancel: '取消', cancelUpload: '取消上传',
+      upload: '上传文件',
+      newFolder: '新建文件夹',
+      refresh: '刷新',
+      download: '下载',
+      rename: '重命名',
+      delete: '删除',
+      save: '确定',
+      cancel: '取消',
+      cancelUpload: '取消上传',
     },
     folderName: '文件夹名称',
     newName: '新名称',
@@ -29,6 +36,6 @@ export const zh = {
     virtual: '请进入资产下的系统用户文件夹来管理文件。',
     notGranted: '该资产或系统用户未授权给你用于文件传输。',
   },
-}
+};
 
-registerMessages({ zh, en: () => import('./i18n.en.ts') })
+registerMessages({ zh, en: () => import('./i18n.en.ts') });

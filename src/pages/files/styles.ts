@@ -22,4 +22,4 @@ export const FILE_MANAGER_CSS = `
 .files-table th, .files-table td { text-align: left; padding: 4px 8px; border-bottom: 1px solid var(--_color-border); white-space: nowrap; }
 .files-table .row-actions { display: flex; gap: 6px; }
 .files-hint, .files-empty, .files-loading { color: var(--_color-muted); }
-`
+`;

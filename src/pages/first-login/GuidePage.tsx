@@ -1,13 +1,13 @@
-import { useLocation } from 'wouter'
-import { useT } from '../../core/i18n/index.ts'
-import { SlButton } from '../../core/ui/shoelace.ts'
-import './i18n.ts'
+import { useLocation } from 'wouter';
+import { useT } from '../../core/i18n/index.ts';
+import { SlButton } from '../../core/ui/shoelace.ts';
+import './i18n.ts';
 
-const STEPS = ['assets', 'profile', 'apiKey'] as const
+const STEPS = ['assets', 'profile', 'apiKey'] as const;
 
 export function GuidePage() {
-  const t = useT()
-  const [, navigate] = useLocation()
+  const t = useT();
+  const [, navigate] = useLocation();
   return (
     <div className="panel user-guide">
       <h2>{t('firstLogin.guide.title')}</h2>
@@ -20,5 +20,5 @@ export function GuidePage() {
         {t('firstLogin.guide.continue')}
       </SlButton>
     </div>
-  )
+  );
 }

@@ -1,19 +1,26 @@
-import { useEffect, useState } from 'react'
-import { EngineStyle } from '../../core/engine/EngineStyle.tsx'
-import { HttpError } from '../../core/http.ts'
-import { serverMessage } from '../../core/http-error.ts'
-import { useT } from '../../core/i18n/index.ts'
-import { fieldErrors } from '../../core/resource/errors.ts'
-import { toast } from '../../core/stores/notify.ts'
-import { serverOffers } from '../../core/stores/settings.ts'
-import { Button } from '../../core/ui/Button.tsx'
-import { AssetPicker } from './AssetPicker.tsx'
+import { useEffect, useState } from 'react';
+import { EngineStyle } from '../../core/engine/EngineStyle.tsx';
+import { HttpError } from '../../core/http.ts';
+import { serverMessage } from '../../core/http-error.ts';
+import { useT } from '../../core/i18n/index.ts';
+import { fieldErrors } from '../../core/resource/errors.ts';
+import { toast } from '../../core/stores/notify.ts';
+import { serverOffers } from '../../core/stores/settings.ts';
+import { Button } from '../../core/ui/Button.tsx';
+import { AssetPicker } from './AssetPicker.tsx';
 import {
-  clearSystemUsers, loadGrantedTree, readExecution, runAsChoices, runCommand, stopExecution,
-  type CommandExecution, type PickerNode, type RunAsOption,
-} from './batch-api.ts'
-import { TaskLogTerminal } from './OpsTabs.tsx'
-import './i18n.ts'
+  clearSystemUsers,
+  loadGrantedTree,
+  readExecution,
+  runAsChoices,
+  runCommand,
+  stopExecution,
+  type CommandExecution,
+  type PickerNode,
+  type RunAsOption,
+} from './batch-api.ts';
+import { TaskLogTerminal } from './OpsTabs.tsx';
+import './i18n.ts';
 
 // BatchCommand (`/ops/command-executions/create`) and CommandExecutions (`/command-executions/` on the
 // user page), 2.3's batch-command page: the caller's granted tree to tick assets or whole nodes, the SSH
@@ -38,78 +45,97 @@ const CSS = `.batch-layout { display: flex; gap: 12px; align-items: flex-start; 
 .run-actions { display: flex; gap: 8px; align-items: center; }
 .batch-error { color: #ed5565; margin: 0; white-space: pre-wrap; }
 .batch-summary { margin: 0; font-weight: bold; }
-.batch-output .task-log-terminal { background: #000; padding: 6px; min-height: 200px; }`
+.batch-output .task-log-terminal { background: #000; padding: 6px; min-height: 200px; }`;
 
-type Run = { id: string; finished: boolean; summary?: CommandExecution['result'] }
+type Run = { id: string; finished: boolean; summary?: CommandExecution['result'] };
 
 /** A refusal as the user reads it: the server's own words, field by field. */
 function refusalText(error: unknown): string {
-  if (!(error instanceof HttpError)) return error instanceof Error ? error.message : String(error)
-  const data = error.data as Record<string, unknown> | undefined
-  const hosts = typeof data?.hosts === 'string' ? data.hosts : undefined
-  return hosts ?? serverMessage(data) ?? (Object.values(fieldErrors(data)).join('\n') || error.message)
+  if (!(error instanceof HttpError)) return error instanceof Error ? error.message : String(error);
+  const data = error.data as Record<string, unknown> | undefined;
+  const hosts = typeof data?.hosts === 'string' ? data.hosts : undefined;
+  return hosts ?? serverMessage(data) ?? (Object.values(fieldErrors(data)).join('\n') || error.message);
 }
 
 export function BatchCommandPage() {
-  const t = useT()
-  const [roots, setRoots] = useState<PickerNode[] | null>(null)
-  const [checked, setChecked] = useState<Set<string>>(new Set())
-  const [choices, setChoices] = useState<RunAsOption[]>([])
-  const [runAs, setRunAs] = useState('')
-  const [command, setCommand] = useState('')
-  const [error, setError] = useState('')
-  const [run, setRun] = useState<Run | null>(null)
-  const [sending, setSending] = useState(false)
+  const t = useT();
+  const [roots, setRoots] = useState<PickerNode[] | null>(null);
+  const [checked, setChecked] = useState<Set<string>>(new Set());
+  const [choices, setChoices] = useState<RunAsOption[]>([]);
+  const [runAs, setRunAs] = useState('');
+  const [command, setCommand] = useState('');
+  const [error, setError] = useState('');
+  const [run, setRun] = useState<Run | null>(null);
+  const [sending, setSending] = useState(false);
 
   useEffect(() => {
-    clearSystemUsers()
-    let live = true
-    loadGrantedTree().then((tree) => { if (live) setRoots(tree) }, () => { if (live) setRoots([]) })
-    return () => { live = false }
-  }, [])
+    clearSystemUsers();
+    let live = true;
+    loadGrantedTree().then(
+      (tree) => {
+        if (live) setRoots(tree);
+      },
+      () => {
+        if (live) setRoots([]);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
 
   // The run-as choices follow the ticked assets; a choice that no longer fits them is dropped.
   useEffect(() => {
-    let live = true
+    let live = true;
     void runAsChoices([...checked]).then((options) => {
-      if (!live) return
-      setChoices(options)
-      setRunAs((current) => (options.some((option) => option.id === current) ? current : options[0]?.id ?? ''))
-    })
-    return () => { live = false }
-  }, [checked])
+      if (!live) return;
+      setChoices(options);
+      setRunAs((current) => (options.some((option) => option.id === current) ? current : (options[0]?.id ?? '')));
+    });
+    return () => {
+      live = false;
+    };
+  }, [checked]);
 
-  const running = !!run && !run.finished
+  const running = !!run && !run.finished;
   const start = async () => {
-    setError('')
-    const problem = !checked.size ? 'ops.batch.noAssets' : !runAs ? (choices.length ? 'ops.batch.noRunAs' : 'ops.batch.noSystemUsers') : !command.trim() ? 'ops.batch.noCommand' : ''
+    setError('');
+    const problem = !checked.size
+      ? 'ops.batch.noAssets'
+      : !runAs
+        ? choices.length
+          ? 'ops.batch.noRunAs'
+          : 'ops.batch.noSystemUsers'
+        : !command.trim()
+          ? 'ops.batch.noCommand'
+          : '';
     if (problem) {
-      setError(t(problem))
-      return
+      setError(t(problem));
+      return;
     }
-    setSending(true)
+    setSending(true);
     try {
-      const created = await runCommand({ hosts: [...checked], run_as: runAs, command }, { cols: 120, rows: 40 })
-      setRun({ id: created.id, finished: false })
+      const created = await runCommand({ hosts: [...checked], run_as: runAs, command }, { cols: 120, rows: 40 });
+      setRun({ id: created.id, finished: false });
     } catch (failure) {
-      const text = refusalText(failure)
-      setError(text)
-      toast.error(text)
+      const text = refusalText(failure);
+      setError(text);
+      toast.error(text);
     } finally {
-      setSending(false)
+      setSending(false);
     }
-  }
+  };
   const finished = async () => {
-    if (!run) return
-    const id = run.id
-    const row = await readExecution(id).catch(() => null)
-    setRun((current) => (current?.id === id ? { id, finished: true, summary: row?.result } : current))
-  }
+    if (!run) return;
+    const id = run.id;
+    const row = await readExecution(id).catch(() => null);
+    setRun((current) => (current?.id === id ? { id, finished: true, summary: row?.result } : current));
+  };
   const stop = async () => {
-    if (run) await stopExecution(run.id).catch(() => undefined)
-  }
+    if (run) await stopExecution(run.id).catch(() => undefined);
+  };
 
-  const summary = run?.summary
+  const summary = run?.summary;
   return (
     <section className="engine-page batch-command-page">
       <EngineStyle />
@@ -125,20 +151,45 @@ export function BatchCommandPage() {
             <span>{t('ops.batch.assets')}</span>
             <span className="selected-count">{t('ops.batch.selected', { count: checked.size })}</span>
             <label htmlFor="batch-run-as">{t('ops.batch.runAs')}</label>
-            <select id="batch-run-as" className="run-as" value={runAs} onChange={(event) => setRunAs(event.target.value)} disabled={!choices.length}>
+            <select
+              id="batch-run-as"
+              className="run-as"
+              value={runAs}
+              onChange={(event) => setRunAs(event.target.value)}
+              disabled={!choices.length}
+            >
               {!choices.length && <option value="">{checked.size ? t('ops.batch.noSystemUsers') : '-'}</option>}
-              {choices.map((option) => <option key={option.id} value={option.id}>{`${option.name}(${option.username})`}</option>)}
+              {choices.map((option) => (
+                <option key={option.id} value={option.id}>{`${option.name}(${option.username})`}</option>
+              ))}
             </select>
             <label htmlFor="batch-command">{t('ops.batch.command')}</label>
-            <textarea id="batch-command" className="command" value={command} placeholder={t('ops.batch.placeholder')}
+            <textarea
+              id="batch-command"
+              className="command"
+              value={command}
+              placeholder={t('ops.batch.placeholder')}
               onChange={(event) => setCommand(event.target.value)}
-              onKeyDown={(event) => { if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) void start() }} />
+              onKeyDown={(event) => {
+                if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) void start();
+              }}
+            />
           </div>
           <div className="run-actions">
-            <Button variant="primary" className="run" disabled={sending || running} onClick={() => void start()}>{running ? t('ops.batch.running') : t('ops.batch.run')}</Button>
-            {running && serverOffers('stop-runs') && <Button className="stop" onClick={() => void stop()}>{t('ops.batch.stop')}</Button>}
+            <Button variant="primary" className="run" disabled={sending || running} onClick={() => void start()}>
+              {running ? t('ops.batch.running') : t('ops.batch.run')}
+            </Button>
+            {running && serverOffers('stop-runs') && (
+              <Button className="stop" onClick={() => void stop()}>
+                {t('ops.batch.stop')}
+              </Button>
+            )}
           </div>
-          {error && <p className="batch-error" role="alert">{error}</p>}
+          {error && (
+            <p className="batch-error" role="alert">
+              {error}
+            </p>
+          )}
           {run && (
             <div className="batch-output">
               <TaskLogTerminal key={run.id} task={run.id} onEnd={() => void finished()} />
@@ -146,13 +197,17 @@ export function BatchCommandPage() {
           )}
           {summary && (
             <p className="batch-summary">
-              {summary.error && !summary.ok ? `${t('ops.batch.stopped')}: ${summary.error}` : t('ops.batch.summary', {
-                ok: summary.ok?.length ?? 0, failed: Object.keys(summary.failed ?? {}).length, skipped: Object.keys(summary.skipped ?? {}).length,
-              })}
+              {summary.error && !summary.ok
+                ? `${t('ops.batch.stopped')}: ${summary.error}`
+                : t('ops.batch.summary', {
+                    ok: summary.ok?.length ?? 0,
+                    failed: Object.keys(summary.failed ?? {}).length,
+                    skipped: Object.keys(summary.skipped ?? {}).length,
+                  })}
             </p>
           )}
         </div>
       </div>
     </section>
-  )
+  );
 }

@@ -1,13 +1,13 @@
-import { SlInput } from '../../core/ui/shoelace-inputs.ts'
+import { SlInput } from '../../core/ui/shoelace-inputs.ts';
 
 interface FormFieldProps {
-  name: string
-  label: string
-  value: string
-  onChange: (value: string) => void
-  error?: string
-  type?: 'text' | 'password'
-  disabled?: boolean
+  name: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  type?: 'text' | 'password';
+  disabled?: boolean;
 }
 
 /** A labelled input with the error a check or the server gave for it underneath. */
@@ -25,5 +25,5 @@ export function FormField(props: FormFieldProps) {
       />
       {props.error && <div className="field-error">{props.error}</div>}
     </div>
-  )
+  );
 }

@@ -1,8 +1,8 @@
-import { useStore } from '@nanostores/react'
-import { useT } from '../../core/i18n/index.ts'
-import { $profile } from '../../core/stores/session.ts'
-import { SlButton } from '../../core/ui/shoelace.ts'
-import { openMfaPage } from './mfa-pages.ts'
+import { useStore } from '@nanostores/react';
+import { useT } from '../../core/i18n/index.ts';
+import { $profile } from '../../core/stores/session.ts';
+import { SlButton } from '../../core/ui/shoelace.ts';
+import { openMfaPage } from './mfa-pages.ts';
 
 /**
  * MFA state and its actions (Lina's profile "Set MFA" / "Update MFA"): enabling binds an authenticator on
@@ -10,11 +10,11 @@ import { openMfaPage } from './mfa-pages.ts'
  * A level forced by the server (or SECURITY_MFA_AUTH) cannot be disabled.
  */
 export function MfaForm() {
-  const t = useT()
-  const profile = useStore($profile)
-  const enabled = profile?.mfa_enabled === true
-  const forced = profile?.mfa_force_enabled === true
-  const state = forced ? 'forced' : enabled ? 'enabled' : 'disabled'
+  const t = useT();
+  const profile = useStore($profile);
+  const enabled = profile?.mfa_enabled === true;
+  const forced = profile?.mfa_force_enabled === true;
+  const state = forced ? 'forced' : enabled ? 'enabled' : 'disabled';
 
   return (
     <div className="form mfa-form">
@@ -24,15 +24,21 @@ export function MfaForm() {
       <p className="help">{t(enabled ? 'profile.mfa.helpEnabled' : 'profile.mfa.helpDisabled')}</p>
       <div className="actions">
         {!enabled && (
-          <SlButton variant="primary" data-action="enable" onClick={() => openMfaPage('enable')}>{t('profile.mfa.enable')}</SlButton>
+          <SlButton variant="primary" data-action="enable" onClick={() => openMfaPage('enable')}>
+            {t('profile.mfa.enable')}
+          </SlButton>
         )}
         {enabled && (
-          <SlButton data-action="update" onClick={() => openMfaPage('update')}>{t('profile.mfa.update')}</SlButton>
+          <SlButton data-action="update" onClick={() => openMfaPage('update')}>
+            {t('profile.mfa.update')}
+          </SlButton>
         )}
         {enabled && !forced && (
-          <SlButton variant="danger" data-action="disable" onClick={() => openMfaPage('disable')}>{t('profile.mfa.disable')}</SlButton>
+          <SlButton variant="danger" data-action="disable" onClick={() => openMfaPage('disable')}>
+            {t('profile.mfa.disable')}
+          </SlButton>
         )}
       </div>
     </div>
-  )
+  );
 }

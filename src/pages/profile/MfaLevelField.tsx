@@ -1,8 +1,8 @@
-import { useT } from '../../core/i18n/index.ts'
-import { SlRadio, SlRadioGroup } from '../../core/ui/shoelace.ts'
+import { useT } from '../../core/i18n/index.ts';
+import { SlRadio, SlRadioGroup } from '../../core/ui/shoelace.ts';
 
 export function MfaLevelField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  const t = useT()
+  const t = useT();
   return (
     <SlRadioGroup
       name="mfa_level"
@@ -13,5 +13,5 @@ export function MfaLevelField({ value, onChange }: { value: string; onChange: (v
       <SlRadio value="0">{t('profile.mfa.disable')}</SlRadio>
       <SlRadio value="1">{t('profile.mfa.enable')}</SlRadio>
     </SlRadioGroup>
-  )
+  );
 }

@@ -1,5 +1,5 @@
-import { PERM, SUPER_ADMIN_ONLY } from '../../core/permissions.ts'
-import type { ResourceRoutesStub } from '../../core/resource/route-stub.ts'
+import { PERM, SUPER_ADMIN_ONLY } from '../../core/permissions.ts';
+import type { ResourceRoutesStub } from '../../core/resource/route-stub.ts';
 
 // What the route table needs of the section's resources, and nothing more: names, paths, permissions.
 // The definitions (columns, forms, actions, their messages) extend these and load with the section's
@@ -12,27 +12,42 @@ export const API = {
   replayStorages: '/api/v1/terminal/replay-storages/',
   commandStorages: '/api/v1/terminal/command-storages/',
   killSession: '/api/v1/terminal/tasks/kill-session/',
-} as const
+} as const;
 
 export const COMMAND_ROUTES = {
-  name: 'Command', url: API.commands, path: '/terminal/command', perm: [PERM.AUDIT], icon: 'terminal', routes: ['list'],
-} satisfies ResourceRoutesStub
+  name: 'Command',
+  url: API.commands,
+  path: '/terminal/command',
+  perm: [PERM.AUDIT],
+  icon: 'terminal',
+  routes: ['list'],
+} satisfies ResourceRoutesStub;
 
 export const TERMINAL_ROUTES = {
-  name: 'Terminal', url: API.terminals, path: '/terminal/terminal', perm: SUPER_ADMIN_ONLY, icon: 'hdd-network',
+  name: 'Terminal',
+  url: API.terminals,
+  path: '/terminal/terminal',
+  perm: SUPER_ADMIN_ONLY,
+  icon: 'hdd-network',
   routes: ['list', 'update', 'detail'],
-} satisfies ResourceRoutesStub
+} satisfies ResourceRoutesStub;
 
 export const REPLAY_STORAGE_ROUTES = {
-  name: 'ReplayStorage', url: API.replayStorages, path: '/terminal/replay-storage', perm: SUPER_ADMIN_ONLY,
+  name: 'ReplayStorage',
+  url: API.replayStorages,
+  path: '/terminal/replay-storage',
+  perm: SUPER_ADMIN_ONLY,
   routes: ['list', 'create', 'update'],
   paths: { list: '/terminal/storages?activeTab=replay' },
   title: { create: 'route.CreateReplayStorage', update: 'route.ReplayStorageUpdate' },
-} satisfies ResourceRoutesStub
+} satisfies ResourceRoutesStub;
 
 export const COMMAND_STORAGE_ROUTES = {
-  name: 'CommandStorage', url: API.commandStorages, path: '/terminal/command-storage', perm: SUPER_ADMIN_ONLY,
+  name: 'CommandStorage',
+  url: API.commandStorages,
+  path: '/terminal/command-storage',
+  perm: SUPER_ADMIN_ONLY,
   routes: ['list', 'create', 'update'],
   paths: { list: '/terminal/storages?activeTab=command' },
   title: { create: 'route.CreateCommandStorage', update: 'route.CommandStorageUpdate' },
-} satisfies ResourceRoutesStub
+} satisfies ResourceRoutesStub;

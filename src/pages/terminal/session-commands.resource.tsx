@@ -1,5 +1,5 @@
-import { defineResource } from '../../core/resource/define.ts'
-import { commands } from './commands.resource.tsx'
+import { defineResource } from '../../core/resource/define.ts';
+import { commands } from './commands.resource.tsx';
 
 /**
  * The commands of one session, on its detail page: the Commands list without its search bar filters
@@ -15,4 +15,4 @@ export const sessionCommands = defineResource({
     extraFilters: { input: commands.list.extraFilters.input, risk_level: commands.list.extraFilters.risk_level },
     dateRange: false,
   },
-})
+});

@@ -18,4 +18,4 @@ export const ticketsCss = `
 .ticket-review .review-item > label { display: block; font-weight: 600; margin-bottom: 4px; }
 .ticket-buttons { display: flex; gap: 8px; flex-wrap: wrap; margin-top: 12px; }
 @media (max-width: 991px) { .ticket-detail .detail-grid { grid-template-columns: minmax(0, 1fr); } }
-`
+`;

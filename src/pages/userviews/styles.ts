@@ -9,4 +9,4 @@ export const USER_PAGE_CSS = `.user-page-layout { display: flex; gap: 12px; alig
 .granted-actions { display: inline-flex; align-items: center; gap: 4px; }
 .favorite.starred::part(base) { color: #f8ac59; }
 .system-users { display: inline-flex; flex-wrap: wrap; gap: 4px; }
-.system-user { background: var(--_color-surface-alt); border-radius: 3px; padding: 0 4px; }`
+.system-user { background: var(--_color-surface-alt); border-radius: 3px; padding: 0 4px; }`;

@@ -1,5 +1,5 @@
-import type { Translation } from '../../core/i18n/index.ts'
-import type { zh } from './i18n.ts'
+import type { Translation } from '../../core/i18n/index.ts';
+import type { zh } from './i18n.ts';
 
 // Loaded when the console speaks English (core/i18n registerMessages); the type keeps its keys those of zh.
 const en: Translation<typeof zh> = {
@@ -24,8 +24,9 @@ const en: Translation<typeof zh> = {
     },
     app: {
       unsupported: 'The web terminal connects to assets and database apps; this kind of application is not supported.',
-      remote: 'Remote apps need a Windows RemoteApp host and a graphical terminal component (such as Guacamole); this terminal carries SSH and MySQL sessions only.',
-      k8s: "Kubernetes apps need a cluster API server the terminal can reach; this terminal carries SSH and MySQL sessions only.",
+      remote:
+        'Remote apps need a Windows RemoteApp host and a graphical terminal component (such as Guacamole); this terminal carries SSH and MySQL sessions only.',
+      k8s: 'Kubernetes apps need a cluster API server the terminal can reach; this terminal carries SSH and MySQL sessions only.',
       missing: 'No database app was named. Connect from My apps.',
       notGranted: 'This database app does not exist or is not granted to you.',
       noSystemUser: 'No system user is granted to you on this database app.',
@@ -40,6 +41,6 @@ const en: Translation<typeof zh> = {
       keysBar: 'Terminal actions',
     },
   },
-}
+};
 
-export default en
+export default en;

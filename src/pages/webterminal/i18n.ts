@@ -1,4 +1,4 @@
-import { registerMessages } from '../../core/i18n/index.ts'
+import { registerMessages } from '../../core/i18n/index.ts';
 
 // Texts of the web terminal page (/luna/): choosing an asset and a system user, then the terminal.
 
@@ -40,6 +40,6 @@ export const zh = {
       keysBar: '终端操作',
     },
   },
-}
+};
 
-registerMessages({ zh, en: () => import('./i18n.en.ts') })
+registerMessages({ zh, en: () => import('./i18n.en.ts') });

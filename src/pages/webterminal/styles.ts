@@ -21,4 +21,4 @@ export const WEB_TERMINAL_CSS = `.webterm { height: 100%; display: flex; flex-di
 .webterm-banner { position: absolute; top: 12px; left: 50%; transform: translateX(-50%); z-index: 10; background: var(--_color-surface); color: var(--_color-text);
   border-radius: 4px; padding: 10px 16px; box-shadow: 0 2px 12px rgba(0, 0, 0, .4); display: flex; align-items: center; gap: 12px; max-width: 80%; }
 .webterm-banner.ended { border-left: 4px solid var(--_color-danger); }
-.webterm-banner .reason { white-space: pre-wrap; }`
+.webterm-banner .reason { white-space: pre-wrap; }`;

@@ -2,7 +2,12 @@
 import { expect } from '@open-wc/testing';
 import { api, loginAs } from '../../helpers/server.ts';
 import { text, waitFor } from '../../helpers/dom.ts';
-import { mountConsole, resetConsole, waitForShell, type MountedConsole } from '../../elements/support/console-fixture.ts';
+import {
+  mountConsole,
+  resetConsole,
+  waitForShell,
+  type MountedConsole,
+} from '../../elements/support/console-fixture.ts';
 
 const URL = '/api/v1/authentication/access-keys/';
 type Key = { id: string; secret: string; is_active: boolean };
@@ -18,7 +23,8 @@ async function openDialog(view: MountedConsole): Promise<HTMLElement> {
   return waitFor(() => view.find<HTMLElement>('sl-dialog.api-key-dialog'), 2000, 'the dialog');
 }
 
-const rowIds = (view: MountedConsole) => view.findAll('.api-key-dialog tbody tr[data-id]').map((row) => row.getAttribute('data-id'));
+const rowIds = (view: MountedConsole) =>
+  view.findAll('.api-key-dialog tbody tr[data-id]').map((row) => row.getAttribute('data-id'));
 const row = (view: MountedConsole, id: string) => view.find(`.api-key-dialog tr[data-id="${id}"]`)!;
 const click = (el: Element | null) => (el as HTMLElement).click();
 
@@ -41,7 +47,9 @@ describe('API Key dialog', () => {
     const dialog = await openDialog(view);
     expect(getComputedStyle(dialog).getPropertyValue('--width').trim()).to.equal('60%');
     await view.waitForText('.api-key-dialog tbody', '暂无数据');
-    const widths = ['id', 'secret'].map((prop) => (view.find(`.api-key-dialog th[data-prop="${prop}"]`) as HTMLElement).style.width);
+    const widths = ['id', 'secret'].map(
+      (prop) => (view.find(`.api-key-dialog th[data-prop="${prop}"]`) as HTMLElement).style.width,
+    );
     expect(widths).to.deep.equal(['315px', '315px']);
 
     click(view.find('.api-key-dialog button.create'));
@@ -55,7 +63,11 @@ describe('API Key dialog', () => {
 
     expect(row(view, created.id).querySelector('td[data-prop="is_active"] .bool-true')).to.not.equal(null);
     click(row(view, created.id).querySelector('button.action-toggle'));
-    await waitFor(() => row(view, created.id).querySelector('td[data-prop="is_active"] .bool-false'), 3000, 'the key shown off');
+    await waitFor(
+      () => row(view, created.id).querySelector('td[data-prop="is_active"] .bool-false'),
+      3000,
+      'the key shown off',
+    );
     expect((await serverKeys())[0].is_active).to.equal(false);
 
     click(row(view, created.id).querySelector('button.action-delete'));

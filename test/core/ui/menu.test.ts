@@ -2,7 +2,12 @@
 import { expect } from '@open-wc/testing';
 import { cookie, loginAs, type Profile } from '../../helpers/server.ts';
 import { text, waitFor } from '../../helpers/dom.ts';
-import { mountConsole, resetConsole, waitForShell, type MountedConsole } from '../../elements/support/console-fixture.ts';
+import {
+  mountConsole,
+  resetConsole,
+  waitForShell,
+  type MountedConsole,
+} from '../../elements/support/console-fixture.ts';
 
 type Orgs = { admin_or_audit_orgs: { id: string; name: string }[] };
 
@@ -24,7 +29,10 @@ describe('sidebar menu by role', () => {
   const superAdminMenu = [...adminMenu, '系统设置'];
   const auditorMenu = ['仪表盘', '会话管理', '日志审计'];
 
-  for (const [username, menu] of [['admin', superAdminMenu], ['sysauditor', auditorMenu]] as const) {
+  for (const [username, menu] of [
+    ['admin', superAdminMenu],
+    ['sysauditor', auditorMenu],
+  ] as const) {
     it(`shows ${username} the admin page with the Dashboard`, async () => {
       await loginAs(username);
       const view = await mountConsole('/');
@@ -35,7 +43,10 @@ describe('sidebar menu by role', () => {
     });
   }
 
-  for (const [username, menu] of [['orgadmin', adminMenu], ['orgauditor', auditorMenu]] as const) {
+  for (const [username, menu] of [
+    ['orgadmin', adminMenu],
+    ['orgauditor', auditorMenu],
+  ] as const) {
     it(`shows ${username} the Dashboard of the organisation they manage`, async () => {
       rememberOrg(await loginAs(username));
       const view = await mountConsole('/');

@@ -2,7 +2,12 @@
 import { expect } from '@open-wc/testing';
 import { cookie, loginAs } from '../../helpers/server.ts';
 import { text, waitFor } from '../../helpers/dom.ts';
-import { mountConsole, resetConsole, waitForShell, type MountedConsole } from '../../elements/support/console-fixture.ts';
+import {
+  mountConsole,
+  resetConsole,
+  waitForShell,
+  type MountedConsole,
+} from '../../elements/support/console-fixture.ts';
 
 /** Picks an entry of a navbar dropdown as a click on the menu item does. */
 function choose(view: MountedConsole, menu: string, label: string): void {

@@ -17,7 +17,13 @@ let host: HTMLElement;
 let root: Root;
 
 function render(activePath: string): void {
-  act(() => root.render(<Router hook={useConsoleLocation}><Sidebar activePath={activePath} /></Router>));
+  act(() =>
+    root.render(
+      <Router hook={useConsoleLocation}>
+        <Sidebar activePath={activePath} />
+      </Router>,
+    ),
+  );
 }
 
 describe('Sidebar', () => {
@@ -30,14 +36,18 @@ describe('Sidebar', () => {
     root = createRoot(host.attachShadow({ mode: 'open' }));
     $routes.set([
       {
-        path: '/users', meta: { title: 'route.Users', icon: 'person' }, children: [
+        path: '/users',
+        meta: { title: 'route.Users', icon: 'person' },
+        children: [
           { path: 'users', name: 'UserList', component: Page, meta: { title: 'route.UserList' } },
           { path: 'groups', name: 'UserGroupList', component: Page, meta: { title: 'route.UserGroupList' } },
           { path: 'users/:id', name: 'UserDetail', component: Page, meta: { title: 'route.UserDetail', hidden: true } },
         ],
       },
       {
-        path: '/audits', meta: { title: 'route.Audits', icon: 'journal' }, children: [
+        path: '/audits',
+        meta: { title: 'route.Audits', icon: 'journal' },
+        children: [
           { path: 'login-log', name: 'LoginLog', component: Page, meta: { title: 'route.LoginLog' } },
           { path: 'ftp-log', name: 'FtpLog', component: Page, meta: { title: 'route.FtpLog' } },
         ],
@@ -54,7 +64,8 @@ describe('Sidebar', () => {
   });
 
   const openGroups = () => deepQueryAll(host, '.menu li.group.open > button').map((node) => text(node));
-  const groupButton = (title: string) => deepQueryAll<HTMLButtonElement>(host, '.menu li.group > button').find((node) => text(node) === title)!;
+  const groupButton = (title: string) =>
+    deepQueryAll<HTMLButtonElement>(host, '.menu li.group > button').find((node) => text(node) === title)!;
 
   it('opens the group holding the active page and highlights that page', () => {
     render('/users/groups');
@@ -77,7 +88,10 @@ describe('Sidebar', () => {
     render('/somewhere-else');
     expect(deepQueryAll(host, '.submenu')).to.have.length(0);
     act(() => (deepQuery(host, '.menu button[data-menu]') as HTMLElement).click());
-    expect(deepQueryAll(host, '.submenu a').map((a) => a.getAttribute('href'))).to.deep.equal(['#/users/users', '#/users/groups']);
+    expect(deepQueryAll(host, '.submenu a').map((a) => a.getAttribute('href'))).to.deep.equal([
+      '#/users/users',
+      '#/users/groups',
+    ]);
   });
 
   it('opens one group at a time, as Lina does: opening one, or a page in one, closes the other', () => {
@@ -103,10 +117,18 @@ describe('Sidebar', () => {
     expect(openGroups(), 'the bar opens no group by itself').to.deep.equal([]);
     act(() => groupButton('日志审计').click());
     const links = deepQueryAll<HTMLAnchorElement>(host, '.flyout a');
-    expect(links.map((a) => [text(a), a.getAttribute('href')])).to.deep.equal([['登录日志', '#/audits/login-log'], ['FTP日志', '#/audits/ftp-log']]);
+    expect(links.map((a) => [text(a), a.getAttribute('href')])).to.deep.equal([
+      ['登录日志', '#/audits/login-log'],
+      ['FTP日志', '#/audits/ftp-log'],
+    ]);
     act(() => groupButton('用户管理').click());
-    expect(deepQueryAll(host, '.flyout a').map((a) => text(a)), 'one flyout at a time').to.deep.equal(['用户列表', '用户组']);
-    act(() => { deepQuery(host, '.flyout a')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })); });
+    expect(
+      deepQueryAll(host, '.flyout a').map((a) => text(a)),
+      'one flyout at a time',
+    ).to.deep.equal(['用户列表', '用户组']);
+    act(() => {
+      deepQuery(host, '.flyout a')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    });
     expect(deepQueryAll(host, '.flyout'), 'Escape closes it').to.have.length(0);
     act(() => groupButton('用户管理').click());
     render('/users/groups');

@@ -3,7 +3,13 @@ import { expect } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
 import { cookie, loginAs } from '../../helpers/server.ts';
 import { waitFor } from '../../helpers/dom.ts';
-import { DESKTOP, mountConsole, resetConsole, waitForShell, type MountedConsole } from '../../elements/support/console-fixture.ts';
+import {
+  DESKTOP,
+  mountConsole,
+  resetConsole,
+  waitForShell,
+  type MountedConsole,
+} from '../../elements/support/console-fixture.ts';
 
 const appClasses = (view: MountedConsole) => [...(view.find('.app')?.classList ?? [])];
 const sidebarWidth = (view: MountedConsole) => view.find('nav.sidebar')!.getBoundingClientRect().width;

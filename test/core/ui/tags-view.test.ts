@@ -3,7 +3,12 @@ import { expect } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
 import { loginAs } from '../../helpers/server.ts';
 import { text, waitFor } from '../../helpers/dom.ts';
-import { mountConsole, resetConsole, waitForShell, type MountedConsole } from '../../elements/support/console-fixture.ts';
+import {
+  mountConsole,
+  resetConsole,
+  waitForShell,
+  type MountedConsole,
+} from '../../elements/support/console-fixture.ts';
 
 const tags = (view: MountedConsole) => view.findAll('.tags-view .tag').map((tag) => text(tag).replace(/×$/, '').trim());
 const tag = (view: MountedConsole, path: string) => view.find<HTMLElement>(`.tags-view .tag[data-path="${path}"]`)!;
@@ -18,7 +23,9 @@ async function openPages(view: MountedConsole): Promise<void> {
 }
 
 async function rightClick(view: MountedConsole, path: string, action: string): Promise<void> {
-  tag(view, path).dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, composed: true, clientX: 50, clientY: 60 }));
+  tag(view, path).dispatchEvent(
+    new MouseEvent('contextmenu', { bubbles: true, composed: true, clientX: 50, clientY: 60 }),
+  );
   const menu = await waitFor(() => view.find<HTMLElement>('.tags-menu'), 2000, 'the context menu');
   expect(menu.getBoundingClientRect().width).to.equal(105);
   (view.find(`.tags-menu [data-action="${action}"]`) as HTMLElement).click();
@@ -97,8 +104,17 @@ describe('tags view with many pages', () => {
     const view = await mountConsole('/dashboard');
     await setViewport({ width: 1000, height: 800 }); // still desktop (> 992), with room for a few tabs only
     await waitForShell(view);
-    const sections = ['/users/users', '/users/groups', '/assets/assets', '/assets/domains', '/assets/admin-users',
-      '/assets/system-users', '/assets/cmd-filters', '/assets/platforms', '/assets/labels'];
+    const sections = [
+      '/users/users',
+      '/users/groups',
+      '/assets/assets',
+      '/assets/domains',
+      '/assets/admin-users',
+      '/assets/system-users',
+      '/assets/cmd-filters',
+      '/assets/platforms',
+      '/assets/labels',
+    ];
     const pages = [...sections, ...sections.map((path) => `${path}/create`), '/users/profile'];
     for (const path of pages) {
       location.hash = `#${path}`;
@@ -114,6 +130,10 @@ describe('tags view with many pages', () => {
     };
     await waitFor(() => inView('/users/profile'), 3000, 'the last (active) tab scrolled into view');
     location.hash = '#/users/users';
-    await waitFor(() => tag(view, '/users/users').classList.contains('active') && inView('/users/users'), 3000, 'the first tab back in view');
+    await waitFor(
+      () => tag(view, '/users/users').classList.contains('active') && inView('/users/users'),
+      3000,
+      'the first tab back in view',
+    );
   });
 });

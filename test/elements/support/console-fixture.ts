@@ -66,11 +66,16 @@ export async function mountConsole(path = '/', attributes: Record<string, string
     findAll: (selector) => deepQueryAll(el, selector),
     textOf: (selector) => text(find(selector)),
     waitForText: (selector, expected, timeout = 5000) =>
-      waitFor(() => {
-        const found = deepQueryAll(el, selector).find((node) =>
-          typeof expected === 'string' ? text(node).includes(expected) : expected.test(text(node)));
-        return found ?? null;
-      }, timeout, `${selector} showing ${String(expected)}`),
+      waitFor(
+        () => {
+          const found = deepQueryAll(el, selector).find((node) =>
+            typeof expected === 'string' ? text(node).includes(expected) : expected.test(text(node)),
+          );
+          return found ?? null;
+        },
+        timeout,
+        `${selector} showing ${String(expected)}`,
+      ),
   };
 }
 

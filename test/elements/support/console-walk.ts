@@ -29,11 +29,13 @@ export interface Walk {
 
 function deepAll<E extends Element>(root: ParentNode, selector: string, found: E[] = []): E[] {
   found.push(...root.querySelectorAll<E>(selector));
-  for (const element of root.querySelectorAll('*')) if (element.shadowRoot) deepAll(element.shadowRoot, selector, found);
+  for (const element of root.querySelectorAll('*'))
+    if (element.shadowRoot) deepAll(element.shadowRoot, selector, found);
   return found;
 }
 
-const LOADING = '.spinner, sl-spinner, .tree-loading, .files-loading, .replay-player[data-state="loading"], .console-loading';
+const LOADING =
+  '.spinner, sl-spinner, .tree-loading, .files-loading, .replay-player[data-state="loading"], .console-loading';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The console has drawn a page and stopped changing: nothing loading, the main's text unchanged for 300 ms. */
@@ -79,21 +81,35 @@ export async function openConsole(role: string | null, path: string, options: Wa
   const frame = document.createElement('iframe');
   frame.style.cssText = `width:${width}px;height:${height}px;border:0`;
   document.body.append(frame);
-  frame.src = path.startsWith('/') && !path.startsWith('/ui/') && !path.startsWith('/luna') && !path.startsWith('/koko') && !path.startsWith('/embed')
-    ? `/ui/#${path}` : path;
+  frame.src =
+    path.startsWith('/') &&
+    !path.startsWith('/ui/') &&
+    !path.startsWith('/luna') &&
+    !path.startsWith('/koko') &&
+    !path.startsWith('/embed')
+      ? `/ui/#${path}`
+      : path;
   const walk: Walk = {
     frame,
     win: () => frame.contentWindow!,
     doc: () => frame.contentDocument!,
-    find: <E extends Element>(selector: string) => (frame.contentDocument ? deepAll<E>(frame.contentDocument, selector)[0] ?? null : null),
-    findAll: <E extends Element>(selector: string) => (frame.contentDocument ? deepAll<E>(frame.contentDocument, selector) : []),
+    find: <E extends Element>(selector: string) =>
+      frame.contentDocument ? (deepAll<E>(frame.contentDocument, selector)[0] ?? null) : null,
+    findAll: <E extends Element>(selector: string) =>
+      frame.contentDocument ? deepAll<E>(frame.contentDocument, selector) : [],
     go: async (to: string) => {
       frame.contentWindow!.location.hash = `#${to}`;
       await settled(walk);
     },
     close: () => frame.remove(),
   };
-  await waitFor(() => frame.contentDocument?.body && (walk.find('main, .login, .not-found, .webterm, .files, .task-log-page, bastion-asset-list tbody')), 20_000, `${path} drawn`);
+  await waitFor(
+    () =>
+      frame.contentDocument?.body &&
+      walk.find('main, .login, .not-found, .webterm, .files, .task-log-page, bastion-asset-list tbody'),
+    20_000,
+    `${path} drawn`,
+  );
   await settled(walk);
   return walk;
 }
@@ -101,7 +117,8 @@ export async function openConsole(role: string | null, path: string, options: Wa
 /** The console paths the menu leads to (each group opened in turn: one is open at a time) and its external links. */
 export async function menuPaths(walk: Walk): Promise<{ inside: string[]; outside: string[] }> {
   const hrefs = new Set<string>();
-  const collect = () => walk.findAll<HTMLAnchorElement>('nav.sidebar a[href]').forEach((a) => hrefs.add(a.getAttribute('href')!));
+  const collect = () =>
+    walk.findAll<HTMLAnchorElement>('nav.sidebar a[href]').forEach((a) => hrefs.add(a.getAttribute('href')!));
   collect();
   const groups = walk.findAll<HTMLButtonElement>('nav.sidebar li.group > button');
   for (const group of groups) {
@@ -110,7 +127,9 @@ export async function menuPaths(walk: Walk): Promise<{ inside: string[]; outside
     collect();
   }
   const inside = [...hrefs].filter((href) => href.startsWith('#/')).map((href) => href.slice(1));
-  const outside = [...hrefs].filter((href) => !href.startsWith('#/')).map((href) => new URL(href, location.href).pathname);
+  const outside = [...hrefs]
+    .filter((href) => !href.startsWith('#/'))
+    .map((href) => new URL(href, location.href).pathname);
   return { inside, outside };
 }
 
@@ -127,7 +146,10 @@ export function pagesFromList(walk: Walk): string[] {
 }
 
 /** Every page a role reaches from the menu: the menu's own, then each list's first row page and create form. */
-export async function everyPage(walk: Walk, visit: (path: string) => Promise<void>): Promise<{ pages: string[]; outside: string[] }> {
+export async function everyPage(
+  walk: Walk,
+  visit: (path: string) => Promise<void>,
+): Promise<{ pages: string[]; outside: string[] }> {
   const { inside, outside } = await menuPaths(walk);
   const pages: string[] = [];
   for (const path of inside) {

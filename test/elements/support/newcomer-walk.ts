@@ -9,12 +9,20 @@ import { newcomerProblems } from './newcomer-checks.ts';
 const ACCOUNT_PAGES = ['/users/profile/'];
 
 /** Walks `role` from `start` in both languages (and `extra` pages outside its menu); at least `least` pages each; returns what was wrong. */
-export async function walkRole(role: string, start: string, least: number, opened: (walk: Walk) => void, extra: string[] = []): Promise<string[]> {
+export async function walkRole(
+  role: string,
+  start: string,
+  least: number,
+  opened: (walk: Walk) => void,
+  extra: string[] = [],
+): Promise<string[]> {
   const problems: string[] = [];
   for (const lang of ['zh', 'en'] as Lang[]) {
     let walk = await openConsole(role, start, { lang });
     opened(walk);
-    const { pages, outside } = await everyPage(walk, async (path) => { problems.push(...newcomerProblems(walk, `${lang} ${path}`, lang)); });
+    const { pages, outside } = await everyPage(walk, async (path) => {
+      problems.push(...newcomerProblems(walk, `${lang} ${path}`, lang));
+    });
     expect(pages.length, `${role} ${lang}: ${pages.join(' ')}`).to.be.at.least(least);
     for (const path of [...ACCOUNT_PAGES, ...extra]) {
       await walk.go(path);
@@ -56,7 +64,17 @@ export function newcomerSuite(title: string, roles: WalkedRole[]): void {
 
     for (const [role, start, least, extra] of roles) {
       it(`${role}: no key, foreign time or other language on any page, in either language`, async () => {
-        expect(await walkRole(role, start, least, (opened) => { walk = opened; }, extra)).to.deep.equal([]);
+        expect(
+          await walkRole(
+            role,
+            start,
+            least,
+            (opened) => {
+              walk = opened;
+            },
+            extra,
+          ),
+        ).to.deep.equal([]);
       });
     }
   });

@@ -3,9 +3,14 @@
 import { deepQuery } from '../../helpers/dom.ts';
 
 export type ReplayElement = HTMLElement & {
-  play(): Promise<void>; pause(): Promise<void>; seek(to: unknown): Promise<void>;
-  getCurrentTime(): number; getDuration(): number | undefined;
-  loop: boolean | number; pauseOnMarkers: boolean; markers: unknown;
+  play(): Promise<void>;
+  pause(): Promise<void>;
+  seek(to: unknown): Promise<void>;
+  getCurrentTime(): number;
+  getDuration(): number | undefined;
+  loop: boolean | number;
+  pauseOnMarkers: boolean;
+  markers: unknown;
 };
 
 export const player = (el: HTMLElement) => deepQuery<HTMLElement>(el, '.replay-player');
@@ -24,14 +29,24 @@ export function mountReplay(attributes: Record<string, string>, parent: HTMLElem
 export function nextEvent(el: HTMLElement, type: string, timeout = 15_000): Promise<CustomEvent> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${type} within ${timeout} ms`)), timeout);
-    el.addEventListener(type, (event) => { clearTimeout(timer); resolve(event as CustomEvent); }, { once: true });
+    el.addEventListener(
+      type,
+      (event) => {
+        clearTimeout(timer);
+        resolve(event as CustomEvent);
+      },
+      { once: true },
+    );
   });
 }
 
 /** Every event of these types from now on, in order, with its detail. */
 export function recordEvents(el: HTMLElement, types: string[]): { type: string; detail: unknown; at: number }[] {
   const seen: { type: string; detail: unknown; at: number }[] = [];
-  for (const type of types) el.addEventListener(type, (event) => seen.push({ type, detail: (event as CustomEvent).detail, at: performance.now() }));
+  for (const type of types)
+    el.addEventListener(type, (event) =>
+      seen.push({ type, detail: (event as CustomEvent).detail, at: performance.now() }),
+    );
   return seen;
 }
 

@@ -6,7 +6,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { mustRun } from './run.ts';
 
-export interface Packed { tarball: string; files: string[]; checkout: string }
+export interface Packed {
+  tarball: string;
+  files: string[];
+  checkout: string;
+}
 
 export async function packFreshCopy(root: string, into: string): Promise<Packed> {
   const checkout = mkdtempSync(join(tmpdir(), 'bastion-clone-'));
@@ -22,8 +26,14 @@ export async function packFreshCopy(root: string, into: string): Promise<Packed>
     }
   }
   symlinkSync(join(root, 'node_modules'), join(checkout, 'node_modules'));
-  const json = await mustRun('npm', ['pack', '--json', '--pack-destination', into], { cwd: checkout, timeoutMs: 300_000 });
-  const answer = JSON.parse(json.slice(json.lastIndexOf('[\n  {'))) as { filename: string; files: { path: string }[] }[];
+  const json = await mustRun('npm', ['pack', '--json', '--pack-destination', into], {
+    cwd: checkout,
+    timeoutMs: 300_000,
+  });
+  const answer = JSON.parse(json.slice(json.lastIndexOf('[\n  {'))) as {
+    filename: string;
+    files: { path: string }[];
+  }[];
   const tarball = join(into, answer[0].filename);
   if (!readdirSync(into).includes(answer[0].filename)) throw new Error(`npm pack made no ${tarball}`);
   return { tarball, files: answer[0].files.map((f) => f.path).sort(), checkout };

@@ -14,30 +14,61 @@ export const BOOTSTRAP = 'package-test-bootstrap';
 /** The client `BASTION_DEMO_PORTAL` registers, with `<portal>/oidc-callback.html` among its redirect URIs. */
 export const CLIENT_ID = 'bastion-demo-portal';
 
-export interface Bastion { origin: string; dataDir: string; child: ChildProcess; stop(): Promise<void> }
+export interface Bastion {
+  origin: string;
+  dataDir: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
 
 export async function startBastion(root: string, portalOrigin: string): Promise<Bastion> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'bastion-package-'));
-  const env = { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, BASTION_DEMO_PASSWORD: PASSWORD,
-    BOOTSTRAP_TOKEN: BOOTSTRAP, BASTION_ALLOWED_TARGETS: '127.0.0.0/8', BASTION_CORS_ORIGINS: portalOrigin,
-    BASTION_DEMO_PORTAL: portalOrigin, BASTION_AUDIT_SAMPLES: '0' };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'demo/server/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const env = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    BASTION_DEMO_PASSWORD: PASSWORD,
+    BOOTSTRAP_TOKEN: BOOTSTRAP,
+    BASTION_ALLOWED_TARGETS: '127.0.0.0/8',
+    BASTION_CORS_ORIGINS: portalOrigin,
+    BASTION_DEMO_PORTAL: portalOrigin,
+    BASTION_AUDIT_SAMPLES: '0',
+  };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'demo/server/main.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let errors = '';
-  child.stderr!.on('data', (chunk) => { errors = (errors + chunk).slice(-4000); });
+  child.stderr!.on('data', (chunk) => {
+    errors = (errors + chunk).slice(-4000);
+  });
   for (let i = 0; ; i += 1) {
     if (child.exitCode !== null) throw new Error(`the bastion exited (${child.exitCode}): ${errors}`);
-    if (await fetch(`${origin}/api/health/`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${origin}/api/health/`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (i > 600) throw new Error(`the bastion did not start: ${errors}`);
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
-    origin, dataDir, child,
+    origin,
+    dataDir,
+    child,
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
-        await new Promise((done) => { child.once('exit', done); setTimeout(done, 5000); });
+        await new Promise((done) => {
+          child.once('exit', done);
+          setTimeout(done, 5000);
+        });
       }
       rmSync(dataDir, { recursive: true, force: true });
     },
@@ -46,35 +77,60 @@ export async function startBastion(root: string, portalOrigin: string): Promise<
 
 /** A super admin's private token, made on the server host as an operator makes it. */
 export function superAdminKey(root: string, dataDir: string): Promise<string> {
-  return new Promise((resolve, reject) => execFile(process.execPath, ['--import', 'tsx', 'demo/server/auth/private-token-cli.ts', 'admin'],
-    { cwd: root, env: { ...process.env, DATA_DIR: dataDir } }, (error, stdout) => (error ? reject(error) : resolve(stdout.trim()))));
+  return new Promise((resolve, reject) =>
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'demo/server/auth/private-token-cli.ts', 'admin'],
+      { cwd: root, env: { ...process.env, DATA_DIR: dataDir } },
+      (error, stdout) => (error ? reject(error) : resolve(stdout.trim())),
+    ),
+  );
 }
 
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml', '.json': 'application/json' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+};
 
-export interface PortalSite { origin: string; close(): Promise<void> }
+export interface PortalSite {
+  origin: string;
+  close(): Promise<void>;
+}
 
 /**
  * The portal's server on 127.0.0.3. `settings()` is what config.json says (the bastion, the client, a
  * session to replay); `backend` the key its back end signs with and the user it asks a token for.
  */
-export async function servePortal(distDir: string, port: number, settings: () => Record<string, unknown>,
-  backend: () => { bastion: string; key: string; username: string }): Promise<PortalSite> {
+export async function servePortal(
+  distDir: string,
+  port: number,
+  settings: () => Record<string, unknown>,
+  backend: () => { bastion: string; key: string; username: string },
+): Promise<PortalSite> {
   const server: Server = createServer(async (request, response) => {
     const path = new URL(request.url ?? '/', 'http://portal').pathname;
-    if (path === '/config.json') return void response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(settings()));
+    if (path === '/config.json')
+      return void response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(settings()));
     if (path === '/portal-token') {
       const { bastion, key, username } = backend();
       const answer = await fetch(`${bastion}/api/v1/authentication/portal-tokens/`, {
-        method: 'POST', headers: { Authorization: `Token ${key}`, 'Content-Type': 'application/json' },
+        method: 'POST',
+        headers: { Authorization: `Token ${key}`, 'Content-Type': 'application/json' },
         body: JSON.stringify({ client_id: settings().clientId, username }),
       });
       const body = (await answer.json()) as Record<string, unknown>;
-      return void response.writeHead(answer.status, { 'Content-Type': 'application/json' }).end(JSON.stringify({ ...body, username }));
+      return void response
+        .writeHead(answer.status, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ ...body, username }));
     }
     const file = normalize(join(distDir, path === '/' ? 'index.html' : path));
     if (!file.startsWith(distDir) || !existsSync(file)) return void response.writeHead(404).end('not found');
-    response.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+    response
+      .writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' })
+      .end(readFileSync(file));
   });
   await new Promise<void>((done) => server.listen(port, '127.0.0.3', done));
   return { origin: `http://127.0.0.3:${port}`, close: () => new Promise((done) => server.close(() => done())) };

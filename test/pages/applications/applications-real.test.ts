@@ -5,7 +5,14 @@
 import { expect } from '@open-wc/testing';
 import { text, waitFor } from '../../helpers/dom.ts';
 import { api, loginAs } from '../../helpers/server.ts';
-import { mountConsole, resetConsole, setHash, settle, waitForShell, type MountedConsole } from '../../elements/support/console-fixture.ts';
+import {
+  mountConsole,
+  resetConsole,
+  setHash,
+  settle,
+  waitForShell,
+  type MountedConsole,
+} from '../../elements/support/console-fixture.ts';
 import { click, fieldError, formControl, slType, waitForToast } from '../users/support.ts';
 import { ASSETS, create, removeAll, uniqueName } from '../assets/support/api.ts';
 import { GROUPS, SYSTEM_USERS, members, openTab, pickField } from '../perms/support.ts';
@@ -47,17 +54,30 @@ describe('applications: remote, database and Kubernetes apps (real server)', () 
   it('shows the chosen type’s params, and keeps a stored password left blank on update', async () => {
     await loginAs('admin');
     expect((await setLicence(true)).status).to.equal(200);
-    const host = await create<{ id: string; hostname: string }>(ASSETS, { hostname: `${prefix}-win`, ip: '127.0.3.81', platform: 'Windows', protocols: ['rdp/3389'] });
+    const host = await create<{ id: string; hostname: string }>(ASSETS, {
+      hostname: `${prefix}-win`,
+      ip: '127.0.3.81',
+      platform: 'Windows',
+      protocols: ['rdp/3389'],
+    });
     made.push(`${ASSETS}${host.id}/`);
     const view = await mountConsole('/applications/remote-apps/create');
     await waitForShell(view);
     await waitFor(() => shown(view, 'chrome_target'), 8000, 'the chrome params of the default type');
     expect(shown(view, 'mysql_workbench_ip')).to.equal(false);
     // The radio group is loaded on first use.
-    slType(await waitFor(() => formControl(view, 'type', 'sl-radio-group'), 5000, 'the type radios'), 'mysql_workbench', ['sl-change']);
+    slType(
+      await waitFor(() => formControl(view, 'type', 'sl-radio-group'), 5000, 'the type radios'),
+      'mysql_workbench',
+      ['sl-change'],
+    );
     await waitFor(() => shown(view, 'mysql_workbench_ip'), 3000, 'the MySQL Workbench params');
     expect(shown(view, 'chrome_target'), 'chrome params hidden').to.equal(false);
-    await waitFor(() => valueOf(formControl(view, 'path')).endsWith('MySQLWorkbench.exe'), 3000, 'the type\'s usual path');
+    await waitFor(
+      () => valueOf(formControl(view, 'path')).endsWith('MySQLWorkbench.exe'),
+      3000,
+      "the type's usual path",
+    );
     slType(formControl(view, 'name'), `${prefix}-wb`);
     slType(formControl(view, 'path'), 'C:\\Program Files\\MySQL\\MySQLWorkbench.exe');
     await pickField(view, 'asset', `${prefix}-win`);
@@ -73,9 +93,19 @@ describe('applications: remote, database and Kubernetes apps (real server)', () 
     const [app] = (await api<App[]>('GET', `${APPS}remote-apps/?name=${prefix}-wb`)).data;
     made.unshift(`${APPS}remote-apps/${app.id}/`);
     expect([app.type, app.asset]).to.deep.equal(['mysql_workbench', host.id]);
-    expect(app.params).to.deep.include({ mysql_workbench_ip: '127.0.3.82', mysql_workbench_name: 'sales', mysql_workbench_username: 'reader' });
+    expect(app.params).to.deep.include({
+      mysql_workbench_ip: '127.0.3.82',
+      mysql_workbench_name: 'sales',
+      mysql_workbench_username: 'reader',
+    });
     expect(app.params, 'the password is write-only').to.not.have.property('mysql_workbench_password');
-    const parameters = async () => (await api<{ parameter_remote_app: { parameters: string } }>('GET', `${APPS}remote-apps/${app.id}/connection-info/`)).data.parameter_remote_app.parameters;
+    const parameters = async () =>
+      (
+        await api<{ parameter_remote_app: { parameters: string } }>(
+          'GET',
+          `${APPS}remote-apps/${app.id}/connection-info/`,
+        )
+      ).data.parameter_remote_app.parameters;
     expect(await parameters()).to.contain('Wb-secret-1');
 
     await resetConsole();
@@ -83,7 +113,11 @@ describe('applications: remote, database and Kubernetes apps (real server)', () 
     await setLicence(true);
     const edit = await mountConsole(`/applications/remote-apps/${app.id}/update`);
     await waitForShell(edit);
-    await waitFor(() => valueOf(formControl(edit, 'mysql_workbench_ip')) === '127.0.3.82', 8000, 'the stored params in their fields');
+    await waitFor(
+      () => valueOf(formControl(edit, 'mysql_workbench_ip')) === '127.0.3.82',
+      8000,
+      'the stored params in their fields',
+    );
     expect(valueOf(formControl(edit, 'mysql_workbench_password')), 'no password shown').to.equal('');
     slType(formControl(edit, 'mysql_workbench_username'), 'writer');
     await settle();
@@ -105,7 +139,12 @@ describe('applications: remote, database and Kubernetes apps (real server)', () 
     await settle();
     click(view.find('.form-page sl-button.submit'));
     await waitForToast('success', '创建成功');
-    const [db] = (await api<{ id: string; host: string; port: number; database: string; type: string }[]>('GET', `${APPS}database-apps/?name=${prefix}-db`)).data;
+    const [db] = (
+      await api<{ id: string; host: string; port: number; database: string; type: string }[]>(
+        'GET',
+        `${APPS}database-apps/?name=${prefix}-db`,
+      )
+    ).data;
     made.unshift(`${APPS}database-apps/${db.id}/`);
     expect([db.type, db.host, db.port, db.database]).to.deep.equal(['mysql', '127.0.3.83', 3306, 'orders']);
 
@@ -118,7 +157,11 @@ describe('applications: remote, database and Kubernetes apps (real server)', () 
     slType(formControl(k8s, 'cluster'), 'ftp://127.0.3.84');
     await settle();
     click(k8s.find('.form-page sl-button.submit'));
-    await waitFor(() => fieldError(k8s, 'cluster') === '请输入以 http:// 或 https:// 开头的网址', 3000, 'the URL refused');
+    await waitFor(
+      () => fieldError(k8s, 'cluster') === '请输入以 http:// 或 https:// 开头的网址',
+      3000,
+      'the URL refused',
+    );
     expect((await api<unknown[]>('GET', `${APPS}k8s-apps/?name=${prefix}-k8s`)).data).to.deep.equal([]);
     slType(formControl(k8s, 'cluster'), 'https://127.0.3.84:6443');
     await settle();
@@ -139,7 +182,12 @@ describe('applications: remote, database and Kubernetes apps (real server)', () 
   it('edits a database-app permission through the update route without :id, and its detail names its apps', async () => {
     await loginAs('admin');
     const group = await create<{ id: string }>(GROUPS, { name: `${prefix}-g` });
-    const systemUser = await create<{ id: string }>(SYSTEM_USERS, { name: `${prefix}-dbsu`, username: `${prefix}db`, login_mode: 'manual', protocol: 'mysql' });
+    const systemUser = await create<{ id: string }>(SYSTEM_USERS, {
+      name: `${prefix}-dbsu`,
+      username: `${prefix}db`,
+      login_mode: 'manual',
+      protocol: 'mysql',
+    });
     const db = await create<{ id: string }>(`${APPS}database-apps/`, { name: `${prefix}-pdb`, host: '127.0.3.85' });
     made.push(`${APPS}database-apps/${db.id}/`, `${SYSTEM_USERS}${systemUser.id}/`, `${GROUPS}${group.id}/`);
     const URL = '/api/v1/perms/database-app-permissions/';
@@ -157,15 +205,27 @@ describe('applications: remote, database and Kubernetes apps (real server)', () 
     const [perm] = (await api<Perm[]>('GET', `${URL}?name=${prefix}-perm`)).data;
     made.unshift(`${URL}${perm.id}/`);
     const held = (await api<Perm>('GET', `${URL}${perm.id}/`)).data;
-    expect([held.user_groups, held.database_apps, held.system_users]).to.deep.equal([[group.id], [db.id], [systemUser.id]]);
+    expect([held.user_groups, held.database_apps, held.system_users]).to.deep.equal([
+      [group.id],
+      [db.id],
+      [systemUser.id],
+    ]);
 
     await resetConsole();
     await loginAs('admin');
     const list = await mountConsole(`/perms/database-app-permissions?search=${prefix}-perm`);
     await waitForShell(list);
     click(await waitFor(() => list.find(`.list-page tr[data-id="${perm.id}"] button.action-update`), 8000, 'the row'));
-    await waitFor(() => location.hash === `#/perms/database-app-permissions/update?id=${perm.id}`, 3000, 'the update route with the id in the query');
-    await waitFor(() => valueOf(formControl(list, 'name')) === `${prefix}-perm`, 8000, 'the stored permission in the form');
+    await waitFor(
+      () => location.hash === `#/perms/database-app-permissions/update?id=${perm.id}`,
+      3000,
+      'the update route with the id in the query',
+    );
+    await waitFor(
+      () => valueOf(formControl(list, 'name')) === `${prefix}-perm`,
+      8000,
+      'the stored permission in the form',
+    );
     slType(formControl(list, 'comment', 'sl-textarea'), 'read only');
     await settle();
     click(list.find('.form-page sl-button.submit'));

@@ -36,7 +36,9 @@ describe('assets: the create form (real server)', () => {
     slType(formControl(view, 'ip'), '127.0.2.250');
     click(view.find('.form-page sl-button.submit'));
     await waitFor(() => fieldError(view, 'hostname') !== '', 5000, 'the server refusing the taken hostname');
-    expect((formControl(view, 'ip') as unknown as { value: string }).value, 'typed values kept').to.equal('127.0.2.250');
+    expect((formControl(view, 'ip') as unknown as { value: string }).value, 'typed values kept').to.equal(
+      '127.0.2.250',
+    );
 
     slType(formControl(view, 'hostname'), `${unique}-a`);
     click(view.find('.form-page sl-button.submit'));
@@ -50,7 +52,11 @@ describe('assets: the create form (real server)', () => {
   });
 
   it('says on the form that an asset without an admin user is never checked, until one is chosen', async () => {
-    const adminUser = await api<{ id: string; name: string }>('POST', '/api/v1/assets/admin-users/', { name: `${unique}-admin`, username: 'root', password: 'Admin-pass-1' });
+    const adminUser = await api<{ id: string; name: string }>('POST', '/api/v1/assets/admin-users/', {
+      name: `${unique}-admin`,
+      username: 'root',
+      password: 'Admin-pass-1',
+    });
     expect(adminUser.status).to.equal(201);
     try {
       const view = await mountConsole('/assets/assets/create');
@@ -64,7 +70,11 @@ describe('assets: the create form (real server)', () => {
       click(view.find('.form-item[data-field="admin_user"] .chip .remove'));
       await waitFor(() => note() !== '', 3000, 'the note back');
       $lang.set('en');
-      await view.waitForText('.form-item[data-field="admin_user"] .field-note', "No admin user: the server never checks this asset's connectivity or hardware, so its connectivity stays Unknown", 8000);
+      await view.waitForText(
+        '.form-item[data-field="admin_user"] .field-note',
+        "No admin user: the server never checks this asset's connectivity or hardware, so its connectivity stays Unknown",
+        8000,
+      );
     } finally {
       await api('DELETE', `/api/v1/assets/admin-users/${adminUser.data.id}/`);
     }
@@ -73,28 +83,45 @@ describe('assets: the create form (real server)', () => {
   it('says a second port for ssh is a duplicate protocol, not a wrong format', async () => {
     const view = await mountConsole('/assets/assets/create');
     await waitForShell(view);
-    const input = await waitFor(() => view.find<HTMLInputElement>('.form-item[data-field="protocols"] input'), 8000, 'the protocols field');
-    const chips = () => view.findAll('.form-item[data-field="protocols"] .chip').map((chip) => (chip.textContent ?? '').replace('×', '').trim());
+    const input = await waitFor(
+      () => view.find<HTMLInputElement>('.form-item[data-field="protocols"] input'),
+      8000,
+      'the protocols field',
+    );
+    const chips = () =>
+      view
+        .findAll('.form-item[data-field="protocols"] .chip')
+        .map((chip) => (chip.textContent ?? '').replace('×', '').trim());
     await waitFor(() => chips().includes('ssh/22'), 5000, 'the default ssh/22');
     Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, 'ssh/38022');
     input.dispatchEvent(new Event('input', { bubbles: true }));
     input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
     await waitFor(() => fieldError(view, 'protocols') !== '', 3000, 'the complaint');
     expect(fieldError(view, 'protocols')).to.equal('ssh 已有一个端口：每个协议只能填一次，请修改已有的那一个');
-    expect(view.find('.form-item[data-field="protocols"] .chip .remove')?.getAttribute('aria-label'), 'each chip\'s × is named').to.equal('移除 ssh/22');
+    expect(
+      view.find('.form-item[data-field="protocols"] .chip .remove')?.getAttribute('aria-label'),
+      "each chip's × is named",
+    ).to.equal('移除 ssh/22');
   });
 
   it('names the asset’s nodes by their full path and its labels as name:value on the detail page', async () => {
-    const node = await api<{ id: string; full_value: string }>('POST', '/api/v1/assets/nodes/', { value: `${unique}-node` });
+    const node = await api<{ id: string; full_value: string }>('POST', '/api/v1/assets/nodes/', {
+      value: `${unique}-node`,
+    });
     const label = await api<{ id: string }>('POST', '/api/v1/assets/labels/', { name: `${unique}-env`, value: 'prod' });
     expect([node.status, label.status]).to.deep.equal([201, 201]);
     const asset = await api<Asset>('POST', ASSETS, {
-      hostname: `${unique}-b`, ip: '127.0.2.252', platform: 'Linux', nodes: [node.data.id], labels: [label.data.id],
+      hostname: `${unique}-b`,
+      ip: '127.0.2.252',
+      platform: 'Linux',
+      nodes: [node.data.id],
+      labels: [label.data.id],
     });
     expect(asset.status).to.equal(201);
     const view = await mountConsole(`/assets/assets/${asset.data.id}`);
     await waitForShell(view);
-    const names = () => view.findAll('.relation-card .member').map((m) => (m.textContent ?? '').replace(/移除$/, '').trim());
+    const names = () =>
+      view.findAll('.relation-card .member').map((m) => (m.textContent ?? '').replace(/移除$/, '').trim());
     await waitFor(() => names().length === 2 && !names().some((n) => /^[0-9a-f-]{36}$/.test(n)), 8000, 'named members');
     expect(names()).to.deep.equal([node.data.full_value, `${unique}-env:prod`]);
     await api('DELETE', `${ASSETS}${asset.data.id}/`);

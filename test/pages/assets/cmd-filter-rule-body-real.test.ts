@@ -49,8 +49,12 @@ describe('assets: the command filter rule form body (real server)', () => {
     click(edit.find('.form-page sl-button.submit'));
     await waitForToast('success', '更新成功');
     await waitFor(() => writes().length === 2, 3000, 'both writes');
-    expect(writes().map((r) => [r.method, (r.body as { filter?: string }).filter, r.status]))
-      .to.deep.equal([['POST', filter.id, 201], ['PUT', filter.id, 200]]);
-    expect((await list<Rule>(rules)).map((r) => [r.content, r.priority, r.filter])).to.deep.equal([['shutdown', 70, filter.id]]);
+    expect(writes().map((r) => [r.method, (r.body as { filter?: string }).filter, r.status])).to.deep.equal([
+      ['POST', filter.id, 201],
+      ['PUT', filter.id, 200],
+    ]);
+    expect((await list<Rule>(rules)).map((r) => [r.content, r.priority, r.filter])).to.deep.equal([
+      ['shutdown', 70, filter.id],
+    ]);
   });
 });

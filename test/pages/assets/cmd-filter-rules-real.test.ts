@@ -3,24 +3,49 @@
 import { expect } from '@open-wc/testing';
 import { text, waitFor } from '../../helpers/dom.ts';
 import { loginAs } from '../../helpers/server.ts';
-import { mountConsole, resetConsole, settle, waitForShell, type MountedConsole } from '../../elements/support/console-fixture.ts';
+import {
+  mountConsole,
+  resetConsole,
+  settle,
+  waitForShell,
+  type MountedConsole,
+} from '../../elements/support/console-fixture.ts';
 import { click, fieldError, formControl, slType, waitForToast } from '../users/support.ts';
 import { inputShows, switchStartsOn } from './support/form.ts';
 import { pickIn } from '../perms/support.ts';
 import { CMD_FILTERS, list, removeAll, uniqueName } from './support/api.ts';
 
 const filterName = uniqueName('filter');
-type Rule = { id: string; content: string; priority: number; action: number; type: string; type_display: string; action_display: string };
+type Rule = {
+  id: string;
+  content: string;
+  priority: number;
+  action: number;
+  type: string;
+  type_display: string;
+  action_display: string;
+};
 
 const ruleRows = (view: MountedConsole) => view.findAll('.child-table tbody tr[data-id]');
 
-async function addRule(view: MountedConsole, filterId: string, content: string, priority: string, choices: Record<string, string> = {}): Promise<void> {
+async function addRule(
+  view: MountedConsole,
+  filterId: string,
+  content: string,
+  priority: string,
+  choices: Record<string, string> = {},
+): Promise<void> {
   click(await waitFor(() => view.find('.child-table sl-button.create-child'), 5000, 'the create rule button'));
-  await waitFor(() => location.hash === `#/assets/command-filter-rules/create?filter=${filterId}`, 3000, 'the rule form address');
+  await waitFor(
+    () => location.hash === `#/assets/command-filter-rules/create?filter=${filterId}`,
+    3000,
+    'the rule form address',
+  );
   await inputShows(view, 'priority', '50');
   slType(formControl(view, 'content', 'sl-textarea'), content);
   slType(formControl(view, 'priority'), priority);
-  for (const [field, value] of Object.entries(choices)) slType(formControl(view, field, 'sl-radio-group'), value, ['sl-change']);
+  for (const [field, value] of Object.entries(choices))
+    slType(formControl(view, field, 'sl-radio-group'), value, ['sl-change']);
   await settle();
   click(view.find('.form-page sl-button.submit'));
 }
@@ -58,7 +83,11 @@ describe('assets: a command filter with two rules (real server)', () => {
     slType(formControl(detail, 'priority'), '90');
     await settle();
     click(detail.find('.form-page sl-button.submit'));
-    await waitFor(() => location.hash === `#/assets/cmd-filters/${filterId}?activeTab=rules`, 5000, 'back on the rules tab');
+    await waitFor(
+      () => location.hash === `#/assets/cmd-filters/${filterId}?activeTab=rules`,
+      5000,
+      'back on the rules tab',
+    );
     await waitFor(() => ruleRows(detail).length === 1, 5000, 'the first rule listed');
 
     await addRule(detail, filterId, '^ls\\b', '10', { type: 'regex', action: '1' });
@@ -69,8 +98,12 @@ describe('assets: a command filter with two rules (real server)', () => {
       ['rm -rf /\nreboot', 90, 'command', 0],
       ['^ls\\b', 10, 'regex', 1],
     ]);
-    const shown = ruleRows(detail).map((row) => ['type', 'content', 'priority', 'action'].map((p) => text(row.querySelector(`[data-prop="${p}"]`))));
-    expect(shown).to.deep.equal(rules.map((r) => [r.type_display, r.content.replace(/\s+/g, ' '), String(r.priority), r.action_display]));
+    const shown = ruleRows(detail).map((row) =>
+      ['type', 'content', 'priority', 'action'].map((p) => text(row.querySelector(`[data-prop="${p}"]`))),
+    );
+    expect(shown).to.deep.equal(
+      rules.map((r) => [r.type_display, r.content.replace(/\s+/g, ' '), String(r.priority), r.action_display]),
+    );
   });
 
   it('opened by its address without a filter, asks for the filter first, then shows the rule form', async () => {
@@ -82,7 +115,11 @@ describe('assets: a command filter with two rules (real server)', () => {
     await view.waitForText('.child-form-parent .parent-why', '请先选择要加入规则的命令过滤器', 8000);
     expect(view.find('.form-page [data-field="content"]'), 'no empty rule form').to.equal(null);
     await pickIn(view, '.child-form-parent', filterName, filterName);
-    await waitFor(() => location.hash === `#/assets/command-filter-rules/create?filter=${filterId}`, 5000, 'the filter in the address');
+    await waitFor(
+      () => location.hash === `#/assets/command-filter-rules/create?filter=${filterId}`,
+      5000,
+      'the filter in the address',
+    );
     await waitFor(() => formControl(view, 'content', 'sl-textarea'), 8000, 'the rule form');
     await inputShows(view, 'priority', '50');
   });

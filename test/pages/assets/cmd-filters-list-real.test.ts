@@ -19,11 +19,17 @@ describe('assets: command filter list counts (real server)', () => {
   });
 
   it('shows the number of rules and of system users where the API gives ids', async () => {
-    const systemUser = await create(SYSTEM_USERS, { name: `${prefix}-su`, username: prefix, login_mode: 'manual', protocol: 'ssh' });
+    const systemUser = await create(SYSTEM_USERS, {
+      name: `${prefix}-su`,
+      username: prefix,
+      login_mode: 'manual',
+      protocol: 'ssh',
+    });
     made.push(`${SYSTEM_USERS}${systemUser.id}/`);
     const filter = await create(CMD_FILTERS, { name: prefix, system_users: [systemUser.id] });
     made.push(`${CMD_FILTERS}${filter.id}/`);
-    for (const content of ['rm -rf /', 'reboot']) await create(`${CMD_FILTERS}${filter.id}/rules/`, { filter: filter.id, content, action: 0 });
+    for (const content of ['rm -rf /', 'reboot'])
+      await create(`${CMD_FILTERS}${filter.id}/rules/`, { filter: filter.id, content, action: 0 });
 
     const view = await mountConsole('/assets/cmd-filters');
     await waitForShell(view);

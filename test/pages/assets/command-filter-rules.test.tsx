@@ -11,13 +11,32 @@ import { typeInto } from '../../elements/support/console-fixture.ts';
 import type { ComponentType } from 'react';
 
 const RULES = '/api/v1/assets/cmd-filters/f-1/rules/';
-const META = { actions: { POST: {
-  type: { type: 'choice', label: 'Type', choices: [{ value: 'regex', display_name: 'Regex' }, { value: 'command', display_name: 'Command' }] },
-  content: { type: 'string', label: 'Content', required: true },
-  priority: { type: 'integer', label: 'Priority', min_value: 1, max_value: 100 },
-  action: { type: 'choice', label: 'Action', choices: [{ value: 0, display_name: 'Deny' }, { value: 1, display_name: 'Allow' }] },
-} } };
-const RuleForm = flattenRoutes(assetRoutes).find((r) => r.name === 'CommandFilterRulesCreate')!.record.component as ComponentType<PageProps>;
+const META = {
+  actions: {
+    POST: {
+      type: {
+        type: 'choice',
+        label: 'Type',
+        choices: [
+          { value: 'regex', display_name: 'Regex' },
+          { value: 'command', display_name: 'Command' },
+        ],
+      },
+      content: { type: 'string', label: 'Content', required: true },
+      priority: { type: 'integer', label: 'Priority', min_value: 1, max_value: 100 },
+      action: {
+        type: 'choice',
+        label: 'Action',
+        choices: [
+          { value: 0, display_name: 'Deny' },
+          { value: 1, display_name: 'Allow' },
+        ],
+      },
+    },
+  },
+};
+const RuleForm = flattenRoutes(assetRoutes).find((r) => r.name === 'CommandFilterRulesCreate')!.record
+  .component as ComponentType<PageProps>;
 
 describe('command filter rules', () => {
   let view: Mounted | undefined;
@@ -30,8 +49,14 @@ describe('command filter rules', () => {
       [`OPTIONS ${RULES}`]: META,
       [`POST ${RULES}`]: (r: SentRequest) => {
         const body = bodyOf(r);
-        if (Number(body.priority) > 100) return json(400, { priority: ['Ensure this value is less than or equal to 100.'] });
-        const row = { id: `r-${saved.length + 1}`, ...body, type_display: body.type === 'regex' ? 'Regex' : 'Command', action_display: body.action === 1 ? 'Allow' : 'Deny' };
+        if (Number(body.priority) > 100)
+          return json(400, { priority: ['Ensure this value is less than or equal to 100.'] });
+        const row = {
+          id: `r-${saved.length + 1}`,
+          ...body,
+          type_display: body.type === 'regex' ? 'Regex' : 'Command',
+          action_display: body.action === 1 ? 'Allow' : 'Deny',
+        };
         saved.push(row);
         return json(201, row);
       },
@@ -44,13 +69,19 @@ describe('command filter rules', () => {
       (box as HTMLTextAreaElement).value = content;
       box.dispatchEvent(new Event('sl-change', { bubbles: true, composed: true }));
       await typeInto(deepQuery(view.root, '[data-field="priority"] sl-input'), priority);
-      deepQuery<HTMLElement>(view.root, '[data-field="priority"] sl-input')!.dispatchEvent(new Event('sl-change', { bubbles: true, composed: true }));
+      deepQuery<HTMLElement>(view.root, '[data-field="priority"] sl-input')!.dispatchEvent(
+        new Event('sl-change', { bubbles: true, composed: true }),
+      );
       deepQuery<HTMLElement>(view.root, 'sl-button.submit')!.click();
     };
 
     await addRule('rm -rf /\nreboot', '0');
     // Spec §5: priority 1–100; nothing is sent while it is out of range.
-    await waitFor(() => text(deepQuery(view!.root, '[data-field="priority"] .field-error')) !== '', 3000, 'priority error');
+    await waitFor(
+      () => text(deepQuery(view!.root, '[data-field="priority"] .field-error')) !== '',
+      3000,
+      'priority error',
+    );
     expect(stub.sent.filter((r) => r.method === 'POST')).to.have.length(0);
     view!.unmount();
 

@@ -24,7 +24,13 @@ describe('assets: a domain’s gateway checked from the domain page (real server
     const domain = await create(DOMAINS, { name: uniqueName('dmz') });
     made.push(`${DOMAINS}${domain.id}/`);
     const gateway = await create(GATEWAYS, {
-      name: uniqueName('gw'), ip: '127.0.0.1', port: CLOSED_PORT, protocol: 'ssh', username: 'jump', password: 'secret', domain: domain.id,
+      name: uniqueName('gw'),
+      ip: '127.0.0.1',
+      port: CLOSED_PORT,
+      protocol: 'ssh',
+      username: 'jump',
+      password: 'secret',
+      domain: domain.id,
     });
     made.push(`${GATEWAYS}${gateway.id}/`);
     const direct = await api<{ error: string }>('POST', `${GATEWAYS}${gateway.id}/test-connective/`, {});
@@ -33,14 +39,24 @@ describe('assets: a domain’s gateway checked from the domain page (real server
 
     const view = await mountConsole(`/assets/domains/${domain.id}?activeTab=gateways`);
     await waitForShell(view);
-    const row = await waitFor(() => view.find(`.child-table tbody tr[data-id="${gateway.id}"]`), 8000, 'the gateway row');
+    const row = await waitFor(
+      () => view.find(`.child-table tbody tr[data-id="${gateway.id}"]`),
+      8000,
+      'the gateway row',
+    );
     expect(text(row)).to.contain('127.0.0.1');
     // The row may be drawn again once the tab settles: ask for the button when clicking it.
     const button = () => view.find(`.child-table tbody tr[data-id="${gateway.id}"] sl-button.test-gateway`);
     await waitFor(() => button(), 3000, 'the test button');
     click(button());
-    await waitFor(() => $toasts.get().some((toast) => toast.type === "error" && toast.message === direct.data.error), 10_000,
-      `the error toast "${direct.data.error}"`);
-    expect($toasts.get().map((toast) => toast.message), 'the reason instead of the generic 400 message').to.deep.equal([direct.data.error]);
+    await waitFor(
+      () => $toasts.get().some((toast) => toast.type === 'error' && toast.message === direct.data.error),
+      10_000,
+      `the error toast "${direct.data.error}"`,
+    );
+    expect(
+      $toasts.get().map((toast) => toast.message),
+      'the reason instead of the generic 400 message',
+    ).to.deep.equal([direct.data.error]);
   });
 });

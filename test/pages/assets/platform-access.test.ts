@@ -5,12 +5,21 @@ import { ROLE } from '../../../src/core/permissions.ts';
 import { filterRoutes, flattenRoutes, matchRoute } from '../../../src/core/routes.ts';
 import { assetRoutes } from '../../../src/pages/assets/routes.ts';
 
-const names = (role: number) => flattenRoutes(filterRoutes(assetRoutes, role, {})).map((r) => r.name).filter(Boolean);
+const names = (role: number) =>
+  flattenRoutes(filterRoutes(assetRoutes, role, {}))
+    .map((r) => r.name)
+    .filter(Boolean);
 
 describe('platform pages', () => {
   it('refuses the platform edit page to an org admin and keeps the rest of the section', () => {
     const admin = names(ROLE.ORG_ADMIN);
-    expect(admin).to.include.members(['AssetList', 'SystemUserCreate', 'CommandFilterRulesCreate', 'GatewayUpdate', 'LabelUpdate']);
+    expect(admin).to.include.members([
+      'AssetList',
+      'SystemUserCreate',
+      'CommandFilterRulesCreate',
+      'GatewayUpdate',
+      'LabelUpdate',
+    ]);
     expect(admin.filter((n) => String(n).startsWith('Platform'))).to.deep.equal([]);
     const flat = flattenRoutes(filterRoutes(assetRoutes, ROLE.ORG_ADMIN, {}));
     expect(matchRoute(flat, '/assets/platforms/3/update')).to.equal(null);

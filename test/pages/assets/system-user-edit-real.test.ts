@@ -5,7 +5,13 @@ import { expect } from '@open-wc/testing';
 import { $toasts } from '../../../src/core/stores/notify.ts';
 import { text, waitFor } from '../../helpers/dom.ts';
 import { api, loginAs } from '../../helpers/server.ts';
-import { mountConsole, resetConsole, settle, waitForShell, type MountedConsole } from '../../elements/support/console-fixture.ts';
+import {
+  mountConsole,
+  resetConsole,
+  settle,
+  waitForShell,
+  type MountedConsole,
+} from '../../elements/support/console-fixture.ts';
 import { pickField } from '../perms/support.ts';
 import { click, fieldError, formControl, slType, waitForToast } from '../users/support.ts';
 import { CMD_FILTERS, create, removeAll, uniqueName } from './support/api.ts';
@@ -16,7 +22,8 @@ const prefix = uniqueName('suedit');
 type SystemUser = { id: string; name: string; comment: string; priority: number; cmd_filters: string[] };
 
 const held = async (id: string) => (await api<SystemUser>('GET', `${SYSTEM_USERS}${id}/`)).data;
-const secrets = async (id: string) => (await api<{ password: string; private_key: string }>('GET', `${SYSTEM_USERS}${id}/auth-info/`)).data;
+const secrets = async (id: string) =>
+  (await api<{ password: string; private_key: string }>('GET', `${SYSTEM_USERS}${id}/auth-info/`)).data;
 const valueOf = (view: MountedConsole, field: string, tag = 'sl-input') =>
   String((formControl(view, field, tag) as unknown as { value: unknown } | null)?.value ?? '');
 
@@ -42,7 +49,13 @@ describe('assets: editing a system user (real server)', () => {
 
   it('saves with the password left blank, keeps the stored one and binds a command filter', async () => {
     const filter = await create<{ id: string; name: string }>(CMD_FILTERS, { name: `${prefix}-filter` });
-    const systemUser = await create<SystemUser>(SYSTEM_USERS, { name: `${prefix}-a`, username: 'deploy', protocol: 'ssh', login_mode: 'auto', password: 'Stored-pass-1' });
+    const systemUser = await create<SystemUser>(SYSTEM_USERS, {
+      name: `${prefix}-a`,
+      username: 'deploy',
+      protocol: 'ssh',
+      login_mode: 'auto',
+      password: 'Stored-pass-1',
+    });
     made.push(`${SYSTEM_USERS}${systemUser.id}/`, `${CMD_FILTERS}${filter.id}/`);
 
     const view = await openEdit(systemUser.id, systemUser.name);
@@ -52,7 +65,11 @@ describe('assets: editing a system user (real server)', () => {
     await settle();
     click(view.find('.form-page sl-button.submit'));
     await waitForToast('success', '更新成功', 8000);
-    await waitFor(() => location.hash.startsWith('#/assets/system-users') && !location.hash.includes('/update'), 8000, 'back on the list');
+    await waitFor(
+      () => location.hash.startsWith('#/assets/system-users') && !location.hash.includes('/update'),
+      8000,
+      'back on the list',
+    );
 
     const saved = await held(systemUser.id);
     expect(saved.comment).to.equal('edited without retyping the password');
@@ -61,7 +78,13 @@ describe('assets: editing a system user (real server)', () => {
   });
 
   it('says in a toast why a save failed and keeps what was typed', async () => {
-    const systemUser = await create<SystemUser>(SYSTEM_USERS, { name: `${prefix}-b`, username: 'deploy', protocol: 'ssh', login_mode: 'auto', password: 'Stored-pass-2' });
+    const systemUser = await create<SystemUser>(SYSTEM_USERS, {
+      name: `${prefix}-b`,
+      username: 'deploy',
+      protocol: 'ssh',
+      login_mode: 'auto',
+      password: 'Stored-pass-2',
+    });
     made.push(`${SYSTEM_USERS}${systemUser.id}/`);
     const view = await openEdit(systemUser.id, systemUser.name);
 
@@ -82,7 +105,7 @@ describe('assets: editing a system user (real server)', () => {
     slType(formControl(view, 'sftp_root'), 'var/tmp');
     await settle();
     click(view.find('.form-page sl-button.submit'));
-    await waitFor(() => fieldError(view, 'sftp_root') !== '', 8000, 'the server\'s message on its field');
+    await waitFor(() => fieldError(view, 'sftp_root') !== '', 8000, "the server's message on its field");
     await waitForToast('error', '请求错误，请检查填写内容');
     expect(location.hash, 'still on the form').to.contain('/update');
     expect(valueOf(view, 'comment', 'sl-textarea')).to.equal('typed before a refused save');

@@ -3,7 +3,13 @@
 import { expect } from '@open-wc/testing';
 import { text, waitFor } from '../../helpers/dom.ts';
 import { api, loginAs } from '../../helpers/server.ts';
-import { mountConsole, resetConsole, settle, waitForShell, type MountedConsole } from '../../elements/support/console-fixture.ts';
+import {
+  mountConsole,
+  resetConsole,
+  settle,
+  waitForShell,
+  type MountedConsole,
+} from '../../elements/support/console-fixture.ts';
 import { click, formControl, slType, waitForToast } from '../users/support.ts';
 import { ASSETS, NODES, assetsNamed, removeAll, uniqueName } from './support/api.ts';
 import { switchStartsOn } from './support/form.ts';
@@ -31,14 +37,22 @@ describe('assets: an asset filed under a node made in the tree (real server)', (
     const nodeId = await renameOpenNode(view, nodeName);
     expect(nodeId, 'the new node is being renamed').to.not.equal('');
     made.push(`${NODES}${nodeId}/`);
-    await waitFor(() => text(nodeRow(view, nodeId)?.querySelector('.node-title')) === `${nodeName} (0)`, 5000, 'the renamed node');
+    await waitFor(
+      () => text(nodeRow(view, nodeId)?.querySelector('.node-title')) === `${nodeName} (0)`,
+      5000,
+      'the renamed node',
+    );
     const saved = await api<{ value: string; full_value: string }>('GET', `${NODES}${nodeId}/`);
     expect(saved.data.value).to.equal(nodeName);
 
     click(nodeRow(view, nodeId)!.querySelector('.node-title'));
     await view.waitForText('.list-page tbody', '暂无数据', 5000);
     click(view.find('.list-page button.create'));
-    await waitFor(() => location.hash === `#/assets/assets/create?node=${nodeId}`, 3000, 'the create page for the node');
+    await waitFor(
+      () => location.hash === `#/assets/assets/create?node=${nodeId}`,
+      3000,
+      'the create page for the node',
+    );
     await switchStartsOn(view, 'is_active');
     slType(formControl(view, 'hostname'), hostname);
     slType(formControl(view, 'ip'), '127.9.8.7');

@@ -10,18 +10,31 @@ const names = (records: RouteRecord[]) => flattenRoutes(records).map((r) => `${r
 describe('ops routes', () => {
   it('the job center: TaskList, TaskDetail, AdhocDetail, HistoryExecutionDetail and BatchCommand at their paths', () => {
     expect(names(filterRoutes([opsRoutes], ROLE.ORG_ADMIN, { SECURITY_COMMAND_EXECUTION: true }))).to.deep.equal([
-      'JobCenter:/ops', 'TaskList:/ops/tasks', 'TaskDetail:/ops/tasks/:id', 'AdhocDetail:/ops/adhoc/:id',
-      'HistoryExecutionDetail:/ops/executions/:id', 'BatchCommand:/ops/command-executions/create',
+      'JobCenter:/ops',
+      'TaskList:/ops/tasks',
+      'TaskDetail:/ops/tasks/:id',
+      'AdhocDetail:/ops/adhoc/:id',
+      'HistoryExecutionDetail:/ops/executions/:id',
+      'BatchCommand:/ops/command-executions/create',
     ]);
-    expect(filterRoutes([opsRoutes], ROLE.ORG_AUDITOR, { SECURITY_COMMAND_EXECUTION: true })).to.deep.equal([], 'the job center is for admins');
-    expect(names(filterRoutes([opsRoutes], ROLE.SUPER_ADMIN, { SECURITY_COMMAND_EXECUTION: true }))).to.include('TaskMonitor:/ops/external-flower');
+    expect(filterRoutes([opsRoutes], ROLE.ORG_AUDITOR, { SECURITY_COMMAND_EXECUTION: true })).to.deep.equal(
+      [],
+      'the job center is for admins',
+    );
+    expect(names(filterRoutes([opsRoutes], ROLE.SUPER_ADMIN, { SECURITY_COMMAND_EXECUTION: true }))).to.include(
+      'TaskMonitor:/ops/external-flower',
+    );
   });
 
   it('the batch command setting off drops both batch-command pages', () => {
     const admin = names(filterRoutes([opsRoutes], ROLE.SUPER_ADMIN, { SECURITY_COMMAND_EXECUTION: false }));
     expect(admin).to.include('TaskList:/ops/tasks');
     expect(admin.some((name) => name.startsWith('BatchCommand'))).to.equal(false);
-    expect(filterRoutes([userCommandExecutionsRoute], ROLE.USER, { SECURITY_COMMAND_EXECUTION: false })).to.deep.equal([]);
-    expect(names(filterRoutes([userCommandExecutionsRoute], ROLE.USER, { SECURITY_COMMAND_EXECUTION: true }))).to.deep.equal(['CommandExecutions:/command-executions']);
+    expect(filterRoutes([userCommandExecutionsRoute], ROLE.USER, { SECURITY_COMMAND_EXECUTION: false })).to.deep.equal(
+      [],
+    );
+    expect(
+      names(filterRoutes([userCommandExecutionsRoute], ROLE.USER, { SECURITY_COMMAND_EXECUTION: true })),
+    ).to.deep.equal(['CommandExecutions:/command-executions']);
   });
 });

@@ -21,7 +21,9 @@ describe('task log page', () => {
       '': { data: 'Connecting to 127.0.0.1:22\r\n', end: false, mark: 'm1' },
       m1: { data: 'Reachable\r\n', end: true, mark: 'm2' },
     };
-    stub = serve({ [LOG_URL]: (request: Parameters<typeof params>[0]) => json(200, chunks[params(request).mark ?? '']) });
+    stub = serve({
+      [LOG_URL]: (request: Parameters<typeof params>[0]) => json(200, chunks[params(request).mark ?? '']),
+    });
     view = mount(<TaskLogPage params={{ id: 't-42' }} />);
     const page = await waitFor(() => deepQuery(view!.root, '.task-log-page[data-status="finished"]'), 8000, 'finished');
     const rows = text(deepQuery(view.root, '.xterm-rows'));

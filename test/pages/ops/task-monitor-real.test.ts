@@ -35,7 +35,7 @@ describe('task monitor link and page (real server)', function () {
     for (const url of made.reverse()) await api('DELETE', url);
   });
 
-  it('is in the super admin\'s menu, opening /core/flower/ of this origin in a new tab', async () => {
+  it("is in the super admin's menu, opening /core/flower/ of this origin in a new tab", async () => {
     await loginAs('admin');
     const view = await mountConsole('/ops/tasks');
     await waitForShell(view);
@@ -58,17 +58,30 @@ describe('task monitor link and page (real server)', function () {
     const world = await startWorld();
     await loginAs('admin');
     const prefix = uniqueName('tm');
-    const adminUser = await create<{ id: string }>(ADMIN_USERS, { name: `${prefix}-au`, username: world.sshd.username, password: world.sshd.password });
+    const adminUser = await create<{ id: string }>(ADMIN_USERS, {
+      name: `${prefix}-au`,
+      username: world.sshd.username,
+      password: world.sshd.password,
+    });
     made.push(`${ADMIN_USERS}${adminUser.id}/`);
     const assets: { id: string }[] = [];
     for (const n of [1, 2, 3, 4, 5]) {
-      assets.push(await create<{ id: string }>(ASSETS, {
-        hostname: `${prefix}-h${n}`, ip: world.sshd.host, platform: 'Linux', protocols: [`ssh/${world.sshd.port}`], admin_user: adminUser.id, is_active: true,
-      }));
+      assets.push(
+        await create<{ id: string }>(ASSETS, {
+          hostname: `${prefix}-h${n}`,
+          ip: world.sshd.host,
+          platform: 'Linux',
+          protocols: [`ssh/${world.sshd.port}`],
+          admin_user: adminUser.id,
+          is_active: true,
+        }),
+      );
     }
     made.unshift(...assets.map((a) => `${ASSETS}${a.id}/`));
     // Five hardware refreshes at once: the runner takes two at a time, the rest wait.
-    const started = await Promise.all(assets.map((a) => api<{ task: string }>('POST', `${ASSETS}${a.id}/tasks/`, { action: 'refresh' })));
+    const started = await Promise.all(
+      assets.map((a) => api<{ task: string }>('POST', `${ASSETS}${a.id}/tasks/`, { action: 'refresh' })),
+    );
     const ids = started.map((s) => s.data.task);
     const busy = await monitor();
     const listed = [...rowsOf(busy, 'running'), ...rowsOf(busy, 'queued')];
@@ -76,13 +89,21 @@ describe('task monitor link and page (real server)', function () {
     expect(rowsOf(busy, 'queued').length, 'queued').to.be.greaterThan(0);
     const last = listed.find((row) => row.querySelector(`a[href="/ui/#/ops/celery/task/${ids[4]}/log/"]`));
     expect(last, 'the last one waits or runs').to.not.equal(undefined);
-    expect(last!.querySelector(`a[href="/ui/#/ops/executions/${ids[4]}"]`), 'its run in the job center').to.not.equal(null);
+    expect(last!.querySelector(`a[href="/ui/#/ops/executions/${ids[4]}"]`), 'its run in the job center').to.not.equal(
+      null,
+    );
     // Stopped, it ends as a failure.
     expect((await api('POST', `/api/v1/ops/adhoc-executions/${ids[4]}/stop/`)).status).to.equal(200);
-    const after = await waitFor(async () => {
-      const page = await monitor();
-      return rowsOf(page, 'failures').some((row) => row.querySelector(`a[href="/ui/#/ops/executions/${ids[4]}"]`)) ? page : null;
-    }, 10_000, 'the stopped task among the failures');
+    const after = await waitFor(
+      async () => {
+        const page = await monitor();
+        return rowsOf(page, 'failures').some((row) => row.querySelector(`a[href="/ui/#/ops/executions/${ids[4]}"]`))
+          ? page
+          : null;
+      },
+      10_000,
+      'the stopped task among the failures',
+    );
     expect(after.querySelector('a[href="/ui/#/ops/tasks"]'), 'the job center').to.not.equal(null);
   });
 });

@@ -10,8 +10,17 @@ import { ASSETS, NODES, create, removeAll, uniqueName } from '../assets/support/
 import { ASSET_PERMISSIONS, GROUPS, SYSTEM_USERS, actionBoxes, openTab, pickField, tickAction } from './support.ts';
 
 type Permission = {
-  id: string; name: string; users: string[]; user_groups: string[]; assets: string[]; nodes: string[]; system_users: string[];
-  actions: string[]; is_active: boolean; is_valid: boolean; date_expired: string;
+  id: string;
+  name: string;
+  users: string[];
+  user_groups: string[];
+  assets: string[];
+  nodes: string[];
+  system_users: string[];
+  actions: string[];
+  is_active: boolean;
+  is_valid: boolean;
+  date_expired: string;
 };
 
 const prefix = uniqueName('apr');
@@ -25,9 +34,24 @@ describe('perms: asset permissions (real server)', () => {
     await loginAs('admin');
     group = await create(GROUPS, { name: `${prefix}-group` });
     node = await create(NODES, { value: `${prefix}-node` });
-    systemUser = await create(SYSTEM_USERS, { name: `${prefix}-su`, username: `${prefix}su`, login_mode: 'manual', protocol: 'ssh' });
-    const asset = await create<{ id: string }>(ASSETS, { hostname: `${prefix}-host`, ip: '127.0.3.71', platform: 'Linux', nodes: [node.id] });
-    made.push(`${ASSETS}${asset.id}/`, `${NODES}${node.id}/`, `${SYSTEM_USERS}${systemUser.id}/`, `${GROUPS}${group.id}/`);
+    systemUser = await create(SYSTEM_USERS, {
+      name: `${prefix}-su`,
+      username: `${prefix}su`,
+      login_mode: 'manual',
+      protocol: 'ssh',
+    });
+    const asset = await create<{ id: string }>(ASSETS, {
+      hostname: `${prefix}-host`,
+      ip: '127.0.3.71',
+      platform: 'Linux',
+      nodes: [node.id],
+    });
+    made.push(
+      `${ASSETS}${asset.id}/`,
+      `${NODES}${node.id}/`,
+      `${SYSTEM_USERS}${systemUser.id}/`,
+      `${GROUPS}${group.id}/`,
+    );
   });
   afterEach(async () => {
     await resetConsole();
@@ -60,8 +84,14 @@ describe('perms: asset permissions (real server)', () => {
     tickAction(view, 'updownload');
     await waitFor(() => actionBoxes(view).download_file === true, 3000, 'updownload ticking its bits');
     expect(actionBoxes(view)).to.deep.equal({
-      all: false, connect: true, upload_file: true, download_file: true, updownload: true,
-      clipboard_copy: false, clipboard_paste: false, clipboard_copy_paste: false,
+      all: false,
+      connect: true,
+      upload_file: true,
+      download_file: true,
+      updownload: true,
+      clipboard_copy: false,
+      clipboard_paste: false,
+      clipboard_copy_paste: false,
     });
     click(view.find('.form-page sl-button.submit'));
     await waitForToast('success', '创建成功');
@@ -90,7 +120,12 @@ describe('perms: asset permissions (real server)', () => {
   it('lists validity as valid, expired or inactive, and counts instead of ids', async () => {
     const base = { user_groups: [group.id], nodes: [node.id], system_users: [systemUser.id] };
     await create(ASSET_PERMISSIONS, { ...base, name: `${prefix}-l-valid` });
-    await create(ASSET_PERMISSIONS, { ...base, name: `${prefix}-l-expired`, date_start: '2020-01-01 00:00:00 +0000', date_expired: '2020-02-01 00:00:00 +0000' });
+    await create(ASSET_PERMISSIONS, {
+      ...base,
+      name: `${prefix}-l-expired`,
+      date_start: '2020-01-01 00:00:00 +0000',
+      date_expired: '2020-02-01 00:00:00 +0000',
+    });
     await create(ASSET_PERMISSIONS, { ...base, name: `${prefix}-l-off`, is_active: false });
     const view = await mountConsole(`/perms/asset-permissions?search=${prefix}-l-`);
     await waitForShell(view);
@@ -121,19 +156,41 @@ describe('perms: asset permissions (real server)', () => {
     await waitForShell(view);
     const names = () => view.findAll('.list-page tbody tr[data-id] td[data-prop="name"]').map(text);
     await waitFor(() => names().length === 2, 8000, 'both permissions');
-    click(await waitFor(() => view.find(`.node-tree .node-row[data-id="${node.id}"] .node-title`), 8000, 'the node in the tree'));
-    await waitFor(() => names().length === 1, 5000, 'the node\'s permission only');
+    click(
+      await waitFor(
+        () => view.find(`.node-tree .node-row[data-id="${node.id}"] .node-title`),
+        8000,
+        'the node in the tree',
+      ),
+    );
+    await waitFor(() => names().length === 1, 5000, "the node's permission only");
     expect(names()).to.deep.equal([`${prefix}-t-mine`]);
   });
 
   it('edits through the singular update route of 2.3: expiring the window makes the permission invalid', async () => {
-    const permission = await create<Permission>(ASSET_PERMISSIONS, { name: `${prefix}-u`, user_groups: [group.id], nodes: [node.id], system_users: [systemUser.id] });
+    const permission = await create<Permission>(ASSET_PERMISSIONS, {
+      name: `${prefix}-u`,
+      user_groups: [group.id],
+      nodes: [node.id],
+      system_users: [systemUser.id],
+    });
     const view = await mountConsole(`/perms/asset-permissions?search=${prefix}-u`);
     await waitForShell(view);
-    const update = await waitFor(() => view.find(`.list-page tr[data-id="${permission.id}"] button.action-update`), 8000, 'the row');
+    const update = await waitFor(
+      () => view.find(`.list-page tr[data-id="${permission.id}"] button.action-update`),
+      8000,
+      'the row',
+    );
     click(update);
-    await waitFor(() => location.hash.startsWith(`#/perms/asset-permission/${permission.id}/update`), 3000, 'the singular update route');
-    const expired = () => view.find('.form-item[data-field="date_expired"] .datetime-input sl-input') as unknown as { value: string } | null;
+    await waitFor(
+      () => location.hash.startsWith(`#/perms/asset-permission/${permission.id}/update`),
+      3000,
+      'the singular update route',
+    );
+    const expired = () =>
+      view.find('.form-item[data-field="date_expired"] .datetime-input sl-input') as unknown as {
+        value: string;
+      } | null;
     await waitFor(() => (expired()?.value ?? '') !== '', 8000, 'the update form with the stored window');
     slType(expired() as unknown as Element, '2021-01-01 00:00:00');
     await settle();
@@ -149,8 +206,20 @@ describe('perms: asset permissions (real server)', () => {
     const orgs = (await api<{ id: string; name: string }[]>('GET', '/api/v1/orgs/orgs/')).data;
     const engineering = { org: orgs.find((o) => o.name === 'Engineering')!.id };
     const engNode = (await api<{ id: string }>('POST', NODES, { value: `${prefix}-eng` }, engineering)).data;
-    const engSu = (await api<{ id: string }>('POST', SYSTEM_USERS, { name: `${prefix}-eng-su`, username: `${prefix}eng`, login_mode: 'manual', protocol: 'ssh' }, engineering)).data;
-    const made = await api<Permission>('POST', ASSET_PERMISSIONS, { name: `${prefix}-aud`, nodes: [engNode.id], system_users: [engSu.id] }, engineering);
+    const engSu = (
+      await api<{ id: string }>(
+        'POST',
+        SYSTEM_USERS,
+        { name: `${prefix}-eng-su`, username: `${prefix}eng`, login_mode: 'manual', protocol: 'ssh' },
+        engineering,
+      )
+    ).data;
+    const made = await api<Permission>(
+      'POST',
+      ASSET_PERMISSIONS,
+      { name: `${prefix}-aud`, nodes: [engNode.id], system_users: [engSu.id] },
+      engineering,
+    );
     expect(made.status).to.equal(201);
     const permission = made.data;
     try {
@@ -170,14 +239,23 @@ describe('perms: asset permissions (real server)', () => {
       const body = { name: `${prefix}-aud2`, nodes: [engNode.id], system_users: [engSu.id] };
       expect((await api('POST', ASSET_PERMISSIONS, body, engineering)).status).to.equal(403);
       expect((await api('PUT', `${ASSET_PERMISSIONS}${permission.id}/`, body, engineering)).status).to.equal(403);
-      expect((await api('PATCH', `${ASSET_PERMISSIONS}${permission.id}/`, { is_active: false }, engineering)).status).to.equal(403);
-      expect((await api('DELETE', `${ASSET_PERMISSIONS}${permission.id}/`, undefined, engineering)).status).to.equal(403);
+      expect(
+        (await api('PATCH', `${ASSET_PERMISSIONS}${permission.id}/`, { is_active: false }, engineering)).status,
+      ).to.equal(403);
+      expect((await api('DELETE', `${ASSET_PERMISSIONS}${permission.id}/`, undefined, engineering)).status).to.equal(
+        403,
+      );
       await loginAs('admin');
       const kept = (await api<Permission>('GET', `${ASSET_PERMISSIONS}${permission.id}/`, undefined, engineering)).data;
       expect([kept.name, kept.is_active], 'unchanged').to.deep.equal([`${prefix}-aud`, true]);
     } finally {
       await loginAs('admin');
-      for (const url of [`${ASSET_PERMISSIONS}${permission.id}/`, `${SYSTEM_USERS}${engSu.id}/`, `${NODES}${engNode.id}/`]) await api('DELETE', url, undefined, engineering);
+      for (const url of [
+        `${ASSET_PERMISSIONS}${permission.id}/`,
+        `${SYSTEM_USERS}${engSu.id}/`,
+        `${NODES}${engNode.id}/`,
+      ])
+        await api('DELETE', url, undefined, engineering);
     }
   });
 });

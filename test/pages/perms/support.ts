@@ -9,10 +9,18 @@ export const SYSTEM_USERS = '/api/v1/assets/system-users/';
 
 /** Picks an option of a form field's remote select by typing part of its label. */
 export async function pickIn(view: MountedConsole, scope: string, search: string, label: string): Promise<void> {
-  const input = await waitFor(() => view.find<HTMLInputElement>(`${scope} input.combo-input`), 8000, `the select of ${scope}`);
+  const input = await waitFor(
+    () => view.find<HTMLInputElement>(`${scope} input.combo-input`),
+    8000,
+    `the select of ${scope}`,
+  );
   input.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
   nativeType(input, search);
-  const option = await waitFor(() => view.findAll(`${scope} li[role="option"]`).find((li) => text(li) === label), 5000, `option ${label}`);
+  const option = await waitFor(
+    () => view.findAll(`${scope} li[role="option"]`).find((li) => text(li) === label),
+    5000,
+    `option ${label}`,
+  );
   click(option);
   await settle();
 }
@@ -22,7 +30,11 @@ export const pickField = (view: MountedConsole, field: string, search: string, l
 
 /** The form's action checkboxes: value → checked. */
 export function actionBoxes(view: MountedConsole): Record<string, boolean> {
-  return Object.fromEntries(view.findAll<HTMLInputElement>('.form-item[data-field="actions"] input[type="checkbox"]').map((box) => [box.value, box.checked]));
+  return Object.fromEntries(
+    view
+      .findAll<HTMLInputElement>('.form-item[data-field="actions"] input[type="checkbox"]')
+      .map((box) => [box.value, box.checked]),
+  );
 }
 
 export function tickAction(view: MountedConsole, name: string): void {

@@ -19,8 +19,19 @@ describe('perms: the user picker (real server)', () => {
   before(async () => {
     await loginAs('admin');
     // A display name that shares nothing with the username.
-    user = await create(USERS, { username: `${prefix}acct`, name: `Wang Fang ${prefix.slice(-4)}`, email: `${prefix}@example.com`, password_strategy: 1, password: 'Test-pass-1' });
-    systemUser = await create(SYSTEM_USERS, { name: `${prefix}-su`, username: `${prefix}su`, login_mode: 'manual', protocol: 'ssh' });
+    user = await create(USERS, {
+      username: `${prefix}acct`,
+      name: `Wang Fang ${prefix.slice(-4)}`,
+      email: `${prefix}@example.com`,
+      password_strategy: 1,
+      password: 'Test-pass-1',
+    });
+    systemUser = await create(SYSTEM_USERS, {
+      name: `${prefix}-su`,
+      username: `${prefix}su`,
+      login_mode: 'manual',
+      protocol: 'ssh',
+    });
     made.push(`${SYSTEM_USERS}${systemUser.id}/`, `${USERS}${user.id}/`);
   });
   after(async () => {
@@ -34,7 +45,11 @@ describe('perms: the user picker (real server)', () => {
     const view = await mountConsole('/perms/asset-permissions/create');
     await waitForShell(view);
     const label = `${user.name}(${user.username})`;
-    const input = await waitFor(() => view.find<HTMLInputElement>('.form-item[data-field="users"] input.combo-input'), 8000, 'the user picker');
+    const input = await waitFor(
+      () => view.find<HTMLInputElement>('.form-item[data-field="users"] input.combo-input'),
+      8000,
+      'the user picker',
+    );
     input.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
     nativeType(input, user.username);
     const options = () => view.findAll('.form-item[data-field="users"] li[role="option"]').map((li) => text(li));
@@ -44,7 +59,9 @@ describe('perms: the user picker (real server)', () => {
     await waitFor(() => options().join() === label, 5000, 'found by display name too');
 
     await pickField(view, 'users', user.username, label);
-    expect(view.findAll('.form-item[data-field="users"] .chip').map((chip) => text(chip).replace(/×$/, '').trim())).to.deep.equal([label]);
+    expect(
+      view.findAll('.form-item[data-field="users"] .chip').map((chip) => text(chip).replace(/×$/, '').trim()),
+    ).to.deep.equal([label]);
     slType(formControl(view, 'name'), `${prefix}-p`);
     await pickField(view, 'system_users', systemUser.name);
     click(view.find('.form-page sl-button.submit'));

@@ -10,11 +10,22 @@ import { mountConsole, resetConsole, typeInto, waitForShell } from '../../elemen
 const SETTING = '/api/v1/settings/setting/';
 const USERS = '/api/v1/users/users/';
 
-interface Slapd { port: number; settings: Record<string, unknown>; people: { uid: string; cn: string; mail: string }[] }
-interface UserRow { id: string; username: string; source: string; email: string }
+interface Slapd {
+  port: number;
+  settings: Record<string, unknown>;
+  people: { uid: string; cn: string; mail: string }[];
+}
+interface UserRow {
+  id: string;
+  username: string;
+  source: string;
+  email: string;
+}
 
 async function importedUser(username: string): Promise<UserRow | undefined> {
-  const found = await api<UserRow[]>('GET', `${USERS}?username=${encodeURIComponent(username)}`, undefined, { org: 'ROOT' });
+  const found = await api<UserRow[]>('GET', `${USERS}?username=${encodeURIComponent(username)}`, undefined, {
+    org: 'ROOT',
+  });
   return Array.isArray(found.data) ? found.data.find((u) => u.username === username) : undefined;
 }
 
@@ -39,7 +50,8 @@ describe('settings page: LDAP (real server, real slapd)', () => {
 
     const view = await mountConsole('/settings/?activeTab=ldap');
     await waitForShell(view);
-    const button = (name: string) => waitFor(() => view.find<HTMLElement>(`.settings-form sl-button.${name}`), 8000, `the ${name} button`);
+    const button = (name: string) =>
+      waitFor(() => view.find<HTMLElement>(`.settings-form sl-button.${name}`), 8000, `the ${name} button`);
     expect(text(await button('ldap-test-config'))).to.equal('测试连接');
 
     // Test connection: the form's values (the bind password left blank = the stored one).
@@ -70,7 +82,11 @@ describe('settings page: LDAP (real server, real slapd)', () => {
     row()!.querySelector<HTMLInputElement>('input.select-row')!.click();
     view.find<HTMLElement>('.ldap-import-dialog sl-button.confirm')!.click();
     await view.waitForText('.ldap-import-result.ok', '导入 1 个用户成功', 10000);
-    await waitFor(() => row()?.querySelector('td[data-prop="existing"] .bool-true'), 8000, 'the imported user marked existing');
+    await waitFor(
+      () => row()?.querySelector('td[data-prop="existing"] .bool-true'),
+      8000,
+      'the imported user marked existing',
+    );
 
     const user = await importedUser(alice.uid);
     expect(user?.source).to.equal('ldap');

@@ -5,7 +5,13 @@ import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { text, waitFor } from '../../helpers/dom.ts';
 import { api, loginAs } from '../../helpers/server.ts';
-import { mountConsole, resetConsole, settle, waitForShell, type MountedConsole } from '../../elements/support/console-fixture.ts';
+import {
+  mountConsole,
+  resetConsole,
+  settle,
+  waitForShell,
+  type MountedConsole,
+} from '../../elements/support/console-fixture.ts';
 
 const makeLicense = (terms: Record<string, unknown>) => executeServerCommand<string, unknown>('license-make', terms);
 
@@ -26,7 +32,7 @@ describe('settings page: Licence tab (real server)', () => {
     await resetConsole();
   });
 
-  it('refuses tampered and expired files with the server\'s message, and imports a valid one', async () => {
+  it("refuses tampered and expired files with the server's message, and imports a valid one", async () => {
     await loginAs('admin');
     const view = await mountConsole('/settings/?activeTab=license');
     await waitForShell(view);
@@ -34,7 +40,12 @@ describe('settings page: Licence tab (real server)', () => {
     expect(view.find('footer .license'), 'the GPL line while unlicensed').to.not.equal(null);
 
     const nextYear = `${new Date().getUTCFullYear() + 1}-12-31`;
-    const valid = await makeLicense({ corporation: 'Settings Test Corp', edition: 'Enterprise', asset_count: 300, date_expired: nextYear });
+    const valid = await makeLicense({
+      corporation: 'Settings Test Corp',
+      edition: 'Enterprise',
+      asset_count: 300,
+      date_expired: nextYear,
+    });
     const decoded = JSON.parse(atob(valid)) as { license: string; signature: string };
     const tampered = btoa(JSON.stringify({ ...decoded, license: decoded.license.replace('300', '30000') }));
     await importFile(view, tampered);

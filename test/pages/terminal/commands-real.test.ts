@@ -4,22 +4,49 @@
 import { expect } from '@open-wc/testing';
 import { text, waitFor } from '../../helpers/dom.ts';
 import { loginAs } from '../../helpers/server.ts';
-import { mountConsole, resetConsole, settle, waitForShell, type MountedConsole } from '../../elements/support/console-fixture.ts';
+import {
+  mountConsole,
+  resetConsole,
+  settle,
+  waitForShell,
+  type MountedConsole,
+} from '../../elements/support/console-fixture.ts';
 import { click, nativeType } from '../users/support.ts';
 import {
-  COMMANDS, asciicast, closeSession, listOf, openSession, postCommands, registerTerminal, uniqueName, uploadReplay, type Session,
+  COMMANDS,
+  asciicast,
+  closeSession,
+  listOf,
+  openSession,
+  postCommands,
+  registerTerminal,
+  uniqueName,
+  uploadReplay,
+  type Session,
 } from './support.ts';
 
 const prefix = uniqueName('cmd');
 const terminal = `${prefix}-term`;
-type Command = { id: string; input: string; output: string; risk_level: number; risk_level_display: string; session: string; timestamp: number };
+type Command = {
+  id: string;
+  input: string;
+  output: string;
+  risk_level: number;
+  risk_level_display: string;
+  session: string;
+  timestamp: number;
+};
 
 const rowOf = (view: MountedConsole, id: string) => view.find(`.list-page tr[data-id="${id}"]`);
 
 async function filterBy(view: MountedConsole, field: string, value: string): Promise<void> {
   nativeType(view.find('.list-page select.filter-field'), field, 'change');
   await settle();
-  nativeType(await waitFor(() => view.find('.list-page select.filter-value'), 3000, 'the value select'), value, 'change');
+  nativeType(
+    await waitFor(() => view.find('.list-page select.filter-value'), 3000, 'the value select'),
+    value,
+    'change',
+  );
 }
 
 describe('terminal: commands list (real server)', () => {
@@ -33,7 +60,15 @@ describe('terminal: commands list (real server)', () => {
       { input: `ls -la ${prefix}`, output: 'total 0\n<b>not bold</b>', risk_level: 0, at: 5 },
       { input: `rm -rf /srv/${prefix}`, output: 'Command refused by filter', risk_level: 5, at: 42 },
     ]);
-    await uploadReplay(terminal, session, asciicast(session, [[1, '$ '], [5, `ls -la ${prefix}\r\ntotal 0\r\n$ `], [42, `rm -rf /srv/${prefix}\r\n`]]));
+    await uploadReplay(
+      terminal,
+      session,
+      asciicast(session, [
+        [1, '$ '],
+        [5, `ls -la ${prefix}\r\ntotal 0\r\n$ `],
+        [42, `rm -rf /srv/${prefix}\r\n`],
+      ]),
+    );
     await closeSession(terminal, session, { has_replay: true, has_command: true });
     await loginAs('sysauditor');
     const recorded = await listOf<Command>(`${COMMANDS}?session_id=${session.id}`);
@@ -64,9 +99,14 @@ describe('terminal: commands list (real server)', () => {
     await filterBy(view, 'risk_level', '5');
     await waitFor(() => rowOf(view, ordinary.id) === null, 8000, 'the ordinary command filtered out');
     await waitFor(() => rowOf(view, dangerous.id), 8000, 'the dangerous command kept');
-    const levels = view.findAll('.list-page tbody tr[data-id] .risk-level').map((cell) => cell.getAttribute('data-risk'));
+    const levels = view
+      .findAll('.list-page tbody tr[data-id] .risk-level')
+      .map((cell) => cell.getAttribute('data-risk'));
     expect(levels.length).to.be.greaterThan(0);
-    expect(levels.every((level) => level === '5'), `only dangerous rows: ${levels.join(',')}`).to.equal(true);
+    expect(
+      levels.every((level) => level === '5'),
+      `only dangerous rows: ${levels.join(',')}`,
+    ).to.equal(true);
   });
 
   it("links a command to its session's detail at that command", async () => {
@@ -78,10 +118,18 @@ describe('terminal: commands list (real server)', () => {
     click(link);
     const page = await waitFor(() => view.find('.session-detail-page'), 10000, 'the session detail');
     await waitFor(() => text(page.querySelector('h2')).includes(session.user), 8000, 'the session title');
-    await waitFor(() => page.querySelector(`.session-commands tr[data-id="${dangerous.id}"]`), 8000, "the session's commands");
+    await waitFor(
+      () => page.querySelector(`.session-commands tr[data-id="${dangerous.id}"]`),
+      8000,
+      "the session's commands",
+    );
     expect(page.querySelector(`.session-commands tr[data-id="${ordinary.id}"]`)).not.to.equal(null);
     // The embedded player opens at the command: 42 s into the recording (it may already play on).
-    const player = await waitFor(() => page.querySelector('.replay-player[data-state="ready"][data-seeking="false"]'), 15000, 'the player at the command');
+    const player = await waitFor(
+      () => page.querySelector('.replay-player[data-state="ready"][data-seeking="false"]'),
+      15000,
+      'the player at the command',
+    );
     const position = Number(player.getAttribute('data-position'));
     expect(position, `player position ${position}`).to.be.within(41, 50);
   });

@@ -8,7 +8,16 @@ import { text, waitFor } from '../../helpers/dom.ts';
 import { api, loginAs } from '../../helpers/server.ts';
 import { mountConsole, resetConsole, setHash, waitForShell } from '../../elements/support/console-fixture.ts';
 import { click } from '../users/support.ts';
-import { COMMAND_STORAGES, REPLAY_STORAGES, SESSIONS, TERMINALS, asTerminal, listOf, registerTerminal, uniqueName } from './support.ts';
+import {
+  COMMAND_STORAGES,
+  REPLAY_STORAGES,
+  SESSIONS,
+  TERMINALS,
+  asTerminal,
+  listOf,
+  registerTerminal,
+  uniqueName,
+} from './support.ts';
 
 const prefix = uniqueName('rec');
 const terminal = `${prefix}-term`;
@@ -28,25 +37,69 @@ describe('terminal: where recordings and commands are kept (real server)', () =>
   before(async () => {
     await loginAs('admin');
     terminalId = (await registerTerminal(terminal)).id;
-    await must(await api('POST', REPLAY_STORAGES, { name: bucket, type: 'ceph', meta: { BUCKET: 'recordings', ENDPOINT: 'http://127.0.0.1:9' } }), 'storage');
-    await must(await api('PATCH', `${TERMINALS}${terminalId}/`, { replay_storage: bucket }), 'point the terminal at it', 200);
+    await must(
+      await api('POST', REPLAY_STORAGES, {
+        name: bucket,
+        type: 'ceph',
+        meta: { BUCKET: 'recordings', ENDPOINT: 'http://127.0.0.1:9' },
+      }),
+      'storage',
+    );
+    await must(
+      await api('PATCH', `${TERMINALS}${terminalId}/`, { replay_storage: bucket }),
+      'point the terminal at it',
+      200,
+    );
     // A session its door opened (the user signed in through it, on an asset granted to them), then closed.
-    await must(await asTerminal(terminal, 'POST', '/api/v1/authentication/tokens/', { username: 'user', password: 'bastion', remote_addr: '127.0.0.1' }), 'sign in');
+    await must(
+      await asTerminal(terminal, 'POST', '/api/v1/authentication/tokens/', {
+        username: 'user',
+        password: 'bastion',
+        remote_addr: '127.0.0.1',
+      }),
+      'sign in',
+    );
     const [user] = await listOf<Row>('/api/v1/users/users/?username=user');
     const [asset] = await listOf<Row>(`/api/v1/perms/users/${user.id}/assets/?actions=connect&protocol=ssh&limit=1`);
     const [systemUser] = await listOf<Row>(`/api/v1/perms/users/${user.id}/assets/${asset.id}/system-users/`);
     sessionId = crypto.randomUUID();
-    await must(await asTerminal(terminal, 'POST', SESSIONS, {
-      id: sessionId, user: 'user', asset: asset.hostname, system_user: systemUser.name, user_id: user.id, asset_id: asset.id,
-      system_user_id: systemUser.id, login_from: 'ST', remote_addr: '127.0.0.1', protocol: 'ssh', org_id: asset.org_id ?? '',
-      date_start: new Date(Date.now() - 60_000).toISOString(),
-    }), 'open session');
-    await must(await asTerminal(terminal, 'PATCH', `${SESSIONS}${sessionId}/`, { is_finished: true, date_end: new Date().toISOString() }), 'close session', 200);
+    await must(
+      await asTerminal(terminal, 'POST', SESSIONS, {
+        id: sessionId,
+        user: 'user',
+        asset: asset.hostname,
+        system_user: systemUser.name,
+        user_id: user.id,
+        asset_id: asset.id,
+        system_user_id: systemUser.id,
+        login_from: 'ST',
+        remote_addr: '127.0.0.1',
+        protocol: 'ssh',
+        org_id: asset.org_id ?? '',
+        date_start: new Date(Date.now() - 60_000).toISOString(),
+      }),
+      'open session',
+    );
+    await must(
+      await asTerminal(terminal, 'PATCH', `${SESSIONS}${sessionId}/`, {
+        is_finished: true,
+        date_end: new Date().toISOString(),
+      }),
+      'close session',
+      200,
+    );
     // Its heartbeat: its doors, and the store refusing the recording.
-    await must(await asTerminal(terminal, 'POST', '/api/v1/terminal/terminals/status/', {
-      sessions: [], session_online: 0, ssh_port: 2299, http_port: 5099, http_host: '127.0.0.1',
-      replay_store: { pending: 1, sessions: [sessionId], error: STORE_ERROR, since: Date.now() - 30_000 },
-    }), 'heartbeat');
+    await must(
+      await asTerminal(terminal, 'POST', '/api/v1/terminal/terminals/status/', {
+        sessions: [],
+        session_online: 0,
+        ssh_port: 2299,
+        http_port: 5099,
+        http_host: '127.0.0.1',
+        replay_store: { pending: 1, sessions: [sessionId], error: STORE_ERROR, since: Date.now() - 30_000 },
+      }),
+      'heartbeat',
+    );
   });
   beforeEach(() => loginAs('admin'));
   afterEach(() => resetConsole());
@@ -73,7 +126,11 @@ describe('terminal: where recordings and commands are kept (real server)', () =>
   it("says in the session's detail that its recording is not stored yet, and why", async () => {
     const view = await mountConsole(`/terminal/sessions/${sessionId}`);
     await waitForShell(view);
-    const note = await waitFor(() => view.find('.session-detail-page .no-replay[data-replay-status="retrying"]'), 8000, 'the recording state');
+    const note = await waitFor(
+      () => view.find('.session-detail-page .no-replay[data-replay-status="retrying"]'),
+      8000,
+      'the recording state',
+    );
     expect(text(note)).to.contain(`录像尚未保存到 ${bucket}，正在重试`);
     expect(text(note)).to.contain(STORE_ERROR);
   });
@@ -86,10 +143,18 @@ describe('terminal: where recordings and commands are kept (real server)', () =>
     expect(text(replayRow)).to.contain('对象存储桶');
     click(view.find('.detail-tabs [data-tab="command"]'));
     const builtIn = (await listOf<Row>(COMMAND_STORAGES)).find((s) => s.type === 'server')!;
-    const commandRow = await waitFor(() => view.find(`.list-page tr[data-id="${builtIn.id}"]`), 8000, 'the built-in command storage');
+    const commandRow = await waitFor(
+      () => view.find(`.list-page tr[data-id="${builtIn.id}"]`),
+      8000,
+      'the built-in command storage',
+    );
     expect(text(commandRow)).to.contain('服务器数据库');
     setHash('/terminal/command-storage/create');
-    const typeItem = await waitFor(() => view.find('.form-page .form-item[data-field="type"]'), 8000, 'the command storage form');
+    const typeItem = await waitFor(
+      () => view.find('.form-page .form-item[data-field="type"]'),
+      8000,
+      'the command storage form',
+    );
     expect(text(typeItem)).to.contain('命令始终保存在服务器数据库中');
   });
 });

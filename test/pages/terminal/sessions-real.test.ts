@@ -6,7 +6,15 @@ import { api, loginAs } from '../../helpers/server.ts';
 import { mountConsole, resetConsole, waitForShell } from '../../elements/support/console-fixture.ts';
 import { click, waitForToast } from '../users/support.ts';
 import {
-  SESSIONS, asTerminal, asciicast, closeSession, openSession, registerTerminal, uniqueName, uploadReplay, type Session,
+  SESSIONS,
+  asTerminal,
+  asciicast,
+  closeSession,
+  openSession,
+  registerTerminal,
+  uniqueName,
+  uploadReplay,
+  type Session,
 } from './support.ts';
 
 const prefix = uniqueName('sess');
@@ -22,7 +30,14 @@ describe('terminal: sessions list (real server)', () => {
     done = await openSession(terminal, { startedSecondsAgo: 240 });
     await closeSession(terminal, done);
     recorded = await openSession(terminal, { startedSecondsAgo: 120 });
-    await uploadReplay(terminal, recorded, asciicast(recorded, [[1, '$ '], [3, `echo ${prefix}\r\n${prefix}\r\n$ `]]));
+    await uploadReplay(
+      terminal,
+      recorded,
+      asciicast(recorded, [
+        [1, '$ '],
+        [3, `echo ${prefix}\r\n${prefix}\r\n$ `],
+      ]),
+    );
     await closeSession(terminal, recorded, { has_replay: true });
   });
   afterEach(() => resetConsole());
@@ -31,7 +46,11 @@ describe('terminal: sessions list (real server)', () => {
     await loginAs('sysauditor');
     const view = await mountConsole('/terminal/session?activeTab=online');
     await waitForShell(view);
-    const row = await waitFor(() => view.find(`.session-list-page tr[data-id="${live.id}"]`), 10000, 'the online session');
+    const row = await waitFor(
+      () => view.find(`.session-list-page tr[data-id="${live.id}"]`),
+      10000,
+      'the online session',
+    );
     // Named as the door signed the user in and found the asset.
     expect(text(row)).to.contain(live.user);
     expect(text(row)).to.contain(live.asset);
@@ -42,8 +61,12 @@ describe('terminal: sessions list (real server)', () => {
     click(row.querySelector('.action-terminate'));
     await waitForToast('success', '终断任务已发送，请稍后查看');
 
-    const beat = await asTerminal<{ id: string; name: string; args: string }[]>(terminal, 'POST', '/api/v1/terminal/terminals/status/',
-      { sessions: [live.id], cpu_load: 0, memory_used: 0, session_online: 1 });
+    const beat = await asTerminal<{ id: string; name: string; args: string }[]>(
+      terminal,
+      'POST',
+      '/api/v1/terminal/terminals/status/',
+      { sessions: [live.id], cpu_load: 0, memory_used: 0, session_online: 1 },
+    );
     expect(beat.status).to.equal(201);
     expect(beat.data.filter((task) => task.name === 'kill_session').map((task) => task.args)).to.include(live.id);
   });
@@ -52,12 +75,19 @@ describe('terminal: sessions list (real server)', () => {
     await loginAs('sysauditor');
     const view = await mountConsole('/terminal/session?activeTab=history');
     await waitForShell(view);
-    const row = await waitFor(() => view.find(`.session-list-page tr[data-id="${done.id}"]`), 10000, 'the finished session');
+    const row = await waitFor(
+      () => view.find(`.session-list-page tr[data-id="${done.id}"]`),
+      10000,
+      'the finished session',
+    );
     expect(text(row)).to.contain(done.user);
     expect(text(row.querySelector('td[data-prop="command_amount"]'))).to.equal('0');
     expect(row.querySelector('.action-terminate'), 'no terminate on history').to.equal(null);
     const replay = row.querySelector('.action-replay')!;
-    expect(replay.hasAttribute('disabled') || replay.getAttribute('aria-disabled') === 'true', 'no recording, no replay').to.equal(true);
+    expect(
+      replay.hasAttribute('disabled') || replay.getAttribute('aria-disabled') === 'true',
+      'no recording, no replay',
+    ).to.equal(true);
     expect(view.find(`.session-list-page tr[data-id="${live.id}"]`), 'an online session is not history').to.equal(null);
   });
 
@@ -65,7 +95,11 @@ describe('terminal: sessions list (real server)', () => {
     await loginAs('sysauditor');
     const view = await mountConsole('/terminal/session?activeTab=history');
     await waitForShell(view);
-    const row = await waitFor(() => view.find(`.session-list-page tr[data-id="${recorded.id}"]`), 10000, 'the recorded session');
+    const row = await waitFor(
+      () => view.find(`.session-list-page tr[data-id="${recorded.id}"]`),
+      10000,
+      'the recorded session',
+    );
     const download = await api('GET', `${SESSIONS}${recorded.id}/replay/download/`);
     expect(download.status, 'the download the row offers').to.equal(200);
     expect(row.querySelector('.action-download')!.hasAttribute('disabled')).to.equal(false);

@@ -7,11 +7,17 @@ import { api, loginAs } from '../../helpers/server.ts';
 import { mountConsole, resetConsole, setHash, waitForShell } from '../../elements/support/console-fixture.ts';
 import { TERMINALS, asTerminal, registerTerminal, uniqueName } from './support.ts';
 
-const STATUS = '/api/v1/terminal/terminals/status/'
+const STATUS = '/api/v1/terminal/terminals/status/';
 const GB = 1024 * 1024 * 1024;
 
 async function beat(terminal: string, body: Record<string, unknown>): Promise<void> {
-  const answer = await asTerminal(terminal, 'POST', STATUS, { sessions: [], session_online: 0, cpu_load: 0, memory_used: 0, ...body });
+  const answer = await asTerminal(terminal, 'POST', STATUS, {
+    sessions: [],
+    session_online: 0,
+    cpu_load: 0,
+    memory_used: 0,
+    ...body,
+  });
   if (answer.status !== 201) throw new Error(`heartbeat: ${answer.status} ${JSON.stringify(answer.data)}`);
 }
 
@@ -21,8 +27,15 @@ describe('terminal: storage state of terminals and the server (real server)', ()
   before(async () => {
     id = (await registerTerminal(name)).id;
     await beat(name, {
-      data_free_bytes: 0, data_total_bytes: 2 * GB, storage_fault: 'full',
-      storage_last_fault: { kind: 'full', code: 'ENOSPC', message: 'no space left on device', at: new Date().toISOString() },
+      data_free_bytes: 0,
+      data_total_bytes: 2 * GB,
+      storage_fault: 'full',
+      storage_last_fault: {
+        kind: 'full',
+        code: 'ENOSPC',
+        message: 'no space left on device',
+        at: new Date().toISOString(),
+      },
     });
   });
   beforeEach(() => loginAs('admin'));
@@ -43,7 +56,11 @@ describe('terminal: storage state of terminals and the server (real server)', ()
     expect((state as HTMLElement).style.color, 'drawn as trouble').to.contain('danger');
 
     setHash(`/terminal/terminal/${id}`);
-    const card = await waitFor(() => view.find('.detail-page .detail-card [data-storage="full"]'), 8000, 'the detail card');
+    const card = await waitFor(
+      () => view.find('.detail-page .detail-card [data-storage="full"]'),
+      8000,
+      'the detail card',
+    );
     expect(text(card)).to.contain('磁盘已满');
     expect(text(view.find('.detail-page .detail-card'))).to.contain('ENOSPC');
 
@@ -52,7 +69,7 @@ describe('terminal: storage state of terminals and the server (real server)', ()
     await waitFor(() => view.find(`.list-page tr[data-id="${id}"] [data-storage="ok"]`), 8000, 'the row back to OK');
   });
 
-  it('leads the super admin\'s dashboard with the storage panel while a disk is full', async () => {
+  it("leads the super admin's dashboard with the storage panel while a disk is full", async () => {
     await beat(name, { data_free_bytes: 0, data_total_bytes: 2 * GB, storage_fault: 'full' });
     const view = await mountConsole('/dashboard');
     await waitForShell(view);

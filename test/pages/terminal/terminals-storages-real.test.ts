@@ -4,7 +4,14 @@
 import { expect } from '@open-wc/testing';
 import { text, waitFor } from '../../helpers/dom.ts';
 import { api, loginAs } from '../../helpers/server.ts';
-import { mountConsole, resetConsole, setHash, settle, waitForShell, type MountedConsole } from '../../elements/support/console-fixture.ts';
+import {
+  mountConsole,
+  resetConsole,
+  setHash,
+  settle,
+  waitForShell,
+  type MountedConsole,
+} from '../../elements/support/console-fixture.ts';
 import { pickField } from '../perms/support.ts';
 import { answerConfirm, click, formControl, slType, waitForToast } from '../users/support.ts';
 import { COMMAND_STORAGES, REPLAY_STORAGES, TERMINALS, listOf, registerTerminal, uniqueName } from './support.ts';
@@ -56,7 +63,10 @@ describe('terminal: terminals and storages (real server)', () => {
     expect(JSON.stringify(saved), 'the secret is never read back').not.to.contain('not-to-be-read-back');
 
     expect((await rowAction(view, saved.id, 'update')).hasAttribute('disabled')).to.equal(false);
-    const answer = await api<{ is_valid: boolean; msg: string }>('GET', `${REPLAY_STORAGES}${saved.id}/test-connective/`);
+    const answer = await api<{ is_valid: boolean; msg: string }>(
+      'GET',
+      `${REPLAY_STORAGES}${saved.id}/test-connective/`,
+    );
     click(await rowAction(view, saved.id, 'test'));
     await waitForToast(answer.data.is_valid ? 'success' : 'error', answer.data.msg, 15000);
   });
@@ -65,7 +75,10 @@ describe('terminal: terminals and storages (real server)', () => {
     const view = await mountConsole('/terminal/storages?activeTab=replay');
     await waitForShell(view);
     const builtIn = (await listOf<Storage>(REPLAY_STORAGES)).find((s) => s.type === 'server')!;
-    expect((await rowAction(view, builtIn.id, 'update')).hasAttribute('disabled'), 'the built-in has nothing to edit').to.equal(true);
+    expect(
+      (await rowAction(view, builtIn.id, 'update')).hasAttribute('disabled'),
+      'the built-in has nothing to edit',
+    ).to.equal(true);
     click(await rowAction(view, builtIn.id, 'delete'));
     await answerConfirm();
     const refusal = await api<{ msg: string }>('DELETE', `${REPLAY_STORAGES}${builtIn.id}/`);
@@ -81,7 +94,11 @@ describe('terminal: terminals and storages (real server)', () => {
 
   it('lists a registered terminal, accepts it, sets its replay storage and deletes it', async () => {
     const registered = await registerTerminal(`${prefix}-term`);
-    const storage = await api<Storage>('POST', REPLAY_STORAGES, { name: `${prefix}-rs`, type: 's3', meta: { BUCKET: 'b', ENDPOINT: 'http://127.0.0.1:9' } });
+    const storage = await api<Storage>('POST', REPLAY_STORAGES, {
+      name: `${prefix}-rs`,
+      type: 's3',
+      meta: { BUCKET: 'b', ENDPOINT: 'http://127.0.0.1:9' },
+    });
     expect(storage.status).to.equal(201);
     made.push(`${REPLAY_STORAGES}${storage.data.id}/`);
 
@@ -107,7 +124,11 @@ describe('terminal: terminals and storages (real server)', () => {
     await waitFor(() => view.find('.form-page .form-item[data-field="replay_storage"]'), 8000, 'the update form');
     await pickField(view, 'replay_storage', `${prefix}-rs`);
     click(view.find('.form-page sl-button.submit'));
-    await waitFor(() => view.find('.list-page') && location.hash.endsWith('/terminal/terminal'), 8000, 'back on the list');
+    await waitFor(
+      () => view.find('.list-page') && location.hash.endsWith('/terminal/terminal'),
+      8000,
+      'back on the list',
+    );
     expect((await api<Terminal>('GET', `${TERMINALS}${registered.id}/`)).data.replay_storage).to.equal(`${prefix}-rs`);
 
     click(await rowAction(view, registered.id, 'delete'));

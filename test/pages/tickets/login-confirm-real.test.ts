@@ -17,11 +17,12 @@ const setLoginConfirm = (on: boolean) => executeServerCommand<boolean, { on: boo
 /** A bearer token got without this page's cookies: the reviewer's own browser, as far as the server can tell. */
 async function reviewerCall<T>(method: string, url: string, body?: unknown, token?: string): Promise<T> {
   const response = await fetch(url, {
-    method, credentials: 'omit',
+    method,
+    credentials: 'omit',
     headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return await response.json() as T;
+  return (await response.json()) as T;
 }
 
 /** The server's login form in a frame, filled and submitted as a person would (its script encrypts the password). */
@@ -45,7 +46,7 @@ async function signInInFrame(username: string, password: string): Promise<HTMLIF
 
 describe('login confirmation: a reviewer lets a waiting sign-in through (real server)', function () {
   // A console mount, then a whole sign-in in a frame whose page polls every 3 s: more than mocha's 20 s on a busy machine.
-  this.timeout(60_000)
+  this.timeout(60_000);
   let member: { id: string; username: string };
   let frame: HTMLIFrameElement | null = null;
   before(async () => {
@@ -65,7 +66,7 @@ describe('login confirmation: a reviewer lets a waiting sign-in through (real se
     await resetConsole();
   });
 
-  it('the admin names a reviewer on the user\'s page; the user waits, is approved from elsewhere and enters the console', async () => {
+  it("the admin names a reviewer on the user's page; the user waits, is approved from elsewhere and enters the console", async () => {
     const view = await mountConsole(`/users/users/${member.id}`);
     await waitForShell(view);
     const card = '.relation-card[data-relation="users.relation.reviewers"]';
@@ -75,22 +76,47 @@ describe('login confirmation: a reviewer lets a waiting sign-in through (real se
     await waitForToast('success', '添加成功');
     await view.waitForText(`${card} .member`, 'Administrator(admin)');
     const admin = (await api<{ id: string }>('GET', PROFILE_URL)).data;
-    expect((await api<{ reviewers: string[] }>('GET', `/api/v1/authentication/login-confirm-settings/${member.id}/`, undefined, { org: 'DEFAULT' })).data.reviewers)
-      .to.deep.equal([admin.id]);
+    expect(
+      (
+        await api<{ reviewers: string[] }>(
+          'GET',
+          `/api/v1/authentication/login-confirm-settings/${member.id}/`,
+          undefined,
+          { org: 'DEFAULT' },
+        )
+      ).data.reviewers,
+    ).to.deep.equal([admin.id]);
     await resetConsole();
 
     // The user signs in: the form stops on the waiting page, which names the reviewer.
     frame = await signInInFrame(member.username, MEMBER_PASSWORD);
-    await waitFor(() => frame!.contentWindow?.location.pathname === '/core/auth/login/wait-confirm/', 8000, 'the waiting page');
+    await waitFor(
+      () => frame!.contentWindow?.location.pathname === '/core/auth/login/wait-confirm/',
+      8000,
+      'the waiting page',
+    );
     // Another window's nodes: read as plain text (the helpers check this window's element types).
-    await waitFor(() => (frame!.contentDocument?.querySelector('.wait-message')?.textContent ?? '').includes('Administrator(admin)'), 5000, 'the reviewer named');
+    await waitFor(
+      () =>
+        (frame!.contentDocument?.querySelector('.wait-message')?.textContent ?? '').includes('Administrator(admin)'),
+      5000,
+      'the reviewer named',
+    );
     // In the console's language (Chinese by default), whatever this browser's Accept-Language (en-US) asks.
     expect(frame.contentDocument!.documentElement.lang).to.equal('zh-CN');
     expect(frame.contentDocument!.querySelector('h1')?.textContent).to.equal('登录复核');
 
     // The reviewer, elsewhere: the ticket is assigned to them; they approve it.
-    const { token } = await reviewerCall<{ token: string }>('POST', '/api/v1/authentication/auth/', { username: 'admin', password: DEMO_PASSWORD });
-    const assigned = await reviewerCall<{ id: string; user: string; type: string }[]>('GET', '/api/v1/tickets/tickets/?assign=1&status=open&type=login_confirm', undefined, token);
+    const { token } = await reviewerCall<{ token: string }>('POST', '/api/v1/authentication/auth/', {
+      username: 'admin',
+      password: DEMO_PASSWORD,
+    });
+    const assigned = await reviewerCall<{ id: string; user: string; type: string }[]>(
+      'GET',
+      '/api/v1/tickets/tickets/?assign=1&status=open&type=login_confirm',
+      undefined,
+      token,
+    );
     const ticket = assigned.find((row) => row.user === member.id)!;
     expect(ticket.type).to.equal('login_confirm');
     await reviewerCall('PATCH', `/api/v1/tickets/tickets/${ticket.id}/`, { action: 'approve' }, token);

@@ -3,8 +3,24 @@ import { expect } from '@open-wc/testing';
 import { $toasts } from '../../../src/core/stores/notify.ts';
 import { text, waitFor } from '../../helpers/dom.ts';
 import { api, loginAs } from '../../helpers/server.ts';
-import { mountConsole, resetConsole, settle, waitForShell, type MountedConsole } from '../../elements/support/console-fixture.ts';
-import { GROUPS, RELATIONS, USERS, answerConfirm, click, createUser, deleteUsers, nativeType, waitForToast } from './support.ts';
+import {
+  mountConsole,
+  resetConsole,
+  settle,
+  waitForShell,
+  type MountedConsole,
+} from '../../elements/support/console-fixture.ts';
+import {
+  GROUPS,
+  RELATIONS,
+  USERS,
+  answerConfirm,
+  click,
+  createUser,
+  deleteUsers,
+  nativeType,
+  waitForToast,
+} from './support.ts';
 
 const unique = `det${Date.now().toString(36)}`;
 type Relation = { id: number; user: string; usergroup: string; user_display: string };
@@ -19,16 +35,27 @@ const relationsOf = async (filter: string) => (await api<Relation[]>('GET', `${R
 
 /** Picks an option in the relation card's remote select by typing part of its label. */
 async function pickInRelation(view: MountedConsole, search: string, label: string): Promise<void> {
-  const input = await waitFor(() => view.find<HTMLInputElement>('.relation-card input.combo-input'), 5000, 'the remote select');
+  const input = await waitFor(
+    () => view.find<HTMLInputElement>('.relation-card input.combo-input'),
+    5000,
+    'the remote select',
+  );
   input.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
   nativeType(input, search);
-  const option = await waitFor(() => view.findAll('.relation-card li[role="option"]').find((li) => text(li) === label), 5000, `option ${label}`);
+  const option = await waitFor(
+    () => view.findAll('.relation-card li[role="option"]').find((li) => text(li) === label),
+    5000,
+    `option ${label}`,
+  );
   click(option);
   await settle();
 }
 
 const quickButton = (view: MountedConsole, title: string) =>
-  view.findAll('.quick-actions .quick-action').find((row) => text(row).startsWith(title))?.querySelector('sl-button, sl-switch') ?? null;
+  view
+    .findAll('.quick-actions .quick-action')
+    .find((row) => text(row).startsWith(title))
+    ?.querySelector('sl-button, sl-switch') ?? null;
 
 describe('users: detail page and groups', () => {
   before(() => loginAs('admin'));
@@ -38,7 +65,8 @@ describe('users: detail page and groups', () => {
   });
   after(async () => {
     await deleteUsers(unique);
-    for (const group of (await api<{ id: string }[]>('GET', `${GROUPS}?search=${unique}`)).data) await api('DELETE', `${GROUPS}${group.id}/`);
+    for (const group of (await api<{ id: string }[]>('GET', `${GROUPS}?search=${unique}`)).data)
+      await api('DELETE', `${GROUPS}${group.id}/`);
     await resetConsole();
   });
 
@@ -67,7 +95,9 @@ describe('users: detail page and groups', () => {
     expect(await answerConfirm()).to.contain(`${unique} User`);
     await waitForToast('warning', expected.msg);
 
-    expect((quickButton(view, '解除登录限制') as unknown as { disabled: boolean }).disabled, 'not blocked').to.equal(true);
+    expect((quickButton(view, '解除登录限制') as unknown as { disabled: boolean }).disabled, 'not blocked').to.equal(
+      true,
+    );
 
     await pickInRelation(view, `${unique} team`, `${unique} team`);
     click(view.find('.relation-card sl-button.add'));
@@ -82,12 +112,17 @@ describe('users: detail page and groups', () => {
   });
 
   it('creates a group in the form and manages its members on the detail page', async () => {
-    const member = await createUser({ username: `${unique}m`, name: `${unique} Member`, email: `${unique}m@example.com` });
+    const member = await createUser({
+      username: `${unique}m`,
+      name: `${unique} Member`,
+      email: `${unique}m@example.com`,
+    });
     const view = await mountConsole('/users/groups/create');
     await waitForShell(view);
     const name = await waitFor(() => view.find('.form-item[data-field="name"] sl-input'), 8000, 'the group form');
     (name as unknown as { value: string }).value = `${unique} crew`;
-    for (const event of ['sl-input', 'sl-change']) name.dispatchEvent(new CustomEvent(event, { bubbles: true, composed: true }));
+    for (const event of ['sl-input', 'sl-change'])
+      name.dispatchEvent(new CustomEvent(event, { bubbles: true, composed: true }));
     await settle();
     click(view.find('.form-page sl-button.submit'));
     await waitForToast('success', '创建成功');

@@ -6,7 +6,7 @@ import { api, loginAs, type Profile } from '../../helpers/server.ts';
 import { mountConsole, resetConsole, settle, waitForShell } from '../../elements/support/console-fixture.ts';
 import { USERS, click, formControl, slType, waitForToast } from './support.ts';
 
-describe('users: editing one\'s own account', () => {
+describe("users: editing one's own account", () => {
   let me: Profile;
   before(async () => {
     me = await loginAs('admin');

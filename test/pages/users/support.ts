@@ -57,7 +57,11 @@ export async function answerConfirm(ok = true): Promise<string> {
 }
 
 export const waitForToast = (type: string, message: string, timeout = 5000) =>
-  waitFor(() => $toasts.get().some((toast) => toast.type === type && toast.message === message), timeout, `${type} toast "${message}"`);
+  waitFor(
+    () => $toasts.get().some((toast) => toast.type === type && toast.message === message),
+    timeout,
+    `${type} toast "${message}"`,
+  );
 
 export async function usersNamed(prefix: string): Promise<User[]> {
   return (await api<User[]>('GET', `${USERS}?search=${encodeURIComponent(prefix)}`)).data;

@@ -5,13 +5,21 @@ import { expect } from '@open-wc/testing';
 import { text, waitFor } from '../../helpers/dom.ts';
 import { api, formLogin, loginAs } from '../../helpers/server.ts';
 import { recordFetch, type Recorded } from '../../helpers/record-fetch.ts';
-import { mountConsole, resetConsole, waitForShell, type MountedConsole } from '../../elements/support/console-fixture.ts';
+import {
+  mountConsole,
+  resetConsole,
+  waitForShell,
+  type MountedConsole,
+} from '../../elements/support/console-fixture.ts';
 import { USERS, answerConfirm, click, createUser, deleteUsers } from './support.ts';
 
 const unique = `act${Date.now().toString(36)}`;
 
 const quickButton = (view: MountedConsole, title: string) =>
-  view.findAll('.quick-actions .quick-action').find((row) => text(row).startsWith(title))?.querySelector('sl-button') ?? null;
+  view
+    .findAll('.quick-actions .quick-action')
+    .find((row) => text(row).startsWith(title))
+    ?.querySelector('sl-button') ?? null;
 
 /** Wrong passwords until the server blocks the username (SECURITY_LOGIN_LIMIT_COUNT, 7 by default). */
 async function blockLogin(username: string): Promise<void> {
@@ -31,7 +39,10 @@ describe('users: action methods and bodies (real server)', () => {
     const user = await createUser({ username: `${unique}u`, name: `${unique} User`, email: `${unique}u@example.com` });
     await blockLogin(user.username);
     await loginAs('admin');
-    expect((await api<{ login_blocked: boolean }>('GET', `${USERS}${user.id}/`)).data.login_blocked, 'blocked').to.equal(true);
+    expect(
+      (await api<{ login_blocked: boolean }>('GET', `${USERS}${user.id}/`)).data.login_blocked,
+      'blocked',
+    ).to.equal(true);
     recorder = recordFetch((path) => /\/(password\/reset|pubkey\/reset|unblock)\/$/.test(path));
 
     const view = await mountConsole(`/users/users/${user.id}`);
@@ -43,10 +54,14 @@ describe('users: action methods and bodies (real server)', () => {
     click(quickButton(view, '发送重置SSH密钥邮件'));
     await answerConfirm();
     await waitFor(() => recorder!.sent.length === 2, 5000, 'the key reset');
-    const unblock = await waitFor(() => {
-      const button = quickButton(view, '解除登录限制') as (Element & { disabled: boolean }) | null;
-      return button && !button.disabled ? button : null;
-    }, 5000, 'the unblock button enabled');
+    const unblock = await waitFor(
+      () => {
+        const button = quickButton(view, '解除登录限制') as (Element & { disabled: boolean }) | null;
+        return button && !button.disabled ? button : null;
+      },
+      5000,
+      'the unblock button enabled',
+    );
     click(unblock);
     await waitFor(() => recorder!.sent.length === 3, 5000, 'the unblock');
 

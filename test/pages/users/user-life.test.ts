@@ -3,10 +3,29 @@ import { expect } from '@open-wc/testing';
 import { setDownloader } from '../../../src/core/engine/api.ts';
 import { text, waitFor } from '../../helpers/dom.ts';
 import { api, loginAs } from '../../helpers/server.ts';
-import { mountConsole, resetConsole, settle, waitForShell, type MountedConsole } from '../../elements/support/console-fixture.ts';
 import {
-  USERS, answerConfirm, click, createUser, deleteUsers, fieldError, formControl, nativeType, rowOf, searchFor,
-  shownUsernames, slType, usersNamed, waitForToast, type User,
+  mountConsole,
+  resetConsole,
+  settle,
+  waitForShell,
+  type MountedConsole,
+} from '../../elements/support/console-fixture.ts';
+import {
+  USERS,
+  answerConfirm,
+  click,
+  createUser,
+  deleteUsers,
+  fieldError,
+  formControl,
+  nativeType,
+  rowOf,
+  searchFor,
+  shownUsernames,
+  slType,
+  usersNamed,
+  waitForToast,
+  type User,
 } from './support.ts';
 
 const unique = `life${Date.now().toString(36)}`;
@@ -44,11 +63,21 @@ describe('users: a user’s whole life', () => {
 
     slType(formControl(view, 'email'), 'admin@bastion.example.com');
     click(view.find('.form-page sl-button.submit'));
-    const refused = await api<Record<string, string[]>>('POST', USERS, { name: 'x', username: 'admin', email: 'admin@bastion.example.com' });
+    const refused = await api<Record<string, string[]>>('POST', USERS, {
+      name: 'x',
+      username: 'admin',
+      email: 'admin@bastion.example.com',
+    });
     expect(refused.status).to.equal(400);
-    await waitFor(() => fieldError(view, 'username') === refused.data.username.join('; '), 5000, 'the username message');
+    await waitFor(
+      () => fieldError(view, 'username') === refused.data.username.join('; '),
+      5000,
+      'the username message',
+    );
     expect(fieldError(view, 'email')).to.equal(refused.data.email.join('; '));
-    expect((formControl(view, 'name') as unknown as { value: string }).value, 'typed values kept').to.equal(`${unique} One`);
+    expect((formControl(view, 'name') as unknown as { value: string }).value, 'typed values kept').to.equal(
+      `${unique} One`,
+    );
 
     slType(formControl(view, 'username'), ` ${unique}1 `);
     slType(formControl(view, 'email'), `${unique}1@example.com`);
@@ -59,11 +88,20 @@ describe('users: a user’s whole life', () => {
     await waitForToast('success', '创建成功');
     await waitFor(() => location.hash.replace(/\/$/, '') === '#/users/users', 3000, 'back to the list');
     const [created] = await usersNamed(`${unique}1`);
-    expect([created.username, created.name, created.email]).to.deep.equal([`${unique}1`, `${unique} One`, `${unique}1@example.com`]);
+    expect([created.username, created.name, created.email]).to.deep.equal([
+      `${unique}1`,
+      `${unique} One`,
+      `${unique}1@example.com`,
+    ]);
   });
 
   it('searches, filters by tag, changes the page size and sorts', async () => {
-    await createUser({ username: `${unique}2`, name: `${unique} Two`, email: `${unique}2@example.com`, source: 'ldap' });
+    await createUser({
+      username: `${unique}2`,
+      name: `${unique} Two`,
+      email: `${unique}2@example.com`,
+      source: 'ldap',
+    });
     await createUser({ username: `${unique}3`, name: `${unique} Three`, email: `${unique}3@example.com` });
     const view = await openList();
     const all = (await api<{ count: number }>('GET', `${USERS}?limit=1&offset=0`)).data.count;
@@ -84,9 +122,17 @@ describe('users: a user’s whole life', () => {
     click(view.find('.list-page .filter-tag[data-field="source"] button.remove'));
     await waitFor(() => shownUsernames(view).length === 3, 3000, 'the three again');
     click(view.find('.list-page th[data-prop="username"]'));
-    await waitFor(() => shownUsernames(view).join() === [1, 2, 3].map((n) => `${unique}${n}`).join(), 3000, 'ascending');
+    await waitFor(
+      () => shownUsernames(view).join() === [1, 2, 3].map((n) => `${unique}${n}`).join(),
+      3000,
+      'ascending',
+    );
     click(view.find('.list-page th[data-prop="username"]'));
-    await waitFor(() => shownUsernames(view).join() === [3, 2, 1].map((n) => `${unique}${n}`).join(), 3000, 'descending');
+    await waitFor(
+      () => shownUsernames(view).join() === [3, 2, 1].map((n) => `${unique}${n}`).join(),
+      3000,
+      'descending',
+    );
     expect(view.find('.list-page th[data-prop="username"]')!.getAttribute('aria-sort')).to.equal('descending');
   });
 
@@ -95,9 +141,17 @@ describe('users: a user’s whole life', () => {
     await waitFor(() => shownUsernames(view).length === 3, 3000, 'our users');
     click(view.find('.list-page input.select-all'));
     click(view.find('.list-page .header-actions .menu-item.action-bulkUpdate'));
-    const comment = await waitFor(() => view.find('.bulk-update-dialog .bulk-field[data-field="comment"]'), 3000, 'the comment field');
+    const comment = await waitFor(
+      () => view.find('.bulk-update-dialog .bulk-field[data-field="comment"]'),
+      3000,
+      'the comment field',
+    );
     click(comment.querySelector('input.tick'));
-    await waitFor(() => !(comment.querySelector('sl-textarea') as unknown as { disabled: boolean }).disabled, 2000, 'the enabled field');
+    await waitFor(
+      () => !(comment.querySelector('sl-textarea') as unknown as { disabled: boolean }).disabled,
+      2000,
+      'the enabled field',
+    );
     slType(comment.querySelector('sl-textarea'), `bulk ${unique}`);
     await settle(); // a user never clicks in the same task as typing
     click(view.find('.bulk-update-dialog sl-button.confirm'));
@@ -119,7 +173,10 @@ describe('users: a user’s whole life', () => {
     click(await waitFor(() => view.find('.export-dialog sl-button.confirm'), 2000, 'the export dialog'));
     await waitFor(() => hrefs.length === 1, 3000, 'the download');
     expect(hrefs[0]).to.contain('format=csv').and.to.contain(`search=${unique}`);
-    const exported = (await (await fetch(hrefs[0])).text()).replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const exported = (await (await fetch(hrefs[0])).text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     expect(exported.length, 'header + our 3 users').to.equal(4);
 
     // The same rows as new users (blank ids, new names); the second data row gets a broken e-mail.
@@ -127,12 +184,20 @@ describe('users: a user’s whole life', () => {
     copies[1] = copies[1].replace(new RegExp(`${unique}x\\d@example\\.com`), 'not-an-email');
     const csv = [exported[0], ...copies].join('\n');
     click(view.find('.list-page button.import'));
-    const input = await waitFor(() => view.find<HTMLInputElement>('.import-dialog input.csv-file'), 2000, 'the import dialog');
+    const input = await waitFor(
+      () => view.find<HTMLInputElement>('.import-dialog input.csv-file'),
+      2000,
+      'the import dialog',
+    );
     const files = new DataTransfer();
     files.items.add(new File([csv], 'users.csv', { type: 'text/csv' }));
     input.files = files.files;
     input.dispatchEvent(new Event('change', { bubbles: true }));
-    await waitFor(() => !(view.find('.import-dialog sl-button.confirm') as unknown as { disabled: boolean }).disabled, 2000, 'the upload button');
+    await waitFor(
+      () => !(view.find('.import-dialog sl-button.confirm') as unknown as { disabled: boolean }).disabled,
+      2000,
+      'the upload button',
+    );
     click(view.find('.import-dialog sl-button.confirm'));
     const errors = await waitFor(() => view.find('.import-dialog .import-errors'), 5000, 'the line errors');
     expect(text(errors)).to.match(/^line 3\. email: /);

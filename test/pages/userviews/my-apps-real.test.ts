@@ -22,10 +22,32 @@ describe('user page: My apps of a user granted a database (real server)', () => 
     const prefix = uniqueName('ua');
     await loginAs('admin');
     const user = await makeUser(`${prefix}u`);
-    const app = await create<{ id: string; name: string }>(DATABASE_APPS, { name: `${prefix}-db`, type: 'mysql', host: '127.61.0.9', port: 3306, database: 'shop' });
-    const other = await create(DATABASE_APPS, { name: `${prefix}-other`, type: 'mysql', host: '127.61.0.10', port: 3306, database: 'other' });
-    const systemUser = await create<{ id: string; name: string; username: string }>(SYSTEM_USERS, { name: `${prefix}su`, username: `${prefix}su`, login_mode: 'manual', protocol: 'mysql' });
-    const permission = await create(DATABASE_APP_PERMS, { name: prefix, users: [user.id], database_apps: [app.id], system_users: [systemUser.id] });
+    const app = await create<{ id: string; name: string }>(DATABASE_APPS, {
+      name: `${prefix}-db`,
+      type: 'mysql',
+      host: '127.61.0.9',
+      port: 3306,
+      database: 'shop',
+    });
+    const other = await create(DATABASE_APPS, {
+      name: `${prefix}-other`,
+      type: 'mysql',
+      host: '127.61.0.10',
+      port: 3306,
+      database: 'other',
+    });
+    const systemUser = await create<{ id: string; name: string; username: string }>(SYSTEM_USERS, {
+      name: `${prefix}su`,
+      username: `${prefix}su`,
+      login_mode: 'manual',
+      protocol: 'mysql',
+    });
+    const permission = await create(DATABASE_APP_PERMS, {
+      name: prefix,
+      users: [user.id],
+      database_apps: [app.id],
+      system_users: [systemUser.id],
+    });
     made.push(`${DATABASE_APP_PERMS}${permission.id}/`, `${USERS}${user.id}/`, `${SYSTEM_USERS}${systemUser.id}/`);
     made.push(`${DATABASE_APPS}${app.id}/`, `${DATABASE_APPS}${other.id}/`);
 

@@ -7,7 +7,17 @@ import { api, loginAs } from '../../helpers/server.ts';
 import { mountConsole, resetConsole, waitForShell } from '../../elements/support/console-fixture.ts';
 import { uniqueName } from '../assets/support/api.ts';
 import { click, searchFor, waitForToast } from '../users/support.ts';
-import { FAVORITES, PERMS, cleanUp, makeGrant, remount, shownHostnames, signInAs, treeRow, type Grant } from './support.ts';
+import {
+  FAVORITES,
+  PERMS,
+  cleanUp,
+  makeGrant,
+  remount,
+  shownHostnames,
+  signInAs,
+  treeRow,
+  type Grant,
+} from './support.ts';
 
 let grant: Grant | undefined;
 
@@ -43,10 +53,14 @@ describe('user page: My assets of a group member (real server)', () => {
     await waitFor(() => shownHostnames(view).join() === first.hostname, 5000, 'the searched asset only');
 
     // Tree: the granted node with its count of granted assets; choosing it lists them.
-    const nodeRow = await waitFor(() => view.find(`.my-assets-page .node-row[data-id="${g.nodeId}"]`), 8000, 'the granted node in the tree');
+    const nodeRow = await waitFor(
+      () => view.find(`.my-assets-page .node-row[data-id="${g.nodeId}"]`),
+      8000,
+      'the granted node in the tree',
+    );
     expect(text(nodeRow.querySelector('.node-title'))).to.equal(`${g.nodeName} (2)`);
     click(nodeRow.querySelector('.node-title'));
-    await waitFor(() => shownHostnames(view).join() === hostnames.join(), 5000, 'the node\'s assets');
+    await waitFor(() => shownHostnames(view).join() === hostnames.join(), 5000, "the node's assets");
     expect(treeRow(view, '-12'), 'the favourites node').to.not.equal(null);
 
     // Star the first asset: the server holds it, the favourites node lists only it.
@@ -59,12 +73,18 @@ describe('user page: My assets of a group member (real server)', () => {
     const favoriteTitle = () => treeRow(view, '-12')?.querySelector('.node-title') ?? null;
     await waitFor(() => /\(1\)$/.test(text(favoriteTitle())), 5000, 'one favourite counted');
     click(favoriteTitle());
-    await waitFor(() => shownHostnames(view).join() === first.hostname, 5000, 'only the starred asset under favourites');
+    await waitFor(
+      () => shownHostnames(view).join() === first.hostname,
+      5000,
+      'only the starred asset under favourites',
+    );
 
     // The administrator ends the permission's window; after a reload nothing is granted any more.
     await loginAs('admin');
-    const expired = await api<{ is_expired: boolean }>('PATCH', `${PERMS}${g.permissionId}/`,
-      { date_start: '2020-01-01 00:00:00 +0000', date_expired: '2020-01-02 00:00:00 +0000' });
+    const expired = await api<{ is_expired: boolean }>('PATCH', `${PERMS}${g.permissionId}/`, {
+      date_start: '2020-01-01 00:00:00 +0000',
+      date_expired: '2020-01-02 00:00:00 +0000',
+    });
     expect([expired.status, expired.data.is_expired]).to.deep.equal([200, true]);
     await signInAs(g.member.username);
     view = await remount(view, '/');

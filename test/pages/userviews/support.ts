@@ -61,13 +61,35 @@ export async function makeGrant(prefix: string): Promise<Grant> {
   made.unshift(`${GROUPS}${group.id}/`);
   const node = await create<{ id: string }>(`${NODES}${await orgRootId()}/children/`, { value: prefix });
   const asset = (suffix: string, ip: string, nodes?: string[]) =>
-    create<{ id: string; hostname: string }>(ASSETS, { hostname: `${prefix}-${suffix}`, ip, platform: 'Linux', protocols: ['ssh/22'], nodes, is_active: true });
+    create<{ id: string; hostname: string }>(ASSETS, {
+      hostname: `${prefix}-${suffix}`,
+      ip,
+      platform: 'Linux',
+      protocols: ['ssh/22'],
+      nodes,
+      is_active: true,
+    });
   const granted = [await asset('a', '127.61.0.1', [node.id]), await asset('b', '127.61.0.2', [node.id])];
   const outside = await asset('x', '127.61.0.3'); // filed under the org root, outside the granted node
-  const systemUser = await create<{ id: string; name: string; username: string }>(SYSTEM_USERS, { name: `${prefix}su`, username: `${prefix}su`, login_mode: 'manual', protocol: 'ssh' });
-  const permission = await create<{ id: string }>(PERMS, { name: prefix, user_groups: [group.id], nodes: [node.id], system_users: [systemUser.id], actions: ['all'] });
+  const systemUser = await create<{ id: string; name: string; username: string }>(SYSTEM_USERS, {
+    name: `${prefix}su`,
+    username: `${prefix}su`,
+    login_mode: 'manual',
+    protocol: 'ssh',
+  });
+  const permission = await create<{ id: string }>(PERMS, {
+    name: prefix,
+    user_groups: [group.id],
+    nodes: [node.id],
+    system_users: [systemUser.id],
+    actions: ['all'],
+  });
   made.unshift(`${PERMS}${permission.id}/`);
-  made.push(...[...granted, outside].map((a) => `${ASSETS}${a.id}/`), `${NODES}${node.id}/`, `${SYSTEM_USERS}${systemUser.id}/`);
+  made.push(
+    ...[...granted, outside].map((a) => `${ASSETS}${a.id}/`),
+    `${NODES}${node.id}/`,
+    `${SYSTEM_USERS}${systemUser.id}/`,
+  );
   return { member, nodeId: node.id, nodeName: prefix, granted, outside, systemUser, permissionId: permission.id, made };
 }
 
@@ -89,6 +111,9 @@ export async function remount(view: MountedConsole, path = '/'): Promise<Mounted
 }
 
 export const shownHostnames = (view: MountedConsole) =>
-  view.findAll('.my-assets-page tbody tr[data-id] td[data-prop="hostname"]').map((td) => text(td)).sort();
+  view
+    .findAll('.my-assets-page tbody tr[data-id] td[data-prop="hostname"]')
+    .map((td) => text(td))
+    .sort();
 
 export const treeRow = (view: MountedConsole, key: string) => view.find(`.my-assets-page .node-row[data-key="${key}"]`);

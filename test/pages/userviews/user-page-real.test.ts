@@ -4,13 +4,19 @@ import { expect } from '@open-wc/testing';
 import { waitFor } from '../../helpers/dom.ts';
 import { $lang } from '../../../src/core/stores/locale.ts';
 import { api, cookie, loginAs } from '../../helpers/server.ts';
-import { mountConsole, resetConsole, waitForShell, type MountedConsole } from '../../elements/support/console-fixture.ts';
+import {
+  mountConsole,
+  resetConsole,
+  waitForShell,
+  type MountedConsole,
+} from '../../elements/support/console-fixture.ts';
 import { uniqueName } from '../assets/support/api.ts';
 import { USERS, click } from '../users/support.ts';
 import { cleanUp, makeUser, remount, signInAs } from './support.ts';
 
 const menuText = (view: MountedConsole) => view.textOf('nav.sidebar');
-const accountItems = (view: MountedConsole) => view.findAll('.account-menu li[role="menuitem"]').map((li) => li.getAttribute('data-value'));
+const accountItems = (view: MountedConsole) =>
+  view.findAll('.account-menu li[role="menuitem"]').map((li) => li.getAttribute('data-value'));
 
 describe('user page: roles, the page switch and empty states (real server)', () => {
   const made: string[] = [];
@@ -56,9 +62,16 @@ describe('user page: roles, the page switch and empty states (real server)', () 
     expect(accountItems(view), 'no page switch').to.not.contain('switchPage');
     expect(menuText(view)).to.contain('我的资产');
     expect(menuText(view)).to.not.contain('仪表盘');
-    await view.waitForText('.my-assets-page .granted-empty', '您还没有被授权任何资产。请联系管理员为您创建资产授权', 8000);
+    await view.waitForText(
+      '.my-assets-page .granted-empty',
+      '您还没有被授权任何资产。请联系管理员为您创建资产授权',
+      8000,
+    );
     $lang.set('en'); // the English console says the same
-    await view.waitForText('.my-assets-page .granted-empty', 'No assets have been granted to you yet. Ask an administrator for an asset permission');
+    await view.waitForText(
+      '.my-assets-page .granted-empty',
+      'No assets have been granted to you yet. Ask an administrator for an asset permission',
+    );
     $lang.set('zh');
     // Remote apps need a licence (tests run unlicensed): /apps opens the databases.
     expect(menuText(view)).to.not.contain('远程应用');

@@ -13,6 +13,8 @@ export function storedBytes(app: FastifyInstance): Buffer {
 export function assertNotStored(app: FastifyInstance, values: Record<string, string>): void {
   const bytes = storedBytes(app);
   for (const value of Object.values(values)) assert.ok(value.length >= 8, `a value too short to search for: ${value}`);
-  const found = Object.entries(values).filter(([, value]) => bytes.includes(Buffer.from(value, 'utf8'))).map(([name]) => name);
+  const found = Object.entries(values)
+    .filter(([, value]) => bytes.includes(Buffer.from(value, 'utf8')))
+    .map(([name]) => name);
   assert.deepEqual(found, [], 'stored in clear');
 }

@@ -5,7 +5,12 @@
 import { dirname, join, relative } from 'node:path';
 import { importSource, readSource, SRC } from './console-modules.ts';
 
-export interface SourceCall { file: string; method: string; url: string | null; expr: string }
+export interface SourceCall {
+  file: string;
+  method: string;
+  url: string | null;
+  expr: string;
+}
 
 const CALL = /\bhttp\.(get|post|put|patch|delete|options)\s*(?:<[^(]*?>)?\(/g;
 
@@ -16,17 +21,28 @@ function firstArgument(text: string, open: number): string {
   let quote = '';
   for (let i = open + 1; i < text.length; i++) {
     const c = text[i];
-    if (quote) { if (c === quote && text[i - 1] !== '\\') quote = ''; continue; }
+    if (quote) {
+      if (c === quote && text[i - 1] !== '\\') quote = '';
+      continue;
+    }
     if (inTemplate) {
       if (c === '`') inTemplate = false;
-      else if (c === '$' && text[i + 1] === '{') { let d = 0; for (; i < text.length; i++) { if (text[i] === '{') d++; else if (text[i] === '}' && --d === 0) break; } }
+      else if (c === '$' && text[i + 1] === '{') {
+        let d = 0;
+        for (; i < text.length; i++) {
+          if (text[i] === '{') d++;
+          else if (text[i] === '}' && --d === 0) break;
+        }
+      }
       continue;
     }
     if (c === '`') inTemplate = true;
-    else if (c === '\'' || c === '"') quote = c;
+    else if (c === "'" || c === '"') quote = c;
     else if ('([{'.includes(c)) depth++;
-    else if (')]}'.includes(c)) { if (depth === 0) return text.slice(open + 1, i).trim(); depth--; }
-    else if (c === ',' && depth === 0) return text.slice(open + 1, i).trim();
+    else if (')]}'.includes(c)) {
+      if (depth === 0) return text.slice(open + 1, i).trim();
+      depth--;
+    } else if (c === ',' && depth === 0) return text.slice(open + 1, i).trim();
   }
   return '';
 }
@@ -38,8 +54,12 @@ function origin(file: string, name: string): { local: string } | { module: strin
   if (local) return { local: local[1].trim() };
   for (const m of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*'([^']+)'/g)) {
     for (const part of m[1].split(',')) {
-      const [exported, as] = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/);
-      if ((as ?? exported) === name && m[2].startsWith('.')) return { module: relative(SRC, join(dirname(join(SRC, file)), m[2])), exported };
+      const [exported, as] = part
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/);
+      if ((as ?? exported) === name && m[2].startsWith('.'))
+        return { module: relative(SRC, join(dirname(join(SRC, file)), m[2])), exported };
     }
   }
   return null;
@@ -51,11 +71,13 @@ async function value(file: string, path: string[]): Promise<unknown> {
   let base: unknown;
   if ('local' in from) {
     base = await resolveExpr(file, from.local.replace(/[;,]?\s*(\/\/.*)?$/, ''));
-    if (base === undefined && path.length > 1) base = (await importSource(file).catch((): Record<string, unknown> => ({})))[path[0]];
+    if (base === undefined && path.length > 1)
+      base = (await importSource(file).catch((): Record<string, unknown> => ({})))[path[0]];
   } else {
     base = (await importSource(from.module))[from.exported];
   }
-  for (const key of path.slice(1)) base = base && typeof base === 'object' ? (base as Record<string, unknown>)[key] : undefined;
+  for (const key of path.slice(1))
+    base = base && typeof base === 'object' ? (base as Record<string, unknown>)[key] : undefined;
   return base;
 }
 
@@ -67,7 +89,10 @@ function splitTop(text: string): string[] {
   for (let i = 0; i < text.length; i++) {
     if ('([{'.includes(text[i])) depth++;
     else if (')]}'.includes(text[i])) depth--;
-    else if (text[i] === ',' && depth === 0) { parts.push(text.slice(start, i).trim()); start = i + 1; }
+    else if (text[i] === ',' && depth === 0) {
+      parts.push(text.slice(start, i).trim());
+      start = i + 1;
+    }
   }
   if (text.slice(start).trim()) parts.push(text.slice(start).trim());
   return parts;
@@ -104,9 +129,14 @@ export async function resolveExpr(file: string, expr: string): Promise<string | 
       if (body[i] === '$' && body[i + 1] === '{') {
         let depth = 0;
         let j = i + 1;
-        for (; j < body.length; j++) { if (body[j] === '{') depth++; else if (body[j] === '}' && --depth === 0) break; }
+        for (; j < body.length; j++) {
+          if (body[j] === '{') depth++;
+          else if (body[j] === '}' && --depth === 0) break;
+        }
         const inner = body.slice(i + 2, j);
-        const known = /^[A-Za-z_$][\w$]*(\.[\w$]+)*$|^[A-Za-z_$][\w$]*\(/.test(inner) ? await resolveExpr(file, inner) : undefined;
+        const known = /^[A-Za-z_$][\w$]*(\.[\w$]+)*$|^[A-Za-z_$][\w$]*\(/.test(inner)
+          ? await resolveExpr(file, inner)
+          : undefined;
         out += typeof known === 'string' && known.startsWith('/') ? known : ':param';
         i = j;
       } else out += body[i];

@@ -7,21 +7,44 @@ import { join, relative } from 'node:path';
 
 export const SRC = new URL('../../../src/', import.meta.url).pathname;
 
-register('data:text/javascript,' + encodeURIComponent(`export async function resolve(specifier, context, next) {
+register(
+  'data:text/javascript,' +
+    encodeURIComponent(`export async function resolve(specifier, context, next) {
   if (specifier.startsWith('virtual:')) return { url: 'data:text/javascript,export default {}', shortCircuit: true };
   if (/\\.css(\\?|$)/.test(specifier)) return { url: 'data:text/javascript,export default ""', shortCircuit: true };
   return next(specifier, context);
-}`));
+}`),
+);
 
 const storage = new Map<string, string>();
-const place = { origin: 'http://console.test', href: 'http://console.test/ui/', pathname: '/ui/', hash: '', search: '' };
+const place = {
+  origin: 'http://console.test',
+  href: 'http://console.test/ui/',
+  pathname: '/ui/',
+  hash: '',
+  search: '',
+};
 const inert = { addEventListener() {}, removeEventListener() {} };
 Object.assign(globalThis, {
-  document: { ...inert, cookie: '', documentElement: { lang: '' }, head: { append() {} }, querySelector: () => null, createElement: () => ({ style: {}, setAttribute() {}, append() {} }) },
+  document: {
+    ...inert,
+    cookie: '',
+    documentElement: { lang: '' },
+    head: { append() {} },
+    querySelector: () => null,
+    createElement: () => ({ style: {}, setAttribute() {}, append() {} }),
+  },
   window: { ...inert, location: place, matchMedia: () => ({ matches: false, ...inert }) },
   location: place,
-  localStorage: { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => storage.set(k, v), removeItem: (k: string) => storage.delete(k) },
-  MutationObserver: class { observe() {} disconnect() {} },
+  localStorage: {
+    getItem: (k: string) => storage.get(k) ?? null,
+    setItem: (k: string, v: string) => storage.set(k, v),
+    removeItem: (k: string) => storage.delete(k),
+  },
+  MutationObserver: class {
+    observe() {}
+    disconnect() {}
+  },
   customElements: { get: () => undefined, define() {} },
   HTMLElement: class {},
 });

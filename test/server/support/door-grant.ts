@@ -7,13 +7,23 @@ import { seal } from '../../../demo/server/secrets/vault.ts';
 import { world } from '../perms-world.ts';
 import type { TestSshd } from './sshd.ts';
 
-export interface DoorGrant { username: string; userId: string; asset: string; assetId: string; systemUserId: string }
+export interface DoorGrant {
+  username: string;
+  userId: string;
+  asset: string;
+  assetId: string;
+  systemUserId: string;
+}
 
 export function grantSshdTarget(db: DB, sshd: TestSshd, username = 'td-alice'): DoorGrant {
   const w = world(db, Date.now());
   const userId = w.user(username);
   const systemUserId = w.systemUser('td-ssh', 'ssh', 20);
-  db.prepare('UPDATE system_users SET username = ?, password = ? WHERE id = ?').run(sshd.username, seal(db, sshd.password), systemUserId);
+  db.prepare('UPDATE system_users SET username = ?, password = ? WHERE id = ?').run(
+    sshd.username,
+    seal(db, sshd.password),
+    systemUserId,
+  );
   const asset = 'td-target';
   const assetId = w.asset(asset, [orgRoot(db, '')], { protocols: `ssh/${sshd.port}` });
   db.prepare("UPDATE assets SET ip = '127.0.0.1', port = ? WHERE id = ?").run(sshd.port, assetId);

@@ -15,20 +15,46 @@ export async function useMariaDb(options?: { timeoutMs?: number }): Promise<Mari
   return server;
 }
 
-export interface ClientResult { code: number | null; stdout: string; stderr: string }
+export interface ClientResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
 
 /**
  * `mariadb -h host -P port -u user -p<password> [database] --batch` over TCP with `statements` on stdin:
  * a client as a person would run it (no option file read, so nothing but these arguments applies).
  */
-export function connectAs(server: Pick<MariaDb, 'host' | 'port'>, user: string, password: string, statements: string, database?: string): Promise<ClientResult> {
-  const args = ['--no-defaults', '--protocol=TCP', '-h', server.host, '-P', String(server.port), '-u', user, `-p${password}`, '--batch', ...(database ? [database] : [])];
+export function connectAs(
+  server: Pick<MariaDb, 'host' | 'port'>,
+  user: string,
+  password: string,
+  statements: string,
+  database?: string,
+): Promise<ClientResult> {
+  const args = [
+    '--no-defaults',
+    '--protocol=TCP',
+    '-h',
+    server.host,
+    '-P',
+    String(server.port),
+    '-u',
+    user,
+    `-p${password}`,
+    '--batch',
+    ...(database ? [database] : []),
+  ];
   return new Promise((resolve, reject) => {
     const child = spawn(MARIADB, args, { stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk) => { stdout += chunk; });
-    child.stderr.on('data', (chunk) => { stderr += chunk; });
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
     child.once('error', reject);
     child.once('close', (code) => resolve({ code, stdout, stderr }));
     child.stdin.end(statements);

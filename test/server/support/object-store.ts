@@ -1,7 +1,14 @@
 // A real S3 server for the replay-storage tests (Ceph's RADOS Gateway, scripts/lib/ceph-rgw.mjs), stopped
 // when the test ends, with what the tests read of it: a bucket made, the objects under it, one object's
 // bytes and metadata. Reads go through the same AWS SDK client settings the server and the terminal use.
-import { CreateBucketCommand, GetObjectCommand, HeadObjectCommand, ListMultipartUploadsCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
+import {
+  CreateBucketCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListMultipartUploadsCommand,
+  ListObjectsV2Command,
+  type S3Client,
+} from '@aws-sdk/client-s3';
 import type { TestContext } from 'node:test';
 import { objectStoreClient, statusOf } from '../../../demo/shared/replay-object.ts';
 import { startCephRgw, type CephRgw } from '../../../scripts/lib/ceph-rgw.mjs';
@@ -38,8 +45,14 @@ export async function testStore(t: TestContext, bucket = 'bastion-replays'): Pro
     }
   }
   return {
-    rgw, bucket, client, meta,
-    keys: async (prefix) => ((await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }))).Contents ?? []).map((item) => item.Key!),
+    rgw,
+    bucket,
+    client,
+    meta,
+    keys: async (prefix) =>
+      ((await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }))).Contents ?? []).map(
+        (item) => item.Key!,
+      ),
     get: async (key) => {
       const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
       return { body: Buffer.from(await answer.Body!.transformToByteArray()), metadata: answer.Metadata ?? {} };
@@ -53,6 +66,7 @@ export async function testStore(t: TestContext, bucket = 'bastion-replays'): Pro
         throw error;
       }
     },
-    openUploads: async () => ((await client.send(new ListMultipartUploadsCommand({ Bucket: bucket }))).Uploads ?? []).length,
+    openUploads: async () =>
+      ((await client.send(new ListMultipartUploadsCommand({ Bucket: bucket }))).Uploads ?? []).length,
   };
 }

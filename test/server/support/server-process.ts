@@ -24,7 +24,10 @@ export interface ServerProcess {
   output(): string;
 }
 
-export async function serverProcess(t: TestContext, opts: { bootstrapToken: string; prepare: (db: DB) => void }): Promise<ServerProcess> {
+export async function serverProcess(
+  t: TestContext,
+  opts: { bootstrapToken: string; prepare: (db: DB) => void },
+): Promise<ServerProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bastion-server-'));
   const dbFile = join(dataDir, 'bastion.sqlite3');
   const seeded = await buildApp({ dbFile, demoPassword: PASSWORD, auditSamples: false });
@@ -46,19 +49,33 @@ export async function serverProcess(t: TestContext, opts: { bootstrapToken: stri
     rmSync(dataDir, { recursive: true, force: true });
   });
   return {
-    base, dataDir,
+    base,
+    dataDir,
     start: async () => {
       child = spawn(process.execPath, ['--import', 'tsx', 'demo/server/main.ts'], {
-        env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, BOOTSTRAP_TOKEN: opts.bootstrapToken, BASTION_AUDIT_SAMPLES: '0' },
+        env: {
+          ...process.env,
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          BOOTSTRAP_TOKEN: opts.bootstrapToken,
+          BASTION_AUDIT_SAMPLES: '0',
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
-      child.stdout!.on('data', (data) => { out += data; });
-      child.stderr!.on('data', (data) => { out += data; });
+      child.stdout!.on('data', (data) => {
+        out += data;
+      });
+      child.stderr!.on('data', (data) => {
+        out += data;
+      });
       for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
         if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${out}`);
         try {
           if ((await fetch(`${base}/api/v1/settings/public/`)).ok) return;
-        } catch { /* not listening yet */ }
+        } catch {
+          /* not listening yet */
+        }
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       throw new Error(`the server did not answer within 30 s:\n${out}`);

@@ -7,13 +7,28 @@ import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TerminalWorld } from './terminal-world.ts';
 
-export interface SftpRun { code: number; out: string }
+export interface SftpRun {
+  code: number;
+  out: string;
+}
 
 /** OpenSSH's sftp in batch mode as `world`'s user (their key), through the door. */
-export function sftpBatch(world: TerminalWorld, dir: string, commands: string[], port = world.terminal.sshPort): Promise<SftpRun> {
+export function sftpBatch(
+  world: TerminalWorld,
+  dir: string,
+  commands: string[],
+  port = world.terminal.sshPort,
+): Promise<SftpRun> {
   const batch = join(dir, `batch-${randomBytes(4).toString('hex')}`);
   writeFileSync(batch, `${commands.join('\n')}\n`);
-  return run('sftp', [...clientOptions(world, dir), '-b', batch, '-P', String(port), `${world.user.username}@127.0.0.1`]);
+  return run('sftp', [
+    ...clientOptions(world, dir),
+    '-b',
+    batch,
+    '-P',
+    String(port),
+    `${world.user.username}@127.0.0.1`,
+  ]);
 }
 
 export function clientOptions(world: TerminalWorld, dir: string): string[] {
@@ -22,7 +37,20 @@ export function clientOptions(world: TerminalWorld, dir: string): string[] {
     writeFileSync(key, world.user.privateKey.endsWith('\n') ? world.user.privateKey : `${world.user.privateKey}\n`);
     chmodSync(key, 0o600);
   }
-  return ['-i', key, '-o', 'IdentitiesOnly=yes', '-o', 'StrictHostKeyChecking=no', '-o', 'UserKnownHostsFile=/dev/null', '-o', 'LogLevel=ERROR', '-o', 'BatchMode=yes'];
+  return [
+    '-i',
+    key,
+    '-o',
+    'IdentitiesOnly=yes',
+    '-o',
+    'StrictHostKeyChecking=no',
+    '-o',
+    'UserKnownHostsFile=/dev/null',
+    '-o',
+    'LogLevel=ERROR',
+    '-o',
+    'BatchMode=yes',
+  ];
 }
 
 export function run(command: string, args: string[]): Promise<SftpRun> {
@@ -33,11 +61,18 @@ export function run(command: string, args: string[]): Promise<SftpRun> {
   });
 }
 
-export interface FtpRow { user: string; asset: string; system_user: string; operate: string; filename: string; is_success: boolean; remote_addr: string }
+export interface FtpRow {
+  user: string;
+  asset: string;
+  system_user: string;
+  operate: string;
+  filename: string;
+  is_success: boolean;
+  remote_addr: string;
+}
 
 export async function ftpRows(world: TerminalWorld, query: string): Promise<FtpRow[]> {
   const answer = await world.admin('GET', `/api/v1/audits/ftp-logs/?${query}`);
   assert.equal(answer.status, 200, answer.body);
   return answer.json as FtpRow[];
 }
-

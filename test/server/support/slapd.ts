@@ -3,9 +3,19 @@
 import { after } from 'node:test';
 import { startSlapd } from '../../../scripts/lib/slapd.mjs';
 
-export { ADMIN_DN, ADMIN_PASSWORD, BASE_DN, LDAP_PEOPLE, PEOPLE_OU, ldapSettings } from '../../../scripts/lib/slapd.mjs';
+export {
+  ADMIN_DN,
+  ADMIN_PASSWORD,
+  BASE_DN,
+  LDAP_PEOPLE,
+  PEOPLE_OU,
+  ldapSettings,
+} from '../../../scripts/lib/slapd.mjs';
 
-export interface Slapd { port: number; url: string }
+export interface Slapd {
+  port: number;
+  url: string;
+}
 
 /** Starts slapd for the calling test file; call once at the top level (it registers the stop). */
 export async function useSlapd(): Promise<Slapd> {

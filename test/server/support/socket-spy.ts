@@ -25,6 +25,8 @@ export function spyOnConnects(t: TestContext): ConnectSpy {
     targets.push(describe(args));
     return (original as (...a: unknown[]) => Socket).apply(this, args);
   } as typeof original;
-  t.after(() => { Socket.prototype.connect = original; });
+  t.after(() => {
+    Socket.prototype.connect = original;
+  });
   return { targets };
 }

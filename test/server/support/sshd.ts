@@ -1,7 +1,17 @@
 // A real OpenSSH server on a loopback port for the task-runner tests: own host key, config and
 // PidFile in a temporary folder, and a local test user with a password and an RSA key.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +23,10 @@ const SUDO = '/usr/bin/sudo';
 const SUDOERS_FILE = '/etc/sudoers.d/bastion-test';
 
 export interface TestSshd {
-  host: string; port: number; username: string; password: string;
+  host: string;
+  port: number;
+  username: string;
+  password: string;
   /** PEM ("-----BEGIN RSA PRIVATE KEY-----") key, the format the admin-user API accepts. */
   privateKey: string;
   logFile: string;
@@ -46,18 +59,36 @@ export async function startSshd(options: SshdOptions = {}): Promise<TestSshd> {
   execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', join(dir, 'host_key')]);
   const port = await freePort();
   const config = join(dir, 'sshd_config');
-  writeFileSync(config, [
-    `Port ${port}`, ...['127.0.0.1', ...(options.alsoListen ?? [])].map((address) => `ListenAddress ${address}`), `HostKey ${join(dir, 'host_key')}`, `PidFile ${join(dir, 'sshd.pid')}`,
-    'UsePAM no', 'PasswordAuthentication yes', 'PubkeyAuthentication yes', 'KbdInteractiveAuthentication no',
-    'StrictModes yes', 'PermitRootLogin no', 'Subsystem sftp internal-sftp', `AllowUsers ${[TEST_USER, ...(options.allowUsers ?? [])].join(' ')}`, 'LogLevel VERBOSE',
-    ...(options.maxStartups ? [`MaxStartups ${options.maxStartups}`] : []), '',
-  ].join('\n'));
+  writeFileSync(
+    config,
+    [
+      `Port ${port}`,
+      ...['127.0.0.1', ...(options.alsoListen ?? [])].map((address) => `ListenAddress ${address}`),
+      `HostKey ${join(dir, 'host_key')}`,
+      `PidFile ${join(dir, 'sshd.pid')}`,
+      'UsePAM no',
+      'PasswordAuthentication yes',
+      'PubkeyAuthentication yes',
+      'KbdInteractiveAuthentication no',
+      'StrictModes yes',
+      'PermitRootLogin no',
+      'Subsystem sftp internal-sftp',
+      `AllowUsers ${[TEST_USER, ...(options.allowUsers ?? [])].join(' ')}`,
+      'LogLevel VERBOSE',
+      ...(options.maxStartups ? [`MaxStartups ${options.maxStartups}`] : []),
+      '',
+    ].join('\n'),
+  );
   mkdirSync('/run/sshd', { recursive: true });
   const logFile = join(dir, 'sshd.log');
   const child = spawn(SSHD, ['-D', '-f', config, '-E', logFile], { stdio: 'ignore' });
   await waitForPort(port, child, logFile);
   return {
-    host: '127.0.0.1', port, username: TEST_USER, ...user, logFile,
+    host: '127.0.0.1',
+    port,
+    username: TEST_USER,
+    ...user,
+    logFile,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -81,7 +112,21 @@ function ensureTestUser(): { password: string; privateKey: string } {
   if (!existsSync(join(fixture, 'id_rsa'))) {
     const draft = mkdtempSync(join(tmpdir(), 'bastion-sshd-draft-'));
     writeFileSync(join(draft, 'password'), `Bt${randomBytes(12).toString('hex')}`, { mode: 0o600 });
-    execFileSync('ssh-keygen', ['-q', '-t', 'rsa', '-b', '2048', '-m', 'PEM', '-N', '', '-C', 'bastion-test', '-f', join(draft, 'id_rsa')]);
+    execFileSync('ssh-keygen', [
+      '-q',
+      '-t',
+      'rsa',
+      '-b',
+      '2048',
+      '-m',
+      'PEM',
+      '-N',
+      '',
+      '-C',
+      'bastion-test',
+      '-f',
+      join(draft, 'id_rsa'),
+    ]);
     try {
       renameSync(draft, fixture);
     } catch {
@@ -94,7 +139,9 @@ function ensureTestUser(): { password: string; privateKey: string } {
 
   if (spawnStatus('id', [TEST_USER]) !== 0) execFileSync('useradd', ['-m', '-s', '/bin/bash', TEST_USER]);
   execFileSync('chpasswd', { input: `${TEST_USER}:${password}\n` });
-  const home = execFileSync('sh', ['-c', `getent passwd ${TEST_USER} | cut -d: -f6`]).toString().trim();
+  const home = execFileSync('sh', ['-c', `getent passwd ${TEST_USER} | cut -d: -f6`])
+    .toString()
+    .trim();
   const sshDir = join(home, '.ssh');
   const authorized = join(sshDir, 'authorized_keys');
   mkdirSync(sshDir, { recursive: true });
@@ -154,8 +201,14 @@ const readLog = (file: string): string => (existsSync(file) ? readFileSync(file,
 function canConnect(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = new Socket();
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
-    socket.once('error', () => { socket.destroy(); resolve(false); });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => {
+      socket.destroy();
+      resolve(false);
+    });
     socket.connect(port, '127.0.0.1');
   });
 }

@@ -19,31 +19,85 @@ type Credentials = { username?: string; password?: string; private_key?: string 
 
 export function insertAdminUser(app: FastifyInstance, creds: Credentials, orgId = ''): string {
   const id = uuid();
-  app.bastion.db.prepare(`INSERT INTO admin_users (id, name, username, password, private_key, org_id, date_created, date_updated)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`).run(id, `admin-${id.slice(0, 8)}`, creds.username ?? '', seal(app.bastion.db, creds.password ?? ''),
-    seal(app.bastion.db, creds.private_key ?? ''), orgId, NOW, NOW);
+  app.bastion.db
+    .prepare(
+      `INSERT INTO admin_users (id, name, username, password, private_key, org_id, date_created, date_updated)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      id,
+      `admin-${id.slice(0, 8)}`,
+      creds.username ?? '',
+      seal(app.bastion.db, creds.password ?? ''),
+      seal(app.bastion.db, creds.private_key ?? ''),
+      orgId,
+      NOW,
+      NOW,
+    );
   return id;
 }
 
-export interface AssetSpec { port: number; adminUser: string | null; orgId?: string; domain?: string; hostname?: string; ip?: string }
+export interface AssetSpec {
+  port: number;
+  adminUser: string | null;
+  orgId?: string;
+  domain?: string;
+  hostname?: string;
+  ip?: string;
+}
 
 export function insertAsset(app: FastifyInstance, spec: AssetSpec): string {
   const id = uuid();
-  app.bastion.db.prepare(`INSERT INTO assets (id, hostname, ip, protocols, port, admin_user, domain, org_id, date_created)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(id, spec.hostname ?? `host-${id.slice(0, 8)}`, spec.ip ?? '127.0.0.1',
-    `ssh/${spec.port} rdp/3389`, spec.port, spec.adminUser, spec.domain ?? null, spec.orgId ?? '', NOW);
+  app.bastion.db
+    .prepare(
+      `INSERT INTO assets (id, hostname, ip, protocols, port, admin_user, domain, org_id, date_created)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      id,
+      spec.hostname ?? `host-${id.slice(0, 8)}`,
+      spec.ip ?? '127.0.0.1',
+      `ssh/${spec.port} rdp/3389`,
+      spec.port,
+      spec.adminUser,
+      spec.domain ?? null,
+      spec.orgId ?? '',
+      NOW,
+    );
   return id;
 }
 
 /** A domain whose one active gateway is the test sshd (with `password`, default the right one). */
-export function insertDomainWithGateway(app: FastifyInstance, sshd: TestSshd, password = sshd.password, orgId = ''): { domain: string; gateway: string } {
+export function insertDomainWithGateway(
+  app: FastifyInstance,
+  sshd: TestSshd,
+  password = sshd.password,
+  orgId = '',
+): { domain: string; gateway: string } {
   const domain = uuid();
   const gateway = uuid();
   const db = app.bastion.db;
-  db.prepare('INSERT INTO domains (id, name, org_id, date_created) VALUES (?, ?, ?, ?)').run(domain, `dom-${domain.slice(0, 8)}`, orgId, NOW);
-  db.prepare(`INSERT INTO gateways (id, name, ip, port, username, password, domain, org_id, date_created, date_updated)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(gateway, `gw-${gateway.slice(0, 8)}`, sshd.host, sshd.port, sshd.username,
-    seal(db, password), domain, orgId, NOW, NOW);
+  db.prepare('INSERT INTO domains (id, name, org_id, date_created) VALUES (?, ?, ?, ?)').run(
+    domain,
+    `dom-${domain.slice(0, 8)}`,
+    orgId,
+    NOW,
+  );
+  db.prepare(
+    `INSERT INTO gateways (id, name, ip, port, username, password, domain, org_id, date_created, date_updated)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    gateway,
+    `gw-${gateway.slice(0, 8)}`,
+    sshd.host,
+    sshd.port,
+    sshd.username,
+    seal(db, password),
+    domain,
+    orgId,
+    NOW,
+    NOW,
+  );
   return { domain, gateway };
 }
 
@@ -51,9 +105,18 @@ export function assetRow(app: FastifyInstance, id: string): Record<string, unkno
   return app.bastion.db.prepare('SELECT * FROM assets WHERE id = ?').get(id) as Record<string, unknown>;
 }
 
-export interface LogRead { data: string; end?: boolean; mark?: string }
+export interface LogRead {
+  data: string;
+  end?: boolean;
+  mark?: string;
+}
 
-export async function readLog(app: FastifyInstance, headers: Record<string, string>, task: string, mark?: string): Promise<LogRead> {
+export async function readLog(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  task: string,
+  mark?: string,
+): Promise<LogRead> {
   const query = mark === undefined ? '' : `?mark=${encodeURIComponent(mark)}`;
   const response = await app.inject({ method: 'GET', url: `/api/v1/ops/celery/task/${task}/log/${query}`, headers });
   assert.equal(response.statusCode, 200, response.body);
@@ -67,7 +130,13 @@ export const withoutTones = (text: string): string => text.replace(/\x1b\[\d+m/g
  * Polls the log with the returned marks until `end: true`; returns every chunk (bounded wait), with
  * the runner's colours taken out unless `raw`.
  */
-export async function followLog(app: FastifyInstance, headers: Record<string, string>, task: string, limitMs = 20_000, raw = false): Promise<string[]> {
+export async function followLog(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  task: string,
+  limitMs = 20_000,
+  raw = false,
+): Promise<string[]> {
   const chunks: string[] = [];
   let mark: string | undefined;
   const deadline = Date.now() + limitMs;
@@ -83,7 +152,11 @@ export async function followLog(app: FastifyInstance, headers: Record<string, st
   assert.fail(`task ${task} did not end within ${limitMs} ms; log so far:\n${chunks.join('')}`);
 }
 
-export async function taskResult(app: FastifyInstance, headers: Record<string, string>, task: string): Promise<{ id: string; state: string; result: any }> {
+export async function taskResult(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  task: string,
+): Promise<{ id: string; state: string; result: any }> {
   const response = await app.inject({ method: 'GET', url: `/api/v1/ops/celery/task/${task}/result/`, headers });
   assert.equal(response.statusCode, 200, response.body);
   return response.json();
@@ -92,10 +165,18 @@ export async function taskResult(app: FastifyInstance, headers: Record<string, s
 /** A TCP port that accepts connections and never answers: SSH there can only time out. */
 export async function startSilentServer(): Promise<{ port: number; close: () => void }> {
   const sockets: Socket[] = [];
-  const server = createServer((socket) => { sockets.push(socket); });
+  const server = createServer((socket) => {
+    sockets.push(socket);
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
-  return { port, close: () => { for (const socket of sockets) socket.destroy(); server.close(); } };
+  return {
+    port,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      server.close();
+    },
+  };
 }
 
 /**
@@ -105,7 +186,10 @@ export async function startSilentServer(): Promise<{ port: number; close: () => 
 export async function shutdownScenario(t: TestContext) {
   const silent = await startSilentServer();
   const dir = mkdtempSync(join(tmpdir(), 'bastion-test-'));
-  t.after(() => { silent.close(); rmSync(dir, { recursive: true, force: true }); });
+  t.after(() => {
+    silent.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
   const dbFile = join(dir, 'test.sqlite3');
   const app = await buildApp({ dbFile, demoPassword: PASSWORD, sshTimeoutMs: 30_000, allowedTargets: '127.0.0.0/8' });
   const headers = await bearer(app, 'admin');

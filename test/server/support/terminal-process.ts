@@ -5,12 +5,26 @@ import type { TestContext } from 'node:test';
 import { eventually } from './terminal-world.ts';
 
 /** Starts the terminal with `env`; resolves with its SSH port once it listens. */
-export async function terminalProcess(t: TestContext, env: Record<string, string>): Promise<{ child: ChildProcess; port: number; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'demo/terminal/main.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  t.after(() => { if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL'); });
+export async function terminalProcess(
+  t: TestContext,
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; port: number; output: () => string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'demo/terminal/main.ts'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  t.after(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
   let out = '';
-  child.stdout!.on('data', (data) => { out += data; });
-  child.stderr!.on('data', (data) => { out += data; });
-  const port = Number((await eventually(() => /SSH on 127\.0\.0\.1:(\d+)/.exec(out), 20_000, 'the terminal to listen'))[1]);
+  child.stdout!.on('data', (data) => {
+    out += data;
+  });
+  child.stderr!.on('data', (data) => {
+    out += data;
+  });
+  const port = Number(
+    (await eventually(() => /SSH on 127\.0\.0\.1:(\d+)/.exec(out), 20_000, 'the terminal to listen'))[1],
+  );
   return { child, port, output: () => out };
 }

@@ -23,30 +23,35 @@ function screenOver(write: (data: string) => void, resize: (cols: number, rows: 
   let from = 0;
   const waiters = new Set<() => void>();
   let resolveClosed!: () => void;
-  const closed = new Promise<void>((resolve) => { resolveClosed = resolve; });
+  const closed = new Promise<void>((resolve) => {
+    resolveClosed = resolve;
+  });
   const screen: Screen = {
     text: () => shown,
-    mark: () => { from = shown.length; },
+    mark: () => {
+      from = shown.length;
+    },
     send: write,
     resize,
     close,
     closed,
-    waitFor: (pattern, ms = 10_000) => new Promise((resolve, reject) => {
-      const check = () => {
-        const slice = shown.slice(from);
-        const hit = typeof pattern === 'string' ? slice.includes(pattern) : pattern.test(slice);
-        if (!hit) return false;
-        waiters.delete(check);
-        clearTimeout(timer);
-        resolve(slice);
-        return true;
-      };
-      const timer = setTimeout(() => {
-        waiters.delete(check);
-        reject(new Error(`timed out waiting for ${pattern} in:\n${shown.slice(from).slice(-2000)}`));
-      }, ms);
-      if (!check()) waiters.add(check);
-    }),
+    waitFor: (pattern, ms = 10_000) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          const slice = shown.slice(from);
+          const hit = typeof pattern === 'string' ? slice.includes(pattern) : pattern.test(slice);
+          if (!hit) return false;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve(slice);
+          return true;
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`timed out waiting for ${pattern} in:\n${shown.slice(from).slice(-2000)}`));
+        }, ms);
+        if (!check()) waiters.add(check);
+      }),
   };
   const shownMore = (text: string) => {
     shown += plain(text);
@@ -56,7 +61,9 @@ function screenOver(write: (data: string) => void, resize: (cols: number, rows: 
 }
 
 export interface SshLogin {
-  username: string; password?: string; privateKey?: string;
+  username: string;
+  password?: string;
+  privateKey?: string;
   /** Variables sent before the shell, as OpenSSH's `SendEnv LANG LC_*` does; default an English locale
    * (the suites read the door's English texts), `{}` sends none. */
   env?: Record<string, string>;
@@ -70,20 +77,34 @@ export function sshScreen(port: number, login: SshLogin, size = { cols: 120, row
     const client = new Client();
     let channel: ClientChannel | null = null;
     const { screen, shownMore, ended } = screenOver(
-      (data) => channel?.write(data), (cols, rows) => channel?.setWindow(rows, cols, 0, 0), () => client.end(),
+      (data) => channel?.write(data),
+      (cols, rows) => channel?.setWindow(rows, cols, 0, 0),
+      () => client.end(),
     );
     client.once('error', reject);
     client.on('close', ended);
     client.once('ready', () => {
-      client.shell({ term: 'xterm', cols: size.cols, rows: size.rows }, { env: login.env ?? ENGLISH_LOCALE }, (error, stream) => {
-        if (error) return reject(error);
-        channel = stream;
-        stream.on('data', (data: Buffer) => shownMore(data.toString('utf8')));
-        stream.on('close', () => client.end());
-        resolve(screen);
-      });
+      client.shell(
+        { term: 'xterm', cols: size.cols, rows: size.rows },
+        { env: login.env ?? ENGLISH_LOCALE },
+        (error, stream) => {
+          if (error) return reject(error);
+          channel = stream;
+          stream.on('data', (data: Buffer) => shownMore(data.toString('utf8')));
+          stream.on('close', () => client.end());
+          resolve(screen);
+        },
+      );
     });
-    client.connect({ host: '127.0.0.1', port, username: login.username, password: login.password, privateKey: login.privateKey, readyTimeout: 10_000, tryKeyboard: false });
+    client.connect({
+      host: '127.0.0.1',
+      port,
+      username: login.username,
+      password: login.password,
+      privateKey: login.privateKey,
+      readyTimeout: 10_000,
+      tryKeyboard: false,
+    });
   });
 }
 
@@ -94,11 +115,15 @@ export function sshScreen(port: number, login: SshLogin, size = { cols: 120, row
  * sends none.
  */
 export function webScreen(
-  url: string, headers: Record<string, string> = {}, opts: { acceptLanguage?: string | null } = {},
+  url: string,
+  headers: Record<string, string> = {},
+  opts: { acceptLanguage?: string | null } = {},
 ): Promise<Screen & { closeReasons: string[]; sendRaw(frame: string): void }> {
   return new Promise((resolve, reject) => {
     const language = opts.acceptLanguage === undefined ? 'en' : opts.acceptLanguage;
-    const socket = new WebSocket(url, { headers: { ...(language === null ? {} : { 'accept-language': language }), ...headers } });
+    const socket = new WebSocket(url, {
+      headers: { ...(language === null ? {} : { 'accept-language': language }), ...headers },
+    });
     const closeReasons: string[] = [];
     const { screen, shownMore, ended } = screenOver(
       (data) => socket.send(JSON.stringify({ type: 'data', data })),
@@ -110,7 +135,9 @@ export function webScreen(
       if (frame.type === 'data') shownMore(frame.data ?? '');
       if (frame.type === 'close') closeReasons.push(frame.reason ?? '');
     });
-    socket.once('open', () => resolve(Object.assign(screen, { closeReasons, sendRaw: (frame: string) => socket.send(frame) })));
+    socket.once('open', () =>
+      resolve(Object.assign(screen, { closeReasons, sendRaw: (frame: string) => socket.send(frame) })),
+    );
     socket.once('error', reject);
     socket.on('close', ended);
   });

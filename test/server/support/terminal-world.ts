@@ -30,7 +30,11 @@ export interface TerminalWorld {
   user: { id: string; username: string; privateKey: string };
   ids: { target: string; hidden: string; systemUser: string };
   /** JSON answer of an admin call through the server (inject). */
-  admin(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown): Promise<{ status: number; json: any; body: string }>;
+  admin(
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    body?: unknown,
+  ): Promise<{ status: number; json: any; body: string }>;
   /** Starts another terminal process on the same data dir (after `terminal.stop()`). */
   restartTerminal(): Promise<RunningTerminal>;
   /** The web terminal socket as a browser opens it: through the server's proxy (`?token=...` to add). */
@@ -64,8 +68,17 @@ export async function terminalWorld(t: TestContext, opts: TerminalWorldOptions =
 
   const dataDir = mkdtempSync(join(tmpdir(), 'bastion-terminal-'));
   const options = {
-    apiBase: base, bootstrapToken: BOOTSTRAP_TOKEN, name: `td-${process.pid}`, dataDir, host: '127.0.0.1',
-    sshPort: 0, httpPort, ...(opts.httpHost ? { httpHost: opts.httpHost } : {}), heartbeatInterval: opts.heartbeat ?? 1, allowedTargets: opts.allowedTargets ?? '127.0.0.0/8', log: process.env.TERMINAL_TRACE_LINES === '1' ? (line: string) => console.error(`[terminal] ${line}`) : () => {},
+    apiBase: base,
+    bootstrapToken: BOOTSTRAP_TOKEN,
+    name: `td-${process.pid}`,
+    dataDir,
+    host: '127.0.0.1',
+    sshPort: 0,
+    httpPort,
+    ...(opts.httpHost ? { httpHost: opts.httpHost } : {}),
+    heartbeatInterval: opts.heartbeat ?? 1,
+    allowedTargets: opts.allowedTargets ?? '127.0.0.0/8',
+    log: process.env.TERMINAL_TRACE_LINES === '1' ? (line: string) => console.error(`[terminal] ${line}`) : () => {},
   };
   let terminal = await startTerminal(options);
   const running = new Set<RunningTerminal>([terminal]);
@@ -75,13 +88,26 @@ export async function terminalWorld(t: TestContext, opts: TerminalWorldOptions =
   });
   const adminHeaders = await bearer(app, 'admin');
   return {
-    app, base, sshd, terminal, dataDir,
+    app,
+    base,
+    sshd,
+    terminal,
+    dataDir,
     user: { id: userId, username, privateKey: keys.private },
     ids: { target, hidden, systemUser },
     admin: async (method, url, body) => {
-      const response = await app.inject({ method, url, headers: { ...adminHeaders, 'accept-language': 'en' }, ...(body === undefined ? {} : { payload: body as never }) });
+      const response = await app.inject({
+        method,
+        url,
+        headers: { ...adminHeaders, 'accept-language': 'en' },
+        ...(body === undefined ? {} : { payload: body as never }),
+      });
       let json: unknown = null;
-      try { json = response.json(); } catch { /* not JSON */ }
+      try {
+        json = response.json();
+      } catch {
+        /* not JSON */
+      }
       return { status: response.statusCode, json, body: response.body };
     },
     restartTerminal: async () => {
@@ -110,33 +136,56 @@ export function parsableEd25519(): { private: string; public: string } {
  * `td-target` as the system user `td-ssh` (the sshd's account and password), a `td-hidden` asset not
  * granted, and the system user's command filter rules. Also used on a database made for a server process.
  */
-export function grantDoorWorld(db: DB, sshd: { port: number; username: string; password: string }, opts: Pick<TerminalWorldOptions, 'userName' | 'rules'> = {}) {
+export function grantDoorWorld(
+  db: DB,
+  sshd: { port: number; username: string; password: string },
+  opts: Pick<TerminalWorldOptions, 'userName' | 'rules'> = {},
+) {
   const now = Date.now();
   const stamp = isoAt(now);
   const w = world(db, now);
   const keys = parsableEd25519();
   const username = 'td-alice';
   const userId = w.user(username);
-  db.prepare('UPDATE users SET public_key = ?, name = ? WHERE id = ?').run(`${keys.public} td-alice@test`, opts.userName ?? username, userId);
+  db.prepare('UPDATE users SET public_key = ?, name = ? WHERE id = ?').run(
+    `${keys.public} td-alice@test`,
+    opts.userName ?? username,
+    userId,
+  );
   const node = orgRoot(db, '');
   const systemUser = w.systemUser('td-ssh', 'ssh', 20);
-  db.prepare('UPDATE system_users SET username = ?, password = ? WHERE id = ?').run(sshd.username, seal(db, sshd.password), systemUser);
+  db.prepare('UPDATE system_users SET username = ?, password = ? WHERE id = ?').run(
+    sshd.username,
+    seal(db, sshd.password),
+    systemUser,
+  );
   const target = w.asset('td-target', [node], { protocols: `ssh/${sshd.port}` });
   const hidden = w.asset('td-hidden', [node], { protocols: `ssh/${sshd.port}` });
   db.prepare("UPDATE assets SET ip = '127.0.0.1', port = ? WHERE id IN (?, ?)").run(sshd.port, target, hidden);
   w.permission('td-grant', { users: [userId], assets: [target], systemUsers: [systemUser] });
   const filter = uuid();
-  db.prepare('INSERT INTO cmd_filters (id, name, date_created, date_updated) VALUES (?, ?, ?, ?)').run(filter, 'td-filter', stamp, stamp);
+  db.prepare('INSERT INTO cmd_filters (id, name, date_created, date_updated) VALUES (?, ?, ?, ?)').run(
+    filter,
+    'td-filter',
+    stamp,
+    stamp,
+  );
   db.prepare('INSERT INTO system_user_cmd_filters (system_user_id, filter_id) VALUES (?, ?)').run(systemUser, filter);
   for (const rule of opts.rules ?? [{ type: 'command', content: 'rm -rf' }]) {
-    db.prepare(`INSERT INTO cmd_filter_rules (id, filter_id, type, content, priority, action, date_created, date_updated)
-      VALUES (?, ?, ?, ?, 50, ?, ?, ?)`).run(uuid(), filter, rule.type, rule.content, rule.action ?? 0, stamp, stamp);
+    db.prepare(
+      `INSERT INTO cmd_filter_rules (id, filter_id, type, content, priority, action, date_created, date_updated)
+      VALUES (?, ?, ?, ?, 50, ?, ?, ?)`,
+    ).run(uuid(), filter, rule.type, rule.content, rule.action ?? 0, stamp, stamp);
   }
   return { userId, keys, username, target, hidden, systemUser };
 }
 
 /** Polls `check` until it answers something truthy (or fails after `ms`). */
-export async function eventually<T>(check: () => Promise<T> | T, ms = 5000, what = 'condition'): Promise<NonNullable<T>> {
+export async function eventually<T>(
+  check: () => Promise<T> | T,
+  ms = 5000,
+  what = 'condition',
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + ms;
   for (;;) {
     const value = await check();

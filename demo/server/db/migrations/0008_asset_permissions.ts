@@ -3,7 +3,11 @@
  * endpoints show it, the pair unique, and an index from the other side for "which permissions name X".
  * Literal arguments only: a migration must read the same forever.
  */
-const permissionLink = (kind: string, column: string, target: string): string => `      CREATE TABLE asset_permission_${kind} (
+const permissionLink = (
+  kind: string,
+  column: string,
+  target: string,
+): string => `      CREATE TABLE asset_permission_${kind} (
         id INTEGER PRIMARY KEY AUTOINCREMENT,
         permission_id TEXT NOT NULL REFERENCES asset_permissions(id) ON DELETE CASCADE,
         ${column} TEXT NOT NULL REFERENCES ${target}(id) ON DELETE CASCADE,

@@ -3,7 +3,12 @@
  * name and org, the other side and its display; deleting from the view deletes the link.
  * Literal arguments only.
  */
-const permissionRelationView = (kind: string, key: string, column: string, display: string): string => `      CREATE VIEW asset_permissions_${kind}_relations AS
+const permissionRelationView = (
+  kind: string,
+  key: string,
+  column: string,
+  display: string,
+): string => `      CREATE VIEW asset_permissions_${kind}_relations AS
         SELECT r.id, r.permission_id AS assetpermission, p.name AS assetpermission_display, r.${column} AS ${key},
           ${display} AS ${key}_display, p.org_id
         FROM asset_permission_${kind} r JOIN asset_permissions p ON p.id = r.permission_id;
@@ -26,10 +31,10 @@ export default {
       -- Granted asset lists look assets up by id and then filter, search and order on these columns: a
       -- covering index keeps those thousands of lookups off the wide rows.
       CREATE INDEX assets_grant_lookup ON assets (id, is_active, hostname, ip, comment);
-${permissionRelationView('users', 'user', 'user_id', "(SELECT name FROM users WHERE id = r.user_id)")}
-${permissionRelationView('user_groups', 'usergroup', 'usergroup_id', "(SELECT name FROM user_groups WHERE id = r.usergroup_id)")}
-${permissionRelationView('assets', 'asset', 'asset_id', "(SELECT hostname FROM assets WHERE id = r.asset_id)")}
-${permissionRelationView('nodes', 'node', 'node_id', "(SELECT value FROM nodes WHERE id = r.node_id)")}
+${permissionRelationView('users', 'user', 'user_id', '(SELECT name FROM users WHERE id = r.user_id)')}
+${permissionRelationView('user_groups', 'usergroup', 'usergroup_id', '(SELECT name FROM user_groups WHERE id = r.usergroup_id)')}
+${permissionRelationView('assets', 'asset', 'asset_id', '(SELECT hostname FROM assets WHERE id = r.asset_id)')}
+${permissionRelationView('nodes', 'node', 'node_id', '(SELECT value FROM nodes WHERE id = r.node_id)')}
 ${permissionRelationView('system_users', 'systemuser', 'systemuser_id', "(SELECT name || '(' || username || ')' FROM system_users WHERE id = r.systemuser_id)")}
     `,
 };

@@ -22,9 +22,9 @@ ${link('users', 'user_id', 'users')}
 ${link('user_groups', 'usergroup_id', 'user_groups')}
 ${link(apps, appColumn, appTable)}
 ${link('system_users', 'systemuser_id', 'system_users')}
-${relationView(prefix, 'users', 'user_id', 'user', 'users', "o.name")}
-${relationView(prefix, 'user_groups', 'usergroup_id', 'usergroup', 'user_groups', "o.name")}
-${relationView(prefix, apps, appColumn, appColumn.replace('_id', ''), appTable, "o.name")}
+${relationView(prefix, 'users', 'user_id', 'user', 'users', 'o.name')}
+${relationView(prefix, 'user_groups', 'usergroup_id', 'usergroup', 'user_groups', 'o.name')}
+${relationView(prefix, apps, appColumn, appColumn.replace('_id', ''), appTable, 'o.name')}
 ${relationView(prefix, 'system_users', 'systemuser_id', 'systemuser', 'system_users', "o.name || '(' || o.username || ')'")}`;
 };
 
@@ -33,7 +33,14 @@ ${relationView(prefix, 'system_users', 'systemuser_id', 'systemuser', 'system_us
  * both ends under 2.3's keys with their display names, and the permission's org for org scoping.
  * Deleting a row of the view deletes the link.
  */
-const relationView = (prefix: string, kind: string, column: string, key: string, target: string, display: string): string => {
+const relationView = (
+  prefix: string,
+  kind: string,
+  column: string,
+  key: string,
+  target: string,
+  display: string,
+): string => {
   const permKey = prefix.replace(/_/g, '');
   return `      CREATE VIEW ${prefix}_${kind}_relations AS
         SELECT r.id, r.permission_id AS ${permKey}, p.name AS ${permKey}_display, r.${column} AS ${key}, ${display} AS ${key}_display, p.org_id

@@ -6,7 +6,10 @@ import type { DB } from '../database.ts';
 const sha256 = (token: string): string => createHash('sha256').update(token, 'utf8').digest('base64url');
 
 const TOKEN_COLUMNS: [table: string, column: string][] = [
-  ['sessions', 'id_hash'], ['bearer_tokens', 'token_hash'], ['connection_tokens', 'token_hash'], ['login_flows', 'id_hash'],
+  ['sessions', 'id_hash'],
+  ['bearer_tokens', 'token_hash'],
+  ['connection_tokens', 'token_hash'],
+  ['login_flows', 'id_hash'],
 ];
 
 export default {
@@ -24,7 +27,8 @@ export default {
   run: (db: DB): void => {
     for (const [table, column] of TOKEN_COLUMNS) {
       const update = db.prepare(`UPDATE ${table} SET ${column} = ? WHERE ${column} = ?`);
-      for (const token of db.prepare(`SELECT ${column} FROM ${table}`).pluck().all() as string[]) update.run(sha256(token), token);
+      for (const token of db.prepare(`SELECT ${column} FROM ${table}`).pluck().all() as string[])
+        update.run(sha256(token), token);
     }
   },
 };

@@ -4,8 +4,11 @@ import { seal, vaultOf } from '../../secrets/vault.ts';
 // What held a credential in clear when this migration was written (later secrets come with their own
 // migration; secrets/sealed-columns.ts lists what the code seals now).
 const COLUMNS: [table: string, columns: string[]][] = [
-  ['admin_users', ['password', 'private_key']], ['gateways', ['password', 'private_key']],
-  ['system_users', ['password', 'private_key', 'token']], ['access_keys', ['secret']], ['users', ['otp_secret_key']],
+  ['admin_users', ['password', 'private_key']],
+  ['gateways', ['password', 'private_key']],
+  ['system_users', ['password', 'private_key', 'token']],
+  ['access_keys', ['secret']],
+  ['users', ['otp_secret_key']],
 ];
 const SETTINGS = ['EMAIL_HOST_PASSWORD', 'AUTH_LDAP_BIND_PASSWORD', 'TERMINAL_PROXY_SECRET'];
 const JSON_KEYS: [table: string, column: string, keys: string[]][] = [
@@ -35,24 +38,34 @@ export default {
     for (const [table, columns] of COLUMNS) {
       for (const column of columns) {
         const update = db.prepare(`UPDATE ${table} SET ${column} = ? WHERE rowid = ?`);
-        const rows = db.prepare(`SELECT rowid AS r, ${column} AS v FROM ${table} WHERE ${column} != ''`).all() as { r: number; v: string }[];
+        const rows = db.prepare(`SELECT rowid AS r, ${column} AS v FROM ${table} WHERE ${column} != ''`).all() as {
+          r: number;
+          v: string;
+        }[];
         for (const { r, v } of rows) update.run(seal(db, v), r);
       }
     }
     const setting = db.prepare('UPDATE settings SET value = ? WHERE name = ?');
     for (const name of SETTINGS) {
       const raw = db.prepare('SELECT value FROM settings WHERE name = ?').pluck().get(name) as string | undefined;
-      const value = raw === undefined ? undefined : JSON.parse(raw) as unknown;
+      const value = raw === undefined ? undefined : (JSON.parse(raw) as unknown);
       if (typeof value === 'string' && value) setting.run(JSON.stringify(seal(db, value)), name);
     }
     for (const [table, column, keys] of JSON_KEYS) {
       const update = db.prepare(`UPDATE ${table} SET ${column} = ? WHERE rowid = ?`);
-      for (const { r, v } of db.prepare(`SELECT rowid AS r, ${column} AS v FROM ${table}`).all() as { r: number; v: string }[]) {
+      for (const { r, v } of db.prepare(`SELECT rowid AS r, ${column} AS v FROM ${table}`).all() as {
+        r: number;
+        v: string;
+      }[]) {
         update.run(sealJsonKeys(db, v, keys), r);
       }
     }
     const flow = db.prepare('UPDATE login_flows SET data = ? WHERE id_hash = ?');
-    for (const { id, data } of db.prepare('SELECT id_hash AS id, data FROM login_flows').all() as { id: string; data: string }[]) flow.run(seal(db, data), id);
+    for (const { id, data } of db.prepare('SELECT id_hash AS id, data FROM login_flows').all() as {
+      id: string;
+      data: string;
+    }[])
+      flow.run(seal(db, data), id);
     db.prepare('INSERT INTO secret_key_check (id, fingerprint) VALUES (1, ?)').run(vaultOf(db).fingerprint);
   },
 };

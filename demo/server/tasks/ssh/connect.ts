@@ -7,8 +7,11 @@ import { resolveAllowed, TargetRefusedError, type TargetPolicy } from '../../../
 import { describeSshError, withTimeout } from './errors.ts';
 
 export interface SshEndpoint {
-  host: string; port: number; username: string;
-  password?: string; privateKey?: string;
+  host: string;
+  port: number;
+  username: string;
+  password?: string;
+  privateKey?: string;
 }
 
 export interface SshOptions {
@@ -34,7 +37,11 @@ export interface SshConnection {
 export type SshStep = 'gateway' | 'forward' | 'target';
 
 export class SshStepError extends Error {
-  constructor(readonly step: SshStep, readonly reason: string, cause: unknown) {
+  constructor(
+    readonly step: SshStep,
+    readonly reason: string,
+    cause: unknown,
+  ) {
     super(step === 'target' ? reason : `${step === 'gateway' ? 'Gateway' : 'Gateway channel'}: ${reason}`, { cause });
   }
 
@@ -45,13 +52,18 @@ export class SshStepError extends Error {
 }
 
 export async function openSsh(target: SshEndpoint, opts: SshOptions): Promise<SshConnection> {
-  const fail = (step: SshStep) => (error: unknown): never => {
-    const reason = error instanceof TargetRefusedError ? error.message : describeSshError(error, opts.timeoutMs);
-    throw new SshStepError(step, reason, error);
-  };
+  const fail =
+    (step: SshStep) =>
+    (error: unknown): never => {
+      const reason = error instanceof TargetRefusedError ? error.message : describeSshError(error, opts.timeoutMs);
+      throw new SshStepError(step, reason, error);
+    };
   // Both checks come first: a refused target must not even cost a login on the gateway.
   const gatewayHost = opts.gateway ? await resolveAllowed(opts.gateway.host, opts.policy).catch(fail('gateway')) : '';
-  const targetHost = opts.gateway && opts.targetOnGateway ? target.host : await resolveAllowed(target.host, opts.policy).catch(fail('target'));
+  const targetHost =
+    opts.gateway && opts.targetOnGateway
+      ? target.host
+      : await resolveAllowed(target.host, opts.policy).catch(fail('target'));
   target = { ...target, host: targetHost };
   if (!opts.gateway) {
     const client = await connectClient(target, opts).catch(fail('target'));
@@ -61,7 +73,13 @@ export async function openSsh(target: SshEndpoint, opts: SshOptions): Promise<Ss
   try {
     const channel = await forward(gateway, target, opts.timeoutMs).catch(fail('forward'));
     const client = await connectClient(target, opts, channel).catch(fail('target'));
-    return { client, close: () => { client.end(); gateway.end(); } };
+    return {
+      client,
+      close: () => {
+        client.end();
+        gateway.end();
+      },
+    };
   } catch (error) {
     gateway.end();
     throw error;
@@ -70,7 +88,9 @@ export async function openSsh(target: SshEndpoint, opts: SshOptions): Promise<Ss
 
 function forward(gateway: Client, target: SshEndpoint, timeoutMs: number): Promise<Duplex> {
   const opened = new Promise<Duplex>((resolve, reject) => {
-    gateway.forwardOut('127.0.0.1', 0, target.host, target.port, (error, channel) => (error ? reject(error) : resolve(channel)));
+    gateway.forwardOut('127.0.0.1', 0, target.host, target.port, (error, channel) =>
+      error ? reject(error) : resolve(channel),
+    );
   });
   return withTimeout(opened, timeoutMs, 'Timed out');
 }
@@ -78,22 +98,37 @@ function forward(gateway: Client, target: SshEndpoint, timeoutMs: number): Promi
 function connectClient(endpoint: SshEndpoint, opts: SshOptions, sock?: Duplex): Promise<Client> {
   const client = new Client();
   const config: ConnectConfig = {
-    host: endpoint.host, port: endpoint.port, username: endpoint.username,
-    readyTimeout: opts.timeoutMs, keepaliveInterval: 0,
+    host: endpoint.host,
+    port: endpoint.port,
+    username: endpoint.username,
+    readyTimeout: opts.timeoutMs,
+    keepaliveInterval: 0,
     ...(sock ? { sock } : {}),
     ...(endpoint.password ? { password: endpoint.password } : {}),
     // JumpServer validates a key with the password as its passphrase.
-    ...(endpoint.privateKey ? { privateKey: endpoint.privateKey, ...(endpoint.password ? { passphrase: endpoint.password } : {}) } : {}),
+    ...(endpoint.privateKey
+      ? { privateKey: endpoint.privateKey, ...(endpoint.password ? { passphrase: endpoint.password } : {}) }
+      : {}),
     // Admin users are machine accounts: never answer interactive prompts, never use an agent.
     tryKeyboard: false,
   };
   const ready = new Promise<Client>((resolve, reject) => {
-    const onAbort = (): void => { client.destroy(); reject(new Error('Cancelled')); };
+    const onAbort = (): void => {
+      client.destroy();
+      reject(new Error('Cancelled'));
+    };
     if (opts.signal?.aborted) return onAbort();
     opts.signal?.addEventListener('abort', onAbort, { once: true });
-    client.once('ready', () => { opts.signal?.removeEventListener('abort', onAbort); resolve(client); });
+    client.once('ready', () => {
+      opts.signal?.removeEventListener('abort', onAbort);
+      resolve(client);
+    });
     // Kept for the connection's whole life: an 'error' without a listener would crash the server.
-    client.on('error', (error) => { opts.signal?.removeEventListener('abort', onAbort); client.destroy(); reject(error); });
+    client.on('error', (error) => {
+      opts.signal?.removeEventListener('abort', onAbort);
+      client.destroy();
+      reject(error);
+    });
     try {
       client.connect(config);
     } catch (error) {
@@ -105,7 +140,11 @@ function connectClient(endpoint: SshEndpoint, opts: SshOptions, sock?: Duplex): 
 }
 
 /** Opens a connection, runs `use` on it and always closes it (also when the signal aborts midway). */
-export async function withSsh<T>(target: SshEndpoint, opts: SshOptions, use: (client: Client) => Promise<T>): Promise<T> {
+export async function withSsh<T>(
+  target: SshEndpoint,
+  opts: SshOptions,
+  use: (client: Client) => Promise<T>,
+): Promise<T> {
   const connection = await openSsh(target, opts);
   const onAbort = (): void => connection.close();
   opts.signal?.addEventListener('abort', onAbort, { once: true });

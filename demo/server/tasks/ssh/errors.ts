@@ -3,17 +3,26 @@
 export function describeSshError(error: unknown, timeoutMs: number): string {
   const e = error as { code?: string; level?: string; message?: string };
   const message = e?.message ?? String(error);
-  if (e?.level === 'client-authentication' || /authentication methods failed/i.test(message)) return 'Authentication failed';
+  if (e?.level === 'client-authentication' || /authentication methods failed/i.test(message))
+    return 'Authentication failed';
   if (/timed out/i.test(message)) return `Timed out after ${timeoutMs} ms`;
   switch (e?.code) {
-    case 'ECONNREFUSED': return 'Connection refused';
-    case 'EHOSTUNREACH': return 'No route to host';
-    case 'ENETUNREACH': return 'Network is unreachable';
-    case 'ENOTFOUND': case 'EAI_AGAIN': return 'Host name could not be resolved';
-    case 'ECONNRESET': return 'Connection reset by peer';
+    case 'ECONNREFUSED':
+      return 'Connection refused';
+    case 'EHOSTUNREACH':
+      return 'No route to host';
+    case 'ENETUNREACH':
+      return 'Network is unreachable';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'Host name could not be resolved';
+    case 'ECONNRESET':
+      return 'Connection reset by peer';
     // ssh2's channel-open failure on a gateway: the gateway could not reach the target port.
-    case undefined: return /open failure/i.test(message) ? 'Connect failed' : message;
-    default: return message;
+    case undefined:
+      return /open failure/i.test(message) ? 'Connect failed' : message;
+    default:
+      return message;
   }
 }
 

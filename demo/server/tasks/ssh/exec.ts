@@ -2,7 +2,11 @@
 import type { Client } from 'ssh2';
 import { withTimeout } from './errors.ts';
 
-export interface CommandResult { code: number | null; stdout: string; stderr: string }
+export interface CommandResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
 
 /** Output beyond this is dropped: hardware commands print a few KiB; a runaway command must not fill memory. */
 const MAX_OUTPUT = 1024 * 1024;
@@ -19,8 +23,12 @@ export function runCommand(client: Client, command: string, timeoutMs: number, i
       close = () => channel.close();
       let stdout = '';
       let stderr = '';
-      channel.on('data', (chunk: Buffer) => { if (stdout.length < MAX_OUTPUT) stdout += chunk.toString('utf8'); });
-      channel.stderr.on('data', (chunk: Buffer) => { if (stderr.length < MAX_OUTPUT) stderr += chunk.toString('utf8'); });
+      channel.on('data', (chunk: Buffer) => {
+        if (stdout.length < MAX_OUTPUT) stdout += chunk.toString('utf8');
+      });
+      channel.stderr.on('data', (chunk: Buffer) => {
+        if (stderr.length < MAX_OUTPUT) stderr += chunk.toString('utf8');
+      });
       channel.on('close', (code: number | null) => resolve({ code: code ?? null, stdout, stderr }));
       if (input !== undefined) channel.end(input);
     });

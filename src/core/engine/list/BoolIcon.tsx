@@ -5,5 +5,5 @@
 
 /** A yes / no mark announced by its label. */
 export function BoolIcon({ value, label }: { value: boolean; label: string }) {
-  return <span className={value ? 'bool-icon bool-true' : 'bool-icon bool-false'} role="img" aria-label={label} />
+  return <span className={value ? 'bool-icon bool-true' : 'bool-icon bool-false'} role="img" aria-label={label} />;
 }

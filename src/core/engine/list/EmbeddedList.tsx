@@ -1,12 +1,12 @@
-import { useState } from 'react'
-import type { ResourceDefinition } from '../../resource/define.ts'
-import { EngineStyle } from '../EngineStyle.tsx'
-import { ListTable } from './ListTable.tsx'
+import { useState } from 'react';
+import type { ResourceDefinition } from '../../resource/define.ts';
+import { EngineStyle } from '../EngineStyle.tsx';
+import { ListTable } from './ListTable.tsx';
 
 export interface EmbeddedListProps {
-  resource: ResourceDefinition
+  resource: ResourceDefinition;
   /** Sent with every request, never shown or removable (the detail page's object). */
-  fixed?: Record<string, string>
+  fixed?: Record<string, string>;
 }
 
 /**
@@ -14,11 +14,11 @@ export interface EmbeddedListProps {
  * the detail page and its activeTab), and `fixed` narrows every request to the page's object.
  */
 export function EmbeddedList({ resource, fixed }: EmbeddedListProps) {
-  const [filters, setFilters] = useState<Record<string, string>>({})
+  const [filters, setFilters] = useState<Record<string, string>>({});
   return (
     <div className="embedded-list" data-resource={resource.name}>
       <EngineStyle />
       <ListTable resource={resource} filters={filters} onFiltersChange={setFilters} fixed={fixed} />
     </div>
-  )
+  );
 }

@@ -1,21 +1,21 @@
-import '../i18n.ts'
-import { useT } from '../../i18n/index.ts'
-import type { HeaderAction } from '../../resource/define.ts'
-import { MenuButton } from '../../ui/MenuButton.tsx'
-import { Icon } from '../../ui/Icon.tsx'
-import { Button } from '../../ui/Button.tsx'
+import '../i18n.ts';
+import { useT } from '../../i18n/index.ts';
+import type { HeaderAction } from '../../resource/define.ts';
+import { MenuButton } from '../../ui/MenuButton.tsx';
+import { Icon } from '../../ui/Icon.tsx';
+import { Button } from '../../ui/Button.tsx';
 
 export interface HeaderActionsProps {
-  onCreate?: () => void
+  onCreate?: () => void;
   /** The More actions menu (bulk delete, bulk update, the definition's extras). */
-  more: HeaderAction[]
-  onExport?: () => void
-  onImport?: () => void
-  run: (action: HeaderAction) => void
+  more: HeaderAction[];
+  onExport?: () => void;
+  onImport?: () => void;
+  run: (action: HeaderAction) => void;
 }
 
 export function HeaderActions({ onCreate, more, onExport, onImport, run }: HeaderActionsProps) {
-  const t = useT()
+  const t = useT();
   return (
     <span className="header-actions">
       {onCreate && (
@@ -25,9 +25,20 @@ export function HeaderActions({ onCreate, more, onExport, onImport, run }: Heade
         </Button>
       )}
       {more.length > 0 && (
-        <MenuButton className="more-actions" size="small" label={t('engine.list.moreActions')}
-          items={more.map((action) => ({ value: action.name, label: t(action.title), className: `action-${action.name}` }))}
-          onSelect={(name) => { const action = more.find((a) => a.name === name); if (action) run(action) }} />
+        <MenuButton
+          className="more-actions"
+          size="small"
+          label={t('engine.list.moreActions')}
+          items={more.map((action) => ({
+            value: action.name,
+            label: t(action.title),
+            className: `action-${action.name}`,
+          }))}
+          onSelect={(name) => {
+            const action = more.find((a) => a.name === name);
+            if (action) run(action);
+          }}
+        />
       )}
       {onExport && (
         <Button size="small" className="export" onClick={onExport}>
@@ -42,5 +53,5 @@ export function HeaderActions({ onCreate, more, onExport, onImport, run }: Heade
         </Button>
       )}
     </span>
-  )
+  );
 }

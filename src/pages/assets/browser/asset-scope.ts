@@ -1,6 +1,6 @@
-import type { BastionAssetScope } from '../../../core/element-types.ts'
-import { PERM, hasPermission, parseUserRoles, sumPerms } from '../../../core/permissions.ts'
-import type { Profile } from '../../../core/types.ts'
+import type { BastionAssetScope } from '../../../core/element-types.ts';
+import { PERM, hasPermission, parseUserRoles, sumPerms } from '../../../core/permissions.ts';
+import type { Profile } from '../../../core/types.ts';
 
 /**
  * The list's scope: the one the page asked for, else by role in the current org. Whoever administers
@@ -8,6 +8,6 @@ import type { Profile } from '../../../core/types.ts'
  * since the org's list would only be refused to them.
  */
 export function assetScope(asked: string | undefined, profile: Profile | null): BastionAssetScope {
-  if (asked === 'mine' || asked === 'org') return asked
-  return profile && hasPermission(sumPerms(parseUserRoles(profile)), [PERM.ADMIN]) ? 'org' : 'mine'
+  if (asked === 'mine' || asked === 'org') return asked;
+  return profile && hasPermission(sumPerms(parseUserRoles(profile)), [PERM.ADMIN]) ? 'org' : 'mine';
 }

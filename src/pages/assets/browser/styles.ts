@@ -1,4 +1,4 @@
-import { engineCss } from '../../../core/engine/styles.ts'
+import { engineCss } from '../../../core/engine/styles.ts';
 
 // The embeddable list brings its own look: the engine's table and pager rules plus its layout.
 export const BROWSER_CSS = `${engineCss}
@@ -12,4 +12,4 @@ export const BROWSER_CSS = `${engineCss}
 .asset-table td.favorite, .asset-table th.favorite { width: 1%; text-align: center; }
 .asset-table .favorite-mark { color: var(--_color-warning); }
 .asset-table td.actions { white-space: nowrap; }
-.sign-in { padding: 16px; }`
+.sign-in { padding: 16px; }`;

@@ -15,4 +15,4 @@ export const TREE_CSS = `
 .tree-menu button { border: 0; background: none; text-align: left; padding: 6px 12px; cursor: pointer; font: inherit; color: inherit; }
 .tree-menu button:hover { background: var(--_color-hover); }
 .tree-loading { color: var(--_color-muted); }
-`
+`;

@@ -51,4 +51,4 @@ export const REPLAY_CSS = `
 .command-input { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .replay-player[data-layout="narrow"] .replay-layout { flex-direction: column; }
 .replay-player[data-layout="narrow"] .replay-commands { flex: 0 1 9em; }
-`
+`;

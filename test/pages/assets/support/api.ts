@@ -11,7 +11,8 @@ export const PLATFORMS = '/api/v1/assets/platforms/';
 export type Asset = { id: string; hostname: string; ip: string; nodes: string[]; admin_user: string | null };
 
 /** A name no other test file (or earlier run on the same server) uses. */
-export const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+export const uniqueName = (prefix: string) =>
+  `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
 /** POSTs and insists on 201, so a broken server fails the test where the data is made. */
 export async function create<T = { id: string }>(url: string, body: unknown): Promise<T> {

@@ -5,10 +5,21 @@ import type { MountedConsole } from '../../../elements/support/console-fixture.t
 
 /** Waits until the switch of `field` shows the create form's initial `true`. */
 export const switchStartsOn = (view: MountedConsole, field: string) =>
-  waitFor(() => (view.find(`.form-item[data-field="${field}"] sl-switch`) as unknown as { checked: boolean } | null)?.checked === true,
-    8000, `the form's starting values (${field} on)`);
+  waitFor(
+    () =>
+      (view.find(`.form-item[data-field="${field}"] sl-switch`) as unknown as { checked: boolean } | null)?.checked ===
+      true,
+    8000,
+    `the form's starting values (${field} on)`,
+  );
 
 /** Waits until the input of `field` shows `value`. */
 export const inputShows = (view: MountedConsole, field: string, value: string) =>
-  waitFor(() => (view.find(`.form-item[data-field="${field}"] sl-input`) as unknown as { value: unknown } | null)?.value?.toString() === value,
-    8000, `the form's starting values (${field} = ${value})`);
+  waitFor(
+    () =>
+      (
+        view.find(`.form-item[data-field="${field}"] sl-input`) as unknown as { value: unknown } | null
+      )?.value?.toString() === value,
+    8000,
+    `the form's starting values (${field} = ${value})`,
+  );

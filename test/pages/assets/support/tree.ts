@@ -2,13 +2,30 @@
 import { waitFor } from '../../../helpers/dom.ts';
 import type { MountedConsole } from '../../../elements/support/console-fixture.ts';
 
-export const nodeRow = (view: MountedConsole, id: string) => view.find<HTMLElement>(`.node-tree .node-row[data-id="${id}"]`);
+export const nodeRow = (view: MountedConsole, id: string) =>
+  view.find<HTMLElement>(`.node-tree .node-row[data-id="${id}"]`);
 
 /** Opens a node's right-click menu and picks `action` (create, rename, delete). */
-export async function nodeMenu(view: MountedConsole, row: HTMLElement, action: 'create' | 'rename' | 'delete'): Promise<void> {
+export async function nodeMenu(
+  view: MountedConsole,
+  row: HTMLElement,
+  action: 'create' | 'rename' | 'delete',
+): Promise<void> {
   const box = row.getBoundingClientRect();
-  row.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, composed: true, cancelable: true, clientX: box.left + 10, clientY: box.top + 5 }));
-  const item = await waitFor(() => view.find<HTMLElement>(`.tree-menu [data-action="${action}"]`), 3000, `the ${action} menu item`);
+  row.dispatchEvent(
+    new MouseEvent('contextmenu', {
+      bubbles: true,
+      composed: true,
+      cancelable: true,
+      clientX: box.left + 10,
+      clientY: box.top + 5,
+    }),
+  );
+  const item = await waitFor(
+    () => view.find<HTMLElement>(`.tree-menu [data-action="${action}"]`),
+    3000,
+    `the ${action} menu item`,
+  );
   item.click();
 }
 

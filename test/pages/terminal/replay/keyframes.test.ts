@@ -15,14 +15,22 @@ function recording(): Timeline {
     if (i === 150) timeline.push(t, { cols: 50, rows: 12 });
     else if (i === 200) timeline.push(t, '\x1b[?1049h\x1b[H\x1b[2Jfull-screen editor\x1b[5;3H\x1b[7mselected\x1b[0m');
     else if (i === 260) timeline.push(t, '\x1b[?1049l');
-    else timeline.push(t, `\x1b[3${i % 8}mline ${i}\x1b[0m ${'x'.repeat(i % 30)}\r\n${i % 7 === 0 ? '\x1b[2A\x1b[4Cover' : ''}`);
+    else
+      timeline.push(
+        t,
+        `\x1b[3${i % 8}mline ${i}\x1b[0m ${'x'.repeat(i % 30)}\r\n${i % 7 === 0 ? '\x1b[2A\x1b[4Cover' : ''}`,
+      );
   }
   timeline.complete = true;
   return timeline;
 }
 
 /** The screen after `count` events, as escape sequences, drawn from `start` (a snapshot) then events [from, count). */
-async function screenAfter(timeline: Timeline, count: number, start = { cols: 40, rows: 10, screen: '', index: 0 }): Promise<string> {
+async function screenAfter(
+  timeline: Timeline,
+  count: number,
+  start = { cols: 40, rows: 10, screen: '', index: 0 },
+): Promise<string> {
   const terminal = new Terminal({ cols: start.cols, rows: start.rows, scrollback: 0, allowProposedApi: true });
   const serializer = new SerializeAddon();
   terminal.loadAddon(serializer as never);
@@ -43,35 +51,45 @@ describe('replay keyframes', () => {
     const timeline = recording();
     const keyframes = new Keyframes(timeline);
     let complete = false;
-    keyframes.onIndexed = (_seconds, done) => { complete = complete || done; };
+    keyframes.onIndexed = (_seconds, done) => {
+      complete = complete || done;
+    };
     await keyframes.start();
     await waitFor(() => complete, 10_000, 'the snapshots to cover the recording');
     expect(keyframes.frames.length).to.be.greaterThan(8); // 100 s, one at least every 10 s
-    expect(keyframes.frames.map((f) => f.index)).to.deep.equal([...keyframes.frames.map((f) => f.index)].sort((a, b) => a - b));
+    expect(keyframes.frames.map((f) => f.index)).to.deep.equal(
+      [...keyframes.frames.map((f) => f.index)].sort((a, b) => a - b),
+    );
     for (const count of [37, 151, 205, 230, 263, 399]) {
       const frame = keyframes.nearest(count);
       expect(frame.index).to.be.at.most(count);
       expect(frame.index, `a snapshot near event ${count}`).to.be.greaterThan(count - 45);
-      expect(await screenAfter(timeline, count, frame), `screen after ${count} events`).to.equal(await screenAfter(timeline, count));
+      expect(await screenAfter(timeline, count, frame), `screen after ${count} events`).to.equal(
+        await screenAfter(timeline, count),
+      );
     }
     expect(keyframes.nearest(205).cols).to.equal(50); // taken after the resize
     keyframes.dispose();
   });
 
-  it('keeps a snapshot at each marked second (a command\'s): restoring it is the screen after every event up to that second', async () => {
+  it("keeps a snapshot at each marked second (a command's): restoring it is the screen after every event up to that second", async () => {
     const timeline = recording();
     const keyframes = new Keyframes(timeline);
     const marks = [80.25, 3.1, 37.5, 52, 37.6, 200]; // any order; 200 is after the last event (99.75 s)
     keyframes.markAt(marks);
     let complete = false;
-    keyframes.onIndexed = (_seconds, done) => { complete = complete || done; };
+    keyframes.onIndexed = (_seconds, done) => {
+      complete = complete || done;
+    };
     await keyframes.start();
     await waitFor(() => complete, 10_000, 'the snapshots to cover the recording');
     for (const second of marks) {
       const count = timeline.countUntil(second);
       const frame = keyframes.nearest(count);
       expect(frame.index, `the snapshot of second ${second}`).to.equal(count);
-      expect(await screenAfter(timeline, count, frame), `screen at ${second} s`).to.equal(await screenAfter(timeline, count));
+      expect(await screenAfter(timeline, count, frame), `screen at ${second} s`).to.equal(
+        await screenAfter(timeline, count),
+      );
     }
     keyframes.dispose();
   });

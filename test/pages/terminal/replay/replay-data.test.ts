@@ -2,7 +2,12 @@
 // `start` given as seconds or as a command id; and the recording's reader.
 import { expect } from '@open-wc/testing';
 import { streamCast } from '../../../../src/pages/terminal/replay/cast-stream.ts';
-import { currentCommand, placeCommands, sessionStart, startSeconds } from '../../../../src/pages/terminal/replay/replay-data.ts';
+import {
+  currentCommand,
+  placeCommands,
+  sessionStart,
+  startSeconds,
+} from '../../../../src/pages/terminal/replay/replay-data.ts';
 import { Timeline } from '../../../../src/pages/terminal/replay/timeline.ts';
 import { waitFor } from '../../../helpers/dom.ts';
 
@@ -37,7 +42,12 @@ describe('replay data', () => {
     const url = URL.createObjectURL(new Blob([cast]));
     const timeline = new Timeline();
     let calls = 0;
-    await streamCast(url, timeline, { onProgress: () => { calls += 1; }, signal: new AbortController().signal });
+    await streamCast(url, timeline, {
+      onProgress: () => {
+        calls += 1;
+      },
+      signal: new AbortController().signal,
+    });
     expect(timeline.header).to.deep.equal({ cols: 100, rows: 30, timestamp: 1_700_000_000 });
     expect(timeline.times).to.deep.equal([0.5, 2, 3]);
     expect(timeline.data).to.deep.equal(['hello\r\n', { cols: 120, rows: 40 }, 'world']);
@@ -49,23 +59,40 @@ describe('replay data', () => {
   });
 
   it('refuses a recording that is not asciicast v2', async () => {
-    const url = URL.createObjectURL(new Blob([`${JSON.stringify({ version: 1, width: 80, height: 24, stdout: [] })}\n`]));
-    const error = await streamCast(url, new Timeline(), { onProgress: () => {}, signal: new AbortController().signal }).then(() => null, (e: Error) => e);
+    const url = URL.createObjectURL(
+      new Blob([`${JSON.stringify({ version: 1, width: 80, height: 24, stdout: [] })}\n`]),
+    );
+    const error = await streamCast(url, new Timeline(), {
+      onProgress: () => {},
+      signal: new AbortController().signal,
+    }).then(
+      () => null,
+      (e: Error) => e,
+    );
     expect(error?.message).to.match(/asciicast version 1/);
   });
 
   it('holds the reading before the next network chunk while the gate says so, and reads on once released', async () => {
-    const cast = [JSON.stringify({ version: 2, width: 80, height: 24 }), ...[0.5, 1, 2, 3, 4].map((t) => JSON.stringify([t, 'o', `at ${t}\r\n`]))].join('\n');
+    const cast = [
+      JSON.stringify({ version: 2, width: 80, height: 24 }),
+      ...[0.5, 1, 2, 3, 4].map((t) => JSON.stringify([t, 'o', `at ${t}\r\n`])),
+    ].join('\n');
     const url = URL.createObjectURL(new Blob([cast]));
     const timeline = new Timeline();
     let released = false;
     let release: () => void = () => {};
     let holds = 0;
     // As ReplaySource does: read while the recording reaches no further than 1 s, until released.
-    const gate = () => (released || timeline.duration <= 1 ? undefined : new Promise<void>((resolve) => {
-      holds += 1;
-      release = () => { released = true; resolve(); };
-    }));
+    const gate = () =>
+      released || timeline.duration <= 1
+        ? undefined
+        : new Promise<void>((resolve) => {
+            holds += 1;
+            release = () => {
+              released = true;
+              resolve();
+            };
+          });
     const reading = streamCast(url, timeline, { onProgress: () => {}, signal: new AbortController().signal, gate });
     await waitFor(() => holds === 1, 2000, 'the reading to hold');
     // The chunk was read (a Blob is one), less its last line (no line feed yet); not the end.

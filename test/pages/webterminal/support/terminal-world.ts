@@ -19,18 +19,29 @@ const env = (name: string) => {
 const sshd = await startSshd();
 const maria = await startMariaDb();
 const mariaAccount = { username: 'wt_reader', password: 'Wt-reader-pass-1' };
-await maria.sql("CREATE DATABASE shop; CREATE TABLE shop.t (id INT PRIMARY KEY, name VARCHAR(20)); INSERT INTO shop.t VALUES (1, 'alpha'), (2, 'beta');");
+await maria.sql(
+  "CREATE DATABASE shop; CREATE TABLE shop.t (id INT PRIMARY KEY, name VARCHAR(20)); INSERT INTO shop.t VALUES (1, 'alpha'), (2, 'beta');",
+);
 await maria.createAccount(mariaAccount.username, mariaAccount.password, 'ALL PRIVILEGES ON shop.*');
 const dataDir = mkdtempSync(join(tmpdir(), 'bastion-webterm-terminal-'));
 const terminal = await startTerminal({
-  apiBase: env('BASTION_API'), bootstrapToken: env('BOOTSTRAP_TOKEN'), name: `webterm-test-${process.pid}`,
-  dataDir, host: '127.0.0.1', sshPort: 0, httpPort: Number(env('TERMINAL_HTTP_PORT')), heartbeatInterval: 2,
+  apiBase: env('BASTION_API'),
+  bootstrapToken: env('BOOTSTRAP_TOKEN'),
+  name: `webterm-test-${process.pid}`,
+  dataDir,
+  host: '127.0.0.1',
+  sshPort: 0,
+  httpPort: Number(env('TERMINAL_HTTP_PORT')),
+  heartbeatInterval: 2,
   log: (line) => process.stderr.write(`[terminal] ${line}\n`),
 });
-process.stdout.write(`${JSON.stringify({
-  sshd: { host: sshd.host, port: sshd.port, username: sshd.username, password: sshd.password }, httpPort: terminal.httpPort,
-  mariadb: { host: maria.host, port: maria.port, database: 'shop', ...mariaAccount },
-})}\n`);
+process.stdout.write(
+  `${JSON.stringify({
+    sshd: { host: sshd.host, port: sshd.port, username: sshd.username, password: sshd.password },
+    httpPort: terminal.httpPort,
+    mariadb: { host: maria.host, port: maria.port, database: 'shop', ...mariaAccount },
+  })}\n`,
+);
 
 let stopping = false;
 async function stop(): Promise<void> {
