@@ -42,6 +42,22 @@ function record(runner, totals, note = '') {
   total = addTotals(total, totals);
 }
 
+// Lint, then format: ESLint's correctness rules and the import boundaries (eslint.config.mjs), and Prettier's
+// layout (.prettierrc.json; `npm run format` applies it). Each is one check, however many files it flags.
+async function lint() {
+  const totals = emptyTotals();
+  const steps = [
+    ['eslint', ['node_modules/eslint/bin/eslint.js', '.']],
+    ['prettier', ['node_modules/prettier/bin/prettier.cjs', '--check', '.']],
+  ];
+  for (const [title, args] of steps) {
+    const { code } = await runStep(title, node, args, { timeoutMs: STEP_TIMEOUT.typecheck });
+    if (code === 0) totals.passed += 1;
+    else totals.failed += 1;
+  }
+  record('lint', totals);
+}
+
 // One check per target: the browser code without Node's types, the Node code without the DOM's, and all of it
 // with the tests (which straddle both) as editors see it.
 const TSCONFIGS = ['tsconfig.browser.json', 'tsconfig.node.json', 'tsconfig.json'];
@@ -150,7 +166,7 @@ async function packageSuite() {
 }
 
 // `node scripts/test.mjs server browser` runs only the named steps (npm run test:server / test:browser).
-const STEPS = { typecheck: typeCheck, server: serverSuite, browser: browserSuite, package: packageSuite };
+const STEPS = { lint, typecheck: typeCheck, server: serverSuite, browser: browserSuite, package: packageSuite };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in STEPS));
 if (unknown.length > 0) {

@@ -1,6 +1,7 @@
 // The oidc-client-ts page of the demo portal: the library as any portal uses it (popup sign-in, code +
 // PKCE, token revocation), pointed at the bastion's authorization server; the element gets the access
 // token as its `token` property. Settings come from the page's data attributes (no inline script).
+/* global oidc -- oidc-client-ts's browser build, loaded by the page before this script */
 const { bastion, clientId, redirectUri } = document.body.dataset;
 const manager = new oidc.UserManager({
   authority: `${bastion}/oidc`,

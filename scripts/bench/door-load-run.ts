@@ -243,7 +243,7 @@ export async function doorLoad(sizes = chosenSizes()): Promise<SizeFigures[]> {
     }
     return figures;
   } catch (error) {
-    throw new Error(`${(error as Error).message}\n${world.output()}`);
+    throw new Error(`${(error as Error).message}\n${world.output()}`, { cause: error });
   } finally {
     await world.close();
     rmSync(dir, { recursive: true, force: true });

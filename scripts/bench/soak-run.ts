@@ -199,7 +199,7 @@ export async function soak(minutes = Number(process.env.SOAK_MINUTES || 10)) {
     const firstErrors: string[] = [];
     const running = () => Date.now() < endAt && processes.every((each) => !each.exit);
 
-    const call = async (method: string, url: string, body?: unknown): Promise<any> => {
+    const call = async (method: string, url: string, body?: unknown): Promise<{ id?: string } | null> => {
       const slot = perMinute[minuteOf(Date.now())];
       slot.requests += 1;
       try {
@@ -214,7 +214,10 @@ export async function soak(minutes = Number(process.env.SOAK_MINUTES || 10)) {
           if (firstErrors.length < 5) firstErrors.push(`${method} ${url}: ${response.status} ${text.slice(0, 120)}`);
           return null;
         }
-        return text && /json/.test(response.headers.get('content-type') ?? '') ? JSON.parse(text) : text;
+        // Only the id of what was made is used; a body that is not JSON has none.
+        return text && /json/.test(response.headers.get('content-type') ?? '')
+          ? (JSON.parse(text) as { id?: string })
+          : {};
       } catch (error) {
         slot.errors += 1;
         if (firstErrors.length < 5) firstErrors.push(`${method} ${url}: ${(error as Error).message}`);

@@ -205,7 +205,7 @@ async function startOnce({ memstoreBytes = 2 * 1024 ** 3 } = {}) {
   } catch (error) {
     const logs = ['mon.a', 'osd.0', 'client.rgw'].map((name) => `--- ${name}\n${tail(join(dir, 'log', `${name}.log`))}`).join('\n');
     await stopAll();
-    throw new Error(`Ceph RGW did not start: ${error.message}\n${logs}`);
+    throw new Error(`Ceph RGW did not start: ${error.message}\n${logs}`, { cause: error });
   }
   return {
     endpoint, accessKey, secretKey, region: 'us-east-1', dir,

@@ -76,7 +76,7 @@ async function start() {
   try {
     await waitForHealth(child, bastion);
   } catch (error) {
-    throw new Error(`${error.message}: ${errors}`);
+    throw new Error(`${error.message}: ${errors}`, { cause: error });
   }
   const session = await recordSession(bastion, { bootstrap: BOOTSTRAP, username: 'user', password: PASSWORD });
   // The portal's back end holds a super admin's access key (a private token, made with the server's CLI).

@@ -54,7 +54,7 @@ export async function startReferenceServer() {
   child = spawn(process.execPath, ['--import', 'tsx', MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.on('data', keepTail);
   child.stderr.on('data', keepTail);
-  child.once('exit', (code, signal) => {
+  child.once('exit', (code) => {
     // Only a server that was serving tests and died on its own is news worth its log.
     if (referenceServer.port)
       console.error(`reference server exited (code ${code}); its last output:\n${referenceServer.logTail.join('\n')}`);

@@ -1,5 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { createElement, useLayoutEffect } from 'react';
+// The detail types are named in the @fires JSDoc below, which editors and the element manifest read.
+/* eslint-disable @typescript-eslint/no-unused-vars */
 import type {
   BastionAuthRequiredDetail,
   BastionErrorDetail,
@@ -7,6 +9,7 @@ import type {
   BastionOrgChangeDetail,
   BastionTheme,
 } from '../core/element-types.ts';
+/* eslint-enable @typescript-eslint/no-unused-vars */
 import { $documentLang, toLang } from '../core/i18n/document-lang.ts';
 import { setApiBase } from '../core/http.ts';
 import { isConsoleLocation } from '../core/navigation.ts';

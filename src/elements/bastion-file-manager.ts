@@ -1,4 +1,6 @@
 import { createElement } from 'react';
+// BastionAuthRequiredDetail is named in the @fires JSDoc below, which editors and the element manifest read.
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
 import type { BastionAuthRequiredDetail, BastionTheme } from '../core/element-types.ts';
 import { setApiBase } from '../core/http.ts';
 import { useT } from '../core/i18n/index.ts';

@@ -8,7 +8,6 @@ import {
   $orgs,
   $perms,
   $profile,
-  $roles,
   canSwitchPage,
   chooseCurrentOrg,
   loadRoles,

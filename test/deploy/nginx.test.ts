@@ -8,7 +8,7 @@
 // headers the reference server sends. Test data is made beside, through this page's own origin.
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
-import { api, captchaAnswer, loginAs, logout } from '../helpers/server.ts';
+import { captchaAnswer, loginAs, logout } from '../helpers/server.ts';
 import { ASSETS, create, removeAll, uniqueName } from '../pages/assets/support/api.ts';
 import { recordSession, type RecordedSession } from '../pages/terminal/replay/replay-fixture.ts';
 import { MEMBER_PASSWORD, signInAs } from '../pages/userviews/support.ts';

@@ -27,7 +27,7 @@ describe('accessibility: axe-core on every page of the admin and the user page, 
   });
   afterEach(() => walk?.close());
   after(async () => {
-    console.log(tally.toString()); // eslint-disable-line no-console
+    console.log(tally.toString());
     await emulateMedia({ colorScheme: 'light' });
     forgetPreferences();
     await setLicence(false);

@@ -51,7 +51,7 @@ describe("accessibility: axe-core on the budget's pages, the bare pages and the 
   });
   afterEach(() => walk?.close());
   after(async () => {
-    console.log(tally.toString()); // eslint-disable-line no-console
+    console.log(tally.toString());
     await emulateMedia({ colorScheme: 'light' });
     forgetPreferences();
     await setLicence(false);

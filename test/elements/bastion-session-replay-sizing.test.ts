@@ -13,7 +13,7 @@ import { $profile } from '../../src/core/stores/session.ts';
 import { deepQuery, waitFor } from '../helpers/dom.ts';
 import { loginAs } from '../helpers/server.ts';
 import { recordSession, type RecordedSession } from '../pages/terminal/replay/replay-fixture.ts';
-import { mountReplay, nextEvent, player, type ReplayElement } from './support/replay.ts';
+import { mountReplay, nextEvent, player } from './support/replay.ts';
 
 const rect = (el: Element | null) => el!.getBoundingClientRect();
 const part = (el: HTMLElement, selector: string) => deepQuery<HTMLElement>(el, selector)!;

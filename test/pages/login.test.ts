@@ -1,10 +1,10 @@
 // The console's /login page, signing in through the server's form: the password leaves the page
 // RSA-encrypted with the form's key, and after a failure the page shows the server's captcha.
 import { expect } from '@open-wc/testing';
-import { api, captchaAnswer, clearCookies, loginAs, logout } from '../helpers/server.ts';
+import { api, clearCookies, loginAs, logout } from '../helpers/server.ts';
 import { waitFor } from '../helpers/dom.ts';
 import { recordFetch } from '../helpers/record-fetch.ts';
-import { mountConsole, resetConsole, typeInto } from '../elements/support/console-fixture.ts';
+import { mountConsole, resetConsole } from '../elements/support/console-fixture.ts';
 import { captchaImage, shownKey, signIn } from '../elements/support/login-page.ts';
 import { parseLoginForm } from '../../src/pages/auth/login.ts';
 

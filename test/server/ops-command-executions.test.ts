@@ -216,7 +216,6 @@ test('who may run what: only granted hosts with the system user and connect; den
   const app = await build(t, { sshTimeoutMs: 5000 });
   const { runAs, other, hosts, headers } = await batchWorld(app);
   const db = app.bastion.db;
-  const count = () => db.prepare('SELECT COUNT(*) FROM command_executions WHERE is_sample = 0').pluck().get();
   const post = (payload: unknown, who = headers.alice) =>
     app.inject({ method: 'POST', url: RUNS, headers: who, payload: payload as object });
 

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
-import { test, type TestContext } from 'node:test';
+import { test } from 'node:test';
 import { commandsOf as storedCommands, DOORS, PROMPT, runLine } from './support/door-session.ts';
 import { eventually, terminalWorld, type TerminalWorld } from './support/terminal-world.ts';
 

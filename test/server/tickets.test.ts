@@ -2,12 +2,10 @@
 // permission exists exactly as confirmed; lists by `assign`, comments, reject, close, and who is refused.
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
-import type { FastifyInstance } from 'fastify';
-import { bearer, build, orgId, userId, type TestClock } from './helpers.ts';
+import { bearer, build, orgId, userId } from './helpers.ts';
 
 const BASE = '/api/v1/tickets/tickets/';
 const REQUESTS = `${BASE}request-asset-perm/`;
-type App = FastifyInstance & { clock: TestClock };
 type Row = Record<string, unknown>;
 
 async function world(t: TestContext) {

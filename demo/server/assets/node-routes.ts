@@ -140,14 +140,12 @@ export function registerNodeRoutes(app: FastifyInstance): void {
       ids.some((id) => !moveNode(args.db, visibleNode(args, String(id))!, visibleNode(args, target.id)!)),
     )();
     if (refused)
-      return reply
-        .code(400)
-        .send({
-          error: message(
-            args,
-            L('不能把节点移到自身或其子节点下', 'A node cannot be moved under itself or its descendants'),
-          ),
-        });
+      return reply.code(400).send({
+        error: message(
+          args,
+          L('不能把节点移到自身或其子节点下', 'A node cannot be moved under itself or its descendants'),
+        ),
+      });
     // DRF renders Response("OK") as the JSON string "OK".
     return reply.type('application/json').send(JSON.stringify('OK'));
   });

@@ -76,7 +76,6 @@ export function signingString(listed: string[], request: SignedRequest): string 
     lines.push(`${name}: ${Array.isArray(raw) ? raw.join(', ') : raw}`);
   }
   const text = lines.join('\n');
-  // eslint-disable-next-line no-control-regex
   return /^[\x00-\x7f]*$/.test(text) ? text : null;
 }
 

@@ -69,13 +69,11 @@ export function registerTokenRoutes(app: FastifyInstance): void {
       }
       if (!flow.data.mfaPassed || flow.data.pendingUserId !== user.id) {
         flow.update({ pendingUserId: user.id, pendingAt: now(), mfaPassed: false, pendingNext: undefined });
-        return reply
-          .code(200)
-          .send({
-            error: 'mfa_required',
-            msg: t(lang, 'mfa.required'),
-            data: { choices: ['code'], url: MFA_CHALLENGE_PATH },
-          });
+        return reply.code(200).send({
+          error: 'mfa_required',
+          msg: t(lang, 'mfa.required'),
+          data: { choices: ['code'], url: MFA_CHALLENGE_PATH },
+        });
       }
     }
     // Login confirmation (2.3's check_user_login_confirm_if_need): a reviewer approves this sign-in first.

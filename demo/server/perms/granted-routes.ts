@@ -160,11 +160,9 @@ const ENDPOINTS: { path: string; method?: 'GET' | 'DELETE'; kinds?: ScopeKind[];
     handle: (args, scope, request, reply) => {
       const assetId = (request.params as { asset_id: string }).asset_id;
       if (!UUID_PATTERN.test(assetId) || !args.db.prepare('SELECT 1 FROM assets WHERE id = ?').get(assetId)) {
-        return reply
-          .code(404)
-          .send({
-            detail: t(args.ctx.lang, 'request.object_not_found', { model: args.ctx.lang === 'zh' ? '资产' : 'Asset' }),
-          });
+        return reply.code(404).send({
+          detail: t(args.ctx.lang, 'request.object_not_found', { model: args.ctx.lang === 'zh' ? '资产' : 'Asset' }),
+        });
       }
       return grantedSystemUsers(args.db, scope, assetId).map((su) => ({
         ...su,

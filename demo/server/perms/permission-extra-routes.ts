@@ -63,13 +63,11 @@ function permissionOf(args: HookArgs, reply: FastifyReply): string | null {
     ? (args.db.prepare('SELECT org_id FROM asset_permissions WHERE id = ?').get(id) as { org_id: string } | undefined)
     : undefined;
   if (row && orgSees(args.ctx.org, row.org_id)) return id;
-  reply
-    .code(404)
-    .send({
-      detail: t(args.ctx.lang, 'request.object_not_found', {
-        model: args.ctx.lang === 'zh' ? '资产授权' : 'Asset permission',
-      }),
-    });
+  reply.code(404).send({
+    detail: t(args.ctx.lang, 'request.object_not_found', {
+      model: args.ctx.lang === 'zh' ? '资产授权' : 'Asset permission',
+    }),
+  });
   return null;
 }
 

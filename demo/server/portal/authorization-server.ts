@@ -146,7 +146,7 @@ function makeProvider(app: FastifyInstance, opts: PortalOptions): Provider {
     if (!opts.origins.includes(ctx.get('origin')))
       for (const name of Object.keys(ctx.response.headers)) if (name.startsWith('access-control-')) ctx.remove(name);
   });
-  provider.on('grant.success', (ctx: KoaContextWithOIDC) => dropExpiredEntries(db, now()));
+  provider.on('grant.success', () => dropExpiredEntries(db, now()));
   return provider;
 }
 

@@ -70,14 +70,11 @@ export function registerPortalTokenRoute(app: FastifyInstance, origins: readonly
       },
       now(),
     );
-    return reply
-      .code(200)
-      .header('Cache-Control', 'no-store')
-      .send({
-        access_token: accessToken,
-        token_type: 'Bearer',
-        expires_in: app.portal.tokenTtlSeconds,
-        scope: 'openid',
-      });
+    return reply.code(200).header('Cache-Control', 'no-store').send({
+      access_token: accessToken,
+      token_type: 'Bearer',
+      expires_in: app.portal.tokenTtlSeconds,
+      scope: 'openid',
+    });
   });
 }

@@ -12,7 +12,6 @@ import {
   relationList,
   replaceRelations,
   stampNew,
-  textField,
   unknownIds,
   noteField,
 } from '../assets/fields.ts';

@@ -5,17 +5,7 @@ import { IsOrgAdminOrAppUser } from '../terminal/app-user.ts';
 import type { ResourceDef } from '../engine/types.ts';
 import { stmt } from '../lib/statements.ts';
 import { formatDateTime } from '../lib/time.ts';
-import {
-  computed,
-  idField,
-  L,
-  readOnly,
-  relationList,
-  stampNew,
-  textField,
-  unknownIds,
-  noteField,
-} from '../assets/fields.ts';
+import { computed, idField, L, readOnly, relationList, stampNew, unknownIds, noteField } from '../assets/fields.ts';
 import { domainSample } from '../assets/samples.ts';
 import { openColumns } from '../secrets/sealed-columns.ts';
 

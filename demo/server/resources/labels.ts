@@ -13,7 +13,6 @@ import {
   relationList,
   replaceRelations,
   stampNew,
-  textField,
   unknownIds,
   noteField,
 } from '../assets/fields.ts';

@@ -2,7 +2,7 @@
 // IsSuperUser; the seven seeded internal platforms cannot be changed or deleted (403 'Internal platform').
 import { IsOrgAdmin, IsSuperUser } from '../auth/permissions.ts';
 import type { HookArgs, ResourceDef, Row } from '../engine/types.ts';
-import { computed, idField, L, message, textField, noteField } from '../assets/fields.ts';
+import { computed, idField, L, message, noteField } from '../assets/fields.ts';
 
 const SLUG = /^[-a-zA-Z0-9_]+$/;
 const BASES = ['Linux', 'Unix', 'MacOS', 'BSD', 'Windows', 'Other'];

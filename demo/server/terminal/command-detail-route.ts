@@ -19,11 +19,9 @@ export function registerCommandDetailRoute(app: FastifyInstance): void {
       .prepare(`SELECT * FROM commands WHERE id = ?${org.sql}`)
       .get((request.params as { id: string }).id, ...org.params) as Row | undefined;
     if (!row)
-      return reply
-        .code(404)
-        .send({
-          detail: t(request.ctx.lang, 'request.object_not_found', { model: commandsResource.model[request.ctx.lang] }),
-        });
+      return reply.code(404).send({
+        detail: t(request.ctx.lang, 'request.object_not_found', { model: commandsResource.model[request.ctx.lang] }),
+      });
     return serializeCommand({ db, ctx: request.ctx as AuthedCtx, request, now: now() }, row);
   });
 }

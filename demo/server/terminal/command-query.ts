@@ -19,7 +19,6 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 const quoted = (term: string) => `"${term.replace(/"/g, '""')}"`;
 /** A term no stored command line can contain (they hold no control characters, migration 20). */
 const NO_MATCH = Symbol('no match');
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 /**

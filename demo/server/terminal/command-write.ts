@@ -128,7 +128,6 @@ function checkFields(args: HookArgs, item: unknown): { row: Row; problems: Probl
 
 /** Control characters (and bidi overrides) as U+FFFD; line breaks and tabs kept in output. */
 function visible(text: string, multiline: boolean): string {
-  // eslint-disable-next-line no-control-regex
   const controls = multiline
     ? /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g
     : /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;

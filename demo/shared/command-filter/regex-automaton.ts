@@ -20,7 +20,6 @@ export interface Automaton {
 
 const MAX_UNROLL = 64;
 const MAX_STATES = 4000;
-const ALL: CharSet = [[0, 0xffff]];
 const DIGIT: CharSet = [[48, 57]];
 export const WORD: CharSet = [
   [48, 57],
@@ -285,7 +284,10 @@ class Parser {
           continue;
         }
         // `[\w-x]`: a class escape beside `-` leaves the dash literal.
-        for (const part of [from, 45, to]) typeof part === 'number' ? ranges.push([part, part]) : ranges.push(...part);
+        for (const part of [from, 45, to]) {
+          if (typeof part === 'number') ranges.push([part, part]);
+          else ranges.push(...part);
+        }
         continue;
       }
       if (typeof from === 'number') ranges.push([from, from]);

@@ -92,7 +92,7 @@ export class LineEditor {
   }
 
   private read_(data: string): void {
-    let text = this.pending + data;
+    const text = this.pending + data;
     this.pending = '';
     let i = 0;
     while (i < text.length) {

@@ -3,7 +3,6 @@ import { http } from '../../core/http.ts';
 import { t } from '../../core/i18n/index.ts';
 import type { Row } from '../../core/resource/adapters.ts';
 import {
-  defineResource,
   type FormGroup,
   type ListColumnOverride,
   type ListDefinition,
@@ -14,7 +13,7 @@ import type { FieldMeta } from '../../core/resource/metadata.ts';
 import { toast } from '../../core/stores/notify.ts';
 import { lazyComponent } from '../../core/ui/lazy-component.ts';
 import { PICK, userText } from './api.ts';
-import { choiceFilter, lazyLabel } from './labels.ts';
+import { choiceFilter } from './labels.ts';
 import { ValidityBadge } from './validity.tsx';
 
 // What the four permission kinds share (jumpserver-api.md §2.5: "same base fields"): who, the

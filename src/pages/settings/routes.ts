@@ -1,4 +1,4 @@
-import { PERM, SUPER_ADMIN_ONLY } from '../../core/permissions.ts';
+import { SUPER_ADMIN_ONLY } from '../../core/permissions.ts';
 import type { RouteRecord } from '../../core/routes.ts';
 import { lazyComponent } from '../../core/ui/lazy-component.ts';
 

@@ -86,7 +86,7 @@ describe('ResourceForm and the metadata', () => {
   it('starts a create form with the OPTIONS defaults and sends them', async () => {
     routes[`POST ${URL_}`] = () => json(201, {});
     view = mount(<ResourceForm url={URL_} form={form} />);
-    const role = await waitForEl(view.root, '.form-item[data-field=\"role\"] sl-radio-group');
+    const role = await waitForEl(view.root, '.form-item[data-field="role"] sl-radio-group');
     expect(valueOf(role)).to.equal('User');
     expect(valueOf(find(item(view.root, 'mfa_level'), 'sl-radio-group'))).to.equal('0');
     // Shown in this browser's zone, in the spec's format, with that format as the placeholder.
@@ -122,7 +122,7 @@ describe('ResourceForm and the metadata', () => {
         <ResourceForm url={URL_} form={form} />
       </>,
     );
-    await waitForEl(view.root, '.form-item[data-field=\"role\"] sl-radio');
+    await waitForEl(view.root, '.form-item[data-field="role"] sl-radio');
     expect(findAll(view.root, 'fieldset > legend').map((legend) => text(legend))).to.deep.equal(['账户', '安全']);
     expect(
       findAll(find(view.root, 'fieldset:nth-of-type(2)'), '.form-item').map((el) => el.getAttribute('data-field')),
@@ -140,12 +140,12 @@ describe('ResourceForm and the metadata', () => {
   it('reads a typed YYYY-MM-DD HH:MM:SS, refuses other text and keeps every value when the save fails', async () => {
     routes[`POST ${URL_}`] = () => json(400, { name: ['Already used.'] });
     view = mount(<ResourceForm url={URL_} form={form} />);
-    await waitForEl(view.root, '.form-item[data-field=\"role\"] sl-radio-group');
+    await waitForEl(view.root, '.form-item[data-field="role"] sl-radio-group');
     slType(find(item(view.root, 'name'), 'sl-input'), 'carol', ['sl-input', 'sl-change']);
     slType(find(item(view.root, 'phone'), 'sl-input'), '13900000000', ['sl-input', 'sl-change']);
     slType(find(item(view.root, 'role'), 'sl-radio-group'), 'Auditor', ['sl-change']);
     slType(dateInput(view.root), '12/31/2030', ['sl-input', 'sl-change']);
-    await waitForEl(view.root, '.form-item[data-field=\"date_expired\"] .field-error');
+    await waitForEl(view.root, '.form-item[data-field="date_expired"] .field-error');
     expect(text(find(item(view.root, 'date_expired'), '.field-error'))).to.equal('请按 YYYY-MM-DD HH:MM:SS 格式填写');
     find(view.root, 'sl-button.submit').click();
     await settle();
@@ -157,7 +157,7 @@ describe('ResourceForm and the metadata', () => {
     slType(dateInput(view.root), '2030-12-31 23:59:58', ['sl-input', 'sl-change']);
     await settle();
     find(view.root, 'sl-button.submit').click();
-    await waitForEl(view.root, '.form-item[data-field=\"name\"] .field-error');
+    await waitForEl(view.root, '.form-item[data-field="name"] .field-error');
     const body = bodyOf(stub.sent.find((r) => r.method === 'POST')!);
     expect(body.date_expired).to.equal(formatServer(new Date(2030, 11, 31, 23, 59, 58)));
     expect(body).to.include({ name: 'carol', phone: '13900000000', role: 'Auditor', mfa_level: 0 });

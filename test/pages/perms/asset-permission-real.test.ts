@@ -7,7 +7,7 @@ import { api, loginAs } from '../../helpers/server.ts';
 import { mountConsole, resetConsole, setHash, settle, waitForShell } from '../../elements/support/console-fixture.ts';
 import { click, formControl, slType, waitForToast } from '../users/support.ts';
 import { ASSETS, NODES, create, removeAll, uniqueName } from '../assets/support/api.ts';
-import { ASSET_PERMISSIONS, GROUPS, SYSTEM_USERS, actionBoxes, openTab, pickField, tickAction } from './support.ts';
+import { ASSET_PERMISSIONS, GROUPS, SYSTEM_USERS, actionBoxes, pickField, tickAction } from './support.ts';
 
 type Permission = {
   id: string;

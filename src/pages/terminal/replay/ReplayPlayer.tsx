@@ -139,7 +139,6 @@ export function ReplayPlayer(props: ReplayPlayerProps) {
       host.replaceChildren();
     };
     // `start`, `speed` and the open-time options are read when a recording opens; a new start or speed alone does not reload it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sessionId, source]);
 
   const engine = opened?.engine;
