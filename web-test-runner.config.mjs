@@ -18,7 +18,7 @@ import { totalsReporter } from './scripts/wtr/totals-reporter.mjs';
 import { webTerminalFixturePlugin } from './scripts/wtr/web-terminal-fixture.mjs';
 
 export default {
-  files: ['test/**/*.test.{ts,tsx}', '!test/server/**', '!test/package/**'],
+  files: ['test/**/*.test.{ts,tsx}', '!test/server/**', '!test/terminal/**', '!test/package/**'],
   rootDir: '.',
   nodeResolve: false, // every test file arrives as one esbuild bundle
   // One file at a time: all pages share one browser context, so the session cookie of one test

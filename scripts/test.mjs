@@ -17,7 +17,8 @@ const node = process.execPath;
 // Every runner below is this Node or a child of it (node --test, tsx, web-test-runner through PATH).
 console.log(`[test] on Node ${process.version} (${node})`);
 const bin = (name) => join('node_modules', '.bin', name);
-const SERVER_TESTS = 'test/server';
+// node:test suites: the reference server's (test/server/<feature>/) and the terminal component's (test/terminal/<part>/).
+const SERVER_TESTS = ['test/server', 'test/terminal'];
 const PACKAGE_TESTS = 'test/package';
 // What a node:test step is given. A test that runs past TEST_TIMEOUT fails (the slowest takes ~30 s on a
 // loaded machine); a test file whose tests are done exits even if something it started is still open, so
@@ -76,8 +77,8 @@ async function typeCheck() {
 }
 
 async function serverSuite() {
-  const files = findTestFiles(SERVER_TESTS, /\.test\.ts$/);
-  if (files.length === 0) return record('server', emptyTotals(), `no test files in ${SERVER_TESTS}/`);
+  const files = SERVER_TESTS.flatMap((dir) => findTestFiles(dir, /\.test\.ts$/));
+  if (files.length === 0) return record('server', emptyTotals(), `no test files in ${SERVER_TESTS.join(', ')}`);
   // The task-runner tests talk to a private OpenSSH server; install it first, like Chromium.
   const sshd = await runStep('sshd', node, ['scripts/ensure-sshd.mjs'], { timeoutMs: STEP_TIMEOUT.install });
   if (sshd.code !== 0) return record('server', { ...emptyTotals(), failed: 1 }, 'no OpenSSH server');
@@ -108,7 +109,7 @@ async function serverSuite() {
 }
 
 async function browserSuite() {
-  const files = findTestFiles('test', /\.test\.tsx?$/, [SERVER_TESTS, PACKAGE_TESTS]);
+  const files = findTestFiles('test', /\.test\.tsx?$/, [...SERVER_TESTS, PACKAGE_TESTS]);
   if (files.length === 0) return record('browser', emptyTotals(), 'no browser test files');
   const chromium = await runStep('chromium', node, ['scripts/ensure-chromium.mjs'], {
     timeoutMs: STEP_TIMEOUT.install,

@@ -11,7 +11,7 @@ import { buildApp } from '../../demo/server/app.ts';
 import { orgRoot } from '../../demo/server/assets/node-tree.ts';
 import { seal } from '../../demo/server/secrets/vault.ts';
 import { PASSWORD, bearer, loginSession } from '../../test/server/helpers.ts';
-import { world } from '../../test/server/perms-world.ts';
+import { world } from '../../test/server/perms/perms-world.ts';
 import { startSshd } from '../../test/server/support/sshd.ts';
 
 export const FIRST_OUTPUT_BUDGET_MS = 1000;

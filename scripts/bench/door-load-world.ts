@@ -13,7 +13,7 @@ import { hashPasswordNow } from '../../demo/server/lib/passwords.ts';
 import { isoAt } from '../../demo/server/lib/time.ts';
 import { seal } from '../../demo/server/secrets/vault.ts';
 import { PASSWORD } from '../../test/server/helpers.ts';
-import { world } from '../../test/server/perms-world.ts';
+import { world } from '../../test/server/perms/perms-world.ts';
 import { startSshd } from '../../test/server/support/sshd.ts';
 import { freePort } from '../lib/free-port.mjs';
 

@@ -18,7 +18,7 @@ import { buildApp } from '../../demo/server/app.ts';
 import { orgRoot } from '../../demo/server/assets/node-tree.ts';
 import { seal } from '../../demo/server/secrets/vault.ts';
 import { PASSWORD } from '../../test/server/helpers.ts';
-import { world } from '../../test/server/perms-world.ts';
+import { world } from '../../test/server/perms/perms-world.ts';
 import { startSshd } from '../../test/server/support/sshd.ts';
 import { freePort } from '../lib/free-port.mjs';
 import { openssh } from './door-bench.ts';

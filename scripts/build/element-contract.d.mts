@@ -1,4 +1,4 @@
-// Types of element-contract.mjs for the server test that runs it (test/server/element-contract.test.ts).
+// Types of element-contract.mjs for the server test that runs it (test/server/house/element-contract.test.ts).
 export const MANIFEST_FILE: string;
 export const TYPES_DIR: string;
 export const DOCS_FILE: string;

@@ -7,7 +7,7 @@
 // - docs/elements.md: the element reference page;
 // - web-types.json and vscode.html-custom-data.json for editors (editor-data.mjs).
 // The build (rollup) writes them; `node scripts/build/element-contract.mjs --check` (and
-// test/server/element-contract.test.ts) fails when a committed copy is out of date.
+// test/server/house/element-contract.test.ts) fails when a committed copy is out of date.
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

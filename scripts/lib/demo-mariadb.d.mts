@@ -1,4 +1,4 @@
-// Types of demo-mariadb.mjs for the server test that starts it (test/server/demo-mariadb.test.ts).
+// Types of demo-mariadb.mjs for the server test that starts it (test/server/seed/demo-mariadb.test.ts).
 import type { MariaDb } from './mariadb.d.mts';
 export const DEMO_MARIADB_HOST: string;
 export const DEMO_MARIADB_PORT: number;

@@ -1,4 +1,4 @@
-// Types of nginx.mjs for the server tests that start it (test/server/nginx-config.test.ts).
+// Types of nginx.mjs for the server tests that start it (test/server/web/nginx-config.test.ts).
 export const NGINX: string;
 export const BROTLI_STATIC_MODULE: string;
 export const DEPLOY_DIR: string;

@@ -1,7 +1,7 @@
 // A private nginx for tests: Debian's nginx on a free loopback port, serving the shipped configuration
 // (deploy/nginx/bastion-console.conf) rendered for the test's ports and folders, with its own main
 // configuration, logs, pid and temporary files in a temporary folder (nothing of /etc/nginx is read
-// but mime.types). Both the node:test suite (test/server/nginx-config.test.ts) and the browser harness
+// but mime.types). Both the node:test suite (test/server/web/nginx-config.test.ts) and the browser harness
 // (scripts/wtr/nginx-fixture.mjs) start it from here. scripts/ensure-nginx.mjs installs the package.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 // The house's import boundaries as an ESLint rule: which folder may import which. A relative import is
 // resolved against the importing file and both are placed in the tree; packages are not concerned.
-// test/server/boundaries.test.ts proves the rule refuses each kind and that the tree keeps to it.
+// test/server/house/boundaries.test.ts proves the rule refuses each kind and that the tree keeps to it.
 import { dirname, relative, resolve, sep } from 'node:path';
 
 /** `from` may not import anything under `deny`; `why` is what the author is told. */

@@ -1,7 +1,7 @@
 // Everything the Assets section adds beyond the RESOURCES registry. Two definitions are registered
 // here rather than in RESOURCES because the generic contract cannot apply to them: platforms are
 // global (its org-isolation test would see them from every org) and command filter rules live under
-// a path with the filter id. test/server/assets-platforms.test.ts and assets-cmd-filter-rules.test.ts cover them.
+// a path with the filter id. test/server/assets/assets-platforms.test.ts and assets-cmd-filter-rules.test.ts cover them.
 import type { FastifyInstance } from 'fastify';
 import { registerResource } from '../engine/routes.ts';
 import { cmdFilterRulesResource } from '../resources/cmd-filter-rules.ts';
@@ -16,7 +16,7 @@ import { registerSystemUserAssetAuthRoute } from './system-user-asset-auth.ts';
 export function registerAssetRoutes(app: FastifyInstance): void {
   registerResource(app, platformsResource);
   registerResource(app, cmdFilterRulesResource);
-  // Views the generic contract cannot create into: test/server/assets-asset-users.test.ts, assets-auth-infos.test.ts,
+  // Views the generic contract cannot create into: test/server/assets/assets-asset-users.test.ts, assets-auth-infos.test.ts,
   // assets-gathered-users.test.ts and asset-users-auth-book.test.ts cover them. A POST on asset-users/ stores
   // a new AuthBook version (auth-book.ts), not a row of the view.
   registerResource(app, assetUsersResource);

@@ -121,7 +121,7 @@ export const cmdFilterRulesResource: ResourceDef = {
       out.filter = row.filter_id;
     },
   },
-  // Callers put the filter of the URL in `filter` (see test/server/fuzz-resources.test.ts).
+  // Callers put the filter of the URL in `filter` (see test/server/engine/fuzz-resources.test.ts).
   sample: () => ({
     create: [
       { content: 'rm -rf /', action: 0 },

@@ -1,5 +1,5 @@
 // Every resource definition the server offers. app.ts registers them all and the contract suite
-// (test/server/contract.ts) runs over this same list, so a new definition is covered by adding it here.
+// (test/server/engine/contract.ts) runs over this same list, so a new definition is covered by adding it here.
 import type { ResourceDef } from '../engine/types.ts';
 import { accessKeysResource } from './access-keys.ts';
 import { adminUsersResource } from './admin-users.ts';

@@ -4,7 +4,7 @@
 import type { DB } from '../../../demo/server/db/open.ts';
 import { orgRoot } from '../../../demo/server/assets/node-tree.ts';
 import { seal } from '../../../demo/server/secrets/vault.ts';
-import { world } from '../perms-world.ts';
+import { world } from '../perms/perms-world.ts';
 import type { TestSshd } from './sshd.ts';
 
 export interface DoorGrant {

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { App, Terminal } from '../terminal-helpers.ts';
 import { PASSWORD } from '../helpers.ts';
-import { DAY, world } from '../perms-world.ts';
+import { DAY, world } from '../perms/perms-world.ts';
 import { orgRoot } from '../../../demo/server/assets/node-tree.ts';
 
 /** The test clock's start (helpers.ts build): a session opened before the clock moves starts here. */

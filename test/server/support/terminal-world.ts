@@ -16,7 +16,7 @@ import { seal } from '../../../demo/server/secrets/vault.ts';
 import { startTerminal, type RunningTerminal } from '../../../demo/terminal/terminal.ts';
 import { freePort } from '../../../scripts/lib/free-port.mjs';
 import { bearer, build, loginSession } from '../helpers.ts';
-import { world } from '../perms-world.ts';
+import { world } from '../perms/perms-world.ts';
 import { startSshd, type TestSshd } from './sshd.ts';
 
 export const BOOTSTRAP_TOKEN = 'td-bootstrap-token-for-tests';
