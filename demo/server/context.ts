@@ -3,7 +3,6 @@ import type { DB } from './db/open.ts';
 import type { Lang } from './lib/i18n.ts';
 import type { MessageKey } from './lib/messages.ts';
 import type { Clock } from './lib/time.ts';
-import type { SettingsStore } from './settings/store.ts';
 
 export type SystemRole = 'Admin' | 'Auditor' | 'User' | 'App';
 export type OrgRole = 'Admin' | 'Auditor' | 'User';
@@ -51,10 +50,19 @@ export interface RequestContext {
   tz: string;
 }
 
+/**
+ * The settings as handlers read and write them: one value per name (`settings/store.ts` keeps them, with their
+ * defaults and sealing). An interface here, so the request context needs no feature.
+ */
+export interface Settings {
+  get<T = unknown>(name: string): T;
+  set(name: string, value: unknown, category: string): void;
+}
+
 export interface ServerState {
   db: DB;
   now: Clock;
-  settings: SettingsStore;
+  settings: Settings;
   /** Lifetime of a login (session and bearer token). */
   loginAgeMs: number;
 }

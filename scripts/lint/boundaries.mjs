@@ -3,7 +3,23 @@
 // test/server/house/boundaries.test.ts proves the rule refuses each kind and that the tree keeps to it.
 import { dirname, relative, resolve, sep } from 'node:path';
 
-/** `from` may not import anything under `deny`; `why` is what the author is told. */
+// What the reference server's engine and core stand on: each other and the server's base (the database, its
+// secrets, small helpers, org resolution, the request context) and demo/shared. Never a feature.
+const SERVER_BASE = [
+  'demo/server/engine/',
+  'demo/server/core/',
+  'demo/server/db/',
+  'demo/server/lib/',
+  'demo/server/secrets/',
+  'demo/server/orgs/',
+  'demo/server/context.ts',
+  'demo/shared/',
+];
+
+/**
+ * `from` may not import anything under `deny`, or (`only`) anything of the tree outside those prefixes;
+ * `why` is what the author is told.
+ */
 export const BOUNDARIES = [
   {
     from: 'src/',
@@ -27,6 +43,16 @@ export const BOUNDARIES = [
     deny: ['demo/server/', 'demo/terminal/', 'demo/portal/'],
     why: 'demo/shared is below both processes and imports neither',
   },
+  {
+    from: 'demo/server/engine/',
+    only: SERVER_BASE,
+    why: 'the resource engine knows no feature: features register with it (demo/server/README.md)',
+  },
+  {
+    from: 'demo/server/core/',
+    only: SERVER_BASE,
+    why: 'the server core knows no feature: features build on it',
+  },
 ];
 
 /** The workspaces' package names: `@bastion-console/terminal/x` is `demo/terminal/x` to the rule. */
@@ -38,7 +64,9 @@ const posix = (path) => path.split(sep).join('/');
 export function crossedBoundary(file, target) {
   for (const boundary of BOUNDARIES) {
     if (!file.startsWith(boundary.from)) continue;
-    const denied = boundary.deny.find((prefix) => target.startsWith(prefix));
+    const denied = boundary.deny
+      ? boundary.deny.find((prefix) => target.startsWith(prefix))
+      : !boundary.only.some((prefix) => target.startsWith(prefix)) && target;
     if (denied) return { ...boundary, denied };
   }
   return null;

@@ -2,7 +2,7 @@
 // database-apps.ts, k8s-apps.ts): a remote app's connection info, the app permissions' extra endpoints
 // and the app granted-resource endpoints (../perms/app-*.ts).
 import type { FastifyInstance } from 'fastify';
-import { authorize } from '../auth/permissions.ts';
+import { authorize } from '../core/permissions.ts';
 import { findOne } from '../engine/write.ts';
 import { notFound } from '../engine/guard.ts';
 import type { AuthedCtx, HookArgs } from '../engine/types.ts';

@@ -4,7 +4,7 @@
 // the asset users list shows it first (backend 'db', migration 24), a terminal's system-user auth-info and
 // the admin user's tasks on that asset use its password / key over the system or admin user's own.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authorize, IsOrgAdmin } from '../auth/permissions.ts';
+import { authorize, IsOrgAdmin } from '../core/permissions.ts';
 import type { DB } from '../db/open.ts';
 import { validateBody } from '../engine/validate.ts';
 import type { AuthedCtx, FieldDef, HookArgs, ResourceDef, Row } from '../engine/types.ts';

@@ -1,7 +1,7 @@
 // The node tree endpoints of §2.3 beyond plain CRUD: tree, children (GET/POST), children/tree,
 // a node's assets, moving nodes, and adding/removing/replacing a node's assets. All IsOrgAdmin.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { IsOrgAdmin } from '../auth/permissions.ts';
+import { IsOrgAdmin } from '../core/permissions.ts';
 import { coerceField } from '../engine/fields.ts';
 import { makeGuard } from '../engine/guard.ts';
 import { listRows } from '../engine/list.ts';

@@ -12,7 +12,7 @@ import type { RequestContext, UserRow } from '../context.ts';
 import type { DB } from '../db/open.ts';
 import type { Refusal } from '../engine/types.ts';
 import { L, pick, type Lang } from '../lib/i18n.ts';
-import type { SettingsStore } from '../settings/store.ts';
+import type { Settings } from '../context.ts';
 import { needsConfirmation } from './login-confirm.ts';
 
 const TEXT = {
@@ -31,7 +31,7 @@ const approvedLogin = (ctx: RequestContext) =>
   (ctx.via === 'session' || ctx.via === 'bearer') && ctx.loginConfirmed === true;
 
 /** A sign-in of the user waits for a reviewer: an open `login_confirm` ticket, login confirmation on. */
-export function signInWaits(db: DB, settings: SettingsStore, userId: string): boolean {
+export function signInWaits(db: DB, settings: Settings, userId: string): boolean {
   if (settings.get<boolean>('LOGIN_CONFIRM_ENABLE') !== true) return false;
   return !!db
     .prepare("SELECT 1 FROM tickets WHERE user = ? AND type = 'login_confirm' AND status = 'open' LIMIT 1")
@@ -55,7 +55,7 @@ export function registerSignInHold(app: FastifyInstance): void {
 }
 
 /** Whether `user` may not change their credentials from a login that a reviewer did (`approved`) or did not approve. */
-export function credentialsLocked(db: DB, settings: SettingsStore, user: UserRow, approved: boolean): boolean {
+export function credentialsLocked(db: DB, settings: Settings, user: UserRow, approved: boolean): boolean {
   return !approved && (needsConfirmation(db, settings, user) || signInWaits(db, settings, user.id));
 }
 

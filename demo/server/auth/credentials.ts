@@ -8,7 +8,7 @@ import { clearFailures, isBlocked, recordFailure } from './lockout.ts';
 import { needsConfirmation } from './login-confirm.ts';
 import { recordLogin } from './login-log.ts';
 import { mfaEnabled } from './mfa-state.ts';
-import { isValidUser } from './permissions.ts';
+import { isValidUser } from '../core/permissions.ts';
 import { userForPassword } from './password-check.ts';
 import { headerValue } from './request-context.ts';
 import { takeSignIn } from './sign-in-rate.ts';

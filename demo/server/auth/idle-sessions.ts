@@ -3,13 +3,13 @@
 // setting only to terminal connections; a console left open is the same risk. Bearer tokens and access
 // keys are for programs and keep their own lifetime.
 import type { DB } from '../db/open.ts';
-import type { SettingsStore } from '../settings/store.ts';
+import type { Settings } from '../context.ts';
 import { deleteSession, markSessionActive } from './sessions.ts';
 
 /** Activity is written at most this often: one UPDATE per request would double the writes of a busy console. */
 const TOUCH_EVERY_MS = 15_000;
 
-export function maxIdleMs(settings: SettingsStore): number {
+export function maxIdleMs(settings: Settings): number {
   const minutes = Number(settings.get<number>('SECURITY_MAX_IDLE_TIME'));
   return Number.isFinite(minutes) && minutes > 0 ? minutes * 60_000 : Infinity;
 }

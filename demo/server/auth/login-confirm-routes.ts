@@ -19,7 +19,7 @@ import { recordSignIn } from './credentials.ts';
 import { confirmBody, confirmState, endConfirmation, logRefusal } from './login-confirm.ts';
 import { loginFlow } from './login-flow.ts';
 import { startBrowserSession, WAIT_CONFIRM_PATH } from './login-guard.ts';
-import { authorize, IsOrgAdmin, isValidUser } from './permissions.ts';
+import { authorize, IsOrgAdmin, isValidUser } from '../core/permissions.ts';
 
 export const CONFIRM_STATUS_PATH = '/api/v1/authentication/login-confirm-ticket/status/';
 export const LOGIN_GUARD_PATH = '/core/auth/login/guard/';

@@ -3,13 +3,13 @@
 // the user and the ticket (auth/login-flow.ts) while the browser waits (login-confirm-routes.ts) or an
 // API client asks again; the sign-in is logged when approved, and a rejection or closing is logged too.
 import type { FastifyRequest } from 'fastify';
-import { userLabel } from '../audits/operate-log.ts';
+import { userLabel } from '../core/operate-log.ts';
 import type { UserRow } from '../context.ts';
 import type { DB } from '../db/open.ts';
 import { L, pick, type Lang } from '../lib/i18n.ts';
 import { uuid } from '../lib/ids.ts';
 import { formatDateTime, isoAt } from '../lib/time.ts';
-import type { SettingsStore } from '../settings/store.ts';
+import type { Settings } from '../context.ts';
 import { mailAssignees } from '../tickets/mail.ts';
 import { setAssignees } from '../tickets/ticket-store.ts';
 import type { LoginFlow } from './login-flow.ts';
@@ -32,7 +32,7 @@ export const CONFIRM_TEXT = {
 };
 
 /** The active reviewers of the user's sign-ins, when login confirmation is on and the user has any. */
-export function reviewersOf(db: DB, settings: SettingsStore, userId: string): string[] {
+export function reviewersOf(db: DB, settings: Settings, userId: string): string[] {
   if (settings.get<boolean>('LOGIN_CONFIRM_ENABLE') !== true) return [];
   return db
     .prepare(
@@ -43,7 +43,7 @@ export function reviewersOf(db: DB, settings: SettingsStore, userId: string): st
     .all(userId) as string[];
 }
 
-export const needsConfirmation = (db: DB, settings: SettingsStore, user: UserRow): boolean =>
+export const needsConfirmation = (db: DB, settings: Settings, user: UserRow): boolean =>
   reviewersOf(db, settings, user.id).length > 0;
 
 /** A new `login_confirm` ticket for this sign-in, assigned to the reviewers (who get a mail). */

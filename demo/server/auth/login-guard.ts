@@ -12,7 +12,7 @@ import { LOGIN_FLOW_AGE_MS, loginFlow, type LoginFlow } from './login-flow.ts';
 import { isBlocked } from './lockout.ts';
 import { logMfaFailure, mfaEnabled, mfaUnset } from './mfa-state.ts';
 import { OTP_PATHS } from './otp-paths.ts';
-import { isValidUser } from './permissions.ts';
+import { isValidUser } from '../core/permissions.ts';
 import { createSession, deleteSession } from './sessions.ts';
 
 /** Starts the user's browser session and redirects to `next` (the console when empty). */

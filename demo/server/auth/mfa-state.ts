@@ -2,7 +2,7 @@
 // user still has to bind an authenticator first (MFA on, no secret: forced binding).
 import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '../context.ts';
-import type { SettingsStore } from '../settings/store.ts';
+import type { Settings } from '../context.ts';
 import { isBlocked, recordFailure } from './lockout.ts';
 import { recordLogin } from './login-log.ts';
 import { headerValue } from './request-context.ts';
@@ -10,15 +10,15 @@ import { headerValue } from './request-context.ts';
 type MfaUser = Pick<UserRow, 'mfa_level'> & { otp_secret_key?: string | null };
 
 /** mfa_enabled: forced for everyone by SECURITY_MFA_AUTH, or the user's level 1 (on) / 2 (forced). */
-export const mfaEnabled = (user: MfaUser, settings: SettingsStore): boolean =>
+export const mfaEnabled = (user: MfaUser, settings: Settings): boolean =>
   settings.get<boolean>('SECURITY_MFA_AUTH') === true || user.mfa_level > 0;
 
 /** mfa_force_enabled: the user may not turn it off. */
-export const mfaForced = (user: MfaUser, settings: SettingsStore): boolean =>
+export const mfaForced = (user: MfaUser, settings: Settings): boolean =>
   settings.get<boolean>('SECURITY_MFA_AUTH') === true || user.mfa_level === 2;
 
 /** mfa_enabled_but_not_set: the sign-in goes through the OTP binding instead of the code step. */
-export const mfaUnset = (user: MfaUser, settings: SettingsStore): boolean =>
+export const mfaUnset = (user: MfaUser, settings: Settings): boolean =>
   mfaEnabled(user, settings) && !user.otp_secret_key;
 
 /** A login log row for a refused MFA step (2.3's MFAFailedError / MFAUnsetError are logged). */

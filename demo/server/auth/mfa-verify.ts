@@ -8,7 +8,7 @@ import type { DB } from '../db/open.ts';
 import { t } from '../lib/i18n.ts';
 import { tokenHash } from '../secrets/token-hash.ts';
 import { readOtpSecret } from './otp-secret.ts';
-import { authorize, IsValidUser } from './permissions.ts';
+import { authorize, IsValidUser } from '../core/permissions.ts';
 import { headerValue } from './request-context.ts';
 import { verifyTotp } from './totp.ts';
 

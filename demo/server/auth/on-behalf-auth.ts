@@ -8,7 +8,7 @@ import type { UserRow } from '../context.ts';
 import { t } from '../lib/i18n.ts';
 import { isBlocked } from './lockout.ts';
 import { recordLogin } from './login-log.ts';
-import { isValidUser } from './permissions.ts';
+import { isValidUser } from '../core/permissions.ts';
 import { checkCredentials, passwordExpiredRefusal, recordSignIn, type LoginResult } from './credentials.ts';
 import { mfaEnabled } from './mfa-state.ts';
 import { needsConfirmation } from './login-confirm.ts';

@@ -4,7 +4,7 @@
 // "SSO auth closed" (superusers; others 403 first), and an authkey never matches a token, so sso/login
 // sends the browser to the login form, as 2.3 does for an unknown key.
 import type { FastifyInstance } from 'fastify';
-import { authorize, IsSuperUser } from '../auth/permissions.ts';
+import { authorize, IsSuperUser } from '../core/permissions.ts';
 import { pick } from '../lib/i18n.ts';
 
 const CLOSED = { zh: 'SSO 认证关闭了', en: 'SSO auth closed' };

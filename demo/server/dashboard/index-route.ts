@@ -5,7 +5,7 @@
 // from the login logs of the org's members) with `dates_metrics` — 2.3's "login" counts sessions only —
 // and, for superusers, `storage_status` (the server's and the terminals' data folders: storage-status.ts).
 import type { FastifyInstance } from 'fastify';
-import { anyOf, authorize, IsOrgAdmin, IsOrgAuditor, IsSuperUser } from '../auth/permissions.ts';
+import { anyOf, authorize, IsOrgAdmin, IsOrgAuditor, IsSuperUser } from '../core/permissions.ts';
 import type { AuthedCtx } from '../engine/types.ts';
 import { formatDateTime } from '../lib/time.ts';
 import { DashboardFigures } from './figures.ts';

@@ -1,7 +1,7 @@
 // The per-request gate every engine route passes: the definition's permission class for the action,
 // then the definition's own refusal hook. Handlers never check roles themselves.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authorize } from '../auth/permissions.ts';
+import { authorize } from '../core/permissions.ts';
 import { t } from '../lib/i18n.ts';
 import type { Action, AuthedCtx, HookArgs, ResourceDef } from './types.ts';
 

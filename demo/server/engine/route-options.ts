@@ -4,7 +4,7 @@
 // not-found handler (web/errors.ts) calls `answerOptions` for a path some route serves; a feature may
 // describe its route once with `describeRoute` (view name, permission class, serializer fields).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AllowAny, sendForbidden, sendUnauthenticated, type PermissionCheck } from '../auth/permissions.ts';
+import { AllowAny, sendForbidden, sendUnauthenticated, type PermissionCheck } from '../core/permissions.ts';
 import type { RequestContext, UserRow } from '../context.ts';
 import { describeFields, RENDERS, PARSES } from './options.ts';
 import type { AuthedCtx, FieldDef, HookArgs } from './types.ts';

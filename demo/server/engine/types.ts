@@ -1,6 +1,6 @@
 // A resource definition: one plain object per REST resource; the engine derives list, CRUD, OPTIONS.
 import type { FastifyRequest } from 'fastify';
-import type { PermissionCheck } from '../auth/permissions.ts';
+import type { PermissionCheck } from '../core/permissions.ts';
 import type { RequestContext, UserRow } from '../context.ts';
 import type { DB } from '../db/open.ts';
 import type { Localized } from '../lib/i18n.ts';

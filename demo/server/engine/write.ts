@@ -1,6 +1,6 @@
 // One create / update / delete of one item, shared by the single, bulk and CSV paths. A batch runs
 // every item in one transaction and writes nothing when any item fails (errors stay aligned).
-import { recordOperation } from '../audits/operate-log.ts';
+import { recordOperation } from '../core/operate-log.ts';
 import { t } from '../lib/i18n.ts';
 import { stmt } from '../lib/statements.ts';
 import { isoAt } from '../lib/time.ts';

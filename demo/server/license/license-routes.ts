@@ -6,7 +6,7 @@
 // is_valid is the XPACK_LICENSE_IS_VALID switch (BASTION_LICENSE_VALID=1 or the settings API).
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authorize, IsSuperUser } from '../auth/permissions.ts';
+import { authorize, IsSuperUser } from '../core/permissions.ts';
 import type { Lang } from '../lib/i18n.ts';
 import { checkLicense } from './license-format.ts';
 

@@ -3,7 +3,7 @@
 // last_run_at, total_run_count). A job registers itself with `periodTask` and asks `enabled` before each
 // run; PATCH {enabled} pauses or resumes it until the server restarts (2.3 kept it in its database).
 import type { FastifyInstance } from 'fastify';
-import { authorize, IsSuperUser } from '../auth/permissions.ts';
+import { authorize, IsSuperUser } from '../core/permissions.ts';
 import { pageOf, paginated } from '../engine/paging.ts';
 import { describeRoute } from '../engine/route-options.ts';
 import { t } from '../lib/i18n.ts';

@@ -3,7 +3,7 @@
 // shapes of 2.3's TaskSerializer, AdHocSerializer and AdHocExecutionSerializer. Rows are written by
 // the recorder (recorder.ts) only: nothing here creates or edits them.
 import { computed, L, readOnly } from '../assets/fields.ts';
-import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
+import { everyAction, IsOrgAdmin } from '../core/permissions.ts';
 import type { HookArgs, ResourceDef, Row } from '../engine/types.ts';
 import { stmt } from '../lib/statements.ts';
 import { formatDateTime } from '../lib/time.ts';

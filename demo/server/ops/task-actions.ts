@@ -6,7 +6,7 @@
 // could not stop a run); both answer `{"detail"}`, 400 `{"error"}` for a run that has ended.
 import type { FastifyInstance } from 'fastify';
 import { L } from '../assets/fields.ts';
-import { authorize, IsOrgAdmin, IsValidUser } from '../auth/permissions.ts';
+import { authorize, IsOrgAdmin, IsValidUser } from '../core/permissions.ts';
 import type { AuthedCtx } from '../engine/types.ts';
 import { pick, t } from '../lib/i18n.ts';
 import { orgSees } from '../orgs/current-org.ts';

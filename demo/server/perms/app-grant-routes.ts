@@ -7,7 +7,7 @@
 //   /api/v1/perms/<kind>-permissions/user/validate/?user_id&<kind>_id&system_user_id   200/403 {"msg"}
 // Each is a thin call into ./app-grants.ts, which alone decides what is granted.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authorize, IsValidUser, type PermissionCheck } from '../auth/permissions.ts';
+import { authorize, IsValidUser, type PermissionCheck } from '../core/permissions.ts';
 import { listRows } from '../engine/list.ts';
 import { paginated } from '../engine/paging.ts';
 import { readOptions, serializeRow } from '../engine/serialize.ts';

@@ -8,7 +8,7 @@
 // UserPermissionMixin and the app variants, perms/api/mixin.py).
 // Returns the engine's HookArgs and the GrantScope, or null once a 401/403/404 has been sent.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { authorize, IsValidUser, sendForbidden } from '../auth/permissions.ts';
+import { authorize, IsValidUser, sendForbidden } from '../core/permissions.ts';
 import type { HookArgs } from '../engine/types.ts';
 import { t } from '../lib/i18n.ts';
 import { UUID_PATTERN } from '../lib/ids.ts';

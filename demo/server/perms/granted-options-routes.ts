@@ -7,7 +7,7 @@
 // the same callers as the GET here (grant-scope.ts), which sends the 401/403/404 otherwise.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { L } from '../assets/fields.ts';
-import { everyAction, IsValidUser } from '../auth/permissions.ts';
+import { everyAction, IsValidUser } from '../core/permissions.ts';
 import { buildOptions } from '../engine/options.ts';
 import type { FieldDef, ResourceDef } from '../engine/types.ts';
 import { databaseAppsResource } from '../resources/database-apps.ts';

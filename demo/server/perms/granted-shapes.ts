@@ -4,7 +4,7 @@
 import { L, message } from '../assets/fields.ts';
 import type { NodeRow } from '../assets/node-tree.ts';
 import { assetTreeItem, nodeTreeItem, type TreeItem } from '../assets/tree-items.ts';
-import { everyAction, IsValidUser } from '../auth/permissions.ts';
+import { everyAction, IsValidUser } from '../core/permissions.ts';
 import type { DB } from '../db/open.ts';
 import { singleValues } from '../engine/query-params.ts';
 import type { Clause, HookArgs, ResourceDef, Row } from '../engine/types.ts';

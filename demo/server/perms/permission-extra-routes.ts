@@ -4,7 +4,7 @@
 // What is granted comes from grants.ts.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { L } from '../assets/fields.ts';
-import { authorize, IsOrgAdmin, IsValidUser, sendForbidden, type PermissionCheck } from '../auth/permissions.ts';
+import { authorize, IsOrgAdmin, IsValidUser, sendForbidden, type PermissionCheck } from '../core/permissions.ts';
 import { listRows } from '../engine/list.ts';
 import { paginated } from '../engine/paging.ts';
 import { singleValues } from '../engine/query-params.ts';

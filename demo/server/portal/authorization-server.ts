@@ -14,7 +14,7 @@ import type { UserRow } from '../context.ts';
 import { renderAuthPage } from '../auth/auth-page-layout.ts';
 import { recordLogin } from '../auth/login-log.ts';
 import { LOGIN_PATH } from '../auth/login-routes.ts';
-import { isValidUser } from '../auth/permissions.ts';
+import { isValidUser } from '../core/permissions.ts';
 import { headerValue } from '../auth/request-context.ts';
 import { escapeHtml as e } from '../lib/html.ts';
 import { t } from '../lib/i18n.ts';

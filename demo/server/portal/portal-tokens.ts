@@ -8,7 +8,7 @@
 // removing the portal.
 import type { Org, RequestContext, UserRow } from '../context.ts';
 import type { DB } from '../db/open.ts';
-import { isValidUser } from '../auth/permissions.ts';
+import { isValidUser } from '../core/permissions.ts';
 import type { MessageKey } from '../lib/messages.ts';
 import { storedOrgId } from '../orgs/current-org.ts';
 import { memberOrgIds } from '../orgs/membership.ts';

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { UserRow } from '../context.ts';
 import { recordLogin } from '../auth/login-log.ts';
 import { isSuperuser } from '../orgs/membership.ts';
-import { isValidUser } from '../auth/permissions.ts';
+import { isValidUser } from '../core/permissions.ts';
 import { headerValue } from '../auth/request-context.ts';
 import { t } from '../lib/i18n.ts';
 import { clientMetadata } from './clients.ts';

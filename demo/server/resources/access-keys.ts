@@ -1,5 +1,5 @@
 // /api/v1/authentication/access-keys/ (§2.2): each user sees and changes only their own keys.
-import { everyAction, IsValidUser } from '../auth/permissions.ts';
+import { everyAction, IsValidUser } from '../core/permissions.ts';
 import { credentialChangeRefusal } from '../auth/credential-guard.ts';
 import { uuid } from '../lib/ids.ts';
 import { isoAt } from '../lib/time.ts';

@@ -1,6 +1,6 @@
 // /api/v1/assets/admin-users/ (§2.3): the privileged account used to reach assets. Credentials are
 // write-only; deleting one that assets still use is refused.
-import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
+import { everyAction, IsOrgAdmin } from '../core/permissions.ts';
 import type { ResourceDef } from '../engine/types.ts';
 import { stmt } from '../lib/statements.ts';
 import {

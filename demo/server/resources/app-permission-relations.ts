@@ -4,7 +4,7 @@
 // users / remote apps on remote-app permissions; every kind gets all four here (same rules).
 import { L, message } from '../assets/fields.ts';
 import { fixtureApp, fixtureGroup, fixtureProtocolSystemUser, storedOrg } from '../applications/samples.ts';
-import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
+import { everyAction, IsOrgAdmin } from '../core/permissions.ts';
 import type { DB } from '../db/open.ts';
 import type { HookArgs, ResourceDef, Row, SampleArgs } from '../engine/types.ts';
 import { t, type Localized } from '../lib/i18n.ts';

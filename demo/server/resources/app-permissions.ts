@@ -3,7 +3,7 @@
 // ../perms/app-kinds.ts; rules in ../perms/app-permission-rules.ts, what they grant in ../perms/app-grants.ts.
 import { computed, idField, L, relationList, stampNew, noteField } from '../assets/fields.ts';
 import { fixtureApp, fixtureGroup, fixtureProtocolSystemUser } from '../applications/samples.ts';
-import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
+import { everyAction, IsOrgAdmin } from '../core/permissions.ts';
 import type { FieldDef, ResourceDef } from '../engine/types.ts';
 import { defaultExpiry, isoAt } from '../lib/time.ts';
 import { APP_KINDS, appPermissionLinks, type AppKind } from '../perms/app-kinds.ts';

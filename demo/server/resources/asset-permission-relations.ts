@@ -6,7 +6,7 @@ import { fixtureAsset, fixtureNode } from '../assets/samples.ts';
 import { fixtureSystemUser } from '../assets/system-user-links.ts';
 import { fullValue } from '../assets/node-tree.ts';
 import { L, message } from '../assets/fields.ts';
-import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
+import { everyAction, IsOrgAdmin } from '../core/permissions.ts';
 import type { Org } from '../context.ts';
 import type { DB } from '../db/open.ts';
 import type { HookArgs, ResourceDef, Row, SampleArgs } from '../engine/types.ts';

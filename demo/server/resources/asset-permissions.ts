@@ -1,7 +1,7 @@
 // /api/v1/perms/asset-permissions/ (§2.5): who may reach which assets as which system users, with
 // which actions, while active and inside the window. Not a bulk viewset in 2.3. What a permission
 // grants is computed by ../perms/grants.ts; this definition only stores and describes it.
-import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
+import { everyAction, IsOrgAdmin } from '../core/permissions.ts';
 import { computed, idField, L, relationList, replaceRelations, stampNew, textField } from '../assets/fields.ts';
 import type { FieldDef, ResourceDef } from '../engine/types.ts';
 import { stmt } from '../lib/statements.ts';

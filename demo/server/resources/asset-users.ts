@@ -10,7 +10,7 @@ import {
   removeAssetUser,
 } from '../assets/asset-user-rules.ts';
 import { L, readOnly } from '../assets/fields.ts';
-import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
+import { everyAction, IsOrgAdmin } from '../core/permissions.ts';
 import type { FieldDef, ResourceDef } from '../engine/types.ts';
 
 const fields: Record<string, FieldDef> = {

@@ -1,5 +1,5 @@
 // /api/v1/assets/assets/ (§2.3): org-scoped bulk assets; the rules live in ../assets/.
-import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
+import { everyAction, IsOrgAdmin } from '../core/permissions.ts';
 import { IsOrgAdminOrAppUser } from '../terminal/app-user.ts';
 import type { FieldDef, ResourceDef } from '../engine/types.ts';
 import { formatDateTime } from '../lib/time.ts';

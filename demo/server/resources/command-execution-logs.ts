@@ -3,7 +3,7 @@
 // `run_as__org_id`. Read from the `command_executions_list` view (migration 13), which carries the
 // names 2.3 annotates. List-only; `command-executions-hosts-relations/` lists the hosts of each.
 import { computed, L, readOnly } from '../assets/fields.ts';
-import { everyAction } from '../auth/permissions.ts';
+import { everyAction } from '../core/permissions.ts';
 import { IsOrgAdminOrAuditor } from '../audits/audit-permissions.ts';
 import type { Clause, HookArgs, ResourceDef } from '../engine/types.ts';
 import { stmt } from '../lib/statements.ts';

@@ -1,6 +1,6 @@
 // /api/v1/applications/database-apps/ (§2.4): a MySQL server users reach through the bastion.
 import { auditFields, idField, L, noteField, stampNew } from '../assets/fields.ts';
-import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
+import { everyAction, IsOrgAdmin } from '../core/permissions.ts';
 import { databaseAppSample } from '../applications/samples.ts';
 import type { ResourceDef } from '../engine/types.ts';
 import { IsOrgAdminOrAppUser } from '../terminal/app-user.ts';

@@ -2,7 +2,7 @@
 // only their own rows, in no org (the "my" asset tree spans orgs); the owner is always the caller.
 // The console unstars with a bulk DELETE `?asset=<id>`, which must match exactly one row. A portal token
 // lists only the stars on assets of its user's orgs (portal-tokens.ts), as its "my" tree shows them.
-import { everyAction, IsValidUser } from '../auth/permissions.ts';
+import { everyAction, IsValidUser } from '../core/permissions.ts';
 import { fixtureAsset } from '../assets/samples.ts';
 import { idField, L } from '../assets/fields.ts';
 import type { ResourceDef } from '../engine/types.ts';

@@ -4,7 +4,7 @@
 // the generic contract creates rows, and nothing is created here.
 import { isQueryAll, nodeAssetsClause, visibleNode } from '../assets/asset-filters.ts';
 import { L, readOnly } from '../assets/fields.ts';
-import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
+import { everyAction, IsOrgAdmin } from '../core/permissions.ts';
 import type { Clause, HookArgs, ResourceDef } from '../engine/types.ts';
 
 /** 2.3's AssetRelatedByNodeFilterBackend: node / node_id with all / show_current_asset, as the asset list reads them. */

@@ -1,6 +1,6 @@
 // /api/v1/applications/k8s-apps/ (§2.4): a Kubernetes cluster, named by its API server URL.
 import { auditFields, idField, L, noteField, stampNew } from '../assets/fields.ts';
-import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
+import { everyAction, IsOrgAdmin } from '../core/permissions.ts';
 import { k8sAppSample } from '../applications/samples.ts';
 import type { ResourceDef } from '../engine/types.ts';
 

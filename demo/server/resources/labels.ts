@@ -1,6 +1,6 @@
 // /api/v1/assets/labels/ (§2.3): name + value unique per org; `?distinct=1` answers one row per
 // name with its values joined: [{name, value: "v1, v2"}].
-import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
+import { everyAction, IsOrgAdmin } from '../core/permissions.ts';
 import type { HookArgs, ResourceDef } from '../engine/types.ts';
 import { baseWhere } from '../engine/query.ts';
 import { stmt } from '../lib/statements.ts';

@@ -2,7 +2,7 @@
 // auth/login-log.ts. A global table: outside DEFAULT only the current org's members' attempts show,
 // as 2.3's UserLoginLogViewSet does (ROOT, like DEFAULT, shows everyone's). List-only.
 import { L, readOnly } from '../assets/fields.ts';
-import { everyAction } from '../auth/permissions.ts';
+import { everyAction } from '../core/permissions.ts';
 import { IsOrgAdminOrAuditor } from '../audits/audit-permissions.ts';
 import { memberColumnClause } from '../audits/org-members-sql.ts';
 import type { ResourceDef } from '../engine/types.ts';

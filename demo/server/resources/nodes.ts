@@ -1,6 +1,6 @@
 // /api/v1/assets/nodes/ (§2.3): org-scoped, not bulk. POST makes a child of the org root; the tree
 // endpoints live in ../assets/node-routes.ts and the key rules in ../assets/node-tree.ts.
-import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
+import { everyAction, IsOrgAdmin } from '../core/permissions.ts';
 import type { HookArgs, ResourceDef, Row } from '../engine/types.ts';
 import { t } from '../lib/i18n.ts';
 import { computed, idField, L, message, writeOrg } from '../assets/fields.ts';

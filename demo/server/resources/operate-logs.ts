@@ -1,7 +1,7 @@
 // /api/v1/audits/operate-logs/ (§2.9): who created, updated or deleted which admin-managed object,
-// written by the resource engine (audits/operate-log.ts). Org-scoped; list-only.
+// written by the resource engine (core/operate-log.ts). Org-scoped; list-only.
 import { L, readOnly } from '../assets/fields.ts';
-import { everyAction } from '../auth/permissions.ts';
+import { everyAction } from '../core/permissions.ts';
 import { IsOrgAdminOrAuditor } from '../audits/audit-permissions.ts';
 import type { ResourceDef } from '../engine/types.ts';
 

@@ -1,6 +1,6 @@
 // /api/v1/orgs/org-memeber-relation/ (2.3's spelling, IsSuperUserOrAppUser): who is in which org as what,
 // one row per org, user and role, added and removed (a view over org_members, migration 52).
-import { everyAction, IsSuperUser } from '../auth/permissions.ts';
+import { everyAction, IsSuperUser } from '../core/permissions.ts';
 import type { ResourceDef } from '../engine/types.ts';
 import { t } from '../lib/i18n.ts';
 

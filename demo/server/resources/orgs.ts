@@ -1,6 +1,6 @@
 // /api/v1/orgs/orgs/ (§2.10): superuser only; membership lists are write-only on input and
 // returned read-only on retrieve; deletion refused for the current org or a non-empty one.
-import { everyAction, IsSuperUser } from '../auth/permissions.ts';
+import { everyAction, IsSuperUser } from '../core/permissions.ts';
 import type { OrgRole } from '../context.ts';
 import { t } from '../lib/i18n.ts';
 import { uuid } from '../lib/ids.ts';

@@ -2,7 +2,7 @@
 // table showing the current org's members only (2.3 filters `user` by str(member)). List-only; 2.3
 // declares no search fields here, so `search` narrows nothing.
 import { L, readOnly } from '../assets/fields.ts';
-import { everyAction } from '../auth/permissions.ts';
+import { everyAction } from '../core/permissions.ts';
 import { IsOrgAdminOrAuditor } from '../audits/audit-permissions.ts';
 import { memberColumnClause } from '../audits/org-members-sql.ts';
 import type { ResourceDef } from '../engine/types.ts';

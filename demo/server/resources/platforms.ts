@@ -1,6 +1,6 @@
 // /api/v1/assets/platforms/ (§2.3): global, integer ids, not bulk; reading needs IsOrgAdmin, writing
 // IsSuperUser; the seven seeded internal platforms cannot be changed or deleted (403 'Internal platform').
-import { IsOrgAdmin, IsSuperUser } from '../auth/permissions.ts';
+import { IsOrgAdmin, IsSuperUser } from '../core/permissions.ts';
 import type { HookArgs, ResourceDef, Row } from '../engine/types.ts';
 import { computed, idField, L, message, noteField } from '../assets/fields.ts';
 

@@ -1,7 +1,7 @@
 // /api/v1/applications/remote-apps/ (§2.4): a program started over RDP on a Windows host asset; the
 // type's own `params` are checked and stored by ../applications/remote-app-params.ts.
 import { computed, idField, L, mergeErrors, noteField, readOnly, stampNew, unknownIds } from '../assets/fields.ts';
-import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
+import { everyAction, IsOrgAdmin } from '../core/permissions.ts';
 import { normaliseParams, readableParams, REMOTE_APP_TYPES } from '../applications/remote-app-params.ts';
 import { remoteAppSample } from '../applications/samples.ts';
 import type { ResourceDef } from '../engine/types.ts';

@@ -4,7 +4,7 @@
 // tickets/request-actions.ts), reject or close. The requester changing the request undoes the
 // confirmation (tickets/confirmation.ts). Who sees what: tickets/who.ts.
 import { isIP } from 'node:net';
-import { everyAction, IsValidUser } from '../auth/permissions.ts';
+import { everyAction, IsValidUser } from '../core/permissions.ts';
 import { computed, L, mergeErrors, noteField, readOnly } from '../assets/fields.ts';
 import type { FieldDef, HookArgs, Refusal, ResourceDef, Row } from '../engine/types.ts';
 import { pick, t } from '../lib/i18n.ts';

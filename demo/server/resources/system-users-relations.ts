@@ -5,7 +5,7 @@ import { fixtureSystemUser, insertLink, validateLink, type LinkKind } from '../a
 import { fixtureAsset, fixtureNode } from '../assets/samples.ts';
 import { fullValue } from '../assets/node-tree.ts';
 import { L } from '../assets/fields.ts';
-import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
+import { everyAction, IsOrgAdmin } from '../core/permissions.ts';
 import type { DB } from '../db/open.ts';
 import type { FieldDef, HookArgs, ResourceDef, SampleArgs } from '../engine/types.ts';
 import type { Localized } from '../lib/i18n.ts';

@@ -1,7 +1,7 @@
 // /api/v1/terminal/tasks/ (§2.6): work a terminal picks up on its heartbeat (kill_session). A terminal
 // sees and finishes only its own tasks; superusers see all (2.3: IsOrgAdminOrAppUser over global rows,
 // which showed every org's session ids to any org admin).
-import { everyAction } from '../auth/permissions.ts';
+import { everyAction } from '../core/permissions.ts';
 import { L } from '../assets/fields.ts';
 import type { ResourceDef } from '../engine/types.ts';
 import { uuid } from '../lib/ids.ts';

@@ -2,7 +2,7 @@
 // registers itself (v2 registration); here it is accepted, changed or removed. Removing is 2.3's soft
 // delete: the row stays hidden (its name may then be registered again) and its service account is deleted,
 // which revokes its access key at once. `is_alive` = a heartbeat within the last 60 s.
-import { everyAction, IsSuperUser } from '../auth/permissions.ts';
+import { everyAction, IsSuperUser } from '../core/permissions.ts';
 import { L } from '../assets/fields.ts';
 import type { FieldDef, HookArgs, ResourceDef, Row } from '../engine/types.ts';
 import { pick, t } from '../lib/i18n.ts';

@@ -2,7 +2,7 @@
 // `0`: mine), read across orgs. PATCH `{action: approve|reject}` (assignees) or `{status}` acts on general
 // and login-confirmation tickets; a request ticket is acted on through request-asset-perm/. Nothing is
 // created or deleted here.
-import { everyAction, IsValidUser } from '../auth/permissions.ts';
+import { everyAction, IsValidUser } from '../core/permissions.ts';
 import { L, readOnly } from '../assets/fields.ts';
 import type { HookArgs, Refusal, ResourceDef, Row } from '../engine/types.ts';
 import { pick } from '../lib/i18n.ts';

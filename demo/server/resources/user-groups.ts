@@ -1,5 +1,5 @@
 // /api/v1/users/groups/ (§2.1): org-scoped groups whose members must belong to the current org.
-import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
+import { everyAction, IsOrgAdmin } from '../core/permissions.ts';
 import type { ResourceDef } from '../engine/types.ts';
 import { t } from '../lib/i18n.ts';
 import { uuid } from '../lib/ids.ts';

@@ -1,6 +1,6 @@
 // /api/v1/users/users-groups-relations/ (§2.1): the user ↔ group through table (a view adds the
 // names and the group's org; deleting from it deletes the relation). Rows are added and removed, never edited.
-import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
+import { everyAction, IsOrgAdmin } from '../core/permissions.ts';
 import type { ResourceDef } from '../engine/types.ts';
 import { t } from '../lib/i18n.ts';
 import { uuid } from '../lib/ids.ts';

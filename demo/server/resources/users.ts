@@ -1,6 +1,6 @@
 // /api/v1/users/users/ (§2.1): global users listed per org through membership; the rules live in users/.
 import { credentialChangeRefusal } from '../auth/credential-guard.ts';
-import { everyAction, IsOrgAdmin } from '../auth/permissions.ts';
+import { everyAction, IsOrgAdmin } from '../core/permissions.ts';
 import type { FieldDef, HookArgs, ResourceDef } from '../engine/types.ts';
 import { L, t, type Localized } from '../lib/i18n.ts';
 import { defaultExpiry } from '../lib/time.ts';

@@ -11,7 +11,7 @@ import {
   ALLOWED_TARGETS_ENV,
   type TargetPolicy,
 } from '../../shared/allowed-targets.ts';
-import type { SettingsStore } from './store.ts';
+import type { Settings } from '../context.ts';
 
 /** The AUTH_LDAP_* values as one object (2.3's LDAPConfig). */
 export interface LdapConfig {
@@ -35,7 +35,7 @@ export const LDAP_TIMEOUTS = { connectTimeout: 5000, timeout: 10000 };
 /** 2.3's AUTH_LDAP_SEARCH_PAGED_SIZE. */
 const PAGE_SIZE = 1000;
 
-export function storedLdapConfig(settings: SettingsStore): LdapConfig {
+export function storedLdapConfig(settings: Settings): LdapConfig {
   return {
     serverUri: String(settings.get('AUTH_LDAP_SERVER_URI') ?? ''),
     bindDn: String(settings.get('AUTH_LDAP_BIND_DN') ?? ''),

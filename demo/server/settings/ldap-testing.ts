@@ -5,7 +5,7 @@
 // 400 {"error": message} naming the real reason.
 import type { FastifyInstance } from 'fastify';
 import type { Client } from 'ldapts';
-import { authorize, IsSuperUser } from '../auth/permissions.ts';
+import { authorize, IsSuperUser } from '../core/permissions.ts';
 import { pick, t, type Lang } from '../lib/i18n.ts';
 import { TargetRefusedError, type TargetPolicy } from '../../shared/allowed-targets.ts';
 import {

@@ -3,8 +3,8 @@
 // start.", later ones 409 while it runs, then the list (or 400 with the sync's error). cache/refresh/
 // drops the cache and starts a new sync; users/import/ creates or updates the chosen users.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { recordOperation } from '../audits/operate-log.ts';
-import { authorize, IsSuperUser } from '../auth/permissions.ts';
+import { recordOperation } from '../core/operate-log.ts';
+import { authorize, IsSuperUser } from '../core/permissions.ts';
 import type { ServerState } from '../context.ts';
 import type { AuthedCtx, Row } from '../engine/types.ts';
 import { pageOf, paginated } from '../engine/paging.ts';

@@ -5,7 +5,7 @@
 // answer when sending fails.
 import type { FastifyInstance } from 'fastify';
 import nodemailer from 'nodemailer';
-import { authorize, IsSuperUser } from '../auth/permissions.ts';
+import { authorize, IsSuperUser } from '../core/permissions.ts';
 import { pick, t, type Localized } from '../lib/i18n.ts';
 import { resolveAllowed, type TargetPolicy } from '../../shared/allowed-targets.ts';
 import { validateSettings } from './validate.ts';

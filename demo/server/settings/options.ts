@@ -3,7 +3,7 @@
 // help text, required, write-only, max length, value range, choices), in the request's language.
 // The console builds each tab of its settings page from this answer.
 import type { FastifyInstance } from 'fastify';
-import { authorize, IsSuperUser } from '../auth/permissions.ts';
+import { authorize, IsSuperUser } from '../core/permissions.ts';
 import { pick, type Lang } from '../lib/i18n.ts';
 import { CHOICE_LABELS, GROUP_LABELS, SETTING_TEXTS } from './labels.ts';
 import { SETTING_GROUPS, type SettingField } from './schema.ts';

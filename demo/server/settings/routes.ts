@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authorize, IsSuperUser } from '../auth/permissions.ts';
+import { authorize, IsSuperUser } from '../core/permissions.ts';
 import { registerSettingsOptions } from './options.ts';
 import { SETTING_GROUPS } from './schema.ts';
-import type { SettingsStore } from './store.ts';
+import type { Settings } from '../context.ts';
 import { validateSettings } from './validate.ts';
 
 const PASSWORD_RULES = [
@@ -21,7 +21,7 @@ const PASSWORD_RULES = [
 export const FEATURES = ['stop-runs'];
 
 /** §1.16: what the console needs before anyone logs in. */
-export function publicSettings(settings: SettingsStore) {
+export function publicSettings(settings: Settings) {
   const get = (name: string) => settings.get(name);
   return {
     WINDOWS_SKIP_ALL_MANUAL_PASSWORD: get('WINDOWS_SKIP_ALL_MANUAL_PASSWORD'),
@@ -40,7 +40,7 @@ export function publicSettings(settings: SettingsStore) {
 }
 
 /** Every group with its current values; write-only secrets are never returned. */
-function groupedSettings(settings: SettingsStore) {
+function groupedSettings(settings: Settings) {
   return Object.fromEntries(
     Object.entries(SETTING_GROUPS).map(([group, fields]) => [
       group,

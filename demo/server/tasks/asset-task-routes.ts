@@ -1,7 +1,7 @@
 // Task-starting endpoints of the Assets section (§2.3): asset, admin user and node tasks answer
 // `{"task": "<id>"}` at once; the work runs in the task runner.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authorize, IsOrgAdmin } from '../auth/permissions.ts';
+import { authorize, IsOrgAdmin } from '../core/permissions.ts';
 import { t } from '../lib/i18n.ts';
 import type { AssetAction } from './asset-work.ts';
 import { taskOwner } from './task-access.ts';

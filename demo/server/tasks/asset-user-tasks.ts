@@ -2,7 +2,7 @@
 // user the query selects (the list's own filters: ?id=, ?asset_id=, ?prefer=...) with that account's
 // credentials. As for a system user's test, the outcome is the task's result only.
 import type { FastifyInstance } from 'fastify';
-import { authorize, IsOrgAdmin } from '../auth/permissions.ts';
+import { authorize, IsOrgAdmin } from '../core/permissions.ts';
 import { listRows } from '../engine/list.ts';
 import { singleValues } from '../engine/query-params.ts';
 import type { AuthedCtx } from '../engine/types.ts';

@@ -2,7 +2,7 @@
 // Gateway.test_connective does it: log in to the gateway, open a channel from it to its own
 // 127.0.0.1:<port>, and log in there again with the same credentials.
 import type { FastifyInstance } from 'fastify';
-import { authorize, IsOrgAdmin } from '../auth/permissions.ts';
+import { authorize, IsOrgAdmin } from '../core/permissions.ts';
 import { pick, type Lang } from '../lib/i18n.ts';
 import { notFound } from './asset-task-routes.ts';
 import { TASK_TEXT } from './messages.ts';

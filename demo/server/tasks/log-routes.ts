@@ -1,7 +1,7 @@
 // Celery-compatible task log and result endpoints (JumpServer apps/ops/api/celery.py). 2.3's other path,
 // /core/ops/celery/task/<id>/log/, is the HTML page that shows this log (log-page.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authorize, IsValidUser } from '../auth/permissions.ts';
+import { authorize, IsValidUser } from '../core/permissions.ts';
 import { pick, t } from '../lib/i18n.ts';
 import { TASK_TEXT } from './messages.ts';
 import type { TaskRow } from './store.ts';

@@ -2,7 +2,7 @@
 // to the system user's assets (or the one `asset`) with its own credentials; "push" creates its
 // account on them (push-work.ts), for one asset also a dynamic user's `?username=`.
 import type { FastifyInstance } from 'fastify';
-import { authorize, IsOrgAdmin } from '../auth/permissions.ts';
+import { authorize, IsOrgAdmin } from '../core/permissions.ts';
 import { t } from '../lib/i18n.ts';
 import { idParam, notFound, readAction } from './asset-task-routes.ts';
 import { assetWork } from './asset-work.ts';

@@ -7,7 +7,7 @@ import {
   IsSuperUser,
   IsValidUser,
   type PermissionCheck,
-} from '../auth/permissions.ts';
+} from '../core/permissions.ts';
 import type { UserRow } from '../context.ts';
 import type { DB } from '../db/open.ts';
 

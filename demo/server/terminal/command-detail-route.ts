@@ -2,7 +2,7 @@
 // the callers of the list. Commands are written once: PUT/PATCH/DELETE answer 405 with the reason
 // (audits/append-only.ts registers the DELETE), where 2.3's ModelViewSet would have edited the record.
 import type { FastifyInstance } from 'fastify';
-import { authorize } from '../auth/permissions.ts';
+import { authorize } from '../core/permissions.ts';
 import type { AuthedCtx, Row } from '../engine/types.ts';
 import { t } from '../lib/i18n.ts';
 import { andInOrg } from '../orgs/current-org.ts';

@@ -3,7 +3,7 @@
 // a session of their own (session-owner.ts)
 // (terminal/command-query.ts); `export/` renders the same selection as an HTML report.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authorize } from '../auth/permissions.ts';
+import { authorize } from '../core/permissions.ts';
 import { buildOptions } from '../engine/options.ts';
 import { pageOf, paginated } from '../engine/paging.ts';
 import { serializeRow } from '../engine/serialize.ts';

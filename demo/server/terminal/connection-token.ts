@@ -13,7 +13,7 @@
 // terminal that does not name the user has not checked who presents the token, and the server could
 // not tell such a redemption from a bound one.
 import type { FastifyInstance } from 'fastify';
-import { authorize, IsValidUser, sendForbidden } from '../auth/permissions.ts';
+import { authorize, IsValidUser, sendForbidden } from '../core/permissions.ts';
 import type { DB } from '../db/open.ts';
 import { UUID_PATTERN, randomToken } from '../lib/ids.ts';
 import { tokenHash } from '../secrets/token-hash.ts';

@@ -3,7 +3,7 @@
 // administers or audits the session's org. 2.3 answers a refusal with 401; here it is 403 {ok: false, msg}
 // (401 would tell the terminal its own key failed).
 import type { FastifyInstance } from 'fastify';
-import { authorize } from '../auth/permissions.ts';
+import { authorize } from '../core/permissions.ts';
 import type { UserRow } from '../context.ts';
 import { UUID_PATTERN } from '../lib/ids.ts';
 import { orgFromValue } from '../orgs/current-org.ts';

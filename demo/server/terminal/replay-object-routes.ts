@@ -8,7 +8,7 @@
 // Only the terminal that opened the session calls them. A store the server cannot reach answers 502, which
 // the terminal retries.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authorize } from '../auth/permissions.ts';
+import { authorize } from '../core/permissions.ts';
 import type { UserRow } from '../context.ts';
 import type { Row } from '../engine/types.ts';
 import { UUID_PATTERN } from '../lib/ids.ts';

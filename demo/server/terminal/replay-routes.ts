@@ -6,7 +6,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import { authorize } from '../auth/permissions.ts';
+import { authorize } from '../core/permissions.ts';
 import { headerValue } from '../auth/request-context.ts';
 import { serializeRow } from '../engine/serialize.ts';
 import type { AuthedCtx, HookArgs, Row } from '../engine/types.ts';
@@ -21,7 +21,7 @@ import { findRecording, openRecording } from './recordings.ts';
 import { ReplayFiles, ReplayRejected, ReplayTooLarge } from './replay-files.ts';
 import { storedObject, StoreUnavailable } from './replay-objects.ts';
 import { tarStream } from './tar.ts';
-import type { PermissionCheck } from '../auth/permissions.ts';
+import type { PermissionCheck } from '../core/permissions.ts';
 
 const BASE = '/api/v1/terminal/sessions/:id/replay/';
 const REPLACED = {

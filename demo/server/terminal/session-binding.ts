@@ -10,7 +10,7 @@ import type { HookArgs, Refusal, Row } from '../engine/types.ts';
 import { t } from '../lib/i18n.ts';
 import { UUID_PATTERN } from '../lib/ids.ts';
 import { isoAt, parseDateTime } from '../lib/time.ts';
-import { isValidUser } from '../auth/permissions.ts';
+import { isValidUser } from '../core/permissions.ts';
 import type { UserRow } from '../context.ts';
 import { terminalOf } from './app-user.ts';
 import { mayConnect, mayConnectApp } from './connection-token.ts';

@@ -4,7 +4,7 @@
 // concerned: only the terminal that opened a session writes its records (session-binding.ts).
 import type { RequestContext, UserRow } from '../context.ts';
 import type { DB } from '../db/open.ts';
-import { anyOf, IsValidUser, type PermissionCheck } from '../auth/permissions.ts';
+import { anyOf, IsValidUser, type PermissionCheck } from '../core/permissions.ts';
 import type { Clause } from '../engine/types.ts';
 import { IsSessionReader } from './app-user.ts';
 

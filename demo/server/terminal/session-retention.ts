@@ -10,7 +10,7 @@ import type { DB } from '../db/open.ts';
 import { isoAt } from '../lib/time.ts';
 import type { TargetPolicy } from '../../shared/allowed-targets.ts';
 import { deleteExpiredObjects, queueExpiredObjects } from './replay-objects.ts';
-import type { SettingsStore } from '../settings/store.ts';
+import type { Settings } from '../context.ts';
 import type { ReplayFiles } from './replay-files.ts';
 
 const SWEEP_EVERY_MS = 60 * 60_000;
@@ -19,7 +19,7 @@ const DAY_MS = 86_400_000;
 const BATCH = 500;
 
 /** Deletes every session that started before the kept window, with its commands and recording; answers how many. */
-export function expireSessions(db: DB, replays: ReplayFiles, settings: SettingsStore, nowMs: number): number {
+export function expireSessions(db: DB, replays: ReplayFiles, settings: Settings, nowMs: number): number {
   const days = Number(settings.get<number>('TERMINAL_SESSION_KEEP_DURATION'));
   // Unreadable or below one day: keep everything (fail closed: records are never removed by mistake).
   if (!Number.isFinite(days) || days < 1) return 0;
@@ -49,7 +49,7 @@ export function expireSessions(db: DB, replays: ReplayFiles, settings: SettingsS
 export async function sweepExpired(
   db: DB,
   replays: ReplayFiles,
-  settings: SettingsStore,
+  settings: Settings,
   nowMs: number,
   policy: TargetPolicy,
 ): Promise<void> {

@@ -3,7 +3,7 @@
 // terminals list at v2 as well as v1. Those addresses answer here as the main ones do (web/route-alias.ts),
 // narrowed to the terminal of the path where 2.3 narrows them.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authorize } from '../auth/permissions.ts';
+import { authorize } from '../core/permissions.ts';
 import { pageOf, paginated } from '../engine/paging.ts';
 import { t } from '../lib/i18n.ts';
 import { aliasRoute, forward } from '../web/route-alias.ts';

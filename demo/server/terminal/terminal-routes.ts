@@ -2,7 +2,7 @@
 // (which answers the pending tasks) and, for auditors and admins, the kill-session task.
 import { answerOptions, describeRoute } from '../engine/route-options.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authorize } from '../auth/permissions.ts';
+import { authorize } from '../core/permissions.ts';
 import type { UserRow } from '../context.ts';
 import type { DB } from '../db/open.ts';
 import { serializeRow } from '../engine/serialize.ts';

@@ -1,6 +1,6 @@
 // Fields and hooks both ticket definitions share (tickets/ and tickets/request-asset-perm/).
 import { computed, idField, L, readOnly } from '../assets/fields.ts';
-import { userLabel } from '../audits/operate-log.ts';
+import { userLabel } from '../core/operate-log.ts';
 import type { FieldDef, HookArgs, Row } from '../engine/types.ts';
 import { uuid } from '../lib/ids.ts';
 import { isoAt } from '../lib/time.ts';

@@ -9,7 +9,7 @@ import { pick, type Lang } from '../lib/i18n.ts';
 import { stmt } from '../lib/statements.ts';
 import { resolveAllowed, type TargetPolicy } from '../../shared/allowed-targets.ts';
 import { MAIL_TIMEOUTS } from '../settings/mail-testing.ts';
-import type { SettingsStore } from '../settings/store.ts';
+import type { Settings } from '../context.ts';
 import { TICKET_TEXT } from './messages.ts';
 
 const policies = new WeakMap<FastifyInstance, TargetPolicy>();
@@ -27,7 +27,7 @@ export async function ticketMailsSettled(app: FastifyInstance): Promise<void> {
 }
 
 async function deliver(
-  settings: SettingsStore,
+  settings: Settings,
   policy: TargetPolicy,
   to: string[],
   subject: string,
@@ -87,7 +87,7 @@ const ticketRow = (db: DB, id: string) =>
   stmt(db, 'SELECT id, title, body, type, user, assignee_display, action FROM tickets WHERE id = ?').get(id) as
     MailTicket | undefined;
 
-function detailUrl(settings: SettingsStore, ticket: MailTicket): string {
+function detailUrl(settings: Settings, ticket: MailTicket): string {
   const site = String(settings.get('SITE_URL') ?? '').replace(/\/+$/, '');
   const path =
     ticket.type === 'request_asset'

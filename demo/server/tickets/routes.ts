@@ -2,8 +2,8 @@
 // and the assignees an org offers. Registered here rather than in RESOURCES: tickets are not created,
 // changed or deleted the generic way (test/server/tickets-*.test.ts cover them; the fuzz suites list them).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authorize, IsValidUser } from '../auth/permissions.ts';
-import { recordOperation } from '../audits/operate-log.ts';
+import { authorize, IsValidUser } from '../core/permissions.ts';
+import { recordOperation } from '../core/operate-log.ts';
 import { notFound } from '../engine/guard.ts';
 import { paginated, pageOf } from '../engine/paging.ts';
 import { singleValues } from '../engine/query-params.ts';

@@ -2,7 +2,7 @@
 // what, then the action, status and handling assignee; plus its assignees and their display text.
 import type { UserRow } from '../context.ts';
 import type { DB } from '../db/open.ts';
-import { userLabel } from '../audits/operate-log.ts';
+import { userLabel } from '../core/operate-log.ts';
 import { pick, type Lang, type Localized } from '../lib/i18n.ts';
 import { uuid } from '../lib/ids.ts';
 import { stmt } from '../lib/statements.ts';

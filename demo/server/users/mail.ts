@@ -5,21 +5,21 @@ import type { Lang } from '../lib/i18n.ts';
 import { t } from '../lib/i18n.ts';
 import { uuid } from '../lib/ids.ts';
 import { isoAt } from '../lib/time.ts';
-import type { SettingsStore } from '../settings/store.ts';
+import type { Settings } from '../context.ts';
 
 export interface MailNote {
   mail_sent: boolean;
   msg: string;
 }
 
-export function emailConfigured(settings: SettingsStore): boolean {
+export function emailConfigured(settings: Settings): boolean {
   return Boolean(settings.get<string>('EMAIL_HOST')?.trim());
 }
 
 /** Queues the mail when e-mail is configured; the note goes into the response either way. */
 export function sendMail(
   db: DB,
-  settings: SettingsStore,
+  settings: Settings,
   lang: Lang,
   nowMs: number,
   to: string,

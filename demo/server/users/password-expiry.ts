@@ -2,7 +2,7 @@
 // does: local users only, remaining days floored like timedelta.days, expired below 0, a reminder from 5
 // days left (2.3's password_will_expired: 0 <= days < 5; the profile reminder shows at <= 5 as issue 9 asks).
 import type { UserRow } from '../context.ts';
-import type { SettingsStore } from '../settings/store.ts';
+import type { Settings } from '../context.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -14,7 +14,7 @@ export interface PasswordExpiry {
 /** Null when the user has no local password to expire (LDAP/OpenID/… users, or no recorded change date). */
 export function passwordExpiry(
   user: Pick<UserRow, 'source' | 'date_password_last_updated'>,
-  settings: SettingsStore,
+  settings: Settings,
   nowMs: number,
 ): PasswordExpiry | null {
   if (user.source !== 'local' || !user.date_password_last_updated) return null;
@@ -27,6 +27,6 @@ export function passwordExpiry(
 
 export const passwordHasExpired = (
   user: Pick<UserRow, 'source' | 'date_password_last_updated'>,
-  settings: SettingsStore,
+  settings: Settings,
   nowMs: number,
 ): boolean => (passwordExpiry(user, settings, nowMs)?.remainDays ?? 0) < 0;

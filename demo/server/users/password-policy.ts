@@ -1,9 +1,9 @@
 import type { Lang } from '../lib/i18n.ts';
 import { t } from '../lib/i18n.ts';
-import type { SettingsStore } from '../settings/store.ts';
+import type { Settings } from '../context.ts';
 
 /** Every SECURITY_PASSWORD_* rule the password breaks, as messages (empty = acceptable). */
-export function passwordPolicyErrors(password: string, settings: SettingsStore, lang: Lang): string[] {
+export function passwordPolicyErrors(password: string, settings: Settings, lang: Lang): string[] {
   const errors: string[] = [];
   const min = settings.get<number>('SECURITY_PASSWORD_MIN_LENGTH');
   if (password.length < min) errors.push(t(lang, 'password.min_length', { min }));
@@ -22,7 +22,7 @@ export function passwordPolicyErrors(password: string, settings: SettingsStore, 
  * The `password` field error of an admin's create/update/set-password: 2.3's sentence ("Password does not
  * match security rules"), then each rule the password breaks, so the admin knows which one. Null = acceptable.
  */
-export function adminPasswordError(password: string, settings: SettingsStore, lang: Lang): string[] | null {
+export function adminPasswordError(password: string, settings: Settings, lang: Lang): string[] | null {
   const broken = passwordPolicyErrors(password, settings, lang);
   return broken.length ? [t(lang, 'user.password_rules'), ...broken] : null;
 }

@@ -2,7 +2,7 @@
 // page draw their forms from `actions.PUT`): UserProfileSerializer is the user serializer less the
 // password, read-only but for a few fields; the password and public-key views have their own fields.
 import type { FastifyInstance } from 'fastify';
-import { IsValidUser } from '../auth/permissions.ts';
+import { IsValidUser } from '../core/permissions.ts';
 import { describeRoute } from '../engine/route-options.ts';
 import type { FieldDef } from '../engine/types.ts';
 import { usersResource } from '../resources/users.ts';

@@ -1,6 +1,6 @@
 // /api/v1/users/profile/ and its password and public-key sub-resources (§1.15).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authorize, IsValidUser, sendForbidden } from '../auth/permissions.ts';
+import { authorize, IsValidUser, sendForbidden } from '../core/permissions.ts';
 import { describeProfileRoutes } from './profile-options.ts';
 import { credentialChangeRefusal } from '../auth/credential-guard.ts';
 import { touchSession } from '../auth/sessions.ts';

@@ -4,7 +4,7 @@ import type { DB } from '../db/open.ts';
 import { pick } from '../lib/i18n.ts';
 import { formatDateTime } from '../lib/time.ts';
 import { canAdmin, currentOrgRoles, isSuperAuditor, isSuperuser } from '../orgs/membership.ts';
-import type { SettingsStore } from '../settings/store.ts';
+import type { Settings } from '../context.ts';
 import { MFA_LABELS, ROLE_LABELS, SOURCE_LABELS } from './labels.ts';
 import { publicKeyInfo } from './public-key.ts';
 import { orgRoleDisplayOf, totalRoleDisplay } from './user-fields.ts';
@@ -18,7 +18,7 @@ interface OrgRef {
 
 export function buildProfile(
   db: DB,
-  settings: SettingsStore,
+  settings: Settings,
   user: UserRow,
   ctx: Pick<RequestContext, 'org' | 'lang' | 'tz'>,
   nowMs: number,

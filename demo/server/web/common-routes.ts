@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { authorize, IsValidUser } from '../auth/permissions.ts';
+import { authorize, IsValidUser } from '../core/permissions.ts';
 import { cacheResources } from '../engine/spm.ts';
 
 export function registerCommonRoutes(app: FastifyInstance): void {

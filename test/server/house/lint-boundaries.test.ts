@@ -51,6 +51,14 @@ test('each kind of crossing is refused, with both sides and the reason', async (
     ['src/pages/x.ts', "import { y } from '../../demo/shared/y.ts';\nexport { y };", /ship without the demo/],
     ['src/core/x.ts', "import { y } from '../pages/assets/y.ts';\nexport { y };", /src\/core knows no page/],
     ['src/pages/x.ts', "import { y } from '../elements/y.ts';\nexport { y };", /elements wrap pages/],
+    [
+      'demo/server/engine/x.ts',
+      "import { y } from '../audits/y.ts';\nexport { y };",
+      /the resource engine knows no feature/,
+    ],
+    ['demo/server/core/x.ts', "import { y } from '../users/y.ts';\nexport { y };", /the server core knows no feature/],
+    ['demo/server/engine/x.ts', "import { y } from '../core/permissions.ts';\nexport { y };", /^$/],
+    ['demo/server/core/x.ts', "import { y } from '../../shared/y.ts';\nexport { y };", /^$/],
     ['scripts/x.mjs', "const { y } = require('../demo/terminal/y.mjs');\nexport { y };", /^$/],
   ];
   for (const [path, code, expected] of cases) {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { IsOrgAdmin } from '../../../demo/server/auth/permissions.ts';
+import { IsOrgAdmin } from '../../../demo/server/core/permissions.ts';
 import { registerResource } from '../../../demo/server/engine/routes.ts';
 import type { ResourceDef } from '../../../demo/server/engine/types.ts';
 import { uuid } from '../../../demo/server/lib/ids.ts';
