@@ -2,15 +2,15 @@
 // config, the command sink and the outbox that delivers commands, recordings and closes, the open
 // sessions (heartbeats report them, kill tasks find them).
 import type { TargetPolicy } from '../shared/allowed-targets.ts';
-import type { Api } from './api.ts';
-import type { CommandSink } from './command-sink.ts';
+import type { Api } from './delivery/api.ts';
+import type { CommandSink } from './session/command-sink.ts';
 import type { ServerConfig } from './config.ts';
-import type { InflightNotes } from './inflight.ts';
-import type { NoteFolder } from './note-folder.ts';
-import type { FtpLogRecord } from './outbox-jobs.ts';
-import type { Outbox } from './outbox.ts';
+import type { InflightNotes } from './delivery/inflight.ts';
+import type { NoteFolder } from './delivery/note-folder.ts';
+import type { FtpLogRecord } from './delivery/outbox-jobs.ts';
+import type { Outbox } from './delivery/outbox.ts';
 import type { StoreQueue } from './recordings/store-queue.ts';
-import type { StorageHealth } from './storage-health.ts';
+import type { StorageHealth } from './delivery/storage-health.ts';
 
 /** What the heartbeat (kill tasks) and the terminal's stop need of an open session. */
 export interface OpenSession {

@@ -1,9 +1,9 @@
 // The database apps a user may open, read from the server's app grant endpoints on the user's behalf
 // (jumpserver-api.md §2.5: app grants span every org and carry no actions: granted is connect), and what
 // opening one takes: the grant engine's yes right before connecting, the system user's credentials.
-import { ApiError, type Api } from '../api.ts';
-import type { GrantedSystemUser, TerminalUser } from '../grants.ts';
-import type { ManualLogin } from '../session.ts';
+import { ApiError, type Api } from '../delivery/api.ts';
+import type { GrantedSystemUser, TerminalUser } from '../doors/grants.ts';
+import type { ManualLogin } from '../session/session.ts';
 
 export interface DatabaseApp {
   id: string;

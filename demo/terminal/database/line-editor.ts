@@ -5,7 +5,7 @@
 // Up/Down, Ctrl-L, Ctrl-C (interrupt) and Ctrl-D (end, on an empty line). Other escape sequences are read
 // whole and ignored, so they never become text. A line wider than the window wraps; each edit redraws the
 // line from its first row.
-import { widthOf } from '../text-width.ts';
+import { widthOf } from '../texts/text-width.ts';
 
 export interface EditorEvents {
   write(text: string): void;

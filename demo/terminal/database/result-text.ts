@@ -3,7 +3,7 @@
 // Values are data, never terminal commands: control characters in them are shown escaped (`\n`, `\x1b`),
 // so a stored escape sequence cannot move the cursor, retitle the window or hide a line.
 import type { FieldPacket } from 'mysql2';
-import { widthOf } from '../text-width.ts';
+import { widthOf } from '../texts/text-width.ts';
 
 /** Column types the client aligns to the right (decimal, integer and floating types). */
 const NUMERIC = new Set([0, 1, 2, 3, 4, 5, 8, 9, 13, 246]);

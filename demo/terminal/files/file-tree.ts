@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { posix } from 'node:path';
 import type { Attributes, FileEntry, SFTPWrapper } from 'ssh2';
-import { ApiError } from '../api.ts';
+import { ApiError } from '../delivery/api.ts';
 import {
   assetEndpoint,
   gatewayEndpoint,
@@ -19,12 +19,12 @@ import {
   type GrantedAsset,
   type GrantedSystemUser,
   type TerminalUser,
-} from '../grants.ts';
-import type { FtpLogRecord } from '../outbox-jobs.ts';
+} from '../doors/grants.ts';
+import type { FtpLogRecord } from '../delivery/outbox-jobs.ts';
 import type { Services } from '../services.ts';
-import type { StorageRefusal } from '../storage-health.ts';
-import { connectAsset, type AssetConnection } from '../target.ts';
-import { text, type Lang, type TextKey } from '../texts.ts';
+import type { StorageRefusal } from '../delivery/storage-health.ts';
+import { connectAsset, type AssetConnection } from '../session/target.ts';
+import { text, type Lang, type TextKey } from '../texts/texts.ts';
 
 /** SFTP status codes (draft-ietf-secsh-filexfer-02), the answers every file door speaks. */
 export const STATUS = {

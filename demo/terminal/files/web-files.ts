@@ -15,9 +15,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { posix } from 'node:path';
 import type { FileEntry } from 'ssh2';
 import { verifyRequest, type VouchedFiles } from '../../shared/proxy-signature.ts';
-import { langOfAcceptLanguage } from '../language.ts';
+import { langOfAcceptLanguage } from '../texts/language.ts';
 import type { Services } from '../services.ts';
-import { text } from '../texts.ts';
+import { text } from '../texts/texts.ts';
 import { call, FileError, FileTree, normalizeVirtual, STATUS, statusOf } from './file-tree.ts';
 import * as ops from './file-ops.ts';
 

@@ -10,9 +10,9 @@
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeStoreError } from '../../shared/replay-object.ts';
-import type { Api } from '../api.ts';
-import { verdictOf } from '../delivery-verdict.ts';
-import { Journal } from '../journal.ts';
+import type { Api } from '../delivery/api.ts';
+import { verdictOf } from '../delivery/delivery-verdict.ts';
+import { Journal } from '../delivery/journal.ts';
 import { storeRecording, type ReplayTarget } from './object-upload.ts';
 
 export const STORE_JOURNAL = 'store.jsonl';

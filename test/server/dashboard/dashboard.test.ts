@@ -265,7 +265,7 @@ test('org admins and auditors read it; others are refused', async (t) => {
 test("storage_status (superusers): the server's data folder and each terminal's, a full disk shown as such", async (t) => {
   const { app, call, stats } = await dataSet(t);
   const terminal = await registerTerminal(app, 'koko-full');
-  // A heartbeat from a terminal whose disk refused a write, as demo/terminal/storage-health.ts reports it.
+  // A heartbeat from a terminal whose disk refused a write, as demo/terminal/delivery/storage-health.ts reports it.
   const at = new Date(app.clock.now()).toISOString();
   const beat = await terminal.call('POST', '/api/v1/terminal/terminals/status/', {
     sessions: [],

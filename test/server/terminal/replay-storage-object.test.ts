@@ -13,7 +13,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { parseAllowedTargets } from '../../../demo/shared/allowed-targets.ts';
 import { ReplayFiles } from '../../../demo/server/terminal/replay-files.ts';
 import { sweepExpired } from '../../../demo/server/terminal/session-retention.ts';
-import { ApiError } from '../../../demo/terminal/api.ts';
+import { ApiError } from '../../../demo/terminal/delivery/api.ts';
 import { DOORS, endSession, openSession, runLine } from '../support/door-session.ts';
 import { testStore } from '../support/object-store.ts';
 import { eventually, terminalWorld, type TerminalWorld } from '../support/terminal-world.ts';

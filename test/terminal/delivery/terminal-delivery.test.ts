@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { gunzipSync } from 'node:zlib';
 import type { DB } from '../../../demo/server/db/open.ts';
-import { OUTBOX_FILE } from '../../../demo/terminal/outbox.ts';
+import { OUTBOX_FILE } from '../../../demo/terminal/delivery/outbox.ts';
 import { startTerminal } from '../../../demo/terminal/terminal.ts';
 import { PASSWORD } from '../../server/helpers.ts';
 import { grantSshdTarget, type DoorGrant } from '../../server/support/door-grant.ts';

@@ -8,10 +8,10 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
-import { Api } from '../../../demo/terminal/api.ts';
-import type { CommandRecord } from '../../../demo/terminal/command-record.ts';
-import { Journal } from '../../../demo/terminal/journal.ts';
-import { Outbox, OUTBOX_FILE } from '../../../demo/terminal/outbox.ts';
+import { Api } from '../../../demo/terminal/delivery/api.ts';
+import type { CommandRecord } from '../../../demo/terminal/session/command-record.ts';
+import { Journal } from '../../../demo/terminal/delivery/journal.ts';
+import { Outbox, OUTBOX_FILE } from '../../../demo/terminal/delivery/outbox.ts';
 import { build, PASSWORD } from '../../server/helpers.ts';
 import { BOOTSTRAP, registerTerminal, type App } from '../../server/terminal-helpers.ts';
 

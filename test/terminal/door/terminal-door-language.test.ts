@@ -4,9 +4,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { orgRoot } from '../../../demo/server/assets/node-tree.ts';
-import { langOfAcceptLanguage, langOfLocale } from '../../../demo/terminal/language.ts';
-import { widthOf } from '../../../demo/terminal/text-width.ts';
-import { text, TEXTS, type TextKey } from '../../../demo/terminal/texts.ts';
+import { langOfAcceptLanguage, langOfLocale } from '../../../demo/terminal/texts/language.ts';
+import { widthOf } from '../../../demo/terminal/texts/text-width.ts';
+import { text, TEXTS, type TextKey } from '../../../demo/terminal/texts/texts.ts';
 import { bearer, PASSWORD } from '../../server/helpers.ts';
 import { world as perms } from '../../server/perms/perms-world.ts';
 import { sshScreen, webScreen } from '../../server/support/terminal-screen.ts';

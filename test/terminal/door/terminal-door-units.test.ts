@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { AsciicastRecorder } from '../../../demo/terminal/asciicast.ts';
+import { AsciicastRecorder } from '../../../demo/terminal/recordings/asciicast.ts';
 import { CommandFilter, ready } from '../../../demo/shared/command-filter/command-filter.ts';
 
 test('command rules are word-bounded with any blanks between words; the highest priority match decides', async () => {

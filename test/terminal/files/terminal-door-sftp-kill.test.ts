@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { OUTBOX_FILE } from '../../../demo/terminal/outbox.ts';
+import { OUTBOX_FILE } from '../../../demo/terminal/delivery/outbox.ts';
 import { sftpBatch } from '../../server/support/sftp-client.ts';
 import { BOOTSTRAP_TOKEN, eventually, terminalWorld } from '../../server/support/terminal-world.ts';
 import { terminalProcess } from '../../server/support/terminal-process.ts';

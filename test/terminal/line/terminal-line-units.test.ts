@@ -8,7 +8,7 @@ import { KeyModel } from '../../../demo/terminal/line/key-model.ts';
 import { KeyReader } from '../../../demo/terminal/line/keys.ts';
 import { LineGate, type LineRecord, type Refusal } from '../../../demo/terminal/line/line-gate.ts';
 import { ScreenLine } from '../../../demo/terminal/line/screen-line.ts';
-import { programLineVerdict } from '../../../demo/terminal/program-line.ts';
+import { programLineVerdict } from '../../../demo/terminal/session/program-line.ts';
 
 const PROMPT = '\x1b[?2004h\x1b]0;u@h: ~\x07u@h:~$ ';
 const ACCEPTED = '\r\n\x1b[?2004l\r';

@@ -3,10 +3,10 @@
 // refusal of these credentials is a wrong password: a server that is busy (429), fails (5xx) or does not
 // answer has not judged them, and the door says so to the user instead of "Permission denied" (the sign-in
 // still fails: nobody passes the door unchecked). Busy answers are tried again for a bounded time.
-import { ApiError } from './api.ts';
+import { ApiError } from '../delivery/api.ts';
 import type { TerminalUser } from './grants.ts';
-import type { Services } from './services.ts';
-import type { TextKey } from './texts.ts';
+import type { Services } from '../services.ts';
+import type { TextKey } from '../texts/texts.ts';
 
 interface TokenAnswer {
   user?: { id: string; username: string; name: string };

@@ -7,15 +7,15 @@ import ssh2, { type AuthContext, type Connection, type Server, type ServerChanne
 import { StringDecoder } from 'node:string_decoder';
 import { sendAuthBanner } from './auth-banner.ts';
 import { answerMfa, signIn, type PendingMfa, type SignIn, type Unjudged } from './door-sign-in.ts';
-import { FileTree } from './files/file-tree.ts';
-import { serveSftp } from './files/sftp-door.ts';
+import { FileTree } from '../files/file-tree.ts';
+import { serveSftp } from '../files/sftp-door.ts';
 import type { TerminalUser } from './grants.ts';
-import { langOfLocale, LOCALE_VARIABLES } from './language.ts';
-import { LineReader } from './line-reader.ts';
+import { langOfLocale, LOCALE_VARIABLES } from '../texts/language.ts';
+import { LineReader } from '../session/line-reader.ts';
 import { AssetMenu } from './menu.ts';
-import type { Services } from './services.ts';
-import type { DoorSession, UserScreen } from './session.ts';
-import { text, type TextKey } from './texts.ts';
+import type { Services } from '../services.ts';
+import type { DoorSession, UserScreen } from '../session/session.ts';
+import { text, type TextKey } from '../texts/texts.ts';
 
 /**
  * The MFA prompt comes during sign-in, before the client has sent its locale (env requests travel on

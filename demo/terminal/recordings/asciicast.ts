@@ -13,8 +13,8 @@
 // and the recording says so where it resumes; `onGap` tells the session once.
 import { isUtf8 } from 'node:buffer';
 import { closeSync, openSync, readFileSync, rmSync, write, writeSync } from 'node:fs';
-import { completeUtf8, escapedMax, escapeJsonBytes } from './json-bytes.ts';
-import type { StorageHealth, StorageRefusal } from './storage-health.ts';
+import { completeUtf8, escapedMax, escapeJsonBytes } from '../delivery/json-bytes.ts';
+import type { StorageHealth, StorageRefusal } from '../delivery/storage-health.ts';
 
 /** A batch goes to the file once this large, or FLUSH_MS after its first event. */
 const BATCH_BYTES = 192 * 1024;

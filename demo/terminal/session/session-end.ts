@@ -2,9 +2,9 @@
 // idle timeout (the server's SECURITY_MAX_IDLE_TIME, read at each key) and, at its end, the recording and
 // the close sent through the journaled outbox after the session's commands: a server away, or this
 // terminal killed, delays them but loses nothing. The user waits for one try only.
-import { ApiError } from './api.ts';
-import type { AsciicastRecorder } from './asciicast.ts';
-import type { Services } from './services.ts';
+import { ApiError } from '../delivery/api.ts';
+import type { AsciicastRecorder } from '../recordings/asciicast.ts';
+import type { Services } from '../services.ts';
 
 /** How long a session's end waits for its recording's last writes before the user is let go. */
 const RECORDING_WAIT_MS = 2000;

@@ -11,19 +11,25 @@
 import { createServer, type Server } from 'node:http';
 import { StringDecoder } from 'node:string_decoder';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { verifyUpgrade, type Vouched } from '../shared/proxy-signature.ts';
-import type { Api } from './api.ts';
-import { WebFiles } from './files/web-files.ts';
+import { verifyUpgrade, type Vouched } from '../../shared/proxy-signature.ts';
+import type { Api } from '../delivery/api.ts';
+import { WebFiles } from '../files/web-files.ts';
 import type { GrantedAsset, GrantedSystemUser, TerminalUser } from './grants.ts';
-import { langOfAcceptLanguage } from './language.ts';
-import type { Services } from './services.ts';
-import { TerminalSession, type DoorSession, type EndReason, type ManualLogin, type UserScreen } from './session.ts';
-import { loadDatabaseApp, type DatabaseApp } from './database/app-grants.ts';
-import { DatabaseSession } from './database/database-session.ts';
-import { LineReader } from './line-reader.ts';
+import { langOfAcceptLanguage } from '../texts/language.ts';
+import type { Services } from '../services.ts';
+import {
+  TerminalSession,
+  type DoorSession,
+  type EndReason,
+  type ManualLogin,
+  type UserScreen,
+} from '../session/session.ts';
+import { loadDatabaseApp, type DatabaseApp } from '../database/app-grants.ts';
+import { DatabaseSession } from '../database/database-session.ts';
+import { LineReader } from '../session/line-reader.ts';
 import { askManualLogin } from './manual-login.ts';
-import { reasonOf } from './storage-health.ts';
-import { text, type Lang, type TextKey } from './texts.ts';
+import { reasonOf } from '../delivery/storage-health.ts';
+import { text, type Lang, type TextKey } from '../texts/texts.ts';
 
 const WS_PATH = '/koko/ws/terminal/';
 const q = encodeURIComponent;

@@ -2,7 +2,7 @@
 // through the domain's gateway (a tunnel on the gateway's own SSH connection) when the asset has one,
 // with an interactive shell of the user's window size.
 import { Client, type ClientChannel, type ConnectConfig } from 'ssh2';
-import { resolveAllowed, type TargetPolicy } from '../shared/allowed-targets.ts';
+import { resolveAllowed, type TargetPolicy } from '../../shared/allowed-targets.ts';
 
 export interface Endpoint {
   host: string;

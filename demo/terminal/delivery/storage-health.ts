@@ -4,8 +4,8 @@
 // the last fault, heartbeat.ts) and the log says once — not an exception that ends the process. The next
 // write that goes through clears it: everything resumes by itself when space returns.
 import { statfsSync } from 'node:fs';
-import { storageFault, type StorageFaultKind } from '../shared/storage-fault-kind.ts';
-import { text, type Lang, type TextKey } from './texts.ts';
+import { storageFault, type StorageFaultKind } from '../../shared/storage-fault-kind.ts';
+import { text, type Lang, type TextKey } from '../texts/texts.ts';
 
 export type { StorageFaultKind };
 

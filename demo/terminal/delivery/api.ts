@@ -1,7 +1,7 @@
 // The terminal's only way to the server: JSON over HTTP, signed with the service account's access key
 // (`Authorization: Sign <id>:<signature>` + `Date`, the server's access-key scheme), in the ROOT org so
 // the service account sees every org's grants, sessions and filters.
-import { signFor } from '../shared/access-key-signature.ts';
+import { signFor } from '../../shared/access-key-signature.ts';
 
 export interface AccessKey {
   id: string;

@@ -4,7 +4,7 @@
 // command log's field, or over several lines, goes as consecutive rows (command-record.ts).
 import { randomUUID } from 'node:crypto';
 import { commandRows, type CommandRecord } from './command-record.ts';
-import type { Outbox } from './outbox.ts';
+import type { Outbox } from '../delivery/outbox.ts';
 
 export class CommandSink {
   constructor(private readonly outbox: Outbox) {}

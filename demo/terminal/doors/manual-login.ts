@@ -1,9 +1,9 @@
 // A manual-login system user's credentials, asked of the user at either door before the session opens:
 // the username unless the system user names one, then the password (not echoed).
 import type { GrantedSystemUser } from './grants.ts';
-import type { LineReader } from './line-reader.ts';
-import type { ManualLogin } from './session.ts';
-import { text, type Lang } from './texts.ts';
+import type { LineReader } from '../session/line-reader.ts';
+import type { ManualLogin } from '../session/session.ts';
+import { text, type Lang } from '../texts/texts.ts';
 
 /** The credentials typed for `host`; null when the user gives up (an empty username, Ctrl-D, the door closing). */
 export async function askManualLogin(

@@ -3,7 +3,7 @@
 // granted asset connects at once. Only what the grant engine lets the user connect to is offered, and
 // it is asked once more right before connecting. Each connection is a TerminalSession; when it ends the
 // menu returns. Texts follow the user's language (origin.lang).
-import type { Services } from './services.ts';
+import type { Services } from '../services.ts';
 import {
   confirmConnect,
   grantedAssets,
@@ -11,19 +11,19 @@ import {
   type GrantedAsset,
   type GrantedSystemUser,
 } from './grants.ts';
-import type { LineReader } from './line-reader.ts';
+import type { LineReader } from '../session/line-reader.ts';
 import { askManualLogin } from './manual-login.ts';
-import { TerminalSession, type DoorSession, type Origin, type UserScreen } from './session.ts';
+import { TerminalSession, type DoorSession, type Origin, type UserScreen } from '../session/session.ts';
 import {
   confirmDatabaseApp,
   grantedAppSystemUsers,
   grantedDatabaseApps,
   type DatabaseApp,
-} from './database/app-grants.ts';
-import { DatabaseSession } from './database/database-session.ts';
-import { reasonOf } from './storage-health.ts';
-import { pad, widthOf } from './text-width.ts';
-import { text, type TextKey } from './texts.ts';
+} from '../database/app-grants.ts';
+import { DatabaseSession } from '../database/database-session.ts';
+import { reasonOf } from '../delivery/storage-health.ts';
+import { pad, widthOf } from '../texts/text-width.ts';
+import { text, type TextKey } from '../texts/texts.ts';
 
 export interface MenuIO {
   screen: UserScreen;

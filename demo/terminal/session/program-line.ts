@@ -9,7 +9,7 @@
 // Each is judged as a shell line; the whole text is also searched for the rules' patterns as 2.3 did.
 // vim's `:terminal` starts a shell whose lines the door cannot read: an unknown command. What a program's
 // own language builds when it runs (`:exe "!r"."m"`) is not seen: see the README's limits.
-import type { CommandFilter, Verdict } from '../shared/command-filter/command-filter.ts';
+import type { CommandFilter, Verdict } from '../../shared/command-filter/command-filter.ts';
 
 const SKIPS = 4;
 /** More parts than this (a pasted text full of `!`) are not judged one by one: the line is refused. */

@@ -5,14 +5,14 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
-import { AsciicastRecorder } from './asciicast.ts';
-import { CommandFilter, isIncomplete } from '../shared/command-filter/command-filter.ts';
+import { AsciicastRecorder } from '../recordings/asciicast.ts';
+import { CommandFilter, isIncomplete } from '../../shared/command-filter/command-filter.ts';
 import { programLineVerdict } from './program-line.ts';
-import { LineGate, type LineRecord, type Refusal } from './line/line-gate.ts';
+import { LineGate, type LineRecord, type Refusal } from '../line/line-gate.ts';
 import type { CommandRecord } from './command-record.ts';
-import type { Services } from './services.ts';
+import type { Services } from '../services.ts';
 import { closeRecorded, IdleTimer, postSession } from './session-end.ts';
-import { text, type Lang, type TextKey } from './texts.ts';
+import { text, type Lang, type TextKey } from '../texts/texts.ts';
 import {
   assetEndpoint,
   filterRules,
@@ -21,7 +21,7 @@ import {
   type GrantedAsset,
   type GrantedSystemUser,
   type TerminalUser,
-} from './grants.ts';
+} from '../doors/grants.ts';
 import { openTarget, type Target } from './target.ts';
 
 export interface UserScreen {
