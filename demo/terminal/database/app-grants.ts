@@ -2,7 +2,7 @@
 // (jumpserver-api.md §2.5: app grants span every org and carry no actions: granted is connect), and what
 // opening one takes: the grant engine's yes right before connecting, the system user's credentials.
 import { ApiError, type Api } from '../delivery/api.ts';
-import type { GrantedSystemUser, TerminalUser } from '../doors/grants.ts';
+import type { GrantedSystemUser, TerminalUser } from '../session/grants.ts';
 import type { ManualLogin } from '../session/session.ts';
 
 export interface DatabaseApp {

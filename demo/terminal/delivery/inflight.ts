@@ -6,7 +6,7 @@
 // the refusal and the caller does not run the line (fail closed); the session goes on, and the next
 // line is noted once space returns. A note that cannot be removed (a read-only disk) is recorded a
 // second time at the next start: better twice than a line that ran without a record.
-import type { CommandRecord } from '../session/command-record.ts';
+import type { CommandRecord } from './command-record.ts';
 import { NoteFolder } from './note-folder.ts';
 import type { StorageHealth, StorageRefusal } from './storage-health.ts';
 

@@ -4,7 +4,7 @@
 // else why it has to try again later.
 import { existsSync, openAsBlob, renameSync, rmSync } from 'node:fs';
 import { Api } from './api.ts';
-import type { CommandRecord } from '../session/command-record.ts';
+import type { CommandRecord } from './command-record.ts';
 import { verdictOf, type Verdict } from './delivery-verdict.ts';
 import type { Entry } from './journal.ts';
 

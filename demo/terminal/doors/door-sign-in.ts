@@ -4,7 +4,7 @@
 // answer has not judged them, and the door says so to the user instead of "Permission denied" (the sign-in
 // still fails: nobody passes the door unchecked). Busy answers are tried again for a bounded time.
 import { ApiError } from '../delivery/api.ts';
-import type { TerminalUser } from './grants.ts';
+import type { TerminalUser } from '../session/grants.ts';
 import type { Services } from '../services.ts';
 import type { TextKey } from '../texts/texts.ts';
 

@@ -1,7 +1,7 @@
 // A manual-login system user's credentials, asked of the user at either door before the session opens:
 // the username unless the system user names one, then the password (not echoed).
-import type { GrantedSystemUser } from './grants.ts';
-import type { LineReader } from '../session/line-reader.ts';
+import type { GrantedSystemUser } from '../session/grants.ts';
+import type { LineReader } from './line-reader.ts';
 import type { ManualLogin } from '../session/session.ts';
 import { text, type Lang } from '../texts/texts.ts';
 

@@ -10,8 +10,8 @@ import {
   grantedSystemUsers,
   type GrantedAsset,
   type GrantedSystemUser,
-} from './grants.ts';
-import type { LineReader } from '../session/line-reader.ts';
+} from '../session/grants.ts';
+import type { LineReader } from './line-reader.ts';
 import { askManualLogin } from './manual-login.ts';
 import { TerminalSession, type DoorSession, type Origin, type UserScreen } from '../session/session.ts';
 import {

@@ -14,7 +14,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { verifyUpgrade, type Vouched } from '../../shared/proxy-signature.ts';
 import type { Api } from '../delivery/api.ts';
 import { WebFiles } from '../files/web-files.ts';
-import type { GrantedAsset, GrantedSystemUser, TerminalUser } from './grants.ts';
+import type { GrantedAsset, GrantedSystemUser, TerminalUser } from '../session/grants.ts';
 import { langOfAcceptLanguage } from '../texts/language.ts';
 import type { Services } from '../services.ts';
 import {
@@ -26,7 +26,7 @@ import {
 } from '../session/session.ts';
 import { loadDatabaseApp, type DatabaseApp } from '../database/app-grants.ts';
 import { DatabaseSession } from '../database/database-session.ts';
-import { LineReader } from '../session/line-reader.ts';
+import { LineReader } from './line-reader.ts';
 import { askManualLogin } from './manual-login.ts';
 import { reasonOf } from '../delivery/storage-health.ts';
 import { text, type Lang, type TextKey } from '../texts/texts.ts';

@@ -19,7 +19,7 @@ import {
   type GrantedAsset,
   type GrantedSystemUser,
   type TerminalUser,
-} from '../doors/grants.ts';
+} from '../session/grants.ts';
 import type { FtpLogRecord } from '../delivery/outbox-jobs.ts';
 import type { Services } from '../services.ts';
 import type { StorageRefusal } from '../delivery/storage-health.ts';

@@ -9,7 +9,7 @@ import { AsciicastRecorder } from '../recordings/asciicast.ts';
 import { CommandFilter, isIncomplete } from '../../shared/command-filter/command-filter.ts';
 import { programLineVerdict } from './program-line.ts';
 import { LineGate, type LineRecord, type Refusal } from '../line/line-gate.ts';
-import type { CommandRecord } from './command-record.ts';
+import type { CommandRecord } from '../delivery/command-record.ts';
 import type { Services } from '../services.ts';
 import { closeRecorded, IdleTimer, postSession } from './session-end.ts';
 import { text, type Lang, type TextKey } from '../texts/texts.ts';
@@ -21,7 +21,7 @@ import {
   type GrantedAsset,
   type GrantedSystemUser,
   type TerminalUser,
-} from '../doors/grants.ts';
+} from './grants.ts';
 import { openTarget, type Target } from './target.ts';
 
 export interface UserScreen {

@@ -3,7 +3,7 @@
 // editor turns keys into lines, and how answers are printed.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { commandRows, MAX_INPUT } from '../../../demo/terminal/session/command-record.ts';
+import { commandRows, MAX_INPUT } from '../../../demo/terminal/delivery/command-record.ts';
 import { IdleTimer } from '../../../demo/terminal/session/session-end.ts';
 import type { Services } from '../../../demo/terminal/services.ts';
 import { LineEditor } from '../../../demo/terminal/database/line-editor.ts';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { Api } from '../../../demo/terminal/delivery/api.ts';
-import type { CommandRecord } from '../../../demo/terminal/session/command-record.ts';
+import type { CommandRecord } from '../../../demo/terminal/delivery/command-record.ts';
 import { Journal } from '../../../demo/terminal/delivery/journal.ts';
 import { Outbox, OUTBOX_FILE } from '../../../demo/terminal/delivery/outbox.ts';
 import { build, PASSWORD } from '../../server/helpers.ts';

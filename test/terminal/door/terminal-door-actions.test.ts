@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import { orgRoot } from '../../../demo/server/assets/node-tree.ts';
 import { seal } from '../../../demo/server/secrets/vault.ts';
 import { ApiError, type Api } from '../../../demo/terminal/delivery/api.ts';
-import { confirmConnect, type GrantedAsset, type GrantedSystemUser } from '../../../demo/terminal/doors/grants.ts';
+import { confirmConnect, type GrantedAsset, type GrantedSystemUser } from '../../../demo/terminal/session/grants.ts';
 import { bearer, PASSWORD } from '../../server/helpers.ts';
 import { world as perms } from '../../server/perms/perms-world.ts';
 import { sshScreen, webScreen } from '../../server/support/terminal-screen.ts';

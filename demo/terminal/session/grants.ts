@@ -1,7 +1,7 @@
 // What a signed-in user may open, read from the server's grant endpoints on the user's behalf, and what
 // opening it takes (the system user's credentials on that asset, the domain's gateway, the filter rules).
 import { ApiError, type Api } from '../delivery/api.ts';
-import type { Endpoint } from '../session/target.ts';
+import type { Endpoint } from './target.ts';
 import type { FilterRule } from '../../shared/command-filter/command-filter.ts';
 
 export interface TerminalUser {
