@@ -13,7 +13,7 @@ import { coldLoads, launchChromium, login, timeToSelector } from './chromium.mjs
 import { outputMarker, writeCast } from './replay-cast.mjs';
 import { startServer, stopServer } from './server-child.mjs';
 import { ms, percentile, within } from './stats.mjs';
-import { requestRegistration, signedHeaders } from '../lib/terminal-signing.mjs';
+import { registeredTerminal } from '../lib/terminal-signing.mjs';
 
 const DEMO_PASSWORD = 'bastion';
 const BOOTSTRAP_TOKEN = `bench-replay-${randomUUID()}`;
@@ -22,31 +22,13 @@ const SEEK_BUDGET_MS = 100;
 const INDEX_TIMEOUT_MS = 180_000;
 const READY = '.replay-player[data-state="ready"]';
 
-/** A terminal's signed calls (`Sign <key id>:<base64 md5 hex>` + Date), as demo/terminal makes them. */
-async function registerTerminal(base) {
-  const response = await requestRegistration(base, BOOTSTRAP_TOKEN, { name: 'bench-replay', comment: 'replay bench' });
-  if (response.status !== 201) throw new Error(`register: ${response.status} ${await response.text()}`);
-  const registered = await response.json();
-  const key = registered.service_account.access_key;
-  const call = async (method, path, { json, form } = {}) => {
-    const headers = { ...signedHeaders(key), 'X-JMS-ORG': 'ROOT' };
-    if (json !== undefined) headers['Content-Type'] = 'application/json';
-    const answer = await fetch(`${base}${path}`, {
-      method,
-      headers,
-      body: json !== undefined ? JSON.stringify(json) : form,
-    });
-    const text = await answer.text();
-    if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${text}`);
-    return text;
-  };
-  return { call, terminalId: registered.id };
-}
-
 async function recordSession(base, dir) {
   const file = join(dir, 'one-hour.cast');
   const cast = await writeCast(file);
-  const { call, terminalId } = await registerTerminal(base);
+  const { call, terminalId } = await registeredTerminal(base, BOOTSTRAP_TOKEN, {
+    name: 'bench-replay',
+    comment: 'replay bench',
+  });
   const id = randomUUID();
   const names = { user: 'Administrator(admin)', asset: 'bench-host', system_user: 'root' };
   // The bench plays an hour that already happened: the API opens a session only as it opens, for a user the

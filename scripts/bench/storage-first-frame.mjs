@@ -12,32 +12,21 @@ import { coldLoads, launchChromium, login, timeToSelector } from './chromium.mjs
 import { writeCast } from './replay-cast.mjs';
 import { ms, percentile, within } from './stats.mjs';
 import { BUCKET, DEMO_PASSWORD, storageWorld } from './storage-world.mjs';
-import { requestRegistration, signedHeaders } from '../lib/terminal-signing.mjs';
+import { registeredTerminal } from '../lib/terminal-signing.mjs';
 
 const BOOTSTRAP_TOKEN = `bench-storage-frame-${randomUUID()}`;
 const RATIO_BUDGET = 1.5;
 const COLD_PAIRS = 5;
 const READY = '.replay-player[data-state="ready"]';
 
-/** A registered terminal's signed calls, as demo/terminal makes them. */
+/** A registered terminal's signed calls, their answers as JSON. */
 async function terminalCalls(base) {
-  const response = await requestRegistration(base, BOOTSTRAP_TOKEN, { name: 'bench-frame', comment: 'storage bench' });
-  if (response.status !== 201) throw new Error(`register: ${response.status} ${await response.text()}`);
-  const registered = await response.json();
-  const key = registered.service_account.access_key;
-  const call = async (method, path, { json, form } = {}) => {
-    const headers = { ...signedHeaders(key), 'X-JMS-ORG': 'ROOT' };
-    if (json !== undefined) headers['Content-Type'] = 'application/json';
-    const answer = await fetch(`${base}${path}`, {
-      method,
-      headers,
-      body: json !== undefined ? JSON.stringify(json) : form,
-    });
-    const text = await answer.text();
-    if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${text}`);
+  const terminal = await registeredTerminal(base, BOOTSTRAP_TOKEN, { name: 'bench-frame', comment: 'storage bench' });
+  const call = async (...args) => {
+    const text = await terminal.call(...args);
     return text ? JSON.parse(text) : null;
   };
-  return { call, terminalId: registered.id };
+  return { call, terminalId: terminal.terminalId };
 }
 
 async function measure(distDir) {

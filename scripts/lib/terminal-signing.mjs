@@ -17,3 +17,27 @@ export function signedHeaders(key) {
   const signature = Buffer.from(createHash('md5').update(`${key.secret}\n${date}`).digest('hex')).toString('base64');
   return { Date: date, Authorization: `Sign ${key.id}:${signature}` };
 }
+
+/**
+ * Registers a terminal and answers its signed calls, in ROOT as demo/terminal makes them (the benches that
+ * upload recordings). `call` resolves with the answer's text and throws on any status of 300 or more.
+ */
+export async function registeredTerminal(base, bootstrapToken, { name, comment = '' }) {
+  const response = await requestRegistration(base, bootstrapToken, { name, comment });
+  if (response.status !== 201) throw new Error(`register: ${response.status} ${await response.text()}`);
+  const registered = await response.json();
+  const key = registered.service_account.access_key;
+  const call = async (method, path, { json, form } = {}) => {
+    const headers = { ...signedHeaders(key), 'X-JMS-ORG': 'ROOT' };
+    if (json !== undefined) headers['Content-Type'] = 'application/json';
+    const answer = await fetch(`${base}${path}`, {
+      method,
+      headers,
+      body: json !== undefined ? JSON.stringify(json) : form,
+    });
+    const text = await answer.text();
+    if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${text}`);
+    return text;
+  };
+  return { call, terminalId: registered.id };
+}
