@@ -222,7 +222,12 @@ describe('<bastion-session-replay> sizing', () => {
     player(el)!.focus();
     await sendKeys({ press: 'f' });
     await waitFor(() => document.fullscreenElement === el, 3000, 'fullscreen');
-    expect(part(el, '.replay-fullscreen').textContent).to.equal('Exit fullscreen');
+    // The button follows the document's fullscreenchange event, drawn a moment after fullscreenElement is set.
+    await waitFor(
+      () => part(el, '.replay-fullscreen').textContent === 'Exit fullscreen',
+      3000,
+      'the button to say Exit fullscreen',
+    );
     await waitFor(() => screenBox(el).height > 300, 3000, 'the screen as tall as the window');
     await settled(el, 'both');
     within(terminal(el), new DOMRect(0, 0, innerWidth, innerHeight), 'the terminal');
