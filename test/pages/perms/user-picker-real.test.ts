@@ -59,9 +59,11 @@ describe('perms: the user picker (real server)', () => {
     await waitFor(() => options().join() === label, 5000, 'found by display name too');
 
     await pickField(view, 'users', user.username, label);
-    expect(
-      view.findAll('.form-item[data-field="users"] .chip').map((chip) => text(chip).replace(/×$/, '').trim()),
-    ).to.deep.equal([label]);
+    // The chip names the user once the picked row's label is in (a loaded run read it a moment before).
+    const chips = () =>
+      view.findAll('.form-item[data-field="users"] .chip').map((chip) => text(chip).replace(/×$/, '').trim());
+    await waitFor(() => chips().join() === label, 5000, `the chip ${label}`);
+    expect(chips()).to.deep.equal([label]);
     slType(formControl(view, 'name'), `${prefix}-p`);
     await pickField(view, 'system_users', systemUser.name);
     click(view.find('.form-page sl-button.submit'));
