@@ -26,13 +26,15 @@ const PACKAGE_TESTS = 'test/package';
 const NODE_TEST_FLAGS = ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-force-exit'];
 const TEST_TIMEOUT = { server: 240_000, package: 900_000 };
 // Past these a step is stopped and counted failed, so that a hang still ends in a summary (CI stops at 90 min).
+// A healthy run takes about a third of each here (server ~18 min, browser ~21 min on a quiet 2-core machine).
 const MIN = 60_000;
 const STEP_TIMEOUT = {
   install: 20 * MIN,
+  lint: 10 * MIN,
   typecheck: 10 * MIN,
-  server: 45 * MIN,
+  server: 50 * MIN,
   build: 10 * MIN,
-  browser: 35 * MIN,
+  browser: 45 * MIN,
   package: 15 * MIN,
 };
 const summary = [];
@@ -52,7 +54,7 @@ async function lint() {
     ['prettier', ['node_modules/prettier/bin/prettier.cjs', '--check', '.']],
   ];
   for (const [title, args] of steps) {
-    const { code } = await runStep(title, node, args, { timeoutMs: STEP_TIMEOUT.typecheck });
+    const { code } = await runStep(title, node, args, { timeoutMs: STEP_TIMEOUT.lint });
     if (code === 0) totals.passed += 1;
     else totals.failed += 1;
   }
