@@ -35,7 +35,7 @@ import { registerPermsRoutes } from './perms/routes.ts';
 import { CORS_ORIGINS_ENV, parseCorsOrigins, registerCors } from './portal/cors.ts';
 import { parseTokenTtl, PORTAL_TOKEN_TTL_ENV, registerAuthorizationServer } from './portal/authorization-server.ts';
 import { registerPortalTokenRoute } from './portal/token-route.ts';
-import { RESOURCES } from './resources/index.ts';
+import { RESOURCES } from './resources.ts';
 import { SECRET_KEY_ENV } from './secrets/secret-key.ts';
 import { isEmpty, seed } from './seed/index.ts';
 import { registerLdapRoutes } from './settings/ldap-routes.ts';

@@ -3,7 +3,7 @@
 // keeps the stored value while the type stays the same). The passwords are stored sealed (secrets/vault.ts)
 // value by value. `connectionParameters` is the command line the RemoteApp launcher on the Windows host
 // receives.
-import { L, message } from '../assets/fields.ts';
+import { L, message } from '../engine/field-kit.ts';
 import type { DB } from '../db/open.ts';
 import { forbiddenCharacters } from '../engine/fields.ts';
 import type { HookArgs, Row } from '../engine/types.ts';

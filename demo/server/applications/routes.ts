@@ -1,4 +1,4 @@
-// Everything the Applications section adds beyond its three definitions (resources/remote-apps.ts,
+// Everything the Applications section adds beyond its three definitions (applications/resources/remote-apps.ts,
 // database-apps.ts, k8s-apps.ts): a remote app's connection info, the app permissions' extra endpoints
 // and the app granted-resource endpoints (../perms/app-*.ts).
 import type { FastifyInstance } from 'fastify';
@@ -8,7 +8,7 @@ import { notFound } from '../engine/guard.ts';
 import type { AuthedCtx, HookArgs } from '../engine/types.ts';
 import { registerAppGrantRoutes } from '../perms/app-grant-routes.ts';
 import { registerAppPermissionRoutes } from '../perms/app-permission-routes.ts';
-import { remoteAppsResource } from '../resources/remote-apps.ts';
+import { remoteAppsResource } from './resources/remote-apps.ts';
 import { IsOrgAdminOrAppUser } from '../terminal/app-user.ts';
 import { connectionParameters } from './remote-app-params.ts';
 

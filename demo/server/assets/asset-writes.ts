@@ -2,7 +2,7 @@
 // admin user, domain, nodes (default: the org root, or `?node_id=` on POST) and labels.
 import type { HookArgs, Row } from '../engine/types.ts';
 import { stmt } from '../lib/statements.ts';
-import { L, message, mergeErrors, replaceRelations, unknownIds, writeOrg } from './fields.ts';
+import { L, message, mergeErrors, replaceRelations, unknownIds, writeOrg } from '../engine/field-kit.ts';
 import { visibleNode } from './asset-filters.ts';
 import { orgRoot } from './node-tree.ts';
 import { checkProtocols, DEFAULT_PROTOCOLS, firstPort, protocolsFromLegacy } from './protocols.ts';

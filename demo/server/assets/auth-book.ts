@@ -12,7 +12,7 @@ import { t } from '../lib/i18n.ts';
 import { uuid } from '../lib/ids.ts';
 import { isoAt } from '../lib/time.ts';
 import { openColumns, sealColumns } from '../secrets/sealed-columns.ts';
-import { L, noteField, secretField, unknownIds } from './fields.ts';
+import { L, noteField, secretField, unknownIds } from '../engine/field-kit.ts';
 import { privateKeyErrors } from './secrets.ts';
 
 /** 2.3's AssetUserWriteSerializer: username and asset required, the secrets write-only. */

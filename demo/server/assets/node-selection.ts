@@ -4,7 +4,7 @@ import type { HookArgs, Row } from '../engine/types.ts';
 import { singleValues } from '../engine/query-params.ts';
 import { stmt } from '../lib/statements.ts';
 import { visibleNode } from './asset-filters.ts';
-import { writeOrg } from './fields.ts';
+import { writeOrg } from '../engine/field-kit.ts';
 import { assetsAmount } from './node-amounts.ts';
 import { compareKeys, descendantsClause, orgRoot, type NodeRow } from './node-tree.ts';
 import { assetTreeItem, nodeTreeItem, type TreeItem } from './tree-items.ts';

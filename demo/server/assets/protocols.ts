@@ -1,6 +1,6 @@
 // An asset's protocols: 1–4 entries "<ssh|rdp|telnet|vnc>/<port>", no protocol twice; stored space-joined.
 import type { Localized } from '../lib/i18n.ts';
-import { L } from './fields.ts';
+import { L } from '../engine/field-kit.ts';
 
 export const PROTOCOL_PATTERN = /^(ssh|rdp|telnet|vnc)\/(\d{1,5})$/;
 export const PROTOCOL_NAMES = ['ssh', 'rdp', 'telnet', 'vnc'] as const;

@@ -4,10 +4,10 @@
 // a path with the filter id. test/server/assets/assets-platforms.test.ts and assets-cmd-filter-rules.test.ts cover them.
 import type { FastifyInstance } from 'fastify';
 import { registerResource } from '../engine/routes.ts';
-import { cmdFilterRulesResource } from '../resources/cmd-filter-rules.ts';
-import { platformsResource } from '../resources/platforms.ts';
-import { assetUserAuthInfosResource, assetUsersResource } from '../resources/asset-users.ts';
-import { gatheredUsersResource } from '../resources/gathered-users.ts';
+import { cmdFilterRulesResource } from './resources/cmd-filter-rules.ts';
+import { platformsResource } from './resources/platforms.ts';
+import { assetUserAuthInfosResource, assetUsersResource } from './resources/asset-users.ts';
+import { gatheredUsersResource } from './resources/gathered-users.ts';
 import { registerAuthBookRoutes } from './auth-book.ts';
 import { registerAssetExtraRoutes } from './extra-routes.ts';
 import { registerNodeRoutes } from './node-routes.ts';

@@ -1,7 +1,7 @@
 // Write-only credentials of admin users, system users and gateways: a blank value on update keeps
 // the stored one; a private key must be a PEM key that the given password (if any) opens.
 import type { HookArgs, Row } from '../engine/types.ts';
-import { L, message } from './fields.ts';
+import { L, message } from '../engine/field-kit.ts';
 import { isOpenSshFormat, openSshPublicKey, parsePrivateKey } from './ssh-keys.ts';
 
 export function keepStoredSecrets(data: Row, existing: Row | null, fields: string[]): void {

@@ -4,10 +4,10 @@
 // with user") takes `?username=`. Errors are 400 {"error"} (Django's untranslated Http404 text).
 import type { FastifyInstance } from 'fastify';
 import type { Row } from '../engine/types.ts';
-import { systemUsersResource } from '../resources/system-users.ts';
+import { systemUsersResource } from './resources/system-users.ts';
 import { latestAuthBook, withAssetAuth } from './auth-book.ts';
 import { authInfo, detailRoute } from './extra-routes.ts';
-import { L, message } from './fields.ts';
+import { L, message } from '../engine/field-kit.ts';
 
 export function registerSystemUserAssetAuthRoute(app: FastifyInstance): void {
   const read = detailRoute(app, systemUsersResource, 'retrieve');

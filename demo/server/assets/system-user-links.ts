@@ -8,7 +8,7 @@ import { uuid } from '../lib/ids.ts';
 import { isoAt } from '../lib/time.ts';
 import { DEFAULT_ORG, orgSees } from '../orgs/current-org.ts';
 import { isOrgMember } from '../orgs/org-members.ts';
-import { L, message } from './fields.ts';
+import { L, message } from '../engine/field-kit.ts';
 import { nodeById, subtreeClause } from './node-tree.ts';
 
 export type LinkKind = 'asset' | 'node' | 'user';

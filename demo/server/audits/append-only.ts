@@ -5,8 +5,8 @@
 // their commands and recording (terminal/session-retention.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pick } from '../lib/i18n.ts';
-import { commandsResource } from '../resources/commands.ts';
-import { terminalSessionsResource } from '../resources/terminal-sessions.ts';
+import { commandsResource } from '../terminal/resources/commands.ts';
+import { terminalSessionsResource } from '../terminal/resources/terminal-sessions.ts';
 import { methodsFor } from '../web/route-table.ts';
 import { AUDIT_RESOURCES } from './routes.ts';
 

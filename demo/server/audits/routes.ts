@@ -4,11 +4,11 @@
 import type { FastifyInstance } from 'fastify';
 import { registerResource } from '../engine/routes.ts';
 import type { ResourceDef } from '../engine/types.ts';
-import { commandExecutionHostsResource, commandExecutionLogsResource } from '../resources/command-execution-logs.ts';
-import { ftpLogsResource } from '../resources/ftp-logs.ts';
-import { loginLogsResource } from '../resources/login-logs.ts';
-import { operateLogsResource } from '../resources/operate-logs.ts';
-import { passwordChangeLogsResource } from '../resources/password-change-logs.ts';
+import { commandExecutionHostsResource, commandExecutionLogsResource } from './resources/command-execution-logs.ts';
+import { ftpLogsResource } from './resources/ftp-logs.ts';
+import { loginLogsResource } from './resources/login-logs.ts';
+import { operateLogsResource } from './resources/operate-logs.ts';
+import { passwordChangeLogsResource } from './resources/password-change-logs.ts';
 
 export const AUDIT_RESOURCES: readonly ResourceDef[] = [
   loginLogsResource,

@@ -10,7 +10,7 @@ import { escapeHtml as e } from '../lib/html.ts';
 import { L, pick, t } from '../lib/i18n.ts';
 import { uuid } from '../lib/ids.ts';
 import { formatDateTime, isoAt } from '../lib/time.ts';
-import { usersResource } from '../resources/users.ts';
+import { usersResource } from '../users/resources/users.ts';
 import { performStatus } from '../tickets/ticket-store.ts';
 import { administers } from '../tickets/who.ts';
 import { userChangeRefusal } from '../users/user-rules.ts';

@@ -2,7 +2,7 @@
 // own data folder (free space now, the last storage fault this process met) and every live terminal's,
 // as its heartbeat last reported it, so a full disk anywhere in the bastion shows on the first page.
 import type { DB } from '../db/open.ts';
-import { ALIVE_MS } from '../resources/terminals.ts';
+import { ALIVE_MS } from '../terminal/resources/terminals.ts';
 import { serverDataFolder, storageState, type DataFolderStatus, type StorageState } from '../terminal/storage-state.ts';
 
 export interface TerminalStorage {

@@ -10,7 +10,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CommandFilter, ready as filterReady, type FilterRule } from '../../shared/command-filter/command-filter.ts';
 import { latestAuthBook, withAssetAuth } from '../assets/auth-book.ts';
-import { computed, L, readOnly } from '../assets/fields.ts';
+import { computed, L, readOnly } from '../engine/field-kit.ts';
 import { authorize, everyAction, IsValidUser } from '../core/permissions.ts';
 import type { UserRow } from '../context.ts';
 import type { DB } from '../db/open.ts';

@@ -2,7 +2,7 @@
 // adhoc/ (versions, `?task=`) and adhoc-executions/ (runs, `?task=&adhoc=`, newest first), in the
 // shapes of 2.3's TaskSerializer, AdHocSerializer and AdHocExecutionSerializer. Rows are written by
 // the recorder (recorder.ts) only: nothing here creates or edits them.
-import { computed, L, readOnly } from '../assets/fields.ts';
+import { computed, L, readOnly } from '../engine/field-kit.ts';
 import { everyAction, IsOrgAdmin } from '../core/permissions.ts';
 import type { HookArgs, ResourceDef, Row } from '../engine/types.ts';
 import { stmt } from '../lib/statements.ts';

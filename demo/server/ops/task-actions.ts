@@ -5,7 +5,7 @@
 // the hosts still running are closed, the log and the rows say who stopped it. Neither is 2.3's (it
 // could not stop a run); both answer `{"detail"}`, 400 `{"error"}` for a run that has ended.
 import type { FastifyInstance } from 'fastify';
-import { L } from '../assets/fields.ts';
+import { L } from '../engine/field-kit.ts';
 import { authorize, IsOrgAdmin, IsValidUser } from '../core/permissions.ts';
 import type { AuthedCtx } from '../engine/types.ts';
 import { pick, t } from '../lib/i18n.ts';

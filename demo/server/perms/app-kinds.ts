@@ -3,7 +3,7 @@
 // RDP, database apps over MySQL, Kubernetes apps over k8s). Every app-permission and app-grant module
 // is written once over this table.
 import type { Localized } from '../lib/i18n.ts';
-import { L } from '../assets/fields.ts';
+import { L } from '../engine/field-kit.ts';
 
 export interface AppKind {
   /** `meta.type` of tree items: remote_app | database_app | k8s_app. */

@@ -5,15 +5,15 @@
 //     -> {"msg": "ok"}; ids the org cannot use -> 200 {"error": {field: [...]}}, as 2.3 answers. GET shows
 //     {id, <field>}. 2.3 has these four on remote-app permissions only; they are offered on every kind here.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { unknownIds } from '../assets/fields.ts';
+import { unknownIds } from '../engine/field-kit.ts';
 import { detailRoute } from '../assets/extra-routes.ts';
 import { listRows } from '../engine/list.ts';
 import { paginated } from '../engine/paging.ts';
 import type { HookArgs, ResourceDef, Row } from '../engine/types.ts';
 import { t } from '../lib/i18n.ts';
 import { stmt } from '../lib/statements.ts';
-import { appPermissionResourceOf } from '../resources/app-permissions.ts';
-import { usersResource } from '../resources/users.ts';
+import { appPermissionResourceOf } from './resources/app-permissions.ts';
+import { usersResource } from '../users/resources/users.ts';
 import { APP_KINDS, type AppKind } from './app-kinds.ts';
 import { changeLinks, outsiderErrors } from './app-permission-rules.ts';
 

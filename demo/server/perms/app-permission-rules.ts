@@ -2,7 +2,7 @@
 // be linked (users who are members of the org, groups / apps / system users the org sees, at least one
 // system user, and only system users of the kind's protocol: rdp for remote apps, mysql for database
 // apps, k8s for Kubernetes apps), how the links are stored and how they read back.
-import { L, message, mergeErrors, replaceRelations, unknownIds } from '../assets/fields.ts';
+import { L, message, mergeErrors, replaceRelations, unknownIds } from '../engine/field-kit.ts';
 import type { DB } from '../db/open.ts';
 import type { HookArgs, Row } from '../engine/types.ts';
 import { t } from '../lib/i18n.ts';

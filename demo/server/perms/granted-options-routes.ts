@@ -6,13 +6,13 @@
 // with a GET action (its serializer's fields, `filter` on its filter fields) to whoever may read the list:
 // the same callers as the GET here (grant-scope.ts), which sends the 401/403/404 otherwise.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { L } from '../assets/fields.ts';
+import { L } from '../engine/field-kit.ts';
 import { everyAction, IsValidUser } from '../core/permissions.ts';
 import { buildOptions } from '../engine/options.ts';
 import type { FieldDef, ResourceDef } from '../engine/types.ts';
-import { databaseAppsResource } from '../resources/database-apps.ts';
-import { k8sAppsResource } from '../resources/k8s-apps.ts';
-import { remoteAppsResource } from '../resources/remote-apps.ts';
+import { databaseAppsResource } from '../applications/resources/database-apps.ts';
+import { k8sAppsResource } from '../applications/resources/k8s-apps.ts';
+import { remoteAppsResource } from '../applications/resources/remote-apps.ts';
 import { APP_KINDS, type AppKind } from './app-kinds.ts';
 import { grantScope, type ScopeKind } from './grant-scope.ts';
 

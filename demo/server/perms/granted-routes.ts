@@ -1,7 +1,7 @@
 // The granted-resource endpoints of §2.5 for assets, in their three forms ("my", one user, one group;
 // see grant-scope.ts). Each handler is a thin call into grants.ts, shaped by granted-shapes.ts.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { L, message } from '../assets/fields.ts';
+import { L, message } from '../engine/field-kit.ts';
 import { nodeById, nodeByKey } from '../assets/node-tree.ts';
 import { singleValues } from '../engine/query-params.ts';
 import type { HookArgs } from '../engine/types.ts';

@@ -1,7 +1,7 @@
 // The shapes granted resources go out in (§2.5): the list definition and asset rows of `assets/` and
 // `nodes/<id>/assets/` (answered by granted-lists.ts), node rows, and Lina's tree items with the special
 // favourite / ungrouped nodes, each built from rows read a batch at a time. No grant is decided here.
-import { L, message } from '../assets/fields.ts';
+import { L, message } from '../engine/field-kit.ts';
 import type { NodeRow } from '../assets/node-tree.ts';
 import { assetTreeItem, nodeTreeItem, type TreeItem } from '../assets/tree-items.ts';
 import { everyAction, IsValidUser } from '../core/permissions.ts';

@@ -3,7 +3,7 @@
 // for (user/validate/, user/actions/), 2.3's cache refresh, and the system users granted to the caller.
 // What is granted comes from grants.ts.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { L } from '../assets/fields.ts';
+import { L } from '../engine/field-kit.ts';
 import { authorize, IsOrgAdmin, IsValidUser, sendForbidden, type PermissionCheck } from '../core/permissions.ts';
 import { listRows } from '../engine/list.ts';
 import { paginated } from '../engine/paging.ts';
@@ -14,7 +14,7 @@ import { t } from '../lib/i18n.ts';
 import { UUID_PATTERN } from '../lib/ids.ts';
 import { orgSees, storedOrgId } from '../orgs/current-org.ts';
 import { canAdmin, canAudit } from '../orgs/membership.ts';
-import { systemUsersResource } from '../resources/system-users.ts';
+import { systemUsersResource } from '../assets/resources/system-users.ts';
 import { actionNames } from './actions.ts';
 import {
   grantedSystemUsers,

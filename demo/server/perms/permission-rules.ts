@@ -4,7 +4,7 @@
 // username follows the user, the permission's users and group members become theirs.
 import { fixtureAsset, fixtureNode } from '../assets/samples.ts';
 import { fixtureSystemUser, linkSubtreeAssets } from '../assets/system-user-links.ts';
-import { L, mergeErrors, message, unknownIds } from '../assets/fields.ts';
+import { L, mergeErrors, message, unknownIds } from '../engine/field-kit.ts';
 import type { DB } from '../db/open.ts';
 import type { HookArgs, Row, SampleArgs, Samples } from '../engine/types.ts';
 import { t } from '../lib/i18n.ts';

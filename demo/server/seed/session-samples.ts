@@ -2,7 +2,7 @@
 // before anyone has passed the door: SSH and MySQL sessions of the last days, finished, with their
 // commands (one refused by a command filter) and a replay made from those commands when first asked
 // (terminal/sample-replay.ts). They are samples (is_sample): the first real session a terminal opens in
-// an org removes that org's samples and their commands (resources/terminal-sessions.ts).
+// an org removes that org's samples and their commands (terminal/resources/terminal-sessions.ts).
 import type { DB } from '../db/open.ts';
 import { uuid } from '../lib/ids.ts';
 import { isoAt } from '../lib/time.ts';

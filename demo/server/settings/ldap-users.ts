@@ -11,7 +11,7 @@ import { pageOf, paginated } from '../engine/paging.ts';
 import { singleValues } from '../engine/query-params.ts';
 import { pick, t } from '../lib/i18n.ts';
 import type { TargetPolicy } from '../../shared/allowed-targets.ts';
-import { usersResource } from '../resources/users.ts';
+import { usersResource } from '../users/resources/users.ts';
 import { ldapErrorText, searchAllUsers, storedLdapConfig, type LdapUser } from './ldap-directory.ts';
 import { upsertLdapUser } from './ldap-import.ts';
 import { LDAP_TEXT } from './ldap-messages.ts';

@@ -6,7 +6,7 @@ import { authorize, IsOrgAdmin } from '../core/permissions.ts';
 import { listRows } from '../engine/list.ts';
 import { singleValues } from '../engine/query-params.ts';
 import type { AuthedCtx } from '../engine/types.ts';
-import { assetUsersResource } from '../resources/asset-users.ts';
+import { assetUsersResource } from '../assets/resources/asset-users.ts';
 import { readAction } from './asset-task-routes.ts';
 import { type AssetUserAccount, assetUserTestWork } from './asset-user-work.ts';
 import { taskOwner } from './task-access.ts';

@@ -4,7 +4,7 @@ import { escapeHtml } from '../lib/html.ts';
 import { pick } from '../lib/i18n.ts';
 import { formatDateTime, isoAt } from '../lib/time.ts';
 import type { HookArgs, Row } from '../engine/types.ts';
-import { L } from '../assets/fields.ts';
+import { L } from '../engine/field-kit.ts';
 
 const COLUMNS: Array<[string, { zh: string; en: string }]> = [
   ['input', L('命令', 'Command')],

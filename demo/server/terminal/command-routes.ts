@@ -8,7 +8,7 @@ import { buildOptions } from '../engine/options.ts';
 import { pageOf, paginated } from '../engine/paging.ts';
 import { serializeRow } from '../engine/serialize.ts';
 import type { AuthedCtx, HookArgs, Row } from '../engine/types.ts';
-import { commandsResource } from '../resources/commands.ts';
+import { commandsResource } from './resources/commands.ts';
 import { IsAppUser, IsSessionReader, terminalOf } from './app-user.ts';
 import { IsSessionReaderOrOwner, ownSessionsOnly, ranSession } from './session-owner.ts';
 import { commandWhere, type CommandWhere } from './command-query.ts';

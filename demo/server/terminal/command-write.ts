@@ -9,7 +9,7 @@ import { coerceField } from '../engine/fields.ts';
 import type { HookArgs, Row } from '../engine/types.ts';
 import { t } from '../lib/i18n.ts';
 import { UUID_PATTERN, uuid } from '../lib/ids.ts';
-import { commandsResource } from '../resources/commands.ts';
+import { commandsResource } from './resources/commands.ts';
 import { SEQ_SPAN } from './command-query.ts';
 import { insideSession } from './session-record.ts';
 

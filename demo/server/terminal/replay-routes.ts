@@ -13,7 +13,7 @@ import type { AuthedCtx, HookArgs, Row } from '../engine/types.ts';
 import { UUID_PATTERN } from '../lib/ids.ts';
 import { formatDateTime } from '../lib/time.ts';
 import { andInOrg } from '../orgs/current-org.ts';
-import { terminalSessionsResource } from '../resources/terminal-sessions.ts';
+import { terminalSessionsResource } from './resources/terminal-sessions.ts';
 import { IsAppUser, terminalOf } from './app-user.ts';
 import { IsSessionReaderOrOwner, ownSessionsOnly } from './session-owner.ts';
 import type { TargetPolicy } from '../../shared/allowed-targets.ts';

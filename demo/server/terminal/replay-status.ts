@@ -4,7 +4,7 @@
 // comes from the session, replay_objects and what its terminal's heartbeat last said (terminal-report.ts).
 import type { DB } from '../db/open.ts';
 import type { Row } from '../engine/types.ts';
-import { ALIVE_MS } from '../resources/terminals.ts';
+import { ALIVE_MS } from './resources/terminals.ts';
 import { replayStorageById } from './replay-objects.ts';
 import { terminalStoreState } from './terminal-report.ts';
 

@@ -1,5 +1,5 @@
 // Every terminal route beyond the engine's resources (tasks, terminals, storages are in
-// resources/index.ts): registration, the terminal's own calls, sessions, replays, commands, connection
+// resources.ts): registration, the terminal's own calls, sessions, replays, commands, connection
 // tokens, storage tests, session join validation, and the retention of sessions. Sessions are an engine
 // resource registered here rather than in RESOURCES: the generic contract creates and deletes rows as an
 // admin, and sessions are records only a terminal writes, for a user its door let in, and nobody deletes
@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { join } from 'node:path';
 import { registerResource } from '../engine/routes.ts';
-import { terminalSessionsResource } from '../resources/terminal-sessions.ts';
+import { terminalSessionsResource } from './resources/terminal-sessions.ts';
 import type { TargetPolicy } from '../../shared/allowed-targets.ts';
 import { registerCommandRoutes } from './command-routes.ts';
 import { registerConnectionTokenRoutes } from './connection-token.ts';

@@ -5,7 +5,7 @@
 import type { DB } from '../db/open.ts';
 import type { Lang } from '../lib/i18n.ts';
 import { seal, unseal } from '../secrets/vault.ts';
-import { L } from '../assets/fields.ts';
+import { L } from '../engine/field-kit.ts';
 import type { Choice } from '../engine/types.ts';
 import { forbiddenCharacters } from '../engine/fields.ts';
 

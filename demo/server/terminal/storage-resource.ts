@@ -1,7 +1,7 @@
 // The two storage definitions (replay-storages/, command-storages/, §2.6) differ only in their types:
 // one builder. Superusers only, global; the built-in types (null, server) cannot be deleted (400 {msg}).
 import { everyAction, IsSuperUser } from '../core/permissions.ts';
-import { L } from '../assets/fields.ts';
+import { L } from '../engine/field-kit.ts';
 import type { ResourceDef, Row } from '../engine/types.ts';
 import { uuid } from '../lib/ids.ts';
 import { isoAt } from '../lib/time.ts';

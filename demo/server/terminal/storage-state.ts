@@ -3,7 +3,7 @@
 // I/O), else from the free space (no room left is full even before a write has failed; under LOW_SHARE
 // is low), else ok, or unknown when nothing was reported.
 import { statfsSync } from 'node:fs';
-import { L } from '../assets/fields.ts';
+import { L } from '../engine/field-kit.ts';
 import type { Choice } from '../engine/types.ts';
 import { lastStorageFault, type StorageFaultSeen } from '../lib/storage-fault.ts';
 

@@ -10,7 +10,7 @@ import type { AuthedCtx, HookArgs } from '../engine/types.ts';
 import { UUID_PATTERN, uuid } from '../lib/ids.ts';
 import { isoAt } from '../lib/time.ts';
 import { andInOrg } from '../orgs/current-org.ts';
-import { terminalTasksResource } from '../resources/terminal-tasks.ts';
+import { terminalTasksResource } from './resources/terminal-tasks.ts';
 import { SETTING_GROUPS } from '../settings/schema.ts';
 import { IsAppUser, IsSessionReader, terminalOf, type TerminalRow } from './app-user.ts';
 import { terminalProxySecret } from './proxy-secret.ts';

@@ -5,7 +5,7 @@ import { makeGuard } from '../engine/guard.ts';
 import { listRows } from '../engine/list.ts';
 import { paginated } from '../engine/paging.ts';
 import { readOptions, serializeRow } from '../engine/serialize.ts';
-import { terminalSessionsResource } from '../resources/terminal-sessions.ts';
+import { terminalSessionsResource } from './resources/terminal-sessions.ts';
 
 export function registerTerminalSessionsRoute(app: FastifyInstance): void {
   const guard = makeGuard(app, terminalSessionsResource);

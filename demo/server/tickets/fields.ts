@@ -1,5 +1,5 @@
 // Fields and hooks both ticket definitions share (tickets/ and tickets/request-asset-perm/).
-import { computed, idField, L, readOnly } from '../assets/fields.ts';
+import { computed, idField, L, readOnly } from '../engine/field-kit.ts';
 import { userLabel } from '../core/operate-log.ts';
 import type { FieldDef, HookArgs, Row } from '../engine/types.ts';
 import { uuid } from '../lib/ids.ts';

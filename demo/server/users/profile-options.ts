@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { IsValidUser } from '../core/permissions.ts';
 import { describeRoute } from '../engine/route-options.ts';
 import type { FieldDef } from '../engine/types.ts';
-import { usersResource } from '../resources/users.ts';
+import { usersResource } from './resources/users.ts';
 
 const L = (zh: string, en: string) => ({ zh, en });
 const PROFILE_WRITABLE = new Set(['is_first_login', 'mfa_level', 'wechat', 'phone', 'comment', 'public_key']);

@@ -11,7 +11,7 @@ import { findOne } from '../engine/write.ts';
 import { t } from '../lib/i18n.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { randomToken } from '../lib/ids.ts';
-import { usersResource as users } from '../resources/users.ts';
+import { usersResource as users } from './resources/users.ts';
 import { emailConfigured, sendMail } from './mail.ts';
 import { adminPasswordError } from './password-policy.ts';
 import { userChangeRefusal } from './user-rules.ts';

@@ -4,15 +4,15 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ResourceDef, Row } from '../../../demo/server/engine/types.ts';
-import { assetPermissionsResource } from '../../../demo/server/resources/asset-permissions.ts';
-import { assetsResource } from '../../../demo/server/resources/assets.ts';
-import { databaseAppsResource } from '../../../demo/server/resources/database-apps.ts';
-import { labelsResource } from '../../../demo/server/resources/labels.ts';
-import { orgsResource } from '../../../demo/server/resources/orgs.ts';
-import { remoteAppPermissionsResource } from '../../../demo/server/resources/app-permissions.ts';
-import { systemUsersResource } from '../../../demo/server/resources/system-users.ts';
-import { userGroupsResource } from '../../../demo/server/resources/user-groups.ts';
-import { usersResource } from '../../../demo/server/resources/users.ts';
+import { assetPermissionsResource } from '../../../demo/server/perms/resources/asset-permissions.ts';
+import { assetsResource } from '../../../demo/server/assets/resources/assets.ts';
+import { databaseAppsResource } from '../../../demo/server/applications/resources/database-apps.ts';
+import { labelsResource } from '../../../demo/server/assets/resources/labels.ts';
+import { orgsResource } from '../../../demo/server/orgs/resources/orgs.ts';
+import { remoteAppPermissionsResource } from '../../../demo/server/perms/resources/app-permissions.ts';
+import { systemUsersResource } from '../../../demo/server/assets/resources/system-users.ts';
+import { userGroupsResource } from '../../../demo/server/users/resources/user-groups.ts';
+import { usersResource } from '../../../demo/server/users/resources/users.ts';
 import { caller, rowsOf } from './audits-fixture.ts';
 import { build, orgId } from '../helpers.ts';
 

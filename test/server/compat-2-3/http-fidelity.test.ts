@@ -3,7 +3,7 @@
 // list advertising PUT only where the list takes PUT (bulk viewsets).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { nodesResource } from '../../../demo/server/resources/nodes.ts';
+import { nodesResource } from '../../../demo/server/assets/resources/nodes.ts';
 import { fixture } from '../engine/contract-helpers.ts';
 
 test("a method the path does not take answers 405 with Allow and DRF's detail, in the caller's language", async (t) => {

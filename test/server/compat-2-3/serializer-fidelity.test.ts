@@ -2,7 +2,7 @@
 // (list and detail), 2.3's fields_small sets, and the user detail's login_confirm_settings.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { usersResource } from '../../../demo/server/resources/users.ts';
+import { usersResource } from '../../../demo/server/users/resources/users.ts';
 import { fixture } from '../engine/contract-helpers.ts';
 import { userId } from '../helpers.ts';
 

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Row } from '../../../demo/server/engine/types.ts';
-import { RESOURCES } from '../../../demo/server/resources/index.ts';
+import { RESOURCES } from '../../../demo/server/resources.ts';
 import { IsAppUser } from '../../../demo/server/terminal/app-user.ts';
 import { fixture } from './contract-helpers.ts';
 

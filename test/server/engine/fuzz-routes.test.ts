@@ -5,10 +5,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ResourceDef, Row } from '../../../demo/server/engine/types.ts';
-import { cmdFilterRulesResource } from '../../../demo/server/resources/cmd-filter-rules.ts';
-import { cmdFiltersResource } from '../../../demo/server/resources/cmd-filters.ts';
-import { RESOURCES } from '../../../demo/server/resources/index.ts';
-import { platformsResource } from '../../../demo/server/resources/platforms.ts';
+import { cmdFilterRulesResource } from '../../../demo/server/assets/resources/cmd-filter-rules.ts';
+import { cmdFiltersResource } from '../../../demo/server/assets/resources/cmd-filters.ts';
+import { RESOURCES } from '../../../demo/server/resources.ts';
+import { platformsResource } from '../../../demo/server/assets/resources/platforms.ts';
 import { routeTable } from '../../../demo/server/web/route-table.ts';
 import { fixture } from './contract-helpers.ts';
 import { ANY_FIELD, BODIES, checksumOf } from './fuzz-corpus.ts';

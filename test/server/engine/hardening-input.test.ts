@@ -2,7 +2,7 @@
 // database then holds. The fuzz suites (fuzz-*.test.ts) sweep the same ground broadly.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { assetsResource } from '../../../demo/server/resources/assets.ts';
+import { assetsResource } from '../../../demo/server/assets/resources/assets.ts';
 import { fixture } from './contract-helpers.ts';
 import { deepJson } from './fuzz-corpus.ts';
 import { orgId } from '../helpers.ts';

@@ -3,7 +3,7 @@ export default {
   name: 'ftp_log_samples',
   sql: `
       -- The demo's seeded FTP log rows are samples (seed/audits.ts): kept only until a terminal posts a real
-      -- row of that org, which removes them (resources/ftp-logs.ts). Not a field of the API.
+      -- row of that org, which removes them (audits/resources/ftp-logs.ts). Not a field of the API.
       ALTER TABLE ftp_logs ADD COLUMN is_sample INTEGER NOT NULL DEFAULT 0;
   `,
 };

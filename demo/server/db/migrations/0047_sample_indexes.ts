@@ -1,8 +1,8 @@
 export default {
   id: 47,
   name: 'sample_indexes',
-  // The demo's samples are removed by the first real row of their kind (resources/terminal-sessions.ts,
-  // resources/ftp-logs.ts, ops/command-executions.ts), and that delete runs at every session a terminal
+  // The demo's samples are removed by the first real row of their kind (terminal/resources/terminal-sessions.ts,
+  // audits/resources/ftp-logs.ts, ops/command-executions.ts), and that delete runs at every session a terminal
   // opens and every FTP log row it posts. Without these it read the org's whole table each time; with
   // them it finds the (few, then no) samples at once.
   sql: `

@@ -1,0 +1,41 @@
+// /api/v1/authentication/access-keys/ (§2.2): each user sees and changes only their own keys.
+import { everyAction, IsValidUser } from '../../core/permissions.ts';
+import { credentialChangeRefusal } from '../credential-guard.ts';
+import { uuid } from '../../lib/ids.ts';
+import { isoAt } from '../../lib/time.ts';
+import type { ResourceDef } from '../../engine/types.ts';
+
+export const accessKeysResource: ResourceDef = {
+  name: 'Access Key List',
+  model: { zh: 'Access key', en: 'Access key' },
+  url: '/api/v1/authentication/access-keys/',
+  table: 'access_keys',
+  fields: {
+    id: { type: 'string', label: { zh: 'ID', en: 'ID' }, read_only: true },
+    secret: { type: 'string', label: { zh: '密钥', en: 'Secret' }, read_only: true },
+    is_active: { type: 'boolean', label: { zh: '激活', en: 'Active' }, default: true },
+    date_created: { type: 'datetime', label: { zh: '创建日期', en: 'Date created' }, read_only: true },
+  },
+  searchFields: ['^id', '^secret'],
+  filterFields: ['is_active'],
+  orderingFields: ['date_created', 'is_active'],
+  defaultOrder: ['-date_created'],
+  permissions: everyAction(IsValidUser),
+  createIgnoresBody: true,
+  // Keys are made by the server from nothing: importing a file of them makes no sense.
+  csvImport: false,
+  sample: () => ({ create: [{}, {}], update: { is_active: false } }),
+  scope: ({ ctx }) => ({ sql: 'user_id = ?', params: [ctx.user.id] }),
+  hooks: {
+    // An access key is a credential: under login confirmation, made or changed only from an approved login.
+    refuse: (args, action) =>
+      action === 'list' || action === 'retrieve' ? null : credentialChangeRefusal(args.request),
+    beforeCreate: ({ ctx, now }, data) => {
+      data.id = uuid();
+      data.secret = uuid();
+      data.is_active = true;
+      data.user_id = ctx.user.id;
+      data.date_created = isoAt(now);
+    },
+  },
+};

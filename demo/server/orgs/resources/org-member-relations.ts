@@ -1,0 +1,77 @@
+// /api/v1/orgs/org-memeber-relation/ (2.3's spelling, IsSuperUserOrAppUser): who is in which org as what,
+// one row per org, user and role, added and removed (a view over org_members, migration 52).
+import { everyAction, IsSuperUser } from '../../core/permissions.ts';
+import type { ResourceDef } from '../../engine/types.ts';
+import { t } from '../../lib/i18n.ts';
+
+const L = (zh: string, en: string) => ({ zh, en });
+const ROLES = [
+  { value: 'Admin', label: L('管理员', 'Organization administrator') },
+  { value: 'Auditor', label: L('审计员', 'Organization auditor') },
+  { value: 'User', label: L('用户', 'User') },
+];
+
+export const orgMemberRelationsResource: ResourceDef = {
+  name: 'Org Member Relation Bulk List',
+  model: L('组织成员', 'Organization member'),
+  url: '/api/v1/orgs/org-memeber-relation/',
+  table: 'org_member_relations',
+  fields: {
+    id: { type: 'integer', label: L('ID', 'ID'), read_only: true },
+    org: { type: 'string', label: L('组织', 'Organization'), required: true, relation: '/api/v1/orgs/orgs/' },
+    user: { type: 'string', label: L('用户', 'User'), required: true, relation: '/api/v1/users/users/' },
+    role: { type: 'choice', label: L('角色', 'Role'), required: true, choices: ROLES },
+    org_display: { type: 'string', label: L('组织名称', 'Org display'), read_only: true },
+    user_display: { type: 'string', label: L('用户名称', 'User display'), read_only: true },
+  },
+  searchFields: ['org_display', 'user_display'],
+  filterFields: ['org', 'user', 'role'],
+  defaultOrder: ['org_display', 'user_display', 'role'],
+  bulk: true,
+  bulkDelete: 'exactlyOne',
+  actions: ['list', 'retrieve', 'create', 'delete'],
+  permissions: everyAction(IsSuperUser),
+  hooks: {
+    validate: ({ db, ctx }, data) => {
+      const errors: Record<string, string[]> = {};
+      const invalid = (value: unknown) => [t(ctx.lang, 'field.invalid_pk', { value: String(value) })];
+      if (data.org !== undefined && !db.prepare('SELECT 1 FROM orgs WHERE id = ?').get(data.org))
+        errors.org = invalid(data.org);
+      if (data.user !== undefined && !db.prepare("SELECT 1 FROM users WHERE id = ? AND role != 'App'").get(data.user))
+        errors.user = invalid(data.user);
+      if (
+        !Object.keys(errors).length &&
+        db
+          .prepare('SELECT 1 FROM org_members WHERE org_id = ? AND user_id = ? AND role = ?')
+          .get(data.org, data.user, data.role)
+      ) {
+        errors.non_field_errors = [t(ctx.lang, 'field.unique_set', { fields: 'org, user, role' })];
+      }
+      return Object.keys(errors).length ? errors : null;
+    },
+    insert: ({ db }, data) =>
+      String(
+        db
+          .prepare('INSERT INTO org_members (org_id, user_id, role) VALUES (?, ?, ?)')
+          .run(data.org, data.user, data.role).lastInsertRowid,
+      ),
+  },
+  sample: ({ db, seq }) => {
+    // Two (org, user) pairs not yet holding the Auditor role, walked from the seq so each call differs.
+    const orgs = db.prepare('SELECT id FROM orgs ORDER BY name').pluck().all() as string[];
+    const users = db.prepare("SELECT id FROM users WHERE role = 'User' ORDER BY username").pluck().all() as string[];
+    const taken = db.prepare("SELECT 1 FROM org_members WHERE org_id = ? AND user_id = ? AND role = 'Auditor'");
+    const create: { org: string; user: string; role: string }[] = [];
+    for (let i = 0; create.length < 2 && i < orgs.length * users.length; i += 1) {
+      const k = seq * 2 + i;
+      const row = {
+        org: orgs[k % orgs.length],
+        user: users[Math.floor(k / orgs.length) % users.length],
+        role: 'Auditor',
+      };
+      if (!taken.get(row.org, row.user) && !create.some((c) => c.org === row.org && c.user === row.user))
+        create.push(row);
+    }
+    return { create, update: {} };
+  },
+};

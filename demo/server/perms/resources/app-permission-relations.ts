@@ -1,0 +1,202 @@
+// /api/v1/perms/<kind>-app-permissions-{users,user-groups,<apps>,system-users}-relations/ (§2.5): the
+// links of an application permission, one row per link, served from the relation views of migration 10.
+// Links are added and removed, never edited. 2.3 offers all four on database and k8s permissions and
+// users / remote apps on remote-app permissions; every kind gets all four here (same rules).
+import { L, message } from '../../engine/field-kit.ts';
+import { fixtureApp, fixtureGroup, fixtureProtocolSystemUser, storedOrg } from '../../applications/samples.ts';
+import { everyAction, IsOrgAdmin } from '../../core/permissions.ts';
+import type { DB } from '../../db/open.ts';
+import type { HookArgs, ResourceDef, Row, SampleArgs } from '../../engine/types.ts';
+import { t, type Localized } from '../../lib/i18n.ts';
+import { uuid } from '../../lib/ids.ts';
+import { defaultExpiry, isoAt } from '../../lib/time.ts';
+import { andInOrg } from '../../orgs/current-org.ts';
+import { isOrgMember } from '../../orgs/org-members.ts';
+import { APP_KINDS, type AppKind } from '../app-kinds.ts';
+import { appPermissionResourceOf } from './app-permissions.ts';
+
+interface LinkSpec {
+  /** Through-table suffix and URL part: users, user_groups / user-groups, remote_apps, system_users. */
+  table: string;
+  column: string;
+  /** 2.3's key of the other end: user, usergroup, remoteapp, systemuser. */
+  key: string;
+  target: string;
+  label: Localized;
+  relation: string;
+  /** Two objects of the org the sample permission may link. */
+  targets: (args: SampleArgs, kind: AppKind) => string[];
+}
+
+const two = (make: (i: number) => string) => [0, 1].map(make);
+const UNIQUE = L('字段 {a}, {b} 必须能构成唯一集合。', 'The fields {a}, {b} must make a unique set.');
+const WRONG_PROTOCOL = L('系统用户的协议不是 {protocol}', 'The protocol of this system user is not {protocol}');
+
+function linkSpecs(kind: AppKind): LinkSpec[] {
+  return [
+    {
+      table: 'users',
+      column: 'user_id',
+      key: 'user',
+      target: 'users',
+      label: L('用户', 'User'),
+      relation: '/api/v1/users/users/',
+      targets: ({ db, orgId }) => {
+        const members =
+          orgId === 'DEFAULT'
+            ? db.prepare("SELECT id FROM users WHERE role != 'App' ORDER BY username LIMIT 2").pluck().all()
+            : db
+                .prepare('SELECT DISTINCT user_id FROM org_members WHERE org_id = ? ORDER BY user_id LIMIT 2')
+                .pluck()
+                .all(orgId);
+        return members as string[];
+      },
+    },
+    {
+      table: 'user_groups',
+      column: 'usergroup_id',
+      key: 'usergroup',
+      target: 'user_groups',
+      label: L('用户组', 'User group'),
+      relation: '/api/v1/users/groups/',
+      targets: ({ db, orgId, seq }) => two((i) => fixtureGroup(db, orgId, `Relation group ${kind.kind} ${seq}-${i}`)),
+    },
+    {
+      table: kind.table,
+      column: kind.appColumn,
+      key: kind.appKey,
+      target: kind.table,
+      label: kind.label,
+      relation: kind.appsUrl,
+      targets: ({ db, orgId, seq }) =>
+        two((i) => fixtureApp(db, orgId, kind.table, `Relation app ${kind.kind} ${seq}-${i}`)),
+    },
+    {
+      table: 'system_users',
+      column: 'systemuser_id',
+      key: 'systemuser',
+      target: 'system_users',
+      label: L('系统用户', 'System user'),
+      relation: '/api/v1/assets/system-users/',
+      targets: ({ db, orgId, seq }) =>
+        two((i) => fixtureProtocolSystemUser(db, orgId, `Relation ${kind.protocol} ${seq}-${i}`, kind.protocol)),
+    },
+  ];
+}
+
+/** The org the permission is stored in, when the caller's org sees it; else null. */
+function permissionOrg(args: HookArgs, kind: AppKind, id: string): string | null {
+  const org = andInOrg(args.ctx.org);
+  const row = args.db.prepare(`SELECT org_id FROM ${kind.prefix}s WHERE id = ?${org.sql}`).get(id, ...org.params) as
+    { org_id: string } | undefined;
+  return row ? row.org_id : null;
+}
+
+/** Whether the other end may be linked to a permission of `orgId`. */
+function linkable(db: DB, spec: LinkSpec, id: string, orgId: string): boolean {
+  if (spec.target === 'users')
+    return isOrgMember(
+      db,
+      orgId ? { id: orgId, name: '', kind: 'real' } : { id: 'DEFAULT', name: 'DEFAULT', kind: 'default' },
+      id,
+    );
+  return !!db.prepare(`SELECT 1 FROM ${spec.target} WHERE id = ? AND org_id = ?`).get(id, orgId);
+}
+
+function relationResource(kind: AppKind, spec: LinkSpec): ResourceDef {
+  const permUrl = appPermissionResourceOf(kind).url;
+  const through = `${kind.prefix}_${spec.table}`;
+  const { permKey } = kind;
+  const { key } = spec;
+  const plural = spec.table.replace(/_/g, '-');
+  const title = (text: string) =>
+    text
+      .split(/[-_ ]/)
+      .map((w) => w[0].toUpperCase() + w.slice(1))
+      .join(' ');
+  return {
+    name: `${title(kind.kind)} Permission ${title(spec.key)} Relation List`,
+    model: L(`${kind.permissionLabel.zh}${spec.label.zh}关系`, `${kind.permissionLabel.en} ${spec.label.en} relation`),
+    url: `${permUrl.slice(0, -1)}-${plural}-relations/`,
+    table: `${through}_relations`,
+    fields: {
+      id: { type: 'integer', label: L('ID', 'ID'), read_only: true },
+      [key]: { type: 'string', label: spec.label, required: true, relation: spec.relation },
+      [`${key}_display`]: {
+        type: 'string',
+        label: L(`${spec.label.zh}名称`, `${spec.label.en} display`),
+        read_only: true,
+      },
+      [permKey]: { type: 'string', label: kind.permissionLabel, required: true, relation: permUrl },
+      [`${permKey}_display`]: {
+        type: 'string',
+        label: L(`${kind.permissionLabel.zh}名称`, `${kind.permissionLabel.en} display`),
+        read_only: true,
+      },
+    },
+    searchFields: [`${key}_display`, `${permKey}_display`],
+    filterFields: ['id', key, permKey],
+    orgScoped: true,
+    bulk: true,
+    bulkDelete: 'narrowing',
+    actions: ['list', 'retrieve', 'create', 'delete'],
+    permissions: everyAction(IsOrgAdmin),
+    hooks: {
+      validate: (args, data) => {
+        const invalid = (value: unknown) => [t(args.ctx.lang, 'field.invalid_pk', { value: String(value) })];
+        const errors: Record<string, string[]> = {};
+        const orgId = data[permKey] === undefined ? null : permissionOrg(args, kind, String(data[permKey]));
+        if (data[permKey] !== undefined && orgId === null) errors[permKey] = invalid(data[permKey]);
+        if (data[key] !== undefined && orgId !== null && !linkable(args.db, spec, String(data[key]), orgId))
+          errors[key] = invalid(data[key]);
+        if (
+          !errors[key] &&
+          spec.target === 'system_users' &&
+          data[key] !== undefined &&
+          args.db
+            .prepare('SELECT 1 FROM system_users WHERE id = ? AND protocol != ?')
+            .get(String(data[key]), kind.protocol)
+        ) {
+          errors[key] = [message(args, WRONG_PROTOCOL, { protocol: kind.protocol })];
+        }
+        if (Object.keys(errors).length) return errors;
+        if (
+          orgId !== null &&
+          args.db
+            .prepare(`SELECT 1 FROM ${through} WHERE permission_id = ? AND ${spec.column} = ?`)
+            .get(String(data[permKey]), String(data[key]))
+        ) {
+          return { non_field_errors: [message(args, UNIQUE, { a: permKey, b: key })] };
+        }
+        return null;
+      },
+      insert: ({ db }: HookArgs, data: Row) =>
+        String(
+          db
+            .prepare(`INSERT INTO ${through} (permission_id, ${spec.column}) VALUES (?, ?)`)
+            .run(data[permKey], data[key]).lastInsertRowid,
+        ),
+    },
+    sample: (args) => {
+      const permission = fixturePermission(args.db, args.orgId, kind, `Relation fixture ${spec.key} ${args.seq}`);
+      return {
+        create: spec.targets(args, kind).map((target) => ({ [permKey]: permission, [key]: target })),
+        update: {},
+      };
+    },
+  };
+}
+
+/** A permission of the kind straight into the org (no links: the sample adds them). */
+function fixturePermission(db: DB, orgId: string, kind: AppKind, name: string): string {
+  const id = uuid();
+  const now = Date.now();
+  db.prepare(
+    `INSERT INTO ${kind.prefix}s (id, name, date_start, date_expired, org_id, date_created) VALUES (?, ?, ?, ?, ?, ?)`,
+  ).run(id, name, isoAt(now), defaultExpiry(now), storedOrg(orgId), isoAt(now));
+  return id;
+}
+
+export const APP_PERMISSION_RELATIONS: ResourceDef[] = APP_KINDS.flatMap((kind) =>
+  linkSpecs(kind).map((spec) => relationResource(kind, spec)),
+);

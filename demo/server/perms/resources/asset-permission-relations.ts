@@ -1,0 +1,259 @@
+// /api/v1/perms/asset-permissions-{users,user-groups,assets,nodes,system-users}-relations/ (§2.5): one
+// row per link of an asset permission, served from the views of migration 9 (the permission's name and
+// org, the other side's display). Links are added and removed, never edited; an added link has the
+// side effects a permission write has (perms/permission-rules.ts linkGrantedToSystemUsers).
+import { fixtureAsset, fixtureNode } from '../../assets/samples.ts';
+import { fixtureSystemUser } from '../../assets/system-user-links.ts';
+import { fullValue } from '../../assets/node-tree.ts';
+import { L, message } from '../../engine/field-kit.ts';
+import { everyAction, IsOrgAdmin } from '../../core/permissions.ts';
+import type { Org } from '../../context.ts';
+import type { DB } from '../../db/open.ts';
+import type { HookArgs, ResourceDef, Row, SampleArgs } from '../../engine/types.ts';
+import { t, type Localized } from '../../lib/i18n.ts';
+import { uuid } from '../../lib/ids.ts';
+import { defaultExpiry, isoAt } from '../../lib/time.ts';
+import { DEFAULT_ORG, orgSees } from '../../orgs/current-org.ts';
+import { isOrgMember } from '../../orgs/org-members.ts';
+import { linkGrantedToSystemUsers } from '../permission-rules.ts';
+
+interface RelationSpec {
+  /** URL / view part ('user-groups' → asset_permissions_user_groups_relations). */
+  plural: string;
+  table: string;
+  /** The API key of the other side and its through-table column. */
+  key: string;
+  column: string;
+  /** Table the other side lives in (org-scoped), or 'users' (members of the org). */
+  target: string;
+  name: string;
+  model: Localized;
+  label: Localized;
+  displayLabel: Localized;
+  relation: string;
+  targets: (args: SampleArgs) => string[];
+}
+
+const orgOf = (orgId: string): Org => (orgId ? { id: orgId, name: '', kind: 'real' } : DEFAULT_ORG);
+
+function belongs(db: DB, spec: RelationSpec, id: string, orgId: string): boolean {
+  if (spec.target === 'users') return isOrgMember(db, orgOf(orgId), id);
+  return !!db.prepare(`SELECT 1 FROM ${spec.target} WHERE id = ? AND org_id = ?`).get(id, orgId);
+}
+
+/** The permission's org when the caller's org sees it; null for an unknown or foreign permission. */
+function permissionOrg(args: HookArgs, id: string): string | null {
+  const row = args.db.prepare('SELECT org_id FROM asset_permissions WHERE id = ?').get(id) as
+    { org_id: string } | undefined;
+  return row && orgSees(args.ctx.org, row.org_id) ? row.org_id : null;
+}
+
+function relationResource(spec: RelationSpec): ResourceDef {
+  const { key } = spec;
+  const display = `${key}_display`;
+  return {
+    name: `Asset Permission ${spec.name} Relation List`,
+    model: spec.model,
+    url: `/api/v1/perms/asset-permissions-${spec.plural}-relations/`,
+    table: `asset_permissions_${spec.table}_relations`,
+    fields: {
+      id: { type: 'integer', label: L('ID', 'ID'), read_only: true },
+      assetpermission: {
+        type: 'string',
+        label: L('资产授权', 'Asset permission'),
+        required: true,
+        relation: '/api/v1/perms/asset-permissions/',
+      },
+      assetpermission_display: {
+        type: 'string',
+        label: L('资产授权名称', 'Asset permission display'),
+        read_only: true,
+      },
+      [key]: { type: 'string', label: spec.label, required: true, relation: spec.relation },
+      [display]: { type: 'string', label: spec.displayLabel, read_only: true },
+    },
+    searchFields: ['assetpermission_display', display],
+    filterFields: ['id', key, 'assetpermission'],
+    orderingFields: ['assetpermission_display', display],
+    defaultOrder: ['assetpermission_display', display],
+    orgScoped: true,
+    bulk: true,
+    bulkDelete: 'narrowing',
+    actions: ['list', 'retrieve', 'create', 'delete'],
+    permissions: everyAction(IsOrgAdmin),
+    hooks: {
+      validate: (args, data) => {
+        const invalid = (value: unknown) => [t(args.ctx.lang, 'field.invalid_pk', { value: String(value) })];
+        const errors: Record<string, string[]> = {};
+        const orgId = data.assetpermission === undefined ? null : permissionOrg(args, String(data.assetpermission));
+        if (data.assetpermission !== undefined && orgId === null)
+          errors.assetpermission = invalid(data.assetpermission);
+        // An org admin grants only inside the permission's org: objects of other orgs are unknown here.
+        if (data[key] !== undefined && orgId !== null && !belongs(args.db, spec, String(data[key]), orgId))
+          errors[key] = invalid(data[key]);
+        if (Object.keys(errors).length) return errors;
+        const exists =
+          orgId !== null &&
+          args.db
+            .prepare(`SELECT 1 FROM asset_permission_${spec.table} WHERE permission_id = ? AND ${spec.column} = ?`)
+            .get(String(data.assetpermission), String(data[key]));
+        if (exists)
+          return {
+            non_field_errors: [
+              message(
+                args,
+                L(
+                  '字段 assetpermission, {key} 必须能构成唯一集合。',
+                  'The fields assetpermission, {key} must make a unique set.',
+                ),
+                { key },
+              ),
+            ],
+          };
+        return null;
+      },
+      insert: ({ db }, data: Row) => {
+        const id = db
+          .prepare(`INSERT INTO asset_permission_${spec.table} (permission_id, ${spec.column}) VALUES (?, ?)`)
+          .run(data.assetpermission, data[key]).lastInsertRowid;
+        linkGrantedToSystemUsers(db, String(data.assetpermission));
+        return String(id);
+      },
+      // 2.3 shows a node by its full path (the view's column is the node's own name, which search uses).
+      ...(key === 'node'
+        ? {
+            serialize: ({ db }: HookArgs, row: Row, out: Row) => {
+              out.node_display = nodePath(db, String(row.node));
+            },
+          }
+        : {}),
+    },
+    sample: (args) => {
+      const permission = fixturePermission(args.db, args.orgId, `Relation fixture ${spec.plural} ${args.seq}`);
+      return {
+        create: spec.targets(args).map((target) => ({ assetpermission: permission, [key]: target })),
+        update: {},
+      };
+    },
+  };
+}
+
+function nodePath(db: DB, nodeId: string): string {
+  const key = db.prepare('SELECT key FROM nodes WHERE id = ?').pluck().get(nodeId) as string | undefined;
+  return key ? fullValue(db, key) : '';
+}
+
+const stored = (orgId: string) => (orgId === 'DEFAULT' ? '' : orgId);
+
+/** A bare permission of the org (no links yet), for samples. */
+function fixturePermission(db: DB, orgId: string, name: string): string {
+  const id = uuid();
+  const now = isoAt(Date.now());
+  db.prepare(
+    `INSERT INTO asset_permissions (id, name, date_start, date_expired, org_id, date_created, date_updated)
+    VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  ).run(id, name, now, defaultExpiry(Date.now()), stored(orgId), now, now);
+  return id;
+}
+
+const two = (make: (i: number) => string) => [0, 1].map(make);
+
+function fixtureGroup(db: DB, orgId: string, name: string): string {
+  const id = uuid();
+  db.prepare('INSERT INTO user_groups (id, name, org_id, date_created) VALUES (?, ?, ?, ?)').run(
+    id,
+    name,
+    stored(orgId),
+    isoAt(Date.now()),
+  );
+  return id;
+}
+
+export const assetPermissionUsersRelationsResource = relationResource({
+  plural: 'users',
+  table: 'users',
+  key: 'user',
+  column: 'user_id',
+  target: 'users',
+  name: 'User',
+  model: L('资产授权用户关系', 'Asset permission user relation'),
+  label: L('用户', 'User'),
+  displayLabel: L('用户名称', 'User display'),
+  relation: '/api/v1/users/users/',
+  targets: ({ db, orgId }) => {
+    const members =
+      orgId === 'DEFAULT'
+        ? db.prepare("SELECT id FROM users WHERE role != 'App' ORDER BY name LIMIT 2").pluck().all()
+        : db
+            .prepare(
+              'SELECT DISTINCT m.user_id FROM org_members m JOIN users u ON u.id = m.user_id WHERE m.org_id = ? ORDER BY u.name LIMIT 2',
+            )
+            .pluck()
+            .all(orgId);
+    return members as string[];
+  },
+});
+
+export const assetPermissionUserGroupsRelationsResource = relationResource({
+  plural: 'user-groups',
+  table: 'user_groups',
+  key: 'usergroup',
+  column: 'usergroup_id',
+  target: 'user_groups',
+  name: 'User Group',
+  model: L('资产授权用户组关系', 'Asset permission user group relation'),
+  label: L('用户组', 'User group'),
+  displayLabel: L('用户组名称', 'User group display'),
+  relation: '/api/v1/users/groups/',
+  targets: ({ db, orgId, seq }) => two((i) => fixtureGroup(db, orgId, `Relation group ${seq}-${i}`)),
+});
+
+export const assetPermissionAssetsRelationsResource = relationResource({
+  plural: 'assets',
+  table: 'assets',
+  key: 'asset',
+  column: 'asset_id',
+  target: 'assets',
+  name: 'Asset',
+  model: L('资产授权资产关系', 'Asset permission asset relation'),
+  label: L('资产', 'Asset'),
+  displayLabel: L('资产名称', 'Asset display'),
+  relation: '/api/v1/assets/assets/',
+  targets: ({ db, orgId, seq }) => two((i) => fixtureAsset(db, orgId, `perm-relation-host-${seq}-${i}`)),
+});
+
+export const assetPermissionNodesRelationsResource = relationResource({
+  plural: 'nodes',
+  table: 'nodes',
+  key: 'node',
+  column: 'node_id',
+  target: 'nodes',
+  name: 'Node',
+  model: L('资产授权节点关系', 'Asset permission node relation'),
+  label: L('节点', 'Node'),
+  displayLabel: L('节点名称', 'Node display'),
+  relation: '/api/v1/assets/nodes/',
+  targets: ({ db, orgId, seq }) => two((i) => fixtureNode(db, orgId, `Permission relation node ${seq}-${i}`)),
+});
+
+export const assetPermissionSystemUsersRelationsResource = relationResource({
+  plural: 'system-users',
+  table: 'system_users',
+  key: 'systemuser',
+  column: 'systemuser_id',
+  target: 'system_users',
+  name: 'System User',
+  model: L('资产授权系统用户关系', 'Asset permission system user relation'),
+  label: L('系统用户', 'System user'),
+  displayLabel: L('系统用户名称', 'System user display'),
+  relation: '/api/v1/assets/system-users/',
+  targets: ({ db, orgId, seq }) => two((i) => fixtureSystemUser(db, orgId, `Relation system user ${seq}-${i}`)),
+});
+
+export const ASSET_PERMISSION_RELATIONS: readonly ResourceDef[] = [
+  assetPermissionUsersRelationsResource,
+  assetPermissionUserGroupsRelationsResource,
+  assetPermissionAssetsRelationsResource,
+  assetPermissionNodesRelationsResource,
+  assetPermissionSystemUsersRelationsResource,
+];

@@ -1,2 +1,0 @@
-// /api/v1/terminal/command-storages/ (§2.6): built by terminal/storage-resource.ts.
-export { commandStoragesResource } from '../terminal/storage-resource.ts';

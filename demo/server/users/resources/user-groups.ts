@@ -1,0 +1,77 @@
+// /api/v1/users/groups/ (§2.1): org-scoped groups whose members must belong to the current org.
+import { everyAction, IsOrgAdmin } from '../../core/permissions.ts';
+import type { ResourceDef } from '../../engine/types.ts';
+import { t } from '../../lib/i18n.ts';
+import { uuid } from '../../lib/ids.ts';
+import { stmt } from '../../lib/statements.ts';
+import { isoAt } from '../../lib/time.ts';
+import { isOrgMember } from '../../orgs/org-members.ts';
+
+export const userGroupsResource: ResourceDef = {
+  name: 'User Group List',
+  model: { zh: '用户组', en: 'User group' },
+  url: '/api/v1/users/groups/',
+  table: 'user_groups',
+  fields: {
+    id: { type: 'string', label: { zh: 'ID', en: 'ID' }, read_only: true },
+    name: { type: 'string', label: { zh: '名称', en: 'Name' }, required: true, max_length: 128, unique: true },
+    users: { type: 'list', label: { zh: '用户', en: 'User' }, column: false, relation: '/api/v1/users/users/' },
+    users_amount: { type: 'integer', label: { zh: '用户数量', en: 'Users amount' }, read_only: true, column: false },
+    comment: { type: 'string', label: { zh: '备注', en: 'Comment' }, multiline: true, allow_blank: true, default: '' },
+    created_by: { type: 'string', label: { zh: '创建者', en: 'Created by' }, read_only: true },
+    date_created: { type: 'datetime', label: { zh: '创建日期', en: 'Date created' }, read_only: true },
+  },
+  searchFields: ['name', 'comment'],
+  filterFields: ['name'],
+  orderingFields: ['name', 'date_created'],
+  defaultOrder: ['name'],
+  fieldsMini: ['id', 'name'],
+  fieldsSmall: ['id', 'name', 'comment', 'date_created', 'created_by'],
+  orgScoped: true,
+  bulk: true,
+  permissions: everyAction(IsOrgAdmin),
+  hooks: {
+    beforeCreate: ({ ctx, now }, data) => {
+      data.id = uuid();
+      data.created_by = ctx.user.name;
+      data.date_created = isoAt(now);
+    },
+    validate: (args, data) => {
+      if (!Array.isArray(data.users)) return null;
+      const outsiders = data.users.map(String).filter((id) => !isOrgMember(args.db, args.ctx.org, id));
+      return outsiders.length
+        ? { users: outsiders.map((id) => t(args.ctx.lang, 'field.invalid_pk', { value: id })) }
+        : null;
+    },
+    afterWrite: ({ db }, id, data) => {
+      if (!Array.isArray(data.users)) return;
+      db.prepare('DELETE FROM user_group_users WHERE group_id = ?').run(id);
+      const insert = db.prepare('INSERT OR IGNORE INTO user_group_users (group_id, user_id) VALUES (?, ?)');
+      for (const userId of data.users) insert.run(id, String(userId));
+    },
+    serialize: ({ db }, row, out) => {
+      out.users = stmt(
+        db,
+        `SELECT r.user_id FROM user_group_users r JOIN users u ON u.id = r.user_id
+        WHERE r.group_id = ? ORDER BY u.username`,
+      )
+        .pluck()
+        .all(row.id);
+      out.users_amount = (out.users as string[]).length;
+    },
+  },
+  sample: ({ db, orgId, seq }) => {
+    const members = db
+      .prepare('SELECT user_id FROM org_members WHERE org_id = ? ORDER BY user_id LIMIT 2')
+      .pluck()
+      .all(orgId) as string[];
+    return {
+      create: [0, 1].map((i) => ({
+        name: `Sample group ${seq}-${i}`,
+        comment: `sample ${seq}`,
+        users: members.slice(0, i + 1),
+      })),
+      update: { comment: `updated ${seq}`, users: members.slice(0, 1) },
+    };
+  },
+};

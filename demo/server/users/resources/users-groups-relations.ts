@@ -1,0 +1,76 @@
+// /api/v1/users/users-groups-relations/ (§2.1): the user ↔ group through table (a view adds the
+// names and the group's org; deleting from it deletes the relation). Rows are added and removed, never edited.
+import { everyAction, IsOrgAdmin } from '../../core/permissions.ts';
+import type { ResourceDef } from '../../engine/types.ts';
+import { t } from '../../lib/i18n.ts';
+import { uuid } from '../../lib/ids.ts';
+import { stmt } from '../../lib/statements.ts';
+import { isoAt } from '../../lib/time.ts';
+import { isOrgMember } from '../../orgs/org-members.ts';
+import { groupInOrg } from '../user-writes.ts';
+
+export const usersGroupsRelationsResource: ResourceDef = {
+  name: 'User Group Relation List',
+  model: { zh: '用户组关系', en: 'User group relation' },
+  url: '/api/v1/users/users-groups-relations/',
+  table: 'users_groups_relations',
+  fields: {
+    id: { type: 'integer', label: { zh: 'ID', en: 'ID' }, read_only: true },
+    user: { type: 'string', label: { zh: '用户', en: 'User' }, required: true, relation: '/api/v1/users/users/' },
+    user_display: { type: 'string', label: { zh: '用户名称', en: 'User display' }, read_only: true },
+    usergroup: {
+      type: 'string',
+      label: { zh: '用户组', en: 'User group' },
+      required: true,
+      relation: '/api/v1/users/groups/',
+    },
+    usergroup_display: { type: 'string', label: { zh: '用户组名称', en: 'User group display' }, read_only: true },
+  },
+  searchFields: ['user_display', 'usergroup_display'],
+  filterFields: ['user', 'usergroup'],
+  orderingFields: ['user_display', 'usergroup_display'],
+  defaultOrder: ['usergroup_display', 'user_display'],
+  orgScoped: true,
+  bulk: true,
+  bulkDelete: 'exactlyOne',
+  actions: ['list', 'retrieve', 'create', 'delete'],
+  permissions: everyAction(IsOrgAdmin),
+  hooks: {
+    validate: (args, data) => {
+      const errors: Record<string, string[]> = {};
+      const invalid = (value: unknown) => [t(args.ctx.lang, 'field.invalid_pk', { value: String(value) })];
+      if (data.user !== undefined && !isOrgMember(args.db, args.ctx.org, String(data.user)))
+        errors.user = invalid(data.user);
+      if (data.usergroup !== undefined && !groupInOrg(args, String(data.usergroup)))
+        errors.usergroup = invalid(data.usergroup);
+      return Object.keys(errors).length ? errors : null;
+    },
+    // 2.3 annotates user_display with the user's name only (the view's column is "name(username)", which search keeps using).
+    serialize: ({ db }, row, out) => {
+      out.user_display = stmt(db, 'SELECT name FROM users WHERE id = ?').pluck().get(row.user) ?? '';
+    },
+    insert: ({ db }, data) =>
+      String(
+        db.prepare('INSERT INTO user_group_users (group_id, user_id) VALUES (?, ?)').run(data.usergroup, data.user)
+          .lastInsertRowid,
+      ),
+  },
+  sample: ({ db, orgId, seq }) => {
+    // Fresh groups as fixtures, so every sample pair is new.
+    const groups = [0, 1].map((i) => {
+      const id = uuid();
+      db.prepare('INSERT INTO user_groups (id, name, org_id, date_created) VALUES (?, ?, ?, ?)').run(
+        id,
+        `Relation fixture ${seq}-${i}`,
+        orgId,
+        isoAt(Date.now()),
+      );
+      return id;
+    });
+    const user = db
+      .prepare('SELECT user_id FROM org_members WHERE org_id = ? ORDER BY user_id LIMIT 1')
+      .pluck()
+      .get(orgId) as string;
+    return { create: groups.map((usergroup) => ({ user, usergroup })), update: {} };
+  },
+};
