@@ -1,6 +1,6 @@
-// A scratch database with 100,000 assets in 2,000 nodes (demo/server/seed/bench.ts), shared by the
+// A scratch database with 100,000 assets in 2,000 nodes (scripts/bench/server/bulk-seed.ts), shared by the
 // asset bench sections; `seeded` names its root, a deep and a middle node, and `bench` is
-// demo/server/assets/bench-assets.ts (the queries and budgets).
+// scripts/bench/server/assets.ts (the queries and budgets).
 import { scratchDatabase } from './scratch.mjs';
 
 export { DEMO_PASSWORD } from './scratch.mjs';
@@ -8,8 +8,8 @@ export { DEMO_PASSWORD } from './scratch.mjs';
 const assets = scratchDatabase(
   'bastion-bench-assets-',
   async (load) => ({
-    seedBulkAssets: (await load('../../demo/server/seed/bench.ts')).seedBulkAssets,
-    bench: await load('../../demo/server/assets/bench-assets.ts'),
+    seedBulkAssets: (await load('./server/bulk-seed.ts')).seedBulkAssets,
+    bench: await load('./server/assets.ts'),
   }),
   (app, { seedBulkAssets, bench }) => ({ seeded: seedBulkAssets(app.bastion.db, bench.BULK_ASSETS), bench }),
 );

@@ -49,7 +49,7 @@ const IMPORTS = [
     csv: usersCsv,
     scratch: scratchDatabase(
       'bastion-bench-import-users-',
-      (load) => load('../../demo/server/seed/bench.ts'),
+      (load) => load('./server/bulk-seed.ts'),
       (app, { seedBulkUsers }) => {
         seedBulkUsers(app.bastion.db, SEEDED);
       },
@@ -62,7 +62,7 @@ const IMPORTS = [
     csv: assetsCsv,
     scratch: scratchDatabase(
       'bastion-bench-import-assets-',
-      (load) => load('../../demo/server/seed/bench.ts'),
+      (load) => load('./server/bulk-seed.ts'),
       (app, { seedBulkAssets }) => {
         seedBulkAssets(app.bastion.db, { assets: SEEDED, nodes: 2_000 });
       },

@@ -1,4 +1,4 @@
-// Bench section: the grant engine on the server (demo/server/perms/bench-grants.ts): 100,000 assets in
+// Bench section: the grant engine on the server (scripts/bench/server/grants.ts): 100,000 assets in
 // 2,000 nodes, 10,000 users in 500 groups, 5,000 asset permissions; a user with 50 permissions through
 // 5 groups asks for their assets, tree and system users; then the same at 10× the permissions. Then
 // a plain user reaching 40,044 assets loads whole granted trees ten at a time while another client's
@@ -13,7 +13,7 @@ export const grantsServer = {
     'Grants on the server (100,000 assets, 10,000 users in 500 groups, 5,000 then 50,000 permissions; app.inject, 50 runs per query), ' +
     `then a user granted 40,044 assets (a child server over HTTP; profile p99 <= ${WIDE_BUDGET_P99_MS} ms while 10 whole lists load)`,
   async run({ distDir }) {
-    const bench = await tsImport('../../demo/server/perms/bench-grants.ts', import.meta.url);
+    const bench = await tsImport('./server/grants.ts', import.meta.url);
     const { seedMs, rows, granted } = await bench.benchGrants();
     const at1 = new Map(rows.filter((r) => r.scale === 1).map((r) => [r.query, r.p50]));
     const table = rows.map(({ query, scale, count, p50, p95 }) => {

@@ -1,5 +1,5 @@
 // Bench rows (grants section): one plain user whose single permission reaches 40,044 of 100,000 assets
-// (seedWideGrant in demo/server/seed/bench.ts) asks for a whole granted list ten times at once, on a
+// (seedWideGrant in scripts/bench/server/bulk-seed.ts) asks for a whole granted list ten times at once, on a
 // real server (a child process, over loopback HTTP), while another client keeps asking for its own
 // profile — the cheapest call. No request may wait more than 250 ms behind another (p99 of the
 // profile calls). Alone: `node scripts/bench/grants-wide.mjs`.
@@ -30,7 +30,7 @@ const HEAVY = [
 
 const scratch = scratchDatabase(
   'bastion-bench-wide-',
-  (load) => load('../../demo/server/seed/bench.ts'),
+  (load) => load('./server/bulk-seed.ts'),
   (app, { seedBulkAssets, seedWideGrant, WIDE_GRANT }) => {
     seedBulkAssets(app.bastion.db, { assets: 100_000, nodes: 2_000 });
     seedWideGrant(app.bastion.db, DEMO_PASSWORD);

@@ -6,7 +6,7 @@ export const BULK_USERS = 100_000;
 
 const users = scratchDatabase(
   'bastion-bench-',
-  (load) => load('../../demo/server/seed/bench.ts'),
+  (load) => load('./server/bulk-seed.ts'),
   (app, { seedBulkUsers }) => {
     seedBulkUsers(app.bastion.db, BULK_USERS);
   },

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { bulkAssetIp } from '../../../demo/server/seed/bench.ts';
+import { bulkAssetIp } from '../../../scripts/bench/server/bulk-seed.ts';
 import { parseAllowedTargets } from '../../../demo/shared/allowed-targets.ts';
 import { demoMariaDbAddress } from '../../../scripts/lib/demo-mariadb.mjs';
 import { build } from '../helpers.ts';

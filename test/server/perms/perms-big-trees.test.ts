@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { test } from 'node:test';
-import { seedBulkAssets, seedWideGrant } from '../../../demo/server/seed/bench.ts';
+import { seedBulkAssets, seedWideGrant } from '../../../scripts/bench/server/bulk-seed.ts';
 import { bearer, build, PASSWORD } from '../helpers.ts';
 
 /** No request may wait longer than this behind another (the hardening issue's budget). */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { seedBulkUsers } from '../../../demo/server/seed/bench.ts';
+import { seedBulkUsers } from '../../../scripts/bench/server/bulk-seed.ts';
 import { bearer, build, orgId, userId } from '../helpers.ts';
 
 const USERS = '/api/v1/users/users/';

@@ -13,7 +13,11 @@ export const answerCount = (body: unknown): number =>
   Array.isArray(body) ? body.length : (body as { count: number }).count;
 
 /** Times `GET url` (any answer but 200 stops the bench), WARMUP + RUNS times. */
-export async function timeGet(app: FastifyInstance, url: string, headers: Record<string, string>): Promise<{ count: number; p50: number; p95: number }> {
+export async function timeGet(
+  app: FastifyInstance,
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ count: number; p50: number; p95: number }> {
   const times: number[] = [];
   let count = 0;
   for (let i = 0; i < WARMUP + RUNS; i += 1) {

@@ -1,16 +1,16 @@
 // The terminal lists benchmark: 1,000,000 commands over 10,000 sessions (60 days, two orgs) in a throw-away
 // database; the commands list (default 5-day window, then each filter) and the sessions list, as the
 // console asks for them (limit 15, an org auditor). `npm run bench -- terminal` runs this section only,
-// `node --import tsx demo/server/terminal/bench-terminal.ts` alone.
+// `node --import tsx scripts/bench/server/terminal.ts` alone.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildApp } from '../app.ts';
-import type { DB } from '../db/open.ts';
-import { timeGet } from '../lib/bench-timing.ts';
-import { SEQ_SPAN } from './command-query.ts';
-import { isoAt } from '../lib/time.ts';
+import { buildApp } from '../../../demo/server/app.ts';
+import type { DB } from '../../../demo/server/db/open.ts';
+import { timeGet } from './timing.ts';
+import { SEQ_SPAN } from '../../../demo/server/terminal/command-query.ts';
+import { isoAt } from '../../../demo/server/lib/time.ts';
 
 export const LIST_BUDGET_MS = 20;
 export const BULK = { sessions: 10_000, commandsPerSession: 100, days: 60, users: 200, assets: 500, systemUsers: 12 };

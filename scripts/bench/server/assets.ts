@@ -1,15 +1,15 @@
 // Times the asset list and the node tree over `seedBulkAssets` (100,000 assets in 2,000 nodes) with
 // app.inject: p50/p95 per query against the issue's budgets. Run alone:
-// `node --import tsx demo/server/assets/bench-assets.ts`; `npm run bench` seeds its own scratch app
+// `node --import tsx scripts/bench/server/assets.ts`; `npm run bench` seeds its own scratch app
 // (the browser section serves that same file) and calls `timeAssetQueries`.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
-import { seedBulkAssets, type BulkAssetsOptions, type BulkAssetsResult } from '../seed/bench.ts';
-import { timeGet } from '../lib/bench-timing.ts';
+import { buildApp } from '../../../demo/server/app.ts';
+import { seedBulkAssets, type BulkAssetsOptions, type BulkAssetsResult } from './bulk-seed.ts';
+import { timeGet } from './timing.ts';
 
 const PASSWORD = 'bastion';
 

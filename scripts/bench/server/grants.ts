@@ -1,19 +1,19 @@
 // The grant benchmark (issue 7): 100,000 assets in 2,000 nodes, 10,000 users in 500 groups and 5,000
 // asset permissions mixing users, groups, nodes and assets; p50/p95 of what a user with 50 permissions
 // through 5 groups asks for most ("my" asset list, lazy tree, an asset's system users), then the same
-// with 10× the permissions. Run alone: `node --import tsx demo/server/perms/bench-grants.ts`;
+// with 10× the permissions. Run alone: `node --import tsx scripts/bench/server/grants.ts`;
 // `npm run bench` runs it as the section of scripts/bench/grants-server.mjs.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
-import { seedBulkAssets, seedBulkUsers } from '../seed/bench.ts';
-import type { DB } from '../db/open.ts';
-import { answerCount, timeGet } from '../lib/bench-timing.ts';
-import { hashPasswordNow } from '../lib/passwords.ts';
-import { defaultExpiry, isoAt } from '../lib/time.ts';
+import { buildApp } from '../../../demo/server/app.ts';
+import { seedBulkAssets, seedBulkUsers } from './bulk-seed.ts';
+import type { DB } from '../../../demo/server/db/open.ts';
+import { answerCount, timeGet } from './timing.ts';
+import { hashPasswordNow } from '../../../demo/server/lib/passwords.ts';
+import { defaultExpiry, isoAt } from '../../../demo/server/lib/time.ts';
 
 const PASSWORD = 'bastion';
 export const GRANT_BUDGET_MS = 20;
