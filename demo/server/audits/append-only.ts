@@ -11,8 +11,8 @@ import { methodsFor } from '../web/route-table.ts';
 import { AUDIT_RESOURCES } from './routes.ts';
 
 const APPEND_ONLY = {
-  zh: '审计记录只能追加，不能删除：会话及其命令和录像在保存期限（TERMINAL_SESSION_KEEP_DURATION）后一起删除',
   en: 'Audit records are append-only and cannot be deleted: sessions leave with their commands and recording once TERMINAL_SESSION_KEEP_DURATION has passed.',
+  zh: '审计记录只能追加，不能删除：会话及其命令和录像在保存期限（TERMINAL_SESSION_KEEP_DURATION）后一起删除',
 };
 
 /** The paths a 2.3 client could DELETE audit records at: every audit list, the sessions list and one session. */

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { authorize, IsSuperUser } from '../core/permissions.ts';
 import { pick } from '../lib/i18n.ts';
 
-const CLOSED = { zh: 'SSO 认证关闭了', en: 'SSO auth closed' };
+const CLOSED = { en: 'SSO auth closed', zh: 'SSO 认证关闭了' };
 
 export function registerSsoRoutes(app: FastifyInstance): void {
   app.post('/api/v1/authentication/sso/login-url/', (request, reply) => {

@@ -26,14 +26,14 @@ export function buildOptions(def: ResourceDef, args: HookArgs, methods: Method[]
         required: false,
         read_only: true,
         write_only: false,
-        label: pick(args.ctx.lang, { zh: '组织', en: 'Organization' }),
+        label: pick(args.ctx.lang, { en: 'Organization', zh: '组织' }),
       };
       fields.org_name = {
         type: 'string',
         required: false,
         read_only: true,
         write_only: false,
-        label: pick(args.ctx.lang, { zh: '组织名称', en: 'Org name' }),
+        label: pick(args.ctx.lang, { en: 'Org name', zh: '组织名称' }),
       };
     }
     actions[method] = fields;

@@ -3,10 +3,10 @@
 import { messages, type MessageKey } from './messages.ts';
 
 export type Lang = 'zh' | 'en';
-export type Localized = { zh: string; en: string };
+export type Localized = { en: string; zh: string };
 
 /** A text in both languages. */
-export const L = (zh: string, en: string): Localized => ({ zh, en });
+export const L = (zh: string, en: string): Localized => ({ en, zh });
 
 export function detectLang(cookieLang: string | undefined, acceptLanguage: string | undefined): Lang {
   const fromCookie = normalise(cookieLang);

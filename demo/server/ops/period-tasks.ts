@@ -82,7 +82,7 @@ export function registerPeriodTaskRoutes(app: FastifyInstance): void {
     }
     return shape(task, request.ctx.tz);
   });
-  const label = (zh: string, en: string) => ({ zh, en });
+  const label = (zh: string, en: string) => ({ en, zh });
   describeRoute(app, URL, {
     name: 'Celery Period Task List',
     permission: IsSuperUser,

@@ -20,8 +20,8 @@ const WAIT_MS = 500;
 const MAX_FRAME = 4096;
 
 const TEXT = {
-  upgradeExpected: { zh: '此地址只接受 WebSocket 连接。', en: 'This address only accepts WebSocket connections.' },
-  missing: { zh: '任务不存在，或您无权查看该任务的日志', en: 'No such task, or you may not see its log' },
+  upgradeExpected: { en: 'This address only accepts WebSocket connections.', zh: '此地址只接受 WebSocket 连接。' },
+  missing: { en: 'No such task, or you may not see its log', zh: '任务不存在，或您无权查看该任务的日志' },
 };
 
 /** Follows one task's log on the socket; returns the stop. */

@@ -25,7 +25,7 @@ export interface Granted {
   scope: GrantScope;
 }
 
-const MODELS = { user: { zh: '用户', en: 'User' }, group: { zh: '用户组', en: 'User group' } };
+const MODELS = { user: { en: 'User', zh: '用户' }, group: { en: 'User group', zh: '用户组' } };
 
 export function grantScope(kind: ScopeKind, request: FastifyRequest, reply: FastifyReply): Granted | null {
   if (!authorize(request, reply, IsValidUser)) return null;

@@ -10,7 +10,7 @@ import { pick, t, type Localized } from '../lib/i18n.ts';
 import { resolveAllowed, type TargetPolicy } from '../../shared/allowed-targets.ts';
 import { validateSettings } from './validate.ts';
 
-const SENT: Localized = { zh: '邮件已经发送 {to}，请检查', en: 'Test mail sent to {to}, please check' };
+const SENT: Localized = { en: 'Test mail sent to {to}, please check', zh: '邮件已经发送 {to}，请检查' };
 const SUBJECT = 'Test';
 const MESSAGE = 'Test smtp setting';
 /** Bounds of each SMTP step: a wrong host or port answers within seconds, not the request's 60 s. */

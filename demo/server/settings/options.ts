@@ -47,7 +47,7 @@ export function settingsOptions(lang: Lang) {
         type: 'nested object',
         required: false,
         read_only: false,
-        label: pick(lang, GROUP_LABELS[group] ?? { zh: group, en: group }),
+        label: pick(lang, GROUP_LABELS[group] ?? { en: group, zh: group }),
         children: Object.fromEntries(
           Object.entries(fields).map(([name, field]) => [name, fieldMeta(name, field, lang)]),
         ),

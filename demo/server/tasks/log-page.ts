@@ -16,10 +16,10 @@ import { maySeeTask } from './task-access.ts';
 export const TASK_LOG_SCRIPT = '/static/js/task-log.js';
 
 const TEXT = {
-  title: { zh: '任务日志', en: 'Task log' },
-  missing: { zh: '任务不存在，或您无权查看该任务的日志', en: 'No such task, or you may not see its log' },
-  ended: { zh: '任务已结束', en: 'Task finished' },
-  failed: { zh: '无法读取日志', en: 'Could not read the log' },
+  title: { en: 'Task log', zh: '任务日志' },
+  missing: { en: 'No such task, or you may not see its log', zh: '任务不存在，或您无权查看该任务的日志' },
+  ended: { en: 'Task finished', zh: '任务已结束' },
+  failed: { en: 'Could not read the log', zh: '无法读取日志' },
 } satisfies Record<string, Localized>;
 
 // Styles in a <style> element: the CSP refuses style attributes. The colours are the runner's tones.

@@ -6,7 +6,7 @@ import { formatDateTime, isoAt } from '../lib/time.ts';
 import type { HookArgs, Row } from '../engine/types.ts';
 import { L } from '../engine/field-kit.ts';
 
-const COLUMNS: Array<[string, { zh: string; en: string }]> = [
+const COLUMNS: Array<[string, { en: string; zh: string }]> = [
   ['input', L('命令', 'Command')],
   ['output', L('输出', 'Output')],
   ['user', L('用户', 'User')],

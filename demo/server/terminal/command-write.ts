@@ -27,8 +27,8 @@ interface SessionOwner {
 }
 
 const OUTSIDE = {
-  zh: '命令时间不在会话的开始和结束之间',
   en: 'The timestamp is not within the session (from its start to its end, or now).',
+  zh: '命令时间不在会话的开始和结束之间',
 };
 
 /** Checks every item; `rows` are the commands to insert (a repeat of a stored or earlier id is left out). */

@@ -15,10 +15,10 @@ const bound = new WeakMap<FastifyRequest, Row>();
 
 const TEXT = {
   notSignedIn: {
-    zh: '该终端没有为此用户登录，不能记录其文件操作',
     en: 'This terminal did not sign this user in (nor did the server vouch for them): it cannot record their file operations.',
+    zh: '该终端没有为此用户登录，不能记录其文件操作',
   },
-  noTerminal: { zh: '该服务账号没有终端', en: 'This service account has no terminal.' },
+  noTerminal: { en: 'This service account has no terminal.', zh: '该服务账号没有终端' },
 };
 
 const bodyOf = (args: HookArgs): Row => {

@@ -34,18 +34,18 @@ const SHA256 = /^[0-9a-f]{64}$/;
 
 const TEXT = {
   replaced: {
-    zh: '该会话的录像已保存，不能替换',
     en: "This session's recording is stored already: it is kept as first stored and cannot be replaced.",
+    zh: '该会话的录像已保存，不能替换',
   },
   onServer: {
-    zh: '该会话的录像保存在服务器上，请上传到 replay/',
     en: "This session's recording is kept on the server: upload it to replay/.",
+    zh: '该会话的录像保存在服务器上，请上传到 replay/',
   },
-  missing: { zh: '对象存储中没有该录像', en: 'The object store does not hold this recording' },
-  notCast: { zh: '对象不是 asciicast v2 录像', en: 'The stored object is not an asciicast v2 recording (gzip).' },
+  missing: { en: 'The object store does not hold this recording', zh: '对象存储中没有该录像' },
+  notCast: { en: 'The stored object is not an asciicast v2 recording (gzip).', zh: '对象不是 asciicast v2 录像' },
   differs: {
-    zh: '对象存储中的录像与所述不符',
     en: 'The object in the store is not the recording described (size or SHA-256 differ).',
+    zh: '对象存储中的录像与所述不符',
   },
 };
 

@@ -25,8 +25,8 @@ import type { PermissionCheck } from '../core/permissions.ts';
 
 const BASE = '/api/v1/terminal/sessions/:id/replay/';
 const REPLACED = {
-  zh: '该会话的录像已上传，不能替换',
   en: "This session's recording was uploaded already: it is kept as first uploaded and cannot be replaced.",
+  zh: '该会话的录像已上传，不能替换',
 };
 /** One recording at most this big by default (a long heavy session is tens of MB gzip). */
 export const MAX_REPLAY_BYTES = 512 * 1024 * 1024;

@@ -28,18 +28,18 @@ const bindings = new WeakMap<FastifyRequest, Binding>();
 
 const TEXT = {
   notSignedIn: {
-    zh: '该终端没有为此用户登录（authentication/tokens/ 或连接令牌），不能为其记录会话',
     en: 'This terminal did not sign this user in (authentication/tokens/ or a connection token it redeemed): it cannot record a session for them.',
+    zh: '该终端没有为此用户登录（authentication/tokens/ 或连接令牌），不能为其记录会话',
   },
   notGranted: {
-    zh: '该用户没有此资产或应用及系统用户的连接权限',
     en: 'The user is not granted to connect to this target with this system user.',
+    zh: '该用户没有此资产或应用及系统用户的连接权限',
   },
   start: {
-    zh: '会话开始时间必须是现在（相差不超过 5 分钟）',
     en: "date_start must be the time the session opens (at most 5 minutes from the server's clock).",
+    zh: '会话开始时间必须是现在（相差不超过 5 分钟）',
   },
-  noTerminal: { zh: '该服务账号没有终端', en: 'This service account has no terminal.' },
+  noTerminal: { en: 'This service account has no terminal.', zh: '该服务账号没有终端' },
 };
 
 const text = (args: HookArgs, key: keyof typeof TEXT) => TEXT[key][args.ctx.lang];

@@ -28,22 +28,22 @@ const SET_ONCE = [
 ];
 
 const TEXT = {
-  setOnce: { zh: '会话开始时已记录，不能修改', en: 'Recorded when the session opened: it cannot be changed.' },
-  finished: { zh: '会话已结束，记录不能修改', en: 'The session is finished: its record cannot change.' },
-  staysFinished: { zh: '已结束的会话不能重新打开', en: 'A finished session stays finished.' },
+  setOnce: { en: 'Recorded when the session opened: it cannot be changed.', zh: '会话开始时已记录，不能修改' },
+  finished: { en: 'The session is finished: its record cannot change.', zh: '会话已结束，记录不能修改' },
+  staysFinished: { en: 'A finished session stays finished.', zh: '已结束的会话不能重新打开' },
   endWithFinish: {
-    zh: '结束时间只在会话结束时记录（is_finished: true）',
     en: 'date_end is recorded when the session finishes (with is_finished: true).',
+    zh: '结束时间只在会话结束时记录（is_finished: true）',
   },
   endRange: {
-    zh: '结束时间必须在会话开始之后且不晚于现在',
     en: 'date_end must be after the session started and not later than now.',
+    zh: '结束时间必须在会话开始之后且不晚于现在',
   },
   replayFlag: {
-    zh: '由录像上传设置（sessions/<id>/replay/）',
     en: "Set by the recording's upload (sessions/<id>/replay/).",
+    zh: '由录像上传设置（sessions/<id>/replay/）',
   },
-  commandFlag: { zh: '已记录有命令，不能撤回', en: 'The session has commands: this cannot be taken back.' },
+  commandFlag: { en: 'The session has commands: this cannot be taken back.', zh: '已记录有命令，不能撤回' },
 };
 
 const ms = (value: unknown): number =>

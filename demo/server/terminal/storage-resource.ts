@@ -18,8 +18,8 @@ import {
 } from './storage-meta.ts';
 
 const IN_USE = {
-  zh: '该存储中保存着会话录像（或有录像尚待保存）：不能删除，也不能更改类型',
   en: 'Session recordings are kept in this storage (or still on their way to it): it cannot be deleted or change its type.',
+  zh: '该存储中保存着会话录像（或有录像尚待保存）：不能删除，也不能更改类型',
 };
 
 const parsed = (meta: unknown): Record<string, unknown> =>

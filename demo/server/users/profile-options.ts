@@ -7,7 +7,7 @@ import { describeRoute } from '../engine/route-options.ts';
 import type { FieldDef } from '../engine/types.ts';
 import { usersResource } from './resources/users.ts';
 
-const L = (zh: string, en: string) => ({ zh, en });
+const L = (zh: string, en: string) => ({ en, zh });
 const PROFILE_WRITABLE = new Set(['is_first_login', 'mfa_level', 'wechat', 'phone', 'comment', 'public_key']);
 
 function profileFields(): Record<string, FieldDef> {

@@ -11,7 +11,7 @@ import { buildProfile } from './profile.ts';
 import { parsePublicKey, publicKeyInfo } from './public-key.ts';
 import { changeOwnPassword } from './change-password.ts';
 
-const label = { zh: '', en: '' };
+const label = { en: '', zh: '' };
 // The only fields a user may change on their own profile; everything else is silently read-only.
 const WRITABLE: Record<string, FieldDef> = {
   is_first_login: { type: 'boolean', label },

@@ -11,7 +11,7 @@ import { defaultExpiry, isoAt } from '../lib/time.ts';
 import { sealColumns } from '../secrets/sealed-columns.ts';
 import { bootstrapMatches } from '../terminal/registration.ts';
 
-const NOT_UNIQUE = { zh: '名称重复', en: 'name not unique' };
+const NOT_UNIQUE = { en: 'name not unique', zh: '名称重复' };
 
 export function registerServiceAccountRegistration(app: FastifyInstance, bootstrapToken: string): void {
   app.post('/api/v2/users/service-account-registrations/', (request, reply) => {
@@ -29,7 +29,7 @@ export function registerServiceAccountRegistration(app: FastifyInstance, bootstr
     const body = (
       request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body : {}
     ) as Record<string, unknown>;
-    const name = coerceField({ type: 'string', label: { zh: '', en: '' }, max_length: 128 }, body.name, lang);
+    const name = coerceField({ type: 'string', label: { en: '', zh: '' }, max_length: 128 }, body.name, lang);
     if (!name.ok) return reply.code(400).send({ name: [name.error] });
     const username = String(name.value);
     const email = `${username}@serviceaccount.local`;

@@ -8,8 +8,8 @@ import { pick, type Localized } from '../lib/i18n.ts';
 
 /** The refusal a socket from another site gets (a plain request's words are the caller's own). */
 export const SOCKET_CROSS_SITE = {
-  zh: '拒绝连接：该请求来自其他站点。',
   en: 'Connection refused: the request came from another site.',
+  zh: '拒绝连接：该请求来自其他站点。',
 };
 
 /** The Origin's host equals the Host the browser asked: the page that opens the socket is one of ours. */

@@ -27,10 +27,10 @@ const ELEMENT_ENTRY = 'bastion-file-manager.js';
 const TAG = 'bastion-file-manager';
 
 const TEXT = {
-  crossSite: { zh: '拒绝请求：该请求来自其他站点。', en: 'Request refused: it came from another site.' },
+  crossSite: { en: 'Request refused: it came from another site.', zh: '拒绝请求：该请求来自其他站点。' },
   unreachable: {
-    zh: '无法连接终端服务，请稍后再试。',
     en: 'The terminal service cannot be reached; please try again later.',
+    zh: '无法连接终端服务，请稍后再试。',
   },
 };
 

@@ -33,17 +33,17 @@ const UPSTREAM_HANDSHAKE_MS = 10_000;
 
 const TEXT = {
   notYourToken: {
-    zh: '拒绝连接：该连接令牌属于其他用户。',
     en: 'Connection refused: this connection token belongs to another user.',
+    zh: '拒绝连接：该连接令牌属于其他用户。',
   },
-  upgradeExpected: { zh: '此地址只接受 WebSocket 连接。', en: 'This address only accepts WebSocket connections.' },
+  upgradeExpected: { en: 'This address only accepts WebSocket connections.', zh: '此地址只接受 WebSocket 连接。' },
   unreachable: {
-    zh: '无法连接终端服务，请稍后再试。',
     en: 'The terminal service cannot be reached; please try again later.',
+    zh: '无法连接终端服务，请稍后再试。',
   },
   refused: {
-    zh: '终端服务拒绝了连接（HTTP {status}）。',
     en: 'The terminal service refused the connection (HTTP {status}).',
+    zh: '终端服务拒绝了连接（HTTP {status}）。',
   },
 };
 

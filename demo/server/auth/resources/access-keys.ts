@@ -7,14 +7,14 @@ import type { ResourceDef } from '../../engine/types.ts';
 
 export const accessKeysResource: ResourceDef = {
   name: 'Access Key List',
-  model: { zh: 'Access key', en: 'Access key' },
+  model: { en: 'Access key', zh: 'Access key' },
   url: '/api/v1/authentication/access-keys/',
   table: 'access_keys',
   fields: {
-    id: { type: 'string', label: { zh: 'ID', en: 'ID' }, read_only: true },
-    secret: { type: 'string', label: { zh: '密钥', en: 'Secret' }, read_only: true },
-    is_active: { type: 'boolean', label: { zh: '激活', en: 'Active' }, default: true },
-    date_created: { type: 'datetime', label: { zh: '创建日期', en: 'Date created' }, read_only: true },
+    id: { type: 'string', label: { en: 'ID', zh: 'ID' }, read_only: true },
+    secret: { type: 'string', label: { en: 'Secret', zh: '密钥' }, read_only: true },
+    is_active: { type: 'boolean', label: { en: 'Active', zh: '激活' }, default: true },
+    date_created: { type: 'datetime', label: { en: 'Date created', zh: '创建日期' }, read_only: true },
   },
   searchFields: ['^id', '^secret'],
   filterFields: ['is_active'],

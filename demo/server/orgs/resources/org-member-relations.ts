@@ -4,7 +4,7 @@ import { everyAction, IsSuperUser } from '../../core/permissions.ts';
 import type { ResourceDef } from '../../engine/types.ts';
 import { t } from '../../lib/i18n.ts';
 
-const L = (zh: string, en: string) => ({ zh, en });
+const L = (zh: string, en: string) => ({ en, zh });
 const ROLES = [
   { value: 'Admin', label: L('管理员', 'Organization administrator') },
   { value: 'Auditor', label: L('审计员', 'Organization auditor') },

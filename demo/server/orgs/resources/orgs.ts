@@ -11,7 +11,7 @@ import type { FieldDef, HookArgs, ResourceDef, Row } from '../../engine/types.ts
 
 const memberList = (zh: string, en: string): FieldDef => ({
   type: 'list',
-  label: { zh, en },
+  label: { en, zh },
   write_only: true,
   column: false,
 });
@@ -21,22 +21,22 @@ const RESERVED_NAMES = ['DEFAULT', 'ROOT', 'SYSTEM'];
 
 export const orgsResource: ResourceDef = {
   name: 'Org List',
-  model: { zh: '组织', en: 'Organization' },
+  model: { en: 'Organization', zh: '组织' },
   url: '/api/v1/orgs/orgs/',
   table: 'orgs',
   fields: {
-    id: { type: 'string', label: { zh: 'ID', en: 'ID' }, read_only: true },
-    name: { type: 'string', label: { zh: '名称', en: 'Name' }, required: true, max_length: 128, unique: true },
+    id: { type: 'string', label: { en: 'ID', zh: 'ID' }, read_only: true },
+    name: { type: 'string', label: { en: 'Name', zh: '名称' }, required: true, max_length: 128, unique: true },
     comment: {
       type: 'string',
-      label: { zh: '备注', en: 'Comment' },
+      label: { en: 'Comment', zh: '备注' },
       multiline: true,
       max_length: 128,
       allow_blank: true,
       default: '',
     },
-    created_by: { type: 'string', label: { zh: '创建者', en: 'Created by' }, read_only: true },
-    date_created: { type: 'datetime', label: { zh: '创建日期', en: 'Date created' }, read_only: true },
+    created_by: { type: 'string', label: { en: 'Created by', zh: '创建者' }, read_only: true },
+    date_created: { type: 'datetime', label: { en: 'Date created', zh: '创建日期' }, read_only: true },
     users: memberList('用户', 'Users'),
     admins: memberList('管理员', 'Admins'),
     auditors: memberList('审计员', 'Auditors'),

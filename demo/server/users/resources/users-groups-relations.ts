@@ -11,20 +11,20 @@ import { groupInOrg } from '../user-writes.ts';
 
 export const usersGroupsRelationsResource: ResourceDef = {
   name: 'User Group Relation List',
-  model: { zh: '用户组关系', en: 'User group relation' },
+  model: { en: 'User group relation', zh: '用户组关系' },
   url: '/api/v1/users/users-groups-relations/',
   table: 'users_groups_relations',
   fields: {
-    id: { type: 'integer', label: { zh: 'ID', en: 'ID' }, read_only: true },
-    user: { type: 'string', label: { zh: '用户', en: 'User' }, required: true, relation: '/api/v1/users/users/' },
-    user_display: { type: 'string', label: { zh: '用户名称', en: 'User display' }, read_only: true },
+    id: { type: 'integer', label: { en: 'ID', zh: 'ID' }, read_only: true },
+    user: { type: 'string', label: { en: 'User', zh: '用户' }, required: true, relation: '/api/v1/users/users/' },
+    user_display: { type: 'string', label: { en: 'User display', zh: '用户名称' }, read_only: true },
     usergroup: {
       type: 'string',
-      label: { zh: '用户组', en: 'User group' },
+      label: { en: 'User group', zh: '用户组' },
       required: true,
       relation: '/api/v1/users/groups/',
     },
-    usergroup_display: { type: 'string', label: { zh: '用户组名称', en: 'User group display' }, read_only: true },
+    usergroup_display: { type: 'string', label: { en: 'User group display', zh: '用户组名称' }, read_only: true },
   },
   searchFields: ['user_display', 'usergroup_display'],
   filterFields: ['user', 'usergroup'],
