@@ -1,4 +1,5 @@
 // Builds the reference API server: database, plugins, request context, then every route group.
+import { logRequest } from './lib/access-log.ts';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -209,6 +210,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
 function logRequests(app: FastifyInstance): void {
   app.addHook('onResponse', async (request, reply) => {
-    console.log(`${request.method} ${request.url} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`);
+    logRequest(`${request.method} ${request.url} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`);
   });
 }

@@ -47,7 +47,10 @@ interface Child {
 }
 
 function startChild(script: string, env: Record<string, string>): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  // DOOR_LOAD_NODE_ARGS: Node flags for both processes, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where
+  // their time goes under the crowd.
+  const extra = process.env.DOOR_LOAD_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...extra, '--import', 'tsx', script], {
     env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

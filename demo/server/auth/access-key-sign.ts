@@ -14,9 +14,27 @@ export function accessKeyOwner(db: DB, keyId: string): { secret: string; user: U
   const row = db.prepare('SELECT secret, user_id FROM access_keys WHERE id = ? AND is_active = 1').get(keyId) as
     { secret: string; user_id: string } | undefined;
   if (!row) return null;
-  const key = openColumns(db, 'access_keys', row);
-  const user = db.prepare('SELECT * FROM users WHERE id = ? AND is_active = 1').get(key.user_id) as UserRow | undefined;
-  return user ? { secret: key.secret, user } : null;
+  const secret = openedSecret(db, row.secret);
+  const user = db.prepare('SELECT * FROM users WHERE id = ? AND is_active = 1').get(row.user_id) as UserRow | undefined;
+  return user ? { secret, user } : null;
+}
+
+// A terminal signs every call with its key, so opening the sealed secret (AES-GCM) per request was a tenth of the
+// server's work while sessions opened in a crowd. Opened secrets are kept by their sealed text: a new or rotated
+// secret is a new text, and a deleted or disabled key is refused by the query above before this is asked.
+const OPENED_LIMIT = 256;
+const opened = new WeakMap<DB, Map<string, string>>();
+
+function openedSecret(db: DB, sealed: string): string {
+  let cache = opened.get(db);
+  if (!cache) opened.set(db, (cache = new Map()));
+  let secret = cache.get(sealed);
+  if (secret === undefined) {
+    secret = openColumns(db, 'access_keys', { secret: sealed }).secret;
+    if (cache.size >= OPENED_LIMIT) cache.delete(cache.keys().next().value as string);
+    cache.set(sealed, secret);
+  }
+  return secret;
 }
 
 /** The signer, or why the signature is refused: 2.3's AccessKeyAuthentication says which check failed. */

@@ -4,6 +4,7 @@ import { attachVault } from '../secrets/vault.ts';
 import { prepareDatabaseFile } from './data-files.ts';
 import type { DB } from './database.ts';
 import { migrations } from './migrations.ts';
+import { cachePreparedStatements } from './statement-cache.ts';
 
 export type { DB };
 
@@ -15,6 +16,7 @@ export function openDatabase(file: string, key: SecretKeyOptions): DB {
   assertSupportedNode(process.versions.node);
   prepareDatabaseFile(file);
   const db = new Database(file);
+  cachePreparedStatements(db);
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');

@@ -1,13 +1,9 @@
-// Prepared statements cached per database: per-row serializer queries run thousands of times.
+// The older name for a cached statement. Every db.prepare() is cached now (db/statement-cache.ts), which also
+// resets the result mode a previous caller chose; this only hands over to it, so both kinds of call site share
+// one cache and one rule.
 import type { Statement } from 'better-sqlite3';
 import type { DB } from '../db/open.ts';
 
-const caches = new WeakMap<DB, Map<string, Statement>>();
-
 export function stmt(db: DB, sql: string): Statement {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
-  let statement = cache.get(sql);
-  if (!statement) cache.set(sql, (statement = db.prepare(sql)));
-  return statement;
+  return db.prepare(sql);
 }

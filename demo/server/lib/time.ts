@@ -40,12 +40,56 @@ export function wallClockParts(at: number | Date, tz: string): Record<string, st
 export function formatDateTime(iso: string | null | undefined, tz: string = DEFAULT_TZ): string | null {
   if (!iso) return null;
   const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return null;
+  const at = date.getTime();
+  if (Number.isNaN(at)) return null;
+  const offset = steadyOffset(tz, Math.floor(at / DAY_MS));
+  if (offset !== null) {
+    const wall = new Date(at + offset * 60_000);
+    const year = wall.getUTCFullYear();
+    if (year >= 1000 && year <= 9999) {
+      const abs = Math.abs(offset);
+      return (
+        `${year}-${two(wall.getUTCMonth() + 1)}-${two(wall.getUTCDate())} ` +
+        `${two(wall.getUTCHours())}:${two(wall.getUTCMinutes())}:${two(wall.getUTCSeconds())} ` +
+        `${offset < 0 ? '-' : '+'}${two(Math.floor(abs / 60))}${two(abs % 60)}`
+      );
+    }
+  }
   const parts = wallClockParts(date, tz);
   // longOffset gives "GMT+08:00", or plain "GMT" for UTC itself.
   const match = /GMT([+-])(\d{2}):?(\d{2})/.exec(parts.timeZoneName ?? '');
-  const offset = match ? `${match[1]}${match[2]}${match[3]}` : '+0000';
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second} ${offset}`;
+  const zone = match ? `${match[1]}${match[2]}${match[3]}` : '+0000';
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second} ${zone}`;
+}
+
+// Every list row renders several datetimes, and Intl's formatToParts is the slow part of that (a tenth of the
+// server's work listing users in a crowd). A zone's offset is read once per UTC day (at its first and last
+// millisecond): when both agree and are whole minutes, the day's wall clock is plain arithmetic; a day with a
+// transition, or an offset in seconds (local mean time before 1900), takes Intl's path as before.
+const DAY_MS = 86_400_000;
+const OFFSETS_LIMIT = 4096;
+const steadyOffsets = new Map<string, number | null>();
+const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+function steadyOffset(tz: string, day: number): number | null {
+  const key = `${tz} ${day}`;
+  let offset = steadyOffsets.get(key);
+  if (offset === undefined) {
+    const first = offsetMinutes(day * DAY_MS, tz);
+    offset = first !== null && first === offsetMinutes(day * DAY_MS + DAY_MS - 1, tz) ? first : null;
+    if (steadyOffsets.size >= OFFSETS_LIMIT) steadyOffsets.clear();
+    steadyOffsets.set(key, offset);
+  }
+  return offset;
+}
+
+/** The zone's offset from UTC at an instant in whole minutes, or null when Intl names seconds too. */
+function offsetMinutes(at: number, tz: string): number | null {
+  const name = wallClockParts(at, tz).timeZoneName ?? '';
+  if (name === 'GMT') return 0;
+  const match = /^GMT([+-])(\d{2}):(\d{2})$/.exec(name);
+  if (!match) return null;
+  return (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3]));
 }
 
 const JMS_FORMAT = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2}) ([+-])(\d{2})(\d{2})$/;

@@ -3,6 +3,7 @@
 // `mfa/challenge/`), then get the asset menu in a shell channel, in the language of the locale the client
 // sends (language.ts).
 // ssh2 is CommonJS: Node's ESM loader finds only some of its names, so take them from the default export.
+import { coalesceWrites, socketOf } from '../session/coalesced-writes.ts';
 import ssh2, { type AuthContext, type Connection, type Server, type ServerChannel } from 'ssh2';
 import { StringDecoder } from 'node:string_decoder';
 import { sendAuthBanner } from './auth-banner.ts';
@@ -56,6 +57,7 @@ export function createSshDoor(services: Services, hostKey: Buffer): Server {
     // Keystrokes are single small packets: with Nagle on, each echo waits for the client's delayed ACK
     // (~40 ms per hop, measured), which is what made typing through the door lag.
     (client as Connection & { setNoDelay(on: boolean): void }).setNoDelay(true);
+    coalesceWrites(socketOf(client));
     let user: TerminalUser | null = null;
     const remoteAddr = info.ip;
     // A user with MFA passes the password or key first (partial success), then types the code of

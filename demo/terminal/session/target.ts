@@ -1,6 +1,7 @@
 // The connection to the asset: an ssh2 client logged in with the system user's credentials, opened
 // through the domain's gateway (a tunnel on the gateway's own SSH connection) when the asset has one,
 // with an interactive shell of the user's window size.
+import { coalesceWrites, socketOf } from './coalesced-writes.ts';
 import { Client, type ClientChannel, type ConnectConfig } from 'ssh2';
 import { resolveAllowed, type TargetPolicy } from '../../shared/allowed-targets.ts';
 
@@ -46,6 +47,7 @@ function connect(config: ConnectConfig): Promise<Client> {
       if (!ready) reject(error);
     });
     client.connect(config);
+    coalesceWrites(socketOf(client));
   });
 }
 

@@ -1,0 +1,33 @@
+// Every db.prepare() answers from a cache of prepared statements, keyed by SQL text. Compiling SQL
+// per call was the server's largest single cost in a sign-in storm (2.5 s of 17.5 s busy with 150
+// door sessions opening at once: request authentication, settings and per-row serializer queries),
+// and the ~500 call sites read best as plain db.prepare(sql).get(...).
+import type { Statement } from 'better-sqlite3';
+import type { DB } from './database.ts';
+
+/** Distinct SQL texts kept; queries built with a varying number of placeholders would otherwise grow it. */
+export const STATEMENT_CACHE_LIMIT = 2000;
+
+export function cachePreparedStatements(db: DB, limit = STATEMENT_CACHE_LIMIT): void {
+  const prepare = db.prepare.bind(db) as (sql: string) => Statement;
+  const cache = new Map<string, Statement>();
+  const cached = (sql: string): Statement => {
+    const kept = cache.get(sql);
+    // A statement still walking an iterate() cannot run again: that caller gets a fresh one.
+    if (kept && !kept.busy) {
+      // Result modes stay on a statement: what one call site asked for (pluck, raw, expand) must not
+      // reach the next caller of the same SQL.
+      if (kept.reader) kept.pluck(false).expand(false).raw(false);
+      cache.delete(sql);
+      cache.set(sql, kept);
+      return kept;
+    }
+    const statement = prepare(sql);
+    if (!kept) {
+      cache.set(sql, statement);
+      if (cache.size > limit) cache.delete(cache.keys().next().value as string);
+    }
+    return statement;
+  };
+  db.prepare = cached as DB['prepare'];
+}
