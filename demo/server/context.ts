@@ -38,12 +38,12 @@ export interface Org {
 
 export interface RequestContext {
   user: UserRow | null;
-  /** `portal`: an access token given to a portal on another origin (portal/portal-tokens.ts: read-only, element calls only). */
+  /** `portal`: an access token given to a portal on another origin (core/auth/portal-tokens.ts: read-only, element calls only). */
   via: 'session' | 'bearer' | 'access_key' | 'portal' | null;
   sessionId: string | null;
   /** Why the credential the caller sent was refused (the 401's detail), where 2.3 says more than "not provided". */
   authFailure?: MessageKey;
-  /** The session or bearer token came from a sign-in a reviewer approved (login confirmation: auth/credential-guard.ts). */
+  /** The session or bearer token came from a sign-in a reviewer approved (login confirmation: auth/confirm/credential-guard.ts). */
   loginConfirmed?: boolean;
   org: Org;
   lang: Lang;

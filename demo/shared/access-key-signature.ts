@@ -1,6 +1,6 @@
 // The `Sign` scheme of JumpServer's AccessKeyAuthentication, as both processes compute it: the terminal
 // signs every API call with its service account's access key (demo/terminal/delivery/api.ts), the server checks
-// the signature and who owns the key (demo/server/auth/access-key-sign.ts).
+// the signature and who owns the key (demo/server/core/auth/access-key-sign.ts).
 // `Authorization: Sign <access_key_id>:<signature>`, signature = base64(md5 hex text of
 // "<secret>\n<Date header>"), Date at most 15 minutes old.
 import { createHash } from 'node:crypto';

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SIGN_IN_BURST, SIGN_IN_PER_SECOND } from '../../demo/server/auth/sign-in-rate.ts';
+import { SIGN_IN_BURST, SIGN_IN_PER_SECOND } from '../../demo/server/auth/login/sign-in-rate.ts';
 import { askpassScript, visit, type VisitResult } from './door-load-client.ts';
 import { ASSET, doorLoadWorld, type DoorLoadWorld } from './door-load-world.ts';
 
@@ -22,7 +22,7 @@ export const API_PATHS = ['/api/v1/assets/assets/?limit=20', '/api/v1/users/user
 /** Sessions that have not reached their shell by then count as not opened. */
 const CONNECT_TIMEOUT_MS = 120_000;
 /**
- * Between sizes: every sign-in comes from 127.0.0.1, whose bucket (demo/server/auth/sign-in-rate.ts) the
+ * Between sizes: every sign-in comes from 127.0.0.1, whose bucket (demo/server/auth/login/sign-in-rate.ts) the
  * last size emptied; each size starts with it full, as a crowd arriving at a rested door would.
  */
 const REST_MS = (SIGN_IN_BURST / SIGN_IN_PER_SECOND) * 1000;

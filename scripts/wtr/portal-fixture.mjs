@@ -84,7 +84,7 @@ async function start() {
   const key = await new Promise((resolve, reject) =>
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'demo/server/auth/private-token-cli.ts', 'admin'],
+      ['--import', 'tsx', 'demo/server/core/auth/private-token-cli.ts', 'admin'],
       { env: { ...process.env, DATA_DIR: dataDir } },
       (error, stdout) => (error ? reject(error) : resolve(stdout.trim())),
     ),

@@ -3,7 +3,7 @@
 // which asks for the code after the password; a wrong code shows the server's reason, the right one
 // restarts the console signed in. Codes are computed here from the secret the binding page shows.
 import { expect } from '@open-wc/testing';
-import { totpCode } from '../../demo/server/auth/totp.ts';
+import { totpCode } from '../../demo/server/auth/mfa/totp.ts';
 import { waitFor } from '../helpers/dom.ts';
 import { api, clearCookies, csrf, loginAs, logout } from '../helpers/server.ts';
 import { signIn } from '../elements/support/login-page.ts';

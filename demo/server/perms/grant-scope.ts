@@ -15,7 +15,7 @@ import { UUID_PATTERN } from '../lib/ids.ts';
 import { orgSees, storedOrgId } from '../orgs/current-org.ts';
 import { canAdmin } from '../orgs/membership.ts';
 import { isOrgMember } from '../orgs/org-members.ts';
-import { portalGrantOrgs } from '../portal/portal-tokens.ts';
+import { portalGrantOrgs } from '../core/auth/portal-tokens.ts';
 import type { GrantScope } from './grants.ts';
 
 export type ScopeKind = 'my' | 'user' | 'group';

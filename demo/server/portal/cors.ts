@@ -5,8 +5,8 @@
 // origins: a portal calls with a bearer token (portal-tokens.ts), never with the bastion's cookies, so
 // the session cookie and its CSRF check stay a same-origin affair. Any other origin gets no CORS header.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { headerValue } from '../auth/request-context.ts';
-import { TOKEN_EXPIRES_HEADER } from './portal-tokens.ts';
+import { headerValue } from '../core/auth/request-context.ts';
+import { TOKEN_EXPIRES_HEADER } from '../core/auth/portal-tokens.ts';
 
 export const CORS_ORIGINS_ENV = 'BASTION_CORS_ORIGINS';
 

@@ -3,7 +3,7 @@
 // row plus its own App service account with an access key, which signs every later call.
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { headerValue } from '../auth/request-context.ts';
+import { headerValue } from '../core/auth/request-context.ts';
 import { t } from '../lib/i18n.ts';
 import { formatDateTime } from '../lib/time.ts';
 import { createTerminal, terminalNameTaken } from './terminal-accounts.ts';

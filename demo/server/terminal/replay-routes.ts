@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { authorize } from '../core/permissions.ts';
-import { headerValue } from '../auth/request-context.ts';
+import { headerValue } from '../core/auth/request-context.ts';
 import { serializeRow } from '../engine/serialize.ts';
 import type { AuthedCtx, HookArgs, Row } from '../engine/types.ts';
 import { UUID_PATTERN } from '../lib/ids.ts';

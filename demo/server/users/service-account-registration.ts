@@ -3,7 +3,7 @@
 // its calls (2.3's koko registers this way before it registers its terminal). Off with
 // SECURITY_SERVICE_ACCOUNT_REGISTRATION, as terminal registration is.
 import type { FastifyInstance } from 'fastify';
-import { headerValue } from '../auth/request-context.ts';
+import { headerValue } from '../core/auth/request-context.ts';
 import { coerceField } from '../engine/fields.ts';
 import { pick, t } from '../lib/i18n.ts';
 import { uuid } from '../lib/ids.ts';

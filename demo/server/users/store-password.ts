@@ -2,8 +2,8 @@
 // (sessions and bearer tokens), so whoever knew the old one is out; the caller changing their own
 // password keeps the login they are using. Each change is written to the password change log (§2.9).
 import type { FastifyRequest } from 'fastify';
-import { headerValue } from '../auth/request-context.ts';
-import { endLogins, type CurrentLogin } from '../auth/sessions.ts';
+import { headerValue } from '../core/auth/request-context.ts';
+import { endLogins, type CurrentLogin } from '../core/auth/sessions.ts';
 import type { DB } from '../db/open.ts';
 import { recordPasswordChange } from '../audits/password-change-log.ts';
 import { isoAt } from '../lib/time.ts';

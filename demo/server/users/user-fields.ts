@@ -1,6 +1,6 @@
 // The users resource's computed, read-only fields: groups, roles in the current org, validity, rights.
 import type { HookArgs, Row } from '../engine/types.ts';
-import { isBlocked } from '../auth/lockout.ts';
+import { isBlocked } from '../auth/login/lockout.ts';
 import type { UserRow } from '../context.ts';
 import { pick, type Lang, type Localized } from '../lib/i18n.ts';
 import { stmt } from '../lib/statements.ts';
@@ -67,7 +67,7 @@ export function serializeUser(args: HookArgs, row: Row, out: Row, mode: 'list' |
     can_delete: canDeleteUser(args, row),
     avatar_url: '/static/img/avatar/user.png',
   });
-  // 2.3's UserRetrieveSerializer: the reviewers of the user's login confirmation (auth/login-confirm-routes.ts).
+  // 2.3's UserRetrieveSerializer: the reviewers of the user's login confirmation (auth/confirm/login-confirm-routes.ts).
   if (mode === 'retrieve') {
     out.login_confirm_settings = args.db
       .prepare(

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isValidUser } from '../core/permissions.ts';
-import { touchSession } from '../auth/sessions.ts';
+import { touchSession } from '../core/auth/sessions.ts';
 import { detectLang } from '../lib/i18n.ts';
 import { orgFromValue } from '../orgs/current-org.ts';
 import { publicSettings } from '../settings/routes.ts';

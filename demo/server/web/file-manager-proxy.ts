@@ -9,7 +9,7 @@
 import { request as httpRequest } from 'node:http';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LOGIN_PATH } from '../auth/login-routes.ts';
+import { LOGIN_PATH } from '../auth/login/login-routes.ts';
 import { singleValues } from '../engine/query-params.ts';
 import { pageLang, pick } from '../lib/i18n.ts';
 import { terminalProxySecret } from '../terminal/proxy-secret.ts';

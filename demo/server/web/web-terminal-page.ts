@@ -4,7 +4,7 @@
 // brings them back here. The asset asked for reaches the element as an attribute, escaped.
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { LOGIN_PATH } from '../auth/login-routes.ts';
+import { LOGIN_PATH } from '../auth/login/login-routes.ts';
 import { singleValues } from '../engine/query-params.ts';
 import { signedInBrowser } from './browser-origin.ts';
 import { pageLang } from '../lib/i18n.ts';

@@ -80,7 +80,7 @@ export function superAdminKey(root: string, dataDir: string): Promise<string> {
   return new Promise((resolve, reject) =>
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'demo/server/auth/private-token-cli.ts', 'admin'],
+      ['--import', 'tsx', 'demo/server/core/auth/private-token-cli.ts', 'admin'],
       { cwd: root, env: { ...process.env, DATA_DIR: dataDir } },
       (error, stdout) => (error ? reject(error) : resolve(stdout.trim())),
     ),

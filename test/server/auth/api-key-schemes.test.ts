@@ -7,7 +7,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
-import { issuePrivateToken } from '../../../demo/server/auth/private-token.ts';
+import { issuePrivateToken } from '../../../demo/server/core/auth/private-token.ts';
 import { bearer, build, PASSWORD, userId } from '../helpers.ts';
 import { signatureHeader, signedHeaders } from '../support/httpsig-client.ts';
 
@@ -212,7 +212,7 @@ test('private-token-cli issues a token the running server accepts, and revokes i
   const app = await buildApp({ dbFile: join(dir, 'bastion.sqlite3'), demoPassword: PASSWORD, secretKey });
   t.after(() => app.close());
   const run = (...args: string[]) =>
-    promisify(execFile)(process.execPath, ['--import', 'tsx', 'demo/server/auth/private-token-cli.ts', ...args], {
+    promisify(execFile)(process.execPath, ['--import', 'tsx', 'demo/server/core/auth/private-token-cli.ts', ...args], {
       env: { ...process.env, DATA_DIR: dir, BASTION_SECRET_KEY: secretKey },
     });
   const token = (await run('user')).stdout.trim();

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { signFor } from '../../../demo/shared/access-key-signature.ts';
-import { issuePrivateToken } from '../../../demo/server/auth/private-token.ts';
+import { issuePrivateToken } from '../../../demo/server/core/auth/private-token.ts';
 import { bearer, build, cookieHeader, cookieJar, orgId, postLoginForm, userId } from '../helpers.ts';
 
 const SETTINGS = (id: string) => `/api/v1/authentication/login-confirm-settings/${id}/`;

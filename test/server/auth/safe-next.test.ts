@@ -2,7 +2,7 @@
 // the Location header; logout lands on the login form, whose next reopens the console page.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { consoleNext, safeNext } from '../../../demo/server/auth/safe-next.ts';
+import { consoleNext, safeNext } from '../../../demo/server/auth/login/safe-next.ts';
 import { build, loginSession, PASSWORD, postLoginForm } from '../helpers.ts';
 
 // Same-origin paths whose dot segments, once resolved, leave `//evil.example/`: the browser reads that

@@ -243,7 +243,7 @@ test('terminal routes survive hostile queries and bodies sent by a terminal', as
 // sweep above meets it only at its 403), and the authorization server at /oidc/ with hostile queries,
 // form and JSON bodies, ids and bearer tokens. Nothing may answer 5xx, and a refused call writes nothing.
 test('portal routes survive hostile queries, bodies and tokens', async (t) => {
-  const { issuePrivateToken } = await import('../../../demo/server/auth/private-token.ts');
+  const { issuePrivateToken } = await import('../../../demo/server/core/auth/private-token.ts');
   const { savePortalClient } = await import('../../../demo/server/portal/clients.ts');
   const { build, userId } = await import('../helpers.ts');
   const portal = 'http://127.0.0.2:8081';

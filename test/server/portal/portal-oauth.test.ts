@@ -5,9 +5,9 @@
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { test } from 'node:test';
-import { bindOtpSecret } from '../../../demo/server/auth/otp-secret.ts';
-import { issuePrivateToken } from '../../../demo/server/auth/private-token.ts';
-import { newOtpSecret, totpCode } from '../../../demo/server/auth/totp.ts';
+import { bindOtpSecret } from '../../../demo/server/auth/mfa/otp-secret.ts';
+import { issuePrivateToken } from '../../../demo/server/core/auth/private-token.ts';
+import { newOtpSecret, totpCode } from '../../../demo/server/auth/mfa/totp.ts';
 import { savePortalClient } from '../../../demo/server/portal/clients.ts';
 import { parseCorsOrigins } from '../../../demo/server/portal/cors.ts';
 import { build, cookieHeader, cookieJar, postLoginForm, userId } from '../helpers.ts';

@@ -5,7 +5,7 @@
 // ?oid=, ROOT), never an org admin's endpoint.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { issuePrivateToken } from '../../../demo/server/auth/private-token.ts';
+import { issuePrivateToken } from '../../../demo/server/core/auth/private-token.ts';
 import { uuid } from '../../../demo/server/lib/ids.ts';
 import { defaultExpiry, isoAt } from '../../../demo/server/lib/time.ts';
 import { grantedAssetIds } from '../../../demo/server/perms/grants.ts';

@@ -7,7 +7,7 @@ import { fixtureAsset } from '../samples.ts';
 import { idField, L } from '../../engine/field-kit.ts';
 import type { ResourceDef } from '../../engine/types.ts';
 import { t } from '../../lib/i18n.ts';
-import { portalGrantOrgs } from '../../portal/portal-tokens.ts';
+import { portalGrantOrgs } from '../../core/auth/portal-tokens.ts';
 import { uuid } from '../../lib/ids.ts';
 import { isoAt } from '../../lib/time.ts';
 

@@ -1,5 +1,5 @@
 // /api/v1/audits/login-logs/ (§2.9): every sign-in attempt (web form, API token, terminal), written by
-// auth/login-log.ts. A global table: outside DEFAULT only the current org's members' attempts show,
+// auth/login/login-log.ts. A global table: outside DEFAULT only the current org's members' attempts show,
 // as 2.3's UserLoginLogViewSet does (ROOT, like DEFAULT, shows everyone's). List-only.
 import { L, readOnly } from '../../engine/field-kit.ts';
 import { everyAction } from '../../core/permissions.ts';

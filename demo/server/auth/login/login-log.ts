@@ -1,0 +1,37 @@
+import type { DB } from '../../db/open.ts';
+import { uuid } from '../../lib/ids.ts';
+import { isoAt } from '../../lib/time.ts';
+
+export interface LoginAttempt {
+  username: string;
+  type: 'W' | 'T';
+  ip: string;
+  userAgent: string;
+  reason: string;
+  success: boolean;
+  mfa?: number;
+}
+
+/** One row per attempt, successful or not (audits/login-logs reads it later). */
+export function recordLogin(db: DB, attempt: LoginAttempt, nowMs: number): void {
+  db.prepare(
+    `INSERT INTO login_logs (id, username, type, ip, city, user_agent, mfa, reason, status, datetime)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    uuid(),
+    attempt.username,
+    attempt.type,
+    attempt.ip,
+    cityOf(attempt.ip),
+    attempt.userAgent.slice(0, 254),
+    attempt.mfa ?? 2,
+    attempt.reason,
+    attempt.success ? 1 : 0,
+    isoAt(nowMs),
+  );
+}
+
+// No GeoIP database here; JumpServer shows "LAN" for private addresses and "Unknown" otherwise.
+function cityOf(ip: string): string {
+  return /^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|::1$|::ffff:127\.)/.test(ip) ? 'LAN' : 'Unknown';
+}

@@ -1,0 +1,61 @@
+// The MFA re-check of §2.2: `POST /api/v1/authentication/otp/verify/ {code}` with a valid TOTP marks the
+// caller's login (its session, or its bearer token: 2.3 keeps MFA_VERIFY_TIME in the Django session)
+// as verified now; `mfaRecentlyVerified` is 2.3's NeedMFAVerify (verified less than
+// SECURITY_MFA_VERIFY_TTL seconds ago). A user without an OTP secret can never pass: 400
+// {"error": "Code is invalid"}, as in 2.3. Access-key (signature) calls have no login to mark.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { DB } from '../../db/open.ts';
+import { t } from '../../lib/i18n.ts';
+import { tokenHash } from '../../secrets/token-hash.ts';
+import { readOtpSecret } from './otp-secret.ts';
+import { authorize, IsValidUser } from '../../core/permissions.ts';
+import { headerValue } from '../../core/auth/request-context.ts';
+import { verifyTotp } from './totp.ts';
+
+type Login =
+  { table: 'sessions'; column: 'id_hash'; key: string } | { table: 'bearer_tokens'; column: 'token_hash'; key: string };
+
+/** The login row this request came with (keyed by the hash of its token), if it is one that can hold a verification. */
+function loginOf(request: FastifyRequest): Login | null {
+  const { ctx } = request;
+  if (ctx.via === 'session' && ctx.sessionId)
+    return { table: 'sessions', column: 'id_hash', key: tokenHash(ctx.sessionId) };
+  if (ctx.via === 'bearer') {
+    const token = headerValue(request, 'authorization')?.trim().split(/\s+/, 2)[1];
+    if (token) return { table: 'bearer_tokens', column: 'token_hash', key: tokenHash(token) };
+  }
+  return null;
+}
+
+export function mfaRecentlyVerified(db: DB, request: FastifyRequest, nowMs: number, ttlSeconds: number): boolean {
+  const login = loginOf(request);
+  if (!login) return false;
+  const at = db
+    .prepare(`SELECT mfa_verified_at FROM ${login.table} WHERE ${login.column} = ?`)
+    .pluck()
+    .get(login.key) as number | null | undefined;
+  return typeof at === 'number' && nowMs - at < ttlSeconds * 1000;
+}
+
+export function registerOtpVerifyRoute(app: FastifyInstance): void {
+  app.post('/api/v1/authentication/otp/verify/', async (request, reply) => {
+    if (!authorize(request, reply, IsValidUser)) return reply;
+    const { db, now } = app.bastion;
+    const { lang } = request.ctx;
+    const body = request.body as Record<string, unknown> | null | undefined;
+    const raw = body && typeof body === 'object' ? body.code : undefined;
+    // 2.3's OtpVerifySerializer: code = CharField(max_length=6, min_length=6).
+    if (raw === undefined || raw === null || raw === '')
+      return reply.code(400).send({ code: [t(lang, 'field.required')] });
+    if (typeof raw !== 'string' && typeof raw !== 'number')
+      return reply.code(400).send({ code: [t(lang, 'field.invalid_string')] });
+    const code = String(raw);
+    if (code.length > 6) return reply.code(400).send({ code: [t(lang, 'field.max_length', { max: 6 })] });
+    if (code.length < 6) return reply.code(400).send({ code: [t(lang, 'field.min_length', { min: 6 })] });
+    const secret = readOtpSecret(db, request.ctx.user.id);
+    const login = loginOf(request);
+    if (!login || !verifyTotp(secret, code, now())) return reply.code(400).send({ error: t(lang, 'otp.code_invalid') });
+    db.prepare(`UPDATE ${login.table} SET mfa_verified_at = ? WHERE ${login.column} = ?`).run(now(), login.key);
+    return { ok: '1' }; // 200: 2.3's create() answers a plain Response
+  });
+}
