@@ -17,17 +17,37 @@ export function cachePreparedStatements(db: DB, limit = STATEMENT_CACHE_LIMIT): 
     if (kept && !kept.busy) {
       // Result modes stay on a statement: what one call site asked for (pluck, raw, expand) must not
       // reach the next caller of the same SQL.
-      if (kept.reader) kept.pluck(false).expand(false).raw(false);
+      if (moded.has(kept)) {
+        kept.pluck(false).expand(false).raw(false);
+        moded.delete(kept);
+      }
       cache.delete(sql);
       cache.set(sql, kept);
       return kept;
     }
     const statement = prepare(sql);
     if (!kept) {
+      if (statement.reader) noteModes(statement);
       cache.set(sql, statement);
       if (cache.size > limit) cache.delete(cache.keys().next().value as string);
     }
     return statement;
   };
   db.prepare = cached as DB['prepare'];
+}
+
+/** Statements a caller switched to pluck, raw or expand: only those are switched back (each switch is a native call). */
+const moded = new WeakSet<Statement>();
+
+function noteModes(statement: Statement): void {
+  for (const mode of ['pluck', 'raw', 'expand'] as const) {
+    const set = statement[mode] as (this: Statement, on?: boolean) => Statement;
+    Object.defineProperty(statement, mode, {
+      value(this: Statement, on?: boolean) {
+        if (on !== false) moded.add(this);
+        // The native method takes a boolean or nothing (undefined is refused).
+        return on === undefined ? set.call(this) : set.call(this, on);
+      },
+    });
+  }
 }
