@@ -5,8 +5,12 @@
 import type { Statement } from 'better-sqlite3';
 import type { DB } from './database.ts';
 
-/** Distinct SQL texts kept; queries built with a varying number of placeholders would otherwise grow it. */
-export const STATEMENT_CACHE_LIMIT = 2000;
+/**
+ * Distinct SQL texts kept: the hot set (authentication, settings, per-row queries) is a few dozen, while list pages
+ * write LIMIT and OFFSET into their text and come and go; each kept statement holds SQLite memory outside the JS
+ * heap, so the cache stays near the hot set's size.
+ */
+export const STATEMENT_CACHE_LIMIT = 200;
 
 export function cachePreparedStatements(db: DB, limit = STATEMENT_CACHE_LIMIT): void {
   const prepare = db.prepare.bind(db) as (sql: string) => Statement;
