@@ -83,17 +83,16 @@ export class Api {
         if (eq > 0) options.cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
       }
     }
-    const response = answer;
-    const text = response.text;
+    const text = answer.text;
     let parsed: unknown = text;
     try {
       parsed = text ? JSON.parse(text) : null;
     } catch {
       /* a text answer stays text */
     }
-    if (response.status >= 400) {
-      const error = new ApiError(response.status, parsed, path);
-      const header = response.retryAfter;
+    if (answer.status >= 400) {
+      const error = new ApiError(answer.status, parsed, path);
+      const header = answer.retryAfter;
       if (header !== null && /^\d+$/.test(header.trim())) error.retryAfter = Number(header);
       throw error;
     }
@@ -136,7 +135,8 @@ async function answerOf(response: Response): Promise<Answer> {
 
 // JSON calls go through node:http on kept-alive sockets rather than fetch: a session opening makes a dozen calls,
 // and fetch's streams cost the terminal 1.3 s of its 13.5 s busy while 150 sessions opened at once.
-const agents = { 'http:': new HttpAgent({ keepAlive: true }), 'https:': new HttpsAgent({ keepAlive: true }) };
+const httpAgent = new HttpAgent({ keepAlive: true });
+const httpsAgent = new HttpsAgent({ keepAlive: true });
 
 function call(
   url: URL,
@@ -146,8 +146,9 @@ function call(
   timeoutMs: number,
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const agent = url.protocol === 'https:' ? agents['https:'] : agents['http:'];
+    const secure = url.protocol === 'https:';
+    const send = secure ? httpsRequest : httpRequest;
+    const agent = secure ? httpsAgent : httpAgent;
     if (body !== undefined) headers['content-length'] = Buffer.byteLength(body);
     const request = send(url, { method, headers, agent }, (response: IncomingMessage) => {
       const chunks: Buffer[] = [];
