@@ -1,7 +1,6 @@
 // Validation and relation writes of an asset: protocols (legacy protocol/port too), platform by name,
 // admin user, domain, nodes (default: the org root, or `?node_id=` on POST) and labels.
 import type { HookArgs, Row } from '../engine/types.ts';
-import { stmt } from '../lib/statements.ts';
 import { L, message, mergeErrors, replaceRelations, unknownIds, writeOrg } from '../engine/field-kit.ts';
 import { visibleNode } from './asset-filters.ts';
 import { orgRoot } from './node-tree.ts';
@@ -21,7 +20,7 @@ export function validateAsset(args: HookArgs, data: Row, existing: Row | null): 
   }
   if (
     typeof data.platform === 'string' &&
-    !stmt(args.db, 'SELECT 1 FROM platforms WHERE name = ?').get(data.platform)
+    !args.db.prepare('SELECT 1 FROM platforms WHERE name = ?').get(data.platform)
   ) {
     errors.platform = [
       message(args, L('名称为 {value} 的对象不存在。', 'Object with name={value} does not exist.'), {
@@ -68,19 +67,19 @@ export function serializeAsset(args: HookArgs, row: Row, out: Row): void {
   out.protocols = String(row.protocols ?? '')
     .split(' ')
     .filter(Boolean);
-  out.nodes = stmt(
-    db,
-    'SELECT an.node_id FROM asset_nodes an JOIN nodes n ON n.id = an.node_id WHERE an.asset_id = ? ORDER BY n.key',
-  )
+  out.nodes = db
+    .prepare(
+      'SELECT an.node_id FROM asset_nodes an JOIN nodes n ON n.id = an.node_id WHERE an.asset_id = ? ORDER BY n.key',
+    )
     .pluck()
     .all(row.id);
-  out.labels = stmt(db, 'SELECT label_id FROM asset_labels WHERE asset_id = ? ORDER BY label_id').pluck().all(row.id);
+  out.labels = db.prepare('SELECT label_id FROM asset_labels WHERE asset_id = ? ORDER BY label_id').pluck().all(row.id);
   out.hardware_info = hardwareInfo(row);
   out.admin_user_display = row.admin_user
-    ? (stmt(db, 'SELECT name FROM admin_users WHERE id = ?').pluck().get(row.admin_user) ?? '')
+    ? (db.prepare('SELECT name FROM admin_users WHERE id = ?').pluck().get(row.admin_user) ?? '')
     : '';
   out.domain_display = row.domain
-    ? (stmt(db, 'SELECT name FROM domains WHERE id = ?').pluck().get(row.domain) ?? '')
+    ? (db.prepare('SELECT name FROM domains WHERE id = ?').pluck().get(row.domain) ?? '')
     : '';
 }
 

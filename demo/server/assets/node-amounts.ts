@@ -3,7 +3,6 @@
 // at a time, and cached until the tree or a node membership changes (node_tree_version is bumped by
 // triggers on nodes and asset_nodes) — the role JumpServer's node-tree cache plays.
 import type { DB } from '../db/open.ts';
-import { stmt } from '../lib/statements.ts';
 import { keyPath, subtreeClause } from './node-tree.ts';
 
 interface Cached {
@@ -12,7 +11,8 @@ interface Cached {
 }
 const caches = new WeakMap<DB, Map<string, Cached>>();
 
-const treeVersion = (db: DB) => stmt(db, 'SELECT version FROM node_tree_version WHERE id = 1').pluck().get() as number;
+const treeVersion = (db: DB) =>
+  db.prepare('SELECT version FROM node_tree_version WHERE id = 1').pluck().get() as number;
 
 /** Distinct assets under each node of the org whose root key is `rootKey`. */
 export function subtreeAmounts(db: DB, rootKey: string): Map<string, number> {
@@ -45,7 +45,7 @@ function computeAmounts(db: DB, rootKey: string): Map<string, number> {
   const counts = new Int32Array(nodes.length);
   // Reading all 100k memberships into JS took 200-400 ms and blocked every other request meanwhile;
   // SQLite aggregates them instead. First each membership counts on every ancestor of its node...
-  const direct = stmt(db, 'SELECT node_id, COUNT(*) FROM asset_nodes GROUP BY node_id').raw().all() as [
+  const direct = db.prepare('SELECT node_id, COUNT(*) FROM asset_nodes GROUP BY node_id').raw().all() as [
     string,
     number,
   ][];
@@ -53,7 +53,8 @@ function computeAmounts(db: DB, rootKey: string): Map<string, number> {
     for (const i of ancestors.get(node) ?? []) counts[i] += amount;
   }
   // ...then an asset on several nodes gives back what it counted twice on their shared ancestors.
-  const shared = stmt(db, 'SELECT group_concat(node_id) FROM asset_nodes GROUP BY asset_id HAVING COUNT(*) > 1')
+  const shared = db
+    .prepare('SELECT group_concat(node_id) FROM asset_nodes GROUP BY asset_id HAVING COUNT(*) > 1')
     .pluck()
     .all() as string[];
   for (const nodeIds of shared) {

@@ -2,7 +2,6 @@
 // with its children) and their tree items, with assets when asked.
 import type { HookArgs, Row } from '../engine/types.ts';
 import { singleValues } from '../engine/query-params.ts';
-import { stmt } from '../lib/statements.ts';
 import { visibleNode } from './asset-filters.ts';
 import { writeOrg } from '../engine/field-kit.ts';
 import { assetsAmount } from './node-amounts.ts';
@@ -39,7 +38,7 @@ export function childNodes(
   const parent = node ?? orgRoot(db, writeOrg(args), args.now);
   const under =
     mode === 'children'
-      ? (stmt(db, 'SELECT * FROM nodes WHERE parent_key = ?').all(parent.key) as NodeRow[])
+      ? (db.prepare('SELECT * FROM nodes WHERE parent_key = ?').all(parent.key) as NodeRow[])
       : (() => {
           const range = descendantsClause('key', parent.key);
           return db.prepare(`SELECT * FROM nodes WHERE ${range.sql}`).all(...range.params) as NodeRow[];
@@ -51,10 +50,11 @@ export function childNodes(
 export function treeItems(args: HookArgs, nodes: NodeRow[], assetsOf: NodeRow | false): TreeItem[] {
   const items = nodes.map((node) => nodeTreeItem(node, assetsAmount(args.db, node.key)));
   if (!assetsOf) return items;
-  const assets = stmt(
-    args.db,
-    `SELECT a.id, a.hostname, a.ip, a.protocols, p.base AS platform_base FROM asset_nodes an
+  const assets = args.db
+    .prepare(
+      `SELECT a.id, a.hostname, a.ip, a.protocols, p.base AS platform_base FROM asset_nodes an
     JOIN assets a ON a.id = an.asset_id LEFT JOIN platforms p ON p.name = a.platform WHERE an.node_id = ? ORDER BY a.hostname`,
-  ).all(assetsOf.id) as Row[];
+    )
+    .all(assetsOf.id) as Row[];
   return [...items, ...assets.map((asset) => assetTreeItem(asset, assetsOf.key))];
 }

@@ -4,7 +4,6 @@
 // logged; each maps to how 2.3's model prints itself (its __str__), keyed by the definition's table.
 import type { HookArgs, ResourceDef, Row } from '../engine/types.ts';
 import { uuid } from '../lib/ids.ts';
-import { stmt } from '../lib/statements.ts';
 import { isoAt } from '../lib/time.ts';
 import { storedOrgId } from '../orgs/current-org.ts';
 
@@ -45,18 +44,19 @@ export const userLabel = (user: { name: string; username: string }): string => `
 export function recordOperation(def: ResourceDef, args: HookArgs, action: OperateAction, row: Row): void {
   const describe = RECORDED[def.table];
   if (!describe) return;
-  stmt(
-    args.db,
-    `INSERT INTO operate_logs (id, user, action, resource_type, resource, remote_addr, datetime, org_id)
+  args.db
+    .prepare(
+      `INSERT INTO operate_logs (id, user, action, resource_type, resource, remote_addr, datetime, org_id)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    uuid(),
-    userLabel(args.ctx.user).slice(0, 128),
-    action,
-    def.model[args.ctx.lang].slice(0, 64),
-    describe(row).slice(0, 128),
-    args.request.ip ?? '',
-    isoAt(args.now),
-    storedOrgId(args.ctx.org),
-  );
+    )
+    .run(
+      uuid(),
+      userLabel(args.ctx.user).slice(0, 128),
+      action,
+      def.model[args.ctx.lang].slice(0, 64),
+      describe(row).slice(0, 128),
+      args.request.ip ?? '',
+      isoAt(args.now),
+      storedOrgId(args.ctx.org),
+    );
 }

@@ -2,7 +2,6 @@
 // every item in one transaction and writes nothing when any item fails (errors stay aligned).
 import { recordOperation } from '../core/operate-log.ts';
 import { t } from '../lib/i18n.ts';
-import { stmt } from '../lib/statements.ts';
 import { isoAt } from '../lib/time.ts';
 import { storedOrgId } from '../orgs/current-org.ts';
 import { openColumns, sealColumns } from '../secrets/sealed-columns.ts';
@@ -122,7 +121,7 @@ export function respond(def: ResourceDef, args: HookArgs, result: { id: string; 
   const row = openColumns(
     args.db,
     def.table,
-    stmt(args.db, `SELECT * FROM ${def.table} WHERE id = ?`).get(result.id) as Row,
+    args.db.prepare(`SELECT * FROM ${def.table} WHERE id = ?`).get(result.id) as Row,
   );
   const out = serializeRow(def, args, row, 'retrieve');
   def.hooks?.afterResponse?.(args, result.data, out);
@@ -162,9 +161,9 @@ function insertRow(args: HookArgs, def: ResourceDef, data: Row): string {
   // Sealed on a copy: `data` goes on to the hooks, the operate log and the response in clear.
   const stored = sealColumns(args.db, def.table, data);
   // Cached: a CSV import inserts thousands of rows with the same columns.
-  stmt(args.db, `INSERT INTO ${def.table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(
-    ...columns.map((c) => toColumn(stored[c])),
-  );
+  args.db
+    .prepare(`INSERT INTO ${def.table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`)
+    .run(...columns.map((c) => toColumn(stored[c])));
   return String(data.id);
 }
 

@@ -19,7 +19,6 @@ import { serializeRow } from '../engine/serialize.ts';
 import type { AuthedCtx, HookArgs, ResourceDef, Row } from '../engine/types.ts';
 import { pick, t, type Lang, type Localized } from '../lib/i18n.ts';
 import { UUID_PATTERN, uuid } from '../lib/ids.ts';
-import { stmt } from '../lib/statements.ts';
 import { isoAt } from '../lib/time.ts';
 import { isSuperAuditor, isSuperuser } from '../orgs/membership.ts';
 import { ACTION_BITS } from '../perms/actions.ts';
@@ -52,7 +51,9 @@ export const COMMAND_TEXT = {
 /** 2.3's `is_common_user`: no admin or auditor role, neither system-wide nor in any org. */
 export function isCommonUser(db: DB, user: UserRow): boolean {
   if (isSuperuser(user) || isSuperAuditor(user)) return false;
-  return !stmt(db, "SELECT 1 FROM org_members WHERE user_id = ? AND role IN ('Admin', 'Auditor') LIMIT 1").get(user.id);
+  return !db
+    .prepare("SELECT 1 FROM org_members WHERE user_id = ? AND role IN ('Admin', 'Auditor') LIMIT 1")
+    .get(user.id);
 }
 
 export function executionDisabledFor(db: DB, settingOn: boolean, user: UserRow): boolean {
@@ -85,11 +86,12 @@ type FieldErrors = Record<string, unknown>;
 
 /** The system user's command filter rules, as the door gets them (`system-users/<id>/cmd-filter-rules/`). */
 function filterRules(db: DB, systemUserId: string): (FilterRule & { filter_id: string })[] {
-  return stmt(
-    db,
-    `SELECT r.* FROM cmd_filter_rules r JOIN system_user_cmd_filters f ON f.filter_id = r.filter_id
+  return db
+    .prepare(
+      `SELECT r.* FROM cmd_filter_rules r JOIN system_user_cmd_filters f ON f.filter_id = r.filter_id
     WHERE f.system_user_id = ? ORDER BY r.priority DESC, r.action, r.id`,
-  ).all(systemUserId) as (FilterRule & { filter_id: string })[];
+    )
+    .all(systemUserId) as (FilterRule & { filter_id: string })[];
 }
 
 /** Reads and checks a run request for `user`: field errors (400), or what to run. */
@@ -119,10 +121,11 @@ export function checkCommand(
   else if (
     typeof runAsId !== 'string' ||
     !UUID_PATTERN.test(runAsId) ||
-    !(runAs = stmt(
-      db,
-      'SELECT id, name, username, password, private_key, protocol, username_same_with_user, org_id FROM system_users WHERE id = ?',
-    ).get(runAsId) as RunAsRow | undefined)
+    !(runAs = db
+      .prepare(
+        'SELECT id, name, username, password, private_key, protocol, username_same_with_user, org_id FROM system_users WHERE id = ?',
+      )
+      .get(runAsId) as RunAsRow | undefined)
   ) {
     errors.run_as = [t(lang, 'field.invalid_pk', { value: String(runAsId).slice(0, 64) })];
   } else if (runAs.protocol !== 'ssh') errors.run_as = [pick(lang, COMMAND_TEXT.notSsh)];
@@ -152,7 +155,7 @@ export function checkCommand(
   if (!verdict.allowed) {
     const rule = verdict.rule as (FilterRule & { filter_id?: string }) | undefined;
     const filter = rule?.filter_id
-      ? (stmt(db, 'SELECT name FROM cmd_filters WHERE id = ?').pluck().get(rule.filter_id) as string | undefined)
+      ? (db.prepare('SELECT name FROM cmd_filters WHERE id = ?').pluck().get(rule.filter_id) as string | undefined)
       : undefined;
     const reason = pick(lang, COMMAND_TEXT.refused, { rule: rule?.content ?? '', filter: filter ?? '' });
     return {
@@ -270,7 +273,8 @@ export const commandExecutionsResource: ResourceDef = {
         ? { status: 403, body: { detail: pick(ctx.lang, COMMAND_TEXT.disabled) } }
         : null,
     serialize: ({ db }, row, out) => {
-      out.hosts = stmt(db, 'SELECT asset_id FROM command_execution_hosts WHERE commandexecution_id = ? ORDER BY id')
+      out.hosts = db
+        .prepare('SELECT asset_id FROM command_execution_hosts WHERE commandexecution_id = ? ORDER BY id')
         .pluck()
         .all(row.id);
       out.log_url = `/api/v1/ops/celery/task/${row.id}/log/`;

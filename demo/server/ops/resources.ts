@@ -5,7 +5,6 @@
 import { computed, L, readOnly } from '../engine/field-kit.ts';
 import { everyAction, IsOrgAdmin } from '../core/permissions.ts';
 import type { HookArgs, ResourceDef, Row } from '../engine/types.ts';
-import { stmt } from '../lib/statements.ts';
 import { formatDateTime } from '../lib/time.ts';
 import { pythonRepr } from './python-repr.ts';
 
@@ -51,7 +50,7 @@ function executionOut(args: HookArgs, row: Row, withResult: boolean): Row {
 }
 
 const executionById = (args: HookArgs, id: unknown): Row | undefined =>
-  id ? (stmt(args.db, 'SELECT * FROM ops_adhoc_executions WHERE id = ?').get(id) as Row | undefined) : undefined;
+  id ? (args.db.prepare('SELECT * FROM ops_adhoc_executions WHERE id = ?').get(id) as Row | undefined) : undefined;
 
 export const opsTasksResource: ResourceDef = {
   name: 'Task List',
@@ -87,7 +86,7 @@ export const opsTasksResource: ResourceDef = {
       const success = Number(row.success_run_amount);
       out.summary = { total, success, failed: total - success };
       if (mode === 'retrieve') {
-        const tasks = stmt(args.db, 'SELECT tasks FROM ops_adhocs WHERE id = ?').pluck().get(row.latest_adhoc) as
+        const tasks = args.db.prepare('SELECT tasks FROM ops_adhocs WHERE id = ?').pluck().get(row.latest_adhoc) as
           string | undefined;
         out.contents = json(tasks, []);
       }
@@ -126,10 +125,9 @@ export const opsAdhocResource: ResourceDef = {
       out.options = pythonRepr(json(row.options, {}));
       out.become_display = String((json(row.become, {}) as { user?: string }).user ?? '');
       if (mode !== 'retrieve') return;
-      const latest = stmt(
-        args.db,
-        'SELECT * FROM ops_adhoc_executions WHERE adhoc = ? ORDER BY date_start DESC, rowid DESC LIMIT 1',
-      ).get(row.id) as Row | undefined;
+      const latest = args.db
+        .prepare('SELECT * FROM ops_adhoc_executions WHERE adhoc = ? ORDER BY date_start DESC, rowid DESC LIMIT 1')
+        .get(row.id) as Row | undefined;
       const nested = latest && executionOut(args, latest, false);
       out.latest_execution = nested
         ? {
@@ -142,8 +140,8 @@ export const opsAdhocResource: ResourceDef = {
           }
         : null;
       out.created_by = row.created_by;
-      out.run_times = stmt(args.db, 'SELECT COUNT(*) FROM ops_adhoc_executions WHERE adhoc = ?').pluck().get(row.id);
-      out.task_name = stmt(args.db, 'SELECT name FROM ops_tasks WHERE id = ?').pluck().get(row.task) ?? '';
+      out.run_times = args.db.prepare('SELECT COUNT(*) FROM ops_adhoc_executions WHERE adhoc = ?').pluck().get(row.id);
+      out.task_name = args.db.prepare('SELECT name FROM ops_tasks WHERE id = ?').pluck().get(row.task) ?? '';
     },
   },
   sample: () => ({ create: [], update: {} }),

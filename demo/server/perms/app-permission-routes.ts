@@ -11,7 +11,6 @@ import { listRows } from '../engine/list.ts';
 import { paginated } from '../engine/paging.ts';
 import type { HookArgs, ResourceDef, Row } from '../engine/types.ts';
 import { t } from '../lib/i18n.ts';
-import { stmt } from '../lib/statements.ts';
 import { appPermissionResourceOf } from './resources/app-permissions.ts';
 import { usersResource } from '../users/resources/users.ts';
 import { APP_KINDS, type AppKind } from './app-kinds.ts';
@@ -21,7 +20,7 @@ type Query = Record<string, string>;
 
 /** The ids linked to the permission in one through table. */
 const linked = (args: HookArgs, kind: AppKind, table: string, column: string, id: unknown): string[] =>
-  stmt(args.db, `SELECT ${column} FROM ${kind.prefix}_${table} WHERE permission_id = ?`).pluck().all(id) as string[];
+  args.db.prepare(`SELECT ${column} FROM ${kind.prefix}_${table} WHERE permission_id = ?`).pluck().all(id) as string[];
 
 /** Users named by the permission or members of its groups (2.3's `all_users`). */
 function allUsersClause(kind: AppKind, permissionId: unknown) {

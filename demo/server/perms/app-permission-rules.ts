@@ -6,7 +6,6 @@ import { L, message, mergeErrors, replaceRelations, unknownIds } from '../engine
 import type { DB } from '../db/open.ts';
 import type { HookArgs, Row } from '../engine/types.ts';
 import { t } from '../lib/i18n.ts';
-import { stmt } from '../lib/statements.ts';
 import { isOrgMember } from '../orgs/org-members.ts';
 import { appPermissionLinks, type AppKind } from './app-kinds.ts';
 import { permissionValidity } from './validity.ts';
@@ -70,10 +69,8 @@ export function writeAppPermissionLinks(kind: AppKind) {
 export function serializeAppPermission(kind: AppKind) {
   return ({ db, now }: { db: DB; now: number }, row: Row, out: Row): void => {
     for (const link of appPermissionLinks(kind)) {
-      const linked = stmt(
-        db,
-        `SELECT ${link.column} FROM ${kind.prefix}_${link.table} WHERE permission_id = ? ORDER BY id`,
-      )
+      const linked = db
+        .prepare(`SELECT ${link.column} FROM ${kind.prefix}_${link.table} WHERE permission_id = ? ORDER BY id`)
         .pluck()
         .all(row.id);
       out[link.field] = linked;

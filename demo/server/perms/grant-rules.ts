@@ -4,7 +4,6 @@
 // grant-walk.ts build on these; nothing else decides validity.
 import type { DB } from '../db/open.ts';
 import type { Clause } from '../engine/types.ts';
-import { stmt } from '../lib/statements.ts';
 import { isoAt } from '../lib/time.ts';
 
 /** Whose grants: a user (directly and through their groups) or one group's own permissions. */
@@ -80,7 +79,8 @@ export function permsCte(scope: GrantScope): Clause {
 /** The ids of the scope's valid permissions (a few hundred at most for one subject). */
 export function validPermissionIds(db: DB, scope: GrantScope): string[] {
   const perms = permsCte(scope);
-  return stmt(db, `WITH ${perms.sql} SELECT id FROM perms ORDER BY id`)
+  return db
+    .prepare(`WITH ${perms.sql} SELECT id FROM perms ORDER BY id`)
     .pluck()
     .all(...perms.params) as string[];
 }

@@ -8,7 +8,6 @@
 //   • only active assets count; `ids` lists each reachable asset once, by (hostname, id).
 import { keyPath } from '../assets/node-tree.ts';
 import type { DB } from '../db/open.ts';
-import { stmt } from '../lib/statements.ts';
 import { UNGROUPED_KEY, validPermissionIds, type GrantScope, type Placement } from './grant-rules.ts';
 import { batches, type Work } from './slices.ts';
 import { compareBinary, needsBinaryCompare, sortSliced } from './sliced-sort.ts';
@@ -32,11 +31,11 @@ export function* walkGrants(db: DB, scope: GrantScope): Work<Grants> {
   const permissions = validPermissionIds(db, scope);
   yield;
   const roots = outermost(
-    stmt(
-      db,
-      `SELECT DISTINCT n.key FROM asset_permission_nodes pn JOIN nodes n ON n.id = pn.node_id
+    db
+      .prepare(
+        `SELECT DISTINCT n.key FROM asset_permission_nodes pn JOIN nodes n ON n.id = pn.node_id
     WHERE pn.permission_id IN (SELECT value FROM json_each(?))`,
-    )
+      )
       .pluck()
       .all(JSON.stringify(permissions)) as string[],
   );
@@ -103,9 +102,10 @@ function outermost(keys: string[]): string[] {
 
 /** The node `root` and every node under it, read PAGE keys at a time along the index on key. */
 function* subtreeNodes(db: DB, root: string): Work<{ id: string; key: string }[]> {
-  const self = stmt(db, 'SELECT id, key FROM nodes WHERE key = ?').get(root) as { id: string; key: string } | undefined;
+  const self = db.prepare('SELECT id, key FROM nodes WHERE key = ?').get(root) as
+    { id: string; key: string } | undefined;
   const nodes = self ? [self] : [];
-  const page = stmt(db, 'SELECT id, key FROM nodes WHERE key > ? AND key < ? ORDER BY key LIMIT ?');
+  const page = db.prepare('SELECT id, key FROM nodes WHERE key > ? AND key < ? ORDER BY key LIMIT ?');
   for (let after = `${root}:`; ;) {
     const rows = page.all(after, `${root};`, LOOKUP) as { id: string; key: string }[];
     nodes.push(...rows);
@@ -132,14 +132,16 @@ const OWNERS = 64;
  * the (owner, value) index.
  */
 function* linked(db: DB, link: LinkTable, owners: string[]): Work<[string, string][]> {
-  const many = stmt(
-    db,
-    `SELECT ${link.owner}, ${link.value} FROM ${link.table} WHERE ${link.owner} IN (SELECT value FROM json_each(?)) LIMIT ?`,
-  ).raw();
-  const one = stmt(
-    db,
-    `SELECT ${link.value} FROM ${link.table} WHERE ${link.owner} = ? AND ${link.value} > ? ORDER BY ${link.value} LIMIT ?`,
-  ).pluck();
+  const many = db
+    .prepare(
+      `SELECT ${link.owner}, ${link.value} FROM ${link.table} WHERE ${link.owner} IN (SELECT value FROM json_each(?)) LIMIT ?`,
+    )
+    .raw();
+  const one = db
+    .prepare(
+      `SELECT ${link.value} FROM ${link.table} WHERE ${link.owner} = ? AND ${link.value} > ? ORDER BY ${link.value} LIMIT ?`,
+    )
+    .pluck();
   const out: [string, string][] = [];
   for (const batch of batches(owners, OWNERS)) {
     const rows = many.all(JSON.stringify(batch), PAGE + 1) as [string, string][];
@@ -185,8 +187,7 @@ function* singlePlacements(
     for (const asset of direct) if (!placed.has(asset)) out.push({ asset_id: asset, key: UNGROUPED_KEY });
     return out;
   }
-  const nodesOf = stmt(
-    db,
+  const nodesOf = db.prepare(
     'SELECT an.asset_id, n.key FROM asset_nodes an JOIN nodes n ON n.id = an.node_id WHERE an.asset_id IN (SELECT value FROM json_each(?))',
   );
   for (const batch of batches([...direct], LOOKUP)) {
@@ -206,10 +207,9 @@ function* activeHostnames(db: DB, byNode: Placement[], direct: Set<string>): Wor
     candidates.add(byNode[i].asset_id);
     if (i % RUN === RUN - 1) yield;
   }
-  const lookup = stmt(
-    db,
-    'SELECT id, hostname FROM assets WHERE is_active = 1 AND id IN (SELECT value FROM json_each(?))',
-  ).raw();
+  const lookup = db
+    .prepare('SELECT id, hostname FROM assets WHERE is_active = 1 AND id IN (SELECT value FROM json_each(?))')
+    .raw();
   const hostnames = new Map<string, string>();
   for (const batch of batches([...candidates], LOOKUP)) {
     for (const [id, hostname] of lookup.all(JSON.stringify(batch)) as [string, string][]) hostnames.set(id, hostname);

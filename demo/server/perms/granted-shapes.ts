@@ -8,7 +8,6 @@ import { everyAction, IsValidUser } from '../core/permissions.ts';
 import type { DB } from '../db/open.ts';
 import { singleValues } from '../engine/query-params.ts';
 import type { Clause, HookArgs, ResourceDef, Row } from '../engine/types.ts';
-import { stmt } from '../lib/statements.ts';
 import { FAVORITE_KEY, UNGROUPED_KEY } from './grants.ts';
 import { batches } from './slices.ts';
 import { sortSliced } from './sliced-sort.ts';
@@ -99,8 +98,7 @@ const LOOKUP = 250;
 
 /** The rows of `ids` (in that order) as pieces of JSON text, LOOKUP ids per statement. */
 export function* assetRowTexts(db: DB, ids: string[], look: Lookups): Generator<string | void, void, void> {
-  const read = stmt(
-    db,
+  const read = db.prepare(
     'SELECT id, hostname, ip, protocols, os, domain, platform, comment, org_id FROM assets WHERE id IN (SELECT value FROM json_each(?))',
   );
   for (const batch of batches(ids, LOOKUP)) {
@@ -127,8 +125,7 @@ export function* assetItemTexts(
   places: Iterable<[string, string]>,
   look: Lookups,
 ): Generator<string | void, void, void> {
-  const read = stmt(
-    db,
+  const read = db.prepare(
     'SELECT id, hostname, ip, protocols, platform, domain, org_id FROM assets WHERE id IN (SELECT value FROM json_each(?))',
   );
   let batch: [string, string][] = [];
@@ -169,7 +166,7 @@ export function* nodeItemBatches(
   keys: string[],
   look: Lookups,
 ): Generator<[TreeItem, string][], void, void> {
-  const read = stmt(args.db, 'SELECT * FROM nodes WHERE key IN (SELECT value FROM json_each(?))');
+  const read = args.db.prepare('SELECT * FROM nodes WHERE key IN (SELECT value FROM json_each(?))');
   for (const batch of batches(keys, LOOKUP)) {
     const byKey = new Map((read.all(JSON.stringify(batch)) as NodeRow[]).map((row) => [row.key, row]));
     const items: [TreeItem, string][] = [];

@@ -8,7 +8,6 @@
 import { keyPath } from '../assets/node-tree.ts';
 import type { DB } from '../db/open.ts';
 import type { Clause } from '../engine/types.ts';
-import { stmt } from '../lib/statements.ts';
 import { isoAt } from '../lib/time.ts';
 import { IN_SUBTREE, permsCte, subjectPermissions, type GrantScope } from './grant-rules.ts';
 import { walkGrants, type Grants } from './grant-walk.ts';
@@ -54,7 +53,7 @@ const CACHE_SIZE = 500;
 const caches = new WeakMap<DB, Map<string, Cached>>();
 
 const stampOf = (db: DB): string =>
-  `${stmt(db, 'SELECT total_changes()').pluck().get()}:${db.pragma('data_version', { simple: true })}`;
+  `${db.prepare('SELECT total_changes()').pluck().get()}:${db.pragma('data_version', { simple: true })}`;
 
 /** The scope's current cache entry (a fresh one once a write or a window change made the old one stale). */
 function entryOf(db: DB, scope: GrantScope): Cached {
@@ -82,11 +81,11 @@ function entryOf(db: DB, scope: GrantScope): Cached {
 /** The next moment one of the subject's permissions starts or ends ('~' = never: after any date). */
 function nextWindowChange(db: DB, scope: GrantScope, now: string): string {
   const mine = subjectPermissions(scope);
-  const next = stmt(
-    db,
-    `SELECT MIN(CASE WHEN date_start > ? THEN date_start ELSE date_expired END)
+  const next = db
+    .prepare(
+      `SELECT MIN(CASE WHEN date_start > ? THEN date_start ELSE date_expired END)
     FROM asset_permissions WHERE id IN (${mine.sql}) AND date_expired > ?`,
-  )
+    )
     .pluck()
     .get(now, ...mine.params, now) as string | null;
   return next ?? '~';
@@ -136,7 +135,8 @@ export const grantedAssetIds = (db: DB, scope: GrantScope): string[] => [...gran
 /** The user's favourites among `granted` (for `-12`); a group has none. */
 export function favoriteIds(db: DB, scope: GrantScope, granted: Set<string>): string[] {
   if (!('user' in scope.subject)) return [];
-  const starred = stmt(db, 'SELECT asset FROM favorite_assets WHERE user = ?')
+  const starred = db
+    .prepare('SELECT asset FROM favorite_assets WHERE user = ?')
     .pluck()
     .all(scope.subject.user) as string[];
   return starred.filter((id) => granted.has(id));
@@ -147,19 +147,21 @@ export function favoriteIds(db: DB, scope: GrantScope, granted: Set<string>): st
  * the actions of the permissions that grant it there; only protocols the asset offers.
  */
 export function grantedSystemUsers(db: DB, scope: GrantScope, assetId: string): GrantedSystemUser[] {
-  const asset = stmt(db, 'SELECT protocols, is_active FROM assets WHERE id = ?').get(assetId) as
+  const asset = db.prepare('SELECT protocols, is_active FROM assets WHERE id = ?').get(assetId) as
     { protocols: string; is_active: number } | undefined;
   if (!asset?.is_active) return [];
-  const nodeKeys = stmt(db, 'SELECT n.key FROM asset_nodes an JOIN nodes n ON n.id = an.node_id WHERE an.asset_id = ?')
+  const nodeKeys = db
+    .prepare('SELECT n.key FROM asset_nodes an JOIN nodes n ON n.id = an.node_id WHERE an.asset_id = ?')
     .pluck()
     .all(assetId) as string[];
   const actions = systemUserActions(linksOf(db, scope), assetId, nodeKeys);
   if (!actions.size) return [];
-  const rows = stmt(
-    db,
-    `SELECT id, name, username, priority, protocol, login_mode, sftp_root, username_same_with_user
+  const rows = db
+    .prepare(
+      `SELECT id, name, username, priority, protocol, login_mode, sftp_root, username_same_with_user
     FROM system_users WHERE id IN (SELECT value FROM json_each(?))`,
-  ).all(JSON.stringify([...actions.keys()])) as Omit<GrantedSystemUser, 'actions'>[];
+    )
+    .all(JSON.stringify([...actions.keys()])) as Omit<GrantedSystemUser, 'actions'>[];
   const offered = offeredProtocols(asset.protocols);
   return rows
     .filter((row) => offered.has(row.protocol))
@@ -217,7 +219,8 @@ export interface Links {
 function computeLinks(db: DB, scope: GrantScope): Links {
   const perms = permsCte(scope);
   const pairs = (sql: string) =>
-    stmt(db, `WITH ${perms.sql} ${sql}`)
+    db
+      .prepare(`WITH ${perms.sql} ${sql}`)
       .raw()
       .all(...perms.params) as [string, string][];
   const group = (rows: [string, string][], keyFirst: boolean) => {
@@ -232,7 +235,8 @@ function computeLinks(db: DB, scope: GrantScope): Links {
   };
   return {
     actions: new Map(
-      stmt(db, `WITH ${perms.sql} SELECT id, actions FROM perms`)
+      db
+        .prepare(`WITH ${perms.sql} SELECT id, actions FROM perms`)
         .raw()
         .all(...perms.params) as [string, number][],
     ),

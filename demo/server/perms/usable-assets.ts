@@ -6,7 +6,6 @@
 // assets reached through the same permissions with the same protocols share one decision. Asking
 // system users one asset at a time cost ~35 µs an asset (40,000 assets: 1.4 s in one turn).
 import type { DB } from '../db/open.ts';
-import { stmt } from '../lib/statements.ts';
 import { ACTION_BITS, type ActionName } from './actions.ts';
 import { actionsOf, assetPermissions, linksOf, offeredProtocols, type GrantScope } from './grants.ts';
 import { batches, runSliced, type Work } from './slices.ts';
@@ -50,16 +49,18 @@ function* keepUsable(db: DB, scope: GrantScope, ids: string[], filter: Usable): 
   const links = linksOf(db, scope);
   const systemUsers = [...new Set([...links.systemUsers.values()].flat())];
   const protocolOf = new Map(
-    stmt(db, 'SELECT id, protocol FROM system_users WHERE id IN (SELECT value FROM json_each(?))')
+    db
+      .prepare('SELECT id, protocol FROM system_users WHERE id IN (SELECT value FROM json_each(?))')
       .raw()
       .all(JSON.stringify(systemUsers)) as [string, string][],
   );
   const decided = new Map<string, boolean>();
-  const read = stmt(
-    db,
-    `SELECT a.id, a.protocols, n.key FROM assets a LEFT JOIN asset_nodes an ON an.asset_id = a.id
+  const read = db
+    .prepare(
+      `SELECT a.id, a.protocols, n.key FROM assets a LEFT JOIN asset_nodes an ON an.asset_id = a.id
     LEFT JOIN nodes n ON n.id = an.node_id WHERE a.id IN (SELECT value FROM json_each(?))`,
-  ).raw();
+    )
+    .raw();
   const out: string[] = [];
   yield;
   for (const batch of batches(ids, LOOKUP)) {

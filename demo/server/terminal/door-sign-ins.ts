@@ -4,7 +4,6 @@
 // token it redeemed (`token`: that target, one session), or — for the web file manager — a user the
 // server's own proxy vouched for (`proxy`). The SQL of the table lives here and nowhere else.
 import type { DB } from '../db/open.ts';
-import { stmt } from '../lib/statements.ts';
 
 export type SignInKind = 'login' | 'token' | 'proxy';
 
@@ -35,9 +34,8 @@ export interface NewSignIn {
 }
 
 export function rememberSignIn(db: DB, sign: NewSignIn): void {
-  stmt(db, 'DELETE FROM door_sign_ins WHERE expires_at <= ?').run(sign.nowMs);
-  stmt(
-    db,
+  db.prepare('DELETE FROM door_sign_ins WHERE expires_at <= ?').run(sign.nowMs);
+  db.prepare(
     `INSERT INTO door_sign_ins (terminal_id, user_id, kind, asset_id, application_id, system_user_id, remote_addr, signed_in_at, expires_at)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
@@ -58,31 +56,34 @@ export function rememberSignIn(db: DB, sign: NewSignIn): void {
  * many): the rows of one user stay few.
  */
 export function rememberVouch(db: DB, userId: string, remoteAddr: string, nowMs: number, expiresAt: number): void {
-  const moved = stmt(
-    db,
-    "UPDATE door_sign_ins SET signed_in_at = ?, expires_at = ? WHERE kind = 'proxy' AND user_id = ? AND remote_addr = ?",
-  ).run(nowMs, expiresAt, userId, remoteAddr);
+  const moved = db
+    .prepare(
+      "UPDATE door_sign_ins SET signed_in_at = ?, expires_at = ? WHERE kind = 'proxy' AND user_id = ? AND remote_addr = ?",
+    )
+    .run(nowMs, expiresAt, userId, remoteAddr);
   if (!moved.changes) rememberSignIn(db, { terminalId: null, userId, kind: 'proxy', remoteAddr, nowMs, expiresAt });
 }
 
 /** The live sign-ins that let `terminalId` open a session for the user: its own logins and unused tokens, newest first. */
 export function sessionSignIns(db: DB, terminalId: string, userId: string, nowMs: number): DoorSignIn[] {
-  return stmt(
-    db,
-    `SELECT * FROM door_sign_ins WHERE user_id = ? AND terminal_id = ? AND expires_at > ? AND kind IN ('login', 'token')
+  return db
+    .prepare(
+      `SELECT * FROM door_sign_ins WHERE user_id = ? AND terminal_id = ? AND expires_at > ? AND kind IN ('login', 'token')
     AND session_id IS NULL ORDER BY signed_in_at DESC, id DESC`,
-  ).all(userId, terminalId, nowMs) as DoorSignIn[];
+    )
+    .all(userId, terminalId, nowMs) as DoorSignIn[];
 }
 
 /** Whether `terminalId` may write file records for the user: one of its live sign-ins, or the proxy's vouching. */
 export function mayRecordFilesFor(db: DB, terminalId: string, userId: string, nowMs: number): boolean {
-  return !!stmt(
-    db,
-    `SELECT 1 FROM door_sign_ins WHERE user_id = ? AND expires_at > ? AND (terminal_id = ? OR kind = 'proxy') LIMIT 1`,
-  ).get(userId, nowMs, terminalId);
+  return !!db
+    .prepare(
+      `SELECT 1 FROM door_sign_ins WHERE user_id = ? AND expires_at > ? AND (terminal_id = ? OR kind = 'proxy') LIMIT 1`,
+    )
+    .get(userId, nowMs, terminalId);
 }
 
 /** A redeemed token opens one session: the first one spends it. */
 export function spendSignIn(db: DB, signInId: number, sessionId: string): void {
-  stmt(db, "UPDATE door_sign_ins SET session_id = ? WHERE id = ? AND kind = 'token'").run(sessionId, signInId);
+  db.prepare("UPDATE door_sign_ins SET session_id = ? WHERE id = ? AND kind = 'token'").run(sessionId, signInId);
 }

@@ -5,7 +5,6 @@
 // assignee must look again: 2.3 let a requester PATCH `actions: ["all"]` and a 2099 expiry after the
 // assignee confirmed `connect`, and the approval granted what the requester had written.
 import type { DB } from '../db/open.ts';
-import { stmt } from '../lib/statements.ts';
 
 export interface Confirmation {
   assets: string[];
@@ -32,10 +31,11 @@ export const CONFIRMED_FIELDS = ['confirmed_assets', 'confirmed_system_user', 'a
 
 /** Freezes the ticket as it stands now: a confirmation once assets and a system user are confirmed, else none. */
 export function freezeConfirmation(db: DB, ticketId: string): void {
-  const row = stmt(
-    db,
-    'SELECT confirmed_assets, confirmed_system_user, actions, date_start, date_expired FROM tickets WHERE id = ?',
-  ).get(ticketId) as {
+  const row = db
+    .prepare(
+      'SELECT confirmed_assets, confirmed_system_user, actions, date_start, date_expired FROM tickets WHERE id = ?',
+    )
+    .get(ticketId) as {
     confirmed_assets: string;
     confirmed_system_user: string;
     actions: number;
@@ -53,19 +53,18 @@ export function freezeConfirmation(db: DB, ticketId: string): void {
           date_expired: row.date_expired,
         }
       : null;
-  stmt(db, 'UPDATE tickets SET confirmation = ? WHERE id = ?').run(frozen ? JSON.stringify(frozen) : null, ticketId);
+  db.prepare('UPDATE tickets SET confirmation = ? WHERE id = ?').run(frozen ? JSON.stringify(frozen) : null, ticketId);
 }
 
 /** The requester changed the request: nothing stays confirmed. */
 export function resetConfirmation(db: DB, ticketId: string): void {
-  stmt(
-    db,
+  db.prepare(
     "UPDATE tickets SET confirmation = NULL, confirmed_assets = '[]', confirmed_system_user = '' WHERE id = ?",
   ).run(ticketId);
 }
 
 export function confirmationOf(db: DB, ticketId: string): Confirmation | null {
-  const text = stmt(db, 'SELECT confirmation FROM tickets WHERE id = ?').pluck().get(ticketId) as
+  const text = db.prepare('SELECT confirmation FROM tickets WHERE id = ?').pluck().get(ticketId) as
     string | null | undefined;
   return text ? (JSON.parse(text) as Confirmation) : null;
 }

@@ -4,7 +4,6 @@ import { userLabel } from '../core/operate-log.ts';
 import type { FieldDef, HookArgs, Row } from '../engine/types.ts';
 import { uuid } from '../lib/ids.ts';
 import { isoAt } from '../lib/time.ts';
-import { stmt } from '../lib/statements.ts';
 import { assigneesOf } from './ticket-store.ts';
 
 export const TYPE_CHOICES = [
@@ -63,6 +62,6 @@ export function serializeCommon({ db }: HookArgs, row: Row, out: Row): void {
   const orgId = String(row.org_id ?? '');
   out.org_id = orgId;
   out.org_name = orgId
-    ? ((stmt(db, 'SELECT name FROM orgs WHERE id = ?').pluck().get(orgId) as string | undefined) ?? '')
+    ? ((db.prepare('SELECT name FROM orgs WHERE id = ?').pluck().get(orgId) as string | undefined) ?? '')
     : 'DEFAULT';
 }

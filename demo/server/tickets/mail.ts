@@ -6,7 +6,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { DB } from '../db/open.ts';
 import { pick, type Lang } from '../lib/i18n.ts';
-import { stmt } from '../lib/statements.ts';
 import { resolveAllowed, type TargetPolicy } from '../../shared/allowed-targets.ts';
 import { MAIL_TIMEOUTS } from '../settings/mail-testing.ts';
 import type { Settings } from '../context.ts';
@@ -84,7 +83,7 @@ interface MailTicket {
 }
 
 const ticketRow = (db: DB, id: string) =>
-  stmt(db, 'SELECT id, title, body, type, user, assignee_display, action FROM tickets WHERE id = ?').get(id) as
+  db.prepare('SELECT id, title, body, type, user, assignee_display, action FROM tickets WHERE id = ?').get(id) as
     MailTicket | undefined;
 
 function detailUrl(settings: Settings, ticket: MailTicket): string {

@@ -5,7 +5,6 @@ import type { DB } from '../db/open.ts';
 import { userLabel } from '../core/operate-log.ts';
 import { pick, type Lang, type Localized } from '../lib/i18n.ts';
 import { uuid } from '../lib/ids.ts';
-import { stmt } from '../lib/statements.ts';
 import { isoAt } from '../lib/time.ts';
 import { TICKET_TEXT } from './messages.ts';
 
@@ -14,8 +13,7 @@ export type TicketAction = 'approve' | 'reject';
 export function addComment(db: DB, ticketId: string, user: UserRow | null, body: string, nowMs: number): string {
   const id = uuid();
   const at = isoAt(nowMs);
-  stmt(
-    db,
+  db.prepare(
     'INSERT INTO ticket_comments (id, ticket_id, user, user_display, body, date_created, date_updated) VALUES (?, ?, ?, ?, ?, ?, ?)',
   ).run(id, ticketId, user?.id ?? null, user ? userLabel(user) : '', body, at, at);
   return id;
@@ -36,8 +34,7 @@ export function performAction(
   extra = '',
 ): void {
   addComment(db, ticketId, user, performed(lang, user, TICKET_TEXT[action], extra), nowMs);
-  stmt(
-    db,
+  db.prepare(
     "UPDATE tickets SET action = ?, status = 'closed', assignee = ?, assignee_display = ?, date_updated = ? WHERE id = ?",
   ).run(action, user.id, userLabel(user), isoAt(nowMs), ticketId);
 }
@@ -58,7 +55,7 @@ export function performStatus(
     performed(lang, user, status === 'closed' ? TICKET_TEXT.close : TICKET_TEXT.open),
     nowMs,
   );
-  stmt(db, 'UPDATE tickets SET status = ?, assignee = ?, assignee_display = ?, date_updated = ? WHERE id = ?').run(
+  db.prepare('UPDATE tickets SET status = ?, assignee = ?, assignee_display = ?, date_updated = ? WHERE id = ?').run(
     status,
     user.id,
     userLabel(user),
@@ -69,25 +66,26 @@ export function performStatus(
 
 /** Replaces the assignees and their display text ("name(username), ..." as 2.3 keeps it). */
 export function setAssignees(db: DB, ticketId: string, userIds: string[]): void {
-  stmt(db, 'DELETE FROM ticket_assignees WHERE ticket_id = ?').run(ticketId);
-  const insert = stmt(db, 'INSERT OR IGNORE INTO ticket_assignees (ticket_id, user_id) VALUES (?, ?)');
+  db.prepare('DELETE FROM ticket_assignees WHERE ticket_id = ?').run(ticketId);
+  const insert = db.prepare('INSERT OR IGNORE INTO ticket_assignees (ticket_id, user_id) VALUES (?, ?)');
   for (const id of userIds) insert.run(ticketId, id);
-  const labels = stmt(
-    db,
-    `SELECT u.name, u.username FROM ticket_assignees a JOIN users u ON u.id = a.user_id
+  const labels = db
+    .prepare(
+      `SELECT u.name, u.username FROM ticket_assignees a JOIN users u ON u.id = a.user_id
     WHERE a.ticket_id = ? ORDER BY u.username`,
-  ).all(ticketId) as { name: string; username: string }[];
-  stmt(db, 'UPDATE tickets SET assignees_display = ? WHERE id = ?').run(
+    )
+    .all(ticketId) as { name: string; username: string }[];
+  db.prepare('UPDATE tickets SET assignees_display = ? WHERE id = ?').run(
     labels.map(userLabel).join(', ').slice(0, 1024),
     ticketId,
   );
 }
 
 export function assigneesOf(db: DB, ticketId: string): string[] {
-  return stmt(
-    db,
-    `SELECT a.user_id FROM ticket_assignees a JOIN users u ON u.id = a.user_id WHERE a.ticket_id = ? ORDER BY u.username`,
-  )
+  return db
+    .prepare(
+      `SELECT a.user_id FROM ticket_assignees a JOIN users u ON u.id = a.user_id WHERE a.ticket_id = ? ORDER BY u.username`,
+    )
     .pluck()
     .all(ticketId) as string[];
 }

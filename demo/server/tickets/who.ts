@@ -3,7 +3,6 @@
 import type { UserRow } from '../context.ts';
 import type { DB } from '../db/open.ts';
 import type { Clause, HookArgs, Row } from '../engine/types.ts';
-import { stmt } from '../lib/statements.ts';
 import { isSuperuser } from '../orgs/membership.ts';
 
 /** A superuser administers every org; an org admin their org ('' is DEFAULT: superusers only). */
@@ -11,12 +10,12 @@ export function administers(db: DB, user: UserRow, orgId: string): boolean {
   if (isSuperuser(user)) return true;
   return (
     orgId !== '' &&
-    !!stmt(db, "SELECT 1 FROM org_members WHERE org_id = ? AND user_id = ? AND role = 'Admin'").get(orgId, user.id)
+    !!db.prepare("SELECT 1 FROM org_members WHERE org_id = ? AND user_id = ? AND role = 'Admin'").get(orgId, user.id)
   );
 }
 
 export function isAssignee(db: DB, ticketId: string, userId: string): boolean {
-  return !!stmt(db, 'SELECT 1 FROM ticket_assignees WHERE ticket_id = ? AND user_id = ?').get(ticketId, userId);
+  return !!db.prepare('SELECT 1 FROM ticket_assignees WHERE ticket_id = ? AND user_id = ?').get(ticketId, userId);
 }
 
 export const isRequester = (ticket: Row, user: UserRow): boolean => ticket.user === user.id;
@@ -26,13 +25,13 @@ export const isRequester = (ticket: Row, user: UserRow): boolean => ticket.user 
  * when the requester belongs to that org (2.3's rule). Ids in username order.
  */
 export function assigneeIds(db: DB, orgId: string, requesterId: string): string[] {
-  return stmt(
-    db,
-    `SELECT id FROM users WHERE is_active = 1 AND (role = 'Admin' OR (? != '' AND id IN (
+  return db
+    .prepare(
+      `SELECT id FROM users WHERE is_active = 1 AND (role = 'Admin' OR (? != '' AND id IN (
       SELECT user_id FROM org_members WHERE org_id = ? AND role = 'Admin'
         AND EXISTS (SELECT 1 FROM org_members WHERE org_id = ? AND user_id = ?))))
     ORDER BY username`,
-  )
+    )
     .pluck()
     .all(orgId, orgId, orgId, requesterId) as string[];
 }

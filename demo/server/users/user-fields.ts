@@ -3,7 +3,6 @@ import type { HookArgs, Row } from '../engine/types.ts';
 import { isBlocked } from '../auth/login/lockout.ts';
 import type { UserRow } from '../context.ts';
 import { pick, type Lang, type Localized } from '../lib/i18n.ts';
-import { stmt } from '../lib/statements.ts';
 import { currentOrgRoles } from '../orgs/membership.ts';
 import { ROLE_LABELS } from './labels.ts';
 import { canDeleteUser, canUpdateUser } from './user-rules.ts';
@@ -31,17 +30,19 @@ export function totalRoleDisplay(lang: Lang, role: string, orgRoles: string[]): 
 export function groupsOf(args: HookArgs, userId: string): { id: string; name: string }[] {
   const { org } = args.ctx;
   if (org.kind === 'root') {
-    return stmt(
-      args.db,
-      `SELECT g.id, g.name FROM user_groups g JOIN user_group_users r ON r.group_id = g.id
+    return args.db
+      .prepare(
+        `SELECT g.id, g.name FROM user_groups g JOIN user_group_users r ON r.group_id = g.id
       WHERE r.user_id = ? ORDER BY g.name`,
-    ).all(userId) as { id: string; name: string }[];
+      )
+      .all(userId) as { id: string; name: string }[];
   }
-  return stmt(
-    args.db,
-    `SELECT g.id, g.name FROM user_groups g JOIN user_group_users r ON r.group_id = g.id
+  return args.db
+    .prepare(
+      `SELECT g.id, g.name FROM user_groups g JOIN user_group_users r ON r.group_id = g.id
     WHERE r.user_id = ? AND g.org_id = ? ORDER BY g.name`,
-  ).all(userId, storedOrgId(org)) as { id: string; name: string }[];
+    )
+    .all(userId, storedOrgId(org)) as { id: string; name: string }[];
 }
 
 export function serializeUser(args: HookArgs, row: Row, out: Row, mode: 'list' | 'retrieve'): void {

@@ -15,7 +15,6 @@ import { normaliseParams, readableParams, REMOTE_APP_TYPES } from '../remote-app
 import { remoteAppSample } from '../samples.ts';
 import type { ResourceDef } from '../../engine/types.ts';
 import { pick } from '../../lib/i18n.ts';
-import { stmt } from '../../lib/statements.ts';
 
 export const remoteAppsResource: ResourceDef = {
   name: 'Remote App List',
@@ -50,7 +49,7 @@ export const remoteAppsResource: ResourceDef = {
         normaliseParams(args, data, existing) as Record<string, string[]> | null,
       ),
     serialize: (args, row, out) => {
-      const asset = stmt(args.db, 'SELECT id, hostname FROM assets WHERE id = ?').get(row.asset) as
+      const asset = args.db.prepare('SELECT id, hostname FROM assets WHERE id = ?').get(row.asset) as
         { id: string; hostname: string } | undefined;
       out.asset_info = asset ?? null;
       out.params = readableParams(row);

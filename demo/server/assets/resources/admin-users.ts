@@ -2,7 +2,6 @@
 // write-only; deleting one that assets still use is refused.
 import { everyAction, IsOrgAdmin } from '../../core/permissions.ts';
 import type { ResourceDef } from '../../engine/types.ts';
-import { stmt } from '../../lib/statements.ts';
 import {
   auditFields,
   computed,
@@ -57,14 +56,14 @@ export const adminUsersResource: ResourceDef = {
       return mergeErrors(username, privateKeyErrors(args, data));
     },
     beforeDelete: (args, row) =>
-      stmt(args.db, 'SELECT 1 FROM assets WHERE admin_user = ? LIMIT 1').get(row.id)
+      args.db.prepare('SELECT 1 FROM assets WHERE admin_user = ? LIMIT 1').get(row.id)
         ? {
             status: 400,
             body: { msg: message(args, L('删除失败，存在关联资产', 'Deleted failed, There are related assets')) },
           }
         : null,
     serialize: ({ db }, row, out) => {
-      out.assets_amount = stmt(db, 'SELECT COUNT(*) FROM assets WHERE admin_user = ?').pluck().get(row.id);
+      out.assets_amount = db.prepare('SELECT COUNT(*) FROM assets WHERE admin_user = ?').pluck().get(row.id);
     },
   },
   sample: ({ seq }) => ({

@@ -3,7 +3,6 @@
 import { everyAction, IsOrgAdmin } from '../../core/permissions.ts';
 import { IsOrgAdminOrAppUser } from '../../terminal/app-user.ts';
 import type { ResourceDef } from '../../engine/types.ts';
-import { stmt } from '../../lib/statements.ts';
 import {
   auditFields,
   computed,
@@ -46,13 +45,12 @@ export const cmdFiltersResource: ResourceDef = {
         replaceRelations(args, 'system_user_cmd_filters', 'filter_id', id, 'system_user_id', data.system_users);
     },
     serialize: ({ db }, row, out) => {
-      out.system_users = stmt(
-        db,
-        'SELECT system_user_id FROM system_user_cmd_filters WHERE filter_id = ? ORDER BY system_user_id',
-      )
+      out.system_users = db
+        .prepare('SELECT system_user_id FROM system_user_cmd_filters WHERE filter_id = ? ORDER BY system_user_id')
         .pluck()
         .all(row.id);
-      out.rules = stmt(db, 'SELECT id FROM cmd_filter_rules WHERE filter_id = ? ORDER BY priority DESC, action')
+      out.rules = db
+        .prepare('SELECT id FROM cmd_filter_rules WHERE filter_id = ? ORDER BY priority DESC, action')
         .pluck()
         .all(row.id);
     },

@@ -3,7 +3,6 @@
 import { everyAction, IsOrgAdmin } from '../../core/permissions.ts';
 import { IsOrgAdminOrAppUser } from '../../terminal/app-user.ts';
 import type { ResourceDef } from '../../engine/types.ts';
-import { stmt } from '../../lib/statements.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import {
   computed,
@@ -53,12 +52,12 @@ export const domainsResource: ResourceDef = {
     },
     serialize: (args, row, out) => {
       const { db } = args;
-      out.assets = stmt(db, 'SELECT id FROM assets WHERE domain = ? ORDER BY hostname').pluck().all(row.id);
+      out.assets = db.prepare('SELECT id FROM assets WHERE domain = ? ORDER BY hostname').pluck().all(row.id);
       out.asset_count = (out.assets as string[]).length;
-      out.gateway_count = stmt(db, 'SELECT COUNT(*) FROM gateways WHERE domain = ?').pluck().get(row.id);
+      out.gateway_count = db.prepare('SELECT COUNT(*) FROM gateways WHERE domain = ?').pluck().get(row.id);
       if ((args.request.query as Record<string, string>).gateway !== '1') return;
       const gateways = (
-        stmt(db, 'SELECT * FROM gateways WHERE domain = ? ORDER BY name').all(row.id) as Record<string, unknown>[]
+        db.prepare('SELECT * FROM gateways WHERE domain = ? ORDER BY name').all(row.id) as Record<string, unknown>[]
       ).map((gateway) => openColumns(db, 'gateways', gateway));
       out.gateways = gateways.map(({ org_id: _org, ...g }) => ({
         ...g,

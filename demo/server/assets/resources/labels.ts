@@ -3,7 +3,6 @@
 import { everyAction, IsOrgAdmin } from '../../core/permissions.ts';
 import type { HookArgs, ResourceDef } from '../../engine/types.ts';
 import { baseWhere } from '../../engine/query.ts';
-import { stmt } from '../../lib/statements.ts';
 import {
   auditFields,
   computed,
@@ -72,7 +71,8 @@ export const labelsResource: ResourceDef = {
       if (Array.isArray(data.assets)) replaceRelations(args, 'asset_labels', 'label_id', id, 'asset_id', data.assets);
     },
     serialize: ({ db, ctx }, row, out) => {
-      out.assets = stmt(db, 'SELECT asset_id FROM asset_labels WHERE label_id = ? ORDER BY asset_id')
+      out.assets = db
+        .prepare('SELECT asset_id FROM asset_labels WHERE label_id = ? ORDER BY asset_id')
         .pluck()
         .all(row.id);
       out.asset_count = (out.assets as string[]).length;

@@ -3,7 +3,6 @@
 import { everyAction, IsOrgAdmin } from '../../core/permissions.ts';
 import { IsOrgAdminOrAppUser } from '../../terminal/app-user.ts';
 import type { FieldDef, ResourceDef } from '../../engine/types.ts';
-import { stmt } from '../../lib/statements.ts';
 import {
   auditFields,
   computed,
@@ -91,13 +90,12 @@ export const systemUsersResource: ResourceDef = {
         replaceRelations(args, 'system_user_cmd_filters', 'system_user_id', id, 'filter_id', data.cmd_filters);
     },
     serialize: ({ db }, row, out) => {
-      out.cmd_filters = stmt(
-        db,
-        'SELECT filter_id FROM system_user_cmd_filters WHERE system_user_id = ? ORDER BY filter_id',
-      )
+      out.cmd_filters = db
+        .prepare('SELECT filter_id FROM system_user_cmd_filters WHERE system_user_id = ? ORDER BY filter_id')
         .pluck()
         .all(row.id);
-      out.assets_amount = stmt(db, 'SELECT COUNT(*) FROM system_user_assets WHERE system_user_id = ?')
+      out.assets_amount = db
+        .prepare('SELECT COUNT(*) FROM system_user_assets WHERE system_user_id = ?')
         .pluck()
         .get(row.id);
     },

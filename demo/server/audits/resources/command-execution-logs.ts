@@ -6,7 +6,6 @@ import { computed, L, readOnly } from '../../engine/field-kit.ts';
 import { everyAction } from '../../core/permissions.ts';
 import { IsOrgAdminOrAuditor } from '../audit-permissions.ts';
 import type { Clause, HookArgs, ResourceDef } from '../../engine/types.ts';
-import { stmt } from '../../lib/statements.ts';
 import { storedOrgId } from '../../orgs/current-org.ts';
 
 /** ROOT sees every execution; elsewhere only those run as a system user of the current org. */
@@ -51,7 +50,8 @@ export const commandExecutionLogsResource: ResourceDef = {
       // 2.3: an execution failed when its result holds an `error` key.
       const result = (out.result ?? {}) as Record<string, unknown>;
       out.is_success = !('error' in result);
-      out.hosts = stmt(db, 'SELECT asset_id FROM command_execution_hosts WHERE commandexecution_id = ? ORDER BY id')
+      out.hosts = db
+        .prepare('SELECT asset_id FROM command_execution_hosts WHERE commandexecution_id = ? ORDER BY id')
         .pluck()
         .all(row.id);
     },

@@ -11,7 +11,6 @@ import { IsAppUser, IsOrgAdminOrAppUserOrAuditor } from '../audit-permissions.ts
 import { applyFtpBinding, refuseUnboundFtpRow } from '../../terminal/ftp-row-binding.ts';
 import type { HookArgs, ResourceDef, Row } from '../../engine/types.ts';
 import { t } from '../../lib/i18n.ts';
-import { stmt } from '../../lib/statements.ts';
 import { uuid, UUID_PATTERN } from '../../lib/ids.ts';
 import { isoAt } from '../../lib/time.ts';
 
@@ -116,9 +115,8 @@ export const ftpLogsResource: ResourceDef = {
     // A row sent twice (the terminal's retry after a lost answer) is kept as first stored. The org's
     // seeded sample rows (seed/audits.ts) give way to its first real one.
     insert: ({ db }, data) => {
-      stmt(db, 'DELETE FROM ftp_logs WHERE is_sample = 1 AND org_id = ?').run(data.org_id ?? '');
-      stmt(
-        db,
+      db.prepare('DELETE FROM ftp_logs WHERE is_sample = 1 AND org_id = ?').run(data.org_id ?? '');
+      db.prepare(
         `INSERT INTO ftp_logs (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')}) ON CONFLICT(id) DO NOTHING`,
       ).run(
         ...COLUMNS.map((c) =>

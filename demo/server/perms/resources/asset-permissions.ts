@@ -4,7 +4,6 @@
 import { everyAction, IsOrgAdmin } from '../../core/permissions.ts';
 import { computed, idField, L, relationList, replaceRelations, stampNew, textField } from '../../engine/field-kit.ts';
 import type { FieldDef, ResourceDef } from '../../engine/types.ts';
-import { stmt } from '../../lib/statements.ts';
 import { defaultExpiry, isoAt } from '../../lib/time.ts';
 import { ACTION_NAMES, actionNames, actionsMask } from '../actions.ts';
 import {
@@ -89,10 +88,8 @@ export const assetPermissionsResource: ResourceDef = {
     },
     serialize: ({ db, now }, row, out) => {
       for (const link of PERMISSION_LINKS) {
-        const ids = stmt(
-          db,
-          `SELECT ${link.column} FROM asset_permission_${link.table} WHERE permission_id = ? ORDER BY id`,
-        )
+        const ids = db
+          .prepare(`SELECT ${link.column} FROM asset_permission_${link.table} WHERE permission_id = ? ORDER BY id`)
           .pluck()
           .all(row.id);
         out[link.field] = ids;

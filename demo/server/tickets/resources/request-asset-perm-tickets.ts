@@ -8,7 +8,6 @@ import { everyAction, IsValidUser } from '../../core/permissions.ts';
 import { computed, L, mergeErrors, noteField, readOnly } from '../../engine/field-kit.ts';
 import type { FieldDef, HookArgs, Refusal, ResourceDef, Row } from '../../engine/types.ts';
 import { pick, t } from '../../lib/i18n.ts';
-import { stmt } from '../../lib/statements.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { ACTION_NAMES, actionNames, actionsMask } from '../../perms/actions.ts';
 import {
@@ -56,7 +55,7 @@ const msg = (args: HookArgs, key: keyof typeof TICKET_TEXT, params: Record<strin
 function orgOf(args: HookArgs, raw: unknown): string | null {
   const value = String(raw ?? '').trim();
   if (value === '' || value.toUpperCase() === 'DEFAULT') return '';
-  return (stmt(args.db, 'SELECT id FROM orgs WHERE id = ?').pluck().get(value) as string | undefined) ?? null;
+  return (args.db.prepare('SELECT id FROM orgs WHERE id = ?').pluck().get(value) as string | undefined) ?? null;
 }
 
 /** `{field: [...]}` for ids of `table` not in the ticket's org. */
@@ -129,7 +128,7 @@ function refuseChange(args: HookArgs, row: Row): Refusal | null {
  */
 function settleConfirmation(args: HookArgs, id: string, data: Row): void {
   const sent = (names: string[]) => names.some((name) => name in data);
-  const requester = stmt(args.db, 'SELECT user FROM tickets WHERE id = ?').pluck().get(id);
+  const requester = args.db.prepare('SELECT user FROM tickets WHERE id = ?').pluck().get(id);
   if (isAssignee(args.db, id, args.ctx.user.id)) {
     if (sent(CONFIRMED_FIELDS)) freezeConfirmation(args.db, id);
   } else if (requester === args.ctx.user.id && sent(REQUEST_FIELDS)) resetConfirmation(args.db, id);
@@ -245,7 +244,7 @@ export const requestAssetPermTicketsResource: ResourceDef = {
     },
     afterWrite: (args, id, data, mode) => {
       if (Array.isArray(data.actions))
-        stmt(args.db, 'UPDATE tickets SET actions = ? WHERE id = ?').run(actionsMask(data.actions.map(String)), id);
+        args.db.prepare('UPDATE tickets SET actions = ? WHERE id = ?').run(actionsMask(data.actions.map(String)), id);
       if (Array.isArray(data.assignees)) setAssignees(args.db, id, data.assignees.map(String));
       if (mode === 'update') settleConfirmation(args, id, data);
     },

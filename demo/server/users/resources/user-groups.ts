@@ -3,7 +3,6 @@ import { everyAction, IsOrgAdmin } from '../../core/permissions.ts';
 import type { ResourceDef } from '../../engine/types.ts';
 import { t } from '../../lib/i18n.ts';
 import { uuid } from '../../lib/ids.ts';
-import { stmt } from '../../lib/statements.ts';
 import { isoAt } from '../../lib/time.ts';
 import { isOrgMember } from '../../orgs/org-members.ts';
 
@@ -50,11 +49,11 @@ export const userGroupsResource: ResourceDef = {
       for (const userId of data.users) insert.run(id, String(userId));
     },
     serialize: ({ db }, row, out) => {
-      out.users = stmt(
-        db,
-        `SELECT r.user_id FROM user_group_users r JOIN users u ON u.id = r.user_id
+      out.users = db
+        .prepare(
+          `SELECT r.user_id FROM user_group_users r JOIN users u ON u.id = r.user_id
         WHERE r.group_id = ? ORDER BY u.username`,
-      )
+        )
         .pluck()
         .all(row.id);
       out.users_amount = (out.users as string[]).length;

@@ -4,7 +4,6 @@ import { everyAction, IsOrgAdmin } from '../../core/permissions.ts';
 import type { ResourceDef } from '../../engine/types.ts';
 import { t } from '../../lib/i18n.ts';
 import { uuid } from '../../lib/ids.ts';
-import { stmt } from '../../lib/statements.ts';
 import { isoAt } from '../../lib/time.ts';
 import { isOrgMember } from '../../orgs/org-members.ts';
 import { groupInOrg } from '../user-writes.ts';
@@ -47,7 +46,7 @@ export const usersGroupsRelationsResource: ResourceDef = {
     },
     // 2.3 annotates user_display with the user's name only (the view's column is "name(username)", which search keeps using).
     serialize: ({ db }, row, out) => {
-      out.user_display = stmt(db, 'SELECT name FROM users WHERE id = ?').pluck().get(row.user) ?? '';
+      out.user_display = db.prepare('SELECT name FROM users WHERE id = ?').pluck().get(row.user) ?? '';
     },
     insert: ({ db }, data) =>
       String(
