@@ -44,6 +44,13 @@ if (!needsBuild) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// What the chosen sections run beside them (a private sshd …), installed first as `npm test` does, so a
+// new machine can run any section it is given.
+for (const need of new Set(chosen.flatMap((section) => section.needs ?? []))) {
+  const ensured = spawnSync(process.execPath, [`scripts/ensure-${need}.mjs`], { stdio: 'inherit' });
+  if (ensured.status !== 0) process.exit(ensured.status ?? 1);
+}
+
 // Every section measures one snapshot of the build: a rebuild meanwhile (another terminal, a test
 // run) would change chunk names under a page being loaded by the browser sections.
 const snapshot = mkdtempSync(join(tmpdir(), 'bastion-bench-dist-'));

@@ -4,6 +4,7 @@ import { ms, within } from './stats.mjs';
 
 export const batch = {
   name: 'batch',
+  needs: ['sshd'],
   needsBuild: false,
   title:
     'Batch command `uname -a` on 100 assets (private sshd on ten 127.x addresses; output followed over /ws/ops/tasks/log/)',

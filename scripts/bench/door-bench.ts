@@ -6,20 +6,23 @@
 // hits both alike. Bulk output: a command printing ~20 MB, timed from Enter to a marker after it.
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestContext } from 'node:test';
 import WebSocket from 'ws';
 import { bearer } from '../../test/server/helpers.ts';
 import { BOOTSTRAP_TOKEN, terminalWorld, type TerminalWorld } from '../../test/server/support/terminal-world.ts';
+import { machineBusySeconds, processSeconds } from './cpu-time.ts';
 
+// The budgets of the "Stays up" issue (they replace the first door issue's 5 ms, 15 ms, 0.9 and 0.7).
 /** Through the SSH door, beside a direct connection in the same run: at most this much more (ms). */
-export const ECHO_BUDGET = { p50: 5, p95: 10 };
+export const ECHO_BUDGET = { p50: 1, p95: 10 };
 /** The web terminal's echo: p50 at most this much more than direct SSH (ms). */
-export const WEB_ECHO_BUDGET = 15;
-export const THROUGHPUT_BUDGET = 0.9;
-/** SFTP through the door: at least this share of a direct transfer's speed. */
-export const SFTP_BUDGET = 0.7;
+export const WEB_ECHO_BUDGET = 5;
+/** Bulk output through the door: at least this share of direct's speed, recording and command capture on. */
+export const THROUGHPUT_BUDGET = 0.95;
+/** SFTP through the door: at least this share of a direct transfer's speed, both ways. */
+export const SFTP_BUDGET = 0.9;
 /** The terminal's resident memory while a file passes: at most this much above idle (MB). */
 export const SFTP_MEMORY_BUDGET_MB = 64;
 export const SFTP_FILE_MB = 200;
@@ -137,11 +140,8 @@ export async function terminalProcess(world: TerminalWorld, cleanups: (() => unk
   return child.pid!;
 }
 
-/** CPU time (user + system, ms) a process has used so far, from /proc (clock ticks of 10 ms). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
+/** CPU time (user + system, ms) a process has used so far. */
+const cpuMs = (pid: number) => processSeconds(pid) * 1000;
 
 /** The web terminal as a browser opens it: a connection token, then the server's proxy WebSocket. */
 async function webTerminal(world: TerminalWorld): Promise<Client> {
@@ -242,12 +242,23 @@ async function sftpBench(
     directUp: [] as number[],
     directDown: [] as number[],
   };
+  const cpu = {
+    doorUp: [] as number[],
+    doorDown: [] as number[],
+    directUp: [] as number[],
+    directDown: [] as number[],
+  };
+  const timed = async (kind: keyof typeof times, transfer: () => Promise<number>) => {
+    const before = machineBusySeconds();
+    times[kind].push(await transfer());
+    cpu[kind].push(machineBusySeconds() - before);
+  };
   try {
     for (let i = 0; i < runs; i += 1) {
-      times.doorUp.push(await door(`put ${local} /td-target/td-ssh/${name}`));
-      times.directUp.push(await direct(`put ${local} /tmp/${name}`));
-      times.doorDown.push(await door(`get /td-target/td-ssh/${name} ${join(dir, 'back.bin')}`));
-      times.directDown.push(await direct(`get /tmp/${name} ${join(dir, 'back.bin')}`));
+      await timed('doorUp', () => door(`put ${local} /td-target/td-ssh/${name}`));
+      await timed('directUp', () => direct(`put ${local} /tmp/${name}`));
+      await timed('doorDown', () => door(`get /td-target/td-ssh/${name} ${join(dir, 'back.bin')}`));
+      await timed('directDown', () => direct(`get /tmp/${name} ${join(dir, 'back.bin')}`));
     }
   } finally {
     clearInterval(timer);
@@ -256,10 +267,35 @@ async function sftpBench(
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const mbps = (ms: number) => SFTP_FILE_MB / (ms / 1000);
   return {
-    upload: { door: mbps(median(times.doorUp)), direct: mbps(median(times.directUp)) },
-    download: { door: mbps(median(times.doorDown)), direct: mbps(median(times.directDown)) },
+    upload: {
+      door: mbps(median(times.doorUp)),
+      direct: mbps(median(times.directUp)),
+      machine: machineUse(cpu.doorUp, times.doorUp, cpu.directUp, times.directUp),
+    },
+    download: {
+      door: mbps(median(times.doorDown)),
+      direct: mbps(median(times.directDown)),
+      machine: machineUse(cpu.doorDown, times.doorDown, cpu.directDown, times.directDown),
+    },
     idleRssMb: idle,
     peakRssMb: peak,
+  };
+}
+
+/**
+ * What the machine's cores did during the door's runs and the direct ones (busy CPU seconds, all processes).
+ * A run's pace is (cores busy × cores) / (CPU it needs), so the door's work per run caps its ratio to direct
+ * at direct's CPU / (the door's CPU × direct's busy share) — reached only if the door kept every core busy.
+ */
+function machineUse(doorCpuS: number[], doorMs: number[], directCpuS: number[], directMs: number[]) {
+  const cores = availableParallelism();
+  const busy = (cpu: number[], ms: number[]) => median(cpu.map((seconds, i) => seconds / (ms[i] / 1000) / cores));
+  return {
+    doorCpuS: median(doorCpuS),
+    directCpuS: median(directCpuS),
+    doorBusy: busy(doorCpuS, doorMs),
+    directBusy: busy(directCpuS, directMs),
+    ceiling: median(directCpuS) / (median(doorCpuS) * busy(directCpuS, directMs)),
   };
 }
 
@@ -341,13 +377,23 @@ export async function benchDoor({
     }
     // Alternating, and judged on the median of each: the machine's other load falls on both alike.
     const bulkOf = async (workload: BulkWorkload, offset: number) => {
-      const runs = { door: [] as number[], direct: [] as number[], doorCpu: [] as number[] };
+      const runs = {
+        door: [] as number[],
+        direct: [] as number[],
+        doorCpu: [] as number[],
+        doorMachine: [] as number[],
+        directMachine: [] as number[],
+      };
       for (let i = 0; i < bulkRuns; i += 1) {
         const cpuBefore = cpuMs(terminalPid);
+        let machineBefore = machineBusySeconds();
         runs.door.push(await bulkRun(door, offset + i * 10, workload));
         runs.doorCpu.push(cpuMs(terminalPid) - cpuBefore);
+        runs.doorMachine.push(machineBusySeconds() - machineBefore);
         await door.waitFor(/\$ (\x1b\[K)?$/);
+        machineBefore = machineBusySeconds();
         runs.direct.push(await bulkRun(direct, offset + i * 10, workload));
+        runs.directMachine.push(machineBusySeconds() - machineBefore);
         await direct.waitFor(/\$ (\x1b\[K)?$/);
       }
       return {
@@ -356,6 +402,7 @@ export async function benchDoor({
         ratio: median(runs.direct) / median(runs.door),
         bytes: BULK_WORKLOADS[workload].bytes,
         doorCpuMs: median(runs.doorCpu),
+        machine: machineUse(runs.doorMachine, runs.door, runs.directMachine, runs.direct),
       };
     };
     const bulk: Partial<Record<BulkWorkload, Awaited<ReturnType<typeof bulkOf>>>> = {};

@@ -74,6 +74,8 @@ export interface VisitOptions {
   asset: string;
   tokens: string[];
   connectTimeoutMs: number;
+  /** Called once, when the asset's shell prompt came or the visit failed before it. */
+  onOpened?: () => void;
 }
 
 export async function visit({
@@ -84,6 +86,7 @@ export async function visit({
   asset,
   tokens,
   connectTimeoutMs,
+  onOpened,
 }: VisitOptions): Promise<VisitResult> {
   const started = process.hrtime.bigint();
   const child = spawn(
@@ -148,6 +151,7 @@ export async function visit({
     child.stdin.write(`${asset}\r`);
     await out.waitFor(PROMPT, connectTimeoutMs);
     result.connectMs = Number(process.hrtime.bigint() - started) / 1e6;
+    onOpened?.();
     for (const token of tokens) {
       step = `command ${token}`;
       child.stdin.write(`echo ${token}\r`);
@@ -166,6 +170,7 @@ export async function visit({
       new Promise((_, reject) => setTimeout(() => reject(new Error('the client did not exit within 30 s')), 30_000)),
     ]);
   } catch (error) {
+    if (result.connectMs === null) onOpened?.();
     await new Promise((done) => setTimeout(done, 100)); // the client's last words on stderr
     const detail = `${(error as Error).message}${stderr ? `; stderr: ${stderr.trim().slice(-300)}` : ''}`;
     // The door says "this is not a wrong password" when the server could not judge the sign-in.

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SIGN_IN_BURST, SIGN_IN_PER_SECOND } from '../../demo/server/auth/login/sign-in-rate.ts';
+import { cpuWatch, type CpuSplit } from './cpu-time.ts';
 import { askpassScript, visit, type VisitResult } from './door-load-client.ts';
 import { ASSET, doorLoadWorld, type DoorLoadWorld } from './door-load-world.ts';
 
@@ -138,6 +139,8 @@ export interface SizeFigures {
   commands: { planned: number; ran: number; once: number; missing: number; duplicated: number };
   api: { sent: number; errors: number; p50: number; p99: number };
   load: { before: number; peak: number };
+  /** CPU seconds from the first client's start until every session had opened (or failed to). */
+  openingCpu: CpuSplit;
   seconds: number;
   firstProblems: string[];
 }
@@ -148,6 +151,13 @@ async function oneSize(world: DoorLoadWorld, sessions: number, round: number, as
   const load = loadWatch();
   const api = apiLoad(world);
   const started = Date.now();
+  const cpu = cpuWatch(world.pids);
+  let openingCpu: CpuSplit | undefined;
+  let unopened = sessions + 1;
+  const onOpened = () => {
+    unopened -= 1;
+    if (unopened === 0) openingCpu = cpu.stop();
+  };
   // In the crowd, one more user with a wrong password: the door must still tell one from the other.
   const control = world.users[world.users.length - 1];
   const [wrong, ...results]: VisitResult[] = await Promise.all([
@@ -159,6 +169,7 @@ async function oneSize(world: DoorLoadWorld, sessions: number, round: number, as
       asset: ASSET,
       tokens: [],
       connectTimeoutMs: CONNECT_TIMEOUT_MS,
+      onOpened,
     }),
     ...world.users.slice(0, sessions).map((user, i) =>
       visit({
@@ -169,6 +180,7 @@ async function oneSize(world: DoorLoadWorld, sessions: number, round: number, as
         asset: ASSET,
         tokens: Array.from({ length: COMMANDS }, (_, k) => `${prefix}${i}-${k}`),
         connectTimeoutMs: CONNECT_TIMEOUT_MS,
+        onOpened,
       }),
     ),
   ]);
@@ -205,6 +217,7 @@ async function oneSize(world: DoorLoadWorld, sessions: number, round: number, as
       p99: percentile(answered.latencies, 99),
     },
     load: machine,
+    openingCpu: openingCpu ?? cpu.stop(),
     firstProblems: [
       ...(wrong.failure?.kind === 'refused'
         ? []

@@ -35,6 +35,8 @@ export interface DoorLoadWorld {
   adminHeaders: Record<string, string>;
   /** Every recorded command line (the server's `commands` table) that starts with `prefix`. */
   recordedInputs(prefix: string): string[];
+  /** The server's and the terminal's process ids, to read their CPU time. */
+  pids: { server?: number; terminal?: number };
   /** The last lines the server and the terminal printed, for an error message. */
   output(): string;
   close(): Promise<void>;
@@ -184,6 +186,7 @@ export async function doorLoadWorld(userCount: number): Promise<DoorLoadWorld> {
       sshPort,
       users,
       adminHeaders: { authorization: `Bearer ${token}` },
+      pids: { server: server.child.pid, terminal: terminal.child.pid },
       recordedInputs: (prefix) => byPrefix.all(`${prefix.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`) as string[],
       output: () =>
         [

@@ -4,8 +4,22 @@
 import { tsImport } from 'tsx/esm/api';
 import { ms, within } from './stats.mjs';
 
+/**
+ * The machine's busy CPU seconds per run (every process: client, sshd, the shell's pipeline, the terminal),
+ * direct and through the door, and how busy the cores were: the door's work per run caps its ratio to direct
+ * (door-bench.ts machineUse), whatever its pace otherwise.
+ */
+const machineRow = (what, m) => [
+  `${what}, machine CPU s per run direct / door (cores busy ${Math.round(m.directBusy * 100)}% / ${Math.round(m.doorBusy * 100)}%)`,
+  `${m.directCpuS.toFixed(2)} / ${m.doorCpuS.toFixed(2)}`,
+  '',
+  '',
+  `door / direct <= ${m.ceiling.toFixed(2)} at this CPU per run`,
+];
+
 export const door = {
   name: 'door',
+  needs: ['sshd'],
   needsBuild: false,
   title:
     'The door against a direct connection (OpenSSH client, bash on a private sshd; 300 echoes each, alternating; 5 bulk runs of 20 MB; SFTP of a 200 MB file both ways, 2 runs)',
@@ -53,6 +67,7 @@ export const door = {
           within(bench.THROUGHPUT_BUDGET - b.ratio, 0),
         ],
         [`bulk ${workload}, the terminal process's CPU time (ms)`, b.doorCpuMs, '', '', ''],
+        machineRow(`bulk ${workload}`, b.machine),
       ]),
       [
         `SFTP upload ${bench.SFTP_FILE_MB} MB, direct / door (MB/s)`,
@@ -68,6 +83,8 @@ export const door = {
         `door >= ${bench.SFTP_BUDGET} x direct`,
         within(bench.SFTP_BUDGET - sftp.download.door / sftp.download.direct, 0),
       ],
+      machineRow('SFTP upload', sftp.upload.machine),
+      machineRow('SFTP download', sftp.download.machine),
       [
         "SFTP, the terminal's RSS idle / peak (MB)",
         ms(sftp.idleRssMb),

@@ -5,6 +5,7 @@ import { tsImport } from 'tsx/esm/api';
 
 export const soak = {
   name: 'soak',
+  needs: ['sshd'],
   needsBuild: false,
   onRequest: true,
   get title() {
