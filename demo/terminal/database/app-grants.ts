@@ -3,7 +3,7 @@
 // opening one takes: the grant engine's yes right before connecting, the system user's credentials.
 import { ApiError, type Api } from '../delivery/api.ts';
 import type { GrantedSystemUser, TerminalUser } from '../session/grants.ts';
-import type { ManualLogin } from '../session/session.ts';
+import type { ManualLogin } from '../session/recorded-session.ts';
 
 export interface DatabaseApp {
   id: string;

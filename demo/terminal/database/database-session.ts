@@ -7,16 +7,18 @@
 // The door reads the lines itself (line-editor.ts) and sends each statement alone (sql-text.ts), on a
 // connection that refuses several statements in one query and never reads a local file for LOAD DATA:
 // what is recorded is what ran.
-import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import mysql, { type Connection, type FieldPacket, type ResultSetHeader } from 'mysql2';
 import { resolveAllowed } from '../../shared/allowed-targets.ts';
-import { AsciicastRecorder } from '../recordings/asciicast.ts';
-import type { CommandRecord } from '../delivery/command-record.ts';
-import { filterRules, userLabel, type GrantedSystemUser } from '../session/grants.ts';
+import type { LineRecord } from '../line/line-gate.ts';
+import { filterRules, type GrantedSystemUser } from '../session/grants.ts';
+import {
+  RecordedSession,
+  type EndReason,
+  type ManualLogin,
+  type Origin,
+  type UserScreen,
+} from '../session/recorded-session.ts';
 import type { Services } from '../services.ts';
-import { closeRecorded, IdleTimer, postSession } from '../session/session-end.ts';
-import type { EndReason, ManualLogin, Origin, UserScreen } from '../session/session.ts';
 import { text, type Lang, type TextKey } from '../texts/texts.ts';
 import { databaseEndpoint, type DatabaseApp, type DatabaseEndpoint } from './app-grants.ts';
 import { LineEditor } from './line-editor.ts';
@@ -50,12 +52,7 @@ const CONTINUATION: Record<string, string> = {
 const red = (words: string) => `\x1b[31m${words}\x1b[0m`;
 
 /** A statement as the command log keeps it. */
-interface Entry {
-  input: string;
-  output: string;
-  risk: 0 | 5;
-  timestamp: number;
-}
+type Entry = LineRecord;
 type Part = { kind: 'rows'; set: ResultSet } | { kind: 'ok'; header: ResultSetHeader };
 
 function connect(endpoint: DatabaseEndpoint, address: string): Promise<Connection> {
@@ -82,11 +79,9 @@ function connect(endpoint: DatabaseEndpoint, address: string): Promise<Connectio
   });
 }
 
-export class DatabaseSession {
-  readonly id = randomUUID();
+export class DatabaseSession extends RecordedSession {
   private connection!: Connection;
   private endpoint!: DatabaseEndpoint;
-  private recorder!: AsciicastRecorder;
   private filter!: SqlFilter;
   private readonly editor: LineEditor;
   private buffer = '';
@@ -99,23 +94,15 @@ export class DatabaseSession {
   private running = false;
   /** The statement being sent and whether its record is made (by its answer, or by the session's end). */
   private sending: { entry: Entry; recorded: boolean; done: Promise<void> } | null = null;
-  private readonly idle: IdleTimer;
-  private ending: Promise<void> | null = null;
-  private commandCount = 0;
-  private resolveEnded!: (reason: EndReason) => void;
-  readonly ended: Promise<EndReason>;
 
   private constructor(
-    private readonly services: Services,
-    private readonly origin: Origin,
+    services: Services,
+    origin: Origin,
     readonly app: DatabaseApp,
-    readonly systemUser: GrantedSystemUser,
-    private readonly screen: UserScreen,
+    systemUser: GrantedSystemUser,
+    screen: UserScreen,
   ) {
-    this.ended = new Promise((resolve) => {
-      this.resolveEnded = resolve;
-    });
-    this.idle = new IdleTimer(services, () => void this.end('idle'));
+    super(services, origin, systemUser, screen, { name: app.name, id: app.id, org_id: app.org_id, protocol: 'mysql' });
     this.editor = new LineEditor(
       {
         write: (words) => this.show(words),
@@ -144,10 +131,6 @@ export class DatabaseSession {
     return session;
   }
 
-  private get lang(): Lang {
-    return this.origin.lang ?? 'zh';
-  }
-
   private async start(manual?: ManualLogin): Promise<void> {
     const { api } = this.services;
     const [endpoint, rules] = await Promise.all([
@@ -158,46 +141,9 @@ export class DatabaseSession {
     this.database = endpoint.database;
     this.filter = new SqlFilter(rules);
     const address = await resolveAllowed(endpoint.host, this.services.targets);
-    // The recording first, as for SSH (session.ts): a session that cannot be recorded is not opened, and
-    // whatever fails after it takes back the connection, the session row and the file.
-    this.recorder = new AsciicastRecorder(
-      join(this.services.replayDir, `${this.id}.cast`),
-      this.screen.cols,
-      this.screen.rows,
-      {
-        health: this.services.storage,
-        onGap: (refusal) => {
-          if (refusal) this.say([red(refusal.meaning('storage.recording_gap').in(this.lang))]);
-        },
-      },
-    );
-    try {
+    await this.openRecorded(async () => {
       this.connection = await connect(endpoint, address);
-    } catch (error) {
-      this.recorder.discard();
-      throw error;
-    }
-    try {
-      await postSession(this.services, {
-        id: this.id,
-        user: userLabel(this.origin.user),
-        asset: this.app.name,
-        system_user: this.systemUser.name,
-        user_id: this.origin.user.id,
-        asset_id: this.app.id,
-        system_user_id: this.systemUser.id,
-        login_from: this.origin.loginFrom,
-        remote_addr: this.origin.remoteAddr,
-        protocol: 'mysql',
-        org_id: this.app.org_id ?? '',
-        date_start: new Date().toISOString(),
-      });
-    } catch (error) {
-      this.connection.destroy();
-      this.recorder.discard();
-      throw error;
-    }
-    this.services.sessions.set(this.id, this);
+    });
     // A fatal error (the server gone, the connection cut) ends the session; a statement's error does not.
     this.connection.on('error', () => void this.end('target'));
     this.connection.on('end', () => void this.end('target'));
@@ -216,13 +162,12 @@ export class DatabaseSession {
       text(this.lang, 'db.hint'),
       '',
     ]);
-    this.idle.touch();
     this.prompt();
   }
 
   /** Keys from the user. Ctrl-C while a statement runs asks the server to stop it; other keys wait for the prompt. */
   input(data: string): void {
-    if (this.ending) return;
+    if (this.isEnding) return;
     this.idle.touch();
     if (this.running && data.includes('\x03')) {
       void this.interrupt();
@@ -232,16 +177,11 @@ export class DatabaseSession {
   }
 
   resize(cols: number, rows: number): void {
-    if (this.ending || (cols === this.screen.cols && rows === this.screen.rows)) return;
+    if (this.isEnding || (cols === this.screen.cols && rows === this.screen.rows)) return;
     this.screen.cols = cols;
     this.screen.rows = rows;
     this.editor.resize(cols);
     this.recorder.resize(cols, rows);
-  }
-
-  end(reason: EndReason): Promise<void> {
-    this.ending ??= this.finish(reason);
-    return this.ending;
   }
 
   /** Written to the user's screen and to the recording. */
@@ -255,7 +195,7 @@ export class DatabaseSession {
   }
 
   private prompt(): void {
-    if (this.ending) return;
+    if (this.isEnding) return;
     this.editor.read(this.buffer ? CONTINUATION[this.open] : `${this.flavor} [${this.database ?? '(none)'}]> `);
   }
 
@@ -289,7 +229,7 @@ export class DatabaseSession {
 
   /** Runs what one input ended, in order; a refusal stops the rest of that input (it may depend on it). */
   private async runAll(statements: Statement[]): Promise<void> {
-    for (let index = 0; index < statements.length && !this.ending; index++) {
+    for (let index = 0; index < statements.length && !this.isEnding; index++) {
       const ran = await this.run(statements[index]);
       if (!ran) {
         const left = statements.length - index - 1;
@@ -403,32 +343,23 @@ export class DatabaseSession {
     }
   }
 
-  private commandOf(entry: Entry): CommandRecord {
-    return {
-      user: userLabel(this.origin.user),
-      asset: this.app.name,
-      system_user: this.systemUser.name,
-      input: entry.input,
-      output: entry.output,
-      session: this.id,
-      risk_level: entry.risk,
-      org_id: this.app.org_id ?? '',
-      timestamp: entry.timestamp,
-    };
-  }
-
   private record(entry: Entry): void {
-    this.commandCount += 1;
-    this.services.commands.add(this.commandOf(entry));
+    this.recordLine(entry);
     this.services.inflight.clear(this.id);
   }
 
-  private async finish(reason: EndReason): Promise<void> {
-    this.idle.stop();
-    this.services.sessions.delete(this.id);
+  protected notice(message: string): void {
+    this.say([red(message)]);
+  }
+
+  protected disconnect(): void {
+    this.connection.destroy();
+  }
+
+  protected async wrapUp(reason: EndReason): Promise<void> {
     const message = ENDED[reason];
     if (message) this.say(['', red(text(this.lang, message))]);
-    this.connection.destroy();
+    this.disconnect();
     // A statement cut off by the end answers with an error now; its record goes before the close. A
     // connection that does not answer even that gets the record without output.
     const sending = this.sending;
@@ -439,8 +370,6 @@ export class DatabaseSession {
         this.record(sending.entry);
       }
     }
-    await closeRecorded(this.services, this.id, this.recorder, this.commandCount);
-    this.resolveEnded(reason);
   }
 }
 

@@ -2,7 +2,7 @@
 // the username unless the system user names one, then the password (not echoed).
 import type { GrantedSystemUser } from '../session/grants.ts';
 import type { LineReader } from './line-reader.ts';
-import type { ManualLogin } from '../session/session.ts';
+import type { ManualLogin } from '../session/recorded-session.ts';
 import { text, type Lang } from '../texts/texts.ts';
 
 /** The credentials typed for `host`; null when the user gives up (an empty username, Ctrl-D, the door closing). */

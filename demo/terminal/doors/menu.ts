@@ -13,7 +13,8 @@ import {
 } from '../session/grants.ts';
 import type { LineReader } from './line-reader.ts';
 import { askManualLogin } from './manual-login.ts';
-import { TerminalSession, type DoorSession, type Origin, type UserScreen } from '../session/session.ts';
+import type { DoorSession, Origin, UserScreen } from '../session/recorded-session.ts';
+import { TerminalSession } from '../session/session.ts';
 import {
   confirmDatabaseApp,
   grantedAppSystemUsers,

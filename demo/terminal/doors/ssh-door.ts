@@ -15,7 +15,7 @@ import { langOfLocale, LOCALE_VARIABLES } from '../texts/language.ts';
 import { LineReader } from './line-reader.ts';
 import { AssetMenu } from './menu.ts';
 import type { Services } from '../services.ts';
-import type { DoorSession, UserScreen } from '../session/session.ts';
+import type { DoorSession, UserScreen } from '../session/recorded-session.ts';
 import { text, type TextKey } from '../texts/texts.ts';
 
 /**

@@ -17,13 +17,8 @@ import { WebFiles } from '../files/web-files.ts';
 import type { GrantedAsset, GrantedSystemUser, TerminalUser } from '../session/grants.ts';
 import { langOfAcceptLanguage } from '../texts/language.ts';
 import type { Services } from '../services.ts';
-import {
-  TerminalSession,
-  type DoorSession,
-  type EndReason,
-  type ManualLogin,
-  type UserScreen,
-} from '../session/session.ts';
+import type { DoorSession, EndReason, ManualLogin, UserScreen } from '../session/recorded-session.ts';
+import { TerminalSession } from '../session/session.ts';
 import { loadDatabaseApp, type DatabaseApp } from '../database/app-grants.ts';
 import { DatabaseSession } from '../database/database-session.ts';
 import { LineReader } from './line-reader.ts';

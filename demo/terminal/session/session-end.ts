@@ -1,4 +1,4 @@
-// What every recorded session (SSH: session.ts, SQL: database/database-session.ts) does the same way: the
+// What every recorded session (recorded-session.ts; SSH and SQL kinds) does the same way: the
 // idle timeout (the server's SECURITY_MAX_IDLE_TIME, read at each key) and, at its end, the recording and
 // the close sent through the journaled outbox after the session's commands: a server away, or this
 // terminal killed, delays them but loses nothing. The user waits for one try only.

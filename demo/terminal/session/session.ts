@@ -1,58 +1,17 @@
-// One recorded session between a user's screen (an SSH channel or a web socket: both are a UserScreen)
-// and an asset: created on the server when it opens, output recorded as asciicast, every line the shell
-// is to run held at its Enter, judged by the command filter and recorded (line/line-gate.ts), and on its end — the user leaving, the target dropping, a kill task, an idle
-// timeout or the terminal stopping — the recording uploaded and the session closed with its date_end.
-import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
+// The SSH kind of recorded session (recorded-session.ts holds the life all kinds share): between a user's
+// screen (an SSH channel or a web socket: both are a UserScreen) and an asset's shell, its output recorded as
+// asciicast, every line the shell is to run held at its Enter, judged by the command filter and recorded
+// (line/line-gate.ts); it ends on the user leaving, the target dropping, a kill task, an idle timeout or the
+// terminal stopping.
 import { StringDecoder } from 'node:string_decoder';
-import { AsciicastRecorder } from '../recordings/asciicast.ts';
 import { CommandFilter, isIncomplete } from '../../shared/command-filter/command-filter.ts';
 import { programLineVerdict } from './program-line.ts';
-import { LineGate, type LineRecord, type Refusal } from '../line/line-gate.ts';
-import type { CommandRecord } from '../delivery/command-record.ts';
+import { LineGate, type Refusal } from '../line/line-gate.ts';
 import type { Services } from '../services.ts';
-import { closeRecorded, IdleTimer, postSession } from './session-end.ts';
 import { text, type Lang, type TextKey } from '../texts/texts.ts';
-import {
-  assetEndpoint,
-  filterRules,
-  gatewayEndpoint,
-  userLabel,
-  type GrantedAsset,
-  type GrantedSystemUser,
-  type TerminalUser,
-} from './grants.ts';
+import { assetEndpoint, filterRules, gatewayEndpoint, type GrantedAsset, type GrantedSystemUser } from './grants.ts';
 import { openTarget, type Target } from './target.ts';
-
-export interface UserScreen {
-  write(data: string | Buffer): void;
-  cols: number;
-  rows: number;
-  term?: string;
-}
-
-export interface Origin {
-  user: TerminalUser;
-  remoteAddr: string;
-  loginFrom: 'ST' | 'WT';
-  lang?: 'zh' | 'en';
-}
-
-/** What the user types for a system user in manual login mode. */
-export interface ManualLogin {
-  username: string;
-  password: string;
-}
-
-export type EndReason = 'user' | 'target' | 'killed' | 'idle' | 'stopping' | 'tampered';
-
-/** What a door needs of a session, SSH (TerminalSession) or SQL (database/database-session.ts). */
-export interface DoorSession {
-  input(data: string): void;
-  resize(cols: number, rows: number): void;
-  end(reason: EndReason): Promise<void>;
-  readonly ended: Promise<EndReason>;
-}
+import { RecordedSession, type EndReason, type ManualLogin, type Origin, type UserScreen } from './recorded-session.ts';
 
 const ENDED_MESSAGES: Partial<Record<EndReason, TextKey>> = {
   killed: 'session.killed',
@@ -69,10 +28,8 @@ const STREAMING_GAP_MS = 5;
 
 const red = (text: string) => `\r\n\x1b[31m${text}\x1b[0m\r\n`;
 
-export class TerminalSession {
-  readonly id = randomUUID();
+export class TerminalSession extends RecordedSession {
   private target!: Target;
-  private recorder!: AsciicastRecorder;
   private filter!: CommandFilter;
   private gate!: LineGate;
   private readonly decoder = new StringDecoder('utf8');
@@ -80,24 +37,20 @@ export class TerminalSession {
   private outputBytes = 0;
   private outputScheduled = false;
   private lastFlushAt = 0;
-  private readonly idle: IdleTimer;
-  private ending: Promise<void> | null = null;
-  private commandCount = 0;
-  private resolveEnded!: (reason: EndReason) => void;
-  /** Resolves with why the session ended, once it is closed on the server. */
-  readonly ended: Promise<EndReason>;
 
   private constructor(
-    private readonly services: Services,
-    private readonly origin: Origin,
+    services: Services,
+    origin: Origin,
     readonly asset: GrantedAsset,
-    readonly systemUser: GrantedSystemUser,
-    private readonly screen: UserScreen,
+    systemUser: GrantedSystemUser,
+    screen: UserScreen,
   ) {
-    this.ended = new Promise((resolve) => {
-      this.resolveEnded = resolve;
+    super(services, origin, systemUser, screen, {
+      name: asset.hostname,
+      id: asset.id,
+      org_id: asset.org_id,
+      protocol: 'ssh',
     });
-    this.idle = new IdleTimer(services, () => void this.end('idle'));
   }
 
   /** Connects to the asset and opens the session on the server; throws (nothing recorded) when the asset cannot be reached. */
@@ -138,8 +91,8 @@ export class TerminalSession {
         checkProgram: (line, shell) => programLineVerdict(this.filter, line, shell),
         isIncomplete,
         hasDenyRules: rules.some((rule) => Number(rule.action) === 0),
-        refused: (refusal) => this.tell(refusalText(this.lang, refusal)),
-        record: (record) => this.record(record),
+        refused: (refusal) => this.notice(refusalText(this.lang, refusal)),
+        record: (record) => this.recordLine(record),
         inflight: (record) => {
           if (record) return this.services.inflight.note(this.commandOf(record));
           this.services.inflight.clear(this.id);
@@ -154,78 +107,33 @@ export class TerminalSession {
       this.screen.cols,
       this.screen.rows,
     );
-    // The recording first: a session that cannot be recorded is not opened (a full disk says so), before
-    // anything is connected or posted. Whatever fails after it takes back what was opened: the target,
-    // the session row, the file — nothing is left half open.
-    this.recorder = new AsciicastRecorder(
-      join(this.services.replayDir, `${this.id}.cast`),
-      this.screen.cols,
-      this.screen.rows,
-      {
-        health: this.services.storage,
-        onGap: (refusal) => {
-          if (refusal) this.tell(refusal.meaning('storage.recording_gap').in(this.lang));
-        },
-      },
-    );
-    try {
+    await this.openRecorded(async () => {
       this.target = await openTarget(
         endpoint,
         gateway,
         { cols: this.screen.cols, rows: this.screen.rows, term: this.screen.term },
         this.services.targets,
       );
-    } catch (error) {
-      this.recorder.discard();
-      throw error;
-    }
-    try {
-      await postSession(this.services, {
-        id: this.id,
-        user: userLabel(this.origin.user),
-        asset: this.asset.hostname,
-        system_user: this.systemUser.name,
-        user_id: this.origin.user.id,
-        asset_id: this.asset.id,
-        system_user_id: this.systemUser.id,
-        login_from: this.origin.loginFrom,
-        remote_addr: this.origin.remoteAddr,
-        protocol: 'ssh',
-        org_id: this.asset.org_id ?? '',
-        date_start: new Date().toISOString(),
-      });
-    } catch (error) {
-      this.target.close();
-      this.recorder.discard();
-      throw error;
-    }
-    this.services.sessions.set(this.id, this);
+    });
     this.target.channel.on('data', (data: Buffer) => this.fromTarget(data));
     this.target.channel.stderr.on('data', (data: Buffer) => this.fromTarget(data));
     this.target.channel.once('close', () => void this.end('target'));
-    this.idle.touch();
   }
 
   /** Keys from the user: they go to the asset at once, but for the Enter of a line (see LineGate). */
   input(data: string): void {
-    if (this.ending) return;
+    if (this.isEnding) return;
     this.idle.touch();
     this.gate.input(data);
   }
 
   resize(cols: number, rows: number): void {
-    if (this.ending || (cols === this.screen.cols && rows === this.screen.rows)) return;
+    if (this.isEnding || (cols === this.screen.cols && rows === this.screen.rows)) return;
     this.screen.cols = cols;
     this.screen.rows = rows;
     this.target.resize(cols, rows);
     this.recorder.resize(cols, rows);
     this.gate.resize(cols, rows);
-  }
-
-  /** Ends the session once (later calls wait for the first). */
-  end(reason: EndReason): Promise<void> {
-    this.ending ??= this.finish(reason);
-    return this.ending;
   }
 
   /**
@@ -260,47 +168,23 @@ export class TerminalSession {
     if (text) this.gate.output(text);
   }
 
-  private get lang(): Lang {
-    return this.origin.lang ?? 'zh';
-  }
-
-  /** A message of the door, on the user's screen and in the recording. */
-  private tell(message: string): void {
+  protected notice(message: string): void {
     this.screen.write(red(message));
     this.recorder.output(red(message));
   }
 
-  private commandOf(record: LineRecord): CommandRecord {
-    return {
-      user: userLabel(this.origin.user),
-      asset: this.asset.hostname,
-      system_user: this.systemUser.name,
-      input: record.input,
-      output: record.output,
-      session: this.id,
-      risk_level: record.risk,
-      org_id: this.asset.org_id ?? '',
-      timestamp: record.timestamp,
-    };
+  protected disconnect(): void {
+    this.target.close();
   }
 
-  private record(record: LineRecord): void {
-    this.commandCount += 1;
-    this.services.commands.add(this.commandOf(record));
-  }
-
-  private async finish(reason: EndReason): Promise<void> {
+  protected wrapUp(reason: EndReason): void {
     // The asset's last output, still waiting for the end of its tick, belongs to the recording and the gate.
     if (this.outputQueue.length) this.flushOutput();
-    this.idle.stop();
-    this.services.sessions.delete(this.id);
     const message = ENDED_MESSAGES[reason];
-    if (message) this.tell(text(this.lang, message));
+    if (message) this.notice(text(this.lang, message));
     // The last line's record, with the output seen so far, goes before the session's close.
     this.gate.finish();
-    this.target.close();
-    await closeRecorded(this.services, this.id, this.recorder, this.commandCount);
-    this.resolveEnded(reason);
+    this.disconnect();
   }
 }
 
