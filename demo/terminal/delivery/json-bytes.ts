@@ -24,16 +24,14 @@ export const escapedMax = (length: number) => length * 6;
  * Writes `source` escaped for a JSON string into `target` from `at`; answers where it ended. `target` must
  * have `escapedMax(source.length)` bytes free (JSON.stringify's escapes: \b \t \n \f \r \" \\ and \u00xx).
  */
-export function escapeJsonBytes(source: Uint8Array, target: Buffer, at: number): number {
+export function escapeJsonBytes(source: Buffer, target: Buffer, at: number): number {
   let out = at;
   let plainFrom = 0;
   for (let i = 0; i < source.length; i += 1) {
     const escape = ESCAPE[source[i]];
     if (escape === 0) continue;
-    if (i > plainFrom) {
-      target.set(source.subarray(plainFrom, i), out);
-      out += i - plainFrom;
-    }
+    // Buffer#copy takes the range as numbers: no view object per run of plain bytes (a line of output each).
+    if (i > plainFrom) out += source.copy(target, out, plainFrom, i);
     target[out++] = 0x5c;
     target[out++] = escape;
     if (escape === 117) {
@@ -44,10 +42,7 @@ export function escapeJsonBytes(source: Uint8Array, target: Buffer, at: number):
     }
     plainFrom = i + 1;
   }
-  if (source.length > plainFrom) {
-    target.set(source.subarray(plainFrom), out);
-    out += source.length - plainFrom;
-  }
+  if (source.length > plainFrom) out += source.copy(target, out, plainFrom);
   return out;
 }
 
