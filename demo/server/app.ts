@@ -1,5 +1,5 @@
 // Builds the reference API server: database, plugins, request context, then every route group.
-import { logRequest } from './lib/access-log.ts';
+import { logRequest } from './core/lib/access-log.ts';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -19,12 +19,12 @@ import { registerApplicationRoutes } from './applications/routes.ts';
 import { registerAssetRoutes } from './assets/routes.ts';
 import { registerAuditRoutes } from './audits/routes.ts';
 import { registerAppendOnly } from './audits/append-only.ts';
-import type { ServerState } from './context.ts';
+import type { ServerState } from './core/context.ts';
 import { registerDashboardRoutes } from './dashboard/index-route.ts';
-import { prepareDataDir } from './db/data-files.ts';
-import { closeDatabase, openDatabase } from './db/open.ts';
+import { prepareDataDir } from './core/db/data-files.ts';
+import { closeDatabase, openDatabase } from './core/db/open.ts';
 import { registerResource } from './engine/routes.ts';
-import { systemClock, type Clock } from './lib/time.ts';
+import { systemClock, type Clock } from './core/lib/time.ts';
 import { ALLOWED_TARGETS_ENV, parseAllowedTargets } from '../shared/allowed-targets.ts';
 import { registerCsvParser } from './engine/csv-body.ts';
 import { checkpointsSettled } from './engine/csv-checkpoint.ts';
@@ -37,7 +37,7 @@ import { CORS_ORIGINS_ENV, parseCorsOrigins, registerCors } from './portal/cors.
 import { parseTokenTtl, PORTAL_TOKEN_TTL_ENV, registerAuthorizationServer } from './portal/authorization-server.ts';
 import { registerPortalTokenRoute } from './portal/token-route.ts';
 import { RESOURCES } from './resources.ts';
-import { SECRET_KEY_ENV } from './secrets/secret-key.ts';
+import { SECRET_KEY_ENV } from './core/secrets/secret-key.ts';
 import { isEmpty, seed } from './seed/index.ts';
 import { registerLdapRoutes } from './settings/ldap-routes.ts';
 import { registerMailTestingRoute } from './settings/mail-testing.ts';

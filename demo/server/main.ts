@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { DEMO_PORTAL_CLIENT, demoPortalRedirectUris, savePortalClient } from './portal/clients.ts';
-import { SecretKeyError } from './secrets/secret-key.ts';
+import { SecretKeyError } from './core/secrets/secret-key.ts';
 import { demoPassword as demoPasswordOf } from './seed/demo-password.mjs';
 import { demoMariaDbAddress } from './seed/demo-mariadb-address.mjs';
 import { SEED_USERS } from './seed/population.ts';

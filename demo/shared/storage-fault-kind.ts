@@ -1,6 +1,6 @@
 // What kind of storage fault an error is — the disk full, the file system read-only, an I/O error — read
 // from SQLite's result codes and Node's errno names. Both processes classify their own faults this way:
-// the server answers 503 and keeps the last one for the admins' dashboard (demo/server/lib/storage-
+// the server answers 503 and keeps the last one for the admins' dashboard (demo/server/core/lib/storage-
 // fault.ts), the terminal tells its user and reports the kind in its heartbeat (demo/terminal/storage-
 // health.ts), which the server shows beside its own (demo/server/terminal/storage-state.ts).
 

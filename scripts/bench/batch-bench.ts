@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import WebSocket from 'ws';
 import { buildApp } from '../../demo/server/app.ts';
 import { orgRoot } from '../../demo/server/assets/node-tree.ts';
-import { seal } from '../../demo/server/secrets/vault.ts';
+import { seal } from '../../demo/server/core/secrets/vault.ts';
 import { PASSWORD, bearer, loginSession } from '../../test/server/helpers.ts';
 import { world } from '../../test/server/perms/perms-world.ts';
 import { startSshd } from '../../test/server/support/sshd.ts';

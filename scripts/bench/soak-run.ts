@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import ssh2 from 'ssh2';
 import { buildApp } from '../../demo/server/app.ts';
 import { orgRoot } from '../../demo/server/assets/node-tree.ts';
-import { seal } from '../../demo/server/secrets/vault.ts';
+import { seal } from '../../demo/server/core/secrets/vault.ts';
 import { PASSWORD } from '../../test/server/helpers.ts';
 import { world } from '../../test/server/perms/perms-world.ts';
 import { startSshd } from '../../test/server/support/sshd.ts';

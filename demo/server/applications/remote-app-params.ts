@@ -4,11 +4,11 @@
 // value by value. `connectionParameters` is the command line the RemoteApp launcher on the Windows host
 // receives.
 import { L, message } from '../engine/field-kit.ts';
-import type { DB } from '../db/open.ts';
+import type { DB } from '../core/db/open.ts';
 import { forbiddenCharacters } from '../engine/fields.ts';
 import type { HookArgs, Row } from '../engine/types.ts';
-import { t } from '../lib/i18n.ts';
-import { seal, unseal } from '../secrets/vault.ts';
+import { t } from '../core/lib/i18n.ts';
+import { seal, unseal } from '../core/secrets/vault.ts';
 
 export const REMOTE_APP_TYPES = [
   { value: 'chrome', label: L('Chrome', 'Chrome') },

@@ -1,10 +1,10 @@
 // Valid bodies for the contract suite (the definitions' `sample()`) and the fixtures they point at:
 // a Windows host for remote apps, apps for app-permission samples. Every address is on loopback.
 import { fixtureAsset } from '../assets/samples.ts';
-import type { DB } from '../db/open.ts';
+import type { DB } from '../core/db/open.ts';
 import type { SampleArgs, Samples } from '../engine/types.ts';
-import { uuid } from '../lib/ids.ts';
-import { isoAt } from '../lib/time.ts';
+import { uuid } from '../core/lib/ids.ts';
+import { isoAt } from '../core/lib/time.ts';
 
 /** The org_id stored for an org id as the API names it ('DEFAULT' is stored as ''). */
 export const storedOrg = (orgId: string) => (orgId === 'DEFAULT' ? '' : orgId);

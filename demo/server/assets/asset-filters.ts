@@ -2,9 +2,9 @@
 // all=1 / show_current_asset (see isQueryAll), label=name:value (repeatable, AND), ips=, systemuser__id,
 // admin_user__id, platform__base.
 import type { Clause, HookArgs } from '../engine/types.ts';
-import { UUID_PATTERN } from '../lib/ids.ts';
+import { UUID_PATTERN } from '../core/lib/ids.ts';
 import { nodeById, nodeByKey, subtreeClause, type NodeRow } from './node-tree.ts';
-import { orgSees } from '../orgs/current-org.ts';
+import { orgSees } from '../core/orgs/current-org.ts';
 
 const NOTHING: Clause = { sql: '0', params: [] };
 /** A repeated query parameter arrives as an array. */

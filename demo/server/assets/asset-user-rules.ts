@@ -3,8 +3,8 @@
 // MFA re-check of auth-infos and what deleting a row unlinks.
 import { mfaRecentlyVerified } from '../auth/mfa/mfa-verify.ts';
 import type { Clause, HookArgs, Refusal, Row } from '../engine/types.ts';
-import { t } from '../lib/i18n.ts';
-import { UUID_PATTERN } from '../lib/ids.ts';
+import { t } from '../core/lib/i18n.ts';
+import { UUID_PATTERN } from '../core/lib/ids.ts';
 import { isLatestVersion } from './auth-book.ts';
 import { nodeById, nodeByKey } from './node-tree.ts';
 

@@ -5,13 +5,13 @@
 // the admin user's tasks on that asset use its password / key over the system or admin user's own.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authorize, IsOrgAdmin } from '../core/permissions.ts';
-import type { DB } from '../db/open.ts';
+import type { DB } from '../core/db/open.ts';
 import { validateBody } from '../engine/validate.ts';
 import type { AuthedCtx, FieldDef, HookArgs, ResourceDef, Row } from '../engine/types.ts';
-import { t } from '../lib/i18n.ts';
-import { uuid } from '../lib/ids.ts';
-import { isoAt } from '../lib/time.ts';
-import { openColumns, sealColumns } from '../secrets/sealed-columns.ts';
+import { t } from '../core/lib/i18n.ts';
+import { uuid } from '../core/lib/ids.ts';
+import { isoAt } from '../core/lib/time.ts';
+import { openColumns, sealColumns } from '../core/secrets/sealed-columns.ts';
 import { L, noteField, secretField, unknownIds } from '../engine/field-kit.ts';
 import { privateKeyErrors } from './secrets.ts';
 

@@ -13,7 +13,7 @@ import { assetsResource } from './resources/assets.ts';
 import { cmdFilterRulesResource } from './resources/cmd-filter-rules.ts';
 import { platformsResource } from './resources/platforms.ts';
 import { systemUsersResource } from './resources/system-users.ts';
-import { openColumns, sealColumns } from '../secrets/sealed-columns.ts';
+import { openColumns, sealColumns } from '../core/secrets/sealed-columns.ts';
 import { visibleNode } from './asset-filters.ts';
 import { assetConnectivity } from './asset-writes.ts';
 import { L, message } from '../engine/field-kit.ts';

@@ -2,7 +2,7 @@
 // counts once, so the counts are computed per asset over its nodes' ancestor keys, for one org root
 // at a time, and cached until the tree or a node membership changes (node_tree_version is bumped by
 // triggers on nodes and asset_nodes) — the role JumpServer's node-tree cache plays.
-import type { DB } from '../db/open.ts';
+import type { DB } from '../core/db/open.ts';
 import { keyPath, subtreeClause } from './node-tree.ts';
 
 interface Cached {

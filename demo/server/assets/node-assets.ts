@@ -1,6 +1,6 @@
 // Which assets sit on which node. Every asset keeps at least one node: an asset that loses its last
 // one goes back to its org root (so an org root's subtree is always the whole org).
-import type { DB } from '../db/open.ts';
+import type { DB } from '../core/db/open.ts';
 import { orgRoot, type NodeRow } from './node-tree.ts';
 
 export function nodeHasAssets(db: DB, nodeId: string): boolean {

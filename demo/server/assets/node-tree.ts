@@ -1,9 +1,9 @@
 // The node tree: keys like '1', '1:0', '1:0:3'. Each org has one root with a bare-number key
 // (DEFAULT '1', other orgs '2', '3', … in order of first use), made on demand. A child's key
 // suffix comes from its parent's `child_mark` counter, so keys are never reused.
-import type { DB } from '../db/open.ts';
-import { uuid } from '../lib/ids.ts';
-import { isoAt } from '../lib/time.ts';
+import type { DB } from '../core/db/open.ts';
+import { uuid } from '../core/lib/ids.ts';
+import { isoAt } from '../core/lib/time.ts';
 
 export interface NodeRow {
   id: string;

@@ -1,5 +1,5 @@
 // An asset's protocols: 1–4 entries "<ssh|rdp|telnet|vnc>/<port>", no protocol twice; stored space-joined.
-import type { Localized } from '../lib/i18n.ts';
+import type { Localized } from '../core/lib/i18n.ts';
 import { L } from '../engine/field-kit.ts';
 
 export const PROTOCOL_PATTERN = /^(ssh|rdp|telnet|vnc)\/(\d{1,5})$/;

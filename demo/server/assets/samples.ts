@@ -1,9 +1,9 @@
 // Valid bodies for the contract suite (resources' `sample()`): each call makes fresh names, and the
 // dependencies a body points at (nodes, labels, domains) are inserted straight into the sample's org.
-import type { DB } from '../db/open.ts';
+import type { DB } from '../core/db/open.ts';
 import type { SampleArgs, Samples } from '../engine/types.ts';
-import { uuid } from '../lib/ids.ts';
-import { isoAt } from '../lib/time.ts';
+import { uuid } from '../core/lib/ids.ts';
+import { isoAt } from '../core/lib/time.ts';
 import { createChild, orgRoot } from './node-tree.ts';
 
 /** The org_id stored for an org id as the API names it ('DEFAULT' is stored as ''). */

@@ -1,13 +1,13 @@
 // The rules behind system-users-{assets,nodes,users}-relations (§2.3): what may be linked to a system
 // user, how a link is written, and the fixtures the contract suite links.
-import type { Org } from '../context.ts';
-import type { DB } from '../db/open.ts';
+import type { Org } from '../core/context.ts';
+import type { DB } from '../core/db/open.ts';
 import type { HookArgs, Row } from '../engine/types.ts';
-import { t } from '../lib/i18n.ts';
-import { uuid } from '../lib/ids.ts';
-import { isoAt } from '../lib/time.ts';
-import { DEFAULT_ORG, orgSees } from '../orgs/current-org.ts';
-import { isOrgMember } from '../orgs/org-members.ts';
+import { t } from '../core/lib/i18n.ts';
+import { uuid } from '../core/lib/ids.ts';
+import { isoAt } from '../core/lib/time.ts';
+import { DEFAULT_ORG, orgSees } from '../core/orgs/current-org.ts';
+import { isOrgMember } from '../core/orgs/org-members.ts';
 import { L, message } from '../engine/field-kit.ts';
 import { nodeById, subtreeClause } from './node-tree.ts';
 

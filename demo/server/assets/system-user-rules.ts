@@ -2,7 +2,7 @@
 // and "same as user"), one "same as user" system user per protocol, auto_push off for manual login or
 // telnet/vnc, credentials required on create in automatic mode, auto_generate_key → password + RSA pair.
 import type { HookArgs, Row } from '../engine/types.ts';
-import { t } from '../lib/i18n.ts';
+import { t } from '../core/lib/i18n.ts';
 import { L, message, mergeErrors, unknownIds, writeOrg } from '../engine/field-kit.ts';
 import { keepStoredSecrets, privateKeyErrors } from './secrets.ts';
 import { generateCredentials } from './ssh-keys.ts';

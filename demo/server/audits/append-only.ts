@@ -4,7 +4,7 @@
 // the reason, so a 2.3 client learns why. Sessions leave only with TERMINAL_SESSION_KEEP_DURATION, with
 // their commands and recording (terminal/session-retention.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { pick } from '../lib/i18n.ts';
+import { pick } from '../core/lib/i18n.ts';
 import { commandsResource } from '../terminal/resources/commands.ts';
 import { terminalSessionsResource } from '../terminal/resources/terminal-sessions.ts';
 import { methodsFor } from '../web/route-table.ts';

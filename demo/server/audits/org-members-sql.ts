@@ -1,7 +1,7 @@
 // "Members of the current org" as SQL, for the global audit tables that store a user by name rather than
 // by id (login logs by username, password change logs by "name(username)"). DEFAULT and ROOT count every
 // non-App user, as orgs/org-members.ts does.
-import type { Org } from '../context.ts';
+import type { Org } from '../core/context.ts';
 import type { Clause } from '../engine/types.ts';
 
 export function memberColumnClause(org: Org, column: string, value: 'username' | 'label'): Clause {

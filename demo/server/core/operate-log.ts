@@ -3,9 +3,9 @@
 // log. Only the admin-managed models 2.3 records (apps/audits/signals_handler.py MODELS_NEED_RECORD) are
 // logged; each maps to how 2.3's model prints itself (its __str__), keyed by the definition's table.
 import type { HookArgs, ResourceDef, Row } from '../engine/types.ts';
-import { uuid } from '../lib/ids.ts';
-import { isoAt } from '../lib/time.ts';
-import { storedOrgId } from '../orgs/current-org.ts';
+import { uuid } from './lib/ids.ts';
+import { isoAt } from './lib/time.ts';
+import { storedOrgId } from './orgs/current-org.ts';
 
 export type OperateAction = 'create' | 'update' | 'delete';
 

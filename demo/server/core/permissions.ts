@@ -1,9 +1,9 @@
 // JumpServer's permission classes, checked on the server for every endpoint whatever the client sends.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { DB } from '../db/open.ts';
-import type { RequestContext, UserRow } from '../context.ts';
-import { canAdmin, canAudit, isSuperuser } from '../orgs/membership.ts';
-import { t } from '../lib/i18n.ts';
+import type { DB } from './db/open.ts';
+import type { RequestContext, UserRow } from './context.ts';
+import { canAdmin, canAudit, isSuperuser } from './orgs/membership.ts';
+import { t } from './lib/i18n.ts';
 
 export type PermissionCheck = (db: DB, ctx: RequestContext & { user: UserRow }, nowMs: number) => boolean;
 

@@ -2,11 +2,11 @@
 // as 2.3's apps/jumpserver/api.py defines them: "logins" and "active" users/assets are terminal sessions
 // started in the window (users and assets by the names the session recorded), "online" is an unfinished
 // session, users are the org's members, assets the org's assets. Sign-ins (login logs) are our addition.
-import type { Org } from '../context.ts';
-import type { DB } from '../db/open.ts';
+import type { Org } from '../core/context.ts';
+import type { DB } from '../core/db/open.ts';
 import { memberColumnClause } from '../audits/org-members-sql.ts';
-import { andInOrg } from '../orgs/current-org.ts';
-import { isoAt } from '../lib/time.ts';
+import { andInOrg } from '../core/orgs/current-org.ts';
+import { isoAt } from '../core/lib/time.ts';
 import type { LocalDay } from './local-days.ts';
 
 type Count = { n: number };

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { anyOf, authorize, IsOrgAdmin, IsOrgAuditor, IsSuperUser } from '../core/permissions.ts';
 import type { AuthedCtx } from '../engine/types.ts';
-import { formatDateTime } from '../lib/time.ts';
+import { formatDateTime } from '../core/lib/time.ts';
 import { DashboardFigures } from './figures.ts';
 import { lastLocalDays } from './local-days.ts';
 import { storageStatus } from './storage-status.ts';

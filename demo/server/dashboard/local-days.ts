@@ -1,6 +1,6 @@
 // Calendar days in the caller's time zone (header X-TZ): 2.3 cuts the dashboard's per-day figures at
 // local midnight, and a day label ("MM-DD") must name the day the reader lives in, not the UTC one.
-import { wallClockParts } from '../lib/time.ts';
+import { wallClockParts } from '../core/lib/time.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 

@@ -1,7 +1,7 @@
 // The dashboard's `storage_status` key (our extension of 2.3's IndexApi, superusers only): the server's
 // own data folder (free space now, the last storage fault this process met) and every live terminal's,
 // as its heartbeat last reported it, so a full disk anywhere in the bastion shows on the first page.
-import type { DB } from '../db/open.ts';
+import type { DB } from '../core/db/open.ts';
 import { ALIVE_MS } from '../terminal/resources/terminals.ts';
 import { serverDataFolder, storageState, type DataFolderStatus, type StorageState } from '../terminal/storage-state.ts';
 

@@ -1,6 +1,6 @@
 // Django's `timesince` as 2.3 puts it beside the latest sessions: the largest unit, plus the next one
 // when it is not zero ("2 days, 3 hours"); under a minute reads "0 minutes".
-import type { Lang } from '../lib/i18n.ts';
+import type { Lang } from '../core/lib/i18n.ts';
 
 const UNITS: [seconds: number, en: string, zh: string][] = [
   [365 * 86400, 'year', '年'],

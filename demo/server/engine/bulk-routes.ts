@@ -2,8 +2,8 @@
 // with ids, DELETE with a narrowing filter. Every batch is one transaction: any error writes nothing.
 // CSV files go through csv-import.ts (sliced, so a big file does not hold the event loop).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { t } from '../lib/i18n.ts';
-import { openColumns } from '../secrets/sealed-columns.ts';
+import { t } from '../core/lib/i18n.ts';
+import { openColumns } from '../core/secrets/sealed-columns.ts';
 import { CsvUpload } from './csv.ts';
 import { createPlan, parseCsvSliced, runImport, type RowPlan } from './csv-import.ts';
 import type { Guard } from './guard.ts';

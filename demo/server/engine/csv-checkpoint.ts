@@ -5,7 +5,7 @@
 // reader still needs and blocks neither readers nor the writer); then the automatic one resumes.
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import type { DB } from '../db/open.ts';
+import type { DB } from '../core/db/open.ts';
 
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');

@@ -7,7 +7,7 @@
 // objects echoed.
 import { parse } from 'csv-parse';
 import type { FastifyReply } from 'fastify';
-import { t } from '../lib/i18n.ts';
+import { t } from '../core/lib/i18n.ts';
 import { rowsFromRecords } from './csv.ts';
 import { beginImport } from './csv-transaction.ts';
 import type { HookArgs, Refusal, ResourceDef, Row } from './types.ts';

@@ -8,7 +8,7 @@
 //     than all at once inside COMMIT;
 //   • COMMIT checkpoints nothing: a worker thread copies the WAL into the database file afterwards
 //     (csv-checkpoint.ts).
-import type { DB } from '../db/open.ts';
+import type { DB } from '../core/db/open.ts';
 import { checkpointAside, pauseAutoCheckpoint } from './csv-checkpoint.ts';
 import type { ResourceDef } from './types.ts';
 

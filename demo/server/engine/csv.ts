@@ -1,9 +1,9 @@
 // CSV export and import (§1.10): header row of translated labels ('*' before required ones) for
 // export; on import, headers matched by label or field name, then the normal bulk path.
 import { stringify } from 'csv-stringify/sync';
-import type { Lang } from '../lib/i18n.ts';
-import { pick } from '../lib/i18n.ts';
-import { formatDateTime } from '../lib/time.ts';
+import type { Lang } from '../core/lib/i18n.ts';
+import { pick } from '../core/lib/i18n.ts';
+import { formatDateTime } from '../core/lib/time.ts';
 import { escapeFormula, unescapeFormula } from './csv-formula.ts';
 import type { FieldDef, ResourceDef, Row } from './types.ts';
 

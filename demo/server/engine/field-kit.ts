@@ -1,9 +1,9 @@
 // Field and hook helpers shared by the Assets-section definitions (resources/assets*.ts, nodes.ts, ...).
 import type { FieldDef, HookArgs, Row } from './types.ts';
-import { L, pick, t, type Localized } from '../lib/i18n.ts';
-import { uuid } from '../lib/ids.ts';
-import { isoAt } from '../lib/time.ts';
-import { andInOrg, storedOrgId } from '../orgs/current-org.ts';
+import { L, pick, t, type Localized } from '../core/lib/i18n.ts';
+import { uuid } from '../core/lib/ids.ts';
+import { isoAt } from '../core/lib/time.ts';
+import { andInOrg, storedOrgId } from '../core/orgs/current-org.ts';
 
 export { L };
 

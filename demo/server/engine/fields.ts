@@ -1,8 +1,8 @@
 // Coercion and validation of one incoming value against its field definition (DRF-like messages).
 import { isIP } from 'node:net';
-import type { Lang } from '../lib/i18n.ts';
-import { t } from '../lib/i18n.ts';
-import { parseDateTime } from '../lib/time.ts';
+import type { Lang } from '../core/lib/i18n.ts';
+import { t } from '../core/lib/i18n.ts';
+import { parseDateTime } from '../core/lib/time.ts';
 import type { FieldDef } from './types.ts';
 
 export type Coerced = { ok: true; value: unknown } | { ok: false; error: string };

@@ -2,7 +2,7 @@
 // then the definition's own refusal hook. Handlers never check roles themselves.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authorize } from '../core/permissions.ts';
-import { t } from '../lib/i18n.ts';
+import { t } from '../core/lib/i18n.ts';
 import type { Action, AuthedCtx, HookArgs, ResourceDef } from './types.ts';
 
 export type Guard = (action: Action, request: FastifyRequest, reply: FastifyReply) => HookArgs | null;

@@ -1,5 +1,5 @@
 // Runs a list query: the WHERE from the request, one page (or every row), and the count when paged.
-import { openColumns } from '../secrets/sealed-columns.ts';
+import { openColumns } from '../core/secrets/sealed-columns.ts';
 import { pageOf, type Page } from './paging.ts';
 import { listWhere, orderBy } from './query.ts';
 import type { HookArgs, ResourceDef, Row } from './types.ts';

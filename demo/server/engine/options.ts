@@ -1,6 +1,6 @@
 // OPTIONS metadata in DRF SimpleMetadata shape plus JumpServer's GET action with filter/order flags.
-import { pick } from '../lib/i18n.ts';
-import { formatDateTime } from '../lib/time.ts';
+import { pick } from '../core/lib/i18n.ts';
+import { formatDateTime } from '../core/lib/time.ts';
 import type { Choice, FieldDef, HookArgs, ResourceDef } from './types.ts';
 
 export const RENDERS = ['application/json', 'text/html', 'text/csv'];

@@ -1,6 +1,6 @@
 // Builds the WHERE and ORDER BY of a list from the query string, limited to what the definition allows.
-import { storedOrgId } from '../orgs/current-org.ts';
-import { parseDateTime } from '../lib/time.ts';
+import { storedOrgId } from '../core/orgs/current-org.ts';
+import { parseDateTime } from '../core/lib/time.ts';
 import { searchClauses } from './search.ts';
 import { singleValues } from './query-params.ts';
 import { resourcesForSpm } from './spm.ts';

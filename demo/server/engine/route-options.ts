@@ -5,7 +5,7 @@
 // describe its route once with `describeRoute` (view name, permission class, serializer fields).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AllowAny, sendForbidden, sendUnauthenticated, type PermissionCheck } from '../core/permissions.ts';
-import type { RequestContext, UserRow } from '../context.ts';
+import type { RequestContext, UserRow } from '../core/context.ts';
 import { describeFields, RENDERS, PARSES } from './options.ts';
 import type { AuthedCtx, FieldDef, HookArgs } from './types.ts';
 

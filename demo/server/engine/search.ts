@@ -2,9 +2,9 @@
 // AND-ed, fields OR-ed). Words of 3+ characters use the definition's FTS5 trigram index when it has
 // one, because LIKE '%w%' cannot use an index and scans the whole table. They go into one MATCH:
 // `"a" AND "b"` over all indexed columns means exactly "each word in some search field".
-import { BadRequest } from '../lib/bad-request.ts';
-import { t } from '../lib/i18n.ts';
-import { isSealedColumn } from '../secrets/sealed-columns.ts';
+import { BadRequest } from '../core/lib/bad-request.ts';
+import { t } from '../core/lib/i18n.ts';
+import { isSealedColumn } from '../core/secrets/sealed-columns.ts';
 import type { Clause, ResourceDef } from './types.ts';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);

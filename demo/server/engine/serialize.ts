@@ -1,7 +1,7 @@
 // Turns a stored row into the API shape: booleans as booleans, datetimes in the caller's zone,
 // write-only fields dropped, `<choice>_display` added, org_id/org_name appended for org resources.
-import { pick } from '../lib/i18n.ts';
-import { formatDateTime } from '../lib/time.ts';
+import { pick } from '../core/lib/i18n.ts';
+import { formatDateTime } from '../core/lib/time.ts';
 import type { HookArgs, ResourceDef, Row } from './types.ts';
 
 export interface SerializeOptions {

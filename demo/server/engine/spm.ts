@@ -1,6 +1,6 @@
 // The `spm` resource-id cache (§1.8): a list of ids saved for 300 s, then used as `?spm=` on lists.
-import type { DB } from '../db/open.ts';
-import { uuid } from '../lib/ids.ts';
+import type { DB } from '../core/db/open.ts';
+import { uuid } from '../core/lib/ids.ts';
 
 export const SPM_TTL_SECONDS = 300;
 

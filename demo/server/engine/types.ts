@@ -1,9 +1,9 @@
 // A resource definition: one plain object per REST resource; the engine derives list, CRUD, OPTIONS.
 import type { FastifyRequest } from 'fastify';
 import type { PermissionCheck } from '../core/permissions.ts';
-import type { RequestContext, UserRow } from '../context.ts';
-import type { DB } from '../db/open.ts';
-import type { Localized } from '../lib/i18n.ts';
+import type { RequestContext, UserRow } from '../core/context.ts';
+import type { DB } from '../core/db/open.ts';
+import type { Localized } from '../core/lib/i18n.ts';
 
 export type FieldType =
   'string' | 'integer' | 'boolean' | 'choice' | 'datetime' | 'email' | 'url' | 'list' | 'dict' | 'field';

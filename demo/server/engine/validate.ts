@@ -1,6 +1,6 @@
 // Validates a create/update body against the definition: 400 bodies are `{field: [messages]}`.
-import { t } from '../lib/i18n.ts';
-import { storedOrgId } from '../orgs/current-org.ts';
+import { t } from '../core/lib/i18n.ts';
+import { storedOrgId } from '../core/orgs/current-org.ts';
 import { coerceField } from './fields.ts';
 import { fieldDefault } from './options.ts';
 import type { HookArgs, ResourceDef, Row } from './types.ts';

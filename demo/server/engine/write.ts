@@ -1,10 +1,10 @@
 // One create / update / delete of one item, shared by the single, bulk and CSV paths. A batch runs
 // every item in one transaction and writes nothing when any item fails (errors stay aligned).
 import { recordOperation } from '../core/operate-log.ts';
-import { t } from '../lib/i18n.ts';
-import { isoAt } from '../lib/time.ts';
-import { storedOrgId } from '../orgs/current-org.ts';
-import { openColumns, sealColumns } from '../secrets/sealed-columns.ts';
+import { t } from '../core/lib/i18n.ts';
+import { isoAt } from '../core/lib/time.ts';
+import { storedOrgId } from '../core/orgs/current-org.ts';
+import { openColumns, sealColumns } from '../core/secrets/sealed-columns.ts';
 import { baseWhere } from './query.ts';
 import { serializeRow, toColumn } from './serialize.ts';
 import type { HookArgs, Refusal, ResourceDef, Row } from './types.ts';

@@ -7,7 +7,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authorize, IsSuperUser } from '../core/permissions.ts';
-import type { Lang } from '../lib/i18n.ts';
+import type { Lang } from '../core/lib/i18n.ts';
 import { checkLicense } from './license-format.ts';
 
 /** A licence file is a few hundred bytes; anything far bigger is not one. */

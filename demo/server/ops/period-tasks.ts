@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { authorize, IsSuperUser } from '../core/permissions.ts';
 import { pageOf, paginated } from '../engine/paging.ts';
 import { describeRoute } from '../engine/route-options.ts';
-import { t } from '../lib/i18n.ts';
-import { formatDateTime, isoAt } from '../lib/time.ts';
+import { t } from '../core/lib/i18n.ts';
+import { formatDateTime, isoAt } from '../core/lib/time.ts';
 
 export interface PeriodTask {
   name: string;

@@ -2,10 +2,10 @@
 // org), its version (a new AdHoc only when what runs changed: module and arguments, hosts, run-as) and
 // the run (AdHocExecution, whose id is the runner task's id and whose log is that task's log). It
 // observes the runner (tasks/runner.ts), so no job can run unrecorded.
-import type { DB } from '../db/open.ts';
-import { uuid } from '../lib/ids.ts';
-import { isoAt } from '../lib/time.ts';
-import { ROOT_ORG_ID } from '../orgs/current-org.ts';
+import type { DB } from '../core/db/open.ts';
+import { uuid } from '../core/lib/ids.ts';
+import { isoAt } from '../core/lib/time.ts';
+import { ROOT_ORG_ID } from '../core/orgs/current-org.ts';
 import { adhocShape, type AdhocShape, type JobRecord } from '../tasks/job-record.ts';
 import type { TaskObserver } from '../tasks/runner.ts';
 import type { TaskOwner } from '../tasks/store.ts';

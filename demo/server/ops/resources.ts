@@ -5,7 +5,7 @@
 import { computed, L, readOnly } from '../engine/field-kit.ts';
 import { everyAction, IsOrgAdmin } from '../core/permissions.ts';
 import type { HookArgs, ResourceDef, Row } from '../engine/types.ts';
-import { formatDateTime } from '../lib/time.ts';
+import { formatDateTime } from '../core/lib/time.ts';
 import { pythonRepr } from './python-repr.ts';
 
 const shortId = (id: unknown) =>

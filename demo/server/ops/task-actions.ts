@@ -8,9 +8,9 @@ import type { FastifyInstance } from 'fastify';
 import { L } from '../engine/field-kit.ts';
 import { authorize, IsOrgAdmin, IsValidUser } from '../core/permissions.ts';
 import type { AuthedCtx } from '../engine/types.ts';
-import { pick, t } from '../lib/i18n.ts';
-import { orgSees } from '../orgs/current-org.ts';
-import { isSuperuser, memberRoles } from '../orgs/membership.ts';
+import { pick, t } from '../core/lib/i18n.ts';
+import { orgSees } from '../core/orgs/current-org.ts';
+import { isSuperuser, memberRoles } from '../core/orgs/membership.ts';
 import type { JobRecord } from '../tasks/job-record.ts';
 import { workOf } from '../tasks/jobs.ts';
 import {

@@ -9,7 +9,7 @@
 // task they may not see answering as an unknown one.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { pick } from '../lib/i18n.ts';
+import { pick } from '../core/lib/i18n.ts';
 import { maySeeTask } from '../tasks/task-access.ts';
 import { browserRefusal } from '../web/browser-origin.ts';
 

@@ -3,9 +3,9 @@
 // slots, the tasks running and queued, the recent failures, each linking to its log and to its run in the
 // job center (a task's run there has the task's id).
 import type { FastifyInstance } from 'fastify';
-import { isSuperuser } from '../orgs/membership.ts';
-import { escapeHtml } from '../lib/html.ts';
-import { formatDateTime } from '../lib/time.ts';
+import { isSuperuser } from '../core/orgs/membership.ts';
+import { escapeHtml } from '../core/lib/html.ts';
+import { formatDateTime } from '../core/lib/time.ts';
 
 interface TaskRow {
   id: string;

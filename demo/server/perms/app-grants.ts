@@ -3,9 +3,9 @@
 // ./grants.ts, with the same validity rule (active and inside [date_start, date_expired)) and the same
 // scopes (one org, or every org for the "my" endpoints). Every app granted-resource endpoint is a thin
 // call into this module.
-import type { DB } from '../db/open.ts';
+import type { DB } from '../core/db/open.ts';
 import type { Clause } from '../engine/types.ts';
-import { isoAt } from '../lib/time.ts';
+import { isoAt } from '../core/lib/time.ts';
 import type { AppKind } from './app-kinds.ts';
 
 /**

@@ -2,7 +2,7 @@
 // segments, relation keys, and the one protocol their system users must speak (remote apps run over
 // RDP, database apps over MySQL, Kubernetes apps over k8s). Every app-permission and app-grant module
 // is written once over this table.
-import type { Localized } from '../lib/i18n.ts';
+import type { Localized } from '../core/lib/i18n.ts';
 import { L } from '../engine/field-kit.ts';
 
 export interface AppKind {

@@ -10,7 +10,7 @@ import { detailRoute } from '../assets/extra-routes.ts';
 import { listRows } from '../engine/list.ts';
 import { paginated } from '../engine/paging.ts';
 import type { HookArgs, ResourceDef, Row } from '../engine/types.ts';
-import { t } from '../lib/i18n.ts';
+import { t } from '../core/lib/i18n.ts';
 import { appPermissionResourceOf } from './resources/app-permissions.ts';
 import { usersResource } from '../users/resources/users.ts';
 import { APP_KINDS, type AppKind } from './app-kinds.ts';

@@ -3,10 +3,10 @@
 // system user, and only system users of the kind's protocol: rdp for remote apps, mysql for database
 // apps, k8s for Kubernetes apps), how the links are stored and how they read back.
 import { L, message, mergeErrors, replaceRelations, unknownIds } from '../engine/field-kit.ts';
-import type { DB } from '../db/open.ts';
+import type { DB } from '../core/db/open.ts';
 import type { HookArgs, Row } from '../engine/types.ts';
-import { t } from '../lib/i18n.ts';
-import { isOrgMember } from '../orgs/org-members.ts';
+import { t } from '../core/lib/i18n.ts';
+import { isOrgMember } from '../core/orgs/org-members.ts';
 import { appPermissionLinks, type AppKind } from './app-kinds.ts';
 import { permissionValidity } from './validity.ts';
 

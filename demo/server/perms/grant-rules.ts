@@ -2,9 +2,9 @@
 // their groups, or one group's own), which of them count now (active, inside their window, in the
 // scope's org, naming the asked system user), and what a node's subtree is. grants.ts and
 // grant-walk.ts build on these; nothing else decides validity.
-import type { DB } from '../db/open.ts';
+import type { DB } from '../core/db/open.ts';
 import type { Clause } from '../engine/types.ts';
-import { isoAt } from '../lib/time.ts';
+import { isoAt } from '../core/lib/time.ts';
 
 /** Whose grants: a user (directly and through their groups) or one group's own permissions. */
 export type Subject = { user: string } | { group: string };

@@ -10,11 +10,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authorize, IsValidUser, sendForbidden } from '../core/permissions.ts';
 import type { HookArgs } from '../engine/types.ts';
-import { t } from '../lib/i18n.ts';
-import { UUID_PATTERN } from '../lib/ids.ts';
-import { orgSees, storedOrgId } from '../orgs/current-org.ts';
-import { canAdmin } from '../orgs/membership.ts';
-import { isOrgMember } from '../orgs/org-members.ts';
+import { t } from '../core/lib/i18n.ts';
+import { UUID_PATTERN } from '../core/lib/ids.ts';
+import { orgSees, storedOrgId } from '../core/orgs/current-org.ts';
+import { canAdmin } from '../core/orgs/membership.ts';
+import { isOrgMember } from '../core/orgs/org-members.ts';
 import { portalGrantOrgs } from '../core/auth/portal-tokens.ts';
 import type { GrantScope } from './grants.ts';
 

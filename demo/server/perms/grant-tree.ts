@@ -1,7 +1,7 @@
 // The scope's tree as its endpoints show it, indexed once per set of placements (which grants.ts
 // reuses while nothing changes): granted-asset counts of every node (distinct assets in its subtree),
 // each node's counted children, and the assets placed on each node. Built in slices (slices.ts).
-import type { DB } from '../db/open.ts';
+import type { DB } from '../core/db/open.ts';
 import { FAVORITE_KEY, favoriteIds, UNGROUPED_KEY, type GrantScope, type Placement } from './grants.ts';
 import { runSliced, type Work } from './slices.ts';
 

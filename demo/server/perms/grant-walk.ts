@@ -7,7 +7,7 @@
 //     assets and no granted node holds it);
 //   • only active assets count; `ids` lists each reachable asset once, by (hostname, id).
 import { keyPath } from '../assets/node-tree.ts';
-import type { DB } from '../db/open.ts';
+import type { DB } from '../core/db/open.ts';
 import { UNGROUPED_KEY, validPermissionIds, type GrantScope, type Placement } from './grant-rules.ts';
 import { batches, type Work } from './slices.ts';
 import { compareBinary, needsBinaryCompare, sortSliced } from './sliced-sort.ts';

@@ -5,7 +5,7 @@ import { L, message } from '../engine/field-kit.ts';
 import type { NodeRow } from '../assets/node-tree.ts';
 import { assetTreeItem, nodeTreeItem, type TreeItem } from '../assets/tree-items.ts';
 import { everyAction, IsValidUser } from '../core/permissions.ts';
-import type { DB } from '../db/open.ts';
+import type { DB } from '../core/db/open.ts';
 import { singleValues } from '../engine/query-params.ts';
 import type { Clause, HookArgs, ResourceDef, Row } from '../engine/types.ts';
 import { FAVORITE_KEY, UNGROUPED_KEY } from './grants.ts';

@@ -6,9 +6,9 @@
 // for requests (grantsOf) or at once (grantsNow) and reused while nothing changes. Every
 // granted-resource endpoint is a thin call into these functions (perms/granted-routes.ts).
 import { keyPath } from '../assets/node-tree.ts';
-import type { DB } from '../db/open.ts';
+import type { DB } from '../core/db/open.ts';
 import type { Clause } from '../engine/types.ts';
-import { isoAt } from '../lib/time.ts';
+import { isoAt } from '../core/lib/time.ts';
 import { IN_SUBTREE, permsCte, subjectPermissions, type GrantScope } from './grant-rules.ts';
 import { walkGrants, type Grants } from './grant-walk.ts';
 import { runAtOnce, runSliced } from './slices.ts';

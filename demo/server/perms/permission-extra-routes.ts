@@ -10,10 +10,10 @@ import { paginated } from '../engine/paging.ts';
 import { singleValues } from '../engine/query-params.ts';
 import { serializeRow } from '../engine/serialize.ts';
 import type { Clause, HookArgs, ResourceDef, Row } from '../engine/types.ts';
-import { t } from '../lib/i18n.ts';
-import { UUID_PATTERN } from '../lib/ids.ts';
-import { orgSees, storedOrgId } from '../orgs/current-org.ts';
-import { canAdmin, canAudit } from '../orgs/membership.ts';
+import { t } from '../core/lib/i18n.ts';
+import { UUID_PATTERN } from '../core/lib/ids.ts';
+import { orgSees, storedOrgId } from '../core/orgs/current-org.ts';
+import { canAdmin, canAudit } from '../core/orgs/membership.ts';
 import { systemUsersResource } from '../assets/resources/system-users.ts';
 import { actionNames } from './actions.ts';
 import {

@@ -3,7 +3,7 @@
 // asset or node filter also through the ancestors of its nodes; `all=0` keeps direct links only. An
 // unknown object matches nothing, as 2.3's empty list.
 import type { Clause, HookArgs } from '../engine/types.ts';
-import { isoAt } from '../lib/time.ts';
+import { isoAt } from '../core/lib/time.ts';
 
 const NOTHING: Clause = { sql: '0', params: [] };
 /** Ids as one JSON parameter: a name may match thousands of objects (assets sharing an ip), past SQLite's variable limit. */

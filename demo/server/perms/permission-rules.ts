@@ -5,10 +5,10 @@
 import { fixtureAsset, fixtureNode } from '../assets/samples.ts';
 import { fixtureSystemUser, linkSubtreeAssets } from '../assets/system-user-links.ts';
 import { L, mergeErrors, message, unknownIds } from '../engine/field-kit.ts';
-import type { DB } from '../db/open.ts';
+import type { DB } from '../core/db/open.ts';
 import type { HookArgs, Row, SampleArgs, Samples } from '../engine/types.ts';
-import { t } from '../lib/i18n.ts';
-import { isOrgMember } from '../orgs/org-members.ts';
+import { t } from '../core/lib/i18n.ts';
+import { isOrgMember } from '../core/orgs/org-members.ts';
 
 /** Each relation field, its through table (asset_permission_<table>) and the column naming the other side. */
 export const PERMISSION_LINKS = [

@@ -5,7 +5,7 @@
 // rules), but computed for all assets at once: their nodes and protocols are read LOOKUP at a time, and
 // assets reached through the same permissions with the same protocols share one decision. Asking
 // system users one asset at a time cost ~35 µs an asset (40,000 assets: 1.4 s in one turn).
-import type { DB } from '../db/open.ts';
+import type { DB } from '../core/db/open.ts';
 import { ACTION_BITS, type ActionName } from './actions.ts';
 import { actionsOf, assetPermissions, linksOf, offeredProtocols, type GrantScope } from './grants.ts';
 import { batches, runSliced, type Work } from './slices.ts';

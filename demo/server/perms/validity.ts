@@ -2,7 +2,7 @@
 // date_expired). Datetimes are stored as UTC ISO text, so the window compares as strings. The grant
 // engines apply the same rule in SQL (`is_active = 1 AND date_start <= @now AND date_expired > @now`).
 import type { Row } from '../engine/types.ts';
-import { isoAt } from '../lib/time.ts';
+import { isoAt } from '../core/lib/time.ts';
 
 export function permissionValidity(row: Row, nowMs: number): { is_valid: boolean; is_expired: boolean } {
   const at = isoAt(nowMs);

@@ -10,14 +10,14 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Provider, { interactionPolicy, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
-import type { UserRow } from '../context.ts';
+import type { UserRow } from '../core/context.ts';
 import { renderAuthPage } from '../auth/login/auth-page-layout.ts';
 import { recordLogin } from '../auth/login/login-log.ts';
 import { LOGIN_PATH } from '../auth/login/login-routes.ts';
 import { isValidUser } from '../core/permissions.ts';
 import { headerValue } from '../core/auth/request-context.ts';
-import { escapeHtml as e } from '../lib/html.ts';
-import { t } from '../lib/i18n.ts';
+import { escapeHtml as e } from '../core/lib/html.ts';
+import { t } from '../core/lib/i18n.ts';
 import { allowedOrigin, corsHeaders } from './cors.ts';
 import { findPortalClient } from './clients.ts';
 import { dropExpiredEntries, oauthAdapter } from './oauth-store.ts';

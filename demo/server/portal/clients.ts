@@ -3,8 +3,8 @@
 // may come back to. Only redirect URIs on BASTION_CORS_ORIGINS are honoured, whatever is stored: a
 // portal whose origin leaves the list loses its sign-in at once. Registered with portal-cli.ts.
 import type { AdapterPayload } from 'oidc-provider';
-import type { DB } from '../db/open.ts';
-import { isoAt } from '../lib/time.ts';
+import type { DB } from '../core/db/open.ts';
+import { isoAt } from '../core/lib/time.ts';
 
 export interface PortalClient {
   client_id: string;

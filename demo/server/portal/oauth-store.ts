@@ -6,9 +6,9 @@
 // Expiry is on the server's clock (app.bastion.now): the API checks a token's expiry in the same
 // terms as every other login, and a test's clock moves it.
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import type { DB } from '../db/open.ts';
-import type { Clock } from '../lib/time.ts';
-import { tokenHash } from '../secrets/token-hash.ts';
+import type { DB } from '../core/db/open.ts';
+import type { Clock } from '../core/lib/time.ts';
+import { tokenHash } from '../core/secrets/token-hash.ts';
 import { clientMetadata } from './clients.ts';
 
 interface Row {

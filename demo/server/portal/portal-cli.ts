@@ -6,8 +6,8 @@
 // A client's redirect URIs count only while their origin is on BASTION_CORS_ORIGINS. Removing a client
 // ends every token issued to it.
 import { join, resolve } from 'node:path';
-import { closeDatabase, openDatabase } from '../db/open.ts';
-import { SECRET_KEY_ENV } from '../secrets/secret-key.ts';
+import { closeDatabase, openDatabase } from '../core/db/open.ts';
+import { SECRET_KEY_ENV } from '../core/secrets/secret-key.ts';
 import { listPortalClients, removePortalClient, savePortalClient } from './clients.ts';
 
 const [command, clientId, name, ...redirectUris] = process.argv.slice(2);

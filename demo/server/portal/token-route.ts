@@ -4,12 +4,12 @@
 // `token` property). The token is the authorization server's own (same store, same limits, revocable at
 // /oidc/token/revocation), issued to the portal client named, and the issue is a row of the login log.
 import type { FastifyInstance } from 'fastify';
-import type { UserRow } from '../context.ts';
+import type { UserRow } from '../core/context.ts';
 import { recordLogin } from '../auth/login/login-log.ts';
-import { isSuperuser } from '../orgs/membership.ts';
+import { isSuperuser } from '../core/orgs/membership.ts';
 import { isValidUser } from '../core/permissions.ts';
 import { headerValue } from '../core/auth/request-context.ts';
-import { t } from '../lib/i18n.ts';
+import { t } from '../core/lib/i18n.ts';
 import { clientMetadata } from './clients.ts';
 import { dropExpiredEntries } from './oauth-store.ts';
 

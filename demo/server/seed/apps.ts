@@ -3,12 +3,12 @@
 // mysql and k8s system users they are used with, and permissions granting them to demo users and groups
 // (one through a group, one to a user, one expired, one disabled), so every list has rows and the demo
 // users see apps on their side of the console.
-import type { DB } from '../db/open.ts';
+import type { DB } from '../core/db/open.ts';
 import { sealedParams } from '../applications/remote-app-params.ts';
-import { uuid } from '../lib/ids.ts';
-import { defaultExpiry, isoAt } from '../lib/time.ts';
+import { uuid } from '../core/lib/ids.ts';
+import { defaultExpiry, isoAt } from '../core/lib/time.ts';
 import { DATABASE_APP, K8S_APP, REMOTE_APP, type AppKind } from '../perms/app-kinds.ts';
-import { sealColumns } from '../secrets/sealed-columns.ts';
+import { sealColumns } from '../core/secrets/sealed-columns.ts';
 import { DEMO_MARIADB_HOST, DEMO_MARIADB_PORT } from './demo-mariadb-address.mjs';
 import { DEMO_DATABASE_APP, type DemoMariaDb } from './demo-mariadb-app.ts';
 

@@ -2,10 +2,10 @@
 // Credentials are the demo password; the localhost asset is the one reachable target.
 import { createChild, orgRoot, type NodeRow } from '../assets/node-tree.ts';
 import { seedSystemUserLinks } from '../assets/system-user-links.ts';
-import type { DB } from '../db/open.ts';
-import { uuid } from '../lib/ids.ts';
-import { sealColumns } from '../secrets/sealed-columns.ts';
-import { isoAt } from '../lib/time.ts';
+import type { DB } from '../core/db/open.ts';
+import { uuid } from '../core/lib/ids.ts';
+import { sealColumns } from '../core/secrets/sealed-columns.ts';
+import { isoAt } from '../core/lib/time.ts';
 import {
   SEED_ADMIN_USERS,
   SEED_FILTERS,

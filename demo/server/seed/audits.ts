@@ -2,9 +2,9 @@
 // SSH, some failed, one blocked), what the admins changed (operate logs), password changes, SFTP file
 // operations and two batch commands. Everything happened from loopback addresses. Tests build their
 // servers without these rows (BuildOptions.auditSamples), so their own audit rows stand alone.
-import type { DB } from '../db/open.ts';
-import { uuid } from '../lib/ids.ts';
-import { isoAt } from '../lib/time.ts';
+import type { DB } from '../core/db/open.ts';
+import { uuid } from '../core/lib/ids.ts';
+import { isoAt } from '../core/lib/time.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -2,7 +2,7 @@
 // seed/demo-mariadb-address.mjs) on every start, not only in a new database: `npm start` moved its MariaDB
 // to another port while the app kept pointing at 3306. It follows only while nobody has changed it (still
 // the System's, never updated through the API): an app an admin edited is theirs.
-import type { DB } from '../db/open.ts';
+import type { DB } from '../core/db/open.ts';
 
 export const DEMO_DATABASE_APP = 'orders-mysql';
 

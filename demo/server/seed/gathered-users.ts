@@ -1,9 +1,9 @@
 // Seeds gathered users (2.3's GatheredUser): what a gather task would have found on the Linux assets of
 // every org — the usual system accounts plus a few people's, some gone since (present = 0), with
 // their last logins from loopback addresses (every seeded address stays in 127.0.0.0/8).
-import type { DB } from '../db/open.ts';
-import { uuid } from '../lib/ids.ts';
-import { isoAt } from '../lib/time.ts';
+import type { DB } from '../core/db/open.ts';
+import { uuid } from '../core/lib/ids.ts';
+import { isoAt } from '../core/lib/time.ts';
 
 const ACCOUNTS: { username: string; present: boolean; daysAgo: number | null }[] = [
   { username: 'root', present: true, daysAgo: 1 },

@@ -1,9 +1,9 @@
 // Demo grants beyond perms.ts's node grants: permissions naming single assets (so the assets
 // relation of a permission and 2.3's "single asset" placement are not empty), then a few granted hosts
 // starred by the demo users, so the favourites node of their asset tree is filled on first sign-in.
-import type { DB } from '../db/open.ts';
-import { uuid } from '../lib/ids.ts';
-import { defaultExpiry, isoAt } from '../lib/time.ts';
+import type { DB } from '../core/db/open.ts';
+import { uuid } from '../core/lib/ids.ts';
+import { defaultExpiry, isoAt } from '../core/lib/time.ts';
 import { actionsMask } from '../perms/actions.ts';
 import { grantedAssetIds } from '../perms/grants.ts';
 import { linkGrantedToSystemUsers } from '../perms/permission-rules.ts';

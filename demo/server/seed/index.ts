@@ -1,8 +1,8 @@
 // Fills an empty database with the demo organisations, users and default settings.
-import type { DB } from '../db/open.ts';
-import { uuid } from '../lib/ids.ts';
-import { hashPasswordNow } from '../lib/passwords.ts';
-import { defaultExpiry, isoAt } from '../lib/time.ts';
+import type { DB } from '../core/db/open.ts';
+import { uuid } from '../core/lib/ids.ts';
+import { hashPasswordNow } from '../core/lib/passwords.ts';
+import { defaultExpiry, isoAt } from '../core/lib/time.ts';
 import { seedApplications } from './apps.ts';
 import type { DemoMariaDb } from './demo-mariadb-app.ts';
 import { seedAssets } from './assets.ts';

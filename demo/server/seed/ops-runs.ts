@@ -3,7 +3,7 @@
 // so the task list, versions, runs and logs are what the task code produced (the seeded assets live on
 // 127.x addresses, so most hosts answer "Connection refused", as an unreachable fleet would).
 import type { FastifyInstance } from 'fastify';
-import { ROOT_ORG_ID } from '../orgs/current-org.ts';
+import { ROOT_ORG_ID } from '../core/orgs/current-org.ts';
 import { assetsOfAdminUser, assetsUnderNode, nodeTaskName, startAssetTask } from '../tasks/start-tasks.ts';
 import type { TaskOwner } from '../tasks/store.ts';
 

@@ -1,9 +1,9 @@
 // Demo asset permissions, per org: group grants on nodes, a user's own grant, one that expires soon,
 // one expired and one disabled, so the list shows every validity state and the demo users reach
 // something on their side of the console. Nodes are named by path, system users and groups by name.
-import type { DB } from '../db/open.ts';
-import { uuid } from '../lib/ids.ts';
-import { defaultExpiry, isoAt } from '../lib/time.ts';
+import type { DB } from '../core/db/open.ts';
+import { uuid } from '../core/lib/ids.ts';
+import { defaultExpiry, isoAt } from '../core/lib/time.ts';
 import { actionsMask } from '../perms/actions.ts';
 import { linkGrantedToSystemUsers } from '../perms/permission-rules.ts';
 

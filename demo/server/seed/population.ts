@@ -1,5 +1,5 @@
 // The demo population. Usernames of the first six are relied on by the console's tests and docs.
-import type { OrgRole, SystemRole } from '../context.ts';
+import type { OrgRole, SystemRole } from '../core/context.ts';
 
 export interface SeedUser {
   username: string;

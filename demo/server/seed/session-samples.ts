@@ -3,9 +3,9 @@
 // commands (one refused by a command filter) and a replay made from those commands when first asked
 // (terminal/sample-replay.ts). They are samples (is_sample): the first real session a terminal opens in
 // an org removes that org's samples and their commands (terminal/resources/terminal-sessions.ts).
-import type { DB } from '../db/open.ts';
-import { uuid } from '../lib/ids.ts';
-import { isoAt } from '../lib/time.ts';
+import type { DB } from '../core/db/open.ts';
+import { uuid } from '../core/lib/ids.ts';
+import { isoAt } from '../core/lib/time.ts';
 import { SEQ_SPAN } from '../terminal/command-query.ts';
 
 const MINUTE = 60_000;

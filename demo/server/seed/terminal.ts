@@ -2,9 +2,9 @@
 // Elasticsearch command store on this host. Nothing listens there in the demo, so their
 // test-connective honestly fails, as it would for a storage configured before its server is up.
 // Sample sessions and their commands: session-samples.ts (removed by an org's first real session).
-import type { DB } from '../db/open.ts';
-import { uuid } from '../lib/ids.ts';
-import { isoAt } from '../lib/time.ts';
+import type { DB } from '../core/db/open.ts';
+import { uuid } from '../core/lib/ids.ts';
+import { isoAt } from '../core/lib/time.ts';
 import { sealMeta } from '../terminal/storage-meta.ts';
 
 export function seedTerminalStorages(db: DB, nowMs: number): void {

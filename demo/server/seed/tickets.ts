@@ -2,10 +2,10 @@
 // (assigned to orgadmin), an approved one (with the permission it made) and a rejected one; an open
 // request in Operations and one in DEFAULT. Assets and system users are named as seeded (127.x hosts).
 import { userLabel } from '../core/operate-log.ts';
-import type { UserRow } from '../context.ts';
-import type { DB } from '../db/open.ts';
-import { uuid } from '../lib/ids.ts';
-import { isoAt } from '../lib/time.ts';
+import type { UserRow } from '../core/context.ts';
+import type { DB } from '../core/db/open.ts';
+import { uuid } from '../core/lib/ids.ts';
+import { isoAt } from '../core/lib/time.ts';
 import { actionsMask } from '../perms/actions.ts';
 import { linkGrantedToSystemUsers } from '../perms/permission-rules.ts';
 import { addComment, performAction, setAssignees } from '../tickets/ticket-store.ts';

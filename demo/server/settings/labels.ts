@@ -1,7 +1,7 @@
 // Labels and help texts of the editable settings, zh (default) and en, for OPTIONS
 // /api/v1/settings/setting/. Units follow SPEC §9 ("Settings units and items"); the ranges quoted in
 // the help texts are the schema's (schema.ts), so the form and the server say the same.
-import { L as l, type Localized } from '../lib/i18n.ts';
+import { L as l, type Localized } from '../core/lib/i18n.ts';
 
 export interface SettingText {
   label: Localized;

@@ -4,14 +4,14 @@
 // bind, or ldapts keeps its socket (and the process) alive.
 import { isIP } from 'node:net';
 import { Client, ResultCodeError, type Entry } from 'ldapts';
-import type { ServerState } from '../context.ts';
+import type { ServerState } from '../core/context.ts';
 import {
   parseAllowedTargets,
   resolveAllowed,
   ALLOWED_TARGETS_ENV,
   type TargetPolicy,
 } from '../../shared/allowed-targets.ts';
-import type { Settings } from '../context.ts';
+import type { Settings } from '../core/context.ts';
 
 /** The AUTH_LDAP_* values as one object (2.3's LDAPConfig). */
 export interface LdapConfig {

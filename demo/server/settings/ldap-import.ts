@@ -1,10 +1,10 @@
 // A directory user becomes (or updates) a user of ours with source `ldap`: the LDAP import and the first
 // LDAP sign-in of an unknown username both come here (2.3's LDAPImportUtil.update_or_create and
 // django-auth-ldap's get_or_create + populate). `admin` keeps its source, as 2.3 keeps it.
-import type { DB } from '../db/open.ts';
-import type { UserRow } from '../context.ts';
-import { uuid } from '../lib/ids.ts';
-import { defaultExpiry, isoAt } from '../lib/time.ts';
+import type { DB } from '../core/db/open.ts';
+import type { UserRow } from '../core/context.ts';
+import { uuid } from '../core/lib/ids.ts';
+import { defaultExpiry, isoAt } from '../core/lib/time.ts';
 import type { LdapUser } from './ldap-directory.ts';
 
 /** 2.3's EMAIL_SUFFIX: the address of a user whose directory entry has no mail. */

@@ -1,5 +1,5 @@
 // The LDAP feature's texts, as 2.3 words them (apps/settings/utils/ldap.py, api.py) in both languages.
-import { L, type Localized } from '../lib/i18n.ts';
+import { L, type Localized } from '../core/lib/i18n.ts';
 
 export const LDAP_TEXT = {
   hostDisconnected: L('主机或端口不可连接: {detail}', 'Host or port is disconnected: {detail}'),

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Client } from 'ldapts';
 import { authorize, IsSuperUser } from '../core/permissions.ts';
-import { pick, t, type Lang } from '../lib/i18n.ts';
+import { pick, t, type Lang } from '../core/lib/i18n.ts';
 import { TargetRefusedError, type TargetPolicy } from '../../shared/allowed-targets.ts';
 import {
   authenticateLdapUser,

@@ -5,11 +5,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { recordOperation } from '../core/operate-log.ts';
 import { authorize, IsSuperUser } from '../core/permissions.ts';
-import type { ServerState } from '../context.ts';
+import type { ServerState } from '../core/context.ts';
 import type { AuthedCtx, Row } from '../engine/types.ts';
 import { pageOf, paginated } from '../engine/paging.ts';
 import { singleValues } from '../engine/query-params.ts';
-import { pick, t } from '../lib/i18n.ts';
+import { pick, t } from '../core/lib/i18n.ts';
 import type { TargetPolicy } from '../../shared/allowed-targets.ts';
 import { usersResource } from '../users/resources/users.ts';
 import { ldapErrorText, searchAllUsers, storedLdapConfig, type LdapUser } from './ldap-directory.ts';

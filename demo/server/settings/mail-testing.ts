@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import nodemailer from 'nodemailer';
 import { authorize, IsSuperUser } from '../core/permissions.ts';
-import { pick, t, type Localized } from '../lib/i18n.ts';
+import { pick, t, type Localized } from '../core/lib/i18n.ts';
 import { resolveAllowed, type TargetPolicy } from '../../shared/allowed-targets.ts';
 import { validateSettings } from './validate.ts';
 

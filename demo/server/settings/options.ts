@@ -4,7 +4,7 @@
 // The console builds each tab of its settings page from this answer.
 import type { FastifyInstance } from 'fastify';
 import { authorize, IsSuperUser } from '../core/permissions.ts';
-import { pick, type Lang } from '../lib/i18n.ts';
+import { pick, type Lang } from '../core/lib/i18n.ts';
 import { CHOICE_LABELS, GROUP_LABELS, SETTING_TEXTS } from './labels.ts';
 import { SETTING_GROUPS, type SettingField } from './schema.ts';
 

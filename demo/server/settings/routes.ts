@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authorize, IsSuperUser } from '../core/permissions.ts';
 import { registerSettingsOptions } from './options.ts';
 import { SETTING_GROUPS } from './schema.ts';
-import type { Settings } from '../context.ts';
+import type { Settings } from '../core/context.ts';
 import { validateSettings } from './validate.ts';
 
 const PASSWORD_RULES = [

@@ -1,5 +1,5 @@
-import type { DB } from '../db/open.ts';
-import { seal, unseal } from '../secrets/vault.ts';
+import type { DB } from '../core/db/open.ts';
+import { seal, unseal } from '../core/secrets/vault.ts';
 import { FIXED_SETTINGS, SETTING_GROUPS } from './schema.ts';
 
 /**

@@ -1,7 +1,7 @@
 // Validation of a grouped settings body; errors are nested like DRF's nested serializers:
 // 400 {"security": {"SECURITY_LOGIN_LIMIT_COUNT": ["..."]}}.
-import type { Lang } from '../lib/i18n.ts';
-import { t } from '../lib/i18n.ts';
+import type { Lang } from '../core/lib/i18n.ts';
+import { t } from '../core/lib/i18n.ts';
 import { SETTING_GROUPS, type SettingField } from './schema.ts';
 
 type Errors = Record<string, Record<string, string[]>>;

@@ -2,7 +2,7 @@
 // `{"task": "<id>"}` at once; the work runs in the task runner.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authorize, IsOrgAdmin } from '../core/permissions.ts';
-import { t } from '../lib/i18n.ts';
+import { t } from '../core/lib/i18n.ts';
 import type { AssetAction } from './asset-work.ts';
 import { taskOwner } from './task-access.ts';
 import {

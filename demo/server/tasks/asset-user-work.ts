@@ -1,8 +1,8 @@
 // The asset-user test (`asset-users/tasks/ {action: "test"}`): each account logs in to its asset with its
 // own credentials; the outcome is the task's result only.
-import type { DB } from '../db/open.ts';
-import { pick } from '../lib/i18n.ts';
-import { openColumns } from '../secrets/sealed-columns.ts';
+import type { DB } from '../core/db/open.ts';
+import { pick } from '../core/lib/i18n.ts';
+import { openColumns } from '../core/secrets/sealed-columns.ts';
 import { type AssetTaskResult, tryAsset } from './asset-work.ts';
 import { SKIP_REASONS, TASK_LOG } from './log-messages.ts';
 import type { TaskWork } from './runner.ts';

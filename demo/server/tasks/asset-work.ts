@@ -1,13 +1,13 @@
 // The two real jobs on assets: test connectivity and refresh hardware info. Each asset is tried over
 // SSH (through its gateway when it has one); the outcome is written to the asset row and the log.
 import type { Client } from 'ssh2';
-import type { DB } from '../db/open.ts';
-import { isoAt } from '../lib/time.ts';
+import type { DB } from '../core/db/open.ts';
+import { isoAt } from '../core/lib/time.ts';
 import { collectHardware, type HardwareInfo } from './hardware.ts';
 import type { TaskContext, TaskWork } from './runner.ts';
 import { SshStepError, withSsh } from './ssh/connect.ts';
 import { describeSshError } from './ssh/errors.ts';
-import { pick, type Localized } from '../lib/i18n.ts';
+import { pick, type Localized } from '../core/lib/i18n.ts';
 import { failureText, SKIP_REASONS, TASK_LOG } from './log-messages.ts';
 import type { LogTone } from './log-text.ts';
 import { resolveTarget, type AssetRow, type AssetTarget, type LoginAccount } from './targets.ts';

@@ -3,7 +3,7 @@
 // push task per such system user over the assets the new links reached (a node: its subtree).
 import type { FastifyInstance } from 'fastify';
 import { nodeById, subtreeClause } from '../assets/node-tree.ts';
-import { openColumns } from '../secrets/sealed-columns.ts';
+import { openColumns } from '../core/secrets/sealed-columns.ts';
 import { pushAccounts, pushWork, type PushSystemUser } from './push-work.ts';
 import { assetsByIds } from './start-tasks.ts';
 import type { TaskOwner } from './store.ts';

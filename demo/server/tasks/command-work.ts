@@ -5,8 +5,8 @@
 // until it is done), and a summary closes the run. A host that cannot be reached fails alone.
 import { setMaxListeners } from 'node:events';
 import type { Client } from 'ssh2';
-import type { DB } from '../db/open.ts';
-import { L, pick, type Localized } from '../lib/i18n.ts';
+import type { DB } from '../core/db/open.ts';
+import { L, pick, type Localized } from '../core/lib/i18n.ts';
 import type { AssetTaskResult } from './asset-work.ts';
 import { failureText, SKIP_REASONS, TASK_LOG } from './log-messages.ts';
 import type { LogTone } from './log-text.ts';

@@ -3,7 +3,7 @@
 // 127.0.0.1:<port>, and log in there again with the same credentials.
 import type { FastifyInstance } from 'fastify';
 import { authorize, IsOrgAdmin } from '../core/permissions.ts';
-import { pick, type Lang } from '../lib/i18n.ts';
+import { pick, type Lang } from '../core/lib/i18n.ts';
 import { notFound } from './asset-task-routes.ts';
 import { TASK_TEXT } from './messages.ts';
 import { findInOrg } from './start-tasks.ts';

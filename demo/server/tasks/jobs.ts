@@ -3,8 +3,8 @@
 // run-as account) and build the same work again for "run again" (`ops/tasks/<id>/run/`). The work is
 // built from ids at run time, so a re-run reads today's assets and credentials, as 2.3's re-run of an
 // AdHoc reads today's inventory.
-import type { DB } from '../db/open.ts';
-import { openColumns } from '../secrets/sealed-columns.ts';
+import type { DB } from '../core/db/open.ts';
+import { openColumns } from '../core/secrets/sealed-columns.ts';
 import { assetUserTestWork, type AssetUserAccount } from './asset-user-work.ts';
 import { assetWork } from './asset-work.ts';
 import type { JobRecord } from './job-record.ts';

@@ -2,7 +2,7 @@
 // (the console's: cookie django_language, then Accept-Language), so a Chinese console reads a Chinese
 // log. Task results (`result.failed`, `result.skipped`) stay in English: they are data for programs,
 // as 2.3's Ansible results are.
-import { L, pick, type Lang, type Localized } from '../lib/i18n.ts';
+import { L, pick, type Lang, type Localized } from '../core/lib/i18n.ts';
 import { TargetRefusedError } from '../../shared/allowed-targets.ts';
 import { TASK_TEXT } from './messages.ts';
 import { SshStepError } from './ssh/connect.ts';

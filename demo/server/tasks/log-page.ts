@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LOGIN_PATH } from '../auth/login/login-routes.ts';
 import { isValidUser } from '../core/permissions.ts';
-import { escapeHtml } from '../lib/html.ts';
-import { pick, type Lang, type Localized } from '../lib/i18n.ts';
+import { escapeHtml } from '../core/lib/html.ts';
+import { pick, type Lang, type Localized } from '../core/lib/i18n.ts';
 import { TASK_TEXT } from './messages.ts';
 import { maySeeTask } from './task-access.ts';
 

@@ -2,7 +2,7 @@
 // /core/ops/celery/task/<id>/log/, is the HTML page that shows this log (log-page.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authorize, IsValidUser } from '../core/permissions.ts';
-import { pick, t } from '../lib/i18n.ts';
+import { pick, t } from '../core/lib/i18n.ts';
 import { TASK_TEXT } from './messages.ts';
 import type { TaskRow } from './store.ts';
 import { maySeeTask } from './task-access.ts';

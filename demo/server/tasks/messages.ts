@@ -1,5 +1,5 @@
 // Texts the task endpoints answer with (zh default, en), in JumpServer's wording where it has one.
-import type { Localized } from '../lib/i18n.ts';
+import type { Localized } from '../core/lib/i18n.ts';
 
 export const TASK_TEXT = {
   waiting: { en: 'Waiting task start', zh: '等待任务开始' },

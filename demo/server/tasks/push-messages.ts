@@ -1,5 +1,5 @@
 // What a push task writes to its log (zh default, en); results keep the English text (see log-messages.ts).
-import { L, type Localized } from '../lib/i18n.ts';
+import { L, type Localized } from '../core/lib/i18n.ts';
 import type { PushStep } from './push-script.ts';
 
 export const PUSH_LOG = {

@@ -2,8 +2,8 @@
 // asset's admin user (through its gateway when it has one, through the allow-list always), become
 // root with sudo as 2.3's `become` does, and run the push script for each account.
 import type { Client } from 'ssh2';
-import type { DB } from '../db/open.ts';
-import { pick, type Localized } from '../lib/i18n.ts';
+import type { DB } from '../core/db/open.ts';
+import { pick, type Localized } from '../core/lib/i18n.ts';
 import { failureText, SKIP_REASONS, TASK_LOG } from './log-messages.ts';
 import type { LogTone } from './log-text.ts';
 import { PUSH_LOG } from './push-messages.ts';

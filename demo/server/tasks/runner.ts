@@ -1,9 +1,9 @@
 // The in-process task runner: tasks are persisted, queued, run at most `concurrency` at a time and
 // write their progress to the task log. Work functions must bound each of their own steps (SSH
 // connect/exec timeouts); closing the runner aborts running work through its AbortSignal.
-import { pick, type Lang } from '../lib/i18n.ts';
-import { uuid } from '../lib/ids.ts';
-import { noteStorageFault } from '../lib/storage-fault.ts';
+import { pick, type Lang } from '../core/lib/i18n.ts';
+import { uuid } from '../core/lib/ids.ts';
+import { noteStorageFault } from '../core/lib/storage-fault.ts';
 import { TASK_LOG } from './log-messages.ts';
 import type { TargetPolicy } from '../../shared/allowed-targets.ts';
 import type { LogTone } from './log-text.ts';

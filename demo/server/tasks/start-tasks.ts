@@ -1,12 +1,12 @@
 // Starting asset tasks: which assets (one asset, an admin user's, a node subtree's) and the task name
 // JumpServer gives that job. Also the entry point other modules use (e.g. after creating an asset).
-import { pick } from '../lib/i18n.ts';
+import { pick } from '../core/lib/i18n.ts';
 import { TASK_LOG } from './log-messages.ts';
 import type { FastifyInstance } from 'fastify';
-import type { RequestContext } from '../context.ts';
-import type { DB } from '../db/open.ts';
-import { andInOrg } from '../orgs/current-org.ts';
-import { openColumns } from '../secrets/sealed-columns.ts';
+import type { RequestContext } from '../core/context.ts';
+import type { DB } from '../core/db/open.ts';
+import { andInOrg } from '../core/orgs/current-org.ts';
+import { openColumns } from '../core/secrets/sealed-columns.ts';
 import { assetWork, type AssetAction } from './asset-work.ts';
 import type { TaskOwner } from './store.ts';
 import { ASSET_COLUMNS, type AssetRow } from './targets.ts';

@@ -1,8 +1,8 @@
 // Persisted task records (`celery_tasks`) and their append-only logs (`celery_task_logs`), in the
 // shapes JumpServer's Celery endpoints answer with.
-import type { DB } from '../db/open.ts';
-import type { Lang } from '../lib/i18n.ts';
-import { isoAt } from '../lib/time.ts';
+import type { DB } from '../core/db/open.ts';
+import type { Lang } from '../core/lib/i18n.ts';
+import { isoAt } from '../core/lib/time.ts';
 import { logLine, type LogTone } from './log-text.ts';
 
 export type TaskState = 'PENDING' | 'STARTED' | 'SUCCESS' | 'FAILURE';

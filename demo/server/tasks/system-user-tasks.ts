@@ -3,7 +3,7 @@
 // account on them (push-work.ts), for one asset also a dynamic user's `?username=`.
 import type { FastifyInstance } from 'fastify';
 import { authorize, IsOrgAdmin } from '../core/permissions.ts';
-import { t } from '../lib/i18n.ts';
+import { t } from '../core/lib/i18n.ts';
 import { idParam, notFound, readAction } from './asset-task-routes.ts';
 import { assetWork } from './asset-work.ts';
 import { pushAccounts, pushWork, type PushSystemUser } from './push-work.ts';

@@ -1,10 +1,10 @@
 // Who may read a task's log and result: its creator, the admins and auditors of the org it was
 // started in, and superusers / super auditors (every task). Tasks started in DEFAULT or ROOT have
 // no org members, so there only the system roles (and the creator) see them.
-import type { RequestContext, UserRow } from '../context.ts';
-import type { DB } from '../db/open.ts';
-import { ROOT_ORG_ID, storedOrgId } from '../orgs/current-org.ts';
-import { isSuperAuditor, isSuperuser, memberRoles } from '../orgs/membership.ts';
+import type { RequestContext, UserRow } from '../core/context.ts';
+import type { DB } from '../core/db/open.ts';
+import { ROOT_ORG_ID, storedOrgId } from '../core/orgs/current-org.ts';
+import { isSuperAuditor, isSuperuser, memberRoles } from '../core/orgs/membership.ts';
 import type { TaskOwner, TaskRow } from './store.ts';
 
 /** The owner recorded for a task a request starts. */

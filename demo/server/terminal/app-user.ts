@@ -8,8 +8,8 @@ import {
   IsValidUser,
   type PermissionCheck,
 } from '../core/permissions.ts';
-import type { UserRow } from '../context.ts';
-import type { DB } from '../db/open.ts';
+import type { UserRow } from '../core/context.ts';
+import type { DB } from '../core/db/open.ts';
 
 export const isAppUser = (user: UserRow): boolean => user.role === 'App';
 

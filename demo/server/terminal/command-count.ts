@@ -2,7 +2,7 @@
 // hours inside it come from command_counts (migration 21, kept by triggers) and only the partial hours at its
 // two edges are counted on the rows, so a 30-day window costs two small index ranges and a sum instead of
 // a COUNT over every command in it.
-import type { DB } from '../db/open.ts';
+import type { DB } from '../core/db/open.ts';
 import { SEQ_SPAN } from './command-query.ts';
 
 const HOUR = 3600;

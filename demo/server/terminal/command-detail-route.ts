@@ -4,8 +4,8 @@
 import type { FastifyInstance } from 'fastify';
 import { authorize } from '../core/permissions.ts';
 import type { AuthedCtx, Row } from '../engine/types.ts';
-import { t } from '../lib/i18n.ts';
-import { andInOrg } from '../orgs/current-org.ts';
+import { t } from '../core/lib/i18n.ts';
+import { andInOrg } from '../core/orgs/current-org.ts';
 import { commandsResource } from './resources/commands.ts';
 import { IsSessionReader } from './app-user.ts';
 import { serializeCommand } from './command-routes.ts';

@@ -4,13 +4,13 @@
 // The window is a range of `seq` (timestamp * 2^20 + n, migration 12): every filter is one range of an
 // (org_id, <column>, seq) index, already newest first; `input` of 2+ characters reads the FTS5 trigram
 // index within the range (migration 20).
-import { BadRequest } from '../lib/bad-request.ts';
-import { parseDateTime } from '../lib/time.ts';
-import type { Org } from '../context.ts';
-import type { DB } from '../db/open.ts';
+import { BadRequest } from '../core/lib/bad-request.ts';
+import { parseDateTime } from '../core/lib/time.ts';
+import type { Org } from '../core/context.ts';
+import type { DB } from '../core/db/open.ts';
 import type { Clause } from '../engine/types.ts';
 import { singleValues } from '../engine/query-params.ts';
-import { storedOrgId } from '../orgs/current-org.ts';
+import { storedOrgId } from '../core/orgs/current-org.ts';
 
 export const DEFAULT_DAYS = 5;
 /** seq = timestamp * SEQ_SPAN + n (migration 12): a second of commands is one range of seq. */

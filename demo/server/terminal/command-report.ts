@@ -1,8 +1,8 @@
 // commands/export/: a self-contained HTML report (2.3 command_report.html), every value escaped and no
 // script, so a command typed by anyone renders as text in whatever opens the file.
-import { escapeHtml } from '../lib/html.ts';
-import { pick } from '../lib/i18n.ts';
-import { formatDateTime, isoAt } from '../lib/time.ts';
+import { escapeHtml } from '../core/lib/html.ts';
+import { pick } from '../core/lib/i18n.ts';
+import { formatDateTime, isoAt } from '../core/lib/time.ts';
 import type { HookArgs, Row } from '../engine/types.ts';
 import { L } from '../engine/field-kit.ts';
 

@@ -7,8 +7,8 @@
 // serializer: one invalid item refuses the batch, and the terminal resends item by item to find it.
 import { coerceField } from '../engine/fields.ts';
 import type { HookArgs, Row } from '../engine/types.ts';
-import { t } from '../lib/i18n.ts';
-import { UUID_PATTERN, uuid } from '../lib/ids.ts';
+import { t } from '../core/lib/i18n.ts';
+import { UUID_PATTERN, uuid } from '../core/lib/ids.ts';
 import { commandsResource } from './resources/commands.ts';
 import { SEQ_SPAN } from './command-query.ts';
 import { insideSession } from './session-record.ts';

@@ -14,9 +14,9 @@
 // not tell such a redemption from a bound one.
 import type { FastifyInstance } from 'fastify';
 import { authorize, IsValidUser, sendForbidden } from '../core/permissions.ts';
-import type { DB } from '../db/open.ts';
-import { UUID_PATTERN, randomToken } from '../lib/ids.ts';
-import { tokenHash } from '../secrets/token-hash.ts';
+import type { DB } from '../core/db/open.ts';
+import { UUID_PATTERN, randomToken } from '../core/lib/ids.ts';
+import { tokenHash } from '../core/secrets/token-hash.ts';
 import { ACTION_BITS } from '../perms/actions.ts';
 import { grantedSystemUsers } from '../perms/grants.ts';
 import { grantedAppSystemUsers } from '../perms/app-grants.ts';

@@ -3,7 +3,7 @@
 // row written, only for a user this terminal signed in (authentication/tokens/, `login`), or a connection
 // token it redeemed (`token`: that target, one session), or — for the web file manager — a user the
 // server's own proxy vouched for (`proxy`). The SQL of the table lives here and nowhere else.
-import type { DB } from '../db/open.ts';
+import type { DB } from '../core/db/open.ts';
 
 export type SignInKind = 'login' | 'token' | 'proxy';
 

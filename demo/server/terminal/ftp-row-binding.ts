@@ -5,9 +5,9 @@
 // them; 2.3's only names) their names and the org are the server's too.
 import type { FastifyRequest } from 'fastify';
 import type { HookArgs, Refusal, Row } from '../engine/types.ts';
-import { t } from '../lib/i18n.ts';
-import { UUID_PATTERN } from '../lib/ids.ts';
-import type { UserRow } from '../context.ts';
+import { t } from '../core/lib/i18n.ts';
+import { UUID_PATTERN } from '../core/lib/ids.ts';
+import type { UserRow } from '../core/context.ts';
 import { terminalOf } from './app-user.ts';
 import { mayRecordFilesFor } from './door-sign-ins.ts';
 

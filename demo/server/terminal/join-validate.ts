@@ -4,10 +4,10 @@
 // (401 would tell the terminal its own key failed).
 import type { FastifyInstance } from 'fastify';
 import { authorize } from '../core/permissions.ts';
-import type { UserRow } from '../context.ts';
-import { UUID_PATTERN } from '../lib/ids.ts';
-import { orgFromValue } from '../orgs/current-org.ts';
-import { canAdmin, canAudit } from '../orgs/membership.ts';
+import type { UserRow } from '../core/context.ts';
+import { UUID_PATTERN } from '../core/lib/ids.ts';
+import { orgFromValue } from '../core/orgs/current-org.ts';
+import { canAdmin, canAudit } from '../core/orgs/membership.ts';
 import { IsAppUser } from './app-user.ts';
 
 const JOINABLE = new Set(['ssh', 'telnet', 'mysql', 'k8s']);

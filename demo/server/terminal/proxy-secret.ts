@@ -10,8 +10,8 @@
 // Rotating it: delete the row; the next upgrade or config read makes a new one, and terminals pick
 // it up within a minute.
 import { randomBytes } from 'node:crypto';
-import type { DB } from '../db/open.ts';
-import { seal, unseal } from '../secrets/vault.ts';
+import type { DB } from '../core/db/open.ts';
+import { seal, unseal } from '../core/secrets/vault.ts';
 
 const NAME = 'TERMINAL_PROXY_SECRET';
 const CATEGORY = 'terminal_proxy';

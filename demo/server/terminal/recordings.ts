@@ -4,7 +4,7 @@
 // plays the same whatever terminal recorded it and wherever that terminal's storage pointed then.
 import { createReadStream, statSync } from 'node:fs';
 import { Readable } from 'node:stream';
-import type { DB } from '../db/open.ts';
+import type { DB } from '../core/db/open.ts';
 import type { Row } from '../engine/types.ts';
 import type { TargetPolicy } from '../../shared/allowed-targets.ts';
 import type { ReplayFiles } from './replay-files.ts';

@@ -4,8 +4,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { headerValue } from '../core/auth/request-context.ts';
-import { t } from '../lib/i18n.ts';
-import { formatDateTime } from '../lib/time.ts';
+import { t } from '../core/lib/i18n.ts';
+import { formatDateTime } from '../core/lib/time.ts';
 import { createTerminal, terminalNameTaken } from './terminal-accounts.ts';
 import { forbiddenCharacters } from '../engine/fields.ts';
 

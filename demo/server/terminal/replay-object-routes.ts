@@ -9,10 +9,10 @@
 // the terminal retries.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authorize } from '../core/permissions.ts';
-import type { UserRow } from '../context.ts';
+import type { UserRow } from '../core/context.ts';
 import type { Row } from '../engine/types.ts';
-import { UUID_PATTERN } from '../lib/ids.ts';
-import { isoAt } from '../lib/time.ts';
+import { UUID_PATTERN } from '../core/lib/ids.ts';
+import { isoAt } from '../core/lib/time.ts';
 import type { TargetPolicy } from '../../shared/allowed-targets.ts';
 import { replayObjectKey } from '../../shared/replay-object.ts';
 import { IsAppUser, terminalOf } from './app-user.ts';

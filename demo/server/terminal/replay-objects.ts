@@ -16,7 +16,7 @@ import {
   statusOf,
   type ObjectStoreSettings,
 } from '../../shared/replay-object.ts';
-import type { DB } from '../db/open.ts';
+import type { DB } from '../core/db/open.ts';
 import { resolveAllowed, type TargetPolicy } from '../../shared/allowed-targets.ts';
 import { openMeta } from './storage-meta.ts';
 

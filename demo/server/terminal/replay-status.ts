@@ -2,7 +2,7 @@
 // that is not stored yet is never a silent gap. The storage is bound when the session opens (its
 // terminal's replay storage then: a storage changed on a terminal applies to its next sessions); the rest
 // comes from the session, replay_objects and what its terminal's heartbeat last said (terminal-report.ts).
-import type { DB } from '../db/open.ts';
+import type { DB } from '../core/db/open.ts';
 import type { Row } from '../engine/types.ts';
 import { ALIVE_MS } from './resources/terminals.ts';
 import { replayStorageById } from './replay-objects.ts';

@@ -3,7 +3,7 @@
 // the next prompt; asciicast v2, gzip like the stored recordings. Never written to disk: a sample has no
 // recording, and the first real session of its org removes it.
 import { gzipSync } from 'node:zlib';
-import type { DB } from '../db/open.ts';
+import type { DB } from '../core/db/open.ts';
 import type { Row } from '../engine/types.ts';
 
 const KEY_SECONDS = 0.07;

@@ -1,6 +1,6 @@
 // Valid bodies for the contract suite (resources' `sample()`) of the terminal resources.
 import type { SampleArgs, Samples } from '../engine/types.ts';
-import { uuid } from '../lib/ids.ts';
+import { uuid } from '../core/lib/ids.ts';
 
 export function sessionSample({ seq }: SampleArgs): Samples {
   return {

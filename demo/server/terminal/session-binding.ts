@@ -7,11 +7,11 @@
 // any registered terminal could record a session of `admin` in any org.
 import type { FastifyRequest } from 'fastify';
 import type { HookArgs, Refusal, Row } from '../engine/types.ts';
-import { t } from '../lib/i18n.ts';
-import { UUID_PATTERN } from '../lib/ids.ts';
-import { isoAt, parseDateTime } from '../lib/time.ts';
+import { t } from '../core/lib/i18n.ts';
+import { UUID_PATTERN } from '../core/lib/ids.ts';
+import { isoAt, parseDateTime } from '../core/lib/time.ts';
 import { isValidUser } from '../core/permissions.ts';
-import type { UserRow } from '../context.ts';
+import type { UserRow } from '../core/context.ts';
 import { terminalOf } from './app-user.ts';
 import { mayConnect, mayConnectApp } from './connection-token.ts';
 import { sessionSignIns, spendSignIn, type DoorSignIn } from './door-sign-ins.ts';

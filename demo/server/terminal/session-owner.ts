@@ -2,8 +2,8 @@
 // portal can show its users their own replays (Teleport's default role allows the same). 2.3 let only org
 // admins, auditors and terminals read sessions; everyone else still sees no other user's. Writes are not
 // concerned: only the terminal that opened a session writes its records (session-binding.ts).
-import type { RequestContext, UserRow } from '../context.ts';
-import type { DB } from '../db/open.ts';
+import type { RequestContext, UserRow } from '../core/context.ts';
+import type { DB } from '../core/db/open.ts';
 import { anyOf, IsValidUser, type PermissionCheck } from '../core/permissions.ts';
 import type { Clause } from '../engine/types.ts';
 import { IsSessionReader } from './app-user.ts';

@@ -6,7 +6,7 @@
 // "what may change" and "when is inside" live here; the resource and the command writer ask them.
 import type { FieldErrors } from '../engine/validate.ts';
 import type { HookArgs, Row } from '../engine/types.ts';
-import { isoAt } from '../lib/time.ts';
+import { isoAt } from '../core/lib/time.ts';
 
 /** How far a terminal's clock may be from the server's (a session's start, a command's time, an end). */
 export const CLOCK_SKEW_MS = 5 * 60_000;

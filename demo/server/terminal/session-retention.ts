@@ -6,11 +6,11 @@
 // keeps it queued for the next sweep. Swept when the server is ready and every hour after.
 import type { FastifyInstance } from 'fastify';
 import { periodTask } from '../ops/period-tasks.ts';
-import type { DB } from '../db/open.ts';
-import { isoAt } from '../lib/time.ts';
+import type { DB } from '../core/db/open.ts';
+import { isoAt } from '../core/lib/time.ts';
 import type { TargetPolicy } from '../../shared/allowed-targets.ts';
 import { deleteExpiredObjects, queueExpiredObjects } from './replay-objects.ts';
-import type { Settings } from '../context.ts';
+import type { Settings } from '../core/context.ts';
 import type { ReplayFiles } from './replay-files.ts';
 
 const SWEEP_EVERY_MS = 60 * 60_000;

@@ -1,6 +1,6 @@
 // TERMINAL_COMMAND_STORAGE / TERMINAL_REPLAY_STORAGE of a terminal's config: the named storage's meta
 // plus TYPE (2.3 Terminal.config), or the built-in server storage when the name is unknown.
-import type { DB } from '../db/open.ts';
+import type { DB } from '../core/db/open.ts';
 import { openMeta } from './storage-meta.ts';
 
 export function storageConfig(

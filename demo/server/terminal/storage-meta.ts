@@ -2,9 +2,9 @@
 // upper-case or with the `<type>_` prefix (2.3's CustomMetaDictField); secrets are write-only: never read
 // back, and blank on an update of the same type keeps the stored value. They are stored sealed
 // (secrets/vault.ts), value by value, so the rest of the JSON stays readable.
-import type { DB } from '../db/open.ts';
-import type { Lang } from '../lib/i18n.ts';
-import { seal, unseal } from '../secrets/vault.ts';
+import type { DB } from '../core/db/open.ts';
+import type { Lang } from '../core/lib/i18n.ts';
+import { seal, unseal } from '../core/secrets/vault.ts';
 import { L } from '../engine/field-kit.ts';
 import type { Choice } from '../engine/types.ts';
 import { forbiddenCharacters } from '../engine/fields.ts';

@@ -3,8 +3,8 @@
 import { everyAction, IsSuperUser } from '../core/permissions.ts';
 import { L } from '../engine/field-kit.ts';
 import type { ResourceDef, Row } from '../engine/types.ts';
-import { uuid } from '../lib/ids.ts';
-import { isoAt } from '../lib/time.ts';
+import { uuid } from '../core/lib/ids.ts';
+import { isoAt } from '../core/lib/time.ts';
 import { storageInUse } from './replay-objects.ts';
 import { storageSample } from './samples.ts';
 import {

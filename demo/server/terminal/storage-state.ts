@@ -5,7 +5,7 @@
 import { statfsSync } from 'node:fs';
 import { L } from '../engine/field-kit.ts';
 import type { Choice } from '../engine/types.ts';
-import { lastStorageFault, type StorageFaultSeen } from '../lib/storage-fault.ts';
+import { lastStorageFault, type StorageFaultSeen } from '../core/lib/storage-fault.ts';
 
 export type StorageState = 'ok' | 'low' | 'full' | 'read_only' | 'io' | 'unknown';
 

@@ -1,9 +1,9 @@
 // A terminal and its App service account with one access key, made together (v2 registration, or a
 // superuser adding one on the terminals list); the account's username is the terminal's name.
-import type { DB } from '../db/open.ts';
-import { uuid } from '../lib/ids.ts';
-import { defaultExpiry, isoAt } from '../lib/time.ts';
-import { sealColumns } from '../secrets/sealed-columns.ts';
+import type { DB } from '../core/db/open.ts';
+import { uuid } from '../core/lib/ids.ts';
+import { defaultExpiry, isoAt } from '../core/lib/time.ts';
+import { sealColumns } from '../core/secrets/sealed-columns.ts';
 
 export interface NewTerminal {
   name: string;

@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authorize } from '../core/permissions.ts';
 import { pageOf, paginated } from '../engine/paging.ts';
-import { t } from '../lib/i18n.ts';
+import { t } from '../core/lib/i18n.ts';
 import { aliasRoute, forward } from '../web/route-alias.ts';
 import { IsOrgAdminOrAppUser } from './app-user.ts';
 

@@ -3,7 +3,7 @@
 // several terminals — and how its uploads to the object store go, which the Terminals page and a
 // session's detail show. The only module that writes those columns of `terminals`.
 import { isIP } from 'node:net';
-import type { DB } from '../db/open.ts';
+import type { DB } from '../core/db/open.ts';
 
 /** Sessions of the waiting list a heartbeat may name (the rest is a count). */
 export const MAX_PENDING_IDS = 100;

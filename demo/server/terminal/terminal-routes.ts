@@ -3,13 +3,13 @@
 import { answerOptions, describeRoute } from '../engine/route-options.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authorize } from '../core/permissions.ts';
-import type { UserRow } from '../context.ts';
-import type { DB } from '../db/open.ts';
+import type { UserRow } from '../core/context.ts';
+import type { DB } from '../core/db/open.ts';
 import { serializeRow } from '../engine/serialize.ts';
 import type { AuthedCtx, HookArgs } from '../engine/types.ts';
-import { UUID_PATTERN, uuid } from '../lib/ids.ts';
-import { isoAt } from '../lib/time.ts';
-import { andInOrg } from '../orgs/current-org.ts';
+import { UUID_PATTERN, uuid } from '../core/lib/ids.ts';
+import { isoAt } from '../core/lib/time.ts';
+import { andInOrg } from '../core/orgs/current-org.ts';
 import { terminalTasksResource } from './resources/terminal-tasks.ts';
 import { SETTING_GROUPS } from '../settings/schema.ts';
 import { IsAppUser, IsSessionReader, terminalOf, type TerminalRow } from './app-user.ts';

@@ -8,7 +8,7 @@
 // skipped at once, not after its heartbeat goes stale. A server whose terminals never said where they
 // listen (a single terminal configured by TERMINAL_HTTP_HOST/PORT) keeps that one address.
 import { createHash } from 'node:crypto';
-import type { DB } from '../db/open.ts';
+import type { DB } from '../core/db/open.ts';
 
 export interface WebDoor {
   id: string | null;

@@ -4,7 +4,7 @@
 // are by then. The requester changing the request afterwards empties it, with the confirmed fields, so an
 // assignee must look again: 2.3 let a requester PATCH `actions: ["all"]` and a 2099 expiry after the
 // assignee confirmed `connect`, and the approval granted what the requester had written.
-import type { DB } from '../db/open.ts';
+import type { DB } from '../core/db/open.ts';
 
 export interface Confirmation {
   assets: string[];

@@ -2,8 +2,8 @@
 import { computed, idField, L, readOnly } from '../engine/field-kit.ts';
 import { userLabel } from '../core/operate-log.ts';
 import type { FieldDef, HookArgs, Row } from '../engine/types.ts';
-import { uuid } from '../lib/ids.ts';
-import { isoAt } from '../lib/time.ts';
+import { uuid } from '../core/lib/ids.ts';
+import { isoAt } from '../core/lib/time.ts';
 import { assigneesOf } from './ticket-store.ts';
 
 export const TYPE_CHOICES = [

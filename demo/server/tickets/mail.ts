@@ -4,11 +4,11 @@
 // hold or undo the ticket. The host passes the outbound allow-list first. No EMAIL_HOST, no mail.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { DB } from '../db/open.ts';
-import { pick, type Lang } from '../lib/i18n.ts';
+import type { DB } from '../core/db/open.ts';
+import { pick, type Lang } from '../core/lib/i18n.ts';
 import { resolveAllowed, type TargetPolicy } from '../../shared/allowed-targets.ts';
 import { MAIL_TIMEOUTS } from '../settings/mail-testing.ts';
-import type { Settings } from '../context.ts';
+import type { Settings } from '../core/context.ts';
 import { TICKET_TEXT } from './messages.ts';
 
 const policies = new WeakMap<FastifyInstance, TargetPolicy>();

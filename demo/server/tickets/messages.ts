@@ -1,5 +1,5 @@
 // Ticket texts (zh, en), 2.3's where it has them (apps/tickets/exceptions.py, api/request_asset_perm.py).
-import { L } from '../lib/i18n.ts';
+import { L } from '../core/lib/i18n.ts';
 
 export const TICKET_TEXT = {
   closed: L('工单已关闭', 'Ticket closed'),

@@ -4,10 +4,10 @@
 // writes nothing.
 import type { FastifyReply } from 'fastify';
 import { recordOperation, userLabel } from '../core/operate-log.ts';
-import type { Org } from '../context.ts';
+import type { Org } from '../core/context.ts';
 import { createItem } from '../engine/write.ts';
 import type { HookArgs, Row } from '../engine/types.ts';
-import { pick, t } from '../lib/i18n.ts';
+import { pick, t } from '../core/lib/i18n.ts';
 import { actionNames } from '../perms/actions.ts';
 import { assetPermissionsResource } from '../perms/resources/asset-permissions.ts';
 import { ticketsResource } from './resources/tickets.ts';

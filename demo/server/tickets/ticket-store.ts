@@ -1,11 +1,11 @@
 // What happens to a ticket when someone acts on it, as 2.3's Ticket model does: a comment saying who did
 // what, then the action, status and handling assignee; plus its assignees and their display text.
-import type { UserRow } from '../context.ts';
-import type { DB } from '../db/open.ts';
+import type { UserRow } from '../core/context.ts';
+import type { DB } from '../core/db/open.ts';
 import { userLabel } from '../core/operate-log.ts';
-import { pick, type Lang, type Localized } from '../lib/i18n.ts';
-import { uuid } from '../lib/ids.ts';
-import { isoAt } from '../lib/time.ts';
+import { pick, type Lang, type Localized } from '../core/lib/i18n.ts';
+import { uuid } from '../core/lib/ids.ts';
+import { isoAt } from '../core/lib/time.ts';
 import { TICKET_TEXT } from './messages.ts';
 
 export type TicketAction = 'approve' | 'reject';

@@ -1,9 +1,9 @@
 // Who a ticket concerns: its requester, its assignees, and the admins of the org it is for. One place for
 // the rules every ticket route follows (2.3.x let any user list every request ticket; we do not).
-import type { UserRow } from '../context.ts';
-import type { DB } from '../db/open.ts';
+import type { UserRow } from '../core/context.ts';
+import type { DB } from '../core/db/open.ts';
 import type { Clause, HookArgs, Row } from '../engine/types.ts';
-import { isSuperuser } from '../orgs/membership.ts';
+import { isSuperuser } from '../core/orgs/membership.ts';
 
 /** A superuser administers every org; an org admin their org ('' is DEFAULT: superusers only). */
 export function administers(db: DB, user: UserRow, orgId: string): boolean {

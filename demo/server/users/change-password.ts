@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { UserRow } from '../context.ts';
-import { t } from '../lib/i18n.ts';
-import { hashPassword, verifyPassword } from '../lib/passwords.ts';
+import type { UserRow } from '../core/context.ts';
+import { t } from '../core/lib/i18n.ts';
+import { hashPassword, verifyPassword } from '../core/lib/passwords.ts';
 import { passwordPolicyErrors } from './password-policy.ts';
 import { storePasswordHash } from './store-password.ts';
 

@@ -1,4 +1,4 @@
-import type { Localized } from '../lib/i18n.ts';
+import type { Localized } from '../core/lib/i18n.ts';
 
 // Display texts of user choice fields (JumpServer's verbose choice names and their zh translations).
 export const ROLE_LABELS: Record<string, Localized> = {

@@ -1,11 +1,11 @@
 // Mail the user actions would send. This server has no SMTP client: when e-mail is configured
 // (EMAIL_HOST set) the message is queued in `mail_outbox`; otherwise the response says none was sent.
-import type { DB } from '../db/open.ts';
-import type { Lang } from '../lib/i18n.ts';
-import { t } from '../lib/i18n.ts';
-import { uuid } from '../lib/ids.ts';
-import { isoAt } from '../lib/time.ts';
-import type { Settings } from '../context.ts';
+import type { DB } from '../core/db/open.ts';
+import type { Lang } from '../core/lib/i18n.ts';
+import { t } from '../core/lib/i18n.ts';
+import { uuid } from '../core/lib/ids.ts';
+import { isoAt } from '../core/lib/time.ts';
+import type { Settings } from '../core/context.ts';
 
 export interface MailNote {
   mail_sent: boolean;

@@ -1,8 +1,8 @@
 // SECURITY_PASSWORD_EXPIRATION_TIME (days) counted from date_password_last_updated, as 2.3's User model
 // does: local users only, remaining days floored like timedelta.days, expired below 0, a reminder from 5
 // days left (2.3's password_will_expired: 0 <= days < 5; the profile reminder shows at <= 5 as issue 9 asks).
-import type { UserRow } from '../context.ts';
-import type { Settings } from '../context.ts';
+import type { UserRow } from '../core/context.ts';
+import type { Settings } from '../core/context.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -1,6 +1,6 @@
-import type { Lang } from '../lib/i18n.ts';
-import { t } from '../lib/i18n.ts';
-import type { Settings } from '../context.ts';
+import type { Lang } from '../core/lib/i18n.ts';
+import { t } from '../core/lib/i18n.ts';
+import type { Settings } from '../core/context.ts';
 
 /** Every SECURITY_PASSWORD_* rule the password breaks, as messages (empty = acceptable). */
 export function passwordPolicyErrors(password: string, settings: Settings, lang: Lang): string[] {

@@ -6,7 +6,7 @@ import { credentialChangeRefusal } from '../auth/confirm/credential-guard.ts';
 import { touchSession } from '../core/auth/sessions.ts';
 import { coerceField } from '../engine/fields.ts';
 import type { FieldDef } from '../engine/types.ts';
-import { t } from '../lib/i18n.ts';
+import { t } from '../core/lib/i18n.ts';
 import { buildProfile } from './profile.ts';
 import { parsePublicKey, publicKeyInfo } from './public-key.ts';
 import { changeOwnPassword } from './change-password.ts';

@@ -1,10 +1,10 @@
 // The profile body of /api/v1/users/profile/ (§1.15): every user field plus the org/role views.
-import type { RequestContext, UserRow } from '../context.ts';
-import type { DB } from '../db/open.ts';
-import { pick } from '../lib/i18n.ts';
-import { formatDateTime } from '../lib/time.ts';
-import { canAdmin, currentOrgRoles, isSuperAuditor, isSuperuser } from '../orgs/membership.ts';
-import type { Settings } from '../context.ts';
+import type { RequestContext, UserRow } from '../core/context.ts';
+import type { DB } from '../core/db/open.ts';
+import { pick } from '../core/lib/i18n.ts';
+import { formatDateTime } from '../core/lib/time.ts';
+import { canAdmin, currentOrgRoles, isSuperAuditor, isSuperuser } from '../core/orgs/membership.ts';
+import type { Settings } from '../core/context.ts';
 import { MFA_LABELS, ROLE_LABELS, SOURCE_LABELS } from './labels.ts';
 import { publicKeyInfo } from './public-key.ts';
 import { orgRoleDisplayOf, totalRoleDisplay } from './user-fields.ts';

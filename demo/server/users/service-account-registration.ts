@@ -5,10 +5,10 @@
 import type { FastifyInstance } from 'fastify';
 import { headerValue } from '../core/auth/request-context.ts';
 import { coerceField } from '../engine/fields.ts';
-import { pick, t } from '../lib/i18n.ts';
-import { uuid } from '../lib/ids.ts';
-import { defaultExpiry, isoAt } from '../lib/time.ts';
-import { sealColumns } from '../secrets/sealed-columns.ts';
+import { pick, t } from '../core/lib/i18n.ts';
+import { uuid } from '../core/lib/ids.ts';
+import { defaultExpiry, isoAt } from '../core/lib/time.ts';
+import { sealColumns } from '../core/secrets/sealed-columns.ts';
 import { bootstrapMatches } from '../terminal/registration.ts';
 
 const NOT_UNIQUE = { en: 'name not unique', zh: '名称重复' };

@@ -4,9 +4,9 @@
 import type { FastifyRequest } from 'fastify';
 import { headerValue } from '../core/auth/request-context.ts';
 import { endLogins, type CurrentLogin } from '../core/auth/sessions.ts';
-import type { DB } from '../db/open.ts';
+import type { DB } from '../core/db/open.ts';
 import { recordPasswordChange } from '../audits/password-change-log.ts';
-import { isoAt } from '../lib/time.ts';
+import { isoAt } from '../core/lib/time.ts';
 
 /** The session or bearer token this request authenticated with. */
 export function currentLogin(request: FastifyRequest): CurrentLogin {

@@ -1,12 +1,12 @@
 // The users resource's computed, read-only fields: groups, roles in the current org, validity, rights.
 import type { HookArgs, Row } from '../engine/types.ts';
 import { isBlocked } from '../auth/login/lockout.ts';
-import type { UserRow } from '../context.ts';
-import { pick, type Lang, type Localized } from '../lib/i18n.ts';
-import { currentOrgRoles } from '../orgs/membership.ts';
+import type { UserRow } from '../core/context.ts';
+import { pick, type Lang, type Localized } from '../core/lib/i18n.ts';
+import { currentOrgRoles } from '../core/orgs/membership.ts';
 import { ROLE_LABELS } from './labels.ts';
 import { canDeleteUser, canUpdateUser } from './user-rules.ts';
-import { storedOrgId } from '../orgs/current-org.ts';
+import { storedOrgId } from '../core/orgs/current-org.ts';
 
 export const ORG_ROLE_LABELS: Record<string, Localized> = {
   Admin: { en: 'Organization administrator', zh: '组织管理员' },

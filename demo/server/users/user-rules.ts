@@ -1,10 +1,10 @@
 // Who may change or delete which user (JumpServer's CanUpdateDeleteUser, tightened), and the role limit.
 // Every way of changing or removing a user (PUT/PATCH, bulk, CSV update, delete, leaving the org,
 // password/public-key/MFA resets, unblock) asks `userChangeRefusal`, so the rule lives only here.
-import type { UserRow } from '../context.ts';
+import type { UserRow } from '../core/context.ts';
 import type { HookArgs, Refusal, Row } from '../engine/types.ts';
-import { t } from '../lib/i18n.ts';
-import { isSuperuser, memberRoles } from '../orgs/membership.ts';
+import { t } from '../core/lib/i18n.ts';
+import { isSuperuser, memberRoles } from '../core/orgs/membership.ts';
 
 const isSystemPrivileged = (row: Row) => row.role === 'Admin' || row.role === 'Auditor';
 

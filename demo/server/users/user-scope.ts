@@ -1,7 +1,7 @@
 // Which users a request sees: in a real org its members (any role), in DEFAULT/ROOT (or with ?all=1
 // for superusers) every non-App user. Deleting in a real org only ends the membership.
 import type { Clause, HookArgs, Row } from '../engine/types.ts';
-import { isSuperuser } from '../orgs/membership.ts';
+import { isSuperuser } from '../core/orgs/membership.ts';
 
 const NOT_APP: Clause = { sql: "role != 'App'", params: [] };
 

@@ -1,17 +1,17 @@
 // The users resource's write rules: role limit, password policy and strategy, group and org-role
 // memberships (only in the current org), and the reset-link mail of password_strategy 0.
 import type { HookArgs, Row } from '../engine/types.ts';
-import { t } from '../lib/i18n.ts';
-import { hashPasswordNow } from '../lib/passwords.ts';
-import { defaultExpiry, isoAt } from '../lib/time.ts';
-import { uuid } from '../lib/ids.ts';
-import type { OrgRole } from '../context.ts';
+import { t } from '../core/lib/i18n.ts';
+import { hashPasswordNow } from '../core/lib/passwords.ts';
+import { defaultExpiry, isoAt } from '../core/lib/time.ts';
+import { uuid } from '../core/lib/ids.ts';
+import type { OrgRole } from '../core/context.ts';
 import { sendMail, type MailNote } from './mail.ts';
 import { storePasswordHash } from './store-password.ts';
 import { adminPasswordError } from './password-policy.ts';
 import { parsePublicKey } from './public-key.ts';
 import { mayAssignRole } from './user-rules.ts';
-import { andInOrg, storedOrgId } from '../orgs/current-org.ts';
+import { andInOrg, storedOrgId } from '../core/orgs/current-org.ts';
 
 const EMAIL_LINK = 0;
 const notes = new WeakMap<Row, MailNote>();

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isValidUser } from '../core/permissions.ts';
 import { touchSession } from '../core/auth/sessions.ts';
-import { detectLang } from '../lib/i18n.ts';
-import { orgFromValue } from '../orgs/current-org.ts';
+import { detectLang } from '../core/lib/i18n.ts';
+import { orgFromValue } from '../core/orgs/current-org.ts';
 import { publicSettings } from '../settings/routes.ts';
 import { buildProfile } from '../users/profile.ts';
 

@@ -4,8 +4,8 @@
 // allows no inline script):
 // - GET /embed.html: <bastion-asset-list> (demo/embed.html, script demo/embed-events.js);
 // - GET /embed-replay.html: <bastion-session-replay> (demo/embed-replay.html, script demo/embed-replay.js).
-import { escapeHtml } from '../lib/html.ts';
-import type { Lang } from '../lib/i18n.ts';
+import { escapeHtml } from '../core/lib/html.ts';
+import type { Lang } from '../core/lib/i18n.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';

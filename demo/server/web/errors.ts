@@ -5,9 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { csvTooLarge } from '../engine/csv-body.ts';
-import { BadRequest } from '../lib/bad-request.ts';
-import { detectLang, t, type Lang } from '../lib/i18n.ts';
-import { noteStorageFault } from '../lib/storage-fault.ts';
+import { BadRequest } from '../core/lib/bad-request.ts';
+import { detectLang, t, type Lang } from '../core/lib/i18n.ts';
+import { noteStorageFault } from '../core/lib/storage-fault.ts';
 import { answerOptions } from '../engine/route-options.ts';
 import { methodsFor, recordRoutes } from './route-table.ts';
 

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LOGIN_PATH } from '../auth/login/login-routes.ts';
 import { singleValues } from '../engine/query-params.ts';
-import { pageLang, pick } from '../lib/i18n.ts';
+import { pageLang, pick } from '../core/lib/i18n.ts';
 import { terminalProxySecret } from '../terminal/proxy-secret.ts';
 import { signRequest } from '../../shared/proxy-signature.ts';
 import { rememberVouch } from '../terminal/door-sign-ins.ts';

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { t } from '../lib/i18n.ts';
+import { t } from '../core/lib/i18n.ts';
 import { registerConsolePage } from './console-page.ts';
 import { logoPng } from './logo-png.ts';
 

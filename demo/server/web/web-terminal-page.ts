@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { LOGIN_PATH } from '../auth/login/login-routes.ts';
 import { singleValues } from '../engine/query-params.ts';
 import { signedInBrowser } from './browser-origin.ts';
-import { pageLang } from '../lib/i18n.ts';
+import { pageLang } from '../core/lib/i18n.ts';
 import { preloadLinks, renderElementPage } from './embed-route.ts';
 
 export const WEB_TERMINAL_PATH = '/luna/';

@@ -1,9 +1,9 @@
 // Fills a scratch database with many users, or many assets in a node tree, for `npm run bench` (one
 // transaction, prepared statements). Call it on a database built by buildApp, then time app.inject calls.
 import { orgRoot } from '../../../demo/server/assets/node-tree.ts';
-import type { DB } from '../../../demo/server/db/open.ts';
-import { hashPasswordNow } from '../../../demo/server/lib/passwords.ts';
-import { defaultExpiry, isoAt } from '../../../demo/server/lib/time.ts';
+import type { DB } from '../../../demo/server/core/db/open.ts';
+import { hashPasswordNow } from '../../../demo/server/core/lib/passwords.ts';
+import { defaultExpiry, isoAt } from '../../../demo/server/core/lib/time.ts';
 
 const FIRST = [
   'Alice',

@@ -10,10 +10,10 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../demo/server/app.ts';
 import { seedBulkAssets, seedBulkUsers } from './bulk-seed.ts';
-import type { DB } from '../../../demo/server/db/open.ts';
+import type { DB } from '../../../demo/server/core/db/open.ts';
 import { answerCount, timeGet } from './timing.ts';
-import { hashPasswordNow } from '../../../demo/server/lib/passwords.ts';
-import { defaultExpiry, isoAt } from '../../../demo/server/lib/time.ts';
+import { hashPasswordNow } from '../../../demo/server/core/lib/passwords.ts';
+import { defaultExpiry, isoAt } from '../../../demo/server/core/lib/time.ts';
 
 const PASSWORD = 'bastion';
 export const GRANT_BUDGET_MS = 20;

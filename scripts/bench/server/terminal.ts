@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildApp } from '../../../demo/server/app.ts';
-import type { DB } from '../../../demo/server/db/open.ts';
+import type { DB } from '../../../demo/server/core/db/open.ts';
 import { timeGet } from './timing.ts';
 import { SEQ_SPAN } from '../../../demo/server/terminal/command-query.ts';
-import { isoAt } from '../../../demo/server/lib/time.ts';
+import { isoAt } from '../../../demo/server/core/lib/time.ts';
 
 export const LIST_BUDGET_MS = 20;
 export const BULK = { sessions: 10_000, commandsPerSession: 100, days: 60, users: 200, assets: 500, systemUsers: 12 };

@@ -3,7 +3,7 @@
 // org's, connection-info; database ports and k8s cluster URLs; OPTIONS metadata; seeds; who may do what.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { unseal } from '../../../demo/server/secrets/vault.ts';
+import { unseal } from '../../../demo/server/core/secrets/vault.ts';
 import { assetsApp } from '../assets/assets-fixture.ts';
 
 const REMOTE = '/api/v1/applications/remote-apps/';

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import { test } from 'node:test';
-import { unseal } from '../../../demo/server/secrets/vault.ts';
+import { unseal } from '../../../demo/server/core/secrets/vault.ts';
 import { bearer, orgId } from '../helpers.ts';
 import { buildTerminalApp, idOf, registerTerminal } from '../terminal-helpers.ts';
 

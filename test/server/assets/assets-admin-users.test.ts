@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import { test } from 'node:test';
-import { unseal } from '../../../demo/server/secrets/vault.ts';
+import { unseal } from '../../../demo/server/core/secrets/vault.ts';
 import { assetsApp } from './assets-fixture.ts';
 
 const ADMINS = '/api/v1/assets/admin-users/';

@@ -4,7 +4,7 @@
 // what DELETE unlinks, who may call; and asset-users/tasks/ testing one account against the real sshd.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { uuid } from '../../../demo/server/lib/ids.ts';
+import { uuid } from '../../../demo/server/core/lib/ids.ts';
 import { assetsApp } from './assets-fixture.ts';
 import { startSshd, type TestSshd } from '../support/sshd.ts';
 import { followLog, insertAdminUser, insertAsset, taskResult } from '../support/task-fixtures.ts';

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { totpCode, verifyTotp } from '../../../demo/server/auth/mfa/totp.ts';
-import { seal, unseal } from '../../../demo/server/secrets/vault.ts';
+import { seal, unseal } from '../../../demo/server/core/secrets/vault.ts';
 import { bearer, build, loginSession, orgId } from '../helpers.ts';
 
 const INFOS = '/api/v1/assets/asset-user-auth-infos/';

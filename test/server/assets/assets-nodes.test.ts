@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { assetsApp } from './assets-fixture.ts';
-import migration from '../../../demo/server/db/migrations/0060_org_root_names.ts';
+import migration from '../../../demo/server/core/db/migrations/0060_org_root_names.ts';
 
 const NODES = '/api/v1/assets/nodes/';
 

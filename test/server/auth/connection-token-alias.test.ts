@@ -3,7 +3,7 @@
 // check, and redeemed once by a terminal that names the user the proxy vouched for.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { tokenHash } from '../../../demo/server/secrets/token-hash.ts';
+import { tokenHash } from '../../../demo/server/core/secrets/token-hash.ts';
 import { bearer, loginSession, orgId, userId } from '../helpers.ts';
 import { buildTerminalApp, idOf, registerTerminal } from '../terminal-helpers.ts';
 

@@ -3,7 +3,7 @@
 // vouching is signed with reaches registered terminals only, in their config answer.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { tokenHash } from '../../../demo/server/secrets/token-hash.ts';
+import { tokenHash } from '../../../demo/server/core/secrets/token-hash.ts';
 import { terminalProxySecret } from '../../../demo/server/terminal/proxy-secret.ts';
 import { MAX_SKEW_SECONDS, signUpgrade, verifyUpgrade } from '../../../demo/shared/proxy-signature.ts';
 import { bearer, loginSession, orgId, userId } from '../helpers.ts';

@@ -326,7 +326,7 @@ test('token API: 200 login_confirm_wait with the ticket, then the token once app
 
 test('with MFA the code comes first, then the wait; the sign-in is logged once, when approved', async (t) => {
   const { totpCode } = await import('../../../demo/server/auth/mfa/totp.ts');
-  const { seal } = await import('../../../demo/server/secrets/vault.ts');
+  const { seal } = await import('../../../demo/server/core/secrets/vault.ts');
   const secret = 'JBSWY3DPEHPK3PXP';
   const { app, as } = await confirmed(t);
   app.bastion.db

@@ -3,8 +3,8 @@
 // is a wrong password (logged, counted toward the lockout). The token API keeps its plain password.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { tokenHash } from '../../../demo/server/secrets/token-hash.ts';
-import { unseal } from '../../../demo/server/secrets/vault.ts';
+import { tokenHash } from '../../../demo/server/core/secrets/token-hash.ts';
+import { unseal } from '../../../demo/server/core/secrets/vault.ts';
 import { encryptPassword, parseLoginForm } from '../../../scripts/lib/form-login.mjs';
 import { build, cookieHeader, cookieJar, PASSWORD } from '../helpers.ts';
 

@@ -3,7 +3,7 @@
 // ~20x the rest of the request, so the check cannot pass without the dummy hash.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { verifyPassword } from '../../../demo/server/lib/passwords.ts';
+import { verifyPassword } from '../../../demo/server/core/lib/passwords.ts';
 import { build } from '../helpers.ts';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { readOtpSecret } from '../../../demo/server/auth/mfa/otp-secret.ts';
 import { totpCode } from '../../../demo/server/auth/mfa/totp.ts';
-import { seal } from '../../../demo/server/secrets/vault.ts';
+import { seal } from '../../../demo/server/core/secrets/vault.ts';
 import { bearer, build, cookieHeader, cookieJar, loginSession, PASSWORD, postLoginForm, userId } from '../helpers.ts';
 
 type App = FastifyInstance & { clock: { now: () => number; advance: (ms: number) => void } };

@@ -7,7 +7,7 @@ import { randomBytes, scryptSync } from 'node:crypto';
 import { test } from 'node:test';
 import { performance } from 'node:perf_hooks';
 import { SIGN_IN_BURST, takeSignIn } from '../../../demo/server/auth/login/sign-in-rate.ts';
-import { PasswordCheckBusy, QUEUE_LIMIT, verifyPassword } from '../../../demo/server/lib/passwords.ts';
+import { PasswordCheckBusy, QUEUE_LIMIT, verifyPassword } from '../../../demo/server/core/lib/passwords.ts';
 import { bearer, build, PASSWORD } from '../helpers.ts';
 
 const signIn = (

@@ -3,9 +3,9 @@
 import assert from 'node:assert/strict';
 import type { TestContext } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { RequestContext, UserRow } from '../../../demo/server/context.ts';
+import type { RequestContext, UserRow } from '../../../demo/server/core/context.ts';
 import type { Action, FieldDef, ResourceDef, Row } from '../../../demo/server/engine/types.ts';
-import { orgFromValue } from '../../../demo/server/orgs/current-org.ts';
+import { orgFromValue } from '../../../demo/server/core/orgs/current-org.ts';
 import { bearer, build, orgId, type TestClock } from '../helpers.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';

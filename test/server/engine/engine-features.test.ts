@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { IsOrgAdmin } from '../../../demo/server/core/permissions.ts';
 import { registerResource } from '../../../demo/server/engine/routes.ts';
 import type { ResourceDef } from '../../../demo/server/engine/types.ts';
-import { uuid } from '../../../demo/server/lib/ids.ts';
+import { uuid } from '../../../demo/server/core/lib/ids.ts';
 import { bearer, build } from '../helpers.ts';
 
 // A resource registered only here, with the engine features no shipped definition uses yet.

@@ -1,7 +1,7 @@
 // Hostile inputs for the fuzz suites (fuzz-*.test.ts): values for one field, whole bodies, and list
 // query strings derived from a definition. Everything here is data; the suites decide what to assert.
 import { createHash } from 'node:crypto';
-import type { DB } from '../../../demo/server/db/open.ts';
+import type { DB } from '../../../demo/server/core/db/open.ts';
 import type { FieldDef, FieldType, ResourceDef } from '../../../demo/server/engine/types.ts';
 
 /** `{"a":{"a":...}}` nested `depth` times, as JSON text (too deep for any sane body). */

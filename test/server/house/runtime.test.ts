@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
-import { assertSupportedNode } from '../../../demo/server/db/open.ts';
+import { assertSupportedNode } from '../../../demo/server/core/db/open.ts';
 import { freePort } from '../../../scripts/lib/free-port.mjs';
 
 const root = resolve(import.meta.dirname, '../../..');

@@ -2,10 +2,10 @@
 // and Engineering, for the grant-engine and granted-endpoint suites. World users share the seeded
 // demo password, so they can sign in.
 import type { TestContext } from 'node:test';
-import type { DB } from '../../../demo/server/db/open.ts';
+import type { DB } from '../../../demo/server/core/db/open.ts';
 import { createChild, orgRoot, type NodeRow } from '../../../demo/server/assets/node-tree.ts';
-import { uuid } from '../../../demo/server/lib/ids.ts';
-import { isoAt } from '../../../demo/server/lib/time.ts';
+import { uuid } from '../../../demo/server/core/lib/ids.ts';
+import { isoAt } from '../../../demo/server/core/lib/time.ts';
 import { actionsMask } from '../../../demo/server/perms/actions.ts';
 import { bearer, build } from '../helpers.ts';
 

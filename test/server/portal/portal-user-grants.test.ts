@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { issuePrivateToken } from '../../../demo/server/core/auth/private-token.ts';
-import { uuid } from '../../../demo/server/lib/ids.ts';
-import { defaultExpiry, isoAt } from '../../../demo/server/lib/time.ts';
+import { uuid } from '../../../demo/server/core/lib/ids.ts';
+import { defaultExpiry, isoAt } from '../../../demo/server/core/lib/time.ts';
 import { grantedAssetIds } from '../../../demo/server/perms/grants.ts';
 import { savePortalClient } from '../../../demo/server/portal/clients.ts';
 import { build, loginSession, orgId, userId } from '../helpers.ts';

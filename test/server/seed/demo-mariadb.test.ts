@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { demoPassword } from '../../../demo/server/seed/demo-password.mjs';
-import { openColumns } from '../../../demo/server/secrets/sealed-columns.ts';
+import { openColumns } from '../../../demo/server/core/secrets/sealed-columns.ts';
 import {
   DBA_USER,
   DEMO_DBA_PASSWORD,

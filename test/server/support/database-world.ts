@@ -4,8 +4,8 @@
 // of the same server that is not granted.
 import assert from 'node:assert/strict';
 import type { TestContext } from 'node:test';
-import { uuid } from '../../../demo/server/lib/ids.ts';
-import { isoAt } from '../../../demo/server/lib/time.ts';
+import { uuid } from '../../../demo/server/core/lib/ids.ts';
+import { isoAt } from '../../../demo/server/core/lib/time.ts';
 import { startMariaDb, type MariaDb } from '../../../scripts/lib/mariadb.mjs';
 import { bearer } from '../helpers.ts';
 import { eventually, type TerminalWorld } from './terminal-world.ts';

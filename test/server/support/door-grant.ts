@@ -1,9 +1,9 @@
 // What a user needs to go through the terminal's door to the private sshd: a user (the demo password),
 // an SSH system user with the sshd's credentials, an asset on the sshd's port and a permission between
 // them — written straight into a database, as terminal-world.ts does for its in-process server.
-import type { DB } from '../../../demo/server/db/open.ts';
+import type { DB } from '../../../demo/server/core/db/open.ts';
 import { orgRoot } from '../../../demo/server/assets/node-tree.ts';
-import { seal } from '../../../demo/server/secrets/vault.ts';
+import { seal } from '../../../demo/server/core/secrets/vault.ts';
 import { world } from '../perms/perms-world.ts';
 import type { TestSshd } from './sshd.ts';
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { TestContext } from 'node:test';
 import Database from 'better-sqlite3';
 import { buildApp } from '../../../demo/server/app.ts';
-import type { DB } from '../../../demo/server/db/open.ts';
+import type { DB } from '../../../demo/server/core/db/open.ts';
 import { freePort } from '../../../scripts/lib/free-port.mjs';
 import { PASSWORD } from '../helpers.ts';
 

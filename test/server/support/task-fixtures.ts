@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import type { TestContext } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../demo/server/app.ts';
-import { uuid } from '../../../demo/server/lib/ids.ts';
-import { seal } from '../../../demo/server/secrets/vault.ts';
+import { uuid } from '../../../demo/server/core/lib/ids.ts';
+import { seal } from '../../../demo/server/core/secrets/vault.ts';
 import { bearer, PASSWORD } from '../helpers.ts';
 import type { TestSshd } from './sshd.ts';
 

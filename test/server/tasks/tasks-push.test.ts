@@ -13,7 +13,7 @@ import { parseAllowedTargets } from '../../../demo/shared/allowed-targets.ts';
 import { withSsh, type SshEndpoint } from '../../../demo/server/tasks/ssh/connect.ts';
 import { runCommand } from '../../../demo/server/tasks/ssh/exec.ts';
 import { sudoersFile } from '../../../demo/server/tasks/push-script.ts';
-import { uuid } from '../../../demo/server/lib/ids.ts';
+import { uuid } from '../../../demo/server/core/lib/ids.ts';
 import { bearer, build } from '../helpers.ts';
 import { startSshd, type TestSshd } from '../support/sshd.ts';
 import { followLog, insertAdminUser, insertAsset, taskResult } from '../support/task-fixtures.ts';

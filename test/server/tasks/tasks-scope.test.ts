@@ -2,7 +2,7 @@
 // errors, and who may start what in which organisation.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { uuid } from '../../../demo/server/lib/ids.ts';
+import { uuid } from '../../../demo/server/core/lib/ids.ts';
 import { bearer, build, orgId } from '../helpers.ts';
 import { freePort, startSshd, type TestSshd } from '../support/sshd.ts';
 import {

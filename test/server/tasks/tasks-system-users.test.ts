@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { uuid } from '../../../demo/server/lib/ids.ts';
-import { seal } from '../../../demo/server/secrets/vault.ts';
+import { uuid } from '../../../demo/server/core/lib/ids.ts';
+import { seal } from '../../../demo/server/core/secrets/vault.ts';
 import { bearer, build } from '../helpers.ts';
 import { startSshd, type TestSshd } from '../support/sshd.ts';
 import { assetRow, followLog, insertAsset, taskResult } from '../support/task-fixtures.ts';

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import Database from 'better-sqlite3';
-import { migrations } from '../../../demo/server/db/migrations.ts';
+import { migrations } from '../../../demo/server/core/db/migrations.ts';
 import { bearer, orgId } from '../helpers.ts';
 import { openSince } from '../support/terminal-records.ts';
 import { buildTerminalApp, registerTerminal } from '../terminal-helpers.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { seal } from '../../../demo/server/secrets/vault.ts';
+import { seal } from '../../../demo/server/core/secrets/vault.ts';
 import { bearer, build, orgId, PASSWORD, userId } from '../helpers.ts';
 
 const USERS = '/api/v1/users/users/';

@@ -3,9 +3,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { migrations } from '../../../demo/server/db/migrations.ts';
+import { migrations } from '../../../demo/server/core/db/migrations.ts';
 import { buildApp } from '../../../demo/server/app.ts';
-import { formatDateTime, parseDateTime } from '../../../demo/server/lib/time.ts';
+import { formatDateTime, parseDateTime } from '../../../demo/server/core/lib/time.ts';
 import { bearer, build, PASSWORD } from '../helpers.ts';
 
 test('/api/health/ answers without login with the unix time', async (t) => {

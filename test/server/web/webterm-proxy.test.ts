@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import type { IncomingMessage } from 'node:http';
 import { test, type TestContext } from 'node:test';
 import { WebSocket, WebSocketServer } from 'ws';
-import { tokenHash } from '../../../demo/server/secrets/token-hash.ts';
+import { tokenHash } from '../../../demo/server/core/secrets/token-hash.ts';
 import { terminalProxySecret } from '../../../demo/server/terminal/proxy-secret.ts';
 import { verifyUpgrade } from '../../../demo/shared/proxy-signature.ts';
 import { terminalHttpHost } from '../../../demo/server/web/terminal-socket-proxy.ts';

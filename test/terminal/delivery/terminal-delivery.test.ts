@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { gunzipSync } from 'node:zlib';
-import type { DB } from '../../../demo/server/db/open.ts';
+import type { DB } from '../../../demo/server/core/db/open.ts';
 import { OUTBOX_FILE } from '../../../demo/terminal/delivery/outbox.ts';
 import { startTerminal } from '../../../demo/terminal/terminal.ts';
 import { PASSWORD } from '../../server/helpers.ts';

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { orgRoot } from '../../../demo/server/assets/node-tree.ts';
-import { seal } from '../../../demo/server/secrets/vault.ts';
+import { seal } from '../../../demo/server/core/secrets/vault.ts';
 import { ApiError, type Api } from '../../../demo/terminal/delivery/api.ts';
 import { confirmConnect, type GrantedAsset, type GrantedSystemUser } from '../../../demo/terminal/session/grants.ts';
 import { bearer, PASSWORD } from '../../server/helpers.ts';

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { tokenHash } from '../../../demo/server/secrets/token-hash.ts';
+import { tokenHash } from '../../../demo/server/core/secrets/token-hash.ts';
 import { terminalProxySecret } from '../../../demo/server/terminal/proxy-secret.ts';
 import { signUpgrade } from '../../../demo/shared/proxy-signature.ts';
 import { optionsFromEnv } from '../../../demo/terminal/config.ts';

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import ssh2 from 'ssh2';
-import { uuid } from '../../../demo/server/lib/ids.ts';
+import { uuid } from '../../../demo/server/core/lib/ids.ts';
 import { PASSWORD } from '../../server/helpers.ts';
 import { terminalWorld } from '../../server/support/terminal-world.ts';
 

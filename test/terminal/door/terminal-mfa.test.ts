@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import ssh2 from 'ssh2';
 import { totpCode } from '../../../demo/server/auth/mfa/totp.ts';
-import { seal } from '../../../demo/server/secrets/vault.ts';
+import { seal } from '../../../demo/server/core/secrets/vault.ts';
 import { PASSWORD } from '../../server/helpers.ts';
 import { terminalWorld } from '../../server/support/terminal-world.ts';
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { orgRoot } from '../../../demo/server/assets/node-tree.ts';
-import { seal } from '../../../demo/server/secrets/vault.ts';
+import { seal } from '../../../demo/server/core/secrets/vault.ts';
 import { world as perms } from '../../server/perms/perms-world.ts';
 import { clientOptions, ftpRows, run, sftpBatch } from '../../server/support/sftp-client.ts';
 import { eventually, terminalWorld, type TerminalWorld } from '../../server/support/terminal-world.ts';

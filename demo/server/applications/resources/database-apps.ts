@@ -4,7 +4,7 @@ import { everyAction, IsOrgAdmin } from '../../core/permissions.ts';
 import { databaseAppSample } from '../samples.ts';
 import type { ResourceDef } from '../../engine/types.ts';
 import { IsOrgAdminOrAppUser } from '../../terminal/app-user.ts';
-import { pick } from '../../lib/i18n.ts';
+import { pick } from '../../core/lib/i18n.ts';
 
 const TYPES = [{ value: 'mysql', label: L('MySQL', 'MySQL') }];
 

@@ -14,7 +14,7 @@ import { everyAction, IsOrgAdmin } from '../../core/permissions.ts';
 import { normaliseParams, readableParams, REMOTE_APP_TYPES } from '../remote-app-params.ts';
 import { remoteAppSample } from '../samples.ts';
 import type { ResourceDef } from '../../engine/types.ts';
-import { pick } from '../../lib/i18n.ts';
+import { pick } from '../../core/lib/i18n.ts';
 
 export const remoteAppsResource: ResourceDef = {
   name: 'Remote App List',

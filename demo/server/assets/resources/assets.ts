@@ -2,7 +2,7 @@
 import { everyAction, IsOrgAdmin } from '../../core/permissions.ts';
 import { IsOrgAdminOrAppUser } from '../../terminal/app-user.ts';
 import type { FieldDef, ResourceDef } from '../../engine/types.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import { formatDateTime } from '../../core/lib/time.ts';
 import { ASSET_FILTERS } from '../asset-filters.ts';
 import { assetConnectivity, serializeAsset, validateAsset, writeAssetRelations } from '../asset-writes.ts';
 import {

@@ -15,7 +15,7 @@ import {
   unknownIds,
 } from '../../engine/field-kit.ts';
 import { priorityErrors } from '../system-user-rules.ts';
-import { andInOrg } from '../../orgs/current-org.ts';
+import { andInOrg } from '../../core/orgs/current-org.ts';
 
 const MAX_CONTENT = 1024;
 const filterIdOf = (args: HookArgs) => (args.request.params as { filter_id?: string }).filter_id ?? '';

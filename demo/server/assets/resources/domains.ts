@@ -3,7 +3,7 @@
 import { everyAction, IsOrgAdmin } from '../../core/permissions.ts';
 import { IsOrgAdminOrAppUser } from '../../terminal/app-user.ts';
 import type { ResourceDef } from '../../engine/types.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import { formatDateTime } from '../../core/lib/time.ts';
 import {
   computed,
   idField,
@@ -15,7 +15,7 @@ import {
   noteField,
 } from '../../engine/field-kit.ts';
 import { domainSample } from '../samples.ts';
-import { openColumns } from '../../secrets/sealed-columns.ts';
+import { openColumns } from '../../core/secrets/sealed-columns.ts';
 
 export const domainsResource: ResourceDef = {
   name: 'Domain List',

@@ -6,10 +6,10 @@ import { everyAction, IsValidUser } from '../../core/permissions.ts';
 import { fixtureAsset } from '../samples.ts';
 import { idField, L } from '../../engine/field-kit.ts';
 import type { ResourceDef } from '../../engine/types.ts';
-import { t } from '../../lib/i18n.ts';
+import { t } from '../../core/lib/i18n.ts';
 import { portalGrantOrgs } from '../../core/auth/portal-tokens.ts';
-import { uuid } from '../../lib/ids.ts';
-import { isoAt } from '../../lib/time.ts';
+import { uuid } from '../../core/lib/ids.ts';
+import { isoAt } from '../../core/lib/time.ts';
 
 export const favoriteAssetsResource: ResourceDef = {
   name: 'Favorite Asset List',

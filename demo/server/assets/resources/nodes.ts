@@ -2,7 +2,7 @@
 // endpoints live in ../assets/node-routes.ts and the key rules in ../assets/node-tree.ts.
 import { everyAction, IsOrgAdmin } from '../../core/permissions.ts';
 import type { HookArgs, ResourceDef, Row } from '../../engine/types.ts';
-import { t } from '../../lib/i18n.ts';
+import { t } from '../../core/lib/i18n.ts';
 import { computed, idField, L, message, writeOrg } from '../../engine/field-kit.ts';
 import { nodeHasAssets } from '../node-assets.ts';
 import { createChild, fullValue, hasChildren, nodeById, orgRoot, siblingNameTaken } from '../node-tree.ts';

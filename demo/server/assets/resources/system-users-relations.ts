@@ -6,9 +6,9 @@ import { fixtureAsset, fixtureNode } from '../samples.ts';
 import { fullValue } from '../node-tree.ts';
 import { L } from '../../engine/field-kit.ts';
 import { everyAction, IsOrgAdmin } from '../../core/permissions.ts';
-import type { DB } from '../../db/open.ts';
+import type { DB } from '../../core/db/open.ts';
 import type { FieldDef, HookArgs, ResourceDef, SampleArgs } from '../../engine/types.ts';
-import type { Localized } from '../../lib/i18n.ts';
+import type { Localized } from '../../core/lib/i18n.ts';
 import { startAutoPush } from '../../tasks/auto-push.ts';
 import { taskOwner } from '../../tasks/task-access.ts';
 

@@ -6,7 +6,7 @@ import { computed, L, readOnly } from '../../engine/field-kit.ts';
 import { everyAction } from '../../core/permissions.ts';
 import { IsOrgAdminOrAuditor } from '../audit-permissions.ts';
 import type { Clause, HookArgs, ResourceDef } from '../../engine/types.ts';
-import { storedOrgId } from '../../orgs/current-org.ts';
+import { storedOrgId } from '../../core/orgs/current-org.ts';
 
 /** ROOT sees every execution; elsewhere only those run as a system user of the current org. */
 const runAsOrg = ({ ctx }: HookArgs): Clause =>

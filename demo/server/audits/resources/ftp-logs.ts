@@ -10,9 +10,9 @@ import { L, readOnly, textField } from '../../engine/field-kit.ts';
 import { IsAppUser, IsOrgAdminOrAppUserOrAuditor } from '../audit-permissions.ts';
 import { applyFtpBinding, refuseUnboundFtpRow } from '../../terminal/ftp-row-binding.ts';
 import type { HookArgs, ResourceDef, Row } from '../../engine/types.ts';
-import { t } from '../../lib/i18n.ts';
-import { uuid, UUID_PATTERN } from '../../lib/ids.ts';
-import { isoAt } from '../../lib/time.ts';
+import { t } from '../../core/lib/i18n.ts';
+import { uuid, UUID_PATTERN } from '../../core/lib/ids.ts';
+import { isoAt } from '../../core/lib/time.ts';
 
 const OPERATES = ['Delete', 'Upload', 'Download', 'Rmdir', 'Rename', 'Mkdir', 'Symlink'] as const;
 const OPERATE_ZH: Record<(typeof OPERATES)[number], string> = {

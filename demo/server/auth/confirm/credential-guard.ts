@@ -8,11 +8,11 @@
 //   reviewer approved.
 // Sessions and bearer tokens carry whether their sign-in was approved (migration 50, sessions.ts).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { RequestContext, UserRow } from '../../context.ts';
-import type { DB } from '../../db/open.ts';
+import type { RequestContext, UserRow } from '../../core/context.ts';
+import type { DB } from '../../core/db/open.ts';
 import type { Refusal } from '../../engine/types.ts';
-import { L, pick, type Lang } from '../../lib/i18n.ts';
-import type { Settings } from '../../context.ts';
+import { L, pick, type Lang } from '../../core/lib/i18n.ts';
+import type { Settings } from '../../core/context.ts';
 import { needsConfirmation } from './login-confirm.ts';
 
 const TEXT = {

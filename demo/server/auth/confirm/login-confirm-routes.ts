@@ -3,13 +3,13 @@
 // reviewer approved, and the reviewers an admin sets on a user (login-confirm-settings/<user_id>/).
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { UserRow } from '../../context.ts';
+import type { UserRow } from '../../core/context.ts';
 import { findOne } from '../../engine/write.ts';
 import type { HookArgs, Row } from '../../engine/types.ts';
-import { escapeHtml as e } from '../../lib/html.ts';
-import { L, pick, t } from '../../lib/i18n.ts';
-import { uuid } from '../../lib/ids.ts';
-import { formatDateTime, isoAt } from '../../lib/time.ts';
+import { escapeHtml as e } from '../../core/lib/html.ts';
+import { L, pick, t } from '../../core/lib/i18n.ts';
+import { uuid } from '../../core/lib/ids.ts';
+import { formatDateTime, isoAt } from '../../core/lib/time.ts';
 import { usersResource } from '../../users/resources/users.ts';
 import { performStatus } from '../../tickets/ticket-store.ts';
 import { administers } from '../../tickets/who.ts';

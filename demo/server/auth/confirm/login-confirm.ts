@@ -4,12 +4,12 @@
 // API client asks again; the sign-in is logged when approved, and a rejection or closing is logged too.
 import type { FastifyRequest } from 'fastify';
 import { userLabel } from '../../core/operate-log.ts';
-import type { UserRow } from '../../context.ts';
-import type { DB } from '../../db/open.ts';
-import { L, pick, type Lang } from '../../lib/i18n.ts';
-import { uuid } from '../../lib/ids.ts';
-import { formatDateTime, isoAt } from '../../lib/time.ts';
-import type { Settings } from '../../context.ts';
+import type { UserRow } from '../../core/context.ts';
+import type { DB } from '../../core/db/open.ts';
+import { L, pick, type Lang } from '../../core/lib/i18n.ts';
+import { uuid } from '../../core/lib/ids.ts';
+import { formatDateTime, isoAt } from '../../core/lib/time.ts';
+import type { Settings } from '../../core/context.ts';
 import { mailAssignees } from '../../tickets/mail.ts';
 import { setAssignees } from '../../tickets/ticket-store.ts';
 import type { LoginFlow } from '../login/login-flow.ts';

@@ -1,7 +1,7 @@
 // The frame every server-rendered sign-in page shares (login form, MFA step, OTP binding): one small
 // centred card, no script unless the page names its own external file (strict CSP: no inline script).
-import type { Lang } from '../../lib/i18n.ts';
-import { escapeHtml as e } from '../../lib/html.ts';
+import type { Lang } from '../../core/lib/i18n.ts';
+import { escapeHtml as e } from '../../core/lib/html.ts';
 
 export interface AuthPage {
   lang: Lang;

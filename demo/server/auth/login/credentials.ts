@@ -1,8 +1,8 @@
 // The one credential check used by the HTML login form and the token API.
 import type { FastifyRequest } from 'fastify';
-import type { UserRow } from '../../context.ts';
-import { t, type Lang } from '../../lib/i18n.ts';
-import { PasswordCheckBusy } from '../../lib/passwords.ts';
+import type { UserRow } from '../../core/context.ts';
+import { t, type Lang } from '../../core/lib/i18n.ts';
+import { PasswordCheckBusy } from '../../core/lib/passwords.ts';
 import { passwordHasExpired } from '../../users/password-expiry.ts';
 import { clearFailures, isBlocked, recordFailure } from './lockout.ts';
 import { needsConfirmation } from '../confirm/login-confirm.ts';

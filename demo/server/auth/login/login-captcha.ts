@@ -4,9 +4,9 @@
 // by svg-captcha and served from this origin; each challenge is answered once and lives five minutes.
 import type { FastifyInstance } from 'fastify';
 import svgCaptcha from 'svg-captcha';
-import type { DB } from '../../db/open.ts';
-import { t } from '../../lib/i18n.ts';
-import { randomToken } from '../../lib/ids.ts';
+import type { DB } from '../../core/db/open.ts';
+import { t } from '../../core/lib/i18n.ts';
+import { randomToken } from '../../core/lib/ids.ts';
 
 /** How long an address must answer a captcha after a failed login (2.3: cache timeout 3600 s). */
 export const CAPTCHA_IP_MS = 3600 * 1000;

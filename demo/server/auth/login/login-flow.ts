@@ -5,10 +5,10 @@
 // data sealed (a flow may hold the form's RSA private key, a pending OTP secret, a user who passed the
 // password): reading the database neither continues a sign-in nor reads one.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { DB } from '../../db/open.ts';
-import { randomToken } from '../../lib/ids.ts';
-import { tokenHash } from '../../secrets/token-hash.ts';
-import { seal, unseal } from '../../secrets/vault.ts';
+import type { DB } from '../../core/db/open.ts';
+import { randomToken } from '../../core/lib/ids.ts';
+import { tokenHash } from '../../core/secrets/token-hash.ts';
+import { seal, unseal } from '../../core/secrets/vault.ts';
 
 export const LOGIN_FLOW_COOKIE = 'jms_login_flow';
 /** Long enough to read a code off a phone or scan a QR code, short enough not to matter once forgotten. */

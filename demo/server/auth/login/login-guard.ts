@@ -3,8 +3,8 @@
 // and the browser goes to the code step (/core/auth/login/otp/), or to the OTP binding when MFA is on but
 // no authenticator is bound yet (2.3's MFAUnsetError: forced binding).
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { UserRow } from '../../context.ts';
-import { randomToken } from '../../lib/ids.ts';
+import type { UserRow } from '../../core/context.ts';
+import { randomToken } from '../../core/lib/ids.ts';
 import { recordSignIn } from './credentials.ts';
 import { setCsrfCookie } from '../../core/auth/csrf-cookie.ts';
 import { needsConfirmation, openConfirmTicket } from '../confirm/login-confirm.ts';

@@ -1,6 +1,6 @@
-import type { DB } from '../../db/open.ts';
-import { uuid } from '../../lib/ids.ts';
-import { isoAt } from '../../lib/time.ts';
+import type { DB } from '../../core/db/open.ts';
+import { uuid } from '../../core/lib/ids.ts';
+import { isoAt } from '../../core/lib/time.ts';
 
 export interface LoginAttempt {
   username: string;

@@ -1,6 +1,6 @@
-import type { Lang } from '../../lib/i18n.ts';
-import { t } from '../../lib/i18n.ts';
-import { escapeHtml as e } from '../../lib/html.ts';
+import type { Lang } from '../../core/lib/i18n.ts';
+import { t } from '../../core/lib/i18n.ts';
+import { escapeHtml as e } from '../../core/lib/html.ts';
 import { renderAuthPage } from './auth-page-layout.ts';
 import type { Captcha } from './login-captcha.ts';
 

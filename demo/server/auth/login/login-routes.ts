@@ -1,7 +1,7 @@
 // The browser login flow of JumpServer: HTML form, session cookie, csrftoken rotation, logout.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { t } from '../../lib/i18n.ts';
-import { randomToken } from '../../lib/ids.ts';
+import { t } from '../../core/lib/i18n.ts';
+import { randomToken } from '../../core/lib/ids.ts';
 import { checkCredentials } from './credentials.ts';
 import { setCsrfCookie } from '../../core/auth/csrf-cookie.ts';
 import { captchaRequired, captchaSolved, newCaptcha, registerCaptchaRoutes, requireCaptcha } from './login-captcha.ts';

@@ -4,8 +4,8 @@
 // terminal settings TERMINAL_PASSWORD_AUTH / TERMINAL_PUBLIC_KEY_AUTH are enforced here, not only by the door.
 import type { FastifyRequest } from 'fastify';
 import { isIP } from 'node:net';
-import type { UserRow } from '../../context.ts';
-import { t } from '../../lib/i18n.ts';
+import type { UserRow } from '../../core/context.ts';
+import { t } from '../../core/lib/i18n.ts';
 import { isBlocked } from './lockout.ts';
 import { recordLogin } from './login-log.ts';
 import { isValidUser } from '../../core/permissions.ts';

@@ -1,8 +1,8 @@
 // Whose password is this? The one place a sign-in's password is checked (login form, token API, the
 // terminal's on-behalf sign-in), so other identity sources (LDAP) plug in here.
 import type { FastifyRequest } from 'fastify';
-import type { UserRow } from '../../context.ts';
-import { verifyPassword } from '../../lib/passwords.ts';
+import type { UserRow } from '../../core/context.ts';
+import { verifyPassword } from '../../core/lib/passwords.ts';
 import { authenticateLdapUser, ldapErrorText, ldapPolicy, storedLdapConfig } from '../../settings/ldap-directory.ts';
 import { upsertLdapUser } from '../../settings/ldap-import.ts';
 

@@ -5,7 +5,7 @@
 // sends the browser to the login form, as 2.3 does for an unknown key.
 import type { FastifyInstance } from 'fastify';
 import { authorize, IsSuperUser } from '../../core/permissions.ts';
-import { pick } from '../../lib/i18n.ts';
+import { pick } from '../../core/lib/i18n.ts';
 
 const CLOSED = { en: 'SSO auth closed', zh: 'SSO 认证关闭了' };
 

@@ -3,9 +3,9 @@
 // remembered in the login flow (cookie); POST mfa/challenge/ {code} with that cookie answers the step,
 // and the repeated auth/ call (credentials then optional, as 2.3's session user) issues the token.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { UserRow } from '../../context.ts';
-import { t } from '../../lib/i18n.ts';
-import { formatDateTime, isoAt } from '../../lib/time.ts';
+import type { UserRow } from '../../core/context.ts';
+import { t } from '../../core/lib/i18n.ts';
+import { formatDateTime, isoAt } from '../../core/lib/time.ts';
 import { buildProfile } from '../../users/profile.ts';
 import { checkCredentials, recordSignIn, type LoginResult } from './credentials.ts';
 import { loginFlow } from './login-flow.ts';
@@ -23,7 +23,7 @@ import {
 } from '../confirm/login-confirm.ts';
 import type { LoginFlow } from './login-flow.ts';
 import { recordLogin } from './login-log.ts';
-import { pick } from '../../lib/i18n.ts';
+import { pick } from '../../core/lib/i18n.ts';
 import { headerValue } from '../../core/auth/request-context.ts';
 import { createBearerToken } from '../../core/auth/sessions.ts';
 import { terminalOf } from '../../terminal/app-user.ts';

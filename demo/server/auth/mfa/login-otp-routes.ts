@@ -3,7 +3,7 @@
 // one shows the form again with 2.3's message and a login log row (reason mfa_failed). Unlike 2.3.1, a wrong
 // code also counts toward the login lockout (mfa-state.ts countMfaFailure); once blocked, back to the login form.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { t } from '../../lib/i18n.ts';
+import { t } from '../../core/lib/i18n.ts';
 import { loginFlow } from '../login/login-flow.ts';
 import { finishPendingLogin, pendingUser } from '../login/login-guard.ts';
 import { countMfaFailure, logMfaFailure, mfaUnset } from './mfa-state.ts';

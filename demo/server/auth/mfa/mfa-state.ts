@@ -1,8 +1,8 @@
 // 2.3's MFAMixin on the user (apps/users/models/user.py): whether a sign-in owes a code, and whether the
 // user still has to bind an authenticator first (MFA on, no secret: forced binding).
 import type { FastifyRequest } from 'fastify';
-import type { UserRow } from '../../context.ts';
-import type { Settings } from '../../context.ts';
+import type { UserRow } from '../../core/context.ts';
+import type { Settings } from '../../core/context.ts';
 import { isBlocked, recordFailure } from '../login/lockout.ts';
 import { recordLogin } from '../login/login-log.ts';
 import { headerValue } from '../../core/auth/request-context.ts';

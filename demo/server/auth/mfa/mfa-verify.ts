@@ -4,9 +4,9 @@
 // SECURITY_MFA_VERIFY_TTL seconds ago). A user without an OTP secret can never pass: 400
 // {"error": "Code is invalid"}, as in 2.3. Access-key (signature) calls have no login to mark.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { DB } from '../../db/open.ts';
-import { t } from '../../lib/i18n.ts';
-import { tokenHash } from '../../secrets/token-hash.ts';
+import type { DB } from '../../core/db/open.ts';
+import { t } from '../../core/lib/i18n.ts';
+import { tokenHash } from '../../core/secrets/token-hash.ts';
 import { readOtpSecret } from './otp-secret.ts';
 import { authorize, IsValidUser } from '../../core/permissions.ts';
 import { headerValue } from '../../core/auth/request-context.ts';

@@ -1,9 +1,9 @@
 // The server pages of MFA (code step, password check, binding, disable, update, success): one small form
 // each in the sign-in frame, with the csrftoken cookie echoed as the login form does. Texts are escaped.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { escapeHtml as e } from '../../lib/html.ts';
-import { t, type Lang } from '../../lib/i18n.ts';
-import { randomToken } from '../../lib/ids.ts';
+import { escapeHtml as e } from '../../core/lib/html.ts';
+import { t, type Lang } from '../../core/lib/i18n.ts';
+import { randomToken } from '../../core/lib/ids.ts';
 import { renderAuthPage } from '../login/auth-page-layout.ts';
 import { setCsrfCookie } from '../../core/auth/csrf-cookie.ts';
 

@@ -4,9 +4,9 @@
 // Each step's proof lives AUTH_PROOF_MS (2.3's AUTH_EXPIRED_SECONDS) in the browser's login flow.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
-import type { UserRow } from '../../context.ts';
-import { escapeHtml as e } from '../../lib/html.ts';
-import { t } from '../../lib/i18n.ts';
+import type { UserRow } from '../../core/context.ts';
+import { escapeHtml as e } from '../../core/lib/html.ts';
+import { t } from '../../core/lib/i18n.ts';
 import { loginFlow, type LoginFlow } from '../login/login-flow.ts';
 import { finishPendingLogin, pendingUser } from '../login/login-guard.ts';
 import { logMfaFailure, mfaEnabled, mfaForced, mfaUnset } from './mfa-state.ts';

@@ -1,8 +1,8 @@
 // A user's TOTP secret (`users.otp_secret_key`) is sealed at rest (secrets/vault.ts): whoever reads the
 // database must not be able to compute the user's codes. Read and written only here; other code only
 // asks whether one is set (a sealed value is as non-empty as the secret).
-import type { DB } from '../../db/open.ts';
-import { seal, unseal } from '../../secrets/vault.ts';
+import type { DB } from '../../core/db/open.ts';
+import { seal, unseal } from '../../core/secrets/vault.ts';
 
 export function readOtpSecret(db: DB, userId: string): string | null {
   const stored = db.prepare('SELECT otp_secret_key FROM users WHERE id = ?').pluck().get(userId) as

@@ -1,8 +1,8 @@
 // /api/v1/authentication/access-keys/ (§2.2): each user sees and changes only their own keys.
 import { everyAction, IsValidUser } from '../../core/permissions.ts';
 import { credentialChangeRefusal } from '../confirm/credential-guard.ts';
-import { uuid } from '../../lib/ids.ts';
-import { isoAt } from '../../lib/time.ts';
+import { uuid } from '../../core/lib/ids.ts';
+import { isoAt } from '../../core/lib/time.ts';
 import type { ResourceDef } from '../../engine/types.ts';
 
 export const accessKeysResource: ResourceDef = {

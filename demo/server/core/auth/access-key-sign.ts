@@ -4,10 +4,10 @@
 // secret is needed in clear to compute the signature, so it is stored sealed (not hashed) and opened here.
 import { timingSafeEqual } from 'node:crypto';
 import { freshDate, signFor } from '../../../shared/access-key-signature.ts';
-import type { UserRow } from '../../context.ts';
-import type { DB } from '../../db/open.ts';
-import type { MessageKey } from '../../lib/messages.ts';
-import { openColumns } from '../../secrets/sealed-columns.ts';
+import type { UserRow } from '../context.ts';
+import type { DB } from '../db/open.ts';
+import type { MessageKey } from '../lib/messages.ts';
+import { openColumns } from '../secrets/sealed-columns.ts';
 
 /** An active access key's secret (in clear) and its active user; null when either is missing or disabled. */
 export function accessKeyOwner(db: DB, keyId: string): { secret: string; user: UserRow } | null {

@@ -14,8 +14,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { freshDate } from '../../../shared/access-key-signature.ts';
-import type { UserRow } from '../../context.ts';
-import type { DB } from '../../db/open.ts';
+import type { UserRow } from '../context.ts';
+import type { DB } from '../db/open.ts';
 import { accessKeyOwner } from './access-key-sign.ts';
 
 const HASHES: Record<string, string> = { 'hmac-sha1': 'sha1', 'hmac-sha256': 'sha256', 'hmac-sha512': 'sha512' };

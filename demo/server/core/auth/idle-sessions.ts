@@ -2,8 +2,8 @@
 // call is anonymous (401) and the console goes to the login form as for an expired session. 2.3 applied the
 // setting only to terminal connections; a console left open is the same risk. Bearer tokens and access
 // keys are for programs and keep their own lifetime.
-import type { DB } from '../../db/open.ts';
-import type { Settings } from '../../context.ts';
+import type { DB } from '../db/open.ts';
+import type { Settings } from '../context.ts';
 import { deleteSession, markSessionActive } from './sessions.ts';
 
 /** Activity is written at most this often: one UPDATE per request would double the writes of a busy console. */

@@ -6,13 +6,13 @@
 // decided here on the server whatever the page sends. Revoked by the portal (RFC 7009,
 // /oidc/token/revocation), by the user's logout or password change (sessions.ts endLogins), or by
 // removing the portal.
-import type { Org, RequestContext, UserRow } from '../../context.ts';
-import type { DB } from '../../db/open.ts';
+import type { Org, RequestContext, UserRow } from '../context.ts';
+import type { DB } from '../db/open.ts';
 import { isValidUser } from '../permissions.ts';
-import type { MessageKey } from '../../lib/messages.ts';
-import { storedOrgId } from '../../orgs/current-org.ts';
-import { memberOrgIds } from '../../orgs/membership.ts';
-import { tokenHash } from '../../secrets/token-hash.ts';
+import type { MessageKey } from '../lib/messages.ts';
+import { storedOrgId } from '../orgs/current-org.ts';
+import { memberOrgIds } from '../orgs/membership.ts';
+import { tokenHash } from '../secrets/token-hash.ts';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

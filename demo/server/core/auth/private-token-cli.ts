@@ -3,8 +3,8 @@
 //   DATA_DIR=./data npx tsx demo/server/core/auth/private-token-cli.ts <username> [--revoke]
 // The key is printed once: the database keeps only its hash. A new key replaces the previous one.
 import { join, resolve } from 'node:path';
-import { closeDatabase, openDatabase } from '../../db/open.ts';
-import { SECRET_KEY_ENV } from '../../secrets/secret-key.ts';
+import { closeDatabase, openDatabase } from '../db/open.ts';
+import { SECRET_KEY_ENV } from '../secrets/secret-key.ts';
 import { issuePrivateToken, revokePrivateToken } from './private-token.ts';
 
 const [username, flag] = process.argv.slice(2);

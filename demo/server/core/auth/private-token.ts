@@ -4,9 +4,9 @@
 // The key is DRF's shape, 40 hex characters; the table keeps only its hash, so the key is shown once.
 // Unlike bearer tokens it does not expire and survives a new password, like an access key.
 import { randomBytes } from 'node:crypto';
-import type { UserRow } from '../../context.ts';
-import type { DB } from '../../db/open.ts';
-import { tokenHash } from '../../secrets/token-hash.ts';
+import type { UserRow } from '../context.ts';
+import type { DB } from '../db/open.ts';
+import { tokenHash } from '../secrets/token-hash.ts';
 
 /** A new private token for the user, replacing any previous one (2.3's refresh_private_token). */
 export function issuePrivateToken(db: DB, userId: string, nowMs: number): string {

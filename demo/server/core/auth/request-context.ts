@@ -1,17 +1,17 @@
 // Resolves who is calling (an Authorization header, else session cookie + CSRF), in which org, language and zone.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { RequestContext, UserRow } from '../../context.ts';
-import { detectLang, pageLang } from '../../lib/i18n.ts';
-import { DEFAULT_TZ, isValidTimeZone } from '../../lib/time.ts';
-import { resolveOrg } from '../../orgs/current-org.ts';
-import type { DB } from '../../db/open.ts';
+import type { RequestContext, UserRow } from '../context.ts';
+import { detectLang, pageLang } from '../lib/i18n.ts';
+import { DEFAULT_TZ, isValidTimeZone } from '../lib/time.ts';
+import { resolveOrg } from '../orgs/current-org.ts';
+import type { DB } from '../db/open.ts';
 import { userForSignature } from './access-key-sign.ts';
 import { userForHttpSignature } from './http-signature.ts';
 import { userForPrivateToken } from './private-token.ts';
 import { keepSessionAlive, maxIdleMs } from './idle-sessions.ts';
 import { portalRefusal, TOKEN_EXPIRES_HEADER, userForPortalToken } from './portal-tokens.ts';
-import { t } from '../../lib/i18n.ts';
-import type { MessageKey } from '../../lib/messages.ts';
+import { t } from '../lib/i18n.ts';
+import type { MessageKey } from '../lib/messages.ts';
 import { userForBearer, userForSession } from './sessions.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);

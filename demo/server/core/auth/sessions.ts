@@ -1,12 +1,12 @@
 // Server-side sessions (cookie `sessionid`) and API bearer tokens, both with JumpServer's 86400 s age.
 // Every function takes the token the client holds; the tables keep only its hash (token-hash.ts), so
 // a lookup is still one indexed equality.
-import { unlessStorageFails } from '../../lib/storage-fault.ts';
-import type { DB } from '../../db/open.ts';
-import type { UserRow } from '../../context.ts';
-import { randomToken } from '../../lib/ids.ts';
+import { unlessStorageFails } from '../lib/storage-fault.ts';
+import type { DB } from '../db/open.ts';
+import type { UserRow } from '../context.ts';
+import { randomToken } from '../lib/ids.ts';
 import { revokePortalTokens } from './portal-tokens.ts';
-import { tokenHash } from '../../secrets/token-hash.ts';
+import { tokenHash } from '../secrets/token-hash.ts';
 
 /** SESSION_COOKIE_AGE and TOKEN_EXPIRATION; `buildApp({ loginTimeoutMs })` overrides both. */
 export const LOGIN_AGE_MS = 86400 * 1000;

@@ -2,7 +2,7 @@
 // one row per org, user and role, added and removed (a view over org_members, migration 52).
 import { everyAction, IsSuperUser } from '../../core/permissions.ts';
 import type { ResourceDef } from '../../engine/types.ts';
-import { t } from '../../lib/i18n.ts';
+import { t } from '../../core/lib/i18n.ts';
 
 const L = (zh: string, en: string) => ({ en, zh });
 const ROLES = [

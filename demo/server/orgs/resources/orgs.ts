@@ -1,12 +1,12 @@
 // /api/v1/orgs/orgs/ (§2.10): superuser only; membership lists are write-only on input and
 // returned read-only on retrieve; deletion refused for the current org or a non-empty one.
 import { everyAction, IsSuperUser } from '../../core/permissions.ts';
-import type { OrgRole } from '../../context.ts';
-import { t } from '../../lib/i18n.ts';
-import { uuid } from '../../lib/ids.ts';
-import { isoAt } from '../../lib/time.ts';
-import { membersByRole, setMembers } from '../membership.ts';
-import { orgHasResources, removeOrgLeftovers } from '../org-usage.ts';
+import type { OrgRole } from '../../core/context.ts';
+import { t } from '../../core/lib/i18n.ts';
+import { uuid } from '../../core/lib/ids.ts';
+import { isoAt } from '../../core/lib/time.ts';
+import { membersByRole, setMembers } from '../../core/orgs/membership.ts';
+import { orgHasResources, removeOrgLeftovers } from '../../core/orgs/org-usage.ts';
 import type { FieldDef, HookArgs, ResourceDef, Row } from '../../engine/types.ts';
 
 const memberList = (zh: string, en: string): FieldDef => ({

@@ -5,13 +5,13 @@
 import { L, message } from '../../engine/field-kit.ts';
 import { fixtureApp, fixtureGroup, fixtureProtocolSystemUser, storedOrg } from '../../applications/samples.ts';
 import { everyAction, IsOrgAdmin } from '../../core/permissions.ts';
-import type { DB } from '../../db/open.ts';
+import type { DB } from '../../core/db/open.ts';
 import type { HookArgs, ResourceDef, Row, SampleArgs } from '../../engine/types.ts';
-import { t, type Localized } from '../../lib/i18n.ts';
-import { uuid } from '../../lib/ids.ts';
-import { defaultExpiry, isoAt } from '../../lib/time.ts';
-import { andInOrg } from '../../orgs/current-org.ts';
-import { isOrgMember } from '../../orgs/org-members.ts';
+import { t, type Localized } from '../../core/lib/i18n.ts';
+import { uuid } from '../../core/lib/ids.ts';
+import { defaultExpiry, isoAt } from '../../core/lib/time.ts';
+import { andInOrg } from '../../core/orgs/current-org.ts';
+import { isOrgMember } from '../../core/orgs/org-members.ts';
 import { APP_KINDS, type AppKind } from '../app-kinds.ts';
 import { appPermissionResourceOf } from './app-permissions.ts';
 

@@ -5,7 +5,7 @@ import { computed, idField, L, relationList, stampNew, noteField } from '../../e
 import { fixtureApp, fixtureGroup, fixtureProtocolSystemUser } from '../../applications/samples.ts';
 import { everyAction, IsOrgAdmin } from '../../core/permissions.ts';
 import type { FieldDef, ResourceDef } from '../../engine/types.ts';
-import { defaultExpiry, isoAt } from '../../lib/time.ts';
+import { defaultExpiry, isoAt } from '../../core/lib/time.ts';
 import { APP_KINDS, appPermissionLinks, type AppKind } from '../app-kinds.ts';
 import { serializeAppPermission, validateAppPermission, writeAppPermissionLinks } from '../app-permission-rules.ts';
 import { permissionFilters } from '../permission-filters.ts';

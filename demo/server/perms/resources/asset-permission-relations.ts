@@ -7,14 +7,14 @@ import { fixtureSystemUser } from '../../assets/system-user-links.ts';
 import { fullValue } from '../../assets/node-tree.ts';
 import { L, message } from '../../engine/field-kit.ts';
 import { everyAction, IsOrgAdmin } from '../../core/permissions.ts';
-import type { Org } from '../../context.ts';
-import type { DB } from '../../db/open.ts';
+import type { Org } from '../../core/context.ts';
+import type { DB } from '../../core/db/open.ts';
 import type { HookArgs, ResourceDef, Row, SampleArgs } from '../../engine/types.ts';
-import { t, type Localized } from '../../lib/i18n.ts';
-import { uuid } from '../../lib/ids.ts';
-import { defaultExpiry, isoAt } from '../../lib/time.ts';
-import { DEFAULT_ORG, orgSees } from '../../orgs/current-org.ts';
-import { isOrgMember } from '../../orgs/org-members.ts';
+import { t, type Localized } from '../../core/lib/i18n.ts';
+import { uuid } from '../../core/lib/ids.ts';
+import { defaultExpiry, isoAt } from '../../core/lib/time.ts';
+import { DEFAULT_ORG, orgSees } from '../../core/orgs/current-org.ts';
+import { isOrgMember } from '../../core/orgs/org-members.ts';
 import { linkGrantedToSystemUsers } from '../permission-rules.ts';
 
 interface RelationSpec {

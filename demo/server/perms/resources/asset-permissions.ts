@@ -4,7 +4,7 @@
 import { everyAction, IsOrgAdmin } from '../../core/permissions.ts';
 import { computed, idField, L, relationList, replaceRelations, stampNew, textField } from '../../engine/field-kit.ts';
 import type { FieldDef, ResourceDef } from '../../engine/types.ts';
-import { defaultExpiry, isoAt } from '../../lib/time.ts';
+import { defaultExpiry, isoAt } from '../../core/lib/time.ts';
 import { ACTION_NAMES, actionNames, actionsMask } from '../actions.ts';
 import {
   linkGrantedToSystemUsers,

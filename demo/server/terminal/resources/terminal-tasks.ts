@@ -4,8 +4,8 @@
 import { everyAction } from '../../core/permissions.ts';
 import { L } from '../../engine/field-kit.ts';
 import type { ResourceDef } from '../../engine/types.ts';
-import { uuid } from '../../lib/ids.ts';
-import { isoAt } from '../../lib/time.ts';
+import { uuid } from '../../core/lib/ids.ts';
+import { isoAt } from '../../core/lib/time.ts';
 import { IsSuperUserOrAppUser, isAppUser, terminalOf } from '../app-user.ts';
 import { taskSample } from '../samples.ts';
 

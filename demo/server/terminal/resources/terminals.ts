@@ -5,7 +5,7 @@
 import { everyAction, IsSuperUser } from '../../core/permissions.ts';
 import { L } from '../../engine/field-kit.ts';
 import type { FieldDef, HookArgs, ResourceDef, Row } from '../../engine/types.ts';
-import { pick, t } from '../../lib/i18n.ts';
+import { pick, t } from '../../core/lib/i18n.ts';
 import { createTerminal, terminalNameTaken } from '../terminal-accounts.ts';
 import { STORAGE_STATE_CHOICES, storageState } from '../storage-state.ts';
 

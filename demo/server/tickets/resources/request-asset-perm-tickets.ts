@@ -7,8 +7,8 @@ import { isIP } from 'node:net';
 import { everyAction, IsValidUser } from '../../core/permissions.ts';
 import { computed, L, mergeErrors, noteField, readOnly } from '../../engine/field-kit.ts';
 import type { FieldDef, HookArgs, Refusal, ResourceDef, Row } from '../../engine/types.ts';
-import { pick, t } from '../../lib/i18n.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import { pick, t } from '../../core/lib/i18n.ts';
+import { formatDateTime } from '../../core/lib/time.ts';
 import { ACTION_NAMES, actionNames, actionsMask } from '../../perms/actions.ts';
 import {
   ACTION_CHOICES,

@@ -5,8 +5,8 @@
 import { everyAction, IsValidUser } from '../../core/permissions.ts';
 import { L, readOnly } from '../../engine/field-kit.ts';
 import type { HookArgs, Refusal, ResourceDef, Row } from '../../engine/types.ts';
-import { pick } from '../../lib/i18n.ts';
-import { t } from '../../lib/i18n.ts';
+import { pick } from '../../core/lib/i18n.ts';
+import { t } from '../../core/lib/i18n.ts';
 import {
   ACTION_CHOICES,
   assigneesField,

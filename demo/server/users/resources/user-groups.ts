@@ -1,10 +1,10 @@
 // /api/v1/users/groups/ (§2.1): org-scoped groups whose members must belong to the current org.
 import { everyAction, IsOrgAdmin } from '../../core/permissions.ts';
 import type { ResourceDef } from '../../engine/types.ts';
-import { t } from '../../lib/i18n.ts';
-import { uuid } from '../../lib/ids.ts';
-import { isoAt } from '../../lib/time.ts';
-import { isOrgMember } from '../../orgs/org-members.ts';
+import { t } from '../../core/lib/i18n.ts';
+import { uuid } from '../../core/lib/ids.ts';
+import { isoAt } from '../../core/lib/time.ts';
+import { isOrgMember } from '../../core/orgs/org-members.ts';
 
 export const userGroupsResource: ResourceDef = {
   name: 'User Group List',

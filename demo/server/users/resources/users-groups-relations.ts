@@ -2,10 +2,10 @@
 // names and the group's org; deleting from it deletes the relation). Rows are added and removed, never edited.
 import { everyAction, IsOrgAdmin } from '../../core/permissions.ts';
 import type { ResourceDef } from '../../engine/types.ts';
-import { t } from '../../lib/i18n.ts';
-import { uuid } from '../../lib/ids.ts';
-import { isoAt } from '../../lib/time.ts';
-import { isOrgMember } from '../../orgs/org-members.ts';
+import { t } from '../../core/lib/i18n.ts';
+import { uuid } from '../../core/lib/ids.ts';
+import { isoAt } from '../../core/lib/time.ts';
+import { isOrgMember } from '../../core/orgs/org-members.ts';
 import { groupInOrg } from '../user-writes.ts';
 
 export const usersGroupsRelationsResource: ResourceDef = {

@@ -2,9 +2,9 @@
 import { credentialChangeRefusal } from '../../auth/confirm/credential-guard.ts';
 import { everyAction, IsOrgAdmin } from '../../core/permissions.ts';
 import type { FieldDef, HookArgs, ResourceDef } from '../../engine/types.ts';
-import { L, t, type Localized } from '../../lib/i18n.ts';
-import { defaultExpiry } from '../../lib/time.ts';
-import { isSuperuser } from '../../orgs/membership.ts';
+import { L, t, type Localized } from '../../core/lib/i18n.ts';
+import { defaultExpiry } from '../../core/lib/time.ts';
+import { isSuperuser } from '../../core/orgs/membership.ts';
 import { MFA_LABELS, ROLE_LABELS, SOURCE_LABELS } from '../labels.ts';
 import { ORG_ROLE_LABELS, serializeUser } from '../user-fields.ts';
 import { userChangeRefusal } from '../user-rules.ts';

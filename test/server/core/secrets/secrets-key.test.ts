@@ -7,8 +7,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
-import { buildApp, type BuildOptions } from '../../../demo/server/app.ts';
-import { PASSWORD, bearer } from '../helpers.ts';
+import { buildApp, type BuildOptions } from '../../../../demo/server/app.ts';
+import { PASSWORD, bearer } from '../../helpers.ts';
 
 const KEY = 'k'.repeat(24) + '-operator-chosen-key';
 

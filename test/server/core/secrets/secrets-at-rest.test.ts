@@ -7,13 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import Database from 'better-sqlite3';
-import { buildApp } from '../../../demo/server/app.ts';
-import { signFor } from '../../../demo/shared/access-key-signature.ts';
-import { bindOtpSecret } from '../../../demo/server/auth/mfa/otp-secret.ts';
-import { newOtpSecret, totpCode } from '../../../demo/server/auth/mfa/totp.ts';
-import { PASSWORD, bearer, loginSession, orgId, userId } from '../helpers.ts';
-import { assertNotStored } from '../support/at-rest.ts';
-import { buildTerminalApp, idOf, registerTerminal } from '../terminal-helpers.ts';
+import { buildApp } from '../../../../demo/server/app.ts';
+import { signFor } from '../../../../demo/shared/access-key-signature.ts';
+import { bindOtpSecret } from '../../../../demo/server/auth/mfa/otp-secret.ts';
+import { newOtpSecret, totpCode } from '../../../../demo/server/auth/mfa/totp.ts';
+import { PASSWORD, bearer, loginSession, orgId, userId } from '../../helpers.ts';
+import { assertNotStored } from '../../support/at-rest.ts';
+import { buildTerminalApp, idOf, registerTerminal } from '../../terminal-helpers.ts';
 
 const modeOf = (path: string) => (statSync(path).mode & 0o777).toString(8);
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { formatDateTime, wallClockParts } from '../../../demo/server/lib/time.ts';
+import { formatDateTime, wallClockParts } from '../../../../demo/server/core/lib/time.ts';
 
 /** What Intl alone renders for an instant: the server's datetimes must read the same at every instant. */
 function byIntl(iso: string, tz: string): string {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import Database from 'better-sqlite3';
-import type { DB } from '../../../demo/server/db/open.ts';
-import { cachePreparedStatements } from '../../../demo/server/db/statement-cache.ts';
+import type { DB } from '../../../../demo/server/core/db/open.ts';
+import { cachePreparedStatements } from '../../../../demo/server/core/db/statement-cache.ts';
 
 function world(limit?: number): DB {
   const db = new Database(':memory:');

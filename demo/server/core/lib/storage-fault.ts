@@ -3,7 +3,7 @@
 // cause, web/errors.ts), side writes of reads are skipped (`unlessStorageFails`), and the last one is kept
 // for the admins' dashboard (dashboard/storage-status.ts). Which errors are storage faults, and of what
 // kind, is shared with the terminal, which reads its own the same way (demo/shared/storage-fault-kind.ts).
-import { storageFault, type StorageFaultKind } from '../../shared/storage-fault-kind.ts';
+import { storageFault, type StorageFaultKind } from '../../../shared/storage-fault-kind.ts';
 
 export interface StorageFaultSeen { kind: StorageFaultKind; code: string; message: string; at: number }
 
