@@ -3,7 +3,7 @@
 // sessions (heartbeats report them, kill tasks find them).
 import type { TargetPolicy } from '../shared/allowed-targets.ts';
 import type { Api } from './delivery/api.ts';
-import type { CommandSink } from './session/command-sink.ts';
+import type { CommandSink } from './delivery/command-sink.ts';
 import type { ServerConfig } from './config.ts';
 import type { InflightNotes } from './delivery/inflight.ts';
 import type { NoteFolder } from './delivery/note-folder.ts';

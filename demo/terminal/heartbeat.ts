@@ -3,7 +3,7 @@
 // server ignores), and the answer brings the pending tasks; a kill_session task ends that session (with a
 // message to its user) and is marked finished.
 import { freemem, loadavg, totalmem } from 'node:os';
-import type { Services } from '../services.ts';
+import type { Services } from './services.ts';
 
 interface Task {
   id: string;

@@ -4,7 +4,7 @@
 // journal is sent first), so nothing is closed twice and nothing is sent out of order.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Services } from '../services.ts';
+import type { Services } from './services.ts';
 
 interface OpenSession {
   id: string;

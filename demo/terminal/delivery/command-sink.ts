@@ -3,8 +3,8 @@
 // sent and posts it in batches (`POST terminal/commands/` takes an array). An input longer than the
 // command log's field, or over several lines, goes as consecutive rows (command-record.ts).
 import { randomUUID } from 'node:crypto';
-import { commandRows, type CommandRecord } from '../delivery/command-record.ts';
-import type { Outbox } from '../delivery/outbox.ts';
+import { commandRows, type CommandRecord } from './command-record.ts';
+import type { Outbox } from './outbox.ts';
 
 export class CommandSink {
   constructor(private readonly outbox: Outbox) {}
