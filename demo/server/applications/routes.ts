@@ -1,15 +1,12 @@
-// Everything the Applications section adds beyond its three definitions (applications/resources/remote-apps.ts,
-// database-apps.ts, k8s-apps.ts): a remote app's connection info, the app permissions' extra endpoints
-// and the app granted-resource endpoints (../perms/app-*.ts).
+// What the Applications section adds beyond its three definitions (applications/resources/remote-apps.ts,
+// database-apps.ts, k8s-apps.ts): a remote app's connection info. The app permissions and app grants are the
+// Permissions section's (perms/routes.ts).
 import type { FastifyInstance } from 'fastify';
-import { authorize } from '../core/permissions.ts';
+import { authorize, IsOrgAdminOrAppUser } from '../core/permissions.ts';
 import { findOne } from '../engine/write.ts';
 import { notFound } from '../engine/guard.ts';
 import type { AuthedCtx, HookArgs } from '../engine/types.ts';
-import { registerAppGrantRoutes } from '../perms/app-grant-routes.ts';
-import { registerAppPermissionRoutes } from '../perms/app-permission-routes.ts';
 import { remoteAppsResource } from './resources/remote-apps.ts';
-import { IsOrgAdminOrAppUser } from '../terminal/app-user.ts';
 import { connectionParameters } from './remote-app-params.ts';
 
 /** The RemoteApp launcher every remote app is started through on its Windows host (2.3's constant). */
@@ -35,6 +32,4 @@ export function registerApplicationRoutes(app: FastifyInstance): void {
       },
     };
   });
-  registerAppPermissionRoutes(app);
-  registerAppGrantRoutes(app);
 }

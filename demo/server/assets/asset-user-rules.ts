@@ -1,7 +1,7 @@
 // The rules of /api/v1/assets/asset-users/ and asset-user-auth-infos/ (§2.3, 2.3.1's AssetUserViewSet):
 // rows come from the `asset_users` view (migration 11); these are its non-column filters, latest=1, the
 // MFA re-check of auth-infos and what deleting a row unlinks.
-import { mfaRecentlyVerified } from '../auth/mfa/mfa-verify.ts';
+import { mfaRecentlyVerified } from '../core/auth/mfa-verified.ts';
 import type { Clause, HookArgs, Refusal, Row } from '../engine/types.ts';
 import { t } from '../core/lib/i18n.ts';
 import { UUID_PATTERN } from '../core/lib/ids.ts';

@@ -1,12 +1,13 @@
 // Read and action endpoints of §2.3 outside plain CRUD: an asset's platform and gateways, an admin
 // user's assets / auth / nodes, a system user's auth-info and command filter rules.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { coerceField } from '../engine/fields.ts';
-import { makeGuard, notFound } from '../engine/guard.ts';
+import { detailRoute } from '../engine/detail-route.ts';
+import { notFound } from '../engine/guard.ts';
 import { listRows } from '../engine/list.ts';
 import { paginated } from '../engine/paging.ts';
 import { serializeRow } from '../engine/serialize.ts';
-import type { Action, HookArgs, ResourceDef, Row } from '../engine/types.ts';
+import type { HookArgs, Row } from '../engine/types.ts';
 import { findOne } from '../engine/write.ts';
 import { adminUsersResource } from './resources/admin-users.ts';
 import { assetsResource } from './resources/assets.ts';
@@ -20,20 +21,8 @@ import { L, message } from '../engine/field-kit.ts';
 import { nodeAssetsClause } from './asset-filters.ts';
 import { keepStoredSecrets, privateKeyErrors } from './secrets.ts';
 
-type Handler = (args: HookArgs, row: Row, request: FastifyRequest, reply: FastifyReply) => unknown;
 const bodyOf = (request: FastifyRequest): Row =>
   request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Row) : {};
-
-/** Routes `<def.url><id>/<suffix>` for callers allowed `action` on the definition, with the row found in their org. */
-export function detailRoute(app: FastifyInstance, def: ResourceDef, action: Action) {
-  const guard = makeGuard(app, def);
-  return (handle: Handler) => (request: FastifyRequest, reply: FastifyReply) => {
-    const args = guard(action, request, reply);
-    if (!args) return reply;
-    const row = findOne(args, def, (request.params as { id: string }).id);
-    return row ? handle(args, row, request, reply) : notFound(args, reply, def);
-  };
-}
 
 export function registerAssetExtraRoutes(app: FastifyInstance): void {
   const asset = detailRoute(app, assetsResource, 'retrieve');

@@ -71,7 +71,7 @@ function linkExists(db: DB, kind: LinkKind, systemUser: string, other: string): 
  * Writes one link and returns its integer id. Linking a node also links every asset of its subtree,
  * as JumpServer's m2m signal does; assets added to the subtree later are linked by the
  * `asset_nodes_link_system_users` trigger (migration 6). The push of an auto-push system user to
- * those assets starts after the commit (the definition's afterCreateCommit, ../tasks/auto-push.ts).
+ * those assets starts after the commit (tasks/register.ts listens for the commit: ../tasks/auto-push.ts).
  */
 export function insertLink(kind: LinkKind) {
   return ({ db }: HookArgs, data: Row): string => {

@@ -43,7 +43,7 @@ export interface RequestContext {
   sessionId: string | null;
   /** Why the credential the caller sent was refused (the 401's detail), where 2.3 says more than "not provided". */
   authFailure?: MessageKey;
-  /** The session or bearer token came from a sign-in a reviewer approved (login confirmation: auth/confirm/credential-guard.ts). */
+  /** The session or bearer token came from a sign-in a reviewer approved (login confirmation: core/auth/credential-lock.ts). */
   loginConfirmed?: boolean;
   org: Org;
   lang: Lang;
@@ -75,3 +75,6 @@ declare module 'fastify' {
     ctx: RequestContext;
   }
 }
+
+/** A refused call's answer: its status and JSON body (a permission or rule said no). */
+export type Refusal = { status: number; body: unknown };

@@ -2,12 +2,29 @@
 // makes (single, bulk, CSV import), inside the write's own transaction, so a rolled-back batch leaves no
 // log. Only the admin-managed models 2.3 records (apps/audits/signals_handler.py MODELS_NEED_RECORD) are
 // logged; each maps to how 2.3's model prints itself (its __str__), keyed by the definition's table.
-import type { HookArgs, ResourceDef, Row } from '../engine/types.ts';
+import type { FastifyRequest } from 'fastify';
+import type { RequestContext, UserRow } from './context.ts';
+import type { DB } from './db/open.ts';
+import type { Localized } from './lib/i18n.ts';
 import { uuid } from './lib/ids.ts';
 import { isoAt } from './lib/time.ts';
 import { storedOrgId } from './orgs/current-org.ts';
 
 export type OperateAction = 'create' | 'update' | 'delete';
+
+type Row = Record<string, unknown>;
+/** What the log needs of a resource definition (engine/types.ts ResourceDef): its table and model name. */
+interface Logged {
+  table: string;
+  model: Localized;
+}
+/** What the log needs of a write (the engine's HookArgs): who, from where, when, in which org. */
+interface Write {
+  db: DB;
+  ctx: RequestContext & { user: UserRow };
+  request: FastifyRequest;
+  now: number;
+}
 
 const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 const named = (row: Row) => text(row.name);
@@ -36,12 +53,12 @@ const RECORDED: Record<string, (row: Row) => string> = {
   tickets: (row) => `${text(row.user_display)}: ${text(row.title)}`,
 };
 
-export const isRecorded = (def: ResourceDef): boolean => def.table in RECORDED;
+export const isRecorded = (def: Logged): boolean => def.table in RECORDED;
 
 /** The user as 2.3's User.__str__ prints it: "name(username)". */
 export const userLabel = (user: { name: string; username: string }): string => `${user.name}(${user.username})`;
 
-export function recordOperation(def: ResourceDef, args: HookArgs, action: OperateAction, row: Row): void {
+export function recordOperation(def: Logged, args: Write, action: OperateAction, row: Row): void {
   const describe = RECORDED[def.table];
   if (!describe) return;
   args.db

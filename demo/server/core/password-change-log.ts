@@ -2,10 +2,10 @@
 // a user create/update carrying a password (2.3 logs in User.set_password). `user` and `change_by` are
 // 2.3's "name(username)"; change_by is the caller, or the user themselves when nobody is signed in.
 import type { FastifyRequest } from 'fastify';
-import type { DB } from '../core/db/open.ts';
-import { uuid } from '../core/lib/ids.ts';
-import { isoAt } from '../core/lib/time.ts';
-import { userLabel } from '../core/operate-log.ts';
+import type { DB } from './db/open.ts';
+import { uuid } from './lib/ids.ts';
+import { isoAt } from './lib/time.ts';
+import { userLabel } from './operate-log.ts';
 
 export function recordPasswordChange(db: DB, request: FastifyRequest, userId: string, nowMs: number): void {
   const target = db.prepare('SELECT name, username FROM users WHERE id = ?').get(userId) as

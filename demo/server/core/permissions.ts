@@ -65,3 +65,13 @@ export function authorize(
   }
   return true;
 }
+
+// Who may call the terminal API: the App service accounts (one per registered terminal, §3 "App users"),
+// with the org admins and auditors where 2.3 lets them in too.
+export const isAppUser = (user: UserRow): boolean => user.role === 'App';
+
+export const IsAppUser: PermissionCheck = (db, ctx, now) => IsValidUser(db, ctx, now) && isAppUser(ctx.user);
+export const IsOrgAdminOrAppUser: PermissionCheck = anyOf(IsOrgAdmin, IsAppUser);
+/** Sessions, commands and replays: what 2.3 writes `IsOrgAdminOrAppUser | IsOrgAuditor`. */
+export const IsSessionReader: PermissionCheck = anyOf(IsOrgAdmin, IsAppUser, IsOrgAuditor);
+export const IsSuperUserOrAppUser: PermissionCheck = anyOf(IsSuperUser, IsAppUser);

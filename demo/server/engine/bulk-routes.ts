@@ -1,6 +1,7 @@
 // List-level writes (§1.9, §1.10): POST an array or a CSV file, PUT/PATCH an array (or CSV) of objects
 // with ids, DELETE with a narrowing filter. Every batch is one transaction: any error writes nothing.
 // CSV files go through csv-import.ts (sliced, so a big file does not hold the event loop).
+import { createCommitted } from './create-listeners.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { t } from '../core/lib/i18n.ts';
 import { openColumns } from '../core/secrets/sealed-columns.ts';
@@ -49,7 +50,7 @@ export async function bulkCreate(def: ResourceDef, args: HookArgs, body: unknown
     const rows = await csvRows(def, body, reply);
     if (!rows) return reply;
     const plan = createPlan(def, args, (item) => createItem(def, args, item));
-    return runImport(def, args, rows, plan, reply, 201, (ids) => def.hooks?.afterCreateCommit?.(args, ids));
+    return runImport(def, args, rows, plan, reply, 201, (ids) => createCommitted(def, args, ids));
   }
   const items = itemsOf(args, body, reply);
   if (!items) return reply;

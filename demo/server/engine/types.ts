@@ -1,7 +1,7 @@
 // A resource definition: one plain object per REST resource; the engine derives list, CRUD, OPTIONS.
 import type { FastifyRequest } from 'fastify';
 import type { PermissionCheck } from '../core/permissions.ts';
-import type { RequestContext, UserRow } from '../core/context.ts';
+import type { Refusal, RequestContext, UserRow } from '../core/context.ts';
 import type { DB } from '../core/db/open.ts';
 import type { Localized } from '../core/lib/i18n.ts';
 
@@ -64,7 +64,7 @@ export interface Samples {
 }
 
 /** A hook may refuse with a status and a body (e.g. 403 {"error"}), or a 400 field-error map. */
-export type Refusal = { status: number; body: unknown };
+export type { Refusal } from '../core/context.ts';
 
 export interface ResourceDef {
   name: string; // view name for OPTIONS, e.g. "Org List"

@@ -1,5 +1,6 @@
 // One create / update / delete of one item, shared by the single, bulk and CSV paths. A batch runs
 // every item in one transaction and writes nothing when any item fails (errors stay aligned).
+import { createCommitted } from './create-listeners.ts';
 import { recordOperation } from '../core/operate-log.ts';
 import { t } from '../core/lib/i18n.ts';
 import { isoAt } from '../core/lib/time.ts';
@@ -85,8 +86,9 @@ export function deleteItem(def: ResourceDef, args: HookArgs, row: Row): Refusal 
 
 /** Tells the definition which objects a create request made, once they are committed. */
 export function createdCommitted(def: ResourceDef, args: HookArgs, result: BatchResult): void {
-  if (result.ok && def.hooks?.afterCreateCommit)
-    def.hooks.afterCreateCommit(
+  if (result.ok)
+    createCommitted(
+      def,
       args,
       result.rows.map((row) => String(row.id)),
     );

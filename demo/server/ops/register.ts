@@ -8,7 +8,7 @@ import { registerResource } from '../engine/routes.ts';
 import { registerCommandExecutionRoutes } from './command-executions.ts';
 import { jobCenterRecorder, settleInterrupted } from './recorder.ts';
 import { OPS_RESOURCES } from './resources.ts';
-import { startDemoRuns } from '../seed/ops-runs.ts';
+import { startDemoRuns } from './demo-runs.ts';
 import { registerTaskActionRoutes } from './task-actions.ts';
 
 export { OPS_RESOURCES };

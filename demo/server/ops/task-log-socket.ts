@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { pick } from '../core/lib/i18n.ts';
 import { maySeeTask } from '../tasks/task-access.ts';
-import { browserRefusal } from '../web/browser-origin.ts';
+import { browserRefusal } from '../core/auth/browser-origin.ts';
 
 export const TASK_LOG_SOCKET = '/ws/ops/tasks/log/';
 /** 2.3 sends a dot every half second while the task's log does not exist yet. */

@@ -6,7 +6,7 @@
 //     {id, <field>}. 2.3 has these four on remote-app permissions only; they are offered on every kind here.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unknownIds } from '../engine/field-kit.ts';
-import { detailRoute } from '../assets/extra-routes.ts';
+import { detailRoute } from '../engine/detail-route.ts';
 import { listRows } from '../engine/list.ts';
 import { paginated } from '../engine/paging.ts';
 import type { HookArgs, ResourceDef, Row } from '../engine/types.ts';

@@ -13,7 +13,7 @@ import Provider, { interactionPolicy, type Configuration, type KoaContextWithOID
 import type { UserRow } from '../core/context.ts';
 import { renderAuthPage } from '../auth/login/auth-page-layout.ts';
 import { recordLogin } from '../auth/login/login-log.ts';
-import { LOGIN_PATH } from '../auth/login/login-routes.ts';
+import { LOGIN_PATH } from '../core/auth/paths.ts';
 import { isValidUser } from '../core/permissions.ts';
 import { headerValue } from '../core/auth/request-context.ts';
 import { escapeHtml as e } from '../core/lib/html.ts';

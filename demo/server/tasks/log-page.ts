@@ -6,7 +6,7 @@
 // would wait for it for ever. Someone not signed in is sent to the login form, which brings them back.
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LOGIN_PATH } from '../auth/login/login-routes.ts';
+import { LOGIN_PATH } from '../core/auth/paths.ts';
 import { isValidUser } from '../core/permissions.ts';
 import { escapeHtml } from '../core/lib/html.ts';
 import { pick, type Lang, type Localized } from '../core/lib/i18n.ts';

@@ -1,7 +1,16 @@
 // Wires the task runner into the server: one runner per app (`app.tasks`), its endpoints, and a
 // clean stop (running SSH work is aborted and awaited before the database closes).
 import type { FastifyInstance } from 'fastify';
+import { assetsResource } from '../assets/resources/assets.ts';
+import {
+  systemUsersAssetsRelationsResource,
+  systemUsersNodesRelationsResource,
+} from '../assets/resources/system-users-relations.ts';
+import { onCreateCommitted } from '../engine/create-listeners.ts';
 import { registerAssetTaskRoutes } from './asset-task-routes.ts';
+import { startAutoPush } from './auto-push.ts';
+import { startNewAssetTasks } from './start-tasks.ts';
+import { taskOwner } from './task-access.ts';
 import { registerAssetUserTaskRoute } from './asset-user-tasks.ts';
 import { registerGatewayCheckRoute } from './gateway-check.ts';
 import { registerTaskLogPage } from './log-page.ts';
@@ -32,4 +41,16 @@ export function registerTaskRoutes(app: FastifyInstance, opts: { sshTimeoutMs?: 
   registerGatewayCheckRoute(app);
   registerSystemUserTaskRoute(app);
   registerAssetUserTaskRoute(app);
+  // After the commit only (a rolled-back batch starts nothing), queued only: the response does not wait for SSH.
+  // New assets are tested (see NEW_ASSET_CHECK_LIMIT for big imports); 2.3 pushes an auto-push system user to
+  // the assets a new link reaches.
+  onCreateCommitted(app, assetsResource, (args, ids) => {
+    startNewAssetTasks(app, ids, taskOwner(args.ctx));
+  });
+  onCreateCommitted(app, systemUsersAssetsRelationsResource, (args, ids) => {
+    startAutoPush(app, 'asset', ids, taskOwner(args.ctx));
+  });
+  onCreateCommitted(app, systemUsersNodesRelationsResource, (args, ids) => {
+    startAutoPush(app, 'node', ids, taskOwner(args.ctx));
+  });
 }

@@ -1,23 +1,8 @@
-// Who may call the terminal API: the App service accounts (one per registered terminal, §3 "App users"),
-// with the org admins and auditors where 2.3 lets them in too.
-import {
-  anyOf,
-  IsOrgAdmin,
-  IsOrgAuditor,
-  IsSuperUser,
-  IsValidUser,
-  type PermissionCheck,
-} from '../core/permissions.ts';
+// Which registered terminal an App service account (one per terminal, §3 "App users") belongs to; who may
+// call the terminal API is the core's (core/permissions.ts: IsAppUser and its combinations).
 import type { UserRow } from '../core/context.ts';
+import { isAppUser } from '../core/permissions.ts';
 import type { DB } from '../core/db/open.ts';
-
-export const isAppUser = (user: UserRow): boolean => user.role === 'App';
-
-export const IsAppUser: PermissionCheck = (db, ctx, now) => IsValidUser(db, ctx, now) && isAppUser(ctx.user);
-export const IsOrgAdminOrAppUser: PermissionCheck = anyOf(IsOrgAdmin, IsAppUser);
-/** Sessions, commands and replays: what 2.3 writes `IsOrgAdminOrAppUser | IsOrgAuditor`. */
-export const IsSessionReader: PermissionCheck = anyOf(IsOrgAdmin, IsAppUser, IsOrgAuditor);
-export const IsSuperUserOrAppUser: PermissionCheck = anyOf(IsSuperUser, IsAppUser);
 
 export interface TerminalRow {
   id: string;

@@ -2,12 +2,11 @@
 // the callers of the list. Commands are written once: PUT/PATCH/DELETE answer 405 with the reason
 // (audits/append-only.ts registers the DELETE), where 2.3's ModelViewSet would have edited the record.
 import type { FastifyInstance } from 'fastify';
-import { authorize } from '../core/permissions.ts';
+import { authorize, IsSessionReader } from '../core/permissions.ts';
 import type { AuthedCtx, Row } from '../engine/types.ts';
 import { t } from '../core/lib/i18n.ts';
 import { andInOrg } from '../core/orgs/current-org.ts';
 import { commandsResource } from './resources/commands.ts';
-import { IsSessionReader } from './app-user.ts';
 import { serializeCommand } from './command-routes.ts';
 
 export function registerCommandDetailRoute(app: FastifyInstance): void {

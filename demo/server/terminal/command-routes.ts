@@ -3,13 +3,13 @@
 // a session of their own (session-owner.ts)
 // (terminal/command-query.ts); `export/` renders the same selection as an HTML report.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authorize } from '../core/permissions.ts';
+import { authorize, IsAppUser, IsSessionReader } from '../core/permissions.ts';
 import { buildOptions } from '../engine/options.ts';
 import { pageOf, paginated } from '../engine/paging.ts';
 import { serializeRow } from '../engine/serialize.ts';
 import type { AuthedCtx, HookArgs, Row } from '../engine/types.ts';
 import { commandsResource } from './resources/commands.ts';
-import { IsAppUser, IsSessionReader, terminalOf } from './app-user.ts';
+import { terminalOf } from './app-user.ts';
 import { IsSessionReaderOrOwner, ownSessionsOnly, ranSession } from './session-owner.ts';
 import { commandWhere, type CommandWhere } from './command-query.ts';
 import { countWindow } from './command-count.ts';

@@ -13,7 +13,7 @@
 // terminal that does not name the user has not checked who presents the token, and the server could
 // not tell such a redemption from a bound one.
 import type { FastifyInstance } from 'fastify';
-import { authorize, IsValidUser, sendForbidden } from '../core/permissions.ts';
+import { authorize, IsValidUser, sendForbidden, IsAppUser } from '../core/permissions.ts';
 import type { DB } from '../core/db/open.ts';
 import { UUID_PATTERN, randomToken } from '../core/lib/ids.ts';
 import { tokenHash } from '../core/secrets/token-hash.ts';
@@ -21,8 +21,8 @@ import { ACTION_BITS } from '../perms/actions.ts';
 import { grantedSystemUsers } from '../perms/grants.ts';
 import { grantedAppSystemUsers } from '../perms/app-grants.ts';
 import { DATABASE_APP } from '../perms/app-kinds.ts';
-import { peerAddress } from '../web/browser-origin.ts';
-import { IsAppUser, terminalOf } from './app-user.ts';
+import { peerAddress } from '../core/auth/browser-origin.ts';
+import { terminalOf } from './app-user.ts';
 import { rememberSignIn } from './door-sign-ins.ts';
 
 export const CONNECTION_TOKEN_TTL_MS = 5 * 60 * 1000;

@@ -3,12 +3,11 @@
 // administers or audits the session's org. 2.3 answers a refusal with 401; here it is 403 {ok: false, msg}
 // (401 would tell the terminal its own key failed).
 import type { FastifyInstance } from 'fastify';
-import { authorize } from '../core/permissions.ts';
+import { authorize, IsAppUser } from '../core/permissions.ts';
 import type { UserRow } from '../core/context.ts';
 import { UUID_PATTERN } from '../core/lib/ids.ts';
 import { orgFromValue } from '../core/orgs/current-org.ts';
 import { canAdmin, canAudit } from '../core/orgs/membership.ts';
-import { IsAppUser } from './app-user.ts';
 
 const JOINABLE = new Set(['ssh', 'telnet', 'mysql', 'k8s']);
 

@@ -8,14 +8,14 @@
 // Only the terminal that opened the session calls them. A store the server cannot reach answers 502, which
 // the terminal retries.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authorize } from '../core/permissions.ts';
+import { authorize, IsAppUser } from '../core/permissions.ts';
 import type { UserRow } from '../core/context.ts';
 import type { Row } from '../engine/types.ts';
 import { UUID_PATTERN } from '../core/lib/ids.ts';
 import { isoAt } from '../core/lib/time.ts';
 import type { TargetPolicy } from '../../shared/allowed-targets.ts';
 import { replayObjectKey } from '../../shared/replay-object.ts';
-import { IsAppUser, terminalOf } from './app-user.ts';
+import { terminalOf } from './app-user.ts';
 import type { ReplayFiles } from './replay-files.ts';
 import { replaySrc } from './replay-routes.ts';
 import {

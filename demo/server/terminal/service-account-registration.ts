@@ -9,7 +9,7 @@ import { pick, t } from '../core/lib/i18n.ts';
 import { uuid } from '../core/lib/ids.ts';
 import { defaultExpiry, isoAt } from '../core/lib/time.ts';
 import { sealColumns } from '../core/secrets/sealed-columns.ts';
-import { bootstrapMatches } from '../terminal/registration.ts';
+import { bootstrapMatches } from './registration.ts';
 
 const NOT_UNIQUE = { en: 'name not unique', zh: '名称重复' };
 

@@ -4,9 +4,8 @@
 // concerned: only the terminal that opened a session writes its records (session-binding.ts).
 import type { RequestContext, UserRow } from '../core/context.ts';
 import type { DB } from '../core/db/open.ts';
-import { anyOf, IsValidUser, type PermissionCheck } from '../core/permissions.ts';
+import { anyOf, IsValidUser, type PermissionCheck, IsSessionReader } from '../core/permissions.ts';
 import type { Clause } from '../engine/types.ts';
-import { IsSessionReader } from './app-user.ts';
 
 export const IsSessionReaderOrOwner: PermissionCheck = anyOf(IsSessionReader, IsValidUser);
 

@@ -1,6 +1,6 @@
 // GET replay-storages/<id>/test-connective/ and command-storages/<id>/test-connective/ (superusers).
 import type { FastifyInstance } from 'fastify';
-import { detailRoute } from '../assets/extra-routes.ts';
+import { detailRoute } from '../engine/detail-route.ts';
 import type { TargetPolicy } from '../../shared/allowed-targets.ts';
 import { openMeta } from './storage-meta.ts';
 import { commandStoragesResource, replayStoragesResource } from './storage-resource.ts';

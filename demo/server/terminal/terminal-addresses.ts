@@ -1,13 +1,12 @@
 // 2.3's terminal router registers sessions/ and status/ a second time under an optional
 // `terminals/<terminal id>/` prefix, keeps status/ (a terminal's heartbeats) as a list, and serves the
-// terminals list at v2 as well as v1. Those addresses answer here as the main ones do (web/route-alias.ts),
+// terminals list at v2 as well as v1. Those addresses answer here as the main ones do (engine/route-alias.ts),
 // narrowed to the terminal of the path where 2.3 narrows them.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authorize } from '../core/permissions.ts';
+import { authorize, IsOrgAdminOrAppUser } from '../core/permissions.ts';
 import { pageOf, paginated } from '../engine/paging.ts';
 import { t } from '../core/lib/i18n.ts';
-import { aliasRoute, forward } from '../web/route-alias.ts';
-import { IsOrgAdminOrAppUser } from './app-user.ts';
+import { aliasRoute, forward } from '../engine/route-alias.ts';
 
 const T = '/api/v1/terminal';
 type Params = { id: string; pk?: string };

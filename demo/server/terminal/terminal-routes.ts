@@ -2,7 +2,7 @@
 // (which answers the pending tasks) and, for auditors and admins, the kill-session task.
 import { answerOptions, describeRoute } from '../engine/route-options.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authorize } from '../core/permissions.ts';
+import { authorize, IsAppUser, IsSessionReader } from '../core/permissions.ts';
 import type { UserRow } from '../core/context.ts';
 import type { DB } from '../core/db/open.ts';
 import { serializeRow } from '../engine/serialize.ts';
@@ -12,7 +12,7 @@ import { isoAt } from '../core/lib/time.ts';
 import { andInOrg } from '../core/orgs/current-org.ts';
 import { terminalTasksResource } from './resources/terminal-tasks.ts';
 import { SETTING_GROUPS } from '../settings/schema.ts';
-import { IsAppUser, IsSessionReader, terminalOf, type TerminalRow } from './app-user.ts';
+import { terminalOf, type TerminalRow } from './app-user.ts';
 import { terminalProxySecret } from './proxy-secret.ts';
 import { storageConfig } from './storage-config.ts';
 import { noteTerminalReport } from './terminal-report.ts';

@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authorize, IsValidUser, sendForbidden } from '../core/permissions.ts';
 import { describeProfileRoutes } from './profile-options.ts';
-import { credentialChangeRefusal } from '../auth/confirm/credential-guard.ts';
+import { credentialChangeRefusal } from '../core/auth/credential-lock.ts';
 import { touchSession } from '../core/auth/sessions.ts';
 import { coerceField } from '../engine/fields.ts';
 import type { FieldDef } from '../engine/types.ts';
@@ -49,7 +49,7 @@ export function registerProfileRoutes(app: FastifyInstance): void {
     const body = (request.body ?? {}) as Record<string, unknown>;
     if (typeof body !== 'object' || Array.isArray(body))
       return reply.code(400).send({ non_field_errors: [t(lang, 'request.invalid_body')] });
-    // The SSH key and the MFA level are credentials (auth/confirm/credential-guard.ts).
+    // The SSH key and the MFA level are credentials (core/auth/credential-lock.ts).
     const locked = 'public_key' in body || 'mfa_level' in body ? credentialChangeRefusal(request) : null;
     if (locked) return reply.code(locked.status).send(locked.body);
     const changes: Record<string, unknown> = {};

@@ -8,7 +8,7 @@ import type { Settings } from '../core/context.ts';
 import { MFA_LABELS, ROLE_LABELS, SOURCE_LABELS } from './labels.ts';
 import { publicKeyInfo } from './public-key.ts';
 import { orgRoleDisplayOf, totalRoleDisplay } from './user-fields.ts';
-import { isBlocked } from '../auth/login/lockout.ts';
+import { isBlocked } from '../core/auth/lockout.ts';
 import { passwordExpiry } from './password-expiry.ts';
 
 interface OrgRef {

@@ -2,8 +2,8 @@
 // public key (mail only when e-mail is configured), set a password. The target must be visible in
 // the current org and the caller allowed to update it, as for PUT on the user.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { clearFailures } from '../auth/login/lockout.ts';
-import { credentialChangeRefusal } from '../auth/confirm/credential-guard.ts';
+import { clearFailures } from '../core/auth/lockout.ts';
+import { credentialChangeRefusal } from '../core/auth/credential-lock.ts';
 import { makeGuard, notFound } from '../engine/guard.ts';
 import { serializeRow } from '../engine/serialize.ts';
 import type { HookArgs, Row } from '../engine/types.ts';

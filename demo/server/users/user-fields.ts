@@ -1,6 +1,6 @@
 // The users resource's computed, read-only fields: groups, roles in the current org, validity, rights.
 import type { HookArgs, Row } from '../engine/types.ts';
-import { isBlocked } from '../auth/login/lockout.ts';
+import { isBlocked } from '../core/auth/lockout.ts';
 import type { UserRow } from '../core/context.ts';
 import { pick, type Lang, type Localized } from '../core/lib/i18n.ts';
 import { currentOrgRoles } from '../core/orgs/membership.ts';

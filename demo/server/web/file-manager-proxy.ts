@@ -9,7 +9,7 @@
 import { request as httpRequest } from 'node:http';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LOGIN_PATH } from '../auth/login/login-routes.ts';
+import { LOGIN_PATH } from '../core/auth/paths.ts';
 import { singleValues } from '../engine/query-params.ts';
 import { pageLang, pick } from '../core/lib/i18n.ts';
 import { terminalProxySecret } from '../terminal/proxy-secret.ts';
@@ -17,7 +17,7 @@ import { signRequest } from '../../shared/proxy-signature.ts';
 import { rememberVouch } from '../terminal/door-sign-ins.ts';
 import { fileDoors, type WebDoor } from '../terminal/web-doors.ts';
 import { preloadLinks, renderElementPage } from './embed-route.ts';
-import { browserRefusal, peerAddress, signedInBrowser } from './browser-origin.ts';
+import { browserRefusal, peerAddress, signedInBrowser } from '../core/auth/browser-origin.ts';
 import { terminalHttpHost, terminalHttpPort } from './terminal-socket-proxy.ts';
 
 export const FILE_MANAGER_PATH = '/koko/elfinder/sftp/';

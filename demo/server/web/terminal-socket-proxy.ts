@@ -11,7 +11,7 @@
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { WebSocket, type RawData } from 'ws';
-import { browserRefusal, peerAddress } from './browser-origin.ts';
+import { browserRefusal, peerAddress } from '../core/auth/browser-origin.ts';
 import { pick } from '../core/lib/i18n.ts';
 import { tokenOwner, vouchTokenAddress } from '../terminal/connection-token.ts';
 import { terminalProxySecret } from '../terminal/proxy-secret.ts';

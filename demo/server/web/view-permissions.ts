@@ -5,9 +5,18 @@
 // an object-level rule their handler applies: ticket comments, one's own sessions, connection tokens).
 // Where this server deviates from 2.3 on purpose (README, "With your JumpServer 2.3") the class is ours.
 import type { FastifyInstance } from 'fastify';
-import { AllowAny, anyOf, IsOrgAdmin, IsOrgAuditor, IsSuperUser, type PermissionCheck } from '../core/permissions.ts';
+import {
+  AllowAny,
+  anyOf,
+  IsOrgAdmin,
+  IsOrgAuditor,
+  IsSuperUser,
+  type PermissionCheck,
+  IsAppUser,
+  IsOrgAdminOrAppUser,
+  IsSessionReader,
+} from '../core/permissions.ts';
 import { describeRoute } from '../engine/route-options.ts';
-import { IsAppUser, IsOrgAdminOrAppUser, IsSessionReader } from '../terminal/app-user.ts';
 
 const V1 = '/api/v1';
 

@@ -4,9 +4,9 @@
 // brings them back here. The asset asked for reaches the element as an attribute, escaped.
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { LOGIN_PATH } from '../auth/login/login-routes.ts';
+import { LOGIN_PATH } from '../core/auth/paths.ts';
 import { singleValues } from '../engine/query-params.ts';
-import { signedInBrowser } from './browser-origin.ts';
+import { signedInBrowser } from '../core/auth/browser-origin.ts';
 import { pageLang } from '../core/lib/i18n.ts';
 import { preloadLinks, renderElementPage } from './embed-route.ts';
 

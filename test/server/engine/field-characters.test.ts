@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Row } from '../../../demo/server/engine/types.ts';
 import { RESOURCES } from '../../../demo/server/resources.ts';
-import { IsAppUser } from '../../../demo/server/terminal/app-user.ts';
+import { IsAppUser } from '../../../demo/server/core/permissions.ts';
 import { fixture } from './contract-helpers.ts';
 
 const HOSTILE = [

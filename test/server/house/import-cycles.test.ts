@@ -156,3 +156,50 @@ test('the reader sees a cycle through type-only and re-export arrows, and no dyn
     ['./a.ts', './b.ts', './c.ts', './d.ts'],
   );
 });
+
+/**
+ * The folders of one tree as a graph: a file's folder right below the tree (a file at the tree's top is a node of
+ * its own), an arrow for every import from one folder into another.
+ */
+function folderGraph(graph: Map<string, string[]>, tree: string): Map<string, string[]> {
+  const folderOf = (file: string) => relative(tree, file).split('/')[0];
+  const folders = new Map<string, Set<string>>();
+  for (const [file, targets] of graph) {
+    if (!file.startsWith(`${tree}/`)) continue;
+    const from = folderOf(file);
+    const arrows = folders.get(from) ?? new Set<string>();
+    for (const target of targets)
+      if (target.startsWith(`${tree}/`) && folderOf(target) !== from) arrows.add(folderOf(target));
+    folders.set(from, arrows);
+  }
+  return new Map([...folders].map(([folder, arrows]) => [folder, [...arrows]]));
+}
+
+// The house in rooms: the server's features stand on core/ and engine/ and on each other in one direction only
+// (a feature that must act on another's commit listens, engine/create-listeners.ts), and the terminal's parts
+// likewise, so each room can be read knowing only the ones below it.
+test('the folders of demo/server and of demo/terminal import each other in one direction only', () => {
+  const graph = importGraph(ROOT, TREES);
+  for (const tree of ['demo/server', 'demo/terminal']) {
+    const folders = folderGraph(graph, tree);
+    assert.ok(folders.size > 10, `${tree}: read only ${folders.size} folders`);
+    assert.deepEqual(
+      cycles(folders).map((component) => loopThrough(folders, component)),
+      [],
+      `${tree}: folders in a loop`,
+    );
+  }
+});
+
+test('the folder graph sees a loop of folders through any of their files', () => {
+  const graph = new Map([
+    ['t/a/x.ts', ['t/b/y.ts']],
+    ['t/b/y.ts', ['t/b/z.ts']],
+    ['t/b/z.ts', ['t/a/w.ts']],
+    ['t/a/w.ts', []],
+    ['t/top.ts', ['t/a/x.ts']],
+  ]);
+  const folders = folderGraph(graph, 't');
+  assert.deepEqual(cycles(folders), [['a', 'b']]);
+  assert.deepEqual(folders.get('top.ts'), ['a']);
+});

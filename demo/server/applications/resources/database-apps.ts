@@ -1,9 +1,8 @@
 // /api/v1/applications/database-apps/ (§2.4): a MySQL server users reach through the bastion.
 import { auditFields, idField, L, noteField, stampNew } from '../../engine/field-kit.ts';
-import { everyAction, IsOrgAdmin } from '../../core/permissions.ts';
+import { everyAction, IsOrgAdmin, IsOrgAdminOrAppUser } from '../../core/permissions.ts';
 import { databaseAppSample } from '../samples.ts';
 import type { ResourceDef } from '../../engine/types.ts';
-import { IsOrgAdminOrAppUser } from '../../terminal/app-user.ts';
 import { pick } from '../../core/lib/i18n.ts';
 
 const TYPES = [{ value: 'mysql', label: L('MySQL', 'MySQL') }];

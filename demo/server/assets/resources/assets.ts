@@ -1,6 +1,5 @@
 // /api/v1/assets/assets/ (§2.3): org-scoped bulk assets; the rules live in ../assets/.
-import { everyAction, IsOrgAdmin } from '../../core/permissions.ts';
-import { IsOrgAdminOrAppUser } from '../../terminal/app-user.ts';
+import { everyAction, IsOrgAdmin, IsOrgAdminOrAppUser } from '../../core/permissions.ts';
 import type { FieldDef, ResourceDef } from '../../engine/types.ts';
 import { formatDateTime } from '../../core/lib/time.ts';
 import { ASSET_FILTERS } from '../asset-filters.ts';
@@ -18,8 +17,6 @@ import {
 } from '../../engine/field-kit.ts';
 import { PROTOCOL_NAMES } from '../protocols.ts';
 import { assetSample } from '../samples.ts';
-import { startNewAssetTasks } from '../../tasks/start-tasks.ts';
-import { taskOwner } from '../../tasks/task-access.ts';
 
 const hardware = (type: FieldDef['type'], zh: string, en: string): FieldDef => readOnly(type, zh, en);
 
@@ -131,10 +128,6 @@ export const assetsResource: ResourceDef = {
     beforeCreate: stampNew(false),
     validate: validateAsset,
     afterWrite: writeAssetRelations,
-    // Queued only: the response does not wait for SSH (see NEW_ASSET_CHECK_LIMIT for big imports).
-    afterCreateCommit: (args, ids) => {
-      startNewAssetTasks(args.request.server, ids, taskOwner(args.ctx));
-    },
     serialize: (args, row, out) => serializeAsset(args, row, out),
     display: (args, row, out) => {
       const { status, datetime } = assetConnectivity(row);

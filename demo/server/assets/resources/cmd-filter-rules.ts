@@ -1,8 +1,7 @@
 // /api/v1/assets/cmd-filters/<filter_id>/rules/ (§2.3, nested, not bulk): the rules of one filter,
 // highest priority first. Registered by ../assets/routes.ts, not RESOURCES (the contract suite calls
 // a definition URL as written, and this one has the filter id in its path).
-import { everyAction, IsOrgAdmin } from '../../core/permissions.ts';
-import { IsOrgAdminOrAppUser } from '../../terminal/app-user.ts';
+import { everyAction, IsOrgAdmin, IsOrgAdminOrAppUser } from '../../core/permissions.ts';
 import type { HookArgs, ResourceDef } from '../../engine/types.ts';
 import {
   auditFields,

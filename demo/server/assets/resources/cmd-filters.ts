@@ -1,7 +1,6 @@
 // /api/v1/assets/cmd-filters/ (§2.3): named rule sets bound to system users; the rules are nested
 // under each filter (cmd-filter-rules.ts).
-import { everyAction, IsOrgAdmin } from '../../core/permissions.ts';
-import { IsOrgAdminOrAppUser } from '../../terminal/app-user.ts';
+import { everyAction, IsOrgAdmin, IsOrgAdminOrAppUser } from '../../core/permissions.ts';
 import type { ResourceDef } from '../../engine/types.ts';
 import {
   auditFields,

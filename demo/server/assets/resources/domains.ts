@@ -1,7 +1,6 @@
 // /api/v1/assets/domains/ (§2.3): a domain's assets are the assets whose `domain` is it; `?gateway=1`
 // adds the nested gateways with their credentials.
-import { everyAction, IsOrgAdmin } from '../../core/permissions.ts';
-import { IsOrgAdminOrAppUser } from '../../terminal/app-user.ts';
+import { everyAction, IsOrgAdmin, IsOrgAdminOrAppUser } from '../../core/permissions.ts';
 import type { ResourceDef } from '../../engine/types.ts';
 import { formatDateTime } from '../../core/lib/time.ts';
 import {

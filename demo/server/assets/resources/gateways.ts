@@ -1,7 +1,6 @@
 // /api/v1/assets/gateways/ (§2.3): ssh jump hosts of a domain. As in 2.3, `public_key` is returned;
 // password and private key are write-only (empty on update keeps the stored one).
-import { everyAction, IsOrgAdmin } from '../../core/permissions.ts';
-import { IsOrgAdminOrAppUser } from '../../terminal/app-user.ts';
+import { everyAction, IsOrgAdmin, IsOrgAdminOrAppUser } from '../../core/permissions.ts';
 import type { Clause, HookArgs, ResourceDef } from '../../engine/types.ts';
 import {
   auditFields,

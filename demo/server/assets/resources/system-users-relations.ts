@@ -7,10 +7,8 @@ import { fullValue } from '../node-tree.ts';
 import { L } from '../../engine/field-kit.ts';
 import { everyAction, IsOrgAdmin } from '../../core/permissions.ts';
 import type { DB } from '../../core/db/open.ts';
-import type { FieldDef, HookArgs, ResourceDef, SampleArgs } from '../../engine/types.ts';
+import type { FieldDef, ResourceDef, SampleArgs } from '../../engine/types.ts';
 import type { Localized } from '../../core/lib/i18n.ts';
-import { startAutoPush } from '../../tasks/auto-push.ts';
-import { taskOwner } from '../../tasks/task-access.ts';
 
 interface LinkSpec {
   kind: LinkKind;
@@ -60,14 +58,6 @@ function relationResource(spec: LinkSpec): ResourceDef {
     hooks: {
       validate: validateLink(kind),
       insert: insertLink(kind),
-      // 2.3 pushes an auto-push system user to the assets a new link reaches (after the commit only).
-      ...(kind === 'user'
-        ? {}
-        : {
-            afterCreateCommit: (args: HookArgs, ids: string[]) => {
-              startAutoPush(args.request.server, kind, ids, taskOwner(args.ctx));
-            },
-          }),
       ...(kind === 'node'
         ? {
             serialize: ({ db }: { db: DB }, row, out) => {

@@ -1,7 +1,6 @@
 // /api/v1/assets/system-users/ (§2.3): the accounts users log in to assets with; rules in
 // ../assets/system-user-rules.ts, auth-info and cmd-filter-rules in ../assets/system-user-routes.ts.
-import { everyAction, IsOrgAdmin } from '../../core/permissions.ts';
-import { IsOrgAdminOrAppUser } from '../../terminal/app-user.ts';
+import { everyAction, IsOrgAdmin, IsOrgAdminOrAppUser } from '../../core/permissions.ts';
 import type { FieldDef, ResourceDef } from '../../engine/types.ts';
 import {
   auditFields,

@@ -20,11 +20,11 @@ import { confirmBody, confirmState, endConfirmation, logRefusal } from './login-
 import { loginFlow } from '../login/login-flow.ts';
 import { startBrowserSession, WAIT_CONFIRM_PATH } from '../login/login-guard.ts';
 import { authorize, IsOrgAdmin, isValidUser } from '../../core/permissions.ts';
+import { LOGIN_PATH } from '../../core/auth/paths.ts';
 
 export const CONFIRM_STATUS_PATH = '/api/v1/authentication/login-confirm-ticket/status/';
 export const LOGIN_GUARD_PATH = '/core/auth/login/guard/';
 const SCRIPT_PATH = '/static/js/login-wait-confirm.js';
-const LOGIN_PATH = '/core/auth/login/';
 const SETTINGS_PATH = '/api/v1/authentication/login-confirm-settings/:user_id/';
 
 const PAGE = {

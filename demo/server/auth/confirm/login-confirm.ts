@@ -9,12 +9,12 @@ import type { DB } from '../../core/db/open.ts';
 import { L, pick, type Lang } from '../../core/lib/i18n.ts';
 import { uuid } from '../../core/lib/ids.ts';
 import { formatDateTime, isoAt } from '../../core/lib/time.ts';
-import type { Settings } from '../../core/context.ts';
 import { mailAssignees } from '../../tickets/mail.ts';
 import { setAssignees } from '../../tickets/ticket-store.ts';
 import type { LoginFlow } from '../login/login-flow.ts';
 import { recordLogin } from '../login/login-log.ts';
 import { headerValue } from '../../core/auth/request-context.ts';
+import { reviewersOf } from '../../core/auth/credential-lock.ts';
 
 /** 2.3's texts (authentication/errors.py, views/login.py). */
 export const CONFIRM_TEXT = {
@@ -30,21 +30,6 @@ export const CONFIRM_TEXT = {
     'Login confirm required: sign in on the web console and wait for a reviewer to approve',
   ),
 };
-
-/** The active reviewers of the user's sign-ins, when login confirmation is on and the user has any. */
-export function reviewersOf(db: DB, settings: Settings, userId: string): string[] {
-  if (settings.get<boolean>('LOGIN_CONFIRM_ENABLE') !== true) return [];
-  return db
-    .prepare(
-      `SELECT r.user_id FROM login_confirm_reviewers r JOIN login_confirm_settings s ON s.id = r.setting_id
-    JOIN users u ON u.id = r.user_id WHERE s.user_id = ? AND s.is_active = 1 AND u.is_active = 1 AND u.id != s.user_id ORDER BY u.username`,
-    )
-    .pluck()
-    .all(userId) as string[];
-}
-
-export const needsConfirmation = (db: DB, settings: Settings, user: UserRow): boolean =>
-  reviewersOf(db, settings, user.id).length > 0;
 
 /** A new `login_confirm` ticket for this sign-in, assigned to the reviewers (who get a mail). */
 export function openConfirmTicket(request: FastifyRequest, user: UserRow, ip = request.ip): string {

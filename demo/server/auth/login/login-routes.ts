@@ -13,8 +13,7 @@ import { registerLoginScripts } from './login-scripts.ts';
 import { consoleNext, requestOrigin, safeNext } from './safe-next.ts';
 import { headerValue } from '../../core/auth/request-context.ts';
 import { deleteSession, revokeBearerTokens } from '../../core/auth/sessions.ts';
-
-export const LOGIN_PATH = '/core/auth/login/';
+import { LOGIN_PATH } from '../../core/auth/paths.ts';
 
 function renderForm(
   request: FastifyRequest,

@@ -6,12 +6,12 @@ import type { FastifyRequest } from 'fastify';
 import { isIP } from 'node:net';
 import type { UserRow } from '../../core/context.ts';
 import { t } from '../../core/lib/i18n.ts';
-import { isBlocked } from './lockout.ts';
+import { isBlocked } from '../../core/auth/lockout.ts';
 import { recordLogin } from './login-log.ts';
 import { isValidUser } from '../../core/permissions.ts';
 import { checkCredentials, passwordExpiredRefusal, recordSignIn, type LoginResult } from './credentials.ts';
 import { mfaEnabled } from '../mfa/mfa-state.ts';
-import { needsConfirmation } from '../confirm/login-confirm.ts';
+import { needsConfirmation } from '../../core/auth/credential-lock.ts';
 import { headerValue } from '../../core/auth/request-context.ts';
 
 export const isOnBehalfCaller = (request: FastifyRequest): boolean => request.ctx.user?.role === 'App';

@@ -18,9 +18,9 @@ import {
   confirmState,
   endConfirmation,
   logRefusal,
-  needsConfirmation,
   openConfirmTicket,
 } from '../confirm/login-confirm.ts';
+import { needsConfirmation } from '../../core/auth/credential-lock.ts';
 import type { LoginFlow } from './login-flow.ts';
 import { recordLogin } from './login-log.ts';
 import { pick } from '../../core/lib/i18n.ts';

@@ -11,8 +11,7 @@ import { OTP_PATHS } from './otp-paths.ts';
 import { csrfOk, formBody, postedCode, sendOtpForm } from './otp-page.ts';
 import { readOtpSecret } from './otp-secret.ts';
 import { verifyTotp } from './totp.ts';
-
-const LOGIN_PATH = '/core/auth/login/';
+import { LOGIN_PATH } from '../../core/auth/paths.ts';
 
 export function registerLoginOtpRoutes(app: FastifyInstance): void {
   const form = (request: FastifyRequest, error = '', status = 200) => ({

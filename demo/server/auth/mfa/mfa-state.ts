@@ -3,7 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '../../core/context.ts';
 import type { Settings } from '../../core/context.ts';
-import { isBlocked, recordFailure } from '../login/lockout.ts';
+import { isBlocked, recordFailure } from '../../core/auth/lockout.ts';
 import { recordLogin } from '../login/login-log.ts';
 import { headerValue } from '../../core/auth/request-context.ts';
 

@@ -1,41 +1,14 @@
 // The MFA re-check of §2.2: `POST /api/v1/authentication/otp/verify/ {code}` with a valid TOTP marks the
 // caller's login (its session, or its bearer token: 2.3 keeps MFA_VERIFY_TIME in the Django session)
-// as verified now; `mfaRecentlyVerified` is 2.3's NeedMFAVerify (verified less than
+// as verified now; core/auth/mfa-verified.ts answers whether it was lately (2.3's NeedMFAVerify: less than
 // SECURITY_MFA_VERIFY_TTL seconds ago). A user without an OTP secret can never pass: 400
 // {"error": "Code is invalid"}, as in 2.3. Access-key (signature) calls have no login to mark.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { DB } from '../../core/db/open.ts';
+import type { FastifyInstance } from 'fastify';
 import { t } from '../../core/lib/i18n.ts';
-import { tokenHash } from '../../core/secrets/token-hash.ts';
 import { readOtpSecret } from './otp-secret.ts';
 import { authorize, IsValidUser } from '../../core/permissions.ts';
-import { headerValue } from '../../core/auth/request-context.ts';
 import { verifyTotp } from './totp.ts';
-
-type Login =
-  { table: 'sessions'; column: 'id_hash'; key: string } | { table: 'bearer_tokens'; column: 'token_hash'; key: string };
-
-/** The login row this request came with (keyed by the hash of its token), if it is one that can hold a verification. */
-function loginOf(request: FastifyRequest): Login | null {
-  const { ctx } = request;
-  if (ctx.via === 'session' && ctx.sessionId)
-    return { table: 'sessions', column: 'id_hash', key: tokenHash(ctx.sessionId) };
-  if (ctx.via === 'bearer') {
-    const token = headerValue(request, 'authorization')?.trim().split(/\s+/, 2)[1];
-    if (token) return { table: 'bearer_tokens', column: 'token_hash', key: tokenHash(token) };
-  }
-  return null;
-}
-
-export function mfaRecentlyVerified(db: DB, request: FastifyRequest, nowMs: number, ttlSeconds: number): boolean {
-  const login = loginOf(request);
-  if (!login) return false;
-  const at = db
-    .prepare(`SELECT mfa_verified_at FROM ${login.table} WHERE ${login.column} = ?`)
-    .pluck()
-    .get(login.key) as number | null | undefined;
-  return typeof at === 'number' && nowMs - at < ttlSeconds * 1000;
-}
+import { loginOf } from '../../core/auth/mfa-verified.ts';
 
 export function registerOtpVerifyRoute(app: FastifyInstance): void {
   app.post('/api/v1/authentication/otp/verify/', async (request, reply) => {

@@ -18,10 +18,10 @@ import { headerValue } from '../../core/auth/request-context.ts';
 import { deleteSession, userForSession } from '../../core/auth/sessions.ts';
 import { bindOtpSecret, readOtpSecret } from './otp-secret.ts';
 import { newOtpSecret, otpUri, verifyTotp } from './totp.ts';
-import { credentialsLocked, credentialsLockedText } from '../confirm/credential-guard.ts';
+import { credentialsLocked, credentialsLockedText } from '../../core/auth/credential-lock.ts';
+import { LOGIN_PATH } from '../../core/auth/paths.ts';
 
 const AUTH_PROOF_MS = 5 * 60_000;
-const LOGIN_PATH = '/core/auth/login/';
 
 type OtpUser = UserRow & { otp_secret_key: string | null };
 
@@ -94,7 +94,7 @@ export function registerOtpProfileRoutes(app: FastifyInstance): void {
   const toLogin = (request: FastifyRequest, reply: FastifyReply) =>
     reply.redirect(`${LOGIN_PATH}?next=${encodeURIComponent(request.url.split('?')[0])}`);
   // MFA is a credential: a signed-in user under login confirmation changes it only from an approved sign-in
-  // (auth/confirm/credential-guard.ts). The first authenticator a forced sign-in binds is not a change of one.
+  // (core/auth/credential-lock.ts). The first authenticator a forced sign-in binds is not a change of one.
   const locked = (request: FastifyRequest, user: OtpUser) =>
     credentialsLocked(app.bastion.db, app.bastion.settings, user, sessionApproved(request));
   const lockedPage = (request: FastifyRequest, reply: FastifyReply) =>

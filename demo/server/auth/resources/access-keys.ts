@@ -1,6 +1,6 @@
 // /api/v1/authentication/access-keys/ (§2.2): each user sees and changes only their own keys.
 import { everyAction, IsValidUser } from '../../core/permissions.ts';
-import { credentialChangeRefusal } from '../confirm/credential-guard.ts';
+import { credentialChangeRefusal } from '../../core/auth/credential-lock.ts';
 import { uuid } from '../../core/lib/ids.ts';
 import { isoAt } from '../../core/lib/time.ts';
 import type { ResourceDef } from '../../engine/types.ts';

@@ -3,8 +3,8 @@
 // of another site could send on the user's cookie (a WebSocket handshake, a write), an Origin that is
 // this server's own. Sockets and writes carry no CSRF token, so the Origin is the only proof.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isValidUser, sendUnauthenticated } from '../core/permissions.ts';
-import { pick, type Localized } from '../core/lib/i18n.ts';
+import { isValidUser, sendUnauthenticated } from '../permissions.ts';
+import { pick, type Localized } from '../lib/i18n.ts';
 
 /** The refusal a socket from another site gets (a plain request's words are the caller's own). */
 export const SOCKET_CROSS_SITE = {

@@ -1,5 +1,6 @@
-// Login confirmation holds for every way in (§2.2). A user under it (LOGIN_CONFIRM_ENABLE and reviewers
-// set: login-confirm.ts) signs in only once a reviewer approves; what 2.3 left open around that:
+// Login confirmation holds for every way in (§2.2). A user under it (LOGIN_CONFIRM_ENABLE and reviewers set:
+// reviewersOf below; the confirmation flow is auth/confirm/) signs in only once a reviewer approves; what 2.3
+// left open around that:
 // - while a sign-in of theirs waits for a reviewer, their access key, private token or a login that no
 //   reviewer approved still worked: minted access keys, replaced the SSH key, ran batch commands. Now,
 //   while one waits, such calls are held (403) — only a login a reviewer approved goes on;
@@ -8,12 +9,25 @@
 //   reviewer approved.
 // Sessions and bearer tokens carry whether their sign-in was approved (migration 50, sessions.ts).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { RequestContext, UserRow } from '../../core/context.ts';
-import type { DB } from '../../core/db/open.ts';
-import type { Refusal } from '../../engine/types.ts';
-import { L, pick, type Lang } from '../../core/lib/i18n.ts';
-import type { Settings } from '../../core/context.ts';
-import { needsConfirmation } from './login-confirm.ts';
+import type { Refusal, RequestContext, UserRow } from '../context.ts';
+import type { DB } from '../db/open.ts';
+import { L, pick, type Lang } from '../lib/i18n.ts';
+import type { Settings } from '../context.ts';
+
+/** The active reviewers of the user's sign-ins, when login confirmation is on and the user has any. */
+export function reviewersOf(db: DB, settings: Settings, userId: string): string[] {
+  if (settings.get<boolean>('LOGIN_CONFIRM_ENABLE') !== true) return [];
+  return db
+    .prepare(
+      `SELECT r.user_id FROM login_confirm_reviewers r JOIN login_confirm_settings s ON s.id = r.setting_id
+    JOIN users u ON u.id = r.user_id WHERE s.user_id = ? AND s.is_active = 1 AND u.is_active = 1 AND u.id != s.user_id ORDER BY u.username`,
+    )
+    .pluck()
+    .all(userId) as string[];
+}
+
+export const needsConfirmation = (db: DB, settings: Settings, user: UserRow): boolean =>
+  reviewersOf(db, settings, user.id).length > 0;
 
 const TEXT = {
   held: L(

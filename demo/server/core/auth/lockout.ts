@@ -1,6 +1,6 @@
 // Failed-login counters per (username, ip) in SQLite, so an admin's "unblock" can clear them.
 // Reaching SECURITY_LOGIN_LIMIT_COUNT failures blocks the username for SECURITY_LOGIN_LIMIT_TIME minutes.
-import type { DB } from '../../core/db/open.ts';
+import type { DB } from '../db/open.ts';
 
 export interface LockoutPolicy {
   limitCount: number;

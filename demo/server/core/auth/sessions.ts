@@ -11,7 +11,7 @@ import { tokenHash } from '../secrets/token-hash.ts';
 /** SESSION_COOKIE_AGE and TOKEN_EXPIRATION; `buildApp({ loginTimeoutMs })` overrides both. */
 export const LOGIN_AGE_MS = 86400 * 1000;
 
-/** `confirmed`: the sign-in it starts was approved by a reviewer (login confirmation, auth/confirm/credential-guard.ts). */
+/** `confirmed`: the sign-in it starts was approved by a reviewer (login confirmation, core/auth/credential-lock.ts). */
 export function createSession(db: DB, userId: string, nowMs: number, ageMs: number, confirmed = false): string {
   const id = randomToken();
   db.prepare(
@@ -56,7 +56,7 @@ export function deleteSession(db: DB, sessionId: string): void {
   db.prepare('DELETE FROM sessions WHERE id_hash = ?').run(tokenHash(sessionId));
 }
 
-/** `confirmed`: issued after a reviewer approved the sign-in (login confirmation, auth/confirm/credential-guard.ts). */
+/** `confirmed`: issued after a reviewer approved the sign-in (login confirmation, core/auth/credential-lock.ts). */
 export function createBearerToken(
   db: DB,
   userId: string,

@@ -1,9 +1,9 @@
 // /api/v1/terminal/commands/ (§2.6): what 2.3's SessionCommandSerializer describes. Not an engine resource
 // (its list is read by time window with 2.3's own filters, terminals post arrays): terminal/command-routes.ts
 // serves it, and uses this definition for OPTIONS and the row shape.
+import { IsAppUser, IsSessionReader } from '../../core/permissions.ts';
 import { L } from '../../engine/field-kit.ts';
 import type { FieldDef, ResourceDef } from '../../engine/types.ts';
-import { IsAppUser, IsSessionReader } from '../app-user.ts';
 
 export const RISK_LEVELS = [
   { value: 0, label: L('普通', 'Ordinary') },

@@ -4,7 +4,8 @@
 // it changes it, and only to finish it (terminal/session-record.ts); nobody deletes one through the API
 // (audits/append-only.ts answers 405): sessions age out with their commands and recording by
 // TERMINAL_SESSION_KEEP_DURATION (terminal/session-retention.ts). Admins and auditors read; a user, their own. Org scoped.
-import { IsAppUser, terminalOf } from '../app-user.ts';
+import { IsAppUser } from '../../core/permissions.ts';
+import { terminalOf } from '../app-user.ts';
 import { IsSessionReaderOrOwner, ownSessionsOnly } from '../session-owner.ts';
 import type { FieldDef, HookArgs, ResourceDef, Row } from '../../engine/types.ts';
 import { L } from '../../engine/field-kit.ts';

@@ -1,12 +1,12 @@
 // /api/v1/terminal/tasks/ (§2.6): work a terminal picks up on its heartbeat (kill_session). A terminal
 // sees and finishes only its own tasks; superusers see all (2.3: IsOrgAdminOrAppUser over global rows,
 // which showed every org's session ids to any org admin).
-import { everyAction } from '../../core/permissions.ts';
+import { everyAction, IsSuperUserOrAppUser, isAppUser } from '../../core/permissions.ts';
 import { L } from '../../engine/field-kit.ts';
 import type { ResourceDef } from '../../engine/types.ts';
 import { uuid } from '../../core/lib/ids.ts';
 import { isoAt } from '../../core/lib/time.ts';
-import { IsSuperUserOrAppUser, isAppUser, terminalOf } from '../app-user.ts';
+import { terminalOf } from '../app-user.ts';
 import { taskSample } from '../samples.ts';
 
 export const TASK_NAMES = [{ value: 'kill_session', label: L('断开会话', 'Kill session') }];

@@ -1,5 +1,5 @@
 // /api/v1/users/users/ (§2.1): global users listed per org through membership; the rules live in users/.
-import { credentialChangeRefusal } from '../../auth/confirm/credential-guard.ts';
+import { credentialChangeRefusal } from '../../core/auth/credential-lock.ts';
 import { everyAction, IsOrgAdmin } from '../../core/permissions.ts';
 import type { FieldDef, HookArgs, ResourceDef } from '../../engine/types.ts';
 import { L, t, type Localized } from '../../core/lib/i18n.ts';
@@ -152,7 +152,7 @@ export const usersResource: ResourceDef = {
         ? { status: 403, body: { detail: t(args.ctx.lang, 'auth.forbidden') } }
         : null,
     // One's own user record (password, key, MFA level, e-mail) changes, under login confirmation, only
-    // from a login a reviewer approved (auth/confirm/credential-guard.ts).
+    // from a login a reviewer approved (core/auth/credential-lock.ts).
     refuseObject: (args, row, action) =>
       userChangeRefusal(args, row, action) ??
       (action === 'update' && row.id === args.ctx.user.id ? credentialChangeRefusal(args.request) : null),
