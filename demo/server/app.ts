@@ -4,60 +4,42 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { dirname } from 'node:path';
-import { registerLoginRoutes } from './auth/login/login-routes.ts';
-import { registerLoginConfirmRoutes } from './auth/confirm/login-confirm-routes.ts';
-import { registerOtpVerifyRoute } from './auth/mfa/mfa-verify.ts';
-import { registerLoginOtpRoutes } from './auth/mfa/login-otp-routes.ts';
-import { registerOtpProfileRoutes } from './auth/mfa/otp-profile-routes.ts';
 import { registerRequestContext } from './core/auth/request-context.ts';
 import { registerSignInHold } from './core/auth/credential-lock.ts';
 import { LOGIN_AGE_MS } from './core/auth/sessions.ts';
-import { registerTokenRoutes } from './auth/login/token-routes.ts';
-import { registerSsoRoutes } from './auth/login/sso-routes.ts';
-import { registerServiceAccountRegistration } from './terminal/service-account-registration.ts';
-import { registerApplicationRoutes } from './applications/routes.ts';
-import { registerAssetRoutes } from './assets/routes.ts';
-import { registerAuditRoutes } from './audits/routes.ts';
-import { registerAppendOnly } from './audits/append-only.ts';
 import type { ServerState } from './core/context.ts';
-import { registerDashboardRoutes } from './dashboard/index-route.ts';
 import { prepareDataDir } from './core/db/data-files.ts';
 import { closeDatabase, openDatabase } from './core/db/open.ts';
-import { registerResource } from './engine/routes.ts';
 import { systemClock, type Clock } from './core/lib/time.ts';
 import { ALLOWED_TARGETS_ENV, parseAllowedTargets } from '../shared/allowed-targets.ts';
 import { registerCsvParser } from './engine/csv-body.ts';
 import { checkpointsSettled } from './engine/csv-checkpoint.ts';
-import { registerLicenseRoutes } from './license/license-routes.ts';
-import { registerOpsRoutes } from './ops/register.ts';
-import { registerTaskLogSocket } from './ops/task-log-socket.ts';
-import { registerPermsRoutes } from './perms/routes.ts';
 import { CORS_ORIGINS_ENV, parseCorsOrigins, registerCors } from './portal/cors.ts';
-import { parseTokenTtl, PORTAL_TOKEN_TTL_ENV, registerAuthorizationServer } from './portal/authorization-server.ts';
-import { registerPortalTokenRoute } from './portal/token-route.ts';
-import { RESOURCES } from './resources.ts';
+import { parseTokenTtl, PORTAL_TOKEN_TTL_ENV } from './portal/authorization-server.ts';
 import { SECRET_KEY_ENV } from './core/secrets/secret-key.ts';
 import { isEmpty, seed } from './seed/index.ts';
-import { registerLdapRoutes } from './settings/ldap-routes.ts';
-import { registerMailTestingRoute } from './settings/mail-testing.ts';
-import { registerSettingsRoutes } from './settings/routes.ts';
 import { SettingsStore } from './settings/store.ts';
-import { registerTaskRoutes } from './tasks/register.ts';
 import { BOOTSTRAP_TOKEN_ENV } from './terminal/registration.ts';
-import { registerTerminalRoutes } from './terminal/routes.ts';
-import { registerTicketRoutes } from './tickets/routes.ts';
-import { registerProfileRoutes } from './users/profile-routes.ts';
-import { registerUserActionRoutes } from './users/user-action-routes.ts';
-import { registerCommonRoutes } from './web/common-routes.ts';
 import { registerCompression } from './web/compression.ts';
-import { registerEmbedRoutes } from './web/embed-route.ts';
+import { registerWebSockets } from './web/terminal-socket-proxy.ts';
+import { applicationsPlugin } from './applications/plugin.ts';
+import { assetsPlugin } from './assets/plugin.ts';
+import { auditsPlugin } from './audits/plugin.ts';
+import { authPlugin } from './auth/plugin.ts';
+import { dashboardPlugin } from './dashboard/plugin.ts';
+import { licensePlugin } from './license/plugin.ts';
+import { opsPlugin } from './ops/plugin.ts';
+import { orgsPlugin } from './orgs/plugin.ts';
+import { permsPlugin } from './perms/plugin.ts';
+import { portalPlugin } from './portal/plugin.ts';
+import { settingsPlugin } from './settings/plugin.ts';
+import { tasksPlugin } from './tasks/plugin.ts';
+import { terminalPlugin } from './terminal/plugin.ts';
+import { ticketsPlugin } from './tickets/plugin.ts';
+import { usersPlugin } from './users/plugin.ts';
+import { webPlugin } from './web/plugin.ts';
 import { registerErrorHandlers } from './web/errors.ts';
 import { registerSecurityHeaders } from './web/security-headers.ts';
-import { registerStaticRoutes } from './web/static-routes.ts';
-import { registerTerminalSocketProxy } from './web/terminal-socket-proxy.ts';
-import { registerWebTerminalPage } from './web/web-terminal-page.ts';
-import { registerFileManager } from './web/file-manager-proxy.ts';
-import { registerViewPermissions } from './web/view-permissions.ts';
 import { followDemoMariaDb, type DemoMariaDb } from './seed/demo-mariadb-app.ts';
 
 export interface BuildOptions {
@@ -155,53 +137,34 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerErrorHandlers(app);
   if (opts.logger) logRequests(app);
 
-  registerLoginRoutes(app);
-  registerTokenRoutes(app);
-  registerAuthorizationServer(app, {
+  // What every feature's routes need before any is registered: the CSV body parser (and the write gate of
+  // CSV imports) and WebSocket support (the web terminal's proxy, the task log).
+  registerCsvParser(app);
+  await registerWebSockets(app);
+
+  // One plugin per feature, in an order that lets each find what it builds on (the task runner before the
+  // job center); the web layer last: its view permissions join the descriptions the features gave.
+  const bootstrapToken = opts.bootstrapToken ?? process.env[BOOTSTRAP_TOKEN_ENV] ?? '';
+  await app.register(authPlugin);
+  await app.register(portalPlugin, {
     publicOrigin: opts.publicOrigin ?? 'http://127.0.0.1:8080',
     origins: corsOrigins,
     tokenTtlSeconds: portalTokenTtlSeconds,
   });
-  registerPortalTokenRoute(app, corsOrigins);
-  registerOtpVerifyRoute(app);
-  registerLoginOtpRoutes(app);
-  registerLoginConfirmRoutes(app);
-  registerOtpProfileRoutes(app);
-  registerCommonRoutes(app);
-  registerProfileRoutes(app);
-  registerSettingsRoutes(app);
-  registerLicenseRoutes(app);
-  registerCsvParser(app);
-  for (const def of RESOURCES) registerResource(app, def);
-  registerAssetRoutes(app);
-  registerApplicationRoutes(app);
-  registerPermsRoutes(app);
-  registerUserActionRoutes(app);
-  registerTaskRoutes(app, { sshTimeoutMs: opts.sshTimeoutMs, policy });
-  registerOpsRoutes(app, { demoRuns: fresh && !!opts.auditSamples });
-  registerMailTestingRoute(app, { policy });
-  registerLdapRoutes(app, { policy });
-  registerAuditRoutes(app);
-  registerDashboardRoutes(app, { dataDir });
-  registerTicketRoutes(app, { policy });
-  registerSsoRoutes(app);
-  registerServiceAccountRegistration(app, opts.bootstrapToken ?? process.env[BOOTSTRAP_TOKEN_ENV] ?? '');
-  registerTerminalRoutes(app, {
-    dataDir,
-    bootstrapToken: opts.bootstrapToken ?? process.env[BOOTSTRAP_TOKEN_ENV] ?? '',
-    policy,
-    maxReplayBytes: opts.maxReplayBytes,
-  });
-  registerAppendOnly(app);
-  // Last: the permission classes join the descriptions the features gave their views.
-  registerViewPermissions(app);
-  await registerStaticRoutes(app, opts.distDir);
-  registerEmbedRoutes(app, opts.distDir);
-  registerWebTerminalPage(app, opts.distDir);
-  await registerTerminalSocketProxy(app, opts.terminalHttpPort);
-  // After the proxy, which registers the WebSocket plugin.
-  registerTaskLogSocket(app);
-  registerFileManager(app, opts.distDir, opts.terminalHttpPort);
+  await app.register(orgsPlugin);
+  await app.register(usersPlugin);
+  await app.register(settingsPlugin, { policy });
+  await app.register(licensePlugin);
+  await app.register(assetsPlugin);
+  await app.register(applicationsPlugin);
+  await app.register(permsPlugin);
+  await app.register(tasksPlugin, { sshTimeoutMs: opts.sshTimeoutMs, policy });
+  await app.register(opsPlugin, { demoRuns: fresh && !!opts.auditSamples });
+  await app.register(auditsPlugin);
+  await app.register(dashboardPlugin, { dataDir });
+  await app.register(ticketsPlugin, { policy });
+  await app.register(terminalPlugin, { dataDir, bootstrapToken, policy, maxReplayBytes: opts.maxReplayBytes });
+  await app.register(webPlugin, { distDir: opts.distDir, terminalHttpPort: opts.terminalHttpPort });
   return app;
 }
 

@@ -193,16 +193,20 @@ function byteLength(data: RawData): number {
   return data instanceof ArrayBuffer ? data.byteLength : data.length;
 }
 
-export async function registerTerminalSocketProxy(
-  app: FastifyInstance,
-  port = terminalHttpPort(),
-  host = terminalHttpHost(),
-): Promise<void> {
+/** WebSocket support for every route that takes one (this proxy, the task log): before any feature registers. */
+export async function registerWebSockets(app: FastifyInstance): Promise<void> {
   await app.register(fastifyWebsocket, {
     options: { maxPayload: MAX_BROWSER_FRAME },
     // A socket that fails after the upgrade (the browser vanished) is simply dropped.
     errorHandler: (_error, socket) => socket.terminate(),
   });
+}
+
+export function registerTerminalSocketProxy(
+  app: FastifyInstance,
+  port = terminalHttpPort(),
+  host = terminalHttpHost(),
+): void {
   app.route({
     method: 'GET',
     url: `${TERMINAL_SOCKET_PREFIX}*`,
