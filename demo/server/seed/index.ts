@@ -16,6 +16,7 @@ import { seedSessionSamples } from './session-samples.ts';
 import { seedTerminalStorages } from './terminal.ts';
 import { seedTickets } from './tickets.ts';
 import { SettingsStore } from '../settings/store.ts';
+import { insertUser } from '../users/user-store.ts';
 
 export interface SeedOptions {
   demoPassword: string;
@@ -49,28 +50,25 @@ export function seed(db: DB, opts: SeedOptions): void {
         now,
       );
     }
-    const insertUser = db.prepare(`INSERT INTO users (id, username, name, email, role, password_hash, wechat, phone,
-      comment, is_first_login, date_expired, date_joined, created_by, date_password_last_updated)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     const insertMember = db.prepare('INSERT INTO org_members (org_id, user_id, role) VALUES (?, ?, ?)');
     for (const u of SEED_USERS) {
       const id = uuid();
-      insertUser.run(
+      insertUser(db, {
         id,
-        u.username,
-        u.name,
-        u.email,
-        u.role,
-        passwordHash,
-        u.wechat ?? '',
-        u.phone ?? null,
-        u.comment ?? '',
-        u.firstLogin ? 1 : 0,
-        defaultExpiry(opts.nowMs),
-        now,
-        'System',
-        now,
-      );
+        username: u.username,
+        name: u.name,
+        email: u.email,
+        role: u.role,
+        password_hash: passwordHash,
+        wechat: u.wechat ?? '',
+        phone: u.phone ?? null,
+        comment: u.comment ?? '',
+        is_first_login: u.firstLogin ? 1 : 0,
+        date_expired: defaultExpiry(opts.nowMs),
+        date_joined: now,
+        created_by: 'System',
+        date_password_last_updated: now,
+      });
       for (const [orgName, roles] of Object.entries(u.orgs ?? {})) {
         for (const role of roles) insertMember.run(orgIds.get(orgName), id, role);
       }

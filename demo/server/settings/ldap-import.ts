@@ -6,6 +6,7 @@ import type { UserRow } from '../core/context.ts';
 import { uuid } from '../core/lib/ids.ts';
 import { defaultExpiry, isoAt } from '../core/lib/time.ts';
 import type { LdapUser } from './ldap-directory.ts';
+import { insertUser, updateDirectoryFields } from '../users/user-store.ts';
 
 /** 2.3's EMAIL_SUFFIX: the address of a user whose directory entry has no mail. */
 export const EMAIL_SUFFIX = 'jumpserver.org';
@@ -31,12 +32,19 @@ export function upsertLdapUser(db: DB, entry: LdapUser, nowMs: number): Upserted
   const before = db.prepare('SELECT * FROM users WHERE username = ?').get(username) as UserRow | undefined;
   if (before) {
     const source = before.username === 'admin' ? before.source : 'ldap';
-    db.prepare('UPDATE users SET name = ?, email = ?, source = ? WHERE id = ?').run(name, email, source, before.id);
+    updateDirectoryFields(db, before.id, { name, email, source });
   } else {
-    db.prepare(
-      `INSERT INTO users (id, username, name, email, role, source, date_expired, date_joined, created_by)
-      VALUES (?, ?, ?, ?, 'User', 'ldap', ?, ?, '')`,
-    ).run(uuid(), username, name, email, defaultExpiry(nowMs), isoAt(nowMs));
+    insertUser(db, {
+      id: uuid(),
+      username,
+      name,
+      email,
+      role: 'User',
+      source: 'ldap',
+      date_expired: defaultExpiry(nowMs),
+      date_joined: isoAt(nowMs),
+      created_by: '',
+    });
   }
   const user = db.prepare('SELECT * FROM users WHERE username = ?').get(username) as UserRow;
   return { user, created: !before, before: before ?? null };

@@ -6,10 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { headerValue } from '../core/auth/request-context.ts';
 import { coerceField } from '../engine/fields.ts';
 import { pick, t } from '../core/lib/i18n.ts';
-import { uuid } from '../core/lib/ids.ts';
-import { defaultExpiry, isoAt } from '../core/lib/time.ts';
-import { sealColumns } from '../core/secrets/sealed-columns.ts';
 import { bootstrapMatches } from './registration.ts';
+import { createServiceAccount } from './terminal-accounts.ts';
 
 const NOT_UNIQUE = { en: 'name not unique', zh: '名称重复' };
 
@@ -36,22 +34,7 @@ export function registerServiceAccountRegistration(app: FastifyInstance, bootstr
     if (db.prepare('SELECT 1 FROM users WHERE username = ? OR email = ?').get(username, email)) {
       return reply.code(400).send({ name: [pick(lang, NOT_UNIQUE)] });
     }
-    const id = uuid();
-    const key = { id: uuid(), secret: uuid() };
-    const stamp = isoAt(now());
-    db.transaction(() => {
-      db.prepare(
-        `INSERT INTO users (id, username, name, email, role, password_hash, comment, is_first_login, date_expired, date_joined, created_by)
-        VALUES (?, ?, ?, ?, 'App', NULL, '', 0, ?, ?, 'System')`,
-      ).run(id, username, username, email, defaultExpiry(now()), stamp);
-      const stored = sealColumns(db, 'access_keys', { secret: key.secret });
-      db.prepare('INSERT INTO access_keys (id, secret, user_id, is_active, date_created) VALUES (?, ?, ?, 1, ?)').run(
-        key.id,
-        stored.secret,
-        id,
-        stamp,
-      );
-    })();
-    return reply.code(201).send({ id, name: username, access_key: key });
+    const account = db.transaction(() => createServiceAccount(db, { username, email, comment: '' }, now()))();
+    return reply.code(201).send(account);
   });
 }

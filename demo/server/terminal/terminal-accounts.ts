@@ -4,6 +4,7 @@ import type { DB } from '../core/db/open.ts';
 import { uuid } from '../core/lib/ids.ts';
 import { defaultExpiry, isoAt } from '../core/lib/time.ts';
 import { sealColumns } from '../core/secrets/sealed-columns.ts';
+import { insertUser } from '../users/user-store.ts';
 
 export interface NewTerminal {
   name: string;
@@ -29,35 +30,56 @@ export function terminalNameTaken(db: DB, name: string): boolean {
   );
 }
 
+/**
+ * A service account (role App) with one access key, in the caller's transaction: the account's username and
+ * name are the component's name. Answers the account and its key, the key's secret in clear this once.
+ */
+export function createServiceAccount(
+  db: DB,
+  account: { username: string; email: string; comment: string },
+  nowMs: number,
+): ServiceAccount {
+  const stamp = isoAt(nowMs);
+  const id = uuid();
+  const key = { id: uuid(), secret: uuid() };
+  insertUser(db, {
+    id,
+    username: account.username,
+    name: account.username,
+    email: account.email,
+    role: 'App',
+    password_hash: null,
+    comment: account.comment,
+    is_first_login: 0,
+    date_expired: defaultExpiry(nowMs),
+    date_joined: stamp,
+    created_by: 'System',
+  });
+  const stored = sealColumns(db, 'access_keys', { secret: key.secret });
+  db.prepare('INSERT INTO access_keys (id, secret, user_id, is_active, date_created) VALUES (?, ?, ?, 1, ?)').run(
+    key.id,
+    stored.secret,
+    id,
+    stamp,
+  );
+  return { id, name: account.username, access_key: key };
+}
+
 export function createTerminal(
   db: DB,
   terminal: NewTerminal,
   nowMs: number,
 ): { id: string; serviceAccount: ServiceAccount } {
   const stamp = isoAt(nowMs);
-  const userId = uuid();
   const id = uuid();
-  const key = { id: uuid(), secret: uuid() };
+  let serviceAccount!: ServiceAccount;
   db.transaction(() => {
-    db.prepare(
-      `INSERT INTO users (id, username, name, email, role, password_hash, comment, is_first_login, date_expired,
-      date_joined, created_by) VALUES (?, ?, ?, ?, 'App', NULL, ?, 0, ?, ?, 'System')`,
-    ).run(
-      userId,
-      terminal.name,
-      terminal.name,
-      `${terminal.name}@local.domain`,
-      terminal.comment,
-      defaultExpiry(nowMs),
-      stamp,
+    serviceAccount = createServiceAccount(
+      db,
+      { username: terminal.name, email: `${terminal.name}@local.domain`, comment: terminal.comment },
+      nowMs,
     );
-    const stored = sealColumns(db, 'access_keys', { secret: key.secret });
-    db.prepare('INSERT INTO access_keys (id, secret, user_id, is_active, date_created) VALUES (?, ?, ?, 1, ?)').run(
-      key.id,
-      stored.secret,
-      userId,
-      stamp,
-    );
+    const userId = serviceAccount.id;
     db.prepare(
       `INSERT INTO terminals (id, name, remote_addr, ssh_port, http_port, command_storage, replay_storage, user_id, is_accepted, comment, date_created)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -75,5 +97,5 @@ export function createTerminal(
       stamp,
     );
   })();
-  return { id, serviceAccount: { id: userId, name: terminal.name, access_key: key } };
+  return { id, serviceAccount };
 }

@@ -10,6 +10,7 @@ import { t } from '../core/lib/i18n.ts';
 import { buildProfile } from './profile.ts';
 import { parsePublicKey, publicKeyInfo } from './public-key.ts';
 import { changeOwnPassword } from './change-password.ts';
+import { setPublicKey, updateProfileColumns } from './user-store.ts';
 
 const label = { en: '', zh: '' };
 // The only fields a user may change on their own profile; everything else is silently read-only.
@@ -67,13 +68,7 @@ export function registerProfileRoutes(app: FastifyInstance): void {
     // JumpServer ignores a key unless the user is local and public-key login is enabled.
     if (request.ctx.user.source !== 'local' || !settings.get<boolean>('TERMINAL_PUBLIC_KEY_AUTH'))
       delete changes.public_key;
-    const columns = Object.keys(changes);
-    if (columns.length) {
-      db.prepare(`UPDATE users SET ${columns.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`).run(
-        ...columns.map((c) => changes[c]),
-        request.ctx.user.id,
-      );
-    }
+    updateProfileColumns(db, request.ctx.user.id, changes);
     return profileOf(request);
   };
   app.put('/api/v1/users/profile/', update);
@@ -98,7 +93,7 @@ export function registerProfileRoutes(app: FastifyInstance): void {
   app.get('/api/v1/users/profile/public-key/', (request, reply) =>
     authorize(request, reply, IsValidUser) ? publicKeyBody(request.ctx.user.id) : reply,
   );
-  const setPublicKey = (request: FastifyRequest, reply: FastifyReply) => {
+  const changePublicKey = (request: FastifyRequest, reply: FastifyReply) => {
     if (!authorize(request, reply, IsValidUser)) return reply;
     const locked = credentialChangeRefusal(request);
     if (locked) return reply.code(locked.status).send(locked.body);
@@ -108,11 +103,11 @@ export function registerProfileRoutes(app: FastifyInstance): void {
         .code(400)
         .send({ public_key: [t(request.ctx.lang, value ? 'public_key.invalid' : 'field.required')] });
     }
-    db.prepare('UPDATE users SET public_key = ? WHERE id = ?').run(value.trim(), request.ctx.user.id);
+    setPublicKey(db, request.ctx.user.id, value.trim());
     return publicKeyBody(request.ctx.user.id);
   };
-  app.put('/api/v1/users/profile/public-key/', setPublicKey);
-  app.patch('/api/v1/users/profile/public-key/', setPublicKey);
+  app.put('/api/v1/users/profile/public-key/', changePublicKey);
+  app.patch('/api/v1/users/profile/public-key/', changePublicKey);
   // 2.3's UserUpdatePKApi (IsCurrentUserOrReadOnly): the same change through the user's own id; another
   // user's id is refused (403) and an unknown one is 404, as its object permission says.
   const updateByPk = (request: FastifyRequest, reply: FastifyReply) => {
@@ -124,7 +119,7 @@ export function registerProfileRoutes(app: FastifyInstance): void {
         ? sendForbidden(request, reply)
         : reply.code(404).send({ detail: t(request.ctx.lang, 'request.not_found') });
     }
-    return setPublicKey(request, reply);
+    return changePublicKey(request, reply);
   };
   app.put('/api/v1/users/users/:pk/pubkey/update/', updateByPk);
   app.patch('/api/v1/users/users/:pk/pubkey/update/', updateByPk);

@@ -7,6 +7,7 @@ import { endLogins, type CurrentLogin } from '../core/auth/sessions.ts';
 import type { DB } from '../core/db/open.ts';
 import { recordPasswordChange } from '../core/password-change-log.ts';
 import { isoAt } from '../core/lib/time.ts';
+import { setPasswordHash } from './user-store.ts';
 
 /** The session or bearer token this request authenticated with. */
 export function currentLogin(request: FastifyRequest): CurrentLogin {
@@ -17,11 +18,7 @@ export function currentLogin(request: FastifyRequest): CurrentLogin {
 }
 
 export function storePasswordHash(db: DB, request: FastifyRequest, userId: string, hash: string, nowMs: number): void {
-  db.prepare('UPDATE users SET password_hash = ?, date_password_last_updated = ? WHERE id = ?').run(
-    hash,
-    isoAt(nowMs),
-    userId,
-  );
+  setPasswordHash(db, userId, hash, isoAt(nowMs));
   endLogins(db, userId, request.ctx.user?.id === userId ? currentLogin(request) : {});
   recordPasswordChange(db, request, userId, nowMs);
 }

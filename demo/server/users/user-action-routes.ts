@@ -17,6 +17,7 @@ import { adminPasswordError } from './password-policy.ts';
 import { userChangeRefusal } from './user-rules.ts';
 import { storePasswordHash } from './store-password.ts';
 import { resetLinkMail } from './user-writes.ts';
+import { clearOtpSecret, setPublicKey } from './user-store.ts';
 
 type Action = (args: HookArgs, target: Row, request: FastifyRequest, reply: FastifyReply) => unknown;
 
@@ -46,7 +47,7 @@ export function registerUserActionRoutes(app: FastifyInstance): void {
     route((args, target, _request, reply) => {
       if (target.id === args.ctx.user.id)
         return reply.code(401).send({ error: t(args.ctx.lang, 'user.reset_self_otp') });
-      args.db.prepare('UPDATE users SET otp_secret_key = NULL WHERE id = ?').run(target.id);
+      clearOtpSecret(args.db, String(target.id));
       return { msg: 'success' };
     }),
   );
@@ -72,7 +73,7 @@ export function registerUserActionRoutes(app: FastifyInstance): void {
   });
 
   both('pubkey/reset/', (args, target) => {
-    args.db.prepare("UPDATE users SET public_key = '' WHERE id = ?").run(target.id);
+    setPublicKey(args.db, String(target.id), '');
     const { settings } = app.bastion;
     const url = `${settings.get<string>('SITE_URL')}/ui/#/users/profile`;
     const note = sendMail(

@@ -2,6 +2,7 @@
 // for superusers) every non-App user. Deleting in a real org only ends the membership.
 import type { Clause, HookArgs, Row } from '../engine/types.ts';
 import { isSuperuser } from '../core/orgs/membership.ts';
+import { deleteUser } from './user-store.ts';
 
 const NOT_APP: Clause = { sql: "role != 'App'", params: [] };
 
@@ -27,7 +28,7 @@ export function orgRoleFilter(args: HookArgs, value: string): Clause | null {
 export function removeUser(args: HookArgs, row: Row): void {
   const { db, ctx } = args;
   if (ctx.org.kind !== 'real') {
-    db.prepare('DELETE FROM users WHERE id = ?').run(row.id);
+    deleteUser(db, String(row.id));
     return;
   }
   db.prepare('DELETE FROM org_members WHERE org_id = ? AND user_id = ?').run(ctx.org.id, row.id);

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { readOtpSecret } from '../../../demo/server/auth/mfa/otp-secret.ts';
+import { readOtpSecret } from '../../../demo/server/users/user-store.ts';
 import { totpCode } from '../../../demo/server/auth/mfa/totp.ts';
 import { seal } from '../../../demo/server/core/secrets/vault.ts';
 import { bearer, build, cookieHeader, cookieJar, loginSession, PASSWORD, postLoginForm, userId } from '../helpers.ts';

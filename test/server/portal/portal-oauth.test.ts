@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { test } from 'node:test';
-import { bindOtpSecret } from '../../../demo/server/auth/mfa/otp-secret.ts';
+import { bindOtpSecret } from '../../../demo/server/users/user-store.ts';
 import { issuePrivateToken } from '../../../demo/server/core/auth/private-token.ts';
 import { newOtpSecret, totpCode } from '../../../demo/server/auth/mfa/totp.ts';
 import { savePortalClient } from '../../../demo/server/portal/clients.ts';

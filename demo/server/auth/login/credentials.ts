@@ -12,6 +12,7 @@ import { isValidUser } from '../../core/permissions.ts';
 import { userForPassword } from './password-check.ts';
 import { headerValue } from '../../core/auth/request-context.ts';
 import { takeSignIn } from './sign-in-rate.ts';
+import { setLastLogin } from '../../users/user-store.ts';
 
 export type LoginResult =
   | { ok: true; user: UserRow }
@@ -98,7 +99,7 @@ export function recordSignIn(request: FastifyRequest, user: UserRow, type: 'W' |
   const { db, now, settings } = request.server.bastion;
   const nowMs = now();
   clearFailures(db, user.username, ip); // wrong MFA codes before the right one count no more
-  db.prepare('UPDATE users SET last_login = ? WHERE id = ?').run(new Date(nowMs).toISOString(), user.id);
+  setLastLogin(db, user.id, new Date(nowMs).toISOString());
   recordLogin(
     db,
     {

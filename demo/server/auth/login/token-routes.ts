@@ -28,7 +28,7 @@ import { headerValue } from '../../core/auth/request-context.ts';
 import { createBearerToken } from '../../core/auth/sessions.ts';
 import { terminalOf } from '../../terminal/app-user.ts';
 import { rememberSignIn } from '../../terminal/door-sign-ins.ts';
-import { readOtpSecret } from '../mfa/otp-secret.ts';
+import { readOtpSecret } from '../../users/user-store.ts';
 import { verifyTotp } from '../mfa/totp.ts';
 
 export const MFA_CHALLENGE_PATH = '/api/v1/authentication/mfa/challenge/';

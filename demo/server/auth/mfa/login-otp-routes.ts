@@ -9,7 +9,7 @@ import { finishPendingLogin, pendingUser } from '../login/login-guard.ts';
 import { countMfaFailure, logMfaFailure, mfaUnset } from './mfa-state.ts';
 import { OTP_PATHS } from './otp-paths.ts';
 import { csrfOk, formBody, postedCode, sendOtpForm } from './otp-page.ts';
-import { readOtpSecret } from './otp-secret.ts';
+import { readOtpSecret } from '../../users/user-store.ts';
 import { verifyTotp } from './totp.ts';
 import { LOGIN_PATH } from '../../core/auth/paths.ts';
 

@@ -5,7 +5,7 @@
 // {"error": "Code is invalid"}, as in 2.3. Access-key (signature) calls have no login to mark.
 import type { FastifyInstance } from 'fastify';
 import { t } from '../../core/lib/i18n.ts';
-import { readOtpSecret } from './otp-secret.ts';
+import { readOtpSecret } from '../../users/user-store.ts';
 import { authorize, IsValidUser } from '../../core/permissions.ts';
 import { verifyTotp } from './totp.ts';
 import { loginOf } from '../../core/auth/mfa-verified.ts';

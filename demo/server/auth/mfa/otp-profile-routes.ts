@@ -16,7 +16,7 @@ import { userForPassword } from '../login/password-check.ts';
 import { requestOrigin, safeNext } from '../login/safe-next.ts';
 import { headerValue } from '../../core/auth/request-context.ts';
 import { deleteSession, userForSession } from '../../core/auth/sessions.ts';
-import { bindOtpSecret, readOtpSecret } from './otp-secret.ts';
+import { bindOtpSecret, disableMfa, readOtpSecret } from '../../users/user-store.ts';
 import { newOtpSecret, otpUri, verifyTotp } from './totp.ts';
 import { credentialsLocked, credentialsLockedText } from '../../core/auth/credential-lock.ts';
 import { LOGIN_PATH } from '../../core/auth/paths.ts';
@@ -255,7 +255,7 @@ export function registerOtpProfileRoutes(app: FastifyInstance): void {
         loginFlow(request, reply).update({ otpAuthUserId: user.id, otpCodeAt: now() });
         return reply.redirect(next ? `${OTP_PATHS.bind}?next=${encodeURIComponent(next)}` : OTP_PATHS.bind);
       }
-      db.prepare('UPDATE users SET mfa_level = 0, otp_secret_key = NULL WHERE id = ?').run(user.id); // 2.3's disable_mfa()
+      disableMfa(db, user.id);
       return reply.redirect(`${OTP_PATHS.success}?next=${encodeURIComponent(next)}`);
     });
   }

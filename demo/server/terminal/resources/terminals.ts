@@ -8,6 +8,7 @@ import type { FieldDef, HookArgs, ResourceDef, Row } from '../../engine/types.ts
 import { pick, t } from '../../core/lib/i18n.ts';
 import { createTerminal, terminalNameTaken } from '../terminal-accounts.ts';
 import { STORAGE_STATE_CHOICES, storageState } from '../storage-state.ts';
+import { deleteServiceAccount, setServiceAccountActive } from '../../users/user-store.ts';
 
 export const ALIVE_MS = 60_000;
 
@@ -162,15 +163,11 @@ export const terminalsResource: ResourceDef = {
     // is_active is the service account's: switching it off stops the terminal's signed calls.
     afterWrite: (args, id, data) => {
       if (typeof data.is_active !== 'boolean') return;
-      args.db
-        .prepare(
-          "UPDATE users SET is_active = ? WHERE role = 'App' AND id = (SELECT user_id FROM terminals WHERE id = ?)",
-        )
-        .run(data.is_active ? 1 : 0, id);
+      setServiceAccountActive(args.db, id, data.is_active);
     },
     remove: (args, row) => {
       args.db.prepare('UPDATE terminals SET is_deleted = 1, user_id = NULL WHERE id = ?').run(row.id);
-      if (row.user_id) args.db.prepare("DELETE FROM users WHERE id = ? AND role = 'App'").run(row.user_id);
+      if (row.user_id) deleteServiceAccount(args.db, String(row.user_id));
     },
     serialize: (args, row: Row, out) => {
       const active = row.user_id

@@ -9,7 +9,7 @@ import { test, type TestContext } from 'node:test';
 import Database from 'better-sqlite3';
 import { buildApp } from '../../../../demo/server/app.ts';
 import { signFor } from '../../../../demo/shared/access-key-signature.ts';
-import { bindOtpSecret } from '../../../../demo/server/auth/mfa/otp-secret.ts';
+import { bindOtpSecret } from '../../../../demo/server/users/user-store.ts';
 import { newOtpSecret, totpCode } from '../../../../demo/server/auth/mfa/totp.ts';
 import { PASSWORD, bearer, loginSession, orgId, userId } from '../../helpers.ts';
 import { assertNotStored } from '../../support/at-rest.ts';

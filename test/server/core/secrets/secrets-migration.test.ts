@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import Database from 'better-sqlite3';
 import { buildApp } from '../../../../demo/server/app.ts';
 import { signFor } from '../../../../demo/shared/access-key-signature.ts';
-import { readOtpSecret } from '../../../../demo/server/auth/mfa/otp-secret.ts';
+import { readOtpSecret } from '../../../../demo/server/users/user-store.ts';
 import { migrations } from '../../../../demo/server/core/db/migrations.ts';
 import { hashPasswordNow } from '../../../../demo/server/core/lib/passwords.ts';
 import { tokenHash } from '../../../../demo/server/core/secrets/token-hash.ts';
