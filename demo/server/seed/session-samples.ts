@@ -6,7 +6,8 @@
 import type { DB } from '../core/db/open.ts';
 import { uuid } from '../core/lib/ids.ts';
 import { isoAt } from '../core/lib/time.ts';
-import { SEQ_SPAN } from '../terminal/command-query.ts';
+import { insertSampleCommand } from '../terminal/command-store.ts';
+import { insertSampleSession } from '../terminal/session-store.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -128,14 +129,6 @@ export function seedSessionSamples(db: DB, nowMs: number, orgIds: Map<string, st
   const assetIn = db.prepare('SELECT id FROM assets WHERE hostname = ? AND org_id = ?').pluck();
   const appIn = db.prepare('SELECT id FROM database_apps WHERE name = ? AND org_id = ?').pluck();
   const systemUserIn = db.prepare('SELECT id FROM system_users WHERE name = ? AND org_id = ?').pluck();
-  const session =
-    db.prepare(`INSERT INTO terminal_sessions (id, user, user_id, asset, asset_id, system_user, system_user_id, login_from,
-    remote_addr, is_success, is_finished, has_replay, has_command, protocol, date_start, date_end, org_id, is_sample)
-    VALUES (@id, @user, @user_id, @asset, @asset_id, @system_user, @system_user_id, @login_from, @remote_addr, 1, 1, 1, 1, @protocol,
-    @date_start, @date_end, @org_id, 1)`);
-  const command =
-    db.prepare(`INSERT INTO commands (seq, id, user, asset, system_user, input, output, session, risk_level, org_id, timestamp)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   // Each org gets the scenarios, an hour apart from one org to the next, so their lists do not mirror each other.
   const orgs = [
     ['', 0],
@@ -151,7 +144,7 @@ export function seedSessionSamples(db: DB, nowMs: number, orgIds: Map<string, st
       const start = nowMs - scenario.ago - shift;
       const id = uuid();
       const label = `${who.name}(${who.username})`;
-      session.run({
+      insertSampleSession(db, {
         id,
         user: label,
         user_id: who.id,
@@ -168,19 +161,18 @@ export function seedSessionSamples(db: DB, nowMs: number, orgIds: Map<string, st
       });
       scenario.steps.forEach(([input, output, refused], index) => {
         const timestamp = Math.floor((start + (index + 1) * 40_000) / 1000);
-        command.run(
-          timestamp * SEQ_SPAN + index,
-          uuid(),
-          label,
-          scenario.asset,
-          scenario.systemUser,
+        insertSampleCommand(db, index, {
+          id: uuid(),
+          user: label,
+          asset: scenario.asset,
+          system_user: scenario.systemUser,
           input,
           output,
-          id,
-          refused ? 5 : 0,
-          org,
+          session: id,
+          risk_level: refused ? 5 : 0,
+          org_id: org,
           timestamp,
-        );
+        });
       });
     }
   }

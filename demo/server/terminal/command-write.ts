@@ -10,7 +10,7 @@ import type { HookArgs, Row } from '../engine/types.ts';
 import { t } from '../core/lib/i18n.ts';
 import { UUID_PATTERN, uuid } from '../core/lib/ids.ts';
 import { commandsResource } from './resources/commands.ts';
-import { SEQ_SPAN } from './command-query.ts';
+import { insertCommands as insertCommandRows } from './command-store.ts';
 import { insideSession } from './session-record.ts';
 
 type Problems = Record<string, string[]>;
@@ -77,20 +77,7 @@ export function checkCommands(
 
 /** Inserts checked rows in one transaction and marks their sessions as having commands. */
 export function insertCommands(args: HookArgs, rows: Row[]): void {
-  const insert = args.db
-    .prepare(`INSERT INTO commands (seq, id, user, asset, system_user, input, output, session, risk_level, org_id, timestamp)
-    VALUES (@seq, @id, @user, @asset, @system_user, @input, @output, @session, @risk_level, @org_id, @timestamp)`);
-  // seq = timestamp * 2^20 + the next free number of that second (migration 12).
-  const lastOfSecond = args.db.prepare('SELECT MAX(seq) FROM commands WHERE seq BETWEEN ? AND ?').pluck();
-  const mark = args.db.prepare('UPDATE terminal_sessions SET has_command = 1 WHERE id = ? AND has_command = 0');
-  args.db.transaction(() => {
-    for (const row of rows) {
-      const base = Number(row.timestamp) * SEQ_SPAN;
-      const last = lastOfSecond.get(base, base + SEQ_SPAN - 1) as number | null;
-      insert.run({ ...row, seq: last === null ? base : last + 1 });
-    }
-    for (const session of new Set(rows.map((row) => String(row.session)))) mark.run(session);
-  })();
+  insertCommandRows(args.db, rows);
 }
 
 /** One item's fields, coerced as 2.3's serializer does; `id` is the terminal's (a UUID) or a new one. */

@@ -28,6 +28,7 @@ import {
   StoreUnavailable,
 } from './replay-objects.ts';
 import { openMeta } from './storage-meta.ts';
+import { markHasReplay } from './session-store.ts';
 
 const BASE = '/api/v1/terminal/sessions/:id/replay/';
 const SHA256 = /^[0-9a-f]{64}$/;
@@ -145,7 +146,7 @@ export function registerReplayObjectRoutes(app: FastifyInstance, files: ReplayFi
     });
     // Two reports at once: the first one recorded is the recording.
     if (kept.sha256 !== sha256) return reply.code(409).send({ file: [TEXT.replaced[lang]] });
-    db.prepare('UPDATE terminal_sessions SET has_replay = 1 WHERE id = ?').run(id);
+    markHasReplay(db, id);
     return reply.code(201).send({ url: replaySrc(id) });
   });
 }

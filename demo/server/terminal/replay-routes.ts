@@ -22,6 +22,7 @@ import { ReplayFiles, ReplayRejected, ReplayTooLarge } from './replay-files.ts';
 import { storedObject, StoreUnavailable } from './replay-objects.ts';
 import { tarStream } from './tar.ts';
 import type { PermissionCheck } from '../core/permissions.ts';
+import { markHasReplay } from './session-store.ts';
 
 const BASE = '/api/v1/terminal/sessions/:id/replay/';
 const REPLACED = {
@@ -152,7 +153,7 @@ export function registerReplayRoutes(
         const same = await files.sameRecording(id, staged).finally(() => files.discard(staged!));
         if (!same) return reply.code(409).send({ file: [REPLACED[args.ctx.lang]] });
       }
-      args.db.prepare('UPDATE terminal_sessions SET has_replay = 1 WHERE id = ?').run(id);
+      markHasReplay(args.db, id);
       return reply.code(201).send({ url: replaySrc(id) });
     });
   });

@@ -12,6 +12,8 @@ import type { TargetPolicy } from '../../shared/allowed-targets.ts';
 import { deleteExpiredObjects, queueExpiredObjects } from './replay-objects.ts';
 import type { Settings } from '../core/context.ts';
 import type { ReplayFiles } from './replay-files.ts';
+import { deleteCommandsOf } from './command-store.ts';
+import { deleteSession } from './session-store.ts';
 
 const SWEEP_EVERY_MS = 60 * 60_000;
 const DAY_MS = 86_400_000;
@@ -25,8 +27,6 @@ export function expireSessions(db: DB, replays: ReplayFiles, settings: Settings,
   if (!Number.isFinite(days) || days < 1) return 0;
   const before = isoAt(nowMs - days * DAY_MS);
   const oldest = db.prepare('SELECT id FROM terminal_sessions WHERE date_start < ? LIMIT ?').pluck();
-  const dropCommands = db.prepare('DELETE FROM commands WHERE session = ?');
-  const dropSession = db.prepare('DELETE FROM terminal_sessions WHERE id = ?');
   let removed = 0;
   for (;;) {
     const ids = oldest.all(before, BATCH) as string[];
@@ -34,8 +34,8 @@ export function expireSessions(db: DB, replays: ReplayFiles, settings: Settings,
     db.transaction(() => {
       queueExpiredObjects(db, ids, isoAt(nowMs));
       for (const id of ids) {
-        dropCommands.run(id);
-        dropSession.run(id);
+        deleteCommandsOf(db, id);
+        deleteSession(db, id);
       }
     })();
     // The files once the rows are gone: a crash in between leaves a file no row names (unreachable

@@ -12,6 +12,8 @@ const SERVER = resolve(dirname(fileURLToPath(import.meta.url)), '../../../demo/s
 /** Table -> the module that writes it (relative to demo/server). */
 const STORES: Record<string, string> = {
   users: 'users/user-store.ts',
+  terminal_sessions: 'terminal/session-store.ts',
+  commands: 'terminal/command-store.ts',
 };
 
 const MIGRATIONS = 'core/db/migrations/';

@@ -16,6 +16,8 @@ import { applyBinding, refuseUnboundSession } from '../session-binding.ts';
 import { sessionChangeErrors } from '../session-record.ts';
 import { replayStatusOf, replayStorageOfTerminal } from '../replay-status.ts';
 import { sessionSample } from '../samples.ts';
+import { deleteSampleCommands } from '../command-store.ts';
+import { deleteSampleSessions } from '../session-store.ts';
 
 export const LOGIN_FROM = [
   { value: 'ST', label: L('SSH 终端', 'SSH Terminal') },
@@ -63,10 +65,8 @@ function validate(args: HookArgs, data: Row, existing: Row | null): Record<strin
 }
 
 function removeSamples(db: HookArgs['db'], orgId: string): void {
-  db.prepare(
-    'DELETE FROM commands WHERE session IN (SELECT id FROM terminal_sessions WHERE is_sample = 1 AND org_id = ?)',
-  ).run(orgId);
-  db.prepare('DELETE FROM terminal_sessions WHERE is_sample = 1 AND org_id = ?').run(orgId);
+  deleteSampleCommands(db, orgId);
+  deleteSampleSessions(db, orgId);
 }
 
 export const terminalSessionsResource: ResourceDef = {
