@@ -5,6 +5,7 @@ import type { DB } from '../core/db/open.ts';
 import type { SampleArgs, Samples } from '../engine/types.ts';
 import { uuid } from '../core/lib/ids.ts';
 import { isoAt } from '../core/lib/time.ts';
+import { insertGroup } from '../users/group-store.ts';
 
 /** The org_id stored for an org id as the API names it ('DEFAULT' is stored as ''). */
 export const storedOrg = (orgId: string) => (orgId === 'DEFAULT' ? '' : orgId);
@@ -109,12 +110,5 @@ export function fixtureProtocolSystemUser(db: DB, orgId: string, name: string, p
 }
 
 export function fixtureGroup(db: DB, orgId: string, name: string): string {
-  const id = uuid();
-  db.prepare('INSERT INTO user_groups (id, name, org_id, date_created) VALUES (?, ?, ?, ?)').run(
-    id,
-    name,
-    storedOrg(orgId),
-    isoAt(Date.now()),
-  );
-  return id;
+  return insertGroup(db, { name, orgId: storedOrg(orgId), dateCreated: isoAt(Date.now()) });
 }

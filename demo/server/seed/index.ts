@@ -17,6 +17,8 @@ import { seedTerminalStorages } from './terminal.ts';
 import { seedTickets } from './tickets.ts';
 import { SettingsStore } from '../settings/store.ts';
 import { insertUser } from '../users/user-store.ts';
+import { addMember } from '../core/orgs/membership.ts';
+import { addGroupMember, insertGroup } from '../users/group-store.ts';
 
 export interface SeedOptions {
   demoPassword: string;
@@ -50,7 +52,6 @@ export function seed(db: DB, opts: SeedOptions): void {
         now,
       );
     }
-    const insertMember = db.prepare('INSERT INTO org_members (org_id, user_id, role) VALUES (?, ?, ?)');
     for (const u of SEED_USERS) {
       const id = uuid();
       insertUser(db, {
@@ -70,7 +71,7 @@ export function seed(db: DB, opts: SeedOptions): void {
         date_password_last_updated: now,
       });
       for (const [orgName, roles] of Object.entries(u.orgs ?? {})) {
-        for (const role of roles) insertMember.run(orgIds.get(orgName), id, role);
+        for (const role of roles) addMember(db, orgIds.get(orgName)!, id, role);
       }
     }
     seedGroups(db, orgIds, now);
@@ -91,15 +92,18 @@ export function seed(db: DB, opts: SeedOptions): void {
 }
 
 function seedGroups(db: DB, orgIds: Map<string, string>, now: string): void {
-  const insertGroup = db.prepare(
-    'INSERT INTO user_groups (id, name, comment, org_id, created_by, date_created) VALUES (?, ?, ?, ?, ?, ?)',
-  );
-  const insertMember = db.prepare(
-    'INSERT INTO user_group_users (group_id, user_id) SELECT ?, id FROM users WHERE username = ?',
-  );
+  const userIdOf = db.prepare('SELECT id FROM users WHERE username = ?').pluck();
   for (const group of SEED_GROUPS) {
-    const id = uuid();
-    insertGroup.run(id, group.name, group.comment, group.org ? orgIds.get(group.org) : '', 'System', now);
-    for (const username of group.members) insertMember.run(id, username);
+    const id = insertGroup(db, {
+      name: group.name,
+      comment: group.comment,
+      orgId: group.org ? orgIds.get(group.org)! : '',
+      createdBy: 'System',
+      dateCreated: now,
+    });
+    for (const username of group.members) {
+      const userId = userIdOf.get(username) as string | undefined;
+      if (userId) addGroupMember(db, id, userId);
+    }
   }
 }

@@ -3,6 +3,8 @@
 import type { Clause, HookArgs, Row } from '../engine/types.ts';
 import { isSuperuser } from '../core/orgs/membership.ts';
 import { deleteUser } from './user-store.ts';
+import { leaveOrg } from '../core/orgs/membership.ts';
+import { leaveOrgGroups } from './group-store.ts';
 
 const NOT_APP: Clause = { sql: "role != 'App'", params: [] };
 
@@ -31,8 +33,6 @@ export function removeUser(args: HookArgs, row: Row): void {
     deleteUser(db, String(row.id));
     return;
   }
-  db.prepare('DELETE FROM org_members WHERE org_id = ? AND user_id = ?').run(ctx.org.id, row.id);
-  db.prepare(
-    'DELETE FROM user_group_users WHERE user_id = ? AND group_id IN (SELECT id FROM user_groups WHERE org_id = ?)',
-  ).run(row.id, ctx.org.id);
+  leaveOrg(db, ctx.org.id, String(row.id));
+  leaveOrgGroups(db, String(row.id), ctx.org.id);
 }

@@ -12,6 +12,8 @@ import { adminPasswordError } from './password-policy.ts';
 import { parsePublicKey } from './public-key.ts';
 import { mayAssignRole } from './user-rules.ts';
 import { andInOrg, storedOrgId } from '../core/orgs/current-org.ts';
+import { setMemberRoles } from '../core/orgs/membership.ts';
+import { setUserGroups as storeUserGroups } from './group-store.ts';
 
 const EMAIL_LINK = 0;
 const notes = new WeakMap<Row, MailNote>();
@@ -61,9 +63,7 @@ export function afterUserWrite(args: HookArgs, id: string, data: Row, mode: 'cre
   if (ctx.org.kind === 'real') {
     const roles = (data.org_roles as OrgRole[] | undefined) ?? (mode === 'create' ? ['User'] : undefined);
     if (roles) {
-      db.prepare('DELETE FROM org_members WHERE org_id = ? AND user_id = ?').run(ctx.org.id, id);
-      const insert = db.prepare('INSERT OR IGNORE INTO org_members (org_id, user_id, role) VALUES (?, ?, ?)');
-      for (const r of roles) insert.run(ctx.org.id, id, r);
+      setMemberRoles(db, ctx.org.id, id, roles);
     }
   }
   if (Number(data.password_strategy) === EMAIL_LINK) notes.set(data, resetLinkMail(args, id));
@@ -93,9 +93,5 @@ export function resetLinkMail(args: HookArgs, id: string): MailNote {
 /** Replaces the user's groups in the current org's scope; groups of other orgs stay. */
 function setUserGroups(args: HookArgs, userId: string, groupIds: string[]): void {
   const { db, ctx } = args;
-  const scope = ctx.org.kind === 'root' ? '' : ' AND group_id IN (SELECT id FROM user_groups WHERE org_id = ?)';
-  const params = ctx.org.kind === 'root' ? [] : [storedOrgId(ctx.org)];
-  db.prepare(`DELETE FROM user_group_users WHERE user_id = ?${scope}`).run(userId, ...params);
-  const insert = db.prepare('INSERT OR IGNORE INTO user_group_users (group_id, user_id) VALUES (?, ?)');
-  for (const groupId of groupIds) insert.run(groupId, userId);
+  storeUserGroups(db, userId, groupIds, ctx.org.kind === 'root' ? null : storedOrgId(ctx.org));
 }

@@ -14,6 +14,9 @@ const STORES: Record<string, string> = {
   users: 'users/user-store.ts',
   terminal_sessions: 'terminal/session-store.ts',
   commands: 'terminal/command-store.ts',
+  org_members: 'core/orgs/membership.ts',
+  user_groups: 'users/group-store.ts',
+  user_group_users: 'users/group-store.ts',
 };
 
 const MIGRATIONS = 'core/db/migrations/';

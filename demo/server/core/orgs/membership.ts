@@ -53,10 +53,32 @@ export function memberOrgIds(db: DB, user: UserRow): string[] | null {
   ];
 }
 
+// The org_members table is written only here: an org's members by role (the org's own form), one user's roles
+// in one org (the users form), one membership (the relation resource) and a user leaving an org.
+
+/** One membership; answers its row id (the relation resource's id). */
+export function addMember(db: DB, orgId: string, userId: string, role: OrgRole, ignoreTaken = false): number {
+  const verb = ignoreTaken ? 'INSERT OR IGNORE' : 'INSERT';
+  return Number(
+    db.prepare(`${verb} INTO org_members (org_id, user_id, role) VALUES (?, ?, ?)`).run(orgId, userId, role)
+      .lastInsertRowid,
+  );
+}
+
+/** The user's roles in the org become `roles` exactly. */
+export function setMemberRoles(db: DB, orgId: string, userId: string, roles: readonly OrgRole[]): void {
+  leaveOrg(db, orgId, userId);
+  for (const role of roles) addMember(db, orgId, userId, role, true);
+}
+
+/** Every role of the user in the org ends (its group memberships are the caller's). */
+export function leaveOrg(db: DB, orgId: string, userId: string): void {
+  db.prepare('DELETE FROM org_members WHERE org_id = ? AND user_id = ?').run(orgId, userId);
+}
+
 export function setMembers(db: DB, orgId: string, role: OrgRole, userIds: string[]): void {
   db.prepare('DELETE FROM org_members WHERE org_id = ? AND role = ?').run(orgId, role);
-  const insert = db.prepare('INSERT OR IGNORE INTO org_members (org_id, user_id, role) VALUES (?, ?, ?)');
-  for (const userId of userIds) insert.run(orgId, userId, role);
+  for (const userId of userIds) addMember(db, orgId, userId, role, true);
 }
 
 export function membersByRole(db: DB, orgId: string, role: OrgRole): string[] {

@@ -1,6 +1,8 @@
 // /api/v1/orgs/org-memeber-relation/ (2.3's spelling, IsSuperUserOrAppUser): who is in which org as what,
 // one row per org, user and role, added and removed (a view over org_members, migration 52).
 import { everyAction, IsSuperUser } from '../../core/permissions.ts';
+import { addMember } from '../../core/orgs/membership.ts';
+import type { OrgRole } from '../../core/context.ts';
 import type { ResourceDef } from '../../engine/types.ts';
 import { t } from '../../core/lib/i18n.ts';
 
@@ -49,12 +51,7 @@ export const orgMemberRelationsResource: ResourceDef = {
       }
       return Object.keys(errors).length ? errors : null;
     },
-    insert: ({ db }, data) =>
-      String(
-        db
-          .prepare('INSERT INTO org_members (org_id, user_id, role) VALUES (?, ?, ?)')
-          .run(data.org, data.user, data.role).lastInsertRowid,
-      ),
+    insert: ({ db }, data) => String(addMember(db, String(data.org), String(data.user), data.role as OrgRole)),
   },
   sample: ({ db, seq }) => {
     // Two (org, user) pairs not yet holding the Auditor role, walked from the seq so each call differs.

@@ -16,6 +16,7 @@ import { defaultExpiry, isoAt } from '../../core/lib/time.ts';
 import { DEFAULT_ORG, orgSees } from '../../core/orgs/current-org.ts';
 import { isOrgMember } from '../../core/orgs/org-members.ts';
 import { linkGrantedToSystemUsers } from '../permission-rules.ts';
+import { insertGroup } from '../../users/group-store.ts';
 
 interface RelationSpec {
   /** URL / view part ('user-groups' → asset_permissions_user_groups_relations). */
@@ -159,14 +160,7 @@ function fixturePermission(db: DB, orgId: string, name: string): string {
 const two = (make: (i: number) => string) => [0, 1].map(make);
 
 function fixtureGroup(db: DB, orgId: string, name: string): string {
-  const id = uuid();
-  db.prepare('INSERT INTO user_groups (id, name, org_id, date_created) VALUES (?, ?, ?, ?)').run(
-    id,
-    name,
-    stored(orgId),
-    isoAt(Date.now()),
-  );
-  return id;
+  return insertGroup(db, { name, orgId: stored(orgId), dateCreated: isoAt(Date.now()) });
 }
 
 export const assetPermissionUsersRelationsResource = relationResource({

@@ -5,6 +5,7 @@ import { t } from '../../core/lib/i18n.ts';
 import { uuid } from '../../core/lib/ids.ts';
 import { isoAt } from '../../core/lib/time.ts';
 import { isOrgMember } from '../../core/orgs/org-members.ts';
+import { setGroupMembers } from '../group-store.ts';
 
 export const userGroupsResource: ResourceDef = {
   name: 'User Group List',
@@ -44,9 +45,7 @@ export const userGroupsResource: ResourceDef = {
     },
     afterWrite: ({ db }, id, data) => {
       if (!Array.isArray(data.users)) return;
-      db.prepare('DELETE FROM user_group_users WHERE group_id = ?').run(id);
-      const insert = db.prepare('INSERT OR IGNORE INTO user_group_users (group_id, user_id) VALUES (?, ?)');
-      for (const userId of data.users) insert.run(id, String(userId));
+      setGroupMembers(db, id, data.users.map(String));
     },
     serialize: ({ db }, row, out) => {
       out.users = db

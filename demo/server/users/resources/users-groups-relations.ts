@@ -3,10 +3,10 @@
 import { everyAction, IsOrgAdmin } from '../../core/permissions.ts';
 import type { ResourceDef } from '../../engine/types.ts';
 import { t } from '../../core/lib/i18n.ts';
-import { uuid } from '../../core/lib/ids.ts';
 import { isoAt } from '../../core/lib/time.ts';
 import { isOrgMember } from '../../core/orgs/org-members.ts';
 import { groupInOrg } from '../user-writes.ts';
+import { addGroupMember, insertGroup } from '../group-store.ts';
 
 export const usersGroupsRelationsResource: ResourceDef = {
   name: 'User Group Relation List',
@@ -48,24 +48,13 @@ export const usersGroupsRelationsResource: ResourceDef = {
     serialize: ({ db }, row, out) => {
       out.user_display = db.prepare('SELECT name FROM users WHERE id = ?').pluck().get(row.user) ?? '';
     },
-    insert: ({ db }, data) =>
-      String(
-        db.prepare('INSERT INTO user_group_users (group_id, user_id) VALUES (?, ?)').run(data.usergroup, data.user)
-          .lastInsertRowid,
-      ),
+    insert: ({ db }, data) => String(addGroupMember(db, String(data.usergroup), String(data.user), false)),
   },
   sample: ({ db, orgId, seq }) => {
     // Fresh groups as fixtures, so every sample pair is new.
-    const groups = [0, 1].map((i) => {
-      const id = uuid();
-      db.prepare('INSERT INTO user_groups (id, name, org_id, date_created) VALUES (?, ?, ?, ?)').run(
-        id,
-        `Relation fixture ${seq}-${i}`,
-        orgId,
-        isoAt(Date.now()),
-      );
-      return id;
-    });
+    const groups = [0, 1].map((i) =>
+      insertGroup(db, { name: `Relation fixture ${seq}-${i}`, orgId, dateCreated: isoAt(Date.now()) }),
+    );
     const user = db
       .prepare('SELECT user_id FROM org_members WHERE org_id = ? ORDER BY user_id LIMIT 1')
       .pluck()

@@ -1,0 +1,54 @@
+// The user_groups and user_group_users tables' writes outside the engine's own create of a group: a group's
+// members, a user's groups in one org's scope, a membership, a user leaving an org's groups, and the groups a
+// new database or a contract fixture starts with. Who may do which is the callers'.
+import type { DB } from '../core/db/open.ts';
+import { uuid } from '../core/lib/ids.ts';
+
+/** A new group in the org whose stored id is `orgId` ('' for DEFAULT); answers its id. */
+export function insertGroup(
+  db: DB,
+  group: { name: string; orgId: string; dateCreated: string; comment?: string; createdBy?: string },
+): string {
+  const id = uuid();
+  db.prepare(
+    'INSERT INTO user_groups (id, name, comment, org_id, created_by, date_created) VALUES (?, ?, ?, ?, ?, ?)',
+  ).run(id, group.name, group.comment ?? '', group.orgId, group.createdBy ?? '', group.dateCreated);
+  return id;
+}
+
+/**
+ * One membership; answers its row id (the relation resource's id). With `ignoreTaken` a membership held
+ * already is kept as it is; without, it fails on the table's unique pair (the engine answers 400).
+ */
+export function addGroupMember(db: DB, groupId: string, userId: string, ignoreTaken = true): number {
+  const verb = ignoreTaken ? 'INSERT OR IGNORE' : 'INSERT';
+  return Number(
+    db.prepare(`${verb} INTO user_group_users (group_id, user_id) VALUES (?, ?)`).run(groupId, userId).lastInsertRowid,
+  );
+}
+
+/** The group's members become `userIds` exactly. */
+export function setGroupMembers(db: DB, groupId: string, userIds: readonly string[]): void {
+  db.prepare('DELETE FROM user_group_users WHERE group_id = ?').run(groupId);
+  for (const userId of userIds) addGroupMember(db, groupId, userId);
+}
+
+/**
+ * The user's groups become `groupIds` within one org (`orgId`, stored form) or, with null, across every org
+ * (the ROOT view); groups of other orgs stay.
+ */
+export function setUserGroups(db: DB, userId: string, groupIds: readonly string[], orgId: string | null): void {
+  if (orgId === null) db.prepare('DELETE FROM user_group_users WHERE user_id = ?').run(userId);
+  else
+    db.prepare(
+      'DELETE FROM user_group_users WHERE user_id = ? AND group_id IN (SELECT id FROM user_groups WHERE org_id = ?)',
+    ).run(userId, orgId);
+  for (const groupId of groupIds) addGroupMember(db, groupId, userId);
+}
+
+/** A user removed from an org leaves that org's groups. */
+export function leaveOrgGroups(db: DB, userId: string, orgId: string): void {
+  db.prepare(
+    'DELETE FROM user_group_users WHERE user_id = ? AND group_id IN (SELECT id FROM user_groups WHERE org_id = ?)',
+  ).run(userId, orgId);
+}
