@@ -8,7 +8,7 @@ import { uuid } from '../core/lib/ids.ts';
 import { isoAt } from '../core/lib/time.ts';
 import { actionsMask } from '../perms/actions.ts';
 import { linkGrantedToSystemUsers } from '../perms/permission-rules.ts';
-import { addComment, performAction, setAssignees } from '../tickets/ticket-store.ts';
+import { addComment, insertTicket, performAction, setAssignees, setConfirmedTargets } from '../tickets/ticket-store.ts';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -132,26 +132,24 @@ export function seedTickets(db: DB, nowMs: number): void {
       `Date start: ${isoAt(start)}`,
       `Date expired: ${isoAt(end)}`,
     ].join('\n');
-    db.prepare(
-      `INSERT INTO tickets (id, user, user_display, title, body, type, org_id, ips, hostname, system_user, date_start, date_expired,
-      actions, comment, date_created, date_updated) VALUES (?, ?, ?, ?, ?, 'request_asset', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
+    insertTicket(db, {
       id,
-      requester.id,
-      userLabel(requester),
-      seed.title,
+      user: requester.id,
+      user_display: userLabel(requester),
+      title: seed.title,
       body,
-      org,
-      JSON.stringify(seed.ips),
-      seed.hostname,
-      seed.systemUser,
-      isoAt(start),
-      isoAt(end),
-      actionsMask(seed.actions),
-      seed.comment,
-      isoAt(created),
-      isoAt(created),
-    );
+      type: 'request_asset',
+      org_id: org,
+      ips: JSON.stringify(seed.ips),
+      hostname: seed.hostname,
+      system_user: seed.systemUser,
+      date_start: isoAt(start),
+      date_expired: isoAt(end),
+      actions: actionsMask(seed.actions),
+      comment: seed.comment,
+      date_created: isoAt(created),
+      date_updated: isoAt(created),
+    });
     setAssignees(
       db,
       id,
@@ -166,11 +164,7 @@ export function seedTickets(db: DB, nowMs: number): void {
     const systemUser = seed.outcome.systemUser
       ? (idIn('system_users', 'name', seed.outcome.systemUser, org) ?? '')
       : '';
-    db.prepare('UPDATE tickets SET confirmed_assets = ?, confirmed_system_user = ? WHERE id = ?').run(
-      JSON.stringify(assets),
-      systemUser,
-      id,
-    );
+    setConfirmedTargets(db, id, assets, systemUser);
     performAction(db, id, seed.outcome.action, assignee, 'en', created + 3 * HOUR);
     if (seed.outcome.action !== 'approve' || !systemUser) continue;
     const permission = uuid();

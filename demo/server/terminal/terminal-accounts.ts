@@ -5,6 +5,7 @@ import { uuid } from '../core/lib/ids.ts';
 import { defaultExpiry, isoAt } from '../core/lib/time.ts';
 import { sealColumns } from '../core/secrets/sealed-columns.ts';
 import { insertUser } from '../users/user-store.ts';
+import { insertTerminal } from './terminal-store.ts';
 
 export interface NewTerminal {
   name: string;
@@ -79,23 +80,19 @@ export function createTerminal(
       { username: terminal.name, email: `${terminal.name}@local.domain`, comment: terminal.comment },
       nowMs,
     );
-    const userId = serviceAccount.id;
-    db.prepare(
-      `INSERT INTO terminals (id, name, remote_addr, ssh_port, http_port, command_storage, replay_storage, user_id, is_accepted, comment, date_created)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
+    insertTerminal(db, {
       id,
-      terminal.name,
-      terminal.remoteAddr,
-      terminal.sshPort ?? 2222,
-      terminal.httpPort ?? 5000,
-      terminal.commandStorage ?? 'default',
-      terminal.replayStorage ?? 'default',
-      userId,
-      terminal.accepted ? 1 : 0,
-      terminal.comment,
-      stamp,
-    );
+      name: terminal.name,
+      remoteAddr: terminal.remoteAddr,
+      sshPort: terminal.sshPort ?? 2222,
+      httpPort: terminal.httpPort ?? 5000,
+      commandStorage: terminal.commandStorage ?? 'default',
+      replayStorage: terminal.replayStorage ?? 'default',
+      userId: serviceAccount.id,
+      accepted: terminal.accepted,
+      comment: terminal.comment,
+      dateCreated: stamp,
+    });
   })();
   return { id, serviceAccount };
 }

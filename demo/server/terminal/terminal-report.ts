@@ -4,6 +4,7 @@
 // session's detail show. The only module that writes those columns of `terminals`.
 import { isIP } from 'node:net';
 import type { DB } from '../core/db/open.ts';
+import { setDoorPorts, setReplayStoreState } from './terminal-store.ts';
 
 /** Sessions of the waiting list a heartbeat may name (the rest is a count). */
 export const MAX_PENDING_IDS = 100;
@@ -55,19 +56,12 @@ function storeReport(value: unknown): ReplayStoreReport | null {
 export function noteTerminalReport(db: DB, terminalId: string, body: Record<string, unknown>, peer: string): void {
   const ssh = port(body.ssh_port);
   const http = port(body.http_port);
-  if (ssh) db.prepare('UPDATE terminals SET ssh_port = ? WHERE id = ?').run(ssh, terminalId);
-  if (http)
-    db.prepare('UPDATE terminals SET http_port = ?, http_host = ? WHERE id = ?').run(
-      http,
-      webHostOf(body.http_host, peer),
-      terminalId,
-    );
+  setDoorPorts(db, terminalId, {
+    ssh: ssh ?? undefined,
+    http: http ? { port: http, host: webHostOf(body.http_host, peer) } : undefined,
+  });
   const store = storeReport(body.replay_store);
-  if (store) {
-    db.prepare(
-      'UPDATE terminals SET replay_pending = ?, replay_pending_ids = ?, replay_error = ?, replay_error_since = ? WHERE id = ?',
-    ).run(store.pending, JSON.stringify(store.sessions), store.error, store.since, terminalId);
-  }
+  if (store) setReplayStoreState(db, terminalId, store);
 }
 
 export interface TerminalStoreState {

@@ -16,6 +16,7 @@ import { terminalOf, type TerminalRow } from './app-user.ts';
 import { terminalProxySecret } from './proxy-secret.ts';
 import { storageConfig } from './storage-config.ts';
 import { noteTerminalReport } from './terminal-report.ts';
+import { recordHeartbeat } from './terminal-store.ts';
 
 /** The caller's terminal, or a 400 naming why there is none (an App account whose terminal was removed). */
 function callerTerminal(request: FastifyRequest, reply: FastifyReply): TerminalRow | null {
@@ -91,17 +92,17 @@ export function registerTerminalSelfRoutes(app: FastifyInstance): void {
     const sessions = Array.isArray(body.sessions)
       ? body.sessions.filter((id): id is string => typeof id === 'string')
       : [];
-    db.prepare(
-      `UPDATE terminals SET last_heartbeat = ?, session_online = ?, cpu_load = ?, memory_used = ?,
-      storage_free_bytes = ?, storage_total_bytes = ?, storage_fault = ?, storage_last_fault = ? WHERE id = ?`,
-    ).run(
-      now(),
-      Math.max(0, Math.trunc(numberOr(body.session_online, sessions.length))),
-      numberOr(body.cpu_load, 0),
-      numberOr(body.memory_used, 0),
-      ...storageOf(body),
-      terminal.id,
-    );
+    const [storageFreeBytes, storageTotalBytes, storageFault, storageLastFault] = storageOf(body);
+    recordHeartbeat(db, terminal.id, {
+      at: now(),
+      sessionOnline: Math.max(0, Math.trunc(numberOr(body.session_online, sessions.length))),
+      cpuLoad: numberOr(body.cpu_load, 0),
+      memoryUsed: numberOr(body.memory_used, 0),
+      storageFreeBytes,
+      storageTotalBytes,
+      storageFault,
+      storageLastFault,
+    });
     // Our extension: where its doors listen (several terminals) and how its object-store uploads go.
     noteTerminalReport(db, terminal.id, body, request.ip);
     const args: HookArgs = { db, ctx: request.ctx as AuthedCtx, request, now: now() };

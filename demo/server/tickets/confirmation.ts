@@ -5,6 +5,7 @@
 // assignee must look again: 2.3 let a requester PATCH `actions: ["all"]` and a 2099 expiry after the
 // assignee confirmed `connect`, and the approval granted what the requester had written.
 import type { DB } from '../core/db/open.ts';
+import { clearConfirmation, setConfirmation } from './ticket-store.ts';
 
 export interface Confirmation {
   assets: string[];
@@ -53,14 +54,12 @@ export function freezeConfirmation(db: DB, ticketId: string): void {
           date_expired: row.date_expired,
         }
       : null;
-  db.prepare('UPDATE tickets SET confirmation = ? WHERE id = ?').run(frozen ? JSON.stringify(frozen) : null, ticketId);
+  setConfirmation(db, ticketId, frozen ? JSON.stringify(frozen) : null);
 }
 
 /** The requester changed the request: nothing stays confirmed. */
 export function resetConfirmation(db: DB, ticketId: string): void {
-  db.prepare(
-    "UPDATE tickets SET confirmation = NULL, confirmed_assets = '[]', confirmed_system_user = '' WHERE id = ?",
-  ).run(ticketId);
+  clearConfirmation(db, ticketId);
 }
 
 export function confirmationOf(db: DB, ticketId: string): Confirmation | null {

@@ -1,5 +1,7 @@
-// What happens to a ticket when someone acts on it, as 2.3's Ticket model does: a comment saying who did
-// what, then the action, status and handling assignee; plus its assignees and their display text.
+// The tickets table's writes beyond the engine's create of a request: a ticket made by a flow (a login waiting
+// for its reviewers, the seed's samples), what happens when someone acts on it, as 2.3's Ticket model does (a
+// comment saying who did what, then the action, status and handling assignee), its assignees and their display
+// text, its actions, and what the assignee confirmed.
 import type { UserRow } from '../core/context.ts';
 import type { DB } from '../core/db/open.ts';
 import { userLabel } from '../core/operate-log.ts';
@@ -9,6 +11,40 @@ import { isoAt } from '../core/lib/time.ts';
 import { TICKET_TEXT } from './messages.ts';
 
 export type TicketAction = 'approve' | 'reject';
+
+/** A new ticket; the columns given are written, the others take their defaults (migrations). */
+export function insertTicket(db: DB, row: Record<string, unknown>): void {
+  const columns = Object.keys(row);
+  db.prepare(`INSERT INTO tickets (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(
+    ...columns.map((column) => row[column]),
+  );
+}
+
+/** The actions asked for, as 2.3's bit mask. */
+export function setTicketActions(db: DB, ticketId: string, mask: number): void {
+  db.prepare('UPDATE tickets SET actions = ? WHERE id = ?').run(mask, ticketId);
+}
+
+/** What the assignee confirmed before approving: the assets and the system user. */
+export function setConfirmedTargets(db: DB, ticketId: string, assets: string[], systemUser: string): void {
+  db.prepare('UPDATE tickets SET confirmed_assets = ?, confirmed_system_user = ? WHERE id = ?').run(
+    JSON.stringify(assets),
+    systemUser,
+    ticketId,
+  );
+}
+
+/** The confirmation frozen with the approval (JSON), or none. */
+export function setConfirmation(db: DB, ticketId: string, frozen: string | null): void {
+  db.prepare('UPDATE tickets SET confirmation = ? WHERE id = ?').run(frozen, ticketId);
+}
+
+/** The requester changed the request: nothing stays confirmed. */
+export function clearConfirmation(db: DB, ticketId: string): void {
+  db.prepare(
+    "UPDATE tickets SET confirmation = NULL, confirmed_assets = '[]', confirmed_system_user = '' WHERE id = ?",
+  ).run(ticketId);
+}
 
 export function addComment(db: DB, ticketId: string, user: UserRow | null, body: string, nowMs: number): string {
   const id = uuid();

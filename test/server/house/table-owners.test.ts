@@ -17,6 +17,8 @@ const STORES: Record<string, string> = {
   org_members: 'core/orgs/membership.ts',
   user_groups: 'users/group-store.ts',
   user_group_users: 'users/group-store.ts',
+  terminals: 'terminal/terminal-store.ts',
+  tickets: 'tickets/ticket-store.ts',
 };
 
 const MIGRATIONS = 'core/db/migrations/';

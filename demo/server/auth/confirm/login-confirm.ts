@@ -10,7 +10,7 @@ import { L, pick, type Lang } from '../../core/lib/i18n.ts';
 import { uuid } from '../../core/lib/ids.ts';
 import { formatDateTime, isoAt } from '../../core/lib/time.ts';
 import { mailAssignees } from '../../tickets/mail.ts';
-import { setAssignees } from '../../tickets/ticket-store.ts';
+import { insertTicket, setAssignees } from '../../tickets/ticket-store.ts';
 import type { LoginFlow } from '../login/login-flow.ts';
 import { recordLogin } from '../login/login-log.ts';
 import { headerValue } from '../../core/auth/request-context.ts';
@@ -45,10 +45,16 @@ export function openConfirmTicket(request: FastifyRequest, user: UserRow, ip = r
     `${lang === 'zh' ? '浏览器' : 'User agent'}: ${(headerValue(request, 'user-agent') ?? '').slice(0, 200)}`,
   ].join('\n');
   db.transaction(() => {
-    db.prepare(
-      `INSERT INTO tickets (id, user, user_display, title, body, type, date_created, date_updated)
-      VALUES (?, ?, ?, ?, ?, 'login_confirm', ?, ?)`,
-    ).run(id, user.id, userLabel(user), title, body, at, at);
+    insertTicket(db, {
+      id,
+      user: user.id,
+      user_display: userLabel(user),
+      title,
+      body,
+      type: 'login_confirm',
+      date_created: at,
+      date_updated: at,
+    });
     setAssignees(db, id, reviewersOf(db, settings, user.id));
   })();
   mailAssignees(request, id, lang);

@@ -9,6 +9,7 @@ import { pick, t } from '../../core/lib/i18n.ts';
 import { createTerminal, terminalNameTaken } from '../terminal-accounts.ts';
 import { STORAGE_STATE_CHOICES, storageState } from '../storage-state.ts';
 import { deleteServiceAccount, setServiceAccountActive } from '../../users/user-store.ts';
+import { markTerminalDeleted } from '../terminal-store.ts';
 
 export const ALIVE_MS = 60_000;
 
@@ -166,7 +167,7 @@ export const terminalsResource: ResourceDef = {
       setServiceAccountActive(args.db, id, data.is_active);
     },
     remove: (args, row) => {
-      args.db.prepare('UPDATE terminals SET is_deleted = 1, user_id = NULL WHERE id = ?').run(row.id);
+      markTerminalDeleted(args.db, String(row.id));
       if (row.user_id) deleteServiceAccount(args.db, String(row.user_id));
     },
     serialize: (args, row: Row, out) => {

@@ -25,6 +25,7 @@ import { TICKET_TEXT } from '../messages.ts';
 import { setAssignees } from '../ticket-store.ts';
 import { CONFIRMED_FIELDS, freezeConfirmation, REQUEST_FIELDS, resetConfirmation } from '../confirmation.ts';
 import { assigneeIds, isAssignee, isRequester, ticketScope } from '../who.ts';
+import { setTicketActions } from '../ticket-store.ts';
 
 const ACTION_LABELS: Record<string, [string, string]> = {
   all: ['全部', 'All'],
@@ -243,8 +244,7 @@ export const requestAssetPermTicketsResource: ResourceDef = {
       data.body = requestBody(args, data);
     },
     afterWrite: (args, id, data, mode) => {
-      if (Array.isArray(data.actions))
-        args.db.prepare('UPDATE tickets SET actions = ? WHERE id = ?').run(actionsMask(data.actions.map(String)), id);
+      if (Array.isArray(data.actions)) setTicketActions(args.db, id, actionsMask(data.actions.map(String)));
       if (Array.isArray(data.assignees)) setAssignees(args.db, id, data.assignees.map(String));
       if (mode === 'update') settleConfirmation(args, id, data);
     },
