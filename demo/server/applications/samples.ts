@@ -6,6 +6,7 @@ import type { SampleArgs, Samples } from '../engine/types.ts';
 import { uuid } from '../core/lib/ids.ts';
 import { isoAt } from '../core/lib/time.ts';
 import { insertGroup } from '../users/group-store.ts';
+import { makeWindowsHost } from '../assets/asset-store.ts';
 
 /** The org_id stored for an org id as the API names it ('DEFAULT' is stored as ''). */
 export const storedOrg = (orgId: string) => (orgId === 'DEFAULT' ? '' : orgId);
@@ -13,7 +14,7 @@ export const storedOrg = (orgId: string) => (orgId === 'DEFAULT' ? '' : orgId);
 /** A Windows host offering RDP in the org, for remote apps to run on. */
 export function fixtureWindowsHost(db: DB, orgId: string, hostname: string): string {
   const id = fixtureAsset(db, orgId, hostname);
-  db.prepare("UPDATE assets SET platform = 'Windows', protocols = 'rdp/3389' WHERE id = ?").run(id);
+  makeWindowsHost(db, id);
   return id;
 }
 

@@ -5,6 +5,7 @@ import { L, message, mergeErrors, replaceRelations, unknownIds, writeOrg } from 
 import { visibleNode } from './asset-filters.ts';
 import { orgRoot } from './node-tree.ts';
 import { checkProtocols, DEFAULT_PROTOCOLS, firstPort, protocolsFromLegacy } from './protocols.ts';
+import { setProtocols } from './asset-store.ts';
 
 export function validateAsset(args: HookArgs, data: Row, existing: Row | null): Record<string, string[]> | null {
   const errors: Record<string, string[]> = {};
@@ -43,9 +44,7 @@ export function validateAsset(args: HookArgs, data: Row, existing: Row | null): 
 export function writeAssetRelations(args: HookArgs, id: string, data: Row, mode: 'create' | 'update'): void {
   if (Array.isArray(data.protocols)) {
     const protocols = data.protocols as string[];
-    args.db
-      .prepare('UPDATE assets SET protocols = ?, port = ? WHERE id = ?')
-      .run(protocols.join(' '), firstPort(protocols), id);
+    setProtocols(args.db, id, protocols.join(' '), firstPort(protocols));
   }
   if (Array.isArray(data.nodes)) replaceRelations(args, 'asset_nodes', 'asset_id', id, 'node_id', data.nodes);
   else if (mode === 'create') {

@@ -20,6 +20,7 @@ import { assetConnectivity } from './asset-writes.ts';
 import { L, message } from '../engine/field-kit.ts';
 import { nodeAssetsClause } from './asset-filters.ts';
 import { keepStoredSecrets, privateKeyErrors } from './secrets.ts';
+import { setAdminUserWhere } from './asset-store.ts';
 
 const bodyOf = (request: FastifyRequest): Row =>
   request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Row) : {};
@@ -98,7 +99,7 @@ function registerAdminUserRoutes(app: FastifyInstance): void {
     args.db.transaction(() => {
       for (const node of found) {
         const clause = nodeAssetsClause(node!, true);
-        args.db.prepare(`UPDATE assets SET admin_user = ? WHERE ${clause.sql}`).run(row.id, ...clause.params);
+        setAdminUserWhere(args.db, String(row.id), clause);
       }
     })();
     return { msg: 'ok' };

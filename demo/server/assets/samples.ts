@@ -5,6 +5,7 @@ import type { SampleArgs, Samples } from '../engine/types.ts';
 import { uuid } from '../core/lib/ids.ts';
 import { isoAt } from '../core/lib/time.ts';
 import { createChild, orgRoot } from './node-tree.ts';
+import { insertFixtureAsset } from './asset-store.ts';
 
 /** The org_id stored for an org id as the API names it ('DEFAULT' is stored as ''). */
 const stored = (orgId: string) => (orgId === 'DEFAULT' ? '' : orgId);
@@ -37,13 +38,7 @@ export function fixtureDomain(db: DB, orgId: string, name: string): string {
 }
 
 export function fixtureAsset(db: DB, orgId: string, hostname: string): string {
-  const id = uuid();
-  db.prepare("INSERT INTO assets (id, hostname, ip, org_id, date_created) VALUES (?, ?, '127.50.0.200', ?, ?)").run(
-    id,
-    hostname,
-    stored(orgId),
-    isoAt(Date.now()),
-  );
+  const id = insertFixtureAsset(db, hostname, stored(orgId), isoAt(Date.now()));
   db.prepare('INSERT INTO asset_nodes (asset_id, node_id) VALUES (?, ?)').run(id, orgRoot(db, stored(orgId)).id);
   return id;
 }

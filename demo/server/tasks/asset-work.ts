@@ -13,6 +13,7 @@ import type { LogTone } from './log-text.ts';
 import { resolveTarget, type AssetRow, type AssetTarget, type LoginAccount } from './targets.ts';
 
 import type { AssetAction } from './job-record.ts';
+import { setConnectivity, setHardware } from '../assets/asset-store.ts';
 
 export type { AssetAction };
 
@@ -115,18 +116,8 @@ export async function tryAsset(task: TaskContext, target: AssetTarget, action: A
 }
 
 function recordOutcome(db: DB, now: () => number, assetId: string, outcome: Outcome): void {
-  db.prepare('UPDATE assets SET connectivity_status = ?, connectivity_datetime = ? WHERE id = ?').run(
-    outcome.ok ? 1 : 0,
-    isoAt(now()),
-    assetId,
-  );
-  if (outcome.ok && outcome.hardware) {
-    const fields = Object.keys(outcome.hardware) as (keyof HardwareInfo)[];
-    db.prepare(`UPDATE assets SET ${fields.map((f) => `${f} = @${f}`).join(', ')} WHERE id = @id`).run({
-      ...outcome.hardware,
-      id: assetId,
-    });
-  }
+  setConnectivity(db, assetId, outcome.ok, isoAt(now()));
+  if (outcome.ok && outcome.hardware) setHardware(db, assetId, { ...outcome.hardware });
 }
 
 async function eachLimited<T>(items: T[], limit: number, run: (item: T) => Promise<void>): Promise<void> {

@@ -19,6 +19,7 @@ const STORES: Record<string, string> = {
   user_group_users: 'users/group-store.ts',
   terminals: 'terminal/terminal-store.ts',
   tickets: 'tickets/ticket-store.ts',
+  assets: 'assets/asset-store.ts',
 };
 
 const MIGRATIONS = 'core/db/migrations/';

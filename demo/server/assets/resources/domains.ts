@@ -15,6 +15,7 @@ import {
 } from '../../engine/field-kit.ts';
 import { domainSample } from '../samples.ts';
 import { openColumns } from '../../core/secrets/sealed-columns.ts';
+import { setDomainAssets } from '../asset-store.ts';
 
 export const domainsResource: ResourceDef = {
   name: 'Domain List',
@@ -45,9 +46,7 @@ export const domainsResource: ResourceDef = {
     validate: (args, data) => unknownIds(args, 'assets', 'assets', data.assets),
     afterWrite: ({ db }, id, data) => {
       if (!Array.isArray(data.assets)) return;
-      db.prepare('UPDATE assets SET domain = NULL WHERE domain = ?').run(id);
-      const link = db.prepare('UPDATE assets SET domain = ? WHERE id = ?');
-      for (const asset of data.assets) link.run(id, String(asset));
+      setDomainAssets(db, id, data.assets.map(String));
     },
     serialize: (args, row, out) => {
       const { db } = args;
