@@ -7,6 +7,7 @@ import { uuid } from '../core/lib/ids.ts';
 import { isoAt } from '../core/lib/time.ts';
 import { insertGroup } from '../users/group-store.ts';
 import { makeWindowsHost } from '../assets/asset-store.ts';
+import { insertFixtureSystemUser } from '../assets/system-user-store.ts';
 
 /** The org_id stored for an org id as the API names it ('DEFAULT' is stored as ''). */
 export const storedOrg = (orgId: string) => (orgId === 'DEFAULT' ? '' : orgId);
@@ -102,12 +103,7 @@ export function k8sAppSample({ seq }: SampleArgs): Samples {
 
 /** A manual-login system user of the protocol (rdp, mysql, k8s) in the org. */
 export function fixtureProtocolSystemUser(db: DB, orgId: string, name: string, protocol: string): string {
-  const id = uuid();
-  const now = isoAt(Date.now());
-  db.prepare(
-    "INSERT INTO system_users (id, name, username, protocol, login_mode, auto_push, org_id, date_created, date_updated) VALUES (?, ?, ?, ?, 'manual', 0, ?, ?, ?)",
-  ).run(id, name, name.replace(/\W+/g, '-').toLowerCase(), protocol, storedOrg(orgId), now, now);
-  return id;
+  return insertFixtureSystemUser(db, name, storedOrg(orgId), protocol);
 }
 
 export function fixtureGroup(db: DB, orgId: string, name: string): string {

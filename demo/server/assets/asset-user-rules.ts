@@ -5,7 +5,8 @@ import { mfaRecentlyVerified } from '../core/auth/mfa-verified.ts';
 import type { Clause, HookArgs, Refusal, Row } from '../engine/types.ts';
 import { t } from '../core/lib/i18n.ts';
 import { UUID_PATTERN } from '../core/lib/ids.ts';
-import { isLatestVersion } from './auth-book.ts';
+import { deleteAuthBookVersion, isLatestVersion } from './auth-book.ts';
+import { unlinkSystemUser } from './system-user-links.ts';
 import { nodeById, nodeByKey } from './node-tree.ts';
 
 const NOTHING: Clause = { sql: '0', params: [] };
@@ -113,17 +114,16 @@ export function refuseAdminUserDelete(args: HookArgs, row: Row): Refusal | null 
 export function removeAssetUser({ db }: HookArgs, row: Row): void {
   const [systemUser, asset, user] = String(row.id).split('_');
   if (row.backend === 'db') {
-    db.prepare('DELETE FROM auth_book WHERE id = ?').run(systemUser);
+    deleteAuthBookVersion(db, systemUser);
   } else if (row.backend === 'system_user') {
-    db.prepare('DELETE FROM system_user_assets WHERE system_user_id = ? AND asset_id = ?').run(systemUser, asset);
+    unlinkSystemUser(db, 'system_user_assets', systemUser, asset);
   } else if (row.backend === 'system_user_dynamic') {
-    db.prepare('DELETE FROM system_user_users WHERE system_user_id = ? AND user_id = ?').run(systemUser, user);
+    unlinkSystemUser(db, 'system_user_users', systemUser, user);
     const left = db
       .prepare('SELECT COUNT(*) FROM system_user_users WHERE system_user_id = ?')
       .pluck()
       .get(systemUser) as number;
-    if (!left)
-      db.prepare('DELETE FROM system_user_assets WHERE system_user_id = ? AND asset_id = ?').run(systemUser, asset);
+    if (!left) unlinkSystemUser(db, 'system_user_assets', systemUser, asset);
   }
 }
 

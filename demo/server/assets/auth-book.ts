@@ -72,6 +72,11 @@ export function withAssetAuth<T extends { password?: unknown; private_key?: unkn
   return merged;
 }
 
+/** Removes one version (the asset users' DELETE of a 'db' row that is not the newest). */
+export function deleteAuthBookVersion(db: DB, authBookId: string): void {
+  db.prepare('DELETE FROM auth_book WHERE id = ?').run(authBookId);
+}
+
 /** Whether a 'db' row of the asset users (`<authbook id>_<asset id>`) is the newest version (2.3 refuses to delete it). */
 export function isLatestVersion(db: DB, authBookId: string): boolean {
   return !!db

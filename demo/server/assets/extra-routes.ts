@@ -21,6 +21,7 @@ import { L, message } from '../engine/field-kit.ts';
 import { nodeAssetsClause } from './asset-filters.ts';
 import { keepStoredSecrets, privateKeyErrors } from './secrets.ts';
 import { setAdminUserWhere } from './asset-store.ts';
+import { clearAuth, setAuthColumns } from './system-user-store.ts';
 
 const bodyOf = (request: FastifyRequest): Row =>
   request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Row) : {};
@@ -153,8 +154,7 @@ function registerSystemUserRoutes(app: FastifyInstance): void {
       if (typeof bodyOf(request)[field] === 'string') data[field] = bodyOf(request)[field];
     const errors = privateKeyErrors(args, { ...data, password: data.password ?? row.password });
     if (errors) return reply.code(400).send(errors);
-    for (const [field, value] of Object.entries(sealColumns(args.db, 'system_users', data)))
-      args.db.prepare(`UPDATE system_users SET ${field} = ? WHERE id = ?`).run(value, row.id);
+    setAuthColumns(args.db, String(row.id), sealColumns(args.db, 'system_users', data));
     return authInfo(
       args,
       openColumns(
@@ -169,9 +169,7 @@ function registerSystemUserRoutes(app: FastifyInstance): void {
   app.delete(
     `${base}:id/auth-info/`,
     write((args, row, _request, reply) => {
-      args.db
-        .prepare("UPDATE system_users SET password = '', private_key = '', public_key = '', token = '' WHERE id = ?")
-        .run(row.id);
+      clearAuth(args.db, String(row.id));
       return reply.code(204).send();
     }),
   );

@@ -4,12 +4,11 @@ import type { Org } from '../core/context.ts';
 import type { DB } from '../core/db/open.ts';
 import type { HookArgs, Row } from '../engine/types.ts';
 import { t } from '../core/lib/i18n.ts';
-import { uuid } from '../core/lib/ids.ts';
-import { isoAt } from '../core/lib/time.ts';
 import { DEFAULT_ORG, orgSees } from '../core/orgs/current-org.ts';
 import { isOrgMember } from '../core/orgs/org-members.ts';
 import { L, message } from '../engine/field-kit.ts';
 import { nodeById, subtreeClause } from './node-tree.ts';
+import { insertFixtureSystemUser } from './system-user-store.ts';
 
 export type LinkKind = 'asset' | 'node' | 'user';
 
@@ -84,6 +83,26 @@ export function insertLink(kind: LinkKind) {
   };
 }
 
+type LinkTable = 'system_user_assets' | 'system_user_nodes' | 'system_user_users';
+const LINK_COLUMN: Record<LinkTable, string> = {
+  system_user_assets: 'asset_id',
+  system_user_nodes: 'node_id',
+  system_user_users: 'user_id',
+};
+
+/**
+ * One link of a system user (these three tables are written only in this file). With `ignoreTaken` a link
+ * held already is kept as it is; without, it fails on the table's unique pair.
+ */
+export function linkSystemUser(db: DB, table: LinkTable, systemUser: string, target: string, ignoreTaken = true): void {
+  const verb = ignoreTaken ? 'INSERT OR IGNORE' : 'INSERT';
+  db.prepare(`${verb} INTO ${table} (system_user_id, ${LINK_COLUMN[table]}) VALUES (?, ?)`).run(systemUser, target);
+}
+
+export function unlinkSystemUser(db: DB, table: LinkTable, systemUser: string, target: string): void {
+  db.prepare(`DELETE FROM ${table} WHERE system_user_id = ? AND ${LINK_COLUMN[table]} = ?`).run(systemUser, target);
+}
+
 /** Links every asset in the node's subtree to the system user (what a node link means in 2.3). */
 export function linkSubtreeAssets(db: DB, systemUser: string, nodeId: string): void {
   const node = nodeById(db, nodeId);
@@ -100,21 +119,15 @@ export function linkSubtreeAssets(db: DB, systemUser: string, nodeId: string): v
  * org's admins, so the nodes and users relations are not empty in a fresh org.
  */
 export function seedSystemUserLinks(db: DB, orgId: string, systemUser: string, nodeId: string): void {
-  db.prepare('INSERT INTO system_user_nodes (system_user_id, node_id) VALUES (?, ?)').run(systemUser, nodeId);
+  linkSystemUser(db, 'system_user_nodes', systemUser, nodeId, false);
   linkSubtreeAssets(db, systemUser, nodeId);
   const admins = orgId
     ? db.prepare("SELECT DISTINCT user_id FROM org_members WHERE org_id = ? AND role = 'Admin'").pluck().all(orgId)
     : db.prepare("SELECT id FROM users WHERE role = 'Admin'").pluck().all();
-  const link = db.prepare('INSERT INTO system_user_users (system_user_id, user_id) VALUES (?, ?)');
-  for (const user of admins) link.run(systemUser, user);
+  for (const user of admins as string[]) linkSystemUser(db, 'system_user_users', systemUser, user, false);
 }
 
 /** A fresh manual-login system user of the org, for samples ('DEFAULT' is stored as ''). */
 export function fixtureSystemUser(db: DB, orgId: string, name: string): string {
-  const id = uuid();
-  const now = isoAt(Date.now());
-  db.prepare(
-    "INSERT INTO system_users (id, name, username, login_mode, auto_push, org_id, date_created, date_updated) VALUES (?, ?, ?, 'manual', 0, ?, ?, ?)",
-  ).run(id, name, name.replace(/\W+/g, '-').toLowerCase(), orgId === 'DEFAULT' ? '' : orgId, now, now);
-  return id;
+  return insertFixtureSystemUser(db, name, orgId === 'DEFAULT' ? '' : orgId);
 }

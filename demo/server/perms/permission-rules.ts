@@ -3,7 +3,7 @@
 // nodes become the system users' assets and nodes (what a push would reach), and for system users whose
 // username follows the user, the permission's users and group members become theirs.
 import { fixtureAsset, fixtureNode } from '../assets/samples.ts';
-import { fixtureSystemUser, linkSubtreeAssets } from '../assets/system-user-links.ts';
+import { fixtureSystemUser, linkSubtreeAssets, linkSystemUser } from '../assets/system-user-links.ts';
 import { L, mergeErrors, message, unknownIds } from '../engine/field-kit.ts';
 import type { DB } from '../core/db/open.ts';
 import type { HookArgs, Row, SampleArgs, Samples } from '../engine/types.ts';
@@ -54,16 +54,14 @@ export function linkGrantedToSystemUsers(db: DB, permissionId: string): void {
     )
     .pluck()
     .all({ id: permissionId }) as string[];
-  const linkAsset = db.prepare('INSERT OR IGNORE INTO system_user_assets (system_user_id, asset_id) VALUES (?, ?)');
-  const linkNode = db.prepare('INSERT OR IGNORE INTO system_user_nodes (system_user_id, node_id) VALUES (?, ?)');
-  const linkUser = db.prepare('INSERT OR IGNORE INTO system_user_users (system_user_id, user_id) VALUES (?, ?)');
   for (const systemUser of systemUsers) {
-    for (const asset of assets) linkAsset.run(systemUser.id, asset);
+    for (const asset of assets) linkSystemUser(db, 'system_user_assets', systemUser.id, asset);
     for (const node of nodes) {
-      linkNode.run(systemUser.id, node);
+      linkSystemUser(db, 'system_user_nodes', systemUser.id, node);
       linkSubtreeAssets(db, systemUser.id, node);
     }
-    if (systemUser.username_same_with_user) for (const user of users) linkUser.run(systemUser.id, user);
+    if (systemUser.username_same_with_user)
+      for (const user of users) linkSystemUser(db, 'system_user_users', systemUser.id, user);
   }
 }
 

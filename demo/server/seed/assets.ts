@@ -1,7 +1,7 @@
 // Seeds the Assets section of every org (DEFAULT, then each real org) from assets-data.ts.
 // Credentials are the demo password; the localhost asset is the one reachable target.
 import { createChild, orgRoot, type NodeRow } from '../assets/node-tree.ts';
-import { seedSystemUserLinks } from '../assets/system-user-links.ts';
+import { linkSystemUser, seedSystemUserLinks } from '../assets/system-user-links.ts';
 import type { DB } from '../core/db/open.ts';
 import { uuid } from '../core/lib/ids.ts';
 import { sealColumns } from '../core/secrets/sealed-columns.ts';
@@ -99,7 +99,7 @@ function seedOrg(db: DB, orgId: string, password: string, nowMs: number): void {
     for (const label of a.labels)
       db.prepare('INSERT INTO asset_labels (asset_id, label_id) VALUES (?, ?)').run(id, labels.get(label));
     for (const su of a.platform.startsWith('Windows') ? [systemUsers[2]] : systemUsers.slice(0, 2)) {
-      db.prepare('INSERT INTO system_user_assets (system_user_id, asset_id) VALUES (?, ?)').run(su, id);
+      linkSystemUser(db, 'system_user_assets', su, id, false);
     }
   }
   seedSystemUserLinks(db, orgId, systemUsers[1], nodes.get('Beijing')!.id);

@@ -20,6 +20,11 @@ const STORES: Record<string, string> = {
   terminals: 'terminal/terminal-store.ts',
   tickets: 'tickets/ticket-store.ts',
   assets: 'assets/asset-store.ts',
+  system_users: 'assets/system-user-store.ts',
+  system_user_assets: 'assets/system-user-links.ts',
+  system_user_nodes: 'assets/system-user-links.ts',
+  system_user_users: 'assets/system-user-links.ts',
+  auth_book: 'assets/auth-book.ts',
 };
 
 const MIGRATIONS = 'core/db/migrations/';
