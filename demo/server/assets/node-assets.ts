@@ -1,5 +1,6 @@
-// Which assets sit on which node. Every asset keeps at least one node: an asset that loses its last
-// one goes back to its org root (so an org root's subtree is always the whole org).
+// Which assets sit on which node (the asset_nodes table is written only here and by the engine's asset writes
+// through `replaceRelations`). Every asset keeps at least one node: an asset that loses its last one goes back
+// to its org root (so an org root's subtree is always the whole org).
 import type { DB } from '../core/db/open.ts';
 import { orgRoot, type NodeRow } from './node-tree.ts';
 
@@ -7,9 +8,14 @@ export function nodeHasAssets(db: DB, nodeId: string): boolean {
   return !!db.prepare('SELECT 1 FROM asset_nodes WHERE node_id = ? LIMIT 1').get(nodeId);
 }
 
+/** One asset on one node; with `ignoreTaken` a pair held already is kept, without it fails on the unique pair. */
+export function putAssetOnNode(db: DB, assetId: string, nodeId: string, ignoreTaken = true): void {
+  const verb = ignoreTaken ? 'INSERT OR IGNORE' : 'INSERT';
+  db.prepare(`${verb} INTO asset_nodes (asset_id, node_id) VALUES (?, ?)`).run(assetId, nodeId);
+}
+
 export function addAssets(db: DB, node: NodeRow, assetIds: string[]): void {
-  const insert = db.prepare('INSERT OR IGNORE INTO asset_nodes (asset_id, node_id) VALUES (?, ?)');
-  for (const id of assetIds) insert.run(id, node.id);
+  for (const id of assetIds) putAssetOnNode(db, id, node.id);
 }
 
 /** From the org root an asset is removed only when it has another node (JumpServer's rule). */

@@ -6,6 +6,7 @@ import { uuid } from '../core/lib/ids.ts';
 import { isoAt } from '../core/lib/time.ts';
 import { createChild, orgRoot } from './node-tree.ts';
 import { insertFixtureAsset } from './asset-store.ts';
+import { putAssetOnNode } from './node-assets.ts';
 
 /** The org_id stored for an org id as the API names it ('DEFAULT' is stored as ''). */
 const stored = (orgId: string) => (orgId === 'DEFAULT' ? '' : orgId);
@@ -39,7 +40,7 @@ export function fixtureDomain(db: DB, orgId: string, name: string): string {
 
 export function fixtureAsset(db: DB, orgId: string, hostname: string): string {
   const id = insertFixtureAsset(db, hostname, stored(orgId), isoAt(Date.now()));
-  db.prepare('INSERT INTO asset_nodes (asset_id, node_id) VALUES (?, ?)').run(id, orgRoot(db, stored(orgId)).id);
+  putAssetOnNode(db, id, orgRoot(db, stored(orgId)).id, false);
   return id;
 }
 

@@ -14,6 +14,7 @@ import {
   SEED_SYSTEM_USERS,
   seedAssetList,
 } from './assets-data.ts';
+import { putAssetOnNode } from '../assets/node-assets.ts';
 
 const HARDWARE = {
   vendor: 'Dell Inc.',
@@ -95,7 +96,7 @@ function seedOrg(db: DB, orgId: string, password: string, nowMs: number): void {
       ...(a.hardware ? HARDWARE : {}),
       ...created,
     });
-    db.prepare('INSERT INTO asset_nodes (asset_id, node_id) VALUES (?, ?)').run(id, nodes.get(a.node)!.id);
+    putAssetOnNode(db, id, nodes.get(a.node)!.id, false);
     for (const label of a.labels)
       db.prepare('INSERT INTO asset_labels (asset_id, label_id) VALUES (?, ?)').run(id, labels.get(label));
     for (const su of a.platform.startsWith('Windows') ? [systemUsers[2]] : systemUsers.slice(0, 2)) {

@@ -3,6 +3,15 @@ import { seal, unseal } from '../core/secrets/vault.ts';
 import { FIXED_SETTINGS, SETTING_GROUPS } from './schema.ts';
 
 /**
+ * A setting's row unless one is there (its stored JSON; of two first writers, one wins and both read it back).
+ * Rows outside the setting groups (a terminal proxy's secret) are written through it too: the table has no
+ * other writer.
+ */
+export function insertSettingIfMissing(db: DB, name: string, storedJson: string, category: string): void {
+  db.prepare('INSERT OR IGNORE INTO settings (name, value, category) VALUES (?, ?, ?)').run(name, storedJson, category);
+}
+
+/**
  * One row per key, JSON value (like JumpServer's Setting model). Missing rows read as defaults. The
  * write-only settings (the SMTP and LDAP bind passwords) are stored sealed (secrets/vault.ts): the row's
  * JSON is the sealed string, opened here, so every reader gets the password and none the ciphertext.
@@ -46,9 +55,7 @@ export class SettingsStore {
   }
 
   private insertMissing(name: string, value: unknown, category: string): void {
-    this.db
-      .prepare('INSERT OR IGNORE INTO settings (name, value, category) VALUES (?, ?, ?)')
-      .run(name, this.stored(name, value), category);
+    insertSettingIfMissing(this.db, name, this.stored(name, value), category);
   }
 
   private stored(name: string, value: unknown): string {

@@ -12,6 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DB } from '../core/db/open.ts';
 import { seal, unseal } from '../core/secrets/vault.ts';
+import { insertSettingIfMissing } from '../settings/store.ts';
 
 const NAME = 'TERMINAL_PROXY_SECRET';
 const CATEGORY = 'terminal_proxy';
@@ -20,12 +21,8 @@ export function terminalProxySecret(db: DB): string {
   const read = () => db.prepare('SELECT value FROM settings WHERE name = ?').pluck().get(NAME) as string | undefined;
   let stored = read();
   if (stored === undefined) {
-    // OR IGNORE: of two first readers, one key wins and both read it back.
-    db.prepare('INSERT OR IGNORE INTO settings (name, value, category) VALUES (?, ?, ?)').run(
-      NAME,
-      JSON.stringify(seal(db, randomBytes(32).toString('base64url'))),
-      CATEGORY,
-    );
+    // Of two first readers, one key wins and both read it back.
+    insertSettingIfMissing(db, NAME, JSON.stringify(seal(db, randomBytes(32).toString('base64url'))), CATEGORY);
     stored = read()!;
   }
   return unseal(db, JSON.parse(stored) as string);

@@ -25,6 +25,8 @@ const STORES: Record<string, string> = {
   system_user_nodes: 'assets/system-user-links.ts',
   system_user_users: 'assets/system-user-links.ts',
   auth_book: 'assets/auth-book.ts',
+  asset_nodes: 'assets/node-assets.ts',
+  settings: 'settings/store.ts',
 };
 
 const MIGRATIONS = 'core/db/migrations/';
