@@ -7,6 +7,7 @@ import { defaultExpiry, isoAt } from '../core/lib/time.ts';
 import { actionsMask } from '../perms/actions.ts';
 import { grantedAssetIds } from '../perms/grants.ts';
 import { linkGrantedToSystemUsers } from '../perms/permission-rules.ts';
+import { insertPermission, linkPermission, type PermissionLink } from '../perms/permission-store.ts';
 
 const DAY = 86_400_000;
 
@@ -57,28 +58,23 @@ export function seedGrants(db: DB, nowMs: number): void {
     const one = (sql: string, value: string) => db.prepare(sql).pluck().get(value, orgId) as string | undefined;
     for (const grant of grants) {
       const id = uuid();
-      db.prepare(
-        `INSERT INTO asset_permissions (id, name, date_start, date_expired, actions, comment, org_id, created_by, date_created, date_updated)
-        VALUES (?, ?, ?, ?, ?, ?, ?, 'System', ?, ?)`,
-      ).run(
+      insertPermission(db, {
         id,
-        grant.name,
-        isoAt(nowMs - 7 * DAY),
-        defaultExpiry(nowMs),
-        actionsMask(['all']),
-        grant.comment,
-        orgId,
-        stamp,
-        stamp,
-      );
-      const link = (table: string, column: string, ids: (string | undefined)[]) => {
-        for (const other of ids)
-          if (other)
-            db.prepare(`INSERT INTO asset_permission_${table} (permission_id, ${column}) VALUES (?, ?)`).run(id, other);
+        name: grant.name,
+        date_start: isoAt(nowMs - 7 * DAY),
+        date_expired: defaultExpiry(nowMs),
+        actions: actionsMask(['all']),
+        comment: grant.comment,
+        org_id: orgId,
+        created_by: 'System',
+        date_created: stamp,
+        date_updated: stamp,
+      });
+      const link = (table: PermissionLink, ids: (string | undefined)[]) => {
+        for (const other of ids) if (other) linkPermission(db, table, id, other);
       };
       link(
         'users',
-        'user_id',
         grant.users.map(
           (username) =>
             db.prepare('SELECT id FROM users WHERE username = ?').pluck().get(username) as string | undefined,
@@ -86,12 +82,9 @@ export function seedGrants(db: DB, nowMs: number): void {
       );
       link(
         'assets',
-        'asset_id',
         grant.assets.map((hostname) => one('SELECT id FROM assets WHERE hostname = ? AND org_id = ?', hostname)),
       );
-      link('system_users', 'systemuser_id', [
-        one('SELECT id FROM system_users WHERE name = ? AND org_id = ?', grant.systemUser),
-      ]);
+      link('system_users', [one('SELECT id FROM system_users WHERE name = ? AND org_id = ?', grant.systemUser)]);
       linkGrantedToSystemUsers(db, id);
     }
   }

@@ -6,6 +6,7 @@ import { uuid } from '../core/lib/ids.ts';
 import { defaultExpiry, isoAt } from '../core/lib/time.ts';
 import { actionsMask } from '../perms/actions.ts';
 import { linkGrantedToSystemUsers } from '../perms/permission-rules.ts';
+import { insertPermission, linkPermission, type PermissionLink } from '../perms/permission-store.ts';
 
 const DAY = 86_400_000;
 
@@ -126,39 +127,33 @@ export function seedPermissions(db: DB, nowMs: number): void {
       const id = uuid();
       const start = p.window === 'past' ? nowMs - 120 * DAY : nowMs - 30 * DAY;
       const end = p.window === 'past' ? nowMs - 30 * DAY : p.window === 'soon' ? nowMs + 5 * DAY : undefined;
-      db.prepare(
-        `INSERT INTO asset_permissions (id, name, is_active, date_start, date_expired, actions, comment, org_id, created_by, date_created, date_updated)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'System', ?, ?)`,
-      ).run(
+      insertPermission(db, {
         id,
-        p.name,
-        p.active === false ? 0 : 1,
-        isoAt(start),
-        end === undefined ? defaultExpiry(nowMs) : isoAt(end),
-        actionsMask(p.actions ?? ['all']),
-        p.comment,
-        orgId,
-        isoAt(nowMs),
-        isoAt(nowMs),
-      );
-      const link = (table: string, column: string, ids: string[]) => {
-        for (const other of ids)
-          db.prepare(`INSERT INTO asset_permission_${table} (permission_id, ${column}) VALUES (?, ?)`).run(id, other);
+        name: p.name,
+        is_active: p.active === false ? 0 : 1,
+        date_start: isoAt(start),
+        date_expired: end === undefined ? defaultExpiry(nowMs) : isoAt(end),
+        actions: actionsMask(p.actions ?? ['all']),
+        comment: p.comment,
+        org_id: orgId,
+        created_by: 'System',
+        date_created: isoAt(nowMs),
+        date_updated: isoAt(nowMs),
+      });
+      const link = (table: PermissionLink, ids: string[]) => {
+        for (const other of ids) linkPermission(db, table, id, other);
       };
       link(
         'user_groups',
-        'usergroup_id',
         (p.groups ?? []).map((name) => find('user_groups', 'name', name)),
       );
-      link('users', 'user_id', userIds(p.users ?? []));
+      link('users', userIds(p.users ?? []));
       link(
         'nodes',
-        'node_id',
         p.nodes.map((value) => find('nodes', 'value', value)),
       );
       link(
         'system_users',
-        'systemuser_id',
         p.systemUsers.map((name) => find('system_users', 'name', name)),
       );
       linkGrantedToSystemUsers(db, id);

@@ -9,6 +9,7 @@ import { isoAt } from '../core/lib/time.ts';
 import { actionsMask } from '../perms/actions.ts';
 import { linkGrantedToSystemUsers } from '../perms/permission-rules.ts';
 import { addComment, insertTicket, performAction, setAssignees, setConfirmedTargets } from '../tickets/ticket-store.ts';
+import { insertPermission, linkPermission } from '../perms/permission-store.ts';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -168,31 +169,21 @@ export function seedTickets(db: DB, nowMs: number): void {
     performAction(db, id, seed.outcome.action, assignee, 'en', created + 3 * HOUR);
     if (seed.outcome.action !== 'approve' || !systemUser) continue;
     const permission = uuid();
-    db.prepare(
-      `INSERT INTO asset_permissions (id, name, date_start, date_expired, actions, comment, org_id, created_by, date_created, date_updated)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
-      permission,
-      `From request ticket: ${userLabel(requester)} ${id}`,
-      isoAt(start),
-      isoAt(end),
-      actionsMask(seed.actions),
-      `${userLabel(requester)} request assets, approved by ${userLabel(assignee)}; ticket ${id}`,
-      org,
-      assignee.name,
-      isoAt(created + 3 * HOUR),
-      isoAt(created + 3 * HOUR),
-    );
-    db.prepare('INSERT INTO asset_permission_users (permission_id, user_id) VALUES (?, ?)').run(
-      permission,
-      requester.id,
-    );
-    for (const asset of assets)
-      db.prepare('INSERT INTO asset_permission_assets (permission_id, asset_id) VALUES (?, ?)').run(permission, asset);
-    db.prepare('INSERT INTO asset_permission_system_users (permission_id, systemuser_id) VALUES (?, ?)').run(
-      permission,
-      systemUser,
-    );
+    insertPermission(db, {
+      id: permission,
+      name: `From request ticket: ${userLabel(requester)} ${id}`,
+      date_start: isoAt(start),
+      date_expired: isoAt(end),
+      actions: actionsMask(seed.actions),
+      comment: `${userLabel(requester)} request assets, approved by ${userLabel(assignee)}; ticket ${id}`,
+      org_id: org,
+      created_by: assignee.name,
+      date_created: isoAt(created + 3 * HOUR),
+      date_updated: isoAt(created + 3 * HOUR),
+    });
+    linkPermission(db, 'users', permission, requester.id);
+    for (const asset of assets) linkPermission(db, 'assets', permission, asset);
+    linkPermission(db, 'system_users', permission, systemUser);
     linkGrantedToSystemUsers(db, permission);
   }
 }

@@ -27,6 +27,12 @@ const STORES: Record<string, string> = {
   auth_book: 'assets/auth-book.ts',
   asset_nodes: 'assets/node-assets.ts',
   settings: 'settings/store.ts',
+  asset_permissions: 'perms/permission-store.ts',
+  asset_permission_users: 'perms/permission-store.ts',
+  asset_permission_user_groups: 'perms/permission-store.ts',
+  asset_permission_assets: 'perms/permission-store.ts',
+  asset_permission_nodes: 'perms/permission-store.ts',
+  asset_permission_system_users: 'perms/permission-store.ts',
 };
 
 const MIGRATIONS = 'core/db/migrations/';

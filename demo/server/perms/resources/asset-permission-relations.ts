@@ -17,11 +17,12 @@ import { DEFAULT_ORG, orgSees } from '../../core/orgs/current-org.ts';
 import { isOrgMember } from '../../core/orgs/org-members.ts';
 import { linkGrantedToSystemUsers } from '../permission-rules.ts';
 import { insertGroup } from '../../users/group-store.ts';
+import { insertPermission, linkPermission, type PermissionLink } from '../permission-store.ts';
 
 interface RelationSpec {
   /** URL / view part ('user-groups' → asset_permissions_user_groups_relations). */
   plural: string;
-  table: string;
+  table: PermissionLink;
   /** The API key of the other side and its through-table column. */
   key: string;
   column: string;
@@ -114,9 +115,7 @@ function relationResource(spec: RelationSpec): ResourceDef {
         return null;
       },
       insert: ({ db }, data: Row) => {
-        const id = db
-          .prepare(`INSERT INTO asset_permission_${spec.table} (permission_id, ${spec.column}) VALUES (?, ?)`)
-          .run(data.assetpermission, data[key]).lastInsertRowid;
+        const id = linkPermission(db, spec.table, String(data.assetpermission), String(data[key]));
         linkGrantedToSystemUsers(db, String(data.assetpermission));
         return String(id);
       },
@@ -150,10 +149,15 @@ const stored = (orgId: string) => (orgId === 'DEFAULT' ? '' : orgId);
 function fixturePermission(db: DB, orgId: string, name: string): string {
   const id = uuid();
   const now = isoAt(Date.now());
-  db.prepare(
-    `INSERT INTO asset_permissions (id, name, date_start, date_expired, org_id, date_created, date_updated)
-    VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  ).run(id, name, now, defaultExpiry(Date.now()), stored(orgId), now, now);
+  insertPermission(db, {
+    id,
+    name,
+    date_start: now,
+    date_expired: defaultExpiry(Date.now()),
+    org_id: stored(orgId),
+    date_created: now,
+    date_updated: now,
+  });
   return id;
 }
 

@@ -13,6 +13,7 @@ import {
   validatePermission,
 } from '../permission-rules.ts';
 import { permissionFilters } from '../permission-filters.ts';
+import { setPermissionActions } from '../permission-store.ts';
 
 const ACTION_LABELS: Record<string, [string, string]> = {
   all: ['全部', 'All'],
@@ -75,10 +76,7 @@ export const assetPermissionsResource: ResourceDef = {
     },
     validate: validatePermission,
     afterWrite: (args, id, data) => {
-      if (Array.isArray(data.actions))
-        args.db
-          .prepare('UPDATE asset_permissions SET actions = ? WHERE id = ?')
-          .run(actionsMask(data.actions.map(String)), id);
+      if (Array.isArray(data.actions)) setPermissionActions(args.db, id, actionsMask(data.actions.map(String)));
       for (const link of PERMISSION_LINKS) {
         const value = data[link.field];
         if (Array.isArray(value))
