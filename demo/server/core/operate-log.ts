@@ -61,19 +61,41 @@ export const userLabel = (user: { name: string; username: string }): string => `
 export function recordOperation(def: Logged, args: Write, action: OperateAction, row: Row): void {
   const describe = RECORDED[def.table];
   if (!describe) return;
-  args.db
-    .prepare(
-      `INSERT INTO operate_logs (id, user, action, resource_type, resource, remote_addr, datetime, org_id)
+  insertOperateLog(args.db, {
+    user: userLabel(args.ctx.user),
+    action,
+    resourceType: def.model[args.ctx.lang],
+    resource: describe(row),
+    remoteAddr: args.request.ip ?? '',
+    datetime: isoAt(args.now),
+    orgId: storedOrgId(args.ctx.org),
+  });
+}
+
+/** One row (this table's only insert), each text cut to its column's length as 2.3's model does. */
+export function insertOperateLog(
+  db: DB,
+  row: {
+    user: string;
+    action: OperateAction;
+    resourceType: string;
+    resource: string;
+    remoteAddr: string;
+    datetime: string;
+    orgId: string;
+  },
+): void {
+  db.prepare(
+    `INSERT INTO operate_logs (id, user, action, resource_type, resource, remote_addr, datetime, org_id)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(
-      uuid(),
-      userLabel(args.ctx.user).slice(0, 128),
-      action,
-      def.model[args.ctx.lang].slice(0, 64),
-      describe(row).slice(0, 128),
-      args.request.ip ?? '',
-      isoAt(args.now),
-      storedOrgId(args.ctx.org),
-    );
+  ).run(
+    uuid(),
+    row.user.slice(0, 128),
+    row.action,
+    row.resourceType.slice(0, 64),
+    row.resource.slice(0, 128),
+    row.remoteAddr,
+    row.datetime,
+    row.orgId,
+  );
 }

@@ -12,7 +12,20 @@ export function recordPasswordChange(db: DB, request: FastifyRequest, userId: st
     { name: string; username: string } | undefined;
   if (!target) return;
   const by = request.ctx.user ?? target;
+  insertPasswordChangeLog(db, {
+    user: userLabel(target),
+    changeBy: userLabel(by),
+    remoteAddr: request.ip ?? '',
+    datetime: isoAt(nowMs),
+  });
+}
+
+/** One row (this table's only insert): whose password, changed by whom, from where, when. */
+export function insertPasswordChangeLog(
+  db: DB,
+  row: { user: string; changeBy: string; remoteAddr: string; datetime: string },
+): void {
   db.prepare(
     'INSERT INTO password_change_logs (id, user, change_by, remote_addr, datetime) VALUES (?, ?, ?, ?, ?)',
-  ).run(uuid(), userLabel(target), userLabel(by), request.ip ?? '', isoAt(nowMs));
+  ).run(uuid(), row.user, row.changeBy, row.remoteAddr, row.datetime);
 }

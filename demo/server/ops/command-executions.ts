@@ -28,6 +28,7 @@ import { commandWork } from '../tasks/command-work.ts';
 import type { JobRecord } from '../tasks/job-record.ts';
 import { assetsByIds } from '../tasks/start-tasks.ts';
 import type { AssetRow, LoginAccount } from '../tasks/targets.ts';
+import { insertExecution as storeExecution } from './execution-store.ts';
 
 export const COMMAND_EXECUTIONS_URL = '/api/v1/ops/command-executions/';
 /** Most hosts one run may name (the runner works on 10 at once; a run is one task). */
@@ -183,27 +184,23 @@ export const commandTaskName = (command: string): string =>
 /** The execution's row and its hosts; `refused`: it ends there, failed with that reason (2.3: an `error` key). */
 function insertExecution(db: DB, user: UserRow, checked: CheckedCommand, at: string, refused?: string): string {
   const id = uuid();
-  db.transaction(() => {
-    // The seeded samples stand in only until the first real run (or refusal).
-    db.prepare('DELETE FROM command_executions WHERE is_sample = 1').run();
-    db.prepare(
-      `INSERT INTO command_executions (id, run_as, user, command, is_finished, result, date_created, date_start, date_finished, org_id)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
+  // The seeded samples stand in only until the first real run (or refusal): execution-store.ts.
+  storeExecution(
+    db,
+    {
       id,
-      checked.runAs.id,
-      user.id,
-      checked.command,
-      refused ? 1 : 0,
-      refused ? JSON.stringify({ error: refused }) : '{}',
-      at,
-      refused ? at : null,
-      refused ? at : null,
-      checked.runAs.org_id,
-    );
-    const insertHost = db.prepare('INSERT INTO command_execution_hosts (commandexecution_id, asset_id) VALUES (?, ?)');
-    for (const asset of checked.assets) insertHost.run(id, asset.id);
-  })();
+      run_as: checked.runAs.id,
+      user: user.id,
+      command: checked.command,
+      is_finished: refused ? 1 : 0,
+      result: refused ? JSON.stringify({ error: refused }) : '{}',
+      date_created: at,
+      date_start: refused ? at : null,
+      date_finished: refused ? at : null,
+      org_id: checked.runAs.org_id,
+    },
+    checked.assets.map((asset) => asset.id),
+  );
   return id;
 }
 

@@ -9,6 +9,7 @@ import { ROOT_ORG_ID } from '../core/orgs/current-org.ts';
 import { adhocShape, type AdhocShape, type JobRecord } from '../tasks/job-record.ts';
 import type { TaskObserver } from '../tasks/runner.ts';
 import type { TaskOwner } from '../tasks/store.ts';
+import { markExecutionFinished, markExecutionStarted, settleExecutionsFromTasks } from './execution-store.ts';
 
 const EMPTY_SHAPE: AdhocShape = {
   tasks: [],
@@ -157,11 +158,7 @@ export function jobCenterRecorder(db: DB, now: () => number): TaskObserver {
     // A batch command's own row (its id is the task's id): what the command-execution audit log shows.
     const outcome = result && typeof result === 'object' ? { ...(result as Record<string, unknown>) } : {};
     if (state === 'FAILURE' && !('error' in outcome)) outcome.error = 'failed';
-    db.prepare('UPDATE command_executions SET is_finished = 1, date_finished = ?, result = ? WHERE id = ?').run(
-      isoAt(at),
-      JSON.stringify(outcome),
-      id,
-    );
+    markExecutionFinished(db, id, isoAt(at), JSON.stringify(outcome));
   });
 
   return {
@@ -169,7 +166,7 @@ export function jobCenterRecorder(db: DB, now: () => number): TaskObserver {
     started: (id) => {
       const at = isoAt(now());
       db.prepare('UPDATE ops_adhoc_executions SET date_start = ? WHERE id = ?').run(at, id);
-      db.prepare('UPDATE command_executions SET date_start = ? WHERE id = ?').run(at, id);
+      markExecutionStarted(db, id, at);
     },
     finished: (id, state, result) => finished(id, state, result),
   };
@@ -192,9 +189,5 @@ export function settleInterrupted(db: DB): void {
       'UPDATE ops_adhoc_executions SET is_finished = 1, is_success = 0, date_finished = ?, result = ?, summary = ? WHERE id = ?',
     ).run(row.date_finished, JSON.stringify(result ?? {}), JSON.stringify(summaryOf(row.state, result)), row.id);
   }
-  db.prepare(
-    `UPDATE command_executions SET is_finished = 1, date_finished = COALESCE(date_finished, (SELECT date_finished FROM celery_tasks c WHERE c.id = command_executions.id)),
-      result = (SELECT COALESCE(c.result, '{}') FROM celery_tasks c WHERE c.id = command_executions.id)
-    WHERE is_finished = 0 AND id IN (SELECT id FROM celery_tasks WHERE state IN ('SUCCESS', 'FAILURE'))`,
-  ).run();
+  settleExecutionsFromTasks(db);
 }

@@ -5,6 +5,11 @@
 import type { DB } from '../core/db/open.ts';
 import { uuid } from '../core/lib/ids.ts';
 import { isoAt } from '../core/lib/time.ts';
+import { insertOperateLog, type OperateAction } from '../core/operate-log.ts';
+import { insertPasswordChangeLog } from '../core/password-change-log.ts';
+import { insertSampleFtpLog } from '../audits/ftp-log-store.ts';
+import { recordLogin } from '../auth/login/login-log.ts';
+import { insertSampleExecution } from '../ops/execution-store.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -47,9 +52,17 @@ export function seedAuditSamples(db: DB, nowMs: number): void {
 }
 
 function seedLoginLogs(db: DB, nowMs: number): void {
-  const insert =
-    db.prepare(`INSERT INTO login_logs (id, username, type, ip, city, user_agent, mfa, reason, status, datetime)
-    VALUES (?, ?, ?, ?, 'LAN', ?, ?, ?, ?, ?)`);
+  // Every sample address is on loopback: the log's city is LAN, as for a real sign-in from there.
+  const insert = (
+    username: string,
+    type: 'W' | 'T',
+    ip: string,
+    userAgent: string,
+    mfa: number,
+    reason: string,
+    success: 0 | 1,
+    at: number,
+  ) => recordLogin(db, { username, type, ip, userAgent, mfa, reason, success: success === 1 }, at);
   SIGN_INS.forEach((who, i) => {
     // One sign-in a working day, at a time of day of their own; every fourth day a mistyped password first.
     for (let day = 9; day >= 0; day--) {
@@ -57,14 +70,13 @@ function seedLoginLogs(db: DB, nowMs: number): void {
       const at = nowMs - day * DAY - (9 + (i % 5)) * HOUR + i * 7 * 60_000;
       const type = who.terminal ? 'T' : 'W';
       if ((day + i) % 4 === 0)
-        insert.run(uuid(), who.username, type, who.ip, AGENTS[who.agent], 2, 'password_failed', 0, isoAt(at - 60_000));
-      insert.run(uuid(), who.username, type, who.ip, AGENTS[who.agent], who.mfa ?? 2, '', 1, isoAt(at));
+        insert(who.username, type, who.ip, AGENTS[who.agent], 2, 'password_failed', 0, at - 60_000);
+      insert(who.username, type, who.ip, AGENTS[who.agent], who.mfa ?? 2, '', 1, at);
     }
   });
   // Somebody guessing at an account that does not exist, until it was blocked.
   for (let n = 0; n < 7; n++) {
-    insert.run(
-      uuid(),
+    insert(
       'root',
       'W',
       '127.0.9.99',
@@ -72,16 +84,13 @@ function seedLoginLogs(db: DB, nowMs: number): void {
       2,
       n < 6 ? 'password_failed' : 'block_login',
       0,
-      isoAt(nowMs - 2 * DAY - 3 * HOUR + n * 20_000),
+      nowMs - 2 * DAY - 3 * HOUR + n * 20_000,
     );
   }
 }
 
 function seedOperateLogs(db: DB, nowMs: number, eng: string, ops: string): void {
-  const insert =
-    db.prepare(`INSERT INTO operate_logs (id, user, action, resource_type, resource, remote_addr, datetime, org_id)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
-  const rows: [string, string, string, string, string, number, string][] = [
+  const rows: [string, OperateAction, string, string, string, number, string][] = [
     ['Administrator(admin)', 'create', '组织', 'Engineering', '127.0.1.10', 8 * DAY, ''],
     ['Administrator(admin)', 'create', '组织', 'Operations', '127.0.1.10', 8 * DAY - HOUR, ''],
     ['Administrator(admin)', 'create', '用户', '陈杰(chenjie)', '127.0.1.10', 6 * DAY, ''],
@@ -99,18 +108,17 @@ function seedOperateLogs(db: DB, nowMs: number, eng: string, ops: string): void 
     ['王芳(wangfang)', 'delete', '用户组', 'Interns', '127.0.3.31', 20 * HOUR, ops],
     ['王芳(wangfang)', 'update', '系统用户', 'ops(ops)', '127.0.3.31', 5 * HOUR, ops],
   ];
-  for (const [user, action, type, resource, addr, ago, org] of rows)
-    insert.run(uuid(), user, action, type, resource, addr, isoAt(nowMs - ago), org);
+  for (const [user, action, resourceType, resource, remoteAddr, ago, orgId] of rows)
+    insertOperateLog(db, { user, action, resourceType, resource, remoteAddr, datetime: isoAt(nowMs - ago), orgId });
 }
 
 function seedPasswordChanges(db: DB, nowMs: number): void {
-  const insert = db.prepare(
-    'INSERT INTO password_change_logs (id, user, change_by, remote_addr, datetime) VALUES (?, ?, ?, ?, ?)',
-  );
-  insert.run(uuid(), '陈杰(chenjie)', 'Administrator(admin)', '127.0.1.10', isoAt(nowMs - 6 * DAY + HOUR));
-  insert.run(uuid(), 'Demo User(user)', 'Demo User(user)', '127.0.2.22', isoAt(nowMs - 4 * DAY - 3 * HOUR));
-  insert.run(uuid(), '李伟(liwei)', 'Olivia Chen(orgadmin)', '127.0.2.20', isoAt(nowMs - 2 * DAY - 5 * HOUR));
-  insert.run(uuid(), '张敏(zhangmin)', '张敏(zhangmin)', '127.0.3.30', isoAt(nowMs - 10 * HOUR));
+  const insert = (user: string, changeBy: string, remoteAddr: string, at: number) =>
+    insertPasswordChangeLog(db, { user, changeBy, remoteAddr, datetime: isoAt(at) });
+  insert('陈杰(chenjie)', 'Administrator(admin)', '127.0.1.10', nowMs - 6 * DAY + HOUR);
+  insert('Demo User(user)', 'Demo User(user)', '127.0.2.22', nowMs - 4 * DAY - 3 * HOUR);
+  insert('李伟(liwei)', 'Olivia Chen(orgadmin)', '127.0.2.20', nowMs - 2 * DAY - 5 * HOUR);
+  insert('张敏(zhangmin)', '张敏(zhangmin)', '127.0.3.30', nowMs - 10 * HOUR);
 }
 
 /** "hostname(ip)" of the first seeded Linux assets of an org. */
@@ -125,9 +133,6 @@ function assetsOf(db: DB, org: string, n: number): { id: string; label: string }
 
 function seedFtpLogs(db: DB, nowMs: number, eng: string, ops: string): void {
   // Samples (is_sample, and the file name says so): an org's first real row, posted by a terminal, removes them.
-  const insert =
-    db.prepare(`INSERT INTO ftp_logs (id, user, remote_addr, asset, system_user, operate, filename, is_success, date_start, org_id, is_sample)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`);
   const [engA, engB] = assetsOf(db, eng, 2);
   const [opsA] = assetsOf(db, ops, 1);
   // DEFAULT (its rows have org_id ''): where an admin's console opens first, so its FTP log is not empty.
@@ -194,16 +199,23 @@ function seedFtpLogs(db: DB, nowMs: number, eng: string, ops: string): void {
   ];
   for (const [user, addr, asset, su, operate, file, ok, ago, org] of rows) {
     if (asset)
-      insert.run(uuid(), user, addr, asset, su, operate, `${file} (sample)`, ok ? 1 : 0, isoAt(nowMs - ago), org);
+      insertSampleFtpLog(db, {
+        id: uuid(),
+        user,
+        remote_addr: addr,
+        asset,
+        system_user: su,
+        operate,
+        filename: `${file} (sample)`,
+        is_success: ok ? 1 : 0,
+        date_start: isoAt(nowMs - ago),
+        org_id: org,
+      });
   }
 }
 
 function seedCommandExecutions(db: DB, nowMs: number, eng: string, ops: string): void {
   // Samples (is_sample): the first real batch command removes them (ops/command-executions.ts).
-  const insertRun =
-    db.prepare(`INSERT INTO command_executions (id, run_as, user, command, is_finished, result, date_created, date_start, date_finished, org_id, is_sample)
-    VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?, 1)`);
-  const insertHost = db.prepare('INSERT INTO command_execution_hosts (commandexecution_id, asset_id) VALUES (?, ?)');
   const runs: [string, string, string, Record<string, unknown>, number][] = [
     [
       eng,
@@ -222,17 +234,21 @@ function seedCommandExecutions(db: DB, nowMs: number, eng: string, ops: string):
     if (!runAs || !user || !hosts.length) continue;
     const id = uuid();
     const start = nowMs - ago;
-    insertRun.run(
-      id,
-      runAs,
-      user,
-      command,
-      JSON.stringify(result),
-      isoAt(start),
-      isoAt(start),
-      isoAt(start + 4_000),
-      org,
+    insertSampleExecution(
+      db,
+      {
+        id,
+        run_as: runAs,
+        user,
+        command,
+        is_finished: 1,
+        result: JSON.stringify(result),
+        date_created: isoAt(start),
+        date_start: isoAt(start),
+        date_finished: isoAt(start + 4_000),
+        org_id: org,
+      },
+      hosts.map((host) => host.id),
     );
-    for (const host of hosts) insertHost.run(id, host.id);
   }
 }

@@ -33,6 +33,12 @@ const STORES: Record<string, string> = {
   asset_permission_assets: 'perms/permission-store.ts',
   asset_permission_nodes: 'perms/permission-store.ts',
   asset_permission_system_users: 'perms/permission-store.ts',
+  login_logs: 'auth/login/login-log.ts',
+  operate_logs: 'core/operate-log.ts',
+  password_change_logs: 'core/password-change-log.ts',
+  ftp_logs: 'audits/ftp-log-store.ts',
+  command_executions: 'ops/execution-store.ts',
+  command_execution_hosts: 'ops/execution-store.ts',
 };
 
 const MIGRATIONS = 'core/db/migrations/';

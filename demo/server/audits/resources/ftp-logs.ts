@@ -13,6 +13,7 @@ import type { HookArgs, ResourceDef, Row } from '../../engine/types.ts';
 import { t } from '../../core/lib/i18n.ts';
 import { uuid, UUID_PATTERN } from '../../core/lib/ids.ts';
 import { isoAt } from '../../core/lib/time.ts';
+import { insertFtpLog } from '../ftp-log-store.ts';
 
 const OPERATES = ['Delete', 'Upload', 'Download', 'Rmdir', 'Rename', 'Mkdir', 'Symlink'] as const;
 const OPERATE_ZH: Record<(typeof OPERATES)[number], string> = {
@@ -31,19 +32,6 @@ function sentId(args: HookArgs): string | null {
   const value = body && typeof body === 'object' && !Array.isArray(body) ? body.id : undefined;
   return typeof value === 'string' && UUID_PATTERN.test(value) ? value.toLowerCase() : null;
 }
-
-const COLUMNS = [
-  'id',
-  'user',
-  'remote_addr',
-  'asset',
-  'system_user',
-  'operate',
-  'filename',
-  'is_success',
-  'date_start',
-  'org_id',
-] as const;
 
 /** The org the terminal names in the body (`''` = DEFAULT), when it is one; else none. */
 function sentOrg(args: HookArgs): { orgId: string } | { invalid: string } | null {
@@ -115,18 +103,19 @@ export const ftpLogsResource: ResourceDef = {
     // A row sent twice (the terminal's retry after a lost answer) is kept as first stored. The org's
     // seeded sample rows (seed/audits.ts) give way to its first real one.
     insert: ({ db }, data) => {
-      db.prepare('DELETE FROM ftp_logs WHERE is_sample = 1 AND org_id = ?').run(data.org_id ?? '');
-      db.prepare(
-        `INSERT INTO ftp_logs (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')}) ON CONFLICT(id) DO NOTHING`,
-      ).run(
-        ...COLUMNS.map((c) =>
-          c === 'is_success'
-            ? data[c] === false || data[c] === 0
-              ? 0
-              : 1
-            : (data[c] ?? (c === 'remote_addr' ? null : '')),
-        ),
-      );
+      const text = (column: string) => String(data[column] ?? '');
+      insertFtpLog(db, {
+        id: text('id'),
+        user: text('user'),
+        remote_addr: data.remote_addr === undefined || data.remote_addr === null ? null : String(data.remote_addr),
+        asset: text('asset'),
+        system_user: text('system_user'),
+        operate: text('operate'),
+        filename: text('filename'),
+        is_success: data.is_success === false || data.is_success === 0 ? 0 : 1,
+        date_start: text('date_start'),
+        org_id: text('org_id'),
+      });
       return String(data.id);
     },
   },
