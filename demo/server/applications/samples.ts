@@ -8,6 +8,7 @@ import { isoAt } from '../core/lib/time.ts';
 import { insertGroup } from '../users/group-store.ts';
 import { makeWindowsHost } from '../assets/asset-store.ts';
 import { insertFixtureSystemUser } from '../assets/system-user-store.ts';
+import { insertFixtureDatabaseApp } from './app-store.ts';
 
 /** The org_id stored for an org id as the API names it ('DEFAULT' is stored as ''). */
 export const storedOrg = (orgId: string) => (orgId === 'DEFAULT' ? '' : orgId);
@@ -30,9 +31,7 @@ export function fixtureApp(db: DB, orgId: string, table: string, name: string): 
       "INSERT INTO remote_apps (id, name, asset, type, path, params, org_id, date_created) VALUES (?, ?, ?, 'chrome', 'C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe', '{}', ?, ?)",
     ).run(id, name, host, org, now);
   } else if (table === 'database_apps') {
-    db.prepare(
-      "INSERT INTO database_apps (id, name, host, port, database, org_id, date_created, date_updated) VALUES (?, ?, '127.50.0.33', 3306, 'app', ?, ?, ?)",
-    ).run(id, name, org, now, now);
+    insertFixtureDatabaseApp(db, { id, name, orgId: org, at: now });
   } else {
     db.prepare(
       "INSERT INTO k8s_apps (id, name, cluster, org_id, date_created, date_updated) VALUES (?, ?, 'https://127.50.0.34:6443', ?, ?, ?)",

@@ -74,6 +74,11 @@ export function insertNode(db: DB, row: NodeRow): void {
 }
 
 /** Reserves the next child key under `parent` (bumps its counter). */
+/** One node's row; the caller has made sure nothing hangs on it (an org's delete takes its empty root). */
+export function deleteNode(db: DB, nodeId: string): void {
+  db.prepare('DELETE FROM nodes WHERE id = ?').run(nodeId);
+}
+
 export function nextChildKey(db: DB, parent: NodeRow): string {
   const mark = db
     .prepare('UPDATE nodes SET child_mark = child_mark + 1 WHERE id = ? RETURNING child_mark - 1')

@@ -20,7 +20,8 @@ import { escapeHtml as e } from '../core/lib/html.ts';
 import { t } from '../core/lib/i18n.ts';
 import { allowedOrigin, corsHeaders } from './cors.ts';
 import { findPortalClient } from './clients.ts';
-import { dropExpiredEntries, oauthAdapter } from './oauth-store.ts';
+import { dropExpiredEntries } from '../core/auth/oauth-entries.ts';
+import { oauthAdapter } from './oauth-store.ts';
 
 export const OIDC_MOUNT = '/oidc';
 export const PORTAL_TOKEN_TTL_ENV = 'BASTION_PORTAL_TOKEN_TTL';

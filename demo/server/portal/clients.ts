@@ -5,6 +5,7 @@
 import type { AdapterPayload } from 'oidc-provider';
 import type { DB } from '../core/db/open.ts';
 import { isoAt } from '../core/lib/time.ts';
+import { revokeClientEntries } from '../core/auth/oauth-entries.ts';
 
 export interface PortalClient {
   client_id: string;
@@ -64,7 +65,7 @@ export function savePortalClient(
 
 /** Removes the client and everything issued to it (its tokens stop working at once). */
 export function removePortalClient(db: DB, clientId: string): boolean {
-  db.prepare('DELETE FROM oauth_entries WHERE client_id = ?').run(clientId);
+  revokeClientEntries(db, clientId);
   return db.prepare('DELETE FROM portal_clients WHERE client_id = ?').run(clientId).changes > 0;
 }
 

@@ -11,7 +11,7 @@ import { isValidUser } from '../core/permissions.ts';
 import { headerValue } from '../core/auth/request-context.ts';
 import { t } from '../core/lib/i18n.ts';
 import { clientMetadata } from './clients.ts';
-import { dropExpiredEntries } from './oauth-store.ts';
+import { dropExpiredEntries } from '../core/auth/oauth-entries.ts';
 
 export const PORTAL_TOKENS_PATH = '/api/v1/authentication/portal-tokens/';
 

@@ -3,6 +3,7 @@
 // to another port while the app kept pointing at 3306. It follows only while nobody has changed it (still
 // the System's, never updated through the API): an app an admin edited is theirs.
 import type { DB } from '../core/db/open.ts';
+import { followSeededDatabaseApp } from '../applications/app-store.ts';
 
 export const DEMO_DATABASE_APP = 'orders-mysql';
 
@@ -13,10 +14,5 @@ export interface DemoMariaDb {
 
 /** Points the untouched seeded app at `address`; answers how many apps followed. */
 export function followDemoMariaDb(db: DB, address: DemoMariaDb): number {
-  return db
-    .prepare(
-      `UPDATE database_apps SET host = ?, port = ?
-    WHERE name = ? AND created_by = 'System' AND date_updated = date_created AND (host != ? OR port != ?)`,
-    )
-    .run(address.host, address.port, DEMO_DATABASE_APP, address.host, address.port).changes;
+  return followSeededDatabaseApp(db, DEMO_DATABASE_APP, address.host, address.port);
 }

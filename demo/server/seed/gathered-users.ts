@@ -4,6 +4,7 @@
 import type { DB } from '../core/db/open.ts';
 import { uuid } from '../core/lib/ids.ts';
 import { isoAt } from '../core/lib/time.ts';
+import { insertGatheredUser } from '../assets/gathered-user-store.ts';
 
 const ACCOUNTS: { username: string; present: boolean; daysAgo: number | null }[] = [
   { username: 'root', present: true, daysAgo: 1 },
@@ -23,9 +24,6 @@ export function seedGatheredUsers(db: DB, nowMs: number): void {
     WHERE p.base != 'Windows' ORDER BY a.org_id, a.hostname`,
     )
     .all() as { id: string; org_id: string }[];
-  const insert =
-    db.prepare(`INSERT INTO gathered_users (id, asset_id, username, present, date_last_login, ip_last_login, org_id, date_created, date_updated)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const gathered = isoAt(nowMs - 2 * DAY_MS);
   assets.forEach((asset, index) => {
     // Every asset has root and deploy; the others vary from host to host, as real hosts do.
@@ -35,17 +33,17 @@ export function seedGatheredUsers(db: DB, nowMs: number): void {
     accounts.forEach((account, i) => {
       const login =
         account.daysAgo === null ? null : isoAt(nowMs - account.daysAgo * DAY_MS - (index % 24) * 3_600_000);
-      insert.run(
-        uuid(),
-        asset.id,
-        account.username,
-        account.present ? 1 : 0,
-        login,
-        login ? `127.0.${(index % 200) + 1}.${i + 10}` : '',
-        asset.org_id,
-        gathered,
-        gathered,
-      );
+      insertGatheredUser(db, {
+        id: uuid(),
+        asset_id: asset.id,
+        username: account.username,
+        present: account.present ? 1 : 0,
+        date_last_login: login,
+        ip_last_login: login ? `127.0.${(index % 200) + 1}.${i + 10}` : '',
+        org_id: asset.org_id,
+        date_created: gathered,
+        date_updated: gathered,
+      });
     });
   });
 }

@@ -18,6 +18,7 @@ import { seedTickets } from './tickets.ts';
 import { SettingsStore } from '../settings/store.ts';
 import { insertUser } from '../users/user-store.ts';
 import { addMember } from '../core/orgs/membership.ts';
+import { insertOrg } from '../orgs/org-store.ts';
 import { addGroupMember, insertGroup } from '../users/group-store.ts';
 
 export interface SeedOptions {
@@ -44,13 +45,7 @@ export function seed(db: DB, opts: SeedOptions): void {
     for (const org of SEED_ORGS) {
       const id = uuid();
       orgIds.set(org.name, id);
-      db.prepare('INSERT INTO orgs (id, name, comment, created_by, date_created) VALUES (?, ?, ?, ?, ?)').run(
-        id,
-        org.name,
-        org.comment,
-        'System',
-        now,
-      );
+      insertOrg(db, { id, name: org.name, comment: org.comment, createdBy: 'System', dateCreated: now });
     }
     for (const u of SEED_USERS) {
       const id = uuid();

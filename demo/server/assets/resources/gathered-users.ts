@@ -6,6 +6,7 @@ import { isQueryAll, nodeAssetsClause, visibleNode } from '../asset-filters.ts';
 import { L, readOnly } from '../../engine/field-kit.ts';
 import { everyAction, IsOrgAdmin } from '../../core/permissions.ts';
 import type { Clause, HookArgs, ResourceDef } from '../../engine/types.ts';
+import { deleteGatheredUser } from '../gathered-user-store.ts';
 
 /** 2.3's AssetRelatedByNodeFilterBackend: node / node_id with all / show_current_asset, as the asset list reads them. */
 function nodeFilter(args: HookArgs, value: string): Clause {
@@ -51,7 +52,7 @@ export const gatheredUsersResource: ResourceDef = {
   permissions: everyAction(IsOrgAdmin),
   hooks: {
     remove: ({ db }, row) => {
-      db.prepare('DELETE FROM gathered_users WHERE id = ?').run(row.id);
+      deleteGatheredUser(db, String(row.id));
     },
   },
   sample: () => ({ create: [], update: {} }),

@@ -13,6 +13,7 @@ import type { MessageKey } from '../lib/messages.ts';
 import { storedOrgId } from '../orgs/current-org.ts';
 import { memberOrgIds } from '../orgs/membership.ts';
 import { tokenHash } from '../secrets/token-hash.ts';
+import { revokeUserEntries } from './oauth-entries.ts';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -99,5 +100,5 @@ export function userForPortalToken(db: DB, token: string, nowMs: number): Portal
 
 /** Every portal token and grant of the user stops working at once. */
 export function revokePortalTokens(db: DB, userId: string): void {
-  db.prepare('DELETE FROM oauth_entries WHERE account_id = ?').run(userId);
+  revokeUserEntries(db, userId);
 }

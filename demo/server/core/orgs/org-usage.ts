@@ -4,7 +4,8 @@ import type { DB } from '../db/open.ts';
  * The org's root node when it is all the tree holds: no child nodes and no assets. Opening an org's
  * node tree creates its root, so a root alone is not something the user made.
  */
-function emptyRootOnly(db: DB, orgId: string): { id: string } | undefined {
+/** The org's root node when it is the org's only node and holds no asset (an org's delete takes it along). */
+export function emptyRootOnly(db: DB, orgId: string): { id: string } | undefined {
   const nodes = db.prepare('SELECT id, parent_key FROM nodes WHERE org_id = ? LIMIT 2').all(orgId) as {
     id: string;
     parent_key: string;
@@ -32,10 +33,4 @@ export function orgHasResources(db: DB, orgId: string): boolean {
     (table) =>
       !(table === 'nodes' && rootAlone) && db.prepare(`SELECT 1 FROM "${table}" WHERE org_id = ? LIMIT 1`).get(orgId),
   );
-}
-
-/** Deletes what an org may still hold when it is deleted: its empty root node. */
-export function removeOrgLeftovers(db: DB, orgId: string): void {
-  const root = emptyRootOnly(db, orgId);
-  if (root) db.prepare('DELETE FROM nodes WHERE id = ?').run(root.id);
 }

@@ -6,7 +6,8 @@ import { t } from '../../core/lib/i18n.ts';
 import { uuid } from '../../core/lib/ids.ts';
 import { isoAt } from '../../core/lib/time.ts';
 import { membersByRole, setMembers } from '../../core/orgs/membership.ts';
-import { orgHasResources, removeOrgLeftovers } from '../../core/orgs/org-usage.ts';
+import { orgHasResources } from '../../core/orgs/org-usage.ts';
+import { deleteOrg } from '../org-store.ts';
 import type { FieldDef, HookArgs, ResourceDef, Row } from '../../engine/types.ts';
 
 const memberList = (zh: string, en: string): FieldDef => ({
@@ -83,10 +84,7 @@ export const orgsResource: ResourceDef = {
         return { status: 403, body: { error: t(args.ctx.lang, 'org.delete_not_empty') } };
       return null;
     },
-    remove: ({ db }, row) => {
-      removeOrgLeftovers(db, String(row.id));
-      db.prepare('DELETE FROM orgs WHERE id = ?').run(row.id);
-    },
+    remove: ({ db }, row) => deleteOrg(db, String(row.id)),
     deleteResponse: () => ({ status: 200, body: { msg: true } }),
   },
 };

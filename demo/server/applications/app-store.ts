@@ -1,0 +1,23 @@
+// The database_apps table's writes beyond the engine's create and update of an app: a contract fixture, and the
+// demo MariaDB app that follows where `npm start`'s MariaDB listens while nobody has edited it.
+import type { DB } from '../core/db/open.ts';
+
+/** A database app on a loopback fixture address, in the org whose stored id is `orgId`. */
+export function insertFixtureDatabaseApp(db: DB, app: { id: string; name: string; orgId: string; at: string }): void {
+  db.prepare(
+    "INSERT INTO database_apps (id, name, host, port, database, org_id, date_created, date_updated) VALUES (?, ?, '127.50.0.33', 3306, 'app', ?, ?, ?)",
+  ).run(app.id, app.name, app.orgId, app.at, app.at);
+}
+
+/**
+ * Points the seeded app `name` at `host:port` unless someone edited it since it was made (date_updated equals
+ * date_created) or it is there already; answers how many rows changed.
+ */
+export function followSeededDatabaseApp(db: DB, name: string, host: string, port: number): number {
+  return db
+    .prepare(
+      `UPDATE database_apps SET host = ?, port = ?
+    WHERE name = ? AND created_by = 'System' AND date_updated = date_created AND (host != ? OR port != ?)`,
+    )
+    .run(host, port, name, host, port).changes;
+}

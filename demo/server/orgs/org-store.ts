@@ -1,0 +1,24 @@
+// The orgs table's writes beyond the engine's create and update of an org: the orgs of a new database and an
+// org's delete, which takes its empty root node with it (an org that holds anything else is refused before).
+import type { DB } from '../core/db/open.ts';
+import { emptyRootOnly } from '../core/orgs/org-usage.ts';
+import { deleteNode } from '../assets/node-tree.ts';
+
+export function insertOrg(
+  db: DB,
+  org: { id: string; name: string; comment: string; createdBy: string; dateCreated: string },
+): void {
+  db.prepare('INSERT INTO orgs (id, name, comment, created_by, date_created) VALUES (?, ?, ?, ?, ?)').run(
+    org.id,
+    org.name,
+    org.comment,
+    org.createdBy,
+    org.dateCreated,
+  );
+}
+
+export function deleteOrg(db: DB, orgId: string): void {
+  const root = emptyRootOnly(db, orgId);
+  if (root) deleteNode(db, root.id);
+  db.prepare('DELETE FROM orgs WHERE id = ?').run(orgId);
+}
