@@ -2,7 +2,7 @@
 // the operator (`Authorization: BootstrapToken <token>`, the server's BOOTSTRAP_TOKEN) and gets a terminal
 // row plus its own App service account with an access key, which signs every later call.
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { headerValue } from '../core/auth/request-context.ts';
 import { t } from '../core/lib/i18n.ts';
 import { formatDateTime } from '../core/lib/time.ts';
@@ -19,22 +19,37 @@ export function bootstrapMatches(authorization: string | undefined, expected: st
   return sent.length === want.length && timingSafeEqual(sent, want);
 }
 
-export function registerTerminalRegistration(app: FastifyInstance, bootstrapToken: string): void {
-  app.post('/api/v2/terminal/terminal-registrations/', (request, reply) => {
-    const { db, now, settings } = app.bastion;
-    const lang = request.ctx.lang;
-    if (!bootstrapMatches(headerValue(request, 'authorization'), bootstrapToken)) {
-      return reply
+/**
+ * What both bootstrap-token registrations (a terminal, a service account) check first: the token (401, with the
+ * scheme to use), then SECURITY_SERVICE_ACCOUNT_REGISTRATION (400). Answers the refusal sent, or the JSON body.
+ */
+export function bootstrapGate(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  bootstrapToken: string,
+): { refused: FastifyReply } | { body: Record<string, unknown> } {
+  if (!bootstrapMatches(headerValue(request, 'authorization'), bootstrapToken)) {
+    return {
+      refused: reply
         .code(401)
         .header('WWW-Authenticate', 'BootstrapToken')
-        .send({ detail: t(lang, 'auth.not_authenticated') });
-    }
-    if (settings.get<boolean>('SECURITY_SERVICE_ACCOUNT_REGISTRATION') !== true) {
-      return reply.code(400).send({ error: 'service account registration disabled' });
-    }
-    const body = (
-      request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body : {}
-    ) as Record<string, unknown>;
+        .send({ detail: t(request.ctx.lang, 'auth.not_authenticated') }),
+    };
+  }
+  if (request.server.bastion.settings.get<boolean>('SECURITY_SERVICE_ACCOUNT_REGISTRATION') !== true) {
+    return { refused: reply.code(400).send({ error: 'service account registration disabled' }) };
+  }
+  const body = request.body;
+  return { body: body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {} };
+}
+
+export function registerTerminalRegistration(app: FastifyInstance, bootstrapToken: string): void {
+  app.post('/api/v2/terminal/terminal-registrations/', (request, reply) => {
+    const { db, now } = app.bastion;
+    const lang = request.ctx.lang;
+    const gate = bootstrapGate(request, reply, bootstrapToken);
+    if ('refused' in gate) return gate.refused;
+    const { body } = gate;
     const errors: Record<string, string[]> = {};
     const text = (name: string, max: number, required: boolean): string => {
       const value = body[name];

@@ -3,30 +3,20 @@
 // its calls (2.3's koko registers this way before it registers its terminal). Off with
 // SECURITY_SERVICE_ACCOUNT_REGISTRATION, as terminal registration is.
 import type { FastifyInstance } from 'fastify';
-import { headerValue } from '../core/auth/request-context.ts';
 import { coerceField } from '../engine/fields.ts';
-import { pick, t } from '../core/lib/i18n.ts';
-import { bootstrapMatches } from './registration.ts';
+import { pick } from '../core/lib/i18n.ts';
+import { bootstrapGate } from './registration.ts';
 import { createServiceAccount } from './terminal-accounts.ts';
 
 const NOT_UNIQUE = { en: 'name not unique', zh: '名称重复' };
 
 export function registerServiceAccountRegistration(app: FastifyInstance, bootstrapToken: string): void {
   app.post('/api/v2/users/service-account-registrations/', (request, reply) => {
-    const { db, now, settings } = app.bastion;
+    const { db, now } = app.bastion;
     const { lang } = request.ctx;
-    if (!bootstrapMatches(headerValue(request, 'authorization'), bootstrapToken)) {
-      return reply
-        .code(401)
-        .header('WWW-Authenticate', 'BootstrapToken')
-        .send({ detail: t(lang, 'auth.not_authenticated') });
-    }
-    if (settings.get<boolean>('SECURITY_SERVICE_ACCOUNT_REGISTRATION') !== true) {
-      return reply.code(400).send({ error: 'service account registration disabled' });
-    }
-    const body = (
-      request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body : {}
-    ) as Record<string, unknown>;
+    const gate = bootstrapGate(request, reply, bootstrapToken);
+    if ('refused' in gate) return gate.refused;
+    const { body } = gate;
     const name = coerceField({ type: 'string', label: { en: '', zh: '' }, max_length: 128 }, body.name, lang);
     if (!name.ok) return reply.code(400).send({ name: [name.error] });
     const username = String(name.value);
