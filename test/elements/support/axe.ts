@@ -28,8 +28,48 @@ export class Tally {
 }
 
 /** Runs axe on `win`'s document, adds it to `tally`, and returns its critical and serious findings as lines. */
+/**
+ * Colours are judged as painted: an element still fading or scaling in (a dialog's opening takes longer on a busy
+ * machine than any fixed sleep) would be judged on its half-transparent colours. Waits, at most 10 s, until no
+ * finite animation of the page (shadow trees included) is running, then for one more frame. A spinner's endless
+ * animation is not waited for.
+ */
+async function animationsSettled(win: Window): Promise<void> {
+  const running = () =>
+    win.document
+      .getAnimations()
+      .filter((animation) => animation.playState === 'running')
+      .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)));
+  for (const deadline = Date.now() + 10_000; running().length > 0 && Date.now() < deadline;)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  await new Promise((resolve) => {
+    win.requestAnimationFrame(() => resolve(undefined));
+    setTimeout(resolve, 200);
+  });
+}
+
+/**
+ * WCAG 1.4.3 asks no contrast of an inactive control. axe exempts disabled controls itself, but not always one
+ * whose `disabled` sits on a custom element's host above the shadow root it measured (a disabled Shoelace radio
+ * in Debian's Chromium 156): such a node is followed through its target's shadow roots and exempted here when an
+ * element on the way is disabled.
+ */
+function inDisabledControl(doc: Document, target: unknown[]): boolean {
+  let root: Document | ShadowRoot | null = doc;
+  // A node inside shadow roots is one entry: the selectors from the document down, one per shadow root.
+  for (const selector of target.flatMap((entry) => (Array.isArray(entry) ? entry : [entry]))) {
+    if (!root || typeof selector !== 'string') return false;
+    const element: Element | null = root.querySelector(selector);
+    if (!element) return false;
+    if (element.hasAttribute('disabled') || element.getAttribute('aria-disabled') === 'true') return true;
+    root = element.shadowRoot;
+  }
+  return false;
+}
+
 export async function check(win: Window & { axe?: Axe }, where: string, tally: Tally): Promise<string[]> {
   const doc = win.document;
+  await animationsSettled(win);
   if (!win.axe) {
     const script = doc.createElement('script');
     script.src = '/node_modules/axe-core/axe.min.js';
@@ -48,7 +88,9 @@ export async function check(win: Window & { axe?: Axe }, where: string, tally: T
   const lines = result.violations
     .filter((v) => BUDGET.includes(v.impact ?? ''))
     .flatMap((v) =>
-      v.nodes.map((node) => `${where}: ${v.impact} ${v.id}: ${JSON.stringify(node.target)} ${node.html.slice(0, 140)}`),
+      v.nodes
+        .filter((node) => !(v.id === 'color-contrast' && inDisabledControl(doc, node.target)))
+        .map((node) => `${where}: ${v.impact} ${v.id}: ${JSON.stringify(node.target)} ${node.html.slice(0, 140)}`),
     );
   tally.failures.push(...lines);
   return lines;
