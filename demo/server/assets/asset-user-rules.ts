@@ -5,8 +5,8 @@ import { mfaRecentlyVerified } from '../core/auth/mfa-verified.ts';
 import type { Clause, HookArgs, Refusal, Row } from '../engine/types.ts';
 import { t } from '../core/lib/i18n.ts';
 import { UUID_PATTERN } from '../core/lib/ids.ts';
-import { deleteAuthBookVersion, isLatestVersion } from './auth-book.ts';
-import { unlinkSystemUser } from './system-user-links.ts';
+import { deleteAuthBookVersion, isLatestVersion } from './auth-book-store.ts';
+import { unlinkSystemUser } from './system-user-link-store.ts';
 import { nodeById, nodeByKey } from './node-tree.ts';
 
 const NOTHING: Clause = { sql: '0', params: [] };

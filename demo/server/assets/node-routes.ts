@@ -14,7 +14,7 @@ import { assetsResource } from './resources/assets.ts';
 import { nodesResource, NODE_MESSAGES } from './resources/nodes.ts';
 import { L, message, unknownIds, writeOrg } from '../engine/field-kit.ts';
 import { visibleNode } from './asset-filters.ts';
-import { addAssets, removeAssets, replaceAssets } from './node-assets.ts';
+import { addAssets, removeAssets, replaceAssets } from './node-asset-store.ts';
 import { childNodes, nodeSelection, treeItems } from './node-selection.ts';
 import { createChild, moveNode, nodeById, orgRoot, siblingNameTaken, type NodeRow } from './node-tree.ts';
 

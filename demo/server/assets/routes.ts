@@ -8,7 +8,7 @@ import { cmdFilterRulesResource } from './resources/cmd-filter-rules.ts';
 import { platformsResource } from './resources/platforms.ts';
 import { assetUserAuthInfosResource, assetUsersResource } from './resources/asset-users.ts';
 import { gatheredUsersResource } from './resources/gathered-users.ts';
-import { registerAuthBookRoutes } from './auth-book.ts';
+import { registerAuthBookRoutes } from './auth-book-store.ts';
 import { registerAssetExtraRoutes } from './extra-routes.ts';
 import { registerNodeRoutes } from './node-routes.ts';
 import { registerSystemUserAssetAuthRoute } from './system-user-asset-auth.ts';

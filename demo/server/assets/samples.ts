@@ -6,7 +6,7 @@ import { uuid } from '../core/lib/ids.ts';
 import { isoAt } from '../core/lib/time.ts';
 import { createChild, orgRoot } from './node-tree.ts';
 import { insertFixtureAsset } from './asset-store.ts';
-import { putAssetOnNode } from './node-assets.ts';
+import { putAssetOnNode } from './node-asset-store.ts';
 
 /** The org_id stored for an org id as the API names it ('DEFAULT' is stored as ''). */
 const stored = (orgId: string) => (orgId === 'DEFAULT' ? '' : orgId);

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Row } from '../engine/types.ts';
 import { systemUsersResource } from './resources/system-users.ts';
-import { latestAuthBook, withAssetAuth } from './auth-book.ts';
+import { latestAuthBook, withAssetAuth } from './auth-book-store.ts';
 import { detailRoute } from '../engine/detail-route.ts';
 import { authInfo } from './extra-routes.ts';
 import { L, message } from '../engine/field-kit.ts';

@@ -2,7 +2,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DB } from './db/open.ts';
 import type { RequestContext, UserRow } from './context.ts';
-import { canAdmin, canAudit, isSuperuser } from './orgs/membership.ts';
+import { canAdmin, canAudit, isSuperuser } from './orgs/membership-store.ts';
 import { t } from './lib/i18n.ts';
 
 export type PermissionCheck = (db: DB, ctx: RequestContext & { user: UserRow }, nowMs: number) => boolean;

@@ -1,7 +1,7 @@
 // One create / update / delete of one item, shared by the single, bulk and CSV paths. A batch runs
 // every item in one transaction and writes nothing when any item fails (errors stay aligned).
 import { createCommitted } from './create-listeners.ts';
-import { recordOperation } from '../core/operate-log.ts';
+import { recordOperation } from '../core/operate-log-store.ts';
 import { t } from '../core/lib/i18n.ts';
 import { isoAt } from '../core/lib/time.ts';
 import { storedOrgId } from '../core/orgs/current-org.ts';

@@ -9,7 +9,7 @@
 // source) whose id is its task's id, so its log is `/api/v1/ops/celery/task/<id>/log/`.
 import type { FastifyInstance } from 'fastify';
 import { CommandFilter, ready as filterReady, type FilterRule } from '../../shared/command-filter/command-filter.ts';
-import { latestAuthBook, withAssetAuth } from '../assets/auth-book.ts';
+import { latestAuthBook, withAssetAuth } from '../assets/auth-book-store.ts';
 import { computed, L, readOnly } from '../engine/field-kit.ts';
 import { authorize, everyAction, IsValidUser } from '../core/permissions.ts';
 import type { UserRow } from '../core/context.ts';
@@ -20,7 +20,7 @@ import type { AuthedCtx, HookArgs, ResourceDef, Row } from '../engine/types.ts';
 import { pick, t, type Lang, type Localized } from '../core/lib/i18n.ts';
 import { UUID_PATTERN, uuid } from '../core/lib/ids.ts';
 import { isoAt } from '../core/lib/time.ts';
-import { isSuperAuditor, isSuperuser } from '../core/orgs/membership.ts';
+import { isSuperAuditor, isSuperuser } from '../core/orgs/membership-store.ts';
 import { ACTION_BITS } from '../perms/actions.ts';
 import { grantedSystemUsers } from '../perms/grants.ts';
 import { openColumns } from '../core/secrets/sealed-columns.ts';

@@ -10,7 +10,7 @@ import { authorize, IsOrgAdmin, IsValidUser } from '../core/permissions.ts';
 import type { AuthedCtx } from '../engine/types.ts';
 import { pick, t } from '../core/lib/i18n.ts';
 import { orgSees } from '../core/orgs/current-org.ts';
-import { isSuperuser, memberRoles } from '../core/orgs/membership.ts';
+import { isSuperuser, memberRoles } from '../core/orgs/membership-store.ts';
 import type { JobRecord } from '../tasks/job-record.ts';
 import { workOf } from '../tasks/jobs.ts';
 import {

@@ -3,7 +3,7 @@
 // slots, the tasks running and queued, the recent failures, each linking to its log and to its run in the
 // job center (a task's run there has the task's id).
 import type { FastifyInstance } from 'fastify';
-import { isSuperuser } from '../core/orgs/membership.ts';
+import { isSuperuser } from '../core/orgs/membership-store.ts';
 import { escapeHtml } from '../core/lib/html.ts';
 import { formatDateTime } from '../core/lib/time.ts';
 

@@ -14,7 +14,7 @@ import { readOptions, serializeRow } from '../engine/serialize.ts';
 import type { AuthedCtx, HookArgs, ResourceDef } from '../engine/types.ts';
 import { pick, t } from '../core/lib/i18n.ts';
 import { ROOT_ORG, storedOrgId } from '../core/orgs/current-org.ts';
-import { canAdmin, canAudit } from '../core/orgs/membership.ts';
+import { canAdmin, canAudit } from '../core/orgs/membership-store.ts';
 import { UUID_PATTERN } from '../core/lib/ids.ts';
 import { databaseAppsResource } from '../applications/resources/database-apps.ts';
 import { k8sAppsResource } from '../applications/resources/k8s-apps.ts';

@@ -13,7 +13,7 @@ import type { HookArgs } from '../engine/types.ts';
 import { t } from '../core/lib/i18n.ts';
 import { UUID_PATTERN } from '../core/lib/ids.ts';
 import { orgSees, storedOrgId } from '../core/orgs/current-org.ts';
-import { canAdmin } from '../core/orgs/membership.ts';
+import { canAdmin } from '../core/orgs/membership-store.ts';
 import { isOrgMember } from '../core/orgs/org-members.ts';
 import { portalGrantOrgs } from '../core/auth/portal-tokens.ts';
 import type { GrantScope } from './grants.ts';

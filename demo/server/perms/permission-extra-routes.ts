@@ -13,7 +13,7 @@ import type { Clause, HookArgs, ResourceDef, Row } from '../engine/types.ts';
 import { t } from '../core/lib/i18n.ts';
 import { UUID_PATTERN } from '../core/lib/ids.ts';
 import { orgSees, storedOrgId } from '../core/orgs/current-org.ts';
-import { canAdmin, canAudit } from '../core/orgs/membership.ts';
+import { canAdmin, canAudit } from '../core/orgs/membership-store.ts';
 import { systemUsersResource } from '../assets/resources/system-users.ts';
 import { actionNames } from './actions.ts';
 import {

@@ -3,7 +3,7 @@
 // nodes become the system users' assets and nodes (what a push would reach), and for system users whose
 // username follows the user, the permission's users and group members become theirs.
 import { fixtureAsset, fixtureNode } from '../assets/samples.ts';
-import { fixtureSystemUser, linkSubtreeAssets, linkSystemUser } from '../assets/system-user-links.ts';
+import { fixtureSystemUser, linkSubtreeAssets, linkSystemUser } from '../assets/system-user-link-store.ts';
 import { L, mergeErrors, message, unknownIds } from '../engine/field-kit.ts';
 import type { DB } from '../core/db/open.ts';
 import type { HookArgs, Row, SampleArgs, Samples } from '../engine/types.ts';

@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Provider, { interactionPolicy, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { UserRow } from '../core/context.ts';
 import { renderAuthPage } from '../auth/login/auth-page-layout.ts';
-import { recordLogin } from '../auth/login/login-log.ts';
+import { recordLogin } from '../auth/login/login-log-store.ts';
 import { LOGIN_PATH } from '../core/auth/paths.ts';
 import { isValidUser } from '../core/permissions.ts';
 import { headerValue } from '../core/auth/request-context.ts';
@@ -20,7 +20,7 @@ import { escapeHtml as e } from '../core/lib/html.ts';
 import { t } from '../core/lib/i18n.ts';
 import { allowedOrigin, corsHeaders } from './cors.ts';
 import { findPortalClient } from './clients.ts';
-import { dropExpiredEntries } from '../core/auth/oauth-entries.ts';
+import { dropExpiredEntries } from '../core/auth/oauth-entry-store.ts';
 import { oauthAdapter } from './oauth-store.ts';
 
 export const OIDC_MOUNT = '/oidc';

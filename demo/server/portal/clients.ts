@@ -5,7 +5,7 @@
 import type { AdapterPayload } from 'oidc-provider';
 import type { DB } from '../core/db/open.ts';
 import { isoAt } from '../core/lib/time.ts';
-import { revokeClientEntries } from '../core/auth/oauth-entries.ts';
+import { revokeClientEntries } from '../core/auth/oauth-entry-store.ts';
 
 export interface PortalClient {
   client_id: string;

@@ -1,6 +1,6 @@
 // Where the authorization server (oidc-provider) keeps what it issues: one SQLite table for every model
 // (codes, access tokens, grants, interactions, sessions), each entry under the SHA-256 of its id, so
-// reading the database hands out no token (the table's statements: core/auth/oauth-entries.ts, since the
+// reading the database hands out no token (the table's statements: core/auth/oauth-entry-store.ts, since the
 // core authenticates portal tokens from it). Clients are not stored here: they are the registered portal
 // clients (clients.ts), read through the same adapter interface.
 //
@@ -18,7 +18,7 @@ import {
   revokeGrant,
   upsertEntry,
   type EntryKey,
-} from '../core/auth/oauth-entries.ts';
+} from '../core/auth/oauth-entry-store.ts';
 
 export function oauthAdapter(db: DB, now: Clock, origins: () => readonly string[]) {
   return class SqliteAdapter implements Adapter {

@@ -5,13 +5,13 @@
 // /oidc/token/revocation), issued to the portal client named, and the issue is a row of the login log.
 import type { FastifyInstance } from 'fastify';
 import type { UserRow } from '../core/context.ts';
-import { recordLogin } from '../auth/login/login-log.ts';
-import { isSuperuser } from '../core/orgs/membership.ts';
+import { recordLogin } from '../auth/login/login-log-store.ts';
+import { isSuperuser } from '../core/orgs/membership-store.ts';
 import { isValidUser } from '../core/permissions.ts';
 import { headerValue } from '../core/auth/request-context.ts';
 import { t } from '../core/lib/i18n.ts';
 import { clientMetadata } from './clients.ts';
-import { dropExpiredEntries } from '../core/auth/oauth-entries.ts';
+import { dropExpiredEntries } from '../core/auth/oauth-entry-store.ts';
 
 export const PORTAL_TOKENS_PATH = '/api/v1/authentication/portal-tokens/';
 

@@ -1,7 +1,7 @@
 // Seeds the Assets section of every org (DEFAULT, then each real org) from assets-data.ts.
 // Credentials are the demo password; the localhost asset is the one reachable target.
 import { createChild, orgRoot, type NodeRow } from '../assets/node-tree.ts';
-import { linkSystemUser, seedSystemUserLinks } from '../assets/system-user-links.ts';
+import { linkSystemUser, seedSystemUserLinks } from '../assets/system-user-link-store.ts';
 import type { DB } from '../core/db/open.ts';
 import { uuid } from '../core/lib/ids.ts';
 import { sealColumns } from '../core/secrets/sealed-columns.ts';
@@ -14,7 +14,7 @@ import {
   SEED_SYSTEM_USERS,
   seedAssetList,
 } from './assets-data.ts';
-import { putAssetOnNode } from '../assets/node-assets.ts';
+import { putAssetOnNode } from '../assets/node-asset-store.ts';
 
 const HARDWARE = {
   vendor: 'Dell Inc.',

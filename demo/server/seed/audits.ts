@@ -5,10 +5,10 @@
 import type { DB } from '../core/db/open.ts';
 import { uuid } from '../core/lib/ids.ts';
 import { isoAt } from '../core/lib/time.ts';
-import { insertOperateLog, type OperateAction } from '../core/operate-log.ts';
-import { insertPasswordChangeLog } from '../core/password-change-log.ts';
+import { insertOperateLog, type OperateAction } from '../core/operate-log-store.ts';
+import { insertPasswordChangeLog } from '../core/password-change-log-store.ts';
 import { insertSampleFtpLog } from '../audits/ftp-log-store.ts';
-import { recordLogin } from '../auth/login/login-log.ts';
+import { recordLogin } from '../auth/login/login-log-store.ts';
 import { insertSampleExecution } from '../ops/execution-store.ts';
 
 const HOUR = 3_600_000;

@@ -17,7 +17,7 @@ import { seedTerminalStorages } from './terminal.ts';
 import { seedTickets } from './tickets.ts';
 import { SettingsStore } from '../settings/store.ts';
 import { insertUser } from '../users/user-store.ts';
-import { addMember } from '../core/orgs/membership.ts';
+import { addMember } from '../core/orgs/membership-store.ts';
 import { insertOrg } from '../orgs/org-store.ts';
 import { addGroupMember, insertGroup } from '../users/group-store.ts';
 

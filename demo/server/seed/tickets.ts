@@ -1,7 +1,7 @@
 // Demo tickets, so the Tickets pages are not empty: in Engineering an open request of the demo user
 // (assigned to orgadmin), an approved one (with the permission it made) and a rejected one; an open
 // request in Operations and one in DEFAULT. Assets and system users are named as seeded (127.x hosts).
-import { userLabel } from '../core/operate-log.ts';
+import { userLabel } from '../core/operate-log-store.ts';
 import type { UserRow } from '../core/context.ts';
 import type { DB } from '../core/db/open.ts';
 import { uuid } from '../core/lib/ids.ts';

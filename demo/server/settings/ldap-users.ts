@@ -3,7 +3,7 @@
 // start.", later ones 409 while it runs, then the list (or 400 with the sync's error). cache/refresh/
 // drops the cache and starts a new sync; users/import/ creates or updates the chosen users.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { recordOperation } from '../core/operate-log.ts';
+import { recordOperation } from '../core/operate-log-store.ts';
 import { authorize, IsSuperUser } from '../core/permissions.ts';
 import type { ServerState } from '../core/context.ts';
 import type { AuthedCtx, Row } from '../engine/types.ts';

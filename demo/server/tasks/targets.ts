@@ -1,6 +1,6 @@
 // Where and as whom a task connects: an asset's SSH port (from `protocols`), its admin user's
 // credentials (an AuthBook version on that asset first) and, when its domain has an active SSH gateway, that gateway.
-import { latestAuthBook, withAssetAuth } from '../assets/auth-book.ts';
+import { latestAuthBook, withAssetAuth } from '../assets/auth-book-store.ts';
 import type { DB } from '../core/db/open.ts';
 import { openColumns } from '../core/secrets/sealed-columns.ts';
 import type { SkipReason } from './log-messages.ts';

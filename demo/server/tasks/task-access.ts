@@ -4,7 +4,7 @@
 import type { RequestContext, UserRow } from '../core/context.ts';
 import type { DB } from '../core/db/open.ts';
 import { ROOT_ORG_ID, storedOrgId } from '../core/orgs/current-org.ts';
-import { isSuperAuditor, isSuperuser, memberRoles } from '../core/orgs/membership.ts';
+import { isSuperAuditor, isSuperuser, memberRoles } from '../core/orgs/membership-store.ts';
 import type { TaskOwner, TaskRow } from './store.ts';
 
 /** The owner recorded for a task a request starts. */

@@ -7,7 +7,7 @@ import { authorize, IsAppUser } from '../core/permissions.ts';
 import type { UserRow } from '../core/context.ts';
 import { UUID_PATTERN } from '../core/lib/ids.ts';
 import { orgFromValue } from '../core/orgs/current-org.ts';
-import { canAdmin, canAudit } from '../core/orgs/membership.ts';
+import { canAdmin, canAudit } from '../core/orgs/membership-store.ts';
 
 const JOINABLE = new Set(['ssh', 'telnet', 'mysql', 'k8s']);
 

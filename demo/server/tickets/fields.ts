@@ -1,6 +1,6 @@
 // Fields and hooks both ticket definitions share (tickets/ and tickets/request-asset-perm/).
 import { computed, idField, L, readOnly } from '../engine/field-kit.ts';
-import { userLabel } from '../core/operate-log.ts';
+import { userLabel } from '../core/operate-log-store.ts';
 import type { FieldDef, HookArgs, Row } from '../engine/types.ts';
 import { uuid } from '../core/lib/ids.ts';
 import { isoAt } from '../core/lib/time.ts';

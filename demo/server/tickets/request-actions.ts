@@ -3,7 +3,7 @@
 // with an empty body; assignees act, and the requester may close their own open ticket. Every refusal
 // writes nothing.
 import type { FastifyReply } from 'fastify';
-import { recordOperation, userLabel } from '../core/operate-log.ts';
+import { recordOperation, userLabel } from '../core/operate-log-store.ts';
 import type { Org } from '../core/context.ts';
 import { createItem } from '../engine/write.ts';
 import type { HookArgs, Row } from '../engine/types.ts';

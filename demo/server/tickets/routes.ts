@@ -3,7 +3,7 @@
 // changed or deleted the generic way (test/server/tickets-*.test.ts cover them; the fuzz suites list them).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authorize, IsValidUser } from '../core/permissions.ts';
-import { recordOperation } from '../core/operate-log.ts';
+import { recordOperation } from '../core/operate-log-store.ts';
 import { notFound } from '../engine/guard.ts';
 import { paginated, pageOf } from '../engine/paging.ts';
 import { singleValues } from '../engine/query-params.ts';

@@ -4,7 +4,7 @@
 // text, its actions, and what the assignee confirmed.
 import type { UserRow } from '../core/context.ts';
 import type { DB } from '../core/db/open.ts';
-import { userLabel } from '../core/operate-log.ts';
+import { userLabel } from '../core/operate-log-store.ts';
 import { pick, type Lang, type Localized } from '../core/lib/i18n.ts';
 import { uuid } from '../core/lib/ids.ts';
 import { isoAt } from '../core/lib/time.ts';

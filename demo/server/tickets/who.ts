@@ -3,7 +3,7 @@
 import type { UserRow } from '../core/context.ts';
 import type { DB } from '../core/db/open.ts';
 import type { Clause, HookArgs, Row } from '../engine/types.ts';
-import { isSuperuser } from '../core/orgs/membership.ts';
+import { isSuperuser } from '../core/orgs/membership-store.ts';
 
 /** A superuser administers every org; an org admin their org ('' is DEFAULT: superusers only). */
 export function administers(db: DB, user: UserRow, orgId: string): boolean {

@@ -3,7 +3,7 @@ import type { RequestContext, UserRow } from '../core/context.ts';
 import type { DB } from '../core/db/open.ts';
 import { pick } from '../core/lib/i18n.ts';
 import { formatDateTime } from '../core/lib/time.ts';
-import { canAdmin, currentOrgRoles, isSuperAuditor, isSuperuser } from '../core/orgs/membership.ts';
+import { canAdmin, currentOrgRoles, isSuperAuditor, isSuperuser } from '../core/orgs/membership-store.ts';
 import type { Settings } from '../core/context.ts';
 import { MFA_LABELS, ROLE_LABELS, SOURCE_LABELS } from './labels.ts';
 import { publicKeyInfo } from './public-key.ts';

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { headerValue } from '../core/auth/request-context.ts';
 import { endLogins, type CurrentLogin } from '../core/auth/sessions.ts';
 import type { DB } from '../core/db/open.ts';
-import { recordPasswordChange } from '../core/password-change-log.ts';
+import { recordPasswordChange } from '../core/password-change-log-store.ts';
 import { isoAt } from '../core/lib/time.ts';
 import { setPasswordHash } from './user-store.ts';
 

@@ -3,7 +3,7 @@ import type { HookArgs, Row } from '../engine/types.ts';
 import { isBlocked } from '../core/auth/lockout.ts';
 import type { UserRow } from '../core/context.ts';
 import { pick, type Lang, type Localized } from '../core/lib/i18n.ts';
-import { currentOrgRoles } from '../core/orgs/membership.ts';
+import { currentOrgRoles } from '../core/orgs/membership-store.ts';
 import { ROLE_LABELS } from './labels.ts';
 import { canDeleteUser, canUpdateUser } from './user-rules.ts';
 import { storedOrgId } from '../core/orgs/current-org.ts';

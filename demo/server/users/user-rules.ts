@@ -4,7 +4,7 @@
 import type { UserRow } from '../core/context.ts';
 import type { HookArgs, Refusal, Row } from '../engine/types.ts';
 import { t } from '../core/lib/i18n.ts';
-import { isSuperuser, memberRoles } from '../core/orgs/membership.ts';
+import { isSuperuser, memberRoles } from '../core/orgs/membership-store.ts';
 
 const isSystemPrivileged = (row: Row) => row.role === 'Admin' || row.role === 'Auditor';
 

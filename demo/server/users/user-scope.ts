@@ -1,9 +1,9 @@
 // Which users a request sees: in a real org its members (any role), in DEFAULT/ROOT (or with ?all=1
 // for superusers) every non-App user. Deleting in a real org only ends the membership.
 import type { Clause, HookArgs, Row } from '../engine/types.ts';
-import { isSuperuser } from '../core/orgs/membership.ts';
+import { isSuperuser } from '../core/orgs/membership-store.ts';
 import { deleteUser } from './user-store.ts';
-import { leaveOrg } from '../core/orgs/membership.ts';
+import { leaveOrg } from '../core/orgs/membership-store.ts';
 import { leaveOrgGroups } from './group-store.ts';
 
 const NOT_APP: Clause = { sql: "role != 'App'", params: [] };

@@ -12,7 +12,7 @@ import { adminPasswordError } from './password-policy.ts';
 import { parsePublicKey } from './public-key.ts';
 import { mayAssignRole } from './user-rules.ts';
 import { andInOrg, storedOrgId } from '../core/orgs/current-org.ts';
-import { setMemberRoles } from '../core/orgs/membership.ts';
+import { setMemberRoles } from '../core/orgs/membership-store.ts';
 import { setUserGroups as storeUserGroups } from './group-store.ts';
 
 const EMAIL_LINK = 0;

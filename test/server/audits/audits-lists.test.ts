@@ -2,7 +2,7 @@
 // export, and that none of them takes a write from the console (405).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { recordLogin } from '../../../demo/server/auth/login/login-log.ts';
+import { recordLogin } from '../../../demo/server/auth/login/login-log-store.ts';
 import { caller, rowsOf, type App } from './audits-fixture.ts';
 import { build, loginSession, orgId, PASSWORD } from '../helpers.ts';
 import { buildTerminalApp, registerTerminal } from '../terminal-helpers.ts';

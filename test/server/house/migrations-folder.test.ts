@@ -5,7 +5,7 @@ import { readdirSync } from 'node:fs';
 import { test } from 'node:test';
 import { migrations } from '../../../demo/server/core/db/migrations.ts';
 
-const FOLDER = new URL('../../../demo/server/core/db/migrations/', import.meta.url);
+const FOLDER = new URL('../../../demo/server/core/db/migrations', import.meta.url);
 const FILE = /^(\d{4})_([a-z0-9_]+)\.ts$/;
 
 test('every migration file is listed once, its number its id and its name the recorded name', () => {

@@ -5,7 +5,7 @@ import { registerResource } from '../../../demo/server/engine/routes.ts';
 import type { ResourceDef } from '../../../demo/server/engine/types.ts';
 import { uuid } from '../../../demo/server/core/lib/ids.ts';
 import { orgFromValue } from '../../../demo/server/core/orgs/current-org.ts';
-import { orgMemberIds } from '../../../demo/server/core/orgs/membership.ts';
+import { orgMemberIds } from '../../../demo/server/core/orgs/membership-store.ts';
 import { bearer, build, orgId } from '../helpers.ts';
 
 // A minimal org-scoped resource registered only by this test, to exercise the engine's org scoping.

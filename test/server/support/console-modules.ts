@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { register } from 'node:module';
 import { join, relative } from 'node:path';
 
-export const SRC = new URL('../../../src/', import.meta.url).pathname;
+export const SRC = new URL('../../../src', import.meta.url).pathname;
 
 register(
   'data:text/javascript,' +

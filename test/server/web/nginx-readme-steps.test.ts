@@ -15,7 +15,7 @@ import { freePort } from '../../../scripts/lib/free-port.mjs';
 import { NGINX } from '../../../scripts/lib/nginx.mjs';
 import { build } from '../helpers.ts';
 
-const ROOT = new URL('../../../', import.meta.url).pathname;
+const ROOT = new URL('../../..', import.meta.url).pathname;
 
 /** The shell block README.md marks as the deployment steps, with the lines a shell continues joined. */
 export function readmeDeploySteps(readme = readFileSync(join(ROOT, 'README.md'), 'utf8')): string {

@@ -4,7 +4,7 @@ import { everyAction, IsOrgAdmin } from '../../core/permissions.ts';
 import type { HookArgs, ResourceDef, Row } from '../../engine/types.ts';
 import { t } from '../../core/lib/i18n.ts';
 import { computed, idField, L, message, writeOrg } from '../../engine/field-kit.ts';
-import { nodeHasAssets } from '../node-assets.ts';
+import { nodeHasAssets } from '../node-asset-store.ts';
 import { createChild, fullValue, hasChildren, nodeById, orgRoot, siblingNameTaken } from '../node-tree.ts';
 
 export const NODE_MESSAGES = {

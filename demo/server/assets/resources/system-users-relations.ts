@@ -1,7 +1,7 @@
 // /api/v1/assets/system-users-{assets,nodes,users}-relations/ (§2.3): the links of a system user, served
 // from views over the through tables that add display names and the system user's org (org scoping
 // goes through the system user). Links are added and removed, never edited.
-import { fixtureSystemUser, insertLink, validateLink, type LinkKind } from '../system-user-links.ts';
+import { fixtureSystemUser, insertLink, validateLink, type LinkKind } from '../system-user-link-store.ts';
 import { fixtureAsset, fixtureNode } from '../samples.ts';
 import { fullValue } from '../node-tree.ts';
 import { L } from '../../engine/field-kit.ts';

@@ -1,5 +1,5 @@
 // /api/v1/audits/operate-logs/ (§2.9): who created, updated or deleted which admin-managed object,
-// written by the resource engine (core/operate-log.ts). Org-scoped; list-only.
+// written by the resource engine (core/operate-log-store.ts). Org-scoped; list-only.
 import { L, readOnly } from '../../engine/field-kit.ts';
 import { everyAction } from '../../core/permissions.ts';
 import { IsOrgAdminOrAuditor } from '../audit-permissions.ts';

@@ -1,4 +1,4 @@
-// /api/v1/audits/password-change-logs/ (§2.9): each password set (core/password-change-log.ts). A global
+// /api/v1/audits/password-change-logs/ (§2.9): each password set (core/password-change-log-store.ts). A global
 // table showing the current org's members only (2.3 filters `user` by str(member)). List-only; 2.3
 // declares no search fields here, so `search` narrows nothing.
 import { L, readOnly } from '../../engine/field-kit.ts';

@@ -3,7 +3,7 @@
 // the user and the ticket (auth/login/login-flow.ts) while the browser waits (login-confirm-routes.ts) or an
 // API client asks again; the sign-in is logged when approved, and a rejection or closing is logged too.
 import type { FastifyRequest } from 'fastify';
-import { userLabel } from '../../core/operate-log.ts';
+import { userLabel } from '../../core/operate-log-store.ts';
 import type { UserRow } from '../../core/context.ts';
 import type { DB } from '../../core/db/open.ts';
 import { L, pick, type Lang } from '../../core/lib/i18n.ts';
@@ -12,7 +12,7 @@ import { formatDateTime, isoAt } from '../../core/lib/time.ts';
 import { mailAssignees } from '../../tickets/mail.ts';
 import { insertTicket, setAssignees } from '../../tickets/ticket-store.ts';
 import type { LoginFlow } from '../login/login-flow.ts';
-import { recordLogin } from '../login/login-log.ts';
+import { recordLogin } from '../login/login-log-store.ts';
 import { headerValue } from '../../core/auth/request-context.ts';
 import { reviewersOf } from '../../core/auth/credential-lock.ts';
 

@@ -6,7 +6,7 @@ import { PasswordCheckBusy } from '../../core/lib/passwords.ts';
 import { passwordHasExpired } from '../../users/password-expiry.ts';
 import { clearFailures, isBlocked, recordFailure } from '../../core/auth/lockout.ts';
 import { needsConfirmation } from '../../core/auth/credential-lock.ts';
-import { recordLogin } from './login-log.ts';
+import { recordLogin } from './login-log-store.ts';
 import { mfaEnabled } from '../mfa/mfa-state.ts';
 import { isValidUser } from '../../core/permissions.ts';
 import { userForPassword } from './password-check.ts';

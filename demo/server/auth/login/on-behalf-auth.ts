@@ -7,7 +7,7 @@ import { isIP } from 'node:net';
 import type { UserRow } from '../../core/context.ts';
 import { t } from '../../core/lib/i18n.ts';
 import { isBlocked } from '../../core/auth/lockout.ts';
-import { recordLogin } from './login-log.ts';
+import { recordLogin } from './login-log-store.ts';
 import { isValidUser } from '../../core/permissions.ts';
 import { checkCredentials, passwordExpiredRefusal, recordSignIn, type LoginResult } from './credentials.ts';
 import { mfaEnabled } from '../mfa/mfa-state.ts';

@@ -22,7 +22,7 @@ import {
 } from '../confirm/login-confirm.ts';
 import { needsConfirmation } from '../../core/auth/credential-lock.ts';
 import type { LoginFlow } from './login-flow.ts';
-import { recordLogin } from './login-log.ts';
+import { recordLogin } from './login-log-store.ts';
 import { pick } from '../../core/lib/i18n.ts';
 import { headerValue } from '../../core/auth/request-context.ts';
 import { createBearerToken } from '../../core/auth/sessions.ts';

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '../../core/context.ts';
 import type { Settings } from '../../core/context.ts';
 import { isBlocked, recordFailure } from '../../core/auth/lockout.ts';
-import { recordLogin } from '../login/login-log.ts';
+import { recordLogin } from '../login/login-log-store.ts';
 import { headerValue } from '../../core/auth/request-context.ts';
 
 type MfaUser = Pick<UserRow, 'mfa_level'> & { otp_secret_key?: string | null };

@@ -11,9 +11,9 @@ import type { DB } from '../db/open.ts';
 import { isValidUser } from '../permissions.ts';
 import type { MessageKey } from '../lib/messages.ts';
 import { storedOrgId } from '../orgs/current-org.ts';
-import { memberOrgIds } from '../orgs/membership.ts';
+import { memberOrgIds } from '../orgs/membership-store.ts';
 import { tokenHash } from '../secrets/token-hash.ts';
-import { revokeUserEntries } from './oauth-entries.ts';
+import { revokeUserEntries } from './oauth-entry-store.ts';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

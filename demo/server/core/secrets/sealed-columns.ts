@@ -10,7 +10,7 @@ export const SEALED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   admin_users: ['password', 'private_key'],
   gateways: ['password', 'private_key'],
   system_users: ['password', 'private_key', 'token'],
-  // 2.3's AuthBook: one versioned credential of an account on an asset (assets/auth-book.ts).
+  // 2.3's AuthBook: one versioned credential of an account on an asset (assets/auth-book-store.ts).
   auth_book: ['password', 'private_key'],
   // A view over admin_users, system_users and auth_book: its columns carry their sealed values.
   asset_users: ['password', 'private_key'],

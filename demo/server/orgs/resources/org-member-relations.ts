@@ -1,7 +1,7 @@
 // /api/v1/orgs/org-memeber-relation/ (2.3's spelling, IsSuperUserOrAppUser): who is in which org as what,
 // one row per org, user and role, added and removed (a view over org_members, migration 52).
 import { everyAction, IsSuperUser } from '../../core/permissions.ts';
-import { addMember } from '../../core/orgs/membership.ts';
+import { addMember } from '../../core/orgs/membership-store.ts';
 import type { OrgRole } from '../../core/context.ts';
 import type { ResourceDef } from '../../engine/types.ts';
 import { t } from '../../core/lib/i18n.ts';

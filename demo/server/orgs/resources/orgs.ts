@@ -5,7 +5,7 @@ import type { OrgRole } from '../../core/context.ts';
 import { t } from '../../core/lib/i18n.ts';
 import { uuid } from '../../core/lib/ids.ts';
 import { isoAt } from '../../core/lib/time.ts';
-import { membersByRole, setMembers } from '../../core/orgs/membership.ts';
+import { membersByRole, setMembers } from '../../core/orgs/membership-store.ts';
 import { orgHasResources } from '../../core/orgs/org-usage.ts';
 import { deleteOrg } from '../org-store.ts';
 import type { FieldDef, HookArgs, ResourceDef, Row } from '../../engine/types.ts';

@@ -3,7 +3,7 @@
 // org, the other side's display). Links are added and removed, never edited; an added link has the
 // side effects a permission write has (perms/permission-rules.ts linkGrantedToSystemUsers).
 import { fixtureAsset, fixtureNode } from '../../assets/samples.ts';
-import { fixtureSystemUser } from '../../assets/system-user-links.ts';
+import { fixtureSystemUser } from '../../assets/system-user-link-store.ts';
 import { fullValue } from '../../assets/node-tree.ts';
 import { L, message } from '../../engine/field-kit.ts';
 import { everyAction, IsOrgAdmin } from '../../core/permissions.ts';

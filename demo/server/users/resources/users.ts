@@ -4,7 +4,7 @@ import { everyAction, IsOrgAdmin } from '../../core/permissions.ts';
 import type { FieldDef, HookArgs, ResourceDef } from '../../engine/types.ts';
 import { L, t, type Localized } from '../../core/lib/i18n.ts';
 import { defaultExpiry } from '../../core/lib/time.ts';
-import { isSuperuser } from '../../core/orgs/membership.ts';
+import { isSuperuser } from '../../core/orgs/membership-store.ts';
 import { MFA_LABELS, ROLE_LABELS, SOURCE_LABELS } from '../labels.ts';
 import { ORG_ROLE_LABELS, serializeUser } from '../user-fields.ts';
 import { userChangeRefusal } from '../user-rules.ts';

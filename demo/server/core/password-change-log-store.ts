@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { DB } from './db/open.ts';
 import { uuid } from './lib/ids.ts';
 import { isoAt } from './lib/time.ts';
-import { userLabel } from './operate-log.ts';
+import { userLabel } from './operate-log-store.ts';
 
 export function recordPasswordChange(db: DB, request: FastifyRequest, userId: string, nowMs: number): void {
   const target = db.prepare('SELECT name, username FROM users WHERE id = ?').get(userId) as
