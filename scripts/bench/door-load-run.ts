@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import { SIGN_IN_BURST, SIGN_IN_PER_SECOND } from '../../demo/server/auth/login/sign-in-rate.ts';
 import { cpuWatch, type CpuSplit } from './cpu-time.ts';
 import { askpassScript, visit, type VisitResult } from './door-load-client.ts';
-import { ASSET, doorLoadWorld, type DoorLoadWorld } from './door-load-world.ts';
+import { ASSET, doorLoadWorld, standInNice, type DoorLoadWorld } from './door-load-world.ts';
+
+export { standInNice };
 
 export const COMMANDS = 5;
 export const API_RATE = 20;
@@ -170,6 +172,7 @@ async function oneSize(world: DoorLoadWorld, sessions: number, round: number, as
       tokens: [],
       connectTimeoutMs: CONNECT_TIMEOUT_MS,
       onOpened,
+      nice: standInNice(),
     }),
     ...world.users.slice(0, sessions).map((user, i) =>
       visit({
@@ -181,6 +184,7 @@ async function oneSize(world: DoorLoadWorld, sessions: number, round: number, as
         tokens: Array.from({ length: COMMANDS }, (_, k) => `${prefix}${i}-${k}`),
         connectTimeoutMs: CONNECT_TIMEOUT_MS,
         onOpened,
+        nice: standInNice(),
       }),
     ),
   ]);

@@ -45,6 +45,10 @@ export const doorLoad = {
         'right pw refused: right passwords the door refused as wrong; other failures: the door could not check the sign-in, or a later step failed; ' +
         "recorded once: commands stored exactly once by the server, of sessions x 5; load: the machine's 1-minute load average, at the start and its peak; " +
         "opening CPU: the machine's busy CPU seconds from the first client's start until every session had opened, by process, and that work divided by the cores (the last session cannot open sooner)",
+      bench.standInNice() === undefined
+        ? 'priority: every process at one priority (DOOR_LOAD_NICE=0)'
+        : `priority: the stand-ins for other machines (the ssh clients; the private sshd and its shells) at nice ${bench.standInNice()}, ` +
+          'so they yield the CPU to the server, the terminal and the API client they measure; DOOR_LOAD_NICE=0 runs all at one priority',
       ...figures.flatMap((f) => f.firstProblems.map((problem) => `${f.sessions} at once: ${problem}`)),
     ];
     return {

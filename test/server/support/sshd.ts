@@ -48,6 +48,11 @@ export interface SshdOptions {
    * 10:30:100): a load bench's hundreds of door sessions all reach this one sshd, standing for many assets.
    */
   maxStartups?: number;
+  /**
+   * Niceness of sshd and the sessions it forks (`nice -n`): a load bench's stand-in assets, which would be other
+   * machines, yield the CPU to the door they are measuring.
+   */
+  nice?: number;
 }
 
 /** Starts a private sshd; call `stop()` (e.g. in `t.after`). Needs root (useradd, chpasswd). */
@@ -81,7 +86,11 @@ export async function startSshd(options: SshdOptions = {}): Promise<TestSshd> {
   );
   mkdirSync('/run/sshd', { recursive: true });
   const logFile = join(dir, 'sshd.log');
-  const child = spawn(SSHD, ['-D', '-f', config, '-E', logFile], { stdio: 'ignore' });
+  const args = ['-D', '-f', config, '-E', logFile];
+  const child =
+    options.nice === undefined
+      ? spawn(SSHD, args, { stdio: 'ignore' })
+      : spawn('nice', ['-n', String(options.nice), SSHD, ...args], { stdio: 'ignore' });
   await waitForPort(port, child, logFile);
   return {
     host: '127.0.0.1',
