@@ -1,5 +1,6 @@
 // One create / update / delete of one item, shared by the single, bulk and CSV paths. A batch runs
 // every item in one transaction and writes nothing when any item fails (errors stay aligned).
+import type { DB } from '../core/db/open.ts';
 import { createCommitted } from './create-listeners.ts';
 import { recordOperation } from '../core/operate-log-store.ts';
 import { t } from '../core/lib/i18n.ts';
@@ -159,13 +160,21 @@ const columnsOf = (def: ResourceDef, data: Row) =>
   );
 
 function insertRow(args: HookArgs, def: ResourceDef, data: Row): string {
+  return insertDefinedRow(args.db, def, data);
+}
+
+/**
+ * A resource's row (with its `id`) written as a create writes it: the definition's columns, secrets sealed.
+ * Also for writers without a request (the seed), so a seeded row is stored as an API-created one is.
+ */
+export function insertDefinedRow(db: DB, def: ResourceDef, data: Row): string {
   const columns = columnsOf(def, data);
   // Sealed on a copy: `data` goes on to the hooks, the operate log and the response in clear.
-  const stored = sealColumns(args.db, def.table, data);
+  const stored = sealColumns(db, def.table, data);
   // Cached: a CSV import inserts thousands of rows with the same columns.
-  args.db
-    .prepare(`INSERT INTO ${def.table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`)
-    .run(...columns.map((c) => toColumn(stored[c])));
+  db.prepare(`INSERT INTO ${def.table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(
+    ...columns.map((c) => toColumn(stored[c])),
+  );
   return String(data.id);
 }
 

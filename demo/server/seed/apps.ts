@@ -8,7 +8,15 @@ import { sealedParams } from '../applications/remote-app-params.ts';
 import { uuid } from '../core/lib/ids.ts';
 import { defaultExpiry, isoAt } from '../core/lib/time.ts';
 import { DATABASE_APP, K8S_APP, REMOTE_APP, type AppKind } from '../perms/app-kinds.ts';
-import { sealColumns } from '../core/secrets/sealed-columns.ts';
+import { changeLinks } from '../perms/app-permission-rules.ts';
+import { appPermissionResourceOf } from '../perms/resources/app-permissions.ts';
+import { systemUsersResource } from '../assets/resources/system-users.ts';
+import { databaseAppsResource } from '../applications/resources/database-apps.ts';
+import { k8sAppsResource } from '../applications/resources/k8s-apps.ts';
+import { remoteAppsResource } from '../applications/resources/remote-apps.ts';
+import { insertDefinedRow } from '../engine/write.ts';
+import type { ResourceDef } from '../engine/types.ts';
+import { idNamedInOrg, isNamedTable, orgIdsByName, userIdOf } from './seed-store.ts';
 import { DEMO_MARIADB_HOST, DEMO_MARIADB_PORT } from './demo-mariadb-address.mjs';
 import { DEMO_DATABASE_APP, type DemoMariaDb } from './demo-mariadb-app.ts';
 
@@ -232,9 +240,9 @@ export function seedApplications(
   nowMs: number,
   demoMariaDb: DemoMariaDb | null = null,
 ): void {
-  const orgs = db.prepare('SELECT id, name FROM orgs').all() as { id: string; name: string }[];
+  const orgs = orgIdsByName(db);
   for (const [orgName, permissions] of Object.entries(PERMISSIONS)) {
-    const orgId = orgName ? orgs.find((org) => org.name === orgName)?.id : '';
+    const orgId = orgName ? orgs.get(orgName) : '';
     if (orgId === undefined) continue;
     seedOrgApps(db, orgId, password, nowMs, demoMariaDb);
     for (const p of permissions) seedPermission(db, orgId, orgName, p, nowMs);
@@ -249,18 +257,15 @@ function seedOrgApps(db: DB, orgId: string, password: string, nowMs: number, dem
       s.protocol === 'k8s'
         ? { token: `demo-token-${s.name}`, password: '' }
         : { password: s.login_mode === 'auto' ? password : '' };
-    insert(db, 'system_users', { ...s, ...secret, auto_push: 0, sudo: '', ...stamp, date_updated: now });
+    insert(db, systemUsersResource, { ...s, ...secret, auto_push: 0, sudo: '', ...stamp, date_updated: now });
   }
-  const host = db
-    .prepare('SELECT id FROM assets WHERE hostname = ? AND org_id = ?')
-    .pluck()
-    .get(WINDOWS_HOST, orgId) as string;
+  const host = idNamedInOrg(db, 'assets', WINDOWS_HOST, orgId)!;
   const demo = (params: Record<string, string>) =>
     params.mysql_workbench_ip === DEMO_MARIADB_HOST && demoMariaDb
       ? { ...params, mysql_workbench_ip: demoMariaDb.host, mysql_workbench_port: String(demoMariaDb.port) }
       : params;
   for (const app of REMOTE_APPS)
-    insert(db, 'remote_apps', {
+    insert(db, remoteAppsResource, {
       ...app,
       params: JSON.stringify(sealedParams(db, demo(app.params))),
       asset: host,
@@ -268,60 +273,51 @@ function seedOrgApps(db: DB, orgId: string, password: string, nowMs: number, dem
     });
   for (const app of DATABASE_APPS) {
     const address = app.name === DEMO_DATABASE_APP && demoMariaDb ? demoMariaDb : {};
-    insert(db, 'database_apps', { ...app, ...address, type: 'mysql', ...stamp, date_updated: now });
+    insert(db, databaseAppsResource, { ...app, ...address, type: 'mysql', ...stamp, date_updated: now });
   }
-  for (const app of K8S_APPS) insert(db, 'k8s_apps', { ...app, type: 'k8s', ...stamp, date_updated: now });
+  for (const app of K8S_APPS) insert(db, k8sAppsResource, { ...app, type: 'k8s', ...stamp, date_updated: now });
 }
 
 function seedPermission(db: DB, orgId: string, orgName: string, p: SeedAppPermission, nowMs: number): void {
-  const find = (table: string, column: string, value: string): string => {
-    const id = db.prepare(`SELECT id FROM ${table} WHERE ${column} = ? AND org_id = ?`).pluck().get(value, orgId) as
-      string | undefined;
-    if (!id) throw new Error(`seed app permission: no ${table} "${value}" in org "${orgName || 'DEFAULT'}"`);
+  const find = (table: string, name: string): string => {
+    const id = isNamedTable(table) ? idNamedInOrg(db, table, name, orgId) : undefined;
+    if (!id) throw new Error(`seed app permission: no ${table} "${name}" in org "${orgName || 'DEFAULT'}"`);
     return id;
   };
   const id = uuid();
   const start = p.window === 'past' ? nowMs - 120 * DAY : nowMs - 30 * DAY;
   const end = p.window === 'past' ? isoAt(nowMs - 30 * DAY) : defaultExpiry(nowMs);
-  db.prepare(
-    `INSERT INTO ${p.kind.prefix}s (id, name, is_active, date_start, date_expired, comment, org_id, created_by, date_created)
-    VALUES (?, ?, ?, ?, ?, ?, ?, 'System', ?)`,
-  ).run(id, p.name, p.active === false ? 0 : 1, isoAt(start), end, p.comment, orgId, isoAt(nowMs));
-  const link = (table: string, column: string, ids: string[]) => {
-    for (const other of ids)
-      db.prepare(`INSERT INTO ${p.kind.prefix}_${table} (permission_id, ${column}) VALUES (?, ?)`).run(id, other);
-  };
+  insertDefinedRow(db, appPermissionResourceOf(p.kind), {
+    id,
+    name: p.name,
+    is_active: p.active === false ? 0 : 1,
+    date_start: isoAt(start),
+    date_expired: end,
+    comment: p.comment,
+    org_id: orgId,
+    created_by: 'System',
+    date_created: isoAt(nowMs),
+  });
+  const link = (field: string, ids: string[]) => changeLinks(db, p.kind, field, id, ids, 'add');
   link(
     'users',
-    'user_id',
-    (p.users ?? []).map(
-      (username) => db.prepare('SELECT id FROM users WHERE username = ?').pluck().get(username) as string,
-    ),
+    (p.users ?? []).map((username) => userIdOf(db, username)!),
   );
   link(
     'user_groups',
-    'usergroup_id',
-    (p.groups ?? []).map((name) => find('user_groups', 'name', name)),
+    (p.groups ?? []).map((name) => find('user_groups', name)),
   );
   link(
-    p.kind.table,
-    p.kind.appColumn,
-    p.apps.map((name) => find(p.kind.table, 'name', name)),
+    p.kind.field,
+    p.apps.map((name) => find(p.kind.table, name)),
   );
   link(
     'system_users',
-    'systemuser_id',
-    p.systemUsers.map((name) => find('system_users', 'name', name)),
+    p.systemUsers.map((name) => find('system_users', name)),
   );
 }
 
-function insert(db: DB, table: string, clear: Record<string, unknown>): string {
-  const id = uuid();
-  const row = sealColumns(db, table, clear);
-  const columns = ['id', ...Object.keys(row)];
-  db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(
-    id,
-    ...Object.values(row),
-  );
-  return id;
+/** A row of a resource, written as its create writes it. */
+function insert(db: DB, def: ResourceDef, row: Record<string, unknown>): string {
+  return insertDefinedRow(db, def, { id: uuid(), ...row });
 }

@@ -4,7 +4,6 @@ import { createChild, orgRoot, type NodeRow } from '../assets/node-tree.ts';
 import { linkSystemUser, seedSystemUserLinks } from '../assets/system-user-link-store.ts';
 import type { DB } from '../core/db/open.ts';
 import { uuid } from '../core/lib/ids.ts';
-import { sealColumns } from '../core/secrets/sealed-columns.ts';
 import { isoAt } from '../core/lib/time.ts';
 import {
   SEED_ADMIN_USERS,
@@ -15,6 +14,18 @@ import {
   seedAssetList,
 } from './assets-data.ts';
 import { putAssetOnNode } from '../assets/node-asset-store.ts';
+import { setProtocols } from '../assets/asset-store.ts';
+import { adminUsersResource } from '../assets/resources/admin-users.ts';
+import { assetsResource } from '../assets/resources/assets.ts';
+import { cmdFilterRulesResource } from '../assets/resources/cmd-filter-rules.ts';
+import { cmdFiltersResource } from '../assets/resources/cmd-filters.ts';
+import { domainsResource } from '../assets/resources/domains.ts';
+import { gatewaysResource } from '../assets/resources/gateways.ts';
+import { labelsResource } from '../assets/resources/labels.ts';
+import { systemUsersResource } from '../assets/resources/system-users.ts';
+import { insertDefinedRow } from '../engine/write.ts';
+import type { ResourceDef } from '../engine/types.ts';
+import { bindCommandFilter, labelAsset, orgIdsInNameOrder } from './seed-store.ts';
 
 const HARDWARE = {
   vendor: 'Dell Inc.',
@@ -31,7 +42,7 @@ const HARDWARE = {
 };
 
 export function seedAssets(db: DB, password: string, nowMs: number): void {
-  const orgs = ['', ...(db.prepare('SELECT id FROM orgs ORDER BY name').pluck().all() as string[])];
+  const orgs = ['', ...orgIdsInNameOrder(db)];
   for (const orgId of orgs) seedOrg(db, orgId, password, nowMs);
 }
 
@@ -45,11 +56,11 @@ function seedOrg(db: DB, orgId: string, password: string, nowMs: number): void {
   }
   const { date_updated: _unused, ...created } = stamp;
   const labels = new Map(
-    SEED_LABELS.map(([name, value]) => [`${name}:${value}`, insert(db, 'labels', { name, value, ...created })]),
+    SEED_LABELS.map(([name, value]) => [`${name}:${value}`, insert(db, labelsResource, { name, value, ...created })]),
   );
-  const admins = SEED_ADMIN_USERS.map((a) => insert(db, 'admin_users', { ...a, password, ...stamp }));
+  const admins = SEED_ADMIN_USERS.map((a) => insert(db, adminUsersResource, { ...a, password, ...stamp }));
   const systemUsers = SEED_SYSTEM_USERS.map((s) =>
-    insert(db, 'system_users', {
+    insert(db, systemUsersResource, {
       ...s,
       password: s.login_mode === 'auto' ? password : '',
       auto_push: s.login_mode === 'auto' ? 1 : 0,
@@ -57,24 +68,18 @@ function seedOrg(db: DB, orgId: string, password: string, nowMs: number): void {
     }),
   );
   const filters = SEED_FILTERS.map(({ rules, ...f }) => {
-    const id = insert(db, 'cmd_filters', { ...f, ...stamp });
-    for (const rule of rules) insert(db, 'cmd_filter_rules', { ...rule, filter_id: id, ...stamp });
+    const id = insert(db, cmdFiltersResource, { ...f, ...stamp });
+    for (const rule of rules) insert(db, cmdFilterRulesResource, { ...rule, filter_id: id, ...stamp });
     return id;
   });
-  db.prepare('INSERT INTO system_user_cmd_filters (system_user_id, filter_id) VALUES (?, ?)').run(
-    systemUsers[0],
-    filters[0],
-  );
-  db.prepare('INSERT INTO system_user_cmd_filters (system_user_id, filter_id) VALUES (?, ?)').run(
-    systemUsers[1],
-    filters[1],
-  );
-  const domain = insert(db, 'domains', {
+  bindCommandFilter(db, systemUsers[0], filters[0]);
+  bindCommandFilter(db, systemUsers[1], filters[1]);
+  const domain = insert(db, domainsResource, {
     name: 'DMZ',
     comment: 'Servers reached through the DMZ jump host',
     ...created,
   });
-  insert(db, 'gateways', {
+  insert(db, gatewaysResource, {
     name: 'dmz-gateway',
     ip: '127.10.0.254',
     port: 22,
@@ -85,20 +90,19 @@ function seedOrg(db: DB, orgId: string, password: string, nowMs: number): void {
     ...stamp,
   });
   for (const a of seedAssetList()) {
-    const id = insert(db, 'assets', {
+    const id = insert(db, assetsResource, {
       hostname: a.hostname,
       ip: a.ip,
       platform: a.platform,
-      protocols: a.protocols,
-      port: Number(a.protocols.split(/[/ ]/)[1]),
       admin_user: admins[a.admin],
       domain: a.domain ? domain : null,
       ...(a.hardware ? HARDWARE : {}),
       ...created,
     });
+    // Protocols are no column of the definition (the API's create stores them as the seed does here).
+    setProtocols(db, id, a.protocols, Number(a.protocols.split(/[/ ]/)[1]));
     putAssetOnNode(db, id, nodes.get(a.node)!.id, false);
-    for (const label of a.labels)
-      db.prepare('INSERT INTO asset_labels (asset_id, label_id) VALUES (?, ?)').run(id, labels.get(label));
+    for (const label of a.labels) labelAsset(db, id, labels.get(label)!);
     for (const su of a.platform.startsWith('Windows') ? [systemUsers[2]] : systemUsers.slice(0, 2)) {
       linkSystemUser(db, 'system_user_assets', su, id, false);
     }
@@ -106,13 +110,7 @@ function seedOrg(db: DB, orgId: string, password: string, nowMs: number): void {
   seedSystemUserLinks(db, orgId, systemUsers[1], nodes.get('Beijing')!.id);
 }
 
-function insert(db: DB, table: string, clear: Record<string, unknown>): string {
-  const id = uuid();
-  const row = sealColumns(db, table, clear);
-  const columns = ['id', ...Object.keys(row)];
-  db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(
-    id,
-    ...Object.values(row),
-  );
-  return id;
+/** A row of a resource, written as its create writes it. */
+function insert(db: DB, def: ResourceDef, row: Record<string, unknown>): string {
+  return insertDefinedRow(db, def, { id: uuid(), ...row });
 }

@@ -10,6 +10,7 @@ import { insertPasswordChangeLog } from '../core/password-change-log-store.ts';
 import { insertSampleFtpLog } from '../audits/ftp-log-store.ts';
 import { recordLogin } from '../auth/login/login-log-store.ts';
 import { insertSampleExecution } from '../ops/execution-store.ts';
+import { idNamedInOrg, orgIdsByName, sshAssetsOf, userIdOf } from './seed-store.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -39,9 +40,7 @@ const SIGN_INS: { username: string; ip: string; agent: keyof typeof AGENTS; term
 ];
 
 export function seedAuditSamples(db: DB, nowMs: number): void {
-  const orgs = new Map(
-    (db.prepare('SELECT name, id FROM orgs').all() as { name: string; id: string }[]).map((o) => [o.name, o.id]),
-  );
+  const orgs = orgIdsByName(db);
   const eng = orgs.get('Engineering') ?? '';
   const ops = orgs.get('Operations') ?? '';
   seedLoginLogs(db, nowMs);
@@ -121,22 +120,12 @@ function seedPasswordChanges(db: DB, nowMs: number): void {
   insert('张敏(zhangmin)', '张敏(zhangmin)', '127.0.3.30', nowMs - 10 * HOUR);
 }
 
-/** "hostname(ip)" of the first seeded Linux assets of an org. */
-function assetsOf(db: DB, org: string, n: number): { id: string; label: string }[] {
-  return db
-    .prepare(
-      `SELECT a.id, a.hostname || '(' || a.ip || ')' AS label FROM assets a
-    WHERE a.org_id = ? AND a.protocols LIKE '%ssh%' ORDER BY a.hostname LIMIT ?`,
-    )
-    .all(org, n) as { id: string; label: string }[];
-}
-
 function seedFtpLogs(db: DB, nowMs: number, eng: string, ops: string): void {
   // Samples (is_sample, and the file name says so): an org's first real row, posted by a terminal, removes them.
-  const [engA, engB] = assetsOf(db, eng, 2);
-  const [opsA] = assetsOf(db, ops, 1);
+  const [engA, engB] = sshAssetsOf(db, eng, 2);
+  const [opsA] = sshAssetsOf(db, ops, 1);
   // DEFAULT (its rows have org_id ''): where an admin's console opens first, so its FTP log is not empty.
-  const [defA] = assetsOf(db, '', 1);
+  const [defA] = sshAssetsOf(db, '', 1);
   const rows: [string, string, string | undefined, string, string, string, boolean, number, string][] = [
     [
       '李伟(liwei)',
@@ -227,10 +216,9 @@ function seedCommandExecutions(db: DB, nowMs: number, eng: string, ops: string):
     [ops, 'wangfang', 'df -h /data', { error: 'Permission denied on one host' }, DAY + 6 * HOUR],
   ];
   for (const [org, username, command, result, ago] of runs) {
-    const runAs = db.prepare("SELECT id FROM system_users WHERE org_id = ? AND name = 'ops'").pluck().get(org) as
-      string | undefined;
-    const user = db.prepare('SELECT id FROM users WHERE username = ?').pluck().get(username) as string | undefined;
-    const hosts = assetsOf(db, org, 3);
+    const runAs = idNamedInOrg(db, 'system_users', 'ops', org);
+    const user = userIdOf(db, username);
+    const hosts = sshAssetsOf(db, org, 3);
     if (!runAs || !user || !hosts.length) continue;
     const id = uuid();
     const start = nowMs - ago;

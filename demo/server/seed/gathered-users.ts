@@ -5,6 +5,7 @@ import type { DB } from '../core/db/open.ts';
 import { uuid } from '../core/lib/ids.ts';
 import { isoAt } from '../core/lib/time.ts';
 import { insertGatheredUser } from '../assets/gathered-user-store.ts';
+import { nonWindowsAssets } from './seed-store.ts';
 
 const ACCOUNTS: { username: string; present: boolean; daysAgo: number | null }[] = [
   { username: 'root', present: true, daysAgo: 1 },
@@ -18,12 +19,7 @@ const ACCOUNTS: { username: string; present: boolean; daysAgo: number | null }[]
 const DAY_MS = 86_400_000;
 
 export function seedGatheredUsers(db: DB, nowMs: number): void {
-  const assets = db
-    .prepare(
-      `SELECT a.id, a.org_id FROM assets a JOIN platforms p ON p.name = a.platform
-    WHERE p.base != 'Windows' ORDER BY a.org_id, a.hostname`,
-    )
-    .all() as { id: string; org_id: string }[];
+  const assets = nonWindowsAssets(db);
   const gathered = isoAt(nowMs - 2 * DAY_MS);
   assets.forEach((asset, index) => {
     // Every asset has root and deploy; the others vary from host to host, as real hosts do.

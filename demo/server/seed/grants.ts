@@ -8,6 +8,9 @@ import { actionsMask } from '../perms/actions.ts';
 import { grantedAssetIds } from '../perms/grants.ts';
 import { linkGrantedToSystemUsers } from '../perms/permission-rules.ts';
 import { insertPermission, linkPermission, type PermissionLink } from '../perms/permission-store.ts';
+import { favoriteAssetsResource } from '../assets/resources/favorite-assets.ts';
+import { insertDefinedRow } from '../engine/write.ts';
+import { idNamedInOrg, orgIdsByName, userIdOf } from './seed-store.ts';
 
 const DAY = 86_400_000;
 
@@ -48,14 +51,11 @@ const SINGLE_ASSET_GRANTS: Record<
 const STARS: Record<string, number> = { user: 2, jsmith: 1, liwei: 1, chenjie: 1 };
 
 export function seedGrants(db: DB, nowMs: number): void {
-  const orgs = new Map(
-    (db.prepare('SELECT name, id FROM orgs').all() as { name: string; id: string }[]).map((o) => [o.name, o.id]),
-  );
+  const orgs = orgIdsByName(db);
   const stamp = isoAt(nowMs);
   for (const [orgName, grants] of Object.entries(SINGLE_ASSET_GRANTS)) {
     const orgId = orgName ? orgs.get(orgName) : '';
     if (orgId === undefined) continue;
-    const one = (sql: string, value: string) => db.prepare(sql).pluck().get(value, orgId) as string | undefined;
     for (const grant of grants) {
       const id = uuid();
       insertPermission(db, {
@@ -75,24 +75,20 @@ export function seedGrants(db: DB, nowMs: number): void {
       };
       link(
         'users',
-        grant.users.map(
-          (username) =>
-            db.prepare('SELECT id FROM users WHERE username = ?').pluck().get(username) as string | undefined,
-        ),
+        grant.users.map((username) => userIdOf(db, username)),
       );
       link(
         'assets',
-        grant.assets.map((hostname) => one('SELECT id FROM assets WHERE hostname = ? AND org_id = ?', hostname)),
+        grant.assets.map((hostname) => idNamedInOrg(db, 'assets', hostname, orgId)),
       );
-      link('system_users', [one('SELECT id FROM system_users WHERE name = ? AND org_id = ?', grant.systemUser)]);
+      link('system_users', [idNamedInOrg(db, 'system_users', grant.systemUser, orgId)]);
       linkGrantedToSystemUsers(db, id);
     }
   }
-  const star = db.prepare('INSERT INTO favorite_assets (id, user, asset, date_created) VALUES (?, ?, ?, ?)');
   for (const [username, count] of Object.entries(STARS)) {
-    const user = db.prepare('SELECT id FROM users WHERE username = ?').pluck().get(username) as string | undefined;
+    const user = userIdOf(db, username);
     if (!user) continue;
     for (const asset of grantedAssetIds(db, { subject: { user }, orgId: null, now: nowMs }).slice(0, count))
-      star.run(uuid(), user, asset, stamp);
+      insertDefinedRow(db, favoriteAssetsResource, { id: uuid(), user, asset, date_created: stamp });
   }
 }

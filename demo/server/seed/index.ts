@@ -20,6 +20,7 @@ import { insertUser } from '../users/user-store.ts';
 import { addMember } from '../core/orgs/membership-store.ts';
 import { insertOrg } from '../orgs/org-store.ts';
 import { addGroupMember, insertGroup } from '../users/group-store.ts';
+import { hasNoUsers, userIdOf } from './seed-store.ts';
 
 export interface SeedOptions {
   demoPassword: string;
@@ -32,7 +33,7 @@ export interface SeedOptions {
 }
 
 export function isEmpty(db: DB): boolean {
-  return (db.prepare('SELECT COUNT(*) FROM users').pluck().get() as number) === 0;
+  return hasNoUsers(db);
 }
 
 export function seed(db: DB, opts: SeedOptions): void {
@@ -87,7 +88,6 @@ export function seed(db: DB, opts: SeedOptions): void {
 }
 
 function seedGroups(db: DB, orgIds: Map<string, string>, now: string): void {
-  const userIdOf = db.prepare('SELECT id FROM users WHERE username = ?').pluck();
   for (const group of SEED_GROUPS) {
     const id = insertGroup(db, {
       name: group.name,
@@ -97,7 +97,7 @@ function seedGroups(db: DB, orgIds: Map<string, string>, now: string): void {
       dateCreated: now,
     });
     for (const username of group.members) {
-      const userId = userIdOf.get(username) as string | undefined;
+      const userId = userIdOf(db, username);
       if (userId) addGroupMember(db, id, userId);
     }
   }

@@ -7,6 +7,7 @@ import { defaultExpiry, isoAt } from '../core/lib/time.ts';
 import { actionsMask } from '../perms/actions.ts';
 import { linkGrantedToSystemUsers } from '../perms/permission-rules.ts';
 import { insertPermission, linkPermission, type PermissionLink } from '../perms/permission-store.ts';
+import { idNamedInOrg, orgIdsByName, userIdOf, type NamedTable } from './seed-store.ts';
 
 const DAY = 86_400_000;
 
@@ -111,18 +112,16 @@ const PERMISSIONS: Record<string, SeedPermission[]> = {
 };
 
 export function seedPermissions(db: DB, nowMs: number): void {
-  const orgs = db.prepare('SELECT id, name FROM orgs').all() as { id: string; name: string }[];
+  const orgs = orgIdsByName(db);
   for (const [orgName, permissions] of Object.entries(PERMISSIONS)) {
-    const orgId = orgName ? orgs.find((org) => org.name === orgName)?.id : '';
+    const orgId = orgName ? orgs.get(orgName) : '';
     if (orgId === undefined) continue;
-    const find = (table: string, column: string, value: string): string => {
-      const id = db.prepare(`SELECT id FROM ${table} WHERE ${column} = ? AND org_id = ?`).pluck().get(value, orgId) as
-        string | undefined;
+    const find = (table: NamedTable, value: string): string => {
+      const id = idNamedInOrg(db, table, value, orgId);
       if (!id) throw new Error(`seed permission: no ${table} "${value}" in org "${orgName || 'DEFAULT'}"`);
       return id;
     };
-    const userIds = (names: string[]) =>
-      names.map((username) => db.prepare('SELECT id FROM users WHERE username = ?').pluck().get(username) as string);
+    const userIds = (names: string[]) => names.map((username) => userIdOf(db, username)!);
     for (const p of permissions) {
       const id = uuid();
       const start = p.window === 'past' ? nowMs - 120 * DAY : nowMs - 30 * DAY;
@@ -145,16 +144,16 @@ export function seedPermissions(db: DB, nowMs: number): void {
       };
       link(
         'user_groups',
-        (p.groups ?? []).map((name) => find('user_groups', 'name', name)),
+        (p.groups ?? []).map((name) => find('user_groups', name)),
       );
       link('users', userIds(p.users ?? []));
       link(
         'nodes',
-        p.nodes.map((value) => find('nodes', 'value', value)),
+        p.nodes.map((value) => find('nodes', value)),
       );
       link(
         'system_users',
-        p.systemUsers.map((name) => find('system_users', 'name', name)),
+        p.systemUsers.map((name) => find('system_users', name)),
       );
       linkGrantedToSystemUsers(db, id);
     }

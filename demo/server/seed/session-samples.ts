@@ -8,6 +8,7 @@ import { uuid } from '../core/lib/ids.ts';
 import { isoAt } from '../core/lib/time.ts';
 import { insertSampleCommand } from '../terminal/command-store.ts';
 import { insertSampleSession } from '../terminal/session-store.ts';
+import { idNamedInOrg, userNamed } from './seed-store.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -125,10 +126,6 @@ const SCENARIOS: Scenario[] = [
 
 /** The sample sessions of DEFAULT, Engineering and Operations, with their commands. */
 export function seedSessionSamples(db: DB, nowMs: number, orgIds: Map<string, string>): void {
-  const person = db.prepare('SELECT id, name, username FROM users WHERE username = ?');
-  const assetIn = db.prepare('SELECT id FROM assets WHERE hostname = ? AND org_id = ?').pluck();
-  const appIn = db.prepare('SELECT id FROM database_apps WHERE name = ? AND org_id = ?').pluck();
-  const systemUserIn = db.prepare('SELECT id FROM system_users WHERE name = ? AND org_id = ?').pluck();
   // Each org gets the scenarios, an hour apart from one org to the next, so their lists do not mirror each other.
   const orgs = [
     ['', 0],
@@ -138,8 +135,13 @@ export function seedSessionSamples(db: DB, nowMs: number, orgIds: Map<string, st
   for (const [org, shift] of orgs) {
     if (org === undefined) continue;
     for (const scenario of SCENARIOS) {
-      const who = person.get(scenario.user) as { id: string; name: string; username: string } | undefined;
-      const targetId = (scenario.protocol === 'mysql' ? appIn : assetIn).get(scenario.asset, org) as string | undefined;
+      const who = userNamed<{ id: string; name: string; username: string }>(db, scenario.user);
+      const targetId = idNamedInOrg(
+        db,
+        scenario.protocol === 'mysql' ? 'database_apps' : 'assets',
+        scenario.asset,
+        org,
+      );
       if (!who || !targetId) continue;
       const start = nowMs - scenario.ago - shift;
       const id = uuid();
@@ -151,7 +153,7 @@ export function seedSessionSamples(db: DB, nowMs: number, orgIds: Map<string, st
         asset: scenario.asset,
         asset_id: targetId,
         system_user: scenario.systemUser,
-        system_user_id: (systemUserIn.get(scenario.systemUser, org) as string | undefined) ?? '',
+        system_user_id: idNamedInOrg(db, 'system_users', scenario.systemUser, org) ?? '',
         login_from: scenario.loginFrom,
         remote_addr: scenario.addr,
         protocol: scenario.protocol,

@@ -5,16 +5,17 @@
 import type { DB } from '../core/db/open.ts';
 import { uuid } from '../core/lib/ids.ts';
 import { isoAt } from '../core/lib/time.ts';
+import { insertDefinedRow } from '../engine/write.ts';
 import { sealMeta } from '../terminal/storage-meta.ts';
+import { commandStoragesResource, replayStoragesResource } from '../terminal/storage-resource.ts';
 
 export function seedTerminalStorages(db: DB, nowMs: number): void {
-  const stamp = isoAt(nowMs);
-  db.prepare(
-    `INSERT INTO replay_storages (id, name, type, meta, comment, created_by, date_created, date_updated)
-    VALUES (?, 'minio-archive', 's3', ?, 'Replay archive on the MinIO of the ops network', 'System', ?, ?)`,
-  ).run(
-    uuid(),
-    JSON.stringify(
+  const stamp = { created_by: 'System', date_created: isoAt(nowMs), date_updated: isoAt(nowMs) };
+  insertDefinedRow(db, replayStoragesResource, {
+    id: uuid(),
+    name: 'minio-archive',
+    type: 's3',
+    meta: JSON.stringify(
       sealMeta(db, {
         BUCKET: 'jumpserver-replays',
         ACCESS_KEY: 'bastion-replays',
@@ -22,20 +23,19 @@ export function seedTerminalStorages(db: DB, nowMs: number): void {
         ENDPOINT: 'http://127.0.0.1:9000',
       }),
     ),
-    stamp,
-    stamp,
-  );
-  db.prepare(
-    `INSERT INTO command_storages (id, name, type, meta, comment, created_by, date_created, date_updated)
-    VALUES (?, 'es-commands', 'es', ?, 'Command index for long-term search', 'System', ?, ?)`,
-  ).run(
-    uuid(),
-    JSON.stringify({
+    comment: 'Replay archive on the MinIO of the ops network',
+    ...stamp,
+  });
+  insertDefinedRow(db, commandStoragesResource, {
+    id: uuid(),
+    name: 'es-commands',
+    type: 'es',
+    meta: JSON.stringify({
       HOSTS: ['http://127.0.0.1:9200'],
       INDEX: 'jumpserver',
       DOC_TYPE: 'command',
     }),
-    stamp,
-    stamp,
-  );
+    comment: 'Command index for long-term search',
+    ...stamp,
+  });
 }

@@ -10,6 +10,7 @@ import { actionsMask } from '../perms/actions.ts';
 import { linkGrantedToSystemUsers } from '../perms/permission-rules.ts';
 import { addComment, insertTicket, performAction, setAssignees, setConfirmedTargets } from '../tickets/ticket-store.ts';
 import { insertPermission, linkPermission } from '../perms/permission-store.ts';
+import { idNamedInOrg, orgIdsByName, userNamed } from './seed-store.ts';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -111,12 +112,9 @@ const TICKETS: SeedTicket[] = [
 ];
 
 export function seedTickets(db: DB, nowMs: number): void {
-  const orgId = (name: string) =>
-    name ? (db.prepare('SELECT id FROM orgs WHERE name = ?').pluck().get(name) as string) : '';
-  const user = (username: string) => db.prepare('SELECT * FROM users WHERE username = ?').get(username) as UserRow;
-  const idIn = (table: string, column: string, value: string, org: string) =>
-    db.prepare(`SELECT id FROM ${table} WHERE ${column} = ? AND org_id = ?`).pluck().get(value, org) as
-      string | undefined;
+  const orgs = orgIdsByName(db);
+  const orgId = (name: string) => (name ? orgs.get(name)! : '');
+  const user = (username: string) => userNamed<UserRow>(db, username)!;
   for (const seed of TICKETS) {
     const org = orgId(seed.org);
     const requester = user(seed.user);
@@ -160,10 +158,10 @@ export function seedTickets(db: DB, nowMs: number): void {
     const assignee = user(seed.assignees[0]);
     addComment(db, id, assignee, seed.outcome.reply, created + 2 * HOUR);
     const assets = seed.outcome.assets
-      .map((hostname) => idIn('assets', 'hostname', hostname, org))
+      .map((hostname) => idNamedInOrg(db, 'assets', hostname, org))
       .filter((a): a is string => !!a);
     const systemUser = seed.outcome.systemUser
-      ? (idIn('system_users', 'name', seed.outcome.systemUser, org) ?? '')
+      ? (idNamedInOrg(db, 'system_users', seed.outcome.systemUser, org) ?? '')
       : '';
     setConfirmedTargets(db, id, assets, systemUser);
     performAction(db, id, seed.outcome.action, assignee, 'en', created + 3 * HOUR);
