@@ -53,6 +53,26 @@ export function memberOrgIds(db: DB, user: UserRow): string[] | null {
   ];
 }
 
+/** A user who can be a member of an org: any but a terminal's service account (DEFAULT and ROOT's members). */
+export function isNonAppUser(db: DB, userId: string): boolean {
+  return !!db.prepare("SELECT 1 FROM users WHERE id = ? AND role != 'App'").get(userId);
+}
+
+/** A member of a real org in any role (org-members.ts; DEFAULT and ROOT have no membership rows). */
+export function isRealOrgMember(db: DB, orgId: string, userId: string): boolean {
+  return !!db
+    .prepare(
+      `SELECT 1 FROM org_members m JOIN users u ON u.id = m.user_id
+    WHERE m.org_id = ? AND m.user_id = ? AND u.role != 'App' LIMIT 1`,
+    )
+    .get(orgId, userId);
+}
+
+/** Whether the org has any member (an org that has one is not deleted: org-usage.ts). */
+export function orgHasMembers(db: DB, orgId: string): boolean {
+  return !!db.prepare('SELECT 1 FROM org_members WHERE org_id = ? LIMIT 1').get(orgId);
+}
+
 // The org_members table is written only here: an org's members by role (the org's own form), one user's roles
 // in one org (the users form), one membership (the relation resource) and a user leaving an org.
 
