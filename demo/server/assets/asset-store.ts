@@ -1,7 +1,9 @@
 // The assets table's writes beyond the engine's create and update of an asset: what tasks learn of it
 // (connectivity, hardware), its protocols and first port, its admin user set for a node's assets, its domain
 // set from the domain's form, and the fixtures the contract suite makes.
+import type { Org } from '../core/context.ts';
 import type { DB } from '../core/db/open.ts';
+import { andInOrg } from '../core/orgs/current-org.ts';
 import { uuid } from '../core/lib/ids.ts';
 
 /** A test's or task's outcome: reachable or not, and when (ISO). */
@@ -55,4 +57,13 @@ export function insertFixtureAsset(db: DB, hostname: string, orgId: string, date
 /** A fixture host that runs remote apps: Windows, RDP. */
 export function makeWindowsHost(db: DB, assetId: string): void {
   db.prepare("UPDATE assets SET platform = 'Windows', protocols = 'rdp/3389' WHERE id = ?").run(assetId);
+}
+
+/** The org's assets (every org's in ROOT), or of them the disabled ones (the dashboard's figures). */
+export function countOrgAssets(db: DB, org: Org, disabledOnly = false): number {
+  const inOrg = andInOrg(org);
+  const where = disabledOnly ? ' AND is_active = 0' : '';
+  const row = db.prepare(`SELECT COUNT(*) AS n FROM assets WHERE 1${inOrg.sql}${where}`).get(...inOrg.params) as
+    { n: number } | undefined;
+  return Number(row?.n ?? 0);
 }

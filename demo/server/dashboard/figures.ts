@@ -2,17 +2,27 @@
 // as 2.3's apps/jumpserver/api.py defines them: "logins" and "active" users/assets are terminal sessions
 // started in the window (users and assets by the names the session recorded), "online" is an unfinished
 // session, users are the org's members, assets the org's assets. Sign-ins (login logs) are our addition.
+// The queries are the stores' of their tables: sessions (terminal/session-store.ts), assets
+// (assets/asset-store.ts), members (core/orgs/membership-store.ts), sign-ins (auth/login/login-log-store.ts).
 import type { Org } from '../core/context.ts';
 import type { DB } from '../core/db/open.ts';
-import { memberColumnClause } from '../audits/org-members-sql.ts';
-import { andInOrg } from '../core/orgs/current-org.ts';
+import { countOrgMembers } from '../core/orgs/membership-store.ts';
 import { isoAt } from '../core/lib/time.ts';
+import { countOrgAssets } from '../assets/asset-store.ts';
+import { countSuccessfulSignIns } from '../auth/login/login-log-store.ts';
+import {
+  countOnlineSessions,
+  countOnlineSessionUsers,
+  countSessionAssetsSince,
+  countSessionsSince,
+  countSessionUsersSince,
+  latestSessionsSince,
+  sessionDayCounts,
+  topSessionNames,
+} from '../terminal/session-store.ts';
 import type { LocalDay } from './local-days.ts';
 
-type Count = { n: number };
-
 export class DashboardFigures {
-  private readonly sessionsIn: { sql: string; params: string[] };
   private readonly since: string;
 
   /** `sinceMs`: the window's start (now − 7 or 30 days); sessions strictly after it count. */
@@ -21,65 +31,28 @@ export class DashboardFigures {
     private readonly org: Org,
     sinceMs: number,
   ) {
-    this.sessionsIn = andInOrg(org);
     this.since = isoAt(sinceMs);
   }
 
-  private one(sql: string, ...params: unknown[]): number {
-    return Number((this.db.prepare(sql).get(...params) as Count | undefined)?.n ?? 0);
-  }
-
   /** The org's members (DEFAULT and ROOT: every user but the terminals' service accounts). */
-  private members(where = ''): number {
-    if (this.org.kind !== 'real') return this.one(`SELECT COUNT(*) AS n FROM users u WHERE u.role != 'App'${where}`);
-    return this.one(
-      `SELECT COUNT(DISTINCT u.id) AS n FROM org_members m JOIN users u ON u.id = m.user_id
-      WHERE m.org_id = ? AND u.role != 'App'${where}`,
-      this.org.id,
-    );
-  }
-
-  private assets(where = ''): number {
-    const org = andInOrg(this.org);
-    return this.one(`SELECT COUNT(*) AS n FROM assets WHERE 1${org.sql}${where}`, ...org.params);
-  }
-
-  /** Sessions of the window: `WHERE` tail and its parameters. */
-  private window(): { sql: string; params: string[] } {
-    return { sql: `date_start > ?${this.sessionsIn.sql}`, params: [this.since, ...this.sessionsIn.params] };
-  }
-
   totalUsers(): number {
-    return this.members();
+    return countOrgMembers(this.db, this.org);
   }
   totalAssets(): number {
-    return this.assets();
+    return countOrgAssets(this.db, this.org);
   }
   onlineUsers(): number {
-    return this.one(
-      `SELECT COUNT(DISTINCT user) AS n FROM terminal_sessions WHERE is_finished = 0${this.sessionsIn.sql}`,
-      ...this.sessionsIn.params,
-    );
+    return countOnlineSessionUsers(this.db, this.org);
   }
   onlineSessions(): number {
-    return this.one(
-      `SELECT COUNT(*) AS n FROM terminal_sessions WHERE is_finished = 0${this.sessionsIn.sql}`,
-      ...this.sessionsIn.params,
-    );
+    return countOnlineSessions(this.db, this.org);
   }
 
   /** Per local day: sessions started, distinct users and distinct assets among them. */
   perDay(days: LocalDay[]): { login: number[]; users: number[]; assets: number[] } {
-    const statement = this.db
-      .prepare(`SELECT COUNT(*) AS login, COUNT(DISTINCT user) AS users, COUNT(DISTINCT asset) AS assets
-      FROM terminal_sessions WHERE date_start >= ? AND date_start < ?${this.sessionsIn.sql}`);
     const out = { login: [] as number[], users: [] as number[], assets: [] as number[] };
     for (const day of days) {
-      const row = statement.get(isoAt(day.start), isoAt(day.end), ...this.sessionsIn.params) as {
-        login: number;
-        users: number;
-        assets: number;
-      };
+      const row = sessionDayCounts(this.db, this.org, isoAt(day.start), isoAt(day.end));
       out.login.push(row.login);
       out.users.push(row.users);
       out.assets.push(row.assets);
@@ -89,62 +62,43 @@ export class DashboardFigures {
 
   /** Per local day: successful sign-ins (web, API token, terminal) of the org's members. */
   signInsPerDay(days: LocalDay[]): number[] {
-    const members =
-      this.org.kind === 'real' ? memberColumnClause(this.org, 'username', 'username') : { sql: '1', params: [] };
-    const statement = this.db.prepare(
-      `SELECT COUNT(*) AS n FROM login_logs WHERE datetime >= ? AND datetime < ? AND status = 1 AND ${members.sql}`,
-    );
-    return days.map((day) => Number((statement.get(isoAt(day.start), isoAt(day.end), ...members.params) as Count).n));
+    const memberOf = this.org.kind === 'real' ? this.org.id : null;
+    return days.map((day) => countSuccessfulSignIns(this.db, isoAt(day.start), isoAt(day.end), memberOf));
   }
 
   activeUsers(): number {
-    const w = this.window();
-    return this.one(`SELECT COUNT(DISTINCT user) AS n FROM terminal_sessions WHERE ${w.sql}`, ...w.params);
+    return countSessionUsersSince(this.db, this.org, this.since);
   }
   /** Members minus active users, never below zero (active counts session names, which need not be members). */
   inactiveUsers(): number {
-    return Math.max(0, this.members() - this.activeUsers());
+    return Math.max(0, this.totalUsers() - this.activeUsers());
   }
   disabledUsers(): number {
-    return this.members(' AND u.is_active = 0');
+    return countOrgMembers(this.db, this.org, true);
   }
 
   activeAssets(): number {
-    const w = this.window();
-    return this.one(`SELECT COUNT(DISTINCT asset) AS n FROM terminal_sessions WHERE ${w.sql}`, ...w.params);
+    return countSessionAssetsSince(this.db, this.org, this.since);
   }
   inactiveAssets(): number {
-    return Math.max(0, this.assets() - this.activeAssets());
+    return Math.max(0, this.totalAssets() - this.activeAssets());
   }
   disabledAssets(): number {
-    return this.assets(' AND is_active = 0');
+    return countOrgAssets(this.db, this.org, true);
   }
 
   loginTimes(): number {
-    const w = this.window();
-    return this.one(`SELECT COUNT(*) AS n FROM terminal_sessions WHERE ${w.sql}`, ...w.params);
+    return countSessionsSince(this.db, this.org, this.since);
   }
 
   /** Users or assets of the window by session count, most first (ties: latest session first, then name). */
   top(column: 'user' | 'asset', limit: number): { name: string; total: number; last: string }[] {
-    const w = this.window();
-    return this.db
-      .prepare(
-        `SELECT ${column} AS name, COUNT(*) AS total, MAX(date_start) AS last FROM terminal_sessions
-      WHERE ${w.sql} GROUP BY ${column} ORDER BY total DESC, last DESC, name LIMIT ${limit}`,
-      )
-      .all(...w.params) as { name: string; total: number; last: string }[];
+    return topSessionNames(this.db, this.org, this.since, column, limit);
   }
 
   latestSessions(
     limit: number,
   ): { id: string; user: string; asset: string; is_finished: number; date_start: string }[] {
-    const w = this.window();
-    return this.db
-      .prepare(
-        `SELECT id, user, asset, is_finished, date_start FROM terminal_sessions
-      WHERE ${w.sql} ORDER BY date_start DESC, id LIMIT ${limit}`,
-      )
-      .all(...w.params) as { id: string; user: string; asset: string; is_finished: number; date_start: string }[];
+    return latestSessionsSince(this.db, this.org, this.since, limit);
   }
 }

@@ -4,6 +4,7 @@
 import type { DB } from '../core/db/open.ts';
 import { ALIVE_MS } from '../terminal/resources/terminals.ts';
 import { serverDataFolder, storageState, type DataFolderStatus, type StorageState } from '../terminal/storage-state.ts';
+import { terminalStorageReports } from '../terminal/terminal-store.ts';
 
 export interface TerminalStorage {
   id: string;
@@ -20,23 +21,8 @@ export interface StorageStatus {
   terminals: TerminalStorage[];
 }
 
-interface TerminalRow {
-  id: string;
-  name: string;
-  last_heartbeat: number | null;
-  storage_free_bytes: number | null;
-  storage_total_bytes: number | null;
-  storage_fault: string;
-  storage_last_fault: string | null;
-}
-
 export function storageStatus(db: DB, dataDir: string, nowMs: number): StorageStatus {
-  const rows = db
-    .prepare(
-      `SELECT id, name, last_heartbeat, storage_free_bytes, storage_total_bytes, storage_fault, storage_last_fault
-    FROM terminals WHERE is_deleted = 0 AND is_accepted = 1 ORDER BY name`,
-    )
-    .all() as TerminalRow[];
+  const rows = terminalStorageReports(db);
   return {
     server: serverDataFolder(dataDir, nowMs),
     terminals: rows.map((row) => ({

@@ -60,3 +60,11 @@ export function settleExecutionsFromTasks(db: DB): void {
     WHERE is_finished = 0 AND id IN (SELECT id FROM celery_tasks WHERE state IN ('SUCCESS', 'FAILURE'))`,
   ).run();
 }
+
+/** The assets a run went to, in the order they were added (the audit list's `hosts`). */
+export function executionHostIds(db: DB, executionId: unknown): string[] {
+  return db
+    .prepare('SELECT asset_id FROM command_execution_hosts WHERE commandexecution_id = ? ORDER BY id')
+    .pluck()
+    .all(executionId) as string[];
+}

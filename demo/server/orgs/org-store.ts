@@ -1,5 +1,6 @@
 // The orgs table's writes beyond the engine's create and update of an org: the orgs of a new database and an
 // org's delete, which takes its empty root node with it (an org that holds anything else is refused before).
+// Also the features' reads of the table (the core reads it through core/orgs/org-lookup-store.ts).
 import type { DB } from '../core/db/open.ts';
 import { emptyRootOnly } from '../core/orgs/org-usage.ts';
 import { deleteNode } from '../assets/node-tree.ts';
@@ -21,4 +22,14 @@ export function deleteOrg(db: DB, orgId: string): void {
   const root = emptyRootOnly(db, orgId);
   if (root) deleteNode(db, root.id);
   db.prepare('DELETE FROM orgs WHERE id = ?').run(orgId);
+}
+
+/** Whether an org with this id exists (a relation's or an FTP row's org is checked against it). */
+export function orgExists(db: DB, orgId: unknown): boolean {
+  return !!db.prepare('SELECT 1 FROM orgs WHERE id = ?').get(orgId);
+}
+
+/** Every org's id, by name. */
+export function orgIdsByName(db: DB): string[] {
+  return db.prepare('SELECT id FROM orgs ORDER BY name').pluck().all() as string[];
 }

@@ -6,7 +6,7 @@ import type { UserRow } from '../core/context.ts';
 import { uuid } from '../core/lib/ids.ts';
 import { defaultExpiry, isoAt } from '../core/lib/time.ts';
 import type { LdapUser } from './ldap-directory.ts';
-import { insertUser, updateDirectoryFields } from '../users/user-store.ts';
+import { insertUser, updateDirectoryFields, userByUsername } from '../users/user-store.ts';
 
 /** 2.3's EMAIL_SUFFIX: the address of a user whose directory entry has no mail. */
 export const EMAIL_SUFFIX = 'jumpserver.org';
@@ -29,7 +29,7 @@ export function upsertLdapUser(db: DB, entry: LdapUser, nowMs: number): Upserted
   const username = entry.username.trim();
   const name = (entry.name ?? '').trim() || username;
   const email = userEmail(username, (entry.email ?? '').trim());
-  const before = db.prepare('SELECT * FROM users WHERE username = ?').get(username) as UserRow | undefined;
+  const before = userByUsername(db, username);
   if (before) {
     const source = before.username === 'admin' ? before.source : 'ldap';
     updateDirectoryFields(db, before.id, { name, email, source });
@@ -46,6 +46,6 @@ export function upsertLdapUser(db: DB, entry: LdapUser, nowMs: number): Upserted
       created_by: '',
     });
   }
-  const user = db.prepare('SELECT * FROM users WHERE username = ?').get(username) as UserRow;
+  const user = userByUsername(db, username) as UserRow;
   return { user, created: !before, before: before ?? null };
 }

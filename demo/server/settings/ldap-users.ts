@@ -12,6 +12,7 @@ import { singleValues } from '../engine/query-params.ts';
 import { pick, t } from '../core/lib/i18n.ts';
 import type { TargetPolicy } from '../../shared/allowed-targets.ts';
 import { usersResource } from '../users/resources/users.ts';
+import { usernameExists } from '../users/user-store.ts';
 import { ldapErrorText, searchAllUsers, storedLdapConfig, type LdapUser } from './ldap-directory.ts';
 import { upsertLdapUser } from './ldap-import.ts';
 import { LDAP_TEXT } from './ldap-messages.ts';
@@ -74,13 +75,12 @@ function filterUsers(users: LdapUser[], search: { usernames?: string[]; value?: 
 type Listed = { id: string; username: string; name: string; email: string; existing: boolean };
 
 function listed(state: ServerState, users: LdapUser[], order: string | undefined): Listed[] {
-  const exists = state.db.prepare('SELECT 1 FROM users WHERE username = ?').pluck();
   const rows = users.map((user) => ({
     id: user.username,
     username: user.username,
     name: user.name ?? '',
     email: user.email ?? '',
-    existing: !!exists.get(user.username),
+    existing: usernameExists(state.db, user.username),
   }));
   const wanted = order || 'existing';
   const reverse = wanted.startsWith('-');

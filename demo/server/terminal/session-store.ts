@@ -1,7 +1,9 @@
 // The terminal_sessions table's writes beyond the engine's create and update (a terminal opens and closes a
 // session through the sessions resource): the flags a session's commands and recording set, the samples a new
 // database shows, and the retention's deletes. Audit records are otherwise never rewritten.
+import type { Org } from '../core/context.ts';
 import type { DB } from '../core/db/open.ts';
+import { andInOrg } from '../core/orgs/current-org.ts';
 
 /** A sample session of a new database (seed/session-samples.ts): finished, recorded, with commands. */
 export interface SampleSession {
@@ -47,4 +49,110 @@ export function deleteSession(db: DB, sessionId: string): void {
 /** An org's sample sessions, gone at its first real session or FTP row (their commands first: command-store.ts). */
 export function deleteSampleSessions(db: DB, orgId: string): void {
   db.prepare('DELETE FROM terminal_sessions WHERE is_sample = 1 AND org_id = ?').run(orgId);
+}
+
+// The dashboard's figures over the sessions of an org (every org in ROOT), as 2.3's IndexApi counts them
+// (dashboard/figures.ts): "online" is an unfinished session, a window's sessions are those started after its
+// start (ISO), users and assets are the names the sessions recorded.
+
+type Count = { n: number };
+
+/** Distinct users of the org's unfinished sessions. */
+export function countOnlineSessionUsers(db: DB, org: Org): number {
+  const inOrg = andInOrg(org);
+  const row = db
+    .prepare(`SELECT COUNT(DISTINCT user) AS n FROM terminal_sessions WHERE is_finished = 0${inOrg.sql}`)
+    .get(...inOrg.params) as Count | undefined;
+  return Number(row?.n ?? 0);
+}
+
+/** The org's unfinished sessions. */
+export function countOnlineSessions(db: DB, org: Org): number {
+  const inOrg = andInOrg(org);
+  const row = db
+    .prepare(`SELECT COUNT(*) AS n FROM terminal_sessions WHERE is_finished = 0${inOrg.sql}`)
+    .get(...inOrg.params) as Count | undefined;
+  return Number(row?.n ?? 0);
+}
+
+/** Sessions started from `startIso` up to `endIso` (one local day), with their distinct users and assets. */
+export function sessionDayCounts(
+  db: DB,
+  org: Org,
+  startIso: string,
+  endIso: string,
+): { login: number; users: number; assets: number } {
+  const inOrg = andInOrg(org);
+  return db
+    .prepare(
+      `SELECT COUNT(*) AS login, COUNT(DISTINCT user) AS users, COUNT(DISTINCT asset) AS assets
+      FROM terminal_sessions WHERE date_start >= ? AND date_start < ?${inOrg.sql}`,
+    )
+    .get(startIso, endIso, ...inOrg.params) as { login: number; users: number; assets: number };
+}
+
+/** Sessions started after `sinceIso`. */
+export function countSessionsSince(db: DB, org: Org, sinceIso: string): number {
+  const inOrg = andInOrg(org);
+  const row = db
+    .prepare(`SELECT COUNT(*) AS n FROM terminal_sessions WHERE date_start > ?${inOrg.sql}`)
+    .get(sinceIso, ...inOrg.params) as Count | undefined;
+  return Number(row?.n ?? 0);
+}
+
+/** Distinct users of the sessions started after `sinceIso`. */
+export function countSessionUsersSince(db: DB, org: Org, sinceIso: string): number {
+  const inOrg = andInOrg(org);
+  const row = db
+    .prepare(`SELECT COUNT(DISTINCT user) AS n FROM terminal_sessions WHERE date_start > ?${inOrg.sql}`)
+    .get(sinceIso, ...inOrg.params) as Count | undefined;
+  return Number(row?.n ?? 0);
+}
+
+/** Distinct assets of the sessions started after `sinceIso`. */
+export function countSessionAssetsSince(db: DB, org: Org, sinceIso: string): number {
+  const inOrg = andInOrg(org);
+  const row = db
+    .prepare(`SELECT COUNT(DISTINCT asset) AS n FROM terminal_sessions WHERE date_start > ?${inOrg.sql}`)
+    .get(sinceIso, ...inOrg.params) as Count | undefined;
+  return Number(row?.n ?? 0);
+}
+
+/** Users or assets of the sessions started after `sinceIso` by session count, most first (ties: latest, then name). */
+export function topSessionNames(
+  db: DB,
+  org: Org,
+  sinceIso: string,
+  column: 'user' | 'asset',
+  limit: number,
+): { name: string; total: number; last: string }[] {
+  const inOrg = andInOrg(org);
+  return db
+    .prepare(
+      `SELECT ${column} AS name, COUNT(*) AS total, MAX(date_start) AS last FROM terminal_sessions
+      WHERE date_start > ?${inOrg.sql} GROUP BY ${column} ORDER BY total DESC, last DESC, name LIMIT ${limit}`,
+    )
+    .all(sinceIso, ...inOrg.params) as { name: string; total: number; last: string }[];
+}
+
+/** The latest sessions started after `sinceIso`. */
+export function latestSessionsSince(
+  db: DB,
+  org: Org,
+  sinceIso: string,
+  limit: number,
+): { id: string; user: string; asset: string; is_finished: number; date_start: string }[] {
+  const inOrg = andInOrg(org);
+  return db
+    .prepare(
+      `SELECT id, user, asset, is_finished, date_start FROM terminal_sessions
+      WHERE date_start > ?${inOrg.sql} ORDER BY date_start DESC, id LIMIT ${limit}`,
+    )
+    .all(sinceIso, ...inOrg.params) as {
+    id: string;
+    user: string;
+    asset: string;
+    is_finished: number;
+    date_start: string;
+  }[];
 }

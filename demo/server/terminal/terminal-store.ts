@@ -95,3 +95,24 @@ export function setReplayStoreState(
 export function markTerminalDeleted(db: DB, terminalId: string): void {
   db.prepare('UPDATE terminals SET is_deleted = 1, user_id = NULL WHERE id = ?').run(terminalId);
 }
+
+/** What a terminal's heartbeat last reported of its storage (its `storage_last_fault` as JSON text). */
+export interface TerminalStorageReport {
+  id: string;
+  name: string;
+  last_heartbeat: number | null;
+  storage_free_bytes: number | null;
+  storage_total_bytes: number | null;
+  storage_fault: string;
+  storage_last_fault: string | null;
+}
+
+/** The accepted, not deleted terminals' storage reports, by name (the dashboard's storage status). */
+export function terminalStorageReports(db: DB): TerminalStorageReport[] {
+  return db
+    .prepare(
+      `SELECT id, name, last_heartbeat, storage_free_bytes, storage_total_bytes, storage_fault, storage_last_fault
+    FROM terminals WHERE is_deleted = 0 AND is_accepted = 1 ORDER BY name`,
+    )
+    .all() as TerminalStorageReport[];
+}

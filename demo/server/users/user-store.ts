@@ -4,6 +4,7 @@
 // sealed at rest (core/secrets/vault.ts): whoever reads the database must not be able to compute the user's
 // codes, so it is read and written only here; other code only asks whether one is set (a sealed value is as
 // non-empty as the secret).
+import type { UserRow } from '../core/context.ts';
 import type { DB } from '../core/db/open.ts';
 import { seal, unseal } from '../core/secrets/vault.ts';
 
@@ -90,4 +91,24 @@ export function clearOtpSecret(db: DB, userId: string): void {
 /** 2.3's disable_mfa(): no level, no secret. */
 export function disableMfa(db: DB, userId: string): void {
   db.prepare('UPDATE users SET mfa_level = 0, otp_secret_key = NULL WHERE id = ?').run(userId);
+}
+
+/** The ids of every user of the plain User role, by username (the org member relation's samples). */
+export function plainUserIds(db: DB): string[] {
+  return db.prepare("SELECT id FROM users WHERE role = 'User' ORDER BY username").pluck().all() as string[];
+}
+
+/** The ids of every user but the terminals' service accounts: who can be named an org's member. */
+export function nonAppUserIds(db: DB): string[] {
+  return db.prepare("SELECT id FROM users WHERE role != 'App'").pluck().all() as string[];
+}
+
+/** The user named `username`, whole (an LDAP import creates or updates it). */
+export function userByUsername(db: DB, username: string): UserRow | undefined {
+  return db.prepare('SELECT * FROM users WHERE username = ?').get(username) as UserRow | undefined;
+}
+
+/** Whether a user of this username exists (the LDAP user list marks who is already one of ours). */
+export function usernameExists(db: DB, username: string): boolean {
+  return !!db.prepare('SELECT 1 FROM users WHERE username = ?').pluck().get(username);
 }

@@ -14,6 +14,7 @@ import { t } from '../../core/lib/i18n.ts';
 import { uuid, UUID_PATTERN } from '../../core/lib/ids.ts';
 import { isoAt } from '../../core/lib/time.ts';
 import { insertFtpLog } from '../ftp-log-store.ts';
+import { orgExists } from '../../orgs/org-store.ts';
 
 const OPERATES = ['Delete', 'Upload', 'Download', 'Rmdir', 'Rename', 'Mkdir', 'Symlink'] as const;
 const OPERATE_ZH: Record<(typeof OPERATES)[number], string> = {
@@ -40,7 +41,7 @@ function sentOrg(args: HookArgs): { orgId: string } | { invalid: string } | null
   if (value === undefined || value === null) return null;
   const id = String(value);
   if (id === '' || id.toUpperCase() === 'DEFAULT') return { orgId: '' };
-  return args.db.prepare('SELECT 1 FROM orgs WHERE id = ?').get(id) ? { orgId: id } : { invalid: id };
+  return orgExists(args.db, id) ? { orgId: id } : { invalid: id };
 }
 
 export const ftpLogsResource: ResourceDef = {

@@ -8,14 +8,15 @@ import type { UserRow } from '../context.ts';
 import type { DB } from '../db/open.ts';
 import type { MessageKey } from '../lib/messages.ts';
 import { openColumns } from '../secrets/sealed-columns.ts';
+import { accessKeyIsActive, accessKeyUserId, activeAccessKey } from './access-key-store.ts';
+import { activeUserById, userIsActive } from './user-read-store.ts';
 
 /** An active access key's secret (in clear) and its active user; null when either is missing or disabled. */
 export function accessKeyOwner(db: DB, keyId: string): { secret: string; user: UserRow } | null {
-  const row = db.prepare('SELECT secret, user_id FROM access_keys WHERE id = ? AND is_active = 1').get(keyId) as
-    { secret: string; user_id: string } | undefined;
+  const row = activeAccessKey(db, keyId);
   if (!row) return null;
   const secret = openedSecret(db, row.secret);
-  const user = db.prepare('SELECT * FROM users WHERE id = ? AND is_active = 1').get(row.user_id) as UserRow | undefined;
+  const user = activeUserById(db, row.user_id);
   return user ? { secret, user } : null;
 }
 
@@ -52,18 +53,19 @@ export function userForSignature(
   if (parts.length !== 2) return { failure: 'auth.sign_format' };
   const [keyId, signature] = parts;
   if (!UUID.test(keyId)) return { failure: 'auth.sign_key_id' };
-  const row = db.prepare('SELECT user_id FROM access_keys WHERE id = ?').get(keyId) as { user_id: string } | undefined;
-  if (!row) return { failure: 'auth.sign_invalid' };
+  const ownerId = accessKeyUserId(db, keyId);
+  if (ownerId === undefined) return { failure: 'auth.sign_invalid' };
   const sent = dateHeader ? Date.parse(dateHeader) : NaN;
   if (Number.isNaN(sent)) return { failure: 'auth.sign_date' };
   if (!freshDate(dateHeader, nowMs)) return { failure: 'auth.sign_expired' };
   // A disabled key signs nothing here (2.3 did not look at the key's switch): the same answer as a wrong signature.
   const owner = accessKeyOwner(db, keyId);
   if (!owner) {
-    const active = db.prepare('SELECT is_active FROM users WHERE id = ?').get(row.user_id) as
-      { is_active: number } | undefined;
     return {
-      failure: active && !active.is_active && keyIsActive(db, keyId) ? 'auth.user_disabled' : 'auth.sign_invalid',
+      failure:
+        userIsActive(db, ownerId) === false && accessKeyIsActive(db, keyId)
+          ? 'auth.user_disabled'
+          : 'auth.sign_invalid',
     };
   }
   const expected = Buffer.from(signFor(owner.secret, dateHeader!));
@@ -71,6 +73,3 @@ export function userForSignature(
   if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return { failure: 'auth.sign_invalid' };
   return { user: owner.user };
 }
-
-const keyIsActive = (db: DB, keyId: string) =>
-  !!db.prepare('SELECT 1 FROM access_keys WHERE id = ? AND is_active = 1').get(keyId);

@@ -13,17 +13,12 @@ import type { Refusal, RequestContext, UserRow } from '../context.ts';
 import type { DB } from '../db/open.ts';
 import { L, pick, type Lang } from '../lib/i18n.ts';
 import type { Settings } from '../context.ts';
+import { activeReviewerIds, hasOpenLoginConfirmTicket } from './login-confirm-store.ts';
 
 /** The active reviewers of the user's sign-ins, when login confirmation is on and the user has any. */
 export function reviewersOf(db: DB, settings: Settings, userId: string): string[] {
   if (settings.get<boolean>('LOGIN_CONFIRM_ENABLE') !== true) return [];
-  return db
-    .prepare(
-      `SELECT r.user_id FROM login_confirm_reviewers r JOIN login_confirm_settings s ON s.id = r.setting_id
-    JOIN users u ON u.id = r.user_id WHERE s.user_id = ? AND s.is_active = 1 AND u.is_active = 1 AND u.id != s.user_id ORDER BY u.username`,
-    )
-    .pluck()
-    .all(userId) as string[];
+  return activeReviewerIds(db, userId);
 }
 
 export const needsConfirmation = (db: DB, settings: Settings, user: UserRow): boolean =>
@@ -47,9 +42,7 @@ const approvedLogin = (ctx: RequestContext) =>
 /** A sign-in of the user waits for a reviewer: an open `login_confirm` ticket, login confirmation on. */
 export function signInWaits(db: DB, settings: Settings, userId: string): boolean {
   if (settings.get<boolean>('LOGIN_CONFIRM_ENABLE') !== true) return false;
-  return !!db
-    .prepare("SELECT 1 FROM tickets WHERE user = ? AND type = 'login_confirm' AND status = 'open' LIMIT 1")
-    .get(userId);
+  return hasOpenLoginConfirmTicket(db, userId);
 }
 
 /** Why this call is held while a sign-in of its user waits, else null. */

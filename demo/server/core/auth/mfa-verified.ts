@@ -5,6 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { DB } from '../db/open.ts';
 import { tokenHash } from '../secrets/token-hash.ts';
+import { loginMfaVerifiedAt } from './login-store.ts';
 import { headerValue } from './request-context.ts';
 
 export type Login =
@@ -26,9 +27,6 @@ export function loginOf(request: FastifyRequest): Login | null {
 export function mfaRecentlyVerified(db: DB, request: FastifyRequest, nowMs: number, ttlSeconds: number): boolean {
   const login = loginOf(request);
   if (!login) return false;
-  const at = db
-    .prepare(`SELECT mfa_verified_at FROM ${login.table} WHERE ${login.column} = ?`)
-    .pluck()
-    .get(login.key) as number | null | undefined;
+  const at = loginMfaVerifiedAt(db, login.table, login.key);
   return typeof at === 'number' && nowMs - at < ttlSeconds * 1000;
 }

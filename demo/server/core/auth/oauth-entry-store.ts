@@ -69,6 +69,20 @@ export function dropExpiredEntries(db: DB, nowMs: number): void {
   db.prepare('DELETE FROM oauth_entries WHERE expires_at IS NOT NULL AND expires_at <= ?').run(nowMs);
 }
 
+/** A live access token's entry (by the hash of the token) of a portal still registered (portal-tokens.ts). */
+export function liveAccessTokenEntry(
+  db: DB,
+  idHash: string,
+  nowMs: number,
+): { account_id: string; client_id: string; expires_at: number } | undefined {
+  return db
+    .prepare(
+      `SELECT e.account_id, e.client_id, e.expires_at FROM oauth_entries e JOIN portal_clients c ON c.client_id = e.client_id
+    WHERE e.model = 'AccessToken' AND e.id_hash = ? AND e.expires_at > ?`,
+    )
+    .get(idHash, nowMs) as { account_id: string; client_id: string; expires_at: number } | undefined;
+}
+
 /** Every portal token and grant of the user stops working at once. */
 export function revokeUserEntries(db: DB, userId: string): void {
   db.prepare('DELETE FROM oauth_entries WHERE account_id = ?').run(userId);

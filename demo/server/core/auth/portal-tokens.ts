@@ -13,7 +13,8 @@ import type { MessageKey } from '../lib/messages.ts';
 import { storedOrgId } from '../orgs/current-org.ts';
 import { memberOrgIds } from '../orgs/membership-store.ts';
 import { tokenHash } from '../secrets/token-hash.ts';
-import { revokeUserEntries } from './oauth-entry-store.ts';
+import { liveAccessTokenEntry, revokeUserEntries } from './oauth-entry-store.ts';
+import { userById } from './user-read-store.ts';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -87,14 +88,9 @@ export const TOKEN_EXPIRES_HEADER = 'X-Bastion-Token-Expires-In';
 
 /** The user of a live portal access token (oauth-store.ts keeps it under its hash), or null. */
 export function userForPortalToken(db: DB, token: string, nowMs: number): PortalLogin | null {
-  const row = db
-    .prepare(
-      `SELECT e.account_id, e.client_id, e.expires_at FROM oauth_entries e JOIN portal_clients c ON c.client_id = e.client_id
-    WHERE e.model = 'AccessToken' AND e.id_hash = ? AND e.expires_at > ?`,
-    )
-    .get(tokenHash(token), nowMs) as { account_id: string; client_id: string; expires_at: number } | undefined;
+  const row = liveAccessTokenEntry(db, tokenHash(token), nowMs);
   if (!row) return null;
-  const user = db.prepare('SELECT * FROM users WHERE id = ?').get(row.account_id) as UserRow | undefined;
+  const user = userById(db, row.account_id);
   return user && isValidUser(user, nowMs) ? { user, clientId: row.client_id, expiresAt: row.expires_at } : null;
 }
 

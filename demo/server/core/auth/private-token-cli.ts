@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { closeDatabase, openDatabase } from '../db/open.ts';
 import { SECRET_KEY_ENV } from '../secrets/secret-key.ts';
 import { issuePrivateToken, revokePrivateToken } from './private-token.ts';
+import { userIdByUsername } from './user-read-store.ts';
 
 const [username, flag] = process.argv.slice(2);
 if (!username || (flag && flag !== '--revoke')) {
@@ -15,8 +16,7 @@ if (!username || (flag && flag !== '--revoke')) {
 const dataDir = resolve(process.env.DATA_DIR || './data');
 const db = openDatabase(join(dataDir, 'bastion.sqlite3'), { dir: dataDir, given: process.env[SECRET_KEY_ENV] });
 try {
-  const user = db.prepare('SELECT id, is_active FROM users WHERE username = ?').get(username) as
-    { id: string; is_active: number } | undefined;
+  const user = userIdByUsername(db, username);
   if (!user) {
     console.error(`no user named ${username}`);
     process.exitCode = 1;

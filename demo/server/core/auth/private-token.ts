@@ -7,33 +7,24 @@ import { randomBytes } from 'node:crypto';
 import type { UserRow } from '../context.ts';
 import type { DB } from '../db/open.ts';
 import { tokenHash } from '../secrets/token-hash.ts';
+import { deletePrivateTokens, insertPrivateToken, privateTokenUser } from './private-token-store.ts';
 
 /** A new private token for the user, replacing any previous one (2.3's refresh_private_token). */
 export function issuePrivateToken(db: DB, userId: string, nowMs: number): string {
   const key = randomBytes(20).toString('hex');
   db.transaction(() => {
-    db.prepare('DELETE FROM private_tokens WHERE user_id = ?').run(userId);
-    db.prepare('INSERT INTO private_tokens (token_hash, user_id, date_created) VALUES (?, ?, ?)').run(
-      tokenHash(key),
-      userId,
-      new Date(nowMs).toISOString(),
-    );
+    deletePrivateTokens(db, userId);
+    insertPrivateToken(db, tokenHash(key), userId, new Date(nowMs).toISOString());
   })();
   return key;
 }
 
 export function revokePrivateToken(db: DB, userId: string): boolean {
-  return db.prepare('DELETE FROM private_tokens WHERE user_id = ?').run(userId).changes > 0;
+  return deletePrivateTokens(db, userId);
 }
 
 /** The active user a private token belongs to (DRF refuses an inactive user), or null. */
 export function userForPrivateToken(db: DB, key: string): UserRow | null {
   if (!key || key.length > 200) return null;
-  return (
-    (db
-      .prepare(
-        'SELECT u.* FROM private_tokens p JOIN users u ON u.id = p.user_id WHERE p.token_hash = ? AND u.is_active = 1',
-      )
-      .get(tokenHash(key)) as UserRow | undefined) ?? null
-  );
+  return privateTokenUser(db, tokenHash(key)) ?? null;
 }

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Org } from '../context.ts';
 import type { DB } from '../db/open.ts';
+import { orgByIdOrName } from './org-lookup-store.ts';
 
 export const DEFAULT_ORG: Org = { id: 'DEFAULT', name: 'DEFAULT', kind: 'default' };
 export const ROOT_ORG_ID = '00000000-0000-0000-0000-000000000000';
@@ -21,9 +22,7 @@ export function orgFromValue(db: DB, raw: string): Org {
   const value = raw.trim();
   if (!value || value.toUpperCase() === 'DEFAULT') return DEFAULT_ORG;
   if (value.toUpperCase() === 'ROOT' || value === ROOT_ORG_ID) return ROOT_ORG;
-  const row = db
-    .prepare('SELECT id, name FROM orgs WHERE id = ? OR name = ? ORDER BY id = ? DESC LIMIT 1')
-    .get(value, value, value) as { id: string; name: string } | undefined;
+  const row = orgByIdOrName(db, value);
   return row ? { ...row, kind: 'real' } : DEFAULT_ORG;
 }
 

@@ -53,6 +53,59 @@ export function memberOrgIds(db: DB, user: UserRow): string[] | null {
   ];
 }
 
+/** A user who can be a member of an org: any but a terminal's service account (DEFAULT and ROOT's members). */
+export function isNonAppUser(db: DB, userId: string): boolean {
+  return !!db.prepare("SELECT 1 FROM users WHERE id = ? AND role != 'App'").get(userId);
+}
+
+/** A member of a real org in any role (org-members.ts; DEFAULT and ROOT have no membership rows). */
+export function isRealOrgMember(db: DB, orgId: string, userId: string): boolean {
+  return !!db
+    .prepare(
+      `SELECT 1 FROM org_members m JOIN users u ON u.id = m.user_id
+    WHERE m.org_id = ? AND m.user_id = ? AND u.role != 'App' LIMIT 1`,
+    )
+    .get(orgId, userId);
+}
+
+/** Whether the user holds `role` in the org (a relation that would be added twice). */
+export function hasMembership(db: DB, orgId: unknown, userId: unknown, role: unknown): boolean {
+  return !!db
+    .prepare('SELECT 1 FROM org_members WHERE org_id = ? AND user_id = ? AND role = ?')
+    .get(orgId, userId, role);
+}
+
+/** Whether the user is an auditor of the org (the relation resource's samples pick pairs that are not). */
+export function isOrgAuditor(db: DB, orgId: string, userId: string): boolean {
+  return !!db
+    .prepare("SELECT 1 FROM org_members WHERE org_id = ? AND user_id = ? AND role = 'Auditor'")
+    .get(orgId, userId);
+}
+
+/** Whether the org has any member (an org that has one is not deleted: org-usage.ts). */
+export function orgHasMembers(db: DB, orgId: string): boolean {
+  return !!db.prepare('SELECT 1 FROM org_members WHERE org_id = ? LIMIT 1').get(orgId);
+}
+
+/**
+ * How many members the org has, or of them how many are disabled (the dashboard's figures). DEFAULT and ROOT:
+ * every user but the terminals' service accounts.
+ */
+export function countOrgMembers(db: DB, org: Org, disabledOnly = false): number {
+  const where = disabledOnly ? ' AND u.is_active = 0' : '';
+  const row = (
+    org.kind !== 'real'
+      ? db.prepare(`SELECT COUNT(*) AS n FROM users u WHERE u.role != 'App'${where}`).get()
+      : db
+          .prepare(
+            `SELECT COUNT(DISTINCT u.id) AS n FROM org_members m JOIN users u ON u.id = m.user_id
+      WHERE m.org_id = ? AND u.role != 'App'${where}`,
+          )
+          .get(org.id)
+  ) as { n: number } | undefined;
+  return Number(row?.n ?? 0);
+}
+
 // The org_members table is written only here: an org's members by role (the org's own form), one user's roles
 // in one org (the users form), one membership (the relation resource) and a user leaving an org.
 

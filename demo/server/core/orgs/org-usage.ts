@@ -1,4 +1,6 @@
 import type { DB } from '../db/open.ts';
+import { orgHasMembers } from './membership-store.ts';
+import { firstOrgNodes, nodeHoldsAsset, orgHasScopedRows } from './org-usage-store.ts';
 
 /**
  * The org's root node when it is all the tree holds: no child nodes and no assets. Opening an org's
@@ -6,12 +8,9 @@ import type { DB } from '../db/open.ts';
  */
 /** The org's root node when it is the org's only node and holds no asset (an org's delete takes it along). */
 export function emptyRootOnly(db: DB, orgId: string): { id: string } | undefined {
-  const nodes = db.prepare('SELECT id, parent_key FROM nodes WHERE org_id = ? LIMIT 2').all(orgId) as {
-    id: string;
-    parent_key: string;
-  }[];
+  const nodes = firstOrgNodes(db, orgId);
   if (nodes.length !== 1 || nodes[0].parent_key !== '') return undefined;
-  return db.prepare('SELECT 1 FROM asset_nodes WHERE node_id = ? LIMIT 1').get(nodes[0].id) ? undefined : nodes[0];
+  return nodeHoldsAsset(db, nodes[0].id) ? undefined : nodes[0];
 }
 
 /**
@@ -20,17 +19,7 @@ export function emptyRootOnly(db: DB, orgId: string): { id: string } | undefined
  * exception is an empty root node (see `emptyRootOnly`).
  */
 export function orgHasResources(db: DB, orgId: string): boolean {
-  if (db.prepare('SELECT 1 FROM org_members WHERE org_id = ? LIMIT 1').get(orgId)) return true;
-  const tables = db
-    .prepare(
-      `SELECT m.name FROM sqlite_master m, pragma_table_info(m.name) c
-    WHERE m.type = 'table' AND c.name = 'org_id' AND m.name != 'org_members'`,
-    )
-    .pluck()
-    .all() as string[];
+  if (orgHasMembers(db, orgId)) return true;
   const rootAlone = emptyRootOnly(db, orgId) !== undefined;
-  return tables.some(
-    (table) =>
-      !(table === 'nodes' && rootAlone) && db.prepare(`SELECT 1 FROM "${table}" WHERE org_id = ? LIMIT 1`).get(orgId),
-  );
+  return orgHasScopedRows(db, orgId, rootAlone ? ['nodes'] : []);
 }

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { timingSafeEqual } from 'node:crypto';
 import { randomToken } from '../lib/ids.ts';
 import type { DB } from '../db/database.ts';
+import { storedKeyFingerprint } from './secret-key-store.ts';
 import { Vault } from './vault.ts';
 
 export const SECRET_KEY_ENV = 'BASTION_SECRET_KEY';
@@ -26,7 +27,7 @@ export interface SecretKeyOptions {
 }
 
 export function openVault(db: DB, opts: SecretKeyOptions): Vault {
-  const expected = storedFingerprint(db);
+  const expected = storedKeyFingerprint(db);
   const file = join(opts.dir, SECRET_KEY_FILE);
   let source: string;
   let master: string;
@@ -67,14 +68,6 @@ function createKeyFile(file: string): string {
     if ((error as { code?: string }).code !== 'EEXIST') throw error;
     return readFileSync(file, 'utf8').trim();
   }
-}
-
-function storedFingerprint(db: DB): string | null {
-  const table = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'secret_key_check'").get();
-  if (!table) return null;
-  return (
-    (db.prepare('SELECT fingerprint FROM secret_key_check WHERE id = 1').pluck().get() as string | undefined) ?? null
-  );
 }
 
 function sameText(a: string, b: string): boolean {

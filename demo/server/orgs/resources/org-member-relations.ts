@@ -1,10 +1,12 @@
 // /api/v1/orgs/org-memeber-relation/ (2.3's spelling, IsSuperUserOrAppUser): who is in which org as what,
 // one row per org, user and role, added and removed (a view over org_members, migration 52).
 import { everyAction, IsSuperUser } from '../../core/permissions.ts';
-import { addMember } from '../../core/orgs/membership-store.ts';
+import { addMember, hasMembership, isNonAppUser, isOrgAuditor } from '../../core/orgs/membership-store.ts';
 import type { OrgRole } from '../../core/context.ts';
 import type { ResourceDef } from '../../engine/types.ts';
 import { t } from '../../core/lib/i18n.ts';
+import { plainUserIds } from '../../users/user-store.ts';
+import { orgExists, orgIdsByName } from '../org-store.ts';
 
 const L = (zh: string, en: string) => ({ en, zh });
 const ROLES = [
@@ -37,16 +39,9 @@ export const orgMemberRelationsResource: ResourceDef = {
     validate: ({ db, ctx }, data) => {
       const errors: Record<string, string[]> = {};
       const invalid = (value: unknown) => [t(ctx.lang, 'field.invalid_pk', { value: String(value) })];
-      if (data.org !== undefined && !db.prepare('SELECT 1 FROM orgs WHERE id = ?').get(data.org))
-        errors.org = invalid(data.org);
-      if (data.user !== undefined && !db.prepare("SELECT 1 FROM users WHERE id = ? AND role != 'App'").get(data.user))
-        errors.user = invalid(data.user);
-      if (
-        !Object.keys(errors).length &&
-        db
-          .prepare('SELECT 1 FROM org_members WHERE org_id = ? AND user_id = ? AND role = ?')
-          .get(data.org, data.user, data.role)
-      ) {
+      if (data.org !== undefined && !orgExists(db, data.org)) errors.org = invalid(data.org);
+      if (data.user !== undefined && !isNonAppUser(db, data.user as string)) errors.user = invalid(data.user);
+      if (!Object.keys(errors).length && hasMembership(db, data.org, data.user, data.role)) {
         errors.non_field_errors = [t(ctx.lang, 'field.unique_set', { fields: 'org, user, role' })];
       }
       return Object.keys(errors).length ? errors : null;
@@ -55,9 +50,8 @@ export const orgMemberRelationsResource: ResourceDef = {
   },
   sample: ({ db, seq }) => {
     // Two (org, user) pairs not yet holding the Auditor role, walked from the seq so each call differs.
-    const orgs = db.prepare('SELECT id FROM orgs ORDER BY name').pluck().all() as string[];
-    const users = db.prepare("SELECT id FROM users WHERE role = 'User' ORDER BY username").pluck().all() as string[];
-    const taken = db.prepare("SELECT 1 FROM org_members WHERE org_id = ? AND user_id = ? AND role = 'Auditor'");
+    const orgs = orgIdsByName(db);
+    const users = plainUserIds(db);
     const create: { org: string; user: string; role: string }[] = [];
     for (let i = 0; create.length < 2 && i < orgs.length * users.length; i += 1) {
       const k = seq * 2 + i;
@@ -66,7 +60,7 @@ export const orgMemberRelationsResource: ResourceDef = {
         user: users[Math.floor(k / orgs.length) % users.length],
         role: 'Auditor',
       };
-      if (!taken.get(row.org, row.user) && !create.some((c) => c.org === row.org && c.user === row.user))
+      if (!isOrgAuditor(db, row.org, row.user) && !create.some((c) => c.org === row.org && c.user === row.user))
         create.push(row);
     }
     return { create, update: {} };

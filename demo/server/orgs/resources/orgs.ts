@@ -8,6 +8,7 @@ import { isoAt } from '../../core/lib/time.ts';
 import { membersByRole, setMembers } from '../../core/orgs/membership-store.ts';
 import { orgHasResources } from '../../core/orgs/org-usage.ts';
 import { deleteOrg } from '../org-store.ts';
+import { nonAppUserIds } from '../../users/user-store.ts';
 import type { FieldDef, HookArgs, ResourceDef, Row } from '../../engine/types.ts';
 
 const memberList = (zh: string, en: string): FieldDef => ({
@@ -91,6 +92,6 @@ export const orgsResource: ResourceDef = {
 
 function unknownUserIds({ db }: HookArgs, value: Row[string]): string[] {
   if (!Array.isArray(value)) return [];
-  const known = db.prepare("SELECT id FROM users WHERE role != 'App'").pluck().all() as string[];
+  const known = nonAppUserIds(db);
   return value.map(String).filter((id) => !known.includes(id));
 }
