@@ -1,9 +1,11 @@
 // The users table's writes, in one place: who may change which column is decided by the callers (the users
 // resource through the engine, the profile, the admin's actions, sign-in, MFA binding, LDAP import, terminal
-// service accounts, the seed); how a row changes is decided here. A user's TOTP secret (`otp_secret_key`) is
+// service accounts, the seed); how a row changes is decided here. The reads of one user by id or username that
+// sign-in, the profile and the portal make are here too (the list is the engine's, through the resource). A user's TOTP secret (`otp_secret_key`) is
 // sealed at rest (core/secrets/vault.ts): whoever reads the database must not be able to compute the user's
 // codes, so it is read and written only here; other code only asks whether one is set (a sealed value is as
 // non-empty as the secret).
+import type { UserRow } from '../core/context.ts';
 import type { DB } from '../core/db/open.ts';
 import { seal, unseal } from '../core/secrets/vault.ts';
 
@@ -90,4 +92,43 @@ export function clearOtpSecret(db: DB, userId: string): void {
 /** 2.3's disable_mfa(): no level, no secret. */
 export function disableMfa(db: DB, userId: string): void {
   db.prepare('UPDATE users SET mfa_level = 0, otp_secret_key = NULL WHERE id = ?').run(userId);
+}
+
+export function userById(db: DB, id: unknown): UserRow | undefined {
+  return db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
+}
+
+/** Service accounts included: whether they may sign in is the caller's (password-check.ts refuses them). */
+export function userByUsername(db: DB, username: string): UserRow | undefined {
+  return db.prepare('SELECT * FROM users WHERE username = ?').get(username) as UserRow | undefined;
+}
+
+/** A person's row: a terminal's service account (role App) is never a reviewer or an SSH user. */
+export function personById(db: DB, id: string): UserRow | undefined {
+  return db.prepare("SELECT * FROM users WHERE id = ? AND role != 'App'").get(id) as UserRow | undefined;
+}
+
+export function personByUsername(db: DB, username: string): UserRow | undefined {
+  return db.prepare("SELECT * FROM users WHERE username = ? AND role != 'App'").get(username) as UserRow | undefined;
+}
+
+export function userExists(db: DB, id: string): boolean {
+  return !!db.prepare('SELECT 1 FROM users WHERE id = ?').get(id);
+}
+
+export function userRole(db: DB, id: string): string | undefined {
+  return db.prepare('SELECT role FROM users WHERE id = ?').pluck().get(id) as string | undefined;
+}
+
+export function userEmail(db: DB, id: string): string {
+  return db.prepare('SELECT email FROM users WHERE id = ?').pluck().get(id) as string;
+}
+
+export function userDisplayName(db: DB, id: unknown): string | undefined {
+  return db.prepare('SELECT name FROM users WHERE id = ?').pluck().get(id) as string | undefined;
+}
+
+/** The row holding the user's SSH key (the caller knows the user exists). */
+export function publicKeyRow(db: DB, id: string): { public_key: string } {
+  return db.prepare('SELECT public_key FROM users WHERE id = ?').get(id) as { public_key: string };
 }
