@@ -22,6 +22,7 @@ import { allowedOrigin, corsHeaders } from './cors.ts';
 import { findPortalClient } from './clients.ts';
 import { dropExpiredEntries } from '../core/auth/oauth-entry-store.ts';
 import { oauthAdapter } from './oauth-store.ts';
+import { userById as findUser } from '../users/user-store.ts';
 
 export const OIDC_MOUNT = '/oidc';
 export const PORTAL_TOKEN_TTL_ENV = 'BASTION_PORTAL_TOKEN_TTL';
@@ -61,7 +62,7 @@ export function parseTokenTtl(value: string | undefined): number {
 }
 
 function userById(app: FastifyInstance, id: string): UserRow | null {
-  const user = app.bastion.db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
+  const user = findUser(app.bastion.db, id);
   return user && isValidUser(user, app.bastion.now()) ? user : null;
 }
 

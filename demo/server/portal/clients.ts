@@ -6,6 +6,7 @@ import type { AdapterPayload } from 'oidc-provider';
 import type { DB } from '../core/db/open.ts';
 import { isoAt } from '../core/lib/time.ts';
 import { revokeClientEntries } from '../core/auth/oauth-entry-store.ts';
+import { deletePortalClient, portalClientRows, upsertPortalClient } from './portal-client-store.ts';
 
 export interface PortalClient {
   client_id: string;
@@ -50,31 +51,24 @@ export function savePortalClient(
   if (client.redirectUris.length === 0) throw new Error('at least one redirect URI');
   const problems = client.redirectUris.map(redirectUriProblem).filter((p): p is string => p !== null);
   if (problems.length) throw new Error(problems.join('; '));
-  db.prepare(
-    `INSERT INTO portal_clients (client_id, name, redirect_uris, comment, created_by, date_created) VALUES (?, ?, ?, ?, ?, ?)
-    ON CONFLICT (client_id) DO UPDATE SET name = excluded.name, redirect_uris = excluded.redirect_uris, comment = excluded.comment`,
-  ).run(
-    client.clientId,
-    client.name || client.clientId,
-    JSON.stringify(client.redirectUris),
-    client.comment ?? '',
-    client.createdBy ?? '',
-    isoAt(nowMs),
-  );
+  upsertPortalClient(db, {
+    client_id: client.clientId,
+    name: client.name || client.clientId,
+    redirect_uris: JSON.stringify(client.redirectUris),
+    comment: client.comment ?? '',
+    created_by: client.createdBy ?? '',
+    date_created: isoAt(nowMs),
+  });
 }
 
 /** Removes the client and everything issued to it (its tokens stop working at once). */
 export function removePortalClient(db: DB, clientId: string): boolean {
   revokeClientEntries(db, clientId);
-  return db.prepare('DELETE FROM portal_clients WHERE client_id = ?').run(clientId).changes > 0;
+  return deletePortalClient(db, clientId);
 }
 
 export function listPortalClients(db: DB): PortalClient[] {
-  const rows = db.prepare('SELECT * FROM portal_clients ORDER BY client_id').all() as (Omit<
-    PortalClient,
-    'redirect_uris'
-  > & { redirect_uris: string })[];
-  return rows.map((row) => ({ ...row, redirect_uris: JSON.parse(row.redirect_uris) as string[] }));
+  return portalClientRows(db).map((row) => ({ ...row, redirect_uris: JSON.parse(row.redirect_uris) as string[] }));
 }
 
 export function findPortalClient(db: DB, clientId: string): PortalClient | null {

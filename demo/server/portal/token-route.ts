@@ -4,7 +4,7 @@
 // `token` property). The token is the authorization server's own (same store, same limits, revocable at
 // /oidc/token/revocation), issued to the portal client named, and the issue is a row of the login log.
 import type { FastifyInstance } from 'fastify';
-import type { UserRow } from '../core/context.ts';
+import { userByUsername } from '../users/user-store.ts';
 import { recordLogin } from '../auth/login/login-log-store.ts';
 import { isSuperuser } from '../core/orgs/membership-store.ts';
 import { isValidUser } from '../core/permissions.ts';
@@ -38,7 +38,7 @@ export function registerPortalTokenRoute(app: FastifyInstance, origins: readonly
     if (Object.keys(errors).length) return reply.code(400).send(errors);
     if (!clientMetadata(db, clientId, origins))
       return reply.code(400).send({ client_id: [t(lang, 'portal.unknown_client')] });
-    const user = db.prepare('SELECT * FROM users WHERE username = ?').get(username) as UserRow | undefined;
+    const user = userByUsername(db, username);
     if (!user || !isValidUser(user, now()) || user.role === 'App')
       return reply.code(400).send({ username: [t(lang, 'portal.unknown_user')] });
 

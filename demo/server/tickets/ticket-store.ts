@@ -125,3 +125,20 @@ export function assigneesOf(db: DB, ticketId: string): string[] {
     .pluck()
     .all(ticketId) as string[];
 }
+
+/** The assignees' display text, for the login-confirm waiting page (auth/confirm/login-confirm-routes.ts). */
+export function assigneesDisplayRow(db: DB, ticketId: string): { assignees_display: string } | undefined {
+  return db.prepare('SELECT assignees_display FROM tickets WHERE id = ?').get(ticketId) as
+    { assignees_display: string } | undefined;
+}
+
+/** The status and action of the user's login-confirm ticket `ticketId` (auth/confirm/login-confirm.ts). */
+export function loginConfirmTicket(
+  db: DB,
+  ticketId: string,
+  userId: string,
+): { status: string; action: string } | undefined {
+  return db
+    .prepare("SELECT status, action FROM tickets WHERE id = ? AND user = ? AND type = 'login_confirm'")
+    .get(ticketId, userId) as { status: string; action: string } | undefined;
+}

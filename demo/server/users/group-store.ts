@@ -1,6 +1,7 @@
 // The user_groups and user_group_users tables' writes outside the engine's own create of a group: a group's
 // members, a user's groups in one org's scope, a membership, a user leaving an org's groups, and the groups a
-// new database or a contract fixture starts with. Who may do which is the callers'.
+// new database or a contract fixture starts with. Who may do which is the callers'. The reads the users feature
+// makes beside the engine's list (a user's groups, a group's members) are here too.
 import type { DB } from '../core/db/open.ts';
 import { uuid } from '../core/lib/ids.ts';
 
@@ -51,4 +52,41 @@ export function leaveOrgGroups(db: DB, userId: string, orgId: string): void {
   db.prepare(
     'DELETE FROM user_group_users WHERE user_id = ? AND group_id IN (SELECT id FROM user_groups WHERE org_id = ?)',
   ).run(userId, orgId);
+}
+
+/**
+ * The groups of the user in one org (`orgId`, stored form) or, with null, in every org (ROOT's view and the
+ * profile), by name.
+ */
+export function groupsOfUser(db: DB, userId: string, orgId: string | null): { id: string; name: string }[] {
+  if (orgId === null)
+    return db
+      .prepare(
+        `SELECT g.id, g.name FROM user_groups g JOIN user_group_users r ON r.group_id = g.id
+      WHERE r.user_id = ? ORDER BY g.name`,
+      )
+      .all(userId) as { id: string; name: string }[];
+  return db
+    .prepare(
+      `SELECT g.id, g.name FROM user_groups g JOIN user_group_users r ON r.group_id = g.id
+    WHERE r.user_id = ? AND g.org_id = ? ORDER BY g.name`,
+    )
+    .all(userId, orgId) as { id: string; name: string }[];
+}
+
+/** Whether group `groupId` is in org `orgId` (stored form); with null, whether it exists in any org. */
+export function groupExists(db: DB, groupId: string, orgId: string | null): boolean {
+  if (orgId === null) return !!db.prepare('SELECT 1 FROM user_groups WHERE id = ?').get(groupId);
+  return !!db.prepare('SELECT 1 FROM user_groups WHERE id = ? AND org_id = ?').get(groupId, orgId);
+}
+
+/** The group's members' ids, by username. */
+export function groupMemberIds(db: DB, groupId: unknown): string[] {
+  return db
+    .prepare(
+      `SELECT r.user_id FROM user_group_users r JOIN users u ON u.id = r.user_id
+    WHERE r.group_id = ? ORDER BY u.username`,
+    )
+    .pluck()
+    .all(groupId) as string[];
 }

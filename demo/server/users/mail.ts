@@ -3,9 +3,9 @@
 import type { DB } from '../core/db/open.ts';
 import type { Lang } from '../core/lib/i18n.ts';
 import { t } from '../core/lib/i18n.ts';
-import { uuid } from '../core/lib/ids.ts';
 import { isoAt } from '../core/lib/time.ts';
 import type { Settings } from '../core/context.ts';
+import { queueMail } from './mail-outbox-store.ts';
 
 export interface MailNote {
   mail_sent: boolean;
@@ -28,12 +28,6 @@ export function sendMail(
 ): MailNote {
   if (!emailConfigured(settings) || !to) return { mail_sent: false, msg: t(lang, 'mail.not_configured') };
   const prefix = settings.get<string>('EMAIL_SUBJECT_PREFIX') ?? '';
-  db.prepare('INSERT INTO mail_outbox (id, recipient, subject, body, created_at) VALUES (?, ?, ?, ?, ?)').run(
-    uuid(),
-    to,
-    `${prefix}${subject}`,
-    body,
-    isoAt(nowMs),
-  );
+  queueMail(db, { recipient: to, subject: `${prefix}${subject}`, body, createdAt: isoAt(nowMs) });
   return { mail_sent: true, msg: t(lang, 'mail.sent', { email: to }) };
 }

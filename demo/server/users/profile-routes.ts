@@ -10,7 +10,7 @@ import { t } from '../core/lib/i18n.ts';
 import { buildProfile } from './profile.ts';
 import { parsePublicKey, publicKeyInfo } from './public-key.ts';
 import { changeOwnPassword } from './change-password.ts';
-import { setPublicKey, updateProfileColumns } from './user-store.ts';
+import { publicKeyRow, setPublicKey, updateProfileColumns, userById, userExists } from './user-store.ts';
 
 const label = { en: '', zh: '' };
 // The only fields a user may change on their own profile; everything else is silently read-only.
@@ -34,7 +34,7 @@ export function registerProfileRoutes(app: FastifyInstance): void {
   const { db, now, settings } = app.bastion;
 
   const profileOf = (request: FastifyRequest & { ctx: { user: NonNullable<FastifyRequest['ctx']['user']> } }) => {
-    const user = db.prepare('SELECT * FROM users WHERE id = ?').get(request.ctx.user.id) as typeof request.ctx.user;
+    const user = userById(db, request.ctx.user.id) as typeof request.ctx.user;
     return buildProfile(db, settings, user, request.ctx, now());
   };
 
@@ -87,7 +87,7 @@ export function registerProfileRoutes(app: FastifyInstance): void {
   app.patch('/api/v1/users/profile/password/', changePassword);
 
   const publicKeyBody = (id: string) => {
-    const row = db.prepare('SELECT public_key FROM users WHERE id = ?').get(id) as { public_key: string };
+    const row = publicKeyRow(db, id);
     return publicKeyInfo(row.public_key);
   };
   app.get('/api/v1/users/profile/public-key/', (request, reply) =>
@@ -114,7 +114,7 @@ export function registerProfileRoutes(app: FastifyInstance): void {
     if (!authorize(request, reply, IsValidUser)) return reply;
     const { pk } = request.params as { pk: string };
     if (pk !== request.ctx.user.id) {
-      const exists = db.prepare('SELECT 1 FROM users WHERE id = ?').get(pk);
+      const exists = userExists(db, pk);
       return exists
         ? sendForbidden(request, reply)
         : reply.code(404).send({ detail: t(request.ctx.lang, 'request.not_found') });

@@ -10,11 +10,8 @@ import { publicKeyInfo } from './public-key.ts';
 import { orgRoleDisplayOf, totalRoleDisplay } from './user-fields.ts';
 import { isBlocked } from '../core/auth/lockout.ts';
 import { passwordExpiry } from './password-expiry.ts';
-
-interface OrgRef {
-  id: string;
-  name: string;
-}
+import { groupsOfUser } from './group-store.ts';
+import { adminOrAuditOrgRefs, allOrgRefs, memberOrgRefs, type OrgRef } from './user-org-store.ts';
 
 export function buildProfile(
   db: DB,
@@ -24,12 +21,7 @@ export function buildProfile(
   nowMs: number,
 ) {
   const { lang, tz } = ctx;
-  const groups = db
-    .prepare(
-      `SELECT g.id, g.name FROM user_groups g JOIN user_group_users gu ON gu.group_id = g.id
-    WHERE gu.user_id = ? ORDER BY g.name`,
-    )
-    .all(user.id) as OrgRef[];
+  const groups = groupsOfUser(db, user.id, null);
   const mfaForced = settings.get<boolean>('SECURITY_MFA_AUTH');
   const mfaLevel = mfaForced ? 2 : user.mfa_level;
   const expired = new Date(user.date_expired).getTime() <= nowMs;
@@ -82,27 +74,15 @@ export function buildProfile(
 }
 
 const DEFAULT_REF: OrgRef = { id: 'DEFAULT', name: 'DEFAULT' };
-const allOrgs = (db: DB) => db.prepare('SELECT id, name FROM orgs ORDER BY name').all() as OrgRef[];
 
 /** Superusers and super auditors: DEFAULT + every org; others: orgs where they are Admin or Auditor. */
 function adminOrAuditOrgs(db: DB, user: UserRow): OrgRef[] {
-  if (isSuperuser(user) || isSuperAuditor(user)) return [DEFAULT_REF, ...allOrgs(db)];
-  return db
-    .prepare(
-      `SELECT DISTINCT o.id, o.name FROM orgs o JOIN org_members m ON m.org_id = o.id
-    WHERE m.user_id = ? AND m.role IN ('Admin', 'Auditor') ORDER BY o.name`,
-    )
-    .all(user.id) as OrgRef[];
+  if (isSuperuser(user) || isSuperAuditor(user)) return [DEFAULT_REF, ...allOrgRefs(db)];
+  return adminOrAuditOrgRefs(db, user.id);
 }
 
 /** DEFAULT (everyone is a member) + member orgs; superusers and super auditors see every org. */
 function userAllOrgs(db: DB, user: UserRow): OrgRef[] {
-  if (isSuperuser(user) || isSuperAuditor(user)) return [DEFAULT_REF, ...allOrgs(db)];
-  const member = db
-    .prepare(
-      `SELECT DISTINCT o.id, o.name FROM orgs o JOIN org_members m ON m.org_id = o.id
-    WHERE m.user_id = ? ORDER BY o.name`,
-    )
-    .all(user.id) as OrgRef[];
-  return [DEFAULT_REF, ...member];
+  if (isSuperuser(user) || isSuperAuditor(user)) return [DEFAULT_REF, ...allOrgRefs(db)];
+  return [DEFAULT_REF, ...memberOrgRefs(db, user.id)];
 }

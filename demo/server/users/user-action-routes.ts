@@ -17,7 +17,7 @@ import { adminPasswordError } from './password-policy.ts';
 import { userChangeRefusal } from './user-rules.ts';
 import { storePasswordHash } from './store-password.ts';
 import { resetLinkMail } from './user-writes.ts';
-import { clearOtpSecret, setPublicKey } from './user-store.ts';
+import { clearOtpSecret, setPublicKey, userById } from './user-store.ts';
 
 type Action = (args: HookArgs, target: Row, request: FastifyRequest, reply: FastifyReply) => unknown;
 
@@ -36,7 +36,7 @@ export function registerUserActionRoutes(app: FastifyInstance): void {
     return action(args, target, request, reply);
   };
   const userBody = (args: HookArgs, id: unknown) =>
-    serializeRow(users, args, args.db.prepare('SELECT * FROM users WHERE id = ?').get(id) as Row, 'retrieve');
+    serializeRow(users, args, userById(args.db, id) as unknown as Row, 'retrieve');
   const both = (path: string, action: Action) => {
     app.put(`${users.url}:id/${path}`, route(action));
     app.patch(`${users.url}:id/${path}`, route(action));

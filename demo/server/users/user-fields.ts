@@ -7,6 +7,8 @@ import { currentOrgRoles } from '../core/orgs/membership-store.ts';
 import { ROLE_LABELS } from './labels.ts';
 import { canDeleteUser, canUpdateUser } from './user-rules.ts';
 import { storedOrgId } from '../core/orgs/current-org.ts';
+import { groupsOfUser } from './group-store.ts';
+import { reviewerIdsOf } from './login-confirm-store.ts';
 
 export const ORG_ROLE_LABELS: Record<string, Localized> = {
   Admin: { en: 'Organization administrator', zh: '组织管理员' },
@@ -29,20 +31,7 @@ export function totalRoleDisplay(lang: Lang, role: string, orgRoles: string[]): 
 /** Groups of the user visible in the current org (every org's in ROOT). */
 export function groupsOf(args: HookArgs, userId: string): { id: string; name: string }[] {
   const { org } = args.ctx;
-  if (org.kind === 'root') {
-    return args.db
-      .prepare(
-        `SELECT g.id, g.name FROM user_groups g JOIN user_group_users r ON r.group_id = g.id
-      WHERE r.user_id = ? ORDER BY g.name`,
-      )
-      .all(userId) as { id: string; name: string }[];
-  }
-  return args.db
-    .prepare(
-      `SELECT g.id, g.name FROM user_groups g JOIN user_group_users r ON r.group_id = g.id
-    WHERE r.user_id = ? AND g.org_id = ? ORDER BY g.name`,
-    )
-    .all(userId, storedOrgId(org)) as { id: string; name: string }[];
+  return groupsOfUser(args.db, userId, org.kind === 'root' ? null : storedOrgId(org));
 }
 
 export function serializeUser(args: HookArgs, row: Row, out: Row, mode: 'list' | 'retrieve'): void {
@@ -69,13 +58,5 @@ export function serializeUser(args: HookArgs, row: Row, out: Row, mode: 'list' |
     avatar_url: '/static/img/avatar/user.png',
   });
   // 2.3's UserRetrieveSerializer: the reviewers of the user's login confirmation (auth/confirm/login-confirm-routes.ts).
-  if (mode === 'retrieve') {
-    out.login_confirm_settings = args.db
-      .prepare(
-        `SELECT r.user_id FROM login_confirm_reviewers r JOIN login_confirm_settings s ON s.id = r.setting_id
-      JOIN users u ON u.id = r.user_id WHERE s.user_id = ? ORDER BY u.username`,
-      )
-      .pluck()
-      .all(user.id);
-  }
+  if (mode === 'retrieve') out.login_confirm_settings = reviewerIdsOf(args.db, user.id);
 }

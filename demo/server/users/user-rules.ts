@@ -4,7 +4,7 @@
 import type { UserRow } from '../core/context.ts';
 import type { HookArgs, Refusal, Row } from '../engine/types.ts';
 import { t } from '../core/lib/i18n.ts';
-import { isSuperuser, memberRoles } from '../core/orgs/membership-store.ts';
+import { isSuperuser, memberOutsideAdminOrgs, memberRoles } from '../core/orgs/membership-store.ts';
 
 const isSystemPrivileged = (row: Row) => row.role === 'Admin' || row.role === 'Auditor';
 
@@ -14,12 +14,7 @@ const isSystemPrivileged = (row: Row) => row.role === 'Admin' || row.role === 'A
  * every org role is in an org the actor administers.
  */
 function outsideActorsOrgs(args: HookArgs, target: Row): boolean {
-  return !!args.db
-    .prepare(
-      `SELECT 1 FROM org_members m WHERE m.user_id = ? AND m.org_id NOT IN
-      (SELECT org_id FROM org_members WHERE user_id = ? AND role = 'Admin') LIMIT 1`,
-    )
-    .get(target.id, args.ctx.user.id);
+  return memberOutsideAdminOrgs(args.db, target.id, args.ctx.user.id);
 }
 
 /** Null when the caller may change (`update`) or remove (`delete`) the target, else the 403 to answer. */

@@ -1,6 +1,7 @@
 // The users table's writes, in one place: who may change which column is decided by the callers (the users
 // resource through the engine, the profile, the admin's actions, sign-in, MFA binding, LDAP import, terminal
-// service accounts, the seed); how a row changes is decided here. A user's TOTP secret (`otp_secret_key`) is
+// service accounts, the seed); how a row changes is decided here. The reads of one user by id or username that
+// sign-in, the profile and the portal make are here too (the list is the engine's, through the resource). A user's TOTP secret (`otp_secret_key`) is
 // sealed at rest (core/secrets/vault.ts): whoever reads the database must not be able to compute the user's
 // codes, so it is read and written only here; other code only asks whether one is set (a sealed value is as
 // non-empty as the secret).
@@ -103,7 +104,14 @@ export function nonAppUserIds(db: DB): string[] {
   return db.prepare("SELECT id FROM users WHERE role != 'App'").pluck().all() as string[];
 }
 
-/** The user named `username`, whole (an LDAP import creates or updates it). */
+export function userById(db: DB, id: unknown): UserRow | undefined {
+  return db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
+}
+
+/**
+ * The user named `username`, whole (an LDAP import creates or updates it). Service accounts included: whether
+ * they may sign in is the caller's (password-check.ts refuses them).
+ */
 export function userByUsername(db: DB, username: string): UserRow | undefined {
   return db.prepare('SELECT * FROM users WHERE username = ?').get(username) as UserRow | undefined;
 }
@@ -111,4 +119,34 @@ export function userByUsername(db: DB, username: string): UserRow | undefined {
 /** Whether a user of this username exists (the LDAP user list marks who is already one of ours). */
 export function usernameExists(db: DB, username: string): boolean {
   return !!db.prepare('SELECT 1 FROM users WHERE username = ?').pluck().get(username);
+}
+
+/** A person's row: a terminal's service account (role App) is never a reviewer or an SSH user. */
+export function personById(db: DB, id: string): UserRow | undefined {
+  return db.prepare("SELECT * FROM users WHERE id = ? AND role != 'App'").get(id) as UserRow | undefined;
+}
+
+export function personByUsername(db: DB, username: string): UserRow | undefined {
+  return db.prepare("SELECT * FROM users WHERE username = ? AND role != 'App'").get(username) as UserRow | undefined;
+}
+
+export function userExists(db: DB, id: string): boolean {
+  return !!db.prepare('SELECT 1 FROM users WHERE id = ?').get(id);
+}
+
+export function userRole(db: DB, id: string): string | undefined {
+  return db.prepare('SELECT role FROM users WHERE id = ?').pluck().get(id) as string | undefined;
+}
+
+export function userEmail(db: DB, id: string): string {
+  return db.prepare('SELECT email FROM users WHERE id = ?').pluck().get(id) as string;
+}
+
+export function userDisplayName(db: DB, id: unknown): string | undefined {
+  return db.prepare('SELECT name FROM users WHERE id = ?').pluck().get(id) as string | undefined;
+}
+
+/** The row holding the user's SSH key (the caller knows the user exists). */
+export function publicKeyRow(db: DB, id: string): { public_key: string } {
+  return db.prepare('SELECT public_key FROM users WHERE id = ?').get(id) as { public_key: string };
 }

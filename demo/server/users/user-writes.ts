@@ -11,9 +11,10 @@ import { storePasswordHash } from './store-password.ts';
 import { adminPasswordError } from './password-policy.ts';
 import { parsePublicKey } from './public-key.ts';
 import { mayAssignRole } from './user-rules.ts';
-import { andInOrg, storedOrgId } from '../core/orgs/current-org.ts';
+import { storedOrgId } from '../core/orgs/current-org.ts';
 import { setMemberRoles } from '../core/orgs/membership-store.ts';
-import { setUserGroups as storeUserGroups } from './group-store.ts';
+import { groupExists, setUserGroups as storeUserGroups } from './group-store.ts';
+import { userEmail, userRole } from './user-store.ts';
 
 const EMAIL_LINK = 0;
 const notes = new WeakMap<Row, MailNote>();
@@ -39,8 +40,7 @@ export function validateUser(args: HookArgs, data: Row): Record<string, string[]
 
 export function groupInOrg(args: HookArgs, groupId: string): boolean {
   const { org } = args.ctx;
-  const scope = andInOrg(org);
-  return !!args.db.prepare(`SELECT 1 FROM user_groups WHERE id = ?${scope.sql}`).get(groupId, ...scope.params);
+  return groupExists(args.db, groupId, org.kind === 'root' ? null : storedOrgId(org));
 }
 
 export function prepareNewUser(args: HookArgs, data: Row): void {
@@ -56,7 +56,7 @@ export function afterUserWrite(args: HookArgs, id: string, data: Row, mode: 'cre
     // Inside the write's transaction, so on this thread: an admin's edit, not a sign-in storm.
     storePasswordHash(db, args.request, id, hashPasswordNow(String(data.password)), args.now);
   }
-  const role = db.prepare('SELECT role FROM users WHERE id = ?').pluck().get(id);
+  const role = userRole(db, id);
   // JumpServer keeps auditors out of user groups.
   const groups = role === 'Auditor' ? [] : (data.groups as string[] | undefined);
   if (groups) setUserGroups(args, id, groups);
@@ -77,7 +77,7 @@ export function addMailNote(_args: HookArgs, data: Row, out: Row): void {
 
 export function resetLinkMail(args: HookArgs, id: string): MailNote {
   const { settings } = args.request.server.bastion;
-  const email = args.db.prepare('SELECT email FROM users WHERE id = ?').pluck().get(id) as string;
+  const email = userEmail(args.db, id);
   const url = `${settings.get<string>('SITE_URL')}/core/auth/password/forgot/`;
   return sendMail(
     args.db,

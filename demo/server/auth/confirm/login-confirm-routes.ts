@@ -8,12 +8,13 @@ import { findOne } from '../../engine/write.ts';
 import type { HookArgs, Row } from '../../engine/types.ts';
 import { escapeHtml as e } from '../../core/lib/html.ts';
 import { L, pick, t } from '../../core/lib/i18n.ts';
-import { uuid } from '../../core/lib/ids.ts';
 import { formatDateTime, isoAt } from '../../core/lib/time.ts';
 import { usersResource } from '../../users/resources/users.ts';
-import { performStatus } from '../../tickets/ticket-store.ts';
+import { assigneesDisplayRow, performStatus } from '../../tickets/ticket-store.ts';
 import { administers } from '../../tickets/who.ts';
 import { userChangeRefusal } from '../../users/user-rules.ts';
+import { loginConfirmSetting, setReviewers, settingReviewerIds } from '../../users/login-confirm-store.ts';
+import { personById, userById } from '../../users/user-store.ts';
 import { renderAuthPage } from '../login/auth-page-layout.ts';
 import { recordSignIn } from '../login/credentials.ts';
 import { confirmBody, confirmState, endConfirmation, logRefusal } from './login-confirm.ts';
@@ -50,15 +51,14 @@ const script = readFileSync(new URL('../../../login-wait-confirm.js', import.met
 function waitingUser(request: FastifyRequest, userId: string | undefined): UserRow | null {
   const { db, now } = request.server.bastion;
   if (!userId) return null;
-  const user = db.prepare('SELECT * FROM users WHERE id = ?').get(userId) as UserRow | undefined;
+  const user = userById(db, userId);
   return user && isValidUser(user, now()) ? user : null;
 }
 
 function waitPage(request: FastifyRequest, reply: FastifyReply, ticketId: string) {
   const { db } = request.server.bastion;
   const { lang } = request.ctx;
-  const ticket = db.prepare('SELECT assignees_display FROM tickets WHERE id = ?').get(ticketId) as
-    { assignees_display: string } | undefined;
+  const ticket = assigneesDisplayRow(db, ticketId);
   const link = `/ui/#/tickets/tickets/${encodeURIComponent(ticketId)}`;
   const body = `<div class="card login-wait-confirm" data-status-url="${e(CONFIRM_STATUS_PATH)}" data-guard-url="${e(LOGIN_GUARD_PATH)}"
   data-login-url="${e(LOGIN_PATH)}" data-ticket-link="${e(link)}" data-copied="${e(pick(lang, PAGE.copied))}">
@@ -125,17 +125,8 @@ export function registerLoginConfirmRoutes(app: FastifyInstance): void {
   });
 
   const settingsOf = (args: HookArgs, userId: string): Row => {
-    const row = args.db.prepare('SELECT * FROM login_confirm_settings WHERE user_id = ?').get(userId) as
-      Row | undefined;
-    const reviewers = row
-      ? (args.db
-          .prepare(
-            `SELECT r.user_id FROM login_confirm_reviewers r JOIN users u ON u.id = r.user_id
-      WHERE r.setting_id = ? ORDER BY u.username`,
-          )
-          .pluck()
-          .all(row.id) as string[])
-      : [];
+    const row = loginConfirmSetting(args.db, userId);
+    const reviewers = row ? settingReviewerIds(args.db, row.id) : [];
     return {
       id: row?.id ?? null,
       user: userId,
@@ -192,27 +183,11 @@ export function registerLoginConfirmRoutes(app: FastifyInstance): void {
       return reply.code(400).send({ reviewers: [t(args.ctx.lang, 'field.invalid_list')] });
     const ids = [...new Set(raw.map(String))];
     const orgId = args.ctx.org.kind === 'real' ? args.ctx.org.id : '';
-    const reviewers = ids.map(
-      (id) => args.db.prepare("SELECT * FROM users WHERE id = ? AND role != 'App'").get(id) as UserRow | undefined,
-    );
+    const reviewers = ids.map((id) => personById(args.db, id));
     const bad = ids.filter((id, i) => !reviewers[i] || id === user.id || !administers(args.db, reviewers[i]!, orgId));
     if (bad.length) return reply.code(400).send({ reviewers: [pick(args.ctx.lang, PAGE.badReviewers)] });
     const at = isoAt(args.now);
-    args.db.transaction(() => {
-      let setting = args.db.prepare('SELECT id FROM login_confirm_settings WHERE user_id = ?').pluck().get(user.id) as
-        string | undefined;
-      if (!setting) {
-        setting = uuid();
-        args.db
-          .prepare(
-            'INSERT INTO login_confirm_settings (id, user_id, is_active, date_created, date_updated) VALUES (?, ?, 1, ?, ?)',
-          )
-          .run(setting, user.id, at, at);
-      } else args.db.prepare('UPDATE login_confirm_settings SET date_updated = ? WHERE id = ?').run(at, setting);
-      args.db.prepare('DELETE FROM login_confirm_reviewers WHERE setting_id = ?').run(setting);
-      const insert = args.db.prepare('INSERT INTO login_confirm_reviewers (setting_id, user_id) VALUES (?, ?)');
-      for (const id of ids) insert.run(setting, id);
-    })();
+    args.db.transaction(() => setReviewers(args.db, String(user.id), ids, at))();
     return settingsOf(args, String(user.id));
   };
   app.put(SETTINGS_PATH, update);

@@ -10,7 +10,7 @@ import { L, pick, type Lang } from '../../core/lib/i18n.ts';
 import { uuid } from '../../core/lib/ids.ts';
 import { formatDateTime, isoAt } from '../../core/lib/time.ts';
 import { mailAssignees } from '../../tickets/mail.ts';
-import { insertTicket, setAssignees } from '../../tickets/ticket-store.ts';
+import { insertTicket, loginConfirmTicket, setAssignees } from '../../tickets/ticket-store.ts';
 import type { LoginFlow } from '../login/login-flow.ts';
 import { recordLogin } from '../login/login-log-store.ts';
 import { headerValue } from '../../core/auth/request-context.ts';
@@ -65,9 +65,7 @@ export type ConfirmState = 'wait' | 'approved' | 'rejected' | 'closed' | 'missin
 
 export function confirmState(db: DB, ticketId: string | undefined, userId: string | undefined): ConfirmState {
   if (!ticketId || !userId) return 'missing';
-  const row = db
-    .prepare("SELECT status, action FROM tickets WHERE id = ? AND user = ? AND type = 'login_confirm'")
-    .get(ticketId, userId) as { status: string; action: string } | undefined;
+  const row = loginConfirmTicket(db, ticketId, userId);
   if (!row) return 'missing';
   if (row.status === 'open') return 'wait';
   return row.action === 'approve' ? 'approved' : row.action === 'reject' ? 'rejected' : 'closed';

@@ -7,6 +7,14 @@ import svgCaptcha from 'svg-captcha';
 import type { DB } from '../../core/db/open.ts';
 import { t } from '../../core/lib/i18n.ts';
 import { randomToken } from '../../core/lib/ids.ts';
+import {
+  captchaImage,
+  captchaIpHeld,
+  holdCaptchaIp,
+  insertCaptcha,
+  sweepCaptchas,
+  takeCaptcha,
+} from './captcha-store.ts';
 
 /** How long an address must answer a captcha after a failed login (2.3: cache timeout 3600 s). */
 export const CAPTCHA_IP_MS = 3600 * 1000;
@@ -21,14 +29,12 @@ export interface Captcha {
 }
 
 export function captchaRequired(db: DB, ip: string, nowMs: number): boolean {
-  return !!db.prepare('SELECT 1 FROM captcha_ips WHERE ip = ? AND until > ?').get(ip, nowMs);
+  return captchaIpHeld(db, ip, nowMs);
 }
 
 /** A failed form login: this address answers a captcha for the next hour. */
 export function requireCaptcha(db: DB, ip: string, nowMs: number): void {
-  db.prepare(
-    'INSERT INTO captcha_ips (ip, until) VALUES (?, ?) ON CONFLICT(ip) DO UPDATE SET until = excluded.until',
-  ).run(ip, nowMs + CAPTCHA_IP_MS);
+  holdCaptchaIp(db, ip, nowMs + CAPTCHA_IP_MS);
 }
 
 /** A new challenge (each rendering of the form shows a fresh one, as django-simple-captcha does). */
@@ -36,22 +42,15 @@ export function newCaptcha(db: DB, nowMs: number): Captcha {
   // Letters that read alike in a small picture are left out.
   const { text, data } = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1iIlL', width: 120, height: 40 });
   const key = randomToken(20);
-  db.prepare('DELETE FROM captchas WHERE expires_at <= ?').run(nowMs);
-  db.prepare('DELETE FROM captcha_ips WHERE until <= ?').run(nowMs);
-  db.prepare('INSERT INTO captchas (key, answer, image, expires_at) VALUES (?, ?, ?, ?)').run(
-    key,
-    text,
-    data,
-    nowMs + CAPTCHA_AGE_MS,
-  );
+  sweepCaptchas(db, nowMs);
+  insertCaptcha(db, { key, answer: text, image: data, expiresAt: nowMs + CAPTCHA_AGE_MS });
   return { key, imageUrl: `${CAPTCHA_IMAGE_PATH}${key}/` };
 }
 
 /** Whether `answer` solves challenge `key` (case-insensitive); the challenge is spent either way. */
 export function captchaSolved(db: DB, key: unknown, answer: unknown, nowMs: number): boolean {
   if (typeof key !== 'string' || typeof answer !== 'string' || !KEY.test(key)) return false;
-  const row = db.prepare('DELETE FROM captchas WHERE key = ? RETURNING answer, expires_at').get(key) as
-    { answer: string; expires_at: number } | undefined;
+  const row = takeCaptcha(db, key);
   return !!row && row.expires_at > nowMs && row.answer.toLowerCase() === answer.trim().toLowerCase();
 }
 
@@ -59,10 +58,7 @@ export function registerCaptchaRoutes(app: FastifyInstance): void {
   app.get(`${CAPTCHA_IMAGE_PATH}:key/`, (request, reply) => {
     const { key } = request.params as { key: string };
     const { db, now } = app.bastion;
-    const image = KEY.test(key)
-      ? (db.prepare('SELECT image FROM captchas WHERE key = ? AND expires_at > ?').pluck().get(key, now()) as
-          string | undefined)
-      : undefined;
+    const image = KEY.test(key) ? captchaImage(db, key, now()) : undefined;
     if (image === undefined) return reply.code(404).send({ detail: t(request.ctx.lang, 'request.not_found') });
     return reply.type('image/svg+xml').header('Cache-Control', 'no-store').send(image);
   });

@@ -9,6 +9,13 @@ import type { DB } from '../../core/db/open.ts';
 import { randomToken } from '../../core/lib/ids.ts';
 import { tokenHash } from '../../core/secrets/token-hash.ts';
 import { seal, unseal } from '../../core/secrets/vault.ts';
+import {
+  deleteLoginFlow,
+  insertLoginFlow,
+  loginFlowData,
+  sweepLoginFlows,
+  updateLoginFlow,
+} from './login-flow-store.ts';
 
 export const LOGIN_FLOW_COOKIE = 'jms_login_flow';
 /** Long enough to read a code off a phone or scan a QR code, short enough not to matter once forgotten. */
@@ -52,10 +59,7 @@ function readRow(request: FastifyRequest): { id: string; data: LoginFlowData } |
   const id = request.cookies[LOGIN_FLOW_COOKIE];
   if (!id) return null;
   const { db, now } = request.server.bastion;
-  const raw = db
-    .prepare('SELECT data FROM login_flows WHERE id_hash = ? AND expires_at > ?')
-    .pluck()
-    .get(tokenHash(id), now()) as string | undefined;
+  const raw = loginFlowData(db, tokenHash(id), now());
   if (raw === undefined) return null;
   try {
     return { id, data: JSON.parse(unseal(db, raw)) as LoginFlowData };
@@ -77,12 +81,8 @@ export function loginFlow(request: FastifyRequest, reply: FastifyReply): LoginFl
       const nowMs = now();
       if (!id) {
         id = randomToken();
-        db.prepare('DELETE FROM login_flows WHERE expires_at <= ?').run(nowMs);
-        db.prepare('INSERT INTO login_flows (id_hash, data, expires_at) VALUES (?, ?, ?)').run(
-          tokenHash(id),
-          sealed(db, data),
-          nowMs + LOGIN_FLOW_AGE_MS,
-        );
+        sweepLoginFlows(db, nowMs);
+        insertLoginFlow(db, tokenHash(id), sealed(db, data), nowMs + LOGIN_FLOW_AGE_MS);
         reply.setCookie(LOGIN_FLOW_COOKIE, id, {
           path: '/',
           httpOnly: true,
@@ -90,15 +90,11 @@ export function loginFlow(request: FastifyRequest, reply: FastifyReply): LoginFl
           maxAge: LOGIN_FLOW_AGE_MS / 1000,
         });
       } else {
-        db.prepare('UPDATE login_flows SET data = ?, expires_at = ? WHERE id_hash = ?').run(
-          sealed(db, data),
-          nowMs + LOGIN_FLOW_AGE_MS,
-          tokenHash(id),
-        );
+        updateLoginFlow(db, tokenHash(id), sealed(db, data), nowMs + LOGIN_FLOW_AGE_MS);
       }
     },
     clear() {
-      if (id) db.prepare('DELETE FROM login_flows WHERE id_hash = ?').run(tokenHash(id));
+      if (id) deleteLoginFlow(db, tokenHash(id));
       id = null;
       for (const key of Object.keys(data)) delete data[key as keyof LoginFlowData];
       reply.clearCookie(LOGIN_FLOW_COOKIE, { path: '/' });

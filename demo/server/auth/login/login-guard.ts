@@ -4,6 +4,7 @@
 // no authenticator is bound yet (2.3's MFAUnsetError: forced binding).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../../core/context.ts';
+import { userById } from '../../users/user-store.ts';
 import { randomToken } from '../../core/lib/ids.ts';
 import { recordSignIn } from './credentials.ts';
 import { setCsrfCookie } from '../../core/auth/csrf-cookie.ts';
@@ -64,7 +65,7 @@ export function pendingUser(request: FastifyRequest, flow: LoginFlow): UserRow |
   const { db, now } = request.server.bastion;
   const { pendingUserId, pendingAt } = flow.data;
   if (!pendingUserId || typeof pendingAt !== 'number' || now() - pendingAt > LOGIN_FLOW_AGE_MS) return null;
-  const user = db.prepare('SELECT * FROM users WHERE id = ?').get(pendingUserId) as UserRow | undefined;
+  const user = userById(db, pendingUserId);
   // Disabled, expired or blocked (too many wrong codes) since the password was given: the sign-in stops there.
   return user && isValidUser(user, now()) && !isBlocked(db, user.username, now()) ? user : null;
 }

@@ -4,7 +4,7 @@
 // terminal settings TERMINAL_PASSWORD_AUTH / TERMINAL_PUBLIC_KEY_AUTH are enforced here, not only by the door.
 import type { FastifyRequest } from 'fastify';
 import { isIP } from 'node:net';
-import type { UserRow } from '../../core/context.ts';
+import { personByUsername } from '../../users/user-store.ts';
 import { t } from '../../core/lib/i18n.ts';
 import { isBlocked } from '../../core/auth/lockout.ts';
 import { recordLogin } from './login-log-store.ts';
@@ -62,8 +62,7 @@ export async function checkOnBehalf(request: FastifyRequest, body: Record<string
     log('block_login', false);
     return { ok: false, error: 'block_login', msg: t(lang, 'auth.block_login', { minutes: limitMinutes }) };
   }
-  const user = db.prepare("SELECT * FROM users WHERE username = ? AND role != 'App'").get(username) as
-    UserRow | undefined;
+  const user = personByUsername(db, username);
   const offered = keyBlob(publicKey);
   // A key that is not the user's counts nothing toward the lockout: SSH clients offer each key they hold
   // in turn, and the door has checked the signature, so the caller does hold that key.

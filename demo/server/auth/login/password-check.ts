@@ -5,6 +5,7 @@ import type { UserRow } from '../../core/context.ts';
 import { verifyPassword } from '../../core/lib/passwords.ts';
 import { authenticateLdapUser, ldapErrorText, ldapPolicy, storedLdapConfig } from '../../settings/ldap-directory.ts';
 import { upsertLdapUser } from '../../settings/ldap-import.ts';
+import { userByUsername } from '../../users/user-store.ts';
 
 /** The user `username` names when `password` is theirs; null otherwise (unknown user, App account, wrong password). */
 export async function userForPassword(
@@ -13,7 +14,7 @@ export async function userForPassword(
   password: string,
 ): Promise<UserRow | null> {
   const { db, settings } = request.server.bastion;
-  const user = db.prepare('SELECT * FROM users WHERE username = ?').get(username) as UserRow | undefined;
+  const user = userByUsername(db, username);
   // With LDAP sign-in on, the directory decides for its own users and for names we do not know yet
   // (2.3's LDAP backend creates them on their first successful bind); local users keep their password.
   if (settings.get('AUTH_LDAP') === true && (!user || user.source === 'ldap'))

@@ -28,7 +28,7 @@ import { headerValue } from '../../core/auth/request-context.ts';
 import { createBearerToken } from '../../core/auth/sessions.ts';
 import { terminalOf } from '../../terminal/app-user.ts';
 import { rememberSignIn } from '../../terminal/door-sign-ins.ts';
-import { readOtpSecret } from '../../users/user-store.ts';
+import { readOtpSecret, userById } from '../../users/user-store.ts';
 import { verifyTotp } from '../mfa/totp.ts';
 
 export const MFA_CHALLENGE_PATH = '/api/v1/authentication/mfa/challenge/';
@@ -104,7 +104,7 @@ export function registerTokenRoutes(app: FastifyInstance): void {
         nowMs: now(),
         expiresAt,
       });
-    const fresh = db.prepare('SELECT * FROM users WHERE id = ?').get(user.id) as UserRow;
+    const fresh = userById(db, user.id) as UserRow;
     return reply.code(201).send({
       token,
       keyword: 'Bearer',

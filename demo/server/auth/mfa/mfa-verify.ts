@@ -9,6 +9,7 @@ import { readOtpSecret } from '../../users/user-store.ts';
 import { authorize, IsValidUser } from '../../core/permissions.ts';
 import { verifyTotp } from './totp.ts';
 import { loginOf } from '../../core/auth/mfa-verified.ts';
+import { markMfaVerified } from './mfa-verify-store.ts';
 
 export function registerOtpVerifyRoute(app: FastifyInstance): void {
   app.post('/api/v1/authentication/otp/verify/', async (request, reply) => {
@@ -28,7 +29,7 @@ export function registerOtpVerifyRoute(app: FastifyInstance): void {
     const secret = readOtpSecret(db, request.ctx.user.id);
     const login = loginOf(request);
     if (!login || !verifyTotp(secret, code, now())) return reply.code(400).send({ error: t(lang, 'otp.code_invalid') });
-    db.prepare(`UPDATE ${login.table} SET mfa_verified_at = ? WHERE ${login.column} = ?`).run(now(), login.key);
+    markMfaVerified(db, login, now());
     return { ok: '1' }; // 200: 2.3's create() answers a plain Response
   });
 }

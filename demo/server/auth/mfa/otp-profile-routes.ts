@@ -16,7 +16,7 @@ import { userForPassword } from '../login/password-check.ts';
 import { requestOrigin, safeNext } from '../login/safe-next.ts';
 import { headerValue } from '../../core/auth/request-context.ts';
 import { deleteSession, userForSession } from '../../core/auth/sessions.ts';
-import { bindOtpSecret, disableMfa, readOtpSecret } from '../../users/user-store.ts';
+import { bindOtpSecret, disableMfa, readOtpSecret, userById } from '../../users/user-store.ts';
 import { newOtpSecret, otpUri, verifyTotp } from './totp.ts';
 import { credentialsLocked, credentialsLockedText } from '../../core/auth/credential-lock.ts';
 import { LOGIN_PATH } from '../../core/auth/paths.ts';
@@ -45,7 +45,7 @@ function sessionUser(request: FastifyRequest): OtpUser | null {
     id = userForSession(db, sessionId, now())?.user.id ?? null;
   }
   if (!id) return null;
-  return (db.prepare('SELECT * FROM users WHERE id = ?').get(id) as OtpUser | undefined) ?? null;
+  return (userById(db, id) as OtpUser | undefined) ?? null;
 }
 
 /** Whether the browser session of this request came from a sign-in a reviewer approved (login confirmation). */
@@ -192,7 +192,7 @@ export function registerOtpProfileRoutes(app: FastifyInstance): void {
       otpAuthUserId: undefined,
     });
     if (who.pending) {
-      const user = db.prepare('SELECT * FROM users WHERE id = ?').get(who.user.id) as UserRow;
+      const user = userById(db, who.user.id) as UserRow;
       return finishPendingLogin(request, reply, flow, user);
     }
     return reply.redirect(`${OTP_PATHS.success}?next=${encodeURIComponent(nextOf(request))}`);

@@ -159,3 +159,32 @@ export function orgMemberIds(db: DB, org: Org, role: OrgRole): string[] {
     .pluck()
     .all(...(role === 'User' ? [org.id] : [org.id, role])) as string[];
 }
+
+/**
+ * Whether the user holds a role in an org the actor does not administer (users/user-rules.ts: an org admin
+ * changes only users wholly inside the orgs they administer).
+ */
+export function memberOutsideAdminOrgs(db: DB, userId: unknown, actorId: string): boolean {
+  return !!db
+    .prepare(
+      `SELECT 1 FROM org_members m WHERE m.user_id = ? AND m.org_id NOT IN
+      (SELECT org_id FROM org_members WHERE user_id = ? AND role = 'Admin') LIMIT 1`,
+    )
+    .get(userId, actorId);
+}
+
+/** An org's first two members by id: the users a resource's contract-test sample puts in a group. */
+export function firstTwoMemberIds(db: DB, orgId: string): string[] {
+  return db
+    .prepare('SELECT user_id FROM org_members WHERE org_id = ? ORDER BY user_id LIMIT 2')
+    .pluck()
+    .all(orgId) as string[];
+}
+
+/** An org's first member by id, for a contract-test sample. */
+export function firstMemberId(db: DB, orgId: string): string {
+  return db
+    .prepare('SELECT user_id FROM org_members WHERE org_id = ? ORDER BY user_id LIMIT 1')
+    .pluck()
+    .get(orgId) as string;
+}

@@ -5,7 +5,8 @@ import { t } from '../../core/lib/i18n.ts';
 import { uuid } from '../../core/lib/ids.ts';
 import { isoAt } from '../../core/lib/time.ts';
 import { isOrgMember } from '../../core/orgs/org-members.ts';
-import { setGroupMembers } from '../group-store.ts';
+import { groupMemberIds, setGroupMembers } from '../group-store.ts';
+import { firstTwoMemberIds } from '../../core/orgs/membership-store.ts';
 
 export const userGroupsResource: ResourceDef = {
   name: 'User Group List',
@@ -48,21 +49,12 @@ export const userGroupsResource: ResourceDef = {
       setGroupMembers(db, id, data.users.map(String));
     },
     serialize: ({ db }, row, out) => {
-      out.users = db
-        .prepare(
-          `SELECT r.user_id FROM user_group_users r JOIN users u ON u.id = r.user_id
-        WHERE r.group_id = ? ORDER BY u.username`,
-        )
-        .pluck()
-        .all(row.id);
+      out.users = groupMemberIds(db, row.id);
       out.users_amount = (out.users as string[]).length;
     },
   },
   sample: ({ db, orgId, seq }) => {
-    const members = db
-      .prepare('SELECT user_id FROM org_members WHERE org_id = ? ORDER BY user_id LIMIT 2')
-      .pluck()
-      .all(orgId) as string[];
+    const members = firstTwoMemberIds(db, orgId);
     return {
       create: [0, 1].map((i) => ({
         name: `Sample group ${seq}-${i}`,

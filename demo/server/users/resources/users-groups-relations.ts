@@ -7,6 +7,8 @@ import { isoAt } from '../../core/lib/time.ts';
 import { isOrgMember } from '../../core/orgs/org-members.ts';
 import { groupInOrg } from '../user-writes.ts';
 import { addGroupMember, insertGroup } from '../group-store.ts';
+import { userDisplayName } from '../user-store.ts';
+import { firstMemberId } from '../../core/orgs/membership-store.ts';
 
 export const usersGroupsRelationsResource: ResourceDef = {
   name: 'User Group Relation List',
@@ -46,7 +48,7 @@ export const usersGroupsRelationsResource: ResourceDef = {
     },
     // 2.3 annotates user_display with the user's name only (the view's column is "name(username)", which search keeps using).
     serialize: ({ db }, row, out) => {
-      out.user_display = db.prepare('SELECT name FROM users WHERE id = ?').pluck().get(row.user) ?? '';
+      out.user_display = userDisplayName(db, row.user) ?? '';
     },
     insert: ({ db }, data) => String(addGroupMember(db, String(data.usergroup), String(data.user), false)),
   },
@@ -55,10 +57,7 @@ export const usersGroupsRelationsResource: ResourceDef = {
     const groups = [0, 1].map((i) =>
       insertGroup(db, { name: `Relation fixture ${seq}-${i}`, orgId, dateCreated: isoAt(Date.now()) }),
     );
-    const user = db
-      .prepare('SELECT user_id FROM org_members WHERE org_id = ? ORDER BY user_id LIMIT 1')
-      .pluck()
-      .get(orgId) as string;
+    const user = firstMemberId(db, orgId);
     return { create: groups.map((usergroup) => ({ user, usergroup })), update: {} };
   },
 };
