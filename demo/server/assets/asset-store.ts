@@ -56,3 +56,46 @@ export function insertFixtureAsset(db: DB, hostname: string, orgId: string, date
 export function makeWindowsHost(db: DB, assetId: string): void {
   db.prepare("UPDATE assets SET platform = 'Windows', protocols = 'rdp/3389' WHERE id = ?").run(assetId);
 }
+
+// Reads of assets by the job center, tasks and tickets (ops/, tasks/, tickets/).
+
+/** The ids among `ids` of assets in the org. */
+export function assetIdsInOrg(db: DB, ids: readonly string[], orgId: string): string[] {
+  return db
+    .prepare('SELECT id FROM assets WHERE id IN (SELECT value FROM json_each(?)) AND org_id = ?')
+    .pluck()
+    .all(JSON.stringify(ids), orgId) as string[];
+}
+
+/** How many of `ids` are assets in the org. */
+export function countAssetsInOrg(db: DB, ids: readonly string[], orgId: string): number {
+  return db
+    .prepare('SELECT COUNT(*) FROM assets WHERE id IN (SELECT value FROM json_each(?)) AND org_id = ?')
+    .pluck()
+    .get(JSON.stringify(ids), orgId) as number;
+}
+
+/** The hostnames of `ids`, in order. */
+export function assetHostnames(db: DB, ids: readonly string[]): string[] {
+  return db
+    .prepare('SELECT hostname FROM assets WHERE id IN (SELECT value FROM json_each(?)) ORDER BY hostname')
+    .pluck()
+    .all(JSON.stringify(ids)) as string[];
+}
+
+/** Assets of the org at one of `ips` or whose hostname contains `hostname` (any case), by hostname, `limit` at most. */
+export function assetsMatching(
+  db: DB,
+  orgId: string,
+  ips: readonly string[],
+  hostname: string,
+  limit: number,
+): string[] {
+  return db
+    .prepare(
+      `SELECT id FROM assets WHERE org_id = ? AND (ip IN (SELECT value FROM json_each(?)) OR (? != '' AND instr(lower(hostname), lower(?)) > 0))
+    ORDER BY hostname LIMIT ?`,
+    )
+    .pluck()
+    .all(orgId, JSON.stringify(ips), hostname, hostname, limit) as string[];
+}

@@ -22,3 +22,13 @@ export function deleteOrg(db: DB, orgId: string): void {
   if (root) deleteNode(db, root.id);
   db.prepare('DELETE FROM orgs WHERE id = ?').run(orgId);
 }
+
+/** The org's name, undefined when there is no such org. */
+export function orgName(db: DB, orgId: string): string | undefined {
+  return db.prepare('SELECT name FROM orgs WHERE id = ?').pluck().get(orgId) as string | undefined;
+}
+
+/** The id when an org has it, else undefined. */
+export function existingOrgId(db: DB, orgId: string): string | undefined {
+  return db.prepare('SELECT id FROM orgs WHERE id = ?').pluck().get(orgId) as string | undefined;
+}

@@ -106,3 +106,10 @@ export function orgMemberIds(db: DB, org: Org, role: OrgRole): string[] {
     .pluck()
     .all(...(role === 'User' ? [org.id] : [org.id, role])) as string[];
 }
+
+/** Whether the user is an Admin member of the org (a real org: DEFAULT and ROOT have no rows). */
+export function isOrgAdminMember(db: DB, orgId: string, userId: string): boolean {
+  return !!db
+    .prepare("SELECT 1 FROM org_members WHERE org_id = ? AND user_id = ? AND role = 'Admin'")
+    .get(orgId, userId);
+}
