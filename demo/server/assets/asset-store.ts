@@ -59,6 +59,10 @@ export function makeWindowsHost(db: DB, assetId: string): void {
 
 // Reads of assets by the job center, tasks and tickets (ops/, tasks/, tickets/).
 
+export function assetInOrg(db: DB, assetId: string, orgId: string): boolean {
+  return !!db.prepare('SELECT 1 FROM assets WHERE id = ? AND org_id = ?').get(assetId, orgId);
+}
+
 /** The ids among `ids` of assets in the org. */
 export function assetIdsInOrg(db: DB, ids: readonly string[], orgId: string): string[] {
   return db
@@ -98,4 +102,12 @@ export function assetsMatching(
     )
     .pluck()
     .all(orgId, JSON.stringify(ips), hostname, hostname, limit) as string[];
+}
+
+/** The base of the asset's platform ('Linux', 'Windows', …), undefined without one. */
+export function platformBase(db: DB, assetId: string): unknown {
+  return db
+    .prepare('SELECT p.base FROM assets a JOIN platforms p ON p.name = a.platform WHERE a.id = ?')
+    .pluck()
+    .get(assetId);
 }
