@@ -59,6 +59,11 @@ export function makeWindowsHost(db: DB, assetId: string): void {
 
 // Reads of assets by the job center, tasks and tickets (ops/, tasks/, tickets/).
 
+/** The org an asset is in ('' for DEFAULT), undefined when there is no such asset. */
+export function assetOrg(db: DB, assetId: string): string | undefined {
+  return db.prepare('SELECT org_id FROM assets WHERE id = ?').pluck().get(assetId) as string | undefined;
+}
+
 export function assetInOrg(db: DB, assetId: string, orgId: string): boolean {
   return !!db.prepare('SELECT 1 FROM assets WHERE id = ? AND org_id = ?').get(assetId, orgId);
 }

@@ -36,6 +36,11 @@ export function insertFixtureSystemUser(db: DB, name: string, orgId: string, pro
 
 // Reads of system users by the job center, tasks and tickets (ops/, tasks/, tickets/).
 
+/** The org a system user is in ('' for DEFAULT), undefined when there is no such system user. */
+export function systemUserOrg(db: DB, systemUserId: string): string | undefined {
+  return db.prepare('SELECT org_id FROM system_users WHERE id = ?').pluck().get(systemUserId) as string | undefined;
+}
+
 export function systemUserInOrg(db: DB, systemUserId: string, orgId: string): boolean {
   return !!db.prepare('SELECT 1 FROM system_users WHERE id = ? AND org_id = ?').get(systemUserId, orgId);
 }
@@ -70,4 +75,24 @@ export function systemUsersWithUsername(db: DB, orgId: string, username: string)
     .prepare('SELECT id FROM system_users WHERE org_id = ? AND username = ?')
     .pluck()
     .all(orgId, username) as string[];
+}
+
+/** What a batch command needs of its run-as system user (ops/command-executions.ts); credentials still sealed. */
+export interface RunAsSystemUser {
+  id: string;
+  name: string;
+  username: string;
+  password: string;
+  private_key: string;
+  protocol: string;
+  username_same_with_user: number;
+  org_id: string;
+}
+
+export function runAsSystemUser(db: DB, systemUserId: string): RunAsSystemUser | undefined {
+  return db
+    .prepare(
+      'SELECT id, name, username, password, private_key, protocol, username_same_with_user, org_id FROM system_users WHERE id = ?',
+    )
+    .get(systemUserId) as RunAsSystemUser | undefined;
 }

@@ -67,6 +67,28 @@ export function subtreeAssetIds(db: DB, nodeKey: string): string[] {
     .all(...range.params) as string[];
 }
 
+/**
+ * Per org (but ROOT), the first node under its root that holds assets: the demo's hardware refresh
+ * (ops/demo-runs.ts). SQLite takes the bare columns of a MIN() row from that row.
+ */
+export function firstNodesWithAssets(db: DB, rootOrgId: string): { key: string; value: string; org_id: string }[] {
+  return db
+    .prepare(
+      `SELECT MIN(n.key) AS key, n.value, n.org_id FROM nodes n WHERE n.key LIKE '%:%' AND n.org_id != ?
+    AND EXISTS (SELECT 1 FROM asset_nodes an WHERE an.node_id = n.id) GROUP BY n.org_id`,
+    )
+    .all(rootOrgId) as { key: string; value: string; org_id: string }[];
+}
+
+/** Every admin user, by org and name (the demo tests each one's connectivity: ops/demo-runs.ts). */
+export function allAdminUsers(db: DB): { id: string; name: string; org_id: string }[] {
+  return db.prepare('SELECT id, name, org_id FROM admin_users ORDER BY org_id, name').all() as {
+    id: string;
+    name: string;
+    org_id: string;
+  }[];
+}
+
 /** The admin user's login, sealed. */
 export function adminUserLogin(db: DB, adminUserId: string): CredentialRow | undefined {
   return db.prepare('SELECT username, password, private_key FROM admin_users WHERE id = ?').get(adminUserId) as

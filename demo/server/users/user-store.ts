@@ -94,6 +94,12 @@ export function disableMfa(db: DB, userId: string): void {
 
 // Reads of users by the job center and tickets (ops/, tickets/).
 
+/** The built-in admin (username 'admin'), undefined once renamed or deleted. */
+export function builtinAdmin(db: DB): { id: string; username: string } | undefined {
+  return db.prepare("SELECT id, username FROM users WHERE username = 'admin'").get() as
+    { id: string; username: string } | undefined;
+}
+
 /** The built-in admin's id (a sample ticket's assignee). */
 export function builtinAdminId(db: DB): string {
   return db.prepare("SELECT id FROM users WHERE username = 'admin'").pluck().get() as string;
