@@ -67,3 +67,63 @@ export function countOrgAssets(db: DB, org: Org, disabledOnly = false): number {
     { n: number } | undefined;
   return Number(row?.n ?? 0);
 }
+
+// Reads of assets by the job center, tasks and tickets (ops/, tasks/, tickets/).
+
+/** The org an asset is in ('' for DEFAULT), undefined when there is no such asset. */
+export function assetOrg(db: DB, assetId: string): string | undefined {
+  return db.prepare('SELECT org_id FROM assets WHERE id = ?').pluck().get(assetId) as string | undefined;
+}
+
+export function assetInOrg(db: DB, assetId: string, orgId: string): boolean {
+  return !!db.prepare('SELECT 1 FROM assets WHERE id = ? AND org_id = ?').get(assetId, orgId);
+}
+
+/** The ids among `ids` of assets in the org. */
+export function assetIdsInOrg(db: DB, ids: readonly string[], orgId: string): string[] {
+  return db
+    .prepare('SELECT id FROM assets WHERE id IN (SELECT value FROM json_each(?)) AND org_id = ?')
+    .pluck()
+    .all(JSON.stringify(ids), orgId) as string[];
+}
+
+/** How many of `ids` are assets in the org. */
+export function countAssetsInOrg(db: DB, ids: readonly string[], orgId: string): number {
+  return db
+    .prepare('SELECT COUNT(*) FROM assets WHERE id IN (SELECT value FROM json_each(?)) AND org_id = ?')
+    .pluck()
+    .get(JSON.stringify(ids), orgId) as number;
+}
+
+/** The hostnames of `ids`, in order. */
+export function assetHostnames(db: DB, ids: readonly string[]): string[] {
+  return db
+    .prepare('SELECT hostname FROM assets WHERE id IN (SELECT value FROM json_each(?)) ORDER BY hostname')
+    .pluck()
+    .all(JSON.stringify(ids)) as string[];
+}
+
+/** Assets of the org at one of `ips` or whose hostname contains `hostname` (any case), by hostname, `limit` at most. */
+export function assetsMatching(
+  db: DB,
+  orgId: string,
+  ips: readonly string[],
+  hostname: string,
+  limit: number,
+): string[] {
+  return db
+    .prepare(
+      `SELECT id FROM assets WHERE org_id = ? AND (ip IN (SELECT value FROM json_each(?)) OR (? != '' AND instr(lower(hostname), lower(?)) > 0))
+    ORDER BY hostname LIMIT ?`,
+    )
+    .pluck()
+    .all(orgId, JSON.stringify(ips), hostname, hostname, limit) as string[];
+}
+
+/** The base of the asset's platform ('Linux', 'Windows', …), undefined without one. */
+export function platformBase(db: DB, assetId: string): unknown {
+  return db
+    .prepare('SELECT p.base FROM assets a JOIN platforms p ON p.name = a.platform WHERE a.id = ?')
+    .pluck()
+    .get(assetId);
+}

@@ -131,3 +131,37 @@ export function seedSystemUserLinks(db: DB, orgId: string, systemUser: string, n
 export function fixtureSystemUser(db: DB, orgId: string, name: string): string {
   return insertFixtureSystemUser(db, name, orgId === 'DEFAULT' ? '' : orgId);
 }
+
+// Reads of the links by tasks (tasks/): what a system user's test or push reaches.
+
+/** The assets linked to the system user directly (not through its nodes). */
+export function linkedAssetIds(db: DB, systemUserId: string): string[] {
+  return db
+    .prepare('SELECT asset_id FROM system_user_assets WHERE system_user_id = ?')
+    .pluck()
+    .all(systemUserId) as string[];
+}
+
+/** The usernames of the users linked to a system user, in order (a dynamic system user's accounts). */
+export function linkedUsernames(db: DB, systemUserId: string): string[] {
+  return db
+    .prepare(
+      `SELECT u.username FROM system_user_users su JOIN users u ON u.id = su.user_id
+    WHERE su.system_user_id = ? ORDER BY u.username`,
+    )
+    .pluck()
+    .all(systemUserId) as string[];
+}
+
+/** Links by their ids (`system_user_assets` for kind asset, `system_user_nodes` for kind node): who and what. */
+export function linksByIds(
+  db: DB,
+  kind: 'asset' | 'node',
+  linkIds: readonly string[],
+): { system_user_id: string; target: string }[] {
+  const sql =
+    kind === 'asset'
+      ? 'SELECT system_user_id, asset_id AS target FROM system_user_assets WHERE id IN (SELECT value FROM json_each(?))'
+      : 'SELECT system_user_id, node_id AS target FROM system_user_nodes WHERE id IN (SELECT value FROM json_each(?))';
+  return db.prepare(sql).all(JSON.stringify(linkIds)) as { system_user_id: string; target: string }[];
+}

@@ -33,3 +33,66 @@ export function insertFixtureSystemUser(db: DB, name: string, orgId: string, pro
   ).run(id, name, name.replace(/\W+/g, '-').toLowerCase(), protocol, orgId, now, now);
   return id;
 }
+
+// Reads of system users by the job center, tasks and tickets (ops/, tasks/, tickets/).
+
+/** The org a system user is in ('' for DEFAULT), undefined when there is no such system user. */
+export function systemUserOrg(db: DB, systemUserId: string): string | undefined {
+  return db.prepare('SELECT org_id FROM system_users WHERE id = ?').pluck().get(systemUserId) as string | undefined;
+}
+
+export function systemUserInOrg(db: DB, systemUserId: string, orgId: string): boolean {
+  return !!db.prepare('SELECT 1 FROM system_users WHERE id = ? AND org_id = ?').get(systemUserId, orgId);
+}
+
+/** The ids among `ids` of system users in the org. */
+export function systemUserIdsInOrg(db: DB, ids: readonly string[], orgId: string): string[] {
+  return db
+    .prepare('SELECT id FROM system_users WHERE id IN (SELECT value FROM json_each(?)) AND org_id = ?')
+    .pluck()
+    .all(JSON.stringify(ids), orgId) as string[];
+}
+
+/** "name(username)", undefined when there is no such system user. */
+export function systemUserLabel(db: DB, systemUserId: string): string | undefined {
+  return db
+    .prepare("SELECT name || '(' || username || ')' FROM system_users WHERE id = ?")
+    .pluck()
+    .get(systemUserId) as string | undefined;
+}
+
+/** The org's system users of that name, in any case. */
+export function systemUsersNamed(db: DB, orgId: string, name: string): string[] {
+  return db
+    .prepare('SELECT id FROM system_users WHERE org_id = ? AND lower(name) = lower(?)')
+    .pluck()
+    .all(orgId, name) as string[];
+}
+
+/** The org's system users logging in as `username`. */
+export function systemUsersWithUsername(db: DB, orgId: string, username: string): string[] {
+  return db
+    .prepare('SELECT id FROM system_users WHERE org_id = ? AND username = ?')
+    .pluck()
+    .all(orgId, username) as string[];
+}
+
+/** What a batch command needs of its run-as system user (ops/command-executions.ts); credentials still sealed. */
+export interface RunAsSystemUser {
+  id: string;
+  name: string;
+  username: string;
+  password: string;
+  private_key: string;
+  protocol: string;
+  username_same_with_user: number;
+  org_id: string;
+}
+
+export function runAsSystemUser(db: DB, systemUserId: string): RunAsSystemUser | undefined {
+  return db
+    .prepare(
+      'SELECT id, name, username, password, private_key, protocol, username_same_with_user, org_id FROM system_users WHERE id = ?',
+    )
+    .get(systemUserId) as RunAsSystemUser | undefined;
+}

@@ -10,6 +10,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CommandFilter, ready as filterReady, type FilterRule } from '../../shared/command-filter/command-filter.ts';
 import { latestAuthBook, withAssetAuth } from '../assets/auth-book-store.ts';
+import { runAsSystemUser, type RunAsSystemUser } from '../assets/system-user-store.ts';
 import { computed, L, readOnly } from '../engine/field-kit.ts';
 import { authorize, everyAction, IsValidUser } from '../core/permissions.ts';
 import type { UserRow } from '../core/context.ts';
@@ -20,7 +21,7 @@ import type { AuthedCtx, HookArgs, ResourceDef, Row } from '../engine/types.ts';
 import { pick, t, type Lang, type Localized } from '../core/lib/i18n.ts';
 import { UUID_PATTERN, uuid } from '../core/lib/ids.ts';
 import { isoAt } from '../core/lib/time.ts';
-import { isSuperAuditor, isSuperuser } from '../core/orgs/membership-store.ts';
+import { hasAdminOrAuditorRole, isSuperAuditor, isSuperuser } from '../core/orgs/membership-store.ts';
 import { ACTION_BITS } from '../perms/actions.ts';
 import { grantedSystemUsers } from '../perms/grants.ts';
 import { openColumns } from '../core/secrets/sealed-columns.ts';
@@ -28,7 +29,8 @@ import { commandWork } from '../tasks/command-work.ts';
 import type { JobRecord } from '../tasks/job-record.ts';
 import { assetsByIds } from '../tasks/start-tasks.ts';
 import type { AssetRow, LoginAccount } from '../tasks/targets.ts';
-import { insertExecution as storeExecution } from './execution-store.ts';
+import { filterName, filterRulesOf } from './command-filter-store.ts';
+import { executionById, executionHosts, insertExecution as storeExecution } from './execution-store.ts';
 
 export const COMMAND_EXECUTIONS_URL = '/api/v1/ops/command-executions/';
 /** Most hosts one run may name (the runner works on 10 at once; a run is one task). */
@@ -52,25 +54,14 @@ export const COMMAND_TEXT = {
 /** 2.3's `is_common_user`: no admin or auditor role, neither system-wide nor in any org. */
 export function isCommonUser(db: DB, user: UserRow): boolean {
   if (isSuperuser(user) || isSuperAuditor(user)) return false;
-  return !db
-    .prepare("SELECT 1 FROM org_members WHERE user_id = ? AND role IN ('Admin', 'Auditor') LIMIT 1")
-    .get(user.id);
+  return !hasAdminOrAuditorRole(db, user.id);
 }
 
 export function executionDisabledFor(db: DB, settingOn: boolean, user: UserRow): boolean {
   return !settingOn && isCommonUser(db, user);
 }
 
-interface RunAsRow {
-  id: string;
-  name: string;
-  username: string;
-  password: string;
-  private_key: string;
-  protocol: string;
-  username_same_with_user: number;
-  org_id: string;
-}
+type RunAsRow = RunAsSystemUser;
 
 export interface CheckedCommand {
   command: string;
@@ -84,16 +75,6 @@ export interface RefusedCommand extends CheckedCommand {
 }
 
 type FieldErrors = Record<string, unknown>;
-
-/** The system user's command filter rules, as the door gets them (`system-users/<id>/cmd-filter-rules/`). */
-function filterRules(db: DB, systemUserId: string): (FilterRule & { filter_id: string })[] {
-  return db
-    .prepare(
-      `SELECT r.* FROM cmd_filter_rules r JOIN system_user_cmd_filters f ON f.filter_id = r.filter_id
-    WHERE f.system_user_id = ? ORDER BY r.priority DESC, r.action, r.id`,
-    )
-    .all(systemUserId) as (FilterRule & { filter_id: string })[];
-}
 
 /** Reads and checks a run request for `user`: field errors (400), or what to run. */
 export function checkCommand(
@@ -119,15 +100,7 @@ export function checkCommand(
   const runAsId = data.run_as;
   let runAs: RunAsRow | undefined;
   if (runAsId === undefined || runAsId === null || runAsId === '') errors.run_as = [t(lang, 'field.required')];
-  else if (
-    typeof runAsId !== 'string' ||
-    !UUID_PATTERN.test(runAsId) ||
-    !(runAs = db
-      .prepare(
-        'SELECT id, name, username, password, private_key, protocol, username_same_with_user, org_id FROM system_users WHERE id = ?',
-      )
-      .get(runAsId) as RunAsRow | undefined)
-  ) {
+  else if (typeof runAsId !== 'string' || !UUID_PATTERN.test(runAsId) || !(runAs = runAsSystemUser(db, runAsId))) {
     errors.run_as = [t(lang, 'field.invalid_pk', { value: String(runAsId).slice(0, 64) })];
   } else if (runAs.protocol !== 'ssh') errors.run_as = [pick(lang, COMMAND_TEXT.notSsh)];
   const command = data.command;
@@ -152,12 +125,10 @@ export function checkCommand(
       },
     };
 
-  const verdict = new CommandFilter(filterRules(db, runAs!.id)).check(command as string);
+  const verdict = new CommandFilter(filterRulesOf(db, runAs!.id)).check(command as string);
   if (!verdict.allowed) {
     const rule = verdict.rule as (FilterRule & { filter_id?: string }) | undefined;
-    const filter = rule?.filter_id
-      ? (db.prepare('SELECT name FROM cmd_filters WHERE id = ?').pluck().get(rule.filter_id) as string | undefined)
-      : undefined;
+    const filter = rule?.filter_id ? filterName(db, rule.filter_id) : undefined;
     const reason = pick(lang, COMMAND_TEXT.refused, { rule: rule?.content ?? '', filter: filter ?? '' });
     return {
       errors: { command: [reason] },
@@ -270,10 +241,7 @@ export const commandExecutionsResource: ResourceDef = {
         ? { status: 403, body: { detail: pick(ctx.lang, COMMAND_TEXT.disabled) } }
         : null,
     serialize: ({ db }, row, out) => {
-      out.hosts = db
-        .prepare('SELECT asset_id FROM command_execution_hosts WHERE commandexecution_id = ? ORDER BY id')
-        .pluck()
-        .all(row.id);
+      out.hosts = executionHosts(db, row.id);
       out.log_url = `/api/v1/ops/celery/task/${row.id}/log/`;
     },
   },
@@ -301,7 +269,7 @@ export function registerCommandExecutionRoutes(app: FastifyInstance): void {
     if (app.tasks.closed) return reply.code(503).send({ detail: t(ctx.lang, 'request.server_error') });
     const id = startCommandExecution(app, ctx.user, ctx.lang, checked);
     const args: HookArgs = { db, ctx, request, now: now() };
-    const row = db.prepare('SELECT * FROM command_executions WHERE id = ?').get(id) as Row;
+    const row = executionById(db, id);
     return reply.code(201).send(serializeRow(commandExecutionsResource, args, row, 'retrieve'));
   });
 }

@@ -6,11 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import { ROOT_ORG_ID } from '../core/orgs/current-org.ts';
 import { assetsOfAdminUser, assetsUnderNode, nodeTaskName, startAssetTask } from '../tasks/start-tasks.ts';
 import type { TaskOwner } from '../tasks/store.ts';
+import { allAdminUsers, firstNodesWithAssets } from '../tasks/target-store.ts';
+import { builtinAdmin } from '../users/user-store.ts';
 
 export function startDemoRuns(app: FastifyInstance): void {
   const { db } = app.bastion;
-  const admin = db.prepare("SELECT id, username FROM users WHERE username = 'admin'").get() as
-    { id: string; username: string } | undefined;
+  const admin = builtinAdmin(db);
   if (!admin || app.tasks.closed) return;
   const owner = (orgId: string): TaskOwner => ({
     creator: admin.username,
@@ -18,25 +19,13 @@ export function startDemoRuns(app: FastifyInstance): void {
     lang: 'zh',
     orgId: orgId || '',
   });
-  const adminUsers = db.prepare('SELECT id, name, org_id FROM admin_users ORDER BY org_id, name').all() as {
-    id: string;
-    name: string;
-    org_id: string;
-  }[];
-  for (const user of adminUsers) {
+  for (const user of allAdminUsers(db)) {
     const assets = assetsOfAdminUser(db, user.id);
     if (assets.length)
       startAssetTask(app, `Test admin user connectivity: ${user.name}`, 'test', assets, owner(user.org_id));
   }
   // One hardware refresh per org: the first node under its root that holds assets.
-  // SQLite takes the bare columns of a MIN() row from that row.
-  const nodes = db
-    .prepare(
-      `SELECT MIN(n.key) AS key, n.value, n.org_id FROM nodes n WHERE n.key LIKE '%:%' AND n.org_id != ?
-    AND EXISTS (SELECT 1 FROM asset_nodes an WHERE an.node_id = n.id) GROUP BY n.org_id`,
-    )
-    .all(ROOT_ORG_ID) as { key: string; value: string; org_id: string }[];
-  for (const node of nodes)
+  for (const node of firstNodesWithAssets(db, ROOT_ORG_ID))
     startAssetTask(
       app,
       nodeTaskName('refresh', node.value),

@@ -2,6 +2,7 @@
 // with its hosts (a real one ends the seeded samples), its start and end as the task runner reports them, the
 // runs a previous process left unfinished, and the samples of a new database.
 import type { DB } from '../core/db/open.ts';
+import type { Row } from '../engine/types.ts';
 
 export interface ExecutionRow {
   id: string;
@@ -61,8 +62,22 @@ export function settleExecutionsFromTasks(db: DB): void {
   ).run();
 }
 
-/** The assets a run went to, in the order they were added (the audit list's `hosts`). */
-export function executionHostIds(db: DB, executionId: unknown): string[] {
+/** A run's row as the command-executions resource serializes it. */
+export function executionById(db: DB, id: string): Row {
+  return db.prepare('SELECT * FROM command_executions WHERE id = ?').get(id) as Row;
+}
+
+/** What stopping a run needs: who started it, its org, whether it has ended. */
+export function executionForStop(
+  db: DB,
+  id: string,
+): { id: string; user: string | null; org_id: string; is_finished: number } | undefined {
+  return db.prepare('SELECT id, user, org_id, is_finished FROM command_executions WHERE id = ?').get(id) as
+    { id: string; user: string | null; org_id: string; is_finished: number } | undefined;
+}
+
+/** The run's hosts, in the order they were given (also the audit list's `hosts`). */
+export function executionHosts(db: DB, executionId: unknown): string[] {
   return db
     .prepare('SELECT asset_id FROM command_execution_hosts WHERE commandexecution_id = ? ORDER BY id')
     .pluck()

@@ -9,7 +9,23 @@ import { ROOT_ORG_ID } from '../core/orgs/current-org.ts';
 import { adhocShape, type AdhocShape, type JobRecord } from '../tasks/job-record.ts';
 import type { TaskObserver } from '../tasks/runner.ts';
 import type { TaskOwner } from '../tasks/store.ts';
+import { assetOrg } from '../assets/asset-store.ts';
+import { systemUserOrg } from '../assets/system-user-store.ts';
 import { markExecutionFinished, markExecutionStarted, settleExecutionsFromTasks } from './execution-store.ts';
+import {
+  countTaskRun,
+  finishRun,
+  insertAdhoc,
+  insertRun,
+  insertTask,
+  interruptedRuns,
+  latestAdhoc,
+  runStart,
+  setRunStart,
+  setTaskLatest,
+  settleRun,
+  taskIdByName,
+} from './job-center-store.ts';
 
 const EMPTY_SHAPE: AdhocShape = {
   tasks: [],
@@ -58,12 +74,11 @@ export function summaryOf(state: 'SUCCESS' | 'FAILURE', result: unknown): Execut
  */
 function orgOf(db: DB, owner: TaskOwner, job: JobRecord | undefined, hosts: string[]): string {
   if (job?.kind === 'command') {
-    const org = db.prepare('SELECT org_id FROM system_users WHERE id = ?').pluck().get(job.run_as) as
-      string | undefined;
+    const org = systemUserOrg(db, job.run_as);
     if (org !== undefined) return org;
   }
   if (owner.orgId === ROOT_ORG_ID && hosts.length) {
-    const org = db.prepare('SELECT org_id FROM assets WHERE id = ?').pluck().get(hosts[0]) as string | undefined;
+    const org = assetOrg(db, hosts[0]);
     if (org !== undefined) return org;
   }
   return owner.orgId;
@@ -84,76 +99,62 @@ export function jobCenterRecorder(db: DB, now: () => number): TaskObserver {
     const shape = job ? adhocShape(job) : EMPTY_SHAPE;
     const org = orgOf(db, owner, job, shape.hosts);
     const at = isoAt(now());
-    let taskId = db.prepare('SELECT id FROM ops_tasks WHERE org_id = ? AND name = ?').pluck().get(org, name) as
-      string | undefined;
+    let taskId = taskIdByName(db, org, name);
     if (!taskId) {
       taskId = uuid();
-      db.prepare(
-        'INSERT INTO ops_tasks (id, name, date_created, date_updated, created_by, org_id) VALUES (?, ?, ?, ?, ?, ?)',
-      ).run(taskId, name, at, at, owner.creator, org);
+      insertTask(db, taskId, name, at, owner.creator, org);
     }
     const jobText = JSON.stringify(job ?? null);
-    const latest = db
-      .prepare('SELECT * FROM ops_adhocs WHERE task = ? ORDER BY date_created DESC, rowid DESC LIMIT 1')
-      .get(taskId) as Record<string, unknown> | undefined;
+    const latest = latestAdhoc(db, taskId);
     let adhocId = latest && sameShape(latest, shape, jobText) ? String(latest.id) : '';
     if (!adhocId) {
       adhocId = uuid();
-      db.prepare(
-        `INSERT INTO ops_adhocs (id, task, tasks, pattern, options, hosts, run_as_admin, run_as, become, job, created_by, date_created, org_id)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(
-        adhocId,
-        taskId,
-        JSON.stringify(shape.tasks),
-        shape.pattern,
-        JSON.stringify(shape.options),
-        JSON.stringify(shape.hosts),
-        shape.run_as_admin ? 1 : 0,
-        shape.run_as,
-        JSON.stringify(shape.become),
-        jobText,
-        owner.creator,
-        at,
-        org,
-      );
+      insertAdhoc(db, {
+        id: adhocId,
+        task: taskId,
+        tasks: JSON.stringify(shape.tasks),
+        pattern: shape.pattern,
+        options: JSON.stringify(shape.options),
+        hosts: JSON.stringify(shape.hosts),
+        run_as_admin: shape.run_as_admin ? 1 : 0,
+        run_as: shape.run_as,
+        become: JSON.stringify(shape.become),
+        job: jobText,
+        created_by: owner.creator,
+        date_created: at,
+        org_id: org,
+      });
     }
-    db.prepare(
-      `INSERT INTO ops_adhoc_executions (id, task, task_display, adhoc, hosts_amount, date_start, created_by, org_id)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(id, taskId, name, adhocId, shape.hosts.length, at, owner.creator, org);
-    db.prepare('UPDATE ops_tasks SET latest_adhoc = ?, latest_execution = ?, date_updated = ? WHERE id = ?').run(
-      adhocId,
+    insertRun(db, {
       id,
-      at,
-      taskId,
-    );
+      task: taskId,
+      task_display: name,
+      adhoc: adhocId,
+      hosts_amount: shape.hosts.length,
+      date_start: at,
+      created_by: owner.creator,
+      org_id: org,
+    });
+    setTaskLatest(db, taskId, adhocId, id, at);
   });
 
   const finished = db.transaction((id: string, state: 'SUCCESS' | 'FAILURE', result: unknown) => {
-    const run = db.prepare('SELECT task, date_start FROM ops_adhoc_executions WHERE id = ?').get(id) as
-      { task: string | null; date_start: string } | undefined;
+    const run = runStart(db, id);
     const at = now();
     const summary = summaryOf(state, result);
     const success = state === 'SUCCESS' && !Object.keys(summary.dark).length;
     if (run) {
       const seconds = Math.max(0, (at - Date.parse(run.date_start)) / 1000);
-      db.prepare(
-        `UPDATE ops_adhoc_executions SET is_finished = 1, is_success = ?, date_finished = ?, timedelta = ?, result = ?, summary = ?
-        WHERE id = ?`,
-      ).run(
-        success ? 1 : 0,
+      finishRun(
+        db,
+        id,
+        success,
         isoAt(at),
         Math.round(seconds * 1000) / 1000,
         JSON.stringify(result ?? {}),
         JSON.stringify(summary),
-        id,
       );
-      if (run.task) {
-        db.prepare(
-          'UPDATE ops_tasks SET total_run_amount = total_run_amount + 1, success_run_amount = success_run_amount + ?, date_updated = ? WHERE id = ?',
-        ).run(success ? 1 : 0, isoAt(at), run.task);
-      }
+      if (run.task) countTaskRun(db, run.task, success, isoAt(at));
     }
     // A batch command's own row (its id is the task's id): what the command-execution audit log shows.
     const outcome = result && typeof result === 'object' ? { ...(result as Record<string, unknown>) } : {};
@@ -165,7 +166,7 @@ export function jobCenterRecorder(db: DB, now: () => number): TaskObserver {
     submitted: (id, name, owner, job) => submitted(id, name, owner, job),
     started: (id) => {
       const at = isoAt(now());
-      db.prepare('UPDATE ops_adhoc_executions SET date_start = ? WHERE id = ?').run(at, id);
+      setRunStart(db, id, at);
       markExecutionStarted(db, id, at);
     },
     finished: (id, state, result) => finished(id, state, result),
@@ -177,17 +178,15 @@ export function jobCenterRecorder(db: DB, now: () => number): TaskObserver {
  * recorder observed it), so their records take the outcome their tasks were given.
  */
 export function settleInterrupted(db: DB): void {
-  const rows = db
-    .prepare(
-      `SELECT e.id, c.state, c.result, c.date_finished FROM ops_adhoc_executions e JOIN celery_tasks c ON c.id = e.id
-    WHERE e.is_finished = 0 AND c.state IN ('SUCCESS', 'FAILURE')`,
-    )
-    .all() as { id: string; state: 'SUCCESS' | 'FAILURE'; result: string | null; date_finished: string }[];
-  for (const row of rows) {
+  for (const row of interruptedRuns(db)) {
     const result = row.result ? JSON.parse(row.result) : {};
-    db.prepare(
-      'UPDATE ops_adhoc_executions SET is_finished = 1, is_success = 0, date_finished = ?, result = ?, summary = ? WHERE id = ?',
-    ).run(row.date_finished, JSON.stringify(result ?? {}), JSON.stringify(summaryOf(row.state, result)), row.id);
+    settleRun(
+      db,
+      row.id,
+      row.date_finished,
+      JSON.stringify(result ?? {}),
+      JSON.stringify(summaryOf(row.state, result)),
+    );
   }
   settleExecutionsFromTasks(db);
 }

@@ -6,6 +6,7 @@ import { computed, L, readOnly } from '../engine/field-kit.ts';
 import { everyAction, IsOrgAdmin } from '../core/permissions.ts';
 import type { HookArgs, ResourceDef, Row } from '../engine/types.ts';
 import { formatDateTime } from '../core/lib/time.ts';
+import { adhocTasks, latestRunOfAdhoc, runById, runCountOfAdhoc, taskName } from './job-center-store.ts';
 import { pythonRepr } from './python-repr.ts';
 
 const shortId = (id: unknown) =>
@@ -49,8 +50,7 @@ function executionOut(args: HookArgs, row: Row, withResult: boolean): Row {
   return out;
 }
 
-const executionById = (args: HookArgs, id: unknown): Row | undefined =>
-  id ? (args.db.prepare('SELECT * FROM ops_adhoc_executions WHERE id = ?').get(id) as Row | undefined) : undefined;
+const executionById = (args: HookArgs, id: unknown): Row | undefined => (id ? runById(args.db, id) : undefined);
 
 export const opsTasksResource: ResourceDef = {
   name: 'Task List',
@@ -86,8 +86,7 @@ export const opsTasksResource: ResourceDef = {
       const success = Number(row.success_run_amount);
       out.summary = { total, success, failed: total - success };
       if (mode === 'retrieve') {
-        const tasks = args.db.prepare('SELECT tasks FROM ops_adhocs WHERE id = ?').pluck().get(row.latest_adhoc) as
-          string | undefined;
+        const tasks = adhocTasks(args.db, row.latest_adhoc);
         out.contents = json(tasks, []);
       }
     },
@@ -125,9 +124,7 @@ export const opsAdhocResource: ResourceDef = {
       out.options = pythonRepr(json(row.options, {}));
       out.become_display = String((json(row.become, {}) as { user?: string }).user ?? '');
       if (mode !== 'retrieve') return;
-      const latest = args.db
-        .prepare('SELECT * FROM ops_adhoc_executions WHERE adhoc = ? ORDER BY date_start DESC, rowid DESC LIMIT 1')
-        .get(row.id) as Row | undefined;
+      const latest = latestRunOfAdhoc(args.db, row.id);
       const nested = latest && executionOut(args, latest, false);
       out.latest_execution = nested
         ? {
@@ -140,8 +137,8 @@ export const opsAdhocResource: ResourceDef = {
           }
         : null;
       out.created_by = row.created_by;
-      out.run_times = args.db.prepare('SELECT COUNT(*) FROM ops_adhoc_executions WHERE adhoc = ?').pluck().get(row.id);
-      out.task_name = args.db.prepare('SELECT name FROM ops_tasks WHERE id = ?').pluck().get(row.task) ?? '';
+      out.run_times = runCountOfAdhoc(args.db, row.id);
+      out.task_name = taskName(args.db, row.task) ?? '';
     },
   },
   sample: () => ({ create: [], update: {} }),

@@ -20,6 +20,8 @@ import {
   recordRefusedExecution,
   startCommandExecution,
 } from './command-executions.ts';
+import { executionForStop } from './execution-store.ts';
+import { adhocJob, runForStop, taskForRun } from './job-center-store.ts';
 
 const TEXT = {
   // 2.3's Task.run() answer when a task has no version.
@@ -33,13 +35,10 @@ export function registerTaskActionRoutes(app: FastifyInstance): void {
     const ctx = request.ctx as AuthedCtx;
     const { db, now } = app.bastion;
     const id = (request.params as { id: string }).id;
-    const task = db.prepare('SELECT id, name, org_id, latest_adhoc FROM ops_tasks WHERE id = ?').get(id) as
-      { id: string; name: string; org_id: string; latest_adhoc: string | null } | undefined;
+    const task = taskForRun(db, id);
     if (!task || !orgSees(ctx.org, task.org_id))
       return reply.code(404).send({ detail: t(ctx.lang, 'request.not_found') });
-    const jobText = task.latest_adhoc
-      ? (db.prepare('SELECT job FROM ops_adhocs WHERE id = ?').pluck().get(task.latest_adhoc) as string | undefined)
-      : undefined;
+    const jobText = task.latest_adhoc ? adhocJob(db, task.latest_adhoc) : undefined;
     const job = jobText ? (JSON.parse(jobText) as JobRecord | null) : null;
     if (!job) return reply.code(400).send({ error: pick(ctx.lang, TEXT.noAdhoc) });
     if (app.tasks.closed) return reply.code(503).send({ detail: t(ctx.lang, 'request.server_error') });
@@ -67,8 +66,7 @@ export function registerTaskActionRoutes(app: FastifyInstance): void {
     const ctx = request.ctx as AuthedCtx;
     const { db } = app.bastion;
     const id = (request.params as { id: string }).id;
-    const row = db.prepare('SELECT id, user, org_id, is_finished FROM command_executions WHERE id = ?').get(id) as
-      { id: string; user: string | null; org_id: string; is_finished: number } | undefined;
+    const row = executionForStop(db, id);
     const admin = (orgId: string) =>
       isSuperuser(ctx.user) || (!!orgId && memberRoles(db, orgId, ctx.user.id).includes('Admin'));
     if (!row || (row.user !== ctx.user.id && !admin(row.org_id)))
@@ -83,9 +81,7 @@ export function registerTaskActionRoutes(app: FastifyInstance): void {
     if (!authorize(request, reply, IsOrgAdmin)) return reply;
     const ctx = request.ctx as AuthedCtx;
     const id = (request.params as { id: string }).id;
-    const run = app.bastion.db
-      .prepare('SELECT id, org_id, is_finished FROM ops_adhoc_executions WHERE id = ?')
-      .get(id) as { id: string; org_id: string; is_finished: number } | undefined;
+    const run = runForStop(app.bastion.db, id);
     if (!run || !orgSees(ctx.org, run.org_id))
       return reply.code(404).send({ detail: t(ctx.lang, 'request.not_found') });
     const reason = pick(ctx.lang, COMMAND_TEXT.stopped, { user: `${ctx.user.name}(${ctx.user.username})` });

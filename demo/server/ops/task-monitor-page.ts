@@ -6,15 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { isSuperuser } from '../core/orgs/membership-store.ts';
 import { escapeHtml } from '../core/lib/html.ts';
 import { formatDateTime } from '../core/lib/time.ts';
-
-interface TaskRow {
-  id: string;
-  name: string;
-  state: string;
-  date_created: string;
-  date_start: string | null;
-  date_finished: string | null;
-}
+import { recentFailures, taskLine, type TaskLine as TaskRow } from '../tasks/store.ts';
+import { hasRun } from './job-center-store.ts';
 
 export function registerTaskMonitorPage(app: FastifyInstance): void {
   app.get('/core/flower/', (request, reply) => {
@@ -23,19 +16,10 @@ export function registerTaskMonitorPage(app: FastifyInstance): void {
     if (!isSuperuser(user)) return reply.code(403).type('text/plain; charset=utf-8').send('Forbidden');
     const { db } = app.bastion;
     const { concurrency, running, queued } = app.tasks.snapshot();
-    const byId = db.prepare(
-      'SELECT id, name, state, date_created, date_start, date_finished FROM celery_tasks WHERE id = ?',
-    );
-    const rows = (ids: string[]) =>
-      ids.map((id) => byId.get(id) as TaskRow | undefined).filter((row): row is TaskRow => !!row);
-    const failures = db
-      .prepare(
-        "SELECT id, name, state, date_created, date_start, date_finished FROM celery_tasks WHERE state = 'FAILURE' ORDER BY date_created DESC LIMIT 20",
-      )
-      .all() as TaskRow[];
+    const rows = (ids: string[]) => ids.map((id) => taskLine(db, id)).filter((row): row is TaskRow => !!row);
+    const failures = recentFailures(db);
     const tz = request.ctx.tz;
-    const hasRun = db.prepare('SELECT 1 FROM ops_adhoc_executions WHERE id = ?');
-    const runLink = (id: string) => (hasRun.get(id) ? ` <a href="/ui/#/ops/executions/${escapeHtml(id)}">Run</a>` : '');
+    const runLink = (id: string) => (hasRun(db, id) ? ` <a href="/ui/#/ops/executions/${escapeHtml(id)}">Run</a>` : '');
     const table = (id: string, title: string, list: TaskRow[], when: (row: TaskRow) => string | null) => `
 <section id="${id}"><h2>${escapeHtml(title)} (${list.length})</h2>${
       list.length

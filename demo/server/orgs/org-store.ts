@@ -33,3 +33,13 @@ export function orgExists(db: DB, orgId: unknown): boolean {
 export function orgIdsByName(db: DB): string[] {
   return db.prepare('SELECT id FROM orgs ORDER BY name').pluck().all() as string[];
 }
+
+/** The org's name, undefined when there is no such org. */
+export function orgName(db: DB, orgId: string): string | undefined {
+  return db.prepare('SELECT name FROM orgs WHERE id = ?').pluck().get(orgId) as string | undefined;
+}
+
+/** The id when an org has it, else undefined. */
+export function existingOrgId(db: DB, orgId: string): string | undefined {
+  return db.prepare('SELECT id FROM orgs WHERE id = ?').pluck().get(orgId) as string | undefined;
+}

@@ -22,13 +22,7 @@ export function registerAssetTaskRoutes(app: FastifyInstance): void {
     if (!authorize(request, reply, IsOrgAdmin)) return reply;
     const action = readAction(request, reply, ['refresh', 'test']);
     if (!action) return reply;
-    const asset = findInOrg<{ id: string; hostname: string }>(
-      app.bastion.db,
-      request.ctx,
-      'assets',
-      idParam(request),
-      'id, hostname',
-    );
+    const asset = findInOrg<{ id: string; hostname: string }>(app.bastion.db, request.ctx, 'assets', idParam(request));
     if (!asset) return notFound(request, reply);
     const task = startAssetTask(
       app,
@@ -42,13 +36,7 @@ export function registerAssetTaskRoutes(app: FastifyInstance): void {
 
   app.get(`${ASSETS}/admin-users/:id/connective/`, async (request, reply) => {
     if (!authorize(request, reply, IsOrgAdmin)) return reply;
-    const admin = findInOrg<{ id: string; name: string }>(
-      app.bastion.db,
-      request.ctx,
-      'admin_users',
-      idParam(request),
-      'id, name',
-    );
+    const admin = findInOrg<{ id: string; name: string }>(app.bastion.db, request.ctx, 'admin_users', idParam(request));
     if (!admin) return notFound(request, reply);
     const task = startAssetTask(
       app,
@@ -64,13 +52,7 @@ export function registerAssetTaskRoutes(app: FastifyInstance): void {
     if (!authorize(request, reply, IsOrgAdmin)) return reply;
     const action = readAction(request, reply, ['refresh', 'test', 'refresh_cache']);
     if (!action) return reply;
-    const node = findInOrg<{ key: string; value: string }>(
-      app.bastion.db,
-      request.ctx,
-      'nodes',
-      idParam(request),
-      'key, value',
-    );
+    const node = findInOrg<{ key: string; value: string }>(app.bastion.db, request.ctx, 'nodes', idParam(request));
     // Our node tree is computed live, so there is no cache to rebuild (Lina sends the zero UUID).
     if (!node && action === 'refresh_cache') return reply.code(201).send({ task: '0' });
     if (!node) return notFound(request, reply);

@@ -7,6 +7,7 @@ import { type AssetTaskResult, tryAsset } from './asset-work.ts';
 import { SKIP_REASONS, TASK_LOG } from './log-messages.ts';
 import type { TaskWork } from './runner.ts';
 import { assetsByIds } from './start-tasks.ts';
+import { assetUserSecrets } from './target-store.ts';
 import { resolveTarget, type LoginAccount } from './targets.ts';
 
 /** One row of the asset-users list, as the test reads it. */
@@ -26,14 +27,7 @@ export function assetUserTestWork(db: DB, rows: AssetUserAccount[]): TaskWork {
       if (task.signal.aborted) break;
       const [asset] = assetsByIds(db, [String(row.asset)]);
       if (!asset) continue; // deleted since the task was queued
-      const secrets = openColumns(
-        db,
-        'asset_users',
-        db.prepare('SELECT password, private_key FROM asset_users WHERE id = ?').get(row.id) as {
-          password: string;
-          private_key: string;
-        },
-      );
+      const secrets = openColumns(db, 'asset_users', assetUserSecrets(db, row.id));
       const login: LoginAccount = { username: String(row.username), ...secrets };
       const label = `${row.username}@${row.hostname}`;
       const target = resolveTarget(db, asset, login);

@@ -11,14 +11,11 @@ import type { JobRecord } from './job-record.ts';
 import { pushAccounts, pushWork, type PushSystemUser } from './push-work.ts';
 import type { TaskWork } from './runner.ts';
 import { assetsByIds } from './start-tasks.ts';
+import { assetUsersByIds, systemUserAccount } from './target-store.ts';
 import type { LoginAccount } from './targets.ts';
 
-const SYSTEM_USER_COLUMNS =
-  'id, name, username, password, private_key, public_key, username_same_with_user, shell, home, system_groups, sudo';
-
 function systemUser(db: DB, id: string): (LoginAccount & PushSystemUser) | undefined {
-  const row = db.prepare(`SELECT ${SYSTEM_USER_COLUMNS} FROM system_users WHERE id = ?`).get(id) as
-    (LoginAccount & PushSystemUser) | undefined;
+  const row: (LoginAccount & PushSystemUser) | undefined = systemUserAccount(db, id);
   return row && openColumns(db, 'system_users', row);
 }
 
@@ -45,11 +42,7 @@ export function workOf(
         : { missing: 'system_user' };
     }
     case 'asset_user_test': {
-      const rows = db
-        .prepare(
-          'SELECT id, asset, username, hostname, ip FROM asset_users WHERE id IN (SELECT value FROM json_each(?)) ORDER BY hostname, username',
-        )
-        .all(JSON.stringify(job.accounts)) as AssetUserAccount[];
+      const rows: AssetUserAccount[] = assetUsersByIds(db, job.accounts);
       return assetUserTestWork(db, rows);
     }
   }

@@ -2,6 +2,8 @@
 // asset's admin user (through its gateway when it has one, through the allow-list always), become
 // root with sudo as 2.3's `become` does, and run the push script for each account.
 import type { Client } from 'ssh2';
+import { platformBase } from '../assets/asset-store.ts';
+import { linkedUsernames } from '../assets/system-user-link-store.ts';
 import type { DB } from '../core/db/open.ts';
 import { pick, type Localized } from '../core/lib/i18n.ts';
 import { failureText, SKIP_REASONS, TASK_LOG } from './log-messages.ts';
@@ -39,13 +41,7 @@ export function pushAccounts(db: DB, user: PushSystemUser, only?: string): PushA
     sudo: user.sudo,
   };
   if (!user.username_same_with_user) return [{ ...base, username: user.username }];
-  const linked = db
-    .prepare(
-      `SELECT u.username FROM system_user_users su JOIN users u ON u.id = su.user_id
-    WHERE su.system_user_id = ? ORDER BY u.username`,
-    )
-    .pluck()
-    .all(user.id) as string[];
+  const linked = linkedUsernames(db, user.id);
   // `only` must be one of its users: a query parameter must not name any account (root) on the hosts.
   return linked.filter((name) => !only || name === only).map((username) => ({ ...base, username }));
 }
@@ -86,10 +82,7 @@ export function pushWork(db: DB, assets: AssetRow[], accounts: PushAccount[]): T
 
 function skipReason(db: DB, asset: AssetRow, accounts: PushAccount[]): Localized | null {
   if (!accounts.length) return PUSH_LOG.noAccounts;
-  const base = db
-    .prepare('SELECT p.base FROM assets a JOIN platforms p ON p.name = a.platform WHERE a.id = ?')
-    .pluck()
-    .get(asset.id);
+  const base = platformBase(db, asset.id);
   // 2.3 pushes to Windows with win_user over WinRM; this server speaks SSH only.
   if (base === 'Windows') return PUSH_LOG.windows;
   return null;

@@ -5,44 +5,17 @@ import { TASK_LOG } from './log-messages.ts';
 import type { FastifyInstance } from 'fastify';
 import type { RequestContext } from '../core/context.ts';
 import type { DB } from '../core/db/open.ts';
-import { andInOrg } from '../core/orgs/current-org.ts';
 import { openColumns } from '../core/secrets/sealed-columns.ts';
 import { assetWork, type AssetAction } from './asset-work.ts';
 import type { TaskOwner } from './store.ts';
-import { ASSET_COLUMNS, type AssetRow } from './targets.ts';
+import { assetsByIds, rowInOrg, type AssetRow, type InOrgTable } from './target-store.ts';
 
-/** The row, its credentials in clear (tasks log in with them). */
-export function findInOrg<T>(db: DB, ctx: RequestContext, table: string, id: string, columns = '*'): T | undefined {
-  const org = andInOrg(ctx.org);
-  const row = db.prepare(`SELECT ${columns} FROM ${table} WHERE id = ?${org.sql}`).get(id, ...org.params) as
-    Record<string, unknown> | undefined;
+export { assetsByIds, assetsOfAdminUser, assetsUnderNode } from './target-store.ts';
+
+/** The row of `table` with that id in the caller's org (target-store.ts says which columns), its credentials in clear (tasks log in with them). */
+export function findInOrg<T>(db: DB, ctx: RequestContext, table: InOrgTable, id: string): T | undefined {
+  const row = rowInOrg(db, ctx.org, table, id);
   return row ? (openColumns(db, table, row) as T) : undefined;
-}
-
-export function assetsByIds(db: DB, ids: string[]): AssetRow[] {
-  if (!ids.length) return [];
-  // One JSON parameter: a system user may reach more assets than SQLite takes variables.
-  return db
-    .prepare(`SELECT ${ASSET_COLUMNS} FROM assets a WHERE a.id IN (SELECT value FROM json_each(?)) ORDER BY a.hostname`)
-    .all(JSON.stringify(ids)) as AssetRow[];
-}
-
-export function assetsOfAdminUser(db: DB, adminUserId: string): AssetRow[] {
-  return db
-    .prepare(`SELECT ${ASSET_COLUMNS} FROM assets a WHERE a.admin_user = ? ORDER BY a.hostname`)
-    .all(adminUserId) as AssetRow[];
-}
-
-/** Assets on the node or any descendant (keys `k` and `k:...`, an index range). */
-export function assetsUnderNode(db: DB, nodeKey: string): AssetRow[] {
-  return db
-    .prepare(
-      `SELECT DISTINCT ${ASSET_COLUMNS} FROM nodes n JOIN asset_nodes an ON an.node_id = n.id
-      JOIN assets a ON a.id = an.asset_id
-    WHERE n.org_id = (SELECT org_id FROM nodes WHERE key = ?) AND (n.key = ? OR (n.key >= ? AND n.key < ?))
-    ORDER BY a.hostname`,
-    )
-    .all(nodeKey, nodeKey, `${nodeKey}:`, `${nodeKey};`) as AssetRow[];
 }
 
 /** Queues a test/refresh over `assets`; returns the task id. */

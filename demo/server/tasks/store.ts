@@ -127,3 +127,28 @@ export class TaskStore {
     return { data, lastId, rest };
   }
 }
+
+/** A task as the task monitor lists it (ops/task-monitor-page.ts). */
+export interface TaskLine {
+  id: string;
+  name: string;
+  state: string;
+  date_created: string;
+  date_start: string | null;
+  date_finished: string | null;
+}
+
+export function taskLine(db: DB, id: string): TaskLine | undefined {
+  return db
+    .prepare('SELECT id, name, state, date_created, date_start, date_finished FROM celery_tasks WHERE id = ?')
+    .get(id) as TaskLine | undefined;
+}
+
+/** The 20 newest failed tasks. */
+export function recentFailures(db: DB): TaskLine[] {
+  return db
+    .prepare(
+      "SELECT id, name, state, date_created, date_start, date_finished FROM celery_tasks WHERE state = 'FAILURE' ORDER BY date_created DESC LIMIT 20",
+    )
+    .all() as TaskLine[];
+}

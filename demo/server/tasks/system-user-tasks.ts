@@ -2,6 +2,8 @@
 // to the system user's assets (or the one `asset`) with its own credentials; "push" creates its
 // account on them (push-work.ts), for one asset also a dynamic user's `?username=`.
 import type { FastifyInstance } from 'fastify';
+import { assetInOrg } from '../assets/asset-store.ts';
+import { linkedAssetIds } from '../assets/system-user-link-store.ts';
 import { authorize, IsOrgAdmin } from '../core/permissions.ts';
 import { t } from '../core/lib/i18n.ts';
 import { idParam, notFound, readAction } from './asset-task-routes.ts';
@@ -15,28 +17,20 @@ interface SystemUserRow extends LoginAccount, PushSystemUser {
   org_id: string;
 }
 
-const COLUMNS =
-  'id, name, username, password, private_key, public_key, username_same_with_user, shell, home, system_groups, sudo, org_id';
-
 export function registerSystemUserTaskRoute(app: FastifyInstance): void {
   app.post('/api/v1/assets/system-users/:id/tasks/', async (request, reply) => {
     if (!authorize(request, reply, IsOrgAdmin)) return reply;
     const action = readAction(request, reply, ['test', 'push']);
     if (!action) return reply;
     const { db, now } = app.bastion;
-    const user = findInOrg<SystemUserRow>(db, request.ctx, 'system_users', idParam(request), COLUMNS);
+    const user = findInOrg<SystemUserRow>(db, request.ctx, 'system_users', idParam(request));
     if (!user) return notFound(request, reply);
     const asked = (request.body as { asset?: unknown }).asset;
     const assetId = asked === undefined || asked === null || asked === '' ? null : String(asked);
-    if (assetId && !db.prepare('SELECT 1 FROM assets WHERE id = ? AND org_id = ?').get(assetId, user.org_id)) {
+    if (assetId && !assetInOrg(db, assetId, user.org_id)) {
       return reply.code(400).send({ asset: [t(request.ctx.lang, 'field.invalid_pk', { value: assetId })] });
     }
-    const ids = assetId
-      ? [assetId]
-      : (db
-          .prepare('SELECT asset_id FROM system_user_assets WHERE system_user_id = ?')
-          .pluck()
-          .all(user.id) as string[]);
+    const ids = assetId ? [assetId] : linkedAssetIds(db, user.id);
     const assets = assetsByIds(db, ids);
     const owner = taskOwner(request.ctx);
     if (action === 'push') {

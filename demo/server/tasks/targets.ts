@@ -5,16 +5,9 @@ import type { DB } from '../core/db/open.ts';
 import { openColumns } from '../core/secrets/sealed-columns.ts';
 import type { SkipReason } from './log-messages.ts';
 import type { SshEndpoint } from './ssh/connect.ts';
+import { activeGatewayRow, adminUserLogin, type AssetRow, type CredentialRow } from './target-store.ts';
 
-export interface AssetRow {
-  id: string;
-  hostname: string;
-  ip: string;
-  protocols: string;
-  is_active: number;
-  admin_user: string | null;
-  domain: string | null;
-}
+export type { AssetRow, CredentialRow } from './target-store.ts';
 
 export interface AssetTarget {
   asset: AssetRow;
@@ -23,19 +16,6 @@ export interface AssetTarget {
   gateway?: SshEndpoint & { name: string };
   skip?: SkipReason;
 }
-
-export interface CredentialRow {
-  username: string;
-  password: string;
-  private_key: string;
-}
-interface GatewayRow extends CredentialRow {
-  name: string;
-  ip: string;
-  port: number;
-}
-
-export const ASSET_COLUMNS = 'a.id, a.hostname, a.ip, a.protocols, a.is_active, a.admin_user, a.domain';
 
 /** The port of the first `ssh/<port>` entry of a space-joined protocols column. */
 export function sshPort(protocols: string): number | null {
@@ -56,8 +36,7 @@ export type LoginAccount = CredentialRow;
 
 /** The admin user's login, its credentials in clear. */
 export function adminCredentials(db: DB, adminUserId: string): CredentialRow | undefined {
-  const row = db.prepare('SELECT username, password, private_key FROM admin_users WHERE id = ?').get(adminUserId) as
-    CredentialRow | undefined;
+  const row = adminUserLogin(db, adminUserId);
   return row ? openColumns(db, 'admin_users', row) : undefined;
 }
 
@@ -81,12 +60,7 @@ export function resolveTarget(db: DB, asset: AssetRow, login?: LoginAccount): As
 }
 
 function activeGateway(db: DB, domainId: string): (SshEndpoint & { name: string }) | undefined {
-  const row = db
-    .prepare(
-      `SELECT name, ip, port, username, password, private_key FROM gateways
-    WHERE domain = ? AND is_active = 1 AND protocol = 'ssh' ORDER BY name LIMIT 1`,
-    )
-    .get(domainId) as GatewayRow | undefined;
+  const row = activeGatewayRow(db, domainId);
   if (row) openColumns(db, 'gateways', row);
   return row
     ? { name: row.name, host: row.ip, port: row.port, username: row.username, ...credentials(row) }

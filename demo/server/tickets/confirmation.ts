@@ -5,7 +5,7 @@
 // assignee must look again: 2.3 let a requester PATCH `actions: ["all"]` and a 2099 expiry after the
 // assignee confirmed `connect`, and the approval granted what the requester had written.
 import type { DB } from '../core/db/open.ts';
-import { clearConfirmation, setConfirmation } from './ticket-store.ts';
+import { clearConfirmation, confirmedFields, frozenConfirmation, setConfirmation } from './ticket-store.ts';
 
 export interface Confirmation {
   assets: string[];
@@ -32,17 +32,7 @@ export const CONFIRMED_FIELDS = ['confirmed_assets', 'confirmed_system_user', 'a
 
 /** Freezes the ticket as it stands now: a confirmation once assets and a system user are confirmed, else none. */
 export function freezeConfirmation(db: DB, ticketId: string): void {
-  const row = db
-    .prepare(
-      'SELECT confirmed_assets, confirmed_system_user, actions, date_start, date_expired FROM tickets WHERE id = ?',
-    )
-    .get(ticketId) as {
-    confirmed_assets: string;
-    confirmed_system_user: string;
-    actions: number;
-    date_start: string | null;
-    date_expired: string | null;
-  };
+  const row = confirmedFields(db, ticketId);
   const assets = JSON.parse(row.confirmed_assets) as string[];
   const frozen: Confirmation | null =
     assets.length && row.confirmed_system_user
@@ -63,7 +53,6 @@ export function resetConfirmation(db: DB, ticketId: string): void {
 }
 
 export function confirmationOf(db: DB, ticketId: string): Confirmation | null {
-  const text = db.prepare('SELECT confirmation FROM tickets WHERE id = ?').pluck().get(ticketId) as
-    string | null | undefined;
+  const text = frozenConfirmation(db, ticketId);
   return text ? (JSON.parse(text) as Confirmation) : null;
 }

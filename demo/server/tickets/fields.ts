@@ -4,6 +4,7 @@ import { userLabel } from '../core/operate-log-store.ts';
 import type { FieldDef, HookArgs, Row } from '../engine/types.ts';
 import { uuid } from '../core/lib/ids.ts';
 import { isoAt } from '../core/lib/time.ts';
+import { orgName } from '../orgs/org-store.ts';
 import { assigneesOf } from './ticket-store.ts';
 
 export const TYPE_CHOICES = [
@@ -61,7 +62,5 @@ export function serializeCommon({ db }: HookArgs, row: Row, out: Row): void {
   out.assignees = assigneesOf(db, String(row.id));
   const orgId = String(row.org_id ?? '');
   out.org_id = orgId;
-  out.org_name = orgId
-    ? ((db.prepare('SELECT name FROM orgs WHERE id = ?').pluck().get(orgId) as string | undefined) ?? '')
-    : 'DEFAULT';
+  out.org_name = orgId ? (orgName(db, orgId) ?? '') : 'DEFAULT';
 }

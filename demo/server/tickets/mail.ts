@@ -9,7 +9,9 @@ import { pick, type Lang } from '../core/lib/i18n.ts';
 import { resolveAllowed, type TargetPolicy } from '../../shared/allowed-targets.ts';
 import { MAIL_TIMEOUTS } from '../settings/mail-testing.ts';
 import type { Settings } from '../core/context.ts';
+import { emailsOf as userEmails } from '../users/user-store.ts';
 import { TICKET_TEXT } from './messages.ts';
+import { assigneeUserIds, mailTicket, type MailTicket } from './ticket-store.ts';
 
 const policies = new WeakMap<FastifyInstance, TargetPolicy>();
 /** Mails in flight per app (tests wait for them; closing the app does not cut them). */
@@ -72,20 +74,6 @@ function send(request: FastifyRequest, to: string[], subject: string, text: stri
   void job.finally(() => pending.delete(job));
 }
 
-interface MailTicket {
-  id: string;
-  title: string;
-  body: string;
-  type: string;
-  user: string | null;
-  assignee_display: string;
-  action: string;
-}
-
-const ticketRow = (db: DB, id: string) =>
-  db.prepare('SELECT id, title, body, type, user, assignee_display, action FROM tickets WHERE id = ?').get(id) as
-    MailTicket | undefined;
-
 function detailUrl(settings: Settings, ticket: MailTicket): string {
   const site = String(settings.get('SITE_URL') ?? '').replace(/\/+$/, '');
   const path =
@@ -95,20 +83,14 @@ function detailUrl(settings: Settings, ticket: MailTicket): string {
   return `${site}/ui/#/${path}`;
 }
 
-const emailsOf = (db: DB, ids: string[]) =>
-  ids.length
-    ? (db
-        .prepare("SELECT email FROM users WHERE id IN (SELECT value FROM json_each(?)) AND email != ''")
-        .pluck()
-        .all(JSON.stringify(ids)) as string[])
-    : [];
+const emailsOf = (db: DB, ids: string[]) => (ids.length ? userEmails(db, ids) : []);
 
 /** "New ticket" to its assignees. */
 export function mailAssignees(request: FastifyRequest, ticketId: string, lang: Lang): void {
   const { db, settings } = request.server.bastion;
-  const ticket = ticketRow(db, ticketId);
+  const ticket = mailTicket(db, ticketId);
   if (!ticket) return;
-  const ids = db.prepare('SELECT user_id FROM ticket_assignees WHERE ticket_id = ?').pluck().all(ticketId) as string[];
+  const ids = assigneeUserIds(db, ticketId);
   send(
     request,
     emailsOf(db, ids),
@@ -120,7 +102,7 @@ export function mailAssignees(request: FastifyRequest, ticketId: string, lang: L
 /** "Your ticket has been replied" to its requester, once approved or rejected. */
 export function mailRequester(request: FastifyRequest, ticketId: string, lang: Lang): void {
   const { db, settings } = request.server.bastion;
-  const ticket = ticketRow(db, ticketId);
+  const ticket = mailTicket(db, ticketId);
   if (!ticket?.user) return;
   const status = pick(
     lang,

@@ -9,6 +9,9 @@ import { createItem } from '../engine/write.ts';
 import type { HookArgs, Row } from '../engine/types.ts';
 import { pick, t } from '../core/lib/i18n.ts';
 import { actionNames } from '../perms/actions.ts';
+import { assetHostnames, countAssetsInOrg } from '../assets/asset-store.ts';
+import { systemUserInOrg, systemUserLabel } from '../assets/system-user-store.ts';
+import { orgName } from '../orgs/org-store.ts';
 import { assetPermissionsResource } from '../perms/resources/asset-permissions.ts';
 import { ticketsResource } from './resources/tickets.ts';
 import { mailRequester } from './mail.ts';
@@ -26,7 +29,7 @@ const forbidden = (args: HookArgs): Answer => ({ status: 403, body: { detail: t(
 
 function orgOfTicket(args: HookArgs, orgId: string): Org {
   if (!orgId) return { id: 'DEFAULT', name: 'DEFAULT', kind: 'default' };
-  const name = args.db.prepare('SELECT name FROM orgs WHERE id = ?').pluck().get(orgId) as string;
+  const name = orgName(args.db, orgId) as string;
   return { id: orgId, name, kind: 'real' };
 }
 
@@ -34,17 +37,9 @@ function orgOfTicket(args: HookArgs, orgId: string): Org {
 function summary(args: HookArgs, ticket: Row): string {
   const m = (key: keyof typeof TICKET_TEXT) => pick(args.ctx.lang, TICKET_TEXT[key]);
   const assets = JSON.parse(String(ticket.confirmed_assets)) as string[];
-  const hostnames = assets.length
-    ? (args.db
-        .prepare('SELECT hostname FROM assets WHERE id IN (SELECT value FROM json_each(?)) ORDER BY hostname')
-        .pluck()
-        .all(JSON.stringify(assets)) as string[])
-    : [];
+  const hostnames = assets.length ? assetHostnames(args.db, assets) : [];
   const systemUser = ticket.confirmed_system_user
-    ? ((args.db
-        .prepare("SELECT name || '(' || username || ')' FROM system_users WHERE id = ?")
-        .pluck()
-        .get(ticket.confirmed_system_user) as string | undefined) ?? '')
+    ? (systemUserLabel(args.db, String(ticket.confirmed_system_user)) ?? '')
     : '';
   return [
     `${m('ipGroup')}: ${(JSON.parse(String(ticket.ips)) as string[]).join(', ')}`,
@@ -66,14 +61,10 @@ export function approve(args: HookArgs, ticket: Row): Answer {
   if (!frozen)
     return say(args, 400, JSON.parse(String(ticket.confirmed_assets)).length ? 'confirmSystemUser' : 'confirmAssets');
   const confirmed = frozen.assets;
-  const found = args.db
-    .prepare('SELECT COUNT(*) FROM assets WHERE id IN (SELECT value FROM json_each(?)) AND org_id = ?')
-    .pluck()
-    .get(JSON.stringify(confirmed), orgId) as number;
+  const found = countAssetsInOrg(args.db, confirmed, orgId);
   if (found !== new Set(confirmed).size) return say(args, 400, 'assetsChanged');
   const systemUser = frozen.system_user;
-  if (!args.db.prepare('SELECT 1 FROM system_users WHERE id = ? AND org_id = ?').get(systemUser, orgId))
-    return say(args, 400, 'systemUserChanged');
+  if (!systemUserInOrg(args.db, systemUser, orgId)) return say(args, 400, 'systemUserChanged');
 
   const lang = args.ctx.lang;
   const requester = String(ticket.user_display);

@@ -20,7 +20,8 @@ import { L } from '../engine/field-kit.ts';
 import { configureTicketMail } from './mail.ts';
 import { TICKET_TEXT } from './messages.ts';
 import { approve, close, reject, send, type TicketHandler } from './request-actions.ts';
-import { addComment } from './ticket-store.ts';
+import { usersByIds } from '../users/user-store.ts';
+import { addComment, commentById, commentOf, commentsOf } from './ticket-store.ts';
 import { assigneeIds, isAssignee, isRequester } from './who.ts';
 
 export const TICKET_RESOURCES: readonly ResourceDef[] = [requestAssetPermTicketsResource, ticketsResource];
@@ -68,9 +69,7 @@ export function registerTicketRoutes(app: FastifyInstance, opts: { policy: Targe
     const args = argsOf(request, reply);
     const ticket = args && ticketOf(args, ticketsResource, reply);
     if (!args || !ticket) return reply;
-    const rows = args.db
-      .prepare('SELECT * FROM ticket_comments WHERE ticket_id = ? ORDER BY date_created, rowid')
-      .all(ticket.id) as Row[];
+    const rows: Row[] = commentsOf(args.db, ticket.id);
     const page = pageOf(request.query as Record<string, unknown>);
     const shaped = rows.map((row) => commentShape(args, row));
     return page ? paginated(request, page, shaped.length, shaped.slice(page.offset, page.offset + page.limit)) : shaped;
@@ -79,9 +78,7 @@ export function registerTicketRoutes(app: FastifyInstance, opts: { policy: Targe
     const args = argsOf(request, reply);
     const ticket = args && ticketOf(args, ticketsResource, reply);
     if (!args || !ticket) return reply;
-    const row = args.db
-      .prepare('SELECT * FROM ticket_comments WHERE ticket_id = ? AND id = ?')
-      .get(ticket.id, (request.params as { pk: string }).pk) as Row | undefined;
+    const row: Row | undefined = commentOf(args.db, ticket.id, (request.params as { pk: string }).pk);
     return row ? commentShape(args, row) : reply.code(404).send({ detail: t(args.ctx.lang, 'request.not_found') });
   });
   app.post(comments, (request, reply) => {
@@ -104,9 +101,7 @@ export function registerTicketRoutes(app: FastifyInstance, opts: { policy: Targe
       recordOperation(ticketsResource, args, 'update', ticket);
       return made;
     })();
-    return reply
-      .code(201)
-      .send(commentShape(args, args.db.prepare('SELECT * FROM ticket_comments WHERE id = ?').get(id) as Row));
+    return reply.code(201).send(commentShape(args, commentById(args.db, id)));
   });
 
   const base = requestAssetPermTicketsResource.url;
@@ -130,11 +125,7 @@ export function registerTicketRoutes(app: FastifyInstance, opts: { policy: Targe
     const orgId = !raw || raw.toUpperCase() === 'DEFAULT' ? '' : raw;
     const ids = assigneeIds(args.db, orgId, args.ctx.user.id);
     const words = (query.search ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 10);
-    const rows = (
-      args.db
-        .prepare('SELECT id, name, username FROM users WHERE id IN (SELECT value FROM json_each(?)) ORDER BY username')
-        .all(JSON.stringify(ids)) as Row[]
-    ).filter((row) =>
+    const rows = (usersByIds(args.db, ids) as Row[]).filter((row) =>
       words.every((word) => `${String(row.name)} ${String(row.username)}`.toLowerCase().includes(word)),
     );
     const page = pageOf(request.query as Record<string, unknown>);

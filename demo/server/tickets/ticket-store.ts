@@ -1,7 +1,8 @@
 // The tickets table's writes beyond the engine's create of a request: a ticket made by a flow (a login waiting
 // for its reviewers, the seed's samples), what happens when someone acts on it, as 2.3's Ticket model does (a
 // comment saying who did what, then the action, status and handling assignee), its assignees and their display
-// text, its actions, and what the assignee confirmed.
+// text, its actions, and what the assignee confirmed. What the routes, confirmation.ts, who.ts and mail.ts read of
+// these tables (tickets, ticket_comments, ticket_assignees) is here too.
 import type { UserRow } from '../core/context.ts';
 import type { DB } from '../core/db/open.ts';
 import { userLabel } from '../core/operate-log-store.ts';
@@ -141,4 +142,82 @@ export function loginConfirmTicket(
   return db
     .prepare("SELECT status, action FROM tickets WHERE id = ? AND user = ? AND type = 'login_confirm'")
     .get(ticketId, userId) as { status: string; action: string } | undefined;
+}
+
+/** Whether the user is one of the ticket's assignees. */
+export function isAssigneeOf(db: DB, ticketId: string, userId: string): boolean {
+  return !!db.prepare('SELECT 1 FROM ticket_assignees WHERE ticket_id = ? AND user_id = ?').get(ticketId, userId);
+}
+
+/** The ticket's assignees, in no particular order (whom its mail goes to). */
+export function assigneeUserIds(db: DB, ticketId: string): string[] {
+  return db.prepare('SELECT user_id FROM ticket_assignees WHERE ticket_id = ?').pluck().all(ticketId) as string[];
+}
+
+/** The ticket's requester (the `user` column), undefined when there is no such ticket. */
+export function ticketRequester(db: DB, ticketId: string): unknown {
+  return db.prepare('SELECT user FROM tickets WHERE id = ?').pluck().get(ticketId);
+}
+
+/** What an assignee confirmed, as the ticket holds it now (confirmation.ts freezes it). */
+export function confirmedFields(
+  db: DB,
+  ticketId: string,
+): {
+  confirmed_assets: string;
+  confirmed_system_user: string;
+  actions: number;
+  date_start: string | null;
+  date_expired: string | null;
+} {
+  return db
+    .prepare(
+      'SELECT confirmed_assets, confirmed_system_user, actions, date_start, date_expired FROM tickets WHERE id = ?',
+    )
+    .get(ticketId) as {
+    confirmed_assets: string;
+    confirmed_system_user: string;
+    actions: number;
+    date_start: string | null;
+    date_expired: string | null;
+  };
+}
+
+/** The frozen confirmation (JSON text), null or undefined when there is none. */
+export function frozenConfirmation(db: DB, ticketId: string): string | null | undefined {
+  return db.prepare('SELECT confirmation FROM tickets WHERE id = ?').pluck().get(ticketId) as string | null | undefined;
+}
+
+/** What a ticket's mail says of it (mail.ts). */
+export interface MailTicket {
+  id: string;
+  title: string;
+  body: string;
+  type: string;
+  user: string | null;
+  assignee_display: string;
+  action: string;
+}
+
+export function mailTicket(db: DB, id: string): MailTicket | undefined {
+  return db
+    .prepare('SELECT id, title, body, type, user, assignee_display, action FROM tickets WHERE id = ?')
+    .get(id) as MailTicket | undefined;
+}
+
+/** The ticket's comments, oldest first. */
+export function commentsOf(db: DB, ticketId: unknown): Record<string, unknown>[] {
+  return db
+    .prepare('SELECT * FROM ticket_comments WHERE ticket_id = ? ORDER BY date_created, rowid')
+    .all(ticketId) as Record<string, unknown>[];
+}
+
+/** One comment of the ticket. */
+export function commentOf(db: DB, ticketId: unknown, commentId: string): Record<string, unknown> | undefined {
+  return db.prepare('SELECT * FROM ticket_comments WHERE ticket_id = ? AND id = ?').get(ticketId, commentId) as
+    Record<string, unknown> | undefined;
+}
+
+export function commentById(db: DB, id: string): Record<string, unknown> {
+  return db.prepare('SELECT * FROM ticket_comments WHERE id = ?').get(id) as Record<string, unknown>;
 }

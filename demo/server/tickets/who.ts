@@ -3,19 +3,18 @@
 import type { UserRow } from '../core/context.ts';
 import type { DB } from '../core/db/open.ts';
 import type { Clause, HookArgs, Row } from '../engine/types.ts';
-import { isSuperuser } from '../core/orgs/membership-store.ts';
+import { isOrgAdminMember, isSuperuser } from '../core/orgs/membership-store.ts';
+import { activeAdminIds } from '../users/user-store.ts';
+import { isAssigneeOf } from './ticket-store.ts';
 
 /** A superuser administers every org; an org admin their org ('' is DEFAULT: superusers only). */
 export function administers(db: DB, user: UserRow, orgId: string): boolean {
   if (isSuperuser(user)) return true;
-  return (
-    orgId !== '' &&
-    !!db.prepare("SELECT 1 FROM org_members WHERE org_id = ? AND user_id = ? AND role = 'Admin'").get(orgId, user.id)
-  );
+  return orgId !== '' && isOrgAdminMember(db, orgId, user.id);
 }
 
 export function isAssignee(db: DB, ticketId: string, userId: string): boolean {
-  return !!db.prepare('SELECT 1 FROM ticket_assignees WHERE ticket_id = ? AND user_id = ?').get(ticketId, userId);
+  return isAssigneeOf(db, ticketId, userId);
 }
 
 export const isRequester = (ticket: Row, user: UserRow): boolean => ticket.user === user.id;
@@ -25,15 +24,7 @@ export const isRequester = (ticket: Row, user: UserRow): boolean => ticket.user 
  * when the requester belongs to that org (2.3's rule). Ids in username order.
  */
 export function assigneeIds(db: DB, orgId: string, requesterId: string): string[] {
-  return db
-    .prepare(
-      `SELECT id FROM users WHERE is_active = 1 AND (role = 'Admin' OR (? != '' AND id IN (
-      SELECT user_id FROM org_members WHERE org_id = ? AND role = 'Admin'
-        AND EXISTS (SELECT 1 FROM org_members WHERE org_id = ? AND user_id = ?))))
-    ORDER BY username`,
-    )
-    .pluck()
-    .all(orgId, orgId, orgId, requesterId) as string[];
+  return activeAdminIds(db, orgId, requesterId);
 }
 
 /** The tickets the caller may read: their own, those assigned to them, and those of the orgs they administer. */

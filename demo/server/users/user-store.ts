@@ -150,3 +150,47 @@ export function userDisplayName(db: DB, id: unknown): string | undefined {
 export function publicKeyRow(db: DB, id: string): { public_key: string } {
   return db.prepare('SELECT public_key FROM users WHERE id = ?').get(id) as { public_key: string };
 }
+
+// Reads of users by the job center and tickets (ops/, tickets/).
+
+/** The built-in admin (username 'admin'), undefined once renamed or deleted. */
+export function builtinAdmin(db: DB): { id: string; username: string } | undefined {
+  return db.prepare("SELECT id, username FROM users WHERE username = 'admin'").get() as
+    { id: string; username: string } | undefined;
+}
+
+/** The built-in admin's id (a sample ticket's assignee). */
+export function builtinAdminId(db: DB): string {
+  return db.prepare("SELECT id FROM users WHERE username = 'admin'").pluck().get() as string;
+}
+
+/** The non-empty email addresses of `ids`. */
+export function emailsOf(db: DB, ids: readonly string[]): string[] {
+  return db
+    .prepare("SELECT email FROM users WHERE id IN (SELECT value FROM json_each(?)) AND email != ''")
+    .pluck()
+    .all(JSON.stringify(ids)) as string[];
+}
+
+/** Id, name and username of `ids`, by username. */
+export function usersByIds(db: DB, ids: readonly string[]): { id: string; name: string; username: string }[] {
+  return db
+    .prepare('SELECT id, name, username FROM users WHERE id IN (SELECT value FROM json_each(?)) ORDER BY username')
+    .all(JSON.stringify(ids)) as { id: string; name: string; username: string }[];
+}
+
+/**
+ * Active superusers, and the admins of `orgId` when `memberId` is a member of it ('' is DEFAULT: superusers
+ * only); ids by username. Who may be a ticket's assignee (tickets/who.ts).
+ */
+export function activeAdminIds(db: DB, orgId: string, memberId: string): string[] {
+  return db
+    .prepare(
+      `SELECT id FROM users WHERE is_active = 1 AND (role = 'Admin' OR (? != '' AND id IN (
+      SELECT user_id FROM org_members WHERE org_id = ? AND role = 'Admin'
+        AND EXISTS (SELECT 1 FROM org_members WHERE org_id = ? AND user_id = ?))))
+    ORDER BY username`,
+    )
+    .pluck()
+    .all(orgId, orgId, orgId, memberId) as string[];
+}

@@ -7,7 +7,7 @@ import { everyAction } from '../../core/permissions.ts';
 import { IsOrgAdminOrAuditor } from '../audit-permissions.ts';
 import type { Clause, HookArgs, ResourceDef } from '../../engine/types.ts';
 import { storedOrgId } from '../../core/orgs/current-org.ts';
-import { executionHostIds } from '../../ops/execution-store.ts';
+import { executionHosts } from '../../ops/execution-store.ts';
 
 /** ROOT sees every execution; elsewhere only those run as a system user of the current org. */
 const runAsOrg = ({ ctx }: HookArgs): Clause =>
@@ -51,7 +51,7 @@ export const commandExecutionLogsResource: ResourceDef = {
       // 2.3: an execution failed when its result holds an `error` key.
       const result = (out.result ?? {}) as Record<string, unknown>;
       out.is_success = !('error' in result);
-      out.hosts = executionHostIds(db, row.id);
+      out.hosts = executionHosts(db, row.id);
     },
   },
   sample: () => ({ create: [], update: {} }),

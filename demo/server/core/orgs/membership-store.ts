@@ -188,3 +188,17 @@ export function firstMemberId(db: DB, orgId: string): string {
     .pluck()
     .get(orgId) as string;
 }
+
+/** Whether the user has the Admin or Auditor role in some org (2.3's `is_common_user` is its negation). */
+export function hasAdminOrAuditorRole(db: DB, userId: string): boolean {
+  return !!db
+    .prepare("SELECT 1 FROM org_members WHERE user_id = ? AND role IN ('Admin', 'Auditor') LIMIT 1")
+    .get(userId);
+}
+
+/** Whether the user is an Admin member of the org (a real org: DEFAULT and ROOT have no rows). */
+export function isOrgAdminMember(db: DB, orgId: string, userId: string): boolean {
+  return !!db
+    .prepare("SELECT 1 FROM org_members WHERE org_id = ? AND user_id = ? AND role = 'Admin'")
+    .get(orgId, userId);
+}

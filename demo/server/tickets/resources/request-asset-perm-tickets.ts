@@ -10,6 +10,10 @@ import type { FieldDef, HookArgs, Refusal, ResourceDef, Row } from '../../engine
 import { pick, t } from '../../core/lib/i18n.ts';
 import { formatDateTime } from '../../core/lib/time.ts';
 import { ACTION_NAMES, actionNames, actionsMask } from '../../perms/actions.ts';
+import { assetIdsInOrg, assetsMatching } from '../../assets/asset-store.ts';
+import { systemUserIdsInOrg, systemUsersNamed, systemUsersWithUsername } from '../../assets/system-user-store.ts';
+import { existingOrgId } from '../../orgs/org-store.ts';
+import { builtinAdminId } from '../../users/user-store.ts';
 import {
   ACTION_CHOICES,
   assigneesField,
@@ -25,7 +29,7 @@ import { TICKET_TEXT } from '../messages.ts';
 import { setAssignees } from '../ticket-store.ts';
 import { CONFIRMED_FIELDS, freezeConfirmation, REQUEST_FIELDS, resetConfirmation } from '../confirmation.ts';
 import { assigneeIds, isAssignee, isRequester, ticketScope } from '../who.ts';
-import { setTicketActions } from '../ticket-store.ts';
+import { setTicketActions, ticketRequester } from '../ticket-store.ts';
 
 const ACTION_LABELS: Record<string, [string, string]> = {
   all: ['全部', 'All'],
@@ -56,22 +60,19 @@ const msg = (args: HookArgs, key: keyof typeof TICKET_TEXT, params: Record<strin
 function orgOf(args: HookArgs, raw: unknown): string | null {
   const value = String(raw ?? '').trim();
   if (value === '' || value.toUpperCase() === 'DEFAULT') return '';
-  return (args.db.prepare('SELECT id FROM orgs WHERE id = ?').pluck().get(value) as string | undefined) ?? null;
+  return existingOrgId(args.db, value) ?? null;
 }
 
-/** `{field: [...]}` for ids of `table` not in the ticket's org. */
+/** `{field: [...]}` for ids of assets or system users (`table`) not in the ticket's org. */
 function outsideOrg(
   args: HookArgs,
-  table: string,
+  table: 'assets' | 'system_users',
   field: string,
   ids: string[],
   orgId: string,
 ): Record<string, string[]> | null {
   const inOrg = new Set(
-    args.db
-      .prepare(`SELECT id FROM ${table} WHERE id IN (SELECT value FROM json_each(?)) AND org_id = ?`)
-      .pluck()
-      .all(JSON.stringify(ids), orgId) as string[],
+    table === 'assets' ? assetIdsInOrg(args.db, ids, orgId) : systemUserIdsInOrg(args.db, ids, orgId),
   );
   const bad = ids.filter((id) => !inOrg.has(id));
   return bad.length ? { [field]: bad.map((value) => msg(args, 'notInOrg', { value: value.slice(0, 64) })) } : null;
@@ -129,7 +130,7 @@ function refuseChange(args: HookArgs, row: Row): Refusal | null {
  */
 function settleConfirmation(args: HookArgs, id: string, data: Row): void {
   const sent = (names: string[]) => names.some((name) => name in data);
-  const requester = args.db.prepare('SELECT user FROM tickets WHERE id = ?').pluck().get(id);
+  const requester = ticketRequester(args.db, id);
   if (isAssignee(args.db, id, args.ctx.user.id)) {
     if (sent(CONFIRMED_FIELDS)) freezeConfirmation(args.db, id);
   } else if (requester === args.ctx.user.id && sent(REQUEST_FIELDS)) resetConfirmation(args.db, id);
@@ -154,13 +155,7 @@ function suggestedAssets(args: HookArgs, row: Row): string[] {
   const ips = JSON.parse(String(row.ips ?? '[]')) as string[];
   const hostname = String(row.hostname ?? '');
   if (!ips.length && !hostname) return [];
-  return args.db
-    .prepare(
-      `SELECT id FROM assets WHERE org_id = ? AND (ip IN (SELECT value FROM json_each(?)) OR (? != '' AND instr(lower(hostname), lower(?)) > 0))
-    ORDER BY hostname LIMIT ?`,
-    )
-    .pluck()
-    .all(String(row.org_id), JSON.stringify(ips), hostname, hostname, ips.length ? ips.length + 2 : 5) as string[];
+  return assetsMatching(args.db, String(row.org_id), ips, hostname, ips.length ? ips.length + 2 : 5);
 }
 
 /**
@@ -172,15 +167,9 @@ function suggestedSystemUser(args: HookArgs, row: Row): string {
   const asked = String(row.system_user ?? '').trim();
   if (!asked) return '';
   const org = String(row.org_id);
-  const named = args.db
-    .prepare('SELECT id FROM system_users WHERE org_id = ? AND lower(name) = lower(?)')
-    .pluck()
-    .all(org, asked) as string[];
+  const named = systemUsersNamed(args.db, org, asked);
   if (named.length === 1) return named[0];
-  const users = args.db
-    .prepare('SELECT id FROM system_users WHERE org_id = ? AND username = ?')
-    .pluck()
-    .all(org, asked) as string[];
+  const users = systemUsersWithUsername(args.db, org, asked);
   return users.length === 1 ? users[0] : '';
 }
 
@@ -269,7 +258,7 @@ export const requestAssetPermTicketsResource: ResourceDef = {
     },
   },
   sample: ({ db, orgId }) => {
-    const admin = db.prepare("SELECT id FROM users WHERE username = 'admin'").pluck().get() as string;
+    const admin = builtinAdminId(db);
     const request = (i: number) => ({
       title: `Sample request ${i}`,
       org_id: orgId,
