@@ -5,6 +5,7 @@
 // codes, so it is read and written only here; other code only asks whether one is set (a sealed value is as
 // non-empty as the secret).
 import type { DB } from '../core/db/open.ts';
+import type { UserRow } from '../core/context.ts';
 import { seal, unseal } from '../core/secrets/vault.ts';
 
 /** A new row; the columns given are written, the others take their defaults (migrations). */
@@ -90,4 +91,46 @@ export function clearOtpSecret(db: DB, userId: string): void {
 /** 2.3's disable_mfa(): no level, no secret. */
 export function disableMfa(db: DB, userId: string): void {
   db.prepare('UPDATE users SET mfa_level = 0, otp_secret_key = NULL WHERE id = ?').run(userId);
+}
+
+// Reads for the terminal's doors (terminal/): a person's account (never a service account, role App) by id or
+// username, and whether a name is free for a new service account.
+
+/** A person's account (not a service account), active or not. */
+export function personById(db: DB, id: string): UserRow | undefined {
+  return db.prepare("SELECT * FROM users WHERE id = ? AND role != 'App'").get(id) as UserRow | undefined;
+}
+
+export function personByUsername(db: DB, username: string): UserRow | undefined {
+  return db.prepare("SELECT * FROM users WHERE username = ? AND role != 'App'").get(username) as UserRow | undefined;
+}
+
+export function activePersonById(db: DB, id: string): UserRow | undefined {
+  return db.prepare("SELECT * FROM users WHERE id = ? AND role != 'App' AND is_active = 1").get(id) as
+    UserRow | undefined;
+}
+
+/** What a redeemed connection token tells its terminal of the user, and whether they may still sign in. */
+export interface PersonSummary {
+  id: string;
+  username: string;
+  name: string;
+  is_active: number;
+  date_expired: string;
+}
+
+export function personSummary(db: DB, id: string): PersonSummary | undefined {
+  return db
+    .prepare("SELECT id, username, name, is_active, date_expired FROM users WHERE id = ? AND role != 'App'")
+    .get(id) as PersonSummary | undefined;
+}
+
+/** Whether some account already has this username or this email. */
+export function usernameOrEmailTaken(db: DB, username: string, email: string): boolean {
+  return !!db.prepare('SELECT 1 FROM users WHERE username = ? OR email = ?').get(username, email);
+}
+
+/** The account's is_active column as stored (undefined for an unknown id). */
+export function userIsActive(db: DB, id: string): unknown {
+  return db.prepare('SELECT is_active FROM users WHERE id = ?').pluck().get(id);
 }
