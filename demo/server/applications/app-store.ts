@@ -21,3 +21,14 @@ export function followSeededDatabaseApp(db: DB, name: string, host: string, port
     )
     .run(host, port, name, host, port).changes;
 }
+
+// Reads for the terminal's records (terminal/): a database app's name, and its org.
+
+export function databaseAppName(db: DB, appId: string): string | undefined {
+  return db.prepare('SELECT name FROM database_apps WHERE id = ?').pluck().get(appId) as string | undefined;
+}
+
+export function databaseAppNameAndOrg(db: DB, appId: string): { name: string; org_id: string } | undefined {
+  return db.prepare('SELECT name, org_id FROM database_apps WHERE id = ?').get(appId) as
+    { name: string; org_id: string } | undefined;
+}

@@ -127,3 +127,20 @@ export function platformBase(db: DB, assetId: string): unknown {
     .pluck()
     .get(assetId);
 }
+
+// Reads for the terminal's records (terminal/): an asset's hostname, and its org.
+
+export function assetHostname(db: DB, assetId: string): string | undefined {
+  return db.prepare('SELECT hostname FROM assets WHERE id = ?').pluck().get(assetId) as string | undefined;
+}
+
+export function assetHostnameAndOrg(db: DB, assetId: string): { hostname: string; org_id: string } | undefined {
+  return db.prepare('SELECT hostname, org_id FROM assets WHERE id = ?').get(assetId) as
+    { hostname: string; org_id: string } | undefined;
+}
+
+/** The hostname as `name`, beside a database app's (terminal/session-binding.ts). */
+export function assetNameAndOrg(db: DB, assetId: string): { name: string; org_id: string } | undefined {
+  return db.prepare('SELECT hostname AS name, org_id FROM assets WHERE id = ?').get(assetId) as
+    { name: string; org_id: string } | undefined;
+}

@@ -96,3 +96,19 @@ export function runAsSystemUser(db: DB, systemUserId: string): RunAsSystemUser |
     )
     .get(systemUserId) as RunAsSystemUser | undefined;
 }
+
+// Reads for the terminal's records (terminal/): a system user's name, and its org.
+
+export function systemUserName(db: DB, systemUserId: string): string | undefined {
+  return db.prepare('SELECT name FROM system_users WHERE id = ?').pluck().get(systemUserId) as string | undefined;
+}
+
+export function systemUserNameInOrg(db: DB, systemUserId: string, orgId: string): string | undefined {
+  return db.prepare('SELECT name FROM system_users WHERE id = ? AND org_id = ?').pluck().get(systemUserId, orgId) as
+    string | undefined;
+}
+
+export function systemUserNameAndOrg(db: DB, systemUserId: string): { name: string; org_id: string } | undefined {
+  return db.prepare('SELECT name, org_id FROM system_users WHERE id = ?').get(systemUserId) as
+    { name: string; org_id: string } | undefined;
+}

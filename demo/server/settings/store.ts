@@ -62,3 +62,8 @@ export class SettingsStore {
     return JSON.stringify(this.sealed.has(name) && typeof value === 'string' ? seal(this.db, value) : value);
   }
 }
+
+/** A row's stored JSON by name, as written (sealed or not); undefined when there is none (terminal/proxy-secret.ts). */
+export function storedSettingValue(db: DB, name: string): string | undefined {
+  return db.prepare('SELECT value FROM settings WHERE name = ?').pluck().get(name) as string | undefined;
+}

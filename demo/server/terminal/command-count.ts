@@ -4,36 +4,19 @@
 // a COUNT over every command in it.
 import type { DB } from '../core/db/open.ts';
 import { SEQ_SPAN } from './command-query.ts';
+import { countHours, countSeqRange } from './command-list-store.ts';
 
 const HOUR = 3600;
 
 export function countWindow(db: DB, window: { orgId: string | null; low: number; high: number }): number {
   const { orgId, low, high } = window;
-  const inOrg = orgId !== null;
-  const rows = (from: number, to: number) =>
-    from > to
-      ? 0
-      : (db
-          .prepare(
-            inOrg
-              ? 'SELECT COUNT(*) FROM commands INDEXED BY commands_time WHERE org_id = ? AND seq BETWEEN ? AND ?'
-              : 'SELECT COUNT(*) FROM commands WHERE seq BETWEEN ? AND ?',
-          )
-          .pluck()
-          .get(...(inOrg ? [orgId] : []), from, to) as number);
+  const rows = (from: number, to: number) => (from > to ? 0 : countSeqRange(db, orgId, from, to));
   // seq = timestamp * SEQ_SPAN + n: the window is the seconds [fromSecond, toSecond].
   const fromSecond = Math.ceil(low / SEQ_SPAN);
   const toSecond = Math.floor((high + 1) / SEQ_SPAN) - 1;
   const firstHour = Math.ceil(fromSecond / HOUR);
   const lastHour = Math.floor((toSecond + 1) / HOUR) - 1;
   if (firstHour > lastHour) return rows(low, high);
-  const hours = db
-    .prepare(
-      inOrg
-        ? 'SELECT COALESCE(SUM(count), 0) FROM command_counts WHERE org_id = ? AND hour BETWEEN ? AND ?'
-        : 'SELECT COALESCE(SUM(count), 0) FROM command_counts WHERE hour BETWEEN ? AND ?',
-    )
-    .pluck()
-    .get(...(inOrg ? [orgId] : []), firstHour, lastHour) as number;
+  const hours = countHours(db, orgId, firstHour, lastHour);
   return rows(low, firstHour * HOUR * SEQ_SPAN - 1) + hours + rows((lastHour + 1) * HOUR * SEQ_SPAN, high);
 }

@@ -3,9 +3,10 @@
 // (audits/append-only.ts registers the DELETE), where 2.3's ModelViewSet would have edited the record.
 import type { FastifyInstance } from 'fastify';
 import { authorize, IsSessionReader } from '../core/permissions.ts';
-import type { AuthedCtx, Row } from '../engine/types.ts';
+import type { AuthedCtx } from '../engine/types.ts';
 import { t } from '../core/lib/i18n.ts';
-import { andInOrg } from '../core/orgs/current-org.ts';
+import { storedOrgId } from '../core/orgs/current-org.ts';
+import { commandInOrg } from './command-list-store.ts';
 import { commandsResource } from './resources/commands.ts';
 import { serializeCommand } from './command-routes.ts';
 
@@ -13,10 +14,8 @@ export function registerCommandDetailRoute(app: FastifyInstance): void {
   app.get(`${commandsResource.url}:id/`, (request, reply) => {
     if (!authorize(request, reply, IsSessionReader)) return reply;
     const { db, now } = app.bastion;
-    const org = andInOrg(request.ctx.org);
-    const row = db
-      .prepare(`SELECT * FROM commands WHERE id = ?${org.sql}`)
-      .get((request.params as { id: string }).id, ...org.params) as Row | undefined;
+    const org = request.ctx.org;
+    const row = commandInOrg(db, (request.params as { id: string }).id, org.kind === 'root' ? null : storedOrgId(org));
     if (!row)
       return reply.code(404).send({
         detail: t(request.ctx.lang, 'request.object_not_found', { model: commandsResource.model[request.ctx.lang] }),

@@ -11,7 +11,14 @@ import type { AuthedCtx, HookArgs, Row } from '../engine/types.ts';
 import { commandsResource } from './resources/commands.ts';
 import { terminalOf } from './app-user.ts';
 import { IsSessionReaderOrOwner, ownSessionsOnly, ranSession } from './session-owner.ts';
-import { commandWhere, type CommandWhere } from './command-query.ts';
+import { bareWindow, commandFilter, searchesInput } from './command-query.ts';
+import {
+  commandsWithSeqs,
+  countCommands as countRows,
+  matchingSeqs,
+  selectCommands,
+  type CommandFilter,
+} from './command-list-store.ts';
 import { countWindow } from './command-count.ts';
 import { commandReport } from './command-report.ts';
 import { checkCommands, insertCommands } from './command-write.ts';
@@ -22,8 +29,8 @@ const MAX_BATCH = 5_000;
 /** At most this many commands in one HTML report. */
 export const MAX_EXPORT = 10_000;
 
-/** No command at all. */
-const NONE: CommandWhere = { sql: 'WHERE 0', params: [], index: '', fts: false };
+/** No command at all (command-list-store.ts: a null filter). */
+const NONE = null;
 
 const argsOf = (request: FastifyRequest): HookArgs => ({
   db: request.server.bastion.db,
@@ -38,21 +45,10 @@ export function serializeCommand(args: HookArgs, row: Row): Row {
   return out;
 }
 
-const from = (where: CommandWhere) => `commands${where.index ? ` INDEXED BY ${where.index}` : ''} ${where.sql}`;
-
-function countCommands(args: HookArgs, where: CommandWhere): number {
-  if (where.window) return countWindow(args.db, where.window);
-  return args.db
-    .prepare(`SELECT COUNT(*) FROM ${from(where)}`)
-    .pluck()
-    .get(...where.params) as number;
-}
-
-/** Newest first: seq orders by timestamp, then arrival. */
-function selectCommands(args: HookArgs, where: CommandWhere, limit: number, offset: number): Row[] {
-  return args.db
-    .prepare(`SELECT * FROM ${from(where)} ORDER BY seq DESC LIMIT ${limit} OFFSET ${offset}`)
-    .all(...where.params) as Row[];
+function countCommands(args: HookArgs, where: CommandFilter | null): number {
+  const window = bareWindow(where);
+  if (window) return countWindow(args.db, window);
+  return countRows(args.db, where);
 }
 
 /**
@@ -61,20 +57,13 @@ function selectCommands(args: HookArgs, where: CommandWhere, limit: number, offs
  */
 function pageOfMatches(
   args: HookArgs,
-  where: CommandWhere,
+  where: CommandFilter | null,
   limit: number,
   offset: number,
 ): { count: number; rows: Row[] } {
-  const seqs = args.db
-    .prepare(`SELECT seq FROM ${from(where)} ORDER BY seq DESC`)
-    .pluck()
-    .all(...where.params) as number[];
+  const seqs = matchingSeqs(args.db, where);
   const wanted = seqs.slice(offset, offset + limit);
-  const rows = wanted.length
-    ? (args.db
-        .prepare('SELECT * FROM commands WHERE seq IN (SELECT value FROM json_each(?)) ORDER BY seq DESC')
-        .all(JSON.stringify(wanted)) as Row[])
-    : [];
+  const rows = wanted.length ? commandsWithSeqs(args.db, wanted) : [];
   return { count: seqs.length, rows };
 }
 
@@ -87,12 +76,12 @@ export function registerCommandRoutes(app: FastifyInstance): void {
     const mine =
       !ownSessionsOnly(args.db, args.ctx, args.now) ||
       ranSession(args.db, args.ctx.user.id, query.session_id ?? query.session);
-    const where = mine ? commandWhere(args.db, args.ctx.org, query, args.now) : NONE;
+    const where = mine ? commandFilter(args.db, args.ctx.org, query, args.now) : NONE;
     const page = pageOf(request.query as Record<string, unknown>);
-    if (!page) return selectCommands(args, where, MAX_EXPORT, 0).map((row) => serializeCommand(args, row));
-    const { count, rows } = where.fts
+    if (!page) return selectCommands(args.db, where, MAX_EXPORT, 0).map((row) => serializeCommand(args, row));
+    const { count, rows } = searchesInput(where)
       ? pageOfMatches(args, where, page.limit, page.offset)
-      : { count: countCommands(args, where), rows: selectCommands(args, where, page.limit, page.offset) };
+      : { count: countCommands(args, where), rows: selectCommands(args.db, where, page.limit, page.offset) };
     return paginated(
       request,
       page,
@@ -126,9 +115,9 @@ export function registerCommandRoutes(app: FastifyInstance): void {
   app.get(`${URL}export/`, (request, reply) => {
     if (!authorize(request, reply, IsSessionReader)) return reply;
     const args = argsOf(request);
-    const where = commandWhere(args.db, args.ctx.org, request.query as Record<string, unknown>, args.now);
+    const where = commandFilter(args.db, args.ctx.org, request.query as Record<string, unknown>, args.now);
     const total = countCommands(args, where);
-    const rows = selectCommands(args, where, MAX_EXPORT, 0);
+    const rows = selectCommands(args.db, where, MAX_EXPORT, 0);
     const html = commandReport(
       args,
       rows.map((row) => serializeCommand(args, row)),

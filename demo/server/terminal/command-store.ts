@@ -40,3 +40,24 @@ export function deleteSampleCommands(db: DB, orgId: string): void {
     'DELETE FROM commands WHERE session IN (SELECT id FROM terminal_sessions WHERE is_sample = 1 AND org_id = ?)',
   ).run(orgId);
 }
+
+// Reads of single sessions' commands (the list's queries: command-list-store.ts).
+
+/** The session a stored command id belongs to (a resent batch's repeat), if it is stored. */
+export function sessionOfCommand(db: DB, commandId: string): string | undefined {
+  return db.prepare('SELECT session FROM commands WHERE id = ?').pluck().get(commandId) as string | undefined;
+}
+
+/** A session's commands in the order they ran (a sample's replay is made from them: sample-replay.ts). */
+export function commandsOfSession(
+  db: DB,
+  sessionId: unknown,
+): { input: string; output: string; risk_level: number; timestamp: number }[] {
+  return db
+    .prepare('SELECT input, output, risk_level, timestamp FROM commands WHERE session = ? ORDER BY seq')
+    .all(sessionId) as { input: string; output: string; risk_level: number; timestamp: number }[];
+}
+
+export function commandCountOfSession(db: DB, sessionId: unknown): unknown {
+  return db.prepare('SELECT COUNT(*) FROM commands WHERE session = ?').pluck().get(sessionId);
+}

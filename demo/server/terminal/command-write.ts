@@ -10,21 +10,11 @@ import type { HookArgs, Row } from '../engine/types.ts';
 import { t } from '../core/lib/i18n.ts';
 import { UUID_PATTERN, uuid } from '../core/lib/ids.ts';
 import { commandsResource } from './resources/commands.ts';
-import { insertCommands as insertCommandRows } from './command-store.ts';
+import { insertCommands as insertCommandRows, sessionOfCommand } from './command-store.ts';
+import { commandSessionFields } from './session-store.ts';
 import { insideSession } from './session-record.ts';
 
 type Problems = Record<string, string[]>;
-
-interface SessionOwner {
-  terminal: string | null;
-  org_id: string;
-  user: string;
-  asset: string;
-  system_user: string;
-  date_start: string;
-  date_end: string | null;
-  is_finished: number;
-}
 
 const OUTSIDE = {
   en: 'The timestamp is not within the session (from its start to its end, or now).',
@@ -37,17 +27,13 @@ export function checkCommands(
   terminalId: string,
   items: unknown[],
 ): { rows: Row[]; errors: Problems[] } {
-  const sessionOf = args.db.prepare(
-    'SELECT terminal, org_id, user, asset, system_user, date_start, date_end, is_finished FROM terminal_sessions WHERE id = ?',
-  );
-  const storedSession = args.db.prepare('SELECT session FROM commands WHERE id = ?').pluck();
   const seen = new Map<string, string>();
   const rows: Row[] = [];
   const errors = items.map((item): Problems => {
     const { row, problems } = checkFields(args, item);
     const session = typeof row.session === 'string' ? row.session.toLowerCase() : '';
     if (!problems.session) {
-      const owner = UUID_PATTERN.test(session) ? (sessionOf.get(session) as SessionOwner | undefined) : undefined;
+      const owner = UUID_PATTERN.test(session) ? commandSessionFields(args.db, session) : undefined;
       // Another terminal's session answers as an unknown one: a terminal learns nothing of the others.
       if (!owner || owner.terminal !== terminalId)
         problems.session = [t(args.ctx.lang, 'field.invalid_pk', { value: String(row.session) })];
@@ -65,7 +51,7 @@ export function checkCommands(
     }
     if (Object.keys(problems).length) return problems;
     const id = String(row.id);
-    const earlier = seen.get(id) ?? (storedSession.get(id) as string | undefined);
+    const earlier = seen.get(id) ?? sessionOfCommand(args.db, id);
     if (earlier === undefined) {
       seen.set(id, session);
       rows.push(row);

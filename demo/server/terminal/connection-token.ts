@@ -24,6 +24,16 @@ import { DATABASE_APP } from '../perms/app-kinds.ts';
 import { peerAddress } from '../core/auth/browser-origin.ts';
 import { terminalOf } from './app-user.ts';
 import { rememberSignIn } from './door-sign-ins.ts';
+import {
+  connectionTokenUser,
+  insertConnectionToken,
+  setConnectionTokenAddress,
+  takeConnectionToken,
+} from './connection-token-store.ts';
+import { personSummary } from '../users/user-store.ts';
+import { systemUserName as nameOfSystemUser } from '../assets/system-user-store.ts';
+import { assetHostname } from '../assets/asset-store.ts';
+import { databaseAppName } from '../applications/app-store.ts';
 
 export const CONNECTION_TOKEN_TTL_MS = 5 * 60 * 1000;
 /**
@@ -102,18 +112,19 @@ function registerAt(app: FastifyInstance, url: string): void {
       return reply.code(403).send({ detail });
     }
     const token = randomToken(24);
-    db.prepare('DELETE FROM connection_tokens WHERE expires_at <= ?').run(now());
-    // The address it was asked from, until the socket proxy vouches for the browser that presents it.
-    db.prepare(
-      'INSERT INTO connection_tokens (token_hash, user_id, asset_id, application_id, system_user_id, expires_at, remote_addr) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    ).run(
-      tokenHash(token),
-      caller.id,
-      asset,
-      application,
-      systemUser,
-      now() + CONNECTION_TOKEN_TTL_MS,
-      peerAddress(request),
+    insertConnectionToken(
+      db,
+      {
+        token_hash: tokenHash(token),
+        user_id: caller.id,
+        asset_id: asset,
+        application_id: application,
+        system_user_id: systemUser,
+        expires_at: now() + CONNECTION_TOKEN_TTL_MS,
+        // The address it was asked from, until the socket proxy vouches for the browser that presents it.
+        remote_addr: peerAddress(request),
+      },
+      now(),
     );
     return reply.code(201).send({ token });
   });
@@ -127,34 +138,12 @@ function registerAt(app: FastifyInstance, url: string): void {
       return reply.code(400).send({ user: ['This field is required.'] });
     const missing = () => reply.code(404).send({ detail: 'Token is invalid or expired' });
     if (typeof token !== 'string' || !token || token.length > 200) return missing();
-    const row = db.transaction(() => {
-      // Someone else's token is left as it was: whoever presented it does not get to spend it, and its
-      // owner can still open their session. The answer is the unknown token's, so a wrong guess of the
-      // user teaches nothing about the token.
-      const found = db
-        .prepare('SELECT * FROM connection_tokens WHERE token_hash = ? AND user_id = ?')
-        .get(tokenHash(token), presentedBy.toLowerCase()) as
-        | {
-            user_id: string;
-            asset_id: string;
-            application_id: string;
-            system_user_id: string;
-            expires_at: number;
-            remote_addr: string;
-          }
-        | undefined;
-      // Single use: gone once read, whatever comes next.
-      if (found) db.prepare('DELETE FROM connection_tokens WHERE token_hash = ?').run(tokenHash(token));
-      return found;
-    })();
+    // Spent once read, and only by the user it was issued to (connection-token-store.ts).
+    const row = takeConnectionToken(db, tokenHash(token), presentedBy.toLowerCase());
     if (!row || row.expires_at <= now()) return missing();
-    const user = db
-      .prepare("SELECT id, username, name, is_active, date_expired FROM users WHERE id = ? AND role != 'App'")
-      .get(row.user_id) as
-      { id: string; username: string; name: string; is_active: number; date_expired: string } | undefined;
+    const user = personSummary(db, row.user_id);
     if (!user || !user.is_active || Date.parse(user.date_expired) <= now()) return missing();
-    const systemUserName = db.prepare('SELECT name FROM system_users WHERE id = ?').pluck().get(row.system_user_id) as
-      string | undefined;
+    const systemUserName = nameOfSystemUser(db, row.system_user_id);
     // What this terminal's door let in: the one session it may now open for the user (door-sign-ins.ts).
     const remember = () =>
       rememberSignIn(db, {
@@ -176,8 +165,7 @@ function registerAt(app: FastifyInstance, url: string): void {
     if (row.application_id) {
       // Granted still, as for an asset: a permission ended in the last minutes ends the token with it.
       if (!mayConnectApp(db, row.user_id, row.application_id, row.system_user_id, now())) return missing();
-      const appName = db.prepare('SELECT name FROM database_apps WHERE id = ?').pluck().get(row.application_id) as
-        string | undefined;
+      const appName = databaseAppName(db, row.application_id);
       remember();
       return {
         user: row.user_id,
@@ -190,8 +178,7 @@ function registerAt(app: FastifyInstance, url: string): void {
       };
     }
     if (!mayConnect(db, row.user_id, row.asset_id, row.system_user_id, now())) return missing();
-    const hostname = db.prepare('SELECT hostname FROM assets WHERE id = ?').pluck().get(row.asset_id) as
-      string | undefined;
+    const hostname = assetHostname(db, row.asset_id);
     remember();
     // `name` (the display name) beside 2.3's fields: the terminal labels the session `Name(username)` as
     // the SSH door does, without needing to read users/users/<id>/.
@@ -210,14 +197,11 @@ function registerAt(app: FastifyInstance, url: string): void {
 /** The browser the socket proxy vouches for presents the token from here: its session is recorded from this address. */
 export function vouchTokenAddress(db: DB, token: string, remoteAddr: string): void {
   if (!token || token.length > 200) return;
-  db.prepare('UPDATE connection_tokens SET remote_addr = ? WHERE token_hash = ?').run(remoteAddr, tokenHash(token));
+  setConnectionTokenAddress(db, tokenHash(token), remoteAddr);
 }
 
 /** The id of the user a connection token was issued to (used, expired or not), or null for an unknown token. */
 export function tokenOwner(db: DB, token: string): string | null {
   if (!token || token.length > 200) return null;
-  return (
-    (db.prepare('SELECT user_id FROM connection_tokens WHERE token_hash = ?').pluck().get(tokenHash(token)) as
-      string | undefined) ?? null
-  );
+  return connectionTokenUser(db, tokenHash(token)) ?? null;
 }

@@ -9,7 +9,10 @@ import { t } from '../core/lib/i18n.ts';
 import { UUID_PATTERN } from '../core/lib/ids.ts';
 import type { UserRow } from '../core/context.ts';
 import { terminalOf } from './app-user.ts';
-import { mayRecordFilesFor } from './door-sign-ins.ts';
+import { mayRecordFilesFor } from './door-sign-in-store.ts';
+import { personById, personByUsername } from '../users/user-store.ts';
+import { assetHostnameAndOrg } from '../assets/asset-store.ts';
+import { systemUserNameInOrg } from '../assets/system-user-store.ts';
 
 const bound = new WeakMap<FastifyRequest, Row>();
 
@@ -30,11 +33,8 @@ const bodyOf = (args: HookArgs): Row => {
 function userOf(args: HookArgs, body: Row): UserRow | undefined {
   const byId = typeof body.user_id === 'string' && UUID_PATTERN.test(body.user_id) ? body.user_id.toLowerCase() : null;
   const label = typeof body.user === 'string' ? /\(([^()]+)\)$/.exec(body.user.trim())?.[1] : undefined;
-  if (byId)
-    return args.db.prepare("SELECT * FROM users WHERE id = ? AND role != 'App'").get(byId) as UserRow | undefined;
-  return label
-    ? (args.db.prepare("SELECT * FROM users WHERE username = ? AND role != 'App'").get(label) as UserRow | undefined)
-    : undefined;
+  if (byId) return personById(args.db, byId);
+  return label ? personByUsername(args.db, label) : undefined;
 }
 
 /** Why this row may not be written (403), else null with the server's names kept for `applyFtpBinding`. */
@@ -54,18 +54,14 @@ export function refuseUnboundFtpRow(args: HookArgs): Refusal | null {
   if (body.asset_id !== undefined) {
     const asset =
       typeof body.asset_id === 'string' && UUID_PATTERN.test(body.asset_id)
-        ? (db.prepare('SELECT hostname, org_id FROM assets WHERE id = ?').get(body.asset_id.toLowerCase()) as
-            { hostname: string; org_id: string } | undefined)
+        ? assetHostnameAndOrg(db, body.asset_id.toLowerCase())
         : undefined;
     if (!asset) return unknown('asset_id', body.asset_id);
     Object.assign(names, { asset: asset.hostname, org_id: asset.org_id });
     if (body.system_user_id !== undefined) {
       const su =
         typeof body.system_user_id === 'string' && UUID_PATTERN.test(body.system_user_id)
-          ? (db
-              .prepare('SELECT name FROM system_users WHERE id = ? AND org_id = ?')
-              .pluck()
-              .get(body.system_user_id.toLowerCase(), asset.org_id) as string | undefined)
+          ? systemUserNameInOrg(db, body.system_user_id.toLowerCase(), asset.org_id)
           : undefined;
       if (su === undefined) return unknown('system_user_id', body.system_user_id);
       names.system_user = su;

@@ -4,10 +4,11 @@
 // (401 would tell the terminal its own key failed).
 import type { FastifyInstance } from 'fastify';
 import { authorize, IsAppUser } from '../core/permissions.ts';
-import type { UserRow } from '../core/context.ts';
 import { UUID_PATTERN } from '../core/lib/ids.ts';
 import { orgFromValue } from '../core/orgs/current-org.ts';
 import { canAdmin, canAudit } from '../core/orgs/membership-store.ts';
+import { activePersonById } from '../users/user-store.ts';
+import { joinableFields } from './session-store.ts';
 
 const JOINABLE = new Set(['ssh', 'telnet', 'mysql', 'k8s']);
 
@@ -23,14 +24,11 @@ export function registerJoinValidateRoute(app: FastifyInstance): void {
     const sessionId = typeof body.session_id === 'string' ? body.session_id.toLowerCase() : '';
     if (!UUID_PATTERN.test(userId) || !UUID_PATTERN.test(sessionId))
       return reply.code(400).send({ ok: false, msg: 'user_id and session_id must be UUIDs' });
-    const session = db
-      .prepare('SELECT is_finished, protocol, org_id FROM terminal_sessions WHERE id = ?')
-      .get(sessionId) as { is_finished: number; protocol: string; org_id: string } | undefined;
+    const session = joinableFields(db, sessionId);
     if (!session) return refuse(`Session does not exist: ${sessionId}`);
     if (session.is_finished || !JOINABLE.has(session.protocol))
       return refuse('Session is finished or the protocol not supported');
-    const user = db.prepare("SELECT * FROM users WHERE id = ? AND role != 'App' AND is_active = 1").get(userId) as
-      UserRow | undefined;
+    const user = activePersonById(db, userId);
     if (!user) return refuse(`User does not exist: ${userId}`);
     const org = orgFromValue(db, session.org_id);
     if (!canAdmin(db, user, org) && !canAudit(db, user, org)) return refuse('User does not have permission');

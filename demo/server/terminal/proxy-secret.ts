@@ -12,13 +12,13 @@
 import { randomBytes } from 'node:crypto';
 import type { DB } from '../core/db/open.ts';
 import { seal, unseal } from '../core/secrets/vault.ts';
-import { insertSettingIfMissing } from '../settings/store.ts';
+import { insertSettingIfMissing, storedSettingValue } from '../settings/store.ts';
 
 const NAME = 'TERMINAL_PROXY_SECRET';
 const CATEGORY = 'terminal_proxy';
 
 export function terminalProxySecret(db: DB): string {
-  const read = () => db.prepare('SELECT value FROM settings WHERE name = ?').pluck().get(NAME) as string | undefined;
+  const read = () => storedSettingValue(db, NAME);
   let stored = read();
   if (stored === undefined) {
     // Of two first readers, one key wins and both read it back.

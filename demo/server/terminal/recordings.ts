@@ -8,7 +8,8 @@ import type { DB } from '../core/db/open.ts';
 import type { Row } from '../engine/types.ts';
 import type { TargetPolicy } from '../../shared/allowed-targets.ts';
 import type { ReplayFiles } from './replay-files.ts';
-import { openObject, storedObject, type StoredObject } from './replay-objects.ts';
+import { openObject } from './replay-objects.ts';
+import { storedObject, type StoredObject } from './replay-object-store.ts';
 import { sampleReplay } from './sample-replay.ts';
 
 export type Recording =

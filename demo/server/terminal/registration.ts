@@ -7,6 +7,7 @@ import { headerValue } from '../core/auth/request-context.ts';
 import { t } from '../core/lib/i18n.ts';
 import { formatDateTime } from '../core/lib/time.ts';
 import { createTerminal, terminalNameTaken } from './terminal-accounts.ts';
+import { terminalDateCreated } from './terminal-store.ts';
 import { forbiddenCharacters } from '../engine/fields.ts';
 
 export const BOOTSTRAP_TOKEN_ENV = 'BOOTSTRAP_TOKEN';
@@ -80,7 +81,6 @@ export function registerTerminalRegistration(app: FastifyInstance, bootstrapToke
 
     // v2 registrations are accepted at once (the bootstrap token is the operator's consent).
     const made = createTerminal(db, { name, comment, remoteAddr: request.ip, accepted: true }, now());
-    const row = db.prepare('SELECT date_created FROM terminals WHERE id = ?').get(made.id) as { date_created: string };
     return reply.code(201).send({
       id: made.id,
       name,
@@ -91,7 +91,7 @@ export function registerTerminalRegistration(app: FastifyInstance, bootstrapToke
       user: made.serviceAccount.id,
       is_accepted: true,
       is_deleted: false,
-      date_created: formatDateTime(row.date_created, request.ctx.tz),
+      date_created: formatDateTime(terminalDateCreated(db, made.id), request.ctx.tz),
       service_account: made.serviceAccount,
     });
   });

@@ -18,17 +18,11 @@ import { replayObjectKey } from '../../shared/replay-object.ts';
 import { terminalOf } from './app-user.ts';
 import type { ReplayFiles } from './replay-files.ts';
 import { replaySrc } from './replay-routes.ts';
-import {
-  firstLineOf,
-  headObject,
-  isObjectStore,
-  recordObject,
-  replayStorageById,
-  storedObject,
-  StoreUnavailable,
-} from './replay-objects.ts';
+import { firstLineOf, headObject, isObjectStore, StoreUnavailable } from './replay-objects.ts';
+import { recordObject, storedObject } from './replay-object-store.ts';
+import { replayStorageById } from './storage-store.ts';
 import { openMeta } from './storage-meta.ts';
-import { markHasReplay } from './session-store.ts';
+import { markHasReplay, sessionById } from './session-store.ts';
 
 const BASE = '/api/v1/terminal/sessions/:id/replay/';
 const SHA256 = /^[0-9a-f]{64}$/;
@@ -55,9 +49,7 @@ function ownSession(request: FastifyRequest, reply: FastifyReply): Row | null {
   if (!authorize(request, reply, IsAppUser)) return null;
   const { db } = request.server.bastion;
   const id = String((request.params as { id: string }).id).toLowerCase();
-  const row = UUID_PATTERN.test(id)
-    ? (db.prepare('SELECT * FROM terminal_sessions WHERE id = ?').get(id) as Row | undefined)
-    : undefined;
+  const row = UUID_PATTERN.test(id) ? (sessionById(db, id) as Row | undefined) : undefined;
   if (!row) {
     reply
       .code(404)

@@ -1,5 +1,5 @@
-// Recordings kept in an object store (S3, Ceph, OSS, Swift's S3 layer): the only module that holds the SQL
-// of `replay_objects` and `expired_replay_objects`, and the server's calls to the stores — a HEAD and the
+// Recordings kept in an object store (S3, Ceph, OSS, Swift's S3 layer): the server's calls to the stores (the
+// SQL of `replay_objects` and `expired_replay_objects` is replay-object-store.ts's) — a HEAD and the
 // first bytes to check what a terminal says it stored, a GET to stream a replay to the console, a DELETE for
 // retention. The terminal writes the objects (demo/terminal/recordings/); the server never does.
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
@@ -19,60 +19,18 @@ import {
 import type { DB } from '../core/db/open.ts';
 import { resolveAllowed, type TargetPolicy } from '../../shared/allowed-targets.ts';
 import { openMeta } from './storage-meta.ts';
-
-export interface StoredObject {
-  session_id: string;
-  storage_id: string;
-  bucket: string;
-  object_key: string;
-  size: number;
-  sha256: string;
-  date_stored: string;
-}
-export interface ReplayStorageRow {
-  id: string;
-  name: string;
-  type: string;
-  meta: string;
-}
+import {
+  expiredObjects,
+  forgetExpiredObject,
+  noteExpiredObjectFailure,
+  type StoredObject,
+} from './replay-object-store.ts';
+import { replayStorageById, type ReplayStorageRow } from './storage-store.ts';
 
 /** The store could not be asked (unreachable, refused our key, outside the allowed targets): try later. */
 export class StoreUnavailable extends Error {}
 
 export const isObjectStore = (type: string | undefined): boolean => OBJECT_STORE_TYPES.has(String(type));
-
-export function replayStorageById(db: DB, id: string | null | undefined): ReplayStorageRow | undefined {
-  if (!id) return undefined;
-  return db.prepare('SELECT id, name, type, meta FROM replay_storages WHERE id = ?').get(id) as
-    ReplayStorageRow | undefined;
-}
-
-export function storedObject(db: DB, sessionId: string): StoredObject | undefined {
-  return db.prepare('SELECT * FROM replay_objects WHERE session_id = ?').get(sessionId) as StoredObject | undefined;
-}
-
-/** Records where the session's recording is, once: answers the row that holds (this one, or the first). */
-export function recordObject(db: DB, stored: StoredObject): StoredObject {
-  db.prepare(
-    `INSERT OR IGNORE INTO replay_objects (session_id, storage_id, bucket, object_key, size, sha256, date_stored)
-    VALUES (@session_id, @storage_id, @bucket, @object_key, @size, @sha256, @date_stored)`,
-  ).run(stored);
-  return storedObject(db, stored.session_id)!;
-}
-
-/** Whether recordings are kept in, or still owed to, this storage (it must then keep its type and stay). */
-export function storageInUse(db: DB, storageId: string): boolean {
-  return (
-    !!db.prepare('SELECT 1 FROM replay_objects WHERE storage_id = ? LIMIT 1').get(storageId) ||
-    !!db.prepare('SELECT 1 FROM expired_replay_objects WHERE storage_id = ? LIMIT 1').get(storageId) ||
-    !!db
-      .prepare(
-        `SELECT 1 FROM terminal_sessions s WHERE s.replay_storage = ? AND s.has_replay = 0
-      AND NOT EXISTS (SELECT 1 FROM replay_objects o WHERE o.session_id = s.id) LIMIT 1`,
-      )
-      .get(storageId)
-  );
-}
 
 // One client per storage and settings: a replay's GET reuses its connections. Few storages exist.
 const clients = new Map<string, { client: S3Client; bucket: string }>();
@@ -173,28 +131,9 @@ export async function openObject(db: DB, policy: TargetPolicy, stored: StoredObj
   }
 }
 
-/**
- * Queues the objects of these sessions for deletion (retention), in the caller's transaction, before their
- * rows go: a crash afterwards leaves the deletion queued, never an object no row names.
- */
-export function queueExpiredObjects(db: DB, sessionIds: string[], stamp: string): void {
-  const queue = db.prepare(`INSERT INTO expired_replay_objects (storage_id, bucket, object_key, date_expired)
-    SELECT storage_id, bucket, object_key, ? FROM replay_objects WHERE session_id = ?`);
-  const forget = db.prepare('DELETE FROM replay_objects WHERE session_id = ?');
-  for (const id of sessionIds) {
-    queue.run(stamp, id);
-    forget.run(id);
-  }
-}
-
 /** Deletes the queued objects from their stores; what fails stays queued for the next sweep. Answers how many went. */
 export async function deleteExpiredObjects(db: DB, policy: TargetPolicy, limit = 1000): Promise<number> {
-  const rows = db.prepare('SELECT * FROM expired_replay_objects ORDER BY id LIMIT ?').all(limit) as {
-    id: number;
-    storage_id: string;
-    bucket: string;
-    object_key: string;
-  }[];
+  const rows = expiredObjects(db, limit);
   let deleted = 0;
   for (const row of rows) {
     const storage = replayStorageById(db, row.storage_id);
@@ -204,14 +143,11 @@ export async function deleteExpiredObjects(db: DB, policy: TargetPolicy, limit =
       const client = await clientOf(db, storage, policy);
       // S3's DELETE answers 204 whether the object was there or not: a retry after a lost answer is fine.
       await client.send(new DeleteObjectCommand({ Bucket: row.bucket, Key: row.object_key }));
-      db.prepare('DELETE FROM expired_replay_objects WHERE id = ?').run(row.id);
+      forgetExpiredObject(db, row.id);
       deleted += 1;
     } catch (error) {
       const reason = error instanceof StoreUnavailable ? error.message : describeStoreError(error);
-      db.prepare('UPDATE expired_replay_objects SET attempts = attempts + 1, last_error = ? WHERE id = ?').run(
-        reason.slice(0, 500),
-        row.id,
-      );
+      noteExpiredObjectFailure(db, row.id, reason.slice(0, 500));
     }
   }
   return deleted;

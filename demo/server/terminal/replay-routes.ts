@@ -12,17 +12,18 @@ import { serializeRow } from '../engine/serialize.ts';
 import type { AuthedCtx, HookArgs, Row } from '../engine/types.ts';
 import { UUID_PATTERN } from '../core/lib/ids.ts';
 import { formatDateTime } from '../core/lib/time.ts';
-import { andInOrg } from '../core/orgs/current-org.ts';
+import { storedOrgId } from '../core/orgs/current-org.ts';
 import { terminalSessionsResource } from './resources/terminal-sessions.ts';
 import { terminalOf } from './app-user.ts';
 import { IsSessionReaderOrOwner, ownSessionsOnly } from './session-owner.ts';
 import type { TargetPolicy } from '../../shared/allowed-targets.ts';
 import { findRecording, openRecording } from './recordings.ts';
 import { ReplayFiles, ReplayRejected, ReplayTooLarge } from './replay-files.ts';
-import { storedObject, StoreUnavailable } from './replay-objects.ts';
+import { StoreUnavailable } from './replay-objects.ts';
+import { storedObject } from './replay-object-store.ts';
 import { tarStream } from './tar.ts';
 import type { PermissionCheck } from '../core/permissions.ts';
-import { markHasReplay } from './session-store.ts';
+import { markHasReplay, sessionInOrg } from './session-store.ts';
 
 const BASE = '/api/v1/terminal/sessions/:id/replay/';
 const REPLACED = {
@@ -44,9 +45,9 @@ function sessionFor(
   if (!authorize(request, reply, check)) return null;
   const { db, now } = request.server.bastion;
   const id = String((request.params as { id: string }).id).toLowerCase();
-  const org = andInOrg(request.ctx.org);
+  const org = request.ctx.org;
   const row = UUID_PATTERN.test(id)
-    ? (db.prepare(`SELECT * FROM terminal_sessions WHERE id = ?${org.sql}`).get(id, ...org.params) as Row | undefined)
+    ? (sessionInOrg(db, id, org.kind === 'root' ? null : storedOrgId(org)) as Row | undefined)
     : undefined;
   const ctx = request.ctx as AuthedCtx;
   const own = ownSessionsOnly(db, ctx, now());

@@ -5,8 +5,9 @@
 import type { DB } from '../core/db/open.ts';
 import type { Row } from '../engine/types.ts';
 import { ALIVE_MS } from './resources/terminals.ts';
-import { replayStorageById } from './replay-objects.ts';
+import { replayStorageById } from './storage-store.ts';
 import { terminalStoreState } from './terminal-report.ts';
+import { replayStorageIdOfTerminal, terminalById } from './terminal-store.ts';
 
 export type ReplayStatus =
   'stored' | 'recording' | 'not_kept' | 'uploading' | 'retrying' | 'terminal_offline' | 'missing';
@@ -14,12 +15,7 @@ export type ReplayStatus =
 /** The id of the replay storage a terminal points at now (by name, as 2.3 keeps it); null: the server's disk. */
 export function replayStorageOfTerminal(db: DB, terminalId: string | null | undefined): string | null {
   if (!terminalId) return null;
-  return (
-    (db
-      .prepare(`SELECT s.id FROM terminals t JOIN replay_storages s ON s.name = t.replay_storage WHERE t.id = ?`)
-      .pluck()
-      .get(terminalId) as string | undefined) ?? null
-  );
+  return replayStorageIdOfTerminal(db, terminalId) ?? null;
 }
 
 /** A finished session's recording may still be on its way this long after its end (its close goes first). */
@@ -36,9 +32,7 @@ export function replayStatusOf(
   if (Number(session.has_replay) === 1 || Number(session.is_sample) === 1) return status('stored');
   if (Number(session.is_finished) !== 1) return status('recording');
   if (storage?.type === 'null') return status('not_kept');
-  const terminal = session.terminal
-    ? (db.prepare('SELECT * FROM terminals WHERE id = ?').get(session.terminal) as Row | undefined)
-    : undefined;
+  const terminal = session.terminal ? (terminalById(db, String(session.terminal)) as Row | undefined) : undefined;
   if (!terminal) return status('missing');
   const alive = typeof terminal.last_heartbeat === 'number' && nowMs - terminal.last_heartbeat < ALIVE_MS;
   const state = terminalStoreState(terminal, alive);

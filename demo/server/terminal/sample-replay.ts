@@ -5,13 +5,12 @@
 import { gzipSync } from 'node:zlib';
 import type { DB } from '../core/db/open.ts';
 import type { Row } from '../engine/types.ts';
+import { commandsOfSession } from './command-store.ts';
 
 const KEY_SECONDS = 0.07;
 
 export function sampleReplay(db: DB, session: Row): Buffer {
-  const commands = db
-    .prepare('SELECT input, output, risk_level, timestamp FROM commands WHERE session = ? ORDER BY seq')
-    .all(session.id) as { input: string; output: string; risk_level: number; timestamp: number }[];
+  const commands = commandsOfSession(db, session.id);
   const mysql = session.protocol === 'mysql';
   const account = String(session.system_user);
   const prompt = mysql ? 'MariaDB [(none)]> ' : `[${account}@${String(session.asset)} ~]$ `;

@@ -7,6 +7,7 @@ import { coerceField } from '../engine/fields.ts';
 import { pick } from '../core/lib/i18n.ts';
 import { bootstrapGate } from './registration.ts';
 import { createServiceAccount } from './terminal-accounts.ts';
+import { usernameOrEmailTaken } from '../users/user-store.ts';
 
 const NOT_UNIQUE = { en: 'name not unique', zh: '名称重复' };
 
@@ -21,7 +22,7 @@ export function registerServiceAccountRegistration(app: FastifyInstance, bootstr
     if (!name.ok) return reply.code(400).send({ name: [name.error] });
     const username = String(name.value);
     const email = `${username}@serviceaccount.local`;
-    if (db.prepare('SELECT 1 FROM users WHERE username = ? OR email = ?').get(username, email)) {
+    if (usernameOrEmailTaken(db, username, email)) {
       return reply.code(400).send({ name: [pick(lang, NOT_UNIQUE)] });
     }
     const account = db.transaction(() => createServiceAccount(db, { username, email, comment: '' }, now()))();

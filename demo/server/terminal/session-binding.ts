@@ -11,10 +11,13 @@ import { t } from '../core/lib/i18n.ts';
 import { UUID_PATTERN } from '../core/lib/ids.ts';
 import { isoAt, parseDateTime } from '../core/lib/time.ts';
 import { isValidUser } from '../core/permissions.ts';
-import type { UserRow } from '../core/context.ts';
 import { terminalOf } from './app-user.ts';
 import { mayConnect, mayConnectApp } from './connection-token.ts';
-import { sessionSignIns, spendSignIn, type DoorSignIn } from './door-sign-ins.ts';
+import { sessionSignIns, spendSignIn, type DoorSignIn } from './door-sign-in-store.ts';
+import { personById } from '../users/user-store.ts';
+import { databaseAppNameAndOrg } from '../applications/app-store.ts';
+import { assetNameAndOrg } from '../assets/asset-store.ts';
+import { systemUserNameAndOrg } from '../assets/system-user-store.ts';
 import { CLOCK_SKEW_MS } from './session-record.ts';
 
 /** The session's fields as the door authenticated them, and the sign-in that vouches for them. */
@@ -79,14 +82,9 @@ export function refuseUnboundSession(args: HookArgs): Refusal | null {
 
   // A database session (protocol mysql) names a database app where an SSH session names an asset.
   const isApp = body.protocol === 'mysql';
-  const user = db.prepare("SELECT * FROM users WHERE id = ? AND role != 'App'").get(userId) as UserRow | undefined;
-  const target = (
-    isApp
-      ? db.prepare('SELECT name, org_id FROM database_apps WHERE id = ?').get(targetId)
-      : db.prepare('SELECT hostname AS name, org_id FROM assets WHERE id = ?').get(targetId)
-  ) as Target | undefined;
-  const systemUser = db.prepare('SELECT name, org_id FROM system_users WHERE id = ?').get(systemUserId) as
-    Target | undefined;
+  const user = personById(db, userId);
+  const target: Target | undefined = isApp ? databaseAppNameAndOrg(db, targetId) : assetNameAndOrg(db, targetId);
+  const systemUser: Target | undefined = systemUserNameAndOrg(db, systemUserId);
   const unknown = (name: string, value: string) => ({ [name]: [t(ctx.lang, 'field.invalid_pk', { value })] });
   if (!user) return invalid(unknown('user_id', userId));
   if (!target) return invalid(unknown('asset_id', targetId));

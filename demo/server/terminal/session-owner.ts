@@ -6,16 +6,14 @@ import type { RequestContext, UserRow } from '../core/context.ts';
 import type { DB } from '../core/db/open.ts';
 import { anyOf, IsValidUser, type PermissionCheck, IsSessionReader } from '../core/permissions.ts';
 import type { Clause } from '../engine/types.ts';
+import { sessionRanBy } from './session-store.ts';
 
 export const IsSessionReaderOrOwner: PermissionCheck = anyOf(IsSessionReader, IsValidUser);
 
 /** What keeps a caller who reads no sessions to their own (`column` names the session's user id); null for readers. */
 /** Whether `sessionId` (a query's `session_id`) is a session `userId` ran. */
 export function ranSession(db: DB, userId: string, sessionId: unknown): boolean {
-  return (
-    typeof sessionId === 'string' &&
-    !!db.prepare('SELECT 1 FROM terminal_sessions WHERE id = ? AND user_id = ?').get(sessionId.toLowerCase(), userId)
-  );
+  return typeof sessionId === 'string' && sessionRanBy(db, sessionId.toLowerCase(), userId);
 }
 
 export function ownSessionsOnly(

@@ -9,11 +9,12 @@ import { periodTask } from '../ops/period-tasks.ts';
 import type { DB } from '../core/db/open.ts';
 import { isoAt } from '../core/lib/time.ts';
 import type { TargetPolicy } from '../../shared/allowed-targets.ts';
-import { deleteExpiredObjects, queueExpiredObjects } from './replay-objects.ts';
+import { deleteExpiredObjects } from './replay-objects.ts';
+import { queueExpiredObjects } from './replay-object-store.ts';
 import type { Settings } from '../core/context.ts';
 import type { ReplayFiles } from './replay-files.ts';
 import { deleteCommandsOf } from './command-store.ts';
-import { deleteSession } from './session-store.ts';
+import { deleteSession, sessionsStartedBefore } from './session-store.ts';
 
 const SWEEP_EVERY_MS = 60 * 60_000;
 const DAY_MS = 86_400_000;
@@ -26,10 +27,9 @@ export function expireSessions(db: DB, replays: ReplayFiles, settings: Settings,
   // Unreadable or below one day: keep everything (fail closed: records are never removed by mistake).
   if (!Number.isFinite(days) || days < 1) return 0;
   const before = isoAt(nowMs - days * DAY_MS);
-  const oldest = db.prepare('SELECT id FROM terminal_sessions WHERE date_start < ? LIMIT ?').pluck();
   let removed = 0;
   for (;;) {
-    const ids = oldest.all(before, BATCH) as string[];
+    const ids = sessionsStartedBefore(db, before, BATCH);
     if (!ids.length) return removed;
     db.transaction(() => {
       queueExpiredObjects(db, ids, isoAt(nowMs));

@@ -156,3 +156,86 @@ export function latestSessionsSince(
     date_start: string;
   }[];
 }
+
+// Reads of the terminal_sessions table beyond the engine's list and detail.
+
+export function sessionExists(db: DB, sessionId: string): boolean {
+  return !!db.prepare('SELECT 1 FROM terminal_sessions WHERE id = ?').get(sessionId);
+}
+
+export function sessionById(db: DB, sessionId: string): Record<string, unknown> | undefined {
+  return db.prepare('SELECT * FROM terminal_sessions WHERE id = ?').get(sessionId) as
+    Record<string, unknown> | undefined;
+}
+
+/** The session if it is in the org whose stored id is `orgId` (null: any org, as ROOT sees them). */
+export function sessionInOrg(db: DB, sessionId: string, orgId: string | null): Record<string, unknown> | undefined {
+  return (
+    orgId === null
+      ? db.prepare('SELECT * FROM terminal_sessions WHERE id = ?').get(sessionId)
+      : db.prepare('SELECT * FROM terminal_sessions WHERE id = ? AND org_id = ?').get(sessionId, orgId)
+  ) as Record<string, unknown> | undefined;
+}
+
+/** The id and terminal of an unfinished session in the org (null: any org): a kill task's target. */
+export function unfinishedSessionInOrg(
+  db: DB,
+  sessionId: string,
+  orgId: string | null,
+): { id: string; terminal: string | null } | undefined {
+  return (
+    orgId === null
+      ? db.prepare('SELECT id, terminal FROM terminal_sessions WHERE id = ? AND is_finished = 0').get(sessionId)
+      : db
+          .prepare('SELECT id, terminal FROM terminal_sessions WHERE id = ? AND is_finished = 0 AND org_id = ?')
+          .get(sessionId, orgId)
+  ) as { id: string; terminal: string | null } | undefined;
+}
+
+/** What a command of the session takes from it, and the span its timestamps must fall in (command-write.ts). */
+export interface CommandSessionFields {
+  terminal: string | null;
+  org_id: string;
+  user: string;
+  asset: string;
+  system_user: string;
+  date_start: string;
+  date_end: string | null;
+  is_finished: number;
+}
+
+export function commandSessionFields(db: DB, sessionId: string): CommandSessionFields | undefined {
+  return db
+    .prepare(
+      'SELECT terminal, org_id, user, asset, system_user, date_start, date_end, is_finished FROM terminal_sessions WHERE id = ?',
+    )
+    .get(sessionId) as CommandSessionFields | undefined;
+}
+
+/** Whether a live session may be joined, and by whom (join-validate.ts). */
+export function joinableFields(
+  db: DB,
+  sessionId: string,
+): { is_finished: number; protocol: string; org_id: string } | undefined {
+  return db.prepare('SELECT is_finished, protocol, org_id FROM terminal_sessions WHERE id = ?').get(sessionId) as
+    { is_finished: number; protocol: string; org_id: string } | undefined;
+}
+
+/** Whether `userId` ran the session. */
+export function sessionRanBy(db: DB, sessionId: string, userId: string): boolean {
+  return !!db.prepare('SELECT 1 FROM terminal_sessions WHERE id = ? AND user_id = ?').get(sessionId, userId);
+}
+
+/** The terminal that opened the session (null when none did); undefined for an unknown session. */
+export function terminalOfSession(db: DB, sessionId: string | undefined): string | null | undefined {
+  return db.prepare('SELECT terminal FROM terminal_sessions WHERE id = ?').pluck().get(sessionId) as
+    string | null | undefined;
+}
+
+/** At most `limit` sessions that started before `beforeIso` (the retention's batch). */
+export function sessionsStartedBefore(db: DB, beforeIso: string, limit: number): string[] {
+  return db
+    .prepare('SELECT id FROM terminal_sessions WHERE date_start < ? LIMIT ?')
+    .pluck()
+    .all(beforeIso, limit) as string[];
+}

@@ -5,7 +5,7 @@ import { L } from '../engine/field-kit.ts';
 import type { ResourceDef, Row } from '../engine/types.ts';
 import { uuid } from '../core/lib/ids.ts';
 import { isoAt } from '../core/lib/time.ts';
-import { storageInUse } from './replay-objects.ts';
+import { storageInUse } from './replay-object-store.ts';
 import { storageSample } from './samples.ts';
 import {
   BUILT_IN_TYPES,

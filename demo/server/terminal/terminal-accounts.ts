@@ -4,8 +4,9 @@ import type { DB } from '../core/db/open.ts';
 import { uuid } from '../core/lib/ids.ts';
 import { defaultExpiry, isoAt } from '../core/lib/time.ts';
 import { sealColumns } from '../core/secrets/sealed-columns.ts';
-import { insertUser } from '../users/user-store.ts';
-import { insertTerminal } from './terminal-store.ts';
+import { insertUser, usernameOrEmailTaken } from '../users/user-store.ts';
+import { insertAccessKey } from './access-key-store.ts';
+import { insertTerminal, liveTerminalNamed } from './terminal-store.ts';
 
 export interface NewTerminal {
   name: string;
@@ -25,10 +26,7 @@ export interface ServiceAccount {
 
 /** Whether `name` is free for a new terminal: no live terminal and no user account holds it. */
 export function terminalNameTaken(db: DB, name: string): boolean {
-  return (
-    !!db.prepare('SELECT 1 FROM terminals WHERE name = ? AND is_deleted = 0').get(name) ||
-    !!db.prepare('SELECT 1 FROM users WHERE username = ? OR email = ?').get(name, `${name}@local.domain`)
-  );
+  return liveTerminalNamed(db, name) || usernameOrEmailTaken(db, name, `${name}@local.domain`);
 }
 
 /**
@@ -57,12 +55,7 @@ export function createServiceAccount(
     created_by: 'System',
   });
   const stored = sealColumns(db, 'access_keys', { secret: key.secret });
-  db.prepare('INSERT INTO access_keys (id, secret, user_id, is_active, date_created) VALUES (?, ?, ?, 1, ?)').run(
-    key.id,
-    stored.secret,
-    id,
-    stamp,
-  );
+  insertAccessKey(db, key.id, stored.secret, id, stamp);
   return { id, name: account.username, access_key: key };
 }
 

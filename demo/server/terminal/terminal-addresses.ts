@@ -7,6 +7,8 @@ import { authorize, IsOrgAdminOrAppUser } from '../core/permissions.ts';
 import { pageOf, paginated } from '../engine/paging.ts';
 import { t } from '../core/lib/i18n.ts';
 import { aliasRoute, forward } from '../engine/route-alias.ts';
+import { terminalOfSession } from './session-store.ts';
+import { liveTerminalExists, reportingTerminalIds } from './terminal-store.ts';
 
 const T = '/api/v1/terminal';
 type Params = { id: string; pk?: string };
@@ -19,8 +21,7 @@ export function registerTerminalAddresses(app: FastifyInstance): void {
   // One session of one terminal: 404 when the session is another terminal's, as 2.3's narrowed queryset.
   const sessionOf = (suffix: string) => (request: FastifyRequest, reply: FastifyReply) => {
     const { id, pk } = request.params as Params;
-    const terminal = db.prepare('SELECT terminal FROM terminal_sessions WHERE id = ?').pluck().get(pk) as
-      string | undefined;
+    const terminal = terminalOfSession(db, pk);
     if (terminal !== undefined && terminal !== id) return notFound(request, reply);
     return forward(app, request, reply, `${T}/sessions/${pk}/${suffix}`);
   };
@@ -31,15 +32,7 @@ export function registerTerminalAddresses(app: FastifyInstance): void {
 
   // status/: 2.3 keeps each heartbeat (StatusSerializer shows id and terminal); this server keeps a
   // terminal's latest, so each terminal that reported has one row, whose id is the terminal's.
-  const statusRows = (terminal?: string) =>
-    (
-      db
-        .prepare(
-          `SELECT id FROM terminals WHERE last_heartbeat IS NOT NULL AND is_deleted = 0${terminal ? ' AND id = ?' : ''} ORDER BY name`,
-        )
-        .pluck()
-        .all(...(terminal ? [terminal] : [])) as string[]
-    ).map((id) => ({ id, terminal: id }));
+  const statusRows = (terminal?: string) => reportingTerminalIds(db, terminal).map((id) => ({ id, terminal: id }));
   const list = (request: FastifyRequest, reply: FastifyReply) => {
     if (!authorize(request, reply, IsOrgAdminOrAppUser)) return reply;
     const rows = statusRows((request.params as Partial<Params>).id);
@@ -64,9 +57,7 @@ export function registerTerminalAddresses(app: FastifyInstance): void {
   // one-time token v1 registration cached. This server registers terminals through v2 only, so no such
   // token exists and 2.3's own answers for that case are given.
   app.get(`${T}/terminals/:id/access-key/`, (request, reply) => {
-    const terminal = db
-      .prepare('SELECT 1 FROM terminals WHERE id = ? AND is_deleted = 0')
-      .get((request.params as Params).id);
+    const terminal = liveTerminalExists(db, (request.params as Params).id);
     return reply.code(401).send(terminal ? 'Token is not valid' : 'May be reject by administrator');
   });
 

@@ -9,7 +9,7 @@ import { serializeRow } from '../engine/serialize.ts';
 import type { AuthedCtx, HookArgs } from '../engine/types.ts';
 import { UUID_PATTERN, uuid } from '../core/lib/ids.ts';
 import { isoAt } from '../core/lib/time.ts';
-import { andInOrg } from '../core/orgs/current-org.ts';
+import { storedOrgId } from '../core/orgs/current-org.ts';
 import { terminalTasksResource } from './resources/terminal-tasks.ts';
 import { SETTING_GROUPS } from '../settings/schema.ts';
 import { terminalOf, type TerminalRow } from './app-user.ts';
@@ -17,6 +17,8 @@ import { terminalProxySecret } from './proxy-secret.ts';
 import { storageConfig } from './storage-config.ts';
 import { noteTerminalReport } from './terminal-report.ts';
 import { recordHeartbeat } from './terminal-store.ts';
+import { unfinishedSessionInOrg } from './session-store.ts';
+import { insertKillTask, killPending, pendingTasksOf } from './task-store.ts';
 
 /** The caller's terminal, or a 400 naming why there is none (an App account whose terminal was removed). */
 function callerTerminal(request: FastifyRequest, reply: FastifyReply): TerminalRow | null {
@@ -106,9 +108,7 @@ export function registerTerminalSelfRoutes(app: FastifyInstance): void {
     // Our extension: where its doors listen (several terminals) and how its object-store uploads go.
     noteTerminalReport(db, terminal.id, body, request.ip);
     const args: HookArgs = { db, ctx: request.ctx as AuthedCtx, request, now: now() };
-    const tasks = db
-      .prepare('SELECT * FROM terminal_tasks WHERE terminal = ? AND is_finished = 0 ORDER BY date_created')
-      .all(terminal.id);
+    const tasks = pendingTasksOf(db, terminal.id);
     return reply
       .code(201)
       .send(tasks.map((task) => serializeRow(terminalTasksResource, args, task as Record<string, unknown>, 'list')));
@@ -130,23 +130,17 @@ export function registerTerminalSelfRoutes(app: FastifyInstance): void {
 }
 
 function queueKills(db: DB, request: FastifyRequest, ids: string[], nowMs: number): string[] {
-  const org = andInOrg(request.ctx.org);
-  const find = db.prepare(`SELECT id, terminal FROM terminal_sessions WHERE id = ? AND is_finished = 0${org.sql}`);
-  const pending = db.prepare(
-    "SELECT 1 FROM terminal_tasks WHERE name = 'kill_session' AND args = ? AND is_finished = 0",
-  );
-  const insert = db.prepare(
-    "INSERT INTO terminal_tasks (id, name, args, terminal, is_finished, date_created) VALUES (?, 'kill_session', ?, ?, 0, ?)",
-  );
+  const org = request.ctx.org;
+  const orgId = org.kind === 'root' ? null : storedOrgId(org);
   const accepted: string[] = [];
   db.transaction(() => {
     for (const raw of ids.slice(0, 1000)) {
       const id = raw.trim().toLowerCase();
       if (!UUID_PATTERN.test(id)) continue;
-      const session = find.get(id, ...org.params) as { id: string; terminal: string | null } | undefined;
+      const session = unfinishedSessionInOrg(db, id, orgId);
       if (!session) continue;
       // One pending kill per session is enough (a second click answers the same).
-      if (!pending.get(session.id)) insert.run(uuid(), session.id, session.terminal, isoAt(nowMs));
+      if (!killPending(db, session.id)) insertKillTask(db, uuid(), session.id, session.terminal, isoAt(nowMs));
       accepted.push(raw);
     }
   })();

@@ -116,3 +116,90 @@ export function terminalStorageReports(db: DB): TerminalStorageReport[] {
     )
     .all() as TerminalStorageReport[];
 }
+
+// Reads of the terminals table.
+
+export interface TerminalRow {
+  id: string;
+  name: string;
+  remote_addr: string;
+  ssh_port: number;
+  http_port: number;
+  command_storage: string;
+  replay_storage: string;
+  user_id: string | null;
+  is_accepted: number;
+  is_deleted: number;
+  comment: string;
+  date_created: string;
+  last_heartbeat: number | null;
+  session_online: number;
+}
+
+/** The live (not deleted) terminal whose service account is `userId` (app-user.ts terminalOf). */
+export function liveTerminalOfUser(db: DB, userId: string): TerminalRow | undefined {
+  return db.prepare('SELECT * FROM terminals WHERE user_id = ? AND is_deleted = 0').get(userId) as
+    TerminalRow | undefined;
+}
+
+export function terminalById(db: DB, terminalId: string): Record<string, unknown> | undefined {
+  return db.prepare('SELECT * FROM terminals WHERE id = ?').get(terminalId) as Record<string, unknown> | undefined;
+}
+
+export function terminalDateCreated(db: DB, terminalId: string): string {
+  return (db.prepare('SELECT date_created FROM terminals WHERE id = ?').get(terminalId) as { date_created: string })
+    .date_created;
+}
+
+/** Whether a live terminal holds `name` (a deleted one frees it). */
+export function liveTerminalNamed(db: DB, name: string): boolean {
+  return !!db.prepare('SELECT 1 FROM terminals WHERE name = ? AND is_deleted = 0').get(name);
+}
+
+export function liveTerminalExists(db: DB, terminalId: string): boolean {
+  return !!db.prepare('SELECT 1 FROM terminals WHERE id = ? AND is_deleted = 0').get(terminalId);
+}
+
+/** The id of the replay storage a terminal points at now (by name, as 2.3 keeps it), if that storage exists. */
+export function replayStorageIdOfTerminal(db: DB, terminalId: string): string | undefined {
+  return db
+    .prepare(`SELECT s.id FROM terminals t JOIN replay_storages s ON s.name = t.replay_storage WHERE t.id = ?`)
+    .pluck()
+    .get(terminalId) as string | undefined;
+}
+
+/** The live terminals that sent a heartbeat (all, or the one `terminalId`), by name: status/ (terminal-addresses.ts). */
+export function reportingTerminalIds(db: DB, terminalId?: string): string[] {
+  return db
+    .prepare(
+      `SELECT id FROM terminals WHERE last_heartbeat IS NOT NULL AND is_deleted = 0${terminalId ? ' AND id = ?' : ''} ORDER BY name`,
+    )
+    .pluck()
+    .all(...(terminalId ? [terminalId] : [])) as string[];
+}
+
+/** A terminal's web door as web-doors.ts weighs it. */
+export interface WebDoorRow {
+  id: string;
+  name: string;
+  http_host: string;
+  http_port: number;
+  session_online: number;
+  last_heartbeat: number;
+}
+
+/** Accepted terminals taking web sessions, their service account active, whose heartbeat since `sinceMs` named a door. */
+export function liveWebDoorRows(db: DB, sinceMs: number): WebDoorRow[] {
+  return db
+    .prepare(
+      `SELECT t.id, t.name, t.http_host, t.http_port, t.session_online, t.last_heartbeat FROM terminals t
+    JOIN users u ON u.id = t.user_id AND u.is_active = 1
+    WHERE t.is_deleted = 0 AND t.is_accepted = 1 AND t.accepts_web = 1 AND t.http_host != '' AND t.last_heartbeat >= ?`,
+    )
+    .all(sinceMs) as WebDoorRow[];
+}
+
+/** Whether any live terminal ever said where its web door listens. */
+export function anyWebDoorReported(db: DB): boolean {
+  return !!db.prepare("SELECT 1 FROM terminals WHERE is_deleted = 0 AND http_host != '' LIMIT 1").get();
+}

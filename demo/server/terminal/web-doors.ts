@@ -9,6 +9,7 @@
 // listen (a single terminal configured by TERMINAL_HTTP_HOST/PORT) keeps that one address.
 import { createHash } from 'node:crypto';
 import type { DB } from '../core/db/open.ts';
+import { anyWebDoorReported, liveWebDoorRows, type WebDoorRow as Row } from './terminal-store.ts';
 
 export interface WebDoor {
   id: string | null;
@@ -20,30 +21,10 @@ export interface WebDoor {
 /** Three heartbeats of a terminal at its slowest (5 s): one missed beat does not take it out of turn. */
 export const FRESH_MS = 15_000;
 
-interface Row {
-  id: string;
-  name: string;
-  http_host: string;
-  http_port: number;
-  session_online: number;
-  last_heartbeat: number;
-}
-
 /** Web terminals this server holds open to each terminal (by terminal id). */
 const bridged = new Map<string, number>();
 
-function live(db: DB, nowMs: number): Row[] {
-  return db
-    .prepare(
-      `SELECT t.id, t.name, t.http_host, t.http_port, t.session_online, t.last_heartbeat FROM terminals t
-    JOIN users u ON u.id = t.user_id AND u.is_active = 1
-    WHERE t.is_deleted = 0 AND t.is_accepted = 1 AND t.accepts_web = 1 AND t.http_host != '' AND t.last_heartbeat >= ?`,
-    )
-    .all(nowMs - FRESH_MS) as Row[];
-}
-
-const anyReported = (db: DB) =>
-  !!db.prepare("SELECT 1 FROM terminals WHERE is_deleted = 0 AND http_host != '' LIMIT 1").get();
+const live = (db: DB, nowMs: number): Row[] => liveWebDoorRows(db, nowMs - FRESH_MS);
 
 const door = (row: Row): WebDoor => ({ id: row.id, name: row.name, host: row.http_host, port: row.http_port });
 
@@ -52,7 +33,7 @@ const door = (row: Row): WebDoor => ({ id: row.id, name: row.name, host: row.htt
  * terminals said where they listen but none is live now.
  */
 export function webTerminalDoors(db: DB, nowMs: number, fallback: { host: string; port: number }): WebDoor[] {
-  if (!anyReported(db)) return [{ id: null, name: '', ...fallback }];
+  if (!anyWebDoorReported(db)) return [{ id: null, name: '', ...fallback }];
   const load = (row: Row) => Math.max(row.session_online, bridged.get(row.id) ?? 0);
   const rows = live(db, nowMs)
     .map((row) => ({ row, load: load(row), tie: Math.random() }))
@@ -77,7 +58,7 @@ export function noteWebSession(doorTaken: WebDoor): () => void {
 
 /** The doors to try for one user's file requests: the same terminal first every time it is live (rendezvous hashing). */
 export function fileDoors(db: DB, nowMs: number, fallback: { host: string; port: number }, userId: string): WebDoor[] {
-  if (!anyReported(db)) return [{ id: null, name: '', ...fallback }];
+  if (!anyWebDoorReported(db)) return [{ id: null, name: '', ...fallback }];
   const weight = (row: Row) => createHash('sha256').update(`${userId}\n${row.id}`).digest().readUInt32BE(0);
   return live(db, nowMs)
     .sort((a, b) => weight(b) - weight(a))

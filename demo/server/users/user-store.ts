@@ -121,7 +121,8 @@ export function usernameExists(db: DB, username: string): boolean {
   return !!db.prepare('SELECT 1 FROM users WHERE username = ?').pluck().get(username);
 }
 
-/** A person's row: a terminal's service account (role App) is never a reviewer or an SSH user. */
+// A person's account: a terminal's service account (role App) is never a reviewer or an SSH user (the login
+// confirmations, the terminal's doors), active or not.
 export function personById(db: DB, id: string): UserRow | undefined {
   return db.prepare("SELECT * FROM users WHERE id = ? AND role != 'App'").get(id) as UserRow | undefined;
 }
@@ -193,4 +194,34 @@ export function activeAdminIds(db: DB, orgId: string, memberId: string): string[
     )
     .pluck()
     .all(orgId, orgId, orgId, memberId) as string[];
+}
+
+export function activePersonById(db: DB, id: string): UserRow | undefined {
+  return db.prepare("SELECT * FROM users WHERE id = ? AND role != 'App' AND is_active = 1").get(id) as
+    UserRow | undefined;
+}
+
+/** What a redeemed connection token tells its terminal of the user, and whether they may still sign in. */
+export interface PersonSummary {
+  id: string;
+  username: string;
+  name: string;
+  is_active: number;
+  date_expired: string;
+}
+
+export function personSummary(db: DB, id: string): PersonSummary | undefined {
+  return db
+    .prepare("SELECT id, username, name, is_active, date_expired FROM users WHERE id = ? AND role != 'App'")
+    .get(id) as PersonSummary | undefined;
+}
+
+/** Whether some account already has this username or this email. */
+export function usernameOrEmailTaken(db: DB, username: string, email: string): boolean {
+  return !!db.prepare('SELECT 1 FROM users WHERE username = ? OR email = ?').get(username, email);
+}
+
+/** The account's is_active column as stored (undefined for an unknown id). */
+export function userIsActive(db: DB, id: string): unknown {
+  return db.prepare('SELECT is_active FROM users WHERE id = ?').pluck().get(id);
 }

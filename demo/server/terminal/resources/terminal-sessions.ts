@@ -16,8 +16,8 @@ import { applyBinding, refuseUnboundSession } from '../session-binding.ts';
 import { sessionChangeErrors } from '../session-record.ts';
 import { replayStatusOf, replayStorageOfTerminal } from '../replay-status.ts';
 import { sessionSample } from '../samples.ts';
-import { deleteSampleCommands } from '../command-store.ts';
-import { deleteSampleSessions } from '../session-store.ts';
+import { commandCountOfSession, deleteSampleCommands } from '../command-store.ts';
+import { deleteSampleSessions, sessionExists } from '../session-store.ts';
 
 export const LOGIN_FROM = [
   { value: 'ST', label: L('SSH 终端', 'SSH Terminal') },
@@ -58,8 +58,7 @@ function validate(args: HookArgs, data: Row, existing: Row | null): Record<strin
   const lang = args.ctx.lang;
   if (data.id !== undefined && data.id !== '') {
     if (typeof data.id !== 'string' || !UUID_PATTERN.test(data.id)) return { id: [t(lang, 'field.invalid_uuid')] };
-    if (args.db.prepare('SELECT 1 FROM terminal_sessions WHERE id = ?').get(data.id.toLowerCase()))
-      return { id: [t(lang, 'field.unique')] };
+    if (sessionExists(args.db, data.id.toLowerCase())) return { id: [t(lang, 'field.unique')] };
   }
   return null;
 }
@@ -163,7 +162,7 @@ export const terminalSessionsResource: ResourceDef = {
       out.replay_error = replay.error;
     },
     display: (args, row, out) => {
-      out.command_amount = args.db.prepare('SELECT COUNT(*) FROM commands WHERE session = ?').pluck().get(row.id);
+      out.command_amount = commandCountOfSession(args.db, row.id);
     },
   },
   sample: sessionSample,

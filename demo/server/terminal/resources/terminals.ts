@@ -8,8 +8,9 @@ import type { FieldDef, HookArgs, ResourceDef, Row } from '../../engine/types.ts
 import { pick, t } from '../../core/lib/i18n.ts';
 import { createTerminal, terminalNameTaken } from '../terminal-accounts.ts';
 import { STORAGE_STATE_CHOICES, storageState } from '../storage-state.ts';
-import { deleteServiceAccount, setServiceAccountActive } from '../../users/user-store.ts';
-import { markTerminalDeleted } from '../terminal-store.ts';
+import { deleteServiceAccount, setServiceAccountActive, userIsActive } from '../../users/user-store.ts';
+import { liveTerminalNamed, markTerminalDeleted } from '../terminal-store.ts';
+import { storageNamed, type StorageTable } from '../storage-store.ts';
 
 export const ALIVE_MS = 60_000;
 
@@ -29,14 +30,9 @@ const storageField = (zh: string, en: string, table: string): FieldDef => ({
 });
 
 /** A storage given by name or id is stored by name (2.3 keeps the name); unknown ones are refused. */
-function storageName(args: HookArgs, table: string, value: unknown): string | null {
+function storageName(args: HookArgs, table: StorageTable, value: unknown): string | null {
   if (typeof value !== 'string') return null;
-  return (
-    (args.db
-      .prepare(`SELECT name FROM ${table} WHERE name = ? OR id = ? ORDER BY name = ? DESC LIMIT 1`)
-      .pluck()
-      .get(value, value, value) as string | undefined) ?? null
-  );
+  return storageNamed(args.db, table, value) ?? null;
 }
 
 export const terminalsResource: ResourceDef = {
@@ -130,9 +126,7 @@ export const terminalsResource: ResourceDef = {
       const renamed = typeof data.name === 'string' && data.name !== existing?.name;
       if (
         renamed &&
-        (existing
-          ? args.db.prepare('SELECT 1 FROM terminals WHERE name = ? AND is_deleted = 0').get(data.name)
-          : terminalNameTaken(args.db, String(data.name)))
+        (existing ? liveTerminalNamed(args.db, data.name as string) : terminalNameTaken(args.db, String(data.name)))
       ) {
         errors.name = [t(args.ctx.lang, 'field.unique')];
       }
@@ -171,9 +165,7 @@ export const terminalsResource: ResourceDef = {
       if (row.user_id) deleteServiceAccount(args.db, String(row.user_id));
     },
     serialize: (args, row: Row, out) => {
-      const active = row.user_id
-        ? args.db.prepare('SELECT is_active FROM users WHERE id = ?').pluck().get(row.user_id)
-        : 0;
+      const active = row.user_id ? userIsActive(args.db, String(row.user_id)) : 0;
       out.is_active = Boolean(active);
       out.is_alive = typeof row.last_heartbeat === 'number' && args.now - row.last_heartbeat < ALIVE_MS;
       out.replay_state = !out.is_alive
