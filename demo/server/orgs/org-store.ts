@@ -22,3 +22,8 @@ export function deleteOrg(db: DB, orgId: string): void {
   if (root) deleteNode(db, root.id);
   db.prepare('DELETE FROM orgs WHERE id = ?').run(orgId);
 }
+
+/** `{id, name}` of every org (perms/granted-shapes.ts names the orgs of granted rows with them). */
+export function orgNames(db: DB): { id: string; name: string }[] {
+  return db.prepare('SELECT id, name FROM orgs').all() as { id: string; name: string }[];
+}

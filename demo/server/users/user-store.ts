@@ -91,3 +91,24 @@ export function clearOtpSecret(db: DB, userId: string): void {
 export function disableMfa(db: DB, userId: string): void {
   db.prepare('UPDATE users SET mfa_level = 0, otp_secret_key = NULL WHERE id = ?').run(userId);
 }
+
+// Reads for perms/ (its validate endpoints, filters and relation samples).
+
+export function userExists(db: DB, id: string): boolean {
+  return !!db.prepare('SELECT 1 FROM users WHERE id = ?').get(id);
+}
+
+/** The ids of the users with this username. */
+export function userIdsByUsername(db: DB, username: string): string[] {
+  return db.prepare('SELECT id FROM users WHERE username = ?').pluck().all(username) as string[];
+}
+
+/** The first two people (not App accounts) by username: the DEFAULT org's members a relation sample links. */
+export function firstTwoPeopleByUsername(db: DB): string[] {
+  return db.prepare("SELECT id FROM users WHERE role != 'App' ORDER BY username LIMIT 2").pluck().all() as string[];
+}
+
+/** The first two people (not App accounts) by name. */
+export function firstTwoPeopleByName(db: DB): string[] {
+  return db.prepare("SELECT id FROM users WHERE role != 'App' ORDER BY name LIMIT 2").pluck().all() as string[];
+}
