@@ -43,7 +43,8 @@ export function validPermissionActions(db: DB, scope: GrantScope): [string, numb
     .all(...perms.params) as [string, number][];
 }
 
-/** The links of the valid permissions as pairs: `[node key, permission]`, `[asset, permission]`, `[permission, system user]`. */
+// The links of the valid permissions as pairs: `[node key, permission]`, `[asset, permission]` and
+// `[permission, system user]` (grants.ts groups them into its lookups).
 const VALID_LINK_PAIRS = {
   nodeKeys:
     'SELECT n.key, pn.permission_id FROM asset_permission_nodes pn JOIN nodes n ON n.id = pn.node_id WHERE pn.permission_id IN (SELECT id FROM perms)',

@@ -42,11 +42,10 @@ export const idsClause = (ids: Iterable<string>, column = 'id'): Clause => ({
 
 /**
  * Grants of a scope are reused while nothing changed: the key is the connection's total_changes() (every
- * write of this server moves it; reads do not) with data_version (writes of other connections), read by
- * grant-store.ts's changeStamp, and an
- * entry also ends at the next start or end of one of the subject's permissions. So a user paging and
- * opening their tree pays for the computation once. Nothing read while a transaction is open (a CSV
- * import writing) is kept: it may still be rolled back, and its COMMIT moves no counter.
+ * write of this server moves it; reads do not) with data_version (writes of other connections), both read by
+ * grant-store.ts's changeStamp, and an entry also ends at the next start or end of one of the subject's
+ * permissions. So a user paging and opening their tree pays for the computation once. Nothing read while a
+ * transaction is open (a CSV import writing) is kept: it may still be rolled back, and its COMMIT moves no counter.
  */
 interface Cached {
   stamp: string;
@@ -73,6 +72,7 @@ function entryOf(db: DB, scope: GrantScope): Cached {
   const now = isoAt(scope.now);
   let entry = cache.get(key);
   if (!entry || entry.stamp !== stamp || entry.until <= now) {
+    // '~' = no window change ahead: it sorts after any date.
     entry = { stamp, until: nextWindowChange(db, scope, now) ?? '~' };
     cache.delete(key);
     if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
