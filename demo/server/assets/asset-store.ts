@@ -144,3 +144,63 @@ export function assetNameAndOrg(db: DB, assetId: string): { name: string; org_id
   return db.prepare('SELECT hostname AS name, org_id FROM assets WHERE id = ?').get(assetId) as
     { name: string; org_id: string } | undefined;
 }
+
+// Reads for the grant engine and the granted answers (perms/): single checks, and rows looked up a batch of ids
+// at a time.
+
+export function assetExists(db: DB, assetId: string): boolean {
+  return !!db.prepare('SELECT 1 FROM assets WHERE id = ?').get(assetId);
+}
+
+/** An asset's protocols column and whether it is active; undefined for no such asset. */
+export function assetProtocolsAndActive(db: DB, assetId: string): { protocols: string; is_active: number } | undefined {
+  return db.prepare('SELECT protocols, is_active FROM assets WHERE id = ?').get(assetId) as
+    { protocols: string; is_active: number } | undefined;
+}
+
+/** `[id, hostname]` of the active assets among `assetIds`. */
+export function activeAssetHostnames(db: DB, assetIds: readonly string[]): [string, string][] {
+  return db
+    .prepare('SELECT id, hostname FROM assets WHERE is_active = 1 AND id IN (SELECT value FROM json_each(?))')
+    .raw()
+    .all(JSON.stringify(assetIds)) as [string, string][];
+}
+
+/** `[id, protocols, node key]` of the assets, one row per node (a null key for an asset on no node). */
+export function assetProtocolNodeKeys(db: DB, assetIds: readonly string[]): [string, string, string | null][] {
+  return db
+    .prepare(
+      `SELECT a.id, a.protocols, n.key FROM assets a LEFT JOIN asset_nodes an ON an.asset_id = a.id
+    LEFT JOIN nodes n ON n.id = an.node_id WHERE a.id IN (SELECT value FROM json_each(?))`,
+    )
+    .raw()
+    .all(JSON.stringify(assetIds)) as [string, string, string | null][];
+}
+
+/** The columns of a granted asset row (2.3's AssetGrantedSerializer) of the assets, in no order. */
+export function grantedAssetRows(db: DB, assetIds: readonly string[]): Record<string, unknown>[] {
+  return db
+    .prepare(
+      'SELECT id, hostname, ip, protocols, os, domain, platform, comment, org_id FROM assets WHERE id IN (SELECT value FROM json_each(?))',
+    )
+    .all(JSON.stringify(assetIds)) as Record<string, unknown>[];
+}
+
+/** The columns of an asset tree item of the assets, in no order. */
+export function assetTreeItemRows(db: DB, assetIds: readonly string[]): Record<string, unknown>[] {
+  return db
+    .prepare(
+      'SELECT id, hostname, ip, protocols, platform, domain, org_id FROM assets WHERE id IN (SELECT value FROM json_each(?))',
+    )
+    .all(JSON.stringify(assetIds)) as Record<string, unknown>[];
+}
+
+/** The ids of the assets with this hostname. */
+export function assetIdsByHostname(db: DB, hostname: string): string[] {
+  return db.prepare('SELECT id FROM assets WHERE hostname = ?').pluck().all(hostname) as string[];
+}
+
+/** The ids of the assets with this ip. */
+export function assetIdsByIp(db: DB, ip: string): string[] {
+  return db.prepare('SELECT id FROM assets WHERE ip = ?').pluck().all(ip) as string[];
+}

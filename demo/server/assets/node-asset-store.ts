@@ -36,3 +36,47 @@ export function replaceAssets(db: DB, node: NodeRow, assetIds: string[]): void {
   for (const id of assetIds) clear.run(id);
   addAssets(db, node, assetIds);
 }
+
+// Reads for the grant engine (perms/grant-walk.ts, perms/grants.ts, perms/permission-filters.ts): bounded by a
+// limit or a batch of ids, so a walk over a big grant pauses between statements.
+
+/** `[node, asset]` of the nodes' assets, at most `limit` rows. */
+export function nodeAssetPairs(db: DB, nodeIds: readonly string[], limit: number): [string, string][] {
+  return db
+    .prepare('SELECT node_id, asset_id FROM asset_nodes WHERE node_id IN (SELECT value FROM json_each(?)) LIMIT ?')
+    .raw()
+    .all(JSON.stringify(nodeIds), limit) as [string, string][];
+}
+
+/** One node's assets after `after`, in id order, `limit` at a time. */
+export function nodeAssetsAfter(db: DB, nodeId: string, after: string, limit: number): string[] {
+  return db
+    .prepare('SELECT asset_id FROM asset_nodes WHERE node_id = ? AND asset_id > ? ORDER BY asset_id LIMIT ?')
+    .pluck()
+    .all(nodeId, after, limit) as string[];
+}
+
+/** `{asset_id, key}` of every node of the assets. */
+export function assetNodeKeyRows(db: DB, assetIds: readonly string[]): { asset_id: string; key: string }[] {
+  return db
+    .prepare(
+      'SELECT an.asset_id, n.key FROM asset_nodes an JOIN nodes n ON n.id = an.node_id WHERE an.asset_id IN (SELECT value FROM json_each(?))',
+    )
+    .all(JSON.stringify(assetIds)) as { asset_id: string; key: string }[];
+}
+
+/** The keys of one asset's nodes. */
+export function assetNodeKeys(db: DB, assetId: string): string[] {
+  return db
+    .prepare('SELECT n.key FROM asset_nodes an JOIN nodes n ON n.id = an.node_id WHERE an.asset_id = ?')
+    .pluck()
+    .all(assetId) as string[];
+}
+
+/** The ids of the nodes holding the assets. */
+export function nodeIdsOfAssets(db: DB, assetIds: readonly string[]): string[] {
+  return db
+    .prepare('SELECT node_id FROM asset_nodes WHERE asset_id IN (SELECT value FROM json_each(?))')
+    .pluck()
+    .all(JSON.stringify(assetIds)) as string[];
+}

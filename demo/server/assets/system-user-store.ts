@@ -112,3 +112,41 @@ export function systemUserNameAndOrg(db: DB, systemUserId: string): { name: stri
   return db.prepare('SELECT name, org_id FROM system_users WHERE id = ?').get(systemUserId) as
     { name: string; org_id: string } | undefined;
 }
+
+// Reads for the grants and permission rules of perms/.
+
+/** The columns a granted system user shows, of the system users `ids`, in no order. */
+export function grantedSystemUserColumns(db: DB, ids: readonly string[]): Record<string, unknown>[] {
+  return db
+    .prepare(
+      `SELECT id, name, username, priority, protocol, login_mode, sftp_root, username_same_with_user
+    FROM system_users WHERE id IN (SELECT value FROM json_each(?))`,
+    )
+    .all(JSON.stringify(ids)) as Record<string, unknown>[];
+}
+
+/** `[id, protocol]` of the system users `ids`. */
+export function systemUserProtocols(db: DB, ids: readonly string[]): [string, string][] {
+  return db
+    .prepare('SELECT id, protocol FROM system_users WHERE id IN (SELECT value FROM json_each(?))')
+    .raw()
+    .all(JSON.stringify(ids)) as [string, string][];
+}
+
+/** The names of the system users among `ids` whose protocol is not `protocol`. */
+export function namesNotSpeaking(db: DB, ids: readonly string[], protocol: string): string[] {
+  return db
+    .prepare('SELECT name FROM system_users WHERE id IN (SELECT value FROM json_each(?)) AND protocol != ?')
+    .pluck()
+    .all(JSON.stringify(ids), protocol) as string[];
+}
+
+/** Whether the system user exists and its protocol is not `protocol`. */
+export function speaksOtherProtocol(db: DB, id: string, protocol: string): boolean {
+  return !!db.prepare('SELECT 1 FROM system_users WHERE id = ? AND protocol != ?').get(id, protocol);
+}
+
+/** The ids of the system users with this name. */
+export function systemUserIdsByName(db: DB, name: string): string[] {
+  return db.prepare('SELECT id FROM system_users WHERE name = ?').pluck().all(name) as string[];
+}

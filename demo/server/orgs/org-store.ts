@@ -43,3 +43,8 @@ export function orgName(db: DB, orgId: string): string | undefined {
 export function existingOrgId(db: DB, orgId: string): string | undefined {
   return db.prepare('SELECT id FROM orgs WHERE id = ?').pluck().get(orgId) as string | undefined;
 }
+
+/** `{id, name}` of every org (perms/granted-shapes.ts names the orgs of granted rows with them). */
+export function orgNames(db: DB): { id: string; name: string }[] {
+  return db.prepare('SELECT id, name FROM orgs').all() as { id: string; name: string }[];
+}

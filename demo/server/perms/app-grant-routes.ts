@@ -19,9 +19,11 @@ import { UUID_PATTERN } from '../core/lib/ids.ts';
 import { databaseAppsResource } from '../applications/resources/database-apps.ts';
 import { k8sAppsResource } from '../applications/resources/k8s-apps.ts';
 import { remoteAppsResource } from '../applications/resources/remote-apps.ts';
+import { userExists } from '../users/user-store.ts';
 import { APP_KINDS, type AppKind } from './app-kinds.ts';
 import { grantScope } from './grant-scope.ts';
 import { grantedAppsClause, grantedAppSystemUsers, type AppGrantScope } from './app-grants.ts';
+import { targetExists } from './link-target-store.ts';
 
 type Query = Record<string, string>;
 type Who = 'my' | 'user' | 'group';
@@ -129,7 +131,7 @@ function registerKind(app: FastifyInstance, kind: AppKind): void {
     const params = request.params as { app_id: string };
     const found = scoped(request, reply, who);
     if (!found) return reply;
-    const exists = args.db.prepare(`SELECT 1 FROM ${kind.table} WHERE id = ?`).get(params.app_id);
+    const exists = targetExists(args.db, kind.table, params.app_id);
     if (!exists) return notFound(args, reply);
     return grantedAppSystemUsers(args.db, kind, found.scope, params.app_id);
   };
@@ -154,11 +156,7 @@ function registerKind(app: FastifyInstance, kind: AppKind): void {
       const [user, appId, systemUser] = ids as string[];
       if (user !== args.ctx.user.id && !overseer(args))
         return reply.code(403).send({ detail: t(args.ctx.lang, 'auth.forbidden') });
-      if (
-        !args.db.prepare('SELECT 1 FROM users WHERE id = ?').get(user) ||
-        !args.db.prepare(`SELECT 1 FROM ${kind.table} WHERE id = ?`).get(appId)
-      )
-        return notFound(args, reply);
+      if (!userExists(args.db, user) || !targetExists(args.db, kind.table, appId)) return notFound(args, reply);
       const orgId = args.ctx.org.kind === 'root' ? null : storedOrgId(args.ctx.org);
       const granted = grantedAppSystemUsers(args.db, kind, { subject: { user }, orgId, now: args.now }, appId).some(
         (s) => s.id === systemUser,

@@ -13,7 +13,7 @@ export interface AppKind {
   /** Field of the permission holding the app ids: remote_apps. */
   field: string;
   /** The apps' table (also the through-table suffix): remote_apps. */
-  table: string;
+  table: 'remote_apps' | 'database_apps' | 'k8s_apps';
   /** 2.3's relation key for the app / the permission: remoteapp / remoteapppermission. */
   appKey: string;
   permKey: string;

@@ -14,13 +14,10 @@ import { t } from '../core/lib/i18n.ts';
 import { appPermissionResourceOf } from './resources/app-permissions.ts';
 import { usersResource } from '../users/resources/users.ts';
 import { APP_KINDS, type AppKind } from './app-kinds.ts';
-import { changeLinks, outsiderErrors } from './app-permission-rules.ts';
+import { outsiderErrors } from './app-permission-rules.ts';
+import { appPermissionLinkIds, changeLinks } from './app-permission-store.ts';
 
 type Query = Record<string, string>;
-
-/** The ids linked to the permission in one through table. */
-const linked = (args: HookArgs, kind: AppKind, table: string, column: string, id: unknown): string[] =>
-  args.db.prepare(`SELECT ${column} FROM ${kind.prefix}_${table} WHERE permission_id = ?`).pluck().all(id) as string[];
 
 /** Users named by the permission or members of its groups (2.3's `all_users`). */
 function allUsersClause(kind: AppKind, permissionId: unknown) {
@@ -109,11 +106,11 @@ function registerKind(app: FastifyInstance, kind: AppKind): void {
   for (const link of links) {
     app.get(
       `${base}${link.segment}/add/`,
-      read((args, row) => ({ id: row.id, [link.field]: linked(args, kind, link.table, link.column, row.id) })),
+      read((args, row) => ({ id: row.id, [link.field]: appPermissionLinkIds(args.db, kind, link.table, row.id) })),
     );
     app.get(
       `${base}${link.segment}/remove/`,
-      read((args, row) => ({ id: row.id, [link.field]: linked(args, kind, link.table, link.column, row.id) })),
+      read((args, row) => ({ id: row.id, [link.field]: appPermissionLinkIds(args.db, kind, link.table, row.id) })),
     );
     for (const mode of ['add', 'remove'] as const) {
       const handler = write((args, row, request) => {

@@ -2,12 +2,14 @@
 // be linked (users who are members of the org, groups / apps / system users the org sees, at least one
 // system user, and only system users of the kind's protocol: rdp for remote apps, mysql for database
 // apps, k8s for Kubernetes apps), how the links are stored and how they read back.
+import { namesNotSpeaking } from '../assets/system-user-store.ts';
 import { L, message, mergeErrors, replaceRelations, unknownIds } from '../engine/field-kit.ts';
 import type { DB } from '../core/db/open.ts';
 import type { HookArgs, Row } from '../engine/types.ts';
 import { t } from '../core/lib/i18n.ts';
 import { isOrgMember } from '../core/orgs/org-members.ts';
 import { appPermissionLinks, type AppKind } from './app-kinds.ts';
+import { orderedAppPermissionLinkIds } from './app-permission-store.ts';
 import { permissionValidity } from './validity.ts';
 
 const EMPTY_LIST = L('列表字段不能为空。', 'This list may not be empty.');
@@ -30,10 +32,7 @@ export function outsiderErrors(args: HookArgs, field: string, value: unknown): R
 function protocolErrors(args: HookArgs, kind: AppKind, value: unknown): Record<string, string[]> | null {
   const list = ids(value);
   if (!list.length) return null;
-  const wrong = args.db
-    .prepare('SELECT name FROM system_users WHERE id IN (SELECT value FROM json_each(?)) AND protocol != ?')
-    .pluck()
-    .all(JSON.stringify(list), kind.protocol) as string[];
+  const wrong = namesNotSpeaking(args.db, list, kind.protocol);
   return wrong.length
     ? { system_users: wrong.map((name) => message(args, WRONG_PROTOCOL, { name, protocol: kind.protocol })) }
     : null;
@@ -69,32 +68,10 @@ export function writeAppPermissionLinks(kind: AppKind) {
 export function serializeAppPermission(kind: AppKind) {
   return ({ db, now }: { db: DB; now: number }, row: Row, out: Row): void => {
     for (const link of appPermissionLinks(kind)) {
-      const linked = db
-        .prepare(`SELECT ${link.column} FROM ${kind.prefix}_${link.table} WHERE permission_id = ? ORDER BY id`)
-        .pluck()
-        .all(row.id);
+      const linked = orderedAppPermissionLinkIds(db, kind, link.table, row.id);
       out[link.field] = linked;
       out[`${link.field}_amount`] = linked.length;
     }
     out.is_valid = permissionValidity(row, now).is_valid;
   };
-}
-
-/** Adds ids to (or removes them from) one link of a permission: the add/remove endpoints. */
-export function changeLinks(
-  db: DB,
-  kind: AppKind,
-  field: string,
-  permissionId: string,
-  values: string[],
-  mode: 'add' | 'remove',
-): void {
-  const link = appPermissionLinks(kind).find((l) => l.field === field);
-  if (!link) return;
-  const table = `${kind.prefix}_${link.table}`;
-  const statement =
-    mode === 'add'
-      ? db.prepare(`INSERT OR IGNORE INTO ${table} (permission_id, ${link.column}) VALUES (?, ?)`)
-      : db.prepare(`DELETE FROM ${table} WHERE permission_id = ? AND ${link.column} = ?`);
-  for (const value of values) statement.run(permissionId, value);
 }

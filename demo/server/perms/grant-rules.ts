@@ -1,8 +1,7 @@
 // The rules every grant computation starts from (§3): whose permissions (a user directly and through
 // their groups, or one group's own), which of them count now (active, inside their window, in the
-// scope's org, naming the asked system user), and what a node's subtree is. grants.ts and
-// grant-walk.ts build on these; nothing else decides validity.
-import type { DB } from '../core/db/open.ts';
+// scope's org, naming the asked system user), and what a node's subtree is. grants.ts,
+// grant-walk.ts and the statements of grant-store.ts build on these; nothing else decides validity.
 import type { Clause } from '../engine/types.ts';
 import { isoAt } from '../core/lib/time.ts';
 
@@ -74,13 +73,4 @@ export function permsCte(scope: GrantScope): Clause {
     params.push(scope.systemUser);
   }
   return { sql: `perms AS MATERIALIZED (SELECT p.id, p.actions FROM asset_permissions p WHERE ${where})`, params };
-}
-
-/** The ids of the scope's valid permissions (a few hundred at most for one subject). */
-export function validPermissionIds(db: DB, scope: GrantScope): string[] {
-  const perms = permsCte(scope);
-  return db
-    .prepare(`WITH ${perms.sql} SELECT id FROM perms ORDER BY id`)
-    .pluck()
-    .all(...perms.params) as string[];
 }

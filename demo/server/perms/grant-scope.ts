@@ -16,6 +16,7 @@ import { orgSees, storedOrgId } from '../core/orgs/current-org.ts';
 import { canAdmin } from '../core/orgs/membership-store.ts';
 import { isOrgMember } from '../core/orgs/org-members.ts';
 import { portalGrantOrgs } from '../core/auth/portal-tokens.ts';
+import { groupOrg } from '../users/group-store.ts';
 import type { GrantScope } from './grants.ts';
 
 export type ScopeKind = 'my' | 'user' | 'group';
@@ -62,9 +63,7 @@ export function grantScope(kind: ScopeKind, request: FastifyRequest, reply: Fast
     sendForbidden(request, reply);
     return null;
   }
-  const group = UUID_PATTERN.test(id)
-    ? (db.prepare('SELECT org_id FROM user_groups WHERE id = ?').get(id) as { org_id: string } | undefined)
-    : undefined;
+  const group = UUID_PATTERN.test(id) ? groupOrg(db, id) : undefined;
   if (!group || !orgSees(ctx.org, group.org_id)) return missing('group');
   return { args, scope: { ...base, subject: { group: id }, orgId } };
 }

@@ -7,8 +7,12 @@
 //     assets and no granted node holds it);
 //   • only active assets count; `ids` lists each reachable asset once, by (hostname, id).
 import { keyPath } from '../assets/node-tree.ts';
+import { activeAssetHostnames } from '../assets/asset-store.ts';
+import { assetNodeKeyRows, nodeAssetPairs, nodeAssetsAfter } from '../assets/node-asset-store.ts';
 import type { DB } from '../core/db/open.ts';
-import { UNGROUPED_KEY, validPermissionIds, type GrantScope, type Placement } from './grant-rules.ts';
+import { UNGROUPED_KEY, type GrantScope, type Placement } from './grant-rules.ts';
+import { permissionAssetPairs, permissionAssetsAfter, permissionNodeKeys, validPermissionIds } from './grant-store.ts';
+import { nodeIdAndKey, nodesBetween } from './node-key-store.ts';
 import { batches, type Work } from './slices.ts';
 import { compareBinary, needsBinaryCompare, sortSliced } from './sliced-sort.ts';
 
@@ -30,15 +34,7 @@ const RUN = 2048;
 export function* walkGrants(db: DB, scope: GrantScope): Work<Grants> {
   const permissions = validPermissionIds(db, scope);
   yield;
-  const roots = outermost(
-    db
-      .prepare(
-        `SELECT DISTINCT n.key FROM asset_permission_nodes pn JOIN nodes n ON n.id = pn.node_id
-    WHERE pn.permission_id IN (SELECT value FROM json_each(?))`,
-      )
-      .pluck()
-      .all(JSON.stringify(permissions)) as string[],
-  );
+  const roots = outermost(permissionNodeKeys(db, permissions));
   yield;
   const byNode: Placement[] = [];
   for (const root of roots) {
@@ -102,12 +98,10 @@ function outermost(keys: string[]): string[] {
 
 /** The node `root` and every node under it, read PAGE keys at a time along the index on key. */
 function* subtreeNodes(db: DB, root: string): Work<{ id: string; key: string }[]> {
-  const self = db.prepare('SELECT id, key FROM nodes WHERE key = ?').get(root) as
-    { id: string; key: string } | undefined;
+  const self = nodeIdAndKey(db, root);
   const nodes = self ? [self] : [];
-  const page = db.prepare('SELECT id, key FROM nodes WHERE key > ? AND key < ? ORDER BY key LIMIT ?');
   for (let after = `${root}:`; ;) {
-    const rows = page.all(after, `${root};`, LOOKUP) as { id: string; key: string }[];
+    const rows = nodesBetween(db, after, `${root};`, LOOKUP);
     nodes.push(...rows);
     yield;
     if (rows.length < LOOKUP) return nodes;
@@ -115,14 +109,17 @@ function* subtreeNodes(db: DB, root: string): Work<{ id: string; key: string }[]
   }
 }
 
-/** A link table read by its owner column: the assets of nodes, the single assets of permissions. */
+/**
+ * A link table read by its owner column: `[owner, value]` of some owners (at most `limit` rows), and one
+ * owner's values after one, in value order, `limit` at a time (along the (owner, value) index).
+ */
 interface LinkTable {
-  table: string;
-  owner: string;
-  value: string;
+  pairs: (db: DB, owners: string[], limit: number) => [string, string][];
+  after: (db: DB, owner: string, after: string, limit: number) => string[];
 }
-const NODE_ASSETS: LinkTable = { table: 'asset_nodes', owner: 'node_id', value: 'asset_id' };
-const PERMISSION_ASSETS: LinkTable = { table: 'asset_permission_assets', owner: 'permission_id', value: 'asset_id' };
+/** The assets of nodes, the single assets of permissions. */
+const NODE_ASSETS: LinkTable = { pairs: nodeAssetPairs, after: nodeAssetsAfter };
+const PERMISSION_ASSETS: LinkTable = { pairs: permissionAssetPairs, after: permissionAssetsAfter };
 /** Owners asked in one statement (most nodes hold a few dozen assets, most permissions a few). */
 const OWNERS = 64;
 
@@ -132,19 +129,9 @@ const OWNERS = 64;
  * the (owner, value) index.
  */
 function* linked(db: DB, link: LinkTable, owners: string[]): Work<[string, string][]> {
-  const many = db
-    .prepare(
-      `SELECT ${link.owner}, ${link.value} FROM ${link.table} WHERE ${link.owner} IN (SELECT value FROM json_each(?)) LIMIT ?`,
-    )
-    .raw();
-  const one = db
-    .prepare(
-      `SELECT ${link.value} FROM ${link.table} WHERE ${link.owner} = ? AND ${link.value} > ? ORDER BY ${link.value} LIMIT ?`,
-    )
-    .pluck();
   const out: [string, string][] = [];
   for (const batch of batches(owners, OWNERS)) {
-    const rows = many.all(JSON.stringify(batch), PAGE + 1) as [string, string][];
+    const rows = link.pairs(db, batch, PAGE + 1);
     yield;
     if (rows.length <= PAGE) {
       const byOwner = new Map<string, string[]>();
@@ -158,7 +145,7 @@ function* linked(db: DB, link: LinkTable, owners: string[]): Work<[string, strin
     }
     for (const owner of batch) {
       for (let after = ''; ;) {
-        const values = one.all(owner, after, PAGE) as string[];
+        const values = link.after(db, owner, after, PAGE);
         for (const value of values) out.push([owner, value]);
         yield;
         if (values.length < PAGE) break;
@@ -187,11 +174,8 @@ function* singlePlacements(
     for (const asset of direct) if (!placed.has(asset)) out.push({ asset_id: asset, key: UNGROUPED_KEY });
     return out;
   }
-  const nodesOf = db.prepare(
-    'SELECT an.asset_id, n.key FROM asset_nodes an JOIN nodes n ON n.id = an.node_id WHERE an.asset_id IN (SELECT value FROM json_each(?))',
-  );
   for (const batch of batches([...direct], LOOKUP)) {
-    for (const row of nodesOf.all(JSON.stringify(batch)) as { asset_id: string; key: string }[]) {
+    for (const row of assetNodeKeyRows(db, batch)) {
       // A node inside a granted subtree already placed the asset there.
       if (!keyPath(row.key).some((key) => roots.has(key))) out.push({ asset_id: row.asset_id, key: row.key });
     }
@@ -207,12 +191,9 @@ function* activeHostnames(db: DB, byNode: Placement[], direct: Set<string>): Wor
     candidates.add(byNode[i].asset_id);
     if (i % RUN === RUN - 1) yield;
   }
-  const lookup = db
-    .prepare('SELECT id, hostname FROM assets WHERE is_active = 1 AND id IN (SELECT value FROM json_each(?))')
-    .raw();
   const hostnames = new Map<string, string>();
   for (const batch of batches([...candidates], LOOKUP)) {
-    for (const [id, hostname] of lookup.all(JSON.stringify(batch)) as [string, string][]) hostnames.set(id, hostname);
+    for (const [id, hostname] of activeAssetHostnames(db, batch)) hostnames.set(id, hostname);
     yield;
   }
   return hostnames;

@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { L, message } from '../engine/field-kit.ts';
 import { nodeById, nodeByKey } from '../assets/node-tree.ts';
+import { assetExists } from '../assets/asset-store.ts';
 import { singleValues } from '../engine/query-params.ts';
 import type { HookArgs } from '../engine/types.ts';
 import { t } from '../core/lib/i18n.ts';
@@ -159,7 +160,7 @@ const ENDPOINTS: { path: string; method?: 'GET' | 'DELETE'; kinds?: ScopeKind[];
     path: 'assets/:asset_id/system-users/',
     handle: (args, scope, request, reply) => {
       const assetId = (request.params as { asset_id: string }).asset_id;
-      if (!UUID_PATTERN.test(assetId) || !args.db.prepare('SELECT 1 FROM assets WHERE id = ?').get(assetId)) {
+      if (!UUID_PATTERN.test(assetId) || !assetExists(args.db, assetId)) {
         return reply.code(404).send({
           detail: t(args.ctx.lang, 'request.object_not_found', { model: args.ctx.lang === 'zh' ? '资产' : 'Asset' }),
         });

@@ -3,12 +3,16 @@
 // favourite / ungrouped nodes, each built from rows read a batch at a time. No grant is decided here.
 import { L, message } from '../engine/field-kit.ts';
 import type { NodeRow } from '../assets/node-tree.ts';
+import { assetTreeItemRows, grantedAssetRows } from '../assets/asset-store.ts';
 import { assetTreeItem, nodeTreeItem, type TreeItem } from '../assets/tree-items.ts';
 import { everyAction, IsValidUser } from '../core/permissions.ts';
 import type { DB } from '../core/db/open.ts';
 import { singleValues } from '../engine/query-params.ts';
 import type { Clause, HookArgs, ResourceDef, Row } from '../engine/types.ts';
+import { orgNames } from '../orgs/org-store.ts';
 import { FAVORITE_KEY, UNGROUPED_KEY } from './grants.ts';
+import { platformBases } from './granted-lookup-store.ts';
+import { nodeKeyOf, nodesByKeys } from './node-key-store.ts';
 import { batches } from './slices.ts';
 import { sortSliced } from './sliced-sort.ts';
 
@@ -43,7 +47,7 @@ export function grantedAssetsList(
     extraFilters: {
       // `node=<id>` (+ `all=1|true` for its subtree), as 2.3's assets/ filter reads it.
       node: ({ db, request }, value) => {
-        const key = db.prepare('SELECT key FROM nodes WHERE id = ?').pluck().get(value) as string | undefined;
+        const key = nodeKeyOf(db, value);
         if (!key) return { sql: '0', params: [] };
         return byNode(key, ['1', 'true'].includes(singleValues(request.query as Record<string, unknown>).all ?? ''));
       },
@@ -59,15 +63,8 @@ const sortColumn = (args: HookArgs): string =>
 
 /** Lookups every granted row needs: platform bases and org names (both small tables), read once per answer. */
 export function lookups(db: DB) {
-  const bases = new Map(
-    (db.prepare('SELECT name, base FROM platforms').all() as { name: string; base: string }[]).map((p) => [
-      p.name,
-      p.base,
-    ]),
-  );
-  const orgs = new Map(
-    (db.prepare('SELECT id, name FROM orgs').all() as { id: string; name: string }[]).map((o) => [o.id, o.name]),
-  );
+  const bases = new Map(platformBases(db).map((p) => [p.name, p.base]));
+  const orgs = new Map(orgNames(db).map((o) => [o.id, o.name]));
   return {
     base: (name: unknown) => bases.get(String(name)) ?? 'Other',
     orgName: (id: unknown) => (id ? (orgs.get(String(id)) ?? '') : 'DEFAULT'),
@@ -98,11 +95,8 @@ const LOOKUP = 250;
 
 /** The rows of `ids` (in that order) as pieces of JSON text, LOOKUP ids per statement. */
 export function* assetRowTexts(db: DB, ids: string[], look: Lookups): Generator<string | void, void, void> {
-  const read = db.prepare(
-    'SELECT id, hostname, ip, protocols, os, domain, platform, comment, org_id FROM assets WHERE id IN (SELECT value FROM json_each(?))',
-  );
   for (const batch of batches(ids, LOOKUP)) {
-    const rows = new Map((read.all(JSON.stringify(batch)) as Row[]).map((row) => [String(row.id), row]));
+    const rows = new Map(grantedAssetRows(db, batch).map((row) => [String(row.id), row]));
     for (const id of batch) {
       const row = rows.get(id);
       if (row) yield JSON.stringify(assetRow(row, look));
@@ -125,13 +119,13 @@ export function* assetItemTexts(
   places: Iterable<[string, string]>,
   look: Lookups,
 ): Generator<string | void, void, void> {
-  const read = db.prepare(
-    'SELECT id, hostname, ip, protocols, platform, domain, org_id FROM assets WHERE id IN (SELECT value FROM json_each(?))',
-  );
   let batch: [string, string][] = [];
   const flush = function* () {
     const rows = new Map(
-      (read.all(JSON.stringify(batch.map(([id]) => id))) as Row[]).map((row) => [String(row.id), row]),
+      assetTreeItemRows(
+        db,
+        batch.map(([id]) => id),
+      ).map((row) => [String(row.id), row]),
     );
     for (const [id, key] of batch) {
       const row = rows.get(id);
@@ -166,9 +160,8 @@ export function* nodeItemBatches(
   keys: string[],
   look: Lookups,
 ): Generator<[TreeItem, string][], void, void> {
-  const read = args.db.prepare('SELECT * FROM nodes WHERE key IN (SELECT value FROM json_each(?))');
   for (const batch of batches(keys, LOOKUP)) {
-    const byKey = new Map((read.all(JSON.stringify(batch)) as NodeRow[]).map((row) => [row.key, row]));
+    const byKey = new Map(nodesByKeys(args.db, batch).map((row) => [row.key, row]));
     const items: [TreeItem, string][] = [];
     for (const key of batch) {
       const node = byKey.get(key);

@@ -6,11 +6,16 @@
 // for requests (grantsOf) or at once (grantsNow) and reused while nothing changes. Every
 // granted-resource endpoint is a thin call into these functions (perms/granted-routes.ts).
 import { keyPath } from '../assets/node-tree.ts';
+import { assetProtocolsAndActive } from '../assets/asset-store.ts';
+import { assetNodeKeys } from '../assets/node-asset-store.ts';
+import { grantedSystemUserColumns } from '../assets/system-user-store.ts';
 import type { DB } from '../core/db/open.ts';
 import type { Clause } from '../engine/types.ts';
 import { isoAt } from '../core/lib/time.ts';
-import { IN_SUBTREE, permsCte, subjectPermissions, type GrantScope } from './grant-rules.ts';
+import { IN_SUBTREE, type GrantScope } from './grant-rules.ts';
+import { changeStamp, nextWindowChange, validPermissionActions, validPermissionPairs } from './grant-store.ts';
 import { walkGrants, type Grants } from './grant-walk.ts';
+import { favoriteAssetIds } from './granted-lookup-store.ts';
 import { runAtOnce, runSliced } from './slices.ts';
 
 export { FAVORITE_KEY, UNGROUPED_KEY, type GrantScope, type Placement, type Subject } from './grant-rules.ts';
@@ -37,10 +42,10 @@ export const idsClause = (ids: Iterable<string>, column = 'id'): Clause => ({
 
 /**
  * Grants of a scope are reused while nothing changed: the key is the connection's total_changes() (every
- * write of this server moves it; reads do not) with data_version (writes of other connections), and an
- * entry also ends at the next start or end of one of the subject's permissions. So a user paging and
- * opening their tree pays for the computation once. Nothing read while a transaction is open (a CSV
- * import writing) is kept: it may still be rolled back, and its COMMIT moves no counter.
+ * write of this server moves it; reads do not) with data_version (writes of other connections), both read by
+ * grant-store.ts's changeStamp, and an entry also ends at the next start or end of one of the subject's
+ * permissions. So a user paging and opening their tree pays for the computation once. Nothing read while a
+ * transaction is open (a CSV import writing) is kept: it may still be rolled back, and its COMMIT moves no counter.
  */
 interface Cached {
   stamp: string;
@@ -51,9 +56,6 @@ interface Cached {
 }
 const CACHE_SIZE = 500;
 const caches = new WeakMap<DB, Map<string, Cached>>();
-
-const stampOf = (db: DB): string =>
-  `${db.prepare('SELECT total_changes()').pluck().get()}:${db.pragma('data_version', { simple: true })}`;
 
 /** The scope's current cache entry (a fresh one once a write or a window change made the old one stale). */
 function entryOf(db: DB, scope: GrantScope): Cached {
@@ -66,29 +68,17 @@ function entryOf(db: DB, scope: GrantScope): Cached {
     scope.systemUser ?? '',
     !!scope.ungroupSingleAssets,
   ]);
-  const stamp = stampOf(db);
+  const stamp = changeStamp(db);
   const now = isoAt(scope.now);
   let entry = cache.get(key);
   if (!entry || entry.stamp !== stamp || entry.until <= now) {
-    entry = { stamp, until: nextWindowChange(db, scope, now) };
+    // '~' = no window change ahead: it sorts after any date.
+    entry = { stamp, until: nextWindowChange(db, scope, now) ?? '~' };
     cache.delete(key);
     if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
     cache.set(key, entry);
   }
   return entry;
-}
-
-/** The next moment one of the subject's permissions starts or ends ('~' = never: after any date). */
-function nextWindowChange(db: DB, scope: GrantScope, now: string): string {
-  const mine = subjectPermissions(scope);
-  const next = db
-    .prepare(
-      `SELECT MIN(CASE WHEN date_start > ? THEN date_start ELSE date_expired END)
-    FROM asset_permissions WHERE id IN (${mine.sql}) AND date_expired > ?`,
-    )
-    .pluck()
-    .get(now, ...mine.params, now) as string | null;
-  return next ?? '~';
 }
 
 /**
@@ -103,7 +93,7 @@ export function grantsOf(db: DB, scope: GrantScope): Promise<Grants> {
     try {
       const grants = await runSliced(walkGrants(db, scope));
       // Writes may have landed between slices: then this answer stands, but the next call walks again.
-      if (settled && !db.inTransaction && stampOf(db) === entry.stamp) entry.grants = grants;
+      if (settled && !db.inTransaction && changeStamp(db) === entry.stamp) entry.grants = grants;
       return grants;
     } finally {
       entry.pending = undefined;
@@ -135,10 +125,7 @@ export const grantedAssetIds = (db: DB, scope: GrantScope): string[] => [...gran
 /** The user's favourites among `granted` (for `-12`); a group has none. */
 export function favoriteIds(db: DB, scope: GrantScope, granted: Set<string>): string[] {
   if (!('user' in scope.subject)) return [];
-  const starred = db
-    .prepare('SELECT asset FROM favorite_assets WHERE user = ?')
-    .pluck()
-    .all(scope.subject.user) as string[];
+  const starred = favoriteAssetIds(db, scope.subject.user);
   return starred.filter((id) => granted.has(id));
 }
 
@@ -147,21 +134,12 @@ export function favoriteIds(db: DB, scope: GrantScope, granted: Set<string>): st
  * the actions of the permissions that grant it there; only protocols the asset offers.
  */
 export function grantedSystemUsers(db: DB, scope: GrantScope, assetId: string): GrantedSystemUser[] {
-  const asset = db.prepare('SELECT protocols, is_active FROM assets WHERE id = ?').get(assetId) as
-    { protocols: string; is_active: number } | undefined;
+  const asset = assetProtocolsAndActive(db, assetId);
   if (!asset?.is_active) return [];
-  const nodeKeys = db
-    .prepare('SELECT n.key FROM asset_nodes an JOIN nodes n ON n.id = an.node_id WHERE an.asset_id = ?')
-    .pluck()
-    .all(assetId) as string[];
+  const nodeKeys = assetNodeKeys(db, assetId);
   const actions = systemUserActions(linksOf(db, scope), assetId, nodeKeys);
   if (!actions.size) return [];
-  const rows = db
-    .prepare(
-      `SELECT id, name, username, priority, protocol, login_mode, sftp_root, username_same_with_user
-    FROM system_users WHERE id IN (SELECT value FROM json_each(?))`,
-    )
-    .all(JSON.stringify([...actions.keys()])) as Omit<GrantedSystemUser, 'actions'>[];
+  const rows = grantedSystemUserColumns(db, [...actions.keys()]) as Omit<GrantedSystemUser, 'actions'>[];
   const offered = offeredProtocols(asset.protocols);
   return rows
     .filter((row) => offered.has(row.protocol))
@@ -217,12 +195,6 @@ export interface Links {
 }
 
 function computeLinks(db: DB, scope: GrantScope): Links {
-  const perms = permsCte(scope);
-  const pairs = (sql: string) =>
-    db
-      .prepare(`WITH ${perms.sql} ${sql}`)
-      .raw()
-      .all(...perms.params) as [string, string][];
   const group = (rows: [string, string][], keyFirst: boolean) => {
     const map = new Map<string, string[]>();
     for (const [a, b] of rows) {
@@ -234,39 +206,10 @@ function computeLinks(db: DB, scope: GrantScope): Links {
     return map;
   };
   return {
-    actions: new Map(
-      db
-        .prepare(`WITH ${perms.sql} SELECT id, actions FROM perms`)
-        .raw()
-        .all(...perms.params) as [string, number][],
-    ),
-    byNodeKey: group(
-      pairs(
-        'SELECT n.key, pn.permission_id FROM asset_permission_nodes pn JOIN nodes n ON n.id = pn.node_id WHERE pn.permission_id IN (SELECT id FROM perms)',
-      ),
-      true,
-    ),
-    byAsset: group(
-      pairs(
-        'SELECT asset_id, permission_id FROM asset_permission_assets WHERE permission_id IN (SELECT id FROM perms)',
-      ),
-      true,
-    ),
-    systemUsers: group(
-      pairs(
-        'SELECT permission_id, systemuser_id FROM asset_permission_system_users WHERE permission_id IN (SELECT id FROM perms)',
-      ),
-      true,
-    ),
-  };
-}
-
-/** A clause on system_users' `id`: the system users of the scope's valid permissions. */
-export function grantedSystemUsersClause(scope: GrantScope, column = 'id'): Clause {
-  const perms = permsCte(scope);
-  return {
-    sql: `${column} IN (WITH ${perms.sql} SELECT systemuser_id FROM asset_permission_system_users WHERE permission_id IN (SELECT id FROM perms))`,
-    params: perms.params,
+    actions: new Map(validPermissionActions(db, scope)),
+    byNodeKey: group(validPermissionPairs(db, scope, 'nodeKeys'), true),
+    byAsset: group(validPermissionPairs(db, scope, 'assets'), true),
+    systemUsers: group(validPermissionPairs(db, scope, 'systemUsers'), true),
   };
 }
 

@@ -15,14 +15,12 @@ import { UUID_PATTERN } from '../core/lib/ids.ts';
 import { orgSees, storedOrgId } from '../core/orgs/current-org.ts';
 import { canAdmin, canAudit } from '../core/orgs/membership-store.ts';
 import { systemUsersResource } from '../assets/resources/system-users.ts';
+import { userExists } from '../users/user-store.ts';
 import { actionNames } from './actions.ts';
-import {
-  grantedSystemUsers,
-  grantedSystemUsersClause,
-  permissionAssetsClause,
-  permissionUsersClause,
-  type GrantScope,
-} from './grants.ts';
+import { grantedSystemUserRows } from './grant-store.ts';
+import { grantedSystemUsers, permissionAssetsClause, permissionUsersClause, type GrantScope } from './grants.ts';
+import { targetOrgId, type LinkTarget } from './link-target-store.ts';
+import { permissionOrgId } from './permission-store.ts';
 
 const BASE = '/api/v1/perms/asset-permissions/';
 const text = (zh: string, en: string) => ({ type: 'string' as const, label: L(zh, en) });
@@ -59,10 +57,8 @@ function argsOf(request: FastifyRequest, check: PermissionCheck, reply: FastifyR
 /** The permission of the path when the current org sees it; else a 404 has been sent. */
 function permissionOf(args: HookArgs, reply: FastifyReply): string | null {
   const id = String((args.request.params as { id: string }).id);
-  const row = UUID_PATTERN.test(id)
-    ? (args.db.prepare('SELECT org_id FROM asset_permissions WHERE id = ?').get(id) as { org_id: string } | undefined)
-    : undefined;
-  if (row && orgSees(args.ctx.org, row.org_id)) return id;
+  const orgId = UUID_PATTERN.test(id) ? permissionOrgId(args.db, id) : undefined;
+  if (orgId !== undefined && orgSees(args.ctx.org, orgId)) return id;
   reply.code(404).send({
     detail: t(args.ctx.lang, 'request.object_not_found', {
       model: args.ctx.lang === 'zh' ? '资产授权' : 'Asset permission',
@@ -96,16 +92,15 @@ function userAssetGrant(
     reply.code(404).send({ detail: t(ctx.lang, 'request.object_not_found', { model }) });
     return 'sent' as const;
   };
-  if (!UUID_PATTERN.test(userId) || !db.prepare('SELECT 1 FROM users WHERE id = ?').get(userId))
-    return missing(ctx.lang === 'zh' ? '用户' : 'User');
+  if (!UUID_PATTERN.test(userId) || !userExists(db, userId)) return missing(ctx.lang === 'zh' ? '用户' : 'User');
   const assetId = query.asset_id ?? '';
   const systemUser = query.system_user_id ?? '';
   if (!UUID_PATTERN.test(assetId) || !UUID_PATTERN.test(systemUser)) return null;
   // As 2.3's org-scoped get_object_or_404: another org's asset or system user is not found here (ROOT sees
   // every org), so a refusal does not tell an id of another org from an id of nothing.
-  const seen = (table: string, id: string) => {
-    const row = db.prepare(`SELECT org_id FROM ${table} WHERE id = ?`).get(id) as { org_id: string } | undefined;
-    return !!row && orgSees(ctx.org, row.org_id);
+  const seen = (table: LinkTarget, id: string) => {
+    const orgId = targetOrgId(db, table, id);
+    return orgId !== undefined && orgSees(ctx.org, orgId);
   };
   if (!seen('assets', assetId)) return missing(ctx.lang === 'zh' ? '资产' : 'Asset');
   if (!seen('system_users', systemUser)) return missing(ctx.lang === 'zh' ? '系统用户' : 'System user');
@@ -181,10 +176,7 @@ export function registerPermissionExtraRoutes(app: FastifyInstance): void {
   app.get('/api/v1/perms/system-users-permission/', (request, reply) => {
     const args = argsOf(request, IsValidUser, reply);
     if (!args) return reply;
-    const clause = grantedSystemUsersClause({ subject: { user: args.ctx.user.id }, orgId: null, now: args.now });
-    const rows = args.db
-      .prepare(`SELECT * FROM system_users WHERE ${clause.sql} ORDER BY priority, name, id`)
-      .all(...clause.params) as Row[];
+    const rows = grantedSystemUserRows(args.db, { subject: { user: args.ctx.user.id }, orgId: null, now: args.now });
     return rows.map((row) => {
       const out = serializeRow(systemUsersResource, args, row, 'list');
       return Object.fromEntries(SYSTEM_USER_FIELDS.map((name) => [name, out[name] ?? null]));

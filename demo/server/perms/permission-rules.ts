@@ -9,6 +9,7 @@ import type { DB } from '../core/db/open.ts';
 import type { HookArgs, Row, SampleArgs, Samples } from '../engine/types.ts';
 import { t } from '../core/lib/i18n.ts';
 import { isOrgMember } from '../core/orgs/org-members.ts';
+import { permissionAssetIds, permissionNodeIds, permissionSystemUsers, permissionUserIds } from './permission-store.ts';
 
 /** Each relation field, its through table (asset_permission_<table>) and the column naming the other side. */
 export const PERMISSION_LINKS = [
@@ -37,23 +38,10 @@ export function validatePermission(args: HookArgs, data: Row): Record<string, st
 }
 
 export function linkGrantedToSystemUsers(db: DB, permissionId: string): void {
-  const of = (sql: string) => db.prepare(sql).pluck().all(permissionId) as string[];
-  const systemUsers = db
-    .prepare(
-      `SELECT s.id, s.username_same_with_user FROM asset_permission_system_users ps
-    JOIN system_users s ON s.id = ps.systemuser_id WHERE ps.permission_id = ?`,
-    )
-    .all(permissionId) as { id: string; username_same_with_user: number }[];
-  const assets = of('SELECT asset_id FROM asset_permission_assets WHERE permission_id = ?');
-  const nodes = of('SELECT node_id FROM asset_permission_nodes WHERE permission_id = ?');
-  const users = db
-    .prepare(
-      `SELECT user_id FROM asset_permission_users WHERE permission_id = @id UNION
-    SELECT ug.user_id FROM asset_permission_user_groups pg JOIN user_group_users ug ON ug.group_id = pg.usergroup_id
-    WHERE pg.permission_id = @id`,
-    )
-    .pluck()
-    .all({ id: permissionId }) as string[];
+  const systemUsers = permissionSystemUsers(db, permissionId);
+  const assets = permissionAssetIds(db, permissionId);
+  const nodes = permissionNodeIds(db, permissionId);
+  const users = permissionUserIds(db, permissionId);
   for (const systemUser of systemUsers) {
     for (const asset of assets) linkSystemUser(db, 'system_user_assets', systemUser.id, asset);
     for (const node of nodes) {

@@ -36,3 +36,66 @@ export function linkPermission(db: DB, link: PermissionLink, permissionId: strin
       .run(permissionId, otherId).lastInsertRowid,
   );
 }
+
+/** The permission's stored org id ('' = DEFAULT); undefined for no such permission. */
+export function permissionOrgId(db: DB, permissionId: string): string | undefined {
+  const row = db.prepare('SELECT org_id FROM asset_permissions WHERE id = ?').get(permissionId) as
+    { org_id: string } | undefined;
+  return row?.org_id;
+}
+
+/** The ids one link of a permission names, in the order they were linked (its serializer's lists). */
+export function linkedIds(db: DB, link: PermissionLink, permissionId: string): string[] {
+  return db
+    .prepare(
+      `SELECT ${PERMISSION_LINK_COLUMNS[link]} FROM asset_permission_${link} WHERE permission_id = ? ORDER BY id`,
+    )
+    .pluck()
+    .all(permissionId) as string[];
+}
+
+export function isLinked(db: DB, link: PermissionLink, permissionId: string, otherId: string): boolean {
+  return !!db
+    .prepare(`SELECT 1 FROM asset_permission_${link} WHERE permission_id = ? AND ${PERMISSION_LINK_COLUMNS[link]} = ?`)
+    .get(permissionId, otherId);
+}
+
+// What a permission write passes on to its system users (permission-rules.ts linkGrantedToSystemUsers).
+
+/** The permission's system users, with whether their username follows the user. */
+export function permissionSystemUsers(db: DB, permissionId: string): { id: string; username_same_with_user: number }[] {
+  return db
+    .prepare(
+      `SELECT s.id, s.username_same_with_user FROM asset_permission_system_users ps
+    JOIN system_users s ON s.id = ps.systemuser_id WHERE ps.permission_id = ?`,
+    )
+    .all(permissionId) as { id: string; username_same_with_user: number }[];
+}
+
+/** The permission's single assets, in no order. */
+export function permissionAssetIds(db: DB, permissionId: string): string[] {
+  return db
+    .prepare('SELECT asset_id FROM asset_permission_assets WHERE permission_id = ?')
+    .pluck()
+    .all(permissionId) as string[];
+}
+
+/** The permission's nodes, in no order. */
+export function permissionNodeIds(db: DB, permissionId: string): string[] {
+  return db
+    .prepare('SELECT node_id FROM asset_permission_nodes WHERE permission_id = ?')
+    .pluck()
+    .all(permissionId) as string[];
+}
+
+/** Everyone the permission names, directly or as a member of its groups. */
+export function permissionUserIds(db: DB, permissionId: string): string[] {
+  return db
+    .prepare(
+      `SELECT user_id FROM asset_permission_users WHERE permission_id = @id UNION
+    SELECT ug.user_id FROM asset_permission_user_groups pg JOIN user_group_users ug ON ug.group_id = pg.usergroup_id
+    WHERE pg.permission_id = @id`,
+    )
+    .pluck()
+    .all({ id: permissionId }) as string[];
+}

@@ -8,7 +8,7 @@ import { sealedParams } from '../applications/remote-app-params.ts';
 import { uuid } from '../core/lib/ids.ts';
 import { defaultExpiry, isoAt } from '../core/lib/time.ts';
 import { DATABASE_APP, K8S_APP, REMOTE_APP, type AppKind } from '../perms/app-kinds.ts';
-import { changeLinks } from '../perms/app-permission-rules.ts';
+import { changeLinks } from '../perms/app-permission-store.ts';
 import { appPermissionResourceOf } from '../perms/resources/app-permissions.ts';
 import { systemUsersResource } from '../assets/resources/system-users.ts';
 import { databaseAppsResource } from '../applications/resources/database-apps.ts';

@@ -90,3 +90,23 @@ export function groupMemberIds(db: DB, groupId: unknown): string[] {
     .pluck()
     .all(groupId) as string[];
 }
+
+// Reads for perms/ (whose grants a request reads, the permission filters).
+
+/** The group's `{org_id}` (stored form); undefined for no such group. */
+export function groupOrg(db: DB, groupId: string): { org_id: string } | undefined {
+  return db.prepare('SELECT org_id FROM user_groups WHERE id = ?').get(groupId) as { org_id: string } | undefined;
+}
+
+/** The ids of the groups with this name. */
+export function groupIdsByName(db: DB, name: string): string[] {
+  return db.prepare('SELECT id FROM user_groups WHERE name = ?').pluck().all(name) as string[];
+}
+
+/** The ids of the groups the users are members of (with repeats). */
+export function groupIdsOfUsers(db: DB, userIds: readonly string[]): string[] {
+  return db
+    .prepare('SELECT group_id FROM user_group_users WHERE user_id IN (SELECT value FROM json_each(?))')
+    .pluck()
+    .all(JSON.stringify(userIds)) as string[];
+}

@@ -225,3 +225,18 @@ export function usernameOrEmailTaken(db: DB, username: string, email: string): b
 export function userIsActive(db: DB, id: string): unknown {
   return db.prepare('SELECT is_active FROM users WHERE id = ?').pluck().get(id);
 }
+
+/** The ids of the users with this username. */
+export function userIdsByUsername(db: DB, username: string): string[] {
+  return db.prepare('SELECT id FROM users WHERE username = ?').pluck().all(username) as string[];
+}
+
+/** The first two people (not App accounts) by username: the DEFAULT org's members a relation sample links. */
+export function firstTwoPeopleByUsername(db: DB): string[] {
+  return db.prepare("SELECT id FROM users WHERE role != 'App' ORDER BY username LIMIT 2").pluck().all() as string[];
+}
+
+/** The first two people (not App accounts) by name. */
+export function firstTwoPeopleByName(db: DB): string[] {
+  return db.prepare("SELECT id FROM users WHERE role != 'App' ORDER BY name LIMIT 2").pluck().all() as string[];
+}

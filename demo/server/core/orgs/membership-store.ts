@@ -202,3 +202,21 @@ export function isOrgAdminMember(db: DB, orgId: string, userId: string): boolean
     .prepare("SELECT 1 FROM org_members WHERE org_id = ? AND user_id = ? AND role = 'Admin'")
     .get(orgId, userId);
 }
+
+/** The first two members of an org by user id (an app-permission relation sample links them). */
+export function firstTwoMembers(db: DB, orgId: string): string[] {
+  return db
+    .prepare('SELECT DISTINCT user_id FROM org_members WHERE org_id = ? ORDER BY user_id LIMIT 2')
+    .pluck()
+    .all(orgId) as string[];
+}
+
+/** The first two members of an org by name (an asset-permission relation sample links them). */
+export function firstTwoMembersByName(db: DB, orgId: string): string[] {
+  return db
+    .prepare(
+      'SELECT DISTINCT m.user_id FROM org_members m JOIN users u ON u.id = m.user_id WHERE m.org_id = ? ORDER BY u.name LIMIT 2',
+    )
+    .pluck()
+    .all(orgId) as string[];
+}

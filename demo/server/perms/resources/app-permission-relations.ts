@@ -4,15 +4,24 @@
 // users / remote apps on remote-app permissions; every kind gets all four here (same rules).
 import { L, message } from '../../engine/field-kit.ts';
 import { fixtureApp, fixtureGroup, fixtureProtocolSystemUser, storedOrg } from '../../applications/samples.ts';
+import { speaksOtherProtocol } from '../../assets/system-user-store.ts';
 import { everyAction, IsOrgAdmin } from '../../core/permissions.ts';
 import type { DB } from '../../core/db/open.ts';
 import type { HookArgs, ResourceDef, Row, SampleArgs } from '../../engine/types.ts';
 import { t, type Localized } from '../../core/lib/i18n.ts';
 import { uuid } from '../../core/lib/ids.ts';
 import { defaultExpiry, isoAt } from '../../core/lib/time.ts';
-import { andInOrg } from '../../core/orgs/current-org.ts';
+import { firstTwoMembers } from '../../core/orgs/membership-store.ts';
 import { isOrgMember } from '../../core/orgs/org-members.ts';
+import { firstTwoPeopleByUsername } from '../../users/user-store.ts';
 import { APP_KINDS, type AppKind } from '../app-kinds.ts';
+import {
+  appPermissionOrgSeen,
+  insertFixtureAppPermission,
+  isAppPermissionLinked,
+  linkAppPermission,
+} from '../app-permission-store.ts';
+import { targetInOrg, type LinkTarget } from '../link-target-store.ts';
 import { appPermissionResourceOf } from './app-permissions.ts';
 
 interface LinkSpec {
@@ -21,7 +30,7 @@ interface LinkSpec {
   column: string;
   /** 2.3's key of the other end: user, usergroup, remoteapp, systemuser. */
   key: string;
-  target: string;
+  target: 'users' | LinkTarget;
   label: Localized;
   relation: string;
   /** Two objects of the org the sample permission may link. */
@@ -41,16 +50,7 @@ function linkSpecs(kind: AppKind): LinkSpec[] {
       target: 'users',
       label: L('用户', 'User'),
       relation: '/api/v1/users/users/',
-      targets: ({ db, orgId }) => {
-        const members =
-          orgId === 'DEFAULT'
-            ? db.prepare("SELECT id FROM users WHERE role != 'App' ORDER BY username LIMIT 2").pluck().all()
-            : db
-                .prepare('SELECT DISTINCT user_id FROM org_members WHERE org_id = ? ORDER BY user_id LIMIT 2')
-                .pluck()
-                .all(orgId);
-        return members as string[];
-      },
+      targets: ({ db, orgId }) => (orgId === 'DEFAULT' ? firstTwoPeopleByUsername(db) : firstTwoMembers(db, orgId)),
     },
     {
       table: 'user_groups',
@@ -86,10 +86,7 @@ function linkSpecs(kind: AppKind): LinkSpec[] {
 
 /** The org the permission is stored in, when the caller's org sees it; else null. */
 function permissionOrg(args: HookArgs, kind: AppKind, id: string): string | null {
-  const org = andInOrg(args.ctx.org);
-  const row = args.db.prepare(`SELECT org_id FROM ${kind.prefix}s WHERE id = ?${org.sql}`).get(id, ...org.params) as
-    { org_id: string } | undefined;
-  return row ? row.org_id : null;
+  return appPermissionOrgSeen(args.db, kind, id, args.ctx.org) ?? null;
 }
 
 /** Whether the other end may be linked to a permission of `orgId`. */
@@ -100,7 +97,7 @@ function linkable(db: DB, spec: LinkSpec, id: string, orgId: string): boolean {
       orgId ? { id: orgId, name: '', kind: 'real' } : { id: 'DEFAULT', name: 'DEFAULT', kind: 'default' },
       id,
     );
-  return !!db.prepare(`SELECT 1 FROM ${spec.target} WHERE id = ? AND org_id = ?`).get(id, orgId);
+  return targetInOrg(db, spec.target, id, orgId);
 }
 
 function relationResource(kind: AppKind, spec: LinkSpec): ResourceDef {
@@ -153,29 +150,21 @@ function relationResource(kind: AppKind, spec: LinkSpec): ResourceDef {
           !errors[key] &&
           spec.target === 'system_users' &&
           data[key] !== undefined &&
-          args.db
-            .prepare('SELECT 1 FROM system_users WHERE id = ? AND protocol != ?')
-            .get(String(data[key]), kind.protocol)
+          speaksOtherProtocol(args.db, String(data[key]), kind.protocol)
         ) {
           errors[key] = [message(args, WRONG_PROTOCOL, { protocol: kind.protocol })];
         }
         if (Object.keys(errors).length) return errors;
         if (
           orgId !== null &&
-          args.db
-            .prepare(`SELECT 1 FROM ${through} WHERE permission_id = ? AND ${spec.column} = ?`)
-            .get(String(data[permKey]), String(data[key]))
+          isAppPermissionLinked(args.db, kind, spec.table, String(data[permKey]), String(data[key]))
         ) {
           return { non_field_errors: [message(args, UNIQUE, { a: permKey, b: key })] };
         }
         return null;
       },
       insert: ({ db }: HookArgs, data: Row) =>
-        String(
-          db
-            .prepare(`INSERT INTO ${through} (permission_id, ${spec.column}) VALUES (?, ?)`)
-            .run(data[permKey], data[key]).lastInsertRowid,
-        ),
+        String(linkAppPermission(db, kind, spec.table, data[permKey], data[key])),
     },
     sample: (args) => {
       const permission = fixturePermission(args.db, args.orgId, kind, `Relation fixture ${spec.key} ${args.seq}`);
@@ -191,9 +180,14 @@ function relationResource(kind: AppKind, spec: LinkSpec): ResourceDef {
 function fixturePermission(db: DB, orgId: string, kind: AppKind, name: string): string {
   const id = uuid();
   const now = Date.now();
-  db.prepare(
-    `INSERT INTO ${kind.prefix}s (id, name, date_start, date_expired, org_id, date_created) VALUES (?, ?, ?, ?, ?, ?)`,
-  ).run(id, name, isoAt(now), defaultExpiry(now), storedOrg(orgId), isoAt(now));
+  insertFixtureAppPermission(db, kind, {
+    id,
+    name,
+    dateStart: isoAt(now),
+    dateExpired: defaultExpiry(now),
+    orgId: storedOrg(orgId),
+    dateCreated: isoAt(now),
+  });
   return id;
 }
 

@@ -14,10 +14,20 @@ import { t, type Localized } from '../../core/lib/i18n.ts';
 import { uuid } from '../../core/lib/ids.ts';
 import { defaultExpiry, isoAt } from '../../core/lib/time.ts';
 import { DEFAULT_ORG, orgSees } from '../../core/orgs/current-org.ts';
+import { firstTwoMembersByName } from '../../core/orgs/membership-store.ts';
 import { isOrgMember } from '../../core/orgs/org-members.ts';
 import { linkGrantedToSystemUsers } from '../permission-rules.ts';
 import { insertGroup } from '../../users/group-store.ts';
-import { insertPermission, linkPermission, type PermissionLink } from '../permission-store.ts';
+import { firstTwoPeopleByName } from '../../users/user-store.ts';
+import { targetInOrg, type LinkTarget } from '../link-target-store.ts';
+import { nodeKeyOf } from '../node-key-store.ts';
+import {
+  insertPermission,
+  isLinked,
+  linkPermission,
+  permissionOrgId,
+  type PermissionLink,
+} from '../permission-store.ts';
 
 interface RelationSpec {
   /** URL / view part ('user-groups' → asset_permissions_user_groups_relations). */
@@ -27,7 +37,7 @@ interface RelationSpec {
   key: string;
   column: string;
   /** Table the other side lives in (org-scoped), or 'users' (members of the org). */
-  target: string;
+  target: 'users' | LinkTarget;
   name: string;
   model: Localized;
   label: Localized;
@@ -40,14 +50,13 @@ const orgOf = (orgId: string): Org => (orgId ? { id: orgId, name: '', kind: 'rea
 
 function belongs(db: DB, spec: RelationSpec, id: string, orgId: string): boolean {
   if (spec.target === 'users') return isOrgMember(db, orgOf(orgId), id);
-  return !!db.prepare(`SELECT 1 FROM ${spec.target} WHERE id = ? AND org_id = ?`).get(id, orgId);
+  return targetInOrg(db, spec.target, id, orgId);
 }
 
 /** The permission's org when the caller's org sees it; null for an unknown or foreign permission. */
 function permissionOrg(args: HookArgs, id: string): string | null {
-  const row = args.db.prepare('SELECT org_id FROM asset_permissions WHERE id = ?').get(id) as
-    { org_id: string } | undefined;
-  return row && orgSees(args.ctx.org, row.org_id) ? row.org_id : null;
+  const orgId = permissionOrgId(args.db, id);
+  return orgId !== undefined && orgSees(args.ctx.org, orgId) ? orgId : null;
 }
 
 function relationResource(spec: RelationSpec): ResourceDef {
@@ -94,11 +103,7 @@ function relationResource(spec: RelationSpec): ResourceDef {
         if (data[key] !== undefined && orgId !== null && !belongs(args.db, spec, String(data[key]), orgId))
           errors[key] = invalid(data[key]);
         if (Object.keys(errors).length) return errors;
-        const exists =
-          orgId !== null &&
-          args.db
-            .prepare(`SELECT 1 FROM asset_permission_${spec.table} WHERE permission_id = ? AND ${spec.column} = ?`)
-            .get(String(data.assetpermission), String(data[key]));
+        const exists = orgId !== null && isLinked(args.db, spec.table, String(data.assetpermission), String(data[key]));
         if (exists)
           return {
             non_field_errors: [
@@ -139,7 +144,7 @@ function relationResource(spec: RelationSpec): ResourceDef {
 }
 
 function nodePath(db: DB, nodeId: string): string {
-  const key = db.prepare('SELECT key FROM nodes WHERE id = ?').pluck().get(nodeId) as string | undefined;
+  const key = nodeKeyOf(db, nodeId);
   return key ? fullValue(db, key) : '';
 }
 
@@ -178,18 +183,7 @@ export const assetPermissionUsersRelationsResource = relationResource({
   label: L('用户', 'User'),
   displayLabel: L('用户名称', 'User display'),
   relation: '/api/v1/users/users/',
-  targets: ({ db, orgId }) => {
-    const members =
-      orgId === 'DEFAULT'
-        ? db.prepare("SELECT id FROM users WHERE role != 'App' ORDER BY name LIMIT 2").pluck().all()
-        : db
-            .prepare(
-              'SELECT DISTINCT m.user_id FROM org_members m JOIN users u ON u.id = m.user_id WHERE m.org_id = ? ORDER BY u.name LIMIT 2',
-            )
-            .pluck()
-            .all(orgId);
-    return members as string[];
-  },
+  targets: ({ db, orgId }) => (orgId === 'DEFAULT' ? firstTwoPeopleByName(db) : firstTwoMembersByName(db, orgId)),
 });
 
 export const assetPermissionUserGroupsRelationsResource = relationResource({

@@ -13,7 +13,7 @@ import {
   validatePermission,
 } from '../permission-rules.ts';
 import { permissionFilters } from '../permission-filters.ts';
-import { setPermissionActions } from '../permission-store.ts';
+import { linkedIds, setPermissionActions } from '../permission-store.ts';
 
 const ACTION_LABELS: Record<string, [string, string]> = {
   all: ['全部', 'All'],
@@ -86,10 +86,7 @@ export const assetPermissionsResource: ResourceDef = {
     },
     serialize: ({ db, now }, row, out) => {
       for (const link of PERMISSION_LINKS) {
-        const ids = db
-          .prepare(`SELECT ${link.column} FROM asset_permission_${link.table} WHERE permission_id = ? ORDER BY id`)
-          .pluck()
-          .all(row.id);
+        const ids = linkedIds(db, link.table, String(row.id));
         out[link.field] = ids;
         out[`${link.field}_amount`] = ids.length;
       }
