@@ -98,3 +98,19 @@ export function orderBy(def: ResourceDef, orderParam: unknown, reversed = false)
   });
   return `ORDER BY ${sql.join(', ')}`;
 }
+
+/**
+ * `columns` of the rows a list request keeps (the definition's scope, the query's filters and search), in the
+ * request's order, without paging: for a caller that merges several such lists itself (perms/granted-lists.ts).
+ */
+export function listedRows(
+  def: ResourceDef,
+  args: HookArgs,
+  query: Record<string, string>,
+  columns: readonly string[],
+): Record<string, string>[] {
+  const where = listWhere(def, args, query);
+  return args.db
+    .prepare(`SELECT ${columns.join(', ')} FROM ${def.table} ${where.sql} ${orderBy(def, query.order)}`)
+    .all(...where.params) as Record<string, string>[];
+}

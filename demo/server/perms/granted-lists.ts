@@ -5,7 +5,7 @@
 // between which the event loop runs (slices.ts), not one 30–70 ms statement.
 import type { FastifyReply } from 'fastify';
 import { pageOf, paginated } from '../engine/paging.ts';
-import { listWhere, orderBy, queryClauses } from '../engine/query.ts';
+import { listedRows, orderBy, queryClauses } from '../engine/query.ts';
 import { singleValues } from '../engine/query-params.ts';
 import type { Clause, HookArgs, ResourceDef } from '../engine/types.ts';
 import { idsClause } from './grants.ts';
@@ -81,10 +81,7 @@ function* narrow(
   const columns = ordering.map((term) => term.replace(/^-/, ''));
   const found: Record<string, string>[] = [];
   for (const chunk of batches(granted, CHUNK)) {
-    const def = listOf(chunk);
-    const where = listWhere(def, args, query);
-    const sql = `SELECT ${[...new Set(['id', ...columns])].join(', ')} FROM assets ${where.sql} ${orderBy(def, query.order)}`;
-    for (const row of args.db.prepare(sql).all(...where.params) as Record<string, string>[]) found.push(row);
+    for (const row of listedRows(listOf(chunk), args, query, [...new Set(['id', ...columns])])) found.push(row);
     yield;
   }
   const sorted = byHostname
