@@ -16,7 +16,7 @@ import { k8sAppsResource } from '../applications/resources/k8s-apps.ts';
 import { remoteAppsResource } from '../applications/resources/remote-apps.ts';
 import { insertDefinedRow } from '../engine/write.ts';
 import type { ResourceDef } from '../engine/types.ts';
-import { idNamedInOrg, isNamedTable, orgIdsByName, userIdOf } from './seed-store.ts';
+import { idNamedInOrg, isNamedTable, orgsByName, userIdOf } from './seed-store.ts';
 import { DEMO_MARIADB_HOST, DEMO_MARIADB_PORT } from './demo-mariadb-address.mjs';
 import { DEMO_DATABASE_APP, type DemoMariaDb } from './demo-mariadb-app.ts';
 
@@ -240,7 +240,7 @@ export function seedApplications(
   nowMs: number,
   demoMariaDb: DemoMariaDb | null = null,
 ): void {
-  const orgs = orgIdsByName(db);
+  const orgs = orgsByName(db);
   for (const [orgName, permissions] of Object.entries(PERMISSIONS)) {
     const orgId = orgName ? orgs.get(orgName) : '';
     if (orgId === undefined) continue;

@@ -25,7 +25,8 @@ import { labelsResource } from '../assets/resources/labels.ts';
 import { systemUsersResource } from '../assets/resources/system-users.ts';
 import { insertDefinedRow } from '../engine/write.ts';
 import type { ResourceDef } from '../engine/types.ts';
-import { bindCommandFilter, labelAsset, orgIdsInNameOrder } from './seed-store.ts';
+import { bindCommandFilter, labelAsset } from './seed-store.ts';
+import { orgIdsByName } from '../orgs/org-store.ts';
 
 const HARDWARE = {
   vendor: 'Dell Inc.',
@@ -42,7 +43,7 @@ const HARDWARE = {
 };
 
 export function seedAssets(db: DB, password: string, nowMs: number): void {
-  const orgs = ['', ...orgIdsInNameOrder(db)];
+  const orgs = ['', ...orgIdsByName(db)];
   for (const orgId of orgs) seedOrg(db, orgId, password, nowMs);
 }
 

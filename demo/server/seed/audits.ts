@@ -10,7 +10,7 @@ import { insertPasswordChangeLog } from '../core/password-change-log-store.ts';
 import { insertSampleFtpLog } from '../audits/ftp-log-store.ts';
 import { recordLogin } from '../auth/login/login-log-store.ts';
 import { insertSampleExecution } from '../ops/execution-store.ts';
-import { idNamedInOrg, orgIdsByName, sshAssetsOf, userIdOf } from './seed-store.ts';
+import { idNamedInOrg, orgsByName, sshAssetsOf, userIdOf } from './seed-store.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -40,7 +40,7 @@ const SIGN_INS: { username: string; ip: string; agent: keyof typeof AGENTS; term
 ];
 
 export function seedAuditSamples(db: DB, nowMs: number): void {
-  const orgs = orgIdsByName(db);
+  const orgs = orgsByName(db);
   const eng = orgs.get('Engineering') ?? '';
   const ops = orgs.get('Operations') ?? '';
   seedLoginLogs(db, nowMs);

@@ -10,7 +10,7 @@ import { linkGrantedToSystemUsers } from '../perms/permission-rules.ts';
 import { insertPermission, linkPermission, type PermissionLink } from '../perms/permission-store.ts';
 import { favoriteAssetsResource } from '../assets/resources/favorite-assets.ts';
 import { insertDefinedRow } from '../engine/write.ts';
-import { idNamedInOrg, orgIdsByName, userIdOf } from './seed-store.ts';
+import { idNamedInOrg, orgsByName, userIdOf } from './seed-store.ts';
 
 const DAY = 86_400_000;
 
@@ -51,7 +51,7 @@ const SINGLE_ASSET_GRANTS: Record<
 const STARS: Record<string, number> = { user: 2, jsmith: 1, liwei: 1, chenjie: 1 };
 
 export function seedGrants(db: DB, nowMs: number): void {
-  const orgs = orgIdsByName(db);
+  const orgs = orgsByName(db);
   const stamp = isoAt(nowMs);
   for (const [orgName, grants] of Object.entries(SINGLE_ASSET_GRANTS)) {
     const orgId = orgName ? orgs.get(orgName) : '';

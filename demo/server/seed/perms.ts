@@ -7,7 +7,7 @@ import { defaultExpiry, isoAt } from '../core/lib/time.ts';
 import { actionsMask } from '../perms/actions.ts';
 import { linkGrantedToSystemUsers } from '../perms/permission-rules.ts';
 import { insertPermission, linkPermission, type PermissionLink } from '../perms/permission-store.ts';
-import { idNamedInOrg, orgIdsByName, userIdOf, type NamedTable } from './seed-store.ts';
+import { idNamedInOrg, orgsByName, userIdOf, type NamedTable } from './seed-store.ts';
 
 const DAY = 86_400_000;
 
@@ -112,7 +112,7 @@ const PERMISSIONS: Record<string, SeedPermission[]> = {
 };
 
 export function seedPermissions(db: DB, nowMs: number): void {
-  const orgs = orgIdsByName(db);
+  const orgs = orgsByName(db);
   for (const [orgName, permissions] of Object.entries(PERMISSIONS)) {
     const orgId = orgName ? orgs.get(orgName) : '';
     if (orgId === undefined) continue;

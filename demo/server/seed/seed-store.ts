@@ -3,6 +3,7 @@
 // The seed's resource rows are written through their definitions (engine/write.ts insertDefinedRow) or through
 // the tables' stores, so they are stored as rows the API creates.
 import type { DB } from '../core/db/open.ts';
+import { userIdsByUsername } from '../users/user-store.ts';
 
 /** Nothing has been seeded into this database yet (a fresh one has no user at all). */
 export function hasNoUsers(db: DB): boolean {
@@ -10,23 +11,13 @@ export function hasNoUsers(db: DB): boolean {
 }
 
 /** The orgs by name (DEFAULT, '' here, is not a row). */
-export function orgIdsByName(db: DB): Map<string, string> {
+export function orgsByName(db: DB): Map<string, string> {
   const orgs = db.prepare('SELECT name, id FROM orgs').all() as { name: string; id: string }[];
   return new Map(orgs.map((org) => [org.name, org.id]));
 }
 
-/** The real orgs' ids in name order: each is seeded after DEFAULT, in the same order on every run. */
-export function orgIdsInNameOrder(db: DB): string[] {
-  return db.prepare('SELECT id FROM orgs ORDER BY name').pluck().all() as string[];
-}
-
-export function userIdOf(db: DB, username: string): string | undefined {
-  return db.prepare('SELECT id FROM users WHERE username = ?').pluck().get(username) as string | undefined;
-}
-
-export function userNamed<Row>(db: DB, username: string): Row | undefined {
-  return db.prepare('SELECT * FROM users WHERE username = ?').get(username) as Row | undefined;
-}
+/** A user's id by username (the seed's data names users so). */
+export const userIdOf = (db: DB, username: string): string | undefined => userIdsByUsername(db, username)[0];
 
 // The seed's data names rows by their natural key within an org: one statement per table it looks up.
 const ID_BY_NAME_IN_ORG = {

@@ -8,7 +8,8 @@ import { uuid } from '../core/lib/ids.ts';
 import { isoAt } from '../core/lib/time.ts';
 import { insertSampleCommand } from '../terminal/command-store.ts';
 import { insertSampleSession } from '../terminal/session-store.ts';
-import { idNamedInOrg, userNamed } from './seed-store.ts';
+import { idNamedInOrg } from './seed-store.ts';
+import { userByUsername } from '../users/user-store.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -135,7 +136,7 @@ export function seedSessionSamples(db: DB, nowMs: number, orgIds: Map<string, st
   for (const [org, shift] of orgs) {
     if (org === undefined) continue;
     for (const scenario of SCENARIOS) {
-      const who = userNamed<{ id: string; name: string; username: string }>(db, scenario.user);
+      const who = userByUsername(db, scenario.user);
       const targetId = idNamedInOrg(
         db,
         scenario.protocol === 'mysql' ? 'database_apps' : 'assets',

@@ -2,7 +2,6 @@
 // (assigned to orgadmin), an approved one (with the permission it made) and a rejected one; an open
 // request in Operations and one in DEFAULT. Assets and system users are named as seeded (127.x hosts).
 import { userLabel } from '../core/operate-log-store.ts';
-import type { UserRow } from '../core/context.ts';
 import type { DB } from '../core/db/open.ts';
 import { uuid } from '../core/lib/ids.ts';
 import { isoAt } from '../core/lib/time.ts';
@@ -10,7 +9,8 @@ import { actionsMask } from '../perms/actions.ts';
 import { linkGrantedToSystemUsers } from '../perms/permission-rules.ts';
 import { addComment, insertTicket, performAction, setAssignees, setConfirmedTargets } from '../tickets/ticket-store.ts';
 import { insertPermission, linkPermission } from '../perms/permission-store.ts';
-import { idNamedInOrg, orgIdsByName, userNamed } from './seed-store.ts';
+import { idNamedInOrg, orgsByName } from './seed-store.ts';
+import { userByUsername } from '../users/user-store.ts';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -112,9 +112,9 @@ const TICKETS: SeedTicket[] = [
 ];
 
 export function seedTickets(db: DB, nowMs: number): void {
-  const orgs = orgIdsByName(db);
+  const orgs = orgsByName(db);
   const orgId = (name: string) => (name ? orgs.get(name)! : '');
-  const user = (username: string) => userNamed<UserRow>(db, username)!;
+  const user = (username: string) => userByUsername(db, username)!;
   for (const seed of TICKETS) {
     const org = orgId(seed.org);
     const requester = user(seed.user);

@@ -6,10 +6,11 @@ import { SEQ_SPAN } from './command-query.ts';
 import { markHasCommand } from './session-store.ts';
 
 /** Checked rows in one transaction, each numbered after the last of its second; their sessions marked. */
+const INSERT_COMMAND = `INSERT INTO commands (seq, id, user, asset, system_user, input, output, session, risk_level, org_id, timestamp)
+    VALUES (@seq, @id, @user, @asset, @system_user, @input, @output, @session, @risk_level, @org_id, @timestamp)`;
+
 export function insertCommands(db: DB, rows: Row[]): void {
-  const insert =
-    db.prepare(`INSERT INTO commands (seq, id, user, asset, system_user, input, output, session, risk_level, org_id, timestamp)
-    VALUES (@seq, @id, @user, @asset, @system_user, @input, @output, @session, @risk_level, @org_id, @timestamp)`);
+  const insert = db.prepare(INSERT_COMMAND);
   // seq = timestamp * 2^20 + the next free number of that second (migration 12).
   const lastOfSecond = db.prepare('SELECT MAX(seq) FROM commands WHERE seq BETWEEN ? AND ?').pluck();
   db.transaction(() => {
@@ -24,10 +25,7 @@ export function insertCommands(db: DB, rows: Row[]): void {
 
 /** A sample command, numbered `index` within its second (a new database's samples never share one). */
 export function insertSampleCommand(db: DB, index: number, row: Row & { timestamp: number }): void {
-  db.prepare(
-    `INSERT INTO commands (seq, id, user, asset, system_user, input, output, session, risk_level, org_id, timestamp)
-    VALUES (@seq, @id, @user, @asset, @system_user, @input, @output, @session, @risk_level, @org_id, @timestamp)`,
-  ).run({ ...row, seq: row.timestamp * SEQ_SPAN + index });
+  db.prepare(INSERT_COMMAND).run({ ...row, seq: row.timestamp * SEQ_SPAN + index });
 }
 
 /** Only with its session (session-store.ts deleteSession), in the caller's transaction. */

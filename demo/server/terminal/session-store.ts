@@ -172,7 +172,7 @@ export function sessionById(db: DB, sessionId: string): Record<string, unknown> 
 export function sessionInOrg(db: DB, sessionId: string, orgId: string | null): Record<string, unknown> | undefined {
   return (
     orgId === null
-      ? db.prepare('SELECT * FROM terminal_sessions WHERE id = ?').get(sessionId)
+      ? sessionById(db, sessionId)
       : db.prepare('SELECT * FROM terminal_sessions WHERE id = ? AND org_id = ?').get(sessionId, orgId)
   ) as Record<string, unknown> | undefined;
 }

@@ -40,10 +40,7 @@ export function setGroupMembers(db: DB, groupId: string, userIds: readonly strin
  */
 export function setUserGroups(db: DB, userId: string, groupIds: readonly string[], orgId: string | null): void {
   if (orgId === null) db.prepare('DELETE FROM user_group_users WHERE user_id = ?').run(userId);
-  else
-    db.prepare(
-      'DELETE FROM user_group_users WHERE user_id = ? AND group_id IN (SELECT id FROM user_groups WHERE org_id = ?)',
-    ).run(userId, orgId);
+  else leaveOrgGroups(db, userId, orgId);
   for (const groupId of groupIds) addGroupMember(db, groupId, userId);
 }
 
