@@ -7,7 +7,7 @@ import { t } from '../core/lib/i18n.ts';
 import { UUID_PATTERN } from '../core/lib/ids.ts';
 import { deleteAuthBookVersion, isLatestVersion } from './auth-book-store.ts';
 import { unlinkSystemUser } from './system-user-link-store.ts';
-import { nodeById, nodeByKey } from './node-tree.ts';
+import { nodeById, nodeByKey } from './node-store.ts';
 
 const NOTHING: Clause = { sql: '0', params: [] };
 const V = 'asset_users';

@@ -3,7 +3,8 @@
 import type { HookArgs, Row } from '../engine/types.ts';
 import { L, message, mergeErrors, replaceRelations, unknownIds, writeOrg } from '../engine/field-kit.ts';
 import { visibleNode } from './asset-filters.ts';
-import { orgRoot } from './node-tree.ts';
+import { assetNodeIds } from './node-asset-store.ts';
+import { orgRoot } from './node-store.ts';
 import { checkProtocols, DEFAULT_PROTOCOLS, firstPort, protocolsFromLegacy } from './protocols.ts';
 import { setProtocols } from './asset-store.ts';
 
@@ -66,12 +67,7 @@ export function serializeAsset(args: HookArgs, row: Row, out: Row): void {
   out.protocols = String(row.protocols ?? '')
     .split(' ')
     .filter(Boolean);
-  out.nodes = db
-    .prepare(
-      'SELECT an.node_id FROM asset_nodes an JOIN nodes n ON n.id = an.node_id WHERE an.asset_id = ? ORDER BY n.key',
-    )
-    .pluck()
-    .all(row.id);
+  out.nodes = assetNodeIds(db, String(row.id));
   out.labels = db.prepare('SELECT label_id FROM asset_labels WHERE asset_id = ? ORDER BY label_id').pluck().all(row.id);
   out.hardware_info = hardwareInfo(row);
   out.admin_user_display = row.admin_user

@@ -4,7 +4,8 @@ import type { DB } from '../core/db/open.ts';
 import type { SampleArgs, Samples } from '../engine/types.ts';
 import { uuid } from '../core/lib/ids.ts';
 import { isoAt } from '../core/lib/time.ts';
-import { createChild, orgRoot } from './node-tree.ts';
+import { createChild } from './node-tree.ts';
+import { orgRoot } from './node-store.ts';
 import { insertFixtureAsset } from './asset-store.ts';
 import { putAssetOnNode } from './node-asset-store.ts';
 

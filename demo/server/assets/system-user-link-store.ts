@@ -7,7 +7,7 @@ import { t } from '../core/lib/i18n.ts';
 import { DEFAULT_ORG, orgSees } from '../core/orgs/current-org.ts';
 import { isOrgMember } from '../core/orgs/org-members.ts';
 import { L, message } from '../engine/field-kit.ts';
-import { nodeById, subtreeClause } from './node-tree.ts';
+import { nodeById, subtreeClause } from './node-store.ts';
 import { insertFixtureSystemUser } from './system-user-store.ts';
 
 export type LinkKind = 'asset' | 'node' | 'user';

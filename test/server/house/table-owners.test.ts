@@ -42,7 +42,7 @@ const STORES: Record<string, string> = {
   command_execution_hosts: 'ops/execution-store.ts',
   oauth_entries: 'core/auth/oauth-entry-store.ts',
   orgs: 'orgs/org-store.ts',
-  nodes: 'assets/node-tree.ts',
+  nodes: 'assets/node-store.ts',
   gathered_users: 'assets/gathered-user-store.ts',
   database_apps: 'applications/app-store.ts',
 };

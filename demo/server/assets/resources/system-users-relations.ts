@@ -4,6 +4,7 @@
 import { fixtureSystemUser, insertLink, validateLink, type LinkKind } from '../system-user-link-store.ts';
 import { fixtureAsset, fixtureNode } from '../samples.ts';
 import { fullValue } from '../node-tree.ts';
+import { nodeKeyById } from '../node-store.ts';
 import { L } from '../../engine/field-kit.ts';
 import { everyAction, IsOrgAdmin } from '../../core/permissions.ts';
 import type { DB } from '../../core/db/open.ts';
@@ -74,7 +75,7 @@ function relationResource(spec: LinkSpec): ResourceDef {
 }
 
 function nodePath(db: DB, nodeId: string): string {
-  const key = db.prepare('SELECT key FROM nodes WHERE id = ?').pluck().get(nodeId) as string | undefined;
+  const key = nodeKeyById(db, nodeId);
   return key ? fullValue(db, key) : '';
 }
 
