@@ -1,6 +1,7 @@
 // The assets table's writes beyond the engine's create and update of an asset: what tasks learn of it
 // (connectivity, hardware), its protocols and first port, its admin user set for a node's assets, its domain
-// set from the domain's form, and the fixtures the contract suite makes.
+// set from the domain's form, and the fixtures the contract suite makes; and the reads of assets by what they
+// point at (an admin user, a domain, a platform) that other definitions make.
 import type { DB } from '../core/db/open.ts';
 import { uuid } from '../core/lib/ids.ts';
 
@@ -55,4 +56,38 @@ export function insertFixtureAsset(db: DB, hostname: string, orgId: string, date
 /** A fixture host that runs remote apps: Windows, RDP. */
 export function makeWindowsHost(db: DB, assetId: string): void {
   db.prepare("UPDATE assets SET platform = 'Windows', protocols = 'rdp/3389' WHERE id = ?").run(assetId);
+}
+
+export function assetExists(db: DB, assetId: string): boolean {
+  return !!db.prepare('SELECT 1 FROM assets WHERE id = ?').get(assetId);
+}
+
+/** Whether the asset lives in the org whose stored id is `orgId`. */
+export function assetInOrg(db: DB, assetId: string, orgId: string): boolean {
+  return !!db.prepare('SELECT id FROM assets WHERE id = ? AND org_id = ?').get(assetId, orgId);
+}
+
+/** Id and hostname of an asset (a remote app's `asset_info`), or undefined. */
+export function assetInfo(db: DB, assetId: string): { id: string; hostname: string } | undefined {
+  return db.prepare('SELECT id, hostname FROM assets WHERE id = ?').get(assetId) as
+    { id: string; hostname: string } | undefined;
+}
+
+/** Whether some asset still uses the admin user (it cannot be deleted then). */
+export function adminUserInUse(db: DB, adminUserId: string): boolean {
+  return !!db.prepare('SELECT 1 FROM assets WHERE admin_user = ? LIMIT 1').get(adminUserId);
+}
+
+export function adminUserAssetCount(db: DB, adminUserId: string): number {
+  return db.prepare('SELECT COUNT(*) FROM assets WHERE admin_user = ?').pluck().get(adminUserId) as number;
+}
+
+/** Whether some asset still uses the platform (it cannot be deleted then). */
+export function platformInUse(db: DB, platformName: string): boolean {
+  return !!db.prepare('SELECT 1 FROM assets WHERE platform = ? LIMIT 1').get(platformName);
+}
+
+/** The domain's assets, by hostname. */
+export function domainAssetIds(db: DB, domainId: string): string[] {
+  return db.prepare('SELECT id FROM assets WHERE domain = ? ORDER BY hostname').pluck().all(domainId) as string[];
 }

@@ -127,6 +127,30 @@ export function seedSystemUserLinks(db: DB, orgId: string, systemUser: string, n
   for (const user of admins as string[]) linkSystemUser(db, 'system_user_users', systemUser, user, false);
 }
 
+/** How many assets the system user is linked to, directly or through a node (its `assets_amount`). */
+export function linkedAssetCount(db: DB, systemUser: string): number {
+  return db
+    .prepare('SELECT COUNT(*) FROM system_user_assets WHERE system_user_id = ?')
+    .pluck()
+    .get(systemUser) as number;
+}
+
+/** How many users a dynamic system user still has (its asset links go with the last one). */
+export function linkedUserCount(db: DB, systemUser: string): number {
+  return db
+    .prepare('SELECT COUNT(*) FROM system_user_users WHERE system_user_id = ?')
+    .pluck()
+    .get(systemUser) as number;
+}
+
+/**
+ * The first two non-App users by username: the DEFAULT org's members a user-relation sample links. Read here
+ * because ../users/ imports this folder.
+ */
+export function firstTwoUsers(db: DB): string[] {
+  return db.prepare("SELECT id FROM users WHERE role != 'App' ORDER BY username LIMIT 2").pluck().all() as string[];
+}
+
 /** A fresh manual-login system user of the org, for samples ('DEFAULT' is stored as ''). */
 export function fixtureSystemUser(db: DB, orgId: string, name: string): string {
   return insertFixtureSystemUser(db, name, orgId === 'DEFAULT' ? '' : orgId);

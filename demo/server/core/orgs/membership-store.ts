@@ -53,6 +53,14 @@ export function memberOrgIds(db: DB, user: UserRow): string[] | null {
   ];
 }
 
+/** The first two member ids of a real org (any role), for samples that link two users. */
+export function firstTwoMemberIds(db: DB, orgId: string): string[] {
+  return db
+    .prepare('SELECT DISTINCT user_id FROM org_members WHERE org_id = ? ORDER BY user_id LIMIT 2')
+    .pluck()
+    .all(orgId) as string[];
+}
+
 // The org_members table is written only here: an org's members by role (the org's own form), one user's roles
 // in one org (the users form), one membership (the relation resource) and a user leaving an org.
 
