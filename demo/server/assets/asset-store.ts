@@ -58,6 +58,11 @@ export function makeWindowsHost(db: DB, assetId: string): void {
   db.prepare("UPDATE assets SET platform = 'Windows', protocols = 'rdp/3389' WHERE id = ?").run(assetId);
 }
 
+/** The org an asset is stored in (an AuthBook version of it goes there too). */
+export function assetOrgId(db: DB, assetId: string): string {
+  return (db.prepare('SELECT org_id FROM assets WHERE id = ?').get(assetId) as { org_id: string }).org_id;
+}
+
 export function assetExists(db: DB, assetId: string): boolean {
   return !!db.prepare('SELECT 1 FROM assets WHERE id = ?').get(assetId);
 }

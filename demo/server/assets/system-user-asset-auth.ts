@@ -1,6 +1,6 @@
 // GET /api/v1/assets/system-users/<id>/assets/<asset_id>/auth-info/ (§2.3): the credentials a terminal
 // uses for this system user on that asset: the system user's own, with the newest AuthBook version of that
-// account on that asset over them (auth-book.ts, 2.3's load_asset_special_auth); a dynamic user ("same
+// account on that asset over them (auth-book-store.ts, 2.3's load_asset_special_auth); a dynamic user ("same
 // with user") takes `?username=`. Errors are 400 {"error"} (Django's untranslated Http404 text).
 import type { FastifyInstance } from 'fastify';
 import { assetInOrg } from './asset-store.ts';
