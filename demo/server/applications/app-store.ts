@@ -1,11 +1,29 @@
-// The database_apps table's writes beyond the engine's create and update of an app: a contract fixture, and the
-// demo MariaDB app that follows where `npm start`'s MariaDB listens while nobody has edited it.
+// The app tables' writes beyond the engine's create and update of an app: contract fixtures of each kind
+// (remote_apps, database_apps, k8s_apps), and the demo MariaDB app that follows where `npm start`'s MariaDB
+// listens while nobody has edited it.
 import type { DB } from '../core/db/open.ts';
 
 /** A database app on a loopback fixture address, in the org whose stored id is `orgId`. */
 export function insertFixtureDatabaseApp(db: DB, app: { id: string; name: string; orgId: string; at: string }): void {
   db.prepare(
     "INSERT INTO database_apps (id, name, host, port, database, org_id, date_created, date_updated) VALUES (?, ?, '127.50.0.33', 3306, 'app', ?, ?, ?)",
+  ).run(app.id, app.name, app.orgId, app.at, app.at);
+}
+
+/** A Chrome remote app on the Windows host asset `app.asset`, in the org whose stored id is `orgId`. */
+export function insertFixtureRemoteApp(
+  db: DB,
+  app: { id: string; name: string; asset: string; orgId: string; at: string },
+): void {
+  db.prepare(
+    "INSERT INTO remote_apps (id, name, asset, type, path, params, org_id, date_created) VALUES (?, ?, ?, 'chrome', 'C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe', '{}', ?, ?)",
+  ).run(app.id, app.name, app.asset, app.orgId, app.at);
+}
+
+/** A Kubernetes app on a loopback fixture cluster, in the org whose stored id is `orgId`. */
+export function insertFixtureK8sApp(db: DB, app: { id: string; name: string; orgId: string; at: string }): void {
+  db.prepare(
+    "INSERT INTO k8s_apps (id, name, cluster, org_id, date_created, date_updated) VALUES (?, ?, 'https://127.50.0.34:6443', ?, ?, ?)",
   ).run(app.id, app.name, app.orgId, app.at, app.at);
 }
 

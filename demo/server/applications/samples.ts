@@ -8,7 +8,7 @@ import { isoAt } from '../core/lib/time.ts';
 import { insertGroup } from '../users/group-store.ts';
 import { makeWindowsHost } from '../assets/asset-store.ts';
 import { insertFixtureSystemUser } from '../assets/system-user-store.ts';
-import { insertFixtureDatabaseApp } from './app-store.ts';
+import { insertFixtureDatabaseApp, insertFixtureK8sApp, insertFixtureRemoteApp } from './app-store.ts';
 
 /** The org_id stored for an org id as the API names it ('DEFAULT' is stored as ''). */
 export const storedOrg = (orgId: string) => (orgId === 'DEFAULT' ? '' : orgId);
@@ -27,15 +27,11 @@ export function fixtureApp(db: DB, orgId: string, table: string, name: string): 
   const org = storedOrg(orgId);
   if (table === 'remote_apps') {
     const host = fixtureWindowsHost(db, orgId, `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-host`);
-    db.prepare(
-      "INSERT INTO remote_apps (id, name, asset, type, path, params, org_id, date_created) VALUES (?, ?, ?, 'chrome', 'C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe', '{}', ?, ?)",
-    ).run(id, name, host, org, now);
+    insertFixtureRemoteApp(db, { id, name, asset: host, orgId: org, at: now });
   } else if (table === 'database_apps') {
     insertFixtureDatabaseApp(db, { id, name, orgId: org, at: now });
   } else {
-    db.prepare(
-      "INSERT INTO k8s_apps (id, name, cluster, org_id, date_created, date_updated) VALUES (?, ?, 'https://127.50.0.34:6443', ?, ?, ?)",
-    ).run(id, name, org, now, now);
+    insertFixtureK8sApp(db, { id, name, orgId: org, at: now });
   }
   return id;
 }

@@ -3,7 +3,7 @@
 // admin_user__id, platform__base.
 import type { Clause, HookArgs } from '../engine/types.ts';
 import { UUID_PATTERN } from '../core/lib/ids.ts';
-import { nodeById, nodeByKey, subtreeClause, type NodeRow } from './node-tree.ts';
+import { nodeById, nodeByKey, subtreeClause, type NodeRow } from './node-store.ts';
 import { orgSees } from '../core/orgs/current-org.ts';
 
 const NOTHING: Clause = { sql: '0', params: [] };

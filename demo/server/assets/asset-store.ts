@@ -204,3 +204,33 @@ export function assetIdsByHostname(db: DB, hostname: string): string[] {
 export function assetIdsByIp(db: DB, ip: string): string[] {
   return db.prepare('SELECT id FROM assets WHERE ip = ?').pluck().all(ip) as string[];
 }
+
+/** The org an asset is stored in (an AuthBook version of it goes there too). */
+export function assetOrgId(db: DB, assetId: string): string {
+  return (db.prepare('SELECT org_id FROM assets WHERE id = ?').get(assetId) as { org_id: string }).org_id;
+}
+
+/** Id and hostname of an asset (a remote app's `asset_info`), or undefined. */
+export function assetInfo(db: DB, assetId: string): { id: string; hostname: string } | undefined {
+  return db.prepare('SELECT id, hostname FROM assets WHERE id = ?').get(assetId) as
+    { id: string; hostname: string } | undefined;
+}
+
+/** Whether some asset still uses the admin user (it cannot be deleted then). */
+export function adminUserInUse(db: DB, adminUserId: string): boolean {
+  return !!db.prepare('SELECT 1 FROM assets WHERE admin_user = ? LIMIT 1').get(adminUserId);
+}
+
+export function adminUserAssetCount(db: DB, adminUserId: string): number {
+  return db.prepare('SELECT COUNT(*) FROM assets WHERE admin_user = ?').pluck().get(adminUserId) as number;
+}
+
+/** Whether some asset still uses the platform (it cannot be deleted then). */
+export function platformInUse(db: DB, platformName: string): boolean {
+  return !!db.prepare('SELECT 1 FROM assets WHERE platform = ? LIMIT 1').get(platformName);
+}
+
+/** The domain's assets, by hostname. */
+export function domainAssetIds(db: DB, domainId: string): string[] {
+  return db.prepare('SELECT id FROM assets WHERE domain = ? ORDER BY hostname').pluck().all(domainId) as string[];
+}

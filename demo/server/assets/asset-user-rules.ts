@@ -6,8 +6,8 @@ import type { Clause, HookArgs, Refusal, Row } from '../engine/types.ts';
 import { t } from '../core/lib/i18n.ts';
 import { UUID_PATTERN } from '../core/lib/ids.ts';
 import { deleteAuthBookVersion, isLatestVersion } from './auth-book-store.ts';
-import { unlinkSystemUser } from './system-user-link-store.ts';
-import { nodeById, nodeByKey } from './node-tree.ts';
+import { linkedUserCount, unlinkSystemUser } from './system-user-link-store.ts';
+import { nodeById, nodeByKey } from './node-store.ts';
 
 const NOTHING: Clause = { sql: '0', params: [] };
 const V = 'asset_users';
@@ -119,11 +119,7 @@ export function removeAssetUser({ db }: HookArgs, row: Row): void {
     unlinkSystemUser(db, 'system_user_assets', systemUser, asset);
   } else if (row.backend === 'system_user_dynamic') {
     unlinkSystemUser(db, 'system_user_users', systemUser, user);
-    const left = db
-      .prepare('SELECT COUNT(*) FROM system_user_users WHERE system_user_id = ?')
-      .pluck()
-      .get(systemUser) as number;
-    if (!left) unlinkSystemUser(db, 'system_user_assets', systemUser, asset);
+    if (!linkedUserCount(db, systemUser)) unlinkSystemUser(db, 'system_user_assets', systemUser, asset);
   }
 }
 

@@ -3,9 +3,14 @@
 import type { HookArgs, Row } from '../engine/types.ts';
 import { L, message, mergeErrors, replaceRelations, unknownIds, writeOrg } from '../engine/field-kit.ts';
 import { visibleNode } from './asset-filters.ts';
-import { orgRoot } from './node-tree.ts';
+import { assetNodeIds } from './node-asset-store.ts';
+import { orgRoot } from './node-store.ts';
 import { checkProtocols, DEFAULT_PROTOCOLS, firstPort, protocolsFromLegacy } from './protocols.ts';
 import { setProtocols } from './asset-store.ts';
+import { adminUserName } from './admin-user-store.ts';
+import { domainName } from './domain-store.ts';
+import { labelIdsOfAsset } from './label-store.ts';
+import { platformExists } from './platform-store.ts';
 
 export function validateAsset(args: HookArgs, data: Row, existing: Row | null): Record<string, string[]> | null {
   const errors: Record<string, string[]> = {};
@@ -19,10 +24,7 @@ export function validateAsset(args: HookArgs, data: Row, existing: Row | null): 
     if (checked.ok) data.protocols = checked.protocols;
     else errors.protocols = [message(args, checked.error, checked.params)];
   }
-  if (
-    typeof data.platform === 'string' &&
-    !args.db.prepare('SELECT 1 FROM platforms WHERE name = ?').get(data.platform)
-  ) {
+  if (typeof data.platform === 'string' && !platformExists(args.db, data.platform)) {
     errors.platform = [
       message(args, L('名称为 {value} 的对象不存在。', 'Object with name={value} does not exist.'), {
         value: data.platform,
@@ -66,20 +68,11 @@ export function serializeAsset(args: HookArgs, row: Row, out: Row): void {
   out.protocols = String(row.protocols ?? '')
     .split(' ')
     .filter(Boolean);
-  out.nodes = db
-    .prepare(
-      'SELECT an.node_id FROM asset_nodes an JOIN nodes n ON n.id = an.node_id WHERE an.asset_id = ? ORDER BY n.key',
-    )
-    .pluck()
-    .all(row.id);
-  out.labels = db.prepare('SELECT label_id FROM asset_labels WHERE asset_id = ? ORDER BY label_id').pluck().all(row.id);
+  out.nodes = assetNodeIds(db, String(row.id));
+  out.labels = labelIdsOfAsset(db, String(row.id));
   out.hardware_info = hardwareInfo(row);
-  out.admin_user_display = row.admin_user
-    ? (db.prepare('SELECT name FROM admin_users WHERE id = ?').pluck().get(row.admin_user) ?? '')
-    : '';
-  out.domain_display = row.domain
-    ? (db.prepare('SELECT name FROM domains WHERE id = ?').pluck().get(row.domain) ?? '')
-    : '';
+  out.admin_user_display = row.admin_user ? (adminUserName(db, String(row.admin_user)) ?? '') : '';
+  out.domain_display = row.domain ? (domainName(db, String(row.domain)) ?? '') : '';
 }
 
 export function assetConnectivity(row: Row): { status: number; datetime: string | null } {

@@ -1,45 +1,12 @@
-// 2.3's AuthBook (assets/models/authbook.py): `POST /api/v1/assets/asset-users/` stores a new version of
-// one account's credentials on one asset — Lina's "Update auth" dialog on the asset, admin-user and
-// system-user asset lists. Versions of an (asset, username) count 1, 2, 3…; the newest is the one in force:
+// 2.3's AuthBook (assets/models/authbook.py): `POST /api/v1/assets/asset-users/` (auth-book-routes.ts) stores a
+// new version of one account's credentials on one asset — Lina's "Update auth" dialog on the asset, admin-user
+// and system-user asset lists. Versions of an (asset, username) count 1, 2, 3…; the newest is the one in force:
 // the asset users list shows it first (backend 'db', migration 24), a terminal's system-user auth-info and
 // the admin user's tasks on that asset use its password / key over the system or admin user's own.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authorize, IsOrgAdmin } from '../core/permissions.ts';
 import type { DB } from '../core/db/open.ts';
-import { validateBody } from '../engine/validate.ts';
-import type { AuthedCtx, FieldDef, HookArgs, ResourceDef, Row } from '../engine/types.ts';
-import { t } from '../core/lib/i18n.ts';
 import { uuid } from '../core/lib/ids.ts';
-import { isoAt } from '../core/lib/time.ts';
 import { openColumns, sealColumns } from '../core/secrets/sealed-columns.ts';
-import { L, noteField, secretField, unknownIds } from '../engine/field-kit.ts';
-import { privateKeyErrors } from './secrets.ts';
-
-/** 2.3's AssetUserWriteSerializer: username and asset required, the secrets write-only. */
-const writeFields: Record<string, FieldDef> = {
-  username: { type: 'string', label: L('用户名', 'Username'), required: true, max_length: 128 },
-  asset: { type: 'string', label: L('资产', 'Asset'), required: true, relation: '/api/v1/assets/assets/' },
-  password: { ...secretField('密码', 'Password'), max_length: 1024 },
-  private_key: { ...secretField('ssh私钥', 'SSH private key'), multiline: true, max_length: 4096 },
-  public_key: { ...secretField('ssh公钥', 'SSH public key'), multiline: true, max_length: 4096 },
-  comment: noteField('备注', 'Comment'),
-};
-
-const writeDef: ResourceDef = {
-  name: 'Asset User List',
-  model: L('资产用户', 'Asset user'),
-  url: '',
-  table: 'auth_book',
-  fields: writeFields,
-  permissions: { list: IsOrgAdmin, retrieve: IsOrgAdmin, create: IsOrgAdmin, update: IsOrgAdmin, delete: IsOrgAdmin },
-  hooks: {
-    validate: (args, data) => {
-      const asset = unknownIds(args, 'assets', 'asset', data.asset);
-      return asset ?? privateKeyErrors(args, data);
-    },
-  },
-  sample: () => ({ create: [], update: {} }),
-};
+import { assetOrgId } from './asset-store.ts';
 
 export interface AuthBookSecrets {
   password: string;
@@ -87,75 +54,44 @@ export function isLatestVersion(db: DB, authBookId: string): boolean {
     .get(authBookId);
 }
 
-/** Inserts one version (validated data), numbered after the newest of its (asset, username); returns its union id. */
-function insertVersion(args: HookArgs, data: Row): string {
-  const { db } = args;
-  const asset = db.prepare('SELECT org_id FROM assets WHERE id = ?').get(data.asset) as { org_id: string };
-  const version =
+/** One version's values, secrets in clear ('' leaves that part to the account's own). */
+export interface NewAuthBookVersion extends AuthBookSecrets {
+  assetId: string;
+  username: string;
+  comment: string;
+  createdBy: string;
+  /** ISO time of creation. */
+  at: string;
+}
+
+/**
+ * Inserts one version, numbered after the newest of its (asset, username), in the asset's org, secrets sealed;
+ * returns its union id (`<authbook id>_<asset id>`, the asset users' row id).
+ */
+export function insertAuthBookVersion(db: DB, version: NewAuthBookVersion): string {
+  const number =
     (db
       .prepare('SELECT COALESCE(MAX(version), 0) FROM auth_book WHERE asset_id = ? AND username = ?')
       .pluck()
-      .get(data.asset, data.username) as number) + 1;
+      .get(version.assetId, version.username) as number) + 1;
   const id = uuid();
   const row = sealColumns(db, 'auth_book', {
     id,
-    asset_id: data.asset,
-    username: data.username,
-    version,
-    comment: data.comment ?? '',
-    org_id: asset.org_id,
-    // 2.3 drops empty secrets (clean_auth_fields): the version then leaves that part to the account's own.
-    password: data.password || '',
-    private_key: data.private_key || '',
-    public_key: data.public_key || '',
-    created_by: args.ctx.user.name,
-    date_created: isoAt(args.now),
-    date_updated: isoAt(args.now),
+    asset_id: version.assetId,
+    username: version.username,
+    version: number,
+    comment: version.comment,
+    org_id: assetOrgId(db, version.assetId),
+    password: version.password,
+    private_key: version.private_key,
+    public_key: version.public_key,
+    created_by: version.createdBy,
+    date_created: version.at,
+    date_updated: version.at,
   });
   db.prepare(
     `INSERT INTO auth_book (id, asset_id, username, version, comment, org_id, password, private_key, public_key, created_by, date_created, date_updated)
     VALUES (@id, @asset_id, @username, @version, @comment, @org_id, @password, @private_key, @public_key, @created_by, @date_created, @date_updated)`,
   ).run(row);
-  return `${id}_${data.asset}`;
-}
-
-/**
- * Lina's dialog sends the key file's text as `key` (2.3's serializer ignored it, so the key was lost):
- * taken as `private_key` when that is not given.
- */
-function normalised(item: unknown): unknown {
-  if (!item || typeof item !== 'object' || Array.isArray(item)) return item;
-  const body = item as Row;
-  return body.private_key === undefined && typeof body.key === 'string' && body.key
-    ? { ...body, private_key: body.key }
-    : body;
-}
-
-function create(request: FastifyRequest, reply: FastifyReply) {
-  if (!authorize(request, reply, IsOrgAdmin)) return reply;
-  const { db, now } = request.server.bastion;
-  const args: HookArgs = { db, ctx: request.ctx as AuthedCtx, request, now: now() };
-  // One object, or a list of them (2.3's bulk create): all or nothing.
-  const many = Array.isArray(request.body);
-  const items = (many ? (request.body as unknown[]) : [request.body ?? {}]).map(normalised);
-  if (many && items.length === 0)
-    return reply.code(400).send({ non_field_errors: [t(args.ctx.lang, 'request.invalid_body')] });
-  const checked = items.map((item) => validateBody(writeDef, args, item, null, 'create'));
-  if (checked.some((c) => c.errors)) {
-    const errors = checked.map((c) => c.errors ?? {});
-    return reply.code(400).send(many ? errors : errors[0]);
-  }
-  const answers = db.transaction(() =>
-    checked.map(({ data }) => ({
-      id: insertVersion(args, data),
-      username: data.username,
-      asset: data.asset,
-      comment: data.comment ?? '',
-    })),
-  )();
-  return reply.code(201).send(many ? answers : answers[0]);
-}
-
-export function registerAuthBookRoutes(app: FastifyInstance, url: string): void {
-  app.post(url, create);
+  return `${id}_${version.assetId}`;
 }

@@ -21,7 +21,11 @@ import { L, message } from '../engine/field-kit.ts';
 import { nodeAssetsClause } from './asset-filters.ts';
 import { keepStoredSecrets, privateKeyErrors } from './secrets.ts';
 import { setAdminUserWhere } from './asset-store.ts';
-import { clearAuth, setAuthColumns } from './system-user-store.ts';
+import { clearAuth, setAuthColumns, systemUserById } from './system-user-store.ts';
+import { setAdminUserAuth } from './admin-user-store.ts';
+import { systemUserRules } from './cmd-filter-store.ts';
+import { activeSshGateways } from './gateway-store.ts';
+import { platformByName } from './platform-store.ts';
 
 const bodyOf = (request: FastifyRequest): Row =>
   request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Row) : {};
@@ -31,7 +35,7 @@ export function registerAssetExtraRoutes(app: FastifyInstance): void {
   app.get(
     `${assetsResource.url}:id/platform/`,
     asset((args, row, _request, reply) => {
-      const platform = args.db.prepare('SELECT * FROM platforms WHERE name = ?').get(row.platform) as Row | undefined;
+      const platform = platformByName(args.db, row.platform as string | null);
       return platform
         ? serializeRow(platformsResource, args, platform, 'retrieve')
         : notFound(args, reply, platformsResource);
@@ -41,13 +45,7 @@ export function registerAssetExtraRoutes(app: FastifyInstance): void {
     `${assetsResource.url}:id/gateways/`,
     asset((args, row) =>
       row.domain
-        ? (
-            args.db
-              .prepare(
-                "SELECT id, name, ip, port, protocol, username, password, private_key FROM gateways WHERE domain = ? AND is_active = 1 AND protocol = 'ssh' ORDER BY name",
-              )
-              .all(row.domain) as Row[]
-          ).map((gateway) => openColumns(args.db, 'gateways', gateway))
+        ? activeSshGateways(args.db, String(row.domain)).map((gateway) => openColumns(args.db, 'gateways', gateway))
         : [],
     ),
   );
@@ -88,8 +86,7 @@ function registerAdminUserRoutes(app: FastifyInstance): void {
     keepStoredSecrets(data, row, ['password', 'private_key']);
     const errors = privateKeyErrors(args, { ...data, password: data.password ?? row.password });
     if (errors) return reply.code(400).send(errors);
-    for (const [field, value] of Object.entries(sealColumns(args.db, 'admin_users', data)))
-      args.db.prepare(`UPDATE admin_users SET ${field} = ? WHERE id = ?`).run(value, row.id);
+    setAdminUserAuth(args.db, String(row.id), sealColumns(args.db, 'admin_users', data));
     return serializeRow(adminUsersResource, args, findOne(args, adminUsersResource, String(row.id))!, 'retrieve');
   });
   const nodes = write((args, row, request, reply) => {
@@ -155,14 +152,7 @@ function registerSystemUserRoutes(app: FastifyInstance): void {
     const errors = privateKeyErrors(args, { ...data, password: data.password ?? row.password });
     if (errors) return reply.code(400).send(errors);
     setAuthColumns(args.db, String(row.id), sealColumns(args.db, 'system_users', data));
-    return authInfo(
-      args,
-      openColumns(
-        args.db,
-        'system_users',
-        args.db.prepare('SELECT * FROM system_users WHERE id = ?').get(row.id) as Row,
-      ),
-    );
+    return authInfo(args, openColumns(args.db, 'system_users', systemUserById(args.db, String(row.id))!));
   });
   app.put(`${base}:id/auth-info/`, update);
   app.patch(`${base}:id/auth-info/`, update);
@@ -176,13 +166,9 @@ function registerSystemUserRoutes(app: FastifyInstance): void {
   app.get(
     `${base}:id/cmd-filter-rules/`,
     read((args, row) => {
-      const rules = args.db
-        .prepare(
-          `SELECT r.* FROM cmd_filter_rules r JOIN system_user_cmd_filters f ON f.filter_id = r.filter_id
-      WHERE f.system_user_id = ? ORDER BY r.priority DESC, r.action, r.id`,
-        )
-        .all(row.id) as Row[];
-      return rules.map((rule) => serializeRow(cmdFilterRulesResource, args, rule, 'list'));
+      return systemUserRules(args.db, String(row.id)).map((rule) =>
+        serializeRow(cmdFilterRulesResource, args, rule, 'list'),
+      );
     }),
   );
 }

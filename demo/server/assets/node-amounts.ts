@@ -3,16 +3,15 @@
 // at a time, and cached until the tree or a node membership changes (node_tree_version is bumped by
 // triggers on nodes and asset_nodes) — the role JumpServer's node-tree cache plays.
 import type { DB } from '../core/db/open.ts';
-import { keyPath, subtreeClause } from './node-tree.ts';
+import { assetCountsByNode, sharedAssetNodeLists } from './node-asset-store.ts';
+import { subtreeIdKeys, treeVersion } from './node-store.ts';
+import { keyPath } from './node-tree.ts';
 
 interface Cached {
   version: number;
   counts: Map<string, number>;
 }
 const caches = new WeakMap<DB, Map<string, Cached>>();
-
-const treeVersion = (db: DB) =>
-  db.prepare('SELECT version FROM node_tree_version WHERE id = 1').pluck().get() as number;
 
 /** Distinct assets under each node of the org whose root key is `rootKey`. */
 export function subtreeAmounts(db: DB, rootKey: string): Map<string, number> {
@@ -27,11 +26,7 @@ export function subtreeAmounts(db: DB, rootKey: string): Map<string, number> {
 }
 
 function computeAmounts(db: DB, rootKey: string): Map<string, number> {
-  const range = subtreeClause('key', rootKey);
-  const nodes = db
-    .prepare(`SELECT id, key FROM nodes WHERE ${range.sql}`)
-    .raw()
-    .all(...range.params) as [string, string][];
+  const nodes = subtreeIdKeys(db, rootKey);
   // Counting into a typed array by node index; a node of another org root has no path and is skipped.
   const index = new Map(nodes.map(([, key], i) => [key, i]));
   const ancestors = new Map(
@@ -45,19 +40,11 @@ function computeAmounts(db: DB, rootKey: string): Map<string, number> {
   const counts = new Int32Array(nodes.length);
   // Reading all 100k memberships into JS took 200-400 ms and blocked every other request meanwhile;
   // SQLite aggregates them instead. First each membership counts on every ancestor of its node...
-  const direct = db.prepare('SELECT node_id, COUNT(*) FROM asset_nodes GROUP BY node_id').raw().all() as [
-    string,
-    number,
-  ][];
-  for (const [node, amount] of direct) {
+  for (const [node, amount] of assetCountsByNode(db)) {
     for (const i of ancestors.get(node) ?? []) counts[i] += amount;
   }
   // ...then an asset on several nodes gives back what it counted twice on their shared ancestors.
-  const shared = db
-    .prepare('SELECT group_concat(node_id) FROM asset_nodes GROUP BY asset_id HAVING COUNT(*) > 1')
-    .pluck()
-    .all() as string[];
-  for (const nodeIds of shared) {
+  for (const nodeIds of sharedAssetNodeLists(db)) {
     const seen = new Set<number>();
     for (const node of nodeIds.split(',')) {
       for (const i of ancestors.get(node) ?? []) {

@@ -2,10 +2,44 @@
 // through `replaceRelations`). Every asset keeps at least one node: an asset that loses its last one goes back
 // to its org root (so an org root's subtree is always the whole org).
 import type { DB } from '../core/db/open.ts';
-import { orgRoot, type NodeRow } from './node-tree.ts';
+import type { Row } from '../engine/types.ts';
+import { orgRoot, type NodeRow } from './node-store.ts';
 
 export function nodeHasAssets(db: DB, nodeId: string): boolean {
   return !!db.prepare('SELECT 1 FROM asset_nodes WHERE node_id = ? LIMIT 1').get(nodeId);
+}
+
+/** The asset's nodes, in key order (an asset's `nodes` field). */
+export function assetNodeIds(db: DB, assetId: string): string[] {
+  return db
+    .prepare(
+      'SELECT an.node_id FROM asset_nodes an JOIN nodes n ON n.id = an.node_id WHERE an.asset_id = ? ORDER BY n.key',
+    )
+    .pluck()
+    .all(assetId) as string[];
+}
+
+/** The assets directly on a node with what a tree item shows of them (platform base for the icon), by hostname. */
+export function nodeAssetItems(db: DB, nodeId: string): Row[] {
+  return db
+    .prepare(
+      `SELECT a.id, a.hostname, a.ip, a.protocols, p.base AS platform_base FROM asset_nodes an
+    JOIN assets a ON a.id = an.asset_id LEFT JOIN platforms p ON p.name = a.platform WHERE an.node_id = ? ORDER BY a.hostname`,
+    )
+    .all(nodeId) as Row[];
+}
+
+/** [node id, assets on it] for every node with assets, as raw pairs (node-amounts.ts sums them per subtree). */
+export function assetCountsByNode(db: DB): [string, number][] {
+  return db.prepare('SELECT node_id, COUNT(*) FROM asset_nodes GROUP BY node_id').raw().all() as [string, number][];
+}
+
+/** For each asset on more than one node, its node ids joined with ',' (node-amounts.ts counts it once per subtree). */
+export function sharedAssetNodeLists(db: DB): string[] {
+  return db
+    .prepare('SELECT group_concat(node_id) FROM asset_nodes GROUP BY asset_id HAVING COUNT(*) > 1')
+    .pluck()
+    .all() as string[];
 }
 
 /** One asset on one node; with `ignoreTaken` a pair held already is kept, without it fails on the unique pair. */

@@ -16,7 +16,8 @@ import { L, message, unknownIds, writeOrg } from '../engine/field-kit.ts';
 import { visibleNode } from './asset-filters.ts';
 import { addAssets, removeAssets, replaceAssets } from './node-asset-store.ts';
 import { childNodes, nodeSelection, treeItems } from './node-selection.ts';
-import { createChild, moveNode, nodeById, orgRoot, siblingNameTaken, type NodeRow } from './node-tree.ts';
+import { createChild, moveNode } from './node-tree.ts';
+import { nodeById, orgRoot, siblingNameTaken, type NodeRow } from './node-store.ts';
 
 type Query = Record<string, string>;
 const BASE = '/api/v1/assets/nodes/';

@@ -1,11 +1,13 @@
 // Which nodes a children / tree request means (`?id=` uuid or `?key=`, else the org root together
 // with its children) and their tree items, with assets when asked.
-import type { HookArgs, Row } from '../engine/types.ts';
+import type { HookArgs } from '../engine/types.ts';
 import { singleValues } from '../engine/query-params.ts';
 import { visibleNode } from './asset-filters.ts';
 import { writeOrg } from '../engine/field-kit.ts';
 import { assetsAmount } from './node-amounts.ts';
-import { compareKeys, descendantsClause, orgRoot, type NodeRow } from './node-tree.ts';
+import { nodeAssetItems } from './node-asset-store.ts';
+import { allNodes, childrenOf, descendantsOf, orgNodes, orgRoot, type NodeRow } from './node-store.ts';
+import { compareKeys } from './node-tree.ts';
 import { assetTreeItem, nodeTreeItem, type TreeItem } from './tree-items.ts';
 
 /** The node named by `?id=` / `?key=`; null when neither is given; 'missing' when the org cannot see it. */
@@ -29,20 +31,10 @@ export function childNodes(
 ): NodeRow[] {
   const { db } = args;
   if (mode === 'every') {
-    const rows =
-      args.ctx.org.kind === 'root'
-        ? db.prepare('SELECT * FROM nodes').all()
-        : db.prepare('SELECT * FROM nodes WHERE org_id = ?').all(writeOrg(args));
-    return sortByKey(rows as NodeRow[]);
+    return sortByKey(args.ctx.org.kind === 'root' ? allNodes(db) : orgNodes(db, writeOrg(args)));
   }
   const parent = node ?? orgRoot(db, writeOrg(args), args.now);
-  const under =
-    mode === 'children'
-      ? (db.prepare('SELECT * FROM nodes WHERE parent_key = ?').all(parent.key) as NodeRow[])
-      : (() => {
-          const range = descendantsClause('key', parent.key);
-          return db.prepare(`SELECT * FROM nodes WHERE ${range.sql}`).all(...range.params) as NodeRow[];
-        })();
+  const under = mode === 'children' ? childrenOf(db, parent.key) : descendantsOf(db, parent.key);
   return sortByKey(node ? under : [parent, ...under]);
 }
 
@@ -50,11 +42,6 @@ export function childNodes(
 export function treeItems(args: HookArgs, nodes: NodeRow[], assetsOf: NodeRow | false): TreeItem[] {
   const items = nodes.map((node) => nodeTreeItem(node, assetsAmount(args.db, node.key)));
   if (!assetsOf) return items;
-  const assets = args.db
-    .prepare(
-      `SELECT a.id, a.hostname, a.ip, a.protocols, p.base AS platform_base FROM asset_nodes an
-    JOIN assets a ON a.id = an.asset_id LEFT JOIN platforms p ON p.name = a.platform WHERE an.node_id = ? ORDER BY a.hostname`,
-    )
-    .all(assetsOf.id) as Row[];
+  const assets = nodeAssetItems(args.db, assetsOf.id);
   return [...items, ...assets.map((asset) => assetTreeItem(asset, assetsOf.key))];
 }

@@ -8,7 +8,7 @@ import { cmdFilterRulesResource } from './resources/cmd-filter-rules.ts';
 import { platformsResource } from './resources/platforms.ts';
 import { assetUserAuthInfosResource, assetUsersResource } from './resources/asset-users.ts';
 import { gatheredUsersResource } from './resources/gathered-users.ts';
-import { registerAuthBookRoutes } from './auth-book-store.ts';
+import { registerAuthBookRoutes } from './auth-book-routes.ts';
 import { registerAssetExtraRoutes } from './extra-routes.ts';
 import { registerNodeRoutes } from './node-routes.ts';
 import { registerSystemUserAssetAuthRoute } from './system-user-asset-auth.ts';
@@ -18,7 +18,7 @@ export function registerAssetRoutes(app: FastifyInstance): void {
   registerResource(app, cmdFilterRulesResource);
   // Views the generic contract cannot create into: test/server/assets/assets-asset-users.test.ts, assets-auth-infos.test.ts,
   // assets-gathered-users.test.ts and asset-users-auth-book.test.ts cover them. A POST on asset-users/ stores
-  // a new AuthBook version (auth-book.ts), not a row of the view.
+  // a new AuthBook version (auth-book-routes.ts), not a row of the view.
   registerResource(app, assetUsersResource);
   registerAuthBookRoutes(app, assetUsersResource.url);
   registerResource(app, assetUserAuthInfosResource);

@@ -2,11 +2,13 @@
 // dependencies a body points at (nodes, labels, domains) are inserted straight into the sample's org.
 import type { DB } from '../core/db/open.ts';
 import type { SampleArgs, Samples } from '../engine/types.ts';
-import { uuid } from '../core/lib/ids.ts';
 import { isoAt } from '../core/lib/time.ts';
-import { createChild, orgRoot } from './node-tree.ts';
+import { createChild } from './node-tree.ts';
+import { orgRoot } from './node-store.ts';
 import { insertFixtureAsset } from './asset-store.ts';
 import { putAssetOnNode } from './node-asset-store.ts';
+import { insertFixtureDomain } from './domain-store.ts';
+import { insertFixtureLabel } from './label-store.ts';
 
 /** The org_id stored for an org id as the API names it ('DEFAULT' is stored as ''). */
 const stored = (orgId: string) => (orgId === 'DEFAULT' ? '' : orgId);
@@ -16,26 +18,11 @@ export function fixtureNode(db: DB, orgId: string, name: string): string {
 }
 
 export function fixtureLabel(db: DB, orgId: string, name: string, value: string): string {
-  const id = uuid();
-  db.prepare('INSERT INTO labels (id, name, value, org_id, date_created) VALUES (?, ?, ?, ?, ?)').run(
-    id,
-    name,
-    value,
-    stored(orgId),
-    isoAt(Date.now()),
-  );
-  return id;
+  return insertFixtureLabel(db, name, value, stored(orgId), isoAt(Date.now()));
 }
 
 export function fixtureDomain(db: DB, orgId: string, name: string): string {
-  const id = uuid();
-  db.prepare('INSERT INTO domains (id, name, org_id, date_created) VALUES (?, ?, ?, ?)').run(
-    id,
-    name,
-    stored(orgId),
-    isoAt(Date.now()),
-  );
-  return id;
+  return insertFixtureDomain(db, name, stored(orgId), isoAt(Date.now()));
 }
 
 export function fixtureAsset(db: DB, orgId: string, hostname: string): string {

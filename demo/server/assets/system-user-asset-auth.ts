@@ -1,9 +1,9 @@
 // GET /api/v1/assets/system-users/<id>/assets/<asset_id>/auth-info/ (§2.3): the credentials a terminal
 // uses for this system user on that asset: the system user's own, with the newest AuthBook version of that
-// account on that asset over them (auth-book.ts, 2.3's load_asset_special_auth); a dynamic user ("same
+// account on that asset over them (auth-book-store.ts, 2.3's load_asset_special_auth); a dynamic user ("same
 // with user") takes `?username=`. Errors are 400 {"error"} (Django's untranslated Http404 text).
 import type { FastifyInstance } from 'fastify';
-import type { Row } from '../engine/types.ts';
+import { assetInOrg } from './asset-store.ts';
 import { systemUsersResource } from './resources/system-users.ts';
 import { latestAuthBook, withAssetAuth } from './auth-book-store.ts';
 import { detailRoute } from '../engine/detail-route.ts';
@@ -17,9 +17,7 @@ export function registerSystemUserAssetAuthRoute(app: FastifyInstance): void {
     read((args, row, request, reply) => {
       const assetId = (request.params as { asset_id: string }).asset_id;
       // The asset must live in the system user's org (ROOT callers may name any system user).
-      const asset = args.db.prepare('SELECT id FROM assets WHERE id = ? AND org_id = ?').get(assetId, row.org_id) as
-        Row | undefined;
-      if (!asset)
+      if (!assetInOrg(args.db, assetId, String(row.org_id)))
         return reply
           .code(400)
           .send({ error: message(args, L('No Asset matches the given query.', 'No Asset matches the given query.')) });

@@ -7,7 +7,7 @@ import { t } from '../core/lib/i18n.ts';
 import { DEFAULT_ORG, orgSees } from '../core/orgs/current-org.ts';
 import { isOrgMember } from '../core/orgs/org-members.ts';
 import { L, message } from '../engine/field-kit.ts';
-import { nodeById, subtreeClause } from './node-tree.ts';
+import { nodeById, subtreeClause } from './node-store.ts';
 import { insertFixtureSystemUser } from './system-user-store.ts';
 
 export type LinkKind = 'asset' | 'node' | 'user';
@@ -125,6 +125,30 @@ export function seedSystemUserLinks(db: DB, orgId: string, systemUser: string, n
     ? db.prepare("SELECT DISTINCT user_id FROM org_members WHERE org_id = ? AND role = 'Admin'").pluck().all(orgId)
     : db.prepare("SELECT id FROM users WHERE role = 'Admin'").pluck().all();
   for (const user of admins as string[]) linkSystemUser(db, 'system_user_users', systemUser, user, false);
+}
+
+/** How many assets the system user is linked to, directly or through a node (its `assets_amount`). */
+export function linkedAssetCount(db: DB, systemUser: string): number {
+  return db
+    .prepare('SELECT COUNT(*) FROM system_user_assets WHERE system_user_id = ?')
+    .pluck()
+    .get(systemUser) as number;
+}
+
+/** How many users a dynamic system user still has (its asset links go with the last one). */
+export function linkedUserCount(db: DB, systemUser: string): number {
+  return db
+    .prepare('SELECT COUNT(*) FROM system_user_users WHERE system_user_id = ?')
+    .pluck()
+    .get(systemUser) as number;
+}
+
+/**
+ * The first two non-App users by username: the DEFAULT org's members a user-relation sample links. Read here
+ * because ../users/ imports this folder.
+ */
+export function firstTwoUsers(db: DB): string[] {
+  return db.prepare("SELECT id FROM users WHERE role != 'App' ORDER BY username LIMIT 2").pluck().all() as string[];
 }
 
 /** A fresh manual-login system user of the org, for samples ('DEFAULT' is stored as ''). */

@@ -6,6 +6,7 @@ import { t } from '../core/lib/i18n.ts';
 import { L, message, mergeErrors, unknownIds, writeOrg } from '../engine/field-kit.ts';
 import { keepStoredSecrets, privateKeyErrors } from './secrets.ts';
 import { generateCredentials } from './ssh-keys.ts';
+import { sameWithUserTaken } from './system-user-store.ts';
 
 const PRIORITY_MIN = 1;
 const PRIORITY_MAX = 100;
@@ -37,12 +38,10 @@ export function validateSystemUser(args: HookArgs, data: Row, existing: Row | nu
   const errors: Record<string, string[]> = {};
   if (sameWithUser) {
     data.username = '';
-    const clash = args.db
-      .prepare(
-        'SELECT 1 FROM system_users WHERE protocol = ? AND username_same_with_user = 1 AND org_id = ? AND id IS NOT ?',
-      )
-      .get(protocol, existing ? existing.org_id : writeOrg(args), existing?.id ?? null);
-    if (clash) errors.username_same_with_user = [message(args, SYSTEM_USER_MESSAGES.sameWithUser, { protocol })];
+    const orgId = existing ? String(existing.org_id) : writeOrg(args);
+    const exceptId = existing ? String(existing.id) : null;
+    if (sameWithUserTaken(args.db, protocol, orgId, exceptId))
+      errors.username_same_with_user = [message(args, SYSTEM_USER_MESSAGES.sameWithUser, { protocol })];
   } else if (auto && protocol !== 'vnc' && !merged.username) {
     errors.username = [message(args, SYSTEM_USER_MESSAGES.usernameRequired)];
   }

@@ -4,6 +4,7 @@
 import type { DB } from '../core/db/open.ts';
 import { uuid } from '../core/lib/ids.ts';
 import { isoAt } from '../core/lib/time.ts';
+import type { Row } from '../engine/types.ts';
 
 /** Credential columns a caller may set (already sealed). */
 const AUTH_COLUMNS = new Set(['password', 'private_key', 'public_key', 'token']);
@@ -149,4 +150,18 @@ export function speaksOtherProtocol(db: DB, id: string, protocol: string): boole
 /** The ids of the system users with this name. */
 export function systemUserIdsByName(db: DB, name: string): string[] {
   return db.prepare('SELECT id FROM system_users WHERE name = ?').pluck().all(name) as string[];
+}
+
+/** The row as stored (credentials sealed), or undefined. */
+export function systemUserById(db: DB, id: string): Row | undefined {
+  return db.prepare('SELECT * FROM system_users WHERE id = ?').get(id) as Row | undefined;
+}
+
+/** Whether another system user of the org is "same as user" on this protocol (one per protocol is allowed). */
+export function sameWithUserTaken(db: DB, protocol: string, orgId: string, exceptId: string | null): boolean {
+  return !!db
+    .prepare(
+      'SELECT 1 FROM system_users WHERE protocol = ? AND username_same_with_user = 1 AND org_id = ? AND id IS NOT ?',
+    )
+    .get(protocol, orgId, exceptId);
 }

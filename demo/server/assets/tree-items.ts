@@ -1,7 +1,7 @@
 // Tree items in the zTree shape JumpServer's tree endpoints answer (apps/common/tree.py):
 // {id, name, title, pId, isParent, open, iconSkin, nocheck, meta}.
 import type { Row } from '../engine/types.ts';
-import type { NodeRow } from './node-tree.ts';
+import type { NodeRow } from './node-store.ts';
 
 export interface TreeItem {
   id: string;

@@ -25,7 +25,8 @@ import { labelsResource } from '../assets/resources/labels.ts';
 import { systemUsersResource } from '../assets/resources/system-users.ts';
 import { insertDefinedRow } from '../engine/write.ts';
 import type { ResourceDef } from '../engine/types.ts';
-import { bindCommandFilter, labelAsset } from './seed-store.ts';
+import { labelAsset } from '../assets/label-store.ts';
+import { bindCommandFilter } from '../assets/cmd-filter-store.ts';
 import { orgIdsByName } from '../orgs/org-store.ts';
 
 const HARDWARE = {

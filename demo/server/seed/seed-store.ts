@@ -1,5 +1,5 @@
-// The seed's own statements: it finds the rows it made by their names (a user by username, an asset by hostname,
-// the others by name within an org) to link them, and writes the link rows no resource definition writes alone.
+// The seed's own statements: it finds the rows it made by their names (an asset by hostname, the others by name
+// within an org) to link them.
 // The seed's resource rows are written through their definitions (engine/write.ts insertDefinedRow) or through
 // the tables' stores, so they are stored as rows the API creates.
 import type { DB } from '../core/db/open.ts';
@@ -57,15 +57,4 @@ export function nonWindowsAssets(db: DB): { id: string; org_id: string }[] {
     WHERE p.base != 'Windows' ORDER BY a.org_id, a.hostname`,
     )
     .all() as { id: string; org_id: string }[];
-}
-
-export function labelAsset(db: DB, assetId: string, labelId: string): void {
-  db.prepare('INSERT INTO asset_labels (asset_id, label_id) VALUES (?, ?)').run(assetId, labelId);
-}
-
-export function bindCommandFilter(db: DB, systemUserId: string, filterId: string): void {
-  db.prepare('INSERT INTO system_user_cmd_filters (system_user_id, filter_id) VALUES (?, ?)').run(
-    systemUserId,
-    filterId,
-  );
 }

@@ -1,7 +1,6 @@
 // One store module per table: every table the server writes with SQL of its own (migrations aside; the engine
-// writes a resource's own table through its definition) is written from exactly one module, and the tables that
-// used to be written from several name theirs below. A write that slips in elsewhere fails here with the file
-// and the statement.
+// writes a resource's own table through its definition) is written from exactly one module, a store, named below.
+// A write that slips in elsewhere fails here with the file and the statement.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -42,9 +41,41 @@ const STORES: Record<string, string> = {
   command_execution_hosts: 'ops/execution-store.ts',
   oauth_entries: 'core/auth/oauth-entry-store.ts',
   orgs: 'orgs/org-store.ts',
-  nodes: 'assets/node-tree.ts',
+  nodes: 'assets/node-store.ts',
   gathered_users: 'assets/gathered-user-store.ts',
   database_apps: 'applications/app-store.ts',
+  access_keys: 'terminal/access-key-store.ts',
+  admin_users: 'assets/admin-user-store.ts',
+  asset_labels: 'assets/label-store.ts',
+  bearer_tokens: 'core/auth/login-store.ts',
+  captcha_ips: 'auth/login/captcha-store.ts',
+  captchas: 'auth/login/captcha-store.ts',
+  celery_task_logs: 'tasks/store.ts',
+  celery_tasks: 'tasks/store.ts',
+  cmd_filter_rules: 'assets/cmd-filter-store.ts',
+  connection_tokens: 'terminal/connection-token-store.ts',
+  domains: 'assets/domain-store.ts',
+  door_sign_ins: 'terminal/door-sign-in-store.ts',
+  expired_replay_objects: 'terminal/replay-object-store.ts',
+  labels: 'assets/label-store.ts',
+  login_confirm_reviewers: 'users/login-confirm-store.ts',
+  login_confirm_settings: 'users/login-confirm-store.ts',
+  login_failures: 'core/auth/login-failure-store.ts',
+  login_flows: 'auth/login/login-flow-store.ts',
+  mail_outbox: 'users/mail-outbox-store.ts',
+  ops_adhoc_executions: 'ops/job-center-store.ts',
+  ops_adhocs: 'ops/job-center-store.ts',
+  ops_tasks: 'ops/job-center-store.ts',
+  platforms: 'assets/platform-store.ts',
+  portal_clients: 'portal/portal-client-store.ts',
+  private_tokens: 'core/auth/private-token-store.ts',
+  remote_apps: 'applications/app-store.ts',
+  replay_objects: 'terminal/replay-object-store.ts',
+  sessions: 'core/auth/login-store.ts',
+  system_user_cmd_filters: 'assets/cmd-filter-store.ts',
+  terminal_tasks: 'terminal/task-store.ts',
+  ticket_assignees: 'tickets/ticket-store.ts',
+  ticket_comments: 'tickets/ticket-store.ts',
 };
 
 const MIGRATIONS = 'core/db/migrations/';

@@ -15,6 +15,7 @@ import { normaliseParams, readableParams, REMOTE_APP_TYPES } from '../remote-app
 import { remoteAppSample } from '../samples.ts';
 import type { ResourceDef } from '../../engine/types.ts';
 import { pick } from '../../core/lib/i18n.ts';
+import { assetInfo } from '../../assets/asset-store.ts';
 
 export const remoteAppsResource: ResourceDef = {
   name: 'Remote App List',
@@ -49,9 +50,7 @@ export const remoteAppsResource: ResourceDef = {
         normaliseParams(args, data, existing) as Record<string, string[]> | null,
       ),
     serialize: (args, row, out) => {
-      const asset = args.db.prepare('SELECT id, hostname FROM assets WHERE id = ?').get(row.asset) as
-        { id: string; hostname: string } | undefined;
-      out.asset_info = asset ?? null;
+      out.asset_info = assetInfo(args.db, String(row.asset)) ?? null;
       out.params = readableParams(row);
       const type = REMOTE_APP_TYPES.find((choice) => choice.value === row.type);
       out.get_type_display = type ? pick(args.ctx.lang, type.label) : String(row.type);

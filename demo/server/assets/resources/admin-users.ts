@@ -15,6 +15,7 @@ import {
   noteField,
 } from '../../engine/field-kit.ts';
 import { keepStoredSecrets, privateKeyErrors } from '../secrets.ts';
+import { adminUserAssetCount, adminUserInUse } from '../asset-store.ts';
 
 export const USERNAME_PATTERN = /^[0-9a-zA-Z_@\-.]*$/;
 export const usernameError = L(
@@ -56,14 +57,14 @@ export const adminUsersResource: ResourceDef = {
       return mergeErrors(username, privateKeyErrors(args, data));
     },
     beforeDelete: (args, row) =>
-      args.db.prepare('SELECT 1 FROM assets WHERE admin_user = ? LIMIT 1').get(row.id)
+      adminUserInUse(args.db, String(row.id))
         ? {
             status: 400,
             body: { msg: message(args, L('删除失败，存在关联资产', 'Deleted failed, There are related assets')) },
           }
         : null,
     serialize: ({ db }, row, out) => {
-      out.assets_amount = db.prepare('SELECT COUNT(*) FROM assets WHERE admin_user = ?').pluck().get(row.id);
+      out.assets_amount = adminUserAssetCount(db, String(row.id));
     },
   },
   sample: ({ seq }) => ({

@@ -1,7 +1,7 @@
 // /api/v1/assets/asset-users/ and asset-user-auth-infos/ (§2.3): the accounts known per asset (its admin
 // user, its system users, a dynamic system user's users, the AuthBook versions), read from the
 // `asset_users` view. The auth-info variant adds the secrets behind the MFA re-check. Registered by
-// ../assets/routes.ts, not RESOURCES: a POST stores an AuthBook version (../assets/auth-book.ts), not a
+// ../assets/routes.ts, not RESOURCES: a POST stores an AuthBook version (../assets/auth-book-routes.ts), not a
 // row of the view, so the generic create-based contract cannot run over them.
 import { ASSET_USER_FILTERS, refuseAdminUserDelete, refuseWithoutMfa, removeAssetUser } from '../asset-user-rules.ts';
 import { L, readOnly } from '../../engine/field-kit.ts';

@@ -14,15 +14,10 @@ import {
   unknownIds,
 } from '../../engine/field-kit.ts';
 import { priorityErrors } from '../system-user-rules.ts';
-import { andInOrg } from '../../core/orgs/current-org.ts';
+import { filterVisible, setRuleFilter } from '../cmd-filter-store.ts';
 
 const MAX_CONTENT = 1024;
 const filterIdOf = (args: HookArgs) => (args.request.params as { filter_id?: string }).filter_id ?? '';
-
-function filterVisible(args: HookArgs): boolean {
-  const org = andInOrg(args.ctx.org);
-  return !!args.db.prepare(`SELECT 1 FROM cmd_filters WHERE id = ?${org.sql}`).get(filterIdOf(args), ...org.params);
-}
 
 /** For `regex` rules every line must compile. */
 function contentErrors(args: HookArgs, type: unknown, content: unknown): Record<string, string[]> | null {
@@ -105,7 +100,7 @@ export const cmdFilterRulesResource: ResourceDef = {
   scope: (args) => ({ sql: 'filter_id = ?', params: [filterIdOf(args)] }),
   hooks: {
     refuse: (args) =>
-      filterVisible(args)
+      filterVisible(args.db, filterIdOf(args), args.ctx.org)
         ? null
         : {
             status: 404,
@@ -116,8 +111,7 @@ export const cmdFilterRulesResource: ResourceDef = {
       data.filter_id = data.filter ?? filterIdOf(args);
     },
     afterWrite: (args, id, data, mode) => {
-      if (mode === 'update' && typeof data.filter === 'string')
-        args.db.prepare('UPDATE cmd_filter_rules SET filter_id = ? WHERE id = ?').run(data.filter, id);
+      if (mode === 'update' && typeof data.filter === 'string') setRuleFilter(args.db, id, data.filter);
     },
     validate: (args, data, existing) =>
       mergeErrors(

@@ -13,6 +13,7 @@ import {
   unknownIds,
   noteField,
 } from '../../engine/field-kit.ts';
+import { filterRuleIds, filterSystemUserIds } from '../cmd-filter-store.ts';
 
 export const cmdFiltersResource: ResourceDef = {
   name: 'Command Filter List',
@@ -44,14 +45,8 @@ export const cmdFiltersResource: ResourceDef = {
         replaceRelations(args, 'system_user_cmd_filters', 'filter_id', id, 'system_user_id', data.system_users);
     },
     serialize: ({ db }, row, out) => {
-      out.system_users = db
-        .prepare('SELECT system_user_id FROM system_user_cmd_filters WHERE filter_id = ? ORDER BY system_user_id')
-        .pluck()
-        .all(row.id);
-      out.rules = db
-        .prepare('SELECT id FROM cmd_filter_rules WHERE filter_id = ? ORDER BY priority DESC, action')
-        .pluck()
-        .all(row.id);
+      out.system_users = filterSystemUserIds(db, String(row.id));
+      out.rules = filterRuleIds(db, String(row.id));
     },
   },
   sample: ({ seq }) => ({

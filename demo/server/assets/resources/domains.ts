@@ -15,7 +15,8 @@ import {
 } from '../../engine/field-kit.ts';
 import { domainSample } from '../samples.ts';
 import { openColumns } from '../../core/secrets/sealed-columns.ts';
-import { setDomainAssets } from '../asset-store.ts';
+import { domainAssetIds, setDomainAssets } from '../asset-store.ts';
+import { domainGateways, gatewayCount } from '../gateway-store.ts';
 
 export const domainsResource: ResourceDef = {
   name: 'Domain List',
@@ -50,13 +51,11 @@ export const domainsResource: ResourceDef = {
     },
     serialize: (args, row, out) => {
       const { db } = args;
-      out.assets = db.prepare('SELECT id FROM assets WHERE domain = ? ORDER BY hostname').pluck().all(row.id);
+      out.assets = domainAssetIds(db, String(row.id));
       out.asset_count = (out.assets as string[]).length;
-      out.gateway_count = db.prepare('SELECT COUNT(*) FROM gateways WHERE domain = ?').pluck().get(row.id);
+      out.gateway_count = gatewayCount(db, String(row.id));
       if ((args.request.query as Record<string, string>).gateway !== '1') return;
-      const gateways = (
-        db.prepare('SELECT * FROM gateways WHERE domain = ? ORDER BY name').all(row.id) as Record<string, unknown>[]
-      ).map((gateway) => openColumns(db, 'gateways', gateway));
+      const gateways = domainGateways(db, String(row.id)).map((gateway) => openColumns(db, 'gateways', gateway));
       out.gateways = gateways.map(({ org_id: _org, ...g }) => ({
         ...g,
         is_active: Boolean(g.is_active),

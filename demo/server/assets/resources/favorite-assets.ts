@@ -4,6 +4,7 @@
 // lists only the stars on assets of its user's orgs (portal-tokens.ts), as its "my" tree shows them.
 import { everyAction, IsValidUser } from '../../core/permissions.ts';
 import { fixtureAsset } from '../samples.ts';
+import { assetExists } from '../asset-store.ts';
 import { idField, L } from '../../engine/field-kit.ts';
 import type { ResourceDef } from '../../engine/types.ts';
 import { t } from '../../core/lib/i18n.ts';
@@ -45,8 +46,7 @@ export const favoriteAssetsResource: ResourceDef = {
       data.date_created = isoAt(now);
     },
     validate: ({ db, ctx }, data) => {
-      if (data.asset === undefined || db.prepare('SELECT 1 FROM assets WHERE id = ?').get(String(data.asset)))
-        return null;
+      if (data.asset === undefined || assetExists(db, String(data.asset))) return null;
       return { asset: [t(ctx.lang, 'field.invalid_pk', { value: String(data.asset) })] };
     },
   },

@@ -1,8 +1,7 @@
 // /api/v1/assets/labels/ (§2.3): name + value unique per org; `?distinct=1` answers one row per
 // name with its values joined: [{name, value: "v1, v2"}].
 import { everyAction, IsOrgAdmin } from '../../core/permissions.ts';
-import type { HookArgs, ResourceDef } from '../../engine/types.ts';
-import { baseWhere } from '../../engine/query.ts';
+import type { ResourceDef } from '../../engine/types.ts';
 import {
   auditFields,
   computed,
@@ -15,19 +14,9 @@ import {
   unknownIds,
   noteField,
 } from '../../engine/field-kit.ts';
+import { assetIdsOfLabel, distinctLabels } from '../label-store.ts';
 
 const CATEGORIES = { S: L('系统', 'System'), U: L('用户', 'User') };
-
-function distinctLabels(args: HookArgs) {
-  const where = baseWhere(labelsResource, args);
-  const rows = args.db
-    .prepare(
-      `SELECT name, GROUP_CONCAT(value, ', ') AS value FROM (SELECT name, value FROM labels
-    ${where.sql ? `WHERE ${where.sql}` : ''} ORDER BY name, value) GROUP BY name ORDER BY name`,
-    )
-    .all(...where.params);
-  return { status: 200, body: rows };
-}
 
 export const labelsResource: ResourceDef = {
   name: 'Label List',
@@ -60,7 +49,7 @@ export const labelsResource: ResourceDef = {
     // `distinct=1` is a different answer for the same list URL: the hook answers it before the list runs.
     refuse: (args, action) =>
       action === 'list' && (args.request.query as Record<string, string>).distinct === '1'
-        ? distinctLabels(args)
+        ? { status: 200, body: distinctLabels(args.db, args.ctx.org) }
         : null,
     beforeCreate: (args, data) => {
       stampNew(false)(args, data);
@@ -71,10 +60,7 @@ export const labelsResource: ResourceDef = {
       if (Array.isArray(data.assets)) replaceRelations(args, 'asset_labels', 'label_id', id, 'asset_id', data.assets);
     },
     serialize: ({ db, ctx }, row, out) => {
-      out.assets = db
-        .prepare('SELECT asset_id FROM asset_labels WHERE label_id = ? ORDER BY asset_id')
-        .pluck()
-        .all(row.id);
+      out.assets = assetIdsOfLabel(db, String(row.id));
       out.asset_count = (out.assets as string[]).length;
       out.get_category_display = CATEGORIES[row.category as 'S' | 'U']?.[ctx.lang] ?? '';
     },

@@ -5,7 +5,8 @@ import type { HookArgs, ResourceDef, Row } from '../../engine/types.ts';
 import { t } from '../../core/lib/i18n.ts';
 import { computed, idField, L, message, writeOrg } from '../../engine/field-kit.ts';
 import { nodeHasAssets } from '../node-asset-store.ts';
-import { createChild, fullValue, hasChildren, nodeById, orgRoot, siblingNameTaken } from '../node-tree.ts';
+import { createChild, fullValue } from '../node-tree.ts';
+import { hasChildren, nodeById, orgRoot, siblingNameTaken } from '../node-store.ts';
 
 export const NODE_MESSAGES = {
   sameName: L('同级别节点名字不能重复', 'The same level node name cannot be the same'),

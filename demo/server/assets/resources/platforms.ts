@@ -3,6 +3,8 @@
 import { IsOrgAdmin, IsSuperUser } from '../../core/permissions.ts';
 import type { HookArgs, ResourceDef, Row } from '../../engine/types.ts';
 import { computed, idField, L, message, noteField } from '../../engine/field-kit.ts';
+import { platformInUse } from '../asset-store.ts';
+import { insertPlatform, isInternalPlatform, setPlatformMeta } from '../platform-store.ts';
 
 const SLUG = /^[-a-zA-Z0-9_]+$/;
 const BASES = ['Linux', 'Unix', 'MacOS', 'BSD', 'Windows', 'Other'];
@@ -16,7 +18,7 @@ function rawMeta(args: HookArgs): string | null | undefined {
 
 function internalRefusal(args: HookArgs) {
   const id = (args.request.params as { id?: string }).id;
-  const internal = id && args.db.prepare('SELECT internal FROM platforms WHERE id = ?').pluck().get(id);
+  const internal = id && isInternalPlatform(args.db, id);
   return internal ? { status: 403, body: { detail: message(args, L('内部平台', 'Internal platform')) } } : null;
 }
 
@@ -75,17 +77,18 @@ export const platformsResource: ResourceDef = {
           }
         : null,
     insert: ({ db }, data) =>
-      String(
-        db
-          .prepare('INSERT INTO platforms (name, base, charset, comment, internal) VALUES (?, ?, ?, ?, 0)')
-          .run(data.name, data.base, data.charset, data.comment ?? '').lastInsertRowid,
-      ),
+      insertPlatform(db, {
+        name: data.name as string,
+        base: data.base as string,
+        charset: data.charset as string,
+        comment: (data.comment as string | undefined) ?? '',
+      }),
     afterWrite: (args, id) => {
       const meta = rawMeta(args);
-      if (meta !== undefined) args.db.prepare('UPDATE platforms SET meta = ? WHERE id = ?').run(meta, id);
+      if (meta !== undefined) setPlatformMeta(args.db, id, meta);
     },
     beforeDelete: (args, row) =>
-      args.db.prepare('SELECT 1 FROM assets WHERE platform = ? LIMIT 1').get(row.name)
+      platformInUse(args.db, String(row.name))
         ? {
             status: 400,
             body: { error: message(args, L('有资产使用该平台，不能删除', 'Cannot delete a platform that assets use')) },

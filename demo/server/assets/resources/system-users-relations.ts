@@ -1,9 +1,17 @@
 // /api/v1/assets/system-users-{assets,nodes,users}-relations/ (§2.3): the links of a system user, served
 // from views over the through tables that add display names and the system user's org (org scoping
 // goes through the system user). Links are added and removed, never edited.
-import { fixtureSystemUser, insertLink, validateLink, type LinkKind } from '../system-user-link-store.ts';
+import {
+  firstTwoUsers,
+  fixtureSystemUser,
+  insertLink,
+  validateLink,
+  type LinkKind,
+} from '../system-user-link-store.ts';
+import { firstTwoMembers } from '../../core/orgs/membership-store.ts';
 import { fixtureAsset, fixtureNode } from '../samples.ts';
 import { fullValue } from '../node-tree.ts';
+import { nodeKeyById } from '../node-store.ts';
 import { L } from '../../engine/field-kit.ts';
 import { everyAction, IsOrgAdmin } from '../../core/permissions.ts';
 import type { DB } from '../../core/db/open.ts';
@@ -74,7 +82,7 @@ function relationResource(spec: LinkSpec): ResourceDef {
 }
 
 function nodePath(db: DB, nodeId: string): string {
-  const key = db.prepare('SELECT key FROM nodes WHERE id = ?').pluck().get(nodeId) as string | undefined;
+  const key = nodeKeyById(db, nodeId);
   return key ? fullValue(db, key) : '';
 }
 
@@ -108,14 +116,8 @@ export const systemUsersUsersRelationsResource = relationResource({
   displayLabel: L('用户名称', 'User display'),
   relation: '/api/v1/users/users/',
   targets: ({ db, orgId }) => {
-    const members =
-      orgId === 'DEFAULT'
-        ? db.prepare("SELECT id FROM users WHERE role != 'App' ORDER BY username LIMIT 2").pluck().all()
-        : db
-            .prepare('SELECT DISTINCT user_id FROM org_members WHERE org_id = ? ORDER BY user_id LIMIT 2')
-            .pluck()
-            .all(orgId);
+    const members = orgId === 'DEFAULT' ? firstTwoUsers(db) : firstTwoMembers(db, orgId);
     if (members.length < 2) throw new Error(`the org ${orgId} needs two members for the user relation samples`);
-    return members as string[];
+    return members;
   },
 });

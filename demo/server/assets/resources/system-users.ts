@@ -1,5 +1,5 @@
 // /api/v1/assets/system-users/ (§2.3): the accounts users log in to assets with; rules in
-// ../assets/system-user-rules.ts, auth-info and cmd-filter-rules in ../assets/system-user-routes.ts.
+// ../assets/system-user-rules.ts, auth-info and cmd-filter-rules in ../assets/extra-routes.ts.
 import { everyAction, IsOrgAdmin, IsOrgAdminOrAppUser } from '../../core/permissions.ts';
 import type { FieldDef, ResourceDef } from '../../engine/types.ts';
 import {
@@ -15,6 +15,8 @@ import {
   noteField,
 } from '../../engine/field-kit.ts';
 import { validateSystemUser } from '../system-user-rules.ts';
+import { systemUserFilterIds } from '../cmd-filter-store.ts';
+import { linkedAssetCount } from '../system-user-link-store.ts';
 
 const PROTOCOLS = ['ssh', 'rdp', 'telnet', 'vnc', 'mysql', 'k8s'];
 const text = (zh: string, en: string, max: number, fallback: string): FieldDef => ({
@@ -89,14 +91,8 @@ export const systemUsersResource: ResourceDef = {
         replaceRelations(args, 'system_user_cmd_filters', 'system_user_id', id, 'filter_id', data.cmd_filters);
     },
     serialize: ({ db }, row, out) => {
-      out.cmd_filters = db
-        .prepare('SELECT filter_id FROM system_user_cmd_filters WHERE system_user_id = ? ORDER BY filter_id')
-        .pluck()
-        .all(row.id);
-      out.assets_amount = db
-        .prepare('SELECT COUNT(*) FROM system_user_assets WHERE system_user_id = ?')
-        .pluck()
-        .get(row.id);
+      out.cmd_filters = systemUserFilterIds(db, String(row.id));
+      out.assets_amount = linkedAssetCount(db, String(row.id));
     },
   },
   // Manual login needs no stored credential, so an exported row (without secrets) imports back.
