@@ -5,6 +5,8 @@ import type { Org } from '../core/context.ts';
 import type { DB } from '../core/db/open.ts';
 import { andInOrg } from '../core/orgs/current-org.ts';
 import { uuid } from '../core/lib/ids.ts';
+import { nodeAssetsClause } from './asset-filters.ts';
+import type { NodeRow } from './node-store.ts';
 
 /** A test's or task's outcome: reachable or not, and when (ISO). */
 export function setConnectivity(db: DB, assetId: string, reachable: boolean, atIso: string): void {
@@ -30,8 +32,9 @@ export function setProtocols(db: DB, assetId: string, protocols: string, port: n
   db.prepare('UPDATE assets SET protocols = ?, port = ? WHERE id = ?').run(protocols, port, assetId);
 }
 
-/** The assets a WHERE clause selects (a node's, from node-assets.ts) get this admin user. */
-export function setAdminUserWhere(db: DB, adminUserId: string, clause: { sql: string; params: unknown[] }): void {
+/** Every asset in the node's subtree (the asset list's node filter with all=1) gets this admin user. */
+export function setAdminUserOnSubtree(db: DB, adminUserId: string, node: NodeRow): void {
+  const clause = nodeAssetsClause(node, true);
   db.prepare(`UPDATE assets SET admin_user = ? WHERE ${clause.sql}`).run(adminUserId, ...clause.params);
 }
 

@@ -18,9 +18,8 @@ import { openColumns, sealColumns } from '../core/secrets/sealed-columns.ts';
 import { visibleNode } from './asset-filters.ts';
 import { assetConnectivity } from './asset-writes.ts';
 import { L, message } from '../engine/field-kit.ts';
-import { nodeAssetsClause } from './asset-filters.ts';
 import { keepStoredSecrets, privateKeyErrors } from './secrets.ts';
-import { setAdminUserWhere } from './asset-store.ts';
+import { setAdminUserOnSubtree } from './asset-store.ts';
 import { clearAuth, setAuthColumns, systemUserById } from './system-user-store.ts';
 import { setAdminUserAuth } from './admin-user-store.ts';
 import { systemUserRules } from './cmd-filter-store.ts';
@@ -95,10 +94,7 @@ function registerAdminUserRoutes(app: FastifyInstance): void {
     if (!Array.isArray(ids) || found.some((n) => !n))
       return reply.code(400).send({ error: message(args, L('节点不存在', 'Node does not exist')) });
     args.db.transaction(() => {
-      for (const node of found) {
-        const clause = nodeAssetsClause(node!, true);
-        setAdminUserWhere(args.db, String(row.id), clause);
-      }
+      for (const node of found) setAdminUserOnSubtree(args.db, String(row.id), node!);
     })();
     return { msg: 'ok' };
   });
