@@ -15,20 +15,11 @@ import type { TaskContext, TaskWork } from './runner.ts';
 import { SshStepError, withSsh } from './ssh/connect.ts';
 import { describeSshError } from './ssh/errors.ts';
 import { runCommand } from './ssh/exec.ts';
+import type { PushedAccountRow } from './target-store.ts';
 import { adminCredentials, resolveTarget, type AssetRow, type AssetTarget, type CredentialRow } from './targets.ts';
 
-export interface PushSystemUser {
-  id: string;
-  name: string;
-  username: string;
-  username_same_with_user: number;
-  password: string;
-  public_key: string;
-  shell: string;
-  home: string;
-  system_groups: string;
-  sudo: string;
-}
+/** The system user a push creates accounts for: the row `tasks/target-store.ts` reads. */
+export type PushSystemUser = PushedAccountRow;
 
 /** The accounts one push creates: the system user's, or for a dynamic one each linked user's (or `only`). */
 export function pushAccounts(db: DB, user: PushSystemUser, only?: string): PushAccount[] {

@@ -125,7 +125,7 @@ export function assetUsersByIds(
     .all(JSON.stringify(ids)) as { id: string; asset: string; username: string; hostname: string; ip: string }[];
 }
 
-/** A system user's account as a push creates it (push-work.ts's PushSystemUser). */
+/** A system user's account as a push creates it (push-work.ts names it PushSystemUser). */
 export interface PushedAccountRow {
   id: string;
   name: string;

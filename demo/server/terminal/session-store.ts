@@ -57,22 +57,24 @@ export function deleteSampleSessions(db: DB, orgId: string): void {
 
 type Count = { n: number };
 
+/** The `n` of one of this section's COUNT statements (0 when it finds no row). */
+const countOf = (db: DB, sql: string, params: unknown[]): number =>
+  Number((db.prepare(sql).get(...params) as Count | undefined)?.n ?? 0);
+
 /** Distinct users of the org's unfinished sessions. */
 export function countOnlineSessionUsers(db: DB, org: Org): number {
   const inOrg = andInOrg(org);
-  const row = db
-    .prepare(`SELECT COUNT(DISTINCT user) AS n FROM terminal_sessions WHERE is_finished = 0${inOrg.sql}`)
-    .get(...inOrg.params) as Count | undefined;
-  return Number(row?.n ?? 0);
+  return countOf(db, `SELECT COUNT(DISTINCT user) AS n FROM terminal_sessions WHERE is_finished = 0${inOrg.sql}`, [
+    ...inOrg.params,
+  ]);
 }
 
 /** The org's unfinished sessions. */
 export function countOnlineSessions(db: DB, org: Org): number {
   const inOrg = andInOrg(org);
-  const row = db
-    .prepare(`SELECT COUNT(*) AS n FROM terminal_sessions WHERE is_finished = 0${inOrg.sql}`)
-    .get(...inOrg.params) as Count | undefined;
-  return Number(row?.n ?? 0);
+  return countOf(db, `SELECT COUNT(*) AS n FROM terminal_sessions WHERE is_finished = 0${inOrg.sql}`, [
+    ...inOrg.params,
+  ]);
 }
 
 /** Sessions started from `startIso` up to `endIso` (one local day), with their distinct users and assets. */
@@ -94,28 +96,28 @@ export function sessionDayCounts(
 /** Sessions started after `sinceIso`. */
 export function countSessionsSince(db: DB, org: Org, sinceIso: string): number {
   const inOrg = andInOrg(org);
-  const row = db
-    .prepare(`SELECT COUNT(*) AS n FROM terminal_sessions WHERE date_start > ?${inOrg.sql}`)
-    .get(sinceIso, ...inOrg.params) as Count | undefined;
-  return Number(row?.n ?? 0);
+  return countOf(db, `SELECT COUNT(*) AS n FROM terminal_sessions WHERE date_start > ?${inOrg.sql}`, [
+    sinceIso,
+    ...inOrg.params,
+  ]);
 }
 
 /** Distinct users of the sessions started after `sinceIso`. */
 export function countSessionUsersSince(db: DB, org: Org, sinceIso: string): number {
   const inOrg = andInOrg(org);
-  const row = db
-    .prepare(`SELECT COUNT(DISTINCT user) AS n FROM terminal_sessions WHERE date_start > ?${inOrg.sql}`)
-    .get(sinceIso, ...inOrg.params) as Count | undefined;
-  return Number(row?.n ?? 0);
+  return countOf(db, `SELECT COUNT(DISTINCT user) AS n FROM terminal_sessions WHERE date_start > ?${inOrg.sql}`, [
+    sinceIso,
+    ...inOrg.params,
+  ]);
 }
 
 /** Distinct assets of the sessions started after `sinceIso`. */
 export function countSessionAssetsSince(db: DB, org: Org, sinceIso: string): number {
   const inOrg = andInOrg(org);
-  const row = db
-    .prepare(`SELECT COUNT(DISTINCT asset) AS n FROM terminal_sessions WHERE date_start > ?${inOrg.sql}`)
-    .get(sinceIso, ...inOrg.params) as Count | undefined;
-  return Number(row?.n ?? 0);
+  return countOf(db, `SELECT COUNT(DISTINCT asset) AS n FROM terminal_sessions WHERE date_start > ?${inOrg.sql}`, [
+    sinceIso,
+    ...inOrg.params,
+  ]);
 }
 
 /** Users or assets of the sessions started after `sinceIso` by session count, most first (ties: latest, then name). */
